@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { addDaysYmd, daysBetweenYmd, parseYmd, timeZoneOffsetMs, weekdayOfYmd, ymdInZone, zonedParts, zonedTimeToUtc } from './time-zone';
+
+describe('time-zone', () => {
+  it('knows New York DST and standard offsets', () => {
+    expect(timeZoneOffsetMs(Date.UTC(2026, 6, 1, 12), 'America/New_York')).toBe(-4 * 3_600_000);
+    expect(timeZoneOffsetMs(Date.UTC(2026, 11, 1, 12), 'America/New_York')).toBe(-5 * 3_600_000);
+  });
+
+  it('converts wall-clock market times to UTC across the DST change', () => {
+    // 2026-03-08 is the US spring-forward Sunday; the Friday before is EST, the Monday after EDT.
+    expect(zonedTimeToUtc(2026, 3, 6, 9, 30, 'America/New_York')).toBe(Date.UTC(2026, 2, 6, 14, 30));
+    expect(zonedTimeToUtc(2026, 3, 9, 9, 30, 'America/New_York')).toBe(Date.UTC(2026, 2, 9, 13, 30));
+    expect(zonedTimeToUtc(2026, 11, 26, 9, 30, 'Asia/Hong_Kong')).toBe(Date.UTC(2026, 10, 26, 1, 30));
+    // 02:30 does not exist on spring-forward day: resolves one hour later.
+    expect(zonedTimeToUtc(2026, 3, 8, 2, 30, 'America/New_York')).toBe(Date.UTC(2026, 2, 8, 7, 30));
+    // 01:30 happens twice on fall-back day (2026-11-01): the first one (EDT) wins.
+    expect(zonedTimeToUtc(2026, 11, 1, 1, 30, 'America/New_York')).toBe(Date.UTC(2026, 10, 1, 5, 30));
+  });
+
+  it('reads zoned calendar fields', () => {
+    const parts = zonedParts(Date.UTC(2026, 10, 26, 20, 0), 'Asia/Shanghai');
+    expect(parts).toMatchObject({ year: 2026, month: 11, day: 27, hour: 4, minute: 0, weekday: 5 });
+    expect(ymdInZone(Date.UTC(2026, 10, 27, 3, 0), 'America/New_York')).toBe('20261126');
+  });
+
+  it('does YYYYMMDD arithmetic and rejects impossible dates', () => {
+    expect(parseYmd('20260230')).toBeUndefined();
+    expect(parseYmd('2026111')).toBeUndefined();
+    expect(addDaysYmd('20261231', 1)).toBe('20270101');
+    expect(daysBetweenYmd('20261101', '20261201')).toBe(30);
+    expect(weekdayOfYmd('20261126')).toBe(4);
+  });
+});
