@@ -1,0 +1,100 @@
+/**
+ * Server configuration from the environment and `.env.local` (git-ignored; real environment
+ * variables win). The key variable deliberately has no VITE_ prefix, so Vite never bundles it.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { clockFromEnv } from './sim/http/clock.ts';
+import { faultsFromEnv } from './sim/http/faults.ts';
+import type { SimulatorOptions } from './sim/app.ts';
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+export interface ServerConfig {
+  mode: 'upstream' | 'simulator';
+  /** Present in upstream mode only. Never log it. */
+  apiKey?: string;
+  upstreamBaseUrl: string;
+  upstreamTimeoutMs: number;
+  host: string;
+  port: number;
+  simulator: SimulatorOptions;
+}
+
+export const DEFAULT_UPSTREAM = 'https://api.tickdb.ai';
+
+/** Parses KEY=VALUE lines (comments, blank lines, optional quotes, optional `export`). */
+export function parseDotEnv(text: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const rawLine of text.split(/\r?\n/)) {
+    const line = rawLine.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const match = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
+    if (!match?.[1]) continue;
+    let value = match[2] ?? '';
+    const quoted = /^(['"])(.*)\1$/.exec(value);
+    value = quoted ? (quoted[2] ?? '') : value.replace(/\s+#.*$/, '');
+    values[match[1]] = value;
+  }
+  return values;
+}
+
+/** The process environment over `.env.local` in `cwd`. */
+export function readEnvironment(env: Environment = process.env, cwd = process.cwd()): Environment {
+  const file = join(cwd, '.env.local');
+  const fromFile = existsSync(file) ? parseDotEnv(readFileSync(file, 'utf8')) : {};
+  return { ...fromFile, ...Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)) };
+}
+
+function positiveInteger(env: Environment, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got ${raw}`);
+  return value;
+}
+
+/** A TCP port (0 asks the system for a free one). */
+export function portNumber(env: Environment, fallback: number): number {
+  const raw = env.PORT;
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, got ${raw}`);
+  return port;
+}
+
+/** Simulator options from SIM_* variables (clock, faults, limits). */
+export function simulatorOptionsFrom(env: Environment): SimulatorOptions {
+  const limits: SimulatorOptions['limits'] = {};
+  if (env.SIM_RATE_LIMIT) limits.ratePerMinute = positiveInteger(env, 'SIM_RATE_LIMIT', 1);
+  if (env.SIM_QUOTA) limits.monthlyQuota = positiveInteger(env, 'SIM_QUOTA', 1);
+  return { clock: clockFromEnv(env), faults: faultsFromEnv(env), limits };
+}
+
+export function loadConfig(env: Environment, defaults: { port: number }): ServerConfig {
+  const apiKey = env.MARKET_API_KEY?.trim() ?? '';
+  const upstreamBaseUrl = env.MARKET_API_BASE_URL?.trim() ?? DEFAULT_UPSTREAM;
+  let parsed: URL;
+  try {
+    parsed = new URL(upstreamBaseUrl);
+  } catch {
+    throw new Error(`MARKET_API_BASE_URL is not a URL: ${upstreamBaseUrl}`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('MARKET_API_BASE_URL must be http(s)');
+  return {
+    mode: apiKey === '' ? 'simulator' : 'upstream',
+    ...(apiKey !== '' && { apiKey }),
+    upstreamBaseUrl: upstreamBaseUrl,
+    upstreamTimeoutMs: positiveInteger(env, 'MARKET_API_TIMEOUT_MS', 10_000),
+    host: env.HOST?.trim() || '127.0.0.1',
+    port: portNumber(env, defaults.port),
+    simulator: simulatorOptionsFrom(env),
+  };
+}
+
+/** The one start-up line naming the mode (never the key). */
+export function describeMode(config: ServerConfig): string {
+  return config.mode === 'upstream'
+    ? `chartroom: live upstream mode, forwarding /v1 to ${new URL(config.upstreamBaseUrl).origin} with the server's API key`
+    : 'chartroom: simulator mode (no MARKET_API_KEY): /v1 answered by the built-in market simulator as the Enterprise plan';
+}

@@ -1,0 +1,164 @@
+/**
+ * The simulator as a web-standard handler: `/v1/*` answers the whole contract from the price
+ * engine, behind key checks, limits and fault injection; `/__sim/*` is its control path (clock,
+ * faults, limits, request log), which exists only where the simulator runs.
+ */
+import { Hono, type Context } from 'hono';
+import { jsonResponse } from '../upstream/envelope.ts';
+import { AccessControl, DEFAULT_LIMITS, type AccessLimits } from './http/access.ts';
+import { SimClock, type ClockSettings } from './http/clock.ts';
+import { chooseCoding, compress } from './http/compression.ts';
+import { FaultInjector, type FaultSettings } from './http/faults.ts';
+import { queryOf } from './http/query.ts';
+import { SimError } from './http/sim-error.ts';
+import { RequestLog } from './http/request-log.ts';
+import { endpointFor } from './endpoints/routes.ts';
+
+export interface SimulatorOptions {
+  clock?: Partial<ClockSettings>;
+  faults?: Partial<FaultSettings>;
+  limits?: Partial<AccessLimits>;
+}
+
+export interface Simulator {
+  /** Handles `/v1/*` and `/__sim/*`. */
+  app: Hono;
+  clock: SimClock;
+  faults: FaultInjector;
+  access: AccessControl;
+  log: RequestLog;
+}
+
+const LATEST_PATH = '/v1/market/kline/latest';
+const HK_TICKER_PATH = '/v1/market/ticker/hk-stock';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The client's address as the Node adapter reports it (absent for in-process requests). */
+function clientAddress(c: Context): string | undefined {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress;
+}
+
+/**
+ * The error body. The latest-K-line endpoint keeps the quirk of §7 rule 1: its 400 and 401
+ * bodies carry the HTTP status as `code`, with the shown fixed messages.
+ */
+type ErrorBody = { code: number } & Record<string, unknown>;
+
+function errorBody(path: string, error: SimError): ErrorBody {
+  if (path === LATEST_PATH && error.status === 400) return { code: 400, message: 'Invalid parameters' };
+  if (path === LATEST_PATH && error.status === 401) return { code: 401, message: 'Unauthorized' };
+  return {
+    code: error.code,
+    message: error.message,
+    ...(error.extra.error !== undefined && { error: error.extra.error }),
+    ...(error.extra.data !== undefined && { data: error.extra.data }),
+  };
+}
+
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  const clock = new SimClock(options.clock);
+  const faults = new FaultInjector(options.faults);
+  const access = new AccessControl({ ...DEFAULT_LIMITS, ...options.limits });
+  const log = new RequestLog(2_000);
+  const app = new Hono();
+
+  app.all('/v1/*', async (c) => {
+    const url = new URL(c.req.url);
+    const path = url.pathname;
+    const key = c.req.header('x-api-key');
+    const started = clock.now();
+    const record = (status: number, code: number): void => {
+      log.add({ at: started, key, path, status, code });
+    };
+    const answer = (status: number, body: ErrorBody, headers?: Record<string, string>): Response => {
+      record(status, body.code);
+      return jsonResponse(status, body, headers);
+    };
+    const endpoint = endpointFor(path);
+    if (!endpoint) return answer(404, { code: 2001, message: `Invalid parameter: unknown path ${path}` });
+    if (c.req.method !== 'GET') {
+      return answer(405, { code: 2001, message: `Invalid parameter: method ${c.req.method} not allowed` }, { Allow: 'GET' });
+    }
+    try {
+      access.admit(key, path, clientAddress(c), started);
+      await faults.delay();
+      const injected = faults.injectedError();
+      if (injected) throw injected;
+      const coding = path === HK_TICKER_PATH ? chooseCoding(c.req.header('accept-encoding') ?? null) : undefined;
+      if (path === HK_TICKER_PATH && !coding) {
+        return answer(406, { code: 2001, message: 'Invalid parameter: Accept-Encoding must include gzip, br or zstd' });
+      }
+      const body = endpoint({ query: queryOf(url), now: clock.now() });
+      record(200, 0);
+      if (faults.shouldMalform()) return malformedResponse(body);
+      if (!coding) return jsonResponse(200, body);
+      const bytes = compress(Buffer.from(JSON.stringify(body)), coding);
+      return new Response(new Uint8Array(bytes), {
+        status: 200,
+        headers: { 'Content-Type': JSON_TYPE, 'Content-Encoding': coding, Vary: 'Accept-Encoding' },
+      });
+    } catch (error) {
+      if (error instanceof SimError) return answer(error.status, errorBody(path, error), error.extra.headers);
+      console.error('simulator: unexpected error', error);
+      return answer(500, { code: 5000, message: 'Internal server error' });
+    }
+  });
+
+  mountControl(app, { clock, faults, access, log });
+  return { app, clock, faults, access, log };
+}
+
+/** A body cut short: the first half of valid JSON, as a flaky proxy might deliver it. */
+function malformedResponse(body: unknown): Response {
+  const text = JSON.stringify(body);
+  return new Response(text.slice(0, Math.max(1, Math.floor(text.length / 2))), {
+    status: 200,
+    headers: { 'Content-Type': JSON_TYPE },
+  });
+}
+
+function mountControl(app: Hono, sim: Omit<Simulator, 'app'>): void {
+  const badRequest = (message: string): Response => jsonResponse(400, { error: message });
+  const readJson = async (c: Context): Promise<unknown> => {
+    try {
+      return await c.req.json();
+    } catch {
+      throw new Error('body must be JSON');
+    }
+  };
+  app.get('/__sim/clock', () => jsonResponse(200, sim.clock.get()));
+  app.post('/__sim/clock', async (c) => {
+    try {
+      const body = (await readJson(c)) as { now?: unknown; frozen?: unknown };
+      const now = typeof body.now === 'string' ? Date.parse(body.now) : typeof body.now === 'number' ? body.now : undefined;
+      if (now !== undefined && Number.isNaN(now)) return badRequest('now must be an ISO instant or epoch ms');
+      if (body.frozen !== undefined && typeof body.frozen !== 'boolean') return badRequest('frozen must be a boolean');
+      return jsonResponse(200, sim.clock.set({ ...(now !== undefined && { now }), ...(typeof body.frozen === 'boolean' && { frozen: body.frozen }) }));
+    } catch (error) {
+      return badRequest(String(error instanceof Error ? error.message : error));
+    }
+  });
+  app.get('/__sim/faults', () => jsonResponse(200, sim.faults.get()));
+  app.post('/__sim/faults', async (c) => {
+    try {
+      return jsonResponse(200, sim.faults.update(await readJson(c)));
+    } catch (error) {
+      return badRequest(String(error instanceof Error ? error.message : error));
+    }
+  });
+  app.delete('/__sim/faults', () => jsonResponse(200, sim.faults.reset()));
+  app.get('/__sim/limits', () => jsonResponse(200, sim.access.getLimits()));
+  app.post('/__sim/limits', async (c) => {
+    try {
+      const body = (await readJson(c)) as Partial<AccessLimits>;
+      const valid = (v: unknown): boolean => v === undefined || (typeof v === 'number' && Number.isInteger(v) && v >= 0);
+      if (!valid(body.ratePerMinute) || !valid(body.monthlyQuota)) return badRequest('limits must be non-negative integers');
+      sim.access.setLimits(body);
+      return jsonResponse(200, sim.access.getLimits());
+    } catch (error) {
+      return badRequest(String(error instanceof Error ? error.message : error));
+    }
+  });
+  app.get('/__sim/log', (c) => jsonResponse(200, sim.log.entries(c.req.query('path'))));
+}

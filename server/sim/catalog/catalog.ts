@@ -1,0 +1,93 @@
+/**
+ * The whole catalog: every market's instruments, with their corporate actions attached, in a
+ * stable order (market, type, symbol), built once on first use and frozen.
+ */
+import { MARKETS, PRODUCT_TYPES } from '../../../src/api/contract.ts';
+import { cnFuturesInstruments } from './cn-futures.ts';
+import { cnStockInstruments } from './cn-stocks.ts';
+import { corporateActionsBySymbol } from './corporate-actions.ts';
+import { cryptoInstruments } from './crypto.ts';
+import { forexInstruments } from './forex.ts';
+import { hkMajorCodes, hkMajorInstruments } from './hk-stocks.ts';
+import { hkUniverseInstruments } from './hk-universe.ts';
+import { indexInstruments } from './indices.ts';
+import type { Instrument } from './types.ts';
+import { usStockInstruments } from './us-stocks.ts';
+
+/** Numeric codes compare as numbers (2.HK before 10.HK), the rest as plain strings. */
+function compareSymbols(a: string, b: string): number {
+  const na = Number.parseInt(a, 10);
+  const nb = Number.parseInt(b, 10);
+  if (!Number.isNaN(na) && !Number.isNaN(nb) && na !== nb) return na - nb;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function compareInstruments(a: Instrument, b: Instrument): number {
+  return (
+    MARKETS.indexOf(a.market) - MARKETS.indexOf(b.market) ||
+    PRODUCT_TYPES.indexOf(a.type) - PRODUCT_TYPES.indexOf(b.type) ||
+    compareSymbols(a.symbol, b.symbol)
+  );
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/** Builds the catalog from scratch (deterministic: two builds are deep-equal). */
+export function buildCatalog(): readonly Instrument[] {
+  const hkMajors = hkMajorInstruments();
+  const hkNames = new Set(hkMajors.map((instrument) => instrument.name));
+  const instruments = [
+    ...forexInstruments(),
+    ...indexInstruments(),
+    ...cryptoInstruments(),
+    ...usStockInstruments(),
+    ...hkMajors,
+    ...hkUniverseInstruments(hkMajorCodes(), hkNames),
+    ...cnStockInstruments(),
+    ...cnFuturesInstruments(),
+  ];
+  const actions = corporateActionsBySymbol();
+  for (const [symbol] of actions) {
+    if (!instruments.some((instrument) => instrument.symbol === symbol && instrument.type === 'stock')) {
+      throw new Error(`corporate actions for unknown stock ${symbol}`);
+    }
+  }
+  const withActions = instruments.map((instrument) => {
+    const corporateActions = instrument.type === 'stock' ? actions.get(instrument.symbol) : undefined;
+    return corporateActions ? { ...instrument, corporateActions } : instrument;
+  });
+  return deepFreeze(withActions.sort(compareInstruments));
+}
+
+let catalog: readonly Instrument[] | undefined;
+let hkFeed: readonly Instrument[] | undefined;
+
+/** Every instrument, in a stable order: market (GLOBAL, US, HK, CN), type, symbol. */
+export function allInstruments(): readonly Instrument[] {
+  catalog ??= buildCatalog();
+  return catalog;
+}
+
+/**
+ * What the full-HK ticker lists: the HK-calendar indices (HSI, HSCEI, HSTECH) and every HK stock,
+ * in catalog order.
+ */
+export function hkFeedInstruments(): readonly Instrument[] {
+  hkFeed ??= Object.freeze(
+    allInstruments().filter(
+      (instrument) => (instrument.market === 'HK' && instrument.type === 'stock') || (instrument.type === 'indices' && instrument.venue === 'HK'),
+    ),
+  );
+  return hkFeed;
+}
+
+/** The code of an instrument in the full-HK feed's `symbol`: '700' for 700.HK, 'HSI' for HSI. */
+export function hkFeedCode(instrument: Instrument): string {
+  return instrument.symbol.endsWith('.HK') ? instrument.symbol.slice(0, -'.HK'.length) : instrument.symbol;
+}

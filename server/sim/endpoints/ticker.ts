@@ -1,0 +1,78 @@
+/** GET /v1/market/ticker (§4.5) and GET /v1/market/ticker/hk-stock (§4.6). */
+import { MAX_TICKER_SYMBOLS, TYPES_FOR_QUOTES } from '../../../src/api/contract.ts';
+import { hkFeedCode, hkFeedInstruments } from '../catalog/catalog.ts';
+import type { Instrument } from '../catalog/types.ts';
+import { modelOf, type InstrumentModel } from '../engine/instrument-model.ts';
+import { tickerFigures, type TickerFigures } from '../engine/ticker.ts';
+import { symbolsParam, typeParam } from '../http/query.ts';
+import { success, type Endpoint } from './endpoint.ts';
+import { moneyText, priceText, volumeText } from './format.ts';
+import { resolveSymbols } from './resolve.ts';
+
+function changeTexts(model: InstrumentModel, figures: TickerFigures): { change: string; percent: string } {
+  const change = figures.last - figures.reference;
+  const percent = figures.reference > 0 ? (change / figures.reference) * 100 : 0;
+  return { change: priceText(model, change), percent: percent.toFixed(2) };
+}
+
+/** Fields of the statistics window shared by both ticker shapes. */
+function windowFields(model: InstrumentModel, figures: TickerFigures): Record<string, string> {
+  const { change, percent } = changeTexts(model, figures);
+  const fields: Record<string, string> = {
+    volume_24h: volumeText(model, figures.window.quanta),
+    high_24h: priceText(model, figures.window.high),
+    low_24h: priceText(model, figures.window.low),
+    price_change_24h: change,
+    price_change_percent_24h: percent,
+  };
+  if (model.instrument.type !== 'futures') fields.quote_volume_24h = moneyText(figures.window.turnover);
+  return fields;
+}
+
+function tickerJson(symbol: string, instrument: Instrument, now: number): Record<string, unknown> | undefined {
+  const model = modelOf(instrument);
+  const figures = tickerFigures(model, now);
+  if (!figures) return undefined;
+  return {
+    symbol,
+    name: instrument.name,
+    type: instrument.type,
+    last_price: priceText(model, figures.last),
+    open: priceText(model, figures.window.open),
+    prev_close: priceText(model, figures.reference),
+    ...(figures.bid !== undefined && { bid_price: priceText(model, figures.bid) }),
+    ...(figures.ask !== undefined && { ask_price: priceText(model, figures.ask) }),
+    ...windowFields(model, figures),
+    timestamp: figures.timestamp,
+  };
+}
+
+export const ticker: Endpoint = ({ query, now }) => {
+  const symbols = symbolsParam(query, MAX_TICKER_SYMBOLS);
+  const type = typeParam(query, TYPES_FOR_QUOTES);
+  const data = resolveSymbols(symbols, type)
+    .map(({ symbol, instrument }) => tickerJson(symbol, instrument, now))
+    .filter((entry) => entry !== undefined);
+  return success(data);
+};
+
+/** Every HK stock and index in one array (the app compresses it). */
+export const hkTicker: Endpoint = ({ now }) => {
+  const data: Record<string, unknown>[] = [];
+  for (const instrument of hkFeedInstruments()) {
+    const model = modelOf(instrument);
+    const figures = tickerFigures(model, now);
+    if (!figures) continue;
+    data.push({
+      symbol: hkFeedCode(instrument),
+      name: instrument.name,
+      type: instrument.type,
+      last_price: priceText(model, figures.last),
+      open: priceText(model, figures.window.open),
+      prev_close: priceText(model, figures.reference),
+      ...windowFields(model, figures),
+      timestamp: figures.timestamp,
+    });
+  }
+  return success(data);
+};

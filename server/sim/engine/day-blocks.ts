@@ -1,0 +1,47 @@
+/**
+ * Minute blocks of whole session pieces and the daily candles folded from them, both cached:
+ * they are pure functions of the instrument and the day, so a cache can never go stale.
+ */
+import type { SessionPiece, TradingDay } from '../calendar/types.ts';
+import { emptyCandle, foldBlock, type Candle } from './candle.ts';
+import type { InstrumentModel } from './instrument-model.ts';
+import { LruCache } from './lru.ts';
+import { computeMinuteBlock, type MinuteBlock } from './minute-bars.ts';
+import { MINUTE_MS } from './price-path.ts';
+
+const blockCache = new LruCache<string, MinuteBlock>(512);
+const dailyCache = new LruCache<string, Candle>(200_000);
+
+export function pieceMinutes(piece: SessionPiece): { first: number; end: number } {
+  return { first: Math.floor(piece.start / MINUTE_MS), end: Math.floor(piece.end / MINUTE_MS) };
+}
+
+/** The minute block of a whole session piece. */
+export function pieceBlock(model: InstrumentModel, piece: SessionPiece): MinuteBlock {
+  const key = `${String(model.seed)}|${String(piece.start)}`;
+  let block = blockCache.get(key);
+  if (!block) {
+    const { first, end } = pieceMinutes(piece);
+    block = computeMinuteBlock(model, first, end, first, end);
+    blockCache.set(key, block);
+  }
+  return block;
+}
+
+/** The whole-day candle of a trading day (time = local midnight of the day). */
+export function dailyCandle(model: InstrumentModel, day: TradingDay): Candle {
+  const key = `${String(model.seed)}|${day.day}`;
+  let candle = dailyCache.get(key);
+  if (!candle) {
+    const last = day.pieces[day.pieces.length - 1];
+    candle = emptyCandle(day.dayStart, last ? last.end : day.dayStart);
+    for (const piece of day.pieces) {
+      const { first, end } = pieceMinutes(piece);
+      // Daily candles over long histories would churn the block cache: compute pieces directly.
+      const block = computeMinuteBlock(model, first, end, first, end);
+      foldBlock(candle, block, 0, block.count);
+    }
+    dailyCache.set(key, candle);
+  }
+  return candle;
+}

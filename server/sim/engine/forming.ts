@@ -1,0 +1,166 @@
+/**
+ * The present: where the last trade at or before `now` happened, the partial minute it belongs
+ * to, the trading day so far and the forming candle of any interval. A minute still in progress
+ * is the aggregate of its trades printed so far, so everything here agrees with the trade tape.
+ */
+import type { Interval } from '../../../src/api/contract.ts';
+import { tradingDayOf, tradingDaysBackward, venueTimeZone } from '../calendar/venues.ts';
+import type { SessionPiece, TradingDay } from '../calendar/types.ts';
+import { emptyCandle, foldBar, foldBlock, foldCandle, type Candle } from './candle.ts';
+import { dailyCandle, pieceMinutes } from './day-blocks.ts';
+import type { InstrumentModel } from './instrument-model.ts';
+import { computeMinuteBlock, openInterestAt, type MinuteBlock } from './minute-bars.ts';
+import { bucketAt, groupKey, groupSpan, intradayMinutes } from './periods.ts';
+import { MINUTE_MS } from './price-path.ts';
+import { tradesOfMinute, type SimTrade } from './trades.ts';
+
+export interface Position {
+  day: TradingDay;
+  piece: SessionPiece;
+  /** Epoch minute of the last minute with a trade at or before now. */
+  minute: number;
+  /** True when now falls inside that minute (it is still forming). */
+  inProgress: boolean;
+}
+
+/** The minute of the last trade at or before `now`, or undefined before the first listing day. */
+export function locateLastTrade(model: InstrumentModel, now: number): Position | undefined {
+  const { venue, listedSince } = model.instrument;
+  for (const day of tradingDaysBackward(venue, tradingDayOf(venue, now))) {
+    if (day.day < listedSince) return undefined;
+    for (let i = day.pieces.length - 1; i >= 0; i--) {
+      const piece = day.pieces[i];
+      if (!piece || piece.start > now) continue;
+      if (now < piece.end) return { day, piece, minute: Math.floor(now / MINUTE_MS), inProgress: true };
+      return { day, piece, minute: Math.floor(piece.end / MINUTE_MS) - 1, inProgress: false };
+    }
+  }
+  return undefined;
+}
+
+interface CurrentMinute {
+  minute: number;
+  block: MinuteBlock;
+  trades: SimTrade[];
+}
+/** The last minute asked about, per instrument: tickers, trades and candles all ask for it. */
+const currentMinutes = new WeakMap<InstrumentModel, CurrentMinute>();
+
+function currentMinute(model: InstrumentModel, position: Position): CurrentMinute {
+  let current = currentMinutes.get(model);
+  if (current?.minute !== position.minute) {
+    const { first, end } = pieceMinutes(position.piece);
+    const block = computeMinuteBlock(model, position.minute, position.minute + 1, first, end);
+    current = { minute: position.minute, block, trades: tradesOfMinute(model, block, 0) };
+    currentMinutes.set(model, current);
+  }
+  return current;
+}
+
+/** The one-minute block of the position's minute. */
+export function minuteBlockAt(model: InstrumentModel, position: Position): MinuteBlock {
+  return currentMinute(model, position).block;
+}
+
+/** Trades of the position's minute printed at or before now. */
+export function tradesSoFar(model: InstrumentModel, position: Position, now: number): SimTrade[] {
+  const { trades } = currentMinute(model, position);
+  return position.inProgress ? trades.filter((trade) => trade.timestamp <= now) : trades;
+}
+
+/** Folds the position's minute (partially, when in progress) into `candle`. */
+function foldCurrentMinute(model: InstrumentModel, candle: Candle, position: Position, now: number): void {
+  const block = minuteBlockAt(model, position);
+  if (!position.inProgress) {
+    foldBlock(candle, block, 0, 1);
+    return;
+  }
+  const trades = tradesSoFar(model, position, now);
+  const quanta = block.quanta[0] ?? 1;
+  let openInterest = model.instrument.type === 'futures' ? openInterestAt(model, position.minute) : 0;
+  for (const trade of trades) {
+    openInterest += trade.openInterestChange ?? 0;
+    const share = trade.quanta / quanta;
+    foldBar(candle, trade.price, trade.price, trade.price, trade.price, trade.quanta, (block.turnover[0] ?? 0) * share, openInterest);
+  }
+  candle.turnover = Math.round(candle.turnover * 100) / 100;
+}
+
+interface DayProgressCache {
+  day: string;
+  /** Minutes before this epoch minute are folded into `candle`. */
+  foldedUntil: number;
+  candle: Candle;
+}
+const dayProgress = new WeakMap<InstrumentModel, DayProgressCache>();
+
+/**
+ * Candle of the completed minutes of the position's trading day before its current minute.
+ * Cached per instrument and extended as the clock advances: the full-HK ticker asks this of
+ * 2,600 instruments at every poll.
+ */
+function completedMinutesOfDay(model: InstrumentModel, position: Position): Candle {
+  const { day } = position;
+  const lastPiece = day.pieces[day.pieces.length - 1];
+  let cache = dayProgress.get(model);
+  if (cache?.day !== day.day || cache.foldedUntil > position.minute) {
+    cache = { day: day.day, foldedUntil: 0, candle: emptyCandle(day.dayStart, lastPiece ? lastPiece.end : day.dayStart) };
+    dayProgress.set(model, cache);
+  }
+  for (const piece of day.pieces) {
+    const { first, end } = pieceMinutes(piece);
+    const from = Math.max(first, cache.foldedUntil);
+    const to = Math.min(end, position.minute);
+    if (from >= to) continue;
+    foldBlock(cache.candle, computeMinuteBlock(model, from, to, first, end), 0, to - from);
+    cache.foldedUntil = to;
+  }
+  return cache.candle;
+}
+
+function copyCandle(candle: Candle): Candle {
+  return { ...candle };
+}
+
+/** The trading day up to now: open, high, low, last, volume and turnover so far. */
+export function dayToDate(model: InstrumentModel, position: Position, now: number): Candle {
+  const candle = copyCandle(completedMinutesOfDay(model, position));
+  foldCurrentMinute(model, candle, position, now);
+  return candle;
+}
+
+/** The forming (or, when the market is shut, the latest) candle of `interval`. */
+export function formingCandle(model: InstrumentModel, interval: Interval, now: number): Candle | undefined {
+  const position = locateLastTrade(model, now);
+  if (!position) return undefined;
+  const minutes = intradayMinutes(interval);
+  if (minutes !== undefined) {
+    const bucket = bucketAt(position.piece, minutes, position.minute * MINUTE_MS);
+    const candle = emptyCandle(bucket.time, bucket.end);
+    const { first, end } = pieceMinutes(position.piece);
+    const from = Math.max(first, Math.floor(bucket.time / MINUTE_MS));
+    if (from < position.minute) {
+      foldBlock(candle, computeMinuteBlock(model, from, position.minute, first, end), 0, position.minute - from);
+    }
+    foldCurrentMinute(model, candle, position, now);
+    return candle;
+  }
+  const today = dayToDate(model, position, now);
+  if (interval === '1d') return today;
+  const group = interval === '1w' || interval === '1M' ? interval : '1M';
+  const key = groupKey(group, position.day);
+  const earlier: TradingDay[] = [];
+  for (const day of tradingDaysBackward(model.instrument.venue, position.day.day)) {
+    if (day.day === position.day.day) continue;
+    if (groupKey(group, day) !== key || day.day < model.instrument.listedSince) break;
+    earlier.push(day);
+  }
+  const span = groupSpan(group, key, venueTimeZone(model.instrument.venue));
+  const candle = emptyCandle(span.time, span.end);
+  for (let i = earlier.length - 1; i >= 0; i--) {
+    const day = earlier[i];
+    if (day) foldCandle(candle, dailyCandle(model, day));
+  }
+  foldCandle(candle, today);
+  return candle;
+}

@@ -1,0 +1,82 @@
+/**
+ * The continuous price path of one instrument, with random access: the log price at any minute
+ * boundary is a sum of octaves of interpolated hashed noise (from one minute to about eight
+ * years), so any window can be computed without generating the past. Amplitudes grow with the
+ * square root of the octave's span, which gives the path a random-walk texture at every scale.
+ */
+import { gauss } from './hash.ts';
+
+export const MINUTE_MS = 60_000;
+const MINUTES_PER_YEAR = 525_960;
+const OCTAVE_SPANS = [1, 4, 16, 64, 256, 1024, 4096, 16_384, 65_536, 262_144, 1_048_576, 4_194_304];
+/** Calibrates the octave sum so that realised volatility is close to the nominal annual figure. */
+const AMPLITUDE_SCALE = 0.65;
+/** Prices are anchored here: the path passes through `basePrice` at this minute (2026-11-02 00:00 UTC). */
+export const REFERENCE_MINUTE = Date.UTC(2026, 10, 2) / MINUTE_MS;
+
+export interface PathProfile {
+  seed: number;
+  basePrice: number;
+  annualVolatility: number;
+  /** Long-run log growth per year: trends make old prices plausible (crypto far lower in 2017). */
+  annualDrift: number;
+}
+
+export class PricePath {
+  private readonly amplitudes: number[];
+  private readonly referenceLog: number;
+
+  constructor(private readonly profile: PathProfile) {
+    this.amplitudes = OCTAVE_SPANS.map(
+      (span) => profile.annualVolatility * Math.sqrt(span / MINUTES_PER_YEAR) * AMPLITUDE_SCALE,
+    );
+    this.referenceLog = this.logNoise(REFERENCE_MINUTE);
+  }
+
+  /** Price (before tick rounding) at the boundary that starts minute `minute` (epoch minutes). */
+  priceAt(minute: number): number {
+    return this.fromLog(this.logNoise(minute), minute);
+  }
+
+  /** Prices at `count + 1` consecutive boundaries from `firstMinute`, written into `out`. */
+  fillPrices(firstMinute: number, count: number, out: Float64Array): void {
+    out.fill(0, 0, count + 1);
+    for (let octave = 0; octave < OCTAVE_SPANS.length; octave++) {
+      const span = OCTAVE_SPANS[octave] ?? 1;
+      const amplitude = this.amplitudes[octave] ?? 0;
+      let knot = Math.floor(firstMinute / span);
+      let left = gauss(this.profile.seed, knot, octave);
+      let right = gauss(this.profile.seed, knot + 1, octave);
+      for (let i = 0; i <= count; i++) {
+        const minute = firstMinute + i;
+        const k = Math.floor(minute / span);
+        if (k !== knot) {
+          knot = k;
+          left = right;
+          right = gauss(this.profile.seed, knot + 1, octave);
+        }
+        const fraction = (minute - knot * span) / span;
+        out[i] = (out[i] ?? 0) + amplitude * (left + (right - left) * fraction);
+      }
+    }
+    for (let i = 0; i <= count; i++) out[i] = this.fromLog(out[i] ?? 0, firstMinute + i);
+  }
+
+  private logNoise(minute: number): number {
+    let sum = 0;
+    for (let octave = 0; octave < OCTAVE_SPANS.length; octave++) {
+      const span = OCTAVE_SPANS[octave] ?? 1;
+      const knot = Math.floor(minute / span);
+      const fraction = (minute - knot * span) / span;
+      const left = gauss(this.profile.seed, knot, octave);
+      const right = gauss(this.profile.seed, knot + 1, octave);
+      sum += (this.amplitudes[octave] ?? 0) * (left + (right - left) * fraction);
+    }
+    return sum;
+  }
+
+  private fromLog(logNoise: number, minute: number): number {
+    const years = (minute - REFERENCE_MINUTE) / MINUTES_PER_YEAR;
+    return this.profile.basePrice * Math.exp(logNoise - this.referenceLog + this.profile.annualDrift * years);
+  }
+}

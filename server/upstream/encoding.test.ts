@@ -1,0 +1,76 @@
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import {
+  DecodedTooLargeError,
+  acceptsCoding,
+  acceptsHkTickerCoding,
+  decodeBody,
+  normalizeContentEncoding,
+  parseAcceptEncoding,
+  planEncoding,
+} from './encoding.ts';
+
+describe('Accept-Encoding', () => {
+  it('parses codings with q-values', () => {
+    expect([...parseAcceptEncoding('gzip, deflate;q=0.5, BR;q=0, *;q=0.1')]).toEqual([
+      ['gzip', 1],
+      ['deflate', 0.5],
+      ['br', 0],
+      ['*', 0.1],
+    ]);
+    expect(parseAcceptEncoding(null).size).toBe(0);
+  });
+
+  it('honours q=0 and the wildcard', () => {
+    expect(acceptsCoding('gzip, br', 'br')).toBe(true);
+    expect(acceptsCoding('gzip;q=0, br', 'gzip')).toBe(false);
+    expect(acceptsCoding('*', 'zstd')).toBe(true);
+    expect(acceptsCoding('*, gzip;q=0', 'gzip')).toBe(false);
+    expect(acceptsCoding(null, 'gzip')).toBe(false);
+    expect(acceptsCoding('identity', 'gzip')).toBe(false);
+  });
+
+  it('knows what the HK full-market ticker needs', () => {
+    expect(acceptsHkTickerCoding('gzip, deflate, br')).toBe(true);
+    expect(acceptsHkTickerCoding('zstd')).toBe(true);
+    expect(acceptsHkTickerCoding('deflate, identity')).toBe(false);
+    expect(acceptsHkTickerCoding('gzip;q=0')).toBe(false);
+    expect(acceptsHkTickerCoding(null)).toBe(false);
+  });
+});
+
+describe('planEncoding', () => {
+  it('passes accepted codings, decodes gzip and br otherwise, refuses the rest', () => {
+    expect(planEncoding('', null)).toEqual({ kind: 'pass', coding: '' });
+    expect(planEncoding('gzip', 'gzip, deflate, br')).toEqual({ kind: 'pass', coding: 'gzip' });
+    expect(planEncoding('br', 'gzip')).toEqual({ kind: 'decode', coding: 'br' });
+    expect(planEncoding('gzip', null)).toEqual({ kind: 'decode', coding: 'gzip' });
+    expect(planEncoding('zstd', 'zstd')).toEqual({ kind: 'pass', coding: 'zstd' });
+    expect(planEncoding('zstd', 'gzip, br')).toEqual({ kind: 'unsupported', coding: 'zstd' });
+    expect(planEncoding('gzip, br', 'gzip, br')).toEqual({ kind: 'unsupported', coding: 'gzip, br' });
+  });
+
+  it('normalises upstream Content-Encoding', () => {
+    expect(normalizeContentEncoding(undefined)).toBe('');
+    expect(normalizeContentEncoding(' Identity ')).toBe('');
+    expect(normalizeContentEncoding('X-GZIP')).toBe('gzip');
+    expect(normalizeContentEncoding('BR')).toBe('br');
+  });
+});
+
+describe('decodeBody', () => {
+  const text = JSON.stringify({ code: 0, message: 'success', data: 'x'.repeat(10_000) });
+
+  it('decodes gzip and br', async () => {
+    expect((await decodeBody(gzipSync(text), 'gzip', 1e6)).toString()).toBe(text);
+    expect((await decodeBody(brotliCompressSync(text), 'br', 1e6)).toString()).toBe(text);
+  });
+
+  it('stops at the output limit', async () => {
+    await expect(decodeBody(gzipSync(Buffer.alloc(1e6)), 'gzip', 1000)).rejects.toBeInstanceOf(DecodedTooLargeError);
+  });
+
+  it('rejects corrupt input', async () => {
+    await expect(decodeBody(Buffer.from('not gzip'), 'gzip', 1000)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Price adjustment by corporate-action factors, exactly as §4.12 of the contract states it.
+ * Shared by the simulator (which answers `adjust=`) and the SPA (which adjusts raw K-lines
+ * locally), so both paths give the same numbers to the last digit.
+ */
+
+export interface AdjustFactor {
+  timestamp: number;
+  adjust: 'forward' | 'backward';
+  factor_a: number;
+  factor_b: number;
+}
+
+export type AdjustDirection = 'none' | 'forward' | 'backward';
+
+/** Adjusted prices carry four decimals (the contract leaves their precision unstated). */
+export const ADJUSTED_DECIMALS = 4;
+
+/**
+ * Adjusts `price` of a K-line at `time`:
+ * forward — factors with timestamp > time, oldest to newest;
+ * backward — factors with timestamp <= time, newest to oldest;
+ * each as price × factor_a + factor_b. Unrounded.
+ */
+export function adjustPrice(price: number, time: number, factors: readonly AdjustFactor[], direction: AdjustDirection): number {
+  if (direction === 'none') return price;
+  const chosen = factors
+    .filter((f) => f.adjust === direction && (direction === 'forward' ? f.timestamp > time : f.timestamp <= time))
+    .sort((a, b) => (direction === 'forward' ? a.timestamp - b.timestamp : b.timestamp - a.timestamp));
+  let value = price;
+  for (const factor of chosen) value = value * factor.factor_a + factor.factor_b;
+  return value;
+}
+
+/** Rounds an adjusted price to ADJUSTED_DECIMALS, half away from zero. */
+export function roundAdjusted(value: number): number {
+  const scale = 10 ** ADJUSTED_DECIMALS;
+  return (Math.sign(value) * Math.round(Math.abs(value) * scale)) / scale;
+}
+
+/** Forward and backward factors of one event: a split of `ratio` new shares per old, and a cash dividend. */
+export function factorsOfEvent(timestamp: number, ratio: number, dividend: number): [AdjustFactor, AdjustFactor] {
+  return [
+    { timestamp, adjust: 'forward', factor_a: 1 / ratio, factor_b: -dividend / ratio },
+    { timestamp, adjust: 'backward', factor_a: ratio, factor_b: dividend },
+  ];
+}
