@@ -2,55 +2,17 @@
  * The server in both modes: the embedded simulator in process, and the forwarder over real
  * sockets in front of the standalone simulator (what `npm run sim` runs) as its upstream.
  */
-import { serve, type ServerType } from '@hono/node-server';
-import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerType } from '@hono/node-server';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, SOURCE_HEADER } from '../app.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import { createSimulator, type Simulator } from '../sim/app.ts';
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** A raw HTTP exchange (no automatic decompression, exact request target). */
-function rawGet(port: number, target: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: target, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+import { close, listen, rawRequest as rawGet, type RawResponse as RawAnswer } from '../test-support/raw-http.ts';
 
 function json(answer: RawAnswer): { code: number; message?: string } {
   const bytes = answer.headers['content-encoding'] === 'gzip' ? gunzipSync(answer.body) : answer.body;
   return JSON.parse(bytes.toString()) as { code: number; message?: string };
-}
-
-function listen(fetch: (request: Request, env?: unknown) => Response | Promise<Response>): Promise<{ server: ServerType; port: number }> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => {
-      resolve({ server, port: info.port });
-    });
-  });
-}
-
-function close(server: ServerType): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => {
-      resolve();
-    });
-  });
 }
 
 function upstreamConfig(port: number, key: string, extra: Record<string, string> = {}): ServerConfig {

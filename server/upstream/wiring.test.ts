@@ -10,6 +10,7 @@ import { serve, type HttpBindings, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createForwarder } from './forwarder.ts';
+import { rawRequest as sendRaw, type RawResponse } from '../test-support/raw-http.ts';
 
 const KEY = 'wiring-key-abcdef';
 const HK_BODY = gzipSync(JSON.stringify({ code: 0, message: 'success', data: [{ symbol: '00700.HK' }] }));
@@ -28,25 +29,9 @@ const upstream = http.createServer((req, res) => {
 let server: ServerType | undefined;
 let port = 0;
 
-interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
 /** A GET whose target is sent exactly as written (node:http does not normalise paths). */
 function rawRequest(target: string, headers: http.OutgoingHttpHeaders = {}, method = 'GET'): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, path: target, method, headers, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) });
-      });
-    });
-    request.on('error', reject);
-    request.end();
-  });
+  return sendRaw(port, target, headers, method);
 }
 
 beforeAll(async () => {

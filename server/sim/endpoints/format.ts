@@ -4,7 +4,7 @@ import { ADJUSTED_DECIMALS, adjustPrice, roundAdjusted } from '../../../src/lib/
 import type { Candle } from '../engine/candle.ts';
 import { exFactorsOf } from '../engine/ex-factors.ts';
 import type { InstrumentModel } from '../engine/instrument-model.ts';
-import { formatDecimal } from '../engine/price-format.ts';
+import { decimalString as formatDecimal } from '../catalog/format.ts';
 
 export function priceText(model: InstrumentModel, price: number): string {
   return formatDecimal(price, model.instrument.priceDecimals);

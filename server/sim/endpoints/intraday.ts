@@ -2,7 +2,7 @@
 import { MAX_INTRADAY_SYMBOLS, TYPES_FOR_STOCK_INFO } from '../../../src/api/contract.ts';
 import { intradayPoints } from '../engine/intraday.ts';
 import { modelOf } from '../engine/instrument-model.ts';
-import { formatDecimal } from '../engine/price-format.ts';
+import { decimalString as formatDecimal } from '../catalog/format.ts';
 import { symbolsParam, typeParam } from '../http/query.ts';
 import { success, type Endpoint } from './endpoint.ts';
 import { moneyText, priceText } from './format.ts';

@@ -3,16 +3,6 @@
  * these functions, so any window of history can be produced directly, identically on every run.
  */
 
-/** FNV-1a over a string: the per-instrument seed. */
-export function seedOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
 /** A well-mixed 32-bit hash of a seed and two integer coordinates (lowbias32 finaliser). */
 export function hash3(seed: number, a: number, b: number): number {
   // Split `a` (which may exceed 2^32, e.g. minute indexes) into two 32-bit halves.

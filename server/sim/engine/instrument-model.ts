@@ -5,7 +5,7 @@
 import type { Instrument } from '../catalog/types.ts';
 import { venueTimeZone } from '../calendar/venues.ts';
 import { zonedTimeToUtc, parseYmd } from '../../../src/lib/time-zone.ts';
-import { seedOf } from './hash.ts';
+import { fnv1a } from '../catalog/hash.ts';
 import { PricePath } from './price-path.ts';
 import { priceRounder, type PriceRounder, type RoundDirection } from '../catalog/tick-size.ts';
 
@@ -52,7 +52,7 @@ export function modelOf(instrument: Instrument): InstrumentModel {
 }
 
 function buildModel(instrument: Instrument): InstrumentModel {
-  const seed = seedOf(`${instrument.type}:${instrument.symbol}`);
+  const seed = fnv1a(`${instrument.type}:${instrument.symbol}`);
   const isMetal = instrument.type === 'forex' && instrument.symbol.startsWith('X');
   const path = new PricePath({
     seed,
