@@ -1,0 +1,20 @@
+/** Transient messages of the app (a link with bad values, a repaired local store). */
+import { useAppStore } from '../store/app-store';
+
+export function Notices() {
+  const notices = useAppStore((state) => state.notices);
+  const dismiss = useAppStore((state) => state.dismissNotice);
+  if (notices.length === 0) return null;
+  return (
+    <ul aria-label="Notices" className="flex flex-col gap-1 px-3 pt-2">
+      {notices.map((notice) => (
+        <li key={notice.id} role="status" className="flex items-center justify-between gap-3 rounded border border-amber-500/40 bg-amber-500/10 px-3 py-1.5 text-sm text-amber-800 dark:text-amber-200">
+          <span>{notice.text}</span>
+          <button type="button" aria-label="Dismiss notice" onClick={() => { dismiss(notice.id); }} className="rounded px-1 hover:bg-amber-500/20">
+            ×
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

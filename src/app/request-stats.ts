@@ -1,0 +1,50 @@
+/**
+ * What the status bar shows about the data connection, folded from the client's request events:
+ * source, last successful update, latency of the last answer, and rate-limit state.
+ */
+export interface RequestEventLike {
+  path: string;
+  ok: boolean;
+  status: number;
+  code?: number;
+  latencyMs: number;
+  at: number;
+  source?: 'simulator' | 'upstream';
+  retryAfterMs?: number;
+}
+
+export interface RequestStats {
+  source?: 'simulator' | 'upstream';
+  lastUpdate?: number;
+  latencyMs?: number;
+  /** Median latency of the last 20 answers. */
+  typicalLatencyMs?: number;
+  /** Until when the service asked us to wait (3001 with Retry-After). */
+  rateLimitedUntil?: number;
+  failuresInARow: number;
+  recentLatencies: number[];
+}
+
+export const INITIAL_STATS: RequestStats = { failuresInARow: 0, recentLatencies: [] };
+
+function median(values: readonly number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+export function foldRequestEvent(stats: RequestStats, event: RequestEventLike): RequestStats {
+  const recentLatencies = [...stats.recentLatencies.slice(-19), event.latencyMs];
+  const next: RequestStats = {
+    ...stats,
+    latencyMs: event.latencyMs,
+    recentLatencies,
+    failuresInARow: event.ok ? 0 : stats.failuresInARow + 1,
+  };
+  const typical = median(recentLatencies);
+  if (typical !== undefined) next.typicalLatencyMs = typical;
+  if (event.source) next.source = event.source;
+  if (event.ok) next.lastUpdate = event.at;
+  if (event.code === 3001) next.rateLimitedUntil = event.at + (event.retryAfterMs ?? 1_000);
+  return next;
+}

@@ -1,0 +1,49 @@
+/**
+ * Keyboard shortcuts: `/` or Ctrl/Cmd+K opens search; digits pick an interval; Alt+digit picks
+ * a panel. Ignored while the user types in a field.
+ */
+import type { Interval } from '../api/contract';
+import { PANEL_TABS, type PanelTab } from '../store/workspace-slice';
+
+export const INTERVAL_KEYS: Readonly<Record<string, Interval>> = {
+  '1': '1m',
+  '2': '5m',
+  '3': '15m',
+  '4': '30m',
+  '5': '1h',
+  '6': '4h',
+  '7': '1d',
+  '8': '1w',
+  '9': '1M',
+};
+
+export type ShortcutAction = { kind: 'search' } | { kind: 'interval'; interval: Interval } | { kind: 'tab'; tab: PanelTab };
+
+interface KeyLike {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+  code?: string;
+}
+
+/** The action of a key press, or undefined. `typing` is true when focus is in a text field. */
+export function shortcutFor(event: KeyLike, typing: boolean): ShortcutAction | undefined {
+  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') return { kind: 'search' };
+  if (typing || event.ctrlKey || event.metaKey) return undefined;
+  if (event.key === '/' && !event.altKey) return { kind: 'search' };
+  // Alt+digit: read the physical key, since Alt changes `key` on some layouts.
+  const digit = event.code?.startsWith('Digit') ? event.code.slice(5) : event.key;
+  if (event.altKey) {
+    const tab = PANEL_TABS[Number(digit) - 1];
+    return tab ? { kind: 'tab', tab } : undefined;
+  }
+  const interval = event.shiftKey ? undefined : INTERVAL_KEYS[event.key];
+  return interval ? { kind: 'interval', interval } : undefined;
+}
+
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}

@@ -1,0 +1,60 @@
+/**
+ * Every failure a panel can meet, in a sentence a trader understands and, where there is one,
+ * what to do about it. Works on anything thrown; API errors are read structurally (code, kind).
+ */
+import { ERROR_CODES } from '../../api/contract';
+
+export interface ErrorText {
+  title: string;
+  detail?: string;
+  action?: string;
+  /** Transient failures recover by themselves (retries, polling). */
+  transient: boolean;
+}
+
+interface ErrorLike {
+  code?: unknown;
+  kind?: unknown;
+  message?: unknown;
+  retryAfterMs?: unknown;
+  errorName?: unknown;
+}
+
+const BY_CODE: Record<number, Omit<ErrorText, 'detail'>> = {
+  [ERROR_CODES.INVALID_KEY]: { title: 'The API key was refused (invalid, disabled or expired).', action: 'Check MARKET_API_KEY on the Chartroom server.', transient: false },
+  [ERROR_CODES.MISSING_KEY]: { title: 'No API key reached the data service.', action: 'Set MARKET_API_KEY on the Chartroom server.', transient: false },
+  [ERROR_CODES.IP_NOT_WHITELISTED]: { title: "The server's address is not on the key's IP whitelist.", action: 'Add the server address to the whitelist of the key.', transient: false },
+  [ERROR_CODES.PERMISSION_DENIED]: { title: 'Your plan does not include this data.', action: 'A higher plan unlocks it.', transient: false },
+  [ERROR_CODES.INVALID_PARAMETER]: { title: 'The request had an invalid parameter.', transient: false },
+  [ERROR_CODES.SYMBOL_NOT_FOUND]: { title: 'Symbol not found.', action: 'Search for it with Ctrl+K or /.', transient: false },
+  [ERROR_CODES.INVALID_TIME_RANGE]: { title: 'That time range is not available.', transient: false },
+  [ERROR_CODES.LIMIT_EXCEEDED]: { title: 'Too much data was asked for at once.', transient: false },
+  [ERROR_CODES.RATE_LIMITED]: { title: 'Rate limit reached.', action: 'Waiting before asking again.', transient: true },
+  [ERROR_CODES.QUOTA_EXHAUSTED]: { title: "The key's quota is used up.", action: 'It resets with the billing period, or upgrade the plan.', transient: false },
+  [ERROR_CODES.INTERNAL_ERROR]: { title: 'The data service had an internal error.', action: 'Retrying automatically.', transient: true },
+  [ERROR_CODES.DATA_SOURCE_UNAVAILABLE]: { title: 'The data source is unavailable right now.', action: 'Retrying automatically.', transient: true },
+  [ERROR_CODES.SERVICE_UNAVAILABLE]: { title: 'The data service is temporarily unavailable.', action: 'Retrying automatically.', transient: true },
+};
+
+/** The server's detail after "Invalid parameter: " and similar prefixes. */
+function detailOf(message: string): string | undefined {
+  const colon = message.indexOf(': ');
+  return colon === -1 ? undefined : message.slice(colon + 2);
+}
+
+export function describeError(error: unknown): ErrorText {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
+  const message = typeof e.message === 'string' ? e.message : '';
+  if (e.errorName === 'AMBIGUOUS_SYMBOL') {
+    return { title: 'This symbol is listed under several types.', action: 'Choose which one you mean.', transient: false };
+  }
+  if (e.kind === 'network') return { title: 'Cannot reach the Chartroom server.', action: 'Retrying automatically.', transient: true };
+  if (e.kind === 'malformed') return { title: 'The answer could not be read (malformed data).', action: 'Retrying automatically.', transient: true };
+  const known = typeof e.code === 'number' ? BY_CODE[e.code] : undefined;
+  if (known) {
+    const detail = e.code === ERROR_CODES.INVALID_PARAMETER || e.code === ERROR_CODES.INVALID_TIME_RANGE ? detailOf(message) : undefined;
+    const wait = typeof e.retryAfterMs === 'number' && e.code === ERROR_CODES.RATE_LIMITED ? `Next try in ${String(Math.ceil(e.retryAfterMs / 1000))} s.` : undefined;
+    return { ...known, ...(detail && { detail }), ...(wait && { action: wait }) };
+  }
+  return { title: 'Something went wrong.', ...(message && { detail: message }), transient: false };
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { hkFeedToSymbol, isStockSymbol, looksLikeSymbol, marketOfSymbol, marketTimeZone, normalizeSymbol } from './symbols';
+
+describe('symbols', () => {
+  it('reads the market from the suffix', () => {
+    expect(marketOfSymbol('AAPL.US')).toBe('US');
+    expect(marketOfSymbol('700.HK')).toBe('HK');
+    expect(marketOfSymbol('600519.SH')).toBe('CN');
+    expect(marketOfSymbol('000001.sz')).toBe('CN');
+    expect(marketOfSymbol('430047.BJ')).toBe('CN');
+    expect(marketOfSymbol('EURUSD')).toBe('GLOBAL');
+    expect(marketOfSymbol('AU2612')).toBe('GLOBAL');
+    expect(marketOfSymbol('.US')).toBe('GLOBAL');
+  });
+
+  it('tells stocks from bare codes', () => {
+    expect(isStockSymbol('BRK.B.US')).toBe(true);
+    expect(isStockSymbol('00700.HK')).toBe(true);
+    expect(isStockSymbol('SPX')).toBe(false);
+    expect(isStockSymbol('BTCUSDT')).toBe(false);
+  });
+
+  it('normalises case, spaces and HK leading zeros', () => {
+    expect(normalizeSymbol(' 00700.hk ')).toBe('700.HK');
+    expect(normalizeSymbol('00005.HK')).toBe('5.HK');
+    expect(normalizeSymbol('0.HK')).toBe('0.HK');
+    expect(normalizeSymbol('aapl.us')).toBe('AAPL.US');
+    // A-share codes keep their zeros: they are part of the code.
+    expect(normalizeSymbol('000001.sz')).toBe('000001.SZ');
+  });
+
+  it('maps full-HK feed codes to symbols, leaving index names alone', () => {
+    expect(hkFeedToSymbol('700')).toBe('700.HK');
+    expect(hkFeedToSymbol('00700')).toBe('700.HK');
+    expect(hkFeedToSymbol('HSI')).toBe('HSI');
+  });
+
+  it('knows each market time zone', () => {
+    expect(marketTimeZone('US')).toBe('America/New_York');
+    expect(marketTimeZone('HK')).toBe('Asia/Hong_Kong');
+    expect(marketTimeZone('CN')).toBe('Asia/Shanghai');
+    expect(marketTimeZone('GLOBAL')).toBe('UTC');
+  });
+
+  it('accepts every symbol shape of the contract', () => {
+    for (const s of ['AAPL.US', 'brk.b.us', '700.HK', '00700.HK', '600519.SH', '000001.SZ', '430047.BJ', 'EURUSD', 'XAUUSD', 'BTCUSDT', 'SPX', 'AU2612', ' spx ']) {
+      expect(looksLikeSymbol(s), s).toBe(true);
+    }
+  });
+
+  it('rejects garbage', () => {
+    for (const s of ['', '   ', 'AAPL US', 'AAPL,US', 'EUR/USD', '$SPX', 'apple inc', '700', '123456.HK', '60051.SH', '.US', 'X', 'A'.repeat(21), 'ABCDEFGHIJKLMNOPQR.US']) {
+      expect(looksLikeSymbol(s), s).toBe(false);
+    }
+  });
+});

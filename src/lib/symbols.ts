@@ -1,0 +1,77 @@
+/**
+ * Symbol shapes of the contract (§1.4): A-shares `<code>.SH|.SZ|.BJ`, HK stocks `<code>.HK`
+ * (leading zeros accepted), US stocks `<ticker>.US`; forex, metals, crypto, indices and China
+ * futures as bare codes (market GLOBAL, or CN for futures — not knowable from the shape).
+ */
+import type { Market } from '../api/contract';
+
+const SUFFIX_MARKETS: Readonly<Record<string, 'US' | 'HK' | 'CN'>> = {
+  US: 'US',
+  HK: 'HK',
+  SH: 'CN',
+  SZ: 'CN',
+  BJ: 'CN',
+};
+
+const MARKET_TIME_ZONES: Readonly<Record<Market, string>> = {
+  US: 'America/New_York',
+  HK: 'Asia/Hong_Kong',
+  CN: 'Asia/Shanghai',
+  GLOBAL: 'UTC',
+};
+
+function suffixOf(symbol: string): string | undefined {
+  const dot = symbol.lastIndexOf('.');
+  return dot > 0 ? symbol.slice(dot + 1).toUpperCase() : undefined;
+}
+
+/** Market of a symbol by its suffix; bare codes are GLOBAL (China futures are too, by shape). */
+export function marketOfSymbol(symbol: string): Market {
+  const suffix = suffixOf(symbol.trim());
+  return (suffix !== undefined ? SUFFIX_MARKETS[suffix] : undefined) ?? 'GLOBAL';
+}
+
+/** True for exchange-suffixed symbols (.US/.HK/.SH/.SZ/.BJ), the only stock shapes. */
+export function isStockSymbol(symbol: string): boolean {
+  return marketOfSymbol(symbol) !== 'GLOBAL';
+}
+
+/** Trimmed, upper-cased, HK codes without leading zeros: ' 00700.hk ' → '700.HK'. */
+export function normalizeSymbol(input: string): string {
+  const upper = input.trim().toUpperCase();
+  const hk = /^(\d+)\.HK$/.exec(upper);
+  if (hk?.[1] !== undefined) return `${stripZeros(hk[1])}.HK`;
+  return upper;
+}
+
+function stripZeros(digits: string): string {
+  return digits.replace(/^0+(?=\d)/, '');
+}
+
+/**
+ * The full-HK feed (`ticker/hk-stock`) names stocks by bare numeric code ('700', '00700') and
+ * indices by name ('HSI'); numeric codes become HK symbols, anything else stays as it is.
+ */
+export function hkFeedToSymbol(code: string): string {
+  const trimmed = code.trim();
+  return /^\d+$/.test(trimmed) ? `${stripZeros(trimmed)}.HK` : trimmed;
+}
+
+/** IANA time zone of a market's trading day; GLOBAL instruments are dated in UTC. */
+export function marketTimeZone(market: Market): string {
+  return MARKET_TIME_ZONES[market];
+}
+
+const SYMBOL_SHAPES: readonly RegExp[] = [
+  /^[A-Z][A-Z0-9]*(?:[.-][A-Z0-9]+)?\.US$/, // AAPL.US, BRK.B.US, BRK-B.US
+  /^\d{1,5}\.HK$/, // 700.HK, 00700.HK
+  /^\d{6}\.(?:SH|SZ|BJ)$/, // 600519.SH, 000001.SZ, 430047.BJ
+  /^(?=[0-9]*[A-Z])[A-Z0-9]{2,}$/, // EURUSD, XAUUSD, BTCUSDT, SPX, AU2612: bare, at least one letter
+];
+
+/** Whether search-box input has one of the contract's symbol shapes (case-insensitive). */
+export function looksLikeSymbol(input: string): boolean {
+  const upper = input.trim().toUpperCase();
+  if (upper.length === 0 || upper.length > 20) return false;
+  return SYMBOL_SHAPES.some((shape) => shape.test(upper));
+}

@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { parsePersisted } from './persisted-state';
+import { DEFAULT_PREFERENCES } from './preferences-slice';
+import { DEFAULT_WATCHLISTS } from './watchlists-slice';
+import { STORAGE_KEY, useAppStore } from './app-store';
+
+const initial = useAppStore.getState();
+
+beforeEach(() => {
+  localStorage.clear();
+  useAppStore.setState(initial, true);
+});
+
+describe('watchlists', () => {
+  it('creates, renames, reorders and deletes lists, and adds, moves and removes symbols', () => {
+    const store = useAppStore.getState();
+    const id = store.createWatchlist('  Mine ');
+    expect(useAppStore.getState().activeWatchlistId).toBe(id);
+    store.renameWatchlist(id, 'Energy');
+    store.addSymbol(id, '883.HK');
+    store.addSymbol(id, 'XOM.US');
+    store.addSymbol(id, '883.HK');
+    store.moveSymbol(id, 'XOM.US', 0);
+    store.moveWatchlist(id, 0);
+    let lists = useAppStore.getState().watchlists;
+    expect(lists[0]).toMatchObject({ id, name: 'Energy', symbols: ['XOM.US', '883.HK'] });
+    store.removeSymbol(id, 'XOM.US');
+    store.deleteWatchlist(id);
+    lists = useAppStore.getState().watchlists;
+    expect(lists.map((list) => list.id)).toEqual(DEFAULT_WATCHLISTS.map((list) => list.id));
+    expect(useAppStore.getState().activeWatchlistId).toBe(DEFAULT_WATCHLISTS[0]?.id);
+  });
+
+  it('persists watchlists and preferences, not the workspace', () => {
+    useAppStore.getState().createWatchlist('Saved');
+    useAppStore.getState().setTheme('light');
+    useAppStore.getState().openSymbol('700.HK');
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as { state: Record<string, unknown>; version: number };
+    expect(saved.version).toBe(1);
+    expect(saved.state).toHaveProperty('watchlists');
+    expect(saved.state).not.toHaveProperty('workspace');
+    expect((saved.state.preferences as { theme: string }).theme).toBe('light');
+  });
+});
+
+describe('persisted state is a trust boundary', () => {
+  it('keeps valid lists and drops corrupted ones', () => {
+    const { state, repaired } = parsePersisted({
+      preferences: { theme: 'purple', colors: 'red-up', indicators: { ma: [20, 'x'] } },
+      watchlists: [{ id: 'a', name: 'Good', symbols: ['AAPL.US', 'AAPL.US'] }, { id: 'b', name: 42 }, 'garbage'],
+      activeWatchlistId: 'zzz',
+    });
+    expect(repaired).toBe(true);
+    expect(state.watchlists).toEqual([{ id: 'a', name: 'Good', symbols: ['AAPL.US'] }]);
+    expect(state.activeWatchlistId).toBe('a');
+    expect(state.preferences.theme).toBe(DEFAULT_PREFERENCES.theme);
+    expect(state.preferences.colors).toBe('red-up');
+    expect(state.preferences.indicators.ma).toEqual(DEFAULT_PREFERENCES.indicators.ma);
+  });
+
+  it('falls back to defaults for non-objects and reports nothing for an empty store', () => {
+    expect(parsePersisted('{{{').state.watchlists).toEqual(DEFAULT_WATCHLISTS);
+    expect(parsePersisted('{{{').repaired).toBe(true);
+    expect(parsePersisted(undefined).repaired).toBe(false);
+  });
+
+  it('rehydrates a hand-edited store with a notice and the good lists', async () => {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ version: 1, state: { watchlists: [{ id: 'x', name: 'Kept', symbols: ['MSFT.US'] }, null] } }));
+    await useAppStore.persist.rehydrate();
+    const state = useAppStore.getState();
+    expect(state.watchlists).toEqual([{ id: 'x', name: 'Kept', symbols: ['MSFT.US'] }]);
+    expect(state.notices.some((notice) => notice.text.includes('unreadable'))).toBe(true);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * The client-state store: workspace, preferences and watchlists as slices of one zustand store.
+ * Preferences and watchlists persist in local storage (versioned, validated on the way in);
+ * server data never lives here — it belongs to TanStack Query.
+ */
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { parsePersisted, migratePersisted, PERSIST_VERSION, type PersistedState } from './persisted-state';
+import { createPreferencesSlice, type PreferencesSlice } from './preferences-slice';
+import { createWatchlistsSlice, type WatchlistsSlice } from './watchlists-slice';
+import { createWorkspaceSlice, type WorkspaceSlice } from './workspace-slice';
+
+export type AppState = WorkspaceSlice & PreferencesSlice & WatchlistsSlice;
+
+export const STORAGE_KEY = 'chartroom';
+
+/** Local storage that never throws (private mode, quota, or storage disabled). */
+const safeStorage = createJSONStorage<PersistedState>(() => ({
+  getItem: (name) => {
+    try {
+      return localStorage.getItem(name);
+    } catch {
+      return null;
+    }
+  },
+  setItem: (name, value) => {
+    try {
+      localStorage.setItem(name, value);
+    } catch {
+      // Full or unavailable: the session keeps working, unsaved.
+    }
+  },
+  removeItem: (name) => {
+    try {
+      localStorage.removeItem(name);
+    } catch {
+      // Nothing to do.
+    }
+  },
+}));
+
+export const useAppStore = create<AppState>()(
+  persist(
+    (...args) => ({
+      ...createWorkspaceSlice(...args),
+      ...createPreferencesSlice(...args),
+      ...createWatchlistsSlice(...args),
+    }),
+    {
+      name: STORAGE_KEY,
+      version: PERSIST_VERSION,
+      storage: safeStorage,
+      partialize: (state): PersistedState => ({
+        preferences: state.preferences,
+        watchlists: state.watchlists,
+        activeWatchlistId: state.activeWatchlistId,
+      }),
+      migrate: (persisted, version) => migratePersisted(persisted, version) as PersistedState,
+      merge: (persisted, current) => {
+        const { state, repaired } = parsePersisted(persisted);
+        const merged = { ...current, ...state };
+        if (repaired) {
+          merged.notices = [
+            ...current.notices,
+            { id: -1, tone: 'warning', text: 'Some saved settings were unreadable and were reset; your other watchlists are kept.' },
+          ];
+        }
+        return merged;
+      },
+    },
+  ),
+);

@@ -1,0 +1,92 @@
+/**
+ * The persisted part of the store is a trust boundary (anyone can edit local storage): it is
+ * parsed field by field, so one corrupted watchlist or preference falls back to its default
+ * without losing the user's other lists.
+ */
+import * as z from 'zod/mini';
+import { DEFAULT_PREFERENCES, type Preferences } from './preferences-slice';
+import { DEFAULT_WATCHLISTS, type Watchlist } from './watchlists-slice';
+
+export const PERSIST_VERSION = 1;
+
+export interface PersistedState {
+  preferences: Preferences;
+  watchlists: Watchlist[];
+  activeWatchlistId: string;
+}
+
+const periods = z.array(z.int().check(z.minimum(1), z.maximum(500))).check(z.maxLength(5));
+const watchlistSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(100)),
+  name: z.string().check(z.minLength(1), z.maxLength(100)),
+  symbols: z.array(z.string().check(z.minLength(1), z.maxLength(40))).check(z.maxLength(1000)),
+});
+const fieldSchemas = {
+  theme: z.enum(['dark', 'light']),
+  colors: z.enum(['green-up', 'red-up']),
+  scale: z.enum(['normal', 'log', 'percent']),
+  ma: periods,
+  ema: periods,
+  flag: z.boolean(),
+};
+
+function pick<T>(schema: z.ZodMiniType<T>, value: unknown, fallback: T): { value: T; ok: boolean } {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? { value: parsed.data, ok: true } : { value: fallback, ok: value === undefined };
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** Parses whatever local storage held; `repaired` is true when something had to be dropped. */
+export function parsePersisted(raw: unknown): { state: PersistedState; repaired: boolean } {
+  let repaired = raw !== undefined && (typeof raw !== 'object' || raw === null);
+  const source = record(raw);
+  const prefs = record(source.preferences);
+  const indicators = record(prefs.indicators);
+  const defaults = DEFAULT_PREFERENCES;
+  const field = <T>(schema: z.ZodMiniType<T>, value: unknown, fallback: T): T => {
+    const result = pick(schema, value, fallback);
+    if (!result.ok) repaired = true;
+    return result.value;
+  };
+  const preferences: Preferences = {
+    theme: field(fieldSchemas.theme, prefs.theme, defaults.theme),
+    colors: field(fieldSchemas.colors, prefs.colors, defaults.colors),
+    scale: field(fieldSchemas.scale, prefs.scale, defaults.scale),
+    indicators: {
+      ma: field(fieldSchemas.ma, indicators.ma, defaults.indicators.ma),
+      ema: field(fieldSchemas.ema, indicators.ema, defaults.indicators.ema),
+      bollinger: field(fieldSchemas.flag, indicators.bollinger, defaults.indicators.bollinger),
+      macd: field(fieldSchemas.flag, indicators.macd, defaults.indicators.macd),
+      rsi: field(fieldSchemas.flag, indicators.rsi, defaults.indicators.rsi),
+    },
+  };
+  let watchlists: Watchlist[] = DEFAULT_WATCHLISTS;
+  if (Array.isArray(source.watchlists)) {
+    const seen = new Set<string>();
+    watchlists = [];
+    for (const item of source.watchlists) {
+      const parsed = watchlistSchema.safeParse(item);
+      if (!parsed.success || seen.has(parsed.data.id)) {
+        repaired = true;
+        continue;
+      }
+      seen.add(parsed.data.id);
+      watchlists.push({ ...parsed.data, symbols: [...new Set(parsed.data.symbols)] });
+    }
+  } else if (source.watchlists !== undefined) {
+    repaired = true;
+  }
+  const active = typeof source.activeWatchlistId === 'string' ? source.activeWatchlistId : '';
+  const activeWatchlistId = watchlists.some((list) => list.id === active) ? active : (watchlists[0]?.id ?? '');
+  return { state: { preferences, watchlists, activeWatchlistId }, repaired };
+}
+
+/** Older versions of the persisted shape, brought up to the current one. */
+export function migratePersisted(persisted: unknown, _version: number): unknown {
+  // Version 0 had no version field and the same shape: nothing to move yet. Whatever comes out
+  // is validated field by field in parsePersisted anyway.
+  return persisted;
+}

@@ -1,0 +1,75 @@
+/**
+ * What the user is looking at: symbol, interval, adjustment, display time zone and open panel.
+ * Mirrored in the URL (src/app/url-state.ts) so a view can be shared and reloaded.
+ */
+import type { StateCreator } from 'zustand';
+import type { AdjustMode, Interval, ProductType } from '../api/contract';
+
+export const PANEL_TABS = ['chart', 'intraday', 'info', 'trades', 'hk'] as const;
+export type PanelTab = (typeof PANEL_TABS)[number];
+
+export const DISPLAY_ZONES = ['market', 'local', 'utc'] as const;
+export type DisplayZone = (typeof DISPLAY_ZONES)[number];
+
+export interface Workspace {
+  symbol: string;
+  /** Set when the symbol is ambiguous without it (AMBIGUOUS_SYMBOL) or chosen from search. */
+  type?: ProductType;
+  interval: Interval;
+  adjust: AdjustMode;
+  zone: DisplayZone;
+  tab: PanelTab;
+}
+
+export const DEFAULT_WORKSPACE: Workspace = { symbol: 'AAPL.US', interval: '1d', adjust: 'none', zone: 'market', tab: 'chart' };
+
+export interface Notice {
+  id: number;
+  tone: 'info' | 'warning';
+  text: string;
+}
+
+export interface WorkspaceSlice {
+  workspace: Workspace;
+  notices: Notice[];
+  /** Opens a symbol (resetting `type` unless given). */
+  openSymbol: (symbol: string, type?: ProductType) => void;
+  setInterval: (interval: Interval) => void;
+  setAdjust: (adjust: AdjustMode) => void;
+  setZone: (zone: DisplayZone) => void;
+  setTab: (tab: PanelTab) => void;
+  replaceWorkspace: (workspace: Workspace) => void;
+  pushNotice: (tone: Notice['tone'], text: string) => void;
+  dismissNotice: (id: number) => void;
+}
+
+let nextNoticeId = 1;
+
+export const createWorkspaceSlice: StateCreator<WorkspaceSlice, [], [], WorkspaceSlice> = (set) => ({
+  workspace: DEFAULT_WORKSPACE,
+  notices: [],
+  openSymbol: (symbol, type) => {
+    set((state) => ({ workspace: { ...state.workspace, symbol, ...(type ? { type } : { type: undefined }) } }));
+  },
+  setInterval: (interval) => {
+    set((state) => ({ workspace: { ...state.workspace, interval } }));
+  },
+  setAdjust: (adjust) => {
+    set((state) => ({ workspace: { ...state.workspace, adjust } }));
+  },
+  setZone: (zone) => {
+    set((state) => ({ workspace: { ...state.workspace, zone } }));
+  },
+  setTab: (tab) => {
+    set((state) => ({ workspace: { ...state.workspace, tab } }));
+  },
+  replaceWorkspace: (workspace) => {
+    set({ workspace });
+  },
+  pushNotice: (tone, text) => {
+    set((state) => ({ notices: [...state.notices.filter((notice) => notice.text !== text), { id: nextNoticeId++, tone, text }] }));
+  },
+  dismissNotice: (id) => {
+    set((state) => ({ notices: state.notices.filter((notice) => notice.id !== id) }));
+  },
+});
