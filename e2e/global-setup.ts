@@ -1,35 +1,9 @@
-/**
- * Starts the production server (built `dist/` + simulator) on a free loopback port and hands its
- * URL to the tests through CHARTROOM_URL; the returned function stops it.
- */
-import { spawn } from 'node:child_process';
+/** Starts the real server on the simulator for the journeys; the URL reaches them through CHARTROOM_URL. */
+import { DEFAULT_SIM_NOW } from './sim-control.ts';
+import { startServer } from './start-server.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', MARKET_API_KEY: '', SIM_NOW: process.env.E2E_SIM_NOW ?? '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => {
-      reject(new Error(`server did not start:\n${output}`));
-    }, 30_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${String(code)}:\n${output}`));
-    });
-  });
-  process.env.CHARTROOM_URL = url;
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-  };
+  const server = await startServer({ SIM_NOW: process.env.E2E_SIM_NOW ?? DEFAULT_SIM_NOW });
+  process.env.CHARTROOM_URL = server.url;
+  return server.stop;
 }

@@ -1,12 +1,18 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Placeholder } from './placeholder';
+import { App } from './app/app';
+import { createQueryClient } from './queries/query-client';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
+const queryClient = createQueryClient();
+
 createRoot(root).render(
   <StrictMode>
-    <Placeholder />
+    <QueryClientProvider client={queryClient}>
+      <App />
+    </QueryClientProvider>
   </StrictMode>,
 );

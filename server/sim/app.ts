@@ -5,7 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { jsonResponse } from '../upstream/envelope.ts';
-import { AccessControl, DEFAULT_LIMITS, type AccessLimits } from './http/access.ts';
+import { AccessControl, DEFAULT_LIMITS, DEMO_KEYS, EMBEDDED_KEY, type AccessLimits } from './http/access.ts';
 import { SimClock, type ClockSettings } from './http/clock.ts';
 import { chooseCoding, compress } from './http/compression.ts';
 import { FaultInjector, type FaultSettings } from './http/faults.ts';
@@ -23,6 +23,11 @@ export interface SimulatorOptions {
 export interface Simulator {
   /** Handles `/v1/*` and `/__sim/*`. */
   app: Hono;
+  /**
+   * The key the Chartroom server answers with in simulator mode (Enterprise by default);
+   * switchable through `/__sim/key` to see the dashboard under another plan.
+   */
+  embeddedKey: { current: string };
   clock: SimClock;
   faults: FaultInjector;
   access: AccessControl;
@@ -61,6 +66,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const faults = new FaultInjector(options.faults);
   const access = new AccessControl({ ...DEFAULT_LIMITS, ...options.limits });
   const log = new RequestLog(2_000);
+  const embeddedKey = { current: EMBEDDED_KEY };
   const app = new Hono();
 
   app.all('/v1/*', async (c) => {
@@ -82,8 +88,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     }
     try {
       access.admit(key, path, clientAddress(c), started);
-      await faults.delay();
-      const injected = faults.injectedError();
+      const faulty = faults.applies(path);
+      if (faulty) await faults.delay();
+      const injected = faulty ? faults.injectedError() : undefined;
       if (injected) throw injected;
       const coding = path === HK_TICKER_PATH ? chooseCoding(c.req.header('accept-encoding') ?? null) : undefined;
       if (path === HK_TICKER_PATH && !coding) {
@@ -91,7 +98,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       }
       const body = endpoint({ query: queryOf(url), now: clock.now() });
       record(200, 0);
-      if (faults.shouldMalform()) return malformedResponse(body);
+      if (faulty && faults.shouldMalform()) return malformedResponse(body);
       if (!coding) return jsonResponse(200, body);
       const bytes = compress(Buffer.from(JSON.stringify(body)), coding);
       return new Response(new Uint8Array(bytes), {
@@ -105,8 +112,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     }
   });
 
-  mountControl(app, { clock, faults, access, log });
-  return { app, clock, faults, access, log };
+  mountControl(app, { clock, faults, access, log, embeddedKey });
+  return { app, clock, faults, access, log, embeddedKey };
 }
 
 /** A body cut short: the first half of valid JSON, as a flaky proxy might deliver it. */
@@ -161,4 +168,15 @@ function mountControl(app: Hono, sim: Omit<Simulator, 'app'>): void {
     }
   });
   app.get('/__sim/log', (c) => jsonResponse(200, sim.log.entries(c.req.query('path'))));
+  app.get('/__sim/key', () => jsonResponse(200, { key: sim.embeddedKey.current }));
+  app.post('/__sim/key', async (c) => {
+    try {
+      const body = (await readJson(c)) as { key?: unknown };
+      if (typeof body.key !== 'string' || !Object.hasOwn(DEMO_KEYS, body.key)) return badRequest(`key must be one of ${Object.keys(DEMO_KEYS).join(', ')}`);
+      sim.embeddedKey.current = body.key;
+      return jsonResponse(200, { key: body.key });
+    } catch (error) {
+      return badRequest(String(error instanceof Error ? error.message : error));
+    }
+  });
 }

@@ -5,7 +5,7 @@
 import type { ServerType } from '@hono/node-server';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, SOURCE_HEADER } from '../app.ts';
+import { CLOCK_HEADER, createApp, SOURCE_HEADER } from '../app.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import { createSimulator, type Simulator } from '../sim/app.ts';
 import { close, listen, rawRequest as rawGet, type RawResponse as RawAnswer } from '../test-support/raw-http.ts';
@@ -26,7 +26,17 @@ describe('simulator mode (no key configured)', () => {
     const response = await app.request('/v1/market/ticker/hk-stock', { headers: { 'X-API-Key': 'demo-free', 'Accept-Encoding': 'gzip' } });
     expect(response.status).toBe(200);
     expect(response.headers.get(SOURCE_HEADER)).toBe('simulator');
+    expect(response.headers.get(CLOCK_HEADER)).toBe(String(Date.parse('2026-11-25T15:00:00Z')));
     expect(simulator?.clock.now()).toBe(Date.parse('2026-11-25T15:00:00Z'));
+  });
+
+  it('switches the plan it answers with through the control path', async () => {
+    const post = (key: string) => app.request('/__sim/key', { method: 'POST', body: JSON.stringify({ key }) });
+    expect((await post('demo-pro')).status).toBe(200);
+    const refused = await app.request('/v1/market/ticker/hk-stock', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(refused.status).toBe(403);
+    expect((await post('not-a-key')).status).toBe(400);
+    expect((await post('demo-enterprise')).status).toBe(200);
   });
 
   it('exposes the control path and a health check', async () => {

@@ -54,3 +54,14 @@ describe('symbols', () => {
     }
   });
 });
+
+describe('instrument markets', () => {
+  it('places China futures in CN by type, and only suffixed symbols in session markets', async () => {
+    const { marketOfInstrument, sessionMarketOf } = await import('./symbols');
+    expect(marketOfInstrument('AU2612', 'futures')).toBe('CN');
+    expect(marketOfInstrument('AU2612', undefined)).toBe('GLOBAL');
+    expect(marketOfInstrument('700.HK', 'stock')).toBe('HK');
+    expect(sessionMarketOf('600519.SH')).toBe('CN');
+    expect(sessionMarketOf('EURUSD')).toBeUndefined();
+  });
+});

@@ -3,7 +3,7 @@
  * (leading zeros accepted), US stocks `<ticker>.US`; forex, metals, crypto, indices and China
  * futures as bare codes (market GLOBAL, or CN for futures — not knowable from the shape).
  */
-import type { Market } from '../api/contract';
+import type { Market, SessionMarket } from '../api/contract';
 
 const SUFFIX_MARKETS: Readonly<Record<string, 'US' | 'HK' | 'CN'>> = {
   US: 'US',
@@ -29,6 +29,20 @@ function suffixOf(symbol: string): string | undefined {
 export function marketOfSymbol(symbol: string): Market {
   const suffix = suffixOf(symbol.trim());
   return (suffix !== undefined ? SUFFIX_MARKETS[suffix] : undefined) ?? 'GLOBAL';
+}
+
+/**
+ * The market whose calendar and clock an instrument follows. China futures are bare codes (GLOBAL
+ * by shape alone); their `type` places them in CN.
+ */
+export function marketOfInstrument(symbol: string, type: string | undefined): Market {
+  return type === 'futures' ? 'CN' : marketOfSymbol(symbol);
+}
+
+/** The session market (US, HK, CN) of a stock symbol; undefined for GLOBAL products. */
+export function sessionMarketOf(symbol: string): SessionMarket | undefined {
+  const market = marketOfSymbol(symbol);
+  return market === 'GLOBAL' ? undefined : market;
 }
 
 /** True for exchange-suffixed symbols (.US/.HK/.SH/.SZ/.BJ), the only stock shapes. */

@@ -44,6 +44,27 @@ describe('watchlists', () => {
   });
 });
 
+describe('ambiguous symbols', () => {
+  it('remembers the chosen type, opens with it, and persists it', () => {
+    const store = useAppStore.getState();
+    store.rememberType('BTCUSD', 'forex');
+    store.openSymbol('BTCUSD');
+    expect(useAppStore.getState().workspace).toMatchObject({ symbol: 'BTCUSD', type: 'forex' });
+    store.openSymbol('AAPL.US');
+    expect(useAppStore.getState().workspace.type).toBeUndefined();
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as { state: { symbolTypes: Record<string, string> } };
+    expect(saved.state.symbolTypes).toEqual({ BTCUSD: 'forex' });
+    expect(parsePersisted({ symbolTypes: { BTCUSD: 'crypto', X: 'bonds' } }).state.symbolTypes).toEqual({ BTCUSD: 'crypto' });
+  });
+
+  it('adds to the active watchlist, creating one when none is left', () => {
+    const store = useAppStore.getState();
+    for (const list of store.watchlists) store.deleteWatchlist(list.id);
+    useAppStore.getState().addToActiveWatchlist('700.HK');
+    expect(useAppStore.getState().watchlists).toEqual([expect.objectContaining({ name: 'Watchlist', symbols: ['700.HK'] })]);
+  });
+});
+
 describe('persisted state is a trust boundary', () => {
   it('keeps valid lists and drops corrupted ones', () => {
     const { state, repaired } = parsePersisted({

@@ -54,6 +54,7 @@ export const useAppStore = create<AppState>()(
         preferences: state.preferences,
         watchlists: state.watchlists,
         activeWatchlistId: state.activeWatchlistId,
+        symbolTypes: state.symbolTypes,
       }),
       migrate: (persisted, version) => migratePersisted(persisted, version) as PersistedState,
       merge: (persisted, current) => {

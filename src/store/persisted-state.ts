@@ -4,8 +4,10 @@
  * without losing the user's other lists.
  */
 import * as z from 'zod/mini';
+import { PRODUCT_TYPES, type ProductType } from '../api/contract';
 import { DEFAULT_PREFERENCES, type Preferences } from './preferences-slice';
 import { DEFAULT_WATCHLISTS, type Watchlist } from './watchlists-slice';
+import { MAX_SYMBOL_TYPES } from './workspace-slice';
 
 export const PERSIST_VERSION = 1;
 
@@ -13,6 +15,7 @@ export interface PersistedState {
   preferences: Preferences;
   watchlists: Watchlist[];
   activeWatchlistId: string;
+  symbolTypes: Record<string, ProductType>;
 }
 
 const periods = z.array(z.int().check(z.minimum(1), z.maximum(500))).check(z.maxLength(5));
@@ -79,9 +82,14 @@ export function parsePersisted(raw: unknown): { state: PersistedState; repaired:
   } else if (source.watchlists !== undefined) {
     repaired = true;
   }
+  const symbolTypes: Record<string, ProductType> = {};
+  for (const [symbol, type] of Object.entries(record(source.symbolTypes)).slice(-MAX_SYMBOL_TYPES)) {
+    if (symbol.length > 0 && symbol.length <= 40 && (PRODUCT_TYPES as readonly unknown[]).includes(type)) symbolTypes[symbol] = type as ProductType;
+    else repaired = true;
+  }
   const active = typeof source.activeWatchlistId === 'string' ? source.activeWatchlistId : '';
   const activeWatchlistId = watchlists.some((list) => list.id === active) ? active : (watchlists[0]?.id ?? '');
-  return { state: { preferences, watchlists, activeWatchlistId }, repaired };
+  return { state: { preferences, watchlists, activeWatchlistId, symbolTypes }, repaired };
 }
 
 /** Older versions of the persisted shape, brought up to the current one. */

@@ -23,6 +23,8 @@ export interface WatchlistsSlice {
   deleteWatchlist: (id: string) => void;
   moveWatchlist: (id: string, toIndex: number) => void;
   addSymbol: (id: string, symbol: string) => void;
+  /** Adds to the active list, creating a list first when there is none. */
+  addToActiveWatchlist: (symbol: string) => void;
   removeSymbol: (id: string, symbol: string) => void;
   moveSymbol: (id: string, symbol: string, toIndex: number) => void;
 }
@@ -71,6 +73,11 @@ export const createWatchlistsSlice: StateCreator<WatchlistsSlice, [], [], Watchl
     },
     addSymbol: (id, symbol) => {
       update(id, (list) => (list.symbols.includes(symbol) ? list : { ...list, symbols: [...list.symbols, symbol] }));
+    },
+    addToActiveWatchlist: (symbol) => {
+      const { watchlists, activeWatchlistId, createWatchlist, addSymbol } = get();
+      const id = watchlists.some((list) => list.id === activeWatchlistId) ? activeWatchlistId : createWatchlist('Watchlist');
+      addSymbol(id, symbol);
     },
     removeSymbol: (id, symbol) => {
       update(id, (list) => ({ ...list, symbols: list.symbols.filter((s) => s !== symbol) }));

@@ -29,11 +29,17 @@ export interface Notice {
   text: string;
 }
 
+/** Remembered answers to AMBIGUOUS_SYMBOL, at most this many (the oldest go first). */
+export const MAX_SYMBOL_TYPES = 200;
+
 export interface WorkspaceSlice {
   workspace: Workspace;
   notices: Notice[];
-  /** Opens a symbol (resetting `type` unless given). */
+  /** The type the user chose for symbols listed under several types (persisted). */
+  symbolTypes: Record<string, ProductType>;
+  /** Opens a symbol; without `type`, the remembered type for it, if any. */
   openSymbol: (symbol: string, type?: ProductType) => void;
+  rememberType: (symbol: string, type: ProductType) => void;
   setInterval: (interval: Interval) => void;
   setAdjust: (adjust: AdjustMode) => void;
   setZone: (zone: DisplayZone) => void;
@@ -48,8 +54,20 @@ let nextNoticeId = 1;
 export const createWorkspaceSlice: StateCreator<WorkspaceSlice, [], [], WorkspaceSlice> = (set) => ({
   workspace: DEFAULT_WORKSPACE,
   notices: [],
+  symbolTypes: {},
   openSymbol: (symbol, type) => {
-    set((state) => ({ workspace: { ...state.workspace, symbol, ...(type ? { type } : { type: undefined }) } }));
+    set((state) => {
+      const chosen = type ?? state.symbolTypes[symbol];
+      const { type: _previous, ...rest } = state.workspace;
+      return { workspace: chosen ? { ...rest, symbol, type: chosen } : { ...rest, symbol } };
+    });
+  },
+  rememberType: (symbol, type) => {
+    set((state) => {
+      const entries = Object.entries(state.symbolTypes).filter(([known]) => known !== symbol);
+      entries.push([symbol, type]);
+      return { symbolTypes: Object.fromEntries(entries.slice(-MAX_SYMBOL_TYPES)) };
+    });
   },
   setInterval: (interval) => {
     set((state) => ({ workspace: { ...state.workspace, interval } }));

@@ -18,6 +18,8 @@ export interface FaultSettings {
   malformedRate: number;
   /** Seconds in Retry-After of injected 3001 answers. */
   retryAfterSeconds: number;
+  /** Paths the faults apply to (empty: every /v1 path), e.g. to fail one panel only. */
+  paths: string[];
 }
 
 export const NO_FAULTS: FaultSettings = {
@@ -26,6 +28,7 @@ export const NO_FAULTS: FaultSettings = {
   errorCodes: [...INJECTABLE_CODES],
   malformedRate: 0,
   retryAfterSeconds: 2,
+  paths: [],
 };
 
 export class FaultInjector {
@@ -51,6 +54,11 @@ export class FaultInjector {
   reset(): FaultSettings {
     this.settings = { ...NO_FAULTS };
     return this.settings;
+  }
+
+  /** Whether the faults apply to `path`. */
+  applies(path: string): boolean {
+    return this.settings.paths.length === 0 || this.settings.paths.includes(path);
   }
 
   async delay(): Promise<void> {
@@ -101,6 +109,13 @@ export function parseFaultPatch(patch: unknown): Partial<FaultSettings> {
       case 'retryAfterSeconds':
         result.retryAfterSeconds = Math.max(1, Math.round(nonNegative(value, name)));
         break;
+      case 'paths': {
+        if (!Array.isArray(value) || !value.every((path) => typeof path === 'string' && path.startsWith('/v1/'))) {
+          throw new Error('paths must be a list of /v1/… paths');
+        }
+        result.paths = value as string[];
+        break;
+      }
       case 'errorCodes': {
         if (!Array.isArray(value) || !value.every((code) => (INJECTABLE_CODES as readonly unknown[]).includes(code))) {
           throw new Error(`errorCodes must be a list drawn from ${INJECTABLE_CODES.join(', ')}`);

@@ -214,6 +214,10 @@ describe('faults on demand', () => {
     const started = Date.now();
     await getJson(faulty, '/v1/market/intervals/kline');
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    await post({ latencyMs: 0, errorRate: 1, errorCodes: [5001], paths: ['/v1/market/trades'] });
+    expect((await getJson(faulty, '/v1/market/trades?symbol=AAPL.US')).status).toBe(503);
+    expect((await getJson(faulty, '/v1/market/intervals/kline')).status).toBe(200);
+    expect((await post({ paths: ['market/trades'] })).status).toBe(400);
     expect((await post({ errorRate: 2 })).status).toBe(400);
     expect((await post({ bogus: 1 })).status).toBe(400);
   });

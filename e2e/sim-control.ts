@@ -1,0 +1,24 @@
+/** The simulator's control path, for journeys that freeze the clock or inject faults. */
+import type { APIRequestContext } from '@playwright/test';
+
+export const DEFAULT_SIM_NOW = '2026-11-25T15:00:00Z';
+
+export async function setClock(request: APIRequestContext, now: string, frozen: boolean): Promise<void> {
+  const response = await request.post('/__sim/clock', { data: { now, frozen } });
+  if (!response.ok()) throw new Error(`clock: ${String(response.status())} ${await response.text()}`);
+}
+
+export async function setFaults(request: APIRequestContext, faults: Record<string, unknown>): Promise<void> {
+  const response = await request.post('/__sim/faults', { data: faults });
+  if (!response.ok()) throw new Error(`faults: ${String(response.status())} ${await response.text()}`);
+}
+
+export async function clearFaults(request: APIRequestContext): Promise<void> {
+  await request.delete('/__sim/faults');
+}
+
+/** Back to the journeys' default: a live clock from a US trading morning, no faults. */
+export async function resetSimulator(request: APIRequestContext): Promise<void> {
+  await clearFaults(request);
+  await setClock(request, DEFAULT_SIM_NOW, false);
+}

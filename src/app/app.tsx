@@ -1,0 +1,92 @@
+/**
+ * The app shell: composes the features into one screen — header, watchlist, the tabbed main
+ * area, markets, status bar — each feature in its own Panel so one failure stays local. Panels
+ * not on the first screen load on demand.
+ */
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Panel } from '../components/ui/panel';
+import { ChartPanel } from '../features/chart/chart-panel';
+import { SessionsPanel } from '../features/sessions/sessions-panel';
+import { WatchlistPanel } from '../features/watchlist/watchlist-panel';
+import type { PanelTab } from '../store/workspace-slice';
+import { AppHeader } from './app-header';
+import { Notices } from './notices';
+import { PanelTabs, TAB_LABELS } from './panel-tabs';
+import { StatusBar } from './status-bar';
+import { useShortcuts } from './use-shortcuts';
+import { useTheme } from './use-theme';
+import { useServerNow } from './use-server-now';
+import { useUrlSync } from './use-url-sync';
+
+const IntradayPanel = lazy(() => import('../features/intraday/intraday-panel').then((m) => ({ default: m.IntradayPanel })));
+const StockInfoPanel = lazy(() => import('../features/stock-info/stock-info-panel').then((m) => ({ default: m.StockInfoPanel })));
+const TradesPanel = lazy(() => import('../features/trades/trades-panel').then((m) => ({ default: m.TradesPanel })));
+const HkMarketPanel = lazy(() => import('../features/hk-market/hk-market-panel').then((m) => ({ default: m.HkMarketPanel })));
+const SearchPalette = lazy(() => import('../features/search/search-palette').then((m) => ({ default: m.SearchPalette })));
+
+/** The markets panel on the data's clock (it re-renders each second, alone). */
+function LiveSessions() {
+  return <SessionsPanel now={useServerNow()} />;
+}
+
+function Loading() {
+  return <p className="p-3 text-sm text-slate-500">Loading…</p>;
+}
+
+function tabContent(tab: PanelTab): ReactNode {
+  switch (tab) {
+    case 'chart':
+      return <ChartPanel />;
+    case 'intraday':
+      return <IntradayPanel />;
+    case 'info':
+      return <StockInfoPanel />;
+    case 'trades':
+      return <TradesPanel />;
+    case 'hk':
+      return <HkMarketPanel />;
+  }
+}
+
+export function App() {
+  const [searchOpen, setSearchOpen] = useState(false);
+  const openSearch = useCallback(() => {
+    setSearchOpen(true);
+  }, []);
+  const closeSearch = useCallback(() => {
+    setSearchOpen(false);
+  }, []);
+  useUrlSync();
+  useTheme();
+  useShortcuts(openSearch);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-100 text-slate-900 lg:h-dvh dark:bg-slate-950 dark:text-slate-100">
+      <AppHeader onSearch={openSearch} />
+      <Notices />
+      <main className="grid min-h-0 flex-1 grid-cols-1 gap-2 p-2 lg:grid-cols-[260px_minmax(0,1fr)_300px] xl:grid-cols-[300px_minmax(0,1fr)_340px]">
+        <Panel title="Watchlists" className="order-2 max-h-[70vh] lg:order-1 lg:max-h-none">
+          <WatchlistPanel />
+        </Panel>
+        <section aria-label="Main" className="order-1 flex min-h-[520px] flex-col rounded-md border border-slate-200 bg-white lg:order-2 lg:min-h-0 dark:border-slate-800 dark:bg-slate-900">
+          <PanelTabs
+            render={(tab) => (
+              <Panel key={tab} title={TAB_LABELS[tab]} hideTitle className="flex-1 rounded-none border-0">
+                <Suspense fallback={<Loading />}>{tabContent(tab)}</Suspense>
+              </Panel>
+            )}
+          />
+        </section>
+        <Panel title="Markets" className="order-3 lg:overflow-y-auto">
+          <LiveSessions />
+        </Panel>
+      </main>
+      <StatusBar />
+      {searchOpen && (
+        <Suspense fallback={null}>
+          <SearchPalette open={searchOpen} onClose={closeSearch} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+/** Theme and up/down colour convention switches in the header. */
+import { useAppStore } from '../store/app-store';
+
+export function DisplaySettings() {
+  const theme = useAppStore((state) => state.preferences.theme);
+  const colors = useAppStore((state) => state.preferences.colors);
+  const setTheme = useAppStore((state) => state.setTheme);
+  const setColors = useAppStore((state) => state.setColors);
+  const button = 'rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
+  return (
+    <div className="flex items-center gap-1">
+      <button
+        type="button"
+        className={button}
+        aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+        onClick={() => {
+          setTheme(theme === 'dark' ? 'light' : 'dark');
+        }}
+      >
+        {theme === 'dark' ? '☀ Light' : '☾ Dark'}
+      </button>
+      <button
+        type="button"
+        className={button}
+        aria-label={colors === 'green-up' ? 'Use red for up (Chinese convention)' : 'Use green for up'}
+        title="Up/down colours"
+        onClick={() => {
+          setColors(colors === 'green-up' ? 'red-up' : 'green-up');
+        }}
+      >
+        <span style={{ color: 'var(--color-up)' }}>▲</span>
+        <span style={{ color: 'var(--color-down)' }}>▼</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import type { Candle } from '../../lib/candle';
+import { DEFAULT_PREFERENCES } from '../../store/preferences-slice';
+import type { ChartAdapter, CrosshairCandle } from './chart-adapter';
+import { CandleChart, type CandleChartProps } from './candle-chart';
+
+// lightweight-charts needs a canvas: the adapter is replaced by a recording fake.
+type FakeAdapter = { [K in keyof ChartAdapter]: Mock<ChartAdapter[K]> } & { hover: (hit: CrosshairCandle | undefined) => void };
+const fake = vi.hoisted(() => ({ adapters: [] as FakeAdapter[] }));
+vi.mock('./chart-adapter', () => ({
+  createChartAdapter: () => {
+    const crosshair = new Set<(hit: CrosshairCandle | undefined) => void>();
+    const adapter: FakeAdapter = {
+      setSeries: vi.fn(),
+      updateLast: vi.fn(),
+      setMarkers: vi.fn(),
+      setIndicators: vi.fn(),
+      setScaleMode: vi.fn(),
+      setColors: vi.fn(),
+      setPrecision: vi.fn(),
+      setTimeAxis: vi.fn(),
+      onCrosshair: vi.fn((callback: (hit: CrosshairCandle | undefined) => void) => {
+        crosshair.add(callback);
+        return () => {
+          crosshair.delete(callback);
+        };
+      }),
+      onNeedOlder: vi.fn(() => () => undefined),
+      destroy: vi.fn(),
+      hover: (hit) => {
+        for (const callback of crosshair) callback(hit);
+      },
+    };
+    fake.adapters.push(adapter);
+    return adapter;
+  },
+}));
+
+const DAY = 86_400_000;
+const T0 = Date.UTC(2026, 0, 5, 14, 30);
+const candle = (i: number, close = 100 + i): Candle => ({ time: T0 + i * DAY, open: 100, high: 120, low: 90, close, volume: 1000 });
+const history = [0, 1, 2, 3].map((i) => candle(i));
+
+function props(overrides: Partial<CandleChartProps> = {}): CandleChartProps {
+  return {
+    dataset: 'AAPL.US||1d',
+    label: 'AAPL.US 1d candlestick chart',
+    candles: history,
+    exFactors: [],
+    interval: '1d',
+    zone: 'utc',
+    marketTimeZone: 'America/New_York',
+    decimals: 2,
+    theme: 'dark',
+    colors: 'green-up',
+    scale: 'normal',
+    indicators: DEFAULT_PREFERENCES.indicators,
+    onNeedOlder: () => undefined,
+    ...overrides,
+  };
+}
+
+function adapter(): FakeAdapter {
+  const last = fake.adapters.at(-1);
+  if (!last) throw new Error('no adapter created');
+  return last;
+}
+const nextFrame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => { resolve(); })));
+
+beforeEach(() => {
+  fake.adapters.length = 0;
+});
+afterEach(cleanup);
+
+describe('CandleChart', () => {
+  it('creates one adapter on a sized, labelled container and applies the settings', () => {
+    render(<CandleChart {...props({ scale: 'log', colors: 'red-up', decimals: 3 })} />);
+    const container = screen.getByTestId('main-chart');
+    expect(container.getAttribute('aria-label')).toBe('AAPL.US 1d candlestick chart with MA 20, MA 50');
+    expect(fake.adapters).toHaveLength(1);
+    expect(adapter().setScaleMode).toHaveBeenLastCalledWith('log');
+    expect(adapter().setColors).toHaveBeenLastCalledWith('dark', 'red-up');
+    expect(adapter().setPrecision).toHaveBeenLastCalledWith(3);
+    expect(adapter().setIndicators).toHaveBeenLastCalledWith(DEFAULT_PREFERENCES.indicators);
+    expect(adapter().setTimeAxis).toHaveBeenLastCalledWith({ zone: 'utc', marketTimeZone: 'America/New_York', intraday: false, periodic: false });
+    expect(adapter().setSeries).toHaveBeenCalledTimes(1);
+    expect(adapter().setSeries).toHaveBeenLastCalledWith(history, { preserveView: false });
+  });
+
+  it('sends forming-candle ticks as updateLast, one batch per animation frame, never setData', async () => {
+    const { rerender } = render(<CandleChart {...props()} />);
+    rerender(<CandleChart {...props({ candles: [...history.slice(0, 3), candle(3, 110)] })} />);
+    rerender(<CandleChart {...props({ candles: [...history.slice(0, 3), candle(3, 111)] })} />);
+    const rolled = [...history.slice(0, 3), candle(3, 112), candle(4)];
+    rerender(<CandleChart {...props({ candles: rolled })} />);
+    expect(adapter().updateLast).not.toHaveBeenCalled();
+    await nextFrame();
+    expect(adapter().setSeries).toHaveBeenCalledTimes(1);
+    expect(adapter().updateLast.mock.calls).toEqual([[rolled[3]], [rolled[4]]]);
+  });
+
+  it('resets the data on an older page (keeping the view) and on a new dataset (fresh view)', () => {
+    const { rerender } = render(<CandleChart {...props()} />);
+    const older = [candle(-2), candle(-1), ...history];
+    rerender(<CandleChart {...props({ candles: older })} />);
+    expect(adapter().setSeries).toHaveBeenLastCalledWith(older, { preserveView: true });
+    rerender(<CandleChart {...props({ dataset: 'MSFT.US||1d', candles: history })} />);
+    expect(adapter().setSeries).toHaveBeenLastCalledWith(history, { preserveView: false });
+    rerender(<CandleChart {...props({ dataset: 'MSFT.US||1d', zone: 'market' })} />);
+    expect(adapter().setTimeAxis).toHaveBeenLastCalledWith(expect.objectContaining({ zone: 'market' }));
+    expect(adapter().setSeries).toHaveBeenCalledTimes(4);
+  });
+
+  it('shows the last candle in the legend, and the hovered one under the crosshair', () => {
+    render(<CandleChart {...props()} />);
+    const legend = screen.getByTestId('chart-legend');
+    expect(legend.textContent).toContain('2026-01-08');
+    expect(legend.textContent).toContain('103.00');
+    const hovered: CrosshairCandle = { candle: { ...candle(1), time: (T0 + DAY) / 1000 }, previous: { ...candle(0), time: T0 / 1000 } };
+    act(() => {
+      adapter().hover(hovered);
+    });
+    expect(legend.textContent).toContain('2026-01-06');
+    expect(legend.textContent).toContain('+1.00');
+  });
+
+  it('destroys the adapter when unmounted', () => {
+    const { unmount } = render(<CandleChart {...props()} />);
+    unmount();
+    expect(adapter().destroy).toHaveBeenCalledTimes(1);
+  });
+});

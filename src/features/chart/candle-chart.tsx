@@ -1,0 +1,129 @@
+/**
+ * The chart canvas: owns the adapter (created once per container through a callback ref, destroyed
+ * with it), keeps it in step with the settings, feeds it the candles and shows the legend of the
+ * candle under the crosshair (or of the last one).
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { AdjustFactor } from '../../lib/adjust';
+import type { Candle } from '../../lib/candle';
+import type { Interval } from '../../api/contract';
+import { toChartTime, type DisplayZone } from '../../lib/time-mapper';
+import type { ColorConvention, IndicatorSettings, PriceScaleMode, Theme } from '../../store/preferences-slice';
+import { createChartAdapter, type ChartAdapter, type CrosshairCandle, type TimeAxis } from './chart-adapter';
+import { ChartLegend } from './chart-legend';
+import { chartPalette } from './chart-palette';
+import { indicatorSummary } from './indicator-data';
+import { formatChartTime } from './series-data';
+import { useCandleFeed } from './use-candle-feed';
+
+const INTRADAY: ReadonlySet<Interval> = new Set(['1m', '3m', '5m', '15m', '30m', '1h', '2h', '4h']);
+
+export interface CandleChartProps {
+  /** Identity of the series (symbol, type, interval): a change opens a fresh view. */
+  dataset: string;
+  /** Accessible name of the chart, e.g. "AAPL.US 1d candlestick chart". */
+  label: string;
+  candles: readonly Candle[];
+  exFactors: readonly AdjustFactor[];
+  interval: Interval;
+  zone: DisplayZone;
+  /** IANA zone of the symbol's market. */
+  marketTimeZone: string;
+  decimals: number;
+  theme: Theme;
+  colors: ColorConvention;
+  scale: PriceScaleMode;
+  indicators: IndicatorSettings;
+  /** Called when the view reaches the oldest loaded candle (the caller decides whether to load). */
+  onNeedOlder: () => void;
+}
+
+export function CandleChart(props: CandleChartProps) {
+  const { candles, interval, zone, marketTimeZone, decimals, theme, colors, scale, indicators, onNeedOlder } = props;
+  const axis = useMemo<TimeAxis>(
+    () => ({ zone, marketTimeZone, intraday: INTRADAY.has(interval), periodic: interval === '1w' || interval === '1M' }),
+    [zone, marketTimeZone, interval],
+  );
+  const [adapter, setAdapter] = useState<ChartAdapter | undefined>(undefined);
+  const [hit, setHit] = useState<CrosshairCandle | undefined>(undefined);
+  // A candle hovered in another series is no longer on the chart.
+  const [hitDataset, setHitDataset] = useState(props.dataset);
+  if (hitDataset !== props.dataset) {
+    setHitDataset(props.dataset);
+    setHit(undefined);
+  }
+
+  // Created with neutral settings: the effects below apply the real ones as soon as it exists.
+  const containerRef = useCallback((element: HTMLDivElement | null) => {
+    if (!element) return undefined;
+    const created = createChartAdapter(element, {
+      zone: 'utc',
+      marketTimeZone: 'UTC',
+      intraday: false,
+      periodic: false,
+      theme: 'dark',
+      colors: 'green-up',
+      scale: 'normal',
+      indicators: { ma: [], ema: [], bollinger: false, macd: false, rsi: false },
+      decimals: 2,
+    });
+    setAdapter(created);
+    return () => {
+      created.destroy();
+      setAdapter(undefined);
+    };
+  }, []);
+
+  useEffect(() => {
+    adapter?.setColors(theme, colors);
+  }, [adapter, theme, colors]);
+  useEffect(() => {
+    adapter?.setScaleMode(scale);
+  }, [adapter, scale]);
+  useEffect(() => {
+    adapter?.setIndicators(indicators);
+  }, [adapter, indicators]);
+  useEffect(() => {
+    adapter?.setPrecision(decimals);
+  }, [adapter, decimals]);
+  useEffect(() => {
+    if (!adapter) return undefined;
+    const offCrosshair = adapter.onCrosshair((next) => {
+      setHit((current) => (current?.candle === next?.candle ? current : next));
+    });
+    const offOlder = adapter.onNeedOlder(onNeedOlder);
+    return () => {
+      offCrosshair();
+      offOlder();
+    };
+  }, [adapter, onNeedOlder]);
+  useCandleFeed({ adapter, dataset: props.dataset, candles, axis, exFactors: props.exFactors });
+
+  const palette = chartPalette(theme, colors);
+  const style = interval === '1M' ? 'month' : axis.intraday ? 'minute' : 'day';
+  const last = candles.at(-1);
+  const shown = hit ?? (last && { candle: { ...last, time: toChartTime(last.time, zone, marketTimeZone) }, previous: candles.at(-2) });
+  const summary = indicatorSummary(indicators);
+
+  return (
+    <div className="absolute inset-0">
+      <div
+        ref={containerRef}
+        data-testid="main-chart"
+        role="img"
+        aria-label={`${props.label}${summary ? ` with ${summary}` : ''}`}
+        className="absolute inset-0"
+      />
+      <div className="pointer-events-none absolute top-1 left-2 z-10 max-w-[calc(100%-5.5rem)] rounded bg-white/70 px-1 dark:bg-slate-900/70">
+        <ChartLegend
+          candle={shown?.candle}
+          previous={shown?.previous}
+          decimals={decimals}
+          {...(shown && { timeLabel: formatChartTime(shown.candle.time, style) })}
+          upColor={palette.up}
+          downColor={palette.down}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { factorsOfEvent } from '../../lib/adjust';
+import type { Candle } from '../../lib/candle';
+import { DEFAULT_PREFERENCES } from '../../store/preferences-slice';
+import { createChartAdapter, type ChartAdapterOptions } from './chart-adapter';
+
+// A recording stand-in for lightweight-charts (it needs a canvas): enough of the API the adapter uses.
+const lwc = vi.hoisted(() => {
+  type Handler = (arg: unknown) => void;
+  const state = {
+    series: [] as { kind: string; pane: number; setData: ReturnType<typeof vi.fn>; update: ReturnType<typeof vi.fn>; applyOptions: ReturnType<typeof vi.fn> }[],
+    crosshair: new Set<Handler>(),
+    range: new Set<Handler>(),
+    visible: { from: 0, to: 10 } as { from: number; to: number } | null,
+    setVisibleLogicalRange: vi.fn(),
+    fitContent: vi.fn(),
+    markers: vi.fn(),
+    remove: vi.fn(),
+    detach: vi.fn(),
+  };
+  const chart = {
+    applyOptions: vi.fn(),
+    addSeries: vi.fn((kind: string, _options: unknown, paneIndex?: number) => {
+      const pane = paneIndex ?? 0;
+      const series = {
+        kind,
+        pane,
+        setData: vi.fn(),
+        update: vi.fn(),
+        applyOptions: vi.fn(),
+        priceScale: () => ({ applyOptions: vi.fn() }),
+        getPane: () => ({ setStretchFactor: vi.fn(), paneIndex: () => pane }),
+        createPriceLine: vi.fn(),
+      };
+      state.series.push(series);
+      return series;
+    }),
+    removeSeries: vi.fn((series: unknown) => {
+      state.series = state.series.filter((s) => s !== series);
+    }),
+    panes: () => [...new Set(state.series.map((s) => s.pane))],
+    subscribeCrosshairMove: (h: Handler) => state.crosshair.add(h),
+    unsubscribeCrosshairMove: (h: Handler) => state.crosshair.delete(h),
+    timeScale: () => ({
+      applyOptions: vi.fn(),
+      getVisibleLogicalRange: () => state.visible,
+      setVisibleLogicalRange: state.setVisibleLogicalRange,
+      fitContent: state.fitContent,
+      subscribeVisibleLogicalRangeChange: (h: Handler) => state.range.add(h),
+      unsubscribeVisibleLogicalRangeChange: (h: Handler) => state.range.delete(h),
+    }),
+    remove: state.remove,
+  };
+  return { state, chart };
+});
+
+vi.mock('lightweight-charts', () => ({
+  createChart: () => lwc.chart,
+  createSeriesMarkers: () => ({ setMarkers: lwc.state.markers, detach: lwc.state.detach }),
+  CandlestickSeries: 'Candlestick',
+  HistogramSeries: 'Histogram',
+  LineSeries: 'Line',
+  ColorType: { Solid: 'solid' },
+  CrosshairMode: { Normal: 0 },
+  LineStyle: { Solid: 0, Dotted: 1, Dashed: 2 },
+  PriceScaleMode: { Normal: 0, Logarithmic: 1, Percentage: 2 },
+}));
+
+const HOUR = 3_600_000;
+const T0 = Date.UTC(2026, 10, 2, 15, 0); // 10:00 in New York (EST)
+const candle = (i: number, close = 100 + i): Candle => ({ time: T0 + i * HOUR, open: 100, high: 130, low: 90, close, volume: 10 * (i + 1) });
+const options: ChartAdapterOptions = {
+  zone: 'market',
+  marketTimeZone: 'America/New_York',
+  intraday: true,
+  periodic: false,
+  theme: 'dark',
+  colors: 'green-up',
+  scale: 'normal',
+  indicators: { ...DEFAULT_PREFERENCES.indicators, ma: [2] },
+  decimals: 2,
+};
+const series = (kind: string) => lwc.state.series.filter((s) => s.kind === kind);
+const price = () => series('Candlestick')[0];
+const seconds = (i: number) => (T0 + i * HOUR - 5 * HOUR) / 1000;
+
+beforeEach(() => {
+  lwc.state.series = [];
+  lwc.state.crosshair.clear();
+  lwc.state.range.clear();
+  lwc.state.visible = { from: 0, to: 10 };
+  vi.clearAllMocks();
+});
+afterEach(() => {
+  vi.clearAllMocks();
+});
+
+describe('createChartAdapter', () => {
+  it('draws candles, volume and overlays on the display zone’s clock', () => {
+    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    adapter.setSeries([candle(0), candle(1, 99)]);
+    expect(price()?.setData).toHaveBeenCalledWith([
+      { time: seconds(0), open: 100, high: 130, low: 90, close: 100 },
+      { time: seconds(1), open: 100, high: 130, low: 90, close: 99 },
+    ]);
+    const [volume] = series('Histogram');
+    expect(volume?.pane).toBe(1);
+    expect(volume?.setData.mock.calls[0]?.[0]).toEqual([
+      { time: seconds(0), value: 10, color: 'rgba(34, 197, 94, 0.5)' },
+      { time: seconds(1), value: 20, color: 'rgba(239, 68, 68, 0.5)' },
+    ]);
+    const [ma] = series('Line');
+    expect(ma?.setData).toHaveBeenCalledWith([{ time: seconds(0) }, { time: seconds(1), value: 99.5 }]);
+  });
+
+  it('updates the forming candle in place and appends the next one, without setData', () => {
+    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    adapter.setSeries([candle(0), candle(1)]);
+    adapter.updateLast(candle(1, 120));
+    adapter.updateLast(candle(2));
+    adapter.updateLast(candle(0, 1)); // older than the last: ignored
+    expect(price()?.setData).toHaveBeenCalledTimes(1);
+    expect(price()?.update.mock.calls.map(([bar]) => bar as unknown)).toMatchObject([
+      { time: seconds(1), close: 120 },
+      { time: seconds(2), close: 102 },
+    ]);
+    expect(series('Line')[0]?.update).toHaveBeenLastCalledWith({ time: seconds(2), value: (120 + 102) / 2 });
+  });
+
+  it('keeps the visible candles in place when older ones are prepended, and opens a new dataset at its end', () => {
+    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    adapter.setSeries([candle(3), candle(4)]);
+    expect(lwc.state.fitContent).toHaveBeenCalledTimes(1);
+    lwc.state.visible = { from: -1, to: 5 };
+    adapter.setSeries([0, 1, 2, 3, 4].map((i) => candle(i)), { preserveView: true });
+    expect(lwc.state.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 2, to: 8 });
+    // A 1000-pixel wide chart opens on its last 125 candles.
+    adapter.setSeries(Array.from({ length: 400 }, (_, i) => candle(i - 500)));
+    expect(lwc.state.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 275, to: 402 });
+  });
+
+  it('asks for older candles when the view reaches the left edge', () => {
+    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    const needOlder = vi.fn();
+    const off = adapter.onNeedOlder(needOlder);
+    adapter.setSeries([candle(0), candle(1)]);
+    for (const handler of lwc.state.range) handler({ from: 40, to: 90 });
+    expect(needOlder).not.toHaveBeenCalled();
+    for (const handler of lwc.state.range) handler({ from: 3, to: 50 });
+    expect(needOlder).toHaveBeenCalledTimes(1);
+    off();
+    for (const handler of lwc.state.range) handler({ from: 0, to: 50 });
+    expect(needOlder).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports the candle under the crosshair with the one before it', () => {
+    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    const onHit = vi.fn();
+    adapter.onCrosshair(onHit);
+    adapter.setSeries([candle(0), candle(1)]);
+    for (const handler of lwc.state.crosshair) handler({ time: seconds(1), point: { x: 1, y: 1 } });
+    expect(onHit.mock.lastCall?.[0]).toMatchObject({ candle: { time: seconds(1), close: 101 }, previous: { time: seconds(0), close: 100 } });
+    for (const handler of lwc.state.crosshair) handler({ time: undefined });
+    expect(onHit).toHaveBeenLastCalledWith(undefined);
+  });
+
+  it('marks corporate actions on the candles they affect', () => {
+    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    adapter.setSeries([candle(0), candle(1), candle(2)]);
+    adapter.setMarkers(factorsOfEvent(T0 + HOUR, 4, 0));
+    expect(lwc.state.markers).toHaveBeenLastCalledWith([
+      { time: seconds(1), position: 'belowBar', shape: 'arrowUp', color: '#f59e0b', text: 'Split 4:1' },
+    ]);
+  });
+
+  it('puts MACD and RSI in panes of their own and removes them when switched off', () => {
+    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    adapter.setIndicators({ ma: [], ema: [], bollinger: true, macd: true, rsi: true });
+    expect(series('Line').filter((s) => s.pane === 0)).toHaveLength(3);
+    expect(lwc.chart.panes()).toEqual([0, 1, 2, 3]);
+    adapter.setIndicators({ ma: [], ema: [], bollinger: false, macd: false, rsi: false });
+    expect(series('Line')).toHaveLength(0);
+    expect(lwc.chart.panes()).toEqual([0, 1]);
+  });
+
+  it('removes the chart and every subscription on destroy, and ignores calls after it', () => {
+    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    adapter.onCrosshair(() => undefined);
+    adapter.destroy();
+    expect(lwc.state.crosshair.size).toBe(0);
+    expect(lwc.state.range.size).toBe(0);
+    expect(lwc.state.detach).toHaveBeenCalledTimes(1);
+    expect(lwc.state.remove).toHaveBeenCalledTimes(1);
+    adapter.setSeries([candle(0)]);
+    expect(price()?.setData).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,335 @@
+/**
+ * The one module that talks to lightweight-charts. Components hand it candles (ms UTC, numbers)
+ * and settings; it owns the chart, its series, panes and subscriptions. Pure mapping lives in
+ * series-data, indicator-data, corporate-actions and chart-palette; times go through
+ * src/lib/time-mapper (sorted, de-duplicated, shifted into the display zone).
+ *
+ * Panes: 0 candles with MA/EMA/Bollinger overlays, 1 volume, then MACD and RSI when enabled.
+ */
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  createSeriesMarkers,
+  CrosshairMode,
+  HistogramSeries,
+  LineSeries,
+  LineStyle,
+  PriceScaleMode,
+  type CandlestickData,
+  type HistogramData,
+  type ISeriesApi,
+  type LineData,
+  type LogicalRange,
+  type MouseEventParams,
+  type Time,
+  type WhitespaceData,
+} from 'lightweight-charts';
+import type { AdjustFactor } from '../../lib/adjust';
+import type { Candle } from '../../lib/candle';
+import type { IndicatorSeries } from '../../lib/indicators';
+import { toChartSeries, toChartTime, type ChartCandle, type DisplayZone } from '../../lib/time-mapper';
+import type { ColorConvention, IndicatorSettings, PriceScaleMode as ScaleMode, Theme } from '../../store/preferences-slice';
+import { chartPalette, type ChartPalette } from './chart-palette';
+import { actionMarkers } from './corporate-actions';
+import { computeIndicators, type IndicatorValues } from './indicator-data';
+import { indexAtChartTime, toBar, toHistogram, toLine, toVolume, type BarPoint, type LinePoint, type VolumePoint, type WhitespacePoint } from './series-data';
+
+export interface TimeAxis {
+  zone: DisplayZone;
+  marketTimeZone: string;
+  /** Intraday candles: the axis shows clock times. */
+  intraday: boolean;
+  /** Weekly and monthly candles: a marker sits on the period containing its event. */
+  periodic: boolean;
+}
+
+export interface ChartAdapterOptions extends TimeAxis {
+  theme: Theme;
+  colors: ColorConvention;
+  scale: ScaleMode;
+  indicators: IndicatorSettings;
+  /** Price decimals of the symbol. */
+  decimals: number;
+}
+
+/** A candle on the chart's clock (time: seconds as the axis reads them) and the one before it. */
+export interface CrosshairCandle {
+  candle: ChartCandle;
+  previous?: ChartCandle;
+}
+
+export interface ChartAdapter {
+  /** A new dataset (setData). `preserveView` keeps the visible candles in place (older page, adjust, zone). */
+  setSeries(candles: readonly Candle[], options?: { preserveView?: boolean }): void;
+  /** The forming candle, or the next one opening (series.update; never setData). */
+  updateLast(candle: Candle): void;
+  /** Corporate-action markers from ex-factors ("Split 4:1", "Div 0.24"). */
+  setMarkers(factors: readonly AdjustFactor[]): void;
+  setIndicators(settings: IndicatorSettings): void;
+  setScaleMode(mode: ScaleMode): void;
+  setColors(theme: Theme, convention: ColorConvention): void;
+  setPrecision(decimals: number): void;
+  /** Display zone and axis style; the times move with the next setSeries. */
+  setTimeAxis(axis: TimeAxis): void;
+  /** The candle under the crosshair, undefined when it leaves. Returns the unsubscribe. */
+  onCrosshair(callback: (hit: CrosshairCandle | undefined) => void): () => void;
+  /** Fired when the visible range reaches the oldest loaded candles. Returns the unsubscribe. */
+  onNeedOlder(callback: () => void): () => void;
+  destroy(): void;
+}
+
+/** Candles shown when a dataset opens (one per this many pixels, at least the minimum); older ones are a scroll away. */
+const INITIAL_BAR_PX = 8;
+const MIN_INITIAL_BARS = 40;
+/** How close (in candles) to the left edge the view must come before older history is asked for. */
+const OLDER_EDGE = 10;
+const PANE_STRETCH = { volume: 0.25, oscillator: 0.3 } as const;
+const SCALE_MODES: Record<ScaleMode, PriceScaleMode> = {
+  normal: PriceScaleMode.Normal,
+  log: PriceScaleMode.Logarithmic,
+  percent: PriceScaleMode.Percentage,
+};
+
+type Picker = (values: IndicatorValues) => IndicatorSeries | undefined;
+
+// series-data's times are plain seconds; the library brands them (UTCTimestamp).
+const asCandle = (point: BarPoint) => point as CandlestickData;
+const asVolume = (point: VolumePoint) => point as HistogramData;
+const asHistogram = (points: (VolumePoint | WhitespacePoint)[]) => points as (HistogramData | WhitespaceData)[];
+const asLine = (points: LinePoint[]) => points as (LineData | WhitespaceData)[];
+
+function earliest(candles: readonly Candle[]): number | undefined {
+  let min: number | undefined;
+  for (const candle of candles) if (min === undefined || candle.time < min) min = candle.time;
+  return min;
+}
+
+const priceFormat = (decimals: number) => ({ type: 'price' as const, precision: decimals, minMove: 10 ** -decimals });
+
+const chartOptions = (palette: ChartPalette) => ({
+  layout: {
+    background: { type: ColorType.Solid, color: palette.background },
+    textColor: palette.text,
+    panes: { separatorColor: palette.border },
+    attributionLogo: false,
+  },
+  grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
+  rightPriceScale: { borderColor: palette.border },
+  timeScale: { borderColor: palette.border },
+  crosshair: { vertLine: { color: palette.crosshair }, horzLine: { color: palette.crosshair } },
+});
+
+const candleColors = ({ up, down }: ChartPalette) => ({
+  upColor: up,
+  downColor: down,
+  borderUpColor: up,
+  borderDownColor: down,
+  wickUpColor: up,
+  wickDownColor: down,
+});
+
+export function createChartAdapter(container: HTMLElement, options: ChartAdapterOptions): ChartAdapter {
+  let { decimals, indicators } = options;
+  let axis: TimeAxis = options;
+  let palette = chartPalette(options.theme, options.colors);
+  let bars: ChartCandle[] = [];
+  let times: number[] = [];
+  /** ms time of the first candle (the mapper never drops the earliest one). */
+  let firstMs: number | undefined;
+  let factors: readonly AdjustFactor[] = [];
+  let destroyed = false;
+  const timeOf = (ms: number): number => toChartTime(ms, axis.zone, axis.marketTimeZone);
+
+  const chart = createChart(container, { autoSize: true, localization: { locale: 'en-US' }, ...chartOptions(palette) });
+  chart.applyOptions({
+    crosshair: { mode: CrosshairMode.Normal },
+    timeScale: { rightOffset: 3, timeVisible: options.intraday, secondsVisible: false },
+  });
+  const price = chart.addSeries(CandlestickSeries, { ...candleColors(palette), priceFormat: priceFormat(decimals) }, 0);
+  price.priceScale().applyOptions({ mode: SCALE_MODES[options.scale] });
+  const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceLineVisible: false, lastValueVisible: false }, 1);
+  volume.getPane().setStretchFactor(PANE_STRETCH.volume);
+  const markers = createSeriesMarkers(price, []);
+  /** Indicator series, each with the values it draws picked from computeIndicators' result. */
+  let lines: { series: ISeriesApi<'Line'>; pick: Picker }[] = [];
+  let histograms: { series: ISeriesApi<'Histogram'>; pick: Picker }[] = [];
+  const crosshairListeners = new Set<(hit: CrosshairCandle | undefined) => void>();
+  const olderListeners = new Set<() => void>();
+
+  function addLine(color: string, pane: number, pick: Picker, dashed = false): ISeriesApi<'Line'> {
+    const lineStyle = dashed ? LineStyle.Dashed : LineStyle.Solid;
+    const series = chart.addSeries(
+      LineSeries,
+      { color, lineWidth: 1, lineStyle, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false },
+      pane,
+    );
+    lines.push({ series, pick });
+    return series;
+  }
+
+  /** (Re)creates the indicator series for the current settings and palette. */
+  function buildIndicatorSeries(): void {
+    for (const { series } of [...lines, ...histograms]) chart.removeSeries(series);
+    lines = [];
+    histograms = [];
+    // Which overlays exist depends on the settings only: computing them over no closes is free.
+    computeIndicators([], indicators, palette).overlays.forEach((overlay, i) => {
+      addLine(overlay.color, 0, (v) => v.overlays[i]?.values, overlay.dashed).applyOptions({ priceFormat: priceFormat(decimals) });
+    });
+    if (indicators.macd) {
+      const pane = chart.panes().length;
+      const series = chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false }, pane);
+      series.getPane().setStretchFactor(PANE_STRETCH.oscillator);
+      histograms.push({ series, pick: (v) => v.macd?.histogram });
+      const macd = [series, addLine(palette.macd, pane, (v) => v.macd?.macd), addLine(palette.signal, pane, (v) => v.macd?.signal)];
+      // MACD is a difference of prices: a few more decimals than the price keep it readable.
+      for (const part of macd) part.applyOptions({ priceFormat: priceFormat(Math.min(decimals + 2, 8)) });
+    }
+    if (indicators.rsi) {
+      const series = addLine(palette.rsi, chart.panes().length, (v) => v.rsi);
+      series.getPane().setStretchFactor(PANE_STRETCH.oscillator);
+      series.applyOptions({ priceFormat: priceFormat(2), autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 100 } }) });
+      for (const level of [30, 70]) {
+        series.createPriceLine({ price: level, color: palette.guide, lineWidth: 1, lineStyle: LineStyle.Dotted, axisLabelVisible: false, title: '' });
+      }
+    }
+  }
+
+  /** Indicator points: all of them (setData), or only the last one (live update). */
+  function drawIndicators(lastOnly: boolean): void {
+    if (lines.length === 0 && histograms.length === 0) return;
+    const values = computeIndicators(bars.map((bar) => bar.close), indicators, palette);
+    const from = lastOnly ? Math.max(0, times.length - 1) : 0;
+    const at = times.slice(from);
+    for (const { series, pick } of lines) {
+      const points = asLine(toLine(at, (pick(values) ?? []).slice(from)));
+      if (lastOnly) for (const point of points) series.update(point);
+      else series.setData(points);
+    }
+    for (const { series, pick } of histograms) {
+      const points = asHistogram(toHistogram(at, (pick(values) ?? []).slice(from), palette.volumeUp, palette.volumeDown));
+      if (lastOnly) for (const point of points) series.update(point);
+      else series.setData(points);
+    }
+  }
+
+  function drawMarkers(): void {
+    const found = actionMarkers(factors, times, axis.periodic, timeOf);
+    markers.setMarkers(
+      found.map((m) => ({ time: m.time as Time, position: 'belowBar', shape: 'arrowUp', color: palette.marker, text: m.text })),
+    );
+  }
+
+  function drawAll(): void {
+    price.setData(bars.map((bar) => asCandle(toBar(bar))));
+    volume.setData(asHistogram(bars.map((bar) => toVolume(bar, palette))));
+    drawIndicators(false);
+    drawMarkers();
+  }
+
+  function showLatest(): void {
+    const count = bars.length;
+    // About one candle per INITIAL_BAR_PX of width: readable candles on any screen.
+    const wanted = Math.max(MIN_INITIAL_BARS, Math.round((container.clientWidth || 1000) / INITIAL_BAR_PX));
+    if (count > wanted) chart.timeScale().setVisibleLogicalRange({ from: count - wanted, to: count + 2 });
+    else chart.timeScale().fitContent();
+  }
+
+  const onCrosshairMove = (param: MouseEventParams): void => {
+    const index = param.time === undefined || !param.point ? -1 : indexAtChartTime(times, param.time as number);
+    const candle = bars[index];
+    const previous = bars[index - 1];
+    const hit = candle ? { candle, ...(previous && { previous }) } : undefined;
+    for (const listener of crosshairListeners) listener(hit);
+  };
+  const onRangeChange = (range: LogicalRange | null): void => {
+    if (range && bars.length > 0 && range.from < OLDER_EDGE) for (const listener of olderListeners) listener();
+  };
+  chart.subscribeCrosshairMove(onCrosshairMove);
+  chart.timeScale().subscribeVisibleLogicalRangeChange(onRangeChange);
+  buildIndicatorSeries();
+
+  return {
+    setSeries(candles, { preserveView = false } = {}) {
+      if (destroyed) return;
+      // The old first candle, found again by its ms time in any zone, anchors the view.
+      const anchor = preserveView ? firstMs : undefined;
+      const range = chart.timeScale().getVisibleLogicalRange();
+      bars = toChartSeries(candles, axis.zone, axis.marketTimeZone);
+      times = bars.map((bar) => bar.time);
+      firstMs = earliest(candles);
+      drawAll();
+      const shift = anchor === undefined ? -1 : indexAtChartTime(times, timeOf(anchor));
+      if (range && shift >= 0) chart.timeScale().setVisibleLogicalRange({ from: range.from + shift, to: range.to + shift });
+      else showLatest();
+    },
+    updateLast(candle) {
+      if (destroyed) return;
+      const bar: ChartCandle = { ...candle, time: timeOf(candle.time) };
+      const last = times.length - 1;
+      if (last >= 0 && times[last] === bar.time) bars[last] = bar;
+      else if (last < 0 || bar.time > (times[last] ?? Infinity)) {
+        bars.push(bar);
+        times.push(bar.time);
+        firstMs ??= candle.time;
+      } else return;
+      price.update(asCandle(toBar(bar)));
+      volume.update(asVolume(toVolume(bar, palette)));
+      drawIndicators(true);
+      if (last !== times.length - 1 && factors.length > 0) drawMarkers();
+    },
+    setMarkers(next) {
+      if (destroyed) return;
+      factors = next;
+      drawMarkers();
+    },
+    setIndicators(settings) {
+      if (destroyed) return;
+      indicators = settings;
+      buildIndicatorSeries();
+      drawIndicators(false);
+    },
+    setScaleMode(mode) {
+      if (!destroyed) price.priceScale().applyOptions({ mode: SCALE_MODES[mode] });
+    },
+    setColors(theme, convention) {
+      if (destroyed) return;
+      palette = chartPalette(theme, convention);
+      chart.applyOptions(chartOptions(palette));
+      price.applyOptions(candleColors(palette));
+      buildIndicatorSeries();
+      drawAll();
+    },
+    setPrecision(next) {
+      if (destroyed || next === decimals) return;
+      decimals = next;
+      price.applyOptions({ priceFormat: priceFormat(decimals) });
+      buildIndicatorSeries();
+      drawIndicators(false);
+    },
+    setTimeAxis(next) {
+      if (destroyed) return;
+      axis = { ...next };
+      chart.timeScale().applyOptions({ timeVisible: next.intraday });
+    },
+    onCrosshair(callback) {
+      crosshairListeners.add(callback);
+      return () => crosshairListeners.delete(callback);
+    },
+    onNeedOlder(callback) {
+      olderListeners.add(callback);
+      return () => olderListeners.delete(callback);
+    },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      crosshairListeners.clear();
+      olderListeners.clear();
+      chart.unsubscribeCrosshairMove(onCrosshairMove);
+      chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRangeChange);
+      markers.detach();
+      chart.remove();
+    },
+  };
+}

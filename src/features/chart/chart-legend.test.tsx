@@ -1,0 +1,44 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Candle } from '../../lib/candle';
+import { MINUS } from '../../lib/format';
+import { ChartLegend } from './chart-legend';
+
+afterEach(cleanup);
+
+const previous: Candle = { time: 0, open: 180, high: 190, low: 179, close: 187.5, volume: 1_000 };
+const candle: Candle = { time: 1, open: 187.5, high: 189.25, low: 185.1, close: 185, volume: 52_340_000 };
+
+function value(label: string): string | null | undefined {
+  const term = screen.getAllByRole('term').find((t) => t.textContent === label);
+  return term?.nextElementSibling?.textContent;
+}
+
+describe('ChartLegend', () => {
+  it('shows O/H/L/C in the symbol’s precision, change against the previous close and volume', () => {
+    render(<ChartLegend candle={candle} previous={previous} decimals={2} timeLabel="2026-03-09" upColor="#00ff00" downColor="#ff0000" />);
+    expect(value('Time')).toBe('2026-03-09');
+    expect(value('O')).toBe('187.50');
+    expect(value('H')).toBe('189.25');
+    expect(value('L')).toBe('185.10');
+    expect(value('C')).toBe('185.00');
+    expect(value('Chg')).toBe(`${MINUS}2.50`);
+    expect(value('Chg%')).toBe(`${MINUS}1.33%`);
+    expect(value('Vol')).toBe('52.3M');
+  });
+
+  it('colours the change by direction', () => {
+    render(<ChartLegend candle={{ ...candle, close: 190 }} previous={previous} decimals={3} upColor="#00ff00" downColor="#ff0000" />);
+    const change = screen.getAllByRole('term').find((t) => t.textContent === 'Chg')?.nextElementSibling as HTMLElement;
+    expect(change.textContent).toBe('+2.500');
+    expect(change.style.color).toMatch(/#00ff00|rgb\(0, 255, 0\)/);
+  });
+
+  it('compares with the open when there is no previous candle, and shows nothing without a candle', () => {
+    const { rerender } = render(<ChartLegend candle={candle} previous={undefined} decimals={2} upColor="#0f0" downColor="#f00" />);
+    expect(value('Chg')).toBe(`${MINUS}2.50`);
+    rerender(<ChartLegend candle={undefined} previous={undefined} decimals={2} upColor="#0f0" downColor="#f00" />);
+    expect(screen.queryByTestId('chart-legend')).toBeNull();
+  });
+});

@@ -1,0 +1,88 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/api-error';
+import type { Candle } from '../../lib/candle';
+import type { KlineSeriesResult } from '../../queries/use-kline-series';
+import { useAppStore } from '../../store/app-store';
+import { ChartPanel } from './chart-panel';
+
+const state = vi.hoisted((): { series?: KlineSeriesResult } => ({}));
+vi.mock('../../queries/use-kline-series', () => ({ useKlineSeries: () => state.series }));
+vi.mock('../../queries/use-kline-intervals', () => ({ useKlineIntervals: () => ({ data: { intervals: ['1m', '3m', '1h', '1d'] } }) }));
+vi.mock('./chart-adapter', () => ({
+  createChartAdapter: () => new Proxy({}, { get: (_, key) => (key === 'onCrosshair' || key === 'onNeedOlder' ? () => () => undefined : () => undefined) }),
+}));
+
+const candle: Candle = { time: Date.UTC(2026, 10, 25, 14, 30), open: 10, high: 11, low: 9, close: 10.5, volume: 100 };
+
+function series(overrides: Partial<KlineSeriesResult> = {}): KlineSeriesResult {
+  return {
+    candles: [candle],
+    forming: undefined,
+    isLoading: false,
+    error: null,
+    fetchOlder: () => undefined,
+    hasOlder: false,
+    isFetchingOlder: false,
+    adjustSource: 'local',
+    exFactors: [],
+    ...overrides,
+  };
+}
+
+const initial = useAppStore.getState();
+function renderPanel(result: KlineSeriesResult) {
+  state.series = result;
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const refetch = vi.spyOn(client, 'refetchQueries').mockResolvedValue();
+  render(
+    <QueryClientProvider client={client}>
+      <ChartPanel />
+    </QueryClientProvider>,
+  );
+  return { refetch };
+}
+
+beforeEach(() => {
+  useAppStore.setState(initial, true);
+});
+afterEach(cleanup);
+
+describe('ChartPanel', () => {
+  it('offers the listed intervals and sets the workspace interval', () => {
+    renderPanel(series());
+    expect(screen.getByRole('button', { name: '3m' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '1w' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '1h' }));
+    expect(useAppStore.getState().workspace.interval).toBe('1h');
+    expect(screen.getByRole('button', { name: '1h' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('shows the adjust toggle for stocks only', () => {
+    renderPanel(series());
+    fireEvent.click(screen.getByRole('radio', { name: 'Forward' }));
+    expect(useAppStore.getState().workspace.adjust).toBe('forward');
+    cleanup();
+    useAppStore.getState().openSymbol('BTCUSDT');
+    renderPanel(series({ adjustSource: 'none' }));
+    expect(screen.queryByRole('radiogroup', { name: 'Adjust' })).toBeNull();
+    expect(screen.getByTestId('main-chart')).toBeTruthy();
+  });
+
+  it('shows loading while the first candles come', () => {
+    renderPanel(series({ candles: [], isLoading: true }));
+    expect(screen.getByRole('status').textContent).toBe('Loading chart…');
+  });
+
+  it('shows the error with a Retry that asks again for the K-lines', () => {
+    const error = new ApiError({ kind: 'api', path: '/v1/market/kline', message: 'Data source unavailable', status: 503, rawCode: 5001 });
+    // The history failed: only the forming candle came.
+    const { refetch } = renderPanel(series({ candles: [candle], forming: candle, error }));
+    expect(screen.getByRole('alert').textContent).toContain('The data source is unavailable right now.');
+    expect(screen.queryByTestId('chart-legend')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(refetch).toHaveBeenCalledWith({ queryKey: ['api', 'klines'], type: 'active' });
+  });
+});

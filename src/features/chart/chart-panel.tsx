@@ -1,0 +1,104 @@
+/**
+ * The main chart panel: interval bar, adjust toggle (stocks), display options and the candlestick
+ * chart of the workspace's symbol, with its own loading and error states so a failure here leaves
+ * the rest of the dashboard alone.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { ErrorNotice } from '../../components/ui/error-notice';
+import type { Candle } from '../../lib/candle';
+import { isStockSymbol, marketOfSymbol, marketTimeZone } from '../../lib/symbols';
+import { queryKeys } from '../../queries/query-keys';
+import { useKlineIntervals } from '../../queries/use-kline-intervals';
+import { useKlineSeries } from '../../queries/use-kline-series';
+import { useAppStore } from '../../store/app-store';
+import { AdjustToggle } from './adjust-toggle';
+import { CandleChart } from './candle-chart';
+import { candlePrecision } from './candle-precision';
+import { ChartStatus } from './chart-status';
+import { ChartToolbar } from './chart-toolbar';
+import { chartIntervals, IntervalBar } from './interval-bar';
+
+const NO_CANDLES: Candle[] = [];
+
+export function ChartPanel() {
+  const symbol = useAppStore((state) => state.workspace.symbol);
+  const type = useAppStore((state) => state.workspace.type);
+  const interval = useAppStore((state) => state.workspace.interval);
+  const adjust = useAppStore((state) => state.workspace.adjust);
+  const zone = useAppStore((state) => state.workspace.zone);
+  const theme = useAppStore((state) => state.preferences.theme);
+  const colors = useAppStore((state) => state.preferences.colors);
+  const scale = useAppStore((state) => state.preferences.scale);
+  const indicators = useAppStore((state) => state.preferences.indicators);
+  const { setInterval, setAdjust, setZone, setScale, setIndicators } = useActions();
+
+  const listed = useKlineIntervals().data?.intervals;
+  const intervals = useMemo(() => chartIntervals(listed), [listed]);
+  const series = useKlineSeries({ symbol, interval, adjust, ...(type && { type }) });
+  const { error, isLoading, fetchOlder, hasOlder, isFetchingOlder } = series;
+  // Without history (its request failed) a lone forming candle is no chart: show the error instead.
+  const historyFailed = error !== null && series.candles.length <= (series.forming ? 1 : 0);
+  const candles = historyFailed ? NO_CANDLES : series.candles;
+  const isStock = type !== undefined ? type === 'stock' : isStockSymbol(symbol);
+  const decimals = useMemo(() => candlePrecision(candles), [candles]);
+
+  const queryClient = useQueryClient();
+  const retry = useCallback(() => {
+    void queryClient.refetchQueries({ queryKey: queryKeys.klines.all, type: 'active' });
+  }, [queryClient]);
+  const needOlder = useCallback(() => {
+    if (hasOlder && !isFetchingOlder) fetchOlder();
+  }, [fetchOlder, hasOlder, isFetchingOlder]);
+
+  return (
+    <div className="flex h-full min-h-0 flex-col gap-2 p-2">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1.5">
+        <IntervalBar intervals={intervals} value={interval} onChange={setInterval} />
+        {isStock && <AdjustToggle value={adjust} onChange={setAdjust} source={series.adjustSource} />}
+        <ChartToolbar
+          zone={zone}
+          onZoneChange={setZone}
+          scale={scale}
+          onScaleChange={setScale}
+          indicators={indicators}
+          onIndicatorsChange={setIndicators}
+        />
+        {isFetchingOlder && (
+          <span role="status" className="text-xs text-slate-500 dark:text-slate-400">
+            Loading older candles…
+          </span>
+        )}
+      </div>
+      {error && candles.length > 0 && <ErrorNotice error={error} onRetry={retry} compact />}
+      <div className="relative h-[420px] min-h-[320px] lg:h-auto lg:flex-1">
+        <CandleChart
+          dataset={`${symbol}|${type ?? ''}|${interval}`}
+          label={`${symbol} ${interval} candlestick chart`}
+          candles={candles}
+          exFactors={series.exFactors}
+          interval={interval}
+          zone={zone}
+          marketTimeZone={marketTimeZone(marketOfSymbol(symbol))}
+          decimals={decimals}
+          theme={theme}
+          colors={colors}
+          scale={scale}
+          indicators={indicators}
+          onNeedOlder={needOlder}
+        />
+        <ChartStatus isLoading={isLoading} error={error} isEmpty={candles.length === 0} onRetry={retry} />
+      </div>
+    </div>
+  );
+}
+
+function useActions() {
+  return {
+    setInterval: useAppStore((state) => state.setInterval),
+    setAdjust: useAppStore((state) => state.setAdjust),
+    setZone: useAppStore((state) => state.setZone),
+    setScale: useAppStore((state) => state.setScale),
+    setIndicators: useAppStore((state) => state.setIndicators),
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Corporate-action markers from ex-factors (§2.13, §4.12). Each event has one forward and one
+ * backward factor; the backward one reads directly as the event (factor_a = new shares per old,
+ * factor_b = cash dividend per old share), the forward one as its inverse.
+ */
+import type { AdjustFactor } from '../../lib/adjust';
+
+export interface CorporateAction {
+  /** Effective time, ms UTC. */
+  timestamp: number;
+  /** New shares per old share (1 when there is no split). */
+  ratio: number;
+  /** Cash dividend per pre-event share (0 when there is none). */
+  dividend: number;
+}
+
+export interface ActionMarker {
+  /** Time of the candle the marker sits on, on the chart's clock. */
+  time: number;
+  text: string;
+}
+
+const EPSILON = 1e-9;
+
+/** One action per event, ascending, read from backward factors (or forward ones when alone). */
+export function actionsFromFactors(factors: readonly AdjustFactor[]): CorporateAction[] {
+  const byTime = new Map<number, CorporateAction>();
+  for (const factor of factors) {
+    if (factor.adjust === 'backward') {
+      byTime.set(factor.timestamp, { timestamp: factor.timestamp, ratio: factor.factor_a, dividend: factor.factor_b });
+    } else if (!byTime.has(factor.timestamp) && factor.factor_a !== 0) {
+      const ratio = 1 / factor.factor_a;
+      byTime.set(factor.timestamp, { timestamp: factor.timestamp, ratio, dividend: -factor.factor_b * ratio });
+    }
+  }
+  return [...byTime.values()].sort((a, b) => a.timestamp - b.timestamp);
+}
+
+/** Up to four decimals, trailing zeros dropped. */
+function trim(value: number): string {
+  return String(Number(value.toFixed(4)));
+}
+
+/** "Split 4:1", "Split 1:10" (a reverse split), "Div 0.24", or both joined. */
+export function actionLabel(action: Pick<CorporateAction, 'ratio' | 'dividend'>): string {
+  const parts: string[] = [];
+  if (Math.abs(action.ratio - 1) > EPSILON && action.ratio > 0) {
+    parts.push(action.ratio >= 1 ? `Split ${trim(action.ratio)}:1` : `Split 1:${trim(1 / action.ratio)}`);
+  }
+  if (Math.abs(action.dividend) > EPSILON) parts.push(`Div ${trim(action.dividend)}`);
+  return parts.join(' · ');
+}
+
+/**
+ * The index of the candle an action belongs to, in ascending candle `times`: for intraday and
+ * daily candles the first one at or after the effective time (the first price the event affects);
+ * for weeks and months the period containing it. -1 when it lies outside the loaded candles.
+ */
+export function candleIndexOfAction(times: readonly number[], time: number, periodic: boolean): number {
+  let low = 0;
+  let high = times.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((times[mid] ?? Infinity) < time) low = mid + 1;
+    else high = mid;
+  }
+  // low: the first candle at or after `time`.
+  const first = times[0];
+  if (first === undefined || time < first) return -1;
+  if (times[low] === time) return low;
+  if (periodic) return low - 1;
+  return low < times.length ? low : -1;
+}
+
+/**
+ * Markers for the loaded candles (ascending `times` on the chart's clock; `timeOf` maps an action's
+ * ms time onto the same clock), one per candle, events sharing a candle joined.
+ */
+export function actionMarkers(
+  factors: readonly AdjustFactor[],
+  times: readonly number[],
+  periodic: boolean,
+  timeOf: (ms: number) => number,
+): ActionMarker[] {
+  const byIndex = new Map<number, string[]>();
+  for (const action of actionsFromFactors(factors)) {
+    const index = candleIndexOfAction(times, timeOf(action.timestamp), periodic);
+    const label = actionLabel(action);
+    if (index < 0 || !label) continue;
+    byIndex.set(index, [...(byIndex.get(index) ?? []), label]);
+  }
+  return [...byIndex.entries()]
+    .sort(([a], [b]) => a - b)
+    .flatMap(([index, labels]) => {
+      const time = times[index];
+      return time === undefined ? [] : [{ time, text: labels.join(' · ') }];
+    });
+}

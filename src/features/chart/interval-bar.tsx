@@ -1,0 +1,59 @@
+/**
+ * K-line periods as buttons, in the order the intervals endpoint lists them; each is named by its
+ * period ("1h") and the active one is pressed.
+ */
+import { INTERVALS, type Interval } from '../../api/contract';
+
+const TITLES: Record<Interval, string> = {
+  '1m': '1 minute',
+  '3m': '3 minutes',
+  '5m': '5 minutes',
+  '15m': '15 minutes',
+  '30m': '30 minutes',
+  '1h': '1 hour',
+  '2h': '2 hours',
+  '4h': '4 hours',
+  '1d': '1 day',
+  '1w': '1 week',
+  '1M': '1 month',
+};
+
+export function isInterval(value: string): value is Interval {
+  return (INTERVALS as readonly string[]).includes(value);
+}
+
+/** The periods the chart can draw, from the endpoint's list (unknown ones dropped, each once). */
+export function chartIntervals(listed: readonly string[] | undefined): Interval[] {
+  const known = [...new Set((listed ?? []).filter(isInterval))];
+  return known.length > 0 ? known : [...INTERVALS];
+}
+
+interface IntervalBarProps {
+  intervals: readonly Interval[];
+  value: Interval;
+  onChange: (interval: Interval) => void;
+}
+
+export function IntervalBar({ intervals, value, onChange }: IntervalBarProps) {
+  return (
+    <div role="group" aria-label="Interval" className="flex flex-wrap items-center gap-0.5 text-xs">
+      {intervals.map((interval) => {
+        const active = interval === value;
+        return (
+          <button
+            key={interval}
+            type="button"
+            aria-pressed={active}
+            title={TITLES[interval]}
+            onClick={() => {
+              onChange(interval);
+            }}
+            className={`rounded px-2 py-1 tabular-nums ${active ? 'bg-sky-600 font-medium text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`}
+          >
+            {interval}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+/** The columns of the HK market table: what each shows, how wide it is, which stick to the left. */
+
+export type NumericColumnKey = 'last' | 'change' | 'changePercent' | 'volume' | 'turnover' | 'high' | 'low' | 'open' | 'prevClose';
+export type ColumnKey = 'code' | 'name' | NumericColumnKey;
+
+export interface ColumnDef {
+  key: ColumnKey;
+  /** Header text, also the sort button's accessible name. */
+  label: string;
+  /** Tailwind width class of the <col>. */
+  width: string;
+  /** Code and name stay in view when the table scrolls sideways: their `left` offset class. */
+  stickyLeft?: string;
+}
+
+/** Display order. The name column's `left-16` is the code column's width (`w-16`). */
+export const COLUMNS: readonly ColumnDef[] = [
+  { key: 'code', label: 'Code', width: 'w-16', stickyLeft: 'left-0' },
+  { key: 'name', label: 'Name', width: 'w-32 sm:w-40', stickyLeft: 'left-16' },
+  { key: 'last', label: 'Last', width: 'w-20' },
+  { key: 'change', label: 'Change', width: 'w-20' },
+  { key: 'changePercent', label: 'Change %', width: 'w-22' },
+  { key: 'volume', label: 'Volume', width: 'w-20' },
+  { key: 'turnover', label: 'Turnover', width: 'w-20' },
+  { key: 'high', label: 'High', width: 'w-20' },
+  { key: 'low', label: 'Low', width: 'w-20' },
+  { key: 'open', label: 'Open', width: 'w-20' },
+  { key: 'prevClose', label: 'Prev close', width: 'w-22' },
+];
+
+export function isNumericColumn(key: ColumnKey): key is NumericColumnKey {
+  return key !== 'code' && key !== 'name';
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { filterIndexes, prepareQuery, type TypeFilter } from './hk-filter';
+import { toHkRows } from './hk-row';
+import { hkEntry } from './hk-test-data';
+
+const rows = toHkRows([
+  hkEntry('HSI', { type: 'indices', name: 'Hang Seng Index' }),
+  hkEntry('HSTECH', { type: 'indices', name: 'Hang Seng TECH Index' }),
+  hkEntry('700', { name: 'Tencent Holdings' }),
+  hkEntry('7000', { name: 'Other Co' }),
+  hkEntry('5', { name: 'HSBC Holdings' }),
+  hkEntry('9988', { name: '阿里巴巴' }),
+  hkEntry('1700', { name: 'Someone' }),
+]);
+const order = rows.map((_, index) => index);
+
+function match(query: string, type: TypeFilter = 'all'): string[] {
+  return filterIndexes(rows, order, query, type).map((index) => rows[index]?.code ?? '?');
+}
+
+describe('filterIndexes', () => {
+  it('finds a stock by its code with or without leading zeros, or with the .HK suffix', () => {
+    expect(match('700')).toEqual(['700', '7000']);
+    expect(match('00700')).toEqual(['700', '7000']);
+    expect(match('700.hk')).toEqual(['700', '7000']);
+    expect(match('  00005 ')).toEqual(['5']);
+  });
+
+  it('matches codes from their start only', () => {
+    expect(match('70')).toEqual(['700', '7000']);
+  });
+
+  it('matches names anywhere, case-insensitively, in any script', () => {
+    expect(match('holdings')).toEqual(['700', '5']);
+    expect(match('TENCENT')).toEqual(['700']);
+    expect(match('巴巴')).toEqual(['9988']);
+    expect(match('hang seng tech')).toEqual(['HSTECH']);
+  });
+
+  it('matches index codes case-insensitively', () => {
+    expect(match('hs')).toEqual(['HSI', 'HSTECH', '5']);
+  });
+
+  it('filters by type', () => {
+    expect(match('', 'indices')).toEqual(['HSI', 'HSTECH']);
+    expect(match('', 'stock')).toEqual(['700', '7000', '5', '9988', '1700']);
+    expect(match('hs', 'stock')).toEqual(['5']);
+  });
+
+  it('keeps the given order and returns it as is when nothing filters', () => {
+    const reversed = [...order].reverse();
+    expect(filterIndexes(rows, reversed, '', 'all')).toBe(reversed);
+    expect(filterIndexes(rows, reversed, 'holdings', 'all').map((index) => rows[index]?.code)).toEqual(['5', '700']);
+  });
+
+  it('finds nothing for a query that matches nothing', () => {
+    expect(match('zzz')).toEqual([]);
+  });
+});
+
+describe('prepareQuery', () => {
+  it('ignores blank input and never treats text with spaces as a code', () => {
+    expect(prepareQuery('   ')).toBeUndefined();
+    expect(prepareQuery('Hang Seng')).toEqual({ code: '', name: 'hang seng' });
+    expect(prepareQuery('00700.HK')).toEqual({ code: '700', name: '00700.hk' });
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * One row of the HK table. A click anywhere on the row opens the security in the chart; for the
+ * keyboard, the code cell holds a button that does the same. Code and name stick to the left
+ * when the table scrolls sideways. Memoised: scrolling renders only the rows that come in.
+ */
+import { memo } from 'react';
+import { COLUMNS } from './hk-columns';
+import { cellText, moveClass, priceDecimals } from './hk-cells';
+import type { HkRow } from './hk-row';
+
+export const ROW_HEIGHT = 28;
+
+interface HkTableRowProps {
+  row: HkRow;
+  /** aria-rowindex: 1-based, the header row being 1. */
+  rowIndex: number;
+  onOpen: (row: HkRow) => void;
+}
+
+const CELL = 'overflow-hidden whitespace-nowrap text-ellipsis border-b border-slate-100 px-2 dark:border-slate-800/70';
+/** Sticky cells need an opaque background that follows the row's hover. */
+const STICKY = 'sticky z-[1] bg-white group-hover:bg-slate-50 dark:bg-slate-900 dark:group-hover:bg-slate-800';
+
+export const HkTableRow = memo(function HkTableRow({ row, rowIndex, onOpen }: HkTableRowProps) {
+  const decimals = priceDecimals(row);
+  const move = moveClass(row.change);
+  return (
+    <tr
+      data-testid="hk-row"
+      data-code={row.code}
+      aria-rowindex={rowIndex}
+      style={{ height: ROW_HEIGHT }}
+      onClick={() => {
+        onOpen(row);
+      }}
+      className="group cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-800"
+    >
+      {COLUMNS.map(({ key, stickyLeft }) => {
+        const sticky = stickyLeft ? `${STICKY} ${stickyLeft}` : '';
+        if (key === 'code') {
+          return (
+            <th key={key} scope="row" className={`${CELL} ${sticky} text-left font-normal`}>
+              <button
+                type="button"
+                aria-label={`${row.code} ${row.name}: open in the chart`}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onOpen(row);
+                }}
+                className="rounded-sm font-mono tabular-nums text-sky-700 hover:underline focus-visible:outline-2 focus-visible:outline-sky-500 dark:text-sky-300"
+              >
+                {row.code}
+              </button>
+            </th>
+          );
+        }
+        if (key === 'name') {
+          return (
+            <td key={key} title={row.name} className={`${CELL} ${sticky}`}>
+              {row.name}
+            </td>
+          );
+        }
+        const colour = key === 'change' || key === 'changePercent' ? move : '';
+        return (
+          <td key={key} className={`${CELL} text-right tabular-nums ${colour}`}>
+            {cellText(row, key, decimals)}
+          </td>
+        );
+      })}
+    </tr>
+  );
+});

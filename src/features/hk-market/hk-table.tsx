@@ -1,0 +1,96 @@
+/**
+ * The HK market as a real <table>, virtualised: only the rows in view (plus a few) are in the
+ * DOM, between two spacer rows that keep the scroll height; fixed row height; the header sticks
+ * to the top of the scroll container. `aria-rowcount` / `aria-rowindex` tell assistive
+ * technology the full size of the table.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import { COLUMNS, type ColumnKey } from './hk-columns';
+import type { HkRow } from './hk-row';
+import type { SortState } from './hk-sort';
+import { HkTableHeader } from './hk-table-header';
+import { HkTableRow, ROW_HEIGHT } from './hk-table-row';
+
+interface HkTableProps {
+  rows: readonly HkRow[];
+  /** Indexes into `rows`, in display order. */
+  visible: readonly number[];
+  sort: SortState;
+  onSort: (key: ColumnKey) => void;
+  onOpen: (row: HkRow) => void;
+  /** Scroll offset to start at (restored when the tab comes back). */
+  initialOffset: number;
+  /** Called on unmount with the last scroll offset. */
+  onLeave: (offset: number) => void;
+  /** Changes whenever the order or the filter changes: the table scrolls back to the top. */
+  resetKey: string;
+}
+
+const OVERSCAN = 12;
+
+function Spacer({ height }: { height: number }) {
+  if (height <= 0) return null;
+  return (
+    <tr aria-hidden="true">
+      <td colSpan={COLUMNS.length} style={{ height, padding: 0, border: 0 }} />
+    </tr>
+  );
+}
+
+export function HkTable({ rows, visible, sort, onSort, onOpen, initialOffset, onLeave, resetKey }: HkTableProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const offsetRef = useRef(initialOffset);
+  // Chartroom does not use the React Compiler; the virtualizer re-renders this component itself.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: visible.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    initialOffset,
+    onChange: (instance) => {
+      offsetRef.current = instance.scrollOffset ?? offsetRef.current;
+    },
+  });
+
+  useEffect(
+    () => () => {
+      onLeave(offsetRef.current);
+    },
+    [onLeave],
+  );
+
+  const lastResetKey = useRef(resetKey);
+  useEffect(() => {
+    if (lastResetKey.current === resetKey) return;
+    lastResetKey.current = resetKey;
+    virtualizer.scrollToOffset(0);
+  }, [resetKey, virtualizer]);
+
+  const items = virtualizer.getVirtualItems();
+  const total = virtualizer.getTotalSize();
+  const top = items[0]?.start ?? 0;
+  const bottom = total - (items.at(-1)?.end ?? 0);
+
+  return (
+    <div ref={scrollRef} data-testid="hk-table-scroll" className="min-h-60 flex-1 overflow-auto max-lg:max-h-[70vh]">
+      <table aria-label="HK market" aria-rowcount={visible.length + 1} className="w-full min-w-[56rem] table-fixed border-separate border-spacing-0 text-xs">
+        <colgroup>
+          {COLUMNS.map(({ key, width }) => (
+            <col key={key} className={width} />
+          ))}
+        </colgroup>
+        <HkTableHeader sort={sort} onSort={onSort} />
+        <tbody>
+          <Spacer height={top} />
+          {items.map((item) => {
+            const row = rows[visible[item.index] ?? -1];
+            return row ? <HkTableRow key={row.code} row={row} rowIndex={item.index + 2} onOpen={onOpen} /> : null;
+          })}
+          <Spacer height={bottom} />
+        </tbody>
+      </table>
+    </div>
+  );
+}

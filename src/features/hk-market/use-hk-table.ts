@@ -1,0 +1,32 @@
+/**
+ * The derived state of the HK table, each step memoised on what it depends on: rows once per
+ * data update, the sort order when rows or sort change, the filter on top of that order, the
+ * movers once per data update. A re-sort or a keystroke never refetches nor re-parses.
+ */
+import { useMemo } from 'react';
+import type { HkTicker } from '../../api/quote-schemas';
+import { filterIndexes } from './hk-filter';
+import { topMovers, type Movers } from './hk-movers';
+import { toHkRows, type HkRow } from './hk-row';
+import { sortIndexes } from './hk-sort';
+import { useHkViewStore } from './hk-view-store';
+
+const NO_ENTRIES: readonly HkTicker[] = [];
+
+export interface HkTable {
+  rows: readonly HkRow[];
+  /** Indexes into `rows` of the rows shown, sorted and filtered. */
+  visible: readonly number[];
+  movers: Movers;
+}
+
+export function useHkTable(entries: readonly HkTicker[] | undefined): HkTable {
+  const sort = useHkViewStore((state) => state.sort);
+  const query = useHkViewStore((state) => state.query);
+  const type = useHkViewStore((state) => state.type);
+  const rows = useMemo(() => toHkRows(entries ?? NO_ENTRIES), [entries]);
+  const order = useMemo(() => sortIndexes(rows, sort), [rows, sort]);
+  const visible = useMemo(() => filterIndexes(rows, order, query, type), [rows, order, query, type]);
+  const movers = useMemo(() => topMovers(rows), [rows]);
+  return { rows, visible, movers };
+}

@@ -1,0 +1,78 @@
+/**
+ * The intraday line of one stock: the minute series (polled), the market's sessions for the axis
+ * and the ticker's previous close for the reference line, each failing on its own.
+ */
+import { useMemo } from 'react';
+import type { SessionMarket } from '../../api/contract';
+import { ErrorNotice } from '../../components/ui/error-notice';
+import { precisionOf } from '../../lib/format';
+import { marketTimeZone } from '../../lib/symbols';
+import { useIntraday } from '../../queries/use-intraday';
+import { useTicker } from '../../queries/use-ticker';
+import { useTradingSessions } from '../../queries/use-trading-sessions';
+import { IntradayChart } from './intraday-chart';
+import { IntradayHeader } from './intraday-header';
+import { summarize, toPlotPoints } from './intraday-points';
+import { PanelMessage } from './panel-message';
+import { buildTimeAxis } from './time-axis';
+
+interface IntradayViewProps {
+  symbol: string;
+  market: SessionMarket;
+}
+
+export function IntradayView({ symbol, market }: IntradayViewProps) {
+  const intraday = useIntraday(symbol);
+  const sessions = useTradingSessions();
+  const ticker = useTicker(symbol);
+  const timeZone = marketTimeZone(market);
+
+  const lines = intraday.data?.lines;
+  const table = sessions.data?.find((entry) => entry.market === market)?.trading_sessions;
+  const prevCloseText = ticker.data?.prev_close;
+  const prevClose = prevCloseText !== undefined && Number.isFinite(Number(prevCloseText)) ? Number(prevCloseText) : undefined;
+
+  const view = useMemo(() => {
+    if (!lines || lines.length === 0 || !table) return undefined;
+    const axis = buildTimeAxis({ market, sessions: table, timeZone, timestamps: lines.map((line) => line.timestamp) });
+    if (!axis) return undefined;
+    const points = toPlotPoints(axis, lines, prevClose);
+    const summary = summarize(lines, prevClose);
+    const precision = precisionOf([...lines.map((line) => line.price), ...(prevCloseText !== undefined ? [prevCloseText] : [])]);
+    return { axis, points, summary, precision };
+  }, [lines, table, market, timeZone, prevClose, prevCloseText]);
+
+  if (intraday.isError && !intraday.data) {
+    return <Failure error={intraday.error} onRetry={() => void intraday.refetch()} />;
+  }
+  if (sessions.isError && !sessions.data) {
+    return <Failure error={sessions.error} onRetry={() => void sessions.refetch()} />;
+  }
+  if (intraday.isPending || sessions.isPending) {
+    return <PanelMessage role="status">Loading the intraday line of {symbol}…</PanelMessage>;
+  }
+  if (!lines || lines.length === 0) {
+    return <PanelMessage>No trading yet today for {symbol}: the intraday line starts at the open.</PanelMessage>;
+  }
+  if (!view || view.points.length === 0) {
+    return <PanelMessage>The trading sessions of {market} do not cover these minutes, so the intraday line cannot be drawn.</PanelMessage>;
+  }
+
+  return (
+    <div className="flex h-full min-h-0 flex-col gap-1 p-2">
+      {view.summary && <IntradayHeader summary={view.summary} precision={view.precision} timeZone={timeZone} tradingDay={view.axis.tradingDay} />}
+      {intraday.isError && <ErrorNotice compact error={intraday.error} onRetry={() => void intraday.refetch()} />}
+      <div className="min-h-0 flex-1">
+        <IntradayChart symbol={symbol} axis={view.axis} points={view.points} precision={view.precision} {...(prevClose !== undefined && { prevClose })} />
+      </div>
+    </div>
+  );
+}
+
+function Failure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div className="p-3">
+      <ErrorNotice error={error} onRetry={onRetry} />
+    </div>
+  );
+}

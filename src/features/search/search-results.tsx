@@ -1,0 +1,91 @@
+/**
+ * The palette's options as a listbox. Focus stays in the search box, which points at the active
+ * option with aria-activedescendant; a click opens an option, its "+" button adds it to the
+ * active watchlist (Shift+Enter from the keyboard).
+ */
+import { useEffect } from 'react';
+import type { SearchOption } from './search-options';
+
+interface SearchResultsProps {
+  id: string;
+  options: readonly SearchOption[];
+  activeIndex: number;
+  /** DOM id of the option at `index`. */
+  optionId: (index: number) => string;
+  inWatchlist: ReadonlySet<string>;
+  onActivate: (index: number) => void;
+  onOpen: (option: SearchOption) => void;
+  onAdd: (option: SearchOption) => void;
+}
+
+export function SearchResults({ id, options, activeIndex, optionId, inWatchlist, onActivate, onOpen, onAdd }: SearchResultsProps) {
+  useEffect(() => {
+    document.getElementById(optionId(activeIndex))?.scrollIntoView({ block: 'nearest' });
+  }, [activeIndex, optionId]);
+
+  return (
+    <ul id={id} role="listbox" aria-label="Symbols" className="min-h-0 flex-1 overflow-y-auto py-1">
+      {options.map((option, index) => {
+        const active = index === activeIndex;
+        const added = inWatchlist.has(option.symbol);
+        return (
+          <li
+            key={option.key}
+            id={optionId(index)}
+            role="option"
+            aria-selected={active}
+            tabIndex={-1}
+            data-testid="search-option"
+            data-symbol={option.symbol}
+            onMouseMove={() => {
+              if (!active) onActivate(index);
+            }}
+            onClick={() => {
+              onOpen(option);
+            }}
+            onKeyDown={(event) => {
+              // Options are reached from the search box (aria-activedescendant); this serves an
+              // option that got focus from a click or assistive technology.
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              if (event.shiftKey) onAdd(option);
+              else onOpen(option);
+            }}
+            className={`flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm ${active ? 'bg-sky-100 dark:bg-sky-900/50' : ''}`}
+          >
+            {option.direct ? (
+              <span className="min-w-0 flex-1 truncate">
+                Open <span className="font-semibold">{option.symbol}</span>
+                <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">typed symbol · {option.market}</span>
+              </span>
+            ) : (
+              <>
+                <span className="w-24 shrink-0 truncate font-semibold sm:w-28">{option.symbol}</span>
+                <span className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-baseline sm:gap-2">
+                  <span className="min-w-0 flex-1 truncate text-slate-600 dark:text-slate-300">{option.name}</span>
+                  <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
+                    {option.market} · {option.type ?? 'other'}
+                  </span>
+                </span>
+              </>
+            )}
+            <button
+              type="button"
+              tabIndex={-1}
+              disabled={added}
+              aria-label={added ? `${option.symbol} is in the watchlist` : `Add ${option.symbol} to watchlist`}
+              title={added ? 'In the active watchlist' : 'Add to the active watchlist (Shift+Enter)'}
+              onClick={(event) => {
+                event.stopPropagation();
+                onAdd(option);
+              }}
+              className="shrink-0 rounded px-1.5 text-base leading-6 text-slate-500 hover:bg-slate-200 disabled:opacity-50 dark:text-slate-400 dark:hover:bg-slate-700"
+            >
+              {added ? '✓' : '+'}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,77 @@
+/** A stubbed `fetch` answering `symbols/available` and the ticker like the service, for the palette's tests. */
+import { vi } from 'vitest';
+
+export interface ProductRow {
+  symbol: string;
+  name: string;
+  market: string;
+  type: string;
+}
+
+export const CATALOG: ProductRow[] = [
+  { symbol: 'EURUSD', name: 'Euro / US Dollar', market: 'GLOBAL', type: 'forex' },
+  { symbol: 'BTCUSD', name: 'Bitcoin / US Dollar', market: 'GLOBAL', type: 'crypto' },
+  { symbol: 'BTCUSD', name: 'Bitcoin / US Dollar CFD', market: 'GLOBAL', type: 'forex' },
+  { symbol: 'AAPL.US', name: 'Apple', market: 'US', type: 'stock' },
+  { symbol: 'MSFT.US', name: 'Microsoft', market: 'US', type: 'stock' },
+  { symbol: '700.HK', name: '腾讯控股', market: 'HK', type: 'stock' },
+  ...Array.from({ length: 150 }, (_, i) => ({ symbol: `${String(i + 1)}.HK`, name: `HK company ${String(i + 1)}`, market: 'HK', type: 'stock' })),
+];
+
+function envelope(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'X-Chartroom-Source': 'simulator' } });
+}
+
+function symbolsPage(url: URL, catalog: readonly ProductRow[]): Response {
+  const market = url.searchParams.get('market')?.toUpperCase();
+  const type = url.searchParams.get('type');
+  const limit = Number(url.searchParams.get('limit') ?? 100);
+  const offset = Number(url.searchParams.get('offset') ?? 0);
+  const matching = catalog.filter((row) => (!market || row.market === market) && (!type || row.type === type));
+  const products = matching.slice(offset, offset + limit).map((row) => ({ ...row, currency: 'USD', is_active: true, updated_at: '2026-11-19T10:27:20Z' }));
+  return envelope({
+    code: 0,
+    message: 'success',
+    data: {
+      products,
+      summary: { total_products: catalog.length, by_market: {}, by_type: {}, last_updated: '2026-11-02T08:00:00+08:00' },
+      pagination: { limit, offset, total: matching.length, count: products.length },
+    },
+  });
+}
+
+function ticker(url: URL, catalog: readonly ProductRow[]): Response {
+  const symbol = url.searchParams.get('symbols') ?? '';
+  const type = url.searchParams.get('type');
+  const rows = catalog.filter((row) => row.symbol === symbol && (!type || row.type === type));
+  const [row] = rows;
+  if (rows.length > 1) {
+    const types = rows.map((candidate) => candidate.type);
+    return envelope(
+      { code: 2001, message: `Invalid parameter: AMBIGUOUS_SYMBOL: ${symbol} is listed as ${types.join(' and ')}; pass type`, error: 'AMBIGUOUS_SYMBOL', data: { symbol, types } },
+      400,
+    );
+  }
+  if (!row) return envelope({ code: 2002, message: `Symbol not found: ${symbol}` }, 404);
+  return envelope({ code: 0, message: 'success', data: [{ symbol, name: row.name, type: row.type, last_price: '1.00', timestamp: 1795573800000 }] });
+}
+
+/** `fail` answers a request instead (e.g. an outage) when it returns a Response. */
+export function serveCatalog(catalog: readonly ProductRow[] = CATALOG, fail?: (url: URL) => Response | undefined) {
+  const urls: URL[] = [];
+  const fetchMock = vi.fn((input: RequestInfo | URL) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    urls.push(url);
+    const failure = fail?.(url);
+    if (failure) return Promise.resolve(failure);
+    if (url.pathname === '/v1/symbols/available') return Promise.resolve(symbolsPage(url, catalog));
+    if (url.pathname === '/v1/market/ticker') return Promise.resolve(ticker(url, catalog));
+    return Promise.resolve(envelope({ code: 2001, message: 'Invalid parameter: path' }, 400));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { urls, paths: () => urls.map((url) => `${url.pathname}${url.search}`) };
+}
+
+export function outage(): Response {
+  return envelope({ code: 5001, message: 'Data source unavailable' }, 503);
+}

@@ -1,0 +1,29 @@
+/** How each kind of calendar day looks and reads, shared by the grid and its legend. */
+import type { CalendarDayKind } from '../../lib/calendar-month';
+
+export const DAY_KIND_WORDS: Readonly<Record<CalendarDayKind, string>> = {
+  full: 'trading day',
+  half: 'half trading day',
+  holiday: 'holiday, market closed',
+  weekend: 'weekend',
+  unknown: 'loading',
+  unavailable: 'not available',
+};
+
+export const DAY_KIND_CLASSES: Readonly<Record<CalendarDayKind, string>> = {
+  full: 'bg-emerald-500/20 text-emerald-900 dark:text-emerald-100',
+  half: 'bg-amber-400/30 text-amber-900 dark:text-amber-100',
+  holiday: 'bg-rose-500/25 text-rose-900 dark:text-rose-100',
+  weekend: 'text-slate-400 dark:text-slate-500',
+  unknown: 'text-slate-500 dark:text-slate-400',
+  unavailable: 'text-slate-300 line-through dark:text-slate-600',
+};
+
+/** Legend entries, in reading order. */
+export const LEGEND: readonly { kind: CalendarDayKind; label: string }[] = [
+  { kind: 'full', label: 'Trading day' },
+  { kind: 'half', label: 'Half day' },
+  { kind: 'holiday', label: 'Holiday' },
+  { kind: 'weekend', label: 'Weekend' },
+  { kind: 'unavailable', label: 'Not available' },
+];

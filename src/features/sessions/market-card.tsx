@@ -1,0 +1,52 @@
+/** One market: its name and zone, live status, local time, session table and month calendar. */
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { SessionMarket } from '../../api/contract';
+import type { MarketSessions } from '../../api/reference-schemas';
+import { ErrorNotice } from '../../components/ui/error-notice';
+import { marketTimeZone } from '../../lib/symbols';
+import { MarketStatusLine } from './market-status-line';
+import { formatMarketClock, marketCity } from './session-format';
+import { SessionTable } from './session-table';
+import { TradingCalendar } from './trading-calendar';
+import { useLiveStatus } from './use-live-status';
+
+interface MarketCardProps {
+  market: SessionMarket;
+  /** The `trading-sessions` query, shared by the three cards. */
+  sessionsQuery: UseQueryResult<MarketSessions[]>;
+  now: number;
+}
+
+export function MarketCard({ market, sessionsQuery, now }: MarketCardProps) {
+  const name = `${market} · ${marketCity(market)}`;
+  const headingId = `sessions-market-${market}`;
+  const timeZone = marketTimeZone(market);
+  const sessions = sessionsQuery.data?.find((entry) => entry.market.toUpperCase() === market)?.trading_sessions;
+  const live = useLiveStatus(market, sessions, now);
+  const status = sessionsQuery.isPending ? undefined : sessions ? live.status : null;
+
+  return (
+    <article aria-labelledby={headingId} data-testid={`market-${market}`} className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-800">
+      <header className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
+        <h3 id={headingId} className="text-sm font-semibold">
+          {name}
+        </h3>
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          <span className="sr-only">Local time: </span>
+          <time dateTime={new Date(now).toISOString()} data-testid={`local-time-${market}`} className="tabular-nums">
+            {formatMarketClock(now, timeZone)}
+          </time>
+        </p>
+      </header>
+      <MarketStatusLine market={market} status={status} calendarUnavailable={status ? live.calendarUnavailable : false} now={now} />
+      {sessionsQuery.isError ? (
+        <ErrorNotice compact error={sessionsQuery.error} onRetry={() => void sessionsQuery.refetch()} />
+      ) : sessionsQuery.isPending ? (
+        <p className="text-xs text-slate-500 dark:text-slate-400">Loading sessions…</p>
+      ) : (
+        <SessionTable caption={name} sessions={sessions ?? []} />
+      )}
+      <TradingCalendar market={market} now={now} />
+    </article>
+  );
+}

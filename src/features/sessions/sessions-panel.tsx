@@ -1,0 +1,33 @@
+/**
+ * Market sessions and calendar: for US, HK and CN, the live status (holiday- and half-day-aware),
+ * the local time, the session table and a month calendar. Each card fails on its own.
+ */
+import { SESSION_MARKETS } from '../../api/contract';
+import { PanelBoundary } from '../../components/ui/panel-boundary';
+import { useTradingSessions } from '../../queries/use-trading-sessions';
+import { MarketCard } from './market-card';
+import { useTickingNow } from './use-ticking-now';
+
+interface SessionsPanelProps {
+  /**
+   * The current instant (ms) on the data's clock. Until the app passes the server's, the browser's
+   * clock is used, ticking every second.
+   */
+  now?: number;
+}
+
+export function SessionsPanel({ now: givenNow }: SessionsPanelProps) {
+  const now = useTickingNow(givenNow);
+  const sessionsQuery = useTradingSessions();
+  return (
+    <div className="@container h-full overflow-auto p-2">
+      <div className="grid grid-cols-1 gap-2 @2xl:grid-cols-2 @5xl:grid-cols-3">
+        {SESSION_MARKETS.map((market) => (
+          <PanelBoundary key={market} name={`Sessions ${market}`}>
+            <MarketCard market={market} sessionsQuery={sessionsQuery} now={now} />
+          </PanelBoundary>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * A market's month calendar from `trade-days` (§4.11): trading days, half days and holidays, with
+ * a legend and month navigation. The endpoint answers only windows starting within the most
+ * recent year, at most 31 days long: months outside it say so instead of failing.
+ */
+import { useState } from 'react';
+import type { SessionMarket } from '../../api/contract';
+import { ErrorNotice } from '../../components/ui/error-notice';
+import { calendarMonth, tradeDaysWindow } from '../../lib/calendar-month';
+import { marketTimeZone } from '../../lib/symbols';
+import type { TradeDaysAnswer } from '../../lib/trade-days';
+import { ymdInZone } from '../../lib/time-zone';
+import { useTradeDays } from '../../queries/use-trade-days';
+import { CalendarLegend } from './calendar-legend';
+import { MonthGrid } from './month-grid';
+import { compareMonths, monthOfYmd, monthTitle, shiftMonth } from './month-math';
+import { useTickingNow } from './use-ticking-now';
+
+interface TradingCalendarProps {
+  market: SessionMarket;
+  /** The current instant (ms); defaults to the browser's clock, checked every minute. */
+  now?: number;
+}
+
+export const PAST_WORDS = 'Trading days are available for the last 12 months only.';
+
+function futureWords(title: string): string {
+  return `Trading days for ${title} are not published yet.`;
+}
+
+const navButton =
+  'inline-flex h-7 w-7 items-center justify-center rounded text-base leading-none text-slate-600 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-300 dark:hover:bg-slate-800';
+
+export function TradingCalendar({ market, now: givenNow }: TradingCalendarProps) {
+  const now = useTickingNow(givenNow, 60_000);
+  // Months from the market's current month: the view follows the clock across a month end.
+  const [offset, setOffset] = useState(0);
+  const today = ymdInZone(now, marketTimeZone(market));
+  const thisMonth = monthOfYmd(today);
+  const view = shiftMonth(thisMonth, offset);
+  const title = monthTitle(view);
+  const range = tradeDaysWindow(view.year, view.month, now);
+  const query = useTradeDays(market, range?.begDay ?? '', range?.endDay ?? '');
+  const isPast = compareMonths(view, thisMonth) < 0;
+
+  const answers: TradeDaysAnswer[] =
+    range && query.data ? [{ ...range, trade_days: query.data.trade_days, half_trade_days: query.data.half_trade_days }] : [];
+  const weeks = calendarMonth(view.year, view.month, answers, now);
+  const monthDays = weeks.flat().filter((day) => day.inMonth);
+  const earlierMissing = monthDays.some((day) => day.kind === 'unavailable' && day.ymd < today);
+  const laterMissing = monthDays.some((day) => day.kind === 'unavailable' && day.ymd > today);
+
+  return (
+    <div className="flex flex-col gap-1.5" data-testid={`calendar-${market}`}>
+      <div className="flex items-center justify-between gap-2">
+        <button type="button" aria-label="Previous month" className={navButton} disabled={!range && isPast} onClick={() => { setOffset((o) => o - 1); }}>
+          ‹
+        </button>
+        <p aria-live="polite" className="text-xs font-semibold" data-testid={`calendar-month-${market}`}>
+          {title}
+        </p>
+        <button type="button" aria-label="Next month" className={navButton} disabled={!range && !isPast} onClick={() => { setOffset((o) => o + 1); }}>
+          ›
+        </button>
+      </div>
+      {range ? (
+        <>
+          {query.isError && <ErrorNotice compact error={query.error} onRetry={() => void query.refetch()} />}
+          <MonthGrid caption={`Trading calendar, ${market}, ${title}`} weeks={weeks} today={today} loading={query.isLoading} />
+          {earlierMissing && <p className="text-[11px] text-slate-500 dark:text-slate-400">{`Earlier days: ${PAST_WORDS.charAt(0).toLowerCase()}${PAST_WORDS.slice(1)}`}</p>}
+          {laterMissing && <p className="text-[11px] text-slate-500 dark:text-slate-400">Later days are not published yet.</p>}
+          <CalendarLegend />
+        </>
+      ) : (
+        <p className="rounded border border-dashed border-slate-300 p-3 text-center text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
+          {isPast ? PAST_WORDS : futureWords(title)}
+        </p>
+      )}
+    </div>
+  );
+}

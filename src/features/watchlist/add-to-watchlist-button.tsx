@@ -1,0 +1,35 @@
+/** The chart header's "Add to watchlist": adds the symbol to the active list; "In watchlist" once there. */
+import { normalizeSymbol } from '../../lib/symbols';
+import { useAppStore } from '../../store/app-store';
+
+export function AddToWatchlistButton({ symbol }: { symbol: string }) {
+  const normalized = normalizeSymbol(symbol);
+  const listName = useAppStore((state) => state.watchlists.find((list) => list.id === state.activeWatchlistId)?.name);
+  const inList = useAppStore(
+    (state) => state.watchlists.find((list) => list.id === state.activeWatchlistId)?.symbols.some((listed) => normalizeSymbol(listed) === normalized) ?? false,
+  );
+
+  const add = () => {
+    useAppStore.getState().addToActiveWatchlist(normalized);
+  };
+
+  const base = 'shrink-0 rounded border px-2 py-0.5 text-xs';
+  if (inList) {
+    return (
+      <button type="button" disabled title={`${normalized} is in ${listName ?? 'the active watchlist'}`} className={`${base} border-slate-300 text-slate-500 dark:border-slate-700 dark:text-slate-400`}>
+        <span aria-hidden="true">✓ </span>In watchlist
+      </button>
+    );
+  }
+  return (
+    <button
+      type="button"
+      disabled={normalized === ''}
+      onClick={add}
+      title={`Add ${normalized} to ${listName ?? 'a new watchlist'}`}
+      className={`${base} border-sky-500 text-sky-700 hover:bg-sky-50 dark:text-sky-300 dark:hover:bg-sky-950`}
+    >
+      <span aria-hidden="true">+ </span>Add to watchlist
+    </button>
+  );
+}

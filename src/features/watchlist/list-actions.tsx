@@ -1,0 +1,73 @@
+/**
+ * Managing the active list: new, rename (inline), delete (after a confirmation), and moving it
+ * left or right among the tabs.
+ */
+import { useState } from 'react';
+import { useAppStore } from '../../store/app-store';
+import type { Watchlist } from '../../store/watchlists-slice';
+import { DeleteConfirmation } from './delete-confirmation';
+import { RenameField } from './rename-field';
+
+type Mode = { kind: 'idle' } | { kind: 'rename'; listId: string } | { kind: 'delete'; listId: string };
+
+const BUTTON =
+  'rounded px-1.5 py-0.5 text-xs text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:opacity-30 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-sky-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100';
+
+interface ListActionsProps {
+  lists: readonly Watchlist[];
+  active: Watchlist | undefined;
+}
+
+export function ListActions({ lists, active }: ListActionsProps) {
+  const [mode, setMode] = useState<Mode>({ kind: 'idle' });
+  const idle = () => {
+    setMode({ kind: 'idle' });
+  };
+  const index = active ? lists.indexOf(active) : -1;
+  const create = () => {
+    const listId = useAppStore.getState().createWatchlist(`List ${String(lists.length + 1)}`);
+    setMode({ kind: 'rename', listId });
+  };
+
+  if (active && mode.kind === 'rename' && mode.listId === active.id) {
+    return <RenameField list={active} onDone={idle} />;
+  }
+  if (active && mode.kind === 'delete' && mode.listId === active.id) {
+    return <DeleteConfirmation list={active} onDone={idle} />;
+  }
+  return (
+    <div role="toolbar" aria-label="List actions" className="flex flex-wrap items-center gap-0.5 px-2 py-1">
+      <button type="button" className={BUTTON} onClick={create}>
+        + New list
+      </button>
+      {active && (
+        <>
+          <button type="button" className={BUTTON} aria-label={`Rename ${active.name}`} onClick={() => { setMode({ kind: 'rename', listId: active.id }); }}>
+            Rename
+          </button>
+          <button type="button" className={BUTTON} aria-label={`Delete ${active.name}`} onClick={() => { setMode({ kind: 'delete', listId: active.id }); }}>
+            Delete
+          </button>
+          <button
+            type="button"
+            className={BUTTON}
+            aria-label={`Move ${active.name} left`}
+            disabled={index <= 0}
+            onClick={() => { useAppStore.getState().moveWatchlist(active.id, index - 1); }}
+          >
+            ←
+          </button>
+          <button
+            type="button"
+            className={BUTTON}
+            aria-label={`Move ${active.name} right`}
+            disabled={index < 0 || index >= lists.length - 1}
+            onClick={() => { useAppStore.getState().moveWatchlist(active.id, index + 1); }}
+          >
+            →
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAppStore } from '../../store/app-store';
+import { WatchlistPanel } from './watchlist-panel';
+import { serveTickers, settleBatches } from './watchlist-test-server';
+
+const initial = useAppStore.getState();
+
+function show() {
+  useAppStore.setState({
+    watchlists: [
+      { id: 'us', name: 'US tech', symbols: ['AAPL.US', 'MSFT.US'] },
+      { id: 'hk', name: 'Hong Kong', symbols: ['700.HK'] },
+    ],
+    activeWatchlistId: 'us',
+  });
+  serveTickers(new Map());
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <WatchlistPanel />
+    </QueryClientProvider>,
+  );
+}
+
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+const names = () => useAppStore.getState().watchlists.map((list) => list.name);
+const selectedTab = () => screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent;
+
+beforeEach(() => {
+  localStorage.clear();
+  useAppStore.setState(initial, true);
+  show();
+});
+
+afterEach(async () => {
+  cleanup();
+  await settleBatches();
+  vi.unstubAllGlobals();
+});
+
+describe('watchlist tabs', () => {
+  it('selects lists by click and by arrow keys, showing that list’s rows', () => {
+    expect(screen.getByRole('tablist', { name: 'Watchlists' })).toBeTruthy();
+    expect(selectedTab()).toBe('US tech');
+    fireEvent.click(screen.getByRole('tab', { name: 'Hong Kong' }));
+    expect(useAppStore.getState().activeWatchlistId).toBe('hk');
+    expect(screen.getAllByTestId('watchlist-row').map((row) => row.dataset.symbol)).toEqual(['700.HK']);
+    expect(screen.getByRole('tabpanel', { name: 'Hong Kong' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Hong Kong' }), { key: 'ArrowRight' });
+    expect(selectedTab()).toBe('US tech');
+    expect(document.activeElement?.textContent).toBe('US tech');
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'US tech' }), { key: 'End' });
+    expect(selectedTab()).toBe('Hong Kong');
+  });
+
+  it('creates a list and names it inline; Escape cancels a rename', () => {
+    fireEvent.click(screen.getByRole('button', { name: '+ New list' }));
+    const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'List name' });
+    expect(document.activeElement).toBe(field);
+    fireEvent.change(field, { target: { value: 'Banks' } });
+    fireEvent.submit(field);
+    expect(names()).toEqual(['US tech', 'Hong Kong', 'Banks']);
+    expect(selectedTab()).toBe('Banks');
+    expect(screen.getByText(/No symbols yet/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Banks' }));
+    const again = screen.getByRole('textbox', { name: 'List name' });
+    fireEvent.change(again, { target: { value: 'Nope' } });
+    fireEvent.keyDown(again, { key: 'Escape' });
+    expect(names()).toEqual(['US tech', 'Hong Kong', 'Banks']);
+    expect(screen.queryByRole('textbox', { name: 'List name' })).toBeNull();
+  });
+
+  it('deletes a list only after confirmation', () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Delete US tech' }));
+    expect(screen.getByRole('group', { name: 'Delete “US tech” and its 2 symbols?' })).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(names()).toEqual(['US tech', 'Hong Kong']);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete US tech' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete list' }));
+    expect(names()).toEqual(['Hong Kong']);
+    expect(selectedTab()).toBe('Hong Kong');
+  });
+
+  it('moves the active list left and right', () => {
+    expect((screen.getByRole<HTMLButtonElement>('button', { name: 'Move US tech left' })).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Move US tech right' }));
+    expect(tabNames()).toEqual(['Hong Kong', 'US tech']);
+    expect((screen.getByRole<HTMLButtonElement>('button', { name: 'Move US tech right' })).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Move US tech left' }));
+    expect(tabNames()).toEqual(['US tech', 'Hong Kong']);
+  });
+
+  it('offers to create a list when none is left', () => {
+    act(() => {
+      useAppStore.setState({ watchlists: [], activeWatchlistId: '' });
+    });
+    expect(screen.getByText(/No watchlists/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '+ New list' }));
+    expect(screen.getByRole('textbox', { name: 'List name' })).toBeTruthy();
+    expect(names()).toEqual(['List 1']);
+  });
+});

@@ -1,0 +1,150 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MINUS } from '../../lib/format';
+import { useAppStore } from '../../store/app-store';
+import { WatchlistPanel } from './watchlist-panel';
+import { serveTickers, settleBatches, type Quote } from './watchlist-test-server';
+
+const initial = useAppStore.getState();
+
+let client: QueryClient;
+
+function showList(symbols: string[], quotes: Map<string, Quote>, outage?: { on: boolean }) {
+  useAppStore.setState({ watchlists: [{ id: 'a', name: 'Mine', symbols }, { id: 'b', name: 'Other', symbols: [] }], activeWatchlistId: 'a' });
+  const server = serveTickers(quotes, outage);
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <WatchlistPanel />
+    </QueryClientProvider>,
+  );
+  return server;
+}
+
+function rows(): HTMLElement[] {
+  return screen.queryAllByTestId('watchlist-row');
+}
+
+function row(symbol: string): HTMLElement {
+  const found = rows().find((element) => element.dataset.symbol === symbol);
+  if (!found) throw new Error(`no row ${symbol}`);
+  return found;
+}
+
+const lastOf = (symbol: string) => within(row(symbol)).getByTestId('watchlist-last').textContent;
+
+beforeEach(() => {
+  localStorage.clear();
+  useAppStore.setState(initial, true);
+});
+
+afterEach(async () => {
+  cleanup();
+  await settleBatches();
+  vi.unstubAllGlobals();
+});
+
+describe('WatchlistPanel rows', () => {
+  it('shows each quote in its own precision, coloured by direction through the CSS properties', async () => {
+    showList(
+      ['700.HK', 'EURUSD'],
+      new Map([
+        ['700.HK', { last: '505', change: '-4.5', percent: '-0.88', bid: '504.5' }],
+        ['EURUSD', { last: '1.07485', change: '0.00046', percent: '0.04' }],
+      ]),
+    );
+    await waitFor(() => {
+      expect(lastOf('EURUSD')).toBe('1.07485');
+    });
+    const tencent = within(row('700.HK'));
+    // 505 with a bid of 504.5: one decimal, from the price strings of the symbol.
+    expect(lastOf('700.HK')).toBe('505.0');
+    expect(tencent.getByTestId('watchlist-change').textContent).toBe(`${MINUS}4.5 (${MINUS}0.88%)`);
+    expect(tencent.getByTestId('watchlist-change').style.color).toBe('var(--color-down)');
+    expect(within(row('EURUSD')).getByTestId('watchlist-change').style.color).toBe('var(--color-up)');
+    expect(screen.getByRole('list', { name: 'Symbols in Mine' })).toBeTruthy();
+  });
+
+  it('fetches 60 symbols in requests of at most 50', async () => {
+    const symbols = Array.from({ length: 60 }, (_, i) => `S${String(i).padStart(2, '0')}.US`);
+    const server = showList(symbols, new Map(symbols.map((symbol) => [symbol, { last: '10.00', change: '0.10', percent: '1.01' }])));
+    await waitFor(() => {
+      expect(rows().every((element) => within(element).getByTestId('watchlist-last').textContent === '10.00')).toBe(true);
+    });
+    expect(rows()).toHaveLength(60);
+    expect(server.requests.every((request) => request.length <= 50)).toBe(true);
+    expect(new Set(server.requests.flat()).size).toBe(60);
+    expect(server.requests.length).toBeLessThanOrEqual(3);
+  });
+
+  it('keeps an unknown symbol’s error in its own row', async () => {
+    showList(['AAPL.US', 'NOPE.US', 'MSFT.US'], new Map([
+      ['AAPL.US', { last: '222.74', change: '0.53', percent: '0.24' }],
+      ['MSFT.US', { last: '415.20', change: '-1.10', percent: '-0.26' }],
+    ]));
+    await waitFor(() => {
+      expect(within(row('NOPE.US')).queryByText('Symbol not found.')).not.toBeNull();
+    });
+    expect(lastOf('AAPL.US')).toBe('222.74');
+    expect(lastOf('MSFT.US')).toBe('415.20');
+    expect(screen.getAllByText('Symbol not found.')).toHaveLength(1);
+  });
+
+  it('shows an outage in the rows, keeps the panel, and recovers on the next poll', async () => {
+    const outage = { on: true };
+    showList(['AAPL.US', 'MSFT.US'], new Map([
+      ['AAPL.US', { last: '222.74', change: '0.53', percent: '0.24' }],
+      ['MSFT.US', { last: '415.20', change: '-1.10', percent: '-0.26' }],
+    ]), outage);
+    await waitFor(() => {
+      expect(screen.getAllByText('The data source is unavailable right now.')).toHaveLength(2);
+    });
+    expect(screen.getByRole('textbox', { name: 'Add symbol' })).toBeTruthy();
+    outage.on = false;
+    await client.refetchQueries({ queryKey: ['api', 'tickers'] });
+    await waitFor(() => {
+      expect(lastOf('MSFT.US')).toBe('415.20');
+    });
+    expect(screen.queryByText('The data source is unavailable right now.')).toBeNull();
+  });
+
+  it('opens a row in the chart, and moves and removes rows', async () => {
+    showList(['AAPL.US', 'MSFT.US', 'NVDA.US'], new Map());
+    fireEvent.click(within(row('MSFT.US')).getAllByRole('button')[0] as HTMLElement);
+    expect(useAppStore.getState().workspace.symbol).toBe('MSFT.US');
+    await waitFor(() => {
+      expect(within(row('MSFT.US')).getAllByRole('button')[0]?.getAttribute('aria-current')).toBe('true');
+    });
+    expect((screen.getByRole<HTMLButtonElement>('button', { name: 'Move AAPL.US up' })).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Move NVDA.US up' }));
+    expect(rows().map((element) => element.dataset.symbol)).toEqual(['AAPL.US', 'NVDA.US', 'MSFT.US']);
+    fireEvent.click(screen.getByRole('button', { name: 'Move AAPL.US down' }));
+    expect(rows().map((element) => element.dataset.symbol)).toEqual(['NVDA.US', 'AAPL.US', 'MSFT.US']);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove AAPL.US' }));
+    expect(rows().map((element) => element.dataset.symbol)).toEqual(['NVDA.US', 'MSFT.US']);
+    expect(useAppStore.getState().watchlists[0]?.symbols).toEqual(['NVDA.US', 'MSFT.US']);
+  });
+});
+
+describe('Add symbol', () => {
+  it('adds a normalised symbol and clears the box; bad input keeps its text and says why', () => {
+    showList(['700.HK'], new Map());
+    const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'Add symbol' });
+    fireEvent.change(input, { target: { value: 'apple inc' } });
+    fireEvent.submit(input);
+    expect(input.value).toBe('apple inc');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/^“apple inc” is not a symbol/)).toBeTruthy();
+    fireEvent.change(input, { target: { value: '00700.hk' } });
+    fireEvent.submit(input);
+    expect(screen.getByText('700.HK is already in this list.')).toBeTruthy();
+    fireEvent.change(input, { target: { value: ' 600519.sh ' } });
+    fireEvent.submit(input);
+    expect(input.value).toBe('');
+    expect(input.getAttribute('aria-invalid')).toBe('false');
+    expect(useAppStore.getState().watchlists[0]?.symbols).toEqual(['700.HK', '600519.SH']);
+    expect(rows().map((element) => element.dataset.symbol)).toEqual(['700.HK', '600519.SH']);
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * The watchlists panel: the named lists as tabs with their management, then the active list's
+ * rows with live quotes (each row its own batched ticker query) and an "Add symbol" box.
+ */
+import { useCallback, useId } from 'react';
+import { useAppStore } from '../../store/app-store';
+import { AddSymbolForm } from './add-symbol-form';
+import { ListActions } from './list-actions';
+import { WatchlistRow } from './watchlist-row';
+import { WatchlistTabs } from './watchlist-tabs';
+
+export function WatchlistPanel() {
+  const lists = useAppStore((state) => state.watchlists);
+  const activeId = useAppStore((state) => state.activeWatchlistId);
+  const selectWatchlist = useAppStore((state) => state.selectWatchlist);
+  const baseId = useId();
+  const tabId = useCallback((listId: string) => `${baseId}-tab-${listId}`, [baseId]);
+  const panelId = `${baseId}-panel`;
+  const active = lists.find((list) => list.id === activeId);
+
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      {lists.length > 0 && <WatchlistTabs lists={lists} activeId={activeId} panelId={panelId} tabId={tabId} onSelect={selectWatchlist} />}
+      <ListActions lists={lists} active={active} />
+      {active ? (
+        <div id={panelId} role="tabpanel" aria-labelledby={tabId(active.id)} className="flex min-h-0 flex-1 flex-col">
+          <AddSymbolForm key={active.id} listId={active.id} listName={active.name} symbols={active.symbols} />
+          {active.symbols.length === 0 ? (
+            <p className="px-3 py-4 text-sm text-slate-500 dark:text-slate-400">No symbols yet. Add one above, or from search (Ctrl+K).</p>
+          ) : (
+            <ol aria-label={`Symbols in ${active.name}`} className="min-h-0 flex-1 overflow-y-auto">
+              {active.symbols.map((symbol, index) => (
+                <WatchlistRow key={symbol} listId={active.id} symbol={symbol} isFirst={index === 0} isLast={index === active.symbols.length - 1} />
+              ))}
+            </ol>
+          )}
+        </div>
+      ) : (
+        <p className="px-3 py-4 text-sm text-slate-500 dark:text-slate-400">No watchlists. Create one with “New list”.</p>
+      )}
+    </div>
+  );
+}

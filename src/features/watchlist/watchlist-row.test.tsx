@@ -1,0 +1,111 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProductType } from '../../api/contract';
+import { queryKeys } from '../../queries/query-keys';
+import { useAppStore } from '../../store/app-store';
+import { FLASH_MS } from './use-price-flash';
+import { WatchlistPanel } from './watchlist-panel';
+import { serveTickers, settleBatches, type Quote } from './watchlist-test-server';
+
+/** How many times each row has rendered (each render calls useTicker once). */
+const { renders } = vi.hoisted(() => ({ renders: new Map<string, number>() }));
+
+vi.mock('../../queries/use-ticker', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../queries/use-ticker')>();
+  return {
+    ...actual,
+    useTicker: (symbol: string, type?: ProductType) => {
+      renders.set(symbol, (renders.get(symbol) ?? 0) + 1);
+      return actual.useTicker(symbol, type);
+    },
+  };
+});
+
+const initial = useAppStore.getState();
+let client: QueryClient;
+let quotes: Map<string, Quote>;
+
+function lastCell(symbol: string): HTMLElement {
+  const row = screen.getAllByTestId('watchlist-row').find((element) => element.dataset.symbol === symbol);
+  if (!row) throw new Error(`no row ${symbol}`);
+  return within(row).getByTestId('watchlist-last');
+}
+
+beforeEach(async () => {
+  localStorage.clear();
+  useAppStore.setState({ ...initial, watchlists: [{ id: 'a', name: 'Mine', symbols: ['AAPL.US', 'MSFT.US'] }], activeWatchlistId: 'a' }, true);
+  renders.clear();
+  quotes = new Map([
+    ['AAPL.US', { last: '222.74', change: '0.53', percent: '0.24' }],
+    ['MSFT.US', { last: '415.20', change: '-1.10', percent: '-0.26' }],
+  ]);
+  serveTickers(quotes);
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <WatchlistPanel />
+    </QueryClientProvider>,
+  );
+  await waitFor(() => {
+    expect(lastCell('MSFT.US').textContent).toBe('415.20');
+    expect(lastCell('AAPL.US').textContent).toBe('222.74');
+  });
+});
+
+afterEach(async () => {
+  cleanup();
+  await settleBatches();
+  vi.unstubAllGlobals();
+});
+
+async function tick(symbol: string, quote: Quote): Promise<void> {
+  quotes.set(symbol, quote);
+  await client.refetchQueries({ queryKey: queryKeys.tickers.one(symbol) });
+}
+
+describe('WatchlistRow', () => {
+  it('pulses the price up or down when it changes, briefly, and only in its own row', async () => {
+    const cell = lastCell('AAPL.US');
+    expect(cell.classList.contains('flash-up')).toBe(false);
+    await tick('AAPL.US', { last: '223.01', change: '0.80', percent: '0.36' });
+    await waitFor(() => {
+      expect(cell.textContent).toBe('223.01');
+    });
+    expect(cell.classList.contains('flash-up')).toBe(true);
+    expect(lastCell('MSFT.US').className).not.toMatch(/flash/);
+    await waitFor(
+      () => {
+        expect(cell.classList.contains('flash-up')).toBe(false);
+      },
+      { timeout: FLASH_MS * 3 },
+    );
+    await tick('AAPL.US', { last: '222.90', change: '0.69', percent: '0.31' });
+    await waitFor(() => {
+      expect(cell.classList.contains('flash-down')).toBe(true);
+    });
+  });
+
+  it('does not flash when a poll brings the same price', async () => {
+    await tick('AAPL.US', { last: '222.74', change: '0.53', percent: '0.24' });
+    expect(lastCell('AAPL.US').className).not.toMatch(/flash/);
+  });
+
+  it('re-renders only the row whose ticker changed, and no existing row when a symbol is added', async () => {
+    const msft = renders.get('MSFT.US') ?? 0;
+    const aapl = renders.get('AAPL.US') ?? 0;
+    await tick('AAPL.US', { last: '224.00', change: '1.79', percent: '0.81' });
+    await waitFor(() => {
+      expect(lastCell('AAPL.US').textContent).toBe('224.00');
+    });
+    expect(renders.get('AAPL.US')).toBeGreaterThan(aapl);
+    expect(renders.get('MSFT.US')).toBe(msft);
+    const aaplAfterTick = renders.get('AAPL.US');
+    act(() => {
+      useAppStore.getState().addSymbol('a', 'NVDA.US');
+    });
+    await screen.findByText('NVDA.US');
+    expect(renders.get('AAPL.US')).toBe(aaplAfterTick);
+  });
+});

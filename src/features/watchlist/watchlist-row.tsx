@@ -1,0 +1,75 @@
+/**
+ * One symbol of a watchlist with its live quote. Each row subscribes to its own ticker (shared
+ * and batched by the query layer) and is memoised, so one row's tick re-renders that row only;
+ * an unknown symbol or a failed quote shows in this row and nowhere else.
+ */
+import { memo, useRef } from 'react';
+import { describeError } from '../../components/ui/describe-error';
+import { useTicker } from '../../queries/use-ticker';
+import { useAppStore } from '../../store/app-store';
+import { RowActions } from './row-actions';
+import { directionColor, tickerFigures } from './ticker-figures';
+import { usePriceFlash } from './use-price-flash';
+
+interface WatchlistRowProps {
+  listId: string;
+  symbol: string;
+  isFirst: boolean;
+  isLast: boolean;
+}
+
+export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst, isLast }: WatchlistRowProps) {
+  const type = useAppStore((state) => state.symbolTypes[symbol]);
+  const { data: ticker, error, isPending } = useTicker(symbol, type);
+  const openSymbol = useAppStore((state) => state.openSymbol);
+  const isCurrent = useAppStore((state) => state.workspace.symbol === symbol);
+  const flash = usePriceFlash<HTMLSpanElement>(ticker?.last_price);
+  const row = useRef<HTMLLIElement>(null);
+  const figures = ticker ? tickerFigures(ticker) : undefined;
+  const color = figures ? directionColor(figures.direction) : undefined;
+  const problem = error ? describeError(error).title : undefined;
+
+  return (
+    <li
+      ref={row}
+      data-testid="watchlist-row"
+      data-symbol={symbol}
+      className={`flex items-stretch border-b border-slate-100 last:border-b-0 dark:border-slate-800 ${isCurrent ? 'bg-sky-50 dark:bg-sky-950/40' : ''}`}
+    >
+      <button
+        type="button"
+        aria-current={isCurrent ? 'true' : undefined}
+        title={`Open ${symbol} in the chart`}
+        onClick={() => {
+          openSymbol(symbol);
+        }}
+        className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-2 px-2 py-1.5 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-500 dark:hover:bg-slate-800/60"
+      >
+        <span className="truncate text-sm font-semibold">{symbol}</span>
+        <span ref={flash} data-testid="watchlist-last" className="rounded px-1 text-right text-sm tabular-nums">
+          {figures?.last ?? (isPending ? '…' : '—')}
+        </span>
+        {problem !== undefined && !ticker ? (
+          <span className="col-span-2 truncate text-xs text-amber-700 dark:text-amber-300" title={problem}>
+            {problem}
+          </span>
+        ) : (
+          <>
+            <span className="truncate text-xs text-slate-500 dark:text-slate-400">
+              {ticker?.name ?? (isPending ? 'Loading…' : '')}
+              {problem !== undefined && (
+                <span className="ml-1 text-amber-700 dark:text-amber-300" title={`Quote not updated: ${problem}`}>
+                  ⚠<span className="sr-only"> Quote not updated: {problem}</span>
+                </span>
+              )}
+            </span>
+            <span className="text-right text-xs tabular-nums" style={{ color }} data-testid="watchlist-change">
+              {figures?.change ?? ''} {figures?.percent !== undefined && `(${figures.percent})`}
+            </span>
+          </>
+        )}
+      </button>
+      <RowActions listId={listId} symbol={symbol} isFirst={isFirst} isLast={isLast} row={row} />
+    </li>
+  );
+});

@@ -1,0 +1,130 @@
+/**
+ * Candles in numbers: conversion from the API's K-lines, aggregation into longer periods (3m from
+ * 1m), merging of series (history + live) and local price adjustment.
+ */
+import type { Kline } from '../api/kline-schemas';
+import { adjustPrice, roundAdjusted, type AdjustDirection, type AdjustFactor } from './adjust';
+import type { Candle } from './candle';
+
+/** A K-line of the API (decimal strings) as a Candle (numbers). */
+export function toCandle(kline: Kline): Candle {
+  const candle: Candle = {
+    time: kline.time,
+    open: Number(kline.open),
+    high: Number(kline.high),
+    low: Number(kline.low),
+    close: Number(kline.close),
+    volume: Number(kline.volume),
+  };
+  if (kline.quote_volume !== undefined) candle.quoteVolume = Number(kline.quote_volume);
+  if (kline.open_interest !== undefined) candle.openInterest = Number(kline.open_interest);
+  return candle;
+}
+
+/** Start of the epoch-aligned bucket of `bucketMs` holding `time`. */
+export function bucketStart(time: number, bucketMs: number): number {
+  return Math.floor(time / bucketMs) * bucketMs;
+}
+
+function fold(into: Candle, next: Candle): void {
+  into.high = Math.max(into.high, next.high);
+  into.low = Math.min(into.low, next.low);
+  into.close = next.close;
+  into.volume += next.volume;
+  if (next.quoteVolume !== undefined) into.quoteVolume = (into.quoteVolume ?? 0) + next.quoteVolume;
+  if (next.openInterest !== undefined) into.openInterest = next.openInterest;
+}
+
+/**
+ * Folds ascending candles into epoch-aligned buckets of `bucketMs`: open of the first, highest
+ * high, lowest low, close of the last, summed volumes, last open interest. Every market's sessions
+ * open on multiples of 3 minutes from midnight, so 3m buckets of 1m bars match the API's 3m bars.
+ */
+export function aggregateCandles(candles: readonly Candle[], bucketMs: number): Candle[] {
+  const result: Candle[] = [];
+  let current: Candle | undefined;
+  for (const candle of candles) {
+    const start = bucketStart(candle.time, bucketMs);
+    if (current?.time === start) {
+      fold(current, candle);
+    } else {
+      current = { ...candle, time: start };
+      result.push(current);
+    }
+  }
+  return result;
+}
+
+function isStrictlyAscending(candles: readonly Candle[]): boolean {
+  for (let i = 1; i < candles.length; i++) {
+    if ((candles[i]?.time ?? 0) <= (candles[i - 1]?.time ?? 0)) return false;
+  }
+  return true;
+}
+
+/** Sorted by time with one candle per time, the last given winning. */
+function normalise(candles: readonly Candle[]): readonly Candle[] {
+  if (isStrictlyAscending(candles)) return candles;
+  const byTime = new Map<number, Candle>();
+  for (const candle of candles) byTime.set(candle.time, candle);
+  return [...byTime.values()].sort((x, y) => x.time - y.time);
+}
+
+/** Union of two series by time, `b` winning on equal times, ascending. */
+export function mergeCandles(a: readonly Candle[], b: readonly Candle[]): Candle[] {
+  const left = normalise(a);
+  const right = normalise(b);
+  const lastLeft = left.at(-1);
+  const firstRight = right[0];
+  if (!lastLeft || !firstRight || lastLeft.time < firstRight.time) return [...left, ...right];
+  const result: Candle[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < left.length || j < right.length) {
+    const x = left[i];
+    const y = right[j];
+    if (x && (!y || x.time < y.time)) {
+      result.push(x);
+      i++;
+    } else if (y) {
+      if (x?.time === y.time) i++;
+      result.push(y);
+      j++;
+    }
+  }
+  return result;
+}
+
+/**
+ * Candles adjusted by `factors` as §4.12 says, prices rounded like the service's (roundAdjusted);
+ * volumes are not adjusted. Without factors the candles come back unchanged, as from the service.
+ */
+export function adjustCandles(candles: readonly Candle[], factors: readonly AdjustFactor[], direction: AdjustDirection): Candle[] {
+  const relevant = factors.filter((factor) => factor.adjust === direction);
+  if (direction === 'none' || relevant.length === 0) return [...candles];
+  const times = [...new Set(relevant.map((factor) => factor.timestamp))].sort((x, y) => x - y);
+  // Which factors apply depends only on how many event times are <= the candle's time.
+  const subsets = new Map<number, AdjustFactor[]>();
+  return candles.map((candle) => {
+    const atOrBefore = countAtOrBefore(times, candle.time);
+    let subset = subsets.get(atOrBefore);
+    if (!subset) {
+      subset = relevant.filter((factor) => (direction === 'forward' ? factor.timestamp > candle.time : factor.timestamp <= candle.time));
+      subsets.set(atOrBefore, subset);
+    }
+    const price = (value: number): number => roundAdjusted(adjustPrice(value, candle.time, subset, direction));
+    return { ...candle, open: price(candle.open), high: price(candle.high), low: price(candle.low), close: price(candle.close) };
+  });
+}
+
+/** Number of ascending `times` that are <= `time` (binary search). */
+function countAtOrBefore(times: readonly number[], time: number): number {
+  let low = 0;
+  let high = times.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((times[middle] ?? Number.POSITIVE_INFINITY) <= time) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}

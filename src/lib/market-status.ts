@@ -1,0 +1,155 @@
+/**
+ * Live market status of US, HK and CN, computed in the market's own time zone from the
+ * trading-session table (§4.9) and the trading calendar (§4.11).
+ */
+import type { SessionMarket } from '../api/contract';
+import { marketTimeZone } from './symbols';
+import { isWeekendYmd, type DayKind } from './trade-days';
+import { sessionsOn, type SessionInterval, type SessionPhase, type TradingSession } from './trading-sessions';
+import { addDaysYmd, ymdInZone } from './time-zone';
+
+export type MarketPhase = SessionPhase | 'lunch' | 'closed' | 'holiday' | 'weekend';
+
+export interface MarketStatusInput {
+  market: SessionMarket;
+  sessions: readonly TradingSession[];
+  /** Calendar lookup by local `YYYYMMDD`; see dayKindLookup in trade-days.ts. */
+  dayKind: (ymd: string) => DayKind;
+  now: number;
+}
+
+export interface MarketStatus {
+  phase: MarketPhase;
+  label: string;
+  /**
+   * When the market entered this phase. While it is shut (closed, holiday, weekend) that is the
+   * end of its last session: one stretch, however many days and sub-phases it spans.
+   */
+  since?: number;
+  /** The next change: the next session boundary, skipping the days the market is shut. */
+  nextChange?: { at: number; phase: MarketPhase };
+  /** True when a day the calendar did not cover was assumed to be a full trading day. */
+  estimated?: boolean;
+}
+
+const LABELS: Readonly<Record<MarketPhase, string>> = {
+  open: 'Open',
+  'pre-market': 'Pre-market',
+  'after-hours': 'After-hours',
+  overnight: 'Overnight',
+  lunch: 'Lunch break',
+  closed: 'Closed',
+  holiday: 'Closed — holiday',
+  weekend: 'Closed — weekend',
+};
+
+export function phaseLabel(phase: MarketPhase): string {
+  return LABELS[phase];
+}
+
+/**
+ * Days searched either side of today: first a couple (the usual case, and Intl is slow), then
+ * enough for the longest closures (CN Golden Week with its weekends) when that finds no answer.
+ */
+const NEAR_DAYS = 2;
+const SEARCH_DAYS = 15;
+
+interface Segment {
+  start: number;
+  end: number;
+  phase: SessionPhase | 'lunch';
+  tradingDay: string;
+  half: boolean;
+}
+
+/** Sessions and lunch breaks of the days around `today`, ascending and non-overlapping. */
+function timeline(input: MarketStatusInput, today: string, days: number, unknownDays: string[]): Segment[] {
+  const timeZone = marketTimeZone(input.market);
+  const intervals: SessionInterval[] = [];
+  for (let offset = -days; offset <= days; offset += 1) {
+    const ymd = addDaysYmd(today, offset);
+    if (isWeekendYmd(ymd)) continue;
+    const kind = input.dayKind(ymd);
+    if (kind === 'closed') continue;
+    if (kind === 'unknown') unknownDays.push(ymd);
+    intervals.push(...sessionsOn(input.market, input.sessions, ymd, kind === 'half' ? 'half' : 'full', timeZone));
+  }
+  intervals.sort((a, b) => a.start - b.start);
+  const segments: Segment[] = [];
+  for (const interval of intervals) {
+    const last = segments[segments.length - 1];
+    const start = last ? Math.max(interval.start, last.end) : interval.start; // overlaps: first wins
+    if (start >= interval.end) continue;
+    if (last?.phase === 'open' && interval.phase === 'open' && last.tradingDay === interval.tradingDay && last.end < start) {
+      segments.push({ start: last.end, end: start, phase: 'lunch', tradingDay: interval.tradingDay, half: interval.half });
+    }
+    const previous = segments[segments.length - 1];
+    if (previous && previous.end === start && previous.phase === interval.phase) previous.end = interval.end;
+    else segments.push({ ...interval, start });
+  }
+  return segments;
+}
+
+/** The phase while no session runs at `at`. */
+function shutPhase(input: MarketStatusInput, at: number): 'closed' | 'holiday' | 'weekend' {
+  const ymd = ymdInZone(at, marketTimeZone(input.market));
+  if (isWeekendYmd(ymd)) return 'weekend';
+  return input.dayKind(ymd) === 'closed' ? 'holiday' : 'closed';
+}
+
+function phaseAt(input: MarketStatusInput, segments: readonly Segment[], at: number): MarketPhase {
+  return segments.find((s) => s.start <= at && at < s.end)?.phase ?? shutPhase(input, at);
+}
+
+export function marketStatus(input: MarketStatusInput): MarketStatus {
+  const near = statusWithin(input, NEAR_DAYS);
+  return near.since !== undefined && near.nextChange !== undefined ? near : statusWithin(input, SEARCH_DAYS);
+}
+
+function statusWithin(input: MarketStatusInput, days: number): MarketStatus {
+  const { now } = input;
+  const timeZone = marketTimeZone(input.market);
+  const today = ymdInZone(now, timeZone);
+  const unknownDays: string[] = [];
+  const segments = timeline(input, today, days, unknownDays);
+
+  let status: MarketStatus;
+  const current = segments.find((s) => s.start <= now && now < s.end);
+  if (current) {
+    const label = current.phase === 'open' && current.half ? 'Open — half day' : phaseLabel(current.phase);
+    status = {
+      phase: current.phase,
+      label,
+      since: current.start,
+      nextChange: { at: current.end, phase: phaseAt(input, segments, current.end) },
+    };
+  } else {
+    const phase = shutPhase(input, now);
+    const previous = segments.findLast((s) => s.end <= now);
+    const next = segments.find((s) => s.start > now);
+    status = { phase, label: phaseLabel(phase) };
+    if (previous) status.since = previous.end;
+    if (next) status.nextChange = { at: next.start, phase: next.phase };
+  }
+
+  // The verdict rests on the days from `since` to the next change (+1: an overnight session
+  // starting that evening belongs to the following day).
+  const from = ymdInZone(status.since ?? now, timeZone);
+  const to = addDaysYmd(ymdInZone(status.nextChange?.at ?? now, timeZone), 1);
+  if (unknownDays.some((ymd) => from <= ymd && ymd <= to)) status.estimated = true;
+  return status;
+}
+
+/** '45 s', '5 m 07 s', '2 h 05 m', '3 d 2 h'; rounded up to the second, as a countdown shows. */
+export function formatCountdown(ms: number): string {
+  const total = Number.isFinite(ms) ? Math.max(0, Math.ceil(ms / 1000)) : 0;
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const two = (n: number): string => String(n).padStart(2, '0');
+  if (days > 0) return `${days} d ${hours} h`;
+  if (hours > 0) return `${hours} h ${two(minutes)} m`;
+  if (minutes > 0) return `${minutes} m ${two(seconds)} s`;
+  return `${seconds} s`;
+}

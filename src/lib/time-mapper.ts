@@ -1,0 +1,106 @@
+/**
+ * API time (ms UTC) ↔ chart time. lightweight-charts labels its axis as if every timestamp were
+ * UTC, so to show wall-clock time in another zone each timestamp is shifted by that zone's offset
+ * at that instant: the chart's "UTC" labels then read as local wall-clock time.
+ */
+import type { Candle } from './candle';
+import { timeZoneOffsetMs, zonedTimeToUtc } from './time-zone';
+
+export type DisplayZone = 'market' | 'local' | 'utc';
+
+/** A candle on the chart's clock: `time` in shifted seconds, the rest as in `Candle`. */
+export interface ChartCandle extends Omit<Candle, 'time'> {
+  time: number;
+}
+
+/** The browser's (or Node's) own IANA zone. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** The IANA zone a display choice stands for. */
+export function displayTimeZone(zone: DisplayZone, marketTimeZone: string, localTimeZone = browserTimeZone()): string {
+  if (zone === 'utc') return 'UTC';
+  return zone === 'market' ? marketTimeZone : localTimeZone;
+}
+
+/** Chart seconds showing the instant `ms` as wall-clock time in the chosen zone. */
+export function toChartTime(ms: number, zone: DisplayZone, marketTimeZone: string, localTimeZone?: string): number {
+  const timeZone = displayTimeZone(zone, marketTimeZone, localTimeZone);
+  return Math.floor((ms + timeZoneOffsetMs(ms, timeZone)) / 1000);
+}
+
+/**
+ * The UTC ms of chart seconds, inverse of toChartTime. A wall-clock time skipped by a DST change
+ * resolves one hour later; a repeated one to its first occurrence (as zonedTimeToUtc does).
+ */
+export function fromChartTime(seconds: number, zone: DisplayZone, marketTimeZone: string, localTimeZone?: string): number {
+  const timeZone = displayTimeZone(zone, marketTimeZone, localTimeZone);
+  const wall = new Date(seconds * 1000);
+  const minuteStart = zonedTimeToUtc(
+    wall.getUTCFullYear(),
+    wall.getUTCMonth() + 1,
+    wall.getUTCDate(),
+    wall.getUTCHours(),
+    wall.getUTCMinutes(),
+    timeZone,
+  );
+  return minuteStart + wall.getUTCSeconds() * 1000 + wall.getUTCMilliseconds();
+}
+
+/**
+ * Candles ready for `setData`: sorted ascending, one per API time (the later one in the input
+ * wins, as a fresher copy of the same period), mapped to chart time. Chart times must strictly
+ * increase, so a candle whose wall-clock time repeats an earlier one (the hour a DST change
+ * repeats, in a zone that has one) is dropped.
+ */
+export function toChartSeries(
+  candles: readonly Candle[],
+  zone: DisplayZone,
+  marketTimeZone: string,
+  localTimeZone?: string,
+): ChartCandle[] {
+  const timeZone = displayTimeZone(zone, marketTimeZone, localTimeZone);
+  let ordered: readonly Candle[] = candles;
+  if (!isStrictlyAscending(candles)) {
+    // Array#sort is stable: among equal times input order is kept, so the last one is the latest.
+    ordered = [...candles].sort((a, b) => a.time - b.time);
+  }
+  const offsetOf = cachedOffsets(timeZone);
+  const out: ChartCandle[] = [];
+  for (let i = 0; i < ordered.length; i += 1) {
+    const candle = ordered[i];
+    if (candle === undefined || ordered[i + 1]?.time === candle.time) continue;
+    const time = Math.floor((candle.time + offsetOf(candle.time)) / 1000);
+    const last = out[out.length - 1];
+    if (last !== undefined && time <= last.time) continue;
+    out.push({ ...candle, time });
+  }
+  return out;
+}
+
+const QUARTER_HOUR_MS = 900_000;
+
+/**
+ * Zone offsets memoised per UTC quarter hour: Intl is slow (tens of thousands of minute candles
+ * would take ~100 ms), and every offset change of the tz database falls on a quarter hour.
+ */
+function cachedOffsets(timeZone: string): (ms: number) => number {
+  const cache = new Map<number, number>();
+  return (ms) => {
+    const bucket = Math.floor(ms / QUARTER_HOUR_MS);
+    let offset = cache.get(bucket);
+    if (offset === undefined) {
+      offset = timeZoneOffsetMs(bucket * QUARTER_HOUR_MS, timeZone);
+      cache.set(bucket, offset);
+    }
+    return offset;
+  };
+}
+
+function isStrictlyAscending(candles: readonly Candle[]): boolean {
+  for (let i = 1; i < candles.length; i += 1) {
+    if ((candles[i]?.time ?? 0) <= (candles[i - 1]?.time ?? 0)) return false;
+  }
+  return true;
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { planAdjust } from './adjust-plan';
+
+describe('planAdjust', () => {
+  it('stocks with factors: raw K-lines, adjusted locally once the factors are in', () => {
+    expect(planAdjust(true, 'forward', 'pending')).toEqual({ requestAdjust: 'none', source: 'local', waitingForFactors: true });
+    expect(planAdjust(true, 'backward', 'ready')).toEqual({ requestAdjust: 'none', source: 'local', waitingForFactors: false });
+  });
+
+  it('stocks without factors: the service adjusts', () => {
+    expect(planAdjust(true, 'forward', 'failed')).toEqual({ requestAdjust: 'forward', source: 'server', waitingForFactors: false });
+  });
+
+  it('unadjusted stocks ask for adjust=none and wait for nothing; other products send no adjust', () => {
+    expect(planAdjust(true, 'none', 'pending')).toEqual({ requestAdjust: 'none', source: 'none', waitingForFactors: false });
+    expect(planAdjust(false, 'forward', 'not-needed')).toEqual({ requestAdjust: undefined, source: 'none', waitingForFactors: false });
+  });
+});

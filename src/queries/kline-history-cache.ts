@@ -1,0 +1,89 @@
+/**
+ * Growing the cached history as periods complete, without reloading it: the forming candle that
+ * just completed joins the newest page at once, then the service's own completed K-lines since
+ * the newest cached one (a small start/end request) replace it and fill any gap (tab hidden,
+ * chart remounted from cache).
+ */
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { Candle } from '../lib/candle';
+import { mergeCandles } from '../lib/candles';
+import { fetchTail, INTERVAL_MS, tailStart, type KlineHistoryParams, type KlinePage, type TailResult } from './kline-history-pages';
+import { queryKeys } from './query-keys';
+import { klineHistoryQueryOptions } from './use-kline-history';
+
+type HistoryData = InfiniteData<KlinePage>;
+
+function historyKey(params: KlineHistoryParams) {
+  return klineHistoryQueryOptions(params).queryKey;
+}
+
+/** Time of the newest cached completed candle. */
+export function newestHistoryTime(queryClient: QueryClient, params: KlineHistoryParams): number | undefined {
+  const data: HistoryData | undefined = queryClient.getQueryData(historyKey(params));
+  return data?.pages[0]?.candles.at(-1)?.time;
+}
+
+function mergeIntoNewestPage(queryClient: QueryClient, params: KlineHistoryParams, merge: (candles: Candle[]) => Candle[]): void {
+  queryClient.setQueryData(historyKey(params), (data: HistoryData | undefined) => {
+    const [newest, ...older] = data?.pages ?? [];
+    if (!data || !newest) return data;
+    return { ...data, pages: [{ ...newest, candles: merge(newest.candles) }, ...older] };
+  });
+}
+
+/** The completed forming candle joins the history, unless the service's version is already there. */
+export function rollIntoHistory(queryClient: QueryClient, params: KlineHistoryParams, completed: Candle): void {
+  mergeIntoNewestPage(queryClient, params, (candles) => mergeCandles([completed], candles));
+}
+
+/**
+ * Fetches the completed K-lines after `newestTime` and before the forming period at `formingTime`,
+ * and merges them in (the service's version wins). More than a page missing: reload the history.
+ * Failures are left to the next period: the history stays as it was.
+ */
+export async function fillHistoryTail(queryClient: QueryClient, params: KlineHistoryParams, newestTime: number, formingTime: number): Promise<void> {
+  const startTime = tailStart(params.interval, newestTime);
+  const endTime = formingTime - 1;
+  if (startTime > endTime) return;
+  const { symbol, interval, adjust, type } = params;
+  let result: TailResult;
+  try {
+    result = await queryClient.query({
+      queryKey: queryKeys.klines.tail(symbol, interval, adjust ?? null, type, startTime, endTime),
+      queryFn: ({ signal }) => fetchTail({ symbol, interval, adjust, type }, startTime, endTime, signal),
+      staleTime: Infinity,
+      gcTime: 60_000,
+    });
+  } catch {
+    return;
+  }
+  if (result.kind === 'overflow') {
+    await queryClient.resetQueries({ queryKey: historyKey(params), exact: true });
+    return;
+  }
+  const tail = result.candles;
+  if (tail.length > 0) mergeIntoNewestPage(queryClient, params, (candles) => mergeCandles(candles, tail));
+}
+
+/** True when the newest history candle is the period right before the forming one. */
+export function isAdjacent(params: KlineHistoryParams, newestTime: number, formingTime: number): boolean {
+  const period = INTERVAL_MS[params.interval];
+  return period !== undefined && newestTime + period === formingTime;
+}
+
+/**
+ * Called with every forming candle seen (`previous`: the one seen before, same series).
+ * A new period: the previous forming candle completed; join it and fetch the service's version.
+ * First sight: fill the gap between the cached history and the forming period, if there may be one.
+ */
+export function onFormingCandle(queryClient: QueryClient, params: KlineHistoryParams, forming: Candle, previous: Candle | undefined): void {
+  if (previous?.time === forming.time) return;
+  const newest = newestHistoryTime(queryClient, params);
+  if (newest === undefined) return;
+  if (previous && previous.time < forming.time && previous.time > newest) {
+    rollIntoHistory(queryClient, params, previous);
+  } else if (!previous && isAdjacent(params, newest, forming.time)) {
+    return;
+  }
+  void fillHistoryTail(queryClient, params, newest, forming.time);
+}

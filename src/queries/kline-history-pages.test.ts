@@ -1,0 +1,103 @@
+// History pages against the real simulator: 3m built from 1m matches the service's 3m bars.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fetchKlines, fetchLatestKlines } from '../api/kline-endpoints';
+import { simFetch, startSimulator, type SimHandle } from '../api/sim-fetch.test-support';
+import { aggregateCandles, toCandle } from '../lib/candles';
+import { fetchHistoryPage, fetchTail, flattenPages } from './kline-history-pages';
+
+const MINUTE = 60_000;
+let sim: SimHandle;
+let calls: string[];
+
+beforeAll(async () => {
+  sim = await startSimulator('2026-11-25T15:01:30Z');
+});
+
+function at(iso: string): void {
+  sim.clock.set({ now: Date.parse(iso), frozen: true });
+  const stub = simFetch(sim);
+  calls = stub.calls;
+  vi.stubGlobal('fetch', stub.fetch);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function minutes(symbol: string, startTime: number, endTime: number) {
+  return (await fetchKlines({ symbol, interval: '1m', startTime, endTime, limit: 1000 })).klines.map(toCandle);
+}
+
+describe('fetchHistoryPage', () => {
+  it('asks for 1000 K-lines and pages back with end_time = oldest - 1', async () => {
+    at('2026-11-25T15:01:30Z');
+    const page = await fetchHistoryPage({ symbol: 'AAPL.US', interval: '1h', adjust: 'none' }, null);
+    expect(calls[0]).toBe('/v1/market/kline?symbol=AAPL.US&interval=1h&limit=1000&adjust=none');
+    expect(page.candles).toHaveLength(1000);
+    expect(page.olderEndTime).toBe((page.candles[0]?.time ?? 0) - 1);
+  });
+
+  it('a short page means nothing older', async () => {
+    at('2026-11-25T15:01:30Z');
+    const page = await fetchHistoryPage({ symbol: 'AAPL.US', interval: '1d' }, Date.UTC(1990, 0, 10));
+    expect(page.candles.length).toBeLessThan(1000);
+    expect(page.olderEndTime).toBeNull();
+  });
+
+  it('3m: 1m pages of 999 folded into whole 3m buckets, the forming bucket left to the latest endpoint', async () => {
+    at('2026-11-25T15:01:30Z');
+    const page = await fetchHistoryPage({ symbol: 'AAPL.US', interval: '3m' }, null);
+    expect(calls[0]).toBe('/v1/market/kline?symbol=AAPL.US&interval=1m&limit=999');
+    expect(page.candles.every((c) => c.time % (3 * MINUTE) === 0)).toBe(true);
+    // 15:00 (one minute of three so far) is forming; 14:57 is the newest whole bucket.
+    expect(page.candles.at(-1)?.time).toBe(Date.UTC(2026, 10, 25, 14, 57));
+    const first = page.candles[0];
+    if (!first || page.olderEndTime === null) throw new Error('expected older K-lines');
+    expect(page.olderEndTime).toBe(first.time - 1);
+
+    // The next page ends where this one starts, and the bucket at the seam is whole.
+    const older = await fetchHistoryPage({ symbol: 'AAPL.US', interval: '3m' }, page.olderEndTime);
+    const all = flattenPages([page, older]);
+    expect(new Set(all.map((c) => c.time)).size).toBe(all.length);
+    const seam = older.candles.at(-1);
+    if (!seam) throw new Error('empty older page');
+    const [whole] = aggregateCandles(await minutes('AAPL.US', seam.time, seam.time + 3 * MINUTE - 1), 3 * MINUTE);
+    expect(seam).toEqual(whole);
+  });
+
+  it("3m: a bucket built from 1m equals the latest endpoint's 3m bar of that period", async () => {
+    at('2026-11-25T15:02:59.999Z');
+    const [latest] = await fetchLatestKlines({ symbols: ['AAPL.US'], interval: '3m' });
+    const native = latest?.klines[0];
+    if (!native) throw new Error('no forming 3m bar');
+    at('2026-11-25T15:10:00Z');
+    const page = await fetchHistoryPage({ symbol: 'AAPL.US', interval: '3m' }, null);
+    const built = page.candles.find((c) => c.time === native.time);
+    expect(built).toEqual(toCandle(native));
+  });
+
+  it("aggregated 1m equals the service's own 15m bars", async () => {
+    at('2026-11-25T21:00:00Z');
+    const open = Date.UTC(2026, 10, 25, 14, 30);
+    const close = Date.UTC(2026, 10, 25, 21, 0);
+    const built = aggregateCandles(await minutes('AAPL.US', open, close - 1), 15 * MINUTE);
+    const native = (await fetchKlines({ symbol: 'AAPL.US', interval: '15m', startTime: open, endTime: close - 1, limit: 1000 })).klines.map(toCandle);
+    expect(built.map(({ quoteVolume: _q, ...rest }) => rest)).toEqual(native.map(({ quoteVolume: _q, ...rest }) => rest));
+    built.forEach((candle, i) => {
+      expect(candle.quoteVolume).toBeCloseTo(native[i]?.quoteVolume ?? Number.NaN, 1);
+    });
+  });
+});
+
+describe('fetchTail', () => {
+  it('gives the completed K-lines between the history and the forming period; a gap over a page is an overflow', async () => {
+    at('2026-11-25T15:10:30Z');
+    const from = Date.UTC(2026, 10, 25, 15, 0);
+    const to = Date.UTC(2026, 10, 25, 15, 10);
+    const tail = await fetchTail({ symbol: 'AAPL.US', interval: '1m' }, from, to - 1);
+    expect(tail.kind === 'candles' && tail.candles.map((c) => (c.time - from) / MINUTE)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const derived = await fetchTail({ symbol: 'AAPL.US', interval: '3m' }, from, to - MINUTE - 1);
+    expect(derived.kind === 'candles' && derived.candles.map((c) => (c.time - from) / MINUTE)).toEqual([0, 3, 6]);
+    expect(await fetchTail({ symbol: 'BTCUSDT', interval: '1m' }, from - 2000 * MINUTE, to - 1)).toEqual({ kind: 'overflow' });
+  });
+});

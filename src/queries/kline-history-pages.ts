@@ -1,0 +1,127 @@
+/**
+ * Pages of completed K-lines, newest first, as the history query stores them. 3m, absent from
+ * the historical endpoint, is built from 1m pages of 999 (a whole number of 3m buckets); each
+ * page keeps only whole buckets, and the next older page ends where its oldest whole bucket starts.
+ */
+import type { AdjustMode, Interval, ProductType } from '../api/contract';
+import { fetchKlines, type HistoryInterval } from '../api/kline-endpoints';
+import type { Candle } from '../lib/candle';
+import { aggregateCandles, bucketStart, mergeCandles, toCandle } from '../lib/candles';
+
+export const HISTORY_PAGE_SIZE = 1_000;
+/** 1m K-lines per page when building 3m: 333 buckets. */
+export const DERIVED_PAGE_SIZE = 999;
+
+const MINUTE_MS = 60_000;
+
+export interface KlineHistoryParams {
+  symbol: string;
+  interval: Interval;
+  /** Sent as `adjust=` when set; the local-adjust path asks for 'none'. */
+  adjust?: AdjustMode;
+  type?: ProductType;
+}
+
+export interface KlinePage {
+  /** Completed candles of the requested interval, ascending. */
+  candles: Candle[];
+  /** `end_time` of the next older page; null when the service has no older K-lines. */
+  olderEndTime: number | null;
+}
+
+/** Where an interval's history comes from: the endpoint itself, or 1m folded into buckets. */
+export function historySourceOf(interval: Interval): { interval: HistoryInterval; bucketMs?: number; pageSize: number } {
+  if (interval === '3m') return { interval: '1m', bucketMs: 3 * MINUTE_MS, pageSize: DERIVED_PAGE_SIZE };
+  return { interval, pageSize: HISTORY_PAGE_SIZE };
+}
+
+/** Length of fixed-length periods (none for 1M); used only to skip needless requests. */
+export const INTERVAL_MS: Partial<Record<Interval, number>> = {
+  '1m': MINUTE_MS,
+  '3m': 3 * MINUTE_MS,
+  '5m': 5 * MINUTE_MS,
+  '15m': 15 * MINUTE_MS,
+  '30m': 30 * MINUTE_MS,
+  '1h': 60 * MINUTE_MS,
+  '2h': 120 * MINUTE_MS,
+  '4h': 240 * MINUTE_MS,
+  '1d': 1_440 * MINUTE_MS,
+  '1w': 10_080 * MINUTE_MS,
+};
+
+interface RawRange {
+  limit: number;
+  startTime?: number;
+  endTime?: number;
+}
+
+/** The service's K-lines in numbers, ascending and unique whatever order they came in. */
+async function fetchRaw(params: KlineHistoryParams, range: RawRange, signal?: AbortSignal): Promise<Candle[]> {
+  const source = historySourceOf(params.interval);
+  const series = await fetchKlines(
+    {
+      symbol: params.symbol,
+      interval: source.interval,
+      limit: range.limit,
+      ...(range.startTime !== undefined && { startTime: range.startTime }),
+      ...(range.endTime !== undefined && { endTime: range.endTime }),
+      ...(params.type && { type: params.type }),
+      ...(params.adjust && { adjust: params.adjust }),
+    },
+    signal ? { signal } : undefined,
+  );
+  return mergeCandles([], series.klines.map(toCandle));
+}
+
+/**
+ * One page ending at `endTime` (the newest when null). A page shorter than asked means the
+ * service has nothing older.
+ */
+export async function fetchHistoryPage(params: KlineHistoryParams, endTime: number | null, signal?: AbortSignal): Promise<KlinePage> {
+  const source = historySourceOf(params.interval);
+  const raw = await fetchRaw(params, { limit: source.pageSize, ...(endTime !== null && { endTime }) }, signal);
+  const full = raw.length >= source.pageSize;
+  if (source.bucketMs === undefined) {
+    const oldest = raw[0];
+    return { candles: raw, olderEndTime: full && oldest ? oldest.time - 1 : null };
+  }
+  let candles = aggregateCandles(raw, source.bucketMs);
+  // The newest page ends inside the forming bucket: that one comes from the latest endpoint.
+  const newest = raw.at(-1);
+  if (endTime === null && newest && newest.time < bucketStart(newest.time, source.bucketMs) + source.bucketMs - MINUTE_MS) {
+    candles = candles.slice(0, -1);
+  }
+  // A full page may start inside a bucket: drop it, the older page brings it whole.
+  const oldest = raw[0];
+  if (full && oldest && oldest.time !== bucketStart(oldest.time, source.bucketMs)) candles = candles.slice(1);
+  const first = candles[0];
+  return { candles, olderEndTime: full && first ? first.time - 1 : null };
+}
+
+export type TailResult = { kind: 'candles'; candles: Candle[] } | { kind: 'overflow' };
+
+/** The first period that can follow a completed candle at `newestTime`. */
+export function tailStart(interval: Interval, newestTime: number): number {
+  const source = historySourceOf(interval);
+  return source.bucketMs === undefined ? newestTime + 1 : newestTime + source.bucketMs;
+}
+
+/**
+ * Completed K-lines from `startTime` to `endTime` (the forming period's start - 1), to join the
+ * history to the forming candle. More than one page of them: 'overflow' (reload instead).
+ */
+export async function fetchTail(params: KlineHistoryParams, startTime: number, endTime: number, signal?: AbortSignal): Promise<TailResult> {
+  const raw = await fetchRaw(params, { limit: HISTORY_PAGE_SIZE, startTime, endTime }, signal);
+  if (raw.length >= HISTORY_PAGE_SIZE) return { kind: 'overflow' };
+  const source = historySourceOf(params.interval);
+  return { kind: 'candles', candles: source.bucketMs === undefined ? raw : aggregateCandles(raw, source.bucketMs) };
+}
+
+/** All pages as one ascending series (pages are newest first and do not overlap). */
+export function flattenPages(pages: readonly KlinePage[]): Candle[] {
+  const all: Candle[] = [];
+  for (let i = pages.length - 1; i >= 0; i--) {
+    for (const candle of pages[i]?.candles ?? []) all.push(candle);
+  }
+  return mergeCandles(all, []);
+}

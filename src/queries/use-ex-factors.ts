@@ -1,0 +1,32 @@
+/** Adjustment factors of stocks, keyed by symbol (§4.12); they change only with corporate actions. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchExFactors } from '../api/kline-endpoints';
+import type { AdjustFactor } from '../lib/adjust';
+import { normalizeSymbol } from '../lib/symbols';
+import { queryKeys } from './query-keys';
+
+export type ExFactorsBySymbol = Record<string, AdjustFactor[]>;
+
+export const EX_FACTORS_STALE_MS = 60 * 60_000;
+
+export function exFactorsQueryOptions(symbols: readonly string[]) {
+  return queryOptions({
+    queryKey: queryKeys.exFactors.list(symbols),
+    queryFn: ({ signal }): Promise<ExFactorsBySymbol> => fetchExFactors({ symbols }, { signal }),
+    enabled: symbols.length > 0,
+    staleTime: EX_FACTORS_STALE_MS,
+  });
+}
+
+export function useExFactors(symbols: readonly string[]) {
+  return useQuery(exFactorsQueryOptions(symbols));
+}
+
+/** The factors of `symbol` in an answer that may spell it differently ('00700.HK' / '700.HK'). */
+export function factorsOf(bySymbol: ExFactorsBySymbol | undefined, symbol: string): AdjustFactor[] | undefined {
+  if (!bySymbol) return undefined;
+  const exact = bySymbol[symbol];
+  if (exact) return exact;
+  const wanted = normalizeSymbol(symbol);
+  return Object.entries(bySymbol).find(([key]) => normalizeSymbol(key) === wanted)?.[1];
+}

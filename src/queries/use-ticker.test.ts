@@ -1,0 +1,48 @@
+// @vitest-environment happy-dom
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testQueryClient, wrapperFor } from './query-test-support';
+import { useTicker } from './use-ticker';
+
+const BOUNDARY = 1_795_618_800_000; // a multiple of 3 s
+
+function tickerFetch() {
+  return vi.fn((input: string) => {
+    const url = new URL(input, 'http://chartroom.test');
+    const symbols = (url.searchParams.get('symbols') ?? '').split(',');
+    const data = symbols.map((symbol) => ({ symbol, last_price: '1.5', timestamp: Date.now() }));
+    return Promise.resolve(new Response(JSON.stringify({ code: 0, message: 'success', data }), { status: 200 }));
+  });
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('useTicker polling', () => {
+  it('tickers mounted at different moments refresh together on wall-clock multiples of 3 s, in one request', async () => {
+    vi.useFakeTimers({ now: BOUNDARY + 400 });
+    const fetchMock = tickerFetch();
+    vi.stubGlobal('fetch', fetchMock);
+    const wrapper = wrapperFor(testQueryClient());
+
+    const a = renderHook(() => useTicker('AAPL.US'), { wrapper });
+    await act(() => vi.advanceTimersByTimeAsync(1_300));
+    const b = renderHook(() => useTicker('700.HK'), { wrapper });
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(a.result.current.data?.symbol).toBe('AAPL.US');
+    expect(b.result.current.data?.symbol).toBe('700.HK');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    // Up to the next boundary (BOUNDARY + 3 s) and the batch window after it.
+    await act(() => vi.advanceTimersByTimeAsync(BOUNDARY + 3_000 - Date.now() + 20));
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(fetchMock.mock.calls[2]?.[0]).toBe('/v1/market/ticker?symbols=AAPL.US%2C700.HK');
+
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    a.unmount();
+    b.unmount();
+  });
+});

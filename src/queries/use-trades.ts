@@ -1,0 +1,21 @@
+/** The latest trades of a symbol (time and sales), polled every 3 s. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProductType } from '../api/contract';
+import { fetchTrades } from '../api/quote-endpoints';
+import { queryKeys } from './query-keys';
+
+export const TRADES_POLL_MS = 3_000;
+
+export function tradesQueryOptions(symbol: string, limit = 100, type?: ProductType) {
+  return queryOptions({
+    queryKey: [...queryKeys.trades.list(symbol, limit), type ?? null] as const,
+    queryFn: ({ signal }) => fetchTrades({ symbol, limit, ...(type && { type }) }, { signal }),
+    enabled: symbol.trim() !== '',
+    staleTime: TRADES_POLL_MS,
+    refetchInterval: TRADES_POLL_MS,
+  });
+}
+
+export function useTrades(symbol: string, limit = 100, type?: ProductType) {
+  return useQuery(tradesQueryOptions(symbol, limit, type));
+}

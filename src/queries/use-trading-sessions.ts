@@ -1,0 +1,18 @@
+/** The session tables of US, HK and CN (§4.9). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchTradingSessions } from '../api/reference-endpoints';
+import { queryKeys } from './query-keys';
+
+export const TRADING_SESSIONS_STALE_MS = 60 * 60_000;
+
+export function tradingSessionsQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.tradingSessions.all,
+    queryFn: ({ signal }) => fetchTradingSessions(undefined, { signal }),
+    staleTime: TRADING_SESSIONS_STALE_MS,
+  });
+}
+
+export function useTradingSessions() {
+  return useQuery(tradingSessionsQueryOptions());
+}
