@@ -1,0 +1,52 @@
+/** Watchlists are the user's: they tick live and survive a reload. */
+import { expect, test } from './fixtures.ts';
+import { resetSimulator } from './sim-control.ts';
+
+test.beforeEach(async ({ request }) => {
+  await resetSimulator(request);
+});
+
+test('a new watchlist with its symbols survives a reload, and rows show live prices', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: '+ New list' }).click();
+  const name = page.getByRole('textbox', { name: 'List name' });
+  await name.fill('E2E picks');
+  await name.press('Enter');
+  await expect(page.getByRole('tab', { name: 'E2E picks' })).toHaveAttribute('aria-selected', 'true');
+  const add = page.getByRole('textbox', { name: 'Add symbol' });
+  for (const symbol of ['msft.us', '00388.HK', 'XAUUSD']) {
+    await add.fill(symbol);
+    await add.press('Enter');
+  }
+  await add.fill('not a symbol!');
+  await add.press('Enter');
+  await expect(add).toHaveAttribute('aria-invalid', 'true');
+  await expect(add).toHaveValue('not a symbol!');
+
+  const rows = page.getByTestId('watchlist-row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first().getByTestId('watchlist-last')).toHaveText(/\d/);
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'E2E picks' }).click();
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toHaveAttribute('data-symbol', 'MSFT.US');
+  await expect(rows.nth(1)).toHaveAttribute('data-symbol', '388.HK');
+  await expect(rows.nth(2).getByTestId('watchlist-last')).toHaveText(/\d/);
+  await rows.nth(1).getByRole('button').first().click();
+  await expect(page).toHaveURL(/symbol=388\.HK/);
+});
+
+test('a corrupted saved store gives a notice and keeps the good watchlists', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => {
+    localStorage.setItem(
+      'chartroom',
+      JSON.stringify({ version: 1, state: { preferences: { theme: 'neon' }, watchlists: [{ id: 'mine', name: 'Kept list', symbols: ['NVDA.US'] }, { id: 7 }] } }),
+    );
+  });
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Notices' })).toContainText('unreadable');
+  await expect(page.getByRole('tab', { name: 'Kept list' })).toBeVisible();
+  await expect(page.getByTestId('watchlist-row')).toHaveAttribute('data-symbol', 'NVDA.US');
+});
