@@ -11,6 +11,7 @@ import { toChartTime, type DisplayZone } from '../../lib/time-mapper';
 import type { ColorConvention, IndicatorSettings, PriceScaleMode, Theme } from '../../store/preferences-slice';
 import { createChartAdapter, type ChartAdapter, type CrosshairCandle, type TimeAxis } from './chart-adapter';
 import { ChartLegend } from './chart-legend';
+import { actionMarkers, factorText } from './corporate-actions';
 import { chartPalette } from './chart-palette';
 import { indicatorSummary } from './indicator-data';
 import { formatChartTime } from './series-data';
@@ -104,6 +105,12 @@ export function CandleChart(props: CandleChartProps) {
   const last = candles.at(-1);
   const shown = hit ?? (last && { candle: { ...last, time: toChartTime(last.time, zone, marketTimeZone) }, previous: candles.at(-2) });
   const summary = indicatorSummary(indicators);
+  // The corporate action on the shown candle, with its factors (markers only carry a short label).
+  const markers = useMemo(() => {
+    const timeOf = (ms: number) => toChartTime(ms, zone, marketTimeZone);
+    return actionMarkers(props.exFactors, candles.map((candle) => timeOf(candle.time)), axis.periodic, timeOf);
+  }, [props.exFactors, candles, zone, marketTimeZone, axis.periodic]);
+  const marker = shown ? markers.find((item) => item.time === shown.candle.time) : undefined;
 
   return (
     <div className="absolute inset-0">
@@ -122,6 +129,7 @@ export function CandleChart(props: CandleChartProps) {
           {...(shown && { timeLabel: formatChartTime(shown.candle.time, style) })}
           upColor={palette.up}
           downColor={palette.down}
+          {...(marker && { action: { text: marker.text, factors: marker.factors.map(factorText) } })}
         />
       </div>
     </div>

@@ -14,6 +14,8 @@ interface ChartLegendProps {
   timeLabel?: string;
   upColor: string;
   downColor: string;
+  /** A corporate action on this candle: its label and factors. */
+  action?: { text: string; factors: readonly string[] };
 }
 
 function Field({ label, value, color }: { label: string; value: string; color?: string }) {
@@ -27,7 +29,7 @@ function Field({ label, value, color }: { label: string; value: string; color?: 
   );
 }
 
-export function ChartLegend({ candle, previous, decimals, timeLabel, upColor, downColor }: ChartLegendProps) {
+export function ChartLegend({ candle, previous, decimals, timeLabel, upColor, downColor, action }: ChartLegendProps) {
   if (!candle) return null;
   const base = previous?.close ?? candle.open;
   const change = candle.close - base;
@@ -53,6 +55,12 @@ export function ChartLegend({ candle, previous, decimals, timeLabel, upColor, do
       <Field label="Chg" value={formatSignedChange(change, decimals)} color={tone} />
       <Field label="Chg%" value={formatPercent(percent)} color={tone} />
       <Field label="Vol" value={formatCompact(candle.volume)} />
+      {action && (
+        <div className="basis-full text-amber-700 dark:text-amber-300" data-testid="chart-legend-action">
+          <dt className="inline">{action.text}: </dt>
+          <dd className="inline">{action.factors.join('; ')}</dd>
+        </div>
+      )}
     </dl>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { factorsOfEvent } from '../../lib/adjust';
-import { actionLabel, actionMarkers, actionsFromFactors, candleIndexOfAction } from './corporate-actions';
+import { actionLabel, actionMarkers, actionsFromFactors, candleIndexOfAction, factorText } from './corporate-actions';
 
 const DAY = 86_400_000;
 const identity = (ms: number) => ms;
@@ -61,15 +61,18 @@ describe('actionMarkers', () => {
   it('places labelled markers on candle times and joins events sharing a candle', () => {
     const weeks = [0, 7, 14].map((d) => d * DAY);
     const factors = [...factorsOfEvent(8 * DAY, 4, 0), ...factorsOfEvent(10 * DAY, 1, 0.25), ...factorsOfEvent(15 * DAY, 1, 0.3)];
-    expect(actionMarkers(factors, weeks, true, identity)).toEqual([
+    const markers = actionMarkers(factors, weeks, true, identity);
+    expect(markers.map(({ time, text }) => ({ time, text }))).toEqual([
       { time: 7 * DAY, text: 'Split 4:1 · Div 0.25' },
       { time: 14 * DAY, text: 'Div 0.3' },
     ]);
+    // Each marker carries its events' forward and backward factors for the hover legend.
+    expect(markers[0]?.factors.map(factorText)).toEqual(['forward ×0.25 +0', 'backward ×4 +0', 'forward ×1 \u22120.25', 'backward ×1 +0.25']);
   });
 
   it('maps event times onto the chart clock before placing them', () => {
     const seconds = [100, 200, 300];
     const factors = factorsOfEvent(150_000, 2, 0);
-    expect(actionMarkers(factors, seconds, false, (ms) => ms / 1000)).toEqual([{ time: 200, text: 'Split 2:1' }]);
+    expect(actionMarkers(factors, seconds, false, (ms) => ms / 1000)).toEqual([{ time: 200, text: 'Split 2:1', factors }]);
   });
 });

@@ -18,6 +18,8 @@ export interface ActionMarker {
   /** Time of the candle the marker sits on, on the chart's clock. */
   time: number;
   text: string;
+  /** The events' factors (forward and backward), shown when the candle is hovered. */
+  factors: AdjustFactor[];
 }
 
 const EPSILON = 1e-9;
@@ -82,17 +84,27 @@ export function actionMarkers(
   periodic: boolean,
   timeOf: (ms: number) => number,
 ): ActionMarker[] {
-  const byIndex = new Map<number, string[]>();
+  const byIndex = new Map<number, { labels: string[]; factors: AdjustFactor[] }>();
   for (const action of actionsFromFactors(factors)) {
     const index = candleIndexOfAction(times, timeOf(action.timestamp), periodic);
     const label = actionLabel(action);
     if (index < 0 || !label) continue;
-    byIndex.set(index, [...(byIndex.get(index) ?? []), label]);
+    const entry = byIndex.get(index) ?? { labels: [], factors: [] };
+    entry.labels.push(label);
+    entry.factors.push(...factors.filter((factor) => factor.timestamp === action.timestamp));
+    byIndex.set(index, entry);
   }
   return [...byIndex.entries()]
     .sort(([a], [b]) => a - b)
-    .flatMap(([index, labels]) => {
+    .flatMap(([index, { labels, factors: eventFactors }]) => {
       const time = times[index];
-      return time === undefined ? [] : [{ time, text: labels.join(' · ') }];
+      return time === undefined ? [] : [{ time, text: labels.join(' · '), factors: eventFactors }];
     });
+}
+
+/** "forward ×0.25 −0.0675" — a factor as the price transformation it applies (§4.12). */
+export function factorText(factor: AdjustFactor): string {
+  const b = Number(factor.factor_b.toFixed(6));
+  const sign = b < 0 ? '\u2212' : '+';
+  return `${factor.adjust} ×${String(Number(factor.factor_a.toFixed(6)))} ${sign}${String(Math.abs(b))}`;
 }
