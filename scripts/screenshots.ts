@@ -44,7 +44,7 @@ try {
   await desktop.screenshot({ path: `${OUT}/desktop-light-chart.png` });
   console.log(`${OUT}/desktop-light-chart.png`);
   await desktop.keyboard.press('Control+k');
-  await desktop.getByRole('dialog', { name: 'Search symbols' }).getByRole('combobox').or(desktop.getByLabel('Search symbols', { exact: true })).first().fill('00700.HK');
+  await desktop.getByRole('dialog', { name: 'Search symbols' }).getByRole('combobox', { name: 'Search symbols' }).fill('00700.HK');
   await settle(desktop);
   await desktop.screenshot({ path: `${OUT}/desktop-light-search.png` });
   console.log(`${OUT}/desktop-light-search.png`);
