@@ -34,7 +34,7 @@ async function load(port: number): Promise<autocannon.Result> {
 export async function forwarderFigures(): Promise<Figure[]> {
   const sim = createSimulator({ clock: { now: Date.parse('2026-11-25T15:00:00Z'), frozen: true }, limits: { ratePerMinute: 10_000_000 } });
   const upstream = await listen(sim.app.fetch);
-  const { app } = createApp(loadConfig({ MARKET_API_KEY: 'demo-enterprise', MARKET_API_BASE_URL: `http://127.0.0.1:${upstream.port}` }, { port: 0 }));
+  const { app } = createApp(loadConfig({ MARKET_API_KEY: 'demo-enterprise', MARKET_API_BASE_URL: `http://127.0.0.1:${upstream.port}`, CLIENT_RATE_LIMIT: '0' }, { port: 0 }));
   const proxy = await listen(app.fetch);
   try {
     await load(upstream.port); // warm-up

@@ -6,9 +6,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { simulatorFigures } from './simulator.ts';
 import { forwarderFigures } from './forwarder.ts';
+import { loadFigures } from './load.ts';
 import type { Figure } from './figure.ts';
 
-const figures: Figure[] = [...(await simulatorFigures()), ...(await forwarderFigures())];
+const figures: Figure[] = [...(await simulatorFigures()), ...(await forwarderFigures()), ...(await loadFigures())];
 
 const rows = figures.map((f) => [f.name, `${f.value.toFixed(f.decimals ?? 2)} ${f.unit}`, f.target ?? '', f.pass === undefined ? '' : f.pass ? 'ok' : 'MISSED']);
 const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => (r[i] ?? '').length), ['figure', 'value', 'target', ''][i]?.length ?? 0));

@@ -22,3 +22,21 @@ export async function resetSimulator(request: APIRequestContext): Promise<void> 
   await clearFaults(request);
   await setClock(request, DEFAULT_SIM_NOW, false);
 }
+
+/** The fault settings now in force (Retry-After of injected 3001s included). */
+export async function getFaults(request: APIRequestContext): Promise<{ latencyMs: number; retryAfterSeconds: number; errorRate: number; malformedRate: number }> {
+  const response = await request.get('/__sim/faults');
+  if (!response.ok()) throw new Error(`faults: ${String(response.status())} ${await response.text()}`);
+  return (await response.json()) as { latencyMs: number; retryAfterSeconds: number; errorRate: number; malformedRate: number };
+}
+
+export interface SimLimits {
+  ratePerMinute: number;
+  monthlyQuota: number;
+}
+
+export async function getLimits(request: APIRequestContext): Promise<SimLimits> {
+  const response = await request.get('/__sim/limits');
+  if (!response.ok()) throw new Error(`limits: ${String(response.status())} ${await response.text()}`);
+  return (await response.json()) as SimLimits;
+}

@@ -1,43 +1,85 @@
 /**
- * Starts the production server (built `dist/` + simulator) on a free loopback port and resolves
- * with its URL and a stop function. Used by the journeys' global setup and by the screenshots.
+ * Starts the production server (built `dist/` + simulator, or forwarding to an upstream) or the
+ * standalone simulator on a free loopback port and resolves with its URL, everything the process
+ * printed so far and a stop function. Used by the journeys' global setup, the key-secrecy journey
+ * and the screenshots.
  */
 import { spawn } from 'node:child_process';
 
 export interface RunningServer {
   url: string;
+  /** Everything the process wrote to stdout and stderr so far (bounded, see `truncated`). */
+  output: () => string;
+  /** True when the output outgrew the bound and its start was dropped. */
+  truncated: () => boolean;
   stop: () => Promise<void>;
 }
 
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', MARKET_API_KEY: '', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+/** Bound of the kept output: a few hundred thousand log lines. */
+const MAX_OUTPUT_CHARS = 16 * 1024 * 1024;
+const START_TIMEOUT_MS = 30_000;
+
+async function startListening(script: string, env: Record<string, string>): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let truncated = false;
+  const keep = (chunk: Buffer): void => {
+    output += chunk.toString();
+    if (output.length > MAX_OUTPUT_CHARS) {
+      output = output.slice(output.length - MAX_OUTPUT_CHARS);
+      truncated = true;
+    }
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', (chunk: Buffer) => {
+    keep(chunk);
+    // Errors stay visible in the test run, as they were when stderr was inherited.
+    process.stderr.write(chunk);
   });
   const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
     const timer = setTimeout(() => {
-      reject(new Error(`server did not start:\n${output}`));
-    }, 30_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
+      child.kill('SIGTERM');
+      reject(new Error(`${script} did not start:\n${output}`));
+    }, START_TIMEOUT_MS);
+    const onData = (): void => {
       const match = /listening on (http:\/\/\S+)/.exec(output);
       if (match?.[1]) {
         clearTimeout(timer);
+        child.stdout.off('data', onData);
         resolve(match[1]);
       }
-    });
-    child.on('exit', (code) => {
+    };
+    child.stdout.on('data', onData);
+    child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${String(code)}:\n${output}`));
+      reject(new Error(`${script} exited with ${String(code)}:\n${output}`));
     });
   });
   return {
     url,
+    output: () => output,
+    truncated: () => truncated,
     stop: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await exited;
     },
   };
+}
+
+/**
+ * The production server. Simulator mode unless `env` sets MARKET_API_KEY (and
+ * MARKET_API_BASE_URL): the key of the parent environment is never passed on by default.
+ */
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  return startListening('server/main.ts', { MARKET_API_KEY: '', ...env });
+}
+
+/** The simulator alone (`npm run sim`), standing in for the upstream: it demands demo keys. */
+export async function startSimulator(env: Record<string, string> = {}): Promise<RunningServer> {
+  return startListening('server/sim-main.ts', env);
 }

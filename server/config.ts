@@ -4,11 +4,41 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { list, nonNegativeInteger, originList, positiveInteger, type Environment } from './config-values.ts';
+import { hostPolicy, type HostPolicy } from './host-allowlist.ts';
 import { clockFromEnv } from './sim/http/clock.ts';
 import { faultsFromEnv } from './sim/http/faults.ts';
 import type { SimulatorOptions } from './sim/app.ts';
 
-export type Environment = Readonly<Record<string, string | undefined>>;
+export type { Environment } from './config-values.ts';
+
+/** Who may use the server, and how much (see the README's configuration table). */
+export interface AccessConfig {
+  /** Requests per client per minute on /v1 (CLIENT_RATE_LIMIT); 0 switches the limit off. */
+  clientRateLimit: number;
+  /** Proxies in front whose X-Forwarded-For entries are believed (TRUST_PROXY); 0 = none. */
+  trustProxyHops: number;
+  /** Origins allowed to read /v1 cross-origin (CORS_ORIGINS); empty = no CORS. */
+  corsOrigins: string[];
+  /** Host names the production server answers for (ALLOWED_HOSTS). */
+  allowedHosts: HostPolicy;
+}
+
+/** Node HTTP server limits of the production server. */
+export interface HttpServerConfig {
+  /** Time to receive a request's headers (slow-headers defence), SERVER_HEADERS_TIMEOUT_MS. */
+  headersTimeoutMs: number;
+  /** Time to receive a whole request, SERVER_REQUEST_TIMEOUT_MS (at least headersTimeoutMs). */
+  requestTimeoutMs: number;
+  /** Idle time before a keep-alive connection is closed, SERVER_KEEP_ALIVE_TIMEOUT_MS. */
+  keepAliveTimeoutMs: number;
+  /** Bound of request line plus headers; beyond it 431. */
+  maxHeaderBytes: number;
+  /** How long in-flight requests may finish after SIGTERM, SHUTDOWN_GRACE_MS. */
+  shutdownGraceMs: number;
+}
+
+export const MAX_HEADER_BYTES = 16 * 1024;
 
 export interface ServerConfig {
   mode: 'upstream' | 'simulator';
@@ -19,6 +49,8 @@ export interface ServerConfig {
   host: string;
   port: number;
   simulator: SimulatorOptions;
+  access: AccessConfig;
+  http: HttpServerConfig;
 }
 
 export const DEFAULT_UPSTREAM = 'https://api.tickdb.ai';
@@ -44,14 +76,6 @@ export function readEnvironment(env: Environment = process.env, cwd = process.cw
   const file = join(cwd, '.env.local');
   const fromFile = existsSync(file) ? parseDotEnv(readFileSync(file, 'utf8')) : {};
   return { ...fromFile, ...Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)) };
-}
-
-function positiveInteger(env: Environment, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got ${raw}`);
-  return value;
 }
 
 /** A TCP port (0 asks the system for a free one). */
@@ -89,6 +113,32 @@ export function loadConfig(env: Environment, defaults: { port: number }): Server
     host: env.HOST?.trim() || '127.0.0.1',
     port: portNumber(env, defaults.port),
     simulator: simulatorOptionsFrom(env),
+    access: accessConfigFrom(env),
+    http: httpServerConfigFrom(env),
+  };
+}
+
+export function accessConfigFrom(env: Environment): AccessConfig {
+  return {
+    clientRateLimit: nonNegativeInteger(env, 'CLIENT_RATE_LIMIT', 1200),
+    trustProxyHops: nonNegativeInteger(env, 'TRUST_PROXY', 0),
+    corsOrigins: originList(env, 'CORS_ORIGINS'),
+    allowedHosts: hostPolicy(list(env, 'ALLOWED_HOSTS')),
+  };
+}
+
+export function httpServerConfigFrom(env: Environment): HttpServerConfig {
+  const headersTimeoutMs = positiveInteger(env, 'SERVER_HEADERS_TIMEOUT_MS', 10_000);
+  const requestTimeoutMs = positiveInteger(env, 'SERVER_REQUEST_TIMEOUT_MS', Math.max(30_000, headersTimeoutMs));
+  if (requestTimeoutMs < headersTimeoutMs) {
+    throw new Error('SERVER_REQUEST_TIMEOUT_MS must be at least SERVER_HEADERS_TIMEOUT_MS');
+  }
+  return {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: positiveInteger(env, 'SERVER_KEEP_ALIVE_TIMEOUT_MS', 5_000),
+    maxHeaderBytes: MAX_HEADER_BYTES,
+    shutdownGraceMs: positiveInteger(env, 'SHUTDOWN_GRACE_MS', 10_000),
   };
 }
 

@@ -1,25 +1,41 @@
-/** Production entry: the built SPA, `/v1` (upstream or simulator) and graceful shutdown. */
-import { serve } from '@hono/node-server';
+/** Production entry: the built SPA, `/v1` (upstream or simulator), limits and graceful shutdown. */
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { describeMode, loadConfig, readEnvironment } from './config.ts';
+import { createHttpServer, listen } from './http-server.ts';
+import { securityHeaderEntries } from './security-headers.ts';
+import { closeGracefully } from './shutdown.ts';
 import { mountStaticSite } from './static-files.ts';
 
 const config = loadConfig(readEnvironment(), { port: 8080 });
-const { app } = createApp(config, (line) => {
-  console.log(line);
-});
+const { app } = createApp(
+  config,
+  (line) => {
+    console.log(line);
+  },
+  { production: true },
+);
 mountStaticSite(app, fileURLToPath(new URL('../dist', import.meta.url)));
 
-const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
-  console.log(describeMode(config));
-  console.log(`chartroom: listening on http://${config.host}:${String(info.port)}`);
-});
+const server = createHttpServer(app.fetch, config.http, securityHeaderEntries({ contentSecurityPolicy: true }));
+const address = await listen(server, config.host, config.port);
+console.log(describeMode(config));
+console.log(`chartroom: listening on http://${config.host}:${String(address.port)}`);
 
+let stopping = false;
 function shutdown(signal: string): void {
-  console.log(`chartroom: ${signal}, closing`);
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 5_000).unref();
+  if (stopping) {
+    // A second signal: stop waiting.
+    console.log(`chartroom: ${signal} again, exiting now`);
+    process.exit(1);
+  }
+  stopping = true;
+  const graceSeconds = config.http.shutdownGraceMs / 1000;
+  void closeGracefully(server, { graceMs: config.http.shutdownGraceMs }).then((clean) => {
+    console.log(clean ? 'chartroom: closed' : `chartroom: requests still open after ${graceSeconds} s, closed them`);
+    process.exit(clean ? 0 : 1);
+  });
+  console.log(`chartroom: ${signal}, not accepting connections; finishing requests in flight (at most ${graceSeconds} s)`);
 }
 process.on('SIGTERM', () => {
   shutdown('SIGTERM');

@@ -40,7 +40,7 @@ export function mountStaticSite(app: Hono, root: string): void {
   const absoluteRoot = normalize(root);
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const path = new URL(c.req.url).pathname;
-    if (path.startsWith('/v1/') || path === '/v1' || path.startsWith('/__sim/')) return c.notFound();
+    if (path.startsWith('/v1') || path.startsWith('/__sim/')) return c.notFound();
     const file = (await fileIn(absoluteRoot, path)) ?? join(absoluteRoot, 'index.html');
     let body: Buffer;
     try {

@@ -41,7 +41,7 @@ describe('simulator mode (no key configured)', () => {
 
   it('exposes the control path and a health check', async () => {
     expect((await app.request('/__sim/faults')).status).toBe(200);
-    expect(await (await app.request('/healthz')).json()).toEqual({ status: 'ok', mode: 'simulator' });
+    expect(await (await app.request('/healthz')).json()).toEqual({ status: 'ok', mode: 'simulator', uptimeSeconds: expect.any(Number) as number });
   });
 });
 
@@ -88,7 +88,7 @@ describe('upstream mode over real sockets, in front of the standalone simulator'
     expect(unknown.status).toBe(404);
     expect(json(unknown).code).toBe(2001);
     const traversal = await rawGet(port, '/v1/market/%2e%2e/kline?symbol=AAPL.US&interval=1m');
-    expect(traversal.status).toBe(404);
+    expect([traversal.status, json(traversal).code]).toEqual([400, 2001]);
     expect(sim.log.entries().length).toBe(before);
     expect((await rawGet(port, '/__sim/faults')).status).toBe(404);
   });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { ApiError, isAmbiguousSymbol } from './api-error';
-import { apiGet, buildUrl, onRequestSettled, type RequestEvent } from './client';
+import { apiGet, buildUrl, DEFAULT_RATE_LIMIT_PAUSE_MS, onRequestSettled, rateLimitedUntil, resetRateLimitGate, type RequestEvent } from './client';
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -26,6 +26,8 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
+  resetRateLimitGate();
 });
 
 describe('apiGet', () => {
@@ -105,6 +107,7 @@ describe('onRequestSettled', () => {
     stubFetch(jsonResponse(429, { code: 3001, message: 'Rate limit exceeded' }, { 'X-Chartroom-Source': 'upstream', 'Retry-After': '3' }));
     await failure(apiGet('/v1/market/trades', {}, schema));
     off();
+    resetRateLimitGate(); // the 3001 closed the gate for 3 s
     stubFetch(jsonResponse(200, { code: 0, message: 'success', data: { value: 1 } }));
     await apiGet('/v1/market/ticker', {}, schema);
 
@@ -137,5 +140,154 @@ describe('buildUrl', () => {
   it('leaves out undefined parameters and the question mark when there are none', () => {
     expect(buildUrl('/v1/market/intervals/kline', {})).toBe('/v1/market/intervals/kline');
     expect(buildUrl('/v1/market/trade-days', { market: 'US', beg_day: '20261101', end_day: undefined })).toBe('/v1/market/trade-days?market=US&beg_day=20261101');
+  });
+});
+
+describe('the rate-limit gate', () => {
+  const ok = () => jsonResponse(200, { code: 0, message: 'success', data: { value: 1 } });
+  const limited = (retryAfter?: string) =>
+    jsonResponse(429, { code: 3001, message: 'Rate limit exceeded' }, retryAfter === undefined ? {} : { 'Retry-After': retryAfter });
+
+  /** Fake clocks only: Response bodies still need the real setImmediate and nextTick. */
+  function fakeClock(): void {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  }
+
+  /** A fetch answering from `answers` in order, recording the fake clock at each call. */
+  function scriptedFetch(answers: Array<() => Response | Promise<Response>>) {
+    const sentAt: number[] = [];
+    const signals: AbortSignal[] = [];
+    const mock = vi.fn((_input: RequestInfo | URL, init?: RequestInit) => {
+      sentAt.push(Date.now());
+      if (init?.signal) signals.push(init.signal);
+      const next = answers.shift();
+      if (!next) return Promise.reject(new Error('no answer scripted'));
+      return Promise.resolve(next());
+    });
+    vi.stubGlobal('fetch', mock);
+    return { mock, sentAt, signals };
+  }
+
+  /** A response that never comes, except as the rejection of an abort of its signal. */
+  function pendingUntilAborted(signal: AbortSignal | undefined): Promise<Response> {
+    return new Promise((_resolve, reject) => {
+      signal?.addEventListener('abort', () => {
+        reject(signal.reason instanceof Error ? signal.reason : new DOMException('aborted', 'AbortError'));
+      });
+    });
+  }
+
+  it('holds every request after a 3001 until its Retry-After instant, then sends them together', async () => {
+    fakeClock();
+    const start = Date.now();
+    const { mock, sentAt } = scriptedFetch([() => limited('2'), ok, ok, ok]);
+    await failure(apiGet('/v1/market/ticker', {}, schema));
+    expect(rateLimitedUntil()).toBe(start + 2_000);
+
+    const queued = [apiGet('/v1/market/trades', {}, schema), apiGet('/v1/market/kline', {}, schema), apiGet('/v1/market/intraday', {}, schema)];
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(mock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(Promise.all(queued)).resolves.toEqual([{ value: 1 }, { value: 1 }, { value: 1 }]);
+    expect(sentAt).toEqual([start, start + 2_000, start + 2_000, start + 2_000]);
+    expect(rateLimitedUntil()).toBeUndefined();
+  });
+
+  it('pauses a default second after a 3001 without Retry-After, and closes on a bare 429 too', async () => {
+    fakeClock();
+    const start = Date.now();
+    const { sentAt } = scriptedFetch([() => limited(), ok, () => new Response('<html>Too many requests</html>', { status: 429, headers: { 'Retry-After': '3' } }), ok]);
+    await failure(apiGet('/v1/market/ticker', {}, schema));
+    const second = apiGet('/v1/market/ticker', {}, schema);
+    await vi.advanceTimersByTimeAsync(DEFAULT_RATE_LIMIT_PAUSE_MS);
+    await second;
+    expect(await failure(apiGet('/v1/market/ticker', {}, schema))).toMatchObject({ kind: 'http', status: 429 });
+    const fourth = apiGet('/v1/market/ticker', {}, schema);
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(sentAt).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1);
+    await fourth;
+    expect(sentAt).toEqual([start, start + 1_000, start + 1_000, start + 4_000]);
+  });
+
+  it('never opens earlier for a later, shorter Retry-After; other errors leave it open', async () => {
+    fakeClock();
+    const start = Date.now();
+    const { sentAt } = scriptedFetch([() => limited('5'), () => limited('1'), ok, () => jsonResponse(503, { code: 5001, message: 'Service unavailable' }), ok]);
+    const first = apiGet('/v1/market/ticker', {}, schema);
+    const second = apiGet('/v1/market/trades', {}, schema);
+    await failure(first);
+    await failure(second);
+    expect(rateLimitedUntil()).toBe(start + 5_000);
+    const third = apiGet('/v1/market/ticker', {}, schema);
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(sentAt).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    await third;
+    expect((await failure(apiGet('/v1/market/ticker', {}, schema))).code).toBe(5001);
+    await apiGet('/v1/market/ticker', {}, schema);
+    expect(sentAt).toEqual([start, start, start + 5_000, start + 5_000, start + 5_000]);
+  });
+
+  it('ends the wait at once on abort, sending nothing and reporting nothing', async () => {
+    fakeClock();
+    const { mock } = scriptedFetch([() => limited('10'), ok]);
+    await failure(apiGet('/v1/market/ticker', {}, schema));
+    const events: RequestEvent[] = [];
+    const off = onRequestSettled((event) => events.push(event));
+    const controller = new AbortController();
+    const waiting = apiGet('/v1/market/ticker', {}, schema, { signal: controller.signal });
+    const outcome = waiting.then(
+      () => 'resolved',
+      (error: unknown) => (error instanceof DOMException ? error.name : 'other'),
+    );
+    await vi.advanceTimersByTimeAsync(100);
+    controller.abort();
+    await expect(outcome).resolves.toBe('AbortError');
+    await vi.advanceTimersByTimeAsync(20_000);
+    off();
+    expect(mock).toHaveBeenCalledTimes(1);
+    expect(events).toEqual([]);
+  });
+
+  it('withdraws a request still waiting for its answer when the gate closes, and sends it again after the window', async () => {
+    fakeClock();
+    const start = Date.now();
+    let releaseLimit: (response: Response) => void = () => undefined;
+    const { sentAt, signals } = scriptedFetch([
+      () =>
+        new Promise<Response>((resolve) => {
+          releaseLimit = resolve;
+        }),
+      () => pendingUntilAborted(signals[1]),
+      ok,
+    ]);
+    const limitedOne = apiGet('/v1/market/ticker', {}, schema);
+    const inFlight = apiGet('/v1/market/trades', {}, schema);
+    await vi.advanceTimersByTimeAsync(10);
+    releaseLimit(limited('2'));
+    await failure(limitedOne);
+    expect(signals[1]?.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(sentAt).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(inFlight).resolves.toEqual({ value: 1 });
+    expect(sentAt).toEqual([start, start, start + 10 + 2_000]);
+  });
+
+  it("lets the caller's own abort of a request in flight through as an abort, not withdrawn", async () => {
+    const events: RequestEvent[] = [];
+    const off = onRequestSettled((event) => events.push(event));
+    const { mock, signals } = scriptedFetch([() => pendingUntilAborted(signals[0])]);
+    const controller = new AbortController();
+    const request = apiGet('/v1/market/ticker', {}, schema, { signal: controller.signal });
+    await vi.waitFor(() => {
+      expect(mock).toHaveBeenCalledTimes(1);
+    });
+    controller.abort();
+    await expect(request).rejects.toMatchObject({ name: 'AbortError' });
+    off();
+    expect(events).toEqual([]);
+    expect(rateLimitedUntil()).toBeUndefined();
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The API client: a same-origin GET of a contract path (the server adds the key), the envelope
  * check, the payload's schema, and one event per settled request for whoever watches (status bar).
+ * A rate-limit gate holds every request back while the service's Retry-After window lasts.
  */
 import type * as z from 'zod/mini';
-import { ApiError, parseRetryAfter, type ApiErrorInit, type ApiErrorKind } from './api-error';
-import type { ContractPath } from './contract';
+import { ApiError, normaliseCode, parseRetryAfter, type ApiErrorInit, type ApiErrorKind } from './api-error';
+import { ERROR_CODES, type ContractPath } from './contract';
 import { envelopeSchema } from './envelope-schema';
 
 export type QueryParams = Readonly<Record<string, string | number | undefined>>;
@@ -57,6 +58,96 @@ function emit(event: RequestEvent): void {
   }
 }
 
+/*
+ * The rate-limit gate. Every panel goes out with the server's one key, so a 3001 (or any 429)
+ * answer closes the gate for all of them until its Retry-After instant (1 s when the answer names
+ * none): requests wait in the gate and leave together when it opens; an abort ends the wait at
+ * once. Requests already handed to the browser but not yet answered when the gate closes are
+ * withdrawn and queued behind it too, because the browser may still hold them in its own
+ * connection queue and send them inside the window.
+ */
+
+/** The pause after a 3001 whose answer carries no usable Retry-After. */
+export const DEFAULT_RATE_LIMIT_PAUSE_MS = 1_000;
+/** Bounds: waits in a gate that keeps being pushed back, withdrawals of one request. */
+const MAX_GATE_WAITS = 8;
+const MAX_WITHDRAWALS = 3;
+
+let gateOpensAt = 0;
+/** Requests sent but not answered yet (no response headers): withdrawn when the gate closes. */
+const awaitingAnswer = new Set<AbortController>();
+/** The abort reason of a withdrawn request, told apart from the caller's own abort. */
+const WITHDRAWN = new DOMException('Withdrawn by the rate-limit gate', 'AbortError');
+
+/** The wall-clock instant (ms) the gate opens, while it is closed. */
+export function rateLimitedUntil(): number | undefined {
+  return gateOpensAt > Date.now() ? gateOpensAt : undefined;
+}
+
+/** Closes the gate for `retryAfterMs` from now; never opens it earlier than it was to open. */
+function closeRateLimitGate(retryAfterMs: number | undefined): void {
+  const opensAt = Date.now() + (retryAfterMs ?? DEFAULT_RATE_LIMIT_PAUSE_MS);
+  if (opensAt <= gateOpensAt || opensAt <= Date.now()) return;
+  gateOpensAt = opensAt;
+  for (const controller of awaitingAnswer) controller.abort(WITHDRAWN);
+  awaitingAnswer.clear();
+}
+
+/** Opens the gate at once (tests). */
+export function resetRateLimitGate(): void {
+  gateOpensAt = 0;
+}
+
+function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : new DOMException('This operation was aborted', 'AbortError');
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortReason(signal));
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      if (signal) reject(abortReason(signal));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Waits until the gate is open; false when it kept being pushed back beyond the bound. */
+async function passGate(signal: AbortSignal | undefined): Promise<boolean> {
+  for (let wait = 0; wait < MAX_GATE_WAITS; wait++) {
+    const remaining = gateOpensAt - Date.now();
+    if (remaining <= 0) return true;
+    await sleep(remaining, signal);
+  }
+  return gateOpensAt <= Date.now();
+}
+
+/** A controller for one attempt, aborted with the caller's signal; `release` unlinks it. */
+function linkedController(signal: AbortSignal | undefined): { controller: AbortController; release: () => void } {
+  const controller = new AbortController();
+  if (!signal) return { controller, release: () => undefined };
+  const forward = (): void => {
+    controller.abort(signal.reason);
+  };
+  if (signal.aborted) forward();
+  else signal.addEventListener('abort', forward, { once: true });
+  return {
+    controller,
+    release: () => {
+      signal.removeEventListener('abort', forward);
+    },
+  };
+}
+
 export const SOURCE_HEADER = 'X-Chartroom-Source';
 export const CLOCK_HEADER = 'X-Chartroom-Clock';
 
@@ -100,7 +191,7 @@ export async function apiGet<S extends z.ZodMiniType>(
   schema: S,
   options: RequestOptions = {},
 ): Promise<z.output<S>> {
-  const started = performance.now();
+  let started = performance.now();
   let status = 0;
   let source: DataSource | undefined;
   let serverTime: number | undefined;
@@ -123,23 +214,46 @@ export async function apiGet<S extends z.ZodMiniType>(
     settle(false, { ...(error.code !== undefined && { code: error.code }), errorKind: error.kind });
     return error;
   };
+  /** The gate stayed closed (pushed back again and again): a 3001 of our own, retried like one. */
+  const stillLimited = (): ApiError => {
+    retryAfterMs = Math.max(0, gateOpensAt - Date.now());
+    return fail({ kind: 'api', rawCode: ERROR_CODES.RATE_LIMITED, message: `Rate limited: ${path} waits for the limit to reset` });
+  };
 
-  let text: string;
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, params), {
-      headers: { Accept: 'application/json' },
-      ...(options.signal && { signal: options.signal }),
-    });
-    status = response.status;
-    source = sourceOf(response.headers);
-    serverTime = serverTimeOf(response.headers);
-    retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
-    text = await response.text();
-  } catch (cause) {
-    if (isAbort(cause, options.signal)) throw cause;
-    throw fail({ kind: 'network', message: `Network error on ${path}`, cause });
+  /** One attempt: the response and its text, or undefined when the gate withdrew it. */
+  const attempt = async (): Promise<{ response: Response; text: string } | undefined> => {
+    const { controller, release } = linkedController(options.signal);
+    awaitingAnswer.add(controller);
+    try {
+      let response: Response;
+      try {
+        response = await fetch(buildUrl(path, params), { headers: { Accept: 'application/json' }, signal: controller.signal });
+      } finally {
+        awaitingAnswer.delete(controller);
+      }
+      status = response.status;
+      source = sourceOf(response.headers);
+      serverTime = serverTimeOf(response.headers);
+      retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
+      // Closed as soon as the headers say so, before the body is read.
+      if (status === 429) closeRateLimitGate(retryAfterMs);
+      return { response, text: await response.text() };
+    } catch (cause) {
+      if (controller.signal.reason === WITHDRAWN && options.signal?.aborted !== true) return undefined;
+      if (isAbort(cause, options.signal)) throw cause;
+      throw fail({ kind: 'network', message: `Network error on ${path}`, cause });
+    } finally {
+      release();
+    }
+  };
+
+  let answer: { response: Response; text: string } | undefined;
+  for (let withdrawals = 0; answer === undefined; withdrawals++) {
+    if (withdrawals > MAX_WITHDRAWALS || !(await passGate(options.signal))) throw stillLimited();
+    started = performance.now();
+    answer = await attempt();
   }
+  const { response, text } = answer;
 
   let json: unknown;
   try {
@@ -154,6 +268,7 @@ export async function apiGet<S extends z.ZodMiniType>(
     throw fail({ kind: 'malformed', message: `Malformed response from ${path}: no envelope` });
   }
   const { code, message, error: errorName, data } = envelope.data;
+  if (normaliseCode(code) === ERROR_CODES.RATE_LIMITED) closeRateLimitGate(retryAfterMs);
   if (code !== 0) {
     throw fail({
       kind: 'api',

@@ -2,6 +2,7 @@
 // The hooks against the real simulator in process: parsed data, errors as the UI will see them.
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resetRateLimitGate } from '../api/client';
 import { isApiError } from '../api/api-error';
 import { simFetch, startSimulator, type SimHandle } from '../api/sim-fetch.test-support';
 import { testQueryClient, wrapperFor } from './query-test-support';
@@ -35,6 +36,8 @@ function connect(key = 'demo-enterprise') {
 }
 
 afterEach(() => {
+  // A 3001 test closes the client's shared rate-limit gate: reopen it for the next test.
+  resetRateLimitGate();
   vi.unstubAllGlobals();
   sim.faults.reset();
 });

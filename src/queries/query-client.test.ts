@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
 import { ApiError } from '../api/api-error';
+import { apiGet, resetRateLimitGate } from '../api/client';
 import { createQueryClient } from './query-client';
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
+  resetRateLimitGate();
 });
 
 function apiError(rawCode: number, retryAfterMs?: number): ApiError {
@@ -46,5 +50,37 @@ describe('createQueryClient', () => {
       expect(queryFn).toHaveBeenCalledTimes(calls);
     }
     await expect(result).resolves.toMatchObject({ code: 5001 });
+  });
+});
+
+describe('the retry policy with the rate-limit gate of the client', () => {
+  it('retries a 3001 once its Retry-After has passed, and holds the other queries back meanwhile', async () => {
+    // Fake clocks only: Response bodies still need the real setImmediate and nextTick.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const start = Date.now();
+    const sent: Array<{ path: string; at: number }> = [];
+    const answers = [
+      new Response(JSON.stringify({ code: 3001, message: 'Rate limit exceeded' }), { status: 429, headers: { 'Retry-After': '2' } }),
+      new Response(JSON.stringify({ code: 0, message: 'success', data: { value: 1 } })),
+      new Response(JSON.stringify({ code: 0, message: 'success', data: { value: 2 } })),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string) => {
+        sent.push({ path: input, at: Date.now() });
+        const answer = answers.shift();
+        return answer ? Promise.resolve(answer) : Promise.reject(new Error('no answer scripted'));
+      }),
+    );
+    const schema = z.object({ value: z.number() });
+    const client = createQueryClient();
+    const limited = client.query({ queryKey: ['limited'], queryFn: ({ signal }) => apiGet('/v1/market/ticker', {}, schema, { signal }) });
+    await vi.advanceTimersByTimeAsync(500);
+    const other = client.query({ queryKey: ['other'], queryFn: ({ signal }) => apiGet('/v1/market/trades', {}, schema, { signal }) });
+    await vi.advanceTimersByTimeAsync(1_499);
+    expect(sent).toEqual([{ path: '/v1/market/ticker', at: start }]);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(Promise.all([limited, other])).resolves.toHaveLength(2);
+    expect(sent.map((request) => request.at)).toEqual([start, start + 2_000, start + 2_000]);
   });
 });

@@ -1,6 +1,17 @@
 /** The app's QueryClient, with the retry policy of the API's error codes. */
-import { QueryClient } from '@tanstack/react-query';
-import { retryDelay, shouldRetry } from './retry-policy';
+import { QueryClient, type Query } from '@tanstack/react-query';
+import { isWorthAskingAgain, retryDelay, shouldRetry } from './retry-policy';
+
+/**
+ * A query shown in a panel that ended in an error worth asking again (its retries spent) asks
+ * again this often, so a panel that does not poll (stock info, history, sessions) recovers by
+ * itself once the service does. Queries with their own `refetchInterval` keep theirs.
+ */
+export const ERROR_REFETCH_MS = 10_000;
+
+export function errorRefetchInterval(query: Query): number | false {
+  return query.state.status === 'error' && isWorthAskingAgain(query.state.error) ? ERROR_REFETCH_MS : false;
+}
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -8,6 +19,7 @@ export function createQueryClient(): QueryClient {
       queries: {
         retry: shouldRetry,
         retryDelay,
+        refetchInterval: errorRefetchInterval,
         // Back on the tab, stale data (quotes) refreshes at once; fresh data (K-line history,
         // reference data with long staleTime) does not. Polling pauses while the tab is hidden
         // (refetchIntervalInBackground stays false).

@@ -3,6 +3,9 @@
  * 1xxx (access) and 2xxx (request) errors, and 3002 (quota), never — the answer will not change;
  * 3001 (rate limit): after Retry-After; 5xxx, network failures and proxy 5xx: 1 s, 2 s, 4 s;
  * malformed bodies: once.
+ * A 3001 retry waiting Retry-After fits the client's rate-limit gate (src/api/client.ts), which
+ * holds every other request back for the same window: by the time the retry goes out the gate
+ * is open, and were it still closed (a later 3001) the retry would wait in it.
  */
 import { isApiError } from '../api/api-error';
 import { ERROR_CODES } from '../api/contract';
@@ -46,4 +49,9 @@ export function retryDelay(failureCount: number, error: unknown): number {
   const backoff = Math.min(BASE_DELAY_MS * 2 ** failureCount, BASE_DELAY_MS * 2 ** (MAX_RETRIES - 1));
   if (classify(error) === 'rate-limited' && isApiError(error) && error.retryAfterMs !== undefined) return error.retryAfterMs;
   return backoff;
+}
+
+/** True when asking again later may succeed: everything except the errors `never` retried. */
+export function isWorthAskingAgain(error: unknown): boolean {
+  return classify(error) !== 'never';
 }

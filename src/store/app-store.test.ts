@@ -86,6 +86,20 @@ describe('persisted state is a trust boundary', () => {
     expect(parsePersisted(undefined).repaired).toBe(false);
   });
 
+  it('keeps a list whose one symbol is bad, without that symbol', () => {
+    const { state, repaired } = parsePersisted({ watchlists: [{ id: 'a', name: 'Mixed', symbols: ['AAPL.US', 42, '', 'MSFT.US'] }] });
+    expect(repaired).toBe(true);
+    expect(state.watchlists).toEqual([{ id: 'a', name: 'Mixed', symbols: ['AAPL.US', 'MSFT.US'] }]);
+  });
+
+  it('gives a notice when the saved text is not JSON at all', async () => {
+    localStorage.setItem(STORAGE_KEY, '{{{ not json');
+    await useAppStore.persist.rehydrate();
+    const state = useAppStore.getState();
+    expect(state.watchlists).toEqual(DEFAULT_WATCHLISTS);
+    expect(state.notices.some((notice) => notice.text.includes('unreadable'))).toBe(true);
+  });
+
   it('rehydrates a hand-edited store with a notice and the good lists', async () => {
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ version: 1, state: { watchlists: [{ id: 'x', name: 'Kept', symbols: ['MSFT.US'] }, null] } }));
     await useAppStore.persist.rehydrate();

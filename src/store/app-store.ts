@@ -4,8 +4,8 @@
  * server data never lives here — it belongs to TanStack Query.
  */
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
-import { parsePersisted, migratePersisted, PERSIST_VERSION, type PersistedState } from './persisted-state';
+import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
+import { parsePersisted, migratePersisted, PERSIST_VERSION, UNREADABLE, type PersistedState } from './persisted-state';
 import { createPreferencesSlice, type PreferencesSlice } from './preferences-slice';
 import { createWatchlistsSlice, type WatchlistsSlice } from './watchlists-slice';
 import { createWorkspaceSlice, type WorkspaceSlice } from './workspace-slice';
@@ -14,18 +14,28 @@ export type AppState = WorkspaceSlice & PreferencesSlice & WatchlistsSlice;
 
 export const STORAGE_KEY = 'chartroom';
 
-/** Local storage that never throws (private mode, quota, or storage disabled). */
-const safeStorage = createJSONStorage<PersistedState>(() => ({
+/**
+ * Local storage that never throws (private mode, quota, storage disabled) and reports text that is
+ * not JSON as UNREADABLE, so the user hears about it instead of silently losing their lists.
+ */
+const safeStorage: PersistStorage<PersistedState> = {
   getItem: (name) => {
+    let text: string | null;
     try {
-      return localStorage.getItem(name);
+      text = localStorage.getItem(name);
     } catch {
       return null;
+    }
+    if (text === null) return null;
+    try {
+      return JSON.parse(text) as StorageValue<PersistedState>;
+    } catch {
+      return { state: UNREADABLE as unknown as PersistedState, version: PERSIST_VERSION };
     }
   },
   setItem: (name, value) => {
     try {
-      localStorage.setItem(name, value);
+      localStorage.setItem(name, JSON.stringify(value));
     } catch {
       // Full or unavailable: the session keeps working, unsaved.
     }
@@ -37,7 +47,7 @@ const safeStorage = createJSONStorage<PersistedState>(() => ({
       // Nothing to do.
     }
   },
-}));
+};
 
 export const useAppStore = create<AppState>()(
   persist(

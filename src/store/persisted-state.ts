@@ -22,8 +22,12 @@ const periods = z.array(z.int().check(z.minimum(1), z.maximum(500))).check(z.max
 const watchlistSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(100)),
   name: z.string().check(z.minLength(1), z.maxLength(100)),
-  symbols: z.array(z.string().check(z.minLength(1), z.maxLength(40))).check(z.maxLength(1000)),
+  symbols: z.array(z.unknown()).check(z.maxLength(1000)),
 });
+const symbolSchema = z.string().check(z.minLength(1), z.maxLength(40));
+
+/** What the storage adapter hands over when the saved text is not JSON at all. */
+export const UNREADABLE = Symbol('unreadable');
 const fieldSchemas = {
   theme: z.enum(['dark', 'light']),
   colors: z.enum(['green-up', 'red-up']),
@@ -44,7 +48,7 @@ function record(value: unknown): Record<string, unknown> {
 
 /** Parses whatever local storage held; `repaired` is true when something had to be dropped. */
 export function parsePersisted(raw: unknown): { state: PersistedState; repaired: boolean } {
-  let repaired = raw !== undefined && (typeof raw !== 'object' || raw === null);
+  let repaired = raw === UNREADABLE || (raw !== undefined && (typeof raw !== 'object' || raw === null));
   const source = record(raw);
   const prefs = record(source.preferences);
   const indicators = record(prefs.indicators);
@@ -77,7 +81,10 @@ export function parsePersisted(raw: unknown): { state: PersistedState; repaired:
         continue;
       }
       seen.add(parsed.data.id);
-      watchlists.push({ ...parsed.data, symbols: [...new Set(parsed.data.symbols)] });
+      // One bad symbol costs that symbol, not the whole list.
+      const symbols = parsed.data.symbols.filter((symbol): symbol is string => symbolSchema.safeParse(symbol).success);
+      if (symbols.length !== parsed.data.symbols.length) repaired = true;
+      watchlists.push({ ...parsed.data, symbols: [...new Set(symbols)] });
     }
   } else if (source.watchlists !== undefined) {
     repaired = true;
