@@ -166,7 +166,7 @@ const CORRUPTED_STORES: Array<{ name: string; text: string; keeps: boolean }> = 
       version: 'one',
       state: {
         preferences: [1, 2, 3],
-        watchlists: [GOOD_LISTS[0], 'a list', null, 42, { id: 7, name: ['x'], symbols: 'AAPL.US' }, { id: 'bad', name: 'Bad', symbols: [1, 2] }, GOOD_LISTS[1], { ...GOOD_LISTS[1], name: 'Duplicate id' }],
+        watchlists: [GOOD_LISTS[0], 'a list', null, 42, { id: 7, name: ['x'], symbols: 'AAPL.US' }, { id: 'mixed', name: 'Mixed', symbols: [1, 'AMD.US', null] }, GOOD_LISTS[1], { ...GOOD_LISTS[1], name: 'Duplicate id' }],
         activeWatchlistId: { id: 'mine' },
         symbolTypes: [['BTCUSD', 'forex']],
       },
@@ -204,7 +204,8 @@ test('a corrupted saved store keeps the good watchlists, says so, and is saved b
       const lists = page.getByRole('region', { name: 'Watchlists' }).getByRole('tab');
       if (keeps) {
         await expect(page.getByRole('list', { name: 'Notices' })).toContainText('unreadable');
-        await expect(lists).toHaveText(GOOD_LISTS.map((list) => list.name));
+        // A list keeps its good symbols when some are corrupted ("Mixed" in the wrong-types case).
+        await expect(lists).toHaveText(name === 'wrong types' ? ['Kept list', 'Mixed', 'Also kept'] : GOOD_LISTS.map((list) => list.name));
         await lists.filter({ hasText: 'Kept list' }).click();
         await expect(page.getByTestId('watchlist-row')).toHaveCount(2);
         await expect(page.getByTestId('watchlist-row').nth(1)).toHaveAttribute('data-symbol', '700.HK');
@@ -219,7 +220,13 @@ test('a corrupted saved store keeps the good watchlists, says so, and is saved b
             return saved?.state?.watchlists?.map((list) => list.name) ?? [];
           }),
         )
-        .toEqual(keeps ? GOOD_LISTS.map((list) => list.name) : ['US tech', 'Hong Kong', 'A-shares', 'FX, metals, crypto']);
+        .toEqual(
+          !keeps
+            ? ['US tech', 'Hong Kong', 'A-shares', 'FX, metals, crypto']
+            : name === 'wrong types'
+              ? ['Kept list', 'Mixed', 'Also kept']
+              : GOOD_LISTS.map((list) => list.name),
+        );
     });
   }
   expect(await watch.problems()).toEqual([]);
