@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDaysYmd, daysBetweenYmd, parseYmd, timeZoneOffsetMs, weekdayOfYmd, ymdInZone, zonedParts, zonedTimeToUtc } from './time-zone';
+import { addDaysYmd, formatZonedClock, daysBetweenYmd, parseYmd, timeZoneOffsetMs, weekdayOfYmd, ymdInZone, zonedParts, zonedTimeToUtc } from './time-zone';
 
 describe('time-zone', () => {
   it('knows New York DST and standard offsets', () => {
@@ -30,5 +30,11 @@ describe('time-zone', () => {
     expect(addDaysYmd('20261231', 1)).toBe('20270101');
     expect(daysBetweenYmd('20261101', '20261201')).toBe(30);
     expect(weekdayOfYmd('20261126')).toBe(4);
+  });
+
+  it('formats wall-clock times in a zone, with or without seconds', () => {
+    const at = Date.UTC(2026, 10, 25, 1, 30, 5);
+    expect(formatZonedClock(at, 'Asia/Hong_Kong')).toBe('09:30');
+    expect(formatZonedClock(at, 'America/New_York', true)).toBe('20:30:05');
   });
 });

@@ -132,3 +132,10 @@ export function ymdInZone(ms: number, timeZone: string): string {
   const p = zonedParts(ms, timeZone);
   return formatYmd(p.year, p.month, p.day);
 }
+
+/** Wall-clock time of the instant `ms` in `timeZone`: '09:30', or '09:30:05' with seconds. */
+export function formatZonedClock(ms: number, timeZone: string, withSeconds = false): string {
+  const { hour, minute, second } = zonedParts(ms, timeZone);
+  const two = (value: number): string => String(value).padStart(2, '0');
+  return withSeconds ? `${two(hour)}:${two(minute)}:${two(second)}` : `${two(hour)}:${two(minute)}`;
+}

@@ -2,7 +2,7 @@
  * Labels of the intraday x axis: every session boundary (a closed-up break reads "12:00/13:00")
  * and every round hour inside a session, as hh:mm in the market's zone, then thinned to fit.
  */
-import { zonedParts } from '../../lib/time-zone';
+import { formatZonedClock, zonedParts } from '../../lib/time-zone';
 import type { TimeAxis } from './time-axis';
 
 const HOUR_MS = 3_600_000;
@@ -17,8 +17,7 @@ export interface AxisTick {
 
 /** hh:mm of the instant `ms` in `timeZone`. */
 export function formatClock(ms: number, timeZone: string): string {
-  const { hour, minute } = zonedParts(ms, timeZone);
-  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+  return formatZonedClock(ms, timeZone);
 }
 
 export function axisTicks(axis: TimeAxis): AxisTick[] {

@@ -1,6 +1,6 @@
 /** Tape times in a market's time zone: hh:mm:ss on the row, the full date and zone on hover. */
 import { marketOfInstrument, marketTimeZone } from '../../lib/symbols';
-import { zonedParts } from '../../lib/time-zone';
+import { formatZonedClock, zonedParts } from '../../lib/time-zone';
 
 /** The time zone that dates a symbol's trades (China futures, bare codes, trade in CN). */
 export function tradeTimeZone(symbol: string, type: string | undefined): string {
@@ -11,8 +11,7 @@ const pad = (value: number, width = 2): string => String(value).padStart(width, 
 
 /** '10:29:50' */
 export function formatClock(ms: number, timeZone: string): string {
-  const p = zonedParts(ms, timeZone);
-  return `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+  return formatZonedClock(ms, timeZone, true);
 }
 
 /** '2026-11-25 10:29:50.838 (Asia/Hong_Kong)' */
