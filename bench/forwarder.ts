@@ -39,6 +39,6 @@ export async function forwarderFigures(): Promise<Figure[]> {
       { name: 'errors and non-2xx during the load', value: errors, unit: '', decimals: 0, target: '0', pass: errors === 0 },
     ];
   } finally {
-    stop();
+    await stop();
   }
 }

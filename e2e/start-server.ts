@@ -8,6 +8,8 @@ import { spawn } from 'node:child_process';
 
 export interface RunningServer {
   url: string;
+  /** The server's process id (the benchmarks read its peak memory). */
+  pid: number | undefined;
   /** Everything the process wrote to stdout and stderr so far (bounded, see `truncated`). */
   output: () => string;
   /** True when the output outgrew the bound and its start was dropped. */
@@ -60,6 +62,7 @@ async function startListening(script: string, env: Record<string, string>): Prom
   });
   return {
     url,
+    pid: child.pid,
     output: () => output,
     truncated: () => truncated,
     stop: async () => {
