@@ -15,7 +15,8 @@ const { app } = createApp(
   },
   { production: true },
 );
-mountStaticSite(app, fileURLToPath(new URL('../dist', import.meta.url)));
+// CHARTROOM_DIST: another build folder (parallel test runs build into their own).
+mountStaticSite(app, process.env.CHARTROOM_DIST ?? fileURLToPath(new URL('../dist', import.meta.url)));
 
 const server = createHttpServer(app.fetch, config.http, securityHeaderEntries({ contentSecurityPolicy: true }));
 const address = await listen(server, config.host, config.port);
