@@ -1,0 +1,22 @@
+/**
+ * The data's clock: browser time plus the offset the server reports (X-Chartroom-Clock on API
+ * answers: the simulator's clock, which tests freeze or shift; or a clock stamped into the page
+ * at load). Market status, aligned K-line windows and "now" lines must use the data's instant,
+ * not the browser's.
+ */
+import { onRequestSettled } from './client';
+
+let offsetMs = 0;
+
+/** Records that the server's clock read `serverMs` when the browser's read `browserMs`. */
+export function noteServerClock(serverMs: number, browserMs: number = Date.now()): void {
+  offsetMs = serverMs - browserMs;
+}
+
+onRequestSettled((event) => {
+  if (event.serverTime !== undefined) noteServerClock(event.serverTime, event.at);
+});
+
+export function serverNow(): number {
+  return Date.now() + offsetMs;
+}
