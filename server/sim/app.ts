@@ -13,11 +13,13 @@ import { queryOf } from './http/query.ts';
 import { SimError } from './http/sim-error.ts';
 import { RequestLog } from './http/request-log.ts';
 import { endpointFor } from './endpoints/routes.ts';
+import { createSimRealtime, type RealtimeSettings, type SimRealtimeService } from './realtime/index.ts';
 
 export interface SimulatorOptions {
   clock?: Partial<ClockSettings>;
   faults?: Partial<FaultSettings>;
   limits?: Partial<AccessLimits>;
+  realtime?: Partial<RealtimeSettings>;
 }
 
 export interface Simulator {
@@ -32,6 +34,8 @@ export interface Simulator {
   faults: FaultInjector;
   access: AccessControl;
   log: RequestLog;
+  /** `/v1/realtime`: served by the Chartroom server's relay, or by `npm run sim` (ws-adapter.ts). */
+  realtime: SimRealtimeService;
 }
 
 const LATEST_PATH = '/v1/market/kline/latest';
@@ -67,6 +71,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const access = new AccessControl({ ...DEFAULT_LIMITS, ...options.limits });
   const log = new RequestLog(2_000);
   const embeddedKey = { current: EMBEDDED_KEY };
+  const realtime = createSimRealtime(clock, options.realtime);
   const app = new Hono();
 
   app.all('/v1/*', async (c) => {
@@ -112,8 +117,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     }
   });
 
-  mountControl(app, { clock, faults, access, log, embeddedKey });
-  return { app, clock, faults, access, log, embeddedKey };
+  mountControl(app, { clock, faults, access, log, embeddedKey, realtime });
+  return { app, clock, faults, access, log, embeddedKey, realtime };
 }
 
 /** A body cut short: the first half of valid JSON, as a flaky proxy might deliver it. */
@@ -167,6 +172,17 @@ function mountControl(app: Hono, sim: Omit<Simulator, 'app'>): void {
       return badRequest(String(error instanceof Error ? error.message : error));
     }
   });
+  const realtimeState = (): Response => jsonResponse(200, { settings: sim.realtime.settings(), connections: sim.realtime.connections() });
+  app.get('/__sim/realtime', realtimeState);
+  app.post('/__sim/realtime', async (c) => {
+    try {
+      sim.realtime.update(await readJson(c));
+      return realtimeState();
+    } catch (error) {
+      return badRequest(String(error instanceof Error ? error.message : error));
+    }
+  });
+  app.post('/__sim/realtime/drop', () => jsonResponse(200, { dropped: sim.realtime.dropAll() }));
   app.get('/__sim/log', (c) => jsonResponse(200, sim.log.entries(c.req.query('path'))));
   app.get('/__sim/key', () => jsonResponse(200, { key: sim.embeddedKey.current }));
   app.post('/__sim/key', async (c) => {

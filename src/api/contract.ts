@@ -89,7 +89,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
  */
 export const AMBIGUOUS_SYMBOL = 'AMBIGUOUS_SYMBOL';
 
-/** The twelve market-data GET paths of the contract (§4.1–4.12). */
+/** The market-data GET paths: the twelve of the contract (§4.1–4.12) and the order book (§4.13). */
 export const CONTRACT_PATHS = [
   '/v1/symbols/available',
   '/v1/market/kline',
@@ -103,8 +103,14 @@ export const CONTRACT_PATHS = [
   '/v1/market/intervals/kline',
   '/v1/market/trade-days',
   '/v1/market/kline/ex-factors',
+  '/v1/market/depth',
 ] as const;
 export type ContractPath = (typeof CONTRACT_PATHS)[number];
+
+/** The realtime WebSocket (§6): its path and channels. */
+export const REALTIME_PATH = '/v1/realtime';
+export const REALTIME_CHANNELS = ['ticker', 'depth', 'trade'] as const;
+export type RealtimeChannel = (typeof REALTIME_CHANNELS)[number];
 
 /** trade_session values of §2.10. */
 export const TRADE_SESSION = { NORMAL: 0, PRE_MARKET: 1, AFTER_HOURS: 2, OVERNIGHT: 3 } as const;

@@ -1,5 +1,6 @@
 /** The simulator's route table: one endpoint per path of the contract. */
 import type { ContractPath } from '../../../src/api/contract.ts';
+import { depth } from './depth.ts';
 import type { Endpoint } from './endpoint.ts';
 import { exFactors } from './ex-factors.ts';
 import { intraday } from './intraday.ts';
@@ -23,6 +24,7 @@ export const ENDPOINTS: Readonly<Record<ContractPath, Endpoint>> = {
   '/v1/market/intervals/kline': klineIntervals,
   '/v1/market/trade-days': tradeDaysEndpoint,
   '/v1/market/kline/ex-factors': exFactors,
+  '/v1/market/depth': depth,
 };
 
 export function endpointFor(path: string): Endpoint | undefined {

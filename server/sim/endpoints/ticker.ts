@@ -29,7 +29,8 @@ function windowFields(model: InstrumentModel, figures: TickerFigures): Record<st
   return fields;
 }
 
-function tickerJson(symbol: string, instrument: Instrument, now: number): Record<string, unknown> | undefined {
+/** One ticker entry of §4.5 (the realtime ticker channel projects it per market). */
+export function tickerJson(symbol: string, instrument: Instrument, now: number): Record<string, unknown> | undefined {
   const model = modelOf(instrument);
   const figures = tickerFigures(model, now);
   if (!figures) return undefined;

@@ -1,6 +1,7 @@
 /** GET /v1/market/trades (§4.4): US, HK and A-share stocks, China futures and crypto. */
 import { DEFAULT_LIMIT, TYPES_FOR_QUOTES } from '../../../src/api/contract.ts';
-import { modelOf } from '../engine/instrument-model.ts';
+import { modelOf, type InstrumentModel } from '../engine/instrument-model.ts';
+import type { SimTrade } from '../engine/trades.ts';
 import { recentTrades } from '../engine/trade-tape.ts';
 import { limitParam, requiredParam, typeParam } from '../http/query.ts';
 import { invalidParameter } from '../http/sim-error.ts';
@@ -20,14 +21,19 @@ export const trades: Endpoint = ({ query, now }) => {
   return success({
     symbol,
     type: instrument.type,
-    trades: recentTrades(model, limit, now).map((trade) => ({
-      id: trade.id,
-      price: priceText(model, trade.price),
-      quantity: volumeText(model, trade.quanta),
-      side: trade.side,
-      timestamp: trade.timestamp,
-      ...(trade.openInterestChange !== undefined && { open_interest_change: trade.openInterestChange }),
-      ...(trade.positionEffect !== undefined && { position_effect: trade.positionEffect }),
-    })),
+    trades: recentTrades(model, limit, now).map((trade) => tradeJson(model, trade)),
   });
 };
+
+/** One trade as the API writes it (shared with the realtime trade channel). */
+export function tradeJson(model: InstrumentModel, trade: SimTrade): Record<string, unknown> {
+  return {
+    id: trade.id,
+    price: priceText(model, trade.price),
+    quantity: volumeText(model, trade.quanta),
+    side: trade.side,
+    timestamp: trade.timestamp,
+    ...(trade.openInterestChange !== undefined && { open_interest_change: trade.openInterestChange }),
+    ...(trade.positionEffect !== undefined && { position_effect: trade.positionEffect }),
+  };
+}

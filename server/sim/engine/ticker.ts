@@ -47,11 +47,10 @@ function computeFigures(model: InstrumentModel, position: Position, now: number)
   const reference = model.instrument.type === 'crypto' ? window.open : previousClose(model, position) ?? window.open;
   const figures: TickerFigures = { last: lastTrade.price, timestamp: lastTrade.timestamp, window, reference };
   if (model.instrument.hasQuotes) {
+    // The quote brackets the last trade (bid < last <= ask), so the order book can sit on it.
     const tick = tickSizeFor(model.instrument, lastTrade.price);
-    const below = hash3(model.seed, position.minute, STREAM_SPREAD) % 2;
-    const bid = roundPrice(model, lastTrade.price - below * tick);
-    figures.bid = bid;
-    figures.ask = roundPrice(model, bid + tick * (1 + (hash3(model.seed, position.minute, STREAM_SPREAD + 1) % 2)));
+    figures.bid = roundPrice(model, lastTrade.price - tick);
+    figures.ask = roundPrice(model, lastTrade.price + tick * (hash3(model.seed, position.minute, STREAM_SPREAD + 1) % 2));
   }
   return figures;
 }
@@ -79,17 +78,35 @@ function findPreviousClose(model: InstrumentModel, position: Position): number |
   return undefined;
 }
 
+interface CompletedWindow {
+  minute: number;
+  /** The 1,440 completed minutes before `minute`. */
+  candle: Candle;
+  minuteQuanta: number;
+  minuteTurnover: number;
+}
+/** Per crypto instrument, folded once a minute rather than at every ticker (realtime pushes each second). */
+const completedWindows = new WeakMap<InstrumentModel, CompletedWindow>();
+
+function completedWindow(model: InstrumentModel, current: number, now: number): CompletedWindow {
+  let window = completedWindows.get(model);
+  if (window?.minute !== current) {
+    const firstMinute = current - 1_440;
+    const candle = emptyCandle(firstMinute * MINUTE_MS, now);
+    const block = computeMinuteBlock(model, firstMinute, current + 1, firstMinute, current + 1);
+    foldBlock(candle, block, 0, block.count - 1);
+    window = { minute: current, candle, minuteQuanta: block.quanta[block.count - 1] ?? 1, minuteTurnover: block.turnover[block.count - 1] ?? 0 };
+    completedWindows.set(model, window);
+  }
+  return window;
+}
+
 /** Crypto trades around the clock: its statistics cover the 24 hours up to now. */
 function rolling24h(model: InstrumentModel, position: Position, now: number): Candle {
-  const current = position.minute;
-  const firstMinute = current - 1_440;
-  const candle = emptyCandle(firstMinute * MINUTE_MS, now);
-  const block = computeMinuteBlock(model, firstMinute, current + 1, firstMinute, current + 1);
-  foldBlock(candle, block, 0, block.count - 1);
+  const { candle: completed, minuteQuanta, minuteTurnover } = completedWindow(model, position.minute, now);
+  const candle = { ...completed, end: now };
   // The current minute counts only as far as its trades so far.
   const soFar = tradesSoFar(model, position, now);
-  const minuteQuanta = block.quanta[block.count - 1] ?? 1;
-  const minuteTurnover = block.turnover[block.count - 1] ?? 0;
   for (const trade of soFar) {
     candle.turnover += (minuteTurnover * trade.quanta) / minuteQuanta;
     candle.high = Math.max(candle.high, trade.price);

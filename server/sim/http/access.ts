@@ -29,11 +29,29 @@ export const DEMO_KEYS: Readonly<Record<string, KeyRecord>> = {
 /** The key the embedded simulator answers with when the server has no real key. */
 export const EMBEDDED_KEY = 'demo-enterprise';
 
-/** Endpoint gates of §5's table; endpoints not listed are open to every plan. */
+/** Every plan but Free. */
+const PAID_PLANS: readonly Plan[] = ['starter', 'professional', 'all-hk', 'all-cn', 'all-us', 'enterprise'];
+
+/**
+ * Endpoint gates of §5's table; endpoints not listed are open to every plan. The order book
+ * follows the public depth page (not on Free), like its realtime channel.
+ */
 const PLAN_GATES: Readonly<Record<string, readonly Plan[]>> = {
-  '/v1/market/kline/ex-factors': ['starter', 'professional', 'all-hk', 'all-cn', 'all-us', 'enterprise'],
+  '/v1/market/kline/ex-factors': PAID_PLANS,
   '/v1/market/ticker/hk-stock': ['all-hk', 'enterprise'],
+  '/v1/market/depth': PAID_PLANS,
 };
+
+/** Realtime channels a plan may subscribe to (the websocket pages: depth and trade not on Free). */
+const CHANNEL_GATES: Readonly<Record<string, readonly Plan[]>> = {
+  depth: PAID_PLANS,
+  trade: PAID_PLANS,
+};
+
+export function planAllowsChannel(plan: Plan, channel: string): boolean {
+  const gate = CHANNEL_GATES[channel];
+  return !gate || gate.includes(plan);
+}
 
 export interface AccessLimits {
   /** Requests per key per minute before 3001. */
@@ -51,6 +69,17 @@ interface Usage {
   inMonth: number;
 }
 
+/** The plan of a key, or the contract's refusal (1002 none, 1001 unknown or expired, 1003 whitelist). */
+export function identify(key: string | undefined, clientAddress: string | undefined): { key: string; plan: Plan } {
+  if (key === undefined || key === '') throw new SimError(1002);
+  const record = DEMO_KEYS[key];
+  if (!record || record.expired) throw new SimError(1001);
+  if (record.whitelist && (clientAddress === undefined || !record.whitelist.includes(clientAddress))) {
+    throw new SimError(1003);
+  }
+  return { key, plan: record.plan };
+}
+
 export class AccessControl {
   private readonly usage = new Map<string, Usage>();
 
@@ -66,16 +95,11 @@ export class AccessControl {
 
   /** Checks a request's key and counts it; throws the contract's error when refused. */
   admit(key: string | undefined, path: string, clientAddress: string | undefined, now: number): Plan {
-    if (key === undefined || key === '') throw new SimError(1002);
-    const record = DEMO_KEYS[key];
-    if (!record || record.expired) throw new SimError(1001);
-    if (record.whitelist && (clientAddress === undefined || !record.whitelist.includes(clientAddress))) {
-      throw new SimError(1003);
-    }
-    this.count(key, now);
+    const identity = identify(key, clientAddress);
+    this.count(identity.key, now);
     const gate = PLAN_GATES[path];
-    if (gate && !gate.includes(record.plan)) throw new SimError(1004, `the ${record.plan} plan does not include ${path}`);
-    return record.plan;
+    if (gate && !gate.includes(identity.plan)) throw new SimError(1004, `the ${identity.plan} plan does not include ${path}`);
+    return identity.plan;
   }
 
   /** Fixed one-minute windows per key; Retry-After is the time left in the window. */

@@ -81,6 +81,7 @@ const REQUESTS: Record<ContractPath, string[]> = {
   '/v1/market/intervals/kline': [''],
   '/v1/market/trade-days': ['?market=US&beg_day=20261101&end_day=20261130', '?market=hk&beg_day=20261201&end_day=20261231'],
   '/v1/market/kline/ex-factors': ['?symbols=AAPL.US,700.HK,600519.SH,NVDA.US'],
+  '/v1/market/depth': ['?symbol=700.HK', '?symbol=AAPL.US', '?symbol=600519.SH&type=stock', '?symbol=RB2701', '?symbol=BTCUSDT'],
 };
 
 describe('simulator answers validate against the public OpenAPI', () => {
