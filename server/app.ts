@@ -3,16 +3,25 @@
  * server: `/v1/*` goes to the upstream with the server's key, or to the embedded simulator when
  * no key is configured. `createApp` never listens; `main.ts` does.
  *
- * Every request passes, in order: security headers (on the way out), the Host allowlist
- * (production), the request-target guard, then on `/v1` CORS and the per-client rate limit.
+ * Every request passes, in order: security headers (on the way out), the request counter of
+ * /metrics, the Host allowlist (production), the request-target guard, then on `/v1` CORS and
+ * the per-client rate limit. Completed K-line windows are answered by the K-line cache.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { ERROR_CODES, ERROR_MESSAGES } from '../src/api/contract.ts';
+import { cacheControlFor, NO_STORE } from './cache/cache-control.ts';
+import { KlineCache } from './cache/kline-cache.ts';
+import { klineWindowOf } from './cache/kline-window.ts';
 import { CLOCK_HEADER, SOURCE_HEADER } from './chartroom-headers.ts';
 import { clientRateLimit } from './client-limit.ts';
 import type { ServerConfig } from './config.ts';
 import { cors } from './cors.ts';
 import { ClientRateLimiter } from './rate-limiter.ts';
+import { createChartroomMetrics, type ChartroomMetrics } from './metrics/chartroom-metrics.ts';
+import { noteEnvelopeCode } from './metrics/envelope-code.ts';
+import { httpMetrics } from './metrics/http-metrics.ts';
+import { metricsRoute } from './metrics/metrics-route.ts';
+import { createRealtimeRelay, type RealtimeRelay } from './realtime/index.ts';
 import { hostGuard, rawTarget, requestShapeGuard } from './request-guards.ts';
 import { securityHeaders } from './security-headers.ts';
 import { createSimulator, type Simulator } from './sim/app.ts';
@@ -25,6 +34,12 @@ export interface ChartroomApp {
   app: Hono;
   /** The embedded simulator (simulator mode only). */
   simulator?: Simulator;
+  /** What `GET /metrics` exposes; the realtime relay plugs in with `metrics.setRealtimeSource(stats)`. */
+  metrics: ChartroomMetrics;
+  /** The completed K-line window cache of `/v1/market/kline`. */
+  klineCache: KlineCache;
+  /** The `/v1/realtime` WebSocket relay: the HTTP server hands it its upgrades (main.ts, dev-plugin.ts). */
+  realtime: RealtimeRelay;
 }
 
 export interface AppOptions {
@@ -38,18 +53,71 @@ export interface AppOptions {
   now?: () => number;
 }
 
-function withSource(response: Response, source: string, clock?: number): Response {
+function withSource(response: Response, source: string, clock?: number, cacheControl?: string): Response {
   const headers = new Headers(response.headers);
   headers.set(SOURCE_HEADER, source);
-  if (clock !== undefined) headers.set(CLOCK_HEADER, String(clock));
+  if (cacheControl !== undefined) headers.set('Cache-Control', cacheControl);
+  // An answer a browser may keep would replay its clock later, turning the data's clock back.
+  if (clock !== undefined && headers.get('Cache-Control') === NO_STORE) headers.set(CLOCK_HEADER, String(clock));
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
+
+/** Who answers a `/v1` request once the cache is passed: the forwarder or the embedded simulator. */
+type V1Source = (request: Request, target: string, c: Context) => Promise<Response>;
+
+/**
+ * The `/v1/*` handler: cacheable K-line windows through the cache (which sets their
+ * Cache-Control), everything else straight to `source` with the Cache-Control of its endpoint.
+ */
+function v1Handler(cache: KlineCache, dataNow: () => number, sourceName: string, source: V1Source, clock?: () => number) {
+  return async (c: Context): Promise<Response> => {
+    const url = new URL(c.req.url);
+    const target = rawTarget(c) ?? url.pathname + url.search;
+    const window = klineWindowOf(c.req.method, target, dataNow());
+    if (window !== undefined) {
+      const answer = await cache.serve(c.req.raw, window, (request) => source(request, target, c));
+      if (answer.code !== undefined) noteEnvelopeCode(c.req.raw, answer.code);
+      return withSource(answer.response, sourceName, clock?.());
+    }
+    const response = await source(c.req.raw, target, c);
+    const mark = target.indexOf('?');
+    return withSource(response, sourceName, clock?.(), cacheControlFor(mark === -1 ? target : target.slice(0, mark), url.searchParams, response.status));
+  };
+}
+
+function seconds(since: number): number {
+  return (performance.now() - since) / 1000;
+}
+
+/** Socket limit of the embedded key (simulator mode); `npm run sim` keeps the per-key default. */
+const EMBEDDED_SOCKETS_PER_KEY = 10_000;
 
 export function createApp(config: ServerConfig, log: (line: string) => void = () => undefined, options: AppOptions = {}): ChartroomApp {
   const production = options.production ?? false;
   const now = options.now ?? (() => performance.now());
   const startedAt = now();
   const { access } = config;
+  const metrics = createChartroomMetrics();
+  const unknownPath = (): Response => errorResponse(404, ERROR_CODES.INVALID_PARAMETER, `${ERROR_MESSAGES[ERROR_CODES.INVALID_PARAMETER]}: unknown path`);
+  const klineCacheFor = (dataNow: () => number): KlineCache => {
+    const cache = new KlineCache({
+      maxBytes: config.performance.klineCacheBytes,
+      now: dataNow,
+      onLookup: (outcome) => {
+        metrics.recordCacheLookup(outcome);
+      },
+      onEviction: () => {
+        metrics.recordCacheEviction();
+      },
+    });
+    metrics.setCacheSizes({ entries: () => cache.size, bytes: () => cache.bytes });
+    return cache;
+  };
+  const realtimeRelay = (simulator?: Simulator): RealtimeRelay => {
+    const relay = createRealtimeRelay({ config, production, log, ...(simulator && { simulator }) });
+    metrics.setRealtimeSource(relay.stats);
+    return relay;
+  };
   const app = new Hono();
   // A crash in a handler: an envelope, not Hono's plain-text 500 (and never a stack trace).
   app.onError((error) => {
@@ -57,9 +125,10 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     return errorResponse(500, ERROR_CODES.INTERNAL_ERROR, ERROR_MESSAGES[ERROR_CODES.INTERNAL_ERROR]);
   });
 
-  app.notFound(() => errorResponse(404, ERROR_CODES.INVALID_PARAMETER, `${ERROR_MESSAGES[ERROR_CODES.INVALID_PARAMETER]}: unknown path`));
+  app.notFound(unknownPath);
 
   app.use('*', securityHeaders({ contentSecurityPolicy: production }));
+  app.use('*', httpMetrics(metrics));
   if (production) app.use('*', hostGuard(access.allowedHosts));
   app.use('*', requestShapeGuard());
   app.use('/v1/*', cors(access.corsOrigins));
@@ -68,6 +137,8 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   }
 
   app.get('/healthz', (c) => c.json({ status: 'ok', mode: config.mode, uptimeSeconds: Math.floor((now() - startedAt) / 1000) }));
+  // Behind the same guards as everything else; not rate limited (that limit guards /v1 only).
+  app.get('/metrics', metricsRoute(metrics, { token: config.performance.metricsToken, trustProxyHops: access.trustProxyHops }, unknownPath));
 
   if (config.mode === 'upstream' && config.apiKey) {
     const forward = createForwarder({
@@ -75,20 +146,38 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
       apiKey: config.apiKey,
       timeoutMs: config.upstreamTimeoutMs,
       log,
+      onUpstreamExchange: (path, duration) => {
+        metrics.recordUpstream(path, duration);
+      },
     });
-    app.all('/v1/*', async (c) => withSource(await forward(c.req.raw, rawTarget(c)), 'upstream'));
-    return { app };
+    const klineCache = klineCacheFor(() => Date.now());
+    app.all('/v1/*', v1Handler(klineCache, () => Date.now(), 'upstream', (request, target) => forward(request, target)));
+    return { app, metrics, klineCache, realtime: realtimeRelay() };
   }
 
-  const simulator = createSimulator(config.simulator);
-  app.all('/v1/*', async (c) => {
+  // Every browser reaches the embedded simulator with the one embedded key, so its per-key
+  // socket limit would cap the whole audience; the relay's per-client cap bounds each browser.
+  const simulator = createSimulator({ ...config.simulator, realtime: { maxConnectionsPerKey: EMBEDDED_SOCKETS_PER_KEY, ...config.simulator.realtime } });
+  const dataNow = (): number => simulator.clock.now();
+  const klineCache = klineCacheFor(dataNow);
+  const askSimulator: V1Source = async (browserRequest, _target, c) => {
     // The embedded simulator answers as the Enterprise plan (or the plan chosen through
     // /__sim/key); whatever key the browser sent is ignored.
-    const headers = new Headers(c.req.raw.headers);
+    const headers = new Headers(browserRequest.headers);
     headers.set('X-API-Key', simulator.embeddedKey.current);
-    const request = new Request(c.req.raw.url, { method: c.req.method, headers });
-    return withSource(await simulator.app.fetch(request, c.env), 'simulator', simulator.clock.now());
+    const request = new Request(browserRequest.url, { method: browserRequest.method, headers });
+    const started = performance.now();
+    const response = await simulator.app.fetch(request, c.env);
+    // The embedded simulator is this mode's upstream: every request it answers counts.
+    metrics.recordUpstream(new URL(request.url).pathname, seconds(started));
+    return response;
+  };
+  app.all('/v1/*', v1Handler(klineCache, dataNow, 'simulator', askSimulator, dataNow));
+  app.all('/__sim/*', async (c) => {
+    const response = await simulator.app.fetch(c.req.raw, c.env);
+    // Time travel or another plan changes what a window holds: forget them all.
+    if (c.req.method === 'POST' && (c.req.path === '/__sim/clock' || c.req.path === '/__sim/key')) klineCache.clear();
+    return response;
   });
-  app.all('/__sim/*', (c) => simulator.app.fetch(c.req.raw, c.env));
-  return { app, simulator };
+  return { app, simulator, metrics, klineCache, realtime: realtimeRelay(simulator) };
 }

@@ -40,6 +40,14 @@ export interface HttpServerConfig {
 
 export const MAX_HEADER_BYTES = 16 * 1024;
 
+/** `/metrics` and the K-line window cache (issue 6). */
+export interface PerformanceConfig {
+  /** Bound of the K-line window cache in bytes (KLINE_CACHE_MB, default 32); 0 keeps nothing. */
+  klineCacheBytes: number;
+  /** METRICS_TOKEN: lets non-loopback clients read /metrics with `Authorization: Bearer <token>`. Never log it. */
+  metricsToken?: string;
+}
+
 export interface ServerConfig {
   mode: 'upstream' | 'simulator';
   /** Present in upstream mode only. Never log it. */
@@ -51,6 +59,16 @@ export interface ServerConfig {
   simulator: SimulatorOptions;
   access: AccessConfig;
   http: HttpServerConfig;
+  realtime: RealtimeConfig;
+  performance: PerformanceConfig;
+}
+
+/** The `/v1/realtime` relay. */
+export interface RealtimeConfig {
+  /** The upstream WebSocket endpoint (MARKET_WS_URL); the server's key is added as `api_key`. */
+  upstreamUrl: string;
+  /** Concurrent realtime sockets per client (REALTIME_MAX_SOCKETS_PER_CLIENT); beyond it 429. */
+  maxSocketsPerClient: number;
 }
 
 export const DEFAULT_UPSTREAM = 'https://api.tickdb.ai';
@@ -115,7 +133,42 @@ export function loadConfig(env: Environment, defaults: { port: number }): Server
     simulator: simulatorOptionsFrom(env),
     access: accessConfigFrom(env),
     http: httpServerConfigFrom(env),
+    realtime: realtimeConfigFrom(env, parsed),
+    performance: performanceConfigFrom(env),
   };
+}
+
+export function performanceConfigFrom(env: Environment): PerformanceConfig {
+  const token = env.METRICS_TOKEN?.trim() ?? '';
+  return {
+    klineCacheBytes: nonNegativeInteger(env, 'KLINE_CACHE_MB', 32) * 1024 * 1024,
+    ...(token !== '' && { metricsToken: token }),
+  };
+}
+
+/** `https://host/prefix` → `wss://host/prefix/v1/realtime` (http → ws). */
+export function defaultRealtimeUrl(upstreamBase: URL): string {
+  const scheme = upstreamBase.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${upstreamBase.host}${upstreamBase.pathname.replace(/\/+$/, '')}/v1/realtime`;
+}
+
+export function realtimeConfigFrom(env: Environment, upstreamBase: URL): RealtimeConfig {
+  const raw = env.MARKET_WS_URL?.trim();
+  let upstreamUrl = defaultRealtimeUrl(upstreamBase);
+  if (raw !== undefined && raw !== '') {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      parsed = undefined;
+    }
+    // The key goes into the query, so a query, fragment or credentials of our own are refused.
+    if (!parsed || (parsed.protocol !== 'wss:' && parsed.protocol !== 'ws:') || parsed.search !== '' || parsed.hash !== '' || parsed.username !== '' || parsed.password !== '') {
+      throw new Error(`MARKET_WS_URL must be a ws:// or wss:// URL without query, fragment or credentials, got ${raw}`);
+    }
+    upstreamUrl = parsed.href;
+  }
+  return { upstreamUrl, maxSocketsPerClient: positiveInteger(env, 'REALTIME_MAX_SOCKETS_PER_CLIENT', 20) };
 }
 
 export function accessConfigFrom(env: Environment): AccessConfig {

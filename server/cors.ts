@@ -6,9 +6,10 @@
 import type { MiddlewareHandler } from 'hono';
 import { CLOCK_HEADER, SOURCE_HEADER } from './chartroom-headers.ts';
 import { withHeaders } from './security-headers.ts';
+import { CACHE_HEADER } from './cache/kline-cache.ts';
 
 /** Response headers the dashboard reads beyond the CORS-safelisted ones. */
-const EXPOSED = ['Retry-After', SOURCE_HEADER, CLOCK_HEADER].join(', ');
+const EXPOSED = ['Retry-After', SOURCE_HEADER, CLOCK_HEADER, CACHE_HEADER].join(', ');
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 
 /** Adds `field` to a Vary value unless present. */

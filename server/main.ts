@@ -1,14 +1,17 @@
 /** Production entry: the built SPA, `/v1` (upstream or simulator), limits and graceful shutdown. */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { describeMode, loadConfig, readEnvironment } from './config.ts';
 import { createHttpServer, listen } from './http-server.ts';
+import { pageClockOf } from './page-clock.ts';
 import { securityHeaderEntries } from './security-headers.ts';
 import { closeGracefully } from './shutdown.ts';
 import { mountStaticSite } from './static-files.ts';
 
 const config = loadConfig(readEnvironment(), { port: 8080 });
-const { app } = createApp(
+const { app, simulator, realtime } = createApp(
   config,
   (line) => {
     console.log(line);
@@ -16,9 +19,12 @@ const { app } = createApp(
   { production: true },
 );
 // CHARTROOM_DIST: another build folder (parallel test runs build into their own).
-mountStaticSite(app, process.env.CHARTROOM_DIST ?? fileURLToPath(new URL('../dist', import.meta.url)));
+mountStaticSite(app, process.env.CHARTROOM_DIST ?? fileURLToPath(new URL('../dist', import.meta.url)), { clock: pageClockOf({ simulator }) });
 
 const server = createHttpServer(app.fetch, config.http, securityHeaderEntries({ contentSecurityPolicy: true }));
+server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+  realtime.handleUpgrade(request, socket, head);
+});
 const address = await listen(server, config.host, config.port);
 console.log(describeMode(config));
 console.log(`chartroom: listening on http://${config.host}:${String(address.port)}`);
@@ -32,6 +38,8 @@ function shutdown(signal: string): void {
   }
   stopping = true;
   const graceSeconds = config.http.shutdownGraceMs / 1000;
+  // Relayed WebSockets would hold the server open: close them (1001) alongside the HTTP side.
+  void realtime.close();
   void closeGracefully(server, { graceMs: config.http.shutdownGraceMs }).then((clean) => {
     console.log(clean ? 'chartroom: closed' : `chartroom: requests still open after ${graceSeconds} s, closed them`);
     process.exit(clean ? 0 : 1);

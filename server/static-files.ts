@@ -1,10 +1,12 @@
 /**
  * The built SPA: files from `dist/`, with index.html for any other non-API path so client-side
- * routes and shared links load. Hashed assets are immutable; index.html is revalidated.
+ * routes and shared links load. Hashed assets are immutable; index.html is revalidated, and
+ * carries the data's clock when `clock` is given (server/page-clock.ts).
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Hono } from 'hono';
+import { stampPageClock } from './page-clock.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -36,7 +38,12 @@ async function fileIn(root: string, urlPath: string): Promise<string | undefined
   }
 }
 
-export function mountStaticSite(app: Hono, root: string): void {
+export interface StaticSiteOptions {
+  /** The data's clock (ms) stamped into index.html on every load. */
+  clock?: () => number;
+}
+
+export function mountStaticSite(app: Hono, root: string, options: StaticSiteOptions = {}): void {
   const absoluteRoot = normalize(root);
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const path = new URL(c.req.url).pathname;
@@ -49,6 +56,7 @@ export function mountStaticSite(app: Hono, root: string): void {
       return c.text('Chartroom is not built: run `npm run build` first.', 503);
     }
     const isAsset = path.startsWith('/assets/');
+    if (options.clock && extname(file) === '.html') body = Buffer.from(stampPageClock(body.toString('utf8'), options.clock()));
     return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {
       headers: {
         'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',

@@ -109,7 +109,7 @@ describe('CORS', () => {
       expect(granted.status).toBe(200);
       expect(granted.headers.get('access-control-allow-origin')).toBe('https://a.example');
       expect(granted.headers.get('vary')).toMatch(/\bOrigin\b/);
-      expect(granted.headers.get('access-control-expose-headers')).toBe('Retry-After, X-Chartroom-Source, X-Chartroom-Clock');
+      expect(granted.headers.get('access-control-expose-headers')).toBe('Retry-After, X-Chartroom-Source, X-Chartroom-Clock, X-Chartroom-Cache');
       expect(granted.headers.get('access-control-allow-credentials')).toBeNull();
       const normalised = await app.request(ticker, { headers: { Origin: 'https://b.example:8443' } });
       expect(normalised.headers.get('access-control-allow-origin')).toBe('https://b.example:8443');

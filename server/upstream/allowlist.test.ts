@@ -28,7 +28,8 @@ describe('matchContractPath', () => {
     '/v1/market/kline%20',
     '/v1/market/kline;x=1',
     '/v1/market/kline#frag',
-    '/v1/market/depth',
+    '/v1/market/depth/',
+    '/v1/market/%64epth',
     '/v1/connections',
     '/v1/realtime',
     '/v1',
@@ -55,6 +56,11 @@ describe('matchContractPath', () => {
     'symbol=%zz',
   ])('rejects query %j as bad-query', (query) => {
     expect(matchContractPath(`/v1/market/ticker?${query}`)).toEqual({ error: 'bad-query' });
+  });
+
+  it('forwards GET /v1/market/depth, its query kept and key parameters dropped', () => {
+    expect(matchContractPath('/v1/market/depth?symbol=AAPL.US&api_key=x&type=stock')).toEqual({ path: '/v1/market/depth', query: 'symbol=AAPL.US&type=stock' });
+    expect(isForwardableMethod('GET')).toBe(true);
   });
 
   it('keeps other parameters verbatim and drops key parameters in any case or encoding', () => {

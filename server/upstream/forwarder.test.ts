@@ -148,8 +148,8 @@ describe('requests answered without upstream', () => {
   });
 
   it('answers 404 for another /v1 path', async () => {
-    const response = await forwarder()(get('/v1/market/depth?symbol=AAPL.US'));
-    expect(await expectEnvelope(response, 404, 2001)).toBe('Invalid parameter: unknown path /v1/market/depth');
+    const response = await forwarder()(get('/v1/market/orderbook?symbol=AAPL.US'));
+    expect(await expectEnvelope(response, 404, 2001)).toBe('Invalid parameter: unknown path /v1/market/orderbook');
     expect(recorded).toHaveLength(0);
   });
 

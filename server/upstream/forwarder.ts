@@ -3,7 +3,7 @@
  * configured upstream, adding the server's key as X-API-Key, and answers everything else itself
  * with a `{code, message}` envelope. The key never reaches the browser or the log.
  */
-import { ERROR_CODES, ERROR_MESSAGES } from '../../src/api/contract.ts';
+import { ERROR_CODES, ERROR_MESSAGES, type ContractPath } from '../../src/api/contract.ts';
 import { isForwardableMethod, matchContractPath } from './allowlist.ts';
 import { acceptsHkTickerCoding } from './encoding.ts';
 import { errorResponse } from './envelope.ts';
@@ -24,6 +24,8 @@ export interface ForwarderOptions {
   maxUrlLength?: number;
   /** One line per request: method, path (no query), status, duration. Never the key. */
   log?: (line: string) => void;
+  /** Called once per request that reached the upstream, with the exchange's duration (metrics). */
+  onUpstreamExchange?: (path: ContractPath, seconds: number) => void;
 }
 
 /**
@@ -48,6 +50,7 @@ interface Config {
   maxDecodedBytes: number;
   maxUrlLength: number;
   log: ((line: string) => void) | undefined;
+  onUpstreamExchange: ((path: ContractPath, seconds: number) => void) | undefined;
 }
 
 function positive(value: number | undefined, fallback: number, name: string): number {
@@ -78,6 +81,7 @@ function resolveConfig(options: ForwarderOptions): Config {
     maxDecodedBytes: Math.min(maxResponseBytes * DECODE_EXPANSION_LIMIT, MAX_DECODED_BYTES),
     maxUrlLength: positive(options.maxUrlLength, 8 * 1024, 'maxUrlLength'),
     log: options.log,
+    onUpstreamExchange: options.onUpstreamExchange,
   };
 }
 
@@ -115,6 +119,14 @@ export function createForwarder(options: ForwarderOptions): ForwardHandler {
   };
 }
 
+function observeExchange(config: Config, path: ContractPath, seconds: number): void {
+  try {
+    config.onUpstreamExchange?.(path, seconds);
+  } catch {
+    // A failing observer must not fail the request.
+  }
+}
+
 async function handle(request: Request, target: string, config: Config): Promise<Outcome> {
   if (target.length > config.maxUrlLength) {
     return {
@@ -147,6 +159,9 @@ async function handle(request: Request, target: string, config: Config): Promise
     };
   }
 
+  // An already aborted request never leaves (exchange answers it at once): not an upstream request.
+  const reachesUpstream = !request.signal.aborted;
+  const started = performance.now();
   const result = await exchange({
     url: config.base,
     path: match.query === '' ? match.path : `${match.path}?${match.query}`,
@@ -155,6 +170,7 @@ async function handle(request: Request, target: string, config: Config): Promise
     maxResponseBytes: config.maxResponseBytes,
     signal: request.signal,
   });
+  if (reachesUpstream) observeExchange(config, match.path, (performance.now() - started) / 1000);
   return relay(result, match.path, acceptEncoding, config);
 }
 

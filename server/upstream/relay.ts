@@ -124,7 +124,7 @@ async function relayResponse(
 }
 
 /** A view of the buffer's bytes that the Response constructor accepts (copied only if shared). */
-function bodyInit(buffer: Buffer): Uint8Array<ArrayBuffer> {
+export function bodyInit(buffer: Buffer): Uint8Array<ArrayBuffer> {
   const backing = buffer.buffer;
   return backing instanceof ArrayBuffer
     ? new Uint8Array(backing, buffer.byteOffset, buffer.byteLength)

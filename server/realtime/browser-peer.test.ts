@@ -1,0 +1,60 @@
+import { describe, expect, it, vi } from 'vitest';
+import { browserPeer, SLOW_CONSUMER_CLOSE_GRACE_MS, type BrowserSocket } from './browser-peer.ts';
+import { RealtimeStatsRegistry } from './stats.ts';
+
+class StubSocket implements BrowserSocket {
+  readyState = 1;
+  bufferedAmount = 0;
+  sent: string[] = [];
+  closes: [number, string][] = [];
+  /** Bytes each send adds to the buffer (a consumer that never reads). */
+  constructor(private readonly growth = 0) {}
+  send(data: string): void {
+    this.sent.push(data);
+    this.bufferedAmount += this.growth;
+  }
+  close(code: number, reason: string): void {
+    this.closes.push([code, reason]);
+    this.readyState = 2;
+  }
+  terminate(): void {
+    this.readyState = 3;
+  }
+}
+
+describe('browserPeer', () => {
+  it('sends while open, counts acks, and stops after close', () => {
+    const stats = new RealtimeStatsRegistry();
+    const socket = new StubSocket();
+    const peer = browserPeer(socket, stats.connect());
+    peer.send('{"cmd":"subscribe","code":0,"message":"success","data":{"channel":"ticker","symbols":["AAPL.US"]}}');
+    expect(stats.subscriptions().ticker).toBe(1);
+    peer.close(1012, 'service restart');
+    peer.send('late');
+    peer.close(1000, 'again');
+    expect(socket.sent).toHaveLength(1);
+    expect(socket.closes).toEqual([[1012, 'service restart']]);
+  });
+
+  it('closes a slow consumer 1013 once its buffer passes the bound, then cuts it', () => {
+    vi.useFakeTimers();
+    try {
+      const socket = new StubSocket(1024 * 1024);
+      const peer = browserPeer(socket, new RealtimeStatsRegistry().connect());
+      for (let i = 0; i < 10; i += 1) peer.send(`{"cmd":"ticker","data":{"i":${i}}}`);
+      expect(socket.sent).toHaveLength(5);
+      expect(socket.closes).toEqual([[1013, 'client too slow']]);
+      expect(socket.readyState).toBe(2);
+      vi.advanceTimersByTime(SLOW_CONSUMER_CLOSE_GRACE_MS);
+      expect(socket.readyState).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('cuts reasons to what a close frame holds', () => {
+    const socket = new StubSocket();
+    browserPeer(socket, new RealtimeStatsRegistry().connect()).close(1011, 'r'.repeat(300));
+    expect(socket.closes[0]?.[1]).toHaveLength(123);
+  });
+});

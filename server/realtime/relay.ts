@@ -1,0 +1,150 @@
+/**
+ * The `/v1/realtime` WebSocket relay: takes HTTP upgrades (from main.ts or Vite's dev server),
+ * checks them like HTTP requests (Host, raw target, Origin, per-client socket cap), and relays each
+ * accepted browser socket to the upstream with the server's key, or to the embedded simulator.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { ERROR_CODES, ERROR_MESSAGES } from '../../src/api/contract.ts';
+import { clientAddress, clientKey } from '../client-address.ts';
+import type { ServerConfig } from '../config.ts';
+import { securityHeaderEntries } from '../security-headers.ts';
+import { relayBrowserSocket } from './browser-connection.ts';
+import { CLOSE } from './close-codes.ts';
+import { ClientSlots } from './client-slots.ts';
+import type { DataSourceFactory } from './data-source.ts';
+import { refuseUpgrade, type UpgradeRefusal } from './handshake-refusal.ts';
+import { simulatorSource, type EmbeddedSimulator } from './sim-link.ts';
+import { RealtimeStatsRegistry, type RealtimeStats } from './stats.ts';
+import { upgradeRefusal, type UpgradePolicy } from './upgrade-checks.ts';
+import { connectUpstream } from './upstream-link.ts';
+
+/** Largest frame a browser may send (subscribe requests are small). */
+export const BROWSER_MAX_PAYLOAD = 16 * 1024;
+/** How long sockets get to finish the close handshake on shutdown before they are cut. */
+const CLOSE_GRACE_MS = 2_000;
+
+export interface RealtimeRelay {
+  /** Answers an HTTP upgrade request: a relayed WebSocket, or a plain HTTP refusal. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  stats: RealtimeStats;
+  /**
+   * Closes every relayed socket (1001 "server going away" by default) and refuses new ones;
+   * resolves once all are closed (sockets slow to answer are cut after a short grace).
+   */
+  close(code?: number, reason?: string): Promise<void>;
+}
+
+export interface RealtimeRelayOptions {
+  config: Pick<ServerConfig, 'mode' | 'apiKey' | 'access' | 'realtime'>;
+  /** Simulator mode: the embedded simulator answers instead of the upstream. */
+  simulator?: EmbeddedSimulator;
+  /** Refusals carry the production security headers (Content-Security-Policy). */
+  production?: boolean;
+  /** One line per finished connection and per upstream failure; never the key. */
+  log?: (line: string) => void;
+}
+
+const refusals = {
+  tooMany: (limit: number): UpgradeRefusal => ({
+    status: 429,
+    code: ERROR_CODES.CONNECTION_LIMIT,
+    message: `${ERROR_MESSAGES[ERROR_CODES.CONNECTION_LIMIT]}: more than ${limit} realtime connections from this client`,
+    headers: [['Retry-After', '1']],
+  }),
+  stopping: {
+    status: 503,
+    code: ERROR_CODES.SERVICE_UNAVAILABLE,
+    message: `${ERROR_MESSAGES[ERROR_CODES.SERVICE_UNAVAILABLE]}: server shutting down`,
+  } satisfies UpgradeRefusal,
+};
+
+function dataSource(options: RealtimeRelayOptions, log: (line: string) => void): DataSourceFactory {
+  const { config, simulator } = options;
+  if (config.mode === 'upstream' && config.apiKey !== undefined) {
+    const { apiKey } = config;
+    return (peer) => connectUpstream(peer, { url: config.realtime.upstreamUrl, apiKey, log });
+  }
+  if (simulator) return simulatorSource(simulator);
+  throw new Error('createRealtimeRelay: simulator mode needs the embedded simulator');
+}
+
+function forwardedFor(request: IncomingMessage): string | undefined {
+  const value = request.headers['x-forwarded-for'];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+export function createRealtimeRelay(options: RealtimeRelayOptions): RealtimeRelay {
+  const { config } = options;
+  const log = options.log ?? (() => undefined);
+  const safeLog = (line: string): void => {
+    try {
+      log(line);
+    } catch {
+      // A failing logger must not break a connection.
+    }
+  };
+  const open = dataSource(options, safeLog);
+  const stats = new RealtimeStatsRegistry();
+  const slots = new ClientSlots(config.realtime.maxSocketsPerClient);
+  // The Host allowlist applies in dev too: Vite checks hosts for its own requests, not for
+  // upgrades handed to us, and DNS rebinding would otherwise reach the server's key.
+  const policy: UpgradePolicy = { hosts: config.access.allowedHosts, origins: new Set(config.access.corsOrigins) };
+  const headers = securityHeaderEntries({ contentSecurityPolicy: options.production ?? false });
+  const server = new WebSocketServer({ noServer: true, maxPayload: BROWSER_MAX_PAYLOAD, clientTracking: false, perMessageDeflate: false });
+  const sockets = new Set<WebSocket>();
+  const closeWaiters = new Set<() => void>();
+  let stopping = false;
+
+  const accept = (request: IncomingMessage, socket: Duplex, head: Buffer, address: string | undefined): void => {
+    server.handleUpgrade(request, socket, head, (browser) => {
+      const started = performance.now();
+      sockets.add(browser);
+      relayBrowserSocket(browser, stats.connect(), open, address, (code) => {
+        sockets.delete(browser);
+        safeLog(`WS /v1/realtime ${code} ${Math.round(performance.now() - started)}ms`);
+        if (sockets.size === 0) for (const waiter of closeWaiters) waiter();
+      });
+    });
+  };
+
+  return {
+    stats,
+    handleUpgrade: (request, socket, head) => {
+      if (socket.destroyed) return;
+      const refusal = stopping ? refusals.stopping : upgradeRefusal(request, policy);
+      if (refusal) {
+        refuseUpgrade(socket, refusal, headers);
+        return;
+      }
+      const address = clientAddress({ socket: request.socket.remoteAddress, forwardedFor: forwardedFor(request) }, config.access.trustProxyHops);
+      const client = clientKey(address);
+      if (!slots.take(client)) {
+        refuseUpgrade(socket, refusals.tooMany(slots.perClient), headers);
+        return;
+      }
+      // The slot is held for as long as the TCP connection lives, handshake or not.
+      socket.once('close', () => {
+        slots.release(client);
+      });
+      accept(request, socket, head, address);
+    },
+    close: (code = CLOSE.GOING_AWAY, reason = 'server going away') => {
+      stopping = true;
+      if (sockets.size === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const done = (): void => {
+          clearTimeout(cut);
+          closeWaiters.delete(done);
+          resolve();
+        };
+        closeWaiters.add(done);
+        const cut = setTimeout(() => {
+          for (const browser of sockets) browser.terminate();
+        }, CLOSE_GRACE_MS);
+        for (const browser of sockets) browser.close(code, reason);
+      });
+    },
+  };
+}

@@ -1,0 +1,331 @@
+/**
+ * Test helpers for the relay over real loopback sockets: a browser-like ws client that records
+ * what it receives, a handshake probe that reads refusals, and a scriptable fake upstream.
+ */
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { getRequestListener } from '@hono/node-server';
+import WebSocket, { WebSocketServer } from 'ws';
+import { createApp, type ChartroomApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createHttpServer, listen } from '../http-server.ts';
+import { securityHeaderEntries } from '../security-headers.ts';
+import { createSimulator, type Simulator } from '../sim/app.ts';
+import { acceptRealtimeUpgrade } from '../sim/realtime/ws-adapter.ts';
+import { frameText } from './data-source.ts';
+import { createRealtimeRelay, type RealtimeRelay, type RealtimeRelayOptions } from './relay.ts';
+import { isRealtimeTarget } from './upgrade-checks.ts';
+
+export interface Closed {
+  code: number;
+  reason: string;
+}
+
+export interface BrowserClient {
+  socket: WebSocket;
+  /** Text frames received so far. */
+  received: string[];
+  /** Resolves with the first received frame (from now on, or already received) matching `test`. */
+  next(test?: (text: string) => boolean, timeoutMs?: number): Promise<string>;
+  opened: Promise<void>;
+  closed: Promise<Closed>;
+}
+
+function within<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`no ${what} within ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+  return Promise.race([promise, timeout]).finally(() => {
+    clearTimeout(timer);
+  });
+}
+
+/** A ws client on `ws://127.0.0.1:<port><path>`. */
+export function connectBrowser(port: number, path = '/v1/realtime', headers: Record<string, string> = {}): BrowserClient {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers, perMessageDeflate: false });
+  const received: string[] = [];
+  const waiters = new Set<() => void>();
+  socket.on('message', (data, isBinary) => {
+    if (isBinary) return;
+    received.push(frameText(data));
+    for (const waiter of [...waiters]) waiter();
+  });
+  socket.on('error', () => undefined);
+  const opened = new Promise<void>((resolve, reject) => {
+    socket.once('open', () => {
+      resolve();
+    });
+    socket.once('close', () => {
+      reject(new Error('closed before opening'));
+    });
+  });
+  opened.catch(() => undefined);
+  const closed = new Promise<Closed>((resolve) => {
+    socket.once('close', (code, reason) => {
+      resolve({ code, reason: reason.toString() });
+    });
+  });
+  const next = (test: (text: string) => boolean = () => true, timeoutMs = 5_000): Promise<string> => {
+    let seen = 0;
+    const found = new Promise<string>((resolve) => {
+      const check = (): void => {
+        for (; seen < received.length; seen += 1) {
+          const text = received[seen] ?? '';
+          if (test(text)) {
+            waiters.delete(check);
+            resolve(text);
+            return;
+          }
+        }
+      };
+      waiters.add(check);
+      check();
+    });
+    return within(found, timeoutMs, 'matching frame');
+  };
+  return { socket, received, next, opened, closed: within(closed, 15_000, 'close') };
+}
+
+/** The HTTP status and body of a refused handshake (or 101 when it was accepted). */
+export function handshakeStatus(port: number, path = '/v1/realtime', headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers });
+    socket.on('unexpected-response', (_request, response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() });
+      });
+    });
+    socket.on('open', () => {
+      socket.close();
+      resolve({ status: 101, body: '' });
+    });
+    socket.on('error', reject);
+  });
+}
+
+export interface FakeUpstream {
+  port: number;
+  /** Request targets of every handshake received. */
+  targets: string[];
+  /** Server-side sockets, in order of connection. */
+  sockets: WebSocket[];
+  /** Frames received from the relay. */
+  received: string[];
+  /** How the next handshakes are answered. */
+  mode: { refuseWith?: number; delayMs?: number; echo: boolean };
+  open(): number;
+  stop(): Promise<void>;
+}
+
+/** A WebSocket upstream on a free loopback port; echoes text frames unless told otherwise. */
+export async function startFakeUpstream(): Promise<FakeUpstream> {
+  const wss = new WebSocketServer({ noServer: true });
+  const server = http.createServer((_request, response) => {
+    response.writeHead(426).end();
+  });
+  const upstream: FakeUpstream = {
+    port: 0,
+    targets: [],
+    sockets: [],
+    received: [],
+    mode: { echo: true },
+    open: () => upstream.sockets.filter((socket) => socket.readyState === WebSocket.OPEN).length,
+    stop: () =>
+      new Promise((resolve) => {
+        for (const socket of upstream.sockets) socket.terminate();
+        server.closeAllConnections();
+        server.close(() => {
+          resolve();
+        });
+      }),
+  };
+  server.on('upgrade', (request: http.IncomingMessage, socket, head: Buffer) => {
+    upstream.targets.push(request.url ?? '');
+    const { refuseWith, delayMs } = upstream.mode;
+    if (refuseWith !== undefined) {
+      socket.end(`HTTP/1.1 ${refuseWith} Refused\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    setTimeout(() => {
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        upstream.sockets.push(ws);
+        ws.on('message', (data, isBinary) => {
+          const text = frameText(data);
+          upstream.received.push(text);
+          if (upstream.mode.echo && !isBinary) ws.send(text);
+        });
+      });
+    }, delayMs ?? 0);
+  });
+  await new Promise<void>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      resolve();
+    });
+  });
+  upstream.port = (server.address() as AddressInfo).port;
+  return upstream;
+}
+
+/** Resolves once `condition` holds (polled), or rejects after `timeoutMs`. */
+export async function eventually(condition: () => boolean, timeoutMs = 5_000, what = 'condition'): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export interface RelayServer {
+  port: number;
+  relay: RealtimeRelay;
+  stop(): Promise<void>;
+}
+
+/** The relay alone on an HTTP server (every HTTP request 404), on a free loopback port. */
+export async function startRelayServer(options: RealtimeRelayOptions): Promise<RelayServer> {
+  const relay = createRealtimeRelay(options);
+  const server = http.createServer((_request, response) => {
+    response.writeHead(404).end();
+  });
+  server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    relay.handleUpgrade(request, socket, head);
+  });
+  await new Promise<void>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      resolve();
+    });
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    relay,
+    stop: async () => {
+      await relay.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      });
+    },
+  };
+}
+
+/** A WebSocket handshake with the target sent byte for byte (ws clients normalise URLs); the status. */
+export function rawHandshakeStatus(port: number, target: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString('latin1');
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1];
+      if (status !== undefined) {
+        socket.destroy();
+        resolve(Number(status));
+      }
+    });
+    socket.on('error', reject);
+    const lines = [
+      `GET ${target} HTTP/1.1`,
+      `Host: 127.0.0.1:${port}`,
+      'Connection: Upgrade',
+      'Upgrade: websocket',
+      'Sec-WebSocket-Version: 13',
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ];
+    socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+  });
+}
+
+export interface RunningChartroom {
+  port: number;
+  chartroom: ChartroomApp;
+  /** Every line the server logged. */
+  logLines: string[];
+  stop(): Promise<void>;
+}
+
+/** The production assembly of main.ts (createApp, createHttpServer, the upgrade hand-off) on a free port. */
+export async function startChartroom(env: Record<string, string>): Promise<RunningChartroom> {
+  const logLines: string[] = [];
+  const config = loadConfig(env, { port: 0 });
+  const chartroom = createApp(config, (line) => logLines.push(line), { production: true });
+  const server = createHttpServer(chartroom.app.fetch, config.http, securityHeaderEntries({ contentSecurityPolicy: true }));
+  server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    chartroom.realtime.handleUpgrade(request, socket, head);
+  });
+  const { port } = await listen(server, '127.0.0.1', 0);
+  return {
+    port,
+    chartroom,
+    logLines,
+    stop: async () => {
+      await chartroom.realtime.close();
+      chartroom.simulator?.realtime.stop();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      });
+    },
+  };
+}
+
+export interface StandaloneSimulator {
+  sim: Simulator;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** What `npm run sim` serves: the simulator demanding keys, `/v1/realtime` included, on a free port. */
+export async function startStandaloneSimulator(): Promise<StandaloneSimulator> {
+  const sim = createSimulator({ clock: { now: Date.parse('2026-11-25T15:00:00Z'), frozen: false } });
+  const server = http.createServer((request, response) => {
+    void getRequestListener(sim.app.fetch)(request, response);
+  });
+  server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (isRealtimeTarget(request.url)) acceptRealtimeUpgrade(sim.realtime, request, socket, head);
+    else socket.destroy();
+  });
+  const { port } = await listen(server, '127.0.0.1', 0);
+  return {
+    sim,
+    port,
+    stop: async () => {
+      sim.realtime.dropAll();
+      sim.realtime.stop();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      });
+    },
+  };
+}
+
+/** A browser that completes the handshake on a raw socket and then stops reading (a slow consumer). */
+export function stalledBrowser(port: number): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.on('error', () => undefined);
+    socket.once('data', (chunk: Buffer) => {
+      if (!chunk.toString('latin1').startsWith('HTTP/1.1 101')) {
+        reject(new Error('handshake refused'));
+        return;
+      }
+      socket.pause();
+      resolve(socket);
+    });
+    socket.write(
+      ['GET /v1/realtime HTTP/1.1', `Host: 127.0.0.1:${port}`, 'Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', '', ''].join('\r\n'),
+    );
+  });
+}
