@@ -8,7 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const SHARED_LAYERS = ['api', 'queries', 'lib', 'store', 'components'];
+const SHARED_LAYERS = ['api', 'queries', 'lib', 'store', 'components', 'realtime'];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'screenshots', 'bench/results'] },

@@ -40,3 +40,45 @@ export async function getLimits(request: APIRequestContext): Promise<SimLimits> 
   if (!response.ok()) throw new Error(`limits: ${String(response.status())} ${await response.text()}`);
   return (await response.json()) as SimLimits;
 }
+
+export type RealtimeChannelName = 'ticker' | 'depth' | 'trade';
+
+export interface SimRealtimeConnection {
+  id: number;
+  plan: string;
+  subscriptions: Record<RealtimeChannelName, string[]>;
+}
+
+export interface SimRealtimeState {
+  settings: {
+    refuse: { depth: boolean; trade: boolean };
+    maxConnectionsPerKey: number;
+    maxSubscriptionsPerConnection: number;
+    pushIntervalMs: number;
+    idleTimeoutMs: number;
+  };
+  connections: SimRealtimeConnection[];
+}
+
+/** The simulator's realtime settings and open connections (with what each subscribes to). */
+export async function getRealtime(request: APIRequestContext): Promise<SimRealtimeState> {
+  // A kept-alive connection idle for the server's keep-alive timeout may be closed just as it is
+  // reused (ECONNRESET): this GET is safe to ask once more.
+  const response = await request.get('/__sim/realtime').catch(() => request.get('/__sim/realtime'));
+  if (!response.ok()) throw new Error(`realtime: ${String(response.status())} ${await response.text()}`);
+  return (await response.json()) as SimRealtimeState;
+}
+
+/** Changes some realtime settings (e.g. `{ refuse: { trade: true } }`); answers the new state. */
+export async function setRealtime(request: APIRequestContext, settings: Partial<Omit<SimRealtimeState['settings'], 'refuse'>> & { refuse?: Partial<SimRealtimeState['settings']['refuse']> }): Promise<SimRealtimeState> {
+  const response = await request.post('/__sim/realtime', { data: settings });
+  if (!response.ok()) throw new Error(`realtime: ${String(response.status())} ${await response.text()}`);
+  return (await response.json()) as SimRealtimeState;
+}
+
+/** Closes every realtime socket (1012); answers how many. */
+export async function dropRealtime(request: APIRequestContext): Promise<number> {
+  const response = await request.post('/__sim/realtime/drop');
+  if (!response.ok()) throw new Error(`realtime drop: ${String(response.status())} ${await response.text()}`);
+  return ((await response.json()) as { dropped: number }).dropped;
+}

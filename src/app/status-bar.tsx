@@ -1,6 +1,7 @@
-/** The status bar: data source, last update, request latency and rate-limit state. */
+/** The status bar: data source, realtime socket, last update, request latency and rate-limit state. */
 import { useEffect, useReducer, useState } from 'react';
 import { onRequestSettled } from '../api/client';
+import { RealtimeStatusItem } from './realtime-status';
 import { foldRequestEvent, INITIAL_STATS } from './request-stats';
 
 function useNow(periodMs: number): number {
@@ -35,6 +36,7 @@ export function StatusBar() {
         <span aria-hidden className={`inline-block h-2 w-2 rounded-full ${stats.source === 'upstream' ? 'bg-emerald-500' : stats.source ? 'bg-sky-500' : 'bg-slate-400'}`} />
         Data: {source}
       </span>
+      <RealtimeStatusItem className={item} now={now} />
       <span className={item} data-testid="status-updated">
         Updated: {stats.lastUpdate ? `${new Date(stats.lastUpdate).toLocaleTimeString()} (${ago(now - stats.lastUpdate)})` : '—'}
       </span>

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setRealtimeClient } from '../realtime';
+import { fakeClient } from '../realtime/fake-socket.test-support';
 import { testQueryClient, wrapperFor } from './query-test-support';
 import { useTicker } from './use-ticker';
 
@@ -44,5 +46,42 @@ describe('useTicker polling', () => {
     expect(fetchMock).toHaveBeenCalledTimes(4);
     a.unmount();
     b.unmount();
+  });
+});
+
+describe('useTicker over the realtime socket', () => {
+  afterEach(() => {
+    setRealtimeClient(undefined);
+  });
+
+  it('fetches once while the ticker channel is live, shows pushes, and polls again at once when the socket goes', async () => {
+    vi.useFakeTimers({ now: BOUNDARY + 400 });
+    const fetchMock = tickerFetch();
+    vi.stubGlobal('fetch', fetchMock);
+    const { client, latest } = fakeClient();
+    setRealtimeClient(client);
+    const { result, unmount } = renderHook(() => useTicker('AAPL.US'), { wrapper: wrapperFor(testQueryClient()) });
+    await act(async () => {
+      latest().open();
+      latest().ackAll();
+      await vi.advanceTimersByTimeAsync(50);
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(result.current.data?.last_price).toBe('1.5');
+
+    await act(() => vi.advanceTimersByTimeAsync(9_000));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      latest().receive({ cmd: 'ticker', data: { symbol: 'AAPL.US', last_price: '2.25', timestamp: Date.now() } });
+      await vi.advanceTimersByTimeAsync(20);
+    });
+    expect(result.current.data?.last_price).toBe('2.25');
+
+    await act(async () => {
+      latest().serverClose(1012);
+      await vi.advanceTimersByTimeAsync(20);
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    unmount();
   });
 });

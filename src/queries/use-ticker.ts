@@ -2,10 +2,17 @@
  * The ticker of one symbol, polled every 3 s on wall-clock multiples of 3 s: every ticker on
  * screen refetches in the same instant, so the batcher folds them into ≤50-symbol requests.
  * One symbol shown in three places is one query and one slot in one request.
+ *
+ * While the symbol's ticker channel is live on the realtime socket, the query stops polling (its
+ * one HTTP fetch still brings the name and previous close) and `useTicker` returns the snapshot
+ * overlaid with the latest push; as soon as the channel is not live, polling resumes at once.
  */
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { ProductType } from '../api/contract';
 import { fetchTickers } from '../api/quote-endpoints';
+import type { Ticker } from '../api/quote-schemas';
+import { mergeTicker, useLiveTicker } from '../realtime';
 import { queryKeys } from './query-keys';
 import { createTickerBatcher, type TickerBatcher } from './ticker-batcher';
 import { msToNextBoundary } from './wall-clock';
@@ -24,21 +31,45 @@ function batcherFor(type: ProductType | undefined): TickerBatcher {
   return batcher;
 }
 
-export function tickerQueryOptions(symbol: string, type?: ProductType) {
+/** `live`: the symbol's pushes arrive over the socket, so HTTP only fetches once. */
+export function tickerQueryOptions(symbol: string, type?: ProductType, live = false) {
   return queryOptions({
     queryKey: queryKeys.tickers.one(symbol, type),
     queryFn: () => batcherFor(type).load(symbol),
     enabled: symbol.trim() !== '',
-    staleTime: TICKER_POLL_MS,
-    refetchInterval: () => msToNextBoundary(TICKER_POLL_MS),
+    staleTime: live ? Infinity : TICKER_POLL_MS,
+    refetchInterval: live ? false : () => msToNextBoundary(TICKER_POLL_MS),
+    refetchOnWindowFocus: !live,
+    refetchOnReconnect: !live,
   });
 }
 
-export function useTicker(symbol: string, type?: ProductType) {
-  return useQuery(tickerQueryOptions(symbol, type));
+export function useTicker(symbol: string, type?: ProductType): UseQueryResult<Ticker> {
+  const { ticker: push, state } = useLiveTicker(symbol, type);
+  const live = state === 'live';
+  const query = useQuery(tickerQueryOptions(symbol, type, live));
+  useRefetchWhenLiveEnds(live, symbol, type);
+  if (push === undefined) return query;
+  // Spreading reads every field of the result, so this reader re-renders on any change of the query.
+  // eslint-disable-next-line @tanstack/query/no-rest-destructuring -- only while pushes arrive, when the query is idle anyway
+  return { ...query, data: mergeTicker(query.data, push) } as UseQueryResult<Ticker>;
 }
 
-/** The tickers of a list, in its order; each symbol is its own (shared, batched) query. */
+/**
+ * Polling resumes on the next boundary by itself; the first fetch after the socket goes is now.
+ * (Through the client, not `query.refetch`: reading a field of the result would narrow what the
+ * caller's render is notified about.)
+ */
+function useRefetchWhenLiveEnds(live: boolean, symbol: string, type: ProductType | undefined): void {
+  const queryClient = useQueryClient();
+  const wasLive = useRef(live);
+  useEffect(() => {
+    if (wasLive.current && !live) void queryClient.refetchQueries({ queryKey: queryKeys.tickers.one(symbol, type), exact: true });
+    wasLive.current = live;
+  }, [live, queryClient, symbol, type]);
+}
+
+/** The tickers of a list, in its order; each symbol is its own (shared, batched) query. Polls always. */
 export function useTickers(symbols: readonly string[], type?: ProductType) {
   return useQueries({ queries: symbols.map((symbol) => tickerQueryOptions(symbol, type)) });
 }

@@ -1,7 +1,9 @@
 /**
- * One symbol of a watchlist with its live quote. Each row subscribes to its own ticker (shared
- * and batched by the query layer) and is memoised, so one row's tick re-renders that row only;
- * an unknown symbol or a failed quote shows in this row and nowhere else.
+ * One symbol of a watchlist with its live quote. Each row subscribes to its own ticker: the
+ * realtime socket's pushes merged over the HTTP snapshot (useTicker = useLiveTicker + mergeTicker,
+ * polling the batched HTTP ticker only while the channel is not live). Rows are memoised and each
+ * reads its own per-symbol slot, so one row's tick re-renders that row only; an unknown symbol or a
+ * failed quote shows in this row and nowhere else.
  */
 import { memo, useRef } from 'react';
 import { describeError } from '../../components/ui/describe-error';
@@ -34,7 +36,8 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
       ref={row}
       data-testid="watchlist-row"
       data-symbol={symbol}
-      className={`flex items-stretch border-b border-slate-100 last:border-b-0 dark:border-slate-800 ${isCurrent ? 'bg-sky-50 dark:bg-sky-950/40' : ''}`}
+      // Off-screen rows of a long list skip layout and paint when their price ticks.
+      className={`flex items-stretch [contain-intrinsic-size:auto_3rem] [content-visibility:auto] border-b border-slate-100 last:border-b-0 dark:border-slate-800 ${isCurrent ? 'bg-sky-50 dark:bg-sky-950/40' : ''}`}
     >
       <button
         type="button"

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { RealtimeStatus } from '../realtime';
+import { realtimeStatusText } from './realtime-status-text';
+
+const unused = { state: 'unused' } as const;
+const live = { state: 'live' } as const;
+
+function status(partial: Partial<RealtimeStatus>): RealtimeStatus {
+  return { connection: 'open', channels: { ticker: unused, depth: unused, trade: unused }, ...partial };
+}
+
+describe('realtimeStatusText', () => {
+  it('streaming when open and every channel in use is live', () => {
+    expect(realtimeStatusText(status({ channels: { ticker: live, depth: unused, trade: live } }), undefined)).toEqual({ text: 'Live: streaming', tone: 'ok' });
+    expect(realtimeStatusText(status({ channels: { ticker: live, depth: unused, trade: { state: 'connecting' } } }), undefined).text).toBe('Live: subscribing…');
+  });
+
+  it('names the channels that fell back to HTTP, with the code and message', () => {
+    const refusedTrades = { state: 'refused', code: 4004, message: 'Trade subscriptions temporarily unavailable' } as const;
+    expect(realtimeStatusText(status({ channels: { ticker: live, depth: unused, trade: refusedTrades } }), undefined).text).toBe(
+      'Trades over HTTP (4004 Trade subscriptions temporarily unavailable)',
+    );
+    const refusedDepth = { state: 'refused', code: 4003, message: 'Depth subscriptions temporarily unavailable' } as const;
+    expect(realtimeStatusText(status({ channels: { ticker: live, depth: refusedDepth, trade: refusedTrades } }), undefined).text).toBe(
+      'Trades over HTTP (4004 Trade subscriptions temporarily unavailable) · Depth over HTTP (4003 Depth subscriptions temporarily unavailable)',
+    );
+  });
+
+  it('reconnecting counts down whole seconds; unavailable says HTTP is used', () => {
+    expect(realtimeStatusText(status({ connection: 'reconnecting', retryInMs: 2_400 }), 2_400).text).toBe('Live: reconnecting in 3 s — polling over HTTP');
+    expect(realtimeStatusText(status({ connection: 'reconnecting' }), undefined).text).toBe('Live: reconnecting — polling over HTTP');
+    expect(realtimeStatusText(status({ connection: 'unavailable', code: 3003, message: 'Connection limit exceeded' }), undefined)).toEqual({
+      text: 'Live: unavailable — polling over HTTP',
+      tone: 'warning',
+      detail: '3003 Connection limit exceeded',
+    });
+  });
+});

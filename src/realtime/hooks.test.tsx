@@ -1,0 +1,118 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setRealtimeClient } from './default-client';
+import { fakeClient, tickerPush, type FakeSocket } from './fake-socket.test-support';
+import { useLiveChannel, useLiveTicker, useLiveTrades, useRealtimeStatus } from './hooks';
+
+let socket: () => FakeSocket;
+
+beforeEach(() => {
+  const fake = fakeClient();
+  setRealtimeClient(fake.client);
+  socket = fake.latest;
+});
+afterEach(() => {
+  cleanup();
+  setRealtimeClient(undefined);
+});
+
+const renders = new Map<string, number>();
+
+function TickerReader({ symbol }: { symbol: string }) {
+  renders.set(symbol, (renders.get(symbol) ?? 0) + 1);
+  const { ticker, state } = useLiveTicker(symbol);
+  return (
+    <p data-testid={symbol}>
+      {state} {ticker?.last_price ?? '—'}
+    </p>
+  );
+}
+
+describe('React hooks', () => {
+  it('useLiveTicker: a push re-renders only the component reading that symbol', async () => {
+    renders.clear();
+    render(
+      <>
+        <TickerReader symbol="AAPL.US" />
+        <TickerReader symbol="MSFT.US" />
+      </>,
+    );
+    act(() => {
+      socket().open();
+      socket().ackAll();
+    });
+    await waitFor(() => {
+      expect(screen.getByTestId('AAPL.US').textContent).toBe('live —');
+    });
+    expect(screen.getByTestId('MSFT.US').textContent).toBe('live —');
+    const before = { aapl: renders.get('AAPL.US') ?? 0, msft: renders.get('MSFT.US') ?? 0 };
+
+    act(() => {
+      socket().receive(tickerPush('AAPL.US', '201.5'));
+      socket().receive(tickerPush('AAPL.US', '201.75'));
+    });
+    await waitFor(() => {
+      expect(screen.getByTestId('AAPL.US').textContent).toBe('live 201.75');
+    });
+    // Two pushes in one frame: one render, and none for the other symbol.
+    expect(renders.get('AAPL.US')).toBe(before.aapl + 1);
+    expect(renders.get('MSFT.US')).toBe(before.msft);
+  });
+
+  it('useLiveChannel follows the subscription state and holds it only while mounted', async () => {
+    const { result, unmount } = renderHook(() => useLiveChannel('depth', 'BTCUSDT', 'crypto'));
+    expect(result.current).toBe('connecting');
+    act(() => {
+      socket().open();
+    });
+    expect(socket().takeSent()).toEqual([{ cmd: 'subscribe', data: { channel: 'depth', symbols: ['BTCUSDT'], type: 'crypto' } }]);
+    act(() => {
+      socket().receive({ cmd: 'subscribe', code: 0, message: 'success', data: { channel: 'depth', symbols: ['BTCUSDT'] } });
+    });
+    expect(result.current).toBe('live');
+    act(() => {
+      socket().receive({ cmd: 'subscribe', code: 4003, message: 'Depth subscriptions temporarily unavailable', data: { channel: 'depth', symbols: ['BTCUSDT'] } });
+    });
+    expect(result.current).toBe('refused');
+    unmount();
+    const other = renderHook(() => useLiveChannel('ticker', 'BTCUSDT', 'crypto'));
+    await waitFor(() => {
+      // The refused depth is not on the server any more: nothing to unsubscribe.
+      expect(socket().takeSent()).toEqual([{ cmd: 'subscribe', data: { channel: 'ticker', symbols: ['BTCUSDT'], type: 'crypto' } }]);
+    });
+    other.unmount();
+    await waitFor(() => {
+      expect(socket().takeSent()).toEqual([{ cmd: 'unsubscribe', data: { channel: 'ticker', symbols: ['BTCUSDT'], type: 'crypto' } }]);
+    });
+  });
+
+  it('useLiveTrades keeps the trades pushed since subscribing, newest first, at most 200', async () => {
+    const { result } = renderHook(() => useLiveTrades('BTCUSDT'));
+    act(() => {
+      socket().open();
+      socket().ackAll();
+      const trades = Array.from({ length: 205 }, (_, index) => ({ id: `t${index}`, price: '1', quantity: '1', side: 'buy', timestamp: index }));
+      socket().receive({ cmd: 'trade', data: { symbol: 'BTCUSDT', type: 'crypto', trades } });
+    });
+    await waitFor(() => {
+      expect(result.current.trades).toHaveLength(200);
+    });
+    expect(result.current.state).toBe('live');
+    expect(result.current.trades[0]?.id).toBe('t204');
+    expect(result.current.trades[199]?.id).toBe('t5');
+  });
+
+  it('useRealtimeStatus reports the connection and the channels in use', () => {
+    const { result } = renderHook(() => ({ status: useRealtimeStatus(), trade: useLiveChannel('trade', 'AAPL.US') }));
+    expect(result.current.status.connection).toBe('connecting');
+    act(() => {
+      socket().open();
+      socket().receive({ cmd: 'subscribe', code: 4004, message: 'Trade subscriptions temporarily unavailable', data: { channel: 'trade', symbols: ['AAPL.US'], suggestion: 'Use GET /v1/market/trades' } });
+    });
+    expect(result.current.status).toEqual({
+      connection: 'open',
+      channels: { ticker: { state: 'unused' }, depth: { state: 'unused' }, trade: { state: 'refused', code: 4004, message: 'Trade subscriptions temporarily unavailable' } },
+    });
+  });
+});

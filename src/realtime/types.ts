@@ -1,0 +1,71 @@
+/**
+ * The vocabulary of the realtime layer: channels, per-subscription states, the connection status
+ * and the push shapes (decimals stay strings, as in HTTP).
+ */
+import type { RealtimeChannel } from '../api/contract';
+
+export { REALTIME_CHANNELS, type RealtimeChannel } from '../api/contract';
+
+/** live: socket open and this subscription acknowledged (code 0). connecting: waiting for socket or ack.
+ *  refused: the service refused this channel/symbol (4003/4004, 1004, 3004, 2001/2002…): use HTTP.
+ *  down: the socket is not available (reconnecting, or unavailable). Consumers poll HTTP unless 'live'. */
+export type ChannelState = 'live' | 'connecting' | 'refused' | 'down';
+
+export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'unavailable';
+
+export interface ChannelStatus {
+  state: ChannelState | 'unused';
+  code?: number;
+  message?: string;
+}
+
+export interface RealtimeStatus {
+  connection: ConnectionState;
+  /** When reconnecting: ms until the next attempt. */
+  retryInMs?: number;
+  /** When unavailable: the service's reason (1001/1002/3003…). */
+  code?: number;
+  message?: string;
+  /** Per channel: the worst state among its subscriptions, with the refusal code/message if any. */
+  channels: Record<RealtimeChannel, ChannelStatus>;
+}
+
+export interface TickerPush {
+  symbol: string;
+  type?: string;
+  last_price: string;
+  timestamp: number;
+  bid_price?: string;
+  ask_price?: string;
+  spread?: string;
+  volume_24h?: string;
+  high_24h?: string;
+  low_24h?: string;
+  price_change_24h?: string;
+  price_change_percent_24h?: string;
+  open?: string;
+  prev_close?: string;
+  quote_volume_24h?: string;
+  name?: string;
+}
+
+/** One trade; array-form messages are flattened, one push per trade. */
+export interface TradePush {
+  id?: string;
+  symbol: string;
+  price: string;
+  quantity: string;
+  side: string;
+  timestamp: number;
+  open_interest_change?: number | null;
+  position_effect?: string;
+}
+
+export interface DepthPush {
+  symbol: string;
+  timestamp: number;
+  bids: [string, string][];
+  asks: [string, string][];
+}
+
+export type PushOf<C> = C extends 'ticker' ? TickerPush : C extends 'trade' ? TradePush : DepthPush;
