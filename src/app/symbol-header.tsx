@@ -1,4 +1,8 @@
-/** The current symbol with its name, last price and change, live from the ticker. */
+/**
+ * The current symbol with its name, last price and change: ticker pushes over the HTTP ticker
+ * (which brings the name and previous close, and stops polling while pushes are live). useTicker
+ * does both: it holds useLiveTicker and returns mergeTicker(HTTP ticker, latest push).
+ */
 import { precisionOf, formatPrice, formatPercent, formatSignedChange } from '../lib/format';
 import { useTicker } from '../queries/use-ticker';
 import { useAppStore } from '../store/app-store';

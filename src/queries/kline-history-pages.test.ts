@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fetchKlines, fetchLatestKlines } from '../api/kline-endpoints';
 import { simFetch, startSimulator, type SimHandle } from '../api/sim-fetch.test-support';
 import { aggregateCandles, toCandle } from '../lib/candles';
-import { fetchHistoryPage, fetchTail, flattenPages } from './kline-history-pages';
+import { fetchHistoryPage, fetchTail, flattenPages, newestPageEnd } from './kline-history-pages';
 
 const MINUTE = 60_000;
 let sim: SimHandle;
@@ -13,11 +13,13 @@ beforeAll(async () => {
   sim = await startSimulator('2026-11-25T15:01:30Z');
 });
 
-function at(iso: string): void {
+/** Freezes the simulator at `iso`; returns that instant (the data's clock, for the newest page). */
+function at(iso: string): number {
   sim.clock.set({ now: Date.parse(iso), frozen: true });
   const stub = simFetch(sim);
   calls = stub.calls;
   vi.stubGlobal('fetch', stub.fetch);
+  return Date.parse(iso);
 }
 
 afterEach(() => {
@@ -28,11 +30,34 @@ async function minutes(symbol: string, startTime: number, endTime: number) {
   return (await fetchKlines({ symbol, interval: '1m', startTime, endTime, limit: 1000 })).klines.map(toCandle);
 }
 
+describe('newestPageEnd', () => {
+  const now = Date.parse('2026-11-25T15:01:30.250Z');
+
+  it('intraday intervals: just before the current period on the epoch grid', () => {
+    expect(newestPageEnd('1m', now)).toBe(Date.UTC(2026, 10, 25, 15, 1) - 1);
+    expect(newestPageEnd('3m', now)).toBe(Date.UTC(2026, 10, 25, 15, 0) - 1);
+    expect(newestPageEnd('5m', now)).toBe(Date.UTC(2026, 10, 25, 15, 0) - 1);
+    expect(newestPageEnd('1h', now)).toBe(Date.UTC(2026, 10, 25, 15, 0) - 1);
+    expect(newestPageEnd('4h', now)).toBe(Date.UTC(2026, 10, 25, 12, 0) - 1);
+  });
+
+  it('1d, 1w and 1M: just before the current UTC day', () => {
+    for (const interval of ['1d', '1w', '1M'] as const) expect(newestPageEnd(interval, now)).toBe(Date.UTC(2026, 10, 25) - 1);
+  });
+
+  it('is the same instant for every moment of one period, and moves with the next', () => {
+    const start = Date.UTC(2026, 10, 25, 15, 15);
+    const ends = [0, 1, 60_000, 15 * 60_000 - 1].map((offset) => newestPageEnd('15m', start + offset));
+    expect(new Set(ends)).toEqual(new Set([start - 1]));
+    expect(newestPageEnd('15m', start + 15 * 60_000)).toBe(start + 15 * 60_000 - 1);
+  });
+});
+
 describe('fetchHistoryPage', () => {
-  it('asks for 1000 K-lines and pages back with end_time = oldest - 1', async () => {
-    at('2026-11-25T15:01:30Z');
-    const page = await fetchHistoryPage({ symbol: 'AAPL.US', interval: '1h', adjust: 'none' }, null);
-    expect(calls[0]).toBe('/v1/market/kline?symbol=AAPL.US&interval=1h&limit=1000&adjust=none');
+  it('asks for 1000 completed K-lines up to the current period and pages back with end_time = oldest - 1', async () => {
+    const now = at('2026-11-25T15:01:30Z');
+    const page = await fetchHistoryPage({ symbol: 'AAPL.US', interval: '1h', adjust: 'none' }, null, undefined, now);
+    expect(calls[0]).toBe(`/v1/market/kline?symbol=AAPL.US&interval=1h&limit=1000&end_time=${String(Date.UTC(2026, 10, 25, 15) - 1)}&adjust=none`);
     expect(page.candles).toHaveLength(1000);
     expect(page.olderEndTime).toBe((page.candles[0]?.time ?? 0) - 1);
   });
@@ -45,9 +70,9 @@ describe('fetchHistoryPage', () => {
   });
 
   it('3m: 1m pages of 999 folded into whole 3m buckets, the forming bucket left to the latest endpoint', async () => {
-    at('2026-11-25T15:01:30Z');
-    const page = await fetchHistoryPage({ symbol: 'AAPL.US', interval: '3m' }, null);
-    expect(calls[0]).toBe('/v1/market/kline?symbol=AAPL.US&interval=1m&limit=999');
+    const now = at('2026-11-25T15:01:30Z');
+    const page = await fetchHistoryPage({ symbol: 'AAPL.US', interval: '3m' }, null, undefined, now);
+    expect(calls[0]).toBe(`/v1/market/kline?symbol=AAPL.US&interval=1m&limit=999&end_time=${String(Date.UTC(2026, 10, 25, 15) - 1)}`);
     expect(page.candles.every((c) => c.time % (3 * MINUTE) === 0)).toBe(true);
     // 15:00 (one minute of three so far) is forming; 14:57 is the newest whole bucket.
     expect(page.candles.at(-1)?.time).toBe(Date.UTC(2026, 10, 25, 14, 57));
@@ -70,8 +95,8 @@ describe('fetchHistoryPage', () => {
     const [latest] = await fetchLatestKlines({ symbols: ['AAPL.US'], interval: '3m' });
     const native = latest?.klines[0];
     if (!native) throw new Error('no forming 3m bar');
-    at('2026-11-25T15:10:00Z');
-    const page = await fetchHistoryPage({ symbol: 'AAPL.US', interval: '3m' }, null);
+    const now = at('2026-11-25T15:10:00Z');
+    const page = await fetchHistoryPage({ symbol: 'AAPL.US', interval: '3m' }, null, undefined, now);
     const built = page.candles.find((c) => c.time === native.time);
     expect(built).toEqual(toCandle(native));
   });

@@ -5,6 +5,7 @@
  */
 import type { AdjustMode, Interval, ProductType } from '../api/contract';
 import { fetchKlines, type HistoryInterval } from '../api/kline-endpoints';
+import { serverNow } from '../api/server-clock';
 import type { Candle } from '../lib/candle';
 import { aggregateCandles, bucketStart, mergeCandles, toCandle } from '../lib/candles';
 
@@ -13,6 +14,7 @@ export const HISTORY_PAGE_SIZE = 1_000;
 export const DERIVED_PAGE_SIZE = 999;
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
 
 export interface KlineHistoryParams {
   symbol: string;
@@ -49,6 +51,29 @@ export const INTERVAL_MS: Partial<Record<Interval, number>> = {
   '1w': 10_080 * MINUTE_MS,
 };
 
+/** Intraday periods: the newest page ends where the current one starts on the epoch grid. */
+const ALIGNED_MS: Partial<Record<Interval, number>> = {
+  '1m': MINUTE_MS,
+  '3m': 3 * MINUTE_MS,
+  '5m': 5 * MINUTE_MS,
+  '15m': 15 * MINUTE_MS,
+  '30m': 30 * MINUTE_MS,
+  '1h': 60 * MINUTE_MS,
+  '2h': 120 * MINUTE_MS,
+  '4h': 240 * MINUTE_MS,
+};
+
+/**
+ * `end_time` of the newest history page at `now` (the data's clock): completed bars only, ending
+ * just before the current period (intraday: floor(now / length) × length; 1d, 1w, 1M: the current
+ * UTC day), so every browser asks the identical, cacheable URL within one period. The forming bar
+ * comes from the latest endpoint, any bar between the two from the tail fill.
+ */
+export function newestPageEnd(interval: Interval, now: number): number {
+  const length = ALIGNED_MS[interval] ?? DAY_MS;
+  return Math.floor(now / length) * length - 1;
+}
+
 interface RawRange {
   limit: number;
   startTime?: number;
@@ -74,12 +99,12 @@ async function fetchRaw(params: KlineHistoryParams, range: RawRange, signal?: Ab
 }
 
 /**
- * One page ending at `endTime` (the newest when null). A page shorter than asked means the
- * service has nothing older.
+ * One page ending at `endTime` (null: the newest, ending at newestPageEnd of `now`). A page
+ * shorter than asked means the service has nothing older.
  */
-export async function fetchHistoryPage(params: KlineHistoryParams, endTime: number | null, signal?: AbortSignal): Promise<KlinePage> {
+export async function fetchHistoryPage(params: KlineHistoryParams, endTime: number | null, signal?: AbortSignal, now: number = serverNow()): Promise<KlinePage> {
   const source = historySourceOf(params.interval);
-  const raw = await fetchRaw(params, { limit: source.pageSize, ...(endTime !== null && { endTime }) }, signal);
+  const raw = await fetchRaw(params, { limit: source.pageSize, endTime: endTime ?? newestPageEnd(params.interval, now) }, signal);
   const full = raw.length >= source.pageSize;
   if (source.bucketMs === undefined) {
     const oldest = raw[0];

@@ -45,6 +45,10 @@ export const queryKeys = {
     all: ['api', 'trades'] as const,
     list: (symbol: string, limit: number) => ['api', 'trades', symbol, limit] as const,
   },
+  depth: {
+    all: ['api', 'depth'] as const,
+    one: (symbol: string, type?: ProductType) => ['api', 'depth', symbol, type ?? null] as const,
+  },
   intraday: {
     all: ['api', 'intraday'] as const,
     one: (symbol: string) => ['api', 'intraday', symbol] as const,

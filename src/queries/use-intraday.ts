@@ -1,4 +1,7 @@
-/** The intraday minute line of one stock, polled every 15 s; null when the service has none. */
+/**
+ * The intraday minute line of one stock; null when the service has none. Polled every 15 s, or
+ * once a minute while ticker pushes move its last point (the poll then only settles the minutes).
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductType } from '../api/contract';
 import { fetchIntraday } from '../api/quote-endpoints';
@@ -7,6 +10,7 @@ import { normalizeSymbol } from '../lib/symbols';
 import { queryKeys } from './query-keys';
 
 export const INTRADAY_POLL_MS = 15_000;
+export const INTRADAY_LIVE_POLL_MS = 60_000;
 
 async function fetchOne(symbol: string, type: ProductType | undefined, signal: AbortSignal): Promise<IntradaySeries | null> {
   const series = await fetchIntraday({ symbols: [symbol], ...(type && { type }) }, { signal });
@@ -14,16 +18,18 @@ async function fetchOne(symbol: string, type: ProductType | undefined, signal: A
   return series.find((entry) => normalizeSymbol(entry.symbol) === wanted) ?? series[0] ?? null;
 }
 
-export function intradayQueryOptions(symbol: string, type?: ProductType) {
+/** `live`: the ticker channel is live for this symbol. */
+export function intradayQueryOptions(symbol: string, type?: ProductType, live = false) {
+  const every = live ? INTRADAY_LIVE_POLL_MS : INTRADAY_POLL_MS;
   return queryOptions({
     queryKey: [...queryKeys.intraday.one(symbol), type ?? null] as const,
     queryFn: ({ signal }) => fetchOne(symbol, type, signal),
     enabled: symbol.trim() !== '',
-    staleTime: INTRADAY_POLL_MS,
-    refetchInterval: INTRADAY_POLL_MS,
+    staleTime: every,
+    refetchInterval: every,
   });
 }
 
-export function useIntraday(symbol: string, type?: ProductType) {
-  return useQuery(intradayQueryOptions(symbol, type));
+export function useIntraday(symbol: string, type?: ProductType, live = false) {
+  return useQuery(intradayQueryOptions(symbol, type, live));
 }

@@ -4,8 +4,10 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdjustMode, Interval } from '../api/contract';
 import { fetchKlines } from '../api/kline-endpoints';
+import { noteServerClock } from '../api/server-clock';
 import { simFetch, startSimulator, type SimHandle } from '../api/sim-fetch.test-support';
 import { toCandle } from '../lib/candles';
+import { newestPageEnd } from './kline-history-pages';
 import { queryKeys } from './query-keys';
 import { testQueryClient, wrapperFor } from './query-test-support';
 import { useKlineSeries, type KlineSeriesParams } from './use-kline-series';
@@ -21,6 +23,8 @@ beforeAll(async () => {
 
 function connect(iso: string, key = 'demo-enterprise') {
   sim.clock.set({ now: Date.parse(iso), frozen: true });
+  // The data's clock, as the server's X-Chartroom-Clock would report it (the sim clock jumps between tests).
+  noteServerClock(Date.parse(iso));
   const stub = simFetch(sim, key);
   calls = stub.calls;
   vi.stubGlobal('fetch', stub.fetch);
@@ -43,9 +47,9 @@ async function renderSeries(params: KlineSeriesParams, wrapper: ReturnType<typeo
   return rendered;
 }
 
-/** The service's own adjusted closes of the latest 1000 completed K-lines. */
-async function serviceCloses(symbol: string, interval: Exclude<Interval, '3m'>, adjust: AdjustMode): Promise<Map<number, number>> {
-  const series = await fetchKlines({ symbol, interval, limit: 1000, adjust });
+/** The service's own adjusted closes of the 1000 completed K-lines up to `endTime`. */
+async function serviceCloses(symbol: string, interval: Exclude<Interval, '3m'>, adjust: AdjustMode, endTime: number): Promise<Map<number, number>> {
+  const series = await fetchKlines({ symbol, interval, limit: 1000, adjust, endTime });
   return new Map(series.klines.map((k) => [k.time, Number(k.close)]));
 }
 
@@ -55,19 +59,22 @@ describe('useKlineSeries: adjustment', () => {
     const { result, rerender } = await renderSeries({ symbol: 'AAPL.US', interval: '1d', adjust: 'forward' }, wrapper);
     expect(result.current.adjustSource).toBe('local');
     expect(result.current.exFactors.length).toBeGreaterThan(0);
-    expect(historyCalls()).toEqual(['/v1/market/kline?symbol=AAPL.US&interval=1d&limit=1000&adjust=none']);
+    // The newest page ends with yesterday (UTC): the same URL all day, for every browser.
+    const end = newestPageEnd('1d', Date.parse('2026-11-25T15:00:30Z'));
+    expect(end).toBe(Date.UTC(2026, 10, 25) - 1);
+    expect(historyCalls()).toEqual([`/v1/market/kline?symbol=AAPL.US&interval=1d&limit=1000&end_time=${String(end)}&adjust=none`]);
 
-    const forward = await serviceCloses('AAPL.US', '1d', 'forward');
+    const forward = await serviceCloses('AAPL.US', '1d', 'forward', end);
     const history = result.current.candles.slice(0, -1);
     expect(history).toHaveLength(1000);
     expect(history.map((c) => c.close)).toEqual(history.map((c) => forward.get(c.time)));
     // Adjustment changed something: the oldest close differs from the raw one.
-    const raw = await serviceCloses('AAPL.US', '1d', 'none');
+    const raw = await serviceCloses('AAPL.US', '1d', 'none', end);
     expect(history[0]?.close).not.toBe(raw.get(history[0]?.time ?? 0));
 
     const before = calls.length;
     rerender({ symbol: 'AAPL.US', interval: '1d', adjust: 'backward' });
-    const backward = await serviceCloses('AAPL.US', '1d', 'backward');
+    const backward = await serviceCloses('AAPL.US', '1d', 'backward', end);
     const switched = result.current.candles.slice(0, -1);
     expect(switched.map((c) => c.close)).toEqual(switched.map((c) => backward.get(c.time)));
     rerender({ symbol: 'AAPL.US', interval: '1d', adjust: 'none' });
@@ -75,7 +82,7 @@ describe('useKlineSeries: adjustment', () => {
     // The only K-line request since the switch is this test's own; the hook asked for nothing
     // (a poll of the raw forming candle aside).
     const since = calls.slice(before).filter((path) => path !== '/v1/market/kline/latest?symbols=AAPL.US&interval=1d&adjust=none');
-    expect(since).toEqual(['/v1/market/kline?symbol=AAPL.US&interval=1d&limit=1000&adjust=backward']);
+    expect(since).toEqual([`/v1/market/kline?symbol=AAPL.US&interval=1d&limit=1000&end_time=${String(end)}&adjust=backward`]);
   });
 
   it('falls back to adjust= on both K-line endpoints when the plan lacks ex-factors (1004), with the same numbers', async () => {
@@ -88,7 +95,8 @@ describe('useKlineSeries: adjustment', () => {
     expect(result.current.adjustSource).toBe('server');
     expect(result.current.exFactors).toEqual([]);
     expect(calls).toContain('/v1/market/kline/ex-factors?symbols=AAPL.US');
-    expect(historyCalls().at(-1)).toBe('/v1/market/kline?symbol=AAPL.US&interval=1d&limit=1000&adjust=forward');
+    const end = newestPageEnd('1d', Date.parse('2026-11-25T15:00:30Z'));
+    expect(historyCalls().at(-1)).toBe(`/v1/market/kline?symbol=AAPL.US&interval=1d&limit=1000&end_time=${String(end)}&adjust=forward`);
     expect(calls.some((path) => path.startsWith('/v1/market/kline/latest?') && path.includes('adjust=forward'))).toBe(true);
     expect(result.current.candles.map((c) => [c.time, c.open, c.high, c.low, c.close])).toEqual(localCandles.map((c) => [c.time, c.open, c.high, c.low, c.close]));
   });
@@ -126,7 +134,8 @@ describe('useKlineSeries: history and the forming candle', () => {
     const { wrapper } = connect('2026-11-25T15:04:30Z');
     const { result } = await renderSeries({ symbol: 'AAPL.US', interval: '3m', adjust: 'none' }, wrapper);
     expect(calls).toContain('/v1/market/kline/latest?symbols=AAPL.US&interval=3m&adjust=none');
-    expect(historyCalls()[0]).toBe('/v1/market/kline?symbol=AAPL.US&interval=1m&limit=999&adjust=none');
+    // 1m up to the end of the last whole 3m period (15:02:59.999), identical for all of 15:03–15:05.
+    expect(historyCalls()[0]).toBe(`/v1/market/kline?symbol=AAPL.US&interval=1m&limit=999&end_time=${String(Date.UTC(2026, 10, 25, 15, 3) - 1)}&adjust=none`);
     const times = result.current.candles.slice(-3).map((c) => (c.time - Date.UTC(2026, 10, 25, 14, 57)) / MINUTE);
     expect(times).toEqual([0, 3, 6]);
     expect(result.current.candles.every((c) => c.time % (3 * MINUTE) === 0)).toBe(true);

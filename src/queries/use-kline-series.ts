@@ -38,6 +38,15 @@ export interface KlineSeriesResult {
   adjustSource: AdjustSource;
   /** The symbol's corporate-action factors (both directions), for markers; [] when unknown. */
   exFactors: AdjustFactor[];
+  /**
+   * The forming candle before local adjustment, for quotes (raw prices) to move; undefined while
+   * there is none, or when the service adjusts the prices (quotes cannot be folded into those).
+   */
+  quoteBase: Candle | undefined;
+  /** The series' local adjustment, for a candle moved by quotes (identity when there is none). */
+  adjustForming: (candle: Candle) => Candle;
+  /** Asks the service for the forming candle again (reconcile, e.g. when pushes resume). */
+  refetchForming: () => void;
 }
 
 const NO_FACTORS: AdjustFactor[] = [];
@@ -75,6 +84,13 @@ export function useKlineSeries({ symbol, interval, adjust, type }: KlineSeriesPa
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
 
+  const adjustForming = useCallback((candle: Candle) => adjustCandles([candle], factors, localAdjust)[0] ?? candle, [factors, localAdjust]);
+  const { refetch: refetchLatest } = latest;
+  const refetchForming = useCallback(() => {
+    void refetchLatest();
+  }, [refetchLatest]);
+  const serviceAdjusted = plan.source === 'server' && adjust !== 'none';
+
   const isLoading = history.isPending || plan.waitingForFactors;
   return {
     candles: isLoading ? NO_CANDLES : candles,
@@ -86,6 +102,9 @@ export function useKlineSeries({ symbol, interval, adjust, type }: KlineSeriesPa
     isFetchingOlder: isFetchingNextPage,
     adjustSource: plan.source,
     exFactors: factors,
+    quoteBase: isLoading || serviceAdjusted ? undefined : rawForming,
+    adjustForming,
+    refetchForming,
   };
 }
 

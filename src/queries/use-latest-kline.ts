@@ -1,13 +1,42 @@
-/** The forming K-line of one symbol (3m included), polled every 2 s; null when there is none. */
+/**
+ * The forming K-line of one symbol (3m included); null when there is none. Between requests the
+ * chart moves it with quotes (pushes or the polled ticker), so this is a reconcile, not a poll:
+ * once right after each bar completes for intervals up to 1h, every minute for longer ones, and
+ * when the window regains focus or the network comes back (stale after a second).
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Interval } from '../api/contract';
 import { fetchLatestKlines } from '../api/kline-endpoints';
+import { serverNow } from '../api/server-clock';
 import type { Candle } from '../lib/candle';
 import { mergeCandles, toCandle } from '../lib/candles';
 import { normalizeSymbol } from '../lib/symbols';
-import type { KlineHistoryParams } from './kline-history-pages';
+import { INTERVAL_MS, type KlineHistoryParams } from './kline-history-pages';
 import { queryKeys } from './query-keys';
 
-export const LATEST_POLL_MS = 2_000;
+/** After a bar's end, the service has the next one (and the completed one) this much later. */
+export const RECONCILE_DELAY_MS = 1_500;
+/** Longer intervals, and short ones while no bar is forming (market closed): once a minute. */
+export const SLOW_RECONCILE_MS = 60_000;
+const MIN_DELAY_MS = 1_000;
+const HOUR_MS = 3_600_000;
+
+/**
+ * Milliseconds from `now` (the data's clock) to the next reconcile of `interval`, given the
+ * forming bar last received. Up to 1h: the end of that bar plus RECONCILE_DELAY_MS; with no bar
+ * forming now (closed, or not yet received) the next epoch boundary of the interval, at most a
+ * minute away. Longer intervals: SLOW_RECONCILE_MS.
+ */
+export function nextReconcileMs(interval: Interval, forming: Candle | null | undefined, now: number): number {
+  const length = INTERVAL_MS[interval];
+  if (length === undefined || length > HOUR_MS) return SLOW_RECONCILE_MS;
+  const barEnd = forming ? forming.time + length : undefined;
+  if (barEnd !== undefined && barEnd > now - RECONCILE_DELAY_MS) {
+    return Math.max(MIN_DELAY_MS, barEnd + RECONCILE_DELAY_MS - now);
+  }
+  const boundary = Math.floor(now / length) * length + length;
+  return Math.max(MIN_DELAY_MS, Math.min(SLOW_RECONCILE_MS, boundary + RECONCILE_DELAY_MS - now));
+}
 
 async function fetchForming(params: KlineHistoryParams, signal: AbortSignal): Promise<Candle | null> {
   const series = await fetchLatestKlines(
@@ -29,8 +58,8 @@ export function latestKlineQueryOptions({ symbol, interval, adjust, type }: Klin
     queryKey: queryKeys.klines.latest(symbol, interval, adjust ?? null, type),
     queryFn: ({ signal }) => fetchForming({ symbol, interval, adjust, type }, signal),
     enabled: symbol.trim() !== '',
-    staleTime: LATEST_POLL_MS / 2,
-    refetchInterval: LATEST_POLL_MS,
+    staleTime: MIN_DELAY_MS,
+    refetchInterval: (query) => nextReconcileMs(interval, query.state.data, serverNow()),
   });
 }
 

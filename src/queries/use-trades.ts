@@ -1,4 +1,7 @@
-/** The latest trades of a symbol (time and sales), polled every 3 s. */
+/**
+ * The latest trades of a symbol (time and sales): polled every 3 s, or fetched once as the
+ * snapshot under the pushed trades while the trade channel is live.
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductType } from '../api/contract';
 import { fetchTrades } from '../api/quote-endpoints';
@@ -6,16 +9,17 @@ import { queryKeys } from './query-keys';
 
 export const TRADES_POLL_MS = 3_000;
 
-export function tradesQueryOptions(symbol: string, limit = 100, type?: ProductType) {
+/** `live`: pushes keep the tape current, so no polling (the snapshot is still fetched once). */
+export function tradesQueryOptions(symbol: string, limit = 100, type?: ProductType, live = false) {
   return queryOptions({
     queryKey: [...queryKeys.trades.list(symbol, limit), type ?? null] as const,
     queryFn: ({ signal }) => fetchTrades({ symbol, limit, ...(type && { type }) }, { signal }),
     enabled: symbol.trim() !== '',
     staleTime: TRADES_POLL_MS,
-    refetchInterval: TRADES_POLL_MS,
+    refetchInterval: live ? false : TRADES_POLL_MS,
   });
 }
 
-export function useTrades(symbol: string, limit = 100, type?: ProductType) {
-  return useQuery(tradesQueryOptions(symbol, limit, type));
+export function useTrades(symbol: string, limit = 100, type?: ProductType, live = false) {
+  return useQuery(tradesQueryOptions(symbol, limit, type, live));
 }

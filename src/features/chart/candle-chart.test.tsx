@@ -5,6 +5,7 @@ import type { Candle } from '../../lib/candle';
 import { DEFAULT_PREFERENCES } from '../../store/preferences-slice';
 import type { ChartAdapter, CrosshairCandle } from './chart-adapter';
 import { CandleChart, type CandleChartProps } from './candle-chart';
+import { createLiveCandle } from './live-candle';
 
 // lightweight-charts needs a canvas: the adapter is replaced by a recording fake.
 type FakeAdapter = { [K in keyof ChartAdapter]: Mock<ChartAdapter[K]> } & { hover: (hit: CrosshairCandle | undefined) => void };
@@ -37,6 +38,19 @@ vi.mock('./chart-adapter', () => ({
     return adapter;
   },
 }));
+
+// Counts CandleChart renders (its body computes the indicator summary once per render).
+const renders = vi.hoisted(() => ({ chart: 0 }));
+vi.mock('./indicator-data', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./indicator-data')>();
+  return {
+    ...actual,
+    indicatorSummary: (...args: Parameters<typeof actual.indicatorSummary>) => {
+      renders.chart++;
+      return actual.indicatorSummary(...args);
+    },
+  };
+});
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 0, 5, 14, 30);
@@ -124,6 +138,60 @@ describe('CandleChart', () => {
     });
     expect(legend.textContent).toContain('2026-01-06');
     expect(legend.textContent).toContain('+1.00');
+  });
+
+  it('draws quotes moving the forming candle as updateLast, one per frame, without re-rendering or setData', async () => {
+    const live = createLiveCandle();
+    render(<CandleChart {...props({ live })} />);
+    const before = renders.chart;
+    expect(before).toBeGreaterThan(0);
+    act(() => {
+      live.set({ dataset: 'AAPL.US||1d', candle: candle(3, 104) });
+      live.set({ dataset: 'AAPL.US||1d', candle: candle(3, 105) });
+    });
+    expect(adapter().updateLast).not.toHaveBeenCalled();
+    await nextFrame();
+    expect(adapter().updateLast.mock.calls).toEqual([[candle(3, 105)]]);
+    expect(adapter().setSeries).toHaveBeenCalledTimes(1);
+    expect(renders.chart).toBe(before);
+    // The legend (no crosshair) reads the live close.
+    expect(screen.getByTestId('chart-legend').textContent).toContain('105.00');
+
+    // Quotes open the next bar: appended.
+    act(() => {
+      live.set({ dataset: 'AAPL.US||1d', candle: candle(4, 106) });
+    });
+    await nextFrame();
+    expect(adapter().updateLast).toHaveBeenLastCalledWith(candle(4, 106));
+  });
+
+  it('ignores a live candle of another series or older than the last candle', async () => {
+    const live = createLiveCandle();
+    render(<CandleChart {...props({ live })} />);
+    act(() => {
+      live.set({ dataset: 'MSFT.US||1d', candle: candle(3, 200) });
+    });
+    await nextFrame();
+    act(() => {
+      live.set({ dataset: 'AAPL.US||1d', candle: candle(2, 200) });
+    });
+    await nextFrame();
+    expect(adapter().updateLast).not.toHaveBeenCalled();
+    expect(screen.getByTestId('chart-legend').textContent).toContain('103.00');
+  });
+
+  it("redraws (keeping the view) when the service corrects a bar that quotes completed, the live bar kept", async () => {
+    const live = createLiveCandle();
+    const { rerender } = render(<CandleChart {...props({ live })} />);
+    act(() => {
+      live.set({ dataset: 'AAPL.US||1d', candle: candle(4, 106) });
+    });
+    await nextFrame();
+    expect(adapter().updateLast).toHaveBeenLastCalledWith(candle(4, 106));
+    // The service's version of bar 3 arrives (history tail): bar 3 is no longer the adapter's last.
+    const corrected = [...history.slice(0, 3), candle(3, 99)];
+    rerender(<CandleChart {...props({ live, candles: corrected })} />);
+    expect(adapter().setSeries).toHaveBeenLastCalledWith([...corrected, candle(4, 106)], { preserveView: true });
   });
 
   it('destroys the adapter when unmounted', () => {

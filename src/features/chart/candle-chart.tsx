@@ -3,7 +3,7 @@
  * with it), keeps it in step with the settings, feeds it the candles and shows the legend of the
  * candle under the crosshair (or of the last one).
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { AdjustFactor } from '../../lib/adjust';
 import type { Candle } from '../../lib/candle';
 import type { Interval } from '../../api/contract';
@@ -11,9 +11,10 @@ import { toChartTime, type DisplayZone } from '../../lib/time-mapper';
 import type { ColorConvention, IndicatorSettings, PriceScaleMode, Theme } from '../../store/preferences-slice';
 import { createChartAdapter, type ChartAdapter, type CrosshairCandle, type TimeAxis } from './chart-adapter';
 import { ChartLegend } from './chart-legend';
-import { actionMarkers, factorText } from './corporate-actions';
+import { actionMarkers, factorText, type ActionMarker } from './corporate-actions';
 import { chartPalette } from './chart-palette';
 import { indicatorSummary } from './indicator-data';
+import { lastWithLive, type LiveCandle, type LiveValue } from './live-candle';
 import { formatChartTime } from './series-data';
 import { useCandleFeed } from './use-candle-feed';
 
@@ -37,6 +38,8 @@ export interface CandleChartProps {
   indicators: IndicatorSettings;
   /** Called when the view reaches the oldest loaded candle (the caller decides whether to load). */
   onNeedOlder: () => void;
+  /** The forming candle as quotes move it (drawn and shown in the legend without re-rendering the chart). */
+  live?: LiveCandle;
 }
 
 export function CandleChart(props: CandleChartProps) {
@@ -98,19 +101,15 @@ export function CandleChart(props: CandleChartProps) {
       offOlder();
     };
   }, [adapter, onNeedOlder]);
-  useCandleFeed({ adapter, dataset: props.dataset, candles, axis, exFactors: props.exFactors });
+  useCandleFeed({ adapter, dataset: props.dataset, candles, axis, exFactors: props.exFactors, live: props.live });
 
   const palette = chartPalette(theme, colors);
   const style = interval === '1M' ? 'month' : axis.intraday ? 'minute' : 'day';
-  const last = candles.at(-1);
-  const shown = hit ?? (last && { candle: { ...last, time: toChartTime(last.time, zone, marketTimeZone) }, previous: candles.at(-2) });
   const summary = indicatorSummary(indicators);
-  // The corporate action on the shown candle, with its factors (markers only carry a short label).
   const markers = useMemo(() => {
     const timeOf = (ms: number) => toChartTime(ms, zone, marketTimeZone);
     return actionMarkers(props.exFactors, candles.map((candle) => timeOf(candle.time)), axis.periodic, timeOf);
   }, [props.exFactors, candles, zone, marketTimeZone, axis.periodic]);
-  const marker = shown ? markers.find((item) => item.time === shown.candle.time) : undefined;
 
   return (
     <div className="absolute inset-0">
@@ -122,16 +121,60 @@ export function CandleChart(props: CandleChartProps) {
         className="absolute inset-0"
       />
       <div className="pointer-events-none absolute top-1 left-2 z-10 max-w-[calc(100%-5.5rem)] rounded bg-white/70 px-1 dark:bg-slate-900/70">
-        <ChartLegend
-          candle={shown?.candle}
-          previous={shown?.previous}
+        <CandleLegend
+          hit={hit}
+          candles={candles}
+          live={props.live}
+          dataset={props.dataset}
+          zone={zone}
+          marketTimeZone={marketTimeZone}
+          markers={markers}
           decimals={decimals}
-          {...(shown && { timeLabel: formatChartTime(shown.candle.time, style) })}
+          style={style}
           upColor={palette.up}
           downColor={palette.down}
-          {...(marker && { action: { text: marker.text, factors: marker.factors.map(factorText) } })}
         />
       </div>
     </div>
+  );
+}
+
+const NO_LIVE = (): LiveValue | undefined => undefined;
+const NO_SUBSCRIPTION = () => () => undefined;
+
+interface CandleLegendProps {
+  hit: CrosshairCandle | undefined;
+  candles: readonly Candle[];
+  live: LiveCandle | undefined;
+  dataset: string;
+  zone: DisplayZone;
+  marketTimeZone: string;
+  markers: readonly ActionMarker[];
+  decimals: number;
+  style: 'minute' | 'day' | 'month';
+  upColor: string;
+  downColor: string;
+}
+
+/**
+ * The legend of the candle under the crosshair, or of the last one, live: only this small part
+ * re-renders when quotes move the forming candle, never the chart.
+ */
+function CandleLegend({ hit, candles, live, dataset, zone, marketTimeZone, markers, decimals, style, upColor, downColor }: CandleLegendProps) {
+  const liveValue = useSyncExternalStore(live?.subscribe ?? NO_SUBSCRIPTION, live?.get ?? NO_LIVE);
+  const { last, previous } = hit ? {} : lastWithLive(candles, liveValue, dataset);
+  const shown = hit ?? (last && { candle: { ...last, time: toChartTime(last.time, zone, marketTimeZone) }, previous });
+  // The corporate action on the shown candle, with its factors (markers only carry a short label).
+  const marker = shown ? markers.find((item) => item.time === shown.candle.time) : undefined;
+  return (
+    <ChartLegend
+      candle={shown?.candle}
+      previous={shown?.previous}
+      decimals={decimals}
+      {...(shown && { timeLabel: formatChartTime(shown.candle.time, style) })}
+      upColor={upColor}
+      downColor={downColor}
+      {...(marker && { action: { text: marker.text, factors: marker.factors.map(factorText) } })}
+    />
   );
 }

@@ -6,6 +6,7 @@
  *
  * Panes: 0 candles with MA/EMA/Bollinger overlays, 1 volume, then MACD and RSI when enabled.
  */
+import { markOnce, TIMING_MARKS } from '../../lib/timing-marks';
 import {
   CandlestickSeries,
   ColorType,
@@ -128,6 +129,20 @@ const candleColors = ({ up, down }: ChartPalette) => ({
   wickUpColor: up,
   wickDownColor: down,
 });
+
+/**
+ * User Timing first-candle: once per page, in the frame after the first candles were set. The
+ * library draws in a frame it requested during setData, before this one's callback.
+ */
+let firstCandleMarked = false;
+function markFirstCandle(): void {
+  // No frames outside a browser (unit tests in Node).
+  if (firstCandleMarked || typeof requestAnimationFrame !== 'function') return;
+  firstCandleMarked = true;
+  requestAnimationFrame(() => {
+    markOnce(TIMING_MARKS.firstCandle);
+  });
+}
 
 export function createChartAdapter(container: HTMLElement, options: ChartAdapterOptions): ChartAdapter {
   let { decimals, indicators } = options;
@@ -260,6 +275,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       times = bars.map((bar) => bar.time);
       firstMs = earliest(candles);
       drawAll();
+      if (bars.length > 0) markFirstCandle();
       const shift = anchor === undefined ? -1 : indexAtChartTime(times, timeOf(anchor));
       if (range && shift >= 0) chart.timeScale().setVisibleLogicalRange({ from: range.from + shift, to: range.to + shift });
       else showLatest();

@@ -28,6 +28,9 @@ function series(overrides: Partial<KlineSeriesResult> = {}): KlineSeriesResult {
     isFetchingOlder: false,
     adjustSource: 'local',
     exFactors: [],
+    quoteBase: undefined,
+    adjustForming: (candle) => candle,
+    refetchForming: () => undefined,
     ...overrides,
   };
 }

@@ -4,7 +4,7 @@
  * the rest of the dashboard alone.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import type { Candle } from '../../lib/candle';
 import { isStockSymbol, marketOfSymbol, marketTimeZone } from '../../lib/symbols';
@@ -18,6 +18,8 @@ import { candlePrecision } from './candle-precision';
 import { ChartStatus } from './chart-status';
 import { ChartToolbar } from './chart-toolbar';
 import { chartIntervals, IntervalBar } from './interval-bar';
+import { createLiveCandle } from './live-candle';
+import { useLiveForming } from './use-live-forming';
 
 const NO_CANDLES: Candle[] = [];
 
@@ -42,6 +44,20 @@ export function ChartPanel() {
   const candles = historyFailed ? NO_CANDLES : series.candles;
   const isStock = type !== undefined ? type === 'stock' : isStockSymbol(symbol);
   const decimals = useMemo(() => candlePrecision(candles), [candles]);
+  const dataset = `${symbol}|${type ?? ''}|${interval}`;
+
+  // The forming candle moved by quotes between reconciles, outside React state.
+  const [live] = useState(createLiveCandle);
+  useLiveForming({
+    live,
+    dataset,
+    symbol,
+    type,
+    interval,
+    base: historyFailed ? undefined : series.quoteBase,
+    adjustForming: series.adjustForming,
+    refetchForming: series.refetchForming,
+  });
 
   const queryClient = useQueryClient();
   const retry = useCallback(() => {
@@ -73,7 +89,7 @@ export function ChartPanel() {
       {error && candles.length > 0 && <ErrorNotice error={error} onRetry={retry} compact />}
       <div className="relative h-[420px] min-h-[320px] lg:h-auto lg:flex-1">
         <CandleChart
-          dataset={`${symbol}|${type ?? ''}|${interval}`}
+          dataset={dataset}
           label={`${symbol} ${interval} candlestick chart`}
           candles={candles}
           exFactors={series.exFactors}
@@ -86,6 +102,7 @@ export function ChartPanel() {
           scale={scale}
           indicators={indicators}
           onNeedOlder={needOlder}
+          live={live}
         />
         <ChartStatus isLoading={isLoading} error={error} isEmpty={candles.length === 0} onRetry={retry} />
       </div>

@@ -1,25 +1,30 @@
 /**
- * Feeds the chart adapter from the candle list: a new dataset (symbol, interval, adjustment, an
- * older page, the display zone) goes through setSeries at once; a live tick that only moves the
- * forming candle (or completes it and opens the next) becomes updateLast calls, coalesced to one
- * batch per animation frame, never a setData and never a React state update.
+ * Feeds the chart adapter from the candle list and the live candle (quotes moving the forming
+ * one, see live-candle): a new dataset (symbol, interval, adjustment, an older page, the display
+ * zone, a completed bar corrected by the service) goes through setSeries at once; a change that
+ * only moves the forming candle (or completes it and opens the next) becomes updateLast calls,
+ * coalesced to one batch per animation frame. Live ticks reach the adapter without any React
+ * state update.
  */
 import { useEffect, useRef } from 'react';
 import type { Candle } from '../../lib/candle';
 import type { AdjustFactor } from '../../lib/adjust';
 import type { ChartAdapter, TimeAxis } from './chart-adapter';
 import { diffCandles } from './candle-diff';
+import { withLive, type LiveCandle } from './live-candle';
 
-interface Fed {
-  adapter: ChartAdapter;
+interface Inputs {
   dataset: string;
   axisKey: string;
+  axis: TimeAxis;
   candles: readonly Candle[];
 }
 
-interface Pending {
-  frame: number;
-  from: number;
+interface Drawn {
+  adapter: ChartAdapter;
+  dataset: string;
+  axisKey: string;
+  /** What the adapter holds: the candles with the live candle applied. */
   candles: readonly Candle[];
 }
 
@@ -30,11 +35,15 @@ export interface CandleFeed {
   candles: readonly Candle[];
   axis: TimeAxis;
   exFactors: readonly AdjustFactor[];
+  /** The forming candle moved by quotes, drawn over `candles`. */
+  live?: LiveCandle | undefined;
 }
 
-export function useCandleFeed({ adapter, dataset, candles, axis, exFactors }: CandleFeed): void {
-  const fed = useRef<Fed | undefined>(undefined);
-  const pending = useRef<Pending | undefined>(undefined);
+export function useCandleFeed({ adapter, dataset, candles, axis, exFactors, live }: CandleFeed): void {
+  const inputs = useRef<Inputs | undefined>(undefined);
+  const drawn = useRef<Drawn | undefined>(undefined);
+  const frame = useRef<number | undefined>(undefined);
+  const sync = useRef<(inFrame: boolean) => void>(() => undefined);
   const { zone, marketTimeZone, intraday, periodic } = axis;
   const axisKey = `${zone}|${marketTimeZone}|${String(intraday)}|${String(periodic)}`;
 
@@ -42,42 +51,50 @@ export function useCandleFeed({ adapter, dataset, candles, axis, exFactors }: Ca
     if (adapter) adapter.setMarkers(exFactors);
   }, [adapter, exFactors]);
 
+  // One drawing step for both sources: a reset at once, a tail in the next frame.
   useEffect(() => {
-    if (!adapter) return;
-    const previous = fed.current?.adapter === adapter ? fed.current : undefined;
-    const sameDataset = previous?.dataset === dataset;
-    const diff = sameDataset && previous.axisKey === axisKey ? diffCandles(previous.candles, candles) : { kind: 'reset' as const };
-    if (diff.kind === 'same') return;
-    fed.current = { adapter, dataset, axisKey, candles };
-    if (diff.kind === 'reset') {
-      if (pending.current) cancelAnimationFrame(pending.current.frame);
-      pending.current = undefined;
-      adapter.setTimeAxis({ zone, marketTimeZone, intraday, periodic });
-      adapter.setSeries(candles, { preserveView: sameDataset });
-      return;
-    }
-    if (pending.current) {
-      pending.current.from = Math.min(pending.current.from, diff.from);
-      pending.current.candles = candles;
-      return;
-    }
-    const frame = requestAnimationFrame(() => {
-      const batch = pending.current;
-      pending.current = undefined;
-      if (!batch) return;
-      for (let i = batch.from; i < batch.candles.length; i++) {
-        const candle = batch.candles[i];
+    const cancelFrame = () => {
+      if (frame.current !== undefined) cancelAnimationFrame(frame.current);
+      frame.current = undefined;
+    };
+    sync.current = (inFrame) => {
+      const wanted = inputs.current;
+      if (!adapter || !wanted) return;
+      const next = withLive(wanted.candles, live?.get(), wanted.dataset);
+      const previous = drawn.current?.adapter === adapter ? drawn.current : undefined;
+      const sameDataset = previous?.dataset === wanted.dataset;
+      const diff = sameDataset && previous.axisKey === wanted.axisKey ? diffCandles(previous.candles, next) : { kind: 'reset' as const };
+      if (diff.kind === 'same') return;
+      if (diff.kind === 'tail' && !inFrame) {
+        frame.current ??= requestAnimationFrame(() => {
+          frame.current = undefined;
+          sync.current(true);
+        });
+        return;
+      }
+      cancelFrame();
+      drawn.current = { adapter, dataset: wanted.dataset, axisKey: wanted.axisKey, candles: next };
+      if (diff.kind === 'reset') {
+        adapter.setTimeAxis(wanted.axis);
+        adapter.setSeries(next, { preserveView: sameDataset });
+        return;
+      }
+      for (let i = diff.from; i < next.length; i++) {
+        const candle = next[i];
         if (candle) adapter.updateLast(candle);
       }
+    };
+    const off = live?.subscribe(() => {
+      sync.current(false);
     });
-    pending.current = { frame, from: diff.from, candles };
-  }, [adapter, dataset, axisKey, candles, zone, marketTimeZone, intraday, periodic]);
+    return () => {
+      off?.();
+      cancelFrame();
+    };
+  }, [adapter, live]);
 
-  useEffect(
-    () => () => {
-      if (pending.current) cancelAnimationFrame(pending.current.frame);
-      pending.current = undefined;
-    },
-    [],
-  );
+  useEffect(() => {
+    inputs.current = { dataset, axisKey, axis: { zone, marketTimeZone, intraday, periodic }, candles };
+    sync.current(false);
+  }, [adapter, live, dataset, axisKey, candles, zone, marketTimeZone, intraday, periodic]);
 }

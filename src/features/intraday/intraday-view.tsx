@@ -1,6 +1,7 @@
 /**
- * The intraday line of one stock: the minute series (polled), the market's sessions for the axis
- * and the ticker's previous close for the reference line, each failing on its own.
+ * The intraday line of one stock: the minute series (polled every 15 s, or once a minute while
+ * ticker pushes move its last point), the market's sessions for the axis and the ticker's
+ * previous close for the reference line, each failing on its own.
  */
 import { useMemo } from 'react';
 import type { SessionMarket } from '../../api/contract';
@@ -10,11 +11,13 @@ import { marketTimeZone } from '../../lib/symbols';
 import { useIntraday } from '../../queries/use-intraday';
 import { useTicker } from '../../queries/use-ticker';
 import { useTradingSessions } from '../../queries/use-trading-sessions';
+import { useLiveTicker } from '../../realtime';
 import { IntradayChart } from './intraday-chart';
 import { IntradayHeader } from './intraday-header';
 import { summarize, toPlotPoints } from './intraday-points';
 import { PanelMessage } from './panel-message';
 import { buildTimeAxis } from './time-axis';
+import { useLiveLines } from './use-live-lines';
 
 interface IntradayViewProps {
   symbol: string;
@@ -22,12 +25,14 @@ interface IntradayViewProps {
 }
 
 export function IntradayView({ symbol, market }: IntradayViewProps) {
-  const intraday = useIntraday(symbol);
+  const pushed = useLiveTicker(symbol);
+  const live = pushed.state === 'live';
+  const intraday = useIntraday(symbol, undefined, live);
   const sessions = useTradingSessions();
   const ticker = useTicker(symbol);
   const timeZone = marketTimeZone(market);
 
-  const lines = intraday.data?.lines;
+  const lines = useLiveLines(intraday.data?.lines, live ? pushed.ticker : undefined);
   const table = sessions.data?.find((entry) => entry.market === market)?.trading_sessions;
   const prevCloseText = ticker.data?.prev_close;
   const prevClose = prevCloseText !== undefined && Number.isFinite(Number(prevCloseText)) ? Number(prevCloseText) : undefined;

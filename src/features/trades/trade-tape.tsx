@@ -1,12 +1,18 @@
 /**
- * The polled tape of one symbol. While a poll fails the last good tape stays on screen under a
- * compact error; the next successful poll clears it.
+ * The tape of one symbol: pushed trades ahead of one HTTP snapshot while the trade channel is
+ * live; otherwise polled over HTTP, saying so when the channel was refused or the socket is down.
+ * While a poll fails the last good tape stays on screen under a compact error; the next
+ * successful poll clears it.
  */
+import { useMemo } from 'react';
 import { isApiError } from '../../api/api-error';
 import { ERROR_CODES, type ProductType } from '../../api/contract';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { isStockSymbol } from '../../lib/symbols';
-import { useTrades } from '../../queries/use-trades';
+import { TRADES_POLL_MS, useTrades } from '../../queries/use-trades';
+import { useLiveTrades, useRealtimeStatus } from '../../realtime';
+import { mergeTape } from './live-tape';
+import { liveTradesNotice } from './live-trades-notice';
 import { hasFuturesColumns, tapeRows } from './tape-rows';
 import { TradesUnavailable } from './trades-unavailable';
 import { tradeTimeZone } from './trade-time';
@@ -23,8 +29,14 @@ function isNoTradesError(symbol: string, error: unknown): boolean {
 const NOTE = 'p-3 text-sm text-slate-500 dark:text-slate-400';
 
 export function TradeTape({ symbol, type }: { symbol: string; type?: ProductType | undefined }) {
-  const query = useTrades(symbol, TAPE_LIMIT, type);
-  const fresh = useFreshIds(query.data?.trades);
+  const pushed = useLiveTrades(symbol, type);
+  const live = pushed.state === 'live';
+  const query = useTrades(symbol, TAPE_LIMIT, type, live);
+  const snapshot = query.data?.trades;
+  const trades = useMemo(() => (live && snapshot ? mergeTape(pushed.trades, snapshot, TAPE_LIMIT) : snapshot), [live, pushed.trades, snapshot]);
+  const status = useRealtimeStatus();
+  const notice = liveTradesNotice(pushed.state, status, TRADES_POLL_MS / 1000);
+  const fresh = useFreshIds(trades);
   const retry = () => {
     void query.refetch();
   };
@@ -39,12 +51,17 @@ export function TradeTape({ symbol, type }: { symbol: string; type?: ProductType
     );
   }
 
-  const { trades } = query.data;
+  const shown = trades ?? [];
   const timeZone = tradeTimeZone(symbol, query.data.type ?? type);
   return (
     <div className="flex h-full min-h-0 flex-col gap-2 p-2">
+      {notice && (
+        <p role="status" data-testid="trades-live-notice" className="text-xs text-amber-700 dark:text-amber-300">
+          {notice}
+        </p>
+      )}
       {query.error && <ErrorNotice error={query.error} onRetry={retry} compact />}
-      {trades.length === 0 ? (
+      {shown.length === 0 ? (
         <p data-testid="trades-empty" className={NOTE}>
           No trades for {symbol} yet.
         </p>
@@ -52,9 +69,9 @@ export function TradeTape({ symbol, type }: { symbol: string; type?: ProductType
         <div className="min-h-0 flex-1 overflow-auto">
           <TradeTable
             symbol={symbol}
-            rows={tapeRows(trades, timeZone)}
+            rows={tapeRows(shown, timeZone)}
             timeZone={timeZone}
-            futures={hasFuturesColumns(trades, query.data.type)}
+            futures={hasFuturesColumns(shown, query.data.type)}
             fresh={fresh}
           />
         </div>

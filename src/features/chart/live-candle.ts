@@ -1,0 +1,59 @@
+/**
+ * The forming candle as quotes move it between K-line requests, outside React: the fold writes
+ * it, the candle feed draws it through the adapter (one batch per frame) and the legend reads it.
+ * Tagged with its dataset so a candle of the previous symbol or interval is never drawn.
+ */
+import type { Candle } from '../../lib/candle';
+
+export interface LiveValue {
+  dataset: string;
+  candle: Candle;
+}
+
+export interface LiveCandle {
+  get: () => LiveValue | undefined;
+  set: (value: LiveValue | undefined) => void;
+  /** Called after every set; returns the unsubscribe. */
+  subscribe: (listener: () => void) => () => void;
+}
+
+export function createLiveCandle(): LiveCandle {
+  let value: LiveValue | undefined;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next) {
+      if (next === value) return;
+      value = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+/**
+ * `candles` with the live candle of `dataset` over its last one (same period) or after it (the
+ * next period); an older live candle, or one of another dataset, changes nothing.
+ */
+export function withLive(candles: readonly Candle[], live: LiveValue | undefined, dataset: string): readonly Candle[] {
+  const candle = live?.dataset === dataset ? live.candle : undefined;
+  const last = candles.at(-1);
+  if (!candle || !last || candle.time < last.time) return candles;
+  if (candle.time === last.time) return [...candles.slice(0, -1), candle];
+  return [...candles, candle];
+}
+
+/** The last candle of withLive(candles, live, dataset) and the one before it, without copying the list. */
+export function lastWithLive(candles: readonly Candle[], live: LiveValue | undefined, dataset: string): { last?: Candle; previous?: Candle } {
+  const candle = live?.dataset === dataset ? live.candle : undefined;
+  const last = candles.at(-1);
+  const before = candles.at(-2);
+  if (!candle || !last || candle.time < last.time) return { ...(last && { last }), ...(before && { previous: before }) };
+  if (candle.time === last.time) return { last: candle, ...(before && { previous: before }) };
+  return { last: candle, previous: last };
+}

@@ -1,0 +1,50 @@
+/**
+ * Quotes of one symbol for the chart, from whichever source is current, without React state per
+ * quote: ticker pushes while the ticker channel is live (listenLive), otherwise the HTTP ticker
+ * query the symbol header already polls (read from the query cache: no request of its own).
+ */
+import { hashKey, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { ProductType } from '../../api/contract';
+import type { Ticker } from '../../api/quote-schemas';
+import { queryKeys } from '../../queries/query-keys';
+import { listenLive, useLiveChannel, type ChannelState, type TickerPush } from '../../realtime';
+import type { Quote } from './fold-quote';
+
+/** A ticker (pushed or polled) as a quote; undefined when its price is not a number. */
+export function quoteOfTicker(ticker: Pick<Ticker | TickerPush, 'last_price' | 'timestamp' | 'volume_24h'>): Quote | undefined {
+  const price = Number(ticker.last_price);
+  if (!Number.isFinite(price)) return undefined;
+  const dayVolume = ticker.volume_24h === undefined ? Number.NaN : Number(ticker.volume_24h);
+  return { price, time: ticker.timestamp, ...(Number.isFinite(dayVolume) && { dayVolume }) };
+}
+
+/** Calls `onQuote` with every quote of `symbol`; returns the ticker channel's state. */
+export function useTickerQuotes(symbol: string, type: ProductType | undefined, onQuote: (quote: Quote) => void): ChannelState {
+  const state = useLiveChannel('ticker', symbol, type);
+  const live = state === 'live';
+  const listener = useRef(onQuote);
+  useEffect(() => {
+    listener.current = onQuote;
+  }, [onQuote]);
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (symbol.trim() === '') return undefined;
+    const deliver = (ticker: Ticker | TickerPush | undefined) => {
+      const quote = ticker && quoteOfTicker(ticker);
+      if (quote) listener.current(quote);
+    };
+    if (live) return listenLive('ticker', symbol, deliver, type);
+    const key = queryKeys.tickers.one(symbol, type);
+    const hash = hashKey(key);
+    deliver(queryClient.getQueryData<Ticker>(key));
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'success' && event.query.queryHash === hash) {
+        deliver(event.query.state.data as Ticker | undefined);
+      }
+    });
+  }, [queryClient, symbol, type, live]);
+
+  return state;
+}
