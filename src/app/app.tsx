@@ -22,6 +22,7 @@ const IntradayPanel = lazy(() => import('../features/intraday/intraday-panel').t
 const StockInfoPanel = lazy(() => import('../features/stock-info/stock-info-panel').then((m) => ({ default: m.StockInfoPanel })));
 const TradesPanel = lazy(() => import('../features/trades/trades-panel').then((m) => ({ default: m.TradesPanel })));
 const HkMarketPanel = lazy(() => import('../features/hk-market/hk-market-panel').then((m) => ({ default: m.HkMarketPanel })));
+const OrderBookPanel = lazy(() => import('../features/order-book/order-book-panel').then((m) => ({ default: m.OrderBookPanel })));
 const SearchPalette = lazy(() => import('../features/search/search-palette').then((m) => ({ default: m.SearchPalette })));
 
 /** The markets panel on the data's clock (it re-renders each second, alone). */
@@ -45,6 +46,8 @@ function tabContent(tab: PanelTab): ReactNode {
       return <TradesPanel />;
     case 'hk':
       return <HkMarketPanel />;
+    case 'book':
+      return <OrderBookPanel />;
   }
 }
 

@@ -1,4 +1,4 @@
-/** The tabs of the main area: chart, intraday, stock info, trades, HK market (Alt+1…5). */
+/** The tabs of the main area: chart, intraday, stock info, trades, HK market, order book (Alt+1…6). */
 import type { ReactNode } from 'react';
 import { useAppStore } from '../store/app-store';
 import { PANEL_TABS, type PanelTab } from '../store/workspace-slice';
@@ -9,6 +9,7 @@ export const TAB_LABELS: Record<PanelTab, string> = {
   info: 'Stock info',
   trades: 'Trades',
   hk: 'HK market',
+  book: 'Order book',
 };
 
 export function PanelTabs({ render }: { render: (tab: PanelTab) => ReactNode }) {

@@ -5,7 +5,7 @@
 import type { StateCreator } from 'zustand';
 import type { AdjustMode, Interval, ProductType } from '../api/contract';
 
-export const PANEL_TABS = ['chart', 'intraday', 'info', 'trades', 'hk'] as const;
+export const PANEL_TABS = ['chart', 'intraday', 'info', 'trades', 'hk', 'book'] as const;
 export type PanelTab = (typeof PANEL_TABS)[number];
 
 export const DISPLAY_ZONES = ['market', 'local', 'utc'] as const;

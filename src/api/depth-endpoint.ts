@@ -1,0 +1,13 @@
+/** The order book endpoint: bids and asks of one symbol (US, HK, A-shares, China futures, crypto). */
+import { apiGet, type RequestOptions } from './client';
+import type { ProductType } from './contract';
+import { depthSchema, type Depth } from './depth-schemas';
+
+export interface DepthParams {
+  symbol: string;
+  type?: ProductType;
+}
+
+export function fetchDepth(params: DepthParams, options?: RequestOptions): Promise<Depth> {
+  return apiGet('/v1/market/depth', { symbol: params.symbol, type: params.type }, depthSchema, options);
+}

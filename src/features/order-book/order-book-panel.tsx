@@ -1,0 +1,114 @@
+/**
+ * The order book of the workspace symbol. Symbols without a book (forex, metals, indices) get a
+ * sentence and no request: the type comes from the workspace, the symbol's shape (stocks), or the
+ * ticker the rest of the page already polls; failing those, the depth request's 2001 decides.
+ */
+import { useMemo } from 'react';
+import { isApiError } from '../../api/api-error';
+import { ERROR_CODES, type ProductType } from '../../api/contract';
+import { ErrorNotice } from '../../components/ui/error-notice';
+import { isStockSymbol, marketOfInstrument, marketTimeZone } from '../../lib/symbols';
+import { formatZonedClock } from '../../lib/time-zone';
+import { useTicker } from '../../queries/use-ticker';
+import { useAppStore } from '../../store/app-store';
+import { bookAvailability, NO_PLAN_SENTENCE, noBookSentence } from './book-availability';
+import { BookSummary } from './book-summary';
+import { DepthLadder } from './depth-ladder';
+import { FeedStatus } from './feed-status';
+import { buildLadder } from './ladder';
+import { useOrderBook } from './use-order-book';
+import { useSizeChanges } from './use-size-changes';
+
+const NOTE = 'p-3 text-sm text-slate-500 dark:text-slate-400';
+
+export function OrderBookPanel() {
+  const symbol = useAppStore((state) => state.workspace.symbol);
+  const type = useAppStore((state) => state.workspace.type);
+  switch (bookAvailability(symbol, type)) {
+    case 'available':
+      return <OrderBook key={symbol} symbol={symbol} type={type} />;
+    case 'unavailable':
+      return <BookNote testId="book-unavailable" text={noBookSentence(symbol)} />;
+    case 'unknown':
+      return <TypedByTicker key={symbol} symbol={symbol} />;
+  }
+}
+
+function BookNote({ testId, text }: { testId: string; text: string }) {
+  return (
+    <p data-testid={testId} className={NOTE}>
+      {text}
+    </p>
+  );
+}
+
+function Loading() {
+  return (
+    <p role="status" className={NOTE}>
+      Loading the order book…
+    </p>
+  );
+}
+
+/** A bare code without a chosen type: its ticker says what it is. */
+function TypedByTicker({ symbol }: { symbol: string }) {
+  const ticker = useTicker(symbol);
+  if (ticker.isPending) return <Loading />;
+  const reported = ticker.data?.type;
+  if (reported !== undefined && bookAvailability(symbol, reported) === 'unavailable') {
+    return <BookNote testId="book-unavailable" text={noBookSentence(symbol)} />;
+  }
+  return <OrderBook symbol={symbol} />;
+}
+
+/** A bare code the service refuses with 2001 (not AMBIGUOUS_SYMBOL) is a market without a book. */
+function isNoBookError(symbol: string, error: unknown): boolean {
+  return !isStockSymbol(symbol) && isApiError(error) && error.code === ERROR_CODES.INVALID_PARAMETER && error.errorName === undefined;
+}
+
+function isNoPlanError(error: unknown): boolean {
+  return isApiError(error) && error.code === ERROR_CODES.PERMISSION_DENIED;
+}
+
+function OrderBook({ symbol, type }: { symbol: string; type?: ProductType | undefined }) {
+  const { book, state, refusal, query } = useOrderBook(symbol, type);
+  const ladder = useMemo(() => (book ? buildLadder(book) : undefined), [book]);
+  const flashes = useSizeChanges(ladder);
+  const retry = () => {
+    void query.refetch();
+  };
+
+  if (query.error && isNoBookError(symbol, query.error)) return <BookNote testId="book-unavailable" text={noBookSentence(symbol)} />;
+  if (query.error && isNoPlanError(query.error)) return <BookNote testId="book-no-plan" text={`${NO_PLAN_SENTENCE} A higher plan unlocks it.`} />;
+
+  const status = <FeedStatus state={state} refusal={refusal} />;
+  if (!book || !ladder) {
+    return (
+      <div className="flex flex-col gap-2 p-2">
+        {status}
+        {query.error ? <ErrorNotice error={query.error} onRetry={retry} /> : <Loading />}
+      </div>
+    );
+  }
+
+  const updated = formatZonedClock(book.timestamp, marketTimeZone(marketOfInstrument(symbol, type)), true);
+  const empty = ladder.bids.length === 0 && ladder.asks.length === 0;
+  return (
+    <div className="flex h-full min-h-0 flex-col gap-2 overflow-auto p-2">
+      {status}
+      {query.error && state !== 'live' && <ErrorNotice error={query.error} onRetry={retry} compact />}
+      {empty ? (
+        <BookNote testId="book-empty" text={`The order book of ${symbol} is empty right now.`} />
+      ) : (
+        <div className="flex flex-col gap-4 md:flex-row md:items-start">
+          <div className="w-full md:max-w-md">
+            <DepthLadder symbol={symbol} ladder={ladder} flashes={flashes} />
+          </div>
+          <aside aria-label={`Order book summary of ${symbol}`} className="md:w-64">
+            <BookSummary ladder={ladder} updated={updated} />
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}
