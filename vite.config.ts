@@ -2,10 +2,12 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chartroomServer } from './server/dev-plugin.ts';
+import { pageClockPlugin } from './server/page-clock.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), chartroomServer()],
+  plugins: [react(), tailwindcss(), chartroomServer(), pageClockPlugin()],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1' },
-  build: { sourcemap: true },
+  // The manifest lets scripts/bundle-size.ts follow what the first page loads.
+  build: { sourcemap: true, manifest: true },
 });

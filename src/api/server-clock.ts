@@ -7,10 +7,17 @@
 import { onRequestSettled } from './client';
 
 let offsetMs = 0;
+let known = false;
 
 /** Records that the server's clock read `serverMs` when the browser's read `browserMs`. */
 export function noteServerClock(serverMs: number, browserMs: number = Date.now()): void {
   offsetMs = serverMs - browserMs;
+  known = true;
+}
+
+/** True once the data's clock has been read (stamped in the page, or from an API answer). */
+export function isServerClockKnown(): boolean {
+  return known;
 }
 
 onRequestSettled((event) => {

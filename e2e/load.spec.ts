@@ -1,0 +1,107 @@
+/**
+ * The first page's load: the first K-line request leaves before React mounts (the boot starts it),
+ * the app sets its User Timing marks, the page carries the data's clock, and panels that are not
+ * on the first screen load only when asked. No wall-clock assertions: only orders and sets.
+ */
+import type { Page } from '@playwright/test';
+import { firstPageBytes } from '../scripts/bundle-size.ts';
+import { expect, test } from './fixtures.ts';
+import { resetSimulator, setClock } from './sim-control.ts';
+
+const MARKS = ['chartroom:react-mounted', 'chartroom:first-candle', 'chartroom:first-quote'] as const;
+/** Chunks of the panels that load on demand (file names follow their modules). */
+const LAZY_CHUNK = /\/assets\/(intraday-panel|stock-info-panel|trades-panel|hk-market-panel|search-palette|order-book-panel)[-.]/;
+
+test.beforeEach(async ({ request }) => {
+  await resetSimulator(request);
+});
+test.afterAll(async ({ request }) => {
+  await resetSimulator(request);
+});
+
+function waitForMarks(page: Page) {
+  return page.waitForFunction((names) => names.every((name) => performance.getEntriesByName(name, 'mark').length > 0), MARKS, { timeout: 20_000 });
+}
+
+/** Start times (page clock) of the marks and of the K-line history requests. */
+function timeline(page: Page) {
+  return page.evaluate((names) => {
+    const mark = (name: string) => performance.getEntriesByName(name, 'mark')[0]?.startTime;
+    const klines = performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname === '/v1/market/kline')
+      .map((entry) => ({ url: entry.name, startTime: entry.startTime }));
+    return { marks: Object.fromEntries(names.map((name) => [name, mark(name)])), klines };
+  }, MARKS);
+}
+
+test('the first K-line request leaves before React mounts; the marks are set; no second identical request', async ({ page }) => {
+  await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
+  await waitForMarks(page);
+  await expect(page.getByTestId('header-last-price')).toBeVisible();
+  const { marks, klines } = await timeline(page);
+  const mounted = marks['chartroom:react-mounted'];
+  expect(mounted).toBeDefined();
+  expect(klines.length).toBeGreaterThan(0);
+  const first = klines.reduce((a, b) => (b.startTime < a.startTime ? b : a));
+  expect(first.startTime).toBeLessThan(mounted ?? 0);
+  // The chart took the boot's request: the same window was not asked for again.
+  expect(klines.filter(({ url }) => url === first.url)).toHaveLength(1);
+  // Ticker and history for the URL's symbol, not the default one first.
+  expect(new URL(first.url).searchParams.get('symbol')).toBe('AAPL.US');
+});
+
+test("a shared link's symbol is the first request, not the default symbol's", async ({ page }) => {
+  const symbols: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/v1/market/kline') symbols.push(url.searchParams.get('symbol') ?? '');
+  });
+  await page.goto('/?symbol=700.HK&interval=1h&tab=chart');
+  await waitForMarks(page);
+  expect(symbols.length).toBeGreaterThan(0);
+  expect(new Set(symbols)).toEqual(new Set(['700.HK']));
+});
+
+test("the page carries the data's clock, and the app runs on it before any API answer", async ({ page, request }) => {
+  const shifted = '2026-03-02T15:00:00Z';
+  await setClock(request, shifted, true);
+  // No API answer (and so no X-Chartroom-Clock header) reaches the page: only the stamped clock can align it.
+  await page.route('**/v1/**', (route) => route.abort());
+  await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
+  const stamped = await page.locator('meta[name="chartroom-clock"]').getAttribute('content');
+  expect(Number(stamped)).toBe(Date.parse(shifted));
+  const shown = await page.getByTestId('local-time-US').getAttribute('datetime');
+  const drift = Math.abs(Date.parse(shown ?? '') - Date.parse(shifted));
+  expect(drift).toBeLessThan(60_000);
+});
+
+test("the first K-line window is aligned to the data's clock, not the browser's", async ({ page, request }) => {
+  const shifted = Date.parse('2026-03-02T15:20:00Z');
+  await setClock(request, new Date(shifted).toISOString(), true);
+  const first = page.waitForRequest((req) => new URL(req.url()).pathname === '/v1/market/kline');
+  await page.goto('/?symbol=BTCUSDT&interval=1h&tab=chart');
+  const endTime = Number(new URL((await first).url()).searchParams.get('end_time'));
+  // Completed hours only: the page ends just before the current hour of the simulator's clock.
+  expect(endTime).toBe(Date.parse('2026-03-02T15:00:00Z') - 1);
+});
+
+test('the first page loads exactly the counted JS and CSS, and no lazy panel until asked', async ({ page }) => {
+  const loaded: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (/\.(js|css)$/.test(url.pathname)) loaded.push(url.pathname);
+  });
+  await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
+  await waitForMarks(page);
+  await page.waitForLoadState('networkidle');
+
+  const counted = await firstPageBytes(process.env.CHARTROOM_DIST ?? 'dist');
+  expect(new Set(loaded)).toEqual(new Set(counted.files.map(({ file }) => `/${file}`)));
+  expect(loaded.filter((path) => LAZY_CHUNK.test(path))).toEqual([]);
+
+  // Asked for: the tab's chunk comes.
+  await page.getByRole('tab', { name: 'Intraday' }).click();
+  await expect.poll(() => loaded.some((path) => /\/assets\/intraday-panel[-.]/.test(path))).toBe(true);
+  expect(loaded.filter((path) => LAZY_CHUNK.test(path) && !path.includes('intraday-panel'))).toEqual([]);
+});

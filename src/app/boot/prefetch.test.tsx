@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+import { renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { noteServerClock } from '../../api/server-clock';
+import { testQueryClient, wrapperFor } from '../../queries/query-test-support';
+import { useKlineHistory } from '../../queries/use-kline-history';
+import { useTicker } from '../../queries/use-ticker';
+import { DEFAULT_WORKSPACE, type Workspace } from '../../store/workspace-slice';
+import { firstHistoryParams, prefetchFirstScreen } from './prefetch';
+
+/** Requests by path; none is ever answered, so a second request could only come from a second fetch. */
+let requested: URL[] = [];
+beforeEach(() => {
+  requested = [];
+  noteServerClock(Date.parse('2026-11-25T15:00:00Z'));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL) => {
+      requested.push(new URL(String(input instanceof Request ? input.url : input), 'http://localhost'));
+      return new Promise<Response>(() => undefined);
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const paths = () => requested.map((url) => url.pathname);
+
+describe('firstHistoryParams', () => {
+  it('asks stocks for raw prices, as the chart does while factors load, and others for no adjustment', () => {
+    expect(firstHistoryParams({ ...DEFAULT_WORKSPACE, symbol: 'AAPL.US', adjust: 'forward' })).toEqual({ symbol: 'AAPL.US', interval: '1d', adjust: 'none' });
+    expect(firstHistoryParams({ ...DEFAULT_WORKSPACE, symbol: 'BTCUSDT', interval: '1h' })).toEqual({ symbol: 'BTCUSDT', interval: '1h' });
+    expect(firstHistoryParams({ ...DEFAULT_WORKSPACE, symbol: 'BTCUSD', type: 'forex' })).toEqual({ symbol: 'BTCUSD', interval: '1d', type: 'forex' });
+  });
+});
+
+describe('prefetchFirstScreen', () => {
+  it('starts the history page at once, and the chart and header hooks reuse both requests', async () => {
+    const client = testQueryClient();
+    const workspace: Workspace = { ...DEFAULT_WORKSPACE, symbol: '700.HK', interval: '1h' };
+    prefetchFirstScreen(client, workspace);
+    await vi.waitFor(() => {
+      expect(paths()).toEqual(['/v1/market/kline', '/v1/market/ticker']);
+    });
+    const before = requested.length;
+
+    renderHook(
+      () => {
+        useKlineHistory(firstHistoryParams(workspace));
+        useTicker(workspace.symbol, workspace.type);
+      },
+      { wrapper: wrapperFor(client) },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requested.filter((url) => url.pathname === '/v1/market/kline' || url.pathname === '/v1/market/ticker')).toHaveLength(before);
+  });
+
+  it('leaves the history alone when another tab opens first', async () => {
+    prefetchFirstScreen(testQueryClient(), { ...DEFAULT_WORKSPACE, tab: 'trades' });
+    await vi.waitFor(() => {
+      expect(paths()).toEqual(['/v1/market/ticker']);
+    });
+  });
+});
