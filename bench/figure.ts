@@ -6,6 +6,19 @@ export interface Figure {
   decimals?: number;
   target?: string;
   pass?: boolean;
+  /** Heading the table prints the figure under (figures without one come first, as before). */
+  group?: string;
+  /** Raw sample summaries behind the figure, by series (e.g. `app`, `bare`): kept in the JSON. */
+  samples?: Record<string, SampleSummary>;
+  /** Lines printed under the figure's row (per-file sizes, failing audits). */
+  details?: string[];
+}
+
+/** What the JSON keeps of a series of samples. */
+export interface SampleSummary {
+  median: number;
+  p95: number;
+  n: number;
 }
 
 export function median(values: readonly number[]): number {
@@ -17,6 +30,10 @@ export function median(values: readonly number[]): number {
 export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+export function summarize(values: readonly number[]): SampleSummary {
+  return { median: median(values), p95: percentile(values, 95), n: values.length };
 }
 
 /** Times `run` `count` times, returning milliseconds per run. */

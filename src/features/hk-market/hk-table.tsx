@@ -11,6 +11,7 @@ import type { HkRow } from './hk-row';
 import type { SortState } from './hk-sort';
 import { HkTableHeader } from './hk-table-header';
 import { HkTableRow, ROW_HEIGHT } from './hk-table-row';
+import { useHkTimingMarks } from './use-hk-timing-marks';
 
 interface HkTableProps {
   rows: readonly HkRow[];
@@ -60,6 +61,8 @@ export function HkTable({ rows, visible, sort, onSort, onOpen, initialOffset, on
     },
     [onLeave],
   );
+
+  useHkTimingMarks(visible.length, sort);
 
   const lastResetKey = useRef(resetKey);
   useEffect(() => {

@@ -1,0 +1,91 @@
+/**
+ * 100k bars (bench/pages/bars-100k.html): load on the app's chart adapter against a bare
+ * lightweight-charts setData of the same bars, one live update (p95 of 200), and pan frames (p95),
+ * the adapter with the app's default indicators beside the bare chart.
+ */
+import type { ChartKind } from '../pages/bars-100k-api.ts';
+import type { FrameCost } from '../pages/frames.ts';
+import { median, percentile, summarize, type Figure } from '../figure.ts';
+import type { BrowserBenchContext } from './context.ts';
+import { droppedFrames, ONE_FRAME_MS, withinOneFrame } from './frame-budget.ts';
+
+const LOAD_ROUNDS = 5;
+/** Wanted counts; a slow machine gets fewer within the budgets below (the figure names say how many). */
+const LIVE_UPDATES = 200;
+const PAN_FRAMES = 240;
+/** Bounds of each update and pan series in wall time: the whole browser half must stay within two minutes. */
+const UPDATES_BUDGET_MS = 8_000;
+const PAN_BUDGET_MS = 4_000;
+const LOAD_RATIO_TARGET = 1.2;
+const UPDATE_TARGET_MS = 4;
+const GROUP = 'browser: 100k bars';
+
+export async function bigSeriesFigures(ctx: BrowserBenchContext): Promise<Figure[]> {
+  const { page, context } = await ctx.freshPage();
+  try {
+    await page.goto(`${ctx.baseUrl}/bench/pages/bars-100k.html`);
+    await page.waitForFunction(() => window.chartroomBench !== undefined);
+    const load = (kind: ChartKind) => page.evaluate((k) => window.chartroomBench?.load(k), kind);
+    const loads: Record<ChartKind, FrameCost[]> = { bare: [], adapter: [], 'adapter-ma': [] };
+    // Interleaved rounds; the last one leaves the adapter with indicators on top and the bare chart below.
+    for (let round = 0; round < LOAD_ROUNDS; round++) {
+      for (const kind of ['adapter', 'bare', 'adapter-ma'] as const) {
+        const cost = await load(kind);
+        if (cost) loads[kind].push(cost);
+      }
+    }
+    const updates = (kind: ChartKind) => page.evaluate(([k, n, ms]) => window.chartroomBench?.liveUpdates(k, n, ms), [kind, LIVE_UPDATES, UPDATES_BUDGET_MS] as const);
+    const pans = (kind: ChartKind) => page.evaluate(([k, n, ms]) => window.chartroomBench?.pan(k, n, ms), [kind, PAN_FRAMES, PAN_BUDGET_MS] as const);
+    const adapterUpdates = ((await updates('adapter-ma')) ?? []).map((cost) => cost.work);
+    const bareUpdates = ((await updates('bare')) ?? []).map((cost) => cost.work);
+    const adapterPan = (await pans('adapter-ma')) ?? [];
+    const barePan = (await pans('bare')) ?? [];
+    await page.screenshot({ path: `${ctx.resultsDir}bars-100k.png` });
+
+    const elapsed = (kind: ChartKind) => loads[kind].map((cost) => cost.elapsed);
+    const ratio = median(elapsed('adapter')) / median(elapsed('bare'));
+    const ratioMa = median(elapsed('adapter-ma')) / median(elapsed('bare'));
+    const updateP95 = percentile(adapterUpdates, 95);
+    const panP95 = percentile(adapterPan, 95);
+    return [
+      {
+        group: GROUP,
+        name: `100k bars load, setSeries → frame drawn: adapter / bare setData (median of ${String(LOAD_ROUNDS)})`,
+        value: median(elapsed('adapter')),
+        unit: `ms / ${median(elapsed('bare')).toFixed(0)} ms`,
+        decimals: 0,
+        samples: { adapter: summarize(elapsed('adapter')), bare: summarize(elapsed('bare')) },
+      },
+      { group: GROUP, name: '100k bars load, adapter ÷ bare', value: ratio, unit: '×', target: `≤ ${String(LOAD_RATIO_TARGET)}×`, pass: ratio <= LOAD_RATIO_TARGET },
+      {
+        group: GROUP,
+        name: '100k bars load with the default MA 20/50: adapter, and ÷ bare',
+        value: median(elapsed('adapter-ma')),
+        unit: `ms (${ratioMa.toFixed(2)}×)`,
+        decimals: 0,
+        samples: { adapterMa: summarize(elapsed('adapter-ma')) },
+      },
+      {
+        group: GROUP,
+        name: `one live update + its frame, main-thread work p95 of ${String(adapterUpdates.length)} (adapter with MA; bare)`,
+        value: updateP95,
+        unit: `ms (bare ${percentile(bareUpdates, 95).toFixed(2)} ms)`,
+        target: `≤ ${String(UPDATE_TARGET_MS)} ms`,
+        pass: updateP95 <= UPDATE_TARGET_MS,
+        samples: { adapterMa: summarize(adapterUpdates), bare: summarize(bareUpdates) },
+      },
+      {
+        group: GROUP,
+        name: `pan frame interval p95 over ${String(adapterPan.length)} frames (adapter with MA; bare)`,
+        value: panP95,
+        unit: `ms (${String(droppedFrames(adapterPan))} late frames; bare ${percentile(barePan, 95).toFixed(1)} ms)`,
+        decimals: 1,
+        target: `≤ ${String(ONE_FRAME_MS)} ms`,
+        pass: withinOneFrame(panP95),
+        samples: { adapterMa: summarize(adapterPan), bare: summarize(barePan) },
+      },
+    ];
+  } finally {
+    await context.close();
+  }
+}

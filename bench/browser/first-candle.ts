@@ -1,0 +1,123 @@
+/**
+ * Time to first candle and first quote of the app, cold cache, against a bare page (no framework:
+ * lightweight-charts and one fetch of the same K-line window) in the same run, interleaved app,
+ * bare, app, bare… so drift hits both. Also whether the app's first K-line request leaves before
+ * its React tree mounts.
+ */
+import { median, summarize, type Figure } from '../figure.ts';
+import type { BrowserBenchContext } from './context.ts';
+import { markTime, waitForMarks, waitForResource, type ResourceTiming } from './page-timing.ts';
+
+const SAMPLES = 10;
+const WAIT_MS = 15_000;
+const CANDLE_RATIO_TARGET = 1.3;
+const FIRST_CANDLE = 'chartroom:first-candle';
+const FIRST_QUOTE = 'chartroom:first-quote';
+const REACT_MOUNTED = 'chartroom:react-mounted';
+const KLINE_PATH = '/v1/market/kline';
+const GROUP = 'browser: first page';
+
+interface AppSample {
+  firstCandle?: number;
+  firstQuote?: number;
+  reactMounted?: number;
+  kline?: ResourceTiming;
+}
+
+async function appSample(ctx: BrowserBenchContext, marks: readonly string[]): Promise<AppSample> {
+  const { page, context } = await ctx.freshPage();
+  try {
+    await page.goto(`${ctx.baseUrl}/`);
+    const kline = await waitForResource(page, KLINE_PATH, WAIT_MS);
+    await waitForMarks(page, marks, WAIT_MS);
+    return {
+      firstCandle: await markTime(page, FIRST_CANDLE),
+      firstQuote: await markTime(page, FIRST_QUOTE),
+      reactMounted: await markTime(page, REACT_MOUNTED),
+      ...(kline && { kline }),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function bareSample(ctx: BrowserBenchContext, klinePathAndQuery: string): Promise<number | undefined> {
+  const { page, context } = await ctx.freshPage();
+  try {
+    await page.goto(`${ctx.baseUrl}/bench/pages/bare.html?kline=${encodeURIComponent(klinePathAndQuery)}`);
+    await waitForMarks(page, [FIRST_CANDLE], WAIT_MS);
+    return await markTime(page, FIRST_CANDLE);
+  } finally {
+    await context.close();
+  }
+}
+
+const defined = (values: (number | undefined)[]): number[] => values.filter((value): value is number => value !== undefined);
+const pathAndQuery = (url: string): string => {
+  const { pathname, search } = new URL(url);
+  return pathname + search;
+};
+
+export async function firstCandleFigures(ctx: BrowserBenchContext): Promise<Figure[]> {
+  // Warm-up pair, not counted: the server's code paths and the OS file cache, for both pages alike.
+  const warmUp = await appSample(ctx, [FIRST_CANDLE, FIRST_QUOTE]);
+  // Marks the app does not set yet are not waited for in every sample.
+  const marks = [FIRST_CANDLE, FIRST_QUOTE].filter((mark) => (mark === FIRST_CANDLE ? warmUp.firstCandle : warmUp.firstQuote) !== undefined);
+  let klineUrl = warmUp.kline?.url;
+  if (!klineUrl) throw new Error('the app sent no /v1/market/kline request');
+  await bareSample(ctx, pathAndQuery(klineUrl));
+
+  const app: AppSample[] = [];
+  const bare: (number | undefined)[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const sample = await appSample(ctx, marks);
+    app.push(sample);
+    // The same window the app asked first in this round (its end moves with the live clock).
+    klineUrl = sample.kline?.url ?? klineUrl;
+    bare.push(await bareSample(ctx, pathAndQuery(klineUrl)));
+  }
+
+  const appCandle = defined(app.map((s) => s.firstCandle));
+  const appQuote = defined(app.map((s) => s.firstQuote));
+  const bareCandle = defined(bare);
+  const mounted = app.filter((s) => s.reactMounted !== undefined && s.kline !== undefined);
+  const early = mounted.filter((s) => (s.kline?.startTime ?? Infinity) < (s.reactMounted ?? -Infinity)).length;
+  const ratio = median(appCandle) / median(bareCandle);
+  const missing = (mark: string) => ({ value: Number.NaN, unit: `n/a (mark ${mark} missing)` });
+
+  return [
+    {
+      group: GROUP,
+      name: `first candle, cold cache, app / bare page (median of ${String(SAMPLES)})`,
+      ...(appCandle.length > 0 ? { value: median(appCandle), unit: `ms / ${median(bareCandle).toFixed(0)} ms` } : missing(FIRST_CANDLE)),
+      decimals: 0,
+      samples: { app: summarize(appCandle), bare: summarize(bareCandle) },
+    },
+    {
+      group: GROUP,
+      name: 'first candle, app ÷ bare page',
+      ...(appCandle.length > 0 ? { value: ratio, unit: '×', pass: ratio <= CANDLE_RATIO_TARGET } : missing(FIRST_CANDLE)),
+      target: `≤ ${String(CANDLE_RATIO_TARGET)}×`,
+    },
+    {
+      group: GROUP,
+      name: `first quote, cold cache (median of ${String(SAMPLES)})`,
+      ...(appQuote.length > 0 ? { value: median(appQuote), unit: 'ms' } : missing(FIRST_QUOTE)),
+      decimals: 0,
+      samples: { app: summarize(appQuote) },
+    },
+    {
+      group: GROUP,
+      name: 'first K-line request leaves before the React tree mounts',
+      ...(mounted.length > 0
+        ? { value: early, unit: `of ${String(mounted.length)} samples (${early === mounted.length ? 'yes' : 'no'})`, pass: early === mounted.length }
+        : missing(REACT_MOUNTED)),
+      decimals: 0,
+      target: 'all',
+      samples: {
+        klineStart: summarize(defined(mounted.map((s) => s.kline?.startTime))),
+        reactMounted: summarize(defined(mounted.map((s) => s.reactMounted))),
+      },
+    },
+  ];
+}

@@ -1,0 +1,24 @@
+/**
+ * The browser half of `npm run bench`: one build, one server, one Chromium for every figure
+ * group, each group a module `(ctx) => Promise<Figure[]>`.
+ */
+import type { Figure } from '../figure.ts';
+import { bigSeriesFigures } from './big-series.ts';
+import { openBrowserBench, type BrowserBenchContext } from './context.ts';
+import { firstCandleFigures } from './first-candle.ts';
+import { firstPageBytesFigures } from './first-page-bytes.ts';
+import { hkTableFigures } from './hk-table.ts';
+import { lighthouseFigures } from './lighthouse.ts';
+
+const GROUPS: ((ctx: BrowserBenchContext) => Promise<Figure[]>)[] = [firstPageBytesFigures, firstCandleFigures, bigSeriesFigures, hkTableFigures, lighthouseFigures];
+
+export async function browserFigures(): Promise<Figure[]> {
+  const ctx = await openBrowserBench();
+  try {
+    const figures: Figure[] = [];
+    for (const group of GROUPS) figures.push(...(await group(ctx)));
+    return figures;
+  } finally {
+    await ctx.close();
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * A 300-symbol watchlist streaming for 30 s: main-thread busy share and longest task from a CDP
+ * trace (top-level RunTask of the page's renderer main thread), cross-checked with the
+ * Performance domain's TaskDuration, and the pushes the page received per second.
+ */
+import type { CDPSession } from 'playwright-core';
+import type { Figure } from '../figure.ts';
+import { scrapeMetrics } from './live-metrics.ts';
+import { openLivePage, sleep, waitForStreaming } from './live-page.ts';
+import { BUSY_TRACE_CATEGORIES, mainThreadBusy, traceEvents } from './live-trace.ts';
+import { chooseWatchlist } from './live-watchlist.ts';
+import type { BrowserBenchContext } from './context.ts';
+
+const SYMBOLS = 300;
+const WINDOW_MS = 30_000;
+/** After the list streams: the subscription snapshots and the first HTTP quotes settle first. */
+const SETTLE_MS = 3_000;
+const LIVE_TIMEOUT_MS = 30_000;
+const BUSY_TARGET = 0.15;
+const LONGEST_TARGET_MS = 50;
+const START_MARK = 'chartroom-bench:busy-start';
+const END_MARK = 'chartroom-bench:busy-end';
+const GROUP = `browser: ${String(SYMBOLS)}-symbol watchlist live, ${String(WINDOW_MS / 1000)} s`;
+
+async function taskSeconds(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? Number.NaN;
+}
+
+/** Waits until the server holds a ticker subscription for every row (or the timeout passes). */
+async function waitForSubscriptions(baseUrl: string, count: number, timeoutMs: number): Promise<number> {
+  const giveUp = Date.now() + timeoutMs;
+  let held = 0;
+  while (Date.now() < giveUp) {
+    held = (await scrapeMetrics(baseUrl)).realtimeSubscriptions.ticker ?? 0;
+    if (held >= count) break;
+    await sleep(250);
+  }
+  return held;
+}
+
+/** `alongside`: what else runs in the browser meanwhile, printed under the figure. */
+export async function watchlistBusyFigures(ctx: BrowserBenchContext, alongside?: string): Promise<Figure[]> {
+  const choice = await chooseWatchlist(ctx.baseUrl, SYMBOLS);
+  const live = await openLivePage(ctx, { baseUrl: ctx.baseUrl, path: '/', watchlist: choice.symbols, socket: 'up' });
+  try {
+    const { page, cdp } = live;
+    let counting = false;
+    let frames = 0;
+    let tickerPushes = 0;
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        if (!counting) return;
+        frames++;
+        if (typeof payload === 'string' && payload.includes('"cmd":"ticker"')) tickerPushes++;
+      });
+    });
+    const streaming = await waitForStreaming(page, LIVE_TIMEOUT_MS);
+    const subscribed = await waitForSubscriptions(ctx.baseUrl, choice.symbols.length, LIVE_TIMEOUT_MS);
+    const rows = await page.getByTestId('watchlist-row').count();
+    await sleep(SETTLE_MS);
+
+    await cdp.send('Performance.enable');
+    await ctx.browser.startTracing(page, { categories: BUSY_TRACE_CATEGORIES });
+    const tasksBefore = await taskSeconds(cdp);
+    await page.evaluate((mark) => performance.mark(mark), START_MARK);
+    const started = performance.now();
+    counting = true;
+    await sleep(WINDOW_MS);
+    counting = false;
+    await page.evaluate((mark) => performance.mark(mark), END_MARK);
+    const elapsedMs = performance.now() - started;
+    const tasksAfter = await taskSeconds(cdp);
+    const busy = mainThreadBusy(traceEvents(await ctx.browser.stopTracing()), START_MARK, END_MARK);
+    await page.screenshot({ path: `${ctx.resultsDir}live-watchlist-300.png` });
+
+    const crossCheck = ((tasksAfter - tasksBefore) * 1000) / elapsedMs;
+    const pushRate = (tickerPushes * 1000) / elapsedMs;
+    const setup = `${String(rows)} rows, ${String(choice.open)} in markets open now (${Object.entries(choice.mix)
+      .map(([kind, n]) => `${kind} ${String(n)}`)
+      .join(', ')}), the rest HK/CN (closed); ${String(subscribed)} ticker subscriptions held${streaming ? '' : '; status never said streaming'}`;
+    return [
+      {
+        group: GROUP,
+        name: 'main-thread busy share (top-level RunTask ÷ window)',
+        value: busy.share * 100,
+        unit: `% (${String(busy.tasks)} tasks; Performance.getMetrics TaskDuration: ${(crossCheck * 100).toFixed(1)}%)`,
+        decimals: 1,
+        target: `≤ ${String(BUSY_TARGET * 100)}%`,
+        pass: busy.share <= BUSY_TARGET,
+        details: [setup, ...(alongside ? [alongside] : [])],
+      },
+      {
+        group: GROUP,
+        name: 'longest main-thread task',
+        value: busy.longestTaskMs,
+        unit: 'ms',
+        details: [`inside it: ${busy.longestTaskParts.slice(0, 4).map(([name, ms]) => `${name} ${ms.toFixed(1)} ms`).join(', ') || 'no child events'}`],
+        decimals: 1,
+        target: `≤ ${String(LONGEST_TARGET_MS)} ms`,
+        pass: busy.longestTaskMs <= LONGEST_TARGET_MS,
+      },
+      {
+        group: GROUP,
+        name: 'ticker pushes received (WebSocket frames)',
+        value: pushRate,
+        unit: `/s (${(frames / (elapsedMs / 1000)).toFixed(1)} frames/s)`,
+        decimals: 1,
+      },
+    ];
+  } finally {
+    await live.close();
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The live half of `npm run bench`: figures that need time and the WebSocket, on the bench's
+ * shared context (production build, simulator at a live US trading morning, one Chromium).
+ *
+ * One timeline, so the whole costs about BENCH_LIVE_MINUTES (default 2.5):
+ *   t=0       four pages load, each on its own server: default screen and intraday tab, over HTTP
+ *             polling and with the WebSocket up (20-symbol watchlist)
+ *   10–70 s   upstream requests counted on all four (counts are not CPU-sensitive)
+ *   each min  JS heap of the default-screen WebSocket page after a forced GC (1 min: the baseline)
+ *   70 s      the other three close; that page stays live while, on the bench's server, the
+ *             300-symbol watchlist is traced for 30 s, then a second browser opens a loaded chart
+ *   end       JS heap of the same page again
+ */
+import type { CDPSession } from 'playwright-core';
+import type { Figure } from '../figure.ts';
+import { openBrowserBench, type BrowserBenchContext } from './context.ts';
+import { secondBrowserFigures } from './live-cache.ts';
+import { watchlistBusyFigures } from './live-busy.ts';
+import { heapAfterGc, sleep } from './live-page.ts';
+import { closeRun, countRequests, openRequestRuns } from './live-requests.ts';
+import { chooseWatchlist } from './live-watchlist.ts';
+
+const DEFAULT_MINUTES = 2.5;
+const WATCHLIST_SYMBOLS = 20;
+const WARM_UP_MS = 10_000;
+const COUNT_MS = 60_000;
+const HEAP_GROWTH_TARGET = 0.1;
+const MIB = 1024 * 1024;
+
+/** BENCH_LIVE_MINUTES: how long the heap page stays live (≥ 1.5, so there is something after the first minute). */
+export function liveMinutes(env: string | undefined = process.env.BENCH_LIVE_MINUTES): number {
+  if (env === undefined || env === '') return DEFAULT_MINUTES;
+  const minutes = Number(env);
+  if (!Number.isFinite(minutes) || minutes < 1.5) throw new Error(`BENCH_LIVE_MINUTES must be a number ≥ 1.5, got ${env}`);
+  return minutes;
+}
+
+function heapFigure(byMinute: readonly number[], last: number, minutes: number): Figure {
+  const first = byMinute[0] ?? Number.NaN;
+  const growth = (last - first) / first;
+  return {
+    group: 'browser: JS heap of the default screen, WebSocket up',
+    name: `JS heap after ${minutes.toFixed(1)} min live vs after 1 min (forced GC)`,
+    value: growth * 100,
+    unit: `% (${(first / MIB).toFixed(1)} MiB → ${(last / MIB).toFixed(1)} MiB)`,
+    decimals: 1,
+    target: `≤ ${String(HEAP_GROWTH_TARGET * 100)}%${minutes < 10 ? ' (at 10 min: BENCH_LIVE_MINUTES=10)' : ''}`,
+    pass: growth <= HEAP_GROWTH_TARGET,
+    details: [`MiB after each whole minute: ${byMinute.map((bytes) => (bytes / MIB).toFixed(2)).join(', ')}; at the end ${(last / MIB).toFixed(2)}`],
+  };
+}
+
+/** Used heap after a forced GC at each whole minute from `loadedAt` up to `minutes`. */
+async function heapEveryMinute(cdp: CDPSession, loadedAt: number, minutes: number): Promise<number[]> {
+  const samples: number[] = [];
+  for (let minute = 1; minute <= Math.floor(minutes); minute++) {
+    await sleep(loadedAt + minute * 60_000 - performance.now());
+    samples.push(await heapAfterGc(cdp));
+  }
+  return samples;
+}
+
+/** `shared`: the bench's browser context when the caller has one open (saves a build); otherwise one is opened and closed here. */
+export async function liveFigures(shared?: BrowserBenchContext): Promise<Figure[]> {
+  const minutes = liveMinutes();
+  const ctx = shared ?? (await openBrowserBench());
+  try {
+    const watchlist = (await chooseWatchlist(ctx.baseUrl, WATCHLIST_SYMBOLS)).symbols;
+    const runs = await openRequestRuns(ctx, watchlist);
+    const heapRun = runs.find((run) => run.spec.path === '/' && run.spec.socket === 'up');
+    if (!heapRun) throw new Error('no default-screen WebSocket run');
+    try {
+      const heapByMinute = heapEveryMinute(heapRun.live.cdp, heapRun.loadedAt, minutes);
+      // Awaited at the end; a failure must not surface earlier as an unhandled rejection.
+      heapByMinute.catch(() => undefined);
+      const requestFigures = await countRequests(runs, WARM_UP_MS, COUNT_MS);
+      await Promise.all(runs.filter((run) => run !== heapRun).map(closeRun));
+      const alongside = 'measured while the default-screen WebSocket page of the heap figure streams in the same browser';
+      const busyFigures = await watchlistBusyFigures(ctx, alongside);
+      const cacheFigures = await secondBrowserFigures(ctx);
+      const byMinute = await heapByMinute;
+      await sleep(heapRun.loadedAt + minutes * 60_000 - performance.now());
+      const lastHeap = await heapAfterGc(heapRun.live.cdp);
+      const measuredMinutes = (performance.now() - heapRun.loadedAt) / 60_000;
+      return [...busyFigures, ...requestFigures, ...cacheFigures, heapFigure(byMinute, lastHeap, measuredMinutes)];
+    } finally {
+      await Promise.allSettled(runs.map(closeRun));
+    }
+  } finally {
+    if (!shared) await ctx.close();
+  }
+}

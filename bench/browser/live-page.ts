@@ -1,0 +1,69 @@
+/**
+ * A dashboard page kept live for a live figure: its own browser context with a seeded watchlist,
+ * the realtime socket up or refused (then the app polls HTTP), the status bar's realtime line,
+ * and the page's JS heap after a forced GC.
+ */
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { BrowserBenchContext } from './context.ts';
+import { seedWatchlist } from './live-watchlist.ts';
+
+export const REALTIME_ROUTE = /\/v1\/realtime(\?|$)/;
+const STREAMING = 'Live: streaming';
+
+export interface LivePageOptions {
+  /** Server the page talks to (the bench's own, or one started for this page). */
+  baseUrl: string;
+  /** Path and query after the origin, e.g. `/` or `/?tab=intraday`. */
+  path: string;
+  watchlist: readonly string[];
+  /** 'refused': every socket to /v1/realtime is closed at once, so the app falls back to HTTP polling. */
+  socket: 'up' | 'refused';
+}
+
+export interface LivePage {
+  page: Page;
+  context: BrowserContext;
+  cdp: CDPSession;
+  close(): Promise<void>;
+}
+
+export async function openLivePage(ctx: BrowserBenchContext, options: LivePageOptions): Promise<LivePage> {
+  const { page, context } = await ctx.freshPage();
+  try {
+    await seedWatchlist(context, options.watchlist, `Bench ${String(options.watchlist.length)}`);
+    // The socket is answered by Playwright and closed before it reaches the server.
+    if (options.socket === 'refused') await page.routeWebSocket(REALTIME_ROUTE, (socket) => socket.close());
+    const cdp = await context.newCDPSession(page);
+    await page.goto(`${options.baseUrl}${options.path}`);
+    return { page, context, cdp, close: () => context.close() };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+/** The status bar's realtime line (`Live: streaming`, `Live: reconnecting in 3 s — polling over HTTP`…). */
+export async function realtimeStatus(page: Page): Promise<string> {
+  return ((await page.getByTestId('status-realtime').textContent({ timeout: 5_000 }).catch(() => null)) ?? 'no status item').trim();
+}
+
+/** True once the status bar says every used channel streams; false after `timeoutMs`. */
+export async function waitForStreaming(page: Page, timeoutMs: number): Promise<boolean> {
+  try {
+    await page.getByTestId('status-realtime').filter({ hasText: STREAMING }).waitFor({ timeout: timeoutMs });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Used JS heap (bytes) after a forced full GC. */
+export async function heapAfterGc(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  return usedSize;
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { parsePersisted } from '../../src/store/persisted-state.ts';
+import { persistedWatchlist } from './live-watchlist.ts';
+
+describe('persistedWatchlist', () => {
+  it('writes what the app reads back as one active list, versioned', () => {
+    const symbols = ['AAPL.US', 'BTCUSDT', 'EURUSD'];
+    const saved = JSON.parse(persistedWatchlist(symbols, 'Bench 3')) as { state: unknown; version: number };
+    const { state, repaired } = parsePersisted(saved.state);
+    expect(repaired).toBe(false);
+    expect(saved.version).toBe(1);
+    expect(state.watchlists).toEqual([{ id: 'bench-live', name: 'Bench 3', symbols }]);
+    expect(state.activeWatchlistId).toBe('bench-live');
+  });
+
+  it('refuses a list the app would cut down', () => {
+    expect(() => persistedWatchlist(['AAPL.US', 'AAPL.US'], 'twice')).toThrow(/does not parse/);
+    expect(() => persistedWatchlist(Array.from({ length: 1001 }, (_, i) => `S${String(i)}`), 'too long')).toThrow(/does not parse/);
+  });
+});

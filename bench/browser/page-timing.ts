@@ -1,0 +1,49 @@
+/** Reading User Timing marks and Resource Timing entries out of a page, and waiting for marks. */
+import type { Page } from 'playwright-core';
+
+/** startTime of the first mark of that name, if any. */
+export async function markTime(page: Page, name: string): Promise<number | undefined> {
+  return page.evaluate((mark) => performance.getEntriesByName(mark, 'mark')[0]?.startTime, name);
+}
+
+/** Waits until every named mark exists; false when `timeoutMs` passes first. */
+export async function waitForMarks(page: Page, names: readonly string[], timeoutMs: number): Promise<boolean> {
+  try {
+    await page.waitForFunction((marks) => marks.every((mark) => performance.getEntriesByName(mark, 'mark').length > 0), names, { timeout: timeoutMs, polling: 50 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface ResourceTiming {
+  url: string;
+  startTime: number;
+  responseEnd: number;
+}
+
+/** The earliest request whose path is exactly `pathname` (query ignored). */
+export async function firstResource(page: Page, pathname: string): Promise<ResourceTiming | undefined> {
+  return page.evaluate((path) => {
+    const entries = performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname === path)
+      .sort((a, b) => a.startTime - b.startTime) as PerformanceResourceTiming[];
+    const first = entries[0];
+    return first && { url: first.name, startTime: first.startTime, responseEnd: first.responseEnd };
+  }, pathname);
+}
+
+/** Waits for the first request to `pathname` to have completed in the page. */
+export async function waitForResource(page: Page, pathname: string, timeoutMs: number): Promise<ResourceTiming | undefined> {
+  try {
+    await page.waitForFunction(
+      (path) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === path && (entry as PerformanceResourceTiming).responseEnd > 0),
+      pathname,
+      { timeout: timeoutMs, polling: 50 },
+    );
+  } catch {
+    return undefined;
+  }
+  return firstResource(page, pathname);
+}
