@@ -1,5 +1,5 @@
 /** The journeys' test object: `baseURL` points at the server global-setup started. */
-import { test as base } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 
 export const test = base.extend({
   // Playwright reads fixture dependencies from the destructuring pattern: this one has none.
@@ -11,3 +11,14 @@ export const test = base.extend({
   },
 });
 export { expect } from '@playwright/test';
+
+/**
+ * Keeps a page on HTTP polling: its realtime socket is refused as it opens, so every panel falls
+ * back to HTTP. For journeys about the HTTP path (faults, rate limits), which a live socket would
+ * otherwise bypass.
+ */
+export async function withoutRealtime(page: Page): Promise<void> {
+  await page.routeWebSocket(/\/v1\/realtime/, (socket) => {
+    void socket.close({ code: 1013, reason: 'journey: HTTP only' });
+  });
+}

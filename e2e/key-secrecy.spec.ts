@@ -133,6 +133,14 @@ test('in upstream mode the API key reaches the upstream only: not the browser, t
   await expect(main.getByTestId('trade-row').first().or(main.getByTestId('trades-empty'))).toBeVisible({ timeout: 15_000 });
   await page.getByRole('tab', { name: 'HK market' }).click();
   await expect(page.getByTestId('hk-count')).toHaveText(/securities|match/, { timeout: 20_000 });
+  // The order book, over HTTP: the upstream refuses depth subscriptions (4003), so the panel polls
+  // GET /v1/market/depth and the key's path covers every endpoint.
+  const refuse = await request.post(`${simulator.url}/__sim/realtime`, { data: { refuse: { depth: true } } });
+  expect(refuse.ok()).toBe(true);
+  await page.getByRole('tab', { name: 'Order book' }).click();
+  await expect(main.getByTestId('book-feed')).toContainText('4003', { timeout: 15_000 });
+  await expect(main.getByTestId('book-feed')).toContainText('over HTTP');
+  await expect(main.getByTestId('book-bid')).toHaveCount(10, { timeout: 15_000 });
 
   // Search, then a watchlist change.
   await page.keyboard.press('Control+k');
@@ -193,6 +201,8 @@ test('in upstream mode the API key reaches the upstream only: not the browser, t
   // The key did go upstream: the simulator received it on every request it answered.
   const upstreamLog = await readSimLog(request, simulator.url);
   expect(upstreamLog.filter((entry) => entry.key !== KEY)).toEqual([]);
-  // …on each of the contract's twelve paths.
+  // …on each of the contract's paths.
   expect(new Set(upstreamLog.map((entry) => entry.path))).toEqual(new Set(CONTRACT_PATHS));
+  // The page streamed too, through the server, which opened the upstream socket with its own key.
+  expect(traffic.sockets()).toBeGreaterThan(0);
 });

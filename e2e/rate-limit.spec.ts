@@ -3,7 +3,7 @@
  * the simulator inside the window (checked from the simulator's own log), the status bar says it
  * waits, and the panels come back when the limit lifts.
  */
-import { expect, test } from './fixtures.ts';
+import { expect, test, withoutRealtime } from './fixtures.ts';
 import { clearFaults, getLimits, resetSimulator, setFaults } from './sim-control.ts';
 import { busiestMinute, checkRateLimits, IN_FLIGHT_MS, recordReceivedLimits, SimLogCollector, simClockOffset, type SimLogEntry } from './sim-log.ts';
 const RETRY_AFTER_SECONDS = 3;
@@ -26,7 +26,9 @@ function limitBursts(entries: readonly SimLogEntry[]): number[] {
 
 test('after a 3001 the dashboard sends nothing until its Retry-After has passed, then resumes', async ({ page, request }) => {
   const received = recordReceivedLimits(page, await simClockOffset(request));
-  // Several pollers at once: forming candle (2 s), ticker batch (3 s), trades (3 s).
+  // Several pollers at once: ticker batch (3 s), trades (3 s).
+  // On HTTP polling (the socket would carry tickers and trades past the injected 3001s).
+  await withoutRealtime(page);
   await page.goto('/?symbol=700.HK&tab=trades');
   await expect(page.getByTestId('trade-row').first()).toBeVisible({ timeout: 15_000 });
   const log = new SimLogCollector(request);

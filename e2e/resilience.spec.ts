@@ -1,5 +1,5 @@
 /** One failing panel shows its own error while the others stay live, and recovers by itself. */
-import { expect, test } from './fixtures.ts';
+import { expect, test, withoutRealtime } from './fixtures.ts';
 import { clearFaults, resetSimulator, setFaults } from './sim-control.ts';
 
 test.afterEach(async ({ request }) => {
@@ -7,6 +7,8 @@ test.afterEach(async ({ request }) => {
 });
 
 test('an injected fault on trades shows in the trades panel only, which recovers when faults stop', async ({ page, request }) => {
+  // On HTTP polling: with the socket live, trades would stream and never meet the fault.
+  await withoutRealtime(page);
   await page.goto('/?symbol=700.HK&tab=trades');
   await expect(page.getByTestId('trade-row').first()).toBeVisible({ timeout: 15_000 });
   await setFaults(request, { errorRate: 1, errorCodes: [5001], paths: ['/v1/market/trades'] });

@@ -7,7 +7,7 @@
  * arrives before its Retry-After has passed. When the faults stop, every panel recovers.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, withoutRealtime } from './fixtures.ts';
 import { clearFaults, getFaults, getLimits, resetSimulator, setFaults } from './sim-control.ts';
 import { busiestMinute, checkRateLimits, IN_FLIGHT_MS, recordReceivedLimits, SimLogCollector, simClockOffset, type SimLogEntry } from './sim-log.ts';
 import { activateProbe, installSoakProbe, pageVerdict, readProbe, type PageVerdict } from './soak-probe.ts';
@@ -84,6 +84,8 @@ test(`the dashboard survives ${String(SOAK_SECONDS)} s of faults and recovers wh
   const received = recordReceivedLimits(page, await simClockOffset(request));
   await page.addInitScript(installSoakProbe);
 
+  // The HTTP path under faults (the realtime journeys drop and refuse the socket).
+  await withoutRealtime(page);
   await page.goto(`/?symbol=${SYMBOLS[0]}&interval=1d&tab=chart`);
   await expect.poll(async () => isRecovered(await pageVerdict(page)), { timeout: 20_000 }).toBe(true);
   await activateProbe(page);

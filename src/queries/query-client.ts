@@ -9,7 +9,12 @@ import { isWorthAskingAgain, retryDelay, shouldRetry } from './retry-policy';
  */
 export const ERROR_REFETCH_MS = 10_000;
 
-export function errorRefetchInterval(query: Query): number | false {
+/** What errorRefetchInterval reads of a query (structural, so any query's data type fits). */
+interface QueryOutcome {
+  state: Pick<Query['state'], 'status' | 'error'>;
+}
+
+export function errorRefetchInterval(query: QueryOutcome): number | false {
   return query.state.status === 'error' && isWorthAskingAgain(query.state.error) ? ERROR_REFETCH_MS : false;
 }
 

@@ -7,6 +7,7 @@ import type { ProductType } from '../api/contract';
 import { fetchIntraday } from '../api/quote-endpoints';
 import type { IntradaySeries } from '../api/quote-schemas';
 import { normalizeSymbol } from '../lib/symbols';
+import { errorRefetchInterval } from './query-client';
 import { queryKeys } from './query-keys';
 
 export const INTRADAY_POLL_MS = 15_000;
@@ -26,7 +27,7 @@ export function intradayQueryOptions(symbol: string, type?: ProductType, live = 
     queryFn: ({ signal }) => fetchOne(symbol, type, signal),
     enabled: symbol.trim() !== '',
     staleTime: every,
-    refetchInterval: every,
+    refetchInterval: (query) => errorRefetchInterval(query) || every,
   });
 }
 

@@ -12,6 +12,7 @@ import type { Candle } from '../lib/candle';
 import { mergeCandles, toCandle } from '../lib/candles';
 import { normalizeSymbol } from '../lib/symbols';
 import { INTERVAL_MS, type KlineHistoryParams } from './kline-history-pages';
+import { errorRefetchInterval } from './query-client';
 import { queryKeys } from './query-keys';
 
 /** After a bar's end, the service has the next one (and the completed one) this much later. */
@@ -59,7 +60,8 @@ export function latestKlineQueryOptions({ symbol, interval, adjust, type }: Klin
     queryFn: ({ signal }) => fetchForming({ symbol, interval, adjust, type }, signal),
     enabled: symbol.trim() !== '',
     staleTime: MIN_DELAY_MS,
-    refetchInterval: (query) => nextReconcileMs(interval, query.state.data, serverNow()),
+    // A failed reconcile asks again at the app's error cadence, not at the next bar's end.
+    refetchInterval: (query) => errorRefetchInterval(query) || nextReconcileMs(interval, query.state.data, serverNow()),
   });
 }
 

@@ -13,6 +13,7 @@ import type { ProductType } from '../api/contract';
 import { fetchTickers } from '../api/quote-endpoints';
 import type { Ticker } from '../api/quote-schemas';
 import { mergeTicker, useLiveTicker } from '../realtime';
+import { errorRefetchInterval } from './query-client';
 import { queryKeys } from './query-keys';
 import { createTickerBatcher, type TickerBatcher } from './ticker-batcher';
 import { msToNextBoundary } from './wall-clock';
@@ -38,7 +39,8 @@ export function tickerQueryOptions(symbol: string, type?: ProductType, live = fa
     queryFn: () => batcherFor(type).load(symbol),
     enabled: symbol.trim() !== '',
     staleTime: live ? Infinity : TICKER_POLL_MS,
-    refetchInterval: live ? false : () => msToNextBoundary(TICKER_POLL_MS),
+    // Live: pushes carry the quote; only a failed snapshot is asked again.
+    refetchInterval: live ? errorRefetchInterval : () => msToNextBoundary(TICKER_POLL_MS),
     refetchOnWindowFocus: !live,
     refetchOnReconnect: !live,
   });

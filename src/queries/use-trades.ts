@@ -5,6 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductType } from '../api/contract';
 import { fetchTrades } from '../api/quote-endpoints';
+import { errorRefetchInterval } from './query-client';
 import { queryKeys } from './query-keys';
 
 export const TRADES_POLL_MS = 3_000;
@@ -16,7 +17,8 @@ export function tradesQueryOptions(symbol: string, limit = 100, type?: ProductTy
     queryFn: ({ signal }) => fetchTrades({ symbol, limit, ...(type && { type }) }, { signal }),
     enabled: symbol.trim() !== '',
     staleTime: TRADES_POLL_MS,
-    refetchInterval: live ? false : TRADES_POLL_MS,
+    // Live: pushes carry the tape; only a failed snapshot is asked again.
+    refetchInterval: live ? errorRefetchInterval : TRADES_POLL_MS,
   });
 }
 
