@@ -6,7 +6,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { browserFigures } from './browser/index.ts';
-import { liveFigures } from './browser/live-index.ts';
 import { simulatorFigures } from './simulator.ts';
 import { forwarderFigures } from './forwarder.ts';
 import { loadFigures } from './load.ts';
@@ -15,7 +14,7 @@ import type { Figure } from './figure.ts';
 const started = performance.now();
 const serverFigures: Figure[] = [...(await simulatorFigures()), ...(await forwarderFigures()), ...(await loadFigures())];
 const serverSeconds = (performance.now() - started) / 1000;
-const figures: Figure[] = [...serverFigures, ...(await browserFigures()), ...(await liveFigures())];
+const figures: Figure[] = [...serverFigures, ...(await browserFigures())];
 const browserSeconds = (performance.now() - started) / 1000 - serverSeconds;
 
 const valueText = (f: Figure) => (Number.isNaN(f.value) ? f.unit : `${f.value.toFixed(f.decimals ?? 2)} ${f.unit}`.trimEnd());

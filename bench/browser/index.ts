@@ -9,8 +9,16 @@ import { firstCandleFigures } from './first-candle.ts';
 import { firstPageBytesFigures } from './first-page-bytes.ts';
 import { hkTableFigures } from './hk-table.ts';
 import { lighthouseFigures } from './lighthouse.ts';
+import { liveFigures } from './live-index.ts';
 
-const GROUPS: ((ctx: BrowserBenchContext) => Promise<Figure[]>)[] = [firstPageBytesFigures, firstCandleFigures, bigSeriesFigures, hkTableFigures, lighthouseFigures];
+const GROUPS: ((ctx: BrowserBenchContext) => Promise<Figure[]>)[] = [
+  firstPageBytesFigures,
+  firstCandleFigures,
+  bigSeriesFigures,
+  hkTableFigures,
+  lighthouseFigures,
+  liveFigures,
+];
 
 export async function browserFigures(): Promise<Figure[]> {
   const ctx = await openBrowserBench();

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { liveMinutes } from './live-index.ts';
 
 describe('liveMinutes (BENCH_LIVE_MINUTES)', () => {
-  it('defaults to 2.5 and takes longer runs', () => {
-    expect(liveMinutes(undefined)).toBe(2.5);
-    expect(liveMinutes('')).toBe(2.5);
+  it('defaults to 2 and takes longer runs', () => {
+    expect(liveMinutes(undefined)).toBe(2);
+    expect(liveMinutes('')).toBe(2);
     expect(liveMinutes('10')).toBe(10);
   });
 
