@@ -30,6 +30,7 @@ try {
     ['desktop-dark-info', '/?symbol=700.HK&tab=info'],
     ['desktop-dark-trades', '/?symbol=AU2612&tab=trades'],
     ['desktop-dark-hk', '/?symbol=700.HK&tab=hk'],
+    ['desktop-dark-book', '/?symbol=AAPL.US&tab=book'],
   ];
   for (const [name, path] of shots) {
     await desktop.goto(`${server.url}${path}`);
