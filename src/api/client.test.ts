@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod/mini';
+import * as z from './schema';
 import { ApiError, isAmbiguousSymbol } from './api-error';
 import { apiGet, buildUrl, DEFAULT_RATE_LIMIT_PAUSE_MS, onRequestSettled, rateLimitedUntil, resetRateLimitGate, type RequestEvent } from './client';
 

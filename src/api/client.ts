@@ -3,7 +3,6 @@
  * check, the payload's schema, and one event per settled request for whoever watches (status bar).
  * A rate-limit gate holds every request back while the service's Retry-After window lasts.
  */
-import type * as z from 'zod/mini';
 import { ApiError, normaliseCode, parseRetryAfter, type ApiErrorInit, type ApiErrorKind } from './api-error';
 import { ERROR_CODES, type ContractPath } from './contract';
 import { envelopeSchema } from './envelope-schema';
@@ -175,8 +174,16 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
 }
 
+/**
+ * What validates a payload: the lean schemas of ./schema.ts (any object with a zod-style
+ * `safeParse` fits, e.g. in tests).
+ */
+export interface PayloadSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
 /** The first schema issue, short enough for an error panel. */
-function describeIssues(error: z.core.$ZodError): string {
+function describeIssues(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
   const [first] = error.issues;
   if (!first) return 'unexpected shape';
   const where = first.path.length > 0 ? first.path.map(String).join('.') : 'data';
@@ -185,12 +192,12 @@ function describeIssues(error: z.core.$ZodError): string {
 }
 
 /** GET `path` with `params`; resolves with `data` parsed by `schema`, rejects with an ApiError. */
-export async function apiGet<S extends z.ZodMiniType>(
+export async function apiGet<T>(
   path: ContractPath,
   params: QueryParams,
-  schema: S,
+  schema: PayloadSchema<T>,
   options: RequestOptions = {},
-): Promise<z.output<S>> {
+): Promise<T> {
   let started = performance.now();
   let status = 0;
   let source: DataSource | undefined;

@@ -1,5 +1,5 @@
 /** The order book payload of `GET /v1/market/depth` (public OpenAPI "Order Book"). */
-import * as z from 'zod/mini';
+import * as z from './schema';
 import { decimal, timestampMs } from './schema-primitives';
 
 /** One level: [price, quantity], both decimal strings. */

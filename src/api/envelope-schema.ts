@@ -1,5 +1,5 @@
 /** The response envelope of every endpoint (§2.1); trade-days omits `message`. */
-import * as z from 'zod/mini';
+import * as z from './schema';
 
 export const envelopeSchema = z.looseObject({
   code: z.number(),

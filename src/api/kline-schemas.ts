@@ -1,5 +1,5 @@
 /** K-line payloads: series (§2.6), periods (§2.12) and adjustment factors (§2.13). */
-import * as z from 'zod/mini';
+import * as z from './schema';
 import { decimal, integer, timestampMs } from './schema-primitives';
 
 export const klineSchema = z.object({

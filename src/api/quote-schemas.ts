@@ -1,5 +1,5 @@
 /** Quote payloads: ticker (§2.4), full-HK ticker (§2.5), trades (§2.7), intraday (§2.9). */
-import * as z from 'zod/mini';
+import * as z from './schema';
 import { decimal, integer, timestampMs } from './schema-primitives';
 
 export const tickerSchema = z.object({

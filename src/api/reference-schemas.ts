@@ -1,5 +1,5 @@
 /** Reference payloads: stock information (§2.8), trading sessions (§2.10), trading calendar (§2.11). */
-import * as z from 'zod/mini';
+import * as z from './schema';
 import { decimal, integer, yyyymmdd } from './schema-primitives';
 
 export const stockInfoSchema = z.object({
@@ -44,6 +44,6 @@ export const tradeDaysSchema = z.object({
   market: z.string(),
   trade_days: z.array(yyyymmdd),
   /** May be empty; tolerated when absent. */
-  half_trade_days: z._default(z.array(yyyymmdd), () => []),
+  half_trade_days: z.withDefault(z.array(yyyymmdd), () => []),
 });
 export type TradeDays = z.infer<typeof tradeDaysSchema>;

@@ -1,5 +1,5 @@
 /** GET /v1/symbols/available: products, summary and pagination (§2.2, §2.3). */
-import * as z from 'zod/mini';
+import * as z from './schema';
 import { integer } from './schema-primitives';
 
 export const productSchema = z.object({

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod/mini';
+import * as z from '../api/schema';
 import { ApiError } from '../api/api-error';
 import { apiGet, resetRateLimitGate } from '../api/client';
 import { createQueryClient } from './query-client';

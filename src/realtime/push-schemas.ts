@@ -1,9 +1,9 @@
 /**
  * Wire shapes of `/v1/realtime` (en/websocket/*.mdx, AsyncAPI tickerData/depthData/tradeData),
- * validated with zod/mini. Unknown fields are tolerated (a field the service adds later must not
+ * validated with the lean schemas of src/api/schema.ts. Unknown fields are tolerated (a field the service adds later must not
  * drop every push); decimals stay strings. `parseServerMessage` never throws.
  */
-import * as z from 'zod/mini';
+import * as z from '../api/schema';
 import { decimal, timestampMs } from '../api/schema-primitives';
 import type { DepthPush, RealtimeChannel, TickerPush, TradePush } from './types';
 
@@ -53,7 +53,7 @@ const singleTradeData = z.object({
   symbol: z.string(),
   type: z.optional(z.string()),
   ...tradeFields,
-  open_interest_change: z.optional(z.nullable(z.number().check(z.int()))),
+  open_interest_change: z.optional(z.nullable(z.int())),
   position_effect: z.optional(z.string()),
 });
 

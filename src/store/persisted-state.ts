@@ -3,7 +3,7 @@
  * parsed field by field, so one corrupted watchlist or preference falls back to its default
  * without losing the user's other lists.
  */
-import * as z from 'zod/mini';
+import * as z from '../api/schema';
 import { PRODUCT_TYPES, type ProductType } from '../api/contract';
 import { DEFAULT_PREFERENCES, type Preferences } from './preferences-slice';
 import { DEFAULT_WATCHLISTS, type Watchlist } from './watchlists-slice';
@@ -37,7 +37,7 @@ const fieldSchemas = {
   flag: z.boolean(),
 };
 
-function pick<T>(schema: z.ZodMiniType<T>, value: unknown, fallback: T): { value: T; ok: boolean } {
+function pick<T>(schema: z.Schema<T>, value: unknown, fallback: T): { value: T; ok: boolean } {
   const parsed = schema.safeParse(value);
   return parsed.success ? { value: parsed.data, ok: true } : { value: fallback, ok: value === undefined };
 }
@@ -53,7 +53,7 @@ export function parsePersisted(raw: unknown): { state: PersistedState; repaired:
   const prefs = record(source.preferences);
   const indicators = record(prefs.indicators);
   const defaults = DEFAULT_PREFERENCES;
-  const field = <T>(schema: z.ZodMiniType<T>, value: unknown, fallback: T): T => {
+  const field = <T>(schema: z.Schema<T>, value: unknown, fallback: T): T => {
     const result = pick(schema, value, fallback);
     if (!result.ok) repaired = true;
     return result.value;
