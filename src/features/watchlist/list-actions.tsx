@@ -2,11 +2,13 @@
  * Managing the active list: new, rename (inline), delete (after a confirmation), and moving it
  * left or right among the tabs.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAppStore } from '../../store/app-store';
 import type { Watchlist } from '../../store/watchlists-slice';
-import { DeleteConfirmation } from './delete-confirmation';
-import { RenameField } from './rename-field';
+
+// Rename and delete load when first asked for: they are not part of the first screen.
+const RenameField = lazy(() => import('./rename-field').then(({ RenameField: component }) => ({ default: component })));
+const DeleteConfirmation = lazy(() => import('./delete-confirmation').then(({ DeleteConfirmation: component }) => ({ default: component })));
 
 type Mode = { kind: 'idle' } | { kind: 'rename'; listId: string } | { kind: 'delete'; listId: string };
 
@@ -30,10 +32,18 @@ export function ListActions({ lists, active }: ListActionsProps) {
   };
 
   if (active && mode.kind === 'rename' && mode.listId === active.id) {
-    return <RenameField list={active} onDone={idle} />;
+    return (
+      <Suspense fallback={null}>
+        <RenameField list={active} onDone={idle} />
+      </Suspense>
+    );
   }
   if (active && mode.kind === 'delete' && mode.listId === active.id) {
-    return <DeleteConfirmation list={active} onDone={idle} />;
+    return (
+      <Suspense fallback={null}>
+        <DeleteConfirmation list={active} onDone={idle} />
+      </Suspense>
+    );
   }
   return (
     <div role="toolbar" aria-label="List actions" className="flex flex-wrap items-center gap-0.5 px-2 py-1">

@@ -55,9 +55,10 @@ describe('watchlist tabs', () => {
     expect(selectedTab()).toBe('Hong Kong');
   });
 
-  it('creates a list and names it inline; Escape cancels a rename', () => {
+  // The rename field and the delete confirmation load on demand (a chunk of their own).
+  it('creates a list and names it inline; Escape cancels a rename', async () => {
     fireEvent.click(screen.getByRole('button', { name: '+ New list' }));
-    const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'List name' });
+    const field = await screen.findByRole<HTMLInputElement>('textbox', { name: 'List name' });
     expect(document.activeElement).toBe(field);
     fireEvent.change(field, { target: { value: 'Banks' } });
     fireEvent.submit(field);
@@ -65,21 +66,21 @@ describe('watchlist tabs', () => {
     expect(selectedTab()).toBe('Banks');
     expect(screen.getByText(/No symbols yet/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Rename Banks' }));
-    const again = screen.getByRole('textbox', { name: 'List name' });
+    const again = await screen.findByRole('textbox', { name: 'List name' });
     fireEvent.change(again, { target: { value: 'Nope' } });
     fireEvent.keyDown(again, { key: 'Escape' });
     expect(names()).toEqual(['US tech', 'Hong Kong', 'Banks']);
     expect(screen.queryByRole('textbox', { name: 'List name' })).toBeNull();
   });
 
-  it('deletes a list only after confirmation', () => {
+  it('deletes a list only after confirmation', async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete US tech' }));
-    expect(screen.getByRole('group', { name: 'Delete “US tech” and its 2 symbols?' })).toBeTruthy();
+    expect(await screen.findByRole('group', { name: 'Delete “US tech” and its 2 symbols?' })).toBeTruthy();
     expect(document.activeElement?.textContent).toBe('Cancel');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(names()).toEqual(['US tech', 'Hong Kong']);
     fireEvent.click(screen.getByRole('button', { name: 'Delete US tech' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Delete list' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete list' }));
     expect(names()).toEqual(['Hong Kong']);
     expect(selectedTab()).toBe('Hong Kong');
   });
@@ -93,13 +94,13 @@ describe('watchlist tabs', () => {
     expect(tabNames()).toEqual(['US tech', 'Hong Kong']);
   });
 
-  it('offers to create a list when none is left', () => {
+  it('offers to create a list when none is left', async () => {
     act(() => {
       useAppStore.setState({ watchlists: [], activeWatchlistId: '' });
     });
     expect(screen.getByText(/No watchlists/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '+ New list' }));
-    expect(screen.getByRole('textbox', { name: 'List name' })).toBeTruthy();
+    expect(await screen.findByRole('textbox', { name: 'List name' })).toBeTruthy();
     expect(names()).toEqual(['List 1']);
   });
 });
