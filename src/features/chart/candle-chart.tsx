@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import type { AdjustFactor } from '../../lib/adjust';
 import type { Candle } from '../../lib/candle';
 import type { Interval } from '../../api/contract';
-import { toChartTime, type DisplayZone } from '../../lib/time-mapper';
+import { toChartSeries, toChartTime, type DisplayZone } from '../../lib/time-mapper';
 import type { ColorConvention, IndicatorSettings, PriceScaleMode, Theme } from '../../store/preferences-slice';
 import { createChartAdapter, type ChartAdapter, type CrosshairCandle, type TimeAxis } from './chart-adapter';
 import { ChartLegend } from './chart-legend';
@@ -107,8 +107,12 @@ export function CandleChart(props: CandleChartProps) {
   const style = interval === '1M' ? 'month' : axis.intraday ? 'minute' : 'day';
   const summary = indicatorSummary(indicators);
   const markers = useMemo(() => {
+    // Without actions there is nothing to map: the first picture need not wait for every candle's time.
+    if (props.exFactors.length === 0) return [];
     const timeOf = (ms: number) => toChartTime(ms, zone, marketTimeZone);
-    return actionMarkers(props.exFactors, candles.map((candle) => timeOf(candle.time)), axis.periodic, timeOf);
+    // toChartSeries caches the zone's offsets: one Intl lookup per offset change, not per candle.
+    const times = toChartSeries(candles, zone, marketTimeZone).map((candle) => candle.time);
+    return actionMarkers(props.exFactors, times, axis.periodic, timeOf);
   }, [props.exFactors, candles, zone, marketTimeZone, axis.periodic]);
 
   return (

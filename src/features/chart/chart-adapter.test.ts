@@ -153,6 +153,54 @@ describe('createChartAdapter', () => {
     expect(needOlder).toHaveBeenCalledTimes(1);
   });
 
+  it('holds only a window of a long series in the library, widened towards older candles as the view nears its edge', () => {
+    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    const needOlder = vi.fn();
+    adapter.onNeedOlder(needOlder);
+    const onHit = vi.fn();
+    adapter.onCrosshair(onHit);
+    adapter.setSeries(Array.from({ length: 5_000 }, (_, i) => candle(i)));
+    const held = () => (price()?.setData.mock.lastCall?.[0] as { time: number }[] | undefined) ?? [];
+    expect(held()).toHaveLength(2_000);
+    expect(held()[0]?.time).toBe(seconds(3_000));
+    // Its MA starts from the closes before the window, not from nothing.
+    expect((series('Line')[0]?.setData.mock.lastCall?.[0] as unknown[] | undefined)?.[0]).toEqual({ time: seconds(3_000), value: 100 + 2_999.5 });
+    expect(lwc.state.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 1_875, to: 2_002 });
+    // A candle outside the window still answers the crosshair.
+    for (const handler of lwc.state.crosshair) handler({ time: seconds(10), point: { x: 1, y: 1 } });
+    expect(onHit.mock.lastCall?.[0]).toMatchObject({ candle: { time: seconds(10) } });
+
+    for (const handler of lwc.state.range) handler({ from: 5, to: 130 });
+    expect(held()).toHaveLength(4_000);
+    expect(lwc.state.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 2_005, to: 2_130 });
+    expect(needOlder).not.toHaveBeenCalled();
+    for (const handler of lwc.state.range) handler({ from: 5, to: 130 });
+    expect(held()).toHaveLength(5_000);
+    expect(needOlder).not.toHaveBeenCalled();
+    for (const handler of lwc.state.range) handler({ from: 5, to: 130 });
+    expect(needOlder).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the view when an older page arrives into a windowed series', () => {
+    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    adapter.setSeries(Array.from({ length: 3_000 }, (_, i) => candle(i)));
+    for (const handler of lwc.state.range) handler({ from: 5, to: 130 }); // the whole series now
+    lwc.state.visible = { from: 2, to: 127 };
+    adapter.setSeries(Array.from({ length: 4_000 }, (_, i) => candle(i - 1_000)), { preserveView: true });
+    // The candle at index 2 before (i = 2) is index 1002 now; the window starts 500 before it.
+    expect((price()?.setData.mock.lastCall?.[0] as { time: number }[])[0]?.time).toBe(seconds(-498));
+    expect(lwc.state.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 500, to: 625 });
+  });
+
+  it('marks only corporate actions inside the window', () => {
+    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    adapter.setSeries(Array.from({ length: 3_000 }, (_, i) => candle(i)));
+    adapter.setMarkers([...factorsOfEvent(T0 + 10 * HOUR, 4, 0), ...factorsOfEvent(T0 + 2_500 * HOUR, 2, 0)]);
+    expect(lwc.state.markers.mock.lastCall?.[0]).toMatchObject([{ time: seconds(2_500), text: 'Split 2:1' }]);
+    for (const handler of lwc.state.range) handler({ from: 5, to: 130 });
+    expect(lwc.state.markers.mock.lastCall?.[0]).toHaveLength(2);
+  });
+
   it('reports the candle under the crosshair with the one before it', () => {
     const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
     const onHit = vi.fn();

@@ -33,7 +33,7 @@ import { toChartSeries, toChartTime, type ChartCandle, type DisplayZone } from '
 import type { ColorConvention, IndicatorSettings, PriceScaleMode as ScaleMode, Theme } from '../../store/preferences-slice';
 import { chartPalette, type ChartPalette } from './chart-palette';
 import { actionMarkers } from './corporate-actions';
-import { computeIndicators, type IndicatorValues } from './indicator-data';
+import { computeIndicators, IndicatorTracker, type IndicatorValues } from './indicator-data';
 import { indexAtChartTime, toBar, toHistogram, toLine, toVolume, type BarPoint, type LinePoint, type VolumePoint, type WhitespacePoint } from './series-data';
 
 export interface TimeAxis {
@@ -85,6 +85,16 @@ const INITIAL_BAR_PX = 8;
 const MIN_INITIAL_BARS = 40;
 /** How close (in candles) to the left edge the view must come before older history is asked for. */
 const OLDER_EDGE = 10;
+/**
+ * The library holds a window of the series, from some candle to the latest, not all of it: its
+ * every update and setData costs time in proportion to the candles it holds (100k bars: hundreds
+ * of ms per live tick). The window opens with this many candles and doubles towards older ones
+ * when the view comes near its left edge, as older pages do; the adapter keeps the whole series
+ * (crosshair, indicators over all closes, the older-page edge).
+ */
+const WINDOW_BARS = 2_000;
+/** Candles kept in the window left of the view when a dataset is replaced with the view kept. */
+const WINDOW_MARGIN = 500;
 const PANE_STRETCH = { volume: 0.25, oscillator: 0.3 } as const;
 const SCALE_MODES: Record<ScaleMode, PriceScaleMode> = {
   normal: PriceScaleMode.Normal,
@@ -150,6 +160,12 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
   let palette = chartPalette(options.theme, options.colors);
   let bars: ChartCandle[] = [];
   let times: number[] = [];
+  /** Index in `bars` of the first candle the library holds (its logical index 0). */
+  let offset = 0;
+  /** Every indicator value over `bars`, kept for window changes; the tracker moves the last one. */
+  let values: IndicatorValues | undefined;
+  let tracker: IndicatorTracker | undefined;
+  let extending = false;
   /** ms time of the first candle (the mapper never drops the earliest one). */
   let firstMs: number | undefined;
   let factors: readonly AdjustFactor[] = [];
@@ -188,6 +204,8 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
     for (const { series } of [...lines, ...histograms]) chart.removeSeries(series);
     lines = [];
     histograms = [];
+    values = undefined;
+    tracker = undefined;
     // Which overlays exist depends on the settings only: computing them over no closes is free.
     computeIndicators([], indicators, palette).overlays.forEach((overlay, i) => {
       addLine(overlay.color, 0, (v) => v.overlays[i]?.values, overlay.dashed).applyOptions({ priceFormat: priceFormat(decimals) });
@@ -209,42 +227,85 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
         series.createPriceLine({ price: level, color: palette.guide, lineWidth: 1, lineStyle: LineStyle.Dotted, axisLabelVisible: false, title: '' });
       }
     }
+    if (lines.length > 0) tracker = new IndicatorTracker(indicators, palette);
   }
 
-  /** Indicator points: all of them (setData), or only the last one (live update). */
-  function drawIndicators(lastOnly: boolean): void {
-    if (lines.length === 0 && histograms.length === 0) return;
-    const values = computeIndicators(bars.map((bar) => bar.close), indicators, palette);
-    const from = lastOnly ? Math.max(0, times.length - 1) : 0;
-    const at = times.slice(from);
+  /** All indicator values over the closes, computed again (new candles or settings). */
+  function computeIndicatorValues(): void {
+    if (!tracker) return;
+    const closes = new Array<number>(bars.length);
+    for (let i = 0; i < bars.length; i++) closes[i] = (bars[i] as ChartCandle).close;
+    values = tracker.reset(closes);
+  }
+
+  /** The indicator values of the window (setData). */
+  function drawIndicators(): void {
+    if (!values) return;
+    const all = values;
+    const at = times.slice(offset);
+    for (const { series, pick } of lines) series.setData(asLine(toLine(at, (pick(all) ?? []).slice(offset))));
+    for (const { series, pick } of histograms) {
+      series.setData(asHistogram(toHistogram(at, (pick(all) ?? []).slice(offset), palette.volumeUp, palette.volumeDown)));
+    }
+  }
+
+  /** The last candle's indicator values, in O(period): `opened` when it is a new candle. */
+  function drawLastIndicators(close: number, opened: boolean): void {
+    if (!tracker || !values) return;
+    const tail = opened ? tracker.append(close) : tracker.setLast(close);
+    const index = times.length - 1;
+    const at = times.slice(index);
+    const store = (all: IndicatorValues, pick: Picker): number | undefined => {
+      const value = pick(tail)?.[0];
+      const series = pick(all);
+      if (series) series[index] = value;
+      return value;
+    };
     for (const { series, pick } of lines) {
-      const points = asLine(toLine(at, (pick(values) ?? []).slice(from)));
-      if (lastOnly) for (const point of points) series.update(point);
-      else series.setData(points);
+      for (const point of asLine(toLine(at, [store(values, pick)]))) series.update(point);
     }
     for (const { series, pick } of histograms) {
-      const points = asHistogram(toHistogram(at, (pick(values) ?? []).slice(from), palette.volumeUp, palette.volumeDown));
-      if (lastOnly) for (const point of points) series.update(point);
-      else series.setData(points);
+      for (const point of asHistogram(toHistogram(at, [store(values, pick)], palette.volumeUp, palette.volumeDown))) series.update(point);
     }
   }
 
   function drawMarkers(): void {
-    const found = actionMarkers(factors, times, axis.periodic, timeOf);
+    // Outside the window the library would pin a marker to its first candle.
+    const first = times[offset] ?? -Infinity;
+    const found = actionMarkers(factors, times, axis.periodic, timeOf).filter((marker) => marker.time >= first);
     markers.setMarkers(
       found.map((m) => ({ time: m.time as Time, position: 'belowBar', shape: 'arrowUp', color: palette.marker, text: m.text })),
     );
   }
 
   function drawAll(): void {
-    price.setData(bars.map((bar) => asCandle(toBar(bar))));
-    volume.setData(asHistogram(bars.map((bar) => toVolume(bar, palette))));
-    drawIndicators(false);
+    const shown = bars.slice(offset);
+    price.setData(shown.map((bar) => asCandle(toBar(bar))));
+    volume.setData(asHistogram(shown.map((bar) => toVolume(bar, palette))));
+    drawIndicators();
     drawMarkers();
   }
 
+  /** The window start that keeps WINDOW_MARGIN candles left of `from` (an index in `bars`). */
+  function windowStartFor(from: number): number {
+    return Math.max(0, Math.min(bars.length - WINDOW_BARS, Math.floor(from) - WINDOW_MARGIN));
+  }
+
+  /** Gives the library older candles (twice as many as it holds, or the rest), the view kept. */
+  function extendWindow(range: LogicalRange): void {
+    const added = Math.min(offset, Math.max(WINDOW_BARS, bars.length - offset));
+    offset -= added;
+    extending = true;
+    try {
+      drawAll();
+      chart.timeScale().setVisibleLogicalRange({ from: range.from + added, to: range.to + added });
+    } finally {
+      extending = false;
+    }
+  }
+
   function showLatest(): void {
-    const count = bars.length;
+    const count = bars.length - offset;
     // About one candle per INITIAL_BAR_PX of width: readable candles on any screen.
     const wanted = Math.max(MIN_INITIAL_BARS, Math.round((container.clientWidth || 1000) / INITIAL_BAR_PX));
     if (count > wanted) chart.timeScale().setVisibleLogicalRange({ from: count - wanted, to: count + 2 });
@@ -259,7 +320,9 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
     for (const listener of crosshairListeners) listener(hit);
   };
   const onRangeChange = (range: LogicalRange | null): void => {
-    if (range && bars.length > 0 && range.from < OLDER_EDGE) for (const listener of olderListeners) listener();
+    if (extending || !range || bars.length === 0 || range.from >= OLDER_EDGE) return;
+    if (offset > 0) extendWindow(range);
+    else for (const listener of olderListeners) listener();
   };
   chart.subscribeCrosshairMove(onCrosshairMove);
   chart.timeScale().subscribeVisibleLogicalRangeChange(onRangeChange);
@@ -271,20 +334,33 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       // The old first candle, found again by its ms time in any zone, anchors the view.
       const anchor = preserveView ? firstMs : undefined;
       const range = chart.timeScale().getVisibleLogicalRange();
+      const oldOffset = offset;
       bars = toChartSeries(candles, axis.zone, axis.marketTimeZone);
       times = bars.map((bar) => bar.time);
       firstMs = earliest(candles);
-      drawAll();
-      if (bars.length > 0) markFirstCandle();
       const shift = anchor === undefined ? -1 : indexAtChartTime(times, timeOf(anchor));
-      if (range && shift >= 0) chart.timeScale().setVisibleLogicalRange({ from: range.from + shift, to: range.to + shift });
-      else showLatest();
+      // The view's first candle, as an index in the new bars.
+      const kept = range && shift >= 0 ? range.from + oldOffset + shift : undefined;
+      offset = windowStartFor(kept ?? bars.length);
+      computeIndicatorValues();
+      extending = true;
+      try {
+        drawAll();
+        if (range && kept !== undefined) {
+          const moved = oldOffset + shift - offset;
+          chart.timeScale().setVisibleLogicalRange({ from: range.from + moved, to: range.to + moved });
+        } else showLatest();
+      } finally {
+        extending = false;
+      }
+      if (bars.length > 0) markFirstCandle();
     },
     updateLast(candle) {
       if (destroyed) return;
       const bar: ChartCandle = { ...candle, time: timeOf(candle.time) };
       const last = times.length - 1;
-      if (last >= 0 && times[last] === bar.time) bars[last] = bar;
+      const opened = !(last >= 0 && times[last] === bar.time);
+      if (!opened) bars[last] = bar;
       else if (last < 0 || bar.time > (times[last] ?? Infinity)) {
         bars.push(bar);
         times.push(bar.time);
@@ -292,7 +368,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       } else return;
       price.update(asCandle(toBar(bar)));
       volume.update(asVolume(toVolume(bar, palette)));
-      drawIndicators(true);
+      drawLastIndicators(bar.close, opened);
       if (last !== times.length - 1 && factors.length > 0) drawMarkers();
     },
     setMarkers(next) {
@@ -304,7 +380,8 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       if (destroyed) return;
       indicators = settings;
       buildIndicatorSeries();
-      drawIndicators(false);
+      computeIndicatorValues();
+      drawIndicators();
     },
     setScaleMode(mode) {
       if (!destroyed) price.priceScale().applyOptions({ mode: SCALE_MODES[mode] });
@@ -315,6 +392,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       chart.applyOptions(chartOptions(palette));
       price.applyOptions(candleColors(palette));
       buildIndicatorSeries();
+      computeIndicatorValues();
       drawAll();
     },
     setPrecision(next) {
@@ -322,7 +400,8 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       decimals = next;
       price.applyOptions({ priceFormat: priceFormat(decimals) });
       buildIndicatorSeries();
-      drawIndicators(false);
+      computeIndicatorValues();
+      drawIndicators();
     },
     setTimeAxis(next) {
       if (destroyed) return;
