@@ -139,9 +139,11 @@ test(`the dashboard survives ${String(SOAK_SECONDS)} s of faults and recovers wh
   const soakRecoveryMs = Date.now() - clearedAt;
   const soakLastTab = (await pageVerdict(page)).tab;
 
-  // A storm: every request fails until the chart (its forming candle polls every 2 s, whatever the
-  // symbol) and the watchlist show their errors, so the recovery is measured from a page in error.
-  await page.getByRole('tab', { name: 'Chart', exact: true }).click();
+  // A storm: every request fails until the trades tab (polled every 3 s here, the socket being
+  // refused) and the watchlist show their errors, so the recovery is measured from a page in error.
+  // (The chart asks for its forming candle only once per bar now: it would not show a storm soon.)
+  await page.locator('[data-testid="watchlist-row"][data-symbol="AAPL.US"]').getByRole('button').first().click();
+  await page.getByRole('tab', { name: 'Trades', exact: true }).click();
   await setFaults(request, { errorRate: 1, errorCodes: [5001] });
   await expect
     .poll(
