@@ -18,7 +18,9 @@ export function AppHeader({ onSearch }: { onSearch: () => void }) {
         <button
           type="button"
           onClick={onSearch}
-          aria-label="Search symbols"
+          // The name is the visible text ("Search… Ctrl K"); the shortcut is announced as such.
+          aria-keyshortcuts="Control+K /"
+          title="Search symbols"
           className="flex items-center gap-2 rounded border border-slate-300 px-2 py-1 text-sm text-slate-500 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-400 dark:hover:bg-slate-800"
         >
           Search…

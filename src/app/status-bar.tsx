@@ -42,7 +42,7 @@ export function StatusBar() {
       </span>
       <span className={item} data-testid="status-latency">
         Latency: {stats.latencyMs !== undefined ? `${String(Math.round(stats.latencyMs))} ms` : '—'}
-        {stats.typicalLatencyMs !== undefined && <span className="opacity-70">(median {String(Math.round(stats.typicalLatencyMs))} ms)</span>}
+        {stats.typicalLatencyMs !== undefined && <span>(median {String(Math.round(stats.typicalLatencyMs))} ms)</span>}
       </span>
       <span className={item} data-testid="status-rate-limit" role="status">
         {limited ? (

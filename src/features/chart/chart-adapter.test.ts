@@ -95,9 +95,21 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
+/** The chart's container: a width, and the layout table the library puts in it. */
+const layoutTable = { attributes: new Map<string, string>(), setAttribute(name: string, value: string) { this.attributes.set(name, value); } };
+function fakeContainer(): HTMLElement {
+  return { clientWidth: 1000, querySelector: (selector: string) => (selector === 'table' ? layoutTable : null) } as unknown as HTMLElement;
+}
+
 describe('createChartAdapter', () => {
+  it("marks the library's layout table as presentation, not data", () => {
+    layoutTable.attributes.clear();
+    createChartAdapter(fakeContainer(), options);
+    expect(layoutTable.attributes.get('role')).toBe('presentation');
+  });
+
   it('draws candles, volume and overlays on the display zone’s clock', () => {
-    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    const adapter = createChartAdapter(fakeContainer(), options);
     adapter.setSeries([candle(0), candle(1, 99)]);
     expect(price()?.setData).toHaveBeenCalledWith([
       { time: seconds(0), open: 100, high: 130, low: 90, close: 100 },
@@ -114,7 +126,7 @@ describe('createChartAdapter', () => {
   });
 
   it('updates the forming candle in place and appends the next one, without setData', () => {
-    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    const adapter = createChartAdapter(fakeContainer(), options);
     adapter.setSeries([candle(0), candle(1)]);
     adapter.updateLast(candle(1, 120));
     adapter.updateLast(candle(2));
@@ -128,7 +140,7 @@ describe('createChartAdapter', () => {
   });
 
   it('keeps the visible candles in place when older ones are prepended, and opens a new dataset at its end', () => {
-    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    const adapter = createChartAdapter(fakeContainer(), options);
     adapter.setSeries([candle(3), candle(4)]);
     expect(lwc.state.fitContent).toHaveBeenCalledTimes(1);
     lwc.state.visible = { from: -1, to: 5 };
@@ -140,7 +152,7 @@ describe('createChartAdapter', () => {
   });
 
   it('asks for older candles when the view reaches the left edge', () => {
-    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    const adapter = createChartAdapter(fakeContainer(), options);
     const needOlder = vi.fn();
     const off = adapter.onNeedOlder(needOlder);
     adapter.setSeries([candle(0), candle(1)]);
@@ -154,7 +166,7 @@ describe('createChartAdapter', () => {
   });
 
   it('holds only a window of a long series in the library, widened towards older candles as the view nears its edge', () => {
-    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    const adapter = createChartAdapter(fakeContainer(), options);
     const needOlder = vi.fn();
     adapter.onNeedOlder(needOlder);
     const onHit = vi.fn();
@@ -182,7 +194,7 @@ describe('createChartAdapter', () => {
   });
 
   it('keeps the view when an older page arrives into a windowed series', () => {
-    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    const adapter = createChartAdapter(fakeContainer(), options);
     adapter.setSeries(Array.from({ length: 3_000 }, (_, i) => candle(i)));
     for (const handler of lwc.state.range) handler({ from: 5, to: 130 }); // the whole series now
     lwc.state.visible = { from: 2, to: 127 };
@@ -193,7 +205,7 @@ describe('createChartAdapter', () => {
   });
 
   it('marks only corporate actions inside the window', () => {
-    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    const adapter = createChartAdapter(fakeContainer(), options);
     adapter.setSeries(Array.from({ length: 3_000 }, (_, i) => candle(i)));
     adapter.setMarkers([...factorsOfEvent(T0 + 10 * HOUR, 4, 0), ...factorsOfEvent(T0 + 2_500 * HOUR, 2, 0)]);
     expect(lwc.state.markers.mock.lastCall?.[0]).toMatchObject([{ time: seconds(2_500), text: 'Split 2:1' }]);
@@ -202,7 +214,7 @@ describe('createChartAdapter', () => {
   });
 
   it('reports the candle under the crosshair with the one before it', () => {
-    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    const adapter = createChartAdapter(fakeContainer(), options);
     const onHit = vi.fn();
     adapter.onCrosshair(onHit);
     adapter.setSeries([candle(0), candle(1)]);
@@ -213,7 +225,7 @@ describe('createChartAdapter', () => {
   });
 
   it('marks corporate actions on the candles they affect', () => {
-    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    const adapter = createChartAdapter(fakeContainer(), options);
     adapter.setSeries([candle(0), candle(1), candle(2)]);
     adapter.setMarkers(factorsOfEvent(T0 + HOUR, 4, 0));
     expect(lwc.state.markers).toHaveBeenLastCalledWith([
@@ -222,7 +234,7 @@ describe('createChartAdapter', () => {
   });
 
   it('puts MACD and RSI in panes of their own and removes them when switched off', () => {
-    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    const adapter = createChartAdapter(fakeContainer(), options);
     adapter.setIndicators({ ma: [], ema: [], bollinger: true, macd: true, rsi: true });
     expect(series('Line').filter((s) => s.pane === 0)).toHaveLength(3);
     expect(lwc.chart.panes()).toEqual([0, 1, 2, 3]);
@@ -232,7 +244,7 @@ describe('createChartAdapter', () => {
   });
 
   it('removes the chart and every subscription on destroy, and ignores calls after it', () => {
-    const adapter = createChartAdapter({ clientWidth: 1000 } as HTMLElement, options);
+    const adapter = createChartAdapter(fakeContainer(), options);
     adapter.onCrosshair(() => undefined);
     adapter.destroy();
     expect(lwc.state.crosshair.size).toBe(0);

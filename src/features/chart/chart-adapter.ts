@@ -173,6 +173,8 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
   const timeOf = (ms: number): number => toChartTime(ms, axis.zone, axis.marketTimeZone);
 
   const chart = createChart(container, { autoSize: true, localization: { locale: 'en-US' }, ...chartOptions(palette) });
+  // The library lays its panes out in a <table>: a layout table, not data, for assistive tech.
+  container.querySelector('table')?.setAttribute('role', 'presentation');
   chart.applyOptions({
     crosshair: { mode: CrosshairMode.Normal },
     timeScale: { rightOffset: 3, timeVisible: options.intraday, secondsVisible: false },

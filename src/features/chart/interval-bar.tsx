@@ -48,7 +48,7 @@ export function IntervalBar({ intervals, value, onChange }: IntervalBarProps) {
             onClick={() => {
               onChange(interval);
             }}
-            className={`rounded px-2 py-1 tabular-nums ${active ? 'bg-sky-600 font-medium text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`}
+            className={`rounded px-2 py-1 tabular-nums ${active ? 'bg-sky-700 font-medium text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`}
           >
             {interval}
           </button>

@@ -35,7 +35,7 @@ export function SegmentedControl<T extends string>({ label, options, value, onCh
           <label
             key={option.value}
             title={option.title}
-            className="relative cursor-pointer border-l border-slate-300 px-2 py-1 first:border-l-0 hover:bg-slate-100 has-checked:bg-sky-600 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-sky-500 dark:border-slate-700 dark:hover:bg-slate-800 dark:has-checked:bg-sky-600"
+            className="relative cursor-pointer border-l border-slate-300 px-2 py-1 first:border-l-0 hover:bg-slate-100 has-checked:bg-sky-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-sky-500 dark:border-slate-700 dark:hover:bg-slate-800 dark:has-checked:bg-sky-700"
           >
             <input
               type="radio"

@@ -47,7 +47,7 @@ export function HkToolbar({ query, type, shown, total, onQuery, onType, onSubmit
             onClick={() => {
               onType(value);
             }}
-            className={`px-2 py-1 ${type === value ? 'bg-sky-600 text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`}
+            className={`px-2 py-1 ${type === value ? 'bg-sky-700 text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`}
           >
             {TYPE_LABELS[value]}
           </button>

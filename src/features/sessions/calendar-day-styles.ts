@@ -14,9 +14,9 @@ export const DAY_KIND_CLASSES: Readonly<Record<CalendarDayKind, string>> = {
   full: 'bg-emerald-500/20 text-emerald-900 dark:text-emerald-100',
   half: 'bg-amber-400/30 text-amber-900 dark:text-amber-100',
   holiday: 'bg-rose-500/25 text-rose-900 dark:text-rose-100',
-  weekend: 'text-slate-400 dark:text-slate-500',
+  weekend: 'text-slate-500 dark:text-slate-400',
   unknown: 'text-slate-500 dark:text-slate-400',
-  unavailable: 'text-slate-300 line-through dark:text-slate-600',
+  unavailable: 'text-slate-500 line-through dark:text-slate-400',
 };
 
 /** Legend entries, in reading order. */

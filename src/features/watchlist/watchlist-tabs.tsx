@@ -58,7 +58,7 @@ export function WatchlistTabs({ lists, activeId, panelId, tabId, onSelect }: Wat
             }}
             className={`max-w-40 truncate rounded px-2 py-0.5 text-xs focus-visible:outline-2 focus-visible:outline-sky-500 ${
               selected
-                ? 'bg-sky-600 font-semibold text-white dark:bg-sky-500 dark:text-slate-950'
+                ? 'bg-sky-700 font-semibold text-white dark:bg-sky-500 dark:text-slate-950'
                 : 'bg-slate-100 text-slate-600 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:hover:bg-slate-700'
             }`}
           >
