@@ -118,8 +118,8 @@ describe('createChartAdapter', () => {
     const [volume] = series('Histogram');
     expect(volume?.pane).toBe(1);
     expect(volume?.setData.mock.calls[0]?.[0]).toEqual([
-      { time: seconds(0), value: 10, color: 'rgba(34, 197, 94, 0.5)' },
-      { time: seconds(1), value: 20, color: 'rgba(239, 68, 68, 0.5)' },
+      { time: seconds(0), value: 10, color: 'rgba(74, 222, 128, 0.5)' },
+      { time: seconds(1), value: 20, color: 'rgba(248, 113, 113, 0.5)' },
     ]);
     const [ma] = series('Line');
     expect(ma?.setData).toHaveBeenCalledWith([{ time: seconds(0) }, { time: seconds(1), value: 99.5 }]);

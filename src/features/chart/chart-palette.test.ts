@@ -6,8 +6,8 @@ const HEX = /^#[0-9a-f]{6}$/i;
 describe('chartPalette', () => {
   it('draws up green and down red in the Western convention', () => {
     const palette = chartPalette('dark', 'green-up');
-    expect(palette.up).toBe('#22c55e');
-    expect(palette.down).toBe('#ef4444');
+    expect(palette.up).toBe('#4ade80');
+    expect(palette.down).toBe('#f87171');
   });
 
   it('swaps up and down in the red-up convention, volume included', () => {

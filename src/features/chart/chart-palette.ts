@@ -4,6 +4,7 @@
  * Western one, red-up the one of Chinese markets).
  */
 import type { ColorConvention, Theme } from '../../store/preferences-slice';
+import { UP_DOWN_HEX } from '../../lib/up-down-colors';
 
 export interface ChartPalette {
   background: string;
@@ -25,8 +26,6 @@ export interface ChartPalette {
   guide: string;
 }
 
-const GREEN = { dark: '#22c55e', light: '#16a34a' } as const;
-const RED = { dark: '#ef4444', light: '#dc2626' } as const;
 
 const SURFACE = {
   dark: { background: '#0f172a', text: '#94a3b8', grid: '#1e293b', border: '#334155', crosshair: '#64748b', marker: '#f59e0b' },
@@ -47,8 +46,7 @@ export function withAlpha(hex: string, alpha: number): string {
 }
 
 export function chartPalette(theme: Theme, convention: ColorConvention): ChartPalette {
-  const green = GREEN[theme];
-  const red = RED[theme];
+  const { green, red } = UP_DOWN_HEX[theme];
   const up = convention === 'green-up' ? green : red;
   const down = convention === 'green-up' ? red : green;
   return {

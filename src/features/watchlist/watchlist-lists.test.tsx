@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../store/app-store';
 import { WatchlistPanel } from './watchlist-panel';
@@ -76,7 +76,9 @@ describe('watchlist tabs', () => {
   it('deletes a list only after confirmation', async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete US tech' }));
     expect(await screen.findByRole('group', { name: 'Delete “US tech” and its 2 symbols?' })).toBeTruthy();
-    expect(document.activeElement?.textContent).toBe('Cancel');
+    await waitFor(() => {
+      expect(document.activeElement?.textContent).toBe('Cancel');
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(names()).toEqual(['US tech', 'Hong Kong']);
     fireEvent.click(screen.getByRole('button', { name: 'Delete US tech' }));
