@@ -35,13 +35,13 @@ async function resort(page: Page, label: string): Promise<number> {
   return page.evaluate(async (header) => {
     const button = [...document.querySelectorAll('thead button')].find((b) => b.childNodes[0]?.textContent === header);
     if (!(button instanceof HTMLElement)) throw new Error(`no sort button ${header}`);
-    const seen = performance.getEntriesByName('chartroom:hk-sorted', 'mark').length;
     const clicked = performance.now();
     button.click();
+    // The app keeps one mark of the name, replaced on each sort: wait for one newer than the click.
     const mark = await new Promise<PerformanceEntry>((resolve, reject) => {
       const giveUp = performance.now() + 5_000;
       const poll = () => {
-        const entry = performance.getEntriesByName('chartroom:hk-sorted', 'mark')[seen];
+        const entry = performance.getEntriesByName('chartroom:hk-sorted', 'mark').find((m) => m.startTime > clicked);
         if (entry) resolve(entry);
         else if (performance.now() > giveUp) reject(new Error('no chartroom:hk-sorted mark after the click'));
         else setTimeout(poll, 5);

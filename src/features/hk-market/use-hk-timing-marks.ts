@@ -9,10 +9,14 @@ import type { SortState } from './hk-sort';
 export const HK_ROWS_DRAWN_MARK = 'chartroom:hk-rows-drawn';
 export const HK_SORTED_MARK = 'chartroom:hk-sorted';
 
+/** Sets the mark (replacing an earlier one of that name: a day of sorting keeps one entry). */
 function markAfterPaint(name: string): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const frame = requestAnimationFrame(() => {
-    timer = setTimeout(() => performance.mark(name), 0);
+    timer = setTimeout(() => {
+      performance.clearMarks(name);
+      performance.mark(name);
+    }, 0);
   });
   return () => {
     cancelAnimationFrame(frame);
