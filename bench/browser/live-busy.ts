@@ -45,16 +45,7 @@ export async function watchlistBusyFigures(ctx: BrowserBenchContext, alongside?:
   const live = await openLivePage(ctx, { baseUrl: ctx.baseUrl, path: '/', watchlist: choice.symbols, socket: 'up' });
   try {
     const { page, cdp } = live;
-    let counting = false;
-    let frames = 0;
-    let tickerPushes = 0;
-    page.on('websocket', (socket) => {
-      socket.on('framereceived', ({ payload }) => {
-        if (!counting) return;
-        frames++;
-        if (typeof payload === 'string' && payload.includes('"cmd":"ticker"')) tickerPushes++;
-      });
-    });
+    const isTicker = (payload: string): boolean => payload.includes('"cmd":"ticker"');
     const streaming = await waitForStreaming(page, LIVE_TIMEOUT_MS);
     const subscribed = await waitForSubscriptions(ctx.baseUrl, choice.symbols.length, LIVE_TIMEOUT_MS);
     const rows = await page.getByTestId('watchlist-row').count();
@@ -65,9 +56,11 @@ export async function watchlistBusyFigures(ctx: BrowserBenchContext, alongside?:
     const tasksBefore = await taskSeconds(cdp);
     await page.evaluate((mark) => performance.mark(mark), START_MARK);
     const started = performance.now();
-    counting = true;
+    const framesBefore = live.framesReceived();
+    const tickersBefore = live.framesReceived(isTicker);
     await sleep(WINDOW_MS);
-    counting = false;
+    const frames = live.framesReceived() - framesBefore;
+    const tickerPushes = live.framesReceived(isTicker) - tickersBefore;
     await page.evaluate((mark) => performance.mark(mark), END_MARK);
     const elapsedMs = performance.now() - started;
     const tasksAfter = await taskSeconds(cdp);

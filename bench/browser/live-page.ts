@@ -24,6 +24,8 @@ export interface LivePage {
   page: Page;
   context: BrowserContext;
   cdp: CDPSession;
+  /** Text frames the page's WebSockets received so far (listened to from before the page loads). */
+  framesReceived(filter?: (payload: string) => boolean): number;
   close(): Promise<void>;
 }
 
@@ -34,11 +36,19 @@ export async function openLivePage(ctx: BrowserBenchContext, options: LivePageOp
     // The socket is answered by Playwright and closed before it reaches the server.
     if (options.socket === 'refused') await page.routeWebSocket(REALTIME_ROUTE, (socket) => socket.close());
     const cdp = await context.newCDPSession(page);
+    // Listening before the page loads: its socket opens early and would be missed later.
+    const received: string[] = [];
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string') received.push(payload);
+      });
+    });
+    const framesReceived = (filter?: (payload: string) => boolean): number => (filter ? received.filter(filter).length : received.length);
     await page.goto(`${options.baseUrl}${options.path}`);
     // Playwright compiles its injected script into the page's JS heap (≈1 MiB) on the first
     // locator call: made here, before any heap sample, so the heap figure sees only the app.
     await realtimeStatus(page);
-    return { page, context, cdp, close: () => context.close() };
+    return { page, context, cdp, framesReceived, close: () => context.close() };
   } catch (error) {
     await context.close();
     throw error;
