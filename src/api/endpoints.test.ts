@@ -1,31 +1,16 @@
 // The twelve endpoint functions against the real simulator, in process.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isAmbiguousSymbol, type ApiError } from './api-error';
+import { isAmbiguousSymbol } from './api-error';
 import { fetchExFactors, fetchKlineIntervals, fetchKlines, fetchLatestKlines } from './kline-endpoints';
 import { fetchHkTickers, fetchIntraday, fetchTickers, fetchTrades } from './quote-endpoints';
 import { fetchStockInfo, fetchSymbols, fetchTradeDays, fetchTradingSessions } from './reference-endpoints';
-import { simFetch, startSimulator, type SimHandle } from './sim-fetch.test-support';
+import { answerAs, rejectionOf, startSimulator, type SimHandle } from './sim-fetch.test-support';
 
 let sim: SimHandle;
 
 beforeAll(async () => {
   sim = await startSimulator('2026-11-25T15:00:00Z');
 });
-
-function useKey(key = 'demo-enterprise'): string[] {
-  const stub = simFetch(sim, key);
-  vi.stubGlobal('fetch', stub.fetch);
-  return stub.calls;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  return (await promise.then(
-    () => {
-      throw new Error('expected a rejection');
-    },
-    (error: unknown) => error,
-  )) as ApiError;
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,7 +19,7 @@ afterEach(() => {
 
 describe('endpoints on the simulator', () => {
   it('fetchSymbols: products, summary and pagination', async () => {
-    useKey();
+    answerAs(sim);
     const list = await fetchSymbols({ market: 'HK', type: 'stock', limit: 5, offset: 10 });
     expect(list.products).toHaveLength(5);
     expect(list.products.every((p) => p.market === 'HK' && p.type === 'stock')).toBe(true);
@@ -43,7 +28,7 @@ describe('endpoints on the simulator', () => {
   });
 
   it('fetchKlines: one series, ascending, with end_time paging; futures carry open interest', async () => {
-    const calls = useKey();
+    const calls = answerAs(sim);
     const series = await fetchKlines({ symbol: 'AAPL.US', interval: '1d', limit: 3, endTime: Date.UTC(2026, 10, 20), adjust: 'none' });
     expect(calls[0]).toBe('/v1/market/kline?symbol=AAPL.US&interval=1d&limit=3&end_time=1795132800000&adjust=none');
     expect(series).toMatchObject({ symbol: 'AAPL.US', interval: '1d' });
@@ -57,20 +42,20 @@ describe('endpoints on the simulator', () => {
   });
 
   it('fetchLatestKlines: one series per symbol, 3m included', async () => {
-    useKey();
+    answerAs(sim);
     const latest = await fetchLatestKlines({ symbols: ['AAPL.US', '700.HK'], interval: '3m' });
     expect(latest.map((s) => s.symbol)).toEqual(['AAPL.US', '700.HK']);
     expect(latest[0]?.klines[0]?.time ?? 0).toBe(Date.UTC(2026, 10, 25, 15, 0));
   });
 
   it("fetchLatestKlines: the endpoint's {code: 400} is normalised to 2001", async () => {
-    useKey();
-    const error = await rejection(fetchLatestKlines({ symbols: [], interval: '1m' }));
+    answerAs(sim);
+    const error = await rejectionOf(fetchLatestKlines({ symbols: [], interval: '1m' }));
     expect(error).toMatchObject({ kind: 'api', code: 2001, rawCode: 400, status: 400 });
   });
 
   it('fetchTrades: futures trades carry open-interest change and position effect', async () => {
-    useKey();
+    answerAs(sim);
     const trades = await fetchTrades({ symbol: 'AG2612', limit: 5 });
     expect(trades.trades).toHaveLength(5);
     expect(trades.trades[0]?.position_effect).toBeDefined();
@@ -78,24 +63,24 @@ describe('endpoints on the simulator', () => {
   });
 
   it('fetchTickers and fetchIntraday; AMBIGUOUS_SYMBOL is recognised', async () => {
-    useKey();
+    answerAs(sim);
     const tickers = await fetchTickers({ symbols: ['AAPL.US', 'BTCUSDT', 'EURUSD'] });
     expect(tickers.map((t) => t.symbol)).toEqual(['AAPL.US', 'BTCUSDT', 'EURUSD']);
     expect(Number(tickers[0]?.last_price)).toBeGreaterThan(0);
     const intraday = await fetchIntraday({ symbols: ['AAPL.US'] });
     expect(intraday[0]?.lines.length).toBeGreaterThan(0);
-    expect(isAmbiguousSymbol(await rejection(fetchTickers({ symbols: ['BTCUSD'] })))).toEqual({ symbol: 'BTCUSD', types: ['crypto', 'forex'] });
+    expect(isAmbiguousSymbol(await rejectionOf(fetchTickers({ symbols: ['BTCUSD'] })))).toEqual({ symbol: 'BTCUSD', types: ['crypto', 'forex'] });
   });
 
   it('fetchHkTickers: the whole market, bare codes', async () => {
-    useKey();
+    answerAs(sim);
     const all = await fetchHkTickers();
     expect(all.length).toBeGreaterThan(2500);
     expect(all.some((t) => t.symbol === '700')).toBe(true);
   });
 
   it('fetchStockInfo, fetchTradingSessions, fetchKlineIntervals, fetchTradeDays (no message in the envelope)', async () => {
-    useKey();
+    answerAs(sim);
     const info = await fetchStockInfo({ symbols: ['AAPL.US', '600519.SH'] });
     expect(info[0]?.name_en).toBe('Apple');
     expect(info[1]?.board).toBeDefined();
@@ -108,19 +93,19 @@ describe('endpoints on the simulator', () => {
   });
 
   it('fetchExFactors: factors keyed by symbol; 1004 on a plan without them', async () => {
-    useKey();
+    answerAs(sim);
     const factors = await fetchExFactors({ symbols: ['AAPL.US', '700.HK'] });
     expect(factors['AAPL.US']?.length).toBeGreaterThan(0);
     expect(new Set(factors['700.HK']?.map((f) => f.adjust))).toEqual(new Set(['forward', 'backward']));
-    useKey('demo-free');
-    expect(await rejection(fetchExFactors({ symbols: ['AAPL.US'] }))).toMatchObject({ kind: 'api', code: 1004, status: 403 });
+    answerAs(sim, 'demo-free');
+    expect(await rejectionOf(fetchExFactors({ symbols: ['AAPL.US'] }))).toMatchObject({ kind: 'api', code: 1004, status: 403 });
   });
 
   it('a cut-short body is malformed; an injected 3001 carries Retry-After', async () => {
-    useKey();
+    answerAs(sim);
     sim.faults.update({ malformedRate: 1 });
-    expect(await rejection(fetchKlineIntervals())).toMatchObject({ kind: 'malformed', status: 200 });
+    expect(await rejectionOf(fetchKlineIntervals())).toMatchObject({ kind: 'malformed', status: 200 });
     sim.faults.update({ malformedRate: 0, errorRate: 1, errorCodes: [3001], retryAfterSeconds: 4 });
-    expect(await rejection(fetchKlineIntervals())).toMatchObject({ kind: 'api', code: 3001, status: 429, retryAfterMs: 4000 });
+    expect(await rejectionOf(fetchKlineIntervals())).toMatchObject({ kind: 'api', code: 3001, status: 429, retryAfterMs: 4000 });
   });
 });

@@ -8,6 +8,9 @@
  * server/sim/app.ts's `Simulator` the tests use.
  */
 
+import { vi } from 'vitest';
+import type { ApiError } from './api-error';
+
 export interface SimHandle {
   app: { request(input: string | Request, init?: RequestInit): Response | Promise<Response> };
   faults: { update(patch: Record<string, unknown>): unknown; reset(): unknown };
@@ -58,4 +61,21 @@ export function simFetch(sim: SimHandle, key = 'demo-enterprise'): { fetch: type
     return new Response(body, { status: answer.status, headers: out });
   };
   return { fetch: stub, calls };
+}
+
+/** Stubs the global `fetch` with the simulator answering as `key`'s plan; returns the paths asked. */
+export function answerAs(sim: SimHandle, key = 'demo-enterprise'): string[] {
+  const stub = simFetch(sim, key);
+  vi.stubGlobal('fetch', stub.fetch);
+  return stub.calls;
+}
+
+/** The error a promise rejects with (it must reject). */
+export async function rejectionOf(promise: Promise<unknown>): Promise<ApiError> {
+  return (await promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (error: unknown) => error,
+  )) as ApiError;
 }

@@ -8,6 +8,7 @@ import { fetchKlines, type HistoryInterval } from '../api/kline-endpoints';
 import { serverNow } from '../api/server-clock';
 import type { Candle } from '../lib/candle';
 import { aggregateCandles, bucketStart, mergeCandles, toCandle } from '../lib/candles';
+import { INTRADAY_INTERVAL_MS } from '../lib/interval-length';
 
 export const HISTORY_PAGE_SIZE = 1_000;
 /** 1m K-lines per page when building 3m: 333 buckets. */
@@ -37,31 +38,7 @@ export function historySourceOf(interval: Interval): { interval: HistoryInterval
   return { interval, pageSize: HISTORY_PAGE_SIZE };
 }
 
-/** Length of fixed-length periods (none for 1M); used only to skip needless requests. */
-export const INTERVAL_MS: Partial<Record<Interval, number>> = {
-  '1m': MINUTE_MS,
-  '3m': 3 * MINUTE_MS,
-  '5m': 5 * MINUTE_MS,
-  '15m': 15 * MINUTE_MS,
-  '30m': 30 * MINUTE_MS,
-  '1h': 60 * MINUTE_MS,
-  '2h': 120 * MINUTE_MS,
-  '4h': 240 * MINUTE_MS,
-  '1d': 1_440 * MINUTE_MS,
-  '1w': 10_080 * MINUTE_MS,
-};
-
-/** Intraday periods: the newest page ends where the current one starts on the epoch grid. */
-const ALIGNED_MS: Partial<Record<Interval, number>> = {
-  '1m': MINUTE_MS,
-  '3m': 3 * MINUTE_MS,
-  '5m': 5 * MINUTE_MS,
-  '15m': 15 * MINUTE_MS,
-  '30m': 30 * MINUTE_MS,
-  '1h': 60 * MINUTE_MS,
-  '2h': 120 * MINUTE_MS,
-  '4h': 240 * MINUTE_MS,
-};
+export { INTERVAL_MS } from '../lib/interval-length';
 
 /**
  * `end_time` of the newest history page at `now` (the data's clock): completed bars only, ending
@@ -70,7 +47,7 @@ const ALIGNED_MS: Partial<Record<Interval, number>> = {
  * comes from the latest endpoint, any bar between the two from the tail fill.
  */
 export function newestPageEnd(interval: Interval, now: number): number {
-  const length = ALIGNED_MS[interval] ?? DAY_MS;
+  const length = INTRADAY_INTERVAL_MS[interval] ?? DAY_MS;
   return Math.floor(now / length) * length - 1;
 }
 

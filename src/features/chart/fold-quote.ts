@@ -7,6 +7,7 @@
  */
 import type { Interval } from '../../api/contract';
 import type { Candle } from '../../lib/candle';
+import { INTRADAY_INTERVAL_MS } from '../../lib/interval-length';
 
 export interface Quote {
   price: number;
@@ -23,20 +24,6 @@ export interface FoldState {
   dayVolume?: number;
 }
 
-const MINUTE_MS = 60_000;
-
-/** Intervals whose bars roll over in the browser: fixed lengths, counted from the forming bar. */
-const ROLLING_MS: Partial<Record<Interval, number>> = {
-  '1m': MINUTE_MS,
-  '3m': 3 * MINUTE_MS,
-  '5m': 5 * MINUTE_MS,
-  '15m': 15 * MINUTE_MS,
-  '30m': 30 * MINUTE_MS,
-  '1h': 60 * MINUTE_MS,
-  '2h': 120 * MINUTE_MS,
-  '4h': 240 * MINUTE_MS,
-};
-
 /** Volume traded between two quotes: the positive growth of the day volume (a new day resets it). */
 function volumeBetween(before: number | undefined, after: number | undefined): number {
   if (before === undefined || after === undefined) return 0;
@@ -48,7 +35,7 @@ export function foldQuote(state: FoldState, quote: Quote, interval: Interval): F
   if (!Number.isFinite(quote.price) || quote.time < candle.time) return state;
   const dayVolume = quote.dayVolume ?? state.dayVolume;
   const traded = volumeBetween(state.dayVolume, quote.dayVolume);
-  const periodMs = ROLLING_MS[interval];
+  const periodMs = INTRADAY_INTERVAL_MS[interval];
   if (periodMs !== undefined && quote.time >= candle.time + periodMs) {
     // Bars count from the forming bar (sessions may open off the epoch grid, e.g. 09:30 for 1h).
     const start = candle.time + Math.floor((quote.time - candle.time) / periodMs) * periodMs;
