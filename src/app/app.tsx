@@ -8,6 +8,7 @@ import { Panel } from '../components/ui/panel';
 import { ChartPanel } from '../features/chart/chart-panel';
 import { SessionsPanel } from '../features/sessions/sessions-panel';
 import { WatchlistPanel } from '../features/watchlist/watchlist-panel';
+import { useAppStore } from '../store/app-store';
 import type { PanelTab } from '../store/workspace-slice';
 import { AppHeader } from './app-header';
 import { Notices } from './notices';
@@ -17,6 +18,7 @@ import { useShortcuts } from './use-shortcuts';
 import { useTheme } from './use-theme';
 import { useServerNow } from './use-server-now';
 import { useUrlSync } from './use-url-sync';
+import { useAfterFirstCandle } from './use-after-first-candle';
 
 const IntradayPanel = lazy(() => import('../features/intraday/intraday-panel').then((m) => ({ default: m.IntradayPanel })));
 const StockInfoPanel = lazy(() => import('../features/stock-info/stock-info-panel').then((m) => ({ default: m.StockInfoPanel })));
@@ -60,6 +62,8 @@ export function App() {
     setSearchOpen(false);
   }, []);
   useUrlSync();
+  // Whether the page opened on the chart decides what renders first (only the first value counts).
+  const besideChart = useAfterFirstCandle(useAppStore.getState().workspace.tab === 'chart');
   useTheme();
   useShortcuts(openSearch);
 
@@ -69,7 +73,7 @@ export function App() {
       <Notices />
       <main className="grid min-h-0 flex-1 grid-cols-1 gap-2 p-2 lg:grid-cols-[260px_minmax(0,1fr)_300px] xl:grid-cols-[300px_minmax(0,1fr)_340px]">
         <Panel title="Watchlists" className="order-2 max-h-[70vh] lg:order-1 lg:max-h-none">
-          <WatchlistPanel />
+          {besideChart ? <WatchlistPanel /> : <Loading />}
         </Panel>
         <section aria-label="Main" className="order-1 flex min-h-[520px] flex-col rounded-md border border-slate-200 bg-white lg:order-2 lg:min-h-0 dark:border-slate-800 dark:bg-slate-900">
           <PanelTabs
@@ -81,7 +85,7 @@ export function App() {
           />
         </section>
         <Panel title="Markets" className="order-3 lg:overflow-y-auto">
-          <LiveSessions />
+          {besideChart ? <LiveSessions /> : <Loading />}
         </Panel>
       </main>
       <StatusBar />

@@ -1,0 +1,37 @@
+// @vitest-environment happy-dom
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TIMING_MARKS } from '../lib/timing-marks';
+import { useAfterFirstCandle } from './use-after-first-candle';
+
+afterEach(() => {
+  performance.clearMarks(TIMING_MARKS.firstCandle);
+  vi.useRealTimers();
+});
+
+describe('useAfterFirstCandle', () => {
+  it('is ready at once when the page opens on another tab', () => {
+    const { result } = renderHook(() => useAfterFirstCandle(false));
+    expect(result.current).toBe(true);
+  });
+
+  it('is ready at once when the first candle is already drawn', () => {
+    performance.mark(TIMING_MARKS.firstCandle);
+    const { result } = renderHook(() => useAfterFirstCandle(true));
+    expect(result.current).toBe(true);
+  });
+
+  it('waits for the first candle, and gives up waiting after a bound', () => {
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useAfterFirstCandle(true));
+    expect(result.current).toBe(false);
+    act(() => {
+      vi.advanceTimersByTime(1_499);
+    });
+    expect(result.current).toBe(false);
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(result.current).toBe(true);
+  });
+});
