@@ -3,7 +3,7 @@
  * ticker polling, a dropped socket comes back with the same subscriptions, and navigation leaves
  * no stale subscriptions behind.
  */
-import type { Page, WebSocket } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { dropRealtime, getRealtime, resetSimulator, type RealtimeChannelName, type SimRealtimeConnection } from './sim-control.ts';
 
@@ -23,18 +23,6 @@ function sortedSet(symbols: Iterable<string>): string[] {
 
 function subscriptionsOf(connection: SimRealtimeConnection): Record<RealtimeChannelName, string[]> {
   return { ticker: sortedSet(connection.subscriptions.ticker), depth: sortedSet(connection.subscriptions.depth), trade: sortedSet(connection.subscriptions.trade) };
-}
-
-/** Resolves when the page's socket receives its first subscription acknowledgement. */
-function firstAck(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket: WebSocket) => {
-      socket.on('framereceived', ({ payload }) => {
-        const text = typeof payload === 'string' ? payload : payload.toString('utf8');
-        if (/"cmd":"subscribe"/.test(text) && /"code":0\b/.test(text)) resolve();
-      });
-    });
-  });
 }
 
 async function expectStreaming(page: Page): Promise<void> {
@@ -62,17 +50,30 @@ async function onScreen(page: Page): Promise<Record<RealtimeChannelName, string[
   return { ticker: sortedSet([...rows, chartSymbol]), depth: [], trade: [] };
 }
 
-test('prices tick on screen over the socket with no HTTP ticker request while it is up', async ({ page }) => {
-  const acked = firstAck(page);
+/**
+ * Waits until the page is settled on the socket: the watchlist shows prices (its rows render after
+ * the chart's first candle, each with one HTTP snapshot) and the simulator holds exactly what is on
+ * screen. Returns that connection.
+ */
+async function settledOnScreen(page: Page, request: Parameters<typeof getRealtime>[0]): Promise<SimRealtimeConnection> {
+  await expectStreaming(page);
+  await expect(page.getByTestId('watchlist-last').first()).toHaveText(/\d/, { timeout: 15_000 });
+  const expected = await onScreen(page);
+  await expect.poll(async () => subscriptionsOf(await pageConnection(request)), { timeout: 10_000 }).toEqual(expected);
+  await page.waitForLoadState('networkidle');
+  return pageConnection(request);
+}
+
+test('prices tick on screen over the socket with no HTTP ticker request while it is up', async ({ page, request }) => {
   let tickerRequests = 0;
   let counting = false;
-  page.on('request', (request) => {
-    if (counting && new URL(request.url()).pathname === '/v1/market/ticker') tickerRequests += 1;
+  page.on('request', (sent) => {
+    if (counting && new URL(sent.url()).pathname === '/v1/market/ticker') tickerRequests += 1;
   });
   await page.goto('/');
-  await acked;
+  // Each row's one HTTP snapshot (name, previous close) is made by now; from here, only pushes.
+  await settledOnScreen(page, request);
   counting = true;
-  await expectStreaming(page);
 
   const prices = page.getByTestId('watchlist-last');
   await expect(prices.first()).toHaveText(/\d/);
@@ -91,8 +92,7 @@ test('prices tick on screen over the socket with no HTTP ticker request while it
 
 test('after the simulator drops every socket the dashboard is back within 5 s with the same subscriptions', async ({ page, request }) => {
   await page.goto('/');
-  await expectStreaming(page);
-  const before = await pageConnection(request);
+  const before = await settledOnScreen(page, request);
   expect(before.subscriptions.ticker.length).toBeGreaterThan(0);
 
   expect(await dropRealtime(request)).toBe(1);
