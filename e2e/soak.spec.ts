@@ -186,7 +186,7 @@ test(`the dashboard survives ${String(SOAK_SECONDS)} s of faults and recovers wh
     `rate limit: ${String(rateLimits.logged)} × 3001 answered (${String(rateLimits.delivered)} reached the page, the rest were cancelled first; Retry-After ${String(faults.retryAfterSeconds)} s), ` +
       `${String(rateLimits.violations.length)} requests inside a window, ${String(rateLimits.inFlight)} already in flight (latest ${String(rateLimits.maxInFlightMs)} ms after the answer)`,
     `browser saw: ${JSON.stringify(Object.fromEntries(answers.statuses))}`,
-    `recovery after the soak: ${String(soakRecoveryMs)} ms (on the ${soakLastTab} tab); after the storm: ${String(stormRecoveryMs)} ms (chart and watchlist in error)`,
+    `recovery after the soak: ${String(soakRecoveryMs)} ms (on the ${soakLastTab} tab); after the storm: ${String(stormRecoveryMs)} ms (trades tab and watchlist in error)`,
     `probe: ${String(probe.samples)} samples, ${String(probe.blankCount)} blank`,
   ].join('\n');
   console.log(report);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from '../api/schema';
 import { ApiError } from '../api/api-error';
 import { apiGet, resetRateLimitGate } from '../api/client';
-import { createQueryClient } from './query-client';
+import { createQueryClient, refetchOnMountAfterError } from './query-client';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -15,6 +15,12 @@ function apiError(rawCode: number, retryAfterMs?: number): ApiError {
 }
 
 describe('createQueryClient', () => {
+  it('asks a failed query again when a panel shows it again, and leaves fresh data alone', () => {
+    expect(refetchOnMountAfterError({ state: { status: 'error', error: apiError(5001) } })).toBe('always');
+    expect(refetchOnMountAfterError({ state: { status: 'success', error: null } })).toBe(true);
+    expect(createQueryClient().getDefaultOptions().queries?.refetchOnMount).toBe(refetchOnMountAfterError);
+  });
+
   it('waits Retry-After before repeating a rate-limited request', async () => {
     vi.useFakeTimers();
     const client = createQueryClient();

@@ -18,6 +18,11 @@ export function errorRefetchInterval(query: QueryOutcome): number | false {
   return query.state.status === 'error' && isWorthAskingAgain(query.state.error) ? ERROR_REFETCH_MS : false;
 }
 
+/** On mount: a query that last failed refetches whatever its staleTime; others as usual. */
+export function refetchOnMountAfterError(query: QueryOutcome): boolean | 'always' {
+  return query.state.status === 'error' ? 'always' : true;
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -30,6 +35,9 @@ export function createQueryClient(): QueryClient {
         // (refetchIntervalInBackground stays false).
         refetchOnWindowFocus: true,
         refetchOnReconnect: true,
+        // A panel shown again over a failed query asks again at once (fresh data keeps its
+        // staleTime): coming back to a tab that broke need not wait for the error cadence.
+        refetchOnMount: refetchOnMountAfterError,
       },
     },
   });
