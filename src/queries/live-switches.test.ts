@@ -3,14 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { INTRADAY_LIVE_POLL_MS, INTRADAY_POLL_MS, intradayQueryOptions } from './use-intraday';
 import { TRADES_POLL_MS, tradesQueryOptions } from './use-trades';
 import { ERROR_REFETCH_MS } from './query-client';
-import { ApiError } from '../api/api-error';
-
-/** A refetchInterval option evaluated for a query that last succeeded, or failed with a 5001. */
-function intervalAfter(option: unknown, status: 'success' | 'error'): unknown {
-  if (typeof option !== 'function') return option;
-  const error = status === 'error' ? new ApiError({ kind: 'api', path: '/v1/market/trades', status: 502, rawCode: 5001, message: 'Data source unavailable' }) : null;
-  return (option as (query: unknown) => unknown)({ state: { status, error, data: undefined } });
-}
+import { intervalAfter } from './query-test-support';
 
 describe('live/poll switches', () => {
   it('trades: polled every 3 s unless the trade channel is live, then not at all (one snapshot, asked again only after a failure)', () => {

@@ -1,6 +1,7 @@
 /** Test support (tests only): a fresh QueryClient without retries and a wrapper providing it. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement, type ReactNode } from 'react';
+import { ApiError } from '../api/api-error';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
@@ -10,4 +11,11 @@ export function wrapperFor(client: QueryClient) {
   return function Wrapper({ children }: { children: ReactNode }) {
     return createElement(QueryClientProvider, { client }, children);
   };
+}
+
+/** A refetchInterval option evaluated for a query that last succeeded, or failed with a 5001. */
+export function intervalAfter(option: unknown, status: 'success' | 'error'): unknown {
+  if (typeof option !== 'function') return option;
+  const error = status === 'error' ? new ApiError({ kind: 'api', path: '/v1/market/trades', status: 502, rawCode: 5001, message: 'Data source unavailable' }) : null;
+  return (option as (query: unknown) => unknown)({ state: { status, error, data: undefined } });
 }

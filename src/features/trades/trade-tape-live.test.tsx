@@ -5,6 +5,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChannelState, RealtimeStatus, TradePush } from '../../realtime';
 import { TradeTape } from './trade-tape';
+import { intervalAfter } from '../../queries/query-test-support';
 
 const realtime = vi.hoisted((): { state: ChannelState; trades: TradePush[]; status: RealtimeStatus | undefined } => ({
   state: 'live',
@@ -65,8 +66,7 @@ describe('TradeTape with pushed trades', () => {
     expect(prices).toEqual(['506.0', '505.5', '505.0']);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     // No polling: the interval function answers false for a query that succeeded.
-    const polling = tradesPolling();
-    expect(typeof polling === 'function' ? (polling as (q: unknown) => unknown)({ state: { status: 'success', error: null } }) : polling).toBe(false);
+    expect(intervalAfter(tradesPolling(), 'success')).toBe(false);
     expect(screen.queryByTestId('trades-live-notice')).toBeNull();
   });
 
