@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Candle } from './candle';
-import { displayTimeZone, fromChartTime, toChartSeries, toChartTime } from './time-mapper';
+import { browserTimeZone, displayTimeZone, fromChartTime, toChartSeries, toChartTime } from './time-mapper';
 
 const NY = 'America/New_York';
 const sec = (ms: number): number => ms / 1000;
@@ -78,5 +78,28 @@ describe('toChartSeries', () => {
 
   it('returns an empty series for no candles', () => {
     expect(toChartSeries([], 'market', NY)).toEqual([]);
+  });
+});
+
+describe('browserTimeZone', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('asks Intl once a minute at most, and sees a zone change after that', () => {
+    vi.useFakeTimers({ now: Date.UTC(2030, 0, 1), toFake: ['Date'] });
+    const zones = ['Europe/Paris', 'Asia/Tokyo'];
+    const resolved = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(
+      () => ({ timeZone: zones[0] }) as Intl.ResolvedDateTimeFormatOptions,
+    );
+    vi.setSystemTime(Date.UTC(2030, 0, 1, 0, 2)); // past any reading cached by earlier tests
+    expect(browserTimeZone()).toBe('Europe/Paris');
+    zones.shift();
+    for (let i = 0; i < 100; i++) expect(browserTimeZone()).toBe('Europe/Paris');
+    expect(resolved).toHaveBeenCalledTimes(1);
+    vi.setSystemTime(Date.UTC(2030, 0, 1, 0, 3));
+    expect(browserTimeZone()).toBe('Asia/Tokyo');
+    expect(resolved).toHaveBeenCalledTimes(2);
   });
 });

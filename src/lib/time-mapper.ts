@@ -13,9 +13,21 @@ export interface ChartCandle extends Omit<Candle, 'time'> {
   time: number;
 }
 
-/** The browser's (or Node's) own IANA zone. */
+/** How long the browser's zone is taken as known: a laptop may change zones while the page is open. */
+const BROWSER_ZONE_TTL_MS = 60_000;
+let browserZone: { timeZone: string; readAt: number } | undefined;
+
+/**
+ * The browser's (or Node's) own IANA zone. Read again at most once a minute: building the
+ * Intl.DateTimeFormat that reports it costs a fraction of a millisecond, and the chart maps every
+ * candle and every tick through here.
+ */
 export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const now = Date.now();
+  if (!browserZone || now - browserZone.readAt >= BROWSER_ZONE_TTL_MS) {
+    browserZone = { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, readAt: now };
+  }
+  return browserZone.timeZone;
 }
 
 /** The IANA zone a display choice stands for. */
