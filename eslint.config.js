@@ -27,7 +27,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**', 'bench/**', 'scripts/**', 'e2e/**', '*.config.ts', '*.config.js'],
+    files: ['server/**', 'bench/**', 'scripts/**', 'e2e/**', 'vite-plugins/**', '*.config.ts', '*.config.js'],
     languageOptions: { globals: globals.node },
   },
   {

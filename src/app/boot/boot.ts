@@ -1,7 +1,8 @@
 /**
- * The page's first script (index.html runs it before src/main.tsx): the data's clock from the
- * page, the workspace from the URL, then the first screen's requests — before React, the chart
- * library and the app, which download meanwhile, have been evaluated.
+ * The page's only script, and a small one: the data's clock from the page, the workspace from the
+ * URL, the first screen's requests, and only then the app (src/main.tsx: React, the chart library
+ * and the panels, a chunk of its own). The requests leave while the app downloads and compiles,
+ * instead of after it.
  */
 import { parseWorkspace } from '../url-state';
 import { useAppStore } from '../../store/app-store';
@@ -16,3 +17,6 @@ const { workspace } = parseWorkspace(window.location.search);
 useAppStore.getState().replaceWorkspace(workspace);
 prefetchFirstScreen(appQueryClient, workspace);
 markFirstQuote(appQueryClient, workspace.symbol, workspace.type);
+
+// Not awaited: the app reports its own failures; the boot has nothing left to do.
+void import('../../main');

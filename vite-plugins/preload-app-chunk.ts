@@ -1,0 +1,58 @@
+/**
+ * index.html runs only the small boot script (src/app/boot/boot.ts), which starts the first
+ * screen's requests and then imports the app (src/main.tsx) as a chunk of its own. Without a hint
+ * the browser would learn of that chunk only once the boot has run; this plugin lists it in the
+ * built page as `<link rel="modulepreload">` (with its static imports) and its style sheet, so it
+ * downloads and compiles in parallel with the boot. The boot's `import()` then finds it loaded.
+ */
+import type { HtmlTagDescriptor, Plugin } from 'vite';
+
+interface ChunkLike {
+  type: 'chunk';
+  fileName: string;
+  facadeModuleId: string | null;
+  imports: string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+type BundleLike = Record<string, ChunkLike | { type: 'asset' }>;
+
+/** The chunk of `entry` (a module path suffix, e.g. `/src/main.tsx`), its static imports, and their CSS. */
+export function appChunkFiles(bundle: BundleLike, entry: string): { scripts: string[]; styles: string[] } {
+  const chunks = Object.values(bundle).filter((output): output is ChunkLike => output.type === 'chunk');
+  const root = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(entry));
+  if (!root) throw new Error(`preload-app-chunk: no chunk for ${entry}`);
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const scripts: string[] = [];
+  const styles = new Set<string>();
+  const visit = (chunk: ChunkLike | undefined): void => {
+    if (!chunk || scripts.includes(chunk.fileName)) return;
+    scripts.push(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+    for (const imported of chunk.imports) visit(byName.get(imported));
+  };
+  visit(root);
+  return { scripts, styles: [...styles] };
+}
+
+export function preloadAppChunk(entry = '/src/main.tsx'): Plugin {
+  let base = '/';
+  return {
+    name: 'chartroom:preload-app-chunk',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }): HtmlTagDescriptor[] {
+        if (!bundle) return [];
+        const listed = (file: string) => html.includes(`"${base}${file}"`);
+        const { scripts, styles } = appChunkFiles(bundle, entry);
+        return [
+          ...styles.filter((file) => !listed(file)).map((file): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: base + file }, injectTo: 'head' })),
+          ...scripts.filter((file) => !listed(file)).map((file): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: base + file }, injectTo: 'head' })),
+        ];
+      },
+    },
+  };
+}
