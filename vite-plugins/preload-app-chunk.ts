@@ -44,8 +44,9 @@ export function preloadAppChunk(entry = '/src/main.tsx'): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html, { bundle }): HtmlTagDescriptor[] {
-        if (!bundle) return [];
+      handler(html, { bundle, path }): HtmlTagDescriptor[] {
+        // Only the app's page: other pages built with this config (the bench's) have no boot.
+        if (!bundle || path !== '/index.html') return [];
         const listed = (file: string) => html.includes(`"${base}${file}"`);
         const { scripts, styles } = appChunkFiles(bundle, entry);
         return [
