@@ -1,19 +1,22 @@
 /**
- * The React tree. index.html runs src/app/boot/boot.ts first, which has already started the
- * first screen's requests into the same QueryClient. Sets `chartroom:react-mounted` when the
- * tree first commits.
+ * The React tree, imported by src/app/boot/boot.ts once it has started the first screen's requests
+ * into the same QueryClient (and drawn the chart first, when it could: the chart panel takes that
+ * chart over). Sets `chartroom:react-mounted` when the tree first commits.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { appQueryClient } from './app/boot/app-query-client';
+import { discardEarlyChart } from './features/chart/early-chart';
 import { markOnce, TIMING_MARKS } from './lib/timing-marks';
 import './index.css';
 
 function MountedMark() {
   useLayoutEffect(() => {
     markOnce(TIMING_MARKS.reactMounted);
+    // The chart panel has taken the early chart over in this commit, if it could.
+    discardEarlyChart();
   }, []);
   return null;
 }

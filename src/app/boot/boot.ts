@@ -1,15 +1,17 @@
 /**
  * The page's only script, and a small one: the data's clock from the page, the workspace from the
- * URL, the first screen's requests, and only then the app (src/main.tsx: React, the chart library
- * and the panels, a chunk of its own). The requests leave while the app downloads and compiles,
- * instead of after it.
+ * URL, the first screen's requests, the chart drawn first (chart-first.ts), and only then the app
+ * (src/main.tsx: React and the panels, a chunk of its own). The requests leave while the app
+ * downloads and compiles, instead of after it.
  */
 import { parseWorkspace } from '../url-state';
 import { useAppStore } from '../../store/app-store';
 import { appQueryClient } from './app-query-client';
+import { drawChartFirst } from './chart-first';
 import { markFirstQuote } from './first-quote-mark';
 import { applyPageClock } from './page-clock';
 import { prefetchFirstScreen } from './prefetch';
+import { applyTheme } from '../theme';
 
 applyPageClock();
 // The URL's workspace from the first render on (useUrlSync keeps them in step and reports bad values).
@@ -17,6 +19,9 @@ const { workspace } = parseWorkspace(window.location.search);
 useAppStore.getState().replaceWorkspace(workspace);
 prefetchFirstScreen(appQueryClient, workspace);
 markFirstQuote(appQueryClient, workspace.symbol, workspace.type);
+// The page's colours before anything is drawn (the early chart, then the app).
+const { theme, colors } = useAppStore.getState().preferences;
+applyTheme(theme, colors);
 
 // Not awaited: the app reports its own failures; the boot has nothing left to do.
-void import('../../main');
+void drawChartFirst(appQueryClient, workspace).then(() => import('../../main'));

@@ -3,22 +3,22 @@
  * with it), keeps it in step with the settings, feeds it the candles and shows the legend of the
  * candle under the crosshair (or of the last one).
  */
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { AdjustFactor } from '../../lib/adjust';
 import type { Candle } from '../../lib/candle';
 import type { Interval } from '../../api/contract';
 import { toChartSeries, toChartTime, type DisplayZone } from '../../lib/time-mapper';
 import type { ColorConvention, IndicatorSettings, PriceScaleMode, Theme } from '../../store/preferences-slice';
 import { createChartAdapter, type ChartAdapter, type CrosshairCandle, type TimeAxis } from './chart-adapter';
+import { timeAxisOf } from './chart-identity';
 import { ChartLegend } from './chart-legend';
 import { actionMarkers, factorText, type ActionMarker } from './corporate-actions';
 import { chartPalette } from './chart-palette';
+import { adoptEarlyChart } from './early-chart';
 import { indicatorSummary } from './indicator-data';
 import { lastWithLive, type LiveCandle, type LiveValue } from './live-candle';
 import { formatChartTime } from './series-data';
 import { useCandleFeed } from './use-candle-feed';
-
-const INTRADAY: ReadonlySet<Interval> = new Set(['1m', '3m', '5m', '15m', '30m', '1h', '2h', '4h']);
 
 export interface CandleChartProps {
   /** Identity of the series (symbol, type, interval): a change opens a fresh view. */
@@ -44,10 +44,7 @@ export interface CandleChartProps {
 
 export function CandleChart(props: CandleChartProps) {
   const { candles, interval, zone, marketTimeZone, decimals, theme, colors, scale, indicators, onNeedOlder } = props;
-  const axis = useMemo<TimeAxis>(
-    () => ({ zone, marketTimeZone, intraday: INTRADAY.has(interval), periodic: interval === '1w' || interval === '1M' }),
-    [zone, marketTimeZone, interval],
-  );
+  const axis = useMemo<TimeAxis>(() => timeAxisOf(interval, zone, marketTimeZone), [zone, marketTimeZone, interval]);
   const [adapter, setAdapter] = useState<ChartAdapter | undefined>(undefined);
   const [hit, setHit] = useState<CrosshairCandle | undefined>(undefined);
   // A candle hovered in another series is no longer on the chart.
@@ -57,10 +54,13 @@ export function CandleChart(props: CandleChartProps) {
     setHit(undefined);
   }
 
+  // The dataset the canvas first shows: an early chart of it (drawn before React) is taken over.
+  const firstDataset = useRef(props.dataset);
   // Created with neutral settings: the effects below apply the real ones as soon as it exists.
   const containerRef = useCallback((element: HTMLDivElement | null) => {
     if (!element) return undefined;
-    const created = createChartAdapter(element, {
+    const early = adoptEarlyChart(firstDataset.current, element);
+    const created = early?.adapter ?? createChartAdapter(element, {
       zone: 'utc',
       marketTimeZone: 'UTC',
       intraday: false,
@@ -74,6 +74,7 @@ export function CandleChart(props: CandleChartProps) {
     setAdapter(created);
     return () => {
       created.destroy();
+      early?.element.remove();
       setAdapter(undefined);
     };
   }, []);

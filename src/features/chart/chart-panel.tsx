@@ -16,6 +16,7 @@ import { AdjustToggle } from './adjust-toggle';
 import { CandleChart } from './candle-chart';
 import { candlePrecision } from './candle-precision';
 import { ChartStatus } from './chart-status';
+import { chartDataset } from './chart-identity';
 import { ChartToolbar } from './chart-toolbar';
 import { chartIntervals, IntervalBar } from './interval-bar';
 import { createLiveCandle } from './live-candle';
@@ -44,7 +45,7 @@ export function ChartPanel() {
   const candles = historyFailed ? NO_CANDLES : series.candles;
   const isStock = type !== undefined ? type === 'stock' : isStockSymbol(symbol);
   const decimals = useMemo(() => candlePrecision(candles), [candles]);
-  const dataset = `${symbol}|${type ?? ''}|${interval}`;
+  const dataset = chartDataset(symbol, type, interval);
 
   // The forming candle moved by quotes between reconciles, outside React state.
   const [live] = useState(createLiveCandle);

@@ -1,0 +1,103 @@
+/**
+ * The chart drawn before the React tree exists. The boot (src/app/boot/early-chart-frame.ts) puts
+ * a frame where the chart panel's canvas will be and calls drawEarlyChart as soon as the chart
+ * library has loaded; the prefetched first history page then goes straight onto the canvas. When
+ * React mounts, CandleChart takes the adapter over (adoptEarlyChart) and moves its element into
+ * its own container: the candles stay on screen, nothing is drawn twice from scratch. An adapter
+ * nobody takes (the workspace changed, the first render had no chart) is discarded.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { ProductType } from '../../api/contract';
+import type { Candle } from '../../lib/candle';
+import { marketOfSymbol, marketTimeZone } from '../../lib/symbols';
+import type { DisplayZone } from '../../lib/time-mapper';
+import { flattenPages } from '../../queries/kline-history-pages';
+import { klineHistoryQueryOptions, type KlineHistoryParams } from '../../queries/use-kline-history';
+import type { Preferences } from '../../store/preferences-slice';
+import { candlePrecision } from './candle-precision';
+import { createChartAdapter, type ChartAdapter } from './chart-adapter';
+import { chartDataset, timeAxisOf } from './chart-identity';
+
+export interface EarlyChart {
+  dataset: string;
+  adapter: ChartAdapter;
+  /** The adapter's container: CandleChart moves it into its own. */
+  element: HTMLElement;
+}
+
+export interface EarlyChartRequest {
+  /** The first history page's query, as the boot prefetched it. */
+  history: KlineHistoryParams;
+  type: ProductType | undefined;
+  zone: DisplayZone;
+  preferences: Pick<Preferences, 'theme' | 'colors' | 'scale' | 'indicators'>;
+}
+
+/** The early chart, from its creation until it is adopted or discarded. */
+let current: (EarlyChart & { frame: HTMLElement; drawn: boolean }) | undefined;
+/** Set once the app has mounted: an early chart can no longer help. */
+let closed = false;
+
+function drop(chart: NonNullable<typeof current>): void {
+  chart.adapter.destroy();
+  chart.frame.remove();
+  if (current === chart) current = undefined;
+}
+
+/**
+ * Draws the first history page into `frame` (which the caller placed and sized). Resolves true
+ * once the candles are set (the library paints them in its next frame), false when there is
+ * nothing to draw (the request failed or came back empty, or the app mounted first); the frame is
+ * then gone.
+ */
+export async function drawEarlyChart(queryClient: QueryClient, frame: HTMLElement, request: EarlyChartRequest): Promise<boolean> {
+  if (closed) {
+    frame.remove();
+    return false;
+  }
+  const { history, type, zone, preferences } = request;
+  const element = document.createElement('div');
+  element.style.cssText = 'position:absolute;inset:0';
+  frame.append(element);
+  const adapter = createChartAdapter(element, {
+    ...timeAxisOf(history.interval, zone, marketTimeZone(marketOfSymbol(history.symbol))),
+    ...preferences,
+    decimals: 2,
+  });
+  const mine = { dataset: chartDataset(history.symbol, type, history.interval), adapter, element, frame, drawn: false };
+  current = mine;
+  let candles: Candle[] = [];
+  try {
+    candles = flattenPages((await queryClient.infiniteQuery(klineHistoryQueryOptions(history))).pages);
+  } catch {
+    // The chart panel shows the failure (its query retries); nothing to draw here.
+  }
+  if (current !== mine) return false; // discarded while the page was on its way
+  if (candles.length === 0) {
+    drop(mine);
+    return false;
+  }
+  adapter.setPrecision(candlePrecision(candles));
+  adapter.setSeries(candles);
+  mine.drawn = true;
+  return true;
+}
+
+/**
+ * Moves the early chart of this dataset into `container` and hands its adapter over, once: the
+ * caller owns (and destroys) it from then on. Undefined when there is none drawn for this dataset.
+ */
+export function adoptEarlyChart(dataset: string, container: HTMLElement): EarlyChart | undefined {
+  const chart = current;
+  if (!chart?.drawn || chart.dataset !== dataset) return undefined;
+  current = undefined;
+  container.append(chart.element);
+  chart.frame.remove();
+  return { dataset: chart.dataset, adapter: chart.adapter, element: chart.element };
+}
+
+/** Drops an early chart nobody took, and any still drawing (called once the app has mounted). */
+export function discardEarlyChart(): void {
+  closed = true;
+  if (current) drop(current);
+}
