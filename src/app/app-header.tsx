@@ -1,10 +1,17 @@
 /** The header: brand, the current symbol's quote, add-to-watchlist, search and display settings. */
+import { preloadOnIntent } from '../components/lazy-with-preload';
 import { AddToWatchlistButton } from '../features/watchlist/add-to-watchlist-button';
 import { useAppStore } from '../store/app-store';
 import { DisplaySettings } from './display-settings';
 import { SymbolHeader } from './symbol-header';
 
-export function AppHeader({ onSearch }: { onSearch: () => void }) {
+interface AppHeaderProps {
+  onSearch: () => void;
+  /** The pointer is over the search button or it has focus: a click may follow. */
+  onSearchIntent: () => void;
+}
+
+export function AppHeader({ onSearch, onSearchIntent }: AppHeaderProps) {
   const symbol = useAppStore((state) => state.workspace.symbol);
   return (
     <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-3 py-2 dark:border-slate-800 dark:bg-slate-900">
@@ -18,6 +25,7 @@ export function AppHeader({ onSearch }: { onSearch: () => void }) {
         <button
           type="button"
           onClick={onSearch}
+          {...preloadOnIntent(onSearchIntent)}
           // The name is the visible text ("Search… Ctrl K"); the shortcut is announced as such.
           aria-keyshortcuts="Control+K /"
           title="Search symbols"

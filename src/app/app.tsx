@@ -3,7 +3,8 @@
  * area, markets, status bar — each feature in its own Panel so one failure stays local. Panels
  * not on the first screen load on demand.
  */
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useState, type ReactNode } from 'react';
+import { lazyWithPreload } from '../components/lazy-with-preload';
 import { Panel } from '../components/ui/panel';
 import { ChartPanel } from '../features/chart/chart-panel';
 import { SessionsPanel } from '../features/sessions/sessions-panel';
@@ -20,12 +21,32 @@ import { useServerNow } from './use-server-now';
 import { useUrlSync } from './use-url-sync';
 import { useAfterFirstCandle } from './use-after-first-candle';
 
-const IntradayPanel = lazy(() => import('../features/intraday/intraday-panel').then((m) => ({ default: m.IntradayPanel })));
-const StockInfoPanel = lazy(() => import('../features/stock-info/stock-info-panel').then((m) => ({ default: m.StockInfoPanel })));
-const TradesPanel = lazy(() => import('../features/trades/trades-panel').then((m) => ({ default: m.TradesPanel })));
-const HkMarketPanel = lazy(() => import('../features/hk-market/hk-market-panel').then((m) => ({ default: m.HkMarketPanel })));
-const OrderBookPanel = lazy(() => import('../features/order-book/order-book-panel').then((m) => ({ default: m.OrderBookPanel })));
-const SearchPalette = lazy(() => import('../features/search/search-palette').then((m) => ({ default: m.SearchPalette })));
+// Loaded when opened; pointing at (or focusing) a tab or the search button starts the download.
+const intraday = lazyWithPreload(() => import('../features/intraday/intraday-panel').then((m) => m.IntradayPanel));
+const stockInfo = lazyWithPreload(() => import('../features/stock-info/stock-info-panel').then((m) => m.StockInfoPanel));
+const trades = lazyWithPreload(() => import('../features/trades/trades-panel').then((m) => m.TradesPanel));
+const hkMarket = lazyWithPreload(() => import('../features/hk-market/hk-market-panel').then((m) => m.HkMarketPanel));
+const orderBook = lazyWithPreload(() => import('../features/order-book/order-book-panel').then((m) => m.OrderBookPanel));
+const search = lazyWithPreload(() => import('../features/search/search-palette').then((m) => m.SearchPalette));
+const IntradayPanel = intraday.Component;
+const StockInfoPanel = stockInfo.Component;
+const TradesPanel = trades.Component;
+const HkMarketPanel = hkMarket.Component;
+const OrderBookPanel = orderBook.Component;
+const SearchPalette = search.Component;
+
+const PRELOAD_TAB: Record<PanelTab, () => void> = {
+  chart: () => undefined,
+  intraday: intraday.preload,
+  info: stockInfo.preload,
+  trades: trades.preload,
+  hk: hkMarket.preload,
+  book: orderBook.preload,
+};
+
+function preloadTab(tab: PanelTab): void {
+  PRELOAD_TAB[tab]();
+}
 
 /** The markets panel on the data's clock (it re-renders each second, alone). */
 function LiveSessions() {
@@ -69,7 +90,7 @@ export function App() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-100 text-slate-900 lg:h-dvh dark:bg-slate-950 dark:text-slate-100">
-      <AppHeader onSearch={openSearch} />
+      <AppHeader onSearch={openSearch} onSearchIntent={search.preload} />
       <Notices />
       <main className="grid min-h-0 flex-1 grid-cols-1 gap-2 p-2 lg:grid-cols-[260px_minmax(0,1fr)_300px] xl:grid-cols-[300px_minmax(0,1fr)_340px]">
         <Panel title="Watchlists" className="order-2 max-h-[70vh] lg:order-1 lg:max-h-none">
@@ -77,6 +98,7 @@ export function App() {
         </Panel>
         <section aria-label="Main" className="order-1 flex min-h-[520px] flex-col rounded-md border border-slate-200 bg-white lg:order-2 lg:min-h-0 dark:border-slate-800 dark:bg-slate-900">
           <PanelTabs
+            onIntent={preloadTab}
             render={(tab) => (
               <Panel key={tab} title={TAB_LABELS[tab]} hideTitle className="flex-1 rounded-none border-0">
                 <Suspense fallback={<Loading />}>{tabContent(tab)}</Suspense>

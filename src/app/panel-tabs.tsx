@@ -1,5 +1,6 @@
 /** The tabs of the main area: chart, intraday, stock info, trades, HK market, order book (Alt+1…6). */
 import type { ReactNode } from 'react';
+import { preloadOnIntent } from '../components/lazy-with-preload';
 import { useAppStore } from '../store/app-store';
 import { PANEL_TABS, type PanelTab } from '../store/workspace-slice';
 
@@ -12,7 +13,13 @@ export const TAB_LABELS: Record<PanelTab, string> = {
   book: 'Order book',
 };
 
-export function PanelTabs({ render }: { render: (tab: PanelTab) => ReactNode }) {
+interface PanelTabsProps {
+  render: (tab: PanelTab) => ReactNode;
+  /** The pointer is over a tab or it has focus: its panel may be opened next. */
+  onIntent?: (tab: PanelTab) => void;
+}
+
+export function PanelTabs({ render, onIntent }: PanelTabsProps) {
   const tab = useAppStore((state) => state.workspace.tab);
   const setTab = useAppStore((state) => state.setTab);
   return (
@@ -30,6 +37,7 @@ export function PanelTabs({ render }: { render: (tab: PanelTab) => ReactNode }) 
             onClick={() => {
               setTab(id);
             }}
+            {...preloadOnIntent(() => onIntent?.(id))}
             className={`whitespace-nowrap border-b-2 px-3 py-2 text-sm ${tab === id ? 'border-sky-500 font-medium text-slate-900 dark:text-white' : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200'}`}
           >
             {TAB_LABELS[id]}

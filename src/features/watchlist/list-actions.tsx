@@ -2,13 +2,16 @@
  * Managing the active list: new, rename (inline), delete (after a confirmation), and moving it
  * left or right among the tabs.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithPreload, preloadOnIntent } from '../../components/lazy-with-preload';
 import { useAppStore } from '../../store/app-store';
 import type { Watchlist } from '../../store/watchlists-slice';
 
-// Rename and delete load when first asked for: they are not part of the first screen.
-const RenameField = lazy(() => import('./rename-field').then(({ RenameField: component }) => ({ default: component })));
-const DeleteConfirmation = lazy(() => import('./delete-confirmation').then(({ DeleteConfirmation: component }) => ({ default: component })));
+// Rename and delete load when first asked for (or pointed at): they are not part of the first screen.
+const rename = lazyWithPreload(() => import('./rename-field').then((m) => m.RenameField));
+const deletion = lazyWithPreload(() => import('./delete-confirmation').then((m) => m.DeleteConfirmation));
+const RenameField = rename.Component;
+const DeleteConfirmation = deletion.Component;
 
 type Mode = { kind: 'idle' } | { kind: 'rename'; listId: string } | { kind: 'delete'; listId: string };
 
@@ -47,15 +50,16 @@ export function ListActions({ lists, active }: ListActionsProps) {
   }
   return (
     <div role="toolbar" aria-label="List actions" className="flex flex-wrap items-center gap-0.5 px-2 py-1">
-      <button type="button" className={BUTTON} onClick={create}>
+      {/* A new list opens the name field at once. */}
+      <button type="button" className={BUTTON} onClick={create} {...preloadOnIntent(rename.preload)}>
         + New list
       </button>
       {active && (
         <>
-          <button type="button" className={BUTTON} aria-label={`Rename ${active.name}`} onClick={() => { setMode({ kind: 'rename', listId: active.id }); }}>
+          <button type="button" className={BUTTON} aria-label={`Rename ${active.name}`} {...preloadOnIntent(rename.preload)} onClick={() => { setMode({ kind: 'rename', listId: active.id }); }}>
             Rename
           </button>
-          <button type="button" className={BUTTON} aria-label={`Delete ${active.name}`} onClick={() => { setMode({ kind: 'delete', listId: active.id }); }}>
+          <button type="button" className={BUTTON} aria-label={`Delete ${active.name}`} {...preloadOnIntent(deletion.preload)} onClick={() => { setMode({ kind: 'delete', listId: active.id }); }}>
             Delete
           </button>
           <button
