@@ -1,0 +1,71 @@
+/**
+ * What waits for a click loads on the click, or just before it: pointing at (or focusing) a tab,
+ * the search button, Rename or Delete starts its chunk's download, and the first page loads none
+ * of them by itself. Only sets and orders: no timings.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { resetSimulator } from './sim-control.ts';
+
+/** Every chunk that loads on demand (file names follow their modules). */
+const ON_DEMAND = /\/assets\/(intraday-panel|stock-info-panel|trades-panel|hk-market-panel|order-book-panel|search-palette|rename-field|delete-confirmation)[-.]/;
+
+test.beforeEach(async ({ request }) => {
+  await resetSimulator(request);
+});
+
+/** Paths of the scripts the page has asked for so far. */
+function scriptsOf(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.endsWith('.js')) asked.push(path);
+  });
+  return asked;
+}
+
+const chunk = (name: string) => new RegExp(`/assets/${name}[-.]`);
+
+test('the first page loads no on-demand chunk; each starts on intent and opens on the click', async ({ page }) => {
+  const asked = scriptsOf(page);
+  await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
+  await expect(page.getByTestId('watchlist-row').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('market-US')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked.filter((path) => ON_DEMAND.test(path))).toEqual([]);
+
+  // A tab: the panel's chunk is on its way before the click.
+  await page.getByRole('tab', { name: 'Trades' }).hover();
+  await expect.poll(() => asked.some((path) => chunk('trades-panel').test(path))).toBe(true);
+  await page.getByRole('tab', { name: 'Trades' }).click();
+  await expect(page.getByRole('table', { name: 'Trades of AAPL.US' })).toBeVisible({ timeout: 15_000 });
+
+  // Keyboard focus counts as intent too.
+  await page.getByRole('tab', { name: 'Order book' }).focus();
+  await expect.poll(() => asked.some((path) => chunk('order-book-panel').test(path))).toBe(true);
+
+  // Search.
+  await page.getByRole('button', { name: /Search/ }).hover();
+  await expect.poll(() => asked.some((path) => chunk('search-palette').test(path))).toBe(true);
+  await page.getByRole('button', { name: /Search/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Search symbols' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Search symbols' })).toHaveCount(0);
+
+  // Rename and delete of a watchlist.
+  const actions = page.getByRole('toolbar', { name: 'List actions' });
+  await actions.getByRole('button', { name: /^Rename / }).hover();
+  await expect.poll(() => asked.some((path) => chunk('rename-field').test(path))).toBe(true);
+  await actions.getByRole('button', { name: /^Rename / }).click();
+  await expect(page.getByRole('textbox', { name: 'List name' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await actions.getByRole('button', { name: /^Delete / }).hover();
+  await expect.poll(() => asked.some((path) => chunk('delete-confirmation').test(path))).toBe(true);
+  await actions.getByRole('button', { name: /^Delete / }).click();
+  await expect(page.getByRole('button', { name: 'Delete list' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(actions).toBeVisible();
+
+  // Nothing asked for loaded anything else.
+  expect(asked.filter((path) => chunk('intraday-panel').test(path))).toEqual([]);
+});
