@@ -215,6 +215,22 @@ describe('marketStatus — calendar gaps and search limits', () => {
   });
 });
 
+describe('marketStatus — constant within each minute', () => {
+  // The markets panel computes it once a minute (sessions and days start on whole minutes).
+  const cases: [string, MarketStatusInput['market'], TradingSession[], MarketStatusInput['dayKind'], number][] = [
+    ['US, Thanksgiving and the half day after it', 'US', US_SESSIONS, US_NOV_2026, utc(11, 26, 0)],
+    ['HK, the Christmas Eve half day', 'HK', HK_SESSIONS, HK_DEC_2026, utc(12, 23, 16)],
+    ['CN, lunch breaks', 'CN', CN_SESSIONS, EVERY_WEEKDAY, utc(11, 24, 16)],
+  ];
+  it.each(cases)('%s: the status at the start of a minute holds to its last millisecond', (_name, market, sessions, dayKind, from) => {
+    const at = (now: number) => marketStatus({ market, sessions, dayKind, now });
+    // Every boundary is on a multiple of five minutes: its minute and the one before it.
+    for (let boundary = from; boundary < from + 30 * 3_600_000; boundary += 5 * 60_000) {
+      for (const minute of [boundary - 60_000, boundary]) expect(at(minute + 59_999)).toEqual(at(minute));
+    }
+  });
+});
+
 describe('formatCountdown', () => {
   it('shows the two largest units', () => {
     expect(formatCountdown(45_000)).toBe('45 s');

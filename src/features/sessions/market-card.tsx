@@ -5,6 +5,7 @@ import type { MarketSessions } from '../../api/reference-schemas';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { marketTimeZone } from '../../lib/symbols';
 import { MarketStatusLine } from './market-status-line';
+import { useSecondsNow } from './seconds-clock';
 import { formatMarketClock, marketCity } from './session-format';
 import { SessionTable } from './session-table';
 import { TradingCalendar } from './trading-calendar';
@@ -14,7 +15,18 @@ interface MarketCardProps {
   market: SessionMarket;
   /** The `trading-sessions` query, shared by the three cards. */
   sessionsQuery: UseQueryResult<MarketSessions[]>;
+  /** The current instant; in the panel, its minute (the local time reads the seconds itself). */
   now: number;
+}
+
+/** The market's local time to the second. */
+function MarketClock({ market, timeZone, now: fallback }: { market: SessionMarket; timeZone: string; now: number }) {
+  const now = useSecondsNow(fallback);
+  return (
+    <time dateTime={new Date(now).toISOString()} data-testid={`local-time-${market}`} className="tabular-nums">
+      {formatMarketClock(now, timeZone)}
+    </time>
+  );
 }
 
 export function MarketCard({ market, sessionsQuery, now }: MarketCardProps) {
@@ -33,9 +45,7 @@ export function MarketCard({ market, sessionsQuery, now }: MarketCardProps) {
         </h3>
         <p className="text-xs text-slate-500 dark:text-slate-400">
           <span className="sr-only">Local time: </span>
-          <time dateTime={new Date(now).toISOString()} data-testid={`local-time-${market}`} className="tabular-nums">
-            {formatMarketClock(now, timeZone)}
-          </time>
+          <MarketClock market={market} timeZone={timeZone} now={now} />
         </p>
       </header>
       <MarketStatusLine market={market} status={status} calendarUnavailable={status ? live.calendarUnavailable : false} now={now} />

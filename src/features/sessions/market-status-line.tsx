@@ -1,6 +1,7 @@
 /** A market's live status badge, the time to its next change, and a quiet calendar caveat. */
 import type { SessionMarket } from '../../api/contract';
 import type { MarketStatus } from '../../lib/market-status';
+import { useSecondsNow } from './seconds-clock';
 import { badgeClasses, nextChangeText } from './status-text';
 
 interface MarketStatusLineProps {
@@ -8,10 +9,12 @@ interface MarketStatusLineProps {
   /** Undefined while loading; null when it cannot be known (no session table). */
   status: MarketStatus | undefined | null;
   calendarUnavailable: boolean;
+  /** The countdown counts from the panel's per-second instant, or else from this one. */
   now: number;
 }
 
-export function MarketStatusLine({ market, status, calendarUnavailable, now }: MarketStatusLineProps) {
+export function MarketStatusLine({ market, status, calendarUnavailable, now: fallback }: MarketStatusLineProps) {
+  const now = useSecondsNow(fallback);
   if (status === undefined) {
     return <p className="text-xs text-slate-500 dark:text-slate-400">Checking status…</p>;
   }

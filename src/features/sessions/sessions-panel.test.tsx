@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 // The panel against the real simulator frozen at chosen instants (holidays of NYSE, HKEX, SSE).
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SimHandle } from '../../api/sim-fetch.test-support';
+import { testQueryClient } from '../../queries/query-test-support';
 import { SessionsPanel } from './sessions-panel';
 import { connect, renderWithClient, simulatorAt, tradeDaysRequests } from './sessions.test-support';
 
@@ -154,5 +156,28 @@ describe('SessionsPanel', () => {
     await waitFor(() => {
       expect(within(card('HK')).getByTestId('calendar-HK').querySelector('[data-ymd="20261019"]')?.getAttribute('data-kind')).toBe('holiday');
     }, patient);
+  });
+
+  it('counts the seconds down and changes the status on the boundary as the clock ticks', async () => {
+    // Wednesday 25 Nov 2026, 15:59:58 in New York: two seconds before the regular close.
+    const before = Date.parse('2026-11-25T20:59:58Z');
+    connect(sim, '2026-11-25T20:59:58Z');
+    const client = testQueryClient();
+    const at = (now: number) => (
+      <QueryClientProvider client={client}>
+        <SessionsPanel now={now} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(at(before));
+    expect(text(await badge('US'))).toBe('Open');
+    expect(text(within(card('US')).getByTestId('next-change-US'))).toBe('closes in 2 s');
+    rerender(at(before + 1_000));
+    expect(text(within(card('US')).getByTestId('next-change-US'))).toBe('closes in 1 s');
+    expect(text(within(card('US')).getByTestId('local-time-US'))).toMatch(/15:59:59/);
+    expect(text(await badge('US'))).toBe('Open');
+    rerender(at(before + 3_000));
+    expect(text(await badge('US'))).toBe('After-hours');
+    expect(text(within(card('US')).getByTestId('next-change-US'))).toBe('after-hours ends in 3 h 59 m');
+    expect(text(within(card('US')).getByTestId('local-time-US'))).toMatch(/16:00:01/);
   });
 });

@@ -2,10 +2,12 @@
  * Market sessions and calendar: for US, HK and CN, the live status (holiday- and half-day-aware),
  * the local time, the session table and a month calendar. Each card fails on its own.
  */
+import { memo } from 'react';
 import { SESSION_MARKETS } from '../../api/contract';
 import { PanelBoundary } from '../../components/ui/panel-boundary';
 import { useTradingSessions } from '../../queries/use-trading-sessions';
 import { MarketCard } from './market-card';
+import { SecondsContext, startOfMinute } from './seconds-clock';
 import { useTickingNow } from './use-ticking-now';
 
 interface SessionsPanelProps {
@@ -18,16 +20,25 @@ interface SessionsPanelProps {
 
 export function SessionsPanel({ now: givenNow }: SessionsPanelProps) {
   const now = useTickingNow(givenNow);
+  return (
+    <SecondsContext value={now}>
+      <MarketCards minute={startOfMinute(now)} />
+    </SecondsContext>
+  );
+}
+
+/** Re-renders on the minute (and when the sessions answer changes); the seconds reach only the clocks. */
+const MarketCards = memo(function MarketCards({ minute }: { minute: number }) {
   const sessionsQuery = useTradingSessions();
   return (
     <div className="@container h-full overflow-auto p-2">
       <div className="grid grid-cols-1 gap-2 @2xl:grid-cols-2 @5xl:grid-cols-3">
         {SESSION_MARKETS.map((market) => (
           <PanelBoundary key={market} name={`Sessions ${market}`}>
-            <MarketCard market={market} sessionsQuery={sessionsQuery} now={now} />
+            <MarketCard market={market} sessionsQuery={sessionsQuery} now={minute} />
           </PanelBoundary>
         ))}
       </div>
     </div>
   );
-}
+});
