@@ -100,6 +100,8 @@ test('depth refused by the realtime service: the panel polls /v1/market/depth ev
 test('EURUSD has no order book: a sentence, no depth request', async ({ page }) => {
   const depthRequests = countDepthRequests(page);
   await page.goto('/?symbol=EURUSD&tab=chart');
+  // Keys reach the app once it is on screen (the chart may be painted before it).
+  await expect(page.getByTestId('symbol-header')).toContainText('EURUSD');
   await page.keyboard.press('Alt+6');
   await expect(page.getByRole('tab', { name: 'Order book' })).toHaveAttribute('aria-selected', 'true');
   await expect(page).toHaveURL(/tab=book/);

@@ -23,6 +23,8 @@ test('finds 700.HK through 00700.HK and charts it', async ({ page }) => {
 
 test('asks which type an ambiguous symbol means and remembers the answer', async ({ page }) => {
   await page.goto('/?symbol=AAPL.US');
+  // Keys reach the app once it is on screen (the chart may be painted before it).
+  await expect(page.getByTestId('symbol-header')).toContainText('AAPL.US');
   await page.keyboard.press('/');
   const dialog = page.getByRole('dialog', { name: 'Search symbols' });
   await dialog.getByRole('combobox', { name: 'Search symbols' }).fill('BTCUSD');
@@ -33,6 +35,7 @@ test('asks which type an ambiguous symbol means and remembers the answer', async
   await expect(page.getByTestId('header-last-price')).toHaveText(/\d/);
 
   await page.goto('/?symbol=AAPL.US');
+  await expect(page.getByTestId('symbol-header')).toContainText('AAPL.US');
   await page.keyboard.press('Control+k');
   await dialog.getByRole('combobox', { name: 'Search symbols' }).fill('BTCUSD');
   await page.keyboard.press('Enter');

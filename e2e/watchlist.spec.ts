@@ -39,6 +39,8 @@ test('a new watchlist with its symbols survives a reload, and rows show live pri
 
 test('a corrupted saved store gives a notice and keeps the good watchlists', async ({ page }) => {
   await page.goto('/');
+  // The app saves its state as it starts: edit the store once it is on screen, or it overwrites the edit.
+  await expect(page.getByTestId('watchlist-row').first()).toBeVisible();
   await page.evaluate(() => {
     localStorage.setItem(
       'chartroom',
