@@ -102,12 +102,17 @@ const OLDER_EDGE = 10;
  * every data change it rebuilds its drawing items for every candle a series holds, visible or not,
  * so each live tick costs time in proportion to the window (100k bars: hundreds of ms; 2,000 bars
  * about 1.5 ms more than 500, measured by the bench's 100k-bar page). The window opens with WINDOW_SCREENS views' worth of candles, at least this
- * many, and doubles towards older ones when the view comes near its left edge, as older pages do;
+ * many, and grows towards older ones when the view comes near its left edge, as older pages do;
  * once the view has moved right far enough to leave more than half of it behind, it is cut back.
  * The adapter keeps the whole series (crosshair, indicators over all closes, the older-page edge).
  */
 const WINDOW_BARS = 500;
 const WINDOW_SCREENS = 3;
+/**
+ * Least number of candles one widening adds (else it doubles the window): each widening is a
+ * setData of the whole window, so a pan into history should meet few of them.
+ */
+const WINDOW_STEP = 1_500;
 /** Candles kept in the window left of the view when a dataset is replaced with the view kept. */
 const WINDOW_MARGIN = 500;
 const PANE_STRETCH = { volume: 0.25, oscillator: 0.3 } as const;
@@ -341,9 +346,9 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
     }
   }
 
-  /** Gives the library older candles (twice as many as it holds, or the rest), the view kept. */
+  /** Gives the library older candles (as many as it holds, at least WINDOW_STEP, or the rest), the view kept. */
   function extendWindow(range: LogicalRange): void {
-    moveWindow(offset - Math.min(offset, Math.max(WINDOW_BARS, bars.length - offset)), range);
+    moveWindow(offset - Math.min(offset, Math.max(WINDOW_STEP, bars.length - offset)), range);
   }
 
   /** Takes back the older candles the view has left behind, once that at least halves the window. */
