@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Candle } from './candle';
-import { browserTimeZone, displayTimeZone, fromChartTime, toChartSeries, toChartTime } from './time-mapper';
+import { browserTimeZone, chartTimeMapper, displayTimeZone, fromChartTime, toChartSeries, toChartTime } from './time-mapper';
 
 const NY = 'America/New_York';
 const sec = (ms: number): number => ms / 1000;
@@ -32,6 +32,20 @@ describe('toChartTime', () => {
     expect(displayTimeZone('market', NY, 'Europe/Paris')).toBe(NY);
     // Without a local zone given, the runtime's own zone is used.
     expect(typeof toChartTime(ms, 'local', NY)).toBe('number');
+  });
+});
+
+describe('chartTimeMapper', () => {
+  it('gives what toChartTime gives, minute by minute across both DST changes, in every zone', () => {
+    const days = [Date.UTC(2026, 2, 8, 0), Date.UTC(2026, 10, 1, 0)];
+    for (const zone of ['market', 'local', 'utc'] as const) {
+      const timeOf = chartTimeMapper(zone, NY, 'Europe/Paris');
+      for (const day of days) {
+        for (let ms = day; ms < day + 24 * 3_600_000; ms += 60_000 + 1_234) {
+          expect(timeOf(ms)).toBe(toChartTime(ms, zone, NY, 'Europe/Paris'));
+        }
+      }
+    }
   });
 });
 

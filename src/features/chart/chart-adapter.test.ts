@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { factorsOfEvent } from '../../lib/adjust';
 import type { Candle } from '../../lib/candle';
+import { toChartTime } from '../../lib/time-mapper';
 import { DEFAULT_PREFERENCES } from '../../store/preferences-slice';
 import { createChartAdapter, type ChartAdapterOptions } from './chart-adapter';
 
@@ -83,6 +84,10 @@ const options: ChartAdapterOptions = {
 const series = (kind: string) => lwc.state.series.filter((s) => s.kind === kind);
 const price = () => series('Candlestick')[0];
 const seconds = (i: number) => (T0 + i * HOUR - 5 * HOUR) / 1000;
+/** Chart seconds of candle(i) any number of hours on (New York summer time included). */
+const chartSeconds = (i: number) => toChartTime(T0 + i * HOUR, 'market', 'America/New_York');
+/** The candles the library was last given. */
+const held = () => (price()?.setData.mock.lastCall?.[0] as { time: number }[] | undefined) ?? [];
 
 beforeEach(() => {
   lwc.state.series = [];
@@ -97,8 +102,8 @@ afterEach(() => {
 
 /** The chart's container: a width, and the layout table the library puts in it. */
 const layoutTable = { attributes: new Map<string, string>(), setAttribute(name: string, value: string) { this.attributes.set(name, value); } };
-function fakeContainer(): HTMLElement {
-  return { clientWidth: 1000, querySelector: (selector: string) => (selector === 'table' ? layoutTable : null) } as unknown as HTMLElement;
+function fakeContainer(clientWidth = 1000): HTMLElement {
+  return { clientWidth, querySelector: (selector: string) => (selector === 'table' ? layoutTable : null) } as unknown as HTMLElement;
 }
 
 describe('createChartAdapter', () => {
@@ -139,6 +144,33 @@ describe('createChartAdapter', () => {
     expect(series('Line')[0]?.update).toHaveBeenLastCalledWith({ time: seconds(2), value: (120 + 102) / 2 });
   });
 
+  it('updates only the series a live tick changes', () => {
+    const adapter = createChartAdapter(fakeContainer(), options);
+    adapter.setSeries([candle(0), candle(1)]);
+    const [volume] = series('Histogram');
+    const [ma] = series('Line');
+    const calls = () => [price()?.update.mock.calls.length, volume?.update.mock.calls.length, ma?.update.mock.calls.length];
+    adapter.updateLast(candle(1));
+    expect(calls()).toEqual([0, 0, 0]); // nothing drawn changed
+    adapter.updateLast({ ...candle(1), volume: 99 });
+    expect(calls()).toEqual([0, 1, 0]);
+    adapter.updateLast({ ...candle(1), volume: 99, high: 140 });
+    expect(calls()).toEqual([1, 2, 0]); // the close, and so the MA, did not move
+    adapter.updateLast({ ...candle(1), volume: 99, high: 140, close: 120 });
+    expect(calls()).toEqual([2, 3, 1]);
+    expect(ma?.update).toHaveBeenLastCalledWith({ time: seconds(1), value: (100 + 120) / 2 });
+    // A new candle draws every series, even at the same values.
+    adapter.updateLast({ ...candle(2), close: 120 });
+    expect(calls()).toEqual([3, 4, 2]);
+    expect(ma?.update).toHaveBeenLastCalledWith({ time: seconds(2), value: 120 });
+    // The crosshair reads the stored candle, volume-only changes included.
+    adapter.updateLast({ ...candle(2), close: 120, volume: 7 });
+    const onHit = vi.fn();
+    adapter.onCrosshair(onHit);
+    for (const handler of lwc.state.crosshair) handler({ time: seconds(2), point: { x: 1, y: 1 } });
+    expect(onHit.mock.lastCall?.[0]).toMatchObject({ candle: { volume: 7 } });
+  });
+
   it('keeps the visible candles in place when older ones are prepended, and opens a new dataset at its end', () => {
     const adapter = createChartAdapter(fakeContainer(), options);
     adapter.setSeries([candle(3), candle(4)]);
@@ -172,31 +204,60 @@ describe('createChartAdapter', () => {
     const onHit = vi.fn();
     adapter.onCrosshair(onHit);
     adapter.setSeries(Array.from({ length: 5_000 }, (_, i) => candle(i)));
-    const held = () => (price()?.setData.mock.lastCall?.[0] as { time: number }[] | undefined) ?? [];
-    expect(held()).toHaveLength(2_000);
-    expect(held()[0]?.time).toBe(seconds(3_000));
+    // A 1000-pixel chart shows 125 candles: the window holds 500 (three views, at least 500).
+    expect(held()).toHaveLength(500);
+    expect(held()[0]?.time).toBe(chartSeconds(4_500));
     // Its MA starts from the closes before the window, not from nothing.
-    expect((series('Line')[0]?.setData.mock.lastCall?.[0] as unknown[] | undefined)?.[0]).toEqual({ time: seconds(3_000), value: 100 + 2_999.5 });
-    expect(lwc.state.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 1_875, to: 2_002 });
+    expect((series('Line')[0]?.setData.mock.lastCall?.[0] as unknown[] | undefined)?.[0]).toEqual({ time: chartSeconds(4_500), value: 100 + 4_499.5 });
+    expect(lwc.state.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 375, to: 502 });
     // A candle outside the window still answers the crosshair.
     for (const handler of lwc.state.crosshair) handler({ time: seconds(10), point: { x: 1, y: 1 } });
     expect(onHit.mock.lastCall?.[0]).toMatchObject({ candle: { time: seconds(10) } });
 
-    for (const handler of lwc.state.range) handler({ from: 5, to: 130 });
-    expect(held()).toHaveLength(4_000);
-    expect(lwc.state.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 2_005, to: 2_130 });
-    expect(needOlder).not.toHaveBeenCalled();
-    for (const handler of lwc.state.range) handler({ from: 5, to: 130 });
-    expect(held()).toHaveLength(5_000);
+    // The first widening adds 1,500 candles, the next ones double it, the last one takes the rest.
+    const heldCounts: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      for (const handler of lwc.state.range) handler({ from: 5, to: 130 });
+      heldCounts.push(held().length);
+    }
+    expect(heldCounts).toEqual([2_000, 4_000, 5_000]);
+    expect(lwc.state.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 1_005, to: 1_130 });
     expect(needOlder).not.toHaveBeenCalled();
     for (const handler of lwc.state.range) handler({ from: 5, to: 130 });
     expect(needOlder).toHaveBeenCalledTimes(1);
   });
 
+  it('holds three views of candles when the chart is wide', () => {
+    const adapter = createChartAdapter(fakeContainer(8_000), options);
+    adapter.setSeries(Array.from({ length: 5_000 }, (_, i) => candle(i)));
+    // 8000 pixels: 1000 candles shown, 3000 held.
+    expect(held()).toHaveLength(3_000);
+    expect(lwc.state.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 2_000, to: 3_002 });
+  });
+
+  it('gives back the older candles the view has left behind, once that halves the window', () => {
+    const adapter = createChartAdapter(fakeContainer(), options);
+    adapter.setSeries(Array.from({ length: 5_000 }, (_, i) => candle(i)));
+    for (let i = 0; i < 2; i++) for (const handler of lwc.state.range) handler({ from: 5, to: 130 });
+    expect(held()).toHaveLength(4_000);
+    const draws = () => price()?.setData.mock.calls.length;
+    const before = draws();
+    // Back to the right, but the window would not halve: unchanged.
+    for (const handler of lwc.state.range) handler({ from: 2_200, to: 2_325 });
+    expect(draws()).toBe(before);
+    // Near the latest candles again: 500 left of the view, up to the latest.
+    for (const handler of lwc.state.range) handler({ from: 3_800, to: 3_925 });
+    expect(held()).toHaveLength(700);
+    expect(held()[0]?.time).toBe(chartSeconds(4_300));
+    expect(lwc.state.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 500, to: 625 });
+    expect((series('Line')[0]?.setData.mock.lastCall?.[0] as unknown[] | undefined)?.[0]).toEqual({ time: chartSeconds(4_300), value: 100 + 4_299.5 });
+  });
+
   it('keeps the view when an older page arrives into a windowed series', () => {
     const adapter = createChartAdapter(fakeContainer(), options);
     adapter.setSeries(Array.from({ length: 3_000 }, (_, i) => candle(i)));
-    for (const handler of lwc.state.range) handler({ from: 5, to: 130 }); // the whole series now
+    for (let i = 0; i < 2; i++) for (const handler of lwc.state.range) handler({ from: 5, to: 130 });
+    expect(held()).toHaveLength(3_000); // the whole series now
     lwc.state.visible = { from: 2, to: 127 };
     adapter.setSeries(Array.from({ length: 4_000 }, (_, i) => candle(i - 1_000)), { preserveView: true });
     // The candle at index 2 before (i = 2) is index 1002 now; the window starts 500 before it.
@@ -209,7 +270,7 @@ describe('createChartAdapter', () => {
     adapter.setSeries(Array.from({ length: 3_000 }, (_, i) => candle(i)));
     adapter.setMarkers([...factorsOfEvent(T0 + 10 * HOUR, 4, 0), ...factorsOfEvent(T0 + 2_500 * HOUR, 2, 0)]);
     expect(lwc.state.markers.mock.lastCall?.[0]).toMatchObject([{ time: seconds(2_500), text: 'Split 2:1' }]);
-    for (const handler of lwc.state.range) handler({ from: 5, to: 130 });
+    for (let i = 0; i < 2; i++) for (const handler of lwc.state.range) handler({ from: 5, to: 130 });
     expect(lwc.state.markers.mock.lastCall?.[0]).toHaveLength(2);
   });
 

@@ -29,12 +29,24 @@ import {
 import type { AdjustFactor } from '../../lib/adjust';
 import type { Candle } from '../../lib/candle';
 import type { IndicatorSeries } from '../../lib/indicators';
-import { toChartSeries, toChartTime, type ChartCandle, type DisplayZone } from '../../lib/time-mapper';
+import { chartTimeMapper, toChartSeries, type ChartCandle, type DisplayZone } from '../../lib/time-mapper';
 import type { ColorConvention, IndicatorSettings, PriceScaleMode as ScaleMode, Theme } from '../../store/preferences-slice';
 import { chartPalette, type ChartPalette } from './chart-palette';
 import { actionMarkers } from './corporate-actions';
 import { computeIndicators, IndicatorTracker, type IndicatorValues } from './indicator-data';
-import { indexAtChartTime, toBar, toHistogram, toLine, toVolume, type BarPoint, type LinePoint, type VolumePoint, type WhitespacePoint } from './series-data';
+import {
+  indexAtChartTime,
+  toBar,
+  toHistogram,
+  toHistogramPoint,
+  toLine,
+  toLinePoint,
+  toVolume,
+  type BarPoint,
+  type LinePoint,
+  type VolumePoint,
+  type WhitespacePoint,
+} from './series-data';
 
 export interface TimeAxis {
   zone: DisplayZone;
@@ -86,13 +98,21 @@ const MIN_INITIAL_BARS = 40;
 /** How close (in candles) to the left edge the view must come before older history is asked for. */
 const OLDER_EDGE = 10;
 /**
- * The library holds a window of the series, from some candle to the latest, not all of it: its
- * every update and setData costs time in proportion to the candles it holds (100k bars: hundreds
- * of ms per live tick). The window opens with this many candles and doubles towards older ones
- * when the view comes near its left edge, as older pages do; the adapter keeps the whole series
- * (crosshair, indicators over all closes, the older-page edge).
+ * The library holds a window of the series, from some candle to the latest, not all of it: on
+ * every data change it rebuilds its drawing items for every candle a series holds, visible or not,
+ * so each live tick costs time in proportion to the window (100k bars: hundreds of ms; 2,000 bars
+ * about 1.5 ms more than 500, measured by the bench's 100k-bar page). The window opens with WINDOW_SCREENS views' worth of candles, at least this
+ * many, and grows towards older ones when the view comes near its left edge, as older pages do;
+ * once the view has moved right far enough to leave more than half of it behind, it is cut back.
+ * The adapter keeps the whole series (crosshair, indicators over all closes, the older-page edge).
  */
-const WINDOW_BARS = 2_000;
+const WINDOW_BARS = 500;
+const WINDOW_SCREENS = 3;
+/**
+ * Least number of candles one widening adds (else it doubles the window): each widening is a
+ * setData of the whole window, so a pan into history should meet few of them.
+ */
+const WINDOW_STEP = 1_500;
 /** Candles kept in the window left of the view when a dataset is replaced with the view kept. */
 const WINDOW_MARGIN = 500;
 const PANE_STRETCH = { volume: 0.25, oscillator: 0.3 } as const;
@@ -109,6 +129,13 @@ const asCandle = (point: BarPoint) => point as CandlestickData;
 const asVolume = (point: VolumePoint) => point as HistogramData;
 const asHistogram = (points: (VolumePoint | WhitespacePoint)[]) => points as (HistogramData | WhitespaceData)[];
 const asLine = (points: LinePoint[]) => points as (LineData | WhitespaceData)[];
+const asLinePoint = (point: LinePoint) => point as LineData | WhitespaceData;
+const asHistogramPoint = (point: VolumePoint | WhitespacePoint) => point as HistogramData | WhitespaceData;
+
+/** Whether the bar `next` draws differently from `previous` (its volume aside). */
+function barMoved(previous: ChartCandle | undefined, next: ChartCandle): boolean {
+  return previous === undefined || previous.open !== next.open || previous.high !== next.high || previous.low !== next.low || previous.close !== next.close;
+}
 
 function earliest(candles: readonly Candle[]): number | undefined {
   let min: number | undefined;
@@ -170,7 +197,8 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
   let firstMs: number | undefined;
   let factors: readonly AdjustFactor[] = [];
   let destroyed = false;
-  const timeOf = (ms: number): number => toChartTime(ms, axis.zone, axis.marketTimeZone);
+  /** API ms → chart seconds on the current axis (offsets memoised: it runs on every live tick). */
+  let timeOf = chartTimeMapper(axis.zone, axis.marketTimeZone);
 
   const chart = createChart(container, { autoSize: true, localization: { locale: 'en-US' }, ...chartOptions(palette) });
   // The library lays its panes out in a <table>: a layout table, not data, for assistive tech.
@@ -251,23 +279,31 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
     }
   }
 
-  /** The last candle's indicator values, in O(period): `opened` when it is a new candle. */
+  /**
+   * The last candle's indicator values, in O(period): `opened` when it is a new candle. A line
+   * whose value did not move is not updated: each update makes the library rebuild that series.
+   */
   function drawLastIndicators(close: number, opened: boolean): void {
     if (!tracker || !values) return;
+    const all = values;
     const tail = opened ? tracker.append(close) : tracker.setLast(close);
     const index = times.length - 1;
-    const at = times.slice(index);
-    const store = (all: IndicatorValues, pick: Picker): number | undefined => {
+    const time = times[index] as number;
+    /** The new value when it must be drawn, after storing it; undefined when nothing changed. */
+    const changed = (pick: Picker): { value: number | undefined } | undefined => {
       const value = pick(tail)?.[0];
-      const series = pick(all);
-      if (series) series[index] = value;
-      return value;
+      const stored = pick(all);
+      if (!opened && stored?.[index] === value) return undefined;
+      if (stored) stored[index] = value;
+      return { value };
     };
     for (const { series, pick } of lines) {
-      for (const point of asLine(toLine(at, [store(values, pick)]))) series.update(point);
+      const next = changed(pick);
+      if (next) series.update(asLinePoint(toLinePoint(time, next.value)));
     }
     for (const { series, pick } of histograms) {
-      for (const point of asHistogram(toHistogram(at, [store(values, pick)], palette.volumeUp, palette.volumeDown))) series.update(point);
+      const next = changed(pick);
+      if (next) series.update(asHistogramPoint(toHistogramPoint(time, next.value, palette.volumeUp, palette.volumeDown)));
     }
   }
 
@@ -288,28 +324,47 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
     drawMarkers();
   }
 
-  /** The window start that keeps WINDOW_MARGIN candles left of `from` (an index in `bars`). */
-  function windowStartFor(from: number): number {
-    return Math.max(0, Math.min(bars.length - WINDOW_BARS, Math.floor(from) - WINDOW_MARGIN));
+  /**
+   * The window start for a view of `shown` candles from `from` (an index in `bars`): WINDOW_MARGIN
+   * candles left of it, and at least WINDOW_SCREENS such views (or WINDOW_BARS) up to the latest.
+   */
+  function windowStartFor(from: number, shown: number): number {
+    const size = Math.max(WINDOW_BARS, Math.ceil(shown * WINDOW_SCREENS));
+    return Math.max(0, Math.min(bars.length - size, Math.floor(from) - WINDOW_MARGIN));
   }
 
-  /** Gives the library older candles (twice as many as it holds, or the rest), the view kept. */
-  function extendWindow(range: LogicalRange): void {
-    const added = Math.min(offset, Math.max(WINDOW_BARS, bars.length - offset));
-    offset -= added;
+  /** Hands the library the window from `start` (an index in `bars`), the view kept on its candles. */
+  function moveWindow(start: number, range: LogicalRange): void {
+    const shift = offset - start;
+    offset = start;
     extending = true;
     try {
       drawAll();
-      chart.timeScale().setVisibleLogicalRange({ from: range.from + added, to: range.to + added });
+      chart.timeScale().setVisibleLogicalRange({ from: range.from + shift, to: range.to + shift });
     } finally {
       extending = false;
     }
   }
 
+  /** Gives the library older candles (as many as it holds, at least WINDOW_STEP, or the rest), the view kept. */
+  function extendWindow(range: LogicalRange): void {
+    moveWindow(offset - Math.min(offset, Math.max(WINDOW_STEP, bars.length - offset)), range);
+  }
+
+  /** Takes back the older candles the view has left behind, once that at least halves the window. */
+  function trimWindow(range: LogicalRange): void {
+    const start = windowStartFor(range.from + offset, range.to - range.from);
+    if (start > offset && 2 * (bars.length - start) <= bars.length - offset) moveWindow(start, range);
+  }
+
+  /** About one candle per INITIAL_BAR_PX of width: readable candles on any screen. */
+  function initialBars(): number {
+    return Math.max(MIN_INITIAL_BARS, Math.round((container.clientWidth || 1000) / INITIAL_BAR_PX));
+  }
+
   function showLatest(): void {
     const count = bars.length - offset;
-    // About one candle per INITIAL_BAR_PX of width: readable candles on any screen.
-    const wanted = Math.max(MIN_INITIAL_BARS, Math.round((container.clientWidth || 1000) / INITIAL_BAR_PX));
+    const wanted = initialBars();
     if (count > wanted) chart.timeScale().setVisibleLogicalRange({ from: count - wanted, to: count + 2 });
     else chart.timeScale().fitContent();
   }
@@ -322,8 +377,9 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
     for (const listener of crosshairListeners) listener(hit);
   };
   const onRangeChange = (range: LogicalRange | null): void => {
-    if (extending || !range || bars.length === 0 || range.from >= OLDER_EDGE) return;
-    if (offset > 0) extendWindow(range);
+    if (extending || !range || bars.length === 0) return;
+    if (range.from >= OLDER_EDGE) trimWindow(range);
+    else if (offset > 0) extendWindow(range);
     else for (const listener of olderListeners) listener();
   };
   chart.subscribeCrosshairMove(onCrosshairMove);
@@ -343,7 +399,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       const shift = anchor === undefined ? -1 : indexAtChartTime(times, timeOf(anchor));
       // The view's first candle, as an index in the new bars.
       const kept = range && shift >= 0 ? range.from + oldOffset + shift : undefined;
-      offset = windowStartFor(kept ?? bars.length);
+      offset = kept !== undefined && range ? windowStartFor(kept, range.to - range.from) : windowStartFor(bars.length, initialBars());
       computeIndicatorValues();
       extending = true;
       try {
@@ -362,15 +418,19 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       const bar: ChartCandle = { ...candle, time: timeOf(candle.time) };
       const last = times.length - 1;
       const opened = !(last >= 0 && times[last] === bar.time);
+      const previous = opened ? undefined : bars[last];
       if (!opened) bars[last] = bar;
       else if (last < 0 || bar.time > (times[last] ?? Infinity)) {
         bars.push(bar);
         times.push(bar.time);
         firstMs ??= candle.time;
       } else return;
-      price.update(asCandle(toBar(bar)));
-      volume.update(asVolume(toVolume(bar, palette)));
-      drawLastIndicators(bar.close, opened);
+      // Each series.update makes the library rebuild that series: only the ones that changed.
+      const moved = barMoved(previous, bar);
+      if (moved) price.update(asCandle(toBar(bar)));
+      // The volume bar's colour follows the candle's direction.
+      if (moved || previous?.volume !== bar.volume) volume.update(asVolume(toVolume(bar, palette)));
+      if (previous?.close !== bar.close) drawLastIndicators(bar.close, opened);
       if (last !== times.length - 1 && factors.length > 0) drawMarkers();
     },
     setMarkers(next) {
@@ -408,6 +468,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
     setTimeAxis(next) {
       if (destroyed) return;
       axis = { ...next };
+      timeOf = chartTimeMapper(axis.zone, axis.marketTimeZone);
       chart.timeScale().applyOptions({ timeVisible: next.intraday });
     },
     onCrosshair(callback) {

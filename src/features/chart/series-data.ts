@@ -35,11 +35,18 @@ export function toVolume(candle: ChartCandle, palette: ChartPalette): VolumePoin
   return { time: candle.time, value: candle.volume, color: isUp(candle) ? palette.volumeUp : palette.volumeDown };
 }
 
+/** One indicator value as a line point; whitespace while it warms up. */
+export function toLinePoint(time: number, value: number | undefined): LinePoint {
+  return value === undefined || !Number.isFinite(value) ? { time } : { time, value };
+}
+
+/** One indicator value as a histogram bar, coloured by its sign; whitespace while it warms up. */
+export function toHistogramPoint(time: number, value: number | undefined, upColor: string, downColor: string): VolumePoint | WhitespacePoint {
+  return value === undefined || !Number.isFinite(value) ? { time } : { time, value, color: value >= 0 ? upColor : downColor };
+}
+
 export function toLine(times: readonly number[], values: readonly (number | undefined)[]): LinePoint[] {
-  return times.map((time, i) => {
-    const value = values[i];
-    return value === undefined || !Number.isFinite(value) ? { time } : { time, value };
-  });
+  return times.map((time, i) => toLinePoint(time, values[i]));
 }
 
 export function toHistogram(
@@ -48,10 +55,7 @@ export function toHistogram(
   upColor: string,
   downColor: string,
 ): (VolumePoint | WhitespacePoint)[] {
-  return times.map((time, i) => {
-    const value = values[i];
-    return value === undefined || !Number.isFinite(value) ? { time } : { time, value, color: value >= 0 ? upColor : downColor };
-  });
+  return times.map((time, i) => toHistogramPoint(time, values[i], upColor, downColor));
 }
 
 /** Index of the candle drawn at chart time `time` (binary search over ascending chart times). */
