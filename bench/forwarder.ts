@@ -12,7 +12,7 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { median, percentile, summarize, type Figure } from './figure.ts';
-import { startForwardingPair } from './processes.ts';
+import { cpuSeconds, startForwardingPair } from './processes.ts';
 
 /** One burst: what a dashboard polls (watchlist ticker, forming candle, tape, book, intraday, sessions). */
 const BURST = [
@@ -89,8 +89,13 @@ export async function forwarderFigures(): Promise<Figure[]> {
   const { sim, server, stop } = await startForwardingPair();
   const direct = targetOf(sim.url);
   const forwarded = targetOf(server.url);
+  let serverCpu = Number.NaN;
+  let simCpu = Number.NaN;
   try {
+    const [serverBefore, simBefore] = [cpuSeconds(server.pid), cpuSeconds(sim.pid)];
     await interleave(direct, forwarded);
+    serverCpu = cpuSeconds(server.pid) - serverBefore;
+    simCpu = cpuSeconds(sim.pid) - simBefore;
   } finally {
     direct.agent.destroy();
     forwarded.agent.destroy();
@@ -105,6 +110,8 @@ export async function forwarderFigures(): Promise<Figure[]> {
     { name: 'through the forwarder: median / p99', value: median(forwarded.samples), unit: `ms / ${ms(percentile(forwarded.samples, 99))}` },
     { name: 'forwarder adds, one dashboard\'s load: median', value: addedMedian, unit: 'ms' },
     { name: 'forwarder adds, one dashboard\'s load: p99', value: addedP99, unit: 'ms', target: '< 2 ms', pass: addedP99 < 2, samples },
+    // Warm-up rounds included: every forwarded request also costs the simulator one answer.
+    { name: 'server CPU per forwarded request (simulator CPU per answer)', value: (serverCpu / ((WARM_UP_ROUNDS + ROUNDS) * BURST.length)) * 1e6, unit: `µs (${((simCpu / (2 * (WARM_UP_ROUNDS + ROUNDS) * BURST.length)) * 1e6).toFixed(0)} µs)`, decimals: 0 },
     { name: 'failed or non-200 requests', value: failures, unit: `of ${String(direct.samples.length + forwarded.samples.length + failures)}`, decimals: 0, target: '0', pass: failures === 0 },
   ];
 }
