@@ -24,3 +24,18 @@ export function peakMemoryMiB(pid: number | undefined): number {
     return Number.NaN;
   }
 }
+
+/** CPU time (user + system) a process has used so far, in seconds (Linux), or NaN elsewhere. */
+export function cpuSeconds(pid: number | undefined): number {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** USER_HZ, the unit of /proc times: 100 on every Linux architecture's user ABI. */
+const CLOCK_TICKS_PER_SECOND = 100;

@@ -22,8 +22,8 @@ import { noteEnvelopeCode } from './metrics/envelope-code.ts';
 import { httpMetrics } from './metrics/http-metrics.ts';
 import { metricsRoute } from './metrics/metrics-route.ts';
 import { createRealtimeRelay, type RealtimeRelay } from './realtime/index.ts';
-import { hostGuard, rawTarget, requestShapeGuard } from './request-guards.ts';
-import { securityHeaders } from './security-headers.ts';
+import { hostGuard, pathAndQueryOf, rawTarget, requestShapeGuard } from './request-guards.ts';
+import { securityHeaders, withHeaders } from './security-headers.ts';
 import { createSimulator, type Simulator } from './sim/app.ts';
 import { errorResponse } from './upstream/envelope.ts';
 import { createForwarder } from './upstream/forwarder.ts';
@@ -53,13 +53,16 @@ export interface AppOptions {
   now?: () => number;
 }
 
+/**
+ * Adds the source, Cache-Control and clock headers in place (copying only immutable headers):
+ * a new Response around `response.body` would turn the bytes in hand into a stream to pump.
+ */
 function withSource(response: Response, source: string, clock?: number, cacheControl?: string): Response {
-  const headers = new Headers(response.headers);
-  headers.set(SOURCE_HEADER, source);
-  if (cacheControl !== undefined) headers.set('Cache-Control', cacheControl);
+  const entries: [string, string][] = [[SOURCE_HEADER, source]];
+  if (cacheControl !== undefined) entries.push(['Cache-Control', cacheControl]);
   // An answer a browser may keep would replay its clock later, turning the data's clock back.
-  if (clock !== undefined && headers.get('Cache-Control') === NO_STORE) headers.set(CLOCK_HEADER, String(clock));
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  if (clock !== undefined && (cacheControl ?? response.headers.get('Cache-Control')) === NO_STORE) entries.push([CLOCK_HEADER, String(clock)]);
+  return withHeaders(response, entries);
 }
 
 /** Who answers a `/v1` request once the cache is passed: the forwarder or the embedded simulator. */
@@ -71,8 +74,7 @@ type V1Source = (request: Request, target: string, c: Context) => Promise<Respon
  */
 function v1Handler(cache: KlineCache, dataNow: () => number, sourceName: string, source: V1Source, clock?: () => number) {
   return async (c: Context): Promise<Response> => {
-    const url = new URL(c.req.url);
-    const target = rawTarget(c) ?? url.pathname + url.search;
+    const target = rawTarget(c) ?? pathAndQueryOf(c.req.url);
     const window = klineWindowOf(c.req.method, target, dataNow());
     if (window !== undefined) {
       const answer = await cache.serve(c.req.raw, window, (request) => source(request, target, c));
@@ -81,7 +83,8 @@ function v1Handler(cache: KlineCache, dataNow: () => number, sourceName: string,
     }
     const response = await source(c.req.raw, target, c);
     const mark = target.indexOf('?');
-    return withSource(response, sourceName, clock?.(), cacheControlFor(mark === -1 ? target : target.slice(0, mark), url.searchParams, response.status));
+    const [path, query] = mark === -1 ? [target, ''] : [target.slice(0, mark), target.slice(mark + 1)];
+    return withSource(response, sourceName, clock?.(), cacheControlFor(path, new URLSearchParams(query), response.status));
   };
 }
 

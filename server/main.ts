@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
+import { createBufferedLog } from './buffered-log.ts';
 import { describeMode, loadConfig, readEnvironment } from './config.ts';
 import { createHttpServer, listen } from './http-server.ts';
 import { pageClockOf } from './page-clock.ts';
@@ -11,13 +12,12 @@ import { closeGracefully } from './shutdown.ts';
 import { mountStaticSite } from './static-files.ts';
 
 const config = loadConfig(readEnvironment(), { port: 8080 });
-const { app, simulator, realtime } = createApp(
-  config,
-  (line) => {
-    console.log(line);
-  },
-  { production: true },
-);
+// One line per request: written in batches, not with one system call each on the request path.
+const requestLog = createBufferedLog((text) => process.stdout.write(text));
+process.on('exit', () => {
+  requestLog.flush();
+});
+const { app, simulator, realtime } = createApp(config, requestLog.write, { production: true });
 // CHARTROOM_DIST: another build folder (parallel test runs build into their own).
 mountStaticSite(app, process.env.CHARTROOM_DIST ?? fileURLToPath(new URL('../dist', import.meta.url)), { clock: pageClockOf({ simulator }) });
 
@@ -37,10 +37,12 @@ function shutdown(signal: string): void {
     process.exit(1);
   }
   stopping = true;
+  requestLog.flush();
   const graceSeconds = config.http.shutdownGraceMs / 1000;
   // Relayed WebSockets would hold the server open: close them (1001) alongside the HTTP side.
   void realtime.close();
   void closeGracefully(server, { graceMs: config.http.shutdownGraceMs }).then((clean) => {
+    requestLog.flush();
     console.log(clean ? 'chartroom: closed' : `chartroom: requests still open after ${graceSeconds} s, closed them`);
     process.exit(clean ? 0 : 1);
   });

@@ -23,6 +23,12 @@ function incomingOf(c: Context): Incoming | undefined {
   return (c.env as { incoming?: Incoming } | undefined)?.incoming;
 }
 
+/** The path and query of a URL, for requests without a raw target (in-process ones). */
+export function pathAndQueryOf(url: string): string {
+  const parsed = new URL(url);
+  return parsed.pathname + parsed.search;
+}
+
 /** The request target exactly as received (before URL normalisation), when Node supplied it. */
 export function rawTarget(c: Context): string | undefined {
   return incomingOf(c)?.url;
@@ -64,8 +70,7 @@ function shapeProblem(c: Context): { status: number; detail: string } | undefine
   }
   // Node keeps the first of several Host headers; RFC 9112 requires refusing them all.
   if (hostHeaderCount(incoming) > 1) return { status: 400, detail: 'more than one Host header' };
-  const url = new URL(c.req.url);
-  const verdict = checkRequestTarget(incoming?.url ?? url.pathname + url.search);
+  const verdict = checkRequestTarget(incoming?.url ?? pathAndQueryOf(c.req.url));
   if (!verdict.ok) return verdict;
   if ((c.req.method === 'GET' || c.req.method === 'HEAD') && announcesBody(c)) return { status: 400, detail: `a ${c.req.method} request has no body` };
   return undefined;

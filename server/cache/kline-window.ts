@@ -33,6 +33,9 @@ function isHistoryInterval(value: string): value is Interval {
  */
 export function klineWindowOf(method: string, target: string, now: number): KlineWindow | undefined {
   if (method !== 'GET') return undefined;
+  // Most requests are not for K-line windows: tell by the path before parsing the query.
+  const mark = target.indexOf('?');
+  if ((mark === -1 ? target : target.slice(0, mark)) !== KLINE_PATH) return undefined;
   const match = matchContractPath(target);
   if ('error' in match || match.path !== KLINE_PATH) return undefined;
   const params = [...new URLSearchParams(match.query)];

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { noteEnvelopeCode, notedEnvelopeCode, peekEnvelopeCode } from './envelope-code.ts';
+import { envelopeCodeOfBody, noteEnvelopeCode, notedEnvelopeCode, peekEnvelopeCode } from './envelope-code.ts';
 
 const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
 
@@ -18,6 +18,18 @@ describe('envelope codes for the request counter', () => {
     expect(await peekEnvelopeCode(new Response(envelope, { headers: { 'Content-Type': 'text/html' } }))).toBeUndefined();
     expect(await peekEnvelopeCode(new Response('{"message":"x","code":1}', { headers: JSON_TYPE }))).toBeUndefined();
     expect(await peekEnvelopeCode(new Response(null, { status: 204, headers: JSON_TYPE }))).toBeUndefined();
+  });
+
+  it('reads the code of a body held in memory under the same rules', () => {
+    const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
+    const type = JSON_TYPE['Content-Type'];
+    expect(envelopeCodeOfBody(type, null, bytes(JSON.stringify({ code: 0, data: [] })))).toBe(0);
+    expect(envelopeCodeOfBody(type, 'identity', bytes(' { "code" : 3001 }'))).toBe(3001);
+    expect(envelopeCodeOfBody(type, 'gzip', new Uint8Array(gzipSync('{"code":0}')))).toBeUndefined();
+    expect(envelopeCodeOfBody('text/html', null, bytes('{"code":0}'))).toBeUndefined();
+    expect(envelopeCodeOfBody(null, null, bytes('{"code":0}'))).toBeUndefined();
+    expect(envelopeCodeOfBody(type, null, bytes('{"message":"x","code":1}'))).toBeUndefined();
+    expect(envelopeCodeOfBody(type, null, new Uint8Array(0))).toBeUndefined();
   });
 
   it('prefers what a module noted for the request', () => {

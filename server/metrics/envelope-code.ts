@@ -18,20 +18,32 @@ export function notedEnvelopeCode(request: Request): number | undefined {
 
 const LEADING_CODE = /^\s*\{\s*"code"\s*:\s*(-?\d{1,9})\s*[,}]/;
 const PEEK_BYTES = 64;
+const decoder = new TextDecoder();
+
+/** Whether a body with these headers can be read for its code: uncompressed JSON. */
+function isPlainJson(contentType: string | null, contentEncoding: string | null): boolean {
+  return /^application\/json\b/i.test(contentType ?? '') && (contentEncoding === null || contentEncoding === 'identity');
+}
+
+/** The code at the head of body bytes (the first chunk is enough). */
+function leadingCode(bytes: Uint8Array): number | undefined {
+  const match = LEADING_CODE.exec(decoder.decode(bytes.subarray(0, PEEK_BYTES)));
+  return match?.[1] === undefined ? undefined : Number(match[1]);
+}
+
+/** The code of a body held in memory (the forwarder's), without a Response around it. */
+export function envelopeCodeOfBody(contentType: string | null, contentEncoding: string | null, body: Uint8Array): number | undefined {
+  return isPlainJson(contentType, contentEncoding) ? leadingCode(body) : undefined;
+}
 
 /** The code at the head of a JSON body; reads one chunk of a clone and cancels it. */
 export async function peekEnvelopeCode(response: Response): Promise<number | undefined> {
-  const type = response.headers.get('content-type') ?? '';
-  const coding = response.headers.get('content-encoding');
-  if (response.body === null || !/^application\/json\b/i.test(type) || (coding !== null && coding !== 'identity')) return undefined;
+  if (response.body === null || !isPlainJson(response.headers.get('content-type'), response.headers.get('content-encoding'))) return undefined;
   const reader = response.clone().body?.getReader();
   if (reader === undefined) return undefined;
   try {
     const first = await reader.read();
-    if (first.done) return undefined;
-    const head = new TextDecoder().decode(first.value.subarray(0, PEEK_BYTES));
-    const match = LEADING_CODE.exec(head);
-    return match?.[1] === undefined ? undefined : Number(match[1]);
+    return first.done ? undefined : leadingCode(first.value);
   } catch {
     return undefined;
   } finally {

@@ -13,8 +13,7 @@ function receivedPath(target: string): string {
 export function httpMetrics(metrics: ChartroomMetrics): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const url = new URL(c.req.url);
-    const path = receivedPath(rawTarget(c) ?? url.pathname);
+    const path = receivedPath(rawTarget(c) ?? new URL(c.req.url).pathname);
     const code = notedEnvelopeCode(c.req.raw) ?? (await peekEnvelopeCode(c.res));
     metrics.recordRequest(path, c.res.status, code);
     return undefined;

@@ -76,6 +76,15 @@ describe('dropKeyParams', () => {
     expect(dropKeyParams('x-api-key=x&api-key=y&z=1')).toBe('z=1');
     expect(dropKeyParams('')).toBe('');
   });
+
+  it('finds keys in any case, spelled with escapes or plus signs, and leaves keyless queries as they are', () => {
+    expect(dropKeyParams('API_KEY=x&a=1')).toBe('a=1');
+    expect(dropKeyParams('api%5Fkey=x&a=1')).toBe('a=1');
+    expect(dropKeyParams('%61pi_%6Bey=x&a=1')).toBe('a=1');
+    expect(dropKeyParams('+apikey+=x&a=1')).toBe('a=1');
+    expect(dropKeyParams('symbols=AAPL.US,700.HK&interval=1m;x=y&&z')).toBe('symbols=AAPL.US,700.HK&interval=1m;x=y&&z');
+    expect(dropKeyParams('keyword=1&monkey=2')).toBe('keyword=1&monkey=2');
+  });
 });
 
 describe('isForwardableMethod', () => {

@@ -56,7 +56,8 @@ export function isSafeQuery(query: string): boolean {
 
 /** Removes every `&`-separated parameter whose name (or any `;`-separated part's name) is a key. */
 export function dropKeyParams(query: string): string {
-  if (query === '') return '';
+  // Every key name contains "key"; without it, or an escape that could spell it, nothing to drop.
+  if (query === '' || (!query.includes('%') && !/key/i.test(query))) return query;
   return query
     .split('&')
     .filter((segment) => !segment.split(';').some((part) => KEY_PARAM_NAMES.has(paramName(part))))

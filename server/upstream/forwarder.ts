@@ -4,6 +4,7 @@
  * with a `{code, message}` envelope. The key never reaches the browser or the log.
  */
 import { ERROR_CODES, ERROR_MESSAGES, type ContractPath } from '../../src/api/contract.ts';
+import { noteEnvelopeCode } from '../metrics/envelope-code.ts';
 import { isForwardableMethod, matchContractPath } from './allowlist.ts';
 import { acceptsHkTickerCoding } from './encoding.ts';
 import { errorResponse } from './envelope.ts';
@@ -104,6 +105,8 @@ export function createForwarder(options: ForwarderOptions): ForwardHandler {
     } catch {
       outcome = { response: errorResponse(500, INTERNAL_ERROR, ERROR_MESSAGES[INTERNAL_ERROR]), note: 'internal error' };
     }
+    // Known from the bytes in hand: the request counter need not read the body again.
+    if (outcome.code !== undefined) noteEnvelopeCode(request, outcome.code);
     if (config.log !== undefined) {
       const ms = Math.round(performance.now() - started);
       const status = outcome.logStatus ?? outcome.response.status;

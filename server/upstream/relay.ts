@@ -13,6 +13,7 @@ import {
   normalizeContentEncoding,
   planEncoding,
 } from './encoding.ts';
+import { envelopeCodeOfBody } from '../metrics/envelope-code.ts';
 import { errorResponse } from './envelope.ts';
 import type { ExchangeResult } from './exchange.ts';
 import { browserResponseHeaders, redact, weakenEtag } from './headers.ts';
@@ -31,6 +32,8 @@ export interface Outcome {
   logStatus?: number;
   /** Short reason appended to the log line. */
   note?: string;
+  /** The envelope code of the body, when read from the bytes in hand (for the request counter). */
+  code?: number;
 }
 
 export interface RelayLimits {
@@ -120,7 +123,9 @@ async function relayResponse(
 
   if (coding !== '') headers.set('Content-Encoding', coding);
   headers.set('Content-Length', String(body.byteLength));
-  return { response: new Response(bodyInit(body), { status, headers }) };
+  const response = new Response(bodyInit(body), { status, headers });
+  const code = envelopeCodeOfBody(headers.get('Content-Type'), coding === '' ? null : coding, body);
+  return code === undefined ? { response } : { response, code };
 }
 
 /** A view of the buffer's bytes that the Response constructor accepts (copied only if shared). */
