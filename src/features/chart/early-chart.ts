@@ -1,5 +1,5 @@
 /**
- * The chart drawn before the React tree exists. The boot (src/app/boot/early-chart-frame.ts) puts
+ * The chart drawn before the React tree exists. The boot (src/app/boot/chart-first.ts) puts
  * a frame where the chart panel's canvas will be and calls drawEarlyChart as soon as the chart
  * library has loaded; the prefetched first history page then goes straight onto the canvas. When
  * React mounts, CandleChart takes the adapter over (adoptEarlyChart) and moves its element into

@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import type { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Candle } from '../../lib/candle';
+import type { KlinePage } from '../../queries/kline-history-pages';
+
+const adapters: { setSeries: ReturnType<typeof vi.fn>; destroy: ReturnType<typeof vi.fn>; container: HTMLElement }[] = [];
+vi.mock('./chart-adapter', () => ({
+  createChartAdapter: (container: HTMLElement) => {
+    const adapter = { container, setSeries: vi.fn(), setPrecision: vi.fn(), destroy: vi.fn() };
+    adapters.push(adapter);
+    return adapter;
+  },
+}));
+
+const candle = (time: number): Candle => ({ time, open: 10, high: 11, low: 9, close: 10.5, volume: 100 });
+const REQUEST = {
+  history: { symbol: 'AAPL.US', interval: '1d' as const, adjust: 'none' as const },
+  type: undefined,
+  zone: 'market' as const,
+  preferences: { theme: 'dark' as const, colors: 'green-up' as const, scale: 'normal' as const, indicators: { ma: [], ema: [], bollinger: false, macd: false, rsi: false } },
+};
+const DATASET = 'AAPL.US||1d';
+
+/** A query client whose first history page arrives when the test says. */
+function pendingClient() {
+  let resolve: (pages: KlinePage[]) => void = () => undefined;
+  let reject: (error: Error) => void = () => undefined;
+  const answer = new Promise<{ pages: KlinePage[] }>((res, rej) => {
+    resolve = (pages) => {
+      res({ pages });
+    };
+    reject = rej;
+  });
+  const client = { infiniteQuery: () => answer } as unknown as QueryClient;
+  return { client, resolve, reject };
+}
+
+const page = (candles: Candle[]): KlinePage => ({ candles, olderEndTime: null });
+
+// Each test gets the module afresh: it keeps the early chart (and whether the app has mounted) in module state.
+async function load() {
+  vi.resetModules();
+  return import('./early-chart');
+}
+
+beforeEach(() => {
+  adapters.length = 0;
+  document.body.innerHTML = '';
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('early chart', () => {
+  it('draws the first page in the frame, and the chart panel takes that very element over', async () => {
+    const { drawEarlyChart, adoptEarlyChart } = await load();
+    const frame = document.body.appendChild(document.createElement('div'));
+    const { client, resolve } = pendingClient();
+    const drawing = drawEarlyChart(client, frame, REQUEST);
+    resolve([page([candle(1), candle(2)])]);
+    expect(await drawing).toBe(true);
+    expect(adapters[0]?.setSeries).toHaveBeenCalledWith([candle(1), candle(2)]);
+
+    const container = document.body.appendChild(document.createElement('div'));
+    expect(adoptEarlyChart('MSFT.US||1d', container)).toBeUndefined();
+    const adopted = adoptEarlyChart(DATASET, container);
+    expect(adopted?.adapter).toBe(adapters[0]);
+    expect(adopted?.element.parentElement).toBe(container);
+    expect(frame.isConnected).toBe(false);
+    // Handed over once.
+    expect(adoptEarlyChart(DATASET, container)).toBeUndefined();
+    expect(adapters[0]?.destroy).not.toHaveBeenCalled();
+  });
+
+  it('removes the frame when the first page fails or is empty', async () => {
+    const { drawEarlyChart } = await load();
+    const failing = pendingClient();
+    const frame = document.body.appendChild(document.createElement('div'));
+    const drawing = drawEarlyChart(failing.client, frame, REQUEST);
+    failing.reject(new Error('503'));
+    expect(await drawing).toBe(false);
+    expect(frame.isConnected).toBe(false);
+    expect(adapters[0]?.destroy).toHaveBeenCalled();
+
+    const empty = pendingClient();
+    const second = document.body.appendChild(document.createElement('div'));
+    const emptyDrawing = drawEarlyChart(empty.client, second, REQUEST);
+    empty.resolve([page([])]);
+    expect(await emptyDrawing).toBe(false);
+    expect(second.isConnected).toBe(false);
+  });
+
+  it('once the app has mounted, drops a chart still drawing and never draws it', async () => {
+    const { drawEarlyChart, discardEarlyChart, adoptEarlyChart } = await load();
+    const frame = document.body.appendChild(document.createElement('div'));
+    const { client, resolve } = pendingClient();
+    const drawing = drawEarlyChart(client, frame, REQUEST);
+    discardEarlyChart();
+    expect(frame.isConnected).toBe(false);
+    expect(adapters[0]?.destroy).toHaveBeenCalled();
+    resolve([page([candle(1)])]);
+    expect(await drawing).toBe(false);
+    expect(adapters[0]?.setSeries).not.toHaveBeenCalled();
+    expect(adoptEarlyChart(DATASET, document.body)).toBeUndefined();
+
+    // And no later early chart is started.
+    const late = document.body.appendChild(document.createElement('div'));
+    expect(await drawEarlyChart(client, late, REQUEST)).toBe(false);
+    expect(late.isConnected).toBe(false);
+    expect(adapters).toHaveLength(1);
+  });
+});
