@@ -44,7 +44,7 @@ export function useLiveChannel(channel: RealtimeChannel, symbol: string | undefi
 function useSlot<C extends RealtimeChannel, V>(slots: LiveSlots<C, V>, symbol: string | undefined, type: ProductType | undefined): V {
   const usable = symbol === undefined || symbol.trim() === '' ? undefined : symbol;
   const subscribe = useCallback((notify: () => void) => slots.watch(usable, type, notify), [slots, usable, type]);
-  // Stable across renders: a new closure per render is a new function for the JIT to warm each time.
+  // One reader per subscription, not a new closure on every render (and every push).
   const read = useCallback(() => slots.read(usable, type), [slots, usable, type]);
   return useSyncExternalStore(subscribe, read, read);
 }
