@@ -12,7 +12,7 @@ import { useEffect, useRef } from 'react';
 import type { ProductType } from '../api/contract';
 import { fetchTickers } from '../api/quote-endpoints';
 import type { Ticker } from '../api/quote-schemas';
-import { mergeTicker, useLiveTicker } from '../realtime';
+import { mergeTicker, useLiveChannel, useLiveTicker } from '../realtime';
 import { errorRefetchInterval } from './query-client';
 import { queryKeys } from './query-keys';
 import { createTickerBatcher, type TickerBatcher } from './ticker-batcher';
@@ -48,13 +48,25 @@ export function tickerQueryOptions(symbol: string, type?: ProductType, live = fa
 
 export function useTicker(symbol: string, type?: ProductType): UseQueryResult<Ticker> {
   const { ticker: push, state } = useLiveTicker(symbol, type);
-  const live = state === 'live';
-  const query = useQuery(tickerQueryOptions(symbol, type, live));
-  useRefetchWhenLiveEnds(live, symbol, type);
+  const query = useSnapshotQuery(symbol, type, state === 'live');
   if (push === undefined) return query;
   // Spreading reads every field of the result, so this reader re-renders on any change of the query.
   // eslint-disable-next-line @tanstack/query/no-rest-destructuring -- only while pushes arrive, when the query is idle anyway
   return { ...query, data: mergeTicker(query.data, push) } as UseQueryResult<Ticker>;
+}
+
+/**
+ * The HTTP snapshot alone, polled while the symbol's ticker channel is not live; the caller takes
+ * the pushes itself (watchLiveTicker), without a render per push.
+ */
+export function useTickerSnapshot(symbol: string, type?: ProductType): UseQueryResult<Ticker> {
+  return useSnapshotQuery(symbol, type, useLiveChannel('ticker', symbol, type) === 'live');
+}
+
+function useSnapshotQuery(symbol: string, type: ProductType | undefined, live: boolean): UseQueryResult<Ticker> {
+  const query = useQuery(tickerQueryOptions(symbol, type, live));
+  useRefetchWhenLiveEnds(live, symbol, type);
+  return query;
 }
 
 /**

@@ -22,6 +22,22 @@ export function listenLive<C extends RealtimeChannel>(channel: C, symbol: string
   return realtimeClient().subscribe(channel, symbol, type, listener);
 }
 
+/**
+ * A symbol's ticker pushes without React state, for cells written directly (the watchlist's rows):
+ * holds the subscription until the returned function runs and calls `onChange` at most once a
+ * frame with the newest push. `readLiveTicker` gives that push at any time (undefined before one).
+ */
+export function watchLiveTicker(symbol: string, type: ProductType | undefined, onChange: (push: TickerPush) => void): () => void {
+  return tickerSlots.watch(symbol, type, () => {
+    const push = tickerSlots.read(symbol, type);
+    if (push) onChange(push);
+  });
+}
+
+export function readLiveTicker(symbol: string, type: ProductType | undefined): TickerPush | undefined {
+  return tickerSlots.read(symbol, type);
+}
+
 /** Holds the subscription while mounted; consumers poll HTTP unless this is 'live'. */
 export function useLiveChannel(channel: RealtimeChannel, symbol: string | undefined, type?: ProductType): ChannelState {
   const subscribe = useCallback(

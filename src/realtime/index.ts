@@ -11,7 +11,7 @@ export type {
   TickerPush,
   TradePush,
 } from './types';
-export { listenLive, useLiveChannel, useLiveDepth, useLiveTicker, useLiveTrades, useRealtimeStatus } from './hooks';
+export { listenLive, readLiveTicker, useLiveChannel, useLiveDepth, useLiveTicker, useLiveTrades, useRealtimeStatus, watchLiveTicker } from './hooks';
 export { mergeTicker } from './merge-ticker';
 // For tests that drive the layer with a fake socket: `setRealtimeClient(new RealtimeClient({ createSocket, url }))`.
 export { RealtimeClient, type RealtimeClientOptions } from './realtime-client';

@@ -3,10 +3,9 @@
  * `flash-down` classes of index.css are toggled on the element directly, so no state changes
  * and nothing else re-renders. The first value, and a value that comes back unchanged, do not flash.
  */
-import { useEffect, useRef } from 'react';
-
 export const FLASH_MS = 600;
 const CLASSES = ['flash-up', 'flash-down'] as const;
+const timers = new WeakMap<HTMLElement, ReturnType<typeof setTimeout>>();
 
 /**
  * The same class again would not replay its animation: rewind the running one. (No forced layout:
@@ -22,30 +21,22 @@ function replay(target: HTMLElement, name: string): void {
   target.classList.add(name);
 }
 
-export function usePriceFlash<T extends HTMLElement>(price: string | undefined) {
-  const element = useRef<T>(null);
-  const previous = useRef(price);
-
-  useEffect(() => {
-    const before = previous.current;
-    previous.current = price;
-    const target = element.current;
-    if (!target || before === undefined || price === undefined || before === price) return undefined;
-    const name = Number(price) >= Number(before) ? 'flash-up' : 'flash-down';
-    if (target.classList.contains(name)) replay(target, name);
-    else {
-      target.classList.remove(...CLASSES);
-      target.classList.add(name);
-    }
-    const timer = setTimeout(() => {
+/** Pulses `target` up or down when the price moved from `before` to `after`. */
+export function flashPrice(target: HTMLElement, before: string | undefined, after: string | undefined): void {
+  if (before === undefined || after === undefined || before === after) return;
+  const name = Number(after) >= Number(before) ? 'flash-up' : 'flash-down';
+  if (target.classList.contains(name)) replay(target, name);
+  else {
+    target.classList.remove(...CLASSES);
+    target.classList.add(name);
+  }
+  clearTimeout(timers.get(target));
+  // The class stays until the pulse is over, so that a quick next change replays it instead of
+  // being removed and re-added unseen.
+  timers.set(
+    target,
+    setTimeout(() => {
       target.classList.remove(name);
-    }, FLASH_MS);
-    // Only the timer goes: the class stays so that a quick next change replays it instead of
-    // being removed and re-added unseen.
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [price]);
-
-  return element;
+    }, FLASH_MS),
+  );
 }

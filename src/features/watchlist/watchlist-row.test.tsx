@@ -4,21 +4,23 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductType } from '../../api/contract';
 import { queryKeys } from '../../queries/query-keys';
+import { setRealtimeClient } from '../../realtime';
+import { fakeClient, tickerPush, type FakeSocket } from '../../realtime/fake-socket.test-support';
 import { useAppStore } from '../../store/app-store';
 import { FLASH_MS } from './use-price-flash';
 import { WatchlistPanel } from './watchlist-panel';
 import { serveTickers, settleBatches, type Quote } from './watchlist-test-server';
 
-/** How many times each row has rendered (each render calls useTicker once). */
+/** How many times each row has rendered (each render calls useTickerSnapshot once). */
 const { renders } = vi.hoisted(() => ({ renders: new Map<string, number>() }));
 
 vi.mock('../../queries/use-ticker', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../queries/use-ticker')>();
   return {
     ...actual,
-    useTicker: (symbol: string, type?: ProductType) => {
+    useTickerSnapshot: (symbol: string, type?: ProductType) => {
       renders.set(symbol, (renders.get(symbol) ?? 0) + 1);
-      return actual.useTicker(symbol, type);
+      return actual.useTickerSnapshot(symbol, type);
     },
   };
 });
@@ -107,5 +109,56 @@ describe('WatchlistRow', () => {
     });
     await screen.findByText('NVDA.US');
     expect(renders.get('AAPL.US')).toBe(aaplAfterTick);
+  });
+});
+
+describe('WatchlistRow with the realtime socket', () => {
+  let socket: () => FakeSocket;
+
+  beforeEach(() => {
+    cleanup();
+    const fake = fakeClient();
+    setRealtimeClient(fake.client);
+    socket = fake.latest;
+    render(
+      <QueryClientProvider client={client}>
+        <WatchlistPanel />
+      </QueryClientProvider>,
+    );
+  });
+  afterEach(() => {
+    setRealtimeClient(undefined);
+  });
+
+  it('writes pushes into the price and change cells and pulses them, without rendering any row', async () => {
+    await waitFor(() => {
+      expect(lastCell('AAPL.US').textContent).toBe('222.74');
+    });
+    act(() => {
+      socket().open();
+      socket().ackAll();
+    });
+    const before = { aapl: renders.get('AAPL.US') ?? 0, msft: renders.get('MSFT.US') ?? 0 };
+    // Later than the HTTP snapshot, so the push wins.
+    act(() => {
+      socket().receive(tickerPush('AAPL.US', '223.50', Date.now() + 60_000));
+    });
+    const row = screen.getAllByTestId('watchlist-row').find((element) => element.dataset.symbol === 'AAPL.US');
+    if (!row) throw new Error('no AAPL.US row');
+    await waitFor(() => {
+      expect(lastCell('AAPL.US').textContent).toBe('223.50');
+    });
+    expect(lastCell('AAPL.US').classList.contains('flash-up')).toBe(true);
+    expect(within(row).getByTestId('watchlist-change').textContent).toMatch(/^\+/);
+    act(() => {
+      socket().receive(tickerPush('AAPL.US', '223.10', Date.now() + 61_000));
+    });
+    await waitFor(() => {
+      expect(lastCell('AAPL.US').textContent).toBe('223.10');
+    });
+    expect(lastCell('AAPL.US').classList.contains('flash-down')).toBe(true);
+    // Two pushes, no render of either row.
+    expect(renders.get('AAPL.US') ?? 0).toBe(before.aapl);
+    expect(renders.get('MSFT.US') ?? 0).toBe(before.msft);
   });
 });

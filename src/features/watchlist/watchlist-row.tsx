@@ -1,17 +1,15 @@
 /**
- * One symbol of a watchlist with its live quote. Each row subscribes to its own ticker: the
- * realtime socket's pushes merged over the HTTP snapshot (useTicker = useLiveTicker + mergeTicker,
- * polling the batched HTTP ticker only while the channel is not live). Rows are memoised and each
- * reads its own per-symbol slot, so one row's tick re-renders that row only; an unknown symbol or a
- * failed quote shows in this row and nowhere else.
+ * One symbol of a watchlist with its live quote. Each row takes its own ticker (use-row-quote):
+ * the HTTP snapshot through React, polled only while the realtime channel is not live, and the
+ * pushes written straight into the price and change cells, so a tick renders no component. An
+ * unknown symbol or a failed quote shows in this row and nowhere else.
  */
 import { memo, useRef } from 'react';
 import { describeError } from '../../components/ui/describe-error';
-import { useTicker } from '../../queries/use-ticker';
 import { useAppStore } from '../../store/app-store';
 import { RowActions } from './row-actions';
 import { directionColor, tickerFigures } from './ticker-figures';
-import { usePriceFlash } from './use-price-flash';
+import { changeText, useRowQuote } from './use-row-quote';
 
 interface WatchlistRowProps {
   listId: string;
@@ -22,10 +20,9 @@ interface WatchlistRowProps {
 
 export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst, isLast }: WatchlistRowProps) {
   const type = useAppStore((state) => state.symbolTypes[symbol]);
-  const { data: ticker, error, isPending } = useTicker(symbol, type);
+  const { ticker, error, isPending, lastCell, changeCell } = useRowQuote(symbol, type);
   const openSymbol = useAppStore((state) => state.openSymbol);
   const isCurrent = useAppStore((state) => state.workspace.symbol === symbol);
-  const flash = usePriceFlash<HTMLSpanElement>(ticker?.last_price);
   const row = useRef<HTMLLIElement>(null);
   const figures = ticker ? tickerFigures(ticker) : undefined;
   const color = figures ? directionColor(figures.direction) : undefined;
@@ -49,7 +46,7 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
         className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-2 px-2 py-1.5 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-500 dark:hover:bg-slate-800/60"
       >
         <span className="truncate text-sm font-semibold">{symbol}</span>
-        <span ref={flash} data-testid="watchlist-last" className="rounded px-1 text-right text-sm tabular-nums">
+        <span ref={lastCell} data-testid="watchlist-last" className="rounded px-1 text-right text-sm tabular-nums">
           {figures?.last ?? (isPending ? '…' : '—')}
         </span>
         {problem !== undefined && !ticker ? (
@@ -66,8 +63,8 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
                 </span>
               )}
             </span>
-            <span className="text-right text-xs tabular-nums" style={{ color }} data-testid="watchlist-change">
-              {figures?.change ?? ''} {figures?.percent !== undefined && `(${figures.percent})`}
+            <span ref={changeCell} className="text-right text-xs tabular-nums" style={{ color }} data-testid="watchlist-change">
+              {changeText(figures)}
             </span>
           </>
         )}

@@ -1,0 +1,73 @@
+/**
+ * A watchlist row's quote with pushes kept out of React: the row renders from the HTTP snapshot
+ * (polled only while the ticker channel is not live) merged with the newest push, and each later
+ * push is written straight into the row's price and change cells, at most once a frame. A
+ * 300-symbol list takes ~25 pushes a second; none of them renders a component. The row renders
+ * again only when what it shows changes shape: the snapshot, its error, the first quote.
+ */
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import type { ProductType } from '../../api/contract';
+import type { Ticker } from '../../api/quote-schemas';
+import { useTickerSnapshot } from '../../queries/use-ticker';
+import { mergeTicker, readLiveTicker, watchLiveTicker } from '../../realtime';
+import { directionColor, tickerFigures, type TickerFigures } from './ticker-figures';
+import { flashPrice } from './use-price-flash';
+
+export interface RowQuote {
+  ticker: Ticker | undefined;
+  error: Error | null;
+  isPending: boolean;
+  /** The price cell (`ref`), written on pushes and pulsed when the price moves. */
+  lastCell: React.RefObject<HTMLSpanElement | null>;
+  /** The change cell (`ref`), written on pushes. */
+  changeCell: React.RefObject<HTMLSpanElement | null>;
+}
+
+/** The change cell's text, the same whether React or a push writes it. */
+export function changeText(figures: TickerFigures | undefined): string {
+  if (!figures) return '';
+  return `${figures.change ?? ''} ${figures.percent !== undefined ? `(${figures.percent})` : ''}`;
+}
+
+export function useRowQuote(symbol: string, type: ProductType | undefined): RowQuote {
+  const snapshot = useTickerSnapshot(symbol, type);
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  const lastCell = useRef<HTMLSpanElement>(null);
+  const changeCell = useRef<HTMLSpanElement>(null);
+  /** What the row last showed: its snapshot (for pushes to merge into) and price (for the pulse). */
+  const shown = useRef<{ snapshot: Ticker | undefined; price: string | undefined }>({ snapshot: undefined, price: undefined });
+  const ticker = mergeTicker(snapshot.data, readLiveTicker(symbol, type));
+
+  const show = useCallback((price: string | undefined) => {
+    const before = shown.current.price;
+    shown.current.price = price;
+    if (lastCell.current) flashPrice(lastCell.current, before, price);
+  }, []);
+
+  useEffect(() => {
+    shown.current.snapshot = snapshot.data;
+    show(ticker?.last_price);
+  });
+
+  useEffect(
+    () =>
+      watchLiveTicker(symbol, type, (push) => {
+        const merged = mergeTicker(shown.current.snapshot, push);
+        const last = lastCell.current;
+        const change = changeCell.current;
+        // No quote drawn yet (or no cells): the row's shape changes, React draws it.
+        if (!merged || !last || !change || shown.current.price === undefined) {
+          rerender();
+          return;
+        }
+        const figures = tickerFigures(merged);
+        last.textContent = figures.last;
+        change.textContent = changeText(figures);
+        change.style.color = directionColor(figures.direction) ?? '';
+        show(merged.last_price);
+      }),
+    [symbol, type, show],
+  );
+
+  return { ticker, error: snapshot.error, isPending: snapshot.isPending && ticker === undefined, lastCell, changeCell };
+}
