@@ -4,10 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Candle } from '../../lib/candle';
 import type { KlinePage } from '../../queries/kline-history-pages';
 
-const adapters: { setSeries: ReturnType<typeof vi.fn>; destroy: ReturnType<typeof vi.fn>; container: HTMLElement }[] = [];
+const adapters: { setSeries: ReturnType<typeof vi.fn>; destroy: ReturnType<typeof vi.fn>; container: HTMLElement; decimals: number }[] = [];
 vi.mock('./chart-adapter', () => ({
-  createChartAdapter: (container: HTMLElement) => {
-    const adapter = { container, setSeries: vi.fn(), setPrecision: vi.fn(), destroy: vi.fn() };
+  createChartAdapter: (container: HTMLElement, options: { decimals: number }) => {
+    const adapter = { container, decimals: options.decimals, setSeries: vi.fn(), destroy: vi.fn() };
     adapters.push(adapter);
     return adapter;
   },
@@ -61,6 +61,8 @@ describe('early chart', () => {
     resolve([page([candle(1), candle(2)])]);
     expect(await drawing).toBe(true);
     expect(adapters[0]?.setSeries).toHaveBeenCalledWith([candle(1), candle(2)]);
+    // Created with the page's precision (10.5: one decimal), not rebuilt after.
+    expect(adapters[0]?.decimals).toBe(1);
 
     const container = document.body.appendChild(document.createElement('div'));
     expect(adoptEarlyChart('MSFT.US||1d', container)).toBeUndefined();
@@ -81,7 +83,8 @@ describe('early chart', () => {
     failing.reject(new Error('503'));
     expect(await drawing).toBe(false);
     expect(frame.isConnected).toBe(false);
-    expect(adapters[0]?.destroy).toHaveBeenCalled();
+    // No chart was built for a page that never came.
+    expect(adapters).toHaveLength(0);
 
     const empty = pendingClient();
     const second = document.body.appendChild(document.createElement('div'));
@@ -89,25 +92,39 @@ describe('early chart', () => {
     empty.resolve([page([])]);
     expect(await emptyDrawing).toBe(false);
     expect(second.isConnected).toBe(false);
+    expect(adapters).toHaveLength(0);
   });
 
-  it('once the app has mounted, drops a chart still drawing and never draws it', async () => {
+  it('once the app has mounted, drops a frame still waiting for its page and never draws it', async () => {
     const { drawEarlyChart, discardEarlyChart, adoptEarlyChart } = await load();
     const frame = document.body.appendChild(document.createElement('div'));
     const { client, resolve } = pendingClient();
     const drawing = drawEarlyChart(client, frame, REQUEST);
     discardEarlyChart();
+    // The waiting frame goes at once: it would otherwise cover the app's chart.
     expect(frame.isConnected).toBe(false);
-    expect(adapters[0]?.destroy).toHaveBeenCalled();
     resolve([page([candle(1)])]);
     expect(await drawing).toBe(false);
-    expect(adapters[0]?.setSeries).not.toHaveBeenCalled();
+    // Never drawn: no chart was built once the app had mounted.
+    expect(adapters).toHaveLength(0);
     expect(adoptEarlyChart(DATASET, document.body)).toBeUndefined();
 
     // And no later early chart is started.
     const late = document.body.appendChild(document.createElement('div'));
     expect(await drawEarlyChart(client, late, REQUEST)).toBe(false);
     expect(late.isConnected).toBe(false);
-    expect(adapters).toHaveLength(1);
+    expect(adapters).toHaveLength(0);
+  });
+
+  it('destroys a drawn chart nobody took when the app mounts', async () => {
+    const { drawEarlyChart, discardEarlyChart } = await load();
+    const frame = document.body.appendChild(document.createElement('div'));
+    const { client, resolve } = pendingClient();
+    const drawing = drawEarlyChart(client, frame, REQUEST);
+    resolve([page([candle(1)])]);
+    expect(await drawing).toBe(true);
+    discardEarlyChart();
+    expect(adapters[0]?.destroy).toHaveBeenCalled();
+    expect(frame.isConnected).toBe(false);
   });
 });

@@ -18,8 +18,8 @@ import { candlePrecision } from './candle-precision';
 import { createChartAdapter, type ChartAdapter } from './chart-adapter';
 import { chartDataset, timeAxisOf } from './chart-identity';
 
+/** The early chart as CandleChart takes it over. */
 export interface EarlyChart {
-  dataset: string;
   adapter: ChartAdapter;
   /** The adapter's container: CandleChart moves it into its own. */
   element: HTMLElement;
@@ -33,53 +33,46 @@ export interface EarlyChartRequest {
   preferences: Pick<Preferences, 'theme' | 'colors' | 'scale' | 'indicators'>;
 }
 
-/** The early chart, from its creation until it is adopted or discarded. */
-let current: (EarlyChart & { frame: HTMLElement; drawn: boolean }) | undefined;
+/** The drawn early chart, until it is adopted or discarded. */
+let current: (EarlyChart & { dataset: string; frame: HTMLElement }) | undefined;
+/** A frame whose first page is still on its way (the app may mount meanwhile). */
+let waiting: HTMLElement | undefined;
 /** Set once the app has mounted: an early chart can no longer help. */
 let closed = false;
 
-function drop(chart: NonNullable<typeof current>): void {
-  chart.adapter.destroy();
-  chart.frame.remove();
-  if (current === chart) current = undefined;
-}
-
 /**
- * Draws the first history page into `frame` (which the caller placed and sized). Resolves true
- * once the candles are set (the library paints them in its next frame), false when there is
- * nothing to draw (the request failed or came back empty, or the app mounted first); the frame is
- * then gone.
+ * Draws the first history page into `frame` (which the caller placed and sized). The adapter is
+ * created once the page is in hand, with its precision: nothing is built twice before the first
+ * candle. Resolves true once the candles are set (the library paints them in its next frame),
+ * false when there is nothing to draw (the request failed or came back empty, or the app mounted
+ * first); the frame is then gone.
  */
 export async function drawEarlyChart(queryClient: QueryClient, frame: HTMLElement, request: EarlyChartRequest): Promise<boolean> {
-  if (closed) {
+  const { history, type, zone, preferences } = request;
+  let candles: Candle[] = [];
+  if (!closed) {
+    waiting = frame;
+    try {
+      candles = flattenPages((await queryClient.infiniteQuery(klineHistoryQueryOptions(history))).pages);
+    } catch {
+      // The chart panel shows the failure (its query retries); nothing to draw here.
+    }
+    if (waiting === frame) waiting = undefined;
+  }
+  if (closed || candles.length === 0) {
     frame.remove();
     return false;
   }
-  const { history, type, zone, preferences } = request;
   const element = document.createElement('div');
   element.style.cssText = 'position:absolute;inset:0';
   frame.append(element);
   const adapter = createChartAdapter(element, {
     ...timeAxisOf(history.interval, zone, marketTimeZone(marketOfSymbol(history.symbol))),
     ...preferences,
-    decimals: 2,
+    decimals: candlePrecision(candles),
   });
-  const mine = { dataset: chartDataset(history.symbol, type, history.interval), adapter, element, frame, drawn: false };
-  current = mine;
-  let candles: Candle[] = [];
-  try {
-    candles = flattenPages((await queryClient.infiniteQuery(klineHistoryQueryOptions(history))).pages);
-  } catch {
-    // The chart panel shows the failure (its query retries); nothing to draw here.
-  }
-  if (current !== mine) return false; // discarded while the page was on its way
-  if (candles.length === 0) {
-    drop(mine);
-    return false;
-  }
-  adapter.setPrecision(candlePrecision(candles));
   adapter.setSeries(candles);
-  mine.drawn = true;
+  current = { dataset: chartDataset(history.symbol, type, history.interval), adapter, element, frame };
   return true;
 }
 
@@ -89,15 +82,20 @@ export async function drawEarlyChart(queryClient: QueryClient, frame: HTMLElemen
  */
 export function adoptEarlyChart(dataset: string, container: HTMLElement): EarlyChart | undefined {
   const chart = current;
-  if (!chart?.drawn || chart.dataset !== dataset) return undefined;
+  if (chart?.dataset !== dataset) return undefined;
   current = undefined;
   container.append(chart.element);
   chart.frame.remove();
-  return { dataset: chart.dataset, adapter: chart.adapter, element: chart.element };
+  return { adapter: chart.adapter, element: chart.element };
 }
 
-/** Drops an early chart nobody took, and any still drawing (called once the app has mounted). */
+/** Drops an early chart nobody took, and the frame of one still waiting (called once the app has mounted). */
 export function discardEarlyChart(): void {
   closed = true;
-  if (current) drop(current);
+  waiting?.remove();
+  waiting = undefined;
+  if (!current) return;
+  current.adapter.destroy();
+  current.frame.remove();
+  current = undefined;
 }
