@@ -4,14 +4,14 @@
  * (src/main.tsx: React and the panels, a chunk of its own). The requests leave while the app
  * downloads and compiles, instead of after it.
  */
-import { parseWorkspace } from '../url-state';
 import { useAppStore } from '../../store/app-store';
+import { applyTheme } from '../theme';
+import { parseWorkspace } from '../url-state';
 import { appQueryClient } from './app-query-client';
 import { drawChartFirst } from './chart-first';
 import { markFirstQuote } from './first-quote-mark';
 import { applyPageClock } from './page-clock';
 import { prefetchFirstScreen } from './prefetch';
-import { applyTheme } from '../theme';
 
 applyPageClock();
 // The URL's workspace from the first render on (useUrlSync keeps them in step and reports bad values).

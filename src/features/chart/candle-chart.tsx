@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import type { AdjustFactor } from '../../lib/adjust';
 import type { Candle } from '../../lib/candle';
 import type { Interval } from '../../api/contract';
-import { toChartSeries, toChartTime, type DisplayZone } from '../../lib/time-mapper';
+import { chartTimeMapper, toChartSeries, toChartTime, type DisplayZone } from '../../lib/time-mapper';
 import type { ColorConvention, IndicatorSettings, PriceScaleMode, Theme } from '../../store/preferences-slice';
 import { createChartAdapter, type ChartAdapter, type CrosshairCandle, type TimeAxis } from './chart-adapter';
 import { timeAxisOf } from './chart-identity';
@@ -110,8 +110,8 @@ export function CandleChart(props: CandleChartProps) {
   const markers = useMemo(() => {
     // Without actions there is nothing to map: the first picture need not wait for every candle's time.
     if (props.exFactors.length === 0) return [];
-    const timeOf = (ms: number) => toChartTime(ms, zone, marketTimeZone);
-    // toChartSeries caches the zone's offsets: one Intl lookup per offset change, not per candle.
+    // One Intl lookup per quarter hour of the zone's offsets, not per candle (as the adapter maps them).
+    const timeOf = chartTimeMapper(zone, marketTimeZone);
     const times = toChartSeries(candles, zone, marketTimeZone).map((candle) => candle.time);
     return actionMarkers(props.exFactors, times, axis.periodic, timeOf);
   }, [props.exFactors, candles, zone, marketTimeZone, axis.periodic]);

@@ -101,8 +101,9 @@ const OLDER_EDGE = 10;
  * The library holds a window of the series, from some candle to the latest, not all of it: on
  * every data change it rebuilds its drawing items for every candle a series holds, visible or not,
  * so each live tick costs time in proportion to the window (100k bars: hundreds of ms; 2,000 bars
- * about 1.5 ms more than 500, measured by the bench's 100k-bar page). The window opens with WINDOW_SCREENS views' worth of candles, at least this
- * many, and grows towards older ones when the view comes near its left edge, as older pages do;
+ * about 1.5 ms more than 500, measured by the bench's 100k-bar page). The window opens with
+ * WINDOW_SCREENS views' worth of candles, at least this many, and grows towards older ones when
+ * the view comes near its left edge, as older pages do;
  * once the view has moved right far enough to leave more than half of it behind, it is cut back.
  * The adapter keeps the whole series (crosshair, indicators over all closes, the older-page edge).
  */
