@@ -65,18 +65,21 @@ test.beforeEach(async ({ page, request }) => {
   await page.addInitScript({ content: WATCH_EARLY_FRAME });
 });
 
-for (const viewport of [
-  { width: 1280, height: 800 },
-  { width: 1920, height: 1080 },
+// A stock's toolbar has the adjust toggle, other symbols' not: at 1440 px it takes a row less.
+for (const { symbol, viewport } of [
+  { symbol: 'AAPL.US', viewport: { width: 1280, height: 800 } },
+  { symbol: 'AAPL.US', viewport: { width: 1920, height: 1080 } },
+  { symbol: 'EURUSD', viewport: { width: 1440, height: 900 } },
 ]) {
-  test(`at ${String(viewport.width)}×${String(viewport.height)} the candles are painted before the app, where the app puts them, and the app keeps that canvas`, async ({ page }) => {
+  test(`${symbol} at ${String(viewport.width)}×${String(viewport.height)}: the candles are painted before the app, where the app puts them, and the app keeps that canvas`, async ({ page }) => {
     await page.setViewportSize(viewport);
+    const url = `/?symbol=${symbol}&interval=1d&tab=chart`;
     // Warm the server's K-line cache with the very window the page asks first.
-    await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
+    await page.goto(url);
     await mounted(page);
 
     await holdApp(page);
-    await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
+    await page.goto(url);
     await mounted(page);
     const { candle, mounted: mountedAt } = await marks(page);
     expect(candle).toBeDefined();

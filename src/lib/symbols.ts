@@ -3,7 +3,7 @@
  * (leading zeros accepted), US stocks `<ticker>.US`; forex, metals, crypto, indices and China
  * futures as bare codes (market GLOBAL, or CN for futures — not knowable from the shape).
  */
-import type { Market, SessionMarket } from '../api/contract';
+import type { Market, ProductType, SessionMarket } from '../api/contract';
 
 const SUFFIX_MARKETS: Readonly<Record<string, 'US' | 'HK' | 'CN'>> = {
   US: 'US',
@@ -48,6 +48,11 @@ export function sessionMarketOf(symbol: string): SessionMarket | undefined {
 /** True for exchange-suffixed symbols (.US/.HK/.SH/.SZ/.BJ), the only stock shapes. */
 export function isStockSymbol(symbol: string): boolean {
   return marketOfSymbol(symbol) !== 'GLOBAL';
+}
+
+/** Whether a symbol, as opened with its chosen product type (if any), is a stock: stocks have adjusted prices. */
+export function isStockInstrument(symbol: string, type: ProductType | undefined): boolean {
+  return type !== undefined ? type === 'stock' : isStockSymbol(symbol);
 }
 
 /** Trimmed, upper-cased, HK codes without leading zeros: ' 00700.hk ' → '700.HK'. */

@@ -6,6 +6,7 @@
  * long task that would otherwise hold the candles back. The app then takes the chart over.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { isStockInstrument } from '../../lib/symbols';
 import { useAppStore } from '../../store/app-store';
 import type { Workspace } from '../../store/workspace-slice';
 import { predictChartFrame } from './chart-frame';
@@ -21,7 +22,8 @@ const afterNextPaint = (): Promise<void> =>
 
 /** Resolves when the app may start: the early candles painted, nothing to draw, or WAIT_MS passed. */
 export function drawChartFirst(queryClient: QueryClient, workspace: Workspace): Promise<void> {
-  const rect = workspace.tab === 'chart' ? predictChartFrame(window.innerWidth, window.innerHeight) : undefined;
+  const toolbar = { adjustToggle: isStockInstrument(workspace.symbol, workspace.type) };
+  const rect = workspace.tab === 'chart' ? predictChartFrame(window.innerWidth, window.innerHeight, toolbar) : undefined;
   if (!rect) return Promise.resolve();
   const frame = document.createElement('div');
   frame.dataset.testid = 'early-chart';

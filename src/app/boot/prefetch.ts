@@ -4,7 +4,7 @@
  * into the app's QueryClient, so their hooks find the request in flight instead of sending it.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { isStockSymbol } from '../../lib/symbols';
+import { isStockInstrument } from '../../lib/symbols';
 import { planAdjust } from '../../queries/adjust-plan';
 import type { KlineHistoryParams } from '../../queries/kline-history-pages';
 import { klineHistoryQueryOptions } from '../../queries/use-kline-history';
@@ -16,8 +16,7 @@ import type { Workspace } from '../../store/workspace-slice';
  * useKlineSeries while the factors are still pending (stocks ask for raw prices then).
  */
 export function firstHistoryParams({ symbol, type, interval, adjust }: Workspace): KlineHistoryParams {
-  const isStock = type !== undefined ? type === 'stock' : isStockSymbol(symbol);
-  const { requestAdjust } = planAdjust(isStock, adjust, 'pending');
+  const { requestAdjust } = planAdjust(isStockInstrument(symbol, type), adjust, 'pending');
   return { symbol, interval, ...(requestAdjust && { adjust: requestAdjust }), ...(type && { type }) };
 }
 

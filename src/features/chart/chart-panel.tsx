@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import type { Candle } from '../../lib/candle';
-import { isStockSymbol, marketOfSymbol, marketTimeZone } from '../../lib/symbols';
+import { isStockInstrument, marketOfSymbol, marketTimeZone } from '../../lib/symbols';
 import { queryKeys } from '../../queries/query-keys';
 import { useKlineIntervals } from '../../queries/use-kline-intervals';
 import { useKlineSeries } from '../../queries/use-kline-series';
@@ -43,7 +43,7 @@ export function ChartPanel() {
   // Without history (its request failed) a lone forming candle is no chart: show the error instead.
   const historyFailed = error !== null && series.candles.length <= (series.forming ? 1 : 0);
   const candles = historyFailed ? NO_CANDLES : series.candles;
-  const isStock = type !== undefined ? type === 'stock' : isStockSymbol(symbol);
+  const isStock = isStockInstrument(symbol, type);
   const decimals = useMemo(() => candlePrecision(candles), [candles]);
   const dataset = chartDataset(symbol, type, interval);
 
