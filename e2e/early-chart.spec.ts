@@ -124,3 +124,19 @@ test('when the first history page fails, the early frame goes and the chart pane
   // The rest of the screen is there.
   await expect(page.getByRole('heading', { name: 'Watchlists' })).toBeVisible();
 });
+
+test('shortcut keys pressed while the app is still on its way are carried out once it is there', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await holdApp(page);
+  await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
+  // The early chart is up and the app is not: a trader presses 1 (one-minute candles), then /.
+  await expect(page.locator('[data-testid="early-chart"] canvas').first()).toBeAttached();
+  expect(await page.evaluate(() => performance.getEntriesByName('chartroom:react-mounted', 'mark').length)).toBe(0);
+  await page.keyboard.press('1');
+  await page.keyboard.press('/');
+
+  await mounted(page);
+  await expect(page.getByRole('group', { name: 'Interval' }).getByRole('button', { name: '1m', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page).toHaveURL(/interval=1m/);
+});

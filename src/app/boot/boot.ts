@@ -9,11 +9,13 @@ import { applyTheme } from '../theme';
 import { parseWorkspace } from '../url-state';
 import { appQueryClient } from './app-query-client';
 import { drawChartFirst } from './chart-first';
+import { holdEarlyKeys } from './early-keys';
 import { markFirstQuote } from './first-quote-mark';
 import { applyPageClock } from './page-clock';
 import { prefetchFirstScreen } from './prefetch';
 
 applyPageClock();
+holdEarlyKeys();
 // The URL's workspace from the first render on (useUrlSync keeps them in step and reports bad values).
 const { workspace } = parseWorkspace(window.location.search);
 useAppStore.getState().replaceWorkspace(workspace);
