@@ -96,7 +96,7 @@ function v1Handler(cache: KlineCache, dataNow: () => number, sourceName: string,
     const response = await source(c.req.raw, target, c, clientGoneOf(c));
     const mark = target.indexOf('?');
     const [path, query] = mark === -1 ? [target, ''] : [target.slice(0, mark), target.slice(mark + 1)];
-    return withSource(response, sourceName, clock?.(), cacheControlFor(path, new URLSearchParams(query), response.status));
+    return withSource(response, sourceName, clock?.(), cacheControlFor(path, query, response.status));
   };
 }
 

@@ -15,17 +15,7 @@ export interface ClientGone {
 }
 
 export function signalGone(signal: AbortSignal): ClientGone {
-  return {
-    get gone() {
-      return signal.aborted;
-    },
-    watch(listener) {
-      signal.addEventListener('abort', listener, { once: true });
-      return () => {
-        signal.removeEventListener('abort', listener);
-      };
-    },
-  };
+  return new SignalGone(signal);
 }
 
 /**
@@ -33,15 +23,36 @@ export function signalGone(signal: AbortSignal): ClientGone {
  * client going away (the watcher is removed once the exchange is over, before the answer).
  */
 export function responseGone(outgoing: ServerResponse): ClientGone {
-  return {
-    get gone() {
-      return outgoing.destroyed;
-    },
-    watch(listener) {
-      outgoing.once('close', listener);
-      return () => {
-        outgoing.off('close', listener);
-      };
-    },
-  };
+  return new ResponseGone(outgoing);
+}
+
+// Classes rather than object literals with getters: one shape, made once per request.
+class SignalGone implements ClientGone {
+  constructor(private readonly signal: AbortSignal) {}
+
+  get gone(): boolean {
+    return this.signal.aborted;
+  }
+
+  watch(listener: () => void): () => void {
+    this.signal.addEventListener('abort', listener, { once: true });
+    return () => {
+      this.signal.removeEventListener('abort', listener);
+    };
+  }
+}
+
+class ResponseGone implements ClientGone {
+  constructor(private readonly outgoing: ServerResponse) {}
+
+  get gone(): boolean {
+    return this.outgoing.destroyed;
+  }
+
+  watch(listener: () => void): () => void {
+    this.outgoing.once('close', listener);
+    return () => {
+      this.outgoing.off('close', listener);
+    };
+  }
 }
