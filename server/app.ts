@@ -146,7 +146,8 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   app.use('*', httpMetrics(metrics));
   if (production) app.use('*', hostGuard(access.allowedHosts));
   app.use('*', requestShapeGuard());
-  app.use('/v1/*', cors(access.corsOrigins));
+  // Without CORS_ORIGINS the middleware does nothing: not a layer every request passes through.
+  if (access.corsOrigins.length > 0) app.use('/v1/*', cors(access.corsOrigins));
   if (access.clientRateLimit > 0) {
     app.use('/v1/*', clientRateLimit(new ClientRateLimiter({ perMinute: access.clientRateLimit }), access.trustProxyHops));
   }
