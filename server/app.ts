@@ -8,6 +8,7 @@
  * the per-client rate limit. Completed K-line windows are answered by the K-line cache.
  */
 import { Hono, type Context } from 'hono';
+import type { ServerResponse } from 'node:http';
 import { ERROR_CODES, ERROR_MESSAGES } from '../src/api/contract.ts';
 import { cacheControlFor, NO_STORE } from './cache/cache-control.ts';
 import { KlineCache } from './cache/kline-cache.ts';
@@ -25,6 +26,7 @@ import { createRealtimeRelay, type RealtimeRelay } from './realtime/index.ts';
 import { hostGuard, pathAndQueryOf, rawTarget, requestShapeGuard } from './request-guards.ts';
 import { securityHeaders, withHeaders } from './security-headers.ts';
 import { createSimulator, type Simulator } from './sim/app.ts';
+import { responseGone, type ClientGone } from './upstream/client-gone.ts';
 import { errorResponse } from './upstream/envelope.ts';
 import { createForwarder } from './upstream/forwarder.ts';
 
@@ -65,8 +67,17 @@ function withSource(response: Response, source: string, clock?: number, cacheCon
   return withHeaders(response, entries);
 }
 
-/** Who answers a `/v1` request once the cache is passed: the forwarder or the embedded simulator. */
-type V1Source = (request: Request, target: string, c: Context) => Promise<Response>;
+/**
+ * Who answers a `/v1` request once the cache is passed: the forwarder or the embedded simulator.
+ * `clientGone`: the browser's disconnect, for a request made for that browser alone.
+ */
+type V1Source = (request: Request, target: string, c: Context, clientGone?: ClientGone) => Promise<Response>;
+
+/** On a Node server, the browser's disconnect as the Node response reports it (no AbortSignal). */
+function clientGoneOf(c: Context): ClientGone | undefined {
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  return outgoing === undefined ? undefined : responseGone(outgoing);
+}
 
 /**
  * The `/v1/*` handler: cacheable K-line windows through the cache (which sets their
@@ -77,14 +88,15 @@ function v1Handler(cache: KlineCache, dataNow: () => number, sourceName: string,
     const target = rawTarget(c) ?? pathAndQueryOf(c.req.url);
     const window = klineWindowOf(c.req.method, target, dataNow());
     if (window !== undefined) {
+      // A shared request: it goes on when one of its browsers leaves.
       const answer = await cache.serve(c.req.raw, window, (request) => source(request, target, c));
       if (answer.code !== undefined) noteEnvelopeCode(c.req.raw, answer.code);
       return withSource(answer.response, sourceName, clock?.());
     }
-    const response = await source(c.req.raw, target, c);
+    const response = await source(c.req.raw, target, c, clientGoneOf(c));
     const mark = target.indexOf('?');
     const [path, query] = mark === -1 ? [target, ''] : [target.slice(0, mark), target.slice(mark + 1)];
-    return withSource(response, sourceName, clock?.(), cacheControlFor(path, new URLSearchParams(query), response.status));
+    return withSource(response, sourceName, clock?.(), cacheControlFor(path, query, response.status));
   };
 }
 
@@ -134,7 +146,8 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   app.use('*', httpMetrics(metrics));
   if (production) app.use('*', hostGuard(access.allowedHosts));
   app.use('*', requestShapeGuard());
-  app.use('/v1/*', cors(access.corsOrigins));
+  // Without CORS_ORIGINS the middleware does nothing: not a layer every request passes through.
+  if (access.corsOrigins.length > 0) app.use('/v1/*', cors(access.corsOrigins));
   if (access.clientRateLimit > 0) {
     app.use('/v1/*', clientRateLimit(new ClientRateLimiter({ perMinute: access.clientRateLimit }), access.trustProxyHops));
   }
@@ -154,7 +167,7 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
       },
     });
     const klineCache = klineCacheFor(() => Date.now());
-    app.all('/v1/*', v1Handler(klineCache, () => Date.now(), 'upstream', (request, target) => forward(request, target)));
+    app.all('/v1/*', v1Handler(klineCache, () => Date.now(), 'upstream', (request, target, _c, clientGone) => forward(request, target, clientGone)));
     return { app, metrics, klineCache, realtime: realtimeRelay() };
   }
 

@@ -28,10 +28,11 @@ export function cacheControlMaxAge(remainingMs: number): string {
  * The policy for an answer the K-line cache did not set. Errors are never stored; a K-line
  * window that reached here was not settled (no end_time, forming bars), unless adjusted.
  */
-export function cacheControlFor(path: string, query: URLSearchParams, status: number): string {
+export function cacheControlFor(path: string, query: string, status: number): string {
   if (status !== 200 || !isContractPath(path) || LIVE.has(path)) return NO_STORE;
   if (path === '/v1/market/kline') {
-    const adjust = query.get('adjust');
+    // Parsed only here: the query matters to no other path.
+    const adjust = new URLSearchParams(query).get('adjust');
     return adjust !== null && adjust !== 'none' ? ADJUSTED_HISTORY : NO_STORE;
   }
   return REFERENCE_DATA;

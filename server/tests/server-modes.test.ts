@@ -3,6 +3,8 @@
  * sockets in front of the standalone simulator (what `npm run sim` runs) as its upstream.
  */
 import type { ServerType } from '@hono/node-server';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOCK_HEADER, createApp, SOURCE_HEADER } from '../app.ts';
@@ -135,6 +137,30 @@ describe('upstream mode over real sockets, in front of the standalone simulator'
     servers.push(started.server);
     const answer = await rawGet(started.port, '/v1/market/intervals/kline');
     expect([answer.status, json(answer).code]).toEqual([502, 5001]);
+  });
+
+  it('aborts the upstream request when the browser goes away, and logs 499', async () => {
+    let upstreamClosed = false;
+    const held = http.createServer((request) => {
+      request.socket.on('close', () => (upstreamClosed = true));
+    });
+    await new Promise<void>((resolve) => held.listen(0, '127.0.0.1', resolve));
+    try {
+      const { app } = createApp(upstreamConfig((held.address() as AddressInfo).port, 'demo-pro'), (line) => logLines.push(line));
+      const started = await listen(app.fetch);
+      servers.push(started.server);
+      const reached = new Promise((resolve) => held.once('request', resolve));
+      const browser = http.request({ host: '127.0.0.1', port: started.port, path: '/v1/market/depth?symbol=AAPL.US', agent: false });
+      browser.on('error', () => undefined);
+      browser.end();
+      await reached;
+      browser.destroy();
+      await expect.poll(() => upstreamClosed).toBe(true);
+      await expect.poll(() => logLines.some((line) => /^GET \/v1\/market\/depth 499 /.test(line))).toBe(true);
+    } finally {
+      held.closeAllConnections();
+      await new Promise((resolve) => held.close(resolve));
+    }
   });
 
   it('never writes the key into a log line', () => {

@@ -5,14 +5,36 @@
  */
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
+import type { ClientGone } from './client-gone.ts';
+
+/** Where upstream requests go, worked out once from the base URL (not per request). */
+export interface UpstreamOrigin {
+  client: typeof http | typeof https;
+  protocol: string;
+  hostname: string;
+  port: number | undefined;
+  /** The base URL's path without trailing slashes, put before every request's path. */
+  prefix: string;
+}
+
+/** The upstream of a base URL: its origin and path prefix; its search and hash are ignored. */
+export function upstreamOrigin(url: URL): UpstreamOrigin {
+  return {
+    client: url.protocol === 'https:' ? https : http,
+    protocol: url.protocol,
+    hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port === '' ? undefined : Number(url.port),
+    prefix: url.pathname.replace(/\/+$/, ''),
+  };
+}
 
 export interface ExchangeRequest {
-  url: URL; // origin and path prefix of the upstream; its search and hash are ignored
+  upstream: UpstreamOrigin;
   path: string; // request target appended to the prefix: contract path plus `?query`
   headers: Record<string, string>;
   timeoutMs: number;
   maxResponseBytes: number;
-  signal?: AbortSignal;
+  clientGone?: ClientGone;
 }
 
 export type ExchangeResult =
@@ -30,10 +52,8 @@ function errorCode(error: unknown): string {
 }
 
 export function exchange(request: ExchangeRequest): Promise<ExchangeResult> {
-  const { url, signal } = request;
-  if (signal?.aborted === true) return Promise.resolve({ kind: 'client-aborted' });
-  const prefix = url.pathname.replace(/\/+$/, '');
-  const client = url.protocol === 'https:' ? https : http;
+  const { upstream, clientGone } = request;
+  if (clientGone?.gone === true) return Promise.resolve({ kind: 'client-aborted' });
 
   return new Promise((resolve) => {
     let settled = false;
@@ -41,20 +61,17 @@ export function exchange(request: ExchangeRequest): Promise<ExchangeResult> {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      stopWatching?.();
       if (result.kind !== 'response') outgoing.destroy();
       resolve(result);
     };
-    const onAbort = (): void => {
-      finish({ kind: 'client-aborted' });
-    };
 
-    const outgoing = client.request(
+    const outgoing = upstream.client.request(
       {
-        protocol: url.protocol,
-        hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
-        port: url.port === '' ? undefined : Number(url.port),
-        path: prefix + request.path,
+        protocol: upstream.protocol,
+        hostname: upstream.hostname,
+        port: upstream.port,
+        path: upstream.prefix + request.path,
         method: 'GET',
         headers: request.headers,
       },
@@ -96,7 +113,9 @@ export function exchange(request: ExchangeRequest): Promise<ExchangeResult> {
     const timer = setTimeout(() => {
       finish({ kind: 'timeout' });
     }, request.timeoutMs);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const stopWatching = clientGone?.watch(() => {
+      finish({ kind: 'client-aborted' });
+    });
     outgoing.end();
   });
 }

@@ -7,8 +7,9 @@ import { ERROR_CODES, ERROR_MESSAGES, type ContractPath } from '../../src/api/co
 import { noteEnvelopeCode } from '../metrics/envelope-code.ts';
 import { isForwardableMethod, matchContractPath } from './allowlist.ts';
 import { acceptsHkTickerCoding } from './encoding.ts';
+import { signalGone, type ClientGone } from './client-gone.ts';
 import { errorResponse } from './envelope.ts';
-import { exchange } from './exchange.ts';
+import { exchange, upstreamOrigin, type UpstreamOrigin } from './exchange.ts';
 import { redact, upstreamRequestHeaders } from './headers.ts';
 import { HK_TICKER_PATH, printable, relay, type Outcome } from './relay.ts';
 
@@ -33,8 +34,10 @@ export interface ForwarderOptions {
  * Handles a `/v1/...` request. `rawPathAndQuery` is the request target exactly as received
  * (`incoming.url`); without it the path is read from `request.url`, which the URL parser has
  * already normalised (`..` resolved, `\` turned into `/`), so pass it whenever it is available.
+ * `clientGone` tells that the browser went away (default: `request.signal`; on a Node server the
+ * response is a cheaper source, see client-gone.ts).
  */
-export type ForwardHandler = (request: Request, rawPathAndQuery?: string) => Promise<Response>;
+export type ForwardHandler = (request: Request, rawPathAndQuery?: string, clientGone?: ClientGone) => Promise<Response>;
 
 /** Decoded bodies may be this many times larger than the received bytes. */
 const DECODE_EXPANSION_LIMIT = 8;
@@ -44,7 +47,7 @@ const { INVALID_PARAMETER, INTERNAL_ERROR } = ERROR_CODES;
 const invalidParameter = (detail: string): string => `${ERROR_MESSAGES[INVALID_PARAMETER]}: ${detail}`;
 
 interface Config {
-  base: URL;
+  upstream: UpstreamOrigin;
   apiKey: string;
   timeoutMs: number;
   maxResponseBytes: number;
@@ -75,7 +78,7 @@ function resolveConfig(options: ForwarderOptions): Config {
   }
   const maxResponseBytes = positive(options.maxResponseBytes, 32 * 1024 * 1024, 'maxResponseBytes');
   return {
-    base,
+    upstream: upstreamOrigin(base),
     apiKey: options.apiKey,
     timeoutMs: positive(options.timeoutMs, 10_000, 'timeoutMs'),
     maxResponseBytes,
@@ -94,14 +97,14 @@ function targetOf(request: Request): string {
 
 export function createForwarder(options: ForwarderOptions): ForwardHandler {
   const config = resolveConfig(options);
-  return async (request, rawPathAndQuery) => {
+  return async (request, rawPathAndQuery, clientGone) => {
     const started = performance.now();
     const target = rawPathAndQuery ?? targetOf(request);
     const mark = target.indexOf('?');
     const path = mark === -1 ? target : target.slice(0, mark);
     let outcome: Outcome;
     try {
-      outcome = await handle(request, target, config);
+      outcome = await handle(request, target, config, clientGone ?? signalGone(request.signal));
     } catch {
       outcome = { response: errorResponse(500, INTERNAL_ERROR, ERROR_MESSAGES[INTERNAL_ERROR]), note: 'internal error' };
     }
@@ -130,7 +133,7 @@ function observeExchange(config: Config, path: ContractPath, seconds: number): v
   }
 }
 
-async function handle(request: Request, target: string, config: Config): Promise<Outcome> {
+async function handle(request: Request, target: string, config: Config, clientGone: ClientGone): Promise<Outcome> {
   if (target.length > config.maxUrlLength) {
     return {
       response: errorResponse(414, INVALID_PARAMETER, invalidParameter(`URL longer than ${config.maxUrlLength} characters`)),
@@ -163,15 +166,15 @@ async function handle(request: Request, target: string, config: Config): Promise
   }
 
   // An already aborted request never leaves (exchange answers it at once): not an upstream request.
-  const reachesUpstream = !request.signal.aborted;
+  const reachesUpstream = !clientGone.gone;
   const started = performance.now();
   const result = await exchange({
-    url: config.base,
+    upstream: config.upstream,
     path: match.query === '' ? match.path : `${match.path}?${match.query}`,
     headers: upstreamRequestHeaders(request.headers, config.apiKey),
     timeoutMs: config.timeoutMs,
     maxResponseBytes: config.maxResponseBytes,
-    signal: request.signal,
+    clientGone,
   });
   if (reachesUpstream) observeExchange(config, match.path, (performance.now() - started) / 1000);
   return relay(result, match.path, acceptEncoding, config);

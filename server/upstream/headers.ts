@@ -14,6 +14,8 @@ const MAX_FORWARDED_VALUE_LENGTH = 1024;
 
 /** Upstream headers copied to the browser. Content-Encoding, Vary and Content-Length are set by the forwarder. */
 const RETURNED_RESPONSE_HEADERS = ['Content-Type', 'Retry-After', 'Cache-Control', 'ETag', 'Last-Modified'] as const;
+/** The same, with the lower-case name Node's parsed headers use (worked out once, not per answer). */
+const RETURNED_BY_PARSED_NAME = RETURNED_RESPONSE_HEADERS.map((name) => [name, name.toLowerCase()] as const);
 
 /** Replaces every occurrence of `secret` in `text`. */
 export function redact(text: string, secret: string): string {
@@ -47,12 +49,20 @@ function headerValue(value: string | string[] | undefined): string | undefined {
  */
 export function browserResponseHeaders(upstream: IncomingHttpHeaders, apiKey: string): Headers {
   const headers = new Headers();
-  for (const name of RETURNED_RESPONSE_HEADERS) {
-    const value = headerValue(upstream[name.toLowerCase()]);
+  for (const [name, parsedName] of RETURNED_BY_PARSED_NAME) {
+    const value = headerValue(upstream[parsedName]);
     if (value !== undefined && /^[\t\x20-\x7e]*$/.test(value)) headers.set(name, redact(value, apiKey));
   }
-  headers.set('Vary', varyWithAcceptEncoding(redact(headerValue(upstream.vary) ?? '', apiKey)));
+  headers.set('Vary', varyOfUpstream(redact(headerValue(upstream.vary) ?? '', apiKey)));
   return headers;
+}
+
+/** The upstream sends the same Vary on every answer: the last one worked out is kept. */
+let lastVary = { upstream: '', browser: varyWithAcceptEncoding('') };
+
+function varyOfUpstream(vary: string): string {
+  if (vary !== lastVary.upstream) lastVary = { upstream: vary, browser: varyWithAcceptEncoding(vary) };
+  return lastVary.browser;
 }
 
 export function varyWithAcceptEncoding(vary: string): string {
