@@ -6,17 +6,17 @@
  *   t=0       four pages load, each on its own server: default screen and intraday tab, over HTTP
  *             polling and with the WebSocket up (20-symbol watchlist)
  *   10–70 s   upstream requests counted on all four (counts are not CPU-sensitive)
- *   each min  JS heap of the default-screen WebSocket page after a forced GC (1 min: the baseline)
+ *   each min  JS heap of the default-screen WebSocket page: least of 3 forced-GC readings 1 s apart (1 min: the baseline)
  *   70 s      the other three close; that page stays live while, on the bench's server, the
  *             300-symbol watchlist is traced for 30 s, then a second browser opens a loaded chart
- *   end       JS heap of the same page again
+ *   end       JS heap of the same page again, read the same way
  */
 import type { CDPSession } from 'playwright-core';
 import type { Figure } from '../figure.ts';
 import { openBrowserBench, type BrowserBenchContext } from './context.ts';
 import { secondBrowserFigures } from './live-cache.ts';
 import { watchlistBusyFigures } from './live-busy.ts';
-import { heapAfterGc, sleep } from './live-page.ts';
+import { HEAP_READINGS, retainedHeap, sleep, type HeapSample } from './live-page.ts';
 import { closeRun, countRequests, openRequestRuns } from './live-requests.ts';
 import { chooseWatchlist } from './live-watchlist.ts';
 
@@ -36,27 +36,33 @@ export function liveMinutes(env: string | undefined = process.env.BENCH_LIVE_MIN
   return minutes;
 }
 
-function heapFigure(byMinute: readonly number[], last: number, minutes: number): Figure {
-  const first = byMinute[0] ?? Number.NaN;
-  const growth = (last - first) / first;
+const mib = (bytes: number) => (bytes / MIB).toFixed(2);
+
+export function heapFigure(byMinute: readonly HeapSample[], last: HeapSample, minutes: number): Figure {
+  const first = byMinute[0]?.bytes ?? Number.NaN;
+  const growth = (last.bytes - first) / first;
+  const firstReadings = [...byMinute, last].map((sample) => mib(sample.readings[0] ?? Number.NaN));
   return {
     group: 'browser: JS heap of the default screen, WebSocket up',
     name: `JS heap after ${minutes.toFixed(1)} min live vs after 1 min (forced GC)`,
     value: growth * 100,
-    unit: `% (${(first / MIB).toFixed(1)} MiB → ${(last / MIB).toFixed(1)} MiB)`,
+    unit: `% (${(first / MIB).toFixed(1)} MiB → ${(last.bytes / MIB).toFixed(1)} MiB)`,
     decimals: 1,
     target: `≤ ${String(HEAP_GROWTH_TARGET * 100)}%${minutes < 10 ? ' (at 10 min: BENCH_LIVE_MINUTES=10)' : ''}`,
     pass: growth <= HEAP_GROWTH_TARGET,
-    details: [`MiB after each whole minute: ${byMinute.map((bytes) => (bytes / MIB).toFixed(2)).join(', ')}; at the end ${(last / MIB).toFixed(2)}`],
+    details: [
+      `MiB after each whole minute (least of ${String(HEAP_READINGS)} forced-GC readings 1 s apart): ${byMinute.map((sample) => mib(sample.bytes)).join(', ')}; at the end ${mib(last.bytes)}`,
+      `first reading of each: ${firstReadings.join(', ')}`,
+    ],
   };
 }
 
-/** Used heap after a forced GC at each whole minute from `loadedAt` up to `minutes`. */
-async function heapEveryMinute(cdp: CDPSession, loadedAt: number, minutes: number): Promise<number[]> {
-  const samples: number[] = [];
+/** The heap at each whole minute from `loadedAt` up to `minutes`. */
+async function heapEveryMinute(cdp: CDPSession, loadedAt: number, minutes: number): Promise<HeapSample[]> {
+  const samples: HeapSample[] = [];
   for (let minute = 1; minute <= Math.floor(minutes); minute++) {
     await sleep(loadedAt + minute * 60_000 - performance.now());
-    samples.push(await heapAfterGc(cdp));
+    samples.push(await retainedHeap(cdp));
   }
   return samples;
 }
@@ -81,7 +87,7 @@ export async function liveFigures(shared?: BrowserBenchContext): Promise<Figure[
       const cacheFigures = await secondBrowserFigures(ctx);
       const byMinute = await heapByMinute;
       await sleep(heapRun.loadedAt + minutes * 60_000 - performance.now());
-      const lastHeap = await heapAfterGc(heapRun.live.cdp);
+      const lastHeap = await retainedHeap(heapRun.live.cdp);
       const measuredMinutes = (performance.now() - heapRun.loadedAt) / 60_000;
       return [...busyFigures, ...requestFigures, ...cacheFigures, heapFigure(byMinute, lastHeap, measuredMinutes)];
     } finally {

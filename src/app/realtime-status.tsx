@@ -1,7 +1,11 @@
-/** The status bar's realtime item: one line on the shared socket, with a reconnect countdown. */
+/**
+ * The status bar's realtime item: one line on the shared socket, with a reconnect countdown. It
+ * renders when the socket's status changes, and each second only while a countdown runs.
+ */
 import { useState } from 'react';
-import { useRealtimeStatus } from '../realtime';
+import { useRealtimeStatus, type RealtimeStatus } from '../realtime';
 import { realtimeStatusText, type RealtimeTone } from './realtime-status-text';
+import { useNow } from './use-now';
 
 const DOT: Record<RealtimeTone, string> = {
   ok: 'bg-emerald-500',
@@ -12,16 +16,9 @@ const DOT: Record<RealtimeTone, string> = {
 
 interface RealtimeStatusItemProps {
   className: string;
-  /** The status bar's ticking clock, which counts the reconnect delay down. */
-  now: number;
 }
 
-export function RealtimeStatusItem({ className, now }: RealtimeStatusItemProps) {
-  const status = useRealtimeStatus();
-  // When this snapshot arrived: its retryInMs counts from then.
-  const [seen, setSeen] = useState({ status, at: now });
-  if (seen.status !== status) setSeen({ status, at: now });
-  const retryIn = status.retryInMs === undefined ? undefined : Math.max(0, seen.at + status.retryInMs - now);
+function StatusLine({ className, status, retryIn }: RealtimeStatusItemProps & { status: RealtimeStatus; retryIn: number | undefined }) {
   const { text, tone, detail } = realtimeStatusText(status, retryIn);
   return (
     <span className={className} data-testid="status-realtime" data-connection={status.connection} role="status" title={detail}>
@@ -29,4 +26,18 @@ export function RealtimeStatusItem({ className, now }: RealtimeStatusItemProps) 
       <span className={tone === 'warning' ? 'text-amber-600 dark:text-amber-400' : undefined}>{text}</span>
     </span>
   );
+}
+
+/** One status snapshot with a retry delay: counted down from when it arrived (mounted afresh for each). */
+function Countdown({ className, status, retryInMs }: RealtimeStatusItemProps & { status: RealtimeStatus; retryInMs: number }) {
+  const [arrived] = useState(() => Date.now());
+  const now = useNow(1_000, (current) => current < arrived + retryInMs);
+  return <StatusLine className={className} status={status} retryIn={Math.max(0, arrived + retryInMs - now)} />;
+}
+
+export function RealtimeStatusItem({ className }: RealtimeStatusItemProps) {
+  const status = useRealtimeStatus();
+  if (status.retryInMs === undefined) return <StatusLine className={className} status={status} retryIn={undefined} />;
+  // A new delay is a new snapshot with its own retryInMs (measured when it was taken): a new countdown.
+  return <Countdown key={String(status.retryInMs)} className={className} status={status} retryInMs={status.retryInMs} />;
 }

@@ -29,7 +29,12 @@ export function changeText(figures: TickerFigures | undefined): string {
   return `${figures.change ?? ''} ${figures.percent !== undefined ? `(${figures.percent})` : ''}`;
 }
 
-export function useRowQuote(symbol: string, type: ProductType | undefined): RowQuote {
+export interface RowQuoteOptions {
+  /** Pulse the price cell when the price moves (watchlist rows); the symbol header does not. */
+  flash?: boolean;
+}
+
+export function useRowQuote(symbol: string, type: ProductType | undefined, { flash = true }: RowQuoteOptions = {}): RowQuote {
   const snapshot = useTickerSnapshot(symbol, type);
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const lastCell = useRef<HTMLSpanElement>(null);
@@ -41,8 +46,8 @@ export function useRowQuote(symbol: string, type: ProductType | undefined): RowQ
   const show = useCallback((price: string | undefined) => {
     const before = shown.current.price;
     shown.current.price = price;
-    if (lastCell.current) flashPrice(lastCell.current, before, price);
-  }, []);
+    if (flash && lastCell.current) flashPrice(lastCell.current, before, price);
+  }, [flash]);
 
   useEffect(() => {
     shown.current.snapshot = snapshot.data;

@@ -1,0 +1,126 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RequestListener } from '../api/client';
+import type { RealtimeStatus } from '../realtime';
+
+const requests = vi.hoisted(() => ({ listeners: new Set<RequestListener>() }));
+const realtime = vi.hoisted(() => ({ status: { connection: 'open', channels: {} } as unknown as RealtimeStatus, notify: new Set<() => void>() }));
+
+vi.mock('../api/client', () => ({
+  onRequestSettled: (listener: RequestListener) => {
+    requests.listeners.add(listener);
+    return () => requests.listeners.delete(listener);
+  },
+}));
+vi.mock('../realtime', async () => {
+  const { useSyncExternalStore } = await import('react');
+  const watch = (notify: () => void) => {
+    realtime.notify.add(notify);
+    return () => realtime.notify.delete(notify);
+  };
+  return { useRealtimeStatus: () => useSyncExternalStore(watch, () => realtime.status) };
+});
+
+const { StatusBar } = await import('./status-bar');
+
+function settle(event: { ok: boolean; code?: number; retryAfterMs?: number }): void {
+  act(() => {
+    for (const listener of requests.listeners) {
+      listener({ path: '/v1/market/ticker', status: event.ok ? 200 : 429, latencyMs: 12, at: Date.now(), source: 'simulator', ...event });
+    }
+  });
+}
+
+function setRealtime(status: RealtimeStatus): void {
+  act(() => {
+    realtime.status = status;
+    for (const notify of realtime.notify) notify();
+  });
+}
+
+function renderBar() {
+  let commits = 0;
+  render(
+    <Profiler id="status" onRender={() => commits++}>
+      <StatusBar />
+    </Profiler>,
+  );
+  return { commits: () => commits };
+}
+
+/** One act per second: each tick is its own commit, as in the browser. */
+const seconds = (count: number) => {
+  for (let i = 0; i < count; i++) {
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
+  }
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  realtime.status = { connection: 'open', channels: { ticker: { state: 'live' }, trade: { state: 'unused' }, depth: { state: 'unused' } } };
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('StatusBar', () => {
+  it('renders nothing while no text of it changes', () => {
+    const bar = renderBar();
+    const before = bar.commits();
+    seconds(10);
+    expect(bar.commits()).toBe(before);
+    expect(screen.getByTestId('status-updated').textContent).toBe('Updated: —');
+  });
+
+  it('ticks the age of the last update, and only while there is one', () => {
+    const bar = renderBar();
+    settle({ ok: true });
+    expect(screen.getByTestId('status-updated').textContent).toContain('(just now)');
+    seconds(5);
+    expect(screen.getByTestId('status-updated').textContent).toContain('(5 s ago)');
+    const realtimeItem = screen.getByTestId('status-realtime');
+    expect(realtimeItem.textContent).toBe('Live: streaming');
+    // The age's own commits only: five more seconds are five commits.
+    const before = bar.commits();
+    seconds(5);
+    expect(bar.commits() - before).toBe(5);
+    expect(screen.getByTestId('status-realtime')).toBe(realtimeItem);
+  });
+
+  it('counts a rate-limit wait down from its arrival, then stops', () => {
+    vi.setSystemTime(0);
+    const bar = renderBar();
+    seconds(600);
+    settle({ ok: false, code: 3001, retryAfterMs: 3_000 });
+    expect(screen.getByTestId('status-rate-limit').textContent).toBe('Rate limited — waiting 3 s');
+    seconds(1);
+    expect(screen.getByTestId('status-rate-limit').textContent).toBe('Rate limited — waiting 2 s');
+    seconds(2);
+    expect(screen.getByTestId('status-rate-limit').textContent).toBe('1 failed request in a row');
+    settle({ ok: true });
+    const before = bar.commits();
+    seconds(3);
+    // Only the age of the last update still ticks.
+    expect(bar.commits() - before).toBe(3);
+    expect(screen.getByTestId('status-rate-limit').textContent).toBe('Rate limit: OK');
+  });
+
+  it('counts a reconnect delay down from when the status said it, each new delay afresh', () => {
+    vi.setSystemTime(0);
+    renderBar();
+    seconds(300);
+    setRealtime({ connection: 'reconnecting', retryInMs: 4_000, channels: realtime.status.channels });
+    expect(screen.getByTestId('status-realtime').textContent).toBe('Live: reconnecting in 4 s — polling over HTTP');
+    seconds(2);
+    expect(screen.getByTestId('status-realtime').textContent).toBe('Live: reconnecting in 2 s — polling over HTTP');
+    setRealtime({ connection: 'reconnecting', retryInMs: 8_000, channels: realtime.status.channels });
+    expect(screen.getByTestId('status-realtime').textContent).toBe('Live: reconnecting in 8 s — polling over HTTP');
+    setRealtime({ connection: 'open', channels: realtime.status.channels });
+    expect(screen.getByTestId('status-realtime').textContent).toBe('Live: streaming');
+  });
+});
