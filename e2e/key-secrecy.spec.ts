@@ -173,7 +173,8 @@ test('in upstream mode the API key reaches the upstream only: not the browser, t
   await traffic.stop();
 
   // The built bundle, file by file.
-  const dist = filesUnder('dist');
+  // The folder the server serves (CHARTROOM_DIST when a run builds elsewhere).
+  const dist = filesUnder(process.env.CHARTROOM_DIST ?? 'dist');
   for (const file of dist) scanner.scan('dist file', file, readFileSync(file));
 
   // The Chartroom server's stdout and stderr.
