@@ -8,6 +8,10 @@
  * limit per origin, the most one page can have in flight) with a pause between bursts, well below
  * saturation: a saturating load measures how two busy processes split two cores, which the
  * separate "load" figure (bench/load.ts) reports.
+ *
+ * The floor is measured in the same rounds: the same bursts through a bare keep-alive Node proxy
+ * with no checks (bench/bare-proxy.ts). What it adds is what any extra process hop adds on this
+ * machine; the forwarder's figure is read against it.
  */
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -72,46 +76,65 @@ async function burst(target: Target, record: boolean): Promise<void> {
   }
 }
 
-/** Same bursts to both targets, alternating which goes first, with a pause after each pair. */
-async function interleave(direct: Target, forwarded: Target): Promise<void> {
+/** Same bursts to every target, the order turning round by round, with a pause after each round. */
+async function interleave(targets: readonly Target[]): Promise<void> {
   for (let round = 0; round < WARM_UP_ROUNDS + ROUNDS; round++) {
     const record = round >= WARM_UP_ROUNDS;
-    const [first, second] = round % 2 === 0 ? [direct, forwarded] : [forwarded, direct];
-    await burst(first, record);
-    await burst(second, record);
+    for (let i = 0; i < targets.length; i++) {
+      const target = targets[(round + i) % targets.length];
+      if (target) await burst(target, record);
+    }
     await sleep(PAUSE_MS);
   }
 }
 
 const ms = (value: number): string => `${value.toFixed(2)} ms`;
 
+const REQUESTS_PER_TARGET = (WARM_UP_ROUNDS + ROUNDS) * BURST.length;
+
+/** CPU per request in µs; warm-up rounds included. */
+const cpuPerRequest = (seconds: number, requests: number): number => (seconds / requests) * 1e6;
+
 export async function forwarderFigures(): Promise<Figure[]> {
-  const { sim, server, stop } = await startForwardingPair();
+  const { sim, server, bare, stop } = await startForwardingPair({ withBareProxy: true });
   const direct = targetOf(sim.url);
   const forwarded = targetOf(server.url);
-  let serverCpu = Number.NaN;
-  let simCpu = Number.NaN;
+  const floor = targetOf(bare?.url ?? '');
+  const pids = [server.pid, bare?.pid, sim.pid];
+  let cpu = pids.map(() => Number.NaN);
   try {
-    const [serverBefore, simBefore] = [cpuSeconds(server.pid), cpuSeconds(sim.pid)];
-    await interleave(direct, forwarded);
-    serverCpu = cpuSeconds(server.pid) - serverBefore;
-    simCpu = cpuSeconds(sim.pid) - simBefore;
+    const before = pids.map(cpuSeconds);
+    await interleave([direct, forwarded, floor]);
+    cpu = pids.map((pid, i) => cpuSeconds(pid) - (before[i] ?? Number.NaN));
   } finally {
-    direct.agent.destroy();
-    forwarded.agent.destroy();
+    for (const target of [direct, forwarded, floor]) target.agent.destroy();
     await stop();
   }
-  const addedMedian = median(forwarded.samples) - median(direct.samples);
-  const addedP99 = percentile(forwarded.samples, 99) - percentile(direct.samples, 99);
-  const failures = direct.failures + forwarded.failures;
-  const samples = { direct: summarize(direct.samples), forwarded: summarize(forwarded.samples) };
+  const [serverCpu = Number.NaN, bareCpu = Number.NaN, simCpu = Number.NaN] = cpu;
+  const added = (through: Target) => ({
+    median: median(through.samples) - median(direct.samples),
+    p99: percentile(through.samples, 99) - percentile(direct.samples, 99),
+  });
+  const byForwarder = added(forwarded);
+  const byBareProxy = added(floor);
+  const failures = direct.failures + forwarded.failures + floor.failures;
+  const sent = direct.samples.length + forwarded.samples.length + floor.samples.length + failures;
+  const samples = { direct: summarize(direct.samples), forwarded: summarize(forwarded.samples), bareProxy: summarize(floor.samples) };
+  const medianAndP99 = (target: Target) => ({ value: median(target.samples), unit: `ms / ${ms(percentile(target.samples, 99))}` });
   return [
-    { name: `direct to simulator: median / p99 (${LOAD})`, value: median(direct.samples), unit: `ms / ${ms(percentile(direct.samples, 99))}` },
-    { name: 'through the forwarder: median / p99', value: median(forwarded.samples), unit: `ms / ${ms(percentile(forwarded.samples, 99))}` },
-    { name: 'forwarder adds, one dashboard\'s load: median', value: addedMedian, unit: 'ms' },
-    { name: 'forwarder adds, one dashboard\'s load: p99', value: addedP99, unit: 'ms', target: '< 2 ms', pass: addedP99 < 2, samples },
-    // Warm-up rounds included: every forwarded request also costs the simulator one answer.
-    { name: 'server CPU per forwarded request (simulator CPU per answer)', value: (serverCpu / ((WARM_UP_ROUNDS + ROUNDS) * BURST.length)) * 1e6, unit: `µs (${((simCpu / (2 * (WARM_UP_ROUNDS + ROUNDS) * BURST.length)) * 1e6).toFixed(0)} µs)`, decimals: 0 },
-    { name: 'failed or non-200 requests', value: failures, unit: `of ${String(direct.samples.length + forwarded.samples.length + failures)}`, decimals: 0, target: '0', pass: failures === 0 },
+    { name: `direct to simulator: median / p99 (${LOAD})`, ...medianAndP99(direct) },
+    { name: 'through the forwarder: median / p99', ...medianAndP99(forwarded) },
+    { name: 'through a bare Node proxy (no checks): median / p99', ...medianAndP99(floor) },
+    { name: 'forwarder adds, one dashboard\'s load: median', value: byForwarder.median, unit: 'ms' },
+    { name: 'forwarder adds, one dashboard\'s load: p99', value: byForwarder.p99, unit: 'ms', target: '< 2 ms', pass: byForwarder.p99 < 2, samples },
+    { name: 'floor, same rounds: a bare Node proxy adds median / p99', value: byBareProxy.median, unit: `ms / ${ms(byBareProxy.p99)}` },
+    // Every forwarded or proxied request also costs the simulator one answer.
+    {
+      name: 'CPU per request: server (bare proxy; simulator per answer)',
+      value: cpuPerRequest(serverCpu, REQUESTS_PER_TARGET),
+      unit: `µs (${cpuPerRequest(bareCpu, REQUESTS_PER_TARGET).toFixed(0)} µs; ${cpuPerRequest(simCpu, 3 * REQUESTS_PER_TARGET).toFixed(0)} µs)`,
+      decimals: 0,
+    },
+    { name: 'failed or non-200 requests', value: failures, unit: `of ${String(sent)}`, decimals: 0, target: '0', pass: failures === 0 },
   ];
 }

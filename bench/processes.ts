@@ -1,16 +1,26 @@
 /** Servers for the benchmarks, each in its own Node process on loopback (as in production). */
 import { readFileSync } from 'node:fs';
-import { startServer, startSimulator, type RunningServer } from '../e2e/start-server.ts';
+import { startListening, startServer, startSimulator, type RunningServer } from '../e2e/start-server.ts';
 
-/** The simulator alone and the production server forwarding to it with a simulator key. */
-export async function startForwardingPair(): Promise<{ sim: RunningServer; server: RunningServer; stop: () => Promise<void> }> {
+interface ForwardingProcesses {
+  sim: RunningServer;
+  server: RunningServer;
+  /** Only with `withBareProxy`: bench/bare-proxy.ts in front of the same simulator. */
+  bare?: RunningServer;
+  stop: () => Promise<void>;
+}
+
+/** The simulator alone and the production server forwarding to it with a simulator key (and the bare proxy, on request). */
+export async function startForwardingPair({ withBareProxy = false } = {}): Promise<ForwardingProcesses> {
   const sim = await startSimulator({ SIM_RATE_LIMIT: '100000000', SIM_NOW: '2026-11-25T15:00:00Z' });
   const server = await startServer({ MARKET_API_KEY: 'demo-enterprise', MARKET_API_BASE_URL: sim.url, CLIENT_RATE_LIMIT: '0' });
+  const bare = withBareProxy ? await startListening('bench/bare-proxy.ts', { BARE_PROXY_UPSTREAM: sim.url }) : undefined;
   return {
     sim,
     server,
+    ...(bare && { bare }),
     stop: async () => {
-      await Promise.all([server.stop(), sim.stop()]);
+      await Promise.all([server.stop(), sim.stop(), bare?.stop()]);
     },
   };
 }

@@ -21,7 +21,8 @@ export interface RunningServer {
 const MAX_OUTPUT_CHARS = 16 * 1024 * 1024;
 const START_TIMEOUT_MS = 30_000;
 
-async function startListening(script: string, env: Record<string, string>): Promise<RunningServer> {
+/** Runs `script` with tsx on a free loopback port; resolves once it prints `listening on <url>`. */
+export async function startListening(script: string, env: Record<string, string>): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
