@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useRealtimeStatus, type RealtimeStatus } from '../realtime';
 import { realtimeStatusText, type RealtimeTone } from './realtime-status-text';
-import { useNow } from './use-now';
+import { useNow } from '../components/use-now';
 
 const DOT: Record<RealtimeTone, string> = {
   ok: 'bg-emerald-500',

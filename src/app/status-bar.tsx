@@ -7,7 +7,7 @@ import { memo, useEffect, useReducer } from 'react';
 import { onRequestSettled } from '../api/client';
 import { RealtimeStatusItem } from './realtime-status';
 import { foldRequestEvent, INITIAL_STATS } from './request-stats';
-import { useNow } from './use-now';
+import { useNow } from '../components/use-now';
 
 const ITEM = 'flex items-center gap-1 whitespace-nowrap';
 
