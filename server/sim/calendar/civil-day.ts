@@ -13,12 +13,22 @@ export interface CivilDay {
   utcMidnight: number; // Date.UTC of the date (00:00 UTC)
 }
 
-/** Parses a YYYYMMDD; undefined unless it names a real calendar date. */
-export function civilDay(ymd: string): CivilDay | undefined {
+/** Parsed days, shared and frozen: the full HK ticker asks for the same few days per symbol. */
+const parsedDays = new Map<string, Readonly<CivilDay>>();
+const MAX_PARSED_DAYS = 4096;
+
+/** Parses a YYYYMMDD; undefined unless it names a real calendar date. The result is frozen and shared. */
+export function civilDay(ymd: string): Readonly<CivilDay> | undefined {
+  const known = parsedDays.get(ymd);
+  if (known) return known;
   const p = parseYmd(ymd);
   if (!p) return undefined;
   const utcMidnight = Date.UTC(p.year, p.month - 1, p.day);
-  return { ...p, weekday: weekdayOfUtcMidnight(utcMidnight), utcMidnight };
+  const day = Object.freeze({ ...p, weekday: weekdayOfUtcMidnight(utcMidnight), utcMidnight });
+  // Only real dates are kept, and never more than a bound: junk input cannot grow the map.
+  if (parsedDays.size >= MAX_PARSED_DAYS) parsedDays.clear();
+  parsedDays.set(ymd, day);
+  return day;
 }
 
 /** Day of week (0 = Sunday) of the UTC day containing `ms`. 1970-01-01 was a Thursday. */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addMonthsYmd, dayBetween, isPlausibleTradingDay, tradingDayOnOrAfter } from './dates.ts';
 import { decimalString } from './format.ts';
@@ -32,6 +33,19 @@ describe('decimalString', () => {
     expect(decimalString(-0.20004, 4)).toBe('-0.2');
     expect(decimalString(-0.00001, 4)).toBe('0');
     expect(decimalString(27.37014, 4)).toBe('27.3701');
+    expect(decimalString(100, 0)).toBe('100');
+    expect(decimalString(-0.4, 0)).toBe('0');
+    expect(decimalString(1.5e30, 2)).toBe('1.5e+30');
+  });
+
+  it('is toFixed with the trailing zeros and a bare point taken off', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer({ min: 0, max: 8 }), (value, decimals) => {
+        const fixed = value.toFixed(decimals);
+        const expected = fixed.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+        expect(decimalString(value, decimals)).toBe(expected === '-0' ? '0' : expected);
+      }),
+    );
   });
 });
 
