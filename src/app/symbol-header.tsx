@@ -1,17 +1,17 @@
 /**
- * The current symbol with its name, last price and change. Like a watchlist row (useRowQuote):
+ * The current symbol with its name, last price and change. Like a watchlist row (useLiveQuote):
  * the HTTP ticker (which brings the name and previous close, and stops polling while pushes are
  * live) renders the header; each push is written straight into the price and change cells, at
  * most once a frame, so a tick renders no component.
  */
-import { changeText, useRowQuote } from '../features/watchlist/use-row-quote';
-import { directionColor, tickerFigures } from '../features/watchlist/ticker-figures';
+import { changeText, useLiveQuote } from '../components/live-quote/use-live-quote';
+import { directionColor, tickerFigures } from '../components/live-quote/ticker-figures';
 import { useAppStore } from '../store/app-store';
 
 export function SymbolHeader() {
   const symbol = useAppStore((state) => state.workspace.symbol);
   const type = useAppStore((state) => state.workspace.type);
-  const { ticker, error, lastCell, changeCell } = useRowQuote(symbol, type, { flash: false });
+  const { ticker, error, lastCell, changeCell } = useLiveQuote(symbol, type, { flash: false });
   const figures = ticker ? tickerFigures(ticker) : undefined;
   return (
     <div className="flex min-w-0 items-baseline gap-3" data-testid="symbol-header">

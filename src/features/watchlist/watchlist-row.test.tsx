@@ -7,7 +7,7 @@ import { queryKeys } from '../../queries/query-keys';
 import { setRealtimeClient } from '../../realtime';
 import { fakeClient, tickerPush, type FakeSocket } from '../../realtime/fake-socket.test-support';
 import { useAppStore } from '../../store/app-store';
-import { FLASH_MS } from './use-price-flash';
+import { FLASH_MS } from '../../components/live-quote/price-flash';
 import { WatchlistPanel } from './watchlist-panel';
 import { serveTickers, settleBatches, type Quote } from './watchlist-test-server';
 

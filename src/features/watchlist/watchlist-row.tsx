@@ -1,6 +1,6 @@
 /**
- * One symbol of a watchlist with its live quote. Each row takes its own ticker (use-row-quote):
- * the HTTP snapshot through React, polled only while the realtime channel is not live, and the
+ * One symbol of a watchlist with its live quote. Each row takes its own ticker
+ * (components/live-quote): the HTTP snapshot through React, polled only while the realtime channel is not live, and the
  * pushes written straight into the price and change cells, so a tick renders no component. An
  * unknown symbol or a failed quote shows in this row and nowhere else.
  */
@@ -8,8 +8,8 @@ import { memo, useRef } from 'react';
 import { describeError } from '../../components/ui/describe-error';
 import { useAppStore } from '../../store/app-store';
 import { RowActions } from './row-actions';
-import { directionColor, tickerFigures } from './ticker-figures';
-import { changeText, useRowQuote } from './use-row-quote';
+import { directionColor, tickerFigures } from '../../components/live-quote/ticker-figures';
+import { changeText, useLiveQuote } from '../../components/live-quote/use-live-quote';
 
 interface WatchlistRowProps {
   listId: string;
@@ -20,7 +20,7 @@ interface WatchlistRowProps {
 
 export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst, isLast }: WatchlistRowProps) {
   const type = useAppStore((state) => state.symbolTypes[symbol]);
-  const { ticker, error, isPending, lastCell, changeCell } = useRowQuote(symbol, type);
+  const { ticker, error, isPending, lastCell, changeCell } = useLiveQuote(symbol, type);
   const openSymbol = useAppStore((state) => state.openSymbol);
   const isCurrent = useAppStore((state) => state.workspace.symbol === symbol);
   const row = useRef<HTMLLIElement>(null);

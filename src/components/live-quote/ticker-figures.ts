@@ -1,5 +1,5 @@
 /**
- * What a watchlist row shows of a ticker: last price, change and change % in the symbol's own
+ * What a quote shows of a ticker (watchlist rows, the symbol header): last price, change and change % in the symbol's own
  * precision (the most decimals among its price strings, so 505 and 504.5 both print as 505.0 /
  * 504.5), and the direction that picks the up/down colour.
  */

@@ -1,9 +1,10 @@
 /**
- * A watchlist row's quote with pushes kept out of React: the row renders from the HTTP snapshot
- * (polled only while the ticker channel is not live) merged with the newest push, and each later
- * push is written straight into the row's price and change cells, at most once a frame. A
- * 300-symbol list takes ~25 pushes a second; none of them renders a component. The row renders
- * again only when what it shows changes shape: the snapshot, its error, the first quote.
+ * A symbol's quote with pushes kept out of React, for watchlist rows and the symbol header: the
+ * component renders from the HTTP snapshot (polled only while the ticker channel is not live)
+ * merged with the newest push, and each later push is written straight into its price and change
+ * cells, at most once a frame. A 300-symbol list takes ~25 pushes a second; none of them renders
+ * a component. It renders again only when what it shows changes shape: the snapshot, its error,
+ * the first quote.
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { ProductType } from '../../api/contract';
@@ -11,9 +12,9 @@ import type { Ticker } from '../../api/quote-schemas';
 import { useTickerSnapshot } from '../../queries/use-ticker';
 import { mergeTicker, readLiveTicker, watchLiveTicker } from '../../realtime';
 import { directionColor, tickerFigures, type TickerFigures } from './ticker-figures';
-import { flashPrice } from './use-price-flash';
+import { flashPrice } from './price-flash';
 
-export interface RowQuote {
+export interface LiveQuote {
   ticker: Ticker | undefined;
   error: Error | null;
   isPending: boolean;
@@ -29,12 +30,12 @@ export function changeText(figures: TickerFigures | undefined): string {
   return `${figures.change ?? ''} ${figures.percent !== undefined ? `(${figures.percent})` : ''}`;
 }
 
-export interface RowQuoteOptions {
+export interface LiveQuoteOptions {
   /** Pulse the price cell when the price moves (watchlist rows); the symbol header does not. */
   flash?: boolean;
 }
 
-export function useRowQuote(symbol: string, type: ProductType | undefined, { flash = true }: RowQuoteOptions = {}): RowQuote {
+export function useLiveQuote(symbol: string, type: ProductType | undefined, { flash = true }: LiveQuoteOptions = {}): LiveQuote {
   const snapshot = useTickerSnapshot(symbol, type);
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const lastCell = useRef<HTMLSpanElement>(null);
