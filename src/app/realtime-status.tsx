@@ -37,7 +37,10 @@ function Countdown({ className, status, retryInMs }: RealtimeStatusItemProps & {
 
 export function RealtimeStatusItem({ className }: RealtimeStatusItemProps) {
   const status = useRealtimeStatus();
+  // Each snapshot's retryInMs counts from when it was taken, so each snapshot gets a countdown of
+  // its own, even one with the same delay as the last (a capped backoff).
+  const [seen, setSeen] = useState({ status, count: 0 });
+  if (seen.status !== status) setSeen({ status, count: seen.count + 1 });
   if (status.retryInMs === undefined) return <StatusLine className={className} status={status} retryIn={undefined} />;
-  // A new delay is a new snapshot with its own retryInMs (measured when it was taken): a new countdown.
-  return <Countdown key={String(status.retryInMs)} className={className} status={status} retryInMs={status.retryInMs} />;
+  return <Countdown key={seen.count} className={className} status={status} retryInMs={status.retryInMs} />;
 }

@@ -123,4 +123,14 @@ describe('StatusBar', () => {
     setRealtime({ connection: 'open', channels: realtime.status.channels });
     expect(screen.getByTestId('status-realtime').textContent).toBe('Live: streaming');
   });
+
+  it('starts the countdown again for a new delay of the same length (a capped backoff)', () => {
+    vi.setSystemTime(0);
+    renderBar();
+    setRealtime({ connection: 'reconnecting', retryInMs: 5_000, channels: realtime.status.channels });
+    seconds(3);
+    expect(screen.getByTestId('status-realtime').textContent).toBe('Live: reconnecting in 2 s — polling over HTTP');
+    setRealtime({ connection: 'reconnecting', retryInMs: 5_000, channels: realtime.status.channels });
+    expect(screen.getByTestId('status-realtime').textContent).toBe('Live: reconnecting in 5 s — polling over HTTP');
+  });
 });
