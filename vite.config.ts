@@ -3,12 +3,19 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chartroomServer } from './server/dev-plugin.ts';
 import { pageClockPlugin } from './server/page-clock.ts';
+import { precompressAssets } from './vite-plugins/precompress-assets.ts';
 import { preloadAppChunk } from './vite-plugins/preload-app-chunk.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), chartroomServer(), pageClockPlugin(), preloadAppChunk()],
+  plugins: [react(), tailwindcss(), chartroomServer(), pageClockPlugin(), preloadAppChunk(), precompressAssets()],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1' },
-  // The manifest lets scripts/bundle-size.ts follow what the first page loads.
-  build: { sourcemap: true, manifest: true },
+  build: {
+    sourcemap: true,
+    // The manifest lets scripts/bundle-size.ts follow what the first page loads.
+    manifest: true,
+    // Every browser the build targets but Safari 16 and Firefox < 115 preloads modules itself;
+    // those two only lose the head start (0.4 KiB of polyfill on every first page otherwise).
+    modulePreload: { polyfill: false },
+  },
 });

@@ -86,11 +86,15 @@ test("the first K-line window is aligned to the data's clock, not the browser's"
   expect(endTime).toBe(Date.parse('2026-03-02T15:00:00Z') - 1);
 });
 
-test('the first page loads exactly the counted JS and CSS, and no lazy panel until asked', async ({ page }) => {
+test('the first page loads exactly the counted JS and CSS, compressed, and no lazy panel until asked', async ({ page }) => {
   const loaded: string[] = [];
+  const codings = new Set<string | undefined>();
   page.on('response', (response) => {
     const url = new URL(response.url());
-    if (/\.(js|css)$/.test(url.pathname)) loaded.push(url.pathname);
+    if (/\.(js|css)$/.test(url.pathname)) {
+      loaded.push(url.pathname);
+      codings.add(response.headers()['content-encoding']);
+    }
   });
   await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
   await waitForMarks(page);
@@ -98,6 +102,8 @@ test('the first page loads exactly the counted JS and CSS, and no lazy panel unt
 
   const counted = await firstPageBytes(process.env.CHARTROOM_DIST ?? 'dist');
   expect(new Set(loaded)).toEqual(new Set(counted.files.map(({ file }) => `/${file}`)));
+  // The build's brotli copies (Chromium asks for br on loopback, as on any HTTPS origin).
+  expect(codings).toEqual(new Set(['br']));
   expect(loaded.filter((path) => LAZY_CHUNK.test(path))).toEqual([]);
 
   // Asked for: the tab's chunk comes.

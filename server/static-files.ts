@@ -1,12 +1,14 @@
 /**
  * The built SPA: files from `dist/`, with index.html for any other non-API path so client-side
  * routes and shared links load. Hashed assets are immutable; index.html is revalidated, and
- * carries the data's clock when `clock` is given (server/page-clock.ts).
+ * carries the data's clock when `clock` is given (server/page-clock.ts). Scripts and style sheets
+ * go out as the build's brotli or gzip copy when the browser accepts one (precompressed-files.ts).
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Hono } from 'hono';
 import { stampPageClock } from './page-clock.ts';
+import { chooseCopy, copiesLookup, isCompressible } from './precompressed-files.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -43,26 +45,48 @@ export interface StaticSiteOptions {
   clock?: () => number;
 }
 
+/** The bytes to send for `file`, and their Content-Encoding when a compressed copy is sent. */
+interface Body {
+  bytes: Buffer;
+  coding?: string;
+  /** Whether the answer depends on Accept-Encoding (the file has compressed copies). */
+  varies: boolean;
+}
+
 export function mountStaticSite(app: Hono, root: string, options: StaticSiteOptions = {}): void {
   const absoluteRoot = normalize(root);
+  const copiesOf = copiesLookup();
+  const bodyOf = async (file: string, acceptEncoding: string | null): Promise<Body> => {
+    const codings = isCompressible(file) ? await copiesOf(file) : [];
+    const copy = chooseCopy(file, codings, acceptEncoding);
+    if (copy) {
+      try {
+        return { bytes: await readFile(copy.path), coding: copy.coding, varies: true };
+      } catch {
+        // The copy went away under the server: the file itself still answers.
+      }
+    }
+    return { bytes: await readFile(file), varies: codings.length > 0 };
+  };
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const path = new URL(c.req.url).pathname;
     if (path.startsWith('/v1') || path.startsWith('/__sim/')) return c.notFound();
     const file = (await fileIn(absoluteRoot, path)) ?? join(absoluteRoot, 'index.html');
-    let body: Buffer;
+    let body: Body;
     try {
-      body = await readFile(file);
+      body = await bodyOf(file, c.req.header('accept-encoding') ?? null);
     } catch {
       return c.text('Chartroom is not built: run `npm run build` first.', 503);
     }
     const isAsset = path.startsWith('/assets/');
-    if (options.clock && extname(file) === '.html') body = Buffer.from(stampPageClock(body.toString('utf8'), options.clock()));
-    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {
-      headers: {
-        'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'Cache-Control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
-        'X-Content-Type-Options': 'nosniff',
-      },
-    });
+    if (options.clock && extname(file) === '.html') body = { ...body, bytes: Buffer.from(stampPageClock(body.bytes.toString('utf8'), options.clock())) };
+    const headers: Record<string, string> = {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+    };
+    if (body.coding !== undefined) headers['Content-Encoding'] = body.coding;
+    if (body.varies) headers.Vary = 'Accept-Encoding';
+    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body.bytes), { headers });
   });
 }

@@ -2,11 +2,12 @@
  * Time to first candle and first quote of the app, cold cache, against a bare page (no framework:
  * lightweight-charts and one fetch of the same K-line window) in the same run, interleaved app,
  * bare, app, bare… so drift hits both. Also whether the app's first K-line request leaves before
- * its React tree mounts.
+ * its React tree mounts, and the first page's scripts and style sheets as the browser received them
+ * (the server sends the build's brotli or gzip copies, server/static-files.ts).
  */
 import { median, summarize, type Figure } from '../figure.ts';
 import type { BrowserBenchContext } from './context.ts';
-import { markTime, waitForMarks, waitForResource, type ResourceTiming } from './page-timing.ts';
+import { markTime, scriptAndStyleBytes, waitForMarks, waitForResource, type ReceivedBytes, type ResourceTiming } from './page-timing.ts';
 
 const SAMPLES = 10;
 const WAIT_MS = 15_000;
@@ -22,10 +23,17 @@ interface AppSample {
   firstQuote?: number;
   reactMounted?: number;
   kline?: ResourceTiming;
+  received: ReceivedBytes;
+  /** Content-Encoding of each script and style sheet, e.g. `br`. */
+  codings: string[];
 }
 
 async function appSample(ctx: BrowserBenchContext, marks: readonly string[]): Promise<AppSample> {
   const { page, context } = await ctx.freshPage();
+  const codings = new Set<string>();
+  page.on('response', (response) => {
+    if (/\.(?:m?js|css)$/.test(new URL(response.url()).pathname)) codings.add(response.headers()['content-encoding'] ?? 'identity');
+  });
   try {
     await page.goto(`${ctx.baseUrl}/`);
     const kline = await waitForResource(page, KLINE_PATH, WAIT_MS);
@@ -35,6 +43,8 @@ async function appSample(ctx: BrowserBenchContext, marks: readonly string[]): Pr
       firstQuote: await markTime(page, FIRST_QUOTE),
       reactMounted: await markTime(page, REACT_MOUNTED),
       ...(kline && { kline }),
+      received: await scriptAndStyleBytes(page),
+      codings: [...codings],
     };
   } finally {
     await context.close();
@@ -83,6 +93,8 @@ export async function firstCandleFigures(ctx: BrowserBenchContext): Promise<Figu
   const mounted = app.filter((s) => s.reactMounted !== undefined && s.kline !== undefined);
   const early = mounted.filter((s) => (s.kline?.startTime ?? Infinity) < (s.reactMounted ?? -Infinity)).length;
   const ratio = median(appCandle) / median(bareCandle);
+  const received = app.map((s) => s.received);
+  const receivedKiB = median(received.map((r) => r.encoded)) / 1024;
   const missing = (mark: string) => ({ value: Number.NaN, unit: `n/a (mark ${mark} missing)` });
 
   return [
@@ -105,6 +117,14 @@ export async function firstCandleFigures(ctx: BrowserBenchContext): Promise<Figu
       ...(appQuote.length > 0 ? { value: median(appQuote), unit: 'ms' } : missing(FIRST_QUOTE)),
       decimals: 0,
       samples: { app: summarize(appQuote) },
+    },
+    {
+      group: GROUP,
+      name: `first page JS + CSS as received over the wire, cold cache (median of ${String(SAMPLES)})`,
+      value: receivedKiB,
+      unit: `KiB (${[...new Set(app.flatMap((s) => s.codings))].join(', ')}; ${(median(received.map((r) => r.decoded)) / 1024).toFixed(0)} KiB decoded, ${String(median(received.map((r) => r.files)))} files)`,
+      decimals: 1,
+      samples: { encoded: summarize(received.map((r) => r.encoded)), decoded: summarize(received.map((r) => r.decoded)) },
     },
     {
       group: GROUP,

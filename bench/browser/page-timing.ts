@@ -47,3 +47,23 @@ export async function waitForResource(page: Page, pathname: string, timeoutMs: n
   }
   return firstResource(page, pathname);
 }
+
+export interface ReceivedBytes {
+  /** Bytes as they came over the wire (compressed), summed over the page's scripts and style sheets. */
+  encoded: number;
+  /** The same files decoded. */
+  decoded: number;
+  files: number;
+}
+
+/** Scripts and style sheets the page has loaded so far, as received and as decoded (Resource Timing). */
+export async function scriptAndStyleBytes(page: Page): Promise<ReceivedBytes> {
+  return page.evaluate(() => {
+    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => /\.(?:m?js|css)$/.test(new URL(entry.name).pathname));
+    return {
+      encoded: entries.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
+      decoded: entries.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
+      files: entries.length,
+    };
+  });
+}

@@ -12,7 +12,8 @@
  * recent window may still gain a bar that was forming when it was fetched (bars follow session
  * opens, not the clock's grid), so it is kept for `recentTtlMs` of the data's clock only.
  */
-import { acceptsCoding, decodeBody, gzipBody, isDecodable, normalizeContentEncoding } from '../upstream/encoding.ts';
+import { acceptsCoding } from '../accept-encoding.ts';
+import { decodeBody, gzipBody, isDecodable, normalizeContentEncoding } from '../upstream/encoding.ts';
 import { bodyInit } from '../upstream/relay.ts';
 import { ByteLru } from './byte-lru.ts';
 import { CACHE_FOREVER, cacheControlMaxAge, NO_STORE } from './cache-control.ts';

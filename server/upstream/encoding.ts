@@ -5,6 +5,7 @@
  */
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, gzip } from 'node:zlib';
+import { acceptsCoding } from '../accept-encoding.ts';
 
 const gunzipAsync = promisify(gunzip);
 const brotliDecompressAsync = promisify(brotliDecompress);
@@ -20,36 +21,6 @@ export type EncodingPlan =
   | { kind: 'pass'; coding: string } // send the bytes as received; coding '' means identity
   | { kind: 'decode'; coding: DecodableCoding } // decode and send identity
   | { kind: 'unsupported'; coding: string }; // neither the browser nor we can handle it
-
-/** Parses Accept-Encoding into coding → q-value (lower-cased codings). */
-export function parseAcceptEncoding(header: string | null): Map<string, number> {
-  const result = new Map<string, number>();
-  if (header === null) return result;
-  for (const item of header.split(',')) {
-    const [token = '', ...params] = item.split(';');
-    const coding = token.trim().toLowerCase();
-    if (coding === '') continue;
-    let q = 1;
-    for (const param of params) {
-      const [key = '', value = ''] = param.split('=');
-      if (key.trim().toLowerCase() === 'q') {
-        const parsed = Number.parseFloat(value.trim());
-        q = Number.isNaN(parsed) ? 1 : Math.min(Math.max(parsed, 0), 1);
-      }
-    }
-    result.set(coding, q);
-  }
-  return result;
-}
-
-/** Whether the browser accepts `coding` (an explicit q > 0, or `*` with q > 0 when not listed). */
-export function acceptsCoding(acceptEncoding: string | null, coding: string): boolean {
-  const accepted = parseAcceptEncoding(acceptEncoding);
-  const explicit = accepted.get(coding.toLowerCase());
-  if (explicit !== undefined) return explicit > 0;
-  const wildcard = accepted.get('*');
-  return wildcard !== undefined && wildcard > 0;
-}
 
 /** Whether the browser advertises a coding the HK full-market ticker can be sent in. */
 export function acceptsHkTickerCoding(acceptEncoding: string | null): boolean {

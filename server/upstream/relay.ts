@@ -6,13 +6,13 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { ERROR_CODES, ERROR_MESSAGES, type ContractPath } from '../../src/api/contract.ts';
 import {
   DecodedTooLargeError,
-  acceptsCoding,
   decodeBody,
   gzipBody,
   isDecodable,
   normalizeContentEncoding,
   planEncoding,
 } from './encoding.ts';
+import { acceptsCoding } from '../accept-encoding.ts';
 import { envelopeCodeOfBody } from '../metrics/envelope-code.ts';
 import { errorResponse } from './envelope.ts';
 import type { ExchangeResult } from './exchange.ts';

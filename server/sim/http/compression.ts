@@ -4,7 +4,7 @@
  * zstd only where the Node runtime has it) and names it in Content-Encoding.
  */
 import * as zlib from 'node:zlib';
-import { parseAcceptEncoding } from '../../upstream/encoding.ts';
+import { parseAcceptEncoding } from '../../accept-encoding.ts';
 
 export type Coding = 'gzip' | 'br' | 'zstd';
 
