@@ -8,7 +8,7 @@ import {
   planEncoding,
 } from './encoding.ts';
 
-describe('Accept-Encoding', () => {
+describe('acceptsHkTickerCoding', () => {
   it('knows what the HK full-market ticker needs', () => {
     expect(acceptsHkTickerCoding('gzip, deflate, br')).toBe(true);
     expect(acceptsHkTickerCoding('zstd')).toBe(true);
