@@ -10,7 +10,8 @@ export interface BarsBench {
   load(kind: ChartKind): Promise<FrameCost>;
   /**
    * Up to `count` live updates of the last bar on the chart last loaded of that kind, each followed
-   * by a frame; stops early once `budgetMs` has passed (each update redraws 100k bars).
+   * by a frame; stops early once `budgetMs` has passed (each update redraws 100k bars). A second
+   * call goes on from where the first stopped (the next ticks of the same market).
    */
   liveUpdates(kind: ChartKind, count: number, budgetMs: number): Promise<FrameCost[]>;
   /** Pans that chart towards older bars by a horizontal wheel event per frame, up to `frames` or `budgetMs`; resolves with the frame intervals (ms). */
