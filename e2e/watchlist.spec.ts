@@ -52,3 +52,16 @@ test('a corrupted saved store gives a notice and keeps the good watchlists', asy
   await expect(page.getByRole('tab', { name: 'Kept list' })).toBeVisible();
   await expect(page.getByTestId('watchlist-row')).toHaveAttribute('data-symbol', 'NVDA.US');
 });
+
+test('at the narrowest two-column width every row shows its whole symbol beside price and change', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto('/');
+  const rows = page.getByTestId('watchlist-row');
+  await expect(rows.first().getByTestId('watchlist-change')).toHaveText(/%/);
+  // A symbol cut by its ellipsis is wider than its box; the default list has the long ones (GOOGL.US, META.US).
+  const cut = await page
+    .getByTestId('watchlist-symbol')
+    .evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent));
+  expect(await rows.count()).toBeGreaterThan(5);
+  expect(cut).toEqual([]);
+});

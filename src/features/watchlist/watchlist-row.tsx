@@ -43,19 +43,22 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
         onClick={() => {
           openSymbol(symbol);
         }}
-        className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-2 px-2 py-1.5 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-500 dark:hover:bg-slate-800/60"
+        // Two lines of their own: the symbol gives way only to the price, the name to the change.
+        className="flex min-w-0 flex-1 flex-col px-2 py-1.5 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-500 dark:hover:bg-slate-800/60"
       >
-        <span className="truncate text-sm font-semibold">{symbol}</span>
-        <span ref={lastCell} data-testid="watchlist-last" className="rounded px-1 text-right text-sm tabular-nums">
-          {figures?.last ?? (isPending ? '…' : '—')}
+        <span className="flex items-baseline justify-between gap-x-2">
+          <span data-testid="watchlist-symbol" className="min-w-0 truncate text-sm font-semibold">{symbol}</span>
+          <span ref={lastCell} data-testid="watchlist-last" className="shrink-0 rounded px-1 text-right text-sm tabular-nums">
+            {figures?.last ?? (isPending ? '…' : '—')}
+          </span>
         </span>
         {problem !== undefined && !ticker ? (
-          <span className="col-span-2 truncate text-xs text-amber-700 dark:text-amber-300" title={problem}>
+          <span className="truncate text-xs text-amber-700 dark:text-amber-300" title={problem}>
             {problem}
           </span>
         ) : (
-          <>
-            <span className="truncate text-xs text-slate-500 dark:text-slate-400">
+          <span className="flex items-baseline justify-between gap-x-2">
+            <span className="min-w-0 truncate text-xs text-slate-500 dark:text-slate-400">
               {ticker?.name ?? (isPending ? 'Loading…' : '')}
               {problem !== undefined && (
                 <span className="ml-1 text-amber-700 dark:text-amber-300" title={`Quote not updated: ${problem}`}>
@@ -63,10 +66,10 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
                 </span>
               )}
             </span>
-            <span ref={changeCell} className="text-right text-xs tabular-nums" style={{ color }} data-testid="watchlist-change">
+            <span ref={changeCell} className="shrink-0 text-right text-xs tabular-nums" style={{ color }} data-testid="watchlist-change">
               {changeText(figures)}
             </span>
-          </>
+          </span>
         )}
       </button>
       <RowActions listId={listId} symbol={symbol} isFirst={isFirst} isLast={isLast} row={row} />
