@@ -4,7 +4,8 @@
  * the local calendar week (Monday first) and month.
  */
 import type { Interval } from '../../../src/api/contract.ts';
-import { addDaysYmd, parseYmd, weekdayOfYmd, zonedTimeToUtc } from '../../../src/lib/time-zone.ts';
+import { periodFirstDay } from '../../../src/lib/calendar-periods.ts';
+import { addDaysYmd, parseYmd, zonedTimeToUtc } from '../../../src/lib/time-zone.ts';
 import type { SessionPiece, TradingDay } from '../calendar/types.ts';
 
 const INTRADAY_MINUTES: Partial<Record<Interval, number>> = {
@@ -49,8 +50,7 @@ export function bucketAt(piece: SessionPiece, minutes: number, ms: number): Buck
 
 /** Key of the week or month a trading day falls in: the YYYYMMDD of the period's first day. */
 export function groupKey(interval: '1w' | '1M', day: Pick<TradingDay, 'day'>): string {
-  if (interval === '1w') return addDaysYmd(day.day, -((weekdayOfYmd(day.day) + 6) % 7));
-  return `${day.day.slice(0, 6)}01`;
+  return periodFirstDay(interval, day.day);
 }
 
 /** Start and end (exclusive) instants of a week or month group in the venue's time zone. */
