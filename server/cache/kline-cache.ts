@@ -66,6 +66,11 @@ export type UpstreamCall = (request: Request) => Promise<Response>;
  * The shared upstream request: without headers that could make the upstream answer 304 or a
  * part, and without the first browser's abort signal (the others still wait for the answer).
  */
+/** Open time of the newest bar of an answer (bars may come in any order). */
+function newestOf(times: readonly number[]): number | undefined {
+  return times.reduce<number | undefined>((newest, time) => (newest === undefined || time > newest ? time : newest), undefined);
+}
+
 const CONDITIONAL_HEADERS = ['if-none-match', 'if-modified-since', 'range', 'if-range'];
 
 function unconditional(request: Request): Request {
@@ -183,7 +188,7 @@ export class KlineCache {
       contentType: headers.get('content-type') ?? 'application/json',
       identity: body,
       gzip: await gzipBody(body),
-      expiresAt: windowSettled(window, now) ? undefined : now + this.recentTtlMs,
+      expiresAt: windowSettled(window, now, newestOf(answer.times ?? [])) ? undefined : now + this.recentTtlMs,
     };
     if (generation === this.generation) {
       this.entries.set(window.key, entry, entry.identity.byteLength + entry.gzip.byteLength + window.key.length + ENTRY_OVERHEAD_BYTES);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allBarsComplete, barEnd, klineAnswerOf, klineWindowOf, windowSettled } from './kline-window.ts';
+import { allBarsComplete, barEnd, earliestNextOpen, klineAnswerOf, klineWindowOf, windowSettled } from './kline-window.ts';
 
 const NOW = Date.parse('2026-11-25T15:00:00Z');
 const END = Date.parse('2026-11-24T23:59:59.999Z');
@@ -63,6 +63,30 @@ describe('bar ends and completeness', () => {
     expect(windowSettled({ interval: '1m', endTime: NOW - 1 }, NOW)).toBe(false);
     expect(windowSettled({ interval: '1d', endTime: END }, NOW)).toBe(false);
     expect(windowSettled({ interval: '1d', endTime: NOW - 86_400_000 }, NOW)).toBe(true);
+  });
+
+  it('calls a window settled when no bar can open between its newest bar and end_time', () => {
+    const hour = 3_600_000;
+    // Hong Kong's day bar of 24 November opened at 16:00 UTC on the 23rd; the app's newest page at
+    // 03:00 UTC on the 25th ends two hours before Hong Kong's 25th began (16:00 UTC on the 24th).
+    const early = Date.parse('2026-11-25T03:00:00Z');
+    const newest = Date.parse('2026-11-23T16:00:00Z');
+    const pageEnd = Date.parse('2026-11-24T14:00:00Z') - 1;
+    expect(windowSettled({ interval: '1d', endTime: pageEnd }, early)).toBe(false);
+    expect(windowSettled({ interval: '1d', endTime: pageEnd }, early, newest)).toBe(true);
+    // An end_time a bar could still open before (here the forming day's open) is not settled.
+    expect(windowSettled({ interval: '1d', endTime: newest + 23 * hour }, early, newest)).toBe(false);
+    expect(windowSettled({ interval: '1d', endTime: newest + 23 * hour - 1 }, early, newest)).toBe(true);
+    // Intraday bars settle by the end_time rule only.
+    expect(windowSettled({ interval: '1h', endTime: early - 1 }, early, early - hour)).toBe(false);
+  });
+
+  it('puts the earliest next open a daylight-saving hour before the bar end (two for 1M, whose end carries one)', () => {
+    const open = Date.parse('2026-10-01T04:00:00Z');
+    expect(earliestNextOpen(open, '1d')).toBe(open + 23 * 3_600_000);
+    expect(earliestNextOpen(open, '1w')).toBe(open + 7 * 86_400_000 - 3_600_000);
+    expect(earliestNextOpen(open, '1M')).toBe(Date.parse('2026-11-01T03:00:00Z'));
+    expect(earliestNextOpen(open, '4h')).toBeUndefined();
   });
 
   it('requires every bar complete', () => {

@@ -72,11 +72,27 @@ export function barEnd(open: number, interval: Interval): number {
 }
 
 /**
- * Whether every bar that could open at or before `endTime` has ended by `now`: then the window
- * can never change (with a later `end_time` the upstream could still add a bar that is forming).
+ * The earliest instant the bar after one opening at `open` can open, for 1d, 1w and 1M: barEnd
+ * counts a period without a daylight-saving change (1M: plus an hour), and such a change can
+ * bring the next open an hour earlier. Undefined for intraday intervals.
  */
-export function windowSettled(window: Pick<KlineWindow, 'interval' | 'endTime'>, now: number): boolean {
-  return barEnd(window.endTime, window.interval) <= now;
+export function earliestNextOpen(open: number, interval: Interval): number | undefined {
+  if (interval === '1d' || interval === '1w') return barEnd(open, interval) - HOUR;
+  if (interval === '1M') return barEnd(open, interval) - 2 * HOUR;
+  return undefined;
+}
+
+/**
+ * Whether the window's answer can never change (the caller has checked that every bar in it is
+ * complete): every bar that could open at or before `endTime` has ended by `now`, or `endTime`
+ * comes before the earliest open of the bar after the answer's newest one (`newestOpen`), so no
+ * bar can still open inside the window. The app ends its newest 1d/1w/1M page that way
+ * (src/queries/kline-history-pages.ts), and such windows are kept for good.
+ */
+export function windowSettled(window: Pick<KlineWindow, 'interval' | 'endTime'>, now: number, newestOpen?: number): boolean {
+  if (barEnd(window.endTime, window.interval) <= now) return true;
+  const nextOpen = newestOpen === undefined ? undefined : earliestNextOpen(newestOpen, window.interval);
+  return nextOpen !== undefined && window.endTime < nextOpen;
 }
 
 /** The code and bar times of a K-line answer, or undefined when it is not one. */

@@ -8,14 +8,15 @@ import { fetchKlines, type HistoryInterval } from '../api/kline-endpoints';
 import { serverNow } from '../api/server-clock';
 import type { Candle } from '../lib/candle';
 import { aggregateCandles, bucketStart, mergeCandles, toCandle } from '../lib/candles';
+import { isCalendarInterval, periodStart } from '../lib/calendar-periods';
 import { INTRADAY_INTERVAL_MS } from '../lib/interval-length';
+import { marketOfInstrument, marketTimeZone } from '../lib/symbols';
 
 export const HISTORY_PAGE_SIZE = 1_000;
 /** 1m K-lines per page when building 3m: 333 buckets. */
 export const DERIVED_PAGE_SIZE = 999;
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 export interface KlineHistoryParams {
   symbol: string;
@@ -41,14 +42,26 @@ export function historySourceOf(interval: Interval): { interval: HistoryInterval
 export { INTERVAL_MS } from '../lib/interval-length';
 
 /**
- * `end_time` of the newest history page at `now` (the data's clock): completed bars only, ending
- * just before the current period (intraday: floor(now / length) × length; 1d, 1w, 1M: the current
- * UTC day), so every browser asks the identical, cacheable URL within one period. The forming bar
- * comes from the latest endpoint, any bar between the two from the tail fill.
+ * How long before the current period's local start the newest page of 1d, 1w or 1M ends. Those
+ * bars open at midnights, so the page still holds every completed bar; and with a daylight-saving
+ * hour either way the page still ends before the earliest moment the server reckons the next bar
+ * could open, so it can tell from the answer alone that no bar can open inside the window any
+ * more, and keeps it for good (server/cache/kline-window.ts, earliestNextOpen).
  */
-export function newestPageEnd(interval: Interval, now: number): number {
-  const length = INTRADAY_INTERVAL_MS[interval] ?? DAY_MS;
-  return Math.floor(now / length) * length - 1;
+const CALENDAR_PAGE_MARGIN_MS = 2 * 3_600_000;
+
+/**
+ * `end_time` of the newest history page at `now` (the data's clock): completed bars only, ending
+ * just before the current period, so every browser asks the identical, cacheable URL within one
+ * period. Intraday: floor(now / length) × length − 1. 1d, 1w, 1M: two hours before the start of the
+ * current day, week (Monday) or month in the market's time zone, less 1 ms. The forming bar comes
+ * from the latest endpoint, any bar between the two from the tail fill.
+ */
+export function newestPageEnd(interval: Interval, now: number, marketTimeZone: string): number {
+  const length = INTRADAY_INTERVAL_MS[interval];
+  if (length !== undefined) return Math.floor(now / length) * length - 1;
+  if (!isCalendarInterval(interval)) throw new RangeError(`no history page for ${interval}`);
+  return periodStart(interval, now, marketTimeZone) - CALENDAR_PAGE_MARGIN_MS - 1;
 }
 
 interface RawRange {
@@ -81,7 +94,8 @@ async function fetchRaw(params: KlineHistoryParams, range: RawRange, signal?: Ab
  */
 export async function fetchHistoryPage(params: KlineHistoryParams, endTime: number | null, signal?: AbortSignal, now: number = serverNow()): Promise<KlinePage> {
   const source = historySourceOf(params.interval);
-  const raw = await fetchRaw(params, { limit: source.pageSize, endTime: endTime ?? newestPageEnd(params.interval, now) }, signal);
+  const zone = marketTimeZone(marketOfInstrument(params.symbol, params.type));
+  const raw = await fetchRaw(params, { limit: source.pageSize, endTime: endTime ?? newestPageEnd(params.interval, now, zone) }, signal);
   const full = raw.length >= source.pageSize;
   if (source.bucketMs === undefined) {
     const oldest = raw[0];

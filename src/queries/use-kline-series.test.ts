@@ -59,9 +59,9 @@ describe('useKlineSeries: adjustment', () => {
     const { result, rerender } = await renderSeries({ symbol: 'AAPL.US', interval: '1d', adjust: 'forward' }, wrapper);
     expect(result.current.adjustSource).toBe('local');
     expect(result.current.exFactors.length).toBeGreaterThan(0);
-    // The newest page ends with yesterday (UTC): the same URL all day, for every browser.
-    const end = newestPageEnd('1d', Date.parse('2026-11-25T15:00:30Z'));
-    expect(end).toBe(Date.UTC(2026, 10, 25) - 1);
+    // The newest page ends with yesterday's bar in New York: the same URL all day, for every browser.
+    const end = newestPageEnd('1d', Date.parse('2026-11-25T15:00:30Z'), 'America/New_York');
+    expect(end).toBe(Date.parse('2026-11-25T03:00:00Z') - 1);
     expect(historyCalls()).toEqual([`/v1/market/kline?symbol=AAPL.US&interval=1d&limit=1000&end_time=${String(end)}&adjust=none`]);
 
     const forward = await serviceCloses('AAPL.US', '1d', 'forward', end);
@@ -95,7 +95,7 @@ describe('useKlineSeries: adjustment', () => {
     expect(result.current.adjustSource).toBe('server');
     expect(result.current.exFactors).toEqual([]);
     expect(calls).toContain('/v1/market/kline/ex-factors?symbols=AAPL.US');
-    const end = newestPageEnd('1d', Date.parse('2026-11-25T15:00:30Z'));
+    const end = newestPageEnd('1d', Date.parse('2026-11-25T15:00:30Z'), 'America/New_York');
     expect(historyCalls().at(-1)).toBe(`/v1/market/kline?symbol=AAPL.US&interval=1d&limit=1000&end_time=${String(end)}&adjust=forward`);
     expect(calls.some((path) => path.startsWith('/v1/market/kline/latest?') && path.includes('adjust=forward'))).toBe(true);
     expect(result.current.candles.map((c) => [c.time, c.open, c.high, c.low, c.close])).toEqual(localCandles.map((c) => [c.time, c.open, c.high, c.low, c.close]));
