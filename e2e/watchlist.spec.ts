@@ -1,8 +1,11 @@
 /** Watchlists are the user's: they tick live and survive a reload. */
 import { expect, test } from './fixtures.ts';
-import { resetSimulator } from './sim-control.ts';
+import { resetSimulator, setFaults } from './sim-control.ts';
 
 test.beforeEach(async ({ request }) => {
+  await resetSimulator(request);
+});
+test.afterAll(async ({ request }) => {
   await resetSimulator(request);
 });
 
@@ -64,4 +67,26 @@ test('at the narrowest two-column width every row shows its whole symbol beside 
     .evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent));
   expect(await rows.count()).toBeGreaterThan(5);
   expect(cut).toEqual([]);
+});
+
+test("a pointer resting on a row starts that symbol's chart before the click, and the click asks nothing twice", async ({ page, request }) => {
+  const history: { symbol: string; at: number }[] = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname === '/v1/market/kline') history.push({ symbol: url.searchParams.get('symbol') ?? '', at: Date.now() });
+  });
+  await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
+  await expect(page.getByTestId('main-chart')).toHaveAttribute('aria-label', /^AAPL\.US/);
+  // A slow upstream, as across a real network: the head start is what the user waits less.
+  await setFaults(request, { latencyMs: 300 });
+  const row = page.locator('[data-testid="watchlist-row"][data-symbol="MSFT.US"]').getByRole('button').first();
+  await row.hover();
+  await expect.poll(() => history.filter(({ symbol }) => symbol === 'MSFT.US').length).toBe(1);
+  const clickedAt = Date.now();
+  await row.click();
+  await expect(page.getByTestId('main-chart')).toHaveAttribute('aria-label', /^MSFT\.US/);
+  await expect(page.getByTestId('chart-legend')).toContainText(/\d/);
+  const msft = history.filter(({ symbol }) => symbol === 'MSFT.US');
+  expect(msft).toHaveLength(1);
+  expect(msft[0]?.at).toBeLessThan(clickedAt);
 });

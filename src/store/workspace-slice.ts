@@ -51,16 +51,19 @@ export interface WorkspaceSlice {
 
 let nextNoticeId = 1;
 
+/** The workspace with `symbol` opened: its given type, or the one remembered for it, if any. */
+export function withSymbolOpened(state: Pick<WorkspaceSlice, 'workspace' | 'symbolTypes'>, symbol: string, type?: ProductType): Workspace {
+  const chosen = type ?? state.symbolTypes[symbol];
+  const { type: _previous, ...rest } = state.workspace;
+  return chosen ? { ...rest, symbol, type: chosen } : { ...rest, symbol };
+}
+
 export const createWorkspaceSlice: StateCreator<WorkspaceSlice, [], [], WorkspaceSlice> = (set) => ({
   workspace: DEFAULT_WORKSPACE,
   notices: [],
   symbolTypes: {},
   openSymbol: (symbol, type) => {
-    set((state) => {
-      const chosen = type ?? state.symbolTypes[symbol];
-      const { type: _previous, ...rest } = state.workspace;
-      return { workspace: chosen ? { ...rest, symbol, type: chosen } : { ...rest, symbol } };
-    });
+    set((state) => ({ workspace: withSymbolOpened(state, symbol, type) }));
   },
   rememberType: (symbol, type) => {
     set((state) => {

@@ -4,6 +4,7 @@
  * (src/main.tsx: React and the panels, a chunk of its own). The requests leave while the app
  * downloads and compiles, instead of after it.
  */
+import { prefetchWorkspace } from '../../queries/prefetch-workspace';
 import { useAppStore } from '../../store/app-store';
 import { applyTheme } from '../theme';
 import { parseWorkspace } from '../url-state';
@@ -12,14 +13,15 @@ import { drawChartFirst } from './chart-first';
 import { holdEarlyKeys } from './early-keys';
 import { markFirstQuote } from './first-quote-mark';
 import { applyPageClock } from './page-clock';
-import { prefetchFirstScreen } from './prefetch';
+import { prefetchOnWorkspaceChange } from './prefetch-on-change';
 
 applyPageClock();
 holdEarlyKeys();
 // The URL's workspace from the first render on (useUrlSync keeps them in step and reports bad values).
 const { workspace } = parseWorkspace(window.location.search);
 useAppStore.getState().replaceWorkspace(workspace);
-prefetchFirstScreen(appQueryClient, workspace);
+prefetchWorkspace(appQueryClient, workspace);
+prefetchOnWorkspaceChange(appQueryClient);
 markFirstQuote(appQueryClient, workspace.symbol, workspace.type);
 // The page's colours before anything is drawn (the early chart, then the app).
 const { theme, colors } = useAppStore.getState().preferences;

@@ -7,10 +7,10 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { isStockInstrument } from '../../lib/symbols';
+import { workspaceHistoryParams } from '../../queries/prefetch-workspace';
 import { useAppStore } from '../../store/app-store';
 import type { Workspace } from '../../store/workspace-slice';
 import { predictChartFrame } from './chart-frame';
-import { firstHistoryParams } from './prefetch';
 
 /** Longest the app waits for the early candles (a slow first page must not hold the whole screen). */
 export const WAIT_MS = 400;
@@ -33,7 +33,7 @@ export function drawChartFirst(queryClient: QueryClient, workspace: Workspace): 
   const drawn = import('../../features/chart/early-chart')
     .then(({ drawEarlyChart }) =>
       drawEarlyChart(queryClient, frame, {
-        history: firstHistoryParams(workspace),
+        history: workspaceHistoryParams(workspace),
         type: workspace.type,
         zone: workspace.zone,
         preferences: { theme, colors, scale, indicators },

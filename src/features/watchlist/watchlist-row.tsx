@@ -6,6 +6,7 @@
  */
 import { memo, useRef } from 'react';
 import { describeError } from '../../components/ui/describe-error';
+import { useOpenIntent } from '../../queries/use-open-intent';
 import { useAppStore } from '../../store/app-store';
 import { RowActions } from './row-actions';
 import { directionColor, tickerFigures } from '../../components/live-quote/ticker-figures';
@@ -23,6 +24,7 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
   const { ticker, error, isPending, lastCell, changeCell } = useLiveQuote(symbol, type);
   const openSymbol = useAppStore((state) => state.openSymbol);
   const isCurrent = useAppStore((state) => state.workspace.symbol === symbol);
+  const intent = useOpenIntent(symbol, type);
   const row = useRef<HTMLLIElement>(null);
   const figures = ticker ? tickerFigures(ticker) : undefined;
   const color = figures ? directionColor(figures.direction) : undefined;
@@ -43,6 +45,7 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
         onClick={() => {
           openSymbol(symbol);
         }}
+        {...intent}
         // Two lines of their own: the symbol gives way only to the price, the name to the change.
         className="flex min-w-0 flex-1 flex-col px-2 py-1.5 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-500 dark:hover:bg-slate-800/60"
       >

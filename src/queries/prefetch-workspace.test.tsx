@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { noteServerClock } from '../../api/server-clock';
-import { testQueryClient, wrapperFor } from '../../queries/query-test-support';
-import { useKlineHistory } from '../../queries/use-kline-history';
-import { useTicker } from '../../queries/use-ticker';
-import { DEFAULT_WORKSPACE, type Workspace } from '../../store/workspace-slice';
-import { firstHistoryParams, prefetchFirstScreen } from './prefetch';
+import { noteServerClock } from '../api/server-clock';
+import { DEFAULT_WORKSPACE, type Workspace } from '../store/workspace-slice';
+import { prefetchWorkspace, workspaceHistoryParams } from './prefetch-workspace';
+import { testQueryClient, wrapperFor } from './query-test-support';
+import { useKlineHistory } from './use-kline-history';
+import { useTicker } from './use-ticker';
 
 /** Requests by path; none is ever answered, so a second request could only come from a second fetch. */
 let requested: URL[] = [];
@@ -27,19 +27,19 @@ afterEach(() => {
 
 const paths = () => requested.map((url) => url.pathname);
 
-describe('firstHistoryParams', () => {
+describe('workspaceHistoryParams', () => {
   it('asks stocks for raw prices, as the chart does while factors load, and others for no adjustment', () => {
-    expect(firstHistoryParams({ ...DEFAULT_WORKSPACE, symbol: 'AAPL.US', adjust: 'forward' })).toEqual({ symbol: 'AAPL.US', interval: '1d', adjust: 'none' });
-    expect(firstHistoryParams({ ...DEFAULT_WORKSPACE, symbol: 'BTCUSDT', interval: '1h' })).toEqual({ symbol: 'BTCUSDT', interval: '1h' });
-    expect(firstHistoryParams({ ...DEFAULT_WORKSPACE, symbol: 'BTCUSD', type: 'forex' })).toEqual({ symbol: 'BTCUSD', interval: '1d', type: 'forex' });
+    expect(workspaceHistoryParams({ ...DEFAULT_WORKSPACE, symbol: 'AAPL.US', adjust: 'forward' })).toEqual({ symbol: 'AAPL.US', interval: '1d', adjust: 'none' });
+    expect(workspaceHistoryParams({ ...DEFAULT_WORKSPACE, symbol: 'BTCUSDT', interval: '1h' })).toEqual({ symbol: 'BTCUSDT', interval: '1h' });
+    expect(workspaceHistoryParams({ ...DEFAULT_WORKSPACE, symbol: 'BTCUSD', type: 'forex' })).toEqual({ symbol: 'BTCUSD', interval: '1d', type: 'forex' });
   });
 });
 
-describe('prefetchFirstScreen', () => {
+describe('prefetchWorkspace', () => {
   it('starts the history page at once, and the chart and header hooks reuse both requests', async () => {
     const client = testQueryClient();
     const workspace: Workspace = { ...DEFAULT_WORKSPACE, symbol: '700.HK', interval: '1h' };
-    prefetchFirstScreen(client, workspace);
+    prefetchWorkspace(client, workspace);
     await vi.waitFor(() => {
       expect(paths()).toEqual(['/v1/market/kline', '/v1/market/ticker']);
     });
@@ -47,7 +47,7 @@ describe('prefetchFirstScreen', () => {
 
     renderHook(
       () => {
-        useKlineHistory(firstHistoryParams(workspace));
+        useKlineHistory(workspaceHistoryParams(workspace));
         useTicker(workspace.symbol, workspace.type);
       },
       { wrapper: wrapperFor(client) },
@@ -57,7 +57,7 @@ describe('prefetchFirstScreen', () => {
   });
 
   it('leaves the history alone when another tab opens first', async () => {
-    prefetchFirstScreen(testQueryClient(), { ...DEFAULT_WORKSPACE, tab: 'trades' });
+    prefetchWorkspace(testQueryClient(), { ...DEFAULT_WORKSPACE, tab: 'trades' });
     await vi.waitFor(() => {
       expect(paths()).toEqual(['/v1/market/ticker']);
     });

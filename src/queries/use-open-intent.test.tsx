@@ -1,0 +1,66 @@
+// @vitest-environment happy-dom
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { noteServerClock } from '../api/server-clock';
+import { useAppStore } from '../store/app-store';
+import { testQueryClient, wrapperFor } from './query-test-support';
+import { OPEN_INTENT_DWELL_MS, useOpenIntent } from './use-open-intent';
+
+const initial = useAppStore.getState();
+let requested: URL[] = [];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  requested = [];
+  useAppStore.setState(initial, true);
+  noteServerClock(Date.parse('2026-11-25T15:00:00Z'));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL) => {
+      requested.push(new URL(String(input instanceof Request ? input.url : input), 'http://localhost'));
+      return new Promise<Response>(() => undefined);
+    }),
+  );
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function intentFor(symbol: string) {
+  return renderHook(() => useOpenIntent(symbol), { wrapper: wrapperFor(testQueryClient()) }).result.current;
+}
+
+const historyOf = (symbol: string) => requested.filter((url) => url.pathname === '/v1/market/kline' && url.searchParams.get('symbol') === symbol);
+
+describe('useOpenIntent', () => {
+  it("starts the symbol's history once the pointer has rested on it", async () => {
+    const intent = intentFor('700.HK');
+    act(() => {
+      intent.onPointerEnter();
+    });
+    await vi.advanceTimersByTimeAsync(OPEN_INTENT_DWELL_MS - 1);
+    expect(historyOf('700.HK')).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => {
+      expect(historyOf('700.HK')).toHaveLength(1);
+    });
+  });
+
+  it('asks nothing for a pointer passing by, or for the symbol already open', async () => {
+    const passing = intentFor('MSFT.US');
+    act(() => {
+      passing.onPointerEnter();
+    });
+    await vi.advanceTimersByTimeAsync(OPEN_INTENT_DWELL_MS / 2);
+    act(() => {
+      passing.onPointerLeave();
+    });
+    const open = intentFor(useAppStore.getState().workspace.symbol);
+    act(() => {
+      open.onPointerEnter();
+    });
+    await vi.advanceTimersByTimeAsync(OPEN_INTENT_DWELL_MS * 3);
+    expect(requested).toEqual([]);
+  });
+});
