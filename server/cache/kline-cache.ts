@@ -62,15 +62,15 @@ export interface CacheAnswer {
 
 export type UpstreamCall = (request: Request) => Promise<Response>;
 
-/**
- * The shared upstream request: without headers that could make the upstream answer 304 or a
- * part, and without the first browser's abort signal (the others still wait for the answer).
- */
 /** Open time of the newest bar of an answer (bars may come in any order). */
 function newestOf(times: readonly number[]): number | undefined {
   return times.reduce<number | undefined>((newest, time) => (newest === undefined || time > newest ? time : newest), undefined);
 }
 
+/**
+ * The shared upstream request: without headers that could make the upstream answer 304 or a
+ * part, and without the first browser's abort signal (the others still wait for the answer).
+ */
 const CONDITIONAL_HEADERS = ['if-none-match', 'if-modified-since', 'range', 'if-range'];
 
 function unconditional(request: Request): Request {
