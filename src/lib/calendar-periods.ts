@@ -3,7 +3,8 @@
  * midnight, a week from Monday, a month from the 1st. The simulator opens its bars on them, and
  * the app ends its newest page of history just before the current one.
  */
-import { addDaysYmd, parseYmd, weekdayOfYmd, ymdInZone, zonedTimeToUtc } from './time-zone';
+// With its extension: the server (the simulator) imports this module as it is, without a bundler.
+import { addDaysYmd, parseYmd, weekdayOfYmd, ymdInZone, zonedTimeToUtc } from './time-zone.ts';
 
 export type CalendarInterval = '1d' | '1w' | '1M';
 
