@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Interval } from '../../src/api/contract.ts';
-import { marketOfSymbol, marketTimeZone } from '../../src/lib/symbols.ts';
+import { instrumentTimeZone } from '../../src/lib/symbols.ts';
 import { newestPageEnd } from '../../src/queries/kline-history-pages.ts';
 import { createApp } from '../app.ts';
 import { CACHE_FOREVER } from '../cache/cache-control.ts';
@@ -31,7 +31,7 @@ describe.each(['2026-11-25T03:00:00Z', '2026-11-25T15:00:00Z', '2026-11-25T22:00
   const bars = async (path: string): Promise<Bar[]> => ((await (await app.request(path)).json()) as { data: { klines: Bar[] } }).data.klines;
 
   it.each(CASES)('%s %s: every completed bar, kept for good', async (symbol, interval) => {
-    const end = newestPageEnd(interval, Date.parse(now), marketTimeZone(marketOfSymbol(symbol)));
+    const end = newestPageEnd(interval, Date.parse(now), instrumentTimeZone(symbol, undefined));
     const page = `/v1/market/kline?symbol=${symbol}&interval=${interval}&limit=5&end_time=${String(end)}`;
     const first = await app.request(page);
     const second = await app.request(page);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hkFeedToSymbol, isStockSymbol, looksLikeSymbol, marketOfSymbol, marketTimeZone, normalizeSymbol } from './symbols';
+import { hkFeedToSymbol, instrumentTimeZone, isStockSymbol, looksLikeSymbol, marketOfSymbol, marketTimeZone, normalizeSymbol } from './symbols';
 
 describe('symbols', () => {
   it('reads the market from the suffix', () => {
@@ -63,5 +63,11 @@ describe('instrument markets', () => {
     expect(marketOfInstrument('700.HK', 'stock')).toBe('HK');
     expect(sessionMarketOf('600519.SH')).toBe('CN');
     expect(sessionMarketOf('EURUSD')).toBeUndefined();
+  });
+  it('dates China futures in CN and everything else by the symbol (trades, order book, chart, history pages)', () => {
+    expect(instrumentTimeZone('AU2612', 'futures')).toBe('Asia/Shanghai');
+    expect(instrumentTimeZone('700.HK', 'stock')).toBe('Asia/Hong_Kong');
+    expect(instrumentTimeZone('AAPL.US', undefined)).toBe('America/New_York');
+    expect(instrumentTimeZone('BTCUSDT', 'crypto')).toBe('UTC');
   });
 });

@@ -81,6 +81,11 @@ export function marketTimeZone(market: Market): string {
   return MARKET_TIME_ZONES[market];
 }
 
+/** The time zone of a symbol as opened with its product type, if any (China futures, bare codes, trade in CN). */
+export function instrumentTimeZone(symbol: string, type: string | undefined): string {
+  return marketTimeZone(marketOfInstrument(symbol, type));
+}
+
 const SYMBOL_SHAPES: readonly RegExp[] = [
   /^[A-Z][A-Z0-9]*(?:[.-][A-Z0-9]+)?\.US$/, // AAPL.US, BRK.B.US, BRK-B.US
   /^\d{1,5}\.HK$/, // 700.HK, 00700.HK

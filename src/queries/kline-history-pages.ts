@@ -10,7 +10,7 @@ import type { Candle } from '../lib/candle';
 import { aggregateCandles, bucketStart, mergeCandles, toCandle } from '../lib/candles';
 import { isCalendarInterval, periodStart } from '../lib/calendar-periods';
 import { INTRADAY_INTERVAL_MS } from '../lib/interval-length';
-import { marketOfInstrument, marketTimeZone } from '../lib/symbols';
+import { instrumentTimeZone } from '../lib/symbols';
 
 export const HISTORY_PAGE_SIZE = 1_000;
 /** 1m K-lines per page when building 3m: 333 buckets. */
@@ -94,7 +94,7 @@ async function fetchRaw(params: KlineHistoryParams, range: RawRange, signal?: Ab
  */
 export async function fetchHistoryPage(params: KlineHistoryParams, endTime: number | null, signal?: AbortSignal, now: number = serverNow()): Promise<KlinePage> {
   const source = historySourceOf(params.interval);
-  const zone = marketTimeZone(marketOfInstrument(params.symbol, params.type));
+  const zone = instrumentTimeZone(params.symbol, params.type);
   const raw = await fetchRaw(params, { limit: source.pageSize, endTime: endTime ?? newestPageEnd(params.interval, now, zone) }, signal);
   const full = raw.length >= source.pageSize;
   if (source.bucketMs === undefined) {

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import type { Candle } from '../../lib/candle';
-import { isStockInstrument, marketOfSymbol, marketTimeZone } from '../../lib/symbols';
+import { instrumentTimeZone, isStockInstrument } from '../../lib/symbols';
 import { queryKeys } from '../../queries/query-keys';
 import { useKlineIntervals } from '../../queries/use-kline-intervals';
 import { useKlineSeries } from '../../queries/use-kline-series';
@@ -96,7 +96,7 @@ export function ChartPanel() {
           exFactors={series.exFactors}
           interval={interval}
           zone={zone}
-          marketTimeZone={marketTimeZone(marketOfSymbol(symbol))}
+          marketTimeZone={instrumentTimeZone(symbol, type)}
           decimals={decimals}
           theme={theme}
           colors={colors}

@@ -9,7 +9,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ProductType } from '../../api/contract';
 import type { Candle } from '../../lib/candle';
-import { marketOfSymbol, marketTimeZone } from '../../lib/symbols';
+import { instrumentTimeZone } from '../../lib/symbols';
 import type { DisplayZone } from '../../lib/time-mapper';
 import { flattenPages } from '../../queries/kline-history-pages';
 import { klineHistoryQueryOptions, type KlineHistoryParams } from '../../queries/use-kline-history';
@@ -67,7 +67,7 @@ export async function drawEarlyChart(queryClient: QueryClient, frame: HTMLElemen
   element.style.cssText = 'position:absolute;inset:0';
   frame.append(element);
   const adapter = createChartAdapter(element, {
-    ...timeAxisOf(history.interval, zone, marketTimeZone(marketOfSymbol(history.symbol))),
+    ...timeAxisOf(history.interval, zone, instrumentTimeZone(history.symbol, type)),
     ...preferences,
     decimals: candlePrecision(candles),
   });

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { isApiError } from '../../api/api-error';
 import { ERROR_CODES, type ProductType } from '../../api/contract';
 import { ErrorNotice } from '../../components/ui/error-notice';
-import { isStockSymbol, marketOfInstrument, marketTimeZone } from '../../lib/symbols';
+import { instrumentTimeZone, isStockSymbol } from '../../lib/symbols';
 import { formatZonedClock } from '../../lib/time-zone';
 import { useTicker } from '../../queries/use-ticker';
 import { useAppStore } from '../../store/app-store';
@@ -91,7 +91,7 @@ function OrderBook({ symbol, type }: { symbol: string; type?: ProductType | unde
     );
   }
 
-  const updated = formatZonedClock(book.timestamp, marketTimeZone(marketOfInstrument(symbol, type)), true);
+  const updated = formatZonedClock(book.timestamp, instrumentTimeZone(symbol, type), true);
   const empty = ladder.bids.length === 0 && ladder.asks.length === 0;
   return (
     <div className="flex h-full min-h-0 flex-col gap-2 overflow-auto p-2">

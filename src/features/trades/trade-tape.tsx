@@ -8,14 +8,13 @@ import { useMemo } from 'react';
 import { isApiError } from '../../api/api-error';
 import { ERROR_CODES, type ProductType } from '../../api/contract';
 import { ErrorNotice } from '../../components/ui/error-notice';
-import { isStockSymbol } from '../../lib/symbols';
+import { instrumentTimeZone, isStockSymbol } from '../../lib/symbols';
 import { TRADES_POLL_MS, useTrades } from '../../queries/use-trades';
 import { useLiveTrades, useRealtimeStatus } from '../../realtime';
 import { mergeTape } from './live-tape';
 import { liveTradesNotice } from './live-trades-notice';
 import { hasFuturesColumns, tapeRows } from './tape-rows';
 import { TradesUnavailable } from './trades-unavailable';
-import { tradeTimeZone } from './trade-time';
 import { TradeTable } from './trade-table';
 import { useFreshIds } from './use-fresh-ids';
 
@@ -52,7 +51,7 @@ export function TradeTape({ symbol, type }: { symbol: string; type?: ProductType
   }
 
   const shown = trades ?? [];
-  const timeZone = tradeTimeZone(symbol, query.data.type ?? type);
+  const timeZone = instrumentTimeZone(symbol, query.data.type ?? type);
   return (
     <div className="flex h-full min-h-0 flex-col gap-2 p-2">
       {notice && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatFullTime, tradeTimeZone } from './trade-time';
+import { formatClock, formatFullTime } from './trade-time';
 
 // 2026-11-25T02:29:50.838Z
 const AT = Date.UTC(2026, 10, 25, 2, 29, 50, 838);
@@ -13,11 +13,5 @@ describe('trade times', () => {
   it('gives the full date, milliseconds and zone for hover', () => {
     expect(formatFullTime(AT, 'Asia/Hong_Kong')).toBe('2026-11-25 10:29:50.838 (Asia/Hong_Kong)');
     expect(formatFullTime(AT, 'America/New_York')).toBe('2026-11-24 21:29:50.838 (America/New_York)');
-  });
-  it('dates China futures in CN and everything else by the symbol', () => {
-    expect(tradeTimeZone('AU2612', 'futures')).toBe('Asia/Shanghai');
-    expect(tradeTimeZone('700.HK', 'stock')).toBe('Asia/Hong_Kong');
-    expect(tradeTimeZone('AAPL.US', undefined)).toBe('America/New_York');
-    expect(tradeTimeZone('BTCUSDT', 'crypto')).toBe('UTC');
   });
 });

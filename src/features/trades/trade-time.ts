@@ -1,11 +1,5 @@
 /** Tape times in a market's time zone: hh:mm:ss on the row, the full date and zone on hover. */
-import { marketOfInstrument, marketTimeZone } from '../../lib/symbols';
 import { formatZonedClock, zonedParts } from '../../lib/time-zone';
-
-/** The time zone that dates a symbol's trades (China futures, bare codes, trade in CN). */
-export function tradeTimeZone(symbol: string, type: string | undefined): string {
-  return marketTimeZone(marketOfInstrument(symbol, type));
-}
 
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
 
