@@ -4,22 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { noteServerClock } from '../api/server-clock';
 import { DEFAULT_WORKSPACE, type Workspace } from '../store/workspace-slice';
 import { prefetchWorkspace, workspaceHistoryParams } from './prefetch-workspace';
-import { testQueryClient, wrapperFor } from './query-test-support';
+import { recordUnansweredFetches, testQueryClient, wrapperFor } from './query-test-support';
 import { useKlineHistory } from './use-kline-history';
 import { useTicker } from './use-ticker';
 
 /** Requests by path; none is ever answered, so a second request could only come from a second fetch. */
 let requested: URL[] = [];
 beforeEach(() => {
-  requested = [];
   noteServerClock(Date.parse('2026-11-25T15:00:00Z'));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL) => {
-      requested.push(new URL(String(input instanceof Request ? input.url : input), 'http://localhost'));
-      return new Promise<Response>(() => undefined);
-    }),
-  );
+  requested = recordUnansweredFetches();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { noteServerClock } from '../api/server-clock';
 import { useAppStore } from '../store/app-store';
-import { testQueryClient, wrapperFor } from './query-test-support';
+import { recordUnansweredFetches, testQueryClient, wrapperFor } from './query-test-support';
 import { OPEN_INTENT_DWELL_MS, useOpenIntent } from './use-open-intent';
 
 const initial = useAppStore.getState();
@@ -11,16 +11,9 @@ let requested: URL[] = [];
 
 beforeEach(() => {
   vi.useFakeTimers();
-  requested = [];
   useAppStore.setState(initial, true);
   noteServerClock(Date.parse('2026-11-25T15:00:00Z'));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL) => {
-      requested.push(new URL(String(input instanceof Request ? input.url : input), 'http://localhost'));
-      return new Promise<Response>(() => undefined);
-    }),
-  );
+  requested = recordUnansweredFetches();
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { noteServerClock } from '../../api/server-clock';
-import { testQueryClient } from '../../queries/query-test-support';
+import { recordUnansweredFetches, testQueryClient } from '../../queries/query-test-support';
 import { useAppStore } from '../../store/app-store';
 import { prefetchOnWorkspaceChange } from './prefetch-on-change';
 
@@ -10,17 +10,9 @@ let requested: URL[] = [];
 let stop: () => void = () => undefined;
 
 beforeEach(() => {
-  requested = [];
   useAppStore.setState(initial, true);
   noteServerClock(Date.parse('2026-11-25T15:00:00Z'));
-  // Never answered: each request seen is a fetch started.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL) => {
-      requested.push(new URL(String(input instanceof Request ? input.url : input), 'http://localhost'));
-      return new Promise<Response>(() => undefined);
-    }),
-  );
+  requested = recordUnansweredFetches();
   stop = prefetchOnWorkspaceChange(testQueryClient());
 });
 afterEach(() => {
