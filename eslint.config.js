@@ -1,14 +1,13 @@
 // ESLint flat config: type-checked TypeScript rules everywhere; React hooks, accessibility and
 // TanStack Query rules for the SPA; import boundaries that keep the architecture one-way
-// (app → features → shared code; features never import each other).
+// (eslint/boundaries.js).
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-const SHARED_LAYERS = ['api', 'queries', 'lib', 'store', 'components', 'realtime'];
+import { boundaryConfigs } from './eslint/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'screenshots', 'bench/results'] },
@@ -17,7 +16,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        projectService: { allowDefaultProject: ['eslint.config.js', 'eslint/boundaries.js'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -38,31 +37,9 @@ export default tseslint.config(
   },
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   ...pluginQuery.configs['flat/recommended'],
+  ...boundaryConfigs,
   {
-    // Shared layers never reach up into features or the app shell.
-    files: SHARED_LAYERS.map((layer) => `src/${layer}/**`),
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Shared code must not import features or the app shell.' }] }],
-    },
-  },
-  {
-    // A feature uses shared code only; the app shell composes features.
-    files: ['src/features/**'],
-    rules: {
-      // From src/features/<name>/x: `../other/…` is another feature; shared code is `../../<layer>/…`.
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\./)|/features/|/app/', message: 'Features do not import each other or the app shell; move shared code to src/lib, src/queries or src/components.' }] }],
-    },
-  },
-  {
-    // The browser bundle never imports server code (the simulator is for tests only).
-    files: ['src/**'],
-    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-    rules: {
-      'no-restricted-syntax': ['error', { selector: "ImportDeclaration[source.value=/\\/server\\//]", message: 'The SPA must not import server code.' }],
-    },
-  },
-  {
-    files: ['eslint.config.js'],
+    files: ['eslint.config.js', 'eslint/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

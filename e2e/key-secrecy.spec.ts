@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { CONTRACT_PATHS } from '../src/api/contract.ts';
+import { CONTRACT_PATHS } from '#shared/contract.ts';
 import { expect, test } from './fixtures.ts';
 import { readSimLog } from './sim-log.ts';
 import { startServer, startSimulator, type RunningServer } from './start-server.ts';

@@ -9,11 +9,11 @@
  */
 import { Hono, type Context } from 'hono';
 import type { ServerResponse } from 'node:http';
-import { ERROR_CODES, ERROR_MESSAGES } from '../src/api/contract.ts';
+import { ERROR_CODES, ERROR_MESSAGES } from '#shared/contract.ts';
 import { cacheControlFor, NO_STORE } from './cache/cache-control.ts';
 import { KlineCache } from './cache/kline-cache.ts';
 import { klineWindowOf } from './cache/kline-window.ts';
-import { CLOCK_HEADER, SOURCE_HEADER } from './chartroom-headers.ts';
+import { CLOCK_HEADER, SOURCE_HEADER } from '#shared/protocol.ts';
 import { clientRateLimit } from './client-limit.ts';
 import type { ServerConfig } from './config.ts';
 import { cors } from './cors.ts';
@@ -30,7 +30,6 @@ import { responseGone, type ClientGone } from './upstream/client-gone.ts';
 import { errorResponse } from './upstream/envelope.ts';
 import { createForwarder } from './upstream/forwarder.ts';
 
-export { CLOCK_HEADER, SOURCE_HEADER } from './chartroom-headers.ts';
 
 export interface ChartroomApp {
   app: Hono;

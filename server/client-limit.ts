@@ -4,7 +4,7 @@
  * reach the upstream or the simulator.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { ERROR_CODES, ERROR_MESSAGES } from '../src/api/contract.ts';
+import { ERROR_CODES, ERROR_MESSAGES } from '#shared/contract.ts';
 import { clientAddress, clientKey } from './client-address.ts';
 import type { ClientRateLimiter } from './rate-limiter.ts';
 import { errorResponse } from './upstream/envelope.ts';

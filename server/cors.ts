@@ -4,9 +4,8 @@
  * which refuses OPTIONS, so nothing is granted.
  */
 import type { MiddlewareHandler } from 'hono';
-import { CLOCK_HEADER, SOURCE_HEADER } from './chartroom-headers.ts';
+import { CACHE_HEADER, CLOCK_HEADER, SOURCE_HEADER } from '#shared/protocol.ts';
 import { withHeaders } from './security-headers.ts';
-import { CACHE_HEADER } from './cache/kline-cache.ts';
 
 /** Response headers the dashboard reads beyond the CORS-safelisted ones. */
 const EXPOSED = ['Retry-After', SOURCE_HEADER, CLOCK_HEADER, CACHE_HEADER].join(', ');

@@ -7,7 +7,7 @@ import { getRequestListener, RequestError } from '@hono/node-server';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { ERROR_CODES, ERROR_MESSAGES } from '../src/api/contract.ts';
+import { ERROR_CODES, ERROR_MESSAGES } from '#shared/contract.ts';
 import type { HttpServerConfig } from './config.ts';
 import { withHeaders } from './security-headers.ts';
 import { errorResponse } from './upstream/envelope.ts';

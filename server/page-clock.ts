@@ -7,8 +7,7 @@
 import type { Plugin } from 'vite';
 import type { ChartroomApp } from './app.ts';
 
-/** The meta element's name; src/app/boot/page-clock.ts reads the same name. */
-export const PAGE_CLOCK_META = 'chartroom-clock';
+import { PAGE_CLOCK_META } from '#shared/protocol.ts';
 
 const STAMP = new RegExp(`\\s*<meta name="${PAGE_CLOCK_META}"[^>]*>`, 'g');
 

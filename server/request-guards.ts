@@ -4,7 +4,7 @@
  * and below). Both are judged on what was received, not on what a URL parser made of it.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { ERROR_CODES, ERROR_MESSAGES } from '../src/api/contract.ts';
+import { ERROR_CODES, ERROR_MESSAGES } from '#shared/contract.ts';
 import { isAllowedHost, type HostPolicy } from './host-allowlist.ts';
 import { checkRequestTarget } from './request-target.ts';
 import { errorResponse } from './upstream/envelope.ts';

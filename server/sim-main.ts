@@ -4,7 +4,7 @@
  */
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import { REALTIME_PATH } from '../src/api/contract.ts';
+import { REALTIME_PATH } from '#shared/contract.ts';
 import { portNumber, readEnvironment, simulatorOptionsFrom } from './config.ts';
 import { createSimulator } from './sim/app.ts';
 import { serveRealtimeUpgrades } from './sim/realtime/ws-adapter.ts';

@@ -16,7 +16,7 @@ import {
 } from 'lightweight-charts';
 import { createChartAdapter, type ChartAdapter, type ChartAdapterOptions } from '../../src/features/chart/chart-adapter.ts';
 import { chartPalette } from '../../src/features/chart/chart-palette.ts';
-import type { Candle } from '../../src/lib/candle.ts';
+import type { Candle } from '#shared/candle.ts';
 import { DEFAULT_PREFERENCES } from '../../src/store/preferences-slice.ts';
 import type { BarsBench, ChartKind } from './bars-100k-api.ts';
 import { deterministicBars, liveUpdates } from './bars.ts';

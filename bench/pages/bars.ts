@@ -1,5 +1,5 @@
 /** The same 100k one-minute bars on every run: a seeded random walk (mulberry32). */
-import type { Candle } from '../../src/lib/candle.ts';
+import type { Candle } from '#shared/candle.ts';
 
 const MINUTE_MS = 60_000;
 const START_MS = Date.UTC(2026, 0, 5);

@@ -1,7 +1,8 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CACHE_FOREVER } from './cache-control.ts';
-import { CACHE_HEADER, KlineCache, type UpstreamCall } from './kline-cache.ts';
+import { CACHE_HEADER } from '#shared/protocol.ts';
+import { KlineCache, type UpstreamCall } from './kline-cache.ts';
 import { klineWindowOf, type KlineWindow } from './kline-window.ts';
 
 const NOW = Date.parse('2026-11-25T15:00:00Z');

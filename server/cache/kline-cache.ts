@@ -17,9 +17,10 @@ import { decodeBody, gzipBody, isDecodable, normalizeContentEncoding } from '../
 import { bodyInit } from '../upstream/relay.ts';
 import { ByteLru } from './byte-lru.ts';
 import { CACHE_FOREVER, cacheControlMaxAge, NO_STORE } from './cache-control.ts';
-import { allBarsComplete, klineAnswerOf, windowSettled, type KlineWindow } from './kline-window.ts';
+import { allBarsComplete, windowSettled } from '#shared/kline-window-policy.ts';
+import { klineAnswerOf, type KlineWindow } from './kline-window.ts';
 
-export const CACHE_HEADER = 'X-Chartroom-Cache';
+import { CACHE_HEADER } from '#shared/protocol.ts';
 export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 export const RECENT_WINDOW_TTL_MS = 60_000;
 /** Bound of a decoded upstream answer read by the cache (a 1000-bar window is about 150 KB). */

@@ -3,9 +3,10 @@
  * answer's bars are all complete. Pure: the caller supplies the data's clock.
  *
  * A window qualifies when it is `GET /v1/market/kline` with an explicit `end_time` in the past
- * and no adjustment (adjusted history changes whenever a corporate action arrives).
+ * and no adjustment (adjusted history changes whenever a corporate action arrives). Whether its
+ * answer can still change is shared/kline-window-policy.ts's to say.
  */
-import { HISTORY_INTERVALS, type Interval } from '../../src/api/contract.ts';
+import { HISTORY_INTERVALS, type Interval } from '#shared/contract.ts';
 import { matchContractPath } from '../upstream/allowlist.ts';
 
 export const KLINE_PATH = '/v1/market/kline';
@@ -16,11 +17,6 @@ export interface KlineWindow {
   interval: Interval;
   endTime: number;
 }
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-const INTRADAY_MINUTES: Partial<Record<Interval, number>> = { '1m': 1, '5m': 5, '15m': 15, '30m': 30, '1h': 60, '2h': 120, '4h': 240 };
 
 function isHistoryInterval(value: string): value is Interval {
   return (HISTORY_INTERVALS as readonly string[]).includes(value);
@@ -54,47 +50,6 @@ export function klineWindowOf(method: string, target: string, now: number): Klin
   return { key: `${KLINE_PATH}?${search}`, interval, endTime: Number(endTime) };
 }
 
-/**
- * When a bar opening at `open` is over: open + interval length; for 1M the start of the next
- * month in the bar's own zone (the bar opens at local midnight of the 1st), plus an hour for a
- * daylight-saving change in between.
- */
-export function barEnd(open: number, interval: Interval): number {
-  const minutes = INTRADAY_MINUTES[interval];
-  if (minutes !== undefined) return open + minutes * MINUTE;
-  if (interval === '1d') return open + DAY;
-  if (interval === '1w') return open + 7 * DAY;
-  // Local midnight of the 1st lies within 14 h of UTC midnight of the same 1st.
-  const local = new Date(open + 14 * HOUR);
-  const firstUtc = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1);
-  const offset = open - firstUtc;
-  return Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + 1, 1) + offset + HOUR;
-}
-
-/**
- * The earliest instant the bar after one opening at `open` can open, for 1d, 1w and 1M: barEnd
- * counts a period without a daylight-saving change (1M: plus an hour), and such a change can
- * bring the next open an hour earlier. Undefined for intraday intervals.
- */
-export function earliestNextOpen(open: number, interval: Interval): number | undefined {
-  if (interval === '1d' || interval === '1w') return barEnd(open, interval) - HOUR;
-  if (interval === '1M') return barEnd(open, interval) - 2 * HOUR;
-  return undefined;
-}
-
-/**
- * Whether the window's answer can never change (the caller has checked that every bar in it is
- * complete): every bar that could open at or before `endTime` has ended by `now`, or `endTime`
- * comes before the earliest open of the bar after the answer's newest one (`newestOpen`), so no
- * bar can still open inside the window. The app ends its newest 1d/1w/1M page that way
- * (src/queries/kline-history-pages.ts), and such windows are kept for good.
- */
-export function windowSettled(window: Pick<KlineWindow, 'interval' | 'endTime'>, now: number, newestOpen?: number): boolean {
-  if (barEnd(window.endTime, window.interval) <= now) return true;
-  const nextOpen = newestOpen === undefined ? undefined : earliestNextOpen(newestOpen, window.interval);
-  return nextOpen !== undefined && window.endTime < nextOpen;
-}
-
 /** The code and bar times of a K-line answer, or undefined when it is not one. */
 export function klineAnswerOf(body: string): { code: number; times: number[] | undefined } | undefined {
   let parsed: unknown;
@@ -109,9 +64,4 @@ export function klineAnswerOf(body: string): { code: number; times: number[] | u
   if (!Array.isArray(klines)) return { code: parsed.code, times: undefined };
   const times = klines.map((bar: unknown) => (typeof bar === 'object' && bar !== null && 'time' in bar && typeof bar.time === 'number' ? bar.time : Number.NaN));
   return { code: parsed.code, times: times.every(Number.isFinite) ? times : undefined };
-}
-
-/** Every bar of the answer complete at `now` (an answer with an unreadable bar is not). */
-export function allBarsComplete(times: readonly number[], interval: Interval, now: number): boolean {
-  return times.every((time) => barEnd(time, interval) <= now);
 }

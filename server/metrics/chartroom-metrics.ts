@@ -3,7 +3,7 @@
  * envelope code, requests that reached the upstream (the embedded simulator in simulator mode)
  * and their latency, the K-line cache, the realtime relay, and the process.
  */
-import { ERROR_CODES, REALTIME_CHANNELS, type RealtimeChannel } from '../../src/api/contract.ts';
+import { ERROR_CODES, REALTIME_CHANNELS, type RealtimeChannel } from '#shared/contract.ts';
 import { isContractPath } from '../upstream/allowlist.ts';
 import { MetricsRegistry, type Counter, type Histogram } from './registry.ts';
 

@@ -2,7 +2,7 @@
  * The connection-level messages the relay sends itself before closing a browser socket, in the
  * protocol's `{cmd: "connect", code, message, data: null}` shape with the contract's texts.
  */
-import { ERROR_CODES, ERROR_MESSAGES } from '../../src/api/contract.ts';
+import { ERROR_CODES, ERROR_MESSAGES } from '#shared/contract.ts';
 import { CLOSE } from './close-codes.ts';
 
 export interface ConnectRefusal {

@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ERROR_CODES, ERROR_MESSAGES } from '../../src/api/contract.ts';
+import { ERROR_CODES, ERROR_MESSAGES } from '#shared/contract.ts';
 import { clientAddress, clientKey } from '../client-address.ts';
 import type { ServerConfig } from '../config.ts';
 import { securityHeaderEntries } from '../security-headers.ts';

@@ -4,7 +4,7 @@
  * refusal switched on at run time drops the symbols it names). Counted per connection, released
  * when it closes.
  */
-import { REALTIME_CHANNELS, type RealtimeChannel } from '../../src/api/contract.ts';
+import { REALTIME_CHANNELS, type RealtimeChannel } from '#shared/contract.ts';
 
 type Channel = RealtimeChannel;
 

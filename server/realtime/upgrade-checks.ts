@@ -4,7 +4,7 @@
  * Origin (Cross-Site WebSocket Hijacking). The per-client socket cap is checked by the relay.
  */
 import type { IncomingMessage } from 'node:http';
-import { ERROR_CODES, ERROR_MESSAGES, REALTIME_PATH } from '../../src/api/contract.ts';
+import { ERROR_CODES, ERROR_MESSAGES, REALTIME_PATH } from '#shared/contract.ts';
 import { isAllowedHost, type HostPolicy } from '../host-allowlist.ts';
 import type { UpgradeRefusal } from './handshake-refusal.ts';
 import { isAllowedOrigin } from './origin-check.ts';

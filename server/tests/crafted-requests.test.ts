@@ -7,7 +7,7 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_PATHS } from '../../src/api/contract.ts';
+import { CONTRACT_PATHS } from '#shared/contract.ts';
 import { sendRaw, type RawExchange } from '../test-support/raw-socket.ts';
 import { SECRET_MARKER, startStack, type Stack } from '../test-support/stack.ts';
 

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_PATHS, ERROR_CODES, type ContractPath } from '../../src/api/contract.ts';
+import { CONTRACT_PATHS, ERROR_CODES, type ContractPath } from '#shared/contract.ts';
 import { MAX_TARGET_LENGTH } from '../request-target.ts';
 import { createSimulator } from '../sim/app.ts';
 import { rawRequest } from '../test-support/raw-http.ts';

@@ -5,12 +5,12 @@
  * period hides no bar.
  */
 import { describe, expect, it } from 'vitest';
-import type { Interval } from '../../src/api/contract.ts';
-import { instrumentTimeZone } from '../../src/lib/symbols.ts';
-import { newestPageEnd } from '../../src/queries/kline-history-pages.ts';
+import type { Interval } from '#shared/contract.ts';
+import { instrumentTimeZone } from '#shared/symbols.ts';
+import { newestPageEnd } from '#shared/kline-window-policy.ts';
 import { createApp } from '../app.ts';
 import { CACHE_FOREVER } from '../cache/cache-control.ts';
-import { CACHE_HEADER } from '../cache/kline-cache.ts';
+import { CACHE_HEADER } from '#shared/protocol.ts';
 import { loadConfig } from '../config.ts';
 
 interface Bar {

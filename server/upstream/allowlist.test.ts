@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_PATHS } from '../../src/api/contract.ts';
+import { CONTRACT_PATHS } from '#shared/contract.ts';
 import { dropKeyParams, isForwardableMethod, matchContractPath } from './allowlist.ts';
 
 describe('matchContractPath', () => {

@@ -2,7 +2,7 @@
  * What the forwarder lets through: exactly the contract's twelve GET paths, compared byte for byte
  * on the raw request target, and a query string free of control characters and of any API key.
  */
-import { CONTRACT_PATHS, type ContractPath } from '../../src/api/contract.ts';
+import { CONTRACT_PATHS, type ContractPath } from '#shared/contract.ts';
 
 export type PathMatch = { path: ContractPath; query: string } | { error: 'not-found' | 'bad-query' };
 

@@ -3,7 +3,7 @@
  * configured upstream, adding the server's key as X-API-Key, and answers everything else itself
  * with a `{code, message}` envelope. The key never reaches the browser or the log.
  */
-import { ERROR_CODES, ERROR_MESSAGES, type ContractPath } from '../../src/api/contract.ts';
+import { ERROR_CODES, ERROR_MESSAGES, type ContractPath } from '#shared/contract.ts';
 import { noteEnvelopeCode } from '../metrics/envelope-code.ts';
 import { isForwardableMethod, matchContractPath } from './allowlist.ts';
 import { acceptsHkTickerCoding } from './encoding.ts';

@@ -3,7 +3,7 @@
  * negotiation, and envelopes for everything that is not a usable upstream answer.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { ERROR_CODES, ERROR_MESSAGES, type ContractPath } from '../../src/api/contract.ts';
+import { ERROR_CODES, ERROR_MESSAGES, type ContractPath } from '#shared/contract.ts';
 import {
   DecodedTooLargeError,
   decodeBody,

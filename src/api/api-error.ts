@@ -2,7 +2,7 @@
  * The one error type of the API client. `code` is the contract's code (§7), normalised so that
  * the latest-K-line endpoint's HTTP-status codes (§7 rule 1) read like every other endpoint's.
  */
-import { AMBIGUOUS_SYMBOL, ERROR_CODES, type ContractPath } from './contract';
+import { AMBIGUOUS_SYMBOL, ERROR_CODES, type ContractPath } from '#shared/contract.ts';
 
 /**
  * api: the service answered an error envelope; network: no answer at all; malformed: a body that

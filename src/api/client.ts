@@ -4,7 +4,8 @@
  * A rate-limit gate holds every request back while the service's Retry-After window lasts.
  */
 import { ApiError, normaliseCode, parseRetryAfter, type ApiErrorInit, type ApiErrorKind } from './api-error';
-import { ERROR_CODES, type ContractPath } from './contract';
+import { ERROR_CODES, type ContractPath } from '#shared/contract.ts';
+import { CLOCK_HEADER, SOURCE_HEADER, type DataSource } from '#shared/protocol.ts';
 import { envelopeSchema } from './envelope-schema';
 
 export type QueryParams = Readonly<Record<string, string | number | undefined>>;
@@ -13,8 +14,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** Where the answer came from, per the server's `X-Chartroom-Source` header. */
-export type DataSource = 'simulator' | 'upstream';
+export type { DataSource };
 
 export interface RequestEvent {
   path: ContractPath;
@@ -146,9 +146,6 @@ function linkedController(signal: AbortSignal | undefined): { controller: AbortC
     },
   };
 }
-
-export const SOURCE_HEADER = 'X-Chartroom-Source';
-export const CLOCK_HEADER = 'X-Chartroom-Clock';
 
 function sourceOf(headers: Headers): DataSource | undefined {
   const value = headers.get(SOURCE_HEADER);

@@ -1,6 +1,6 @@
 /** The order book endpoint: bids and asks of one symbol (US, HK, A-shares, China futures, crypto). */
 import { apiGet, type RequestOptions } from './client';
-import type { ProductType } from './contract';
+import type { ProductType } from '#shared/contract.ts';
 import { depthSchema, type Depth } from './depth-schemas';
 
 export interface DepthParams {

@@ -8,8 +8,8 @@ import { answerAs, rejectionOf, startSimulator, type SimHandle } from './sim-fet
 
 let sim: SimHandle;
 
-beforeAll(async () => {
-  sim = await startSimulator('2026-11-25T15:00:00Z');
+beforeAll(() => {
+  sim = startSimulator('2026-11-25T15:00:00Z');
 });
 
 afterEach(() => {

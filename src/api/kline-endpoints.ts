@@ -1,6 +1,6 @@
 /** K-line endpoints: history (§4.2), latest (§4.3), periods (§4.10), ex-factors (§4.12). */
 import { apiGet, type RequestOptions } from './client';
-import type { AdjustMode, Interval, ProductType } from './contract';
+import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
 import {
   exFactorsSchema,
   klineIntervalsSchema,

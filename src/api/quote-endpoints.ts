@@ -1,6 +1,6 @@
 /** Quote endpoints: ticker (§4.5), full-HK ticker (§4.6), trades (§4.4), intraday (§4.8). */
 import { apiGet, type RequestOptions } from './client';
-import type { ProductType } from './contract';
+import type { ProductType } from '#shared/contract.ts';
 import {
   hkTickersSchema,
   intradaySchema,

@@ -3,7 +3,7 @@
  * trading calendar (§4.11).
  */
 import { apiGet, type RequestOptions } from './client';
-import type { Market, ProductType, SessionMarket } from './contract';
+import type { Market, ProductType, SessionMarket } from '#shared/contract.ts';
 import {
   stockInfoListSchema,
   tradeDaysSchema,

@@ -3,31 +3,17 @@
  * Chartroom server would put it (X-API-Key added, X-Chartroom-Source set, gzip decoded as a
  * browser would).
  *
- * The simulator is imported at run time through a variable: server code needs Node's types, which
- * the SPA's tsconfig does not load, and the SPA must never bundle it. `SimHandle` is the part of
- * server/sim/app.ts's `Simulator` the tests use.
+ * Tests load the simulator as the server does; the SPA's own build never reaches this file.
  */
-
 import { vi } from 'vitest';
+import { createSimulator, type Simulator } from '../../server/sim/app.ts';
 import type { ApiError } from './api-error';
 
-export interface SimHandle {
-  app: { request(input: string | Request, init?: RequestInit): Response | Promise<Response> };
-  faults: { update(patch: Record<string, unknown>): unknown; reset(): unknown };
-  clock: { set(settings: { now?: number; frozen?: boolean }): unknown; now(): number };
-  access: { setLimits(limits: { ratePerMinute?: number; monthlyQuota?: number }): void };
-}
-
-interface SimulatorModule {
-  createSimulator(options: { clock?: { now?: number; frozen?: boolean } }): SimHandle;
-}
-
-const SIMULATOR_MODULE = '../../server/sim/app.ts';
+export type SimHandle = Simulator;
 
 /** A simulator whose clock is frozen at `iso`. */
-export async function startSimulator(iso: string): Promise<SimHandle> {
-  const module = (await import(/* @vite-ignore */ SIMULATOR_MODULE)) as SimulatorModule;
-  return module.createSimulator({ clock: { now: Date.parse(iso), frozen: true } });
+export function startSimulator(iso: string): SimHandle {
+  return createSimulator({ clock: { now: Date.parse(iso), frozen: true } });
 }
 
 function pathOf(input: RequestInfo | URL): string {

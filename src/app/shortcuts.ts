@@ -2,7 +2,7 @@
  * Keyboard shortcuts: `/` or Ctrl/Cmd+K opens search; digits pick an interval; Alt+digit picks
  * a panel. Ignored while the user types in a field.
  */
-import type { Interval } from '../api/contract';
+import type { Interval } from '#shared/contract.ts';
 import { PANEL_TABS, type PanelTab } from '../store/workspace-slice';
 
 export const INTERVAL_KEYS: Readonly<Record<string, Interval>> = {

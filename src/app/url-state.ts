@@ -2,7 +2,7 @@
  * The workspace in the URL: `?symbol=700.HK&interval=1d&adjust=forward&tz=market&tab=chart`.
  * A shared link opens the same view; a bad value falls back to its default with a notice.
  */
-import { ADJUST_MODES, INTERVALS, PRODUCT_TYPES, type ProductType } from '../api/contract';
+import { ADJUST_MODES, INTERVALS, PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
 import { DEFAULT_WORKSPACE, DISPLAY_ZONES, PANEL_TABS, type Workspace } from '../store/workspace-slice';
 
 const SYMBOL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9.\-_]{0,23}$/;

@@ -3,9 +3,9 @@
  * it. The endpoint (§4.11) takes beg_day within the most recent year — one year back from today
  * (UTC, as the simulator reckons) up to today — and at most 31 days from beg_day to end_day.
  */
-import { MAX_TRADE_DAYS_SPAN } from '../api/contract';
+import { MAX_TRADE_DAYS_SPAN } from '#shared/contract.ts';
 import { dayKindLookup, isWeekendYmd, type TradeDaysAnswer } from './trade-days';
-import { addDaysYmd, formatYmd, parseYmd, weekdayOfYmd, ymdInZone } from './time-zone';
+import { addDaysYmd, formatYmd, parseYmd, weekdayOfYmd, ymdInZone } from '#shared/time-zone.ts';
 
 export type CalendarDayKind = 'full' | 'half' | 'holiday' | 'weekend' | 'unknown' | 'unavailable';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AdjustFactor } from './adjust';
-import type { Candle } from './candle';
+import type { AdjustFactor } from '#shared/adjust.ts';
+import type { Candle } from '#shared/candle.ts';
 import { adjustCandles, aggregateCandles, bucketStart, mergeCandles, toCandle } from './candles';
 
 const MINUTE = 60_000;

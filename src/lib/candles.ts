@@ -3,8 +3,8 @@
  * 1m), merging of series (history + live) and local price adjustment.
  */
 import type { Kline } from '../api/kline-schemas';
-import { adjustPrice, roundAdjusted, type AdjustDirection, type AdjustFactor } from './adjust';
-import type { Candle } from './candle';
+import { adjustPrice, roundAdjusted, type AdjustDirection, type AdjustFactor } from '#shared/adjust.ts';
+import type { Candle } from '#shared/candle.ts';
 
 /** A K-line of the API (decimal strings) as a Candle (numbers). */
 export function toCandle(kline: Kline): Candle {

@@ -2,11 +2,11 @@
  * Live market status of US, HK and CN, computed in the market's own time zone from the
  * trading-session table (§4.9) and the trading calendar (§4.11).
  */
-import type { SessionMarket } from '../api/contract';
-import { marketTimeZone } from './symbols';
+import type { SessionMarket } from '#shared/contract.ts';
+import { marketTimeZone } from '#shared/symbols.ts';
 import { isWeekendYmd, type DayKind } from './trade-days';
 import { sessionsOn, type SessionInterval, type SessionPhase, type TradingSession } from './trading-sessions';
-import { addDaysYmd, ymdInZone } from './time-zone';
+import { addDaysYmd, ymdInZone } from '#shared/time-zone.ts';
 
 export type MarketPhase = SessionPhase | 'lunch' | 'closed' | 'holiday' | 'weekend';
 

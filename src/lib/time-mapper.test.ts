@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Candle } from './candle';
+import type { Candle } from '#shared/candle.ts';
 import { browserTimeZone, chartTimeMapper, displayTimeZone, fromChartTime, toChartSeries, toChartTime } from './time-mapper';
 
 const NY = 'America/New_York';

@@ -3,8 +3,8 @@
  * UTC, so to show wall-clock time in another zone each timestamp is shifted by that zone's offset
  * at that instant: the chart's "UTC" labels then read as local wall-clock time.
  */
-import type { Candle } from './candle';
-import { timeZoneOffsetMs, zonedTimeToUtc } from './time-zone';
+import type { Candle } from '#shared/candle.ts';
+import { timeZoneOffsetMs, zonedTimeToUtc } from '#shared/time-zone.ts';
 
 export type DisplayZone = 'market' | 'local' | 'utc';
 

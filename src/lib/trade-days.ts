@@ -3,7 +3,7 @@
  * trading days of the window it was asked for, so every other weekday inside that window is a
  * holiday; days no answer covers are 'unknown'. Weekends are always closed.
  */
-import { weekdayOfYmd } from './time-zone';
+import { weekdayOfYmd } from '#shared/time-zone.ts';
 
 export type DayKind = 'full' | 'half' | 'closed' | 'unknown';
 

@@ -2,8 +2,8 @@
  * A market's trading sessions (§2.10, hhmm in the market's local time) laid out on one trading
  * day as UTC instants, with the early-close rules of half trading days.
  */
-import type { SessionMarket } from '../api/contract';
-import { addDaysYmd, parseYmd, zonedTimeToUtc } from './time-zone';
+import type { SessionMarket } from '#shared/contract.ts';
+import { addDaysYmd, parseYmd, zonedTimeToUtc } from '#shared/time-zone.ts';
 
 /** One `trading_sessions` entry as the API returns it. */
 export interface TradingSession {

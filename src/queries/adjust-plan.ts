@@ -4,7 +4,7 @@
  * any other failure): the service adjusts (`adjust=` on both K-line endpoints). Other products have
  * no corporate actions: nothing to adjust, and no `adjust=` sent.
  */
-import type { AdjustMode } from '../api/contract';
+import type { AdjustMode } from '#shared/contract.ts';
 
 export type AdjustSource = 'none' | 'local' | 'server';
 

@@ -23,8 +23,8 @@ let calls: string[];
 /** The first answers of the simulator (and the 2,600-row HK feed) take a while. */
 const patient = { timeout: 10_000 };
 
-beforeAll(async () => {
-  sim = await startSimulator('2026-11-25T15:00:00Z');
+beforeAll(() => {
+  sim = startSimulator('2026-11-25T15:00:00Z');
 });
 
 function connect(key = 'demo-enterprise') {

@@ -5,7 +5,7 @@
  * chart remounted from cache).
  */
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Candle } from '../lib/candle';
+import type { Candle } from '#shared/candle.ts';
 import { mergeCandles } from '../lib/candles';
 import { fetchTail, INTERVAL_MS, tailStart, type KlineHistoryParams, type KlinePage, type TailResult } from './kline-history-pages';
 import { queryKeys } from './query-keys';

@@ -3,14 +3,14 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fetchKlines, fetchLatestKlines } from '../api/kline-endpoints';
 import { simFetch, startSimulator, type SimHandle } from '../api/sim-fetch.test-support';
 import { aggregateCandles, toCandle } from '../lib/candles';
-import { fetchHistoryPage, fetchTail, flattenPages, newestPageEnd } from './kline-history-pages';
+import { fetchHistoryPage, fetchTail, flattenPages } from './kline-history-pages';
 
 const MINUTE = 60_000;
 let sim: SimHandle;
 let calls: string[];
 
-beforeAll(async () => {
-  sim = await startSimulator('2026-11-25T15:01:30Z');
+beforeAll(() => {
+  sim = startSimulator('2026-11-25T15:01:30Z');
 });
 
 /** Freezes the simulator at `iso`; returns that instant (the data's clock, for the newest page). */
@@ -29,43 +29,6 @@ afterEach(() => {
 async function minutes(symbol: string, startTime: number, endTime: number) {
   return (await fetchKlines({ symbol, interval: '1m', startTime, endTime, limit: 1000 })).klines.map(toCandle);
 }
-
-describe('newestPageEnd', () => {
-  const now = Date.parse('2026-11-25T15:01:30.250Z');
-
-  it('intraday intervals: just before the current period on the epoch grid', () => {
-    expect(newestPageEnd('1m', now, 'UTC')).toBe(Date.UTC(2026, 10, 25, 15, 1) - 1);
-    expect(newestPageEnd('3m', now, 'UTC')).toBe(Date.UTC(2026, 10, 25, 15, 0) - 1);
-    expect(newestPageEnd('5m', now, 'UTC')).toBe(Date.UTC(2026, 10, 25, 15, 0) - 1);
-    expect(newestPageEnd('1h', now, 'UTC')).toBe(Date.UTC(2026, 10, 25, 15, 0) - 1);
-    expect(newestPageEnd('4h', now, 'UTC')).toBe(Date.UTC(2026, 10, 25, 12, 0) - 1);
-  });
-
-  it('1d, 1w and 1M: two hours before the current day, week (Monday) or month starts in the market', () => {
-    const hour = 3_600_000;
-    // 15:01 UTC on Wednesday 25 November: 10:01 in New York, 23:01 in Hong Kong.
-    expect(newestPageEnd('1d', now, 'America/New_York')).toBe(Date.parse('2026-11-25T05:00:00Z') - 2 * hour - 1);
-    expect(newestPageEnd('1d', now, 'Asia/Hong_Kong')).toBe(Date.parse('2026-11-24T16:00:00Z') - 2 * hour - 1);
-    expect(newestPageEnd('1d', now, 'UTC')).toBe(Date.parse('2026-11-25T00:00:00Z') - 2 * hour - 1);
-    expect(newestPageEnd('1w', now, 'America/New_York')).toBe(Date.parse('2026-11-23T05:00:00Z') - 2 * hour - 1);
-    // 1 November 00:00 in New York is still daylight-saving time (UTC−4).
-    expect(newestPageEnd('1M', now, 'America/New_York')).toBe(Date.parse('2026-11-01T04:00:00Z') - 2 * hour - 1);
-    expect(newestPageEnd('1M', now, 'Asia/Shanghai')).toBe(Date.parse('2026-10-31T16:00:00Z') - 2 * hour - 1);
-  });
-
-  it("1d: the market's day, not the UTC one: at 03:00 UTC Hong Kong is in its day and New York in its evening", () => {
-    const early = Date.parse('2026-11-25T03:00:00Z');
-    expect(newestPageEnd('1d', early, 'Asia/Hong_Kong')).toBe(Date.parse('2026-11-24T14:00:00Z') - 1);
-    expect(newestPageEnd('1d', early, 'America/New_York')).toBe(Date.parse('2026-11-24T03:00:00Z') - 1);
-  });
-
-  it('is the same instant for every moment of one period, and moves with the next', () => {
-    const start = Date.UTC(2026, 10, 25, 15, 15);
-    const ends = [0, 1, 60_000, 15 * 60_000 - 1].map((offset) => newestPageEnd('15m', start + offset, 'UTC'));
-    expect(new Set(ends)).toEqual(new Set([start - 1]));
-    expect(newestPageEnd('15m', start + 15 * 60_000, 'UTC')).toBe(start + 15 * 60_000 - 1);
-  });
-});
 
 describe('fetchHistoryPage', () => {
   it('asks for 1000 completed K-lines up to the current period and pages back with end_time = oldest - 1', async () => {

@@ -3,14 +3,13 @@
  * the historical endpoint, is built from 1m pages of 999 (a whole number of 3m buckets); each
  * page keeps only whole buckets, and the next older page ends where its oldest whole bucket starts.
  */
-import type { AdjustMode, Interval, ProductType } from '../api/contract';
+import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
 import { fetchKlines, type HistoryInterval } from '../api/kline-endpoints';
 import { serverNow } from '../api/server-clock';
-import type { Candle } from '../lib/candle';
+import type { Candle } from '#shared/candle.ts';
 import { aggregateCandles, bucketStart, mergeCandles, toCandle } from '../lib/candles';
-import { isCalendarInterval, periodStart } from '../lib/calendar-periods';
-import { INTRADAY_INTERVAL_MS } from '../lib/interval-length';
-import { instrumentTimeZone } from '../lib/symbols';
+import { newestPageEnd } from '#shared/kline-window-policy.ts';
+import { instrumentTimeZone } from '#shared/symbols.ts';
 
 export const HISTORY_PAGE_SIZE = 1_000;
 /** 1m K-lines per page when building 3m: 333 buckets. */
@@ -39,30 +38,7 @@ export function historySourceOf(interval: Interval): { interval: HistoryInterval
   return { interval, pageSize: HISTORY_PAGE_SIZE };
 }
 
-export { INTERVAL_MS } from '../lib/interval-length';
-
-/**
- * How long before the current period's local start the newest page of 1d, 1w or 1M ends. Those
- * bars open at midnights, so the page still holds every completed bar; and with a daylight-saving
- * hour either way the page still ends before the earliest moment the server reckons the next bar
- * could open, so it can tell from the answer alone that no bar can open inside the window any
- * more, and keeps it for good (server/cache/kline-window.ts, earliestNextOpen).
- */
-const CALENDAR_PAGE_MARGIN_MS = 2 * 3_600_000;
-
-/**
- * `end_time` of the newest history page at `now` (the data's clock): completed bars only, ending
- * just before the current period, so every browser asks the identical, cacheable URL within one
- * period. Intraday: floor(now / length) × length − 1. 1d, 1w, 1M: two hours before the start of the
- * current day, week (Monday) or month in the market's time zone, less 1 ms. The forming bar comes
- * from the latest endpoint, any bar between the two from the tail fill.
- */
-export function newestPageEnd(interval: Interval, now: number, marketTimeZone: string): number {
-  const length = INTRADAY_INTERVAL_MS[interval];
-  if (length !== undefined) return Math.floor(now / length) * length - 1;
-  if (!isCalendarInterval(interval)) throw new RangeError(`no history page for ${interval}`);
-  return periodStart(interval, now, marketTimeZone) - CALENDAR_PAGE_MARGIN_MS - 1;
-}
+export { INTERVAL_MS } from '#shared/interval-length.ts';
 
 interface RawRange {
   limit: number;

@@ -6,7 +6,7 @@
  * a pointer resting on a symbol about to be opened (use-open-intent.ts).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { isStockInstrument } from '../lib/symbols';
+import { isStockInstrument } from '#shared/symbols.ts';
 import type { Workspace } from '../store/workspace-slice';
 import { planAdjust } from './adjust-plan';
 import type { KlineHistoryParams } from './kline-history-pages';

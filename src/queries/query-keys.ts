@@ -2,7 +2,7 @@
  * Hierarchical query keys: every key starts with its domain, so `invalidateQueries({ queryKey:
  * queryKeys.klines.all })` reaches every K-line query (e.g. after a reconnect).
  */
-import type { AdjustMode, Interval, Market, ProductType, SessionMarket } from '../api/contract';
+import type { AdjustMode, Interval, Market, ProductType, SessionMarket } from '#shared/contract.ts';
 
 /** Symbol lists as keys: order and duplicates do not matter. */
 function symbolSet(symbols: readonly string[]): string[] {

@@ -8,7 +8,7 @@
  * is open, and were it still closed (a later 3001) the retry would wait in it.
  */
 import { isApiError } from '../api/api-error';
-import { ERROR_CODES } from '../api/contract';
+import { ERROR_CODES } from '#shared/contract.ts';
 
 export const MAX_RETRIES = 3;
 const BASE_DELAY_MS = 1_000;

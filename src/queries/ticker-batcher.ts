@@ -4,9 +4,9 @@
  * caller gets the entry of its symbol. Pure: no React.
  */
 import { ApiError, isAmbiguousSymbol } from '../api/api-error';
-import { ERROR_CODES, MAX_TICKER_SYMBOLS } from '../api/contract';
+import { ERROR_CODES, MAX_TICKER_SYMBOLS } from '#shared/contract.ts';
 import type { Ticker } from '../api/quote-schemas';
-import { normalizeSymbol } from '../lib/symbols';
+import { normalizeSymbol } from '#shared/symbols.ts';
 
 export type TickerFetcher = (symbols: string[]) => Promise<Ticker[]>;
 

@@ -12,8 +12,8 @@ import { DEPTH_POLL_MS, depthPollInterval, depthQueryOptions, useDepth } from '.
 let sim: SimHandle;
 let calls: string[];
 
-beforeAll(async () => {
-  sim = await startSimulator('2026-11-25T15:00:00Z');
+beforeAll(() => {
+  sim = startSimulator('2026-11-25T15:00:00Z');
 });
 
 function connect() {

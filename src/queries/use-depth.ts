@@ -4,7 +4,7 @@
  * market has none; 1004: the plan lacks it) stops the polling instead of asking again every 2 s.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProductType } from '../api/contract';
+import type { ProductType } from '#shared/contract.ts';
 import { fetchDepth } from '../api/depth-endpoint';
 import { ERROR_REFETCH_MS } from './query-client';
 import { queryKeys } from './query-keys';

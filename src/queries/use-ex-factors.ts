@@ -1,8 +1,8 @@
 /** Adjustment factors of stocks, keyed by symbol (§4.12); they change only with corporate actions. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchExFactors } from '../api/kline-endpoints';
-import type { AdjustFactor } from '../lib/adjust';
-import { normalizeSymbol } from '../lib/symbols';
+import type { AdjustFactor } from '#shared/adjust.ts';
+import { normalizeSymbol } from '#shared/symbols.ts';
 import { queryKeys } from './query-keys';
 
 export type ExFactorsBySymbol = Record<string, AdjustFactor[]>;

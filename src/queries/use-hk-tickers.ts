@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isApiError } from '../api/api-error';
-import { ERROR_CODES } from '../api/contract';
+import { ERROR_CODES } from '#shared/contract.ts';
 import { fetchHkTickers } from '../api/quote-endpoints';
 import { queryKeys } from './query-keys';
 

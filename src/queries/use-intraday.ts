@@ -3,10 +3,10 @@
  * once a minute while ticker pushes move its last point (the poll then only settles the minutes).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProductType } from '../api/contract';
+import type { ProductType } from '#shared/contract.ts';
 import { fetchIntraday } from '../api/quote-endpoints';
 import type { IntradaySeries } from '../api/quote-schemas';
-import { normalizeSymbol } from '../lib/symbols';
+import { normalizeSymbol } from '#shared/symbols.ts';
 import { errorRefetchInterval } from './query-client';
 import { queryKeys } from './query-keys';
 

@@ -6,7 +6,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { onRequestSettled } from '../api/client';
 import { isServerClockKnown, serverNow } from '../api/server-clock';
-import type { Candle } from '../lib/candle';
+import type { Candle } from '#shared/candle.ts';
 import { fetchHistoryPage, flattenPages, type KlineHistoryParams, type KlinePage } from './kline-history-pages';
 import { queryKeys } from './query-keys';
 

@@ -2,12 +2,12 @@
 // useKlineSeries against the real simulator: adjustment paths, 3m, paging and rolling forward.
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AdjustMode, Interval } from '../api/contract';
+import type { AdjustMode, Interval } from '#shared/contract.ts';
 import { fetchKlines } from '../api/kline-endpoints';
 import { noteServerClock } from '../api/server-clock';
 import { simFetch, startSimulator, type SimHandle } from '../api/sim-fetch.test-support';
 import { toCandle } from '../lib/candles';
-import { newestPageEnd } from './kline-history-pages';
+import { newestPageEnd } from '#shared/kline-window-policy.ts';
 import { queryKeys } from './query-keys';
 import { testQueryClient, wrapperFor } from './query-test-support';
 import { useKlineSeries, type KlineSeriesParams } from './use-kline-series';
@@ -17,8 +17,8 @@ const patient = { timeout: 10_000 };
 let sim: SimHandle;
 let calls: string[];
 
-beforeAll(async () => {
-  sim = await startSimulator('2026-11-25T15:00:30Z');
+beforeAll(() => {
+  sim = startSimulator('2026-11-25T15:00:30Z');
 });
 
 function connect(iso: string, key = 'demo-enterprise') {

@@ -5,11 +5,11 @@
  */
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { AdjustMode, Interval, ProductType } from '../api/contract';
-import type { AdjustFactor } from '../lib/adjust';
-import type { Candle } from '../lib/candle';
+import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
+import type { AdjustFactor } from '#shared/adjust.ts';
+import type { Candle } from '#shared/candle.ts';
 import { adjustCandles, mergeCandles } from '../lib/candles';
-import { isStockSymbol } from '../lib/symbols';
+import { isStockSymbol } from '#shared/symbols.ts';
 import { planAdjust, type AdjustSource, type FactorsState } from './adjust-plan';
 import type { KlineHistoryParams } from './kline-history-pages';
 import { onFormingCandle } from './kline-history-cache';

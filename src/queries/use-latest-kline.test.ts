@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Candle } from '../lib/candle';
+import type { Candle } from '#shared/candle.ts';
 import { nextReconcileMs, RECONCILE_DELAY_MS, SLOW_RECONCILE_MS } from './use-latest-kline';
 
 const MINUTE = 60_000;

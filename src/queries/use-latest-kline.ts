@@ -5,12 +5,12 @@
  * when the window regains focus or the network comes back (stale after a second).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Interval } from '../api/contract';
+import type { Interval } from '#shared/contract.ts';
 import { fetchLatestKlines } from '../api/kline-endpoints';
 import { serverNow } from '../api/server-clock';
-import type { Candle } from '../lib/candle';
+import type { Candle } from '#shared/candle.ts';
 import { mergeCandles, toCandle } from '../lib/candles';
-import { normalizeSymbol } from '../lib/symbols';
+import { normalizeSymbol } from '#shared/symbols.ts';
 import { INTERVAL_MS, type KlineHistoryParams } from './kline-history-pages';
 import { errorRefetchInterval } from './query-client';
 import { queryKeys } from './query-keys';

@@ -6,7 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import type { ProductType } from '../api/contract';
+import type { ProductType } from '#shared/contract.ts';
 import { useAppStore } from '../store/app-store';
 import { withSymbolOpened } from '../store/workspace-slice';
 import { prefetchWorkspace } from './prefetch-workspace';

@@ -4,7 +4,7 @@
  * `symbol`.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MAX_STOCK_INFO_SYMBOLS } from '../api/contract';
+import { MAX_STOCK_INFO_SYMBOLS } from '#shared/contract.ts';
 import { fetchStockInfo } from '../api/reference-endpoints';
 import type { StockInfo } from '../api/reference-schemas';
 import { queryKeys } from './query-keys';

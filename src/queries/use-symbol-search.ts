@@ -1,6 +1,6 @@
 /** A page of the symbol list for the search palette; the previous page stays while the next loads. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Market, ProductType } from '../api/contract';
+import type { Market, ProductType } from '#shared/contract.ts';
 import { fetchSymbols } from '../api/reference-endpoints';
 import { queryKeys } from './query-keys';
 

@@ -9,7 +9,7 @@
  */
 import { queryOptions, useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { ProductType } from '../api/contract';
+import type { ProductType } from '#shared/contract.ts';
 import { fetchTickers } from '../api/quote-endpoints';
 import type { Ticker } from '../api/quote-schemas';
 import { mergeTicker, useLiveChannel, useLiveTicker } from '../realtime';

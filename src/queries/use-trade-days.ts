@@ -1,6 +1,6 @@
 /** Trading days and half days of a market in a window of at most 31 days (the caller's duty). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SessionMarket } from '../api/contract';
+import type { SessionMarket } from '#shared/contract.ts';
 import { fetchTradeDays } from '../api/reference-endpoints';
 import { queryKeys } from './query-keys';
 

@@ -3,7 +3,7 @@
  * snapshot under the pushed trades while the trade channel is live.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProductType } from '../api/contract';
+import type { ProductType } from '#shared/contract.ts';
 import { fetchTrades } from '../api/quote-endpoints';
 import { errorRefetchInterval } from './query-client';
 import { queryKeys } from './query-keys';

@@ -3,7 +3,7 @@
  * a per-symbol slot through useSyncExternalStore, so a push re-renders only that symbol's readers.
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import type { ProductType } from '../api/contract';
+import type { ProductType } from '#shared/contract.ts';
 import { realtimeClient } from './default-client';
 import { LiveSlots } from './live-slots';
 import type { ChannelState, DepthPush, PushOf, RealtimeChannel, RealtimeStatus, TickerPush, TradePush } from './types';

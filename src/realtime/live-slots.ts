@@ -3,8 +3,8 @@
  * book, the recent trades). A slot lives while some component reads it; its readers are notified
  * once per animation frame at most, and only the readers of the slots that changed.
  */
-import type { ProductType } from '../api/contract';
-import { normalizeSymbol } from '../lib/symbols';
+import type { ProductType } from '#shared/contract.ts';
+import { normalizeSymbol } from '#shared/symbols.ts';
 import type { RealtimeClient } from './realtime-client';
 import type { PushOf, RealtimeChannel } from './types';
 

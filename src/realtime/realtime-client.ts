@@ -4,8 +4,8 @@
  * backoff, refusals, and pushes dispatched to the listeners of their (channel, symbol). Pure: no
  * React (hooks.ts adapts it).
  */
-import type { ProductType } from '../api/contract';
-import { normalizeSymbol } from '../lib/symbols';
+import type { ProductType } from '#shared/contract.ts';
+import { normalizeSymbol } from '#shared/symbols.ts';
 import { backoffDelay } from './backoff';
 import { parseServerMessage, type ServerMessage } from './push-schemas';
 import { buildRequests, MAX_SYMBOLS_PER_MESSAGE, type SubscriptionTarget } from './request-batches';

@@ -2,7 +2,7 @@
  * Subscription changes grouped into protocol messages: one per channel + type, at most
  * `maxSymbols` symbols each, in a stable order.
  */
-import type { ProductType } from '../api/contract';
+import type { ProductType } from '#shared/contract.ts';
 import type { RealtimeChannel } from './types';
 
 export interface SubscriptionTarget {

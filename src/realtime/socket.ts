@@ -2,7 +2,7 @@
  * The transport seen by the realtime client: a factory taking event handlers, so the browser's
  * WebSocket and the tests' fake socket plug in the same way.
  */
-import { REALTIME_PATH } from '../api/contract';
+import { REALTIME_PATH } from '#shared/contract.ts';
 
 export interface SocketEvents {
   open(): void;

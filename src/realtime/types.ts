@@ -2,9 +2,9 @@
  * The vocabulary of the realtime layer: channels, per-subscription states, the connection status
  * and the push shapes (decimals stay strings, as in HTTP).
  */
-import type { RealtimeChannel } from '../api/contract';
+import type { RealtimeChannel } from '#shared/contract.ts';
 
-export { REALTIME_CHANNELS, type RealtimeChannel } from '../api/contract';
+export { REALTIME_CHANNELS, type RealtimeChannel } from '#shared/contract.ts';
 
 /** live: socket open and this subscription acknowledged (code 0). connecting: waiting for socket or ack.
  *  refused: the service refused this channel/symbol (4003/4004, 1004, 3004, 2001/2002…): use HTTP.

@@ -4,7 +4,7 @@
  * without losing the user's other lists.
  */
 import * as z from '../api/schema';
-import { PRODUCT_TYPES, type ProductType } from '../api/contract';
+import { PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
 import { DEFAULT_PREFERENCES, type Preferences } from './preferences-slice';
 import { DEFAULT_WATCHLISTS, type Watchlist } from './watchlists-slice';
 import { MAX_SYMBOL_TYPES } from './workspace-slice';

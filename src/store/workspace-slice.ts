@@ -3,7 +3,7 @@
  * Mirrored in the URL (src/app/url-state.ts) so a view can be shared and reloaded.
  */
 import type { StateCreator } from 'zustand';
-import type { AdjustMode, Interval, ProductType } from '../api/contract';
+import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
 
 export const PANEL_TABS = ['chart', 'intraday', 'info', 'trades', 'hk', 'book'] as const;
 export type PanelTab = (typeof PANEL_TABS)[number];

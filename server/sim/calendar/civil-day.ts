@@ -1,5 +1,5 @@
 /** Fast YYYYMMDD ↔ UTC-midnight conversions used by the calendar's inner loops. */
-import { formatYmd, parseYmd } from '../../../src/lib/time-zone.ts';
+import { formatYmd, parseYmd } from '#shared/time-zone.ts';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;

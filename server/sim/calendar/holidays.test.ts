@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseYmd, weekdayOfYmd } from '../../../src/lib/time-zone.ts';
+import { parseYmd, weekdayOfYmd } from '#shared/time-zone.ts';
 import { dayKind } from './closures.ts';
 import { HKEX_PUBLISHED, NYSE_PUBLISHED, SSE_PUBLISHED, type PublishedYear } from './holidays.ts';
 import { must } from './test-helpers.ts';

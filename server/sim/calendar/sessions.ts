@@ -2,7 +2,7 @@
  * Session descriptions beyond the regular pieces: the trading-session table of
  * GET /v1/market/trading-sessions (§2.10, §4.9) and the US extended-hours pieces.
  */
-import { TRADE_SESSION, type SessionMarket } from '../../../src/api/contract.ts';
+import { TRADE_SESSION, type SessionMarket } from '#shared/contract.ts';
 import { MINUTE_MS } from './civil-day.ts';
 import { getTradingDay } from './trading-days.ts';
 

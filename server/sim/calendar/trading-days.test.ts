@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ymdInZone, zonedTimeToUtc } from '../../../src/lib/time-zone.ts';
+import { ymdInZone, zonedTimeToUtc } from '#shared/time-zone.ts';
 import { must, utc } from './test-helpers.ts';
 import {
   getTradingDay,

@@ -3,7 +3,7 @@
  * price engine's hot path: getTradingDay is memoised per (venue, day) and days are assembled from
  * one time-zone offset each (no Intl at all for the fixed-offset zones).
  */
-import { timeZoneOffsetMs } from '../../../src/lib/time-zone.ts';
+import { timeZoneOffsetMs } from '#shared/time-zone.ts';
 import { civilDay, DAY_MS, HOUR_MS, isWeekend, MINUTE_MS, weekdayOfUtcMidnight, ymdOfUtc } from './civil-day.ts';
 import { dayKind } from './closures.ts';
 import type { SessionPiece, TradingDay, VenueId } from './types.ts';

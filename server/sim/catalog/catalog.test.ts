@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MARKETS, PRODUCT_TYPES } from '../../../src/api/contract.ts';
-import { parseYmd } from '../../../src/lib/time-zone.ts';
+import { MARKETS, PRODUCT_TYPES } from '#shared/contract.ts';
+import { parseYmd } from '#shared/time-zone.ts';
 import { allInstruments, buildCatalog, hkFeedCode, hkFeedInstruments } from './catalog.ts';
 import { tickSizeFor } from './tick-size.ts';
 import type { Instrument } from './types.ts';

@@ -2,7 +2,7 @@
  * The whole catalog: every market's instruments, with their corporate actions attached, in a
  * stable order (market, type, symbol), built once on first use and frozen.
  */
-import { MARKETS, PRODUCT_TYPES } from '../../../src/api/contract.ts';
+import { MARKETS, PRODUCT_TYPES } from '#shared/contract.ts';
 import { cnFuturesInstruments } from './cn-futures.ts';
 import { cnStockInstruments } from './cn-stocks.ts';
 import { corporateActionsBySymbol } from './corporate-actions.ts';

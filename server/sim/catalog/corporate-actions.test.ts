@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { weekdayOfYmd } from '../../../src/lib/time-zone.ts';
+import { weekdayOfYmd } from '#shared/time-zone.ts';
 import { allInstruments } from './catalog.ts';
 import { corporateActionsBySymbol, parseActions } from './corporate-actions.ts';
 import type { Instrument } from './types.ts';

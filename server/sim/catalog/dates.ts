@@ -1,5 +1,5 @@
 /** YYYYMMDD helpers for listing dates and ex-dates. */
-import { addDaysYmd, formatYmd, parseYmd, weekdayOfYmd } from '../../../src/lib/time-zone.ts';
+import { addDaysYmd, formatYmd, parseYmd, weekdayOfYmd } from '#shared/time-zone.ts';
 
 /**
  * Fixed-date closures known for every year, as MMDD. Moving holidays (lunar new year, Easter,

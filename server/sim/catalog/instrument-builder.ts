@@ -1,5 +1,5 @@
 /** The one place an Instrument object is assembled, plus the shape shared by GLOBAL products. */
-import type { ProductType } from '../../../src/api/contract.ts';
+import type { ProductType } from '#shared/contract.ts';
 import { fnv1a } from './hash.ts';
 import type { Instrument, VenueId } from './types.ts';
 

@@ -3,7 +3,7 @@
  * HK codes with or without leading zeros, and `type` to tell apart a symbol that names products
  * of several types.
  */
-import type { ProductType } from '../../../src/api/contract.ts';
+import type { ProductType } from '#shared/contract.ts';
 import { allInstruments } from './catalog.ts';
 import type { Instrument } from './types.ts';
 

@@ -2,7 +2,7 @@
  * The simulator's instrument catalog: the shapes every other part of the simulator (price engine,
  * endpoints, realtime) reads. Pure data types; the content lives in the per-market modules.
  */
-import type { Market, ProductType } from '../../../src/api/contract.ts';
+import type { Market, ProductType } from '#shared/contract.ts';
 
 /**
  * Trading calendar an instrument follows. Declared here on purpose (the calendar module declares

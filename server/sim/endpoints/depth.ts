@@ -2,7 +2,7 @@
  * GET /v1/market/depth: the order book of one symbol (US, HK and A-share stocks, China futures,
  * crypto), the same book the realtime depth channel pushes.
  */
-import { TYPES_FOR_QUOTES } from '../../../src/api/contract.ts';
+import { TYPES_FOR_QUOTES } from '#shared/contract.ts';
 import type { Instrument } from '../catalog/types.ts';
 import { depthBook, hasDepth } from '../engine/depth-book.ts';
 import { modelOf } from '../engine/instrument-model.ts';

@@ -1,5 +1,5 @@
 /** GET /v1/market/kline/ex-factors (§4.12): factors keyed by symbol, stocks only. */
-import { TYPES_FOR_EX_FACTORS } from '../../../src/api/contract.ts';
+import { TYPES_FOR_EX_FACTORS } from '#shared/contract.ts';
 import { exFactorsOf } from '../engine/ex-factors.ts';
 import { modelOf } from '../engine/instrument-model.ts';
 import { symbolsParam, timeRangeParams, typeParam } from '../http/query.ts';

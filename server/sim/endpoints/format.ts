@@ -1,6 +1,6 @@
 /** Numbers of the engine written as the API's decimal strings. */
-import type { AdjustDirection } from '../../../src/lib/adjust.ts';
-import { ADJUSTED_DECIMALS, adjustPrice, roundAdjusted } from '../../../src/lib/adjust.ts';
+import type { AdjustDirection } from '#shared/adjust.ts';
+import { ADJUSTED_DECIMALS, adjustPrice, roundAdjusted } from '#shared/adjust.ts';
 import type { Candle } from '../engine/candle.ts';
 import { exFactorsOf } from '../engine/ex-factors.ts';
 import type { InstrumentModel } from '../engine/instrument-model.ts';

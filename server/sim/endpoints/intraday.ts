@@ -1,5 +1,5 @@
 /** GET /v1/market/intraday (§4.8): the minute line of the trading day so far, for stocks. */
-import { MAX_INTRADAY_SYMBOLS, TYPES_FOR_STOCK_INFO } from '../../../src/api/contract.ts';
+import { MAX_INTRADAY_SYMBOLS, TYPES_FOR_STOCK_INFO } from '#shared/contract.ts';
 import { intradayPoints } from '../engine/intraday.ts';
 import { modelOf } from '../engine/instrument-model.ts';
 import { decimalString as formatDecimal } from '../catalog/format.ts';

@@ -5,7 +5,7 @@ import {
   HISTORY_INTERVALS,
   INTERVALS,
   TYPES_FOR_QUOTES,
-} from '../../../src/api/contract.ts';
+} from '#shared/contract.ts';
 import { completedCandles } from '../engine/history.ts';
 import { formingCandle } from '../engine/forming.ts';
 import { modelOf } from '../engine/instrument-model.ts';

@@ -1,6 +1,6 @@
 /** Reference data: trading sessions (§4.9), K-line periods (§4.10), trading calendar (§4.11). */
-import { INTERVALS, MAX_TRADE_DAYS_SPAN, SESSION_MARKETS } from '../../../src/api/contract.ts';
-import { daysBetweenYmd, formatYmd, parseYmd, ymdInZone } from '../../../src/lib/time-zone.ts';
+import { INTERVALS, MAX_TRADE_DAYS_SPAN, SESSION_MARKETS } from '#shared/contract.ts';
+import { daysBetweenYmd, formatYmd, parseYmd, ymdInZone } from '#shared/time-zone.ts';
 import { tradeDays, tradingSessionsTable } from '../calendar/venues.ts';
 import { marketParam, requiredParam } from '../http/query.ts';
 import { SimError, invalidParameter } from '../http/sim-error.ts';

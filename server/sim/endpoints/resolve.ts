@@ -1,5 +1,5 @@
 /** Turning requested symbols into catalog instruments, with the contract's errors. */
-import { AMBIGUOUS_SYMBOL, type ProductType } from '../../../src/api/contract.ts';
+import { AMBIGUOUS_SYMBOL, type ProductType } from '#shared/contract.ts';
 import { lookupSymbol } from '../catalog/lookup.ts';
 import type { Instrument } from '../catalog/types.ts';
 import { SimError } from '../http/sim-error.ts';

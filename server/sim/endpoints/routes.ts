@@ -1,5 +1,5 @@
 /** The simulator's route table: one endpoint per path of the contract. */
-import type { ContractPath } from '../../../src/api/contract.ts';
+import type { ContractPath } from '#shared/contract.ts';
 import { depth } from './depth.ts';
 import type { Endpoint } from './endpoint.ts';
 import { exFactors } from './ex-factors.ts';

@@ -1,5 +1,5 @@
 /** GET /v1/market/stock-info (§4.7): US, HK and A-share stocks; other symbols are left out. */
-import { MAX_STOCK_INFO_SYMBOLS, TYPES_FOR_STOCK_INFO } from '../../../src/api/contract.ts';
+import { MAX_STOCK_INFO_SYMBOLS, TYPES_FOR_STOCK_INFO } from '#shared/contract.ts';
 import { symbolsParam, typeParam } from '../http/query.ts';
 import { success, type Endpoint } from './endpoint.ts';
 import { resolveSymbols } from './resolve.ts';

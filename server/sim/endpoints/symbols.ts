@@ -1,5 +1,5 @@
 /** GET /v1/symbols/available (§4.1): the product list with filters, summary and paging. */
-import { DEFAULT_LIMIT, MARKETS, PRODUCT_TYPES } from '../../../src/api/contract.ts';
+import { DEFAULT_LIMIT, MARKETS, PRODUCT_TYPES } from '#shared/contract.ts';
 import { allInstruments } from '../catalog/catalog.ts';
 import type { Instrument } from '../catalog/types.ts';
 import { enumParam, limitParam, marketParam, offsetParam } from '../http/query.ts';

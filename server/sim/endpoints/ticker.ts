@@ -1,5 +1,5 @@
 /** GET /v1/market/ticker (§4.5) and GET /v1/market/ticker/hk-stock (§4.6). */
-import { MAX_TICKER_SYMBOLS, TYPES_FOR_QUOTES } from '../../../src/api/contract.ts';
+import { MAX_TICKER_SYMBOLS, TYPES_FOR_QUOTES } from '#shared/contract.ts';
 import { hkFeedCode, hkFeedInstruments } from '../catalog/catalog.ts';
 import type { Instrument } from '../catalog/types.ts';
 import { modelOf, type InstrumentModel } from '../engine/instrument-model.ts';

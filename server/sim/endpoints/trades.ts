@@ -1,5 +1,5 @@
 /** GET /v1/market/trades (§4.4): US, HK and A-share stocks, China futures and crypto. */
-import { DEFAULT_LIMIT, TYPES_FOR_QUOTES } from '../../../src/api/contract.ts';
+import { DEFAULT_LIMIT, TYPES_FOR_QUOTES } from '#shared/contract.ts';
 import { modelOf, type InstrumentModel } from '../engine/instrument-model.ts';
 import type { SimTrade } from '../engine/trades.ts';
 import { recentTrades } from '../engine/trade-tape.ts';

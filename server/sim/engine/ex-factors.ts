@@ -1,5 +1,5 @@
 /** Adjustment factors of an instrument's corporate actions (§2.13): one forward, one backward each. */
-import { factorsOfEvent, type AdjustFactor } from '../../../src/lib/adjust.ts';
+import { factorsOfEvent, type AdjustFactor } from '#shared/adjust.ts';
 import type { InstrumentModel } from './instrument-model.ts';
 
 const cache = new WeakMap<InstrumentModel, AdjustFactor[]>();

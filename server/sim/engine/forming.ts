@@ -3,7 +3,7 @@
  * to, the trading day so far and the forming candle of any interval. A minute still in progress
  * is the aggregate of its trades printed so far, so everything here agrees with the trade tape.
  */
-import type { Interval } from '../../../src/api/contract.ts';
+import type { Interval } from '#shared/contract.ts';
 import { tradingDayOf, tradingDaysBackward, venueTimeZone } from '../calendar/venues.ts';
 import type { SessionPiece, TradingDay } from '../calendar/types.ts';
 import { emptyCandle, foldBar, foldBlock, foldCandle, type Candle } from './candle.ts';

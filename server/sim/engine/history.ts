@@ -2,7 +2,7 @@
  * Completed K-lines of any interval over any window, produced by walking the trading calendar
  * from the window's edge, never from the beginning of history.
  */
-import type { Interval } from '../../../src/api/contract.ts';
+import type { Interval } from '#shared/contract.ts';
 import { tradingDayOf, tradingDaysBackward, tradingDaysForward, venueTimeZone } from '../calendar/venues.ts';
 import type { TradingDay } from '../calendar/types.ts';
 import { emptyCandle, foldBlock, foldCandle, type Candle } from './candle.ts';

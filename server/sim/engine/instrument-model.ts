@@ -4,7 +4,7 @@
  */
 import type { Instrument } from '../catalog/types.ts';
 import { venueTimeZone } from '../calendar/venues.ts';
-import { zonedTimeToUtc, parseYmd } from '../../../src/lib/time-zone.ts';
+import { zonedTimeToUtc, parseYmd } from '#shared/time-zone.ts';
 import { fnv1a } from '../catalog/hash.ts';
 import { PricePath } from './price-path.ts';
 import { priceRounder, type PriceRounder, type RoundDirection } from '../catalog/tick-size.ts';

@@ -3,9 +3,9 @@
  * anchor (bars never span a lunch break); 1d is a trading day; 1w and 1M group trading days by
  * the local calendar week (Monday first) and month.
  */
-import type { Interval } from '../../../src/api/contract.ts';
-import { periodFirstDay } from '../../../src/lib/calendar-periods.ts';
-import { addDaysYmd, parseYmd, zonedTimeToUtc } from '../../../src/lib/time-zone.ts';
+import type { Interval } from '#shared/contract.ts';
+import { periodFirstDay } from '#shared/calendar-periods.ts';
+import { addDaysYmd, parseYmd, zonedTimeToUtc } from '#shared/time-zone.ts';
 import type { SessionPiece, TradingDay } from '../calendar/types.ts';
 
 const INTRADAY_MINUTES: Partial<Record<Interval, number>> = {

@@ -11,7 +11,7 @@ import { computeMinuteBlock } from './minute-bars.ts';
 import { pieceMinutes } from './day-blocks.ts';
 import { MINUTE_MS } from './price-path.ts';
 import { tradingDaysBackward } from '../calendar/venues.ts';
-import { addDaysYmd } from '../../../src/lib/time-zone.ts';
+import { addDaysYmd } from '#shared/time-zone.ts';
 import { tickSizeFor } from '../catalog/tick-size.ts';
 
 export interface TickerFigures {

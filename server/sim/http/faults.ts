@@ -2,7 +2,7 @@
  * Faults on demand: added latency, injected errors and malformed bodies, set at start from the
  * environment and switched at run time through the simulator's control path.
  */
-import type { ErrorCode } from '../../../src/api/contract.ts';
+import type { ErrorCode } from '#shared/contract.ts';
 import { SimError } from './sim-error.ts';
 
 export const INJECTABLE_CODES = [5000, 5001, 5002, 3001] as const;

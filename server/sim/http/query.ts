@@ -1,5 +1,5 @@
 /** Parsing and validation of query parameters with the contract's codes for each failure. */
-import { MAX_LIMIT, type ProductType } from '../../../src/api/contract.ts';
+import { MAX_LIMIT, type ProductType } from '#shared/contract.ts';
 import { SimError, invalidParameter } from './sim-error.ts';
 
 export type Query = Readonly<Record<string, string | undefined>>;

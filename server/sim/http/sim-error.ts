@@ -2,7 +2,7 @@
  * Errors of the simulator as the contract states them: a numeric code, its message text with an
  * optional detail, and the HTTP status the public OpenAPI gives for that kind of failure.
  */
-import { ERROR_MESSAGES, type ErrorCode } from '../../../src/api/contract.ts';
+import { ERROR_MESSAGES, type ErrorCode } from '#shared/contract.ts';
 
 const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   1001: 401,

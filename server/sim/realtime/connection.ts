@@ -2,7 +2,7 @@
  * One client connection: its commands, its subscriptions (a topic per channel and instrument),
  * and its idle timer. Transport-neutral: it talks to a RealtimePeer.
  */
-import { REALTIME_CHANNELS, type RealtimeChannel } from '../../../src/api/contract.ts';
+import { REALTIME_CHANNELS, type RealtimeChannel } from '#shared/contract.ts';
 import { canonicalSymbol } from '../catalog/lookup.ts';
 import type { Instrument } from '../catalog/types.ts';
 import type { Plan } from '../http/access.ts';

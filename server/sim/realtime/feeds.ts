@@ -3,7 +3,7 @@
  * ticker is the HTTP ticker entry cut to the fields the websocket page shows for that market; the
  * book is `GET /v1/market/depth`'s; trades are `GET /v1/market/trades`' entries.
  */
-import type { RealtimeChannel } from '../../../src/api/contract.ts';
+import type { RealtimeChannel } from '#shared/contract.ts';
 import type { Instrument } from '../catalog/types.ts';
 import { hasDepth } from '../engine/depth-book.ts';
 import { locateLastTrade, tradesSoFar } from '../engine/forming.ts';

@@ -2,7 +2,7 @@
  * The protocol's frames: parsing what a client sends (4001/4002 when it is not a command) and
  * writing replies `{cmd, code, message, data}` with the contract's §7 texts.
  */
-import { ERROR_MESSAGES, type ErrorCode } from '../../../src/api/contract.ts';
+import { ERROR_MESSAGES, type ErrorCode } from '#shared/contract.ts';
 
 export interface SubscriptionCommand {
   cmd: 'subscribe' | 'unsubscribe';

@@ -3,7 +3,7 @@
  * values, the plan (1004), run-time refusals (4003/4004) and each symbol (2002 unknown, 2001
  * ambiguous or not served on the channel). Symbols that pass go ahead; each failure is a reply.
  */
-import { AMBIGUOUS_SYMBOL, PRODUCT_TYPES, REALTIME_CHANNELS, type ProductType, type RealtimeChannel } from '../../../src/api/contract.ts';
+import { AMBIGUOUS_SYMBOL, PRODUCT_TYPES, REALTIME_CHANNELS, type ProductType, type RealtimeChannel } from '#shared/contract.ts';
 import { lookupSymbol } from '../catalog/lookup.ts';
 import type { Instrument } from '../catalog/types.ts';
 import { planAllowsChannel, type Plan } from '../http/access.ts';

@@ -3,7 +3,7 @@
  * each has been sent. A push round computes each topic's payload once and fans the same text out,
  * so 300 symbols cost 300 computations however many connections hold them.
  */
-import type { RealtimeChannel } from '../../../src/api/contract.ts';
+import type { RealtimeChannel } from '#shared/contract.ts';
 import type { Instrument } from '../catalog/types.ts';
 import { modelOf } from '../engine/instrument-model.ts';
 import { MINUTE_MS } from '../engine/price-path.ts';

@@ -2,7 +2,7 @@
  * The simulator's realtime API as transports and the Chartroom relay see it: a connection is a
  * peer (what we send to) and a session (what it sends us); the service opens, lists and drops them.
  */
-import type { RealtimeChannel } from '../../../src/api/contract.ts';
+import type { RealtimeChannel } from '#shared/contract.ts';
 
 export interface RealtimePeer {
   /** Sends one text frame to the client. */

@@ -6,7 +6,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData } from 'ws';
-import { REALTIME_PATH } from '../../../src/api/contract.ts';
+import { REALTIME_PATH } from '#shared/contract.ts';
 import type { SimRealtime } from './types.ts';
 
 /** Client frames beyond this close the socket (1009): a subscribe of thousands of symbols fits. */

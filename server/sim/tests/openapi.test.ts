@@ -9,7 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_PATHS, type ContractPath } from '../../../src/api/contract.ts';
+import { CONTRACT_PATHS, type ContractPath } from '#shared/contract.ts';
 import { frozenSimulator } from '../test-support.ts';
 
 const SPEC_PATH = fileURLToPath(new URL('../../../../shared/reference/tickdb-1.0.3/openapi.en.yaml', import.meta.url));

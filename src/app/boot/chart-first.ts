@@ -6,7 +6,7 @@
  * long task that would otherwise hold the candles back. The app then takes the chart over.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { isStockInstrument } from '../../lib/symbols';
+import { isStockInstrument } from '#shared/symbols.ts';
 import { workspaceHistoryParams } from '../../queries/prefetch-workspace';
 import { useAppStore } from '../../store/app-store';
 import type { Workspace } from '../../store/workspace-slice';

@@ -3,7 +3,7 @@
  * the symbol header can show it. Observed in the query cache, so the header itself is untouched.
  */
 import { hashKey, type QueryClient } from '@tanstack/react-query';
-import type { ProductType } from '../../api/contract';
+import type { ProductType } from '#shared/contract.ts';
 import { queryKeys } from '../../queries/query-keys';
 import { markOnce, TIMING_MARKS } from '../../lib/timing-marks';
 

@@ -3,10 +3,8 @@
  * server/page-clock.ts), noted before any request so the first K-line window is aligned to the
  * data's clock (the simulator's, which tests shift) rather than to the browser's.
  */
+import { PAGE_CLOCK_META } from '#shared/protocol.ts';
 import { noteServerClock } from '../../api/server-clock';
-
-/** Same name as server/page-clock.ts PAGE_CLOCK_META. */
-export const PAGE_CLOCK_META = 'chartroom-clock';
 
 /** The stamped clock in ms, or undefined when the page carries none (or a bad one). */
 export function readPageClock(doc: ParentNode = document): number | undefined {

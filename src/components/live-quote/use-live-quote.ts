@@ -7,7 +7,7 @@
  * the first quote.
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { ProductType } from '../../api/contract';
+import type { ProductType } from '#shared/contract.ts';
 import type { Ticker } from '../../api/quote-schemas';
 import { useTickerSnapshot } from '../../queries/use-ticker';
 import { mergeTicker, readLiveTicker, watchLiveTicker } from '../../realtime';

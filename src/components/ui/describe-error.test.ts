@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../api/contract';
+import { ERROR_CODES } from '#shared/contract.ts';
 import { describeError } from './describe-error';
 
 describe('describeError', () => {

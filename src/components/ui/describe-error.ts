@@ -2,7 +2,7 @@
  * Every failure a panel can meet, in a sentence a trader understands and, where there is one,
  * what to do about it. Works on anything thrown; API errors are read structurally (code, kind).
  */
-import { ERROR_CODES } from '../../api/contract';
+import { ERROR_CODES } from '#shared/contract.ts';
 
 export interface ErrorText {
   title: string;

@@ -2,7 +2,7 @@
  * Price adjustment for stocks: none, forward or backward. With ex-factors on the plan the series is
  * adjusted locally (instant); without them the server adjusts, which the hint says.
  */
-import type { AdjustMode } from '../../api/contract';
+import type { AdjustMode } from '#shared/contract.ts';
 import { SegmentedControl, type SegmentOption } from './segmented-control';
 
 export type AdjustSource = 'none' | 'local' | 'server';

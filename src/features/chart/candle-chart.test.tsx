@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import type { Candle } from '../../lib/candle';
+import type { Candle } from '#shared/candle.ts';
 import { DEFAULT_PREFERENCES } from '../../store/preferences-slice';
 import type { ChartAdapter, CrosshairCandle } from './chart-adapter';
 import { CandleChart, type CandleChartProps } from './candle-chart';

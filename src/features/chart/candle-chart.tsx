@@ -4,9 +4,9 @@
  * candle under the crosshair (or of the last one).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import type { AdjustFactor } from '../../lib/adjust';
-import type { Candle } from '../../lib/candle';
-import type { Interval } from '../../api/contract';
+import type { AdjustFactor } from '#shared/adjust.ts';
+import type { Candle } from '#shared/candle.ts';
+import type { Interval } from '#shared/contract.ts';
 import { chartTimeMapper, toChartSeries, toChartTime, type DisplayZone } from '../../lib/time-mapper';
 import type { ColorConvention, IndicatorSettings, PriceScaleMode, Theme } from '../../store/preferences-slice';
 import { createChartAdapter, type ChartAdapter, type CrosshairCandle, type TimeAxis } from './chart-adapter';

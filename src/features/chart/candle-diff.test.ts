@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Candle } from '../../lib/candle';
+import type { Candle } from '#shared/candle.ts';
 import { diffCandles } from './candle-diff';
 
 const candle = (time: number, close = 10): Candle => ({ time, open: 10, high: 11, low: 9, close, volume: 100 });

@@ -4,7 +4,7 @@
  * `series.update`, while anything else (another symbol, interval, adjustment, an older page) is a
  * new dataset for `setData`.
  */
-import type { Candle } from '../../lib/candle';
+import type { Candle } from '#shared/candle.ts';
 
 export type CandleDiff =
   | { kind: 'same' }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Candle } from '../../lib/candle';
+import type { Candle } from '#shared/candle.ts';
 import { candlePrecision, DEFAULT_DECIMALS } from './candle-precision';
 
 const candle = (open: number, high: number, low: number, close: number): Candle => ({ time: 0, open, high, low, close, volume: 1 });

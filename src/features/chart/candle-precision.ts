@@ -3,7 +3,7 @@
  * from the shortest text of each recent price ("187.5" for 187.50): the most any of them needs is
  * the symbol's precision, for all practical purposes.
  */
-import type { Candle } from '../../lib/candle';
+import type { Candle } from '#shared/candle.ts';
 import { precisionOf } from '../../lib/format';
 
 const SAMPLE = 200;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { factorsOfEvent } from '../../lib/adjust';
-import type { Candle } from '../../lib/candle';
+import { factorsOfEvent } from '#shared/adjust.ts';
+import type { Candle } from '#shared/candle.ts';
 import { toChartTime } from '../../lib/time-mapper';
 import { DEFAULT_PREFERENCES } from '../../store/preferences-slice';
 import { createChartAdapter, type ChartAdapterOptions } from './chart-adapter';

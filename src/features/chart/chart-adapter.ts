@@ -26,8 +26,8 @@ import {
   type Time,
   type WhitespaceData,
 } from 'lightweight-charts';
-import type { AdjustFactor } from '../../lib/adjust';
-import type { Candle } from '../../lib/candle';
+import type { AdjustFactor } from '#shared/adjust.ts';
+import type { Candle } from '#shared/candle.ts';
 import type { IndicatorSeries } from '../../lib/indicators';
 import { chartTimeMapper, toChartSeries, type ChartCandle, type DisplayZone } from '../../lib/time-mapper';
 import type { ColorConvention, IndicatorSettings, PriceScaleMode as ScaleMode, Theme } from '../../store/preferences-slice';

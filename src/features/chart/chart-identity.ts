@@ -1,5 +1,5 @@
 /** What the chart panel, the canvas and the early chart (drawn before React) agree on. */
-import type { Interval, ProductType } from '../../api/contract';
+import type { Interval, ProductType } from '#shared/contract.ts';
 import type { DisplayZone } from '../../lib/time-mapper';
 import type { TimeAxis } from './chart-adapter';
 

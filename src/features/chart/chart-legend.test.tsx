@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Candle } from '../../lib/candle';
+import type { Candle } from '#shared/candle.ts';
 import { MINUS } from '../../lib/format';
 import { ChartLegend } from './chart-legend';
 

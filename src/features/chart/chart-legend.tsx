@@ -3,7 +3,7 @@
  * and volume of the candle under the crosshair (or of the last candle when the crosshair is away),
  * prices in the symbol's own precision.
  */
-import type { Candle } from '../../lib/candle';
+import type { Candle } from '#shared/candle.ts';
 import { formatCompact, formatPercent, formatPrice, formatSignedChange } from '../../lib/format';
 
 interface ChartLegendProps {

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
-import type { Candle } from '../../lib/candle';
+import type { Candle } from '#shared/candle.ts';
 import type { KlineSeriesResult } from '../../queries/use-kline-series';
 import { useAppStore } from '../../store/app-store';
 import { ChartPanel } from './chart-panel';

@@ -6,8 +6,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { ErrorNotice } from '../../components/ui/error-notice';
-import type { Candle } from '../../lib/candle';
-import { instrumentTimeZone, isStockInstrument } from '../../lib/symbols';
+import type { Candle } from '#shared/candle.ts';
+import { instrumentTimeZone, isStockInstrument } from '#shared/symbols.ts';
 import { queryKeys } from '../../queries/query-keys';
 import { useKlineIntervals } from '../../queries/use-kline-intervals';
 import { useKlineSeries } from '../../queries/use-kline-series';

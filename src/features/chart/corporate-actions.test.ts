@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { factorsOfEvent } from '../../lib/adjust';
+import { factorsOfEvent } from '#shared/adjust.ts';
 import { actionLabel, actionMarkers, actionsFromFactors, candleIndexOfAction, factorText } from './corporate-actions';
 
 const DAY = 86_400_000;

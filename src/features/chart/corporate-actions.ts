@@ -3,7 +3,7 @@
  * backward factor; the backward one reads directly as the event (factor_a = new shares per old,
  * factor_b = cash dividend per old share), the forward one as its inverse.
  */
-import type { AdjustFactor } from '../../lib/adjust';
+import type { AdjustFactor } from '#shared/adjust.ts';
 
 export interface CorporateAction {
   /** Effective time, ms UTC. */

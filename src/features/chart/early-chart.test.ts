@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Candle } from '../../lib/candle';
+import type { Candle } from '#shared/candle.ts';
 import type { KlinePage } from '../../queries/kline-history-pages';
 
 const adapters: { setSeries: ReturnType<typeof vi.fn>; destroy: ReturnType<typeof vi.fn>; container: HTMLElement; decimals: number }[] = [];

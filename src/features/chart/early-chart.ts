@@ -7,9 +7,9 @@
  * nobody takes (the workspace changed, the first render had no chart) is discarded.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { ProductType } from '../../api/contract';
-import type { Candle } from '../../lib/candle';
-import { instrumentTimeZone } from '../../lib/symbols';
+import type { ProductType } from '#shared/contract.ts';
+import type { Candle } from '#shared/candle.ts';
+import { instrumentTimeZone } from '#shared/symbols.ts';
 import type { DisplayZone } from '../../lib/time-mapper';
 import { flattenPages } from '../../queries/kline-history-pages';
 import { klineHistoryQueryOptions, type KlineHistoryParams } from '../../queries/use-kline-history';

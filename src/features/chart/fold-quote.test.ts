@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Candle } from '../../lib/candle';
+import type { Candle } from '#shared/candle.ts';
 import { foldQuote, type FoldState } from './fold-quote';
 
 const MINUTE = 60_000;

@@ -5,9 +5,9 @@
  * open the next bar at the start of the period holding the quote; daily and longer bars only move
  * (the HTTP reconcile brings the next one, whose start depends on the market's calendar).
  */
-import type { Interval } from '../../api/contract';
-import type { Candle } from '../../lib/candle';
-import { INTRADAY_INTERVAL_MS } from '../../lib/interval-length';
+import type { Interval } from '#shared/contract.ts';
+import type { Candle } from '#shared/candle.ts';
+import { INTRADAY_INTERVAL_MS } from '#shared/interval-length.ts';
 
 export interface Quote {
   price: number;

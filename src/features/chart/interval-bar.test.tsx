@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { INTERVALS } from '../../api/contract';
+import { INTERVALS } from '#shared/contract.ts';
 import { chartIntervals, IntervalBar } from './interval-bar';
 
 afterEach(cleanup);

@@ -2,7 +2,7 @@
  * K-line periods as buttons, in the order the intervals endpoint lists them; each is named by its
  * period ("1h") and the active one is pressed.
  */
-import { INTERVALS, type Interval } from '../../api/contract';
+import { INTERVALS, type Interval } from '#shared/contract.ts';
 
 const TITLES: Record<Interval, string> = {
   '1m': '1 minute',

@@ -3,7 +3,7 @@
  * it, the candle feed draws it through the adapter (one batch per frame) and the legend reads it.
  * Tagged with its dataset so a candle of the previous symbol or interval is never drawn.
  */
-import type { Candle } from '../../lib/candle';
+import type { Candle } from '#shared/candle.ts';
 
 export interface LiveValue {
   dataset: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Candle } from '../../lib/candle';
+import type { Candle } from '#shared/candle.ts';
 import { toChartSeries } from '../../lib/time-mapper';
 import { chartPalette } from './chart-palette';
 import { formatChartTime, indexAtChartTime, toBar, toHistogram, toLine, toVolume } from './series-data';

@@ -7,8 +7,8 @@
  * state update.
  */
 import { useEffect, useRef } from 'react';
-import type { Candle } from '../../lib/candle';
-import type { AdjustFactor } from '../../lib/adjust';
+import type { Candle } from '#shared/candle.ts';
+import type { AdjustFactor } from '#shared/adjust.ts';
 import type { ChartAdapter, TimeAxis } from './chart-adapter';
 import { diffCandles } from './candle-diff';
 import { withLive, type LiveCandle } from './live-candle';

@@ -4,7 +4,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Ticker } from '../../api/quote-schemas';
-import type { Candle } from '../../lib/candle';
+import type { Candle } from '#shared/candle.ts';
 import { queryKeys } from '../../queries/query-keys';
 import { testQueryClient, wrapperFor } from '../../queries/query-test-support';
 import type { ChannelState, TickerPush } from '../../realtime';

@@ -5,8 +5,8 @@
  * resume after an interruption the forming candle is asked for again.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import type { Interval, ProductType } from '../../api/contract';
-import type { Candle } from '../../lib/candle';
+import type { Interval, ProductType } from '#shared/contract.ts';
+import type { Candle } from '#shared/candle.ts';
 import { foldQuote, type FoldState, type Quote } from './fold-quote';
 import type { LiveCandle } from './live-candle';
 import { useTickerQuotes } from './use-ticker-quotes';

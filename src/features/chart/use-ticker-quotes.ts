@@ -5,7 +5,7 @@
  */
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { ProductType } from '../../api/contract';
+import type { ProductType } from '#shared/contract.ts';
 import type { Ticker } from '../../api/quote-schemas';
 import { queryKeys } from '../../queries/query-keys';
 import { listenLive, useLiveChannel, type ChannelState, type TickerPush } from '../../realtime';

@@ -1,6 +1,6 @@
 /** What the HK tab says when the key's plan lacks the full-HK feed (1004), instead of an error. */
 import { isApiError } from '../../api/api-error';
-import { ERROR_CODES } from '../../api/contract';
+import { ERROR_CODES } from '#shared/contract.ts';
 
 export const PLAN_MESSAGE = 'The full HK market needs the all-HK or Enterprise plan.';
 

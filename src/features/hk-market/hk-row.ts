@@ -4,7 +4,7 @@
  * filtering then work on these rows without parsing a string or creating an object again.
  */
 import type { HkTicker } from '../../api/quote-schemas';
-import { hkFeedToSymbol } from '../../lib/symbols';
+import { hkFeedToSymbol } from '#shared/symbols.ts';
 
 export interface HkRow {
   /** Position in the feed; the tie-breaker that keeps every sort stable. */

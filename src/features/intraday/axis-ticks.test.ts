@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zonedTimeToUtc } from '../../lib/time-zone';
+import { zonedTimeToUtc } from '#shared/time-zone.ts';
 import { axisTicks, formatClock, thinTicks } from './axis-ticks';
 import type { TimeAxis } from './time-axis';
 

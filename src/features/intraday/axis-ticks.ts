@@ -2,7 +2,7 @@
  * Labels of the intraday x axis: every session boundary (a closed-up break reads "12:00/13:00")
  * and every round hour inside a session, as hh:mm in the market's zone, then thinned to fit.
  */
-import { formatZonedClock, zonedParts } from '../../lib/time-zone';
+import { formatZonedClock, zonedParts } from '#shared/time-zone.ts';
 import type { TimeAxis } from './time-axis';
 
 const HOUR_MS = 3_600_000;

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { zonedTimeToUtc } from '../../lib/time-zone';
+import { zonedTimeToUtc } from '#shared/time-zone.ts';
 import { IntradayChart } from './intraday-chart';
 import { toPlotPoints } from './intraday-points';
 import { buildTimeAxis, type TimeAxis } from './time-axis';

@@ -1,6 +1,6 @@
 /** The line above the intraday chart: last price, change versus the previous close, day totals. */
 import { formatCompact, formatPercent, formatPrice, formatSignedChange } from '../../lib/format';
-import { parseYmd } from '../../lib/time-zone';
+import { parseYmd } from '#shared/time-zone.ts';
 import { formatClock } from './axis-ticks';
 import type { DaySummary } from './intraday-points';
 

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { zonedTimeToUtc } from '../../lib/time-zone';
+import { zonedTimeToUtc } from '#shared/time-zone.ts';
 import { useAppStore } from '../../store/app-store';
 import { IntradayPanel } from './intraday-panel';
 

@@ -3,7 +3,7 @@
  * get a sentence and no request.
  */
 import { useAppStore } from '../../store/app-store';
-import { sessionMarketOf } from '../../lib/symbols';
+import { sessionMarketOf } from '#shared/symbols.ts';
 import { IntradayView } from './intraday-view';
 import { PanelMessage } from './panel-message';
 

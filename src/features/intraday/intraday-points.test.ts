@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zonedTimeToUtc } from '../../lib/time-zone';
+import { zonedTimeToUtc } from '#shared/time-zone.ts';
 import { summarize, toPlotPoints } from './intraday-points';
 import { linearScale, niceTicks, priceDomain } from './price-scale';
 import type { TimeAxis } from './time-axis';

@@ -4,10 +4,10 @@
  * previous close for the reference line, each failing on its own.
  */
 import { useMemo } from 'react';
-import type { SessionMarket } from '../../api/contract';
+import type { SessionMarket } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { precisionOf } from '../../lib/format';
-import { marketTimeZone } from '../../lib/symbols';
+import { marketTimeZone } from '#shared/symbols.ts';
 import { useIntraday } from '../../queries/use-intraday';
 import { useTicker } from '../../queries/use-ticker';
 import { useTradingSessions } from '../../queries/use-trading-sessions';

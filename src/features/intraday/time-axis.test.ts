@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zonedTimeToUtc } from '../../lib/time-zone';
+import { zonedTimeToUtc } from '#shared/time-zone.ts';
 import { buildTimeAxis, slotOf, timeOfSlot, tradingDayOf, type TimeAxis } from './time-axis';
 
 const NY = 'America/New_York';

@@ -5,9 +5,9 @@
  * sessions (pre-market, after-hours, overnight from an upstream that sends them) extend the axis
  * with the extended sessions that hold them, marked so the chart can shade them.
  */
-import type { SessionMarket } from '../../api/contract';
+import type { SessionMarket } from '#shared/contract.ts';
 import { sessionsOn, type SessionPhase, type TradingSession } from '../../lib/trading-sessions';
-import { addDaysYmd, ymdInZone } from '../../lib/time-zone';
+import { addDaysYmd, ymdInZone } from '#shared/time-zone.ts';
 
 const MINUTE_MS = 60_000;
 

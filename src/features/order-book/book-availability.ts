@@ -2,8 +2,8 @@
  * Whether a symbol has an order book: US, HK and A-share stocks, China futures and crypto do;
  * forex, metals and indices do not. Known from the type before any request, when there is one.
  */
-import type { ProductType } from '../../api/contract';
-import { isStockSymbol } from '../../lib/symbols';
+import type { ProductType } from '#shared/contract.ts';
+import { isStockSymbol } from '#shared/symbols.ts';
 
 const WITHOUT_BOOK: readonly string[] = ['forex', 'indices'] satisfies readonly ProductType[];
 

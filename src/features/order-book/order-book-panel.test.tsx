@@ -4,7 +4,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import { createElement } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRateLimitGate } from '../../api/client';
-import type { ProductType } from '../../api/contract';
+import type { ProductType } from '#shared/contract.ts';
 import { simFetch, startSimulator, type SimHandle } from '../../api/sim-fetch.test-support';
 import { testQueryClient, wrapperFor } from '../../queries/query-test-support';
 import type { ChannelState, DepthPush } from '../../realtime';
@@ -55,8 +55,8 @@ let sim: SimHandle;
 let calls: string[];
 const initial = useAppStore.getState();
 
-beforeAll(async () => {
-  sim = await startSimulator('2026-11-25T15:00:00Z');
+beforeAll(() => {
+  sim = startSimulator('2026-11-25T15:00:00Z');
 });
 
 beforeEach(() => {

@@ -5,10 +5,10 @@
  */
 import { useMemo } from 'react';
 import { isApiError } from '../../api/api-error';
-import { ERROR_CODES, type ProductType } from '../../api/contract';
+import { ERROR_CODES, type ProductType } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
-import { instrumentTimeZone, isStockSymbol } from '../../lib/symbols';
-import { formatZonedClock } from '../../lib/time-zone';
+import { instrumentTimeZone, isStockSymbol } from '#shared/symbols.ts';
+import { formatZonedClock } from '#shared/time-zone.ts';
 import { useTicker } from '../../queries/use-ticker';
 import { useAppStore } from '../../store/app-store';
 import { bookAvailability, NO_PLAN_SENTENCE, noBookSentence } from './book-availability';

@@ -2,7 +2,7 @@
  * The order book of one symbol from wherever it comes: the realtime `depth` channel while it is
  * live, `GET /v1/market/depth` every 2 s otherwise (never both: the query is off while live).
  */
-import type { ProductType } from '../../api/contract';
+import type { ProductType } from '#shared/contract.ts';
 import { useDepth } from '../../queries/use-depth';
 import { useLiveDepth, useRealtimeStatus } from '../../realtime';
 

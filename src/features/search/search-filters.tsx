@@ -1,5 +1,5 @@
 /** Market and type filters of the palette (§4.1: usable alone or combined). */
-import { MARKETS, type Market, type ProductType } from '../../api/contract';
+import { MARKETS, type Market, type ProductType } from '#shared/contract.ts';
 import type { ProductFilters } from './use-product-pages';
 
 /** In the order a trader thinks of them. */

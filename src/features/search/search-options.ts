@@ -3,9 +3,9 @@
  * case-insensitive, `00700.HK` finds `700.HK`), best matches first, and — when the input has a
  * symbol shape — a direct entry "Open <SYMBOL>" first, whether or not the symbol is loaded.
  */
-import { PRODUCT_TYPES, type ProductType } from '../../api/contract';
+import { PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
 import type { Product } from '../../api/symbol-schemas';
-import { looksLikeSymbol, marketOfSymbol, normalizeSymbol } from '../../lib/symbols';
+import { looksLikeSymbol, marketOfSymbol, normalizeSymbol } from '#shared/symbols.ts';
 
 export interface SearchOption {
   /** Unique within one list of options. */

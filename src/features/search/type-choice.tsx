@@ -1,6 +1,6 @@
 /** "Which BTCUSD do you mean?" — one button per type the service listed for an ambiguous symbol. */
 import { useEffect, useId, useRef } from 'react';
-import type { ProductType } from '../../api/contract';
+import type { ProductType } from '#shared/contract.ts';
 
 interface TypeChoiceProps {
   symbol: string;

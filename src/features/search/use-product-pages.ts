@@ -4,7 +4,7 @@
  * and "More results" only asks for the next one.
  */
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
-import type { Market, ProductType } from '../../api/contract';
+import type { Market, ProductType } from '#shared/contract.ts';
 import type { Product, SymbolList } from '../../api/symbol-schemas';
 import { symbolSearchQueryOptions } from '../../queries/use-symbol-search';
 

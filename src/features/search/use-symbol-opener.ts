@@ -8,7 +8,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAmbiguousSymbol, isApiError } from '../../api/api-error';
-import { ERROR_CODES, PRODUCT_TYPES, type ProductType } from '../../api/contract';
+import { ERROR_CODES, PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
 import { tickerQueryOptions } from '../../queries/use-ticker';
 import { useAppStore } from '../../store/app-store';
 

@@ -1,9 +1,9 @@
 /** One market: its name and zone, live status, local time, session table and month calendar. */
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { SessionMarket } from '../../api/contract';
+import type { SessionMarket } from '#shared/contract.ts';
 import type { MarketSessions } from '../../api/reference-schemas';
 import { ErrorNotice } from '../../components/ui/error-notice';
-import { marketTimeZone } from '../../lib/symbols';
+import { marketTimeZone } from '#shared/symbols.ts';
 import { MarketStatusLine } from './market-status-line';
 import { useSecondsNow } from './seconds-clock';
 import { formatMarketClock, marketCity } from './session-format';

@@ -1,5 +1,5 @@
 /** Year–month arithmetic for the calendar views. */
-import { parseYmd } from '../../lib/time-zone';
+import { parseYmd } from '#shared/time-zone.ts';
 
 export interface YearMonth {
   year: number;

@@ -1,7 +1,7 @@
 /** How the sessions panel names and formats what `trading-sessions` returns (§2.10). */
-import { TRADE_SESSION, type SessionMarket } from '../../api/contract';
+import { TRADE_SESSION, type SessionMarket } from '#shared/contract.ts';
 import type { TradingSession } from '../../api/reference-schemas';
-import { marketTimeZone } from '../../lib/symbols';
+import { marketTimeZone } from '#shared/symbols.ts';
 
 const KIND_LABELS: Readonly<Record<number, string>> = {
   [TRADE_SESSION.NORMAL]: 'Regular',

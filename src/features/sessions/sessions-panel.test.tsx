@@ -11,8 +11,8 @@ import { connect, renderWithClient, simulatorAt, tradeDaysRequests } from './ses
 let sim: SimHandle;
 const patient = { timeout: 10_000 };
 
-beforeAll(async () => {
-  sim = await simulatorAt('2026-10-19T04:00:00Z');
+beforeAll(() => {
+  sim = simulatorAt('2026-10-19T04:00:00Z');
 });
 
 afterEach(() => {

@@ -3,7 +3,7 @@
  * the local time, the session table and a month calendar. Each card fails on its own.
  */
 import { memo } from 'react';
-import { SESSION_MARKETS } from '../../api/contract';
+import { SESSION_MARKETS } from '#shared/contract.ts';
 import { PanelBoundary } from '../../components/ui/panel-boundary';
 import { useTradingSessions } from '../../queries/use-trading-sessions';
 import { MarketCard } from './market-card';

@@ -16,7 +16,7 @@ export interface Connection {
   failing: { pattern: RegExp | undefined };
 }
 
-export async function simulatorAt(iso: string): Promise<SimHandle> {
+export function simulatorAt(iso: string): SimHandle {
   return startSimulator(iso);
 }
 

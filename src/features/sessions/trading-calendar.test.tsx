@@ -3,7 +3,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SimHandle } from '../../api/sim-fetch.test-support';
-import { daysBetweenYmd } from '../../lib/time-zone';
+import { daysBetweenYmd } from '#shared/time-zone.ts';
 import { TradingCalendar } from './trading-calendar';
 import { connect, renderWithClient, simulatorAt, tradeDaysRequests } from './sessions.test-support';
 
@@ -13,8 +13,8 @@ const NOW = Date.parse(ISO);
 const patient = { timeout: 10_000 };
 let sim: SimHandle;
 
-beforeAll(async () => {
-  sim = await simulatorAt(ISO);
+beforeAll(() => {
+  sim = simulatorAt(ISO);
 });
 
 afterEach(() => {

@@ -4,12 +4,12 @@
  * recent year, at most 31 days long: months outside it say so instead of failing.
  */
 import { useState } from 'react';
-import type { SessionMarket } from '../../api/contract';
+import type { SessionMarket } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { calendarMonth, tradeDaysWindow } from '../../lib/calendar-month';
-import { marketTimeZone } from '../../lib/symbols';
+import { marketTimeZone } from '#shared/symbols.ts';
 import type { TradeDaysAnswer } from '../../lib/trade-days';
-import { ymdInZone } from '../../lib/time-zone';
+import { ymdInZone } from '#shared/time-zone.ts';
 import { useTradeDays } from '../../queries/use-trade-days';
 import { CalendarLegend } from './calendar-legend';
 import { MonthGrid } from './month-grid';

@@ -6,14 +6,14 @@
  * result says so (`calendarUnavailable`).
  */
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { SessionMarket } from '../../api/contract';
+import type { SessionMarket } from '#shared/contract.ts';
 import type { TradeDays } from '../../api/reference-schemas';
 import { tradeDaysWindow } from '../../lib/calendar-month';
 import { marketStatus, type MarketStatus } from '../../lib/market-status';
-import { marketTimeZone } from '../../lib/symbols';
+import { marketTimeZone } from '#shared/symbols.ts';
 import { dayKindLookup, type TradeDaysAnswer } from '../../lib/trade-days';
 import type { TradingSession } from '../../lib/trading-sessions';
-import { addDaysYmd, ymdInZone } from '../../lib/time-zone';
+import { addDaysYmd, ymdInZone } from '#shared/time-zone.ts';
 import { useTradeDays } from '../../queries/use-trade-days';
 import { monthOfYmd, shiftMonth } from './month-math';
 

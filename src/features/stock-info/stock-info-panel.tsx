@@ -1,6 +1,6 @@
 /** Stock information of the workspace symbol; non-stocks get a sentence and no request. */
 import { useAppStore } from '../../store/app-store';
-import { isStockSymbol } from '../../lib/symbols';
+import { isStockSymbol } from '#shared/symbols.ts';
 import { StockInfoDetails } from './stock-info-details';
 
 export const NOT_A_STOCK = 'Stock information is available for US, HK and A-share stocks.';

@@ -2,8 +2,8 @@
  * Whether a symbol has trades (§4.4: US, HK and A-share stocks, China futures, crypto; not forex,
  * metals or indices), known from its type before any trades request.
  */
-import type { ProductType } from '../../api/contract';
-import { isStockSymbol } from '../../lib/symbols';
+import type { ProductType } from '#shared/contract.ts';
+import { isStockSymbol } from '#shared/symbols.ts';
 
 const WITHOUT_TRADES: readonly string[] = ['forex', 'indices'] satisfies readonly ProductType[];
 

@@ -6,9 +6,9 @@
  */
 import { useMemo } from 'react';
 import { isApiError } from '../../api/api-error';
-import { ERROR_CODES, type ProductType } from '../../api/contract';
+import { ERROR_CODES, type ProductType } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
-import { instrumentTimeZone, isStockSymbol } from '../../lib/symbols';
+import { instrumentTimeZone, isStockSymbol } from '#shared/symbols.ts';
 import { TRADES_POLL_MS, useTrades } from '../../queries/use-trades';
 import { useLiveTrades, useRealtimeStatus } from '../../realtime';
 import { mergeTape } from './live-tape';

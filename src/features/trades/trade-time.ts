@@ -1,5 +1,5 @@
 /** Tape times in a market's time zone: hh:mm:ss on the row, the full date and zone on hover. */
-import { formatZonedClock, zonedParts } from '../../lib/time-zone';
+import { formatZonedClock, zonedParts } from '#shared/time-zone.ts';
 
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
 

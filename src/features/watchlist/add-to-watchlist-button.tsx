@@ -1,5 +1,5 @@
 /** The chart header's "Add to watchlist": adds the symbol to the active list; "In watchlist" once there. */
-import { normalizeSymbol } from '../../lib/symbols';
+import { normalizeSymbol } from '#shared/symbols.ts';
 import { useAppStore } from '../../store/app-store';
 
 export function AddToWatchlistButton({ symbol }: { symbol: string }) {

@@ -1,5 +1,5 @@
 /** What the "Add symbol" box accepts: any symbol shape of the contract (§1.4), once per list. */
-import { looksLikeSymbol, normalizeSymbol } from '../../lib/symbols';
+import { looksLikeSymbol, normalizeSymbol } from '#shared/symbols.ts';
 
 export type SymbolInput = { ok: true; symbol: string } | { ok: false; message: string };
 

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProductType } from '../../api/contract';
+import type { ProductType } from '#shared/contract.ts';
 import { queryKeys } from '../../queries/query-keys';
 import { setRealtimeClient } from '../../realtime';
 import { fakeClient, tickerPush, type FakeSocket } from '../../realtime/fake-socket.test-support';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarInterval, periodFirstDay, periodStart } from './calendar-periods';
+import { isCalendarInterval, periodFirstDay, periodStart } from './calendar-periods.ts';
 
 describe('calendar periods', () => {
   it('starts a week on Monday and a month on the 1st', () => {

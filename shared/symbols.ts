@@ -3,7 +3,7 @@
  * (leading zeros accepted), US stocks `<ticker>.US`; forex, metals, crypto, indices and China
  * futures as bare codes (market GLOBAL, or CN for futures — not knowable from the shape).
  */
-import type { Market, ProductType, SessionMarket } from '../api/contract';
+import type { Market, ProductType, SessionMarket } from './contract.ts';
 
 const SUFFIX_MARKETS: Readonly<Record<string, 'US' | 'HK' | 'CN'>> = {
   US: 'US',

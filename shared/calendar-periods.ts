@@ -3,7 +3,6 @@
  * midnight, a week from Monday, a month from the 1st. The simulator opens its bars on them, and
  * the app ends its newest page of history just before the current one.
  */
-// With its extension: the server (the simulator) imports this module as it is, without a bundler.
 import { addDaysYmd, parseYmd, weekdayOfYmd, ymdInZone, zonedTimeToUtc } from './time-zone.ts';
 
 export type CalendarInterval = '1d' | '1w' | '1M';

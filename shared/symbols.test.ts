@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hkFeedToSymbol, instrumentTimeZone, isStockSymbol, looksLikeSymbol, marketOfSymbol, marketTimeZone, normalizeSymbol } from './symbols';
+import { hkFeedToSymbol, instrumentTimeZone, isStockSymbol, looksLikeSymbol, marketOfSymbol, marketTimeZone, normalizeSymbol } from './symbols.ts';
 
 describe('symbols', () => {
   it('reads the market from the suffix', () => {
@@ -57,7 +57,7 @@ describe('symbols', () => {
 
 describe('instrument markets', () => {
   it('places China futures in CN by type, and only suffixed symbols in session markets', async () => {
-    const { marketOfInstrument, sessionMarketOf } = await import('./symbols');
+    const { marketOfInstrument, sessionMarketOf } = await import('./symbols.ts');
     expect(marketOfInstrument('AU2612', 'futures')).toBe('CN');
     expect(marketOfInstrument('AU2612', undefined)).toBe('GLOBAL');
     expect(marketOfInstrument('700.HK', 'stock')).toBe('HK');

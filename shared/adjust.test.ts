@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjustPrice, factorsOfEvent, roundAdjusted, type AdjustFactor } from './adjust';
+import { adjustPrice, factorsOfEvent, roundAdjusted, type AdjustFactor } from './adjust.ts';
 
 const DAY = 86_400_000;
 // Two events: a 4-for-1 split on day 10 and a 0.5 dividend (post-split shares) on day 20.

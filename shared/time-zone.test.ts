@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDaysYmd, formatZonedClock, daysBetweenYmd, parseYmd, timeZoneOffsetMs, weekdayOfYmd, ymdInZone, zonedParts, zonedTimeToUtc } from './time-zone';
+import { addDaysYmd, formatZonedClock, daysBetweenYmd, parseYmd, timeZoneOffsetMs, weekdayOfYmd, ymdInZone, zonedParts, zonedTimeToUtc } from './time-zone.ts';
 
 describe('time-zone', () => {
   it('knows New York DST and standard offsets', () => {

@@ -1,5 +1,5 @@
 /** How long K-line periods last, for the code that counts bars on the clock. */
-import type { Interval } from '../api/contract';
+import type { Interval } from './contract.ts';
 
 const MINUTE_MS = 60_000;
 

@@ -1,0 +1,74 @@
+// The architecture's one-way arrows as lint rules, in one place (eslint/boundaries.test.ts feeds
+// each a reach it must refuse):
+//
+//   src/app → src/features → src/{api,queries,lib,store,components,realtime} → #shared
+//   server → #shared
+//
+// shared/ is what both runtimes use (the contract, the server↔browser protocol, time zones,
+// adjustment, the K-line window policy); it imports nothing of theirs. The browser app and the
+// server never import each other (tests may load the simulator). Node loads server and shared
+// code without a bundler, so their imports name the file's extension.
+
+const SHARED_LAYERS = ['api', 'queries', 'lib', 'store', 'components', 'realtime'];
+
+const EXTENSION_REQUIRED = {
+  regex: '^(\\.{1,2}/|#shared/)(?!.*\\.(ts|js|json)$)',
+  message: 'Node loads this code without a bundler: import with the file extension (.ts).',
+};
+
+/** Flat-config objects; `eslint.config.js` spreads them after the shared rule sets. */
+export const boundaryConfigs = [
+  {
+    files: ['shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)(src|server)(/|$)', message: 'shared/ is imported by the app and the server; it imports neither.' },
+            { regex: '^node:', message: 'shared/ runs in the browser too: no Node built-ins.' },
+            EXTENSION_REQUIRED,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)src(/|$)', message: 'The server reaches browser code only through #shared/.' },
+            EXTENSION_REQUIRED,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Shared layers never reach up into features or the app shell.
+    files: SHARED_LAYERS.map((layer) => `src/${layer}/**`),
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Shared code must not import features or the app shell.' }] }],
+    },
+  },
+  {
+    // A feature uses shared code only; the app shell composes features.
+    files: ['src/features/**'],
+    rules: {
+      // From src/features/<name>/x: `../other/…` is another feature; shared code is `../../<layer>/…`.
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\./)|/features/|/app/', message: 'Features do not import each other or the app shell; move shared code to src/lib, src/queries or src/components.' }] }],
+    },
+  },
+  {
+    // The browser bundle never imports server code (the simulator is for tests only). A syntax
+    // rule, so that it adds to the layers' import rules above instead of replacing them.
+    files: ['src/**'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'src/**/*.test-support.ts', 'src/**/*.test-support.tsx'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: 'ImportDeclaration[source.value=/(^|\\/)server\\//], ImportExpression[source.value=/(^|\\/)server\\//]', message: 'The SPA must not import server code.' }],
+    },
+  },
+];

@@ -1,0 +1,48 @@
+// Each boundary of eslint/boundaries.js refuses a reach across it and lets the right import pass.
+import { Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import { boundaryConfigs } from './boundaries.js';
+
+const linter = new Linter({ configType: 'flat' });
+const config: Linter.Config[] = [
+  { files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser, sourceType: 'module' } },
+  ...boundaryConfigs,
+];
+
+/** The boundary rules `source` breaks as the file `filename`. */
+function broken(filename: string, source: string): string[] {
+  return linter.verify(source, config, { filename }).map((message) => message.ruleId ?? message.message);
+}
+
+describe('import boundaries', () => {
+  it('keeps shared/ free of the app, the server and Node', () => {
+    expect(broken('shared/x.ts', "import { a } from '../src/api/client.ts';")).toEqual(['no-restricted-imports']);
+    expect(broken('shared/x.ts', "import { a } from '../server/app.ts';")).toEqual(['no-restricted-imports']);
+    expect(broken('shared/x.ts', "import { a } from 'node:fs';")).toEqual(['no-restricted-imports']);
+    expect(broken('shared/x.ts', "import { a } from './contract';")).toEqual(['no-restricted-imports']);
+    expect(broken('shared/x.ts', "import { a } from './contract.ts';")).toEqual([]);
+  });
+
+  it('lets the server reach browser code only through #shared, with extensions', () => {
+    expect(broken('server/cache/x.ts', "import { a } from '../../src/api/contract.ts';")).toEqual(['no-restricted-imports']);
+    expect(broken('server/x.ts', "import { a } from '#shared/contract';")).toEqual(['no-restricted-imports']);
+    expect(broken('server/x.ts', "import { a } from './app';")).toEqual(['no-restricted-imports']);
+    expect(broken('server/x.ts', "import { a } from '#shared/contract.ts';\nimport { b } from './app.ts';\nimport { Hono } from 'hono';")).toEqual([]);
+  });
+
+  it('keeps server code out of the browser app, tests aside', () => {
+    expect(broken('src/api/x.ts', "import { a } from '../../server/sim/app.ts';")).toEqual(['no-restricted-syntax']);
+    expect(broken('src/api/x.ts', "const m = import('../../server/sim/app.ts');")).toEqual(['no-restricted-syntax']);
+    expect(broken('src/api/x.test-support.ts', "import { a } from '../../server/sim/app.ts';")).toEqual([]);
+    expect(broken('src/api/x.ts', "import { a } from '#shared/contract.ts';")).toEqual([]);
+  });
+
+  it('keeps features apart and shared layers below them', () => {
+    expect(broken('src/features/chart/x.ts', "import { a } from '../watchlist/y';")).toEqual(['no-restricted-imports']);
+    expect(broken('src/features/chart/x.ts', "import { a } from '../../app/app';")).toEqual(['no-restricted-imports']);
+    expect(broken('src/features/chart/x.ts', "import { a } from '../../queries/y';\nimport { b } from './z';")).toEqual([]);
+    expect(broken('src/queries/x.ts', "import { a } from '../features/chart/y';")).toEqual(['no-restricted-imports']);
+    expect(broken('src/lib/x.ts', "import { a } from '../app/y';")).toEqual(['no-restricted-imports']);
+  });
+});
