@@ -65,6 +65,17 @@ describe('ambiguous symbols', () => {
   });
 });
 
+describe('indicator periods', () => {
+  it('stores only periods the chart draws, and what it stores comes back after a reload', () => {
+    useAppStore.getState().setIndicators({ ma: [10, 0, 2.5, 999999, 10, 1, 2, 3, 4], rsi: true });
+    expect(useAppStore.getState().preferences.indicators).toMatchObject({ ma: [10, 1, 2, 3, 4], rsi: true });
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as { state: unknown };
+    const { state, repaired } = parsePersisted(saved.state);
+    expect(repaired).toBe(false);
+    expect(state.preferences.indicators.ma).toEqual([10, 1, 2, 3, 4]);
+  });
+});
+
 describe('persisted state is a trust boundary', () => {
   it('keeps valid lists and drops corrupted ones', () => {
     const { state, repaired } = parsePersisted({

@@ -5,7 +5,7 @@
  */
 import * as z from '../api/schema';
 import { PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
-import { DEFAULT_PREFERENCES, type Preferences } from './preferences-slice';
+import { DEFAULT_PREFERENCES, PERIOD_LIMITS, type Preferences } from './preferences-slice';
 import { DEFAULT_WATCHLISTS, type Watchlist } from './watchlists-slice';
 import { MAX_SYMBOL_TYPES } from './workspace-slice';
 
@@ -18,7 +18,8 @@ export interface PersistedState {
   symbolTypes: Record<string, ProductType>;
 }
 
-const periods = z.array(z.int().check(z.minimum(1), z.maximum(500))).check(z.maxLength(5));
+// The same limits as the period field: a list the field accepted comes back after a reload.
+const periods = z.array(z.int().check(z.minimum(PERIOD_LIMITS.min), z.maximum(PERIOD_LIMITS.max))).check(z.maxLength(PERIOD_LIMITS.perList));
 const watchlistSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(100)),
   name: z.string().check(z.minLength(1), z.maxLength(100)),

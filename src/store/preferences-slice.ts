@@ -15,6 +15,19 @@ export interface IndicatorSettings {
   rsi: boolean;
 }
 
+/**
+ * What an indicator period may be: a whole number of candles from `min` to `max`, at most
+ * `perList` in one list. The field, the store and the saved preferences all hold to it, so what
+ * the field shows is what the chart draws and what a reload brings back.
+ */
+export const PERIOD_LIMITS = { min: 1, max: 500, perList: 5 } as const;
+
+/** The periods of `periods` that PERIOD_LIMITS allows, each once, in the order given, at most perList. */
+export function validPeriods(periods: readonly unknown[]): number[] {
+  const allowed = periods.filter((p): p is number => Number.isInteger(p) && (p as number) >= PERIOD_LIMITS.min && (p as number) <= PERIOD_LIMITS.max);
+  return [...new Set(allowed)].slice(0, PERIOD_LIMITS.perList);
+}
+
 export interface Preferences {
   theme: Theme;
   colors: ColorConvention;
@@ -49,6 +62,8 @@ export const createPreferencesSlice: StateCreator<PreferencesSlice, [], [], Pref
     set((state) => ({ preferences: { ...state.preferences, scale } }));
   },
   setIndicators: (patch) => {
-    set((state) => ({ preferences: { ...state.preferences, indicators: { ...state.preferences.indicators, ...patch } } }));
+    // Periods the chart cannot draw never reach the store (the field refuses them with a message first).
+    const periods = { ...(patch.ma && { ma: validPeriods(patch.ma) }), ...(patch.ema && { ema: validPeriods(patch.ema) }) };
+    set((state) => ({ preferences: { ...state.preferences, indicators: { ...state.preferences.indicators, ...patch, ...periods } } }));
   },
 });

@@ -8,8 +8,18 @@ import { createChartAdapter, type ChartAdapterOptions } from './chart-adapter';
 // A recording stand-in for lightweight-charts (it needs a canvas): enough of the API the adapter uses.
 const lwc = vi.hoisted(() => {
   type Handler = (arg: unknown) => void;
+  interface Primitive {
+    attached?: (param: unknown) => void;
+    updateAllViews?: () => void;
+    paneViews?: () => readonly { renderer: () => { draw: (target: unknown) => void } | null }[];
+    autoscaleInfo?: (from: number, to: number) => { priceRange: { minValue: number; maxValue: number } } | null;
+  }
   const state = {
     series: [] as { kind: string; pane: number; setData: ReturnType<typeof vi.fn>; update: ReturnType<typeof vi.fn>; applyOptions: ReturnType<typeof vi.fn> }[],
+    /** Primitives attached to a series, each with the requestUpdate it was handed. */
+    primitives: [] as { primitive: Primitive; requestUpdate: ReturnType<typeof vi.fn> }[],
+    /** The price series' price → y: percent of the first visible close in percent mode, as the library does per series. */
+    priceToCoordinate: (price: number): number | null => price,
     crosshair: new Set<Handler>(),
     range: new Set<Handler>(),
     visible: { from: 0, to: 10 } as { from: number; to: number } | null,
@@ -32,6 +42,13 @@ const lwc = vi.hoisted(() => {
         priceScale: () => ({ applyOptions: vi.fn() }),
         getPane: () => ({ setStretchFactor: vi.fn(), paneIndex: () => pane }),
         createPriceLine: vi.fn(),
+        seriesType: () => kind,
+        priceToCoordinate: (price: number) => state.priceToCoordinate(price),
+        attachPrimitive: (primitive: Primitive) => {
+          const requestUpdate = vi.fn();
+          state.primitives.push({ primitive, requestUpdate });
+          primitive.attached?.({ chart, series, requestUpdate });
+        },
       };
       state.series.push(series);
       return series;
@@ -45,6 +62,7 @@ const lwc = vi.hoisted(() => {
     timeScale: () => ({
       applyOptions: vi.fn(),
       getVisibleLogicalRange: () => state.visible,
+      logicalToCoordinate: (logical: number) => logical * 10,
       setVisibleLogicalRange: state.setVisibleLogicalRange,
       fitContent: state.fitContent,
       subscribeVisibleLogicalRangeChange: (h: Handler) => state.range.add(h),
@@ -89,8 +107,49 @@ const chartSeconds = (i: number) => toChartTime(T0 + i * HOUR, 'market', 'Americ
 /** The candles the library was last given. */
 const held = () => (price()?.setData.mock.lastCall?.[0] as { time: number }[] | undefined) ?? [];
 
+/** The overlay primitive on the price series. */
+const overlay = () => {
+  const found = lwc.state.primitives[0];
+  if (!found) throw new Error('no primitive attached');
+  return found;
+};
+
+/**
+ * The lines the overlay primitive draws now, as the canvas is told: colour, dash and the points
+ * (x = logical index × 10, y = the price series' priceToCoordinate).
+ */
+function drawnOverlays(): { colour: string; dashed: boolean; points: [number, number][] }[] {
+  const { primitive } = overlay();
+  primitive.updateAllViews?.();
+  const lines: { colour: string; dashed: boolean; points: [number, number][] }[] = [];
+  const context = {
+    strokeStyle: '',
+    lineWidth: 0,
+    lineJoin: '',
+    dash: [] as number[],
+    setLineDash(dash: number[]) {
+      this.dash = dash;
+    },
+    beginPath() {
+      lines.push({ colour: this.strokeStyle, dashed: this.dash.length > 0, points: [] });
+    },
+    moveTo(x: number, y: number) {
+      lines.at(-1)?.points.push([x, y]);
+    },
+    lineTo(x: number, y: number) {
+      lines.at(-1)?.points.push([x, y]);
+    },
+    stroke: () => undefined,
+  };
+  const target = { useBitmapCoordinateSpace: (draw: (scope: unknown) => void) => { draw({ context, horizontalPixelRatio: 1, verticalPixelRatio: 1 }); } };
+  for (const view of primitive.paneViews?.() ?? []) view.renderer()?.draw(target);
+  return lines;
+}
+
 beforeEach(() => {
   lwc.state.series = [];
+  lwc.state.primitives = [];
+  lwc.state.priceToCoordinate = (price) => price;
   lwc.state.crosshair.clear();
   lwc.state.range.clear();
   lwc.state.visible = { from: 0, to: 10 };
@@ -126,8 +185,28 @@ describe('createChartAdapter', () => {
       { time: seconds(0), value: 10, color: 'rgba(74, 222, 128, 0.5)' },
       { time: seconds(1), value: 20, color: 'rgba(248, 113, 113, 0.5)' },
     ]);
-    const [ma] = series('Line');
-    expect(ma?.setData).toHaveBeenCalledWith([{ time: seconds(0) }, { time: seconds(1), value: 99.5 }]);
+    // The MA over the candles, drawn by the price series' primitive from the bar where it has a value.
+    expect(series('Line')).toHaveLength(0);
+    expect(drawnOverlays()).toEqual([{ colour: '#f59e0b', dashed: false, points: [[10, 99.5]] }]);
+  });
+
+  it('puts overlays on the price series\' own percent base: its first visible close, not the MA\'s first value', () => {
+    const closes = [100, 104, 108, 96, 90, 99];
+    const adapter = createChartAdapter(fakeContainer(), { ...options, scale: 'percent', indicators: { ...options.indicators, ma: [3] } });
+    adapter.setSeries(closes.map((close, i) => candle(i, close)));
+    // The library's percent mode for the candles, with the view from candle 2 on: base 108.
+    lwc.state.visible = { from: 2, to: 5 };
+    const base = 108;
+    lwc.state.priceToCoordinate = (price) => (100 * (price - base)) / base;
+    const ma = (i: number) => ((closes[i - 2] ?? 0) + (closes[i - 1] ?? 0) + (closes[i] ?? 0)) / 3;
+    const [line] = drawnOverlays();
+    // From logical 1 (a point before the view, so the line enters it) to the last candle.
+    expect(line?.points.map(([x]) => x)).toEqual([20, 30, 40, 50]);
+    const last = line?.points.at(-1)?.[1] ?? Number.NaN;
+    // MA% − price% at the last candle is what the linear values give rebased to the price's base (108)…
+    expect(last - (100 * (99 - base)) / base).toBeCloseTo((100 * (ma(5) - 99)) / base, 10);
+    // …not what a line series rebased to the MA's own first visible value (ma(2)) would show.
+    expect(Math.abs(last - (100 * (ma(5) - ma(2))) / ma(2))).toBeGreaterThan(1);
   });
 
   it('updates the forming candle in place and appends the next one, without setData', () => {
@@ -141,15 +220,19 @@ describe('createChartAdapter', () => {
       { time: seconds(1), close: 120 },
       { time: seconds(2), close: 102 },
     ]);
-    expect(series('Line')[0]?.update).toHaveBeenLastCalledWith({ time: seconds(2), value: (120 + 102) / 2 });
+    expect(drawnOverlays()[0]?.points).toEqual([
+      [10, (100 + 120) / 2],
+      [20, (120 + 102) / 2],
+    ]);
   });
 
   it('updates only the series a live tick changes', () => {
     const adapter = createChartAdapter(fakeContainer(), options);
     adapter.setSeries([candle(0), candle(1)]);
     const [volume] = series('Histogram');
-    const [ma] = series('Line');
-    const calls = () => [price()?.update.mock.calls.length, volume?.update.mock.calls.length, ma?.update.mock.calls.length];
+    const ma = overlay().requestUpdate;
+    ma.mockClear();
+    const calls = () => [price()?.update.mock.calls.length, volume?.update.mock.calls.length, ma.mock.calls.length];
     adapter.updateLast(candle(1));
     expect(calls()).toEqual([0, 0, 0]); // nothing drawn changed
     adapter.updateLast({ ...candle(1), volume: 99 });
@@ -158,11 +241,11 @@ describe('createChartAdapter', () => {
     expect(calls()).toEqual([1, 2, 0]); // the close, and so the MA, did not move
     adapter.updateLast({ ...candle(1), volume: 99, high: 140, close: 120 });
     expect(calls()).toEqual([2, 3, 1]);
-    expect(ma?.update).toHaveBeenLastCalledWith({ time: seconds(1), value: (100 + 120) / 2 });
+    expect(drawnOverlays()[0]?.points.at(-1)).toEqual([10, (100 + 120) / 2]);
     // A new candle draws every series, even at the same values.
     adapter.updateLast({ ...candle(2), close: 120 });
     expect(calls()).toEqual([3, 4, 2]);
-    expect(ma?.update).toHaveBeenLastCalledWith({ time: seconds(2), value: 120 });
+    expect(drawnOverlays()[0]?.points.at(-1)).toEqual([20, 120]);
     // The crosshair reads the stored candle, volume-only changes included.
     adapter.updateLast({ ...candle(2), close: 120, volume: 7 });
     const onHit = vi.fn();
@@ -207,8 +290,8 @@ describe('createChartAdapter', () => {
     // A 1000-pixel chart shows 125 candles: the window holds 500 (three views, at least 500).
     expect(held()).toHaveLength(500);
     expect(held()[0]?.time).toBe(chartSeconds(4_500));
-    // Its MA starts from the closes before the window, not from nothing.
-    expect((series('Line')[0]?.setData.mock.lastCall?.[0] as unknown[] | undefined)?.[0]).toEqual({ time: chartSeconds(4_500), value: 100 + 4_499.5 });
+    // Its MA starts from the closes before the window, not from nothing (logical 0 is bar 4,500).
+    expect(overlay().primitive.autoscaleInfo?.(0, 0)).toEqual({ priceRange: { minValue: 100 + 4_499.5, maxValue: 100 + 4_499.5 } });
     expect(lwc.state.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 375, to: 502 });
     // A candle outside the window still answers the crosshair.
     for (const handler of lwc.state.crosshair) handler({ time: seconds(10), point: { x: 1, y: 1 } });
@@ -250,7 +333,7 @@ describe('createChartAdapter', () => {
     expect(held()).toHaveLength(700);
     expect(held()[0]?.time).toBe(chartSeconds(4_300));
     expect(lwc.state.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 500, to: 625 });
-    expect((series('Line')[0]?.setData.mock.lastCall?.[0] as unknown[] | undefined)?.[0]).toEqual({ time: chartSeconds(4_300), value: 100 + 4_299.5 });
+    expect(overlay().primitive.autoscaleInfo?.(0, 0)).toEqual({ priceRange: { minValue: 100 + 4_299.5, maxValue: 100 + 4_299.5 } });
   });
 
   it('keeps the view when an older page arrives into a windowed series', () => {
@@ -296,11 +379,26 @@ describe('createChartAdapter', () => {
 
   it('puts MACD and RSI in panes of their own and removes them when switched off', () => {
     const adapter = createChartAdapter(fakeContainer(), options);
+    adapter.setSeries(Array.from({ length: 40 }, (_, i) => candle(i, 100 + Math.sin(i))));
     adapter.setIndicators({ ma: [], ema: [], bollinger: true, macd: true, rsi: true });
-    expect(series('Line').filter((s) => s.pane === 0)).toHaveLength(3);
+    // Bollinger bands over the candles: upper, middle (dashed), lower; nothing of theirs on pane 0 as series.
+    expect(drawnOverlays().map((line) => [line.colour, line.dashed])).toEqual([
+      ['#818cf8', false],
+      ['#818cf8', true],
+      ['#818cf8', false],
+    ]);
+    expect(series('Line').filter((s) => s.pane === 0)).toHaveLength(0);
     expect(lwc.chart.panes()).toEqual([0, 1, 2, 3]);
+    // MACD: histogram, MACD and signal lines in pane 2; RSI in pane 3.
+    expect(lwc.state.series.filter((s) => s.pane >= 2).map((s) => [s.kind, s.pane])).toEqual([
+      ['Histogram', 2],
+      ['Line', 2],
+      ['Line', 2],
+      ['Line', 3],
+    ]);
     adapter.setIndicators({ ma: [], ema: [], bollinger: false, macd: false, rsi: false });
     expect(series('Line')).toHaveLength(0);
+    expect(drawnOverlays()).toEqual([]);
     expect(lwc.chart.panes()).toEqual([0, 1]);
   });
 

@@ -4,7 +4,10 @@
  * series-data, indicator-data, corporate-actions and chart-palette; times go through
  * src/lib/time-mapper (sorted, de-duplicated, shifted into the display zone).
  *
- * Panes: 0 candles with MA/EMA/Bollinger overlays, 1 volume, then MACD and RSI when enabled.
+ * Panes: 0 candles with the price-pane indicators (MA, EMA, Bollinger) drawn by a primitive of the
+ * price series (indicator-overlays: they share its percent/log base), 1 volume, then a pane for
+ * each indicator that asks for its own (MACD, RSI). What is drawn where comes from the indicators'
+ * descriptors; their values from one tracker built from the same list.
  */
 import { markOnce, TIMING_MARKS } from '../../lib/timing-marks';
 import {
@@ -28,12 +31,14 @@ import {
 } from 'lightweight-charts';
 import type { AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
-import type { IndicatorSeries } from '../../lib/indicators';
+import type { Indicator } from '../../lib/indicators/indicator';
 import { chartTimeMapper, toChartSeries, type ChartCandle, type DisplayZone } from '../../lib/time-mapper';
 import type { ColorConvention, IndicatorSettings, PriceScaleMode as ScaleMode, Theme } from '../../store/preferences-slice';
 import { chartPalette, type ChartPalette } from './chart-palette';
 import { actionMarkers } from './corporate-actions';
-import { computeIndicators, IndicatorTracker, type IndicatorValues } from './indicator-data';
+import { activeIndicators, indicatorColour } from './indicator-data';
+import { IndicatorOverlays, type OverlayLine } from './indicator-overlays';
+import { IndicatorTracker, type IndicatorValues } from './indicator-tracker';
 import {
   indexAtChartTime,
   toBar,
@@ -123,7 +128,12 @@ const SCALE_MODES: Record<ScaleMode, PriceScaleMode> = {
   percent: PriceScaleMode.Percentage,
 };
 
-type Picker = (values: IndicatorValues) => IndicatorSeries | undefined;
+/** A series in an indicator's own pane, drawing output `output` of indicator `indicator` (indexes in the tracker's list). */
+interface PaneSeries {
+  series: ISeriesApi<'Line'> | ISeriesApi<'Histogram'>;
+  indicator: number;
+  output: number;
+}
 
 // series-data's times are plain seconds; the library brands them (UTCTimestamp).
 const asCandle = (point: BarPoint) => point as CandlestickData;
@@ -191,7 +201,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
   /** Index in `bars` of the first candle the library holds (its logical index 0). */
   let offset = 0;
   /** Every indicator value over `bars`, kept for window changes; the tracker moves the last one. */
-  let values: IndicatorValues | undefined;
+  let values: IndicatorValues[] | undefined;
   let tracker: IndicatorTracker | undefined;
   let extending = false;
   /** ms time of the first candle (the mapper never drops the earliest one). */
@@ -213,98 +223,125 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
   const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceLineVisible: false, lastValueVisible: false }, 1);
   volume.getPane().setStretchFactor(PANE_STRETCH.volume);
   const markers = createSeriesMarkers(price, []);
-  /** Indicator series, each with the values it draws picked from computeIndicators' result. */
-  let lines: { series: ISeriesApi<'Line'>; pick: Picker }[] = [];
-  let histograms: { series: ISeriesApi<'Histogram'>; pick: Picker }[] = [];
+  const overlays = new IndicatorOverlays();
+  price.attachPrimitive(overlays);
+  let paneSeries: PaneSeries[] = [];
   const crosshairListeners = new Set<(hit: CrosshairCandle | undefined) => void>();
   const olderListeners = new Set<() => void>();
 
-  function addLine(color: string, pane: number, pick: Picker, dashed = false): ISeriesApi<'Line'> {
-    const lineStyle = dashed ? LineStyle.Dashed : LineStyle.Solid;
-    const series = chart.addSeries(
-      LineSeries,
-      { color, lineWidth: 1, lineStyle, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false },
-      pane,
-    );
-    lines.push({ series, pick });
-    return series;
-  }
-
-  /** (Re)creates the indicator series for the current settings and palette. */
-  function buildIndicatorSeries(): void {
-    for (const { series } of [...lines, ...histograms]) chart.removeSeries(series);
-    lines = [];
-    histograms = [];
-    values = undefined;
-    tracker = undefined;
-    // Which overlays exist depends on the settings only: computing them over no closes is free.
-    computeIndicators([], indicators, palette).overlays.forEach((overlay, i) => {
-      addLine(overlay.color, 0, (v) => v.overlays[i]?.values, overlay.dashed).applyOptions({ priceFormat: priceFormat(decimals) });
-    });
-    if (indicators.macd) {
-      const pane = chart.panes().length;
-      const series = chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false }, pane);
-      series.getPane().setStretchFactor(PANE_STRETCH.oscillator);
-      histograms.push({ series, pick: (v) => v.macd?.histogram });
-      const macd = [series, addLine(palette.macd, pane, (v) => v.macd?.macd), addLine(palette.signal, pane, (v) => v.macd?.signal)];
-      // MACD is a difference of prices: a few more decimals than the price keep it readable.
-      for (const part of macd) part.applyOptions({ priceFormat: priceFormat(Math.min(decimals + 2, 8)) });
-    }
-    if (indicators.rsi) {
-      const series = addLine(palette.rsi, chart.panes().length, (v) => v.rsi);
-      series.getPane().setStretchFactor(PANE_STRETCH.oscillator);
-      series.applyOptions({ priceFormat: priceFormat(2), autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 100 } }) });
-      for (const level of [30, 70]) {
-        series.createPriceLine({ price: level, color: palette.guide, lineWidth: 1, lineStyle: LineStyle.Dotted, axisLabelVisible: false, title: '' });
+  /** The series of one indicator's own pane, below the others. */
+  function addIndicatorPane(indicator: Indicator, index: number): void {
+    const { pane: spec } = indicator;
+    if (spec.kind !== 'own') return;
+    const pane = chart.panes().length;
+    const precision = 'extra' in spec.decimals ? Math.min(decimals + spec.decimals.extra, 8) : spec.decimals.fixed;
+    const { range, guides = [] } = spec;
+    indicator.outputs.forEach((output, o) => {
+      const common = {
+        priceLineVisible: false,
+        lastValueVisible: false,
+        priceFormat: priceFormat(precision),
+        ...(range && { autoscaleInfoProvider: () => ({ priceRange: { minValue: range.min, maxValue: range.max } }) }),
+      };
+      const series =
+        output.draw === 'histogram'
+          ? chart.addSeries(HistogramSeries, common, pane)
+          : chart.addSeries(
+              LineSeries,
+              {
+                ...common,
+                color: indicatorColour(palette, output.colour),
+                lineWidth: 1,
+                lineStyle: output.draw === 'dashed' ? LineStyle.Dashed : LineStyle.Solid,
+                crosshairMarkerVisible: false,
+              },
+              pane,
+            );
+      if (o === 0) {
+        series.getPane().setStretchFactor(PANE_STRETCH.oscillator);
+        for (const level of guides) {
+          series.createPriceLine({ price: level, color: palette.guide, lineWidth: 1, lineStyle: LineStyle.Dotted, axisLabelVisible: false, title: '' });
+        }
       }
-    }
-    if (lines.length > 0) tracker = new IndicatorTracker(indicators, palette);
+      paneSeries.push({ series, indicator: index, output: o });
+    });
   }
 
-  /** All indicator values over the closes, computed again (new candles or settings). */
+  /** (Re)creates the indicator panes and series for the current settings and palette. */
+  function buildIndicatorSeries(): void {
+    for (const { series } of paneSeries) chart.removeSeries(series);
+    paneSeries = [];
+    values = undefined;
+    const active = activeIndicators(indicators);
+    tracker = active.length > 0 ? new IndicatorTracker(active) : undefined;
+    active.forEach(addIndicatorPane);
+    overlays.show([], offset);
+  }
+
+  /** All indicator values over the candles, computed again (new candles or settings). */
   function computeIndicatorValues(): void {
-    if (!tracker) return;
-    const closes = new Array<number>(bars.length);
-    for (let i = 0; i < bars.length; i++) closes[i] = (bars[i] as ChartCandle).close;
-    values = tracker.reset(closes);
+    values = tracker?.reset(bars);
   }
 
-  /** The indicator values of the window (setData). */
+  /** The price-pane outputs as the overlay primitive draws them, over the whole series. */
+  function overlayLines(all: readonly IndicatorValues[]): OverlayLine[] {
+    return all.flatMap(({ indicator, columns }) =>
+      indicator.pane.kind !== 'price'
+        ? []
+        : indicator.outputs.map((output, o) => ({
+            colour: indicatorColour(palette, output.colour),
+            dashed: output.draw === 'dashed',
+            values: columns[o] ?? [],
+          })),
+    );
+  }
+
+  const signColours = () => [indicatorColour(palette, 'sign', 1), indicatorColour(palette, 'sign', -1)] as const;
+
+  /** The indicator values of the window (setData; the overlays read the window's offset). */
   function drawIndicators(): void {
     if (!values) return;
     const all = values;
     const at = times.slice(offset);
-    for (const { series, pick } of lines) series.setData(asLine(toLine(at, (pick(all) ?? []).slice(offset))));
-    for (const { series, pick } of histograms) {
-      series.setData(asHistogram(toHistogram(at, (pick(all) ?? []).slice(offset), palette.volumeUp, palette.volumeDown)));
+    const [up, down] = signColours();
+    for (const { series, indicator, output } of paneSeries) {
+      const column = (all[indicator]?.columns[output] ?? []).slice(offset);
+      if (series.seriesType() === 'Histogram') (series as ISeriesApi<'Histogram'>).setData(asHistogram(toHistogram(at, column, up, down)));
+      else (series as ISeriesApi<'Line'>).setData(asLine(toLine(at, column)));
     }
+    overlays.show(overlayLines(all), offset);
   }
 
   /**
-   * The last candle's indicator values, in O(period): `opened` when it is a new candle. A line
+   * The last candle's indicator values, in O(period): `opened` when it is a new candle. A series
    * whose value did not move is not updated: each update makes the library rebuild that series.
    */
-  function drawLastIndicators(close: number, opened: boolean): void {
+  function drawLastIndicators(bar: ChartCandle, opened: boolean): void {
     if (!tracker || !values) return;
     const all = values;
-    const tail = opened ? tracker.append(close) : tracker.setLast(close);
+    const tail = opened ? tracker.append(bar) : tracker.setLast(bar);
     const index = times.length - 1;
     const time = times[index] as number;
-    /** The new value when it must be drawn, after storing it; undefined when nothing changed. */
-    const changed = (pick: Picker): { value: number | undefined } | undefined => {
-      const value = pick(tail)?.[0];
-      const stored = pick(all);
-      if (!opened && stored?.[index] === value) return undefined;
-      if (stored) stored[index] = value;
-      return { value };
+    /** Stores the new value of output `o` of indicator `i`; whether it must be drawn. */
+    const store = (i: number, o: number): boolean => {
+      const value = tail[i]?.columns[o]?.[0];
+      const column = all[i]?.columns[o];
+      if (!column || (!opened && column[index] === value)) return false;
+      column[index] = value;
+      return true;
     };
-    for (const { series, pick } of lines) {
-      const next = changed(pick);
-      if (next) series.update(asLinePoint(toLinePoint(time, next.value)));
+    let overlaysMoved = false;
+    for (const [i, { indicator, columns }] of tail.entries()) {
+      if (indicator.pane.kind !== 'price') continue;
+      for (let o = 0; o < columns.length; o++) if (store(i, o)) overlaysMoved = true;
     }
-    for (const { series, pick } of histograms) {
-      const next = changed(pick);
-      if (next) series.update(asHistogramPoint(toHistogramPoint(time, next.value, palette.volumeUp, palette.volumeDown)));
+    if (overlaysMoved) overlays.redraw();
+    const [up, down] = signColours();
+    for (const { series, indicator, output } of paneSeries) {
+      if (!store(indicator, output)) continue;
+      const value = all[indicator]?.columns[output]?.[index];
+      if (series.seriesType() === 'Histogram') (series as ISeriesApi<'Histogram'>).update(asHistogramPoint(toHistogramPoint(time, value, up, down)));
+      else (series as ISeriesApi<'Line'>).update(asLinePoint(toLinePoint(time, value)));
     }
   }
 
@@ -431,7 +468,8 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       if (moved) price.update(asCandle(toBar(bar)));
       // The volume bar's colour follows the candle's direction.
       if (moved || previous?.volume !== bar.volume) volume.update(asVolume(toVolume(bar, palette)));
-      if (previous?.close !== bar.close) drawLastIndicators(bar.close, opened);
+      // Indicators read the whole bar (a volume-weighted one moves with the volume alone).
+      if (moved || previous?.volume !== bar.volume) drawLastIndicators(bar, opened);
       if (last !== times.length - 1 && factors.length > 0) drawMarkers();
     },
     setMarkers(next) {

@@ -1,52 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { sma } from '../../lib/indicators';
 import { DEFAULT_PREFERENCES } from '../../store/preferences-slice';
 import { chartPalette } from './chart-palette';
-import { computeIndicators, formatPeriods, indicatorSummary, parsePeriods, validPeriods } from './indicator-data';
+import { activeIndicators, formatPeriods, indicatorColour, indicatorSummary, parsePeriods } from './indicator-data';
 
 const palette = chartPalette('dark', 'green-up');
-const closes = Array.from({ length: 60 }, (_, i) => 100 + Math.sin(i / 3) * 5);
 const none = { ma: [], ema: [], bollinger: false, macd: false, rsi: false };
 
-describe('computeIndicators', () => {
+describe('activeIndicators', () => {
   it('draws the default moving averages in distinct colours', () => {
-    const values = computeIndicators(closes, DEFAULT_PREFERENCES.indicators, palette);
-    expect(values.overlays.map((o) => o.key)).toEqual(['ma-20', 'ma-50']);
-    expect(values.overlays[0]?.values).toEqual(sma(closes, 20));
-    expect(values.overlays[0]?.color).not.toBe(values.overlays[1]?.color);
-    expect(values.macd).toBeUndefined();
-    expect(values.rsi).toBeUndefined();
+    const indicators = activeIndicators(DEFAULT_PREFERENCES.indicators);
+    expect(indicators.map((i) => i.key)).toEqual(['ma-20', 'ma-50']);
+    const [first, second] = indicators.map((i) => indicatorColour(palette, i.outputs[0]?.colour ?? 'band'));
+    expect(first).not.toBe(second);
   });
 
-  it('adds EMAs (dashed), Bollinger bands, MACD and RSI when asked', () => {
-    const values = computeIndicators(closes, { ma: [5], ema: [10], bollinger: true, macd: true, rsi: true }, palette);
-    expect(values.overlays.map((o) => [o.key, o.dashed])).toEqual([
-      ['ma-5', false],
-      ['ema-10', true],
-      ['bb-upper', false],
-      ['bb-middle', true],
-      ['bb-lower', false],
+  it('adds EMAs after the MAs in the same colour cycle, then Bollinger bands, MACD and RSI', () => {
+    const indicators = activeIndicators({ ma: [5], ema: [10], bollinger: true, macd: true, rsi: true });
+    expect(indicators.map((i) => [i.key, i.pane.kind])).toEqual([
+      ['ma-5', 'price'],
+      ['ema-10', 'price'],
+      ['bb-20-2', 'price'],
+      ['macd-12-26-9', 'own'],
+      ['rsi-14', 'own'],
     ]);
-    expect(values.macd?.histogram).toHaveLength(closes.length);
-    expect(values.rsi?.at(-1)).toBeGreaterThan(0);
+    expect(indicators[1]?.outputs[0]?.colour).toEqual({ average: 1 });
   });
 
   it('skips periods the indicators cannot take instead of failing', () => {
-    expect(computeIndicators(closes, { ...none, ma: [0, 2.5, -3, 20, 20] }, palette).overlays.map((o) => o.key)).toEqual(['ma-20']);
+    expect(activeIndicators({ ...none, ma: [0, 2.5, -3, 20, 20, 501] }).map((i) => i.key)).toEqual(['ma-20']);
+  });
+});
+
+describe('indicatorColour', () => {
+  it('resolves each role in the palette, a signed bar by its sign', () => {
+    expect(indicatorColour(palette, { average: 7 })).toBe(palette.averages[1]);
+    expect(indicatorColour(palette, 'band')).toBe(palette.bollinger);
+    expect(indicatorColour(palette, 'sign', 0.5)).toBe(palette.volumeUp);
+    expect(indicatorColour(palette, 'sign', -0.5)).toBe(palette.volumeDown);
   });
 });
 
 describe('periods', () => {
-  it('keeps whole periods from 1 to 500, once each', () => {
-    expect(validPeriods([20, 0, 20, 501, 7.5, 500])).toEqual([20, 500]);
-  });
-
-  it('parses what the user types, or refuses it', () => {
-    expect(parsePeriods('20, 50')).toEqual([20, 50]);
-    expect(parsePeriods(' 9 21;55 ')).toEqual([9, 21, 55]);
-    expect(parsePeriods('')).toEqual([]);
-    expect(parsePeriods('20, x')).toBeUndefined();
-    expect(parsePeriods('0')).toBeUndefined();
+  it('parses what the user types, or says what is wrong', () => {
+    expect(parsePeriods('20, 50')).toEqual({ periods: [20, 50] });
+    expect(parsePeriods(' 9 21;55 ')).toEqual({ periods: [9, 21, 55] });
+    expect(parsePeriods('')).toEqual({ periods: [] });
+    expect(parsePeriods('20, x')).toEqual({ problem: '“x” is not a number' });
+    expect(parsePeriods('1e2')).toEqual({ problem: '“1e2” is not a number' });
+    expect(parsePeriods('0')).toEqual({ problem: '0 is less than 1' });
+    expect(parsePeriods('500, 501')).toEqual({ problem: '501 is more than 500' });
+    expect(parsePeriods('7.0')).toEqual({ periods: [7] });
     expect(formatPeriods([20, 50])).toBe('20, 50');
   });
 

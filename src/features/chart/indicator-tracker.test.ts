@@ -1,31 +1,28 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chartPalette } from './chart-palette';
-import { computeIndicators, IndicatorTracker, type IndicatorValues } from './indicator-data';
+import { computeIndicator } from '../../lib/indicators/fold';
+import type { Bar } from '../../lib/indicators/indicator';
+import { activeIndicators } from './indicator-data';
+import { IndicatorTracker, type IndicatorValues } from './indicator-tracker';
 
-const palette = chartPalette('dark', 'green-up');
-const everything = { ma: [1, 3, 20], ema: [2, 9], bollinger: true, macd: true, rsi: true };
+const everything = activeIndicators({ ma: [1, 3, 20], ema: [2, 9], bollinger: true, macd: true, rsi: true });
 const price = fc.double({ min: 1, max: 1_000, noNaN: true, noDefaultInfinity: true });
+const bar = (close: number): Bar => ({ open: close, high: close, low: close, close, volume: 1 });
 /** A live step: the forming candle's close moves, or a new candle opens at that close. */
 const step = fc.record({ open: fc.boolean(), close: price });
 
-/** Every series of `values` at `index`, in one flat list (undefined kept). */
-function at(values: IndicatorValues, index: number): (number | undefined)[] {
-  return [
-    ...values.overlays.map((overlay) => overlay.values[index]),
-    values.macd?.macd[index],
-    values.macd?.signal[index],
-    values.macd?.histogram[index],
-    values.rsi?.[index],
-  ];
-}
+/** The full computation (a fold of each stream from scratch), per indicator. */
+const full = (closes: readonly number[]) => everything.map((indicator) => computeIndicator(indicator, closes.map(bar)));
+/** Every output of every indicator at `index`, in one flat list. */
+const at = (values: IndicatorValues[], index: number) => values.flatMap(({ columns }) => columns.map((column) => column[index]));
 
 describe('IndicatorTracker', () => {
-  it('computes on reset exactly what computeIndicators computes', () => {
+  it('computes on reset exactly what the full computation gives, for the indicators it was built with', () => {
     fc.assert(
       fc.property(fc.array(price, { maxLength: 80 }), (closes) => {
-        const tracker = new IndicatorTracker(everything, palette);
-        expect(tracker.reset(closes)).toEqual(computeIndicators(closes, everything, palette));
+        const values = new IndicatorTracker(everything).reset(closes.map(bar));
+        expect(values.map((v) => v.indicator)).toEqual(everything);
+        expect(values.map((v) => v.columns)).toEqual(full(closes));
       }),
     );
   });
@@ -33,29 +30,30 @@ describe('IndicatorTracker', () => {
   it('gives after any live steps exactly the last values of the full computation', () => {
     fc.assert(
       fc.property(fc.array(price, { maxLength: 60 }), fc.array(step, { maxLength: 60 }), (history, steps) => {
-        const tracker = new IndicatorTracker(everything, palette);
-        tracker.reset(history);
+        const tracker = new IndicatorTracker(everything);
+        tracker.reset(history.map(bar));
         const closes = [...history];
         for (const { open, close } of steps) {
-          let tail: IndicatorValues;
+          let tail: IndicatorValues[];
           if (open || closes.length === 0) {
             closes.push(close);
-            tail = tracker.append(close);
+            tail = tracker.append(bar(close));
           } else {
             closes[closes.length - 1] = close;
-            tail = tracker.setLast(close);
+            tail = tracker.setLast(bar(close));
           }
-          expect(at(tail, 0)).toEqual(at(computeIndicators(closes, everything, palette), closes.length - 1));
+          const whole = full(closes).flatMap((columns) => columns.map((column) => column[closes.length - 1]));
+          expect(at(tail, 0)).toEqual(whole);
         }
       }),
     );
   });
 
   it('starts over on a second reset', () => {
-    const tracker = new IndicatorTracker({ ma: [2], ema: [], bollinger: false, macd: false, rsi: false }, palette);
-    tracker.reset([1, 2, 3]);
-    tracker.append(10);
-    expect(tracker.reset([5, 7]).overlays[0]?.values).toEqual([undefined, 6]);
-    expect(tracker.setLast(9).overlays[0]?.values).toEqual([7]);
+    const tracker = new IndicatorTracker(activeIndicators({ ma: [2], ema: [], bollinger: false, macd: false, rsi: false }));
+    tracker.reset([1, 2, 3].map(bar));
+    tracker.append(bar(10));
+    expect(tracker.reset([5, 7].map(bar))[0]?.columns).toEqual([[undefined, 6]]);
+    expect(tracker.setLast(bar(9))[0]?.columns).toEqual([[7]]);
   });
 });

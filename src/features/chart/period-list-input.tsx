@@ -1,9 +1,12 @@
 /**
- * An editable list of indicator periods ("20, 50"), committed on Enter or when focus leaves;
- * an invalid entry is flagged and not applied. Remount (key) to take an outside change.
+ * An editable list of indicator periods ("20, 50"), applied on Enter or when focus leaves. An
+ * entry the chart cannot draw is refused with a message that says why and what is allowed, and the
+ * field goes back to the periods the chart draws: the field and the chart never disagree, and a
+ * reload brings back what the field shows. Escape drops the draft. Remount (key) to take an
+ * outside change.
  */
 import { useId, useState } from 'react';
-import { formatPeriods, MAX_PERIOD, parsePeriods } from './indicator-data';
+import { formatPeriods, parsePeriods, PERIOD_RULE } from './indicator-data';
 
 interface PeriodListInputProps {
   label: string;
@@ -13,13 +16,22 @@ interface PeriodListInputProps {
 
 export function PeriodListInput({ label, periods, onCommit }: PeriodListInputProps) {
   const id = useId();
-  const [draft, setDraft] = useState(() => formatPeriods(periods));
+  const applied = formatPeriods(periods);
+  const [draft, setDraft] = useState(applied);
+  const [refusal, setRefusal] = useState<string | undefined>(undefined);
   const parsed = parsePeriods(draft);
   const commit = () => {
-    if (parsed && formatPeriods(parsed) !== formatPeriods(periods)) onCommit(parsed);
+    if (parsed.problem !== undefined) {
+      setRefusal(`${label}: ${parsed.problem}. Periods are ${PERIOD_RULE}. Kept ${applied || 'none'}.`);
+      setDraft(applied);
+      return;
+    }
+    setRefusal(undefined);
+    setDraft(formatPeriods(parsed.periods));
+    if (formatPeriods(parsed.periods) !== applied) onCommit(parsed.periods);
   };
   return (
-    <span className="flex items-center gap-1">
+    <span className="flex flex-wrap items-center gap-1">
       <label htmlFor={id} className="text-slate-500 dark:text-slate-400">
         {label}
       </label>
@@ -29,17 +41,27 @@ export function PeriodListInput({ label, periods, onCommit }: PeriodListInputPro
         inputMode="numeric"
         value={draft}
         placeholder="off"
-        aria-invalid={parsed === undefined}
-        title={`Periods from 1 to ${String(MAX_PERIOD)}, separated by commas; empty for none`}
+        aria-invalid={parsed.problem !== undefined}
+        aria-describedby={refusal ? `${id}-refusal` : undefined}
+        title={`Periods: ${PERIOD_RULE}; empty for none`}
         onChange={(event) => {
           setDraft(event.target.value);
         }}
         onBlur={commit}
         onKeyDown={(event) => {
           if (event.key === 'Enter') commit();
+          if (event.key === 'Escape') {
+            setDraft(applied);
+            setRefusal(undefined);
+          }
         }}
         className="w-20 rounded border border-slate-300 bg-transparent px-1.5 py-0.5 tabular-nums aria-invalid:border-red-500 dark:border-slate-700"
       />
+      {refusal && (
+        <span id={`${id}-refusal`} role="alert" className="max-w-80 text-red-600 dark:text-red-400">
+          {refusal}
+        </span>
+      )}
     </span>
   );
 }

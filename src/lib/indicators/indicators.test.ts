@@ -1,5 +1,17 @@
+/**
+ * The oracle (reference.test-support) against published tables, then every indicator's stream
+ * folded over a series against the oracle, to the last bit, and their descriptors.
+ */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bollinger, ema, macd, rsi, sma, type IndicatorSeries } from './indicators';
+import { bollinger as bollingerIndicator } from './bollinger';
+import { ema as emaIndicator } from './ema';
+import { computeIndicator } from './fold';
+import type { Bar, IndicatorSeries } from './indicator';
+import { macd as macdIndicator } from './macd';
+import { bollinger, ema, macd, rsi, sma } from './reference.test-support';
+import { rsi as rsiIndicator } from './rsi';
+import { sma as smaIndicator } from './sma';
 
 /** Compares a series with a reference table: undefined where expected, else within `tolerance`. */
 function expectSeries(actual: IndicatorSeries, expected: ReadonlyArray<number | undefined>, tolerance = 1e-9): void {
@@ -135,5 +147,71 @@ describe('rsi', () => {
     // Period 1: each step is all gain (100), all loss (0) or flat (50).
     expectSeries(rsi([1, 2, 1, 1], 1), [u, 100, 0, 50]);
     expectSeries(rsi([1, 2, 3], 14), [u, u, u]);
+  });
+});
+
+const barsOf = (closes: readonly number[]): Bar[] => closes.map((close) => ({ open: close, high: close, low: close, close, volume: 1 }));
+const price = fc.double({ min: 1, max: 1_000, noNaN: true, noDefaultInfinity: true });
+const period = fc.integer({ min: 1, max: 30 });
+
+describe('each indicator as a fold of its stream', () => {
+  it('gives exactly the oracle\'s numbers', () => {
+    fc.assert(
+      fc.property(fc.array(price, { maxLength: 90 }), period, period, period, (closes, a, b, c) => {
+        const bars = barsOf(closes);
+        expect(computeIndicator(smaIndicator(a), bars)).toEqual([sma(closes, a)]);
+        expect(computeIndicator(emaIndicator(a), bars)).toEqual([ema(closes, a)]);
+        const bands = bollinger(closes, a, 2);
+        expect(computeIndicator(bollingerIndicator(a, 2), bars)).toEqual([bands.upper, bands.middle, bands.lower]);
+        const m = macd(closes, a, b, c);
+        expect(computeIndicator(macdIndicator(a, b, c), bars)).toEqual([m.histogram, m.macd, m.signal]);
+        expect(computeIndicator(rsiIndicator(a), bars)).toEqual([rsi(closes, a)]);
+      }),
+    );
+  });
+
+  it('matches the published tables through the stream too', () => {
+    expectSeries(computeIndicator(emaIndicator(10), barsOf(EMA_CLOSES))[0] ?? [], [...warmUp(9), ...EMA_10], 0.011);
+    expectSeries(computeIndicator(rsiIndicator(14), barsOf(RSI_CLOSES))[0] ?? [], [...warmUp(14), ...RSI_14], 0.006);
+  });
+
+  it('peeks without moving: the forming candle can change any number of times', () => {
+    const stream = smaIndicator(2).stream();
+    stream.push(barsOf([10])[0] as Bar);
+    expect(stream.peek(barsOf([20])[0] as Bar)).toEqual([15]);
+    expect(stream.peek(barsOf([30])[0] as Bar)).toEqual([20]);
+    expect(stream.push(barsOf([40])[0] as Bar)).toEqual([25]);
+  });
+});
+
+describe('descriptors', () => {
+  it('name each indicator by its parameters and say where it is drawn', () => {
+    const all = [smaIndicator(20), emaIndicator(12, { average: 3 }), bollingerIndicator(), macdIndicator(), rsiIndicator()];
+    expect(all.map((i) => [i.key, i.label, i.pane.kind])).toEqual([
+      ['ma-20', 'MA 20', 'price'],
+      ['ema-12', 'EMA 12', 'price'],
+      ['bb-20-2', 'Bollinger 20, 2', 'price'],
+      ['macd-12-26-9', 'MACD 12, 26, 9', 'own'],
+      ['rsi-14', 'RSI 14', 'own'],
+    ]);
+    expect(all.map((i) => i.outputs.map((o) => `${o.key}:${o.draw}`))).toEqual([
+      ['value:line'],
+      ['value:dashed'],
+      ['upper:line', 'middle:dashed', 'lower:line'],
+      ['histogram:histogram', 'macd:line', 'signal:line'],
+      ['value:line'],
+    ]);
+    expect(all[1]?.outputs[0]?.colour).toEqual({ average: 3 });
+    expect(rsiIndicator().pane).toMatchObject({ range: { min: 0, max: 100 }, guides: [30, 70] });
+    expect(macdIndicator(5, 35, 5).params).toEqual({ fast: 5, slow: 35, signal: 5 });
+  });
+
+  it('refuse periods that are not positive integers', () => {
+    for (const bad of [0, -5, 2.5, Number.NaN]) {
+      expect(() => smaIndicator(bad)).toThrow(RangeError);
+      expect(() => emaIndicator(bad)).toThrow(RangeError);
+      expect(() => rsiIndicator(bad)).toThrow(RangeError);
+      expect(() => macdIndicator(12, 26, bad)).toThrow(RangeError);
+    }
   });
 });

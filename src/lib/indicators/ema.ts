@@ -1,0 +1,46 @@
+/** Exponential moving average (α = 2 / (period + 1)), seeded with the SMA of the first `period` values. */
+import { checkPeriod, closeStream, Stepper, type Indicator, type IndicatorColour } from './indicator';
+
+/**
+ * Waits for the first defined value (MACD's signal line runs over a MACD that is itself warming
+ * up), seeds with the mean of `period` values, then smooths.
+ */
+export class EmaStepper extends Stepper<number | undefined> {
+  private readonly alpha: number;
+  private seen = 0;
+  private seed = 0;
+  private prev = 0;
+  constructor(private readonly period: number) {
+    super();
+    checkPeriod(period);
+    this.alpha = 2 / (period + 1);
+  }
+  protected step(value: number | undefined, commit: boolean): number | undefined {
+    if (this.seen === 0 && value === undefined) return undefined;
+    const seen = this.seen + 1;
+    let out: number | undefined;
+    let { seed, prev } = this;
+    if (seen < this.period) seed += value ?? 0;
+    else if (seen === this.period) out = prev = (seed + (value ?? 0)) / this.period;
+    else out = prev = prev + this.alpha * ((value ?? prev) - prev);
+    if (commit) Object.assign(this, { seen, seed, prev });
+    return out;
+  }
+}
+
+export function ema(period: number, colour: IndicatorColour = { average: 0 }): Indicator {
+  checkPeriod(period);
+  return {
+    key: `ema-${String(period)}`,
+    label: `EMA ${String(period)}`,
+    params: { period },
+    pane: { kind: 'price' },
+    outputs: [{ key: 'value', draw: 'dashed', colour }],
+    stream() {
+      const stepper = new EmaStepper(period);
+      return closeStream((close, commit, out) => {
+        out[0] = commit ? stepper.push(close) : stepper.peek(close);
+      }, 1);
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * One interface for every technical indicator: a descriptor (key, pane, colours, parameters) and a
+ * stream that takes one bar at a time. The chart adapter draws from the descriptor alone and the
+ * tracker feeds the stream; the full computation over a series is a fold of the stream (fold.ts).
+ * Adding an indicator is one module beside this one that returns an Indicator.
+ */
+
+/** What a stream reads from a candle (close for most; VWAP-like ones want the rest). */
+export interface Bar {
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+/** Values of one output over the candles: `undefined` while the indicator warms up. */
+export type IndicatorSeries = Array<number | undefined>;
+
+/**
+ * The colour of an output, as a role the chart's palette resolves per theme: moving averages take
+ * the next colour of one cycle; `sign` colours a histogram bar by its sign.
+ */
+export type IndicatorColour = { average: number } | 'band' | 'macd' | 'signal' | 'oscillator' | 'sign';
+
+export interface IndicatorOutput {
+  /** Stable within the indicator, e.g. "upper". */
+  key: string;
+  draw: 'line' | 'dashed' | 'histogram';
+  colour: IndicatorColour;
+}
+
+/**
+ * Where an indicator is drawn: over the candles, on the price's own scale (and so its percent or
+ * log base), or in a pane of its own with its own scale.
+ */
+export type IndicatorPane =
+  | { kind: 'price' }
+  | {
+      kind: 'own';
+      /** Decimals of its scale: the price's plus `extra` (a difference of prices), or a fixed count. */
+      decimals: { extra: number } | { fixed: number };
+      /** A fixed scale (an oscillator's 0–100) instead of fitting the values. */
+      range?: { min: number; max: number };
+      /** Dotted levels across the pane (RSI's 30 and 70). */
+      guides?: readonly number[];
+    };
+
+/**
+ * The streaming form: `push` appends a bar and returns the values there (one per output, in the
+ * descriptor's order); `peek` returns what `push` would without appending (the forming candle
+ * moves until the next one opens). The returned array belongs to the stream and is overwritten by
+ * its next call. Each step costs O(period) at most.
+ */
+export interface IndicatorStream {
+  push(bar: Bar): readonly (number | undefined)[];
+  peek(bar: Bar): readonly (number | undefined)[];
+}
+
+export interface Indicator {
+  /** Stable identity, e.g. "ma-20", "bb-20-2". */
+  key: string;
+  /** For people: "MA 20", "Bollinger 20, 2". */
+  label: string;
+  params: Readonly<Record<string, number>>;
+  pane: IndicatorPane;
+  outputs: readonly IndicatorOutput[];
+  /** A fresh stream at the start of a series. */
+  stream(): IndicatorStream;
+}
+
+export function checkPeriod(period: number, name = 'period'): void {
+  if (!Number.isInteger(period) || period < 1) throw new RangeError(`${name} must be a positive integer, got ${String(period)}`);
+}
+
+/**
+ * A stream as one step that commits its new state or not, over one number per bar (a close, or
+ * another stream's value, which may still be undefined).
+ */
+export abstract class Stepper<T> {
+  protected abstract step(value: number | undefined, commit: boolean): T;
+  push(value: number | undefined): T {
+    return this.step(value, true);
+  }
+  peek(value: number | undefined): T {
+    return this.step(value, false);
+  }
+}
+
+/** An IndicatorStream over the bars' closes, from a stepper that writes its outputs into `out`. */
+export function closeStream(step: (close: number, commit: boolean, out: (number | undefined)[]) => void, outputs: number): IndicatorStream {
+  const out = new Array<number | undefined>(outputs).fill(undefined);
+  return {
+    push(bar) {
+      step(bar.close, true, out);
+      return out;
+    },
+    peek(bar) {
+      step(bar.close, false, out);
+      return out;
+    },
+  };
+}

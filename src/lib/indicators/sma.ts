@@ -1,0 +1,69 @@
+/** Simple moving average of the last `period` closes. */
+import { checkPeriod, closeStream, Stepper, type Indicator, type IndicatorColour } from './indicator';
+
+/** The last `size` values pushed (a ring): what one more push drops, and the values oldest first. */
+export class Ring {
+  private readonly values: number[] = [];
+  private next = 0;
+  constructor(private readonly size: number) {}
+  get leaving(): number | undefined {
+    return this.values.length === this.size ? this.values[this.next] : undefined;
+  }
+  push(value: number): void {
+    if (this.values.length < this.size) this.values.push(value);
+    else this.values[this.next] = value;
+    this.next = (this.next + 1) % this.size;
+  }
+  /** Σ (v − mean)² over the window after one more push of `value`, oldest first. */
+  squaresWith(value: number, mean: number): number {
+    const full = this.values.length === this.size;
+    // After the push the oldest is the one past the dropped one (or the first, while filling).
+    const kept = full ? this.size - 1 : this.values.length;
+    const start = full ? this.next + 1 : 0;
+    let squares = 0;
+    for (let j = 0; j < kept; j++) squares += ((this.values[(start + j) % this.size] as number) - mean) ** 2;
+    return squares + (value - mean) ** 2;
+  }
+}
+
+/** A running sum over a ring of the last `period` values. */
+export class SmaStepper extends Stepper<number | undefined> {
+  readonly ring: Ring;
+  private count = 0;
+  private sum = 0;
+  constructor(private readonly period: number) {
+    super();
+    checkPeriod(period);
+    this.ring = new Ring(period);
+  }
+  protected step(input: number | undefined, commit: boolean): number | undefined {
+    const value = input ?? 0;
+    let sum = this.sum + value;
+    const leaving = this.ring.leaving;
+    if (leaving !== undefined) sum -= leaving;
+    const count = this.count + 1;
+    if (commit) {
+      this.sum = sum;
+      this.count = count;
+      this.ring.push(value);
+    }
+    return count >= this.period ? sum / this.period : undefined;
+  }
+}
+
+export function sma(period: number, colour: IndicatorColour = { average: 0 }): Indicator {
+  checkPeriod(period);
+  return {
+    key: `ma-${String(period)}`,
+    label: `MA ${String(period)}`,
+    params: { period },
+    pane: { kind: 'price' },
+    outputs: [{ key: 'value', draw: 'line', colour }],
+    stream() {
+      const stepper = new SmaStepper(period);
+      return closeStream((close, commit, out) => {
+        out[0] = commit ? stepper.push(close) : stepper.peek(close);
+      }, 1);
+    },
+  };
+}
