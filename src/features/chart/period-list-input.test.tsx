@@ -53,6 +53,18 @@ describe('PeriodListInput', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('takes the message away when the field is edited again or it is dismissed', () => {
+    const { field } = setup();
+    fireEvent.change(field, { target: { value: '0' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    fireEvent.change(field, { target: { value: '2' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.change(field, { target: { value: '0' } });
+    fireEvent.blur(field);
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('drops the draft on Escape, and an unchanged list is not applied again', () => {
     const { onCommit, field } = setup();
     fireEvent.change(field, { target: { value: '7' } });

@@ -31,7 +31,7 @@ export function PeriodListInput({ label, periods, onCommit }: PeriodListInputPro
     if (formatPeriods(parsed.periods) !== applied) onCommit(parsed.periods);
   };
   return (
-    <span className="flex flex-wrap items-center gap-1">
+    <span className="relative flex items-center gap-1">
       <label htmlFor={id} className="text-slate-500 dark:text-slate-400">
         {label}
       </label>
@@ -46,6 +46,7 @@ export function PeriodListInput({ label, periods, onCommit }: PeriodListInputPro
         title={`Periods: ${PERIOD_RULE}; empty for none`}
         onChange={(event) => {
           setDraft(event.target.value);
+          setRefusal(undefined);
         }}
         onBlur={commit}
         onKeyDown={(event) => {
@@ -58,8 +59,21 @@ export function PeriodListInput({ label, periods, onCommit }: PeriodListInputPro
         className="w-20 rounded border border-slate-300 bg-transparent px-1.5 py-0.5 tabular-nums aria-invalid:border-red-500 dark:border-slate-700"
       />
       {refusal && (
-        <span id={`${id}-refusal`} role="alert" className="max-w-80 text-red-600 dark:text-red-400">
-          {refusal}
+        // Under the field, over the chart's corner: the toolbar and the chart do not move.
+        <span className="absolute top-full left-0 z-20 mt-1 flex w-72 items-start gap-2 rounded border border-red-500/50 bg-white px-2 py-1 text-red-700 shadow-lg dark:bg-slate-900 dark:text-red-300">
+          <span id={`${id}-refusal`} role="alert">
+            {refusal}
+          </span>
+          <button
+            type="button"
+            aria-label="Dismiss"
+            onClick={() => {
+              setRefusal(undefined);
+            }}
+            className="rounded px-1 leading-none hover:bg-red-500/20"
+          >
+            ×
+          </button>
         </span>
       )}
     </span>
