@@ -17,7 +17,8 @@ class RsiStepper extends Stepper<number | undefined> {
   protected step(input: number | undefined, commit: boolean): number | undefined {
     const value = input ?? 0;
     const i = this.count;
-    let { gain, loss } = this;
+    let gain = this.gain;
+    let loss = this.loss;
     if (i > 0) {
       const change = value - this.last;
       const up = Math.max(change, 0);
@@ -30,7 +31,12 @@ class RsiStepper extends Stepper<number | undefined> {
         loss = (loss * (this.period - 1) + down) / this.period;
       }
     }
-    if (commit) Object.assign(this, { count: i + 1, last: value, gain, loss });
+    if (commit) {
+      this.count = i + 1;
+      this.last = value;
+      this.gain = gain;
+      this.loss = loss;
+    }
     if (i < this.period) return undefined;
     return loss === 0 ? (gain === 0 ? 50 : 100) : 100 - 100 / (1 + gain / loss);
   }
