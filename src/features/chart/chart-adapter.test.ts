@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { factorsOfEvent } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
 import { toChartTime } from '../../lib/time-mapper';
-import { DEFAULT_PREFERENCES } from '../../store/preferences-slice';
+import type { Indicator } from '../../lib/indicators/indicator';
+import { DEFAULT_PREFERENCES, type IndicatorSettings } from '../../store/preferences-slice';
 import { createChartAdapter, type ChartAdapterOptions } from './chart-adapter';
 
 // A recording stand-in for lightweight-charts (it needs a canvas): enough of the API the adapter uses.
@@ -71,6 +72,13 @@ const lwc = vi.hoisted(() => {
     remove: state.remove,
   };
   return { state, chart };
+});
+
+/** Indicators a test adds after the ones the settings switch on (one module's worth, inline). */
+const extraIndicators: Indicator[] = [];
+vi.mock('./indicator-data', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./indicator-data')>();
+  return { ...actual, activeIndicators: (settings: IndicatorSettings) => [...actual.activeIndicators(settings), ...extraIndicators] };
 });
 
 vi.mock('lightweight-charts', () => ({
@@ -239,12 +247,13 @@ describe('createChartAdapter', () => {
     expect(calls()).toEqual([0, 1, 0]);
     adapter.updateLast({ ...candle(1), volume: 99, high: 140 });
     expect(calls()).toEqual([1, 2, 0]); // the close, and so the MA, did not move
+    // The MA moves with the close: drawn again with the candle's own update, no full update asked.
     adapter.updateLast({ ...candle(1), volume: 99, high: 140, close: 120 });
-    expect(calls()).toEqual([2, 3, 1]);
+    expect(calls()).toEqual([2, 3, 0]);
     expect(drawnOverlays()[0]?.points.at(-1)).toEqual([10, (100 + 120) / 2]);
     // A new candle draws every series, even at the same values.
     adapter.updateLast({ ...candle(2), close: 120 });
-    expect(calls()).toEqual([3, 4, 2]);
+    expect(calls()).toEqual([3, 4, 0]);
     expect(drawnOverlays()[0]?.points.at(-1)).toEqual([20, 120]);
     // The crosshair reads the stored candle, volume-only changes included.
     adapter.updateLast({ ...candle(2), close: 120, volume: 7 });
@@ -252,6 +261,43 @@ describe('createChartAdapter', () => {
     adapter.onCrosshair(onHit);
     for (const handler of lwc.state.crosshair) handler({ time: seconds(2), point: { x: 1, y: 1 } });
     expect(onHit.mock.lastCall?.[0]).toMatchObject({ candle: { volume: 7 } });
+  });
+
+  it('asks for an update when an overlay moves and the candle does not (an indicator of the volume)', () => {
+    const volumeOfTwo: Indicator = {
+      key: 'vol-2',
+      label: 'Volume of two candles',
+      params: {},
+      pane: { kind: 'price' },
+      outputs: [{ key: 'value', draw: 'line', colour: 'band' }],
+      stream() {
+        const last: number[] = [];
+        const out: (number | undefined)[] = [undefined];
+        return {
+          push(bar) {
+            last.push(bar.volume);
+            out[0] = last.slice(-2).reduce((a, b) => a + b, 0);
+            return out;
+          },
+          peek(bar) {
+            out[0] = (last.at(-1) ?? 0) + bar.volume;
+            return out;
+          },
+        };
+      },
+    };
+    extraIndicators.push(volumeOfTwo);
+    try {
+      const adapter = createChartAdapter(fakeContainer(), { ...options, indicators: { ...options.indicators, ma: [] } });
+      adapter.setSeries([candle(0), candle(1)]);
+      overlay().requestUpdate.mockClear();
+      adapter.updateLast({ ...candle(1), volume: 50 });
+      expect(price()?.update).not.toHaveBeenCalled();
+      expect(overlay().requestUpdate).toHaveBeenCalledTimes(1);
+      expect(drawnOverlays()[0]?.points.at(-1)).toEqual([10, 60]);
+    } finally {
+      extraIndicators.length = 0;
+    }
   });
 
   it('keeps the visible candles in place when older ones are prepended, and opens a new dataset at its end', () => {

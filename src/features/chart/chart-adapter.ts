@@ -315,8 +315,10 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
   /**
    * The last candle's indicator values, in O(period): `opened` when it is a new candle. A series
    * whose value did not move is not updated: each update makes the library rebuild that series.
+   * The overlays are drawn again with the candle when it `moved` (its update repaints the pane and
+   * rescales it); only a change of theirs alone asks the library for a (full) update.
    */
-  function drawLastIndicators(bar: ChartCandle, opened: boolean): void {
+  function drawLastIndicators(bar: ChartCandle, opened: boolean, moved: boolean): void {
     if (!tracker || !values) return;
     const all = values;
     const tail = opened ? tracker.append(bar) : tracker.setLast(bar);
@@ -335,7 +337,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       if (indicator.pane.kind !== 'price') continue;
       for (let o = 0; o < columns.length; o++) if (store(i, o)) overlaysMoved = true;
     }
-    if (overlaysMoved) overlays.redraw();
+    if (overlaysMoved && !moved) overlays.redraw();
     const [up, down] = signColours();
     for (const { series, indicator, output } of paneSeries) {
       if (!store(indicator, output)) continue;
@@ -469,7 +471,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       // The volume bar's colour follows the candle's direction.
       if (moved || previous?.volume !== bar.volume) volume.update(asVolume(toVolume(bar, palette)));
       // Indicators read the whole bar (a volume-weighted one moves with the volume alone).
-      if (moved || previous?.volume !== bar.volume) drawLastIndicators(bar, opened);
+      if (moved || previous?.volume !== bar.volume) drawLastIndicators(bar, opened, moved);
       if (last !== times.length - 1 && factors.length > 0) drawMarkers();
     },
     setMarkers(next) {
