@@ -14,11 +14,12 @@ export interface ColumnDef {
 }
 
 /**
- * The last sticky column casts a shadow once the table is scrolled sideways (its scroll area
- * carries `data-scrolled` and the group name `scroll`): columns are passing under it.
+ * The last sticky column ends in a faint divider (the cells' border colour), stronger and with a
+ * shadow once the table is scrolled sideways (its scroll area carries `data-scrolled` and the
+ * group name `scroll`): columns are passing under it.
  */
 export const STICKY_EDGE =
-  'border-r border-r-transparent group-data-[scrolled=true]/scroll:border-r-slate-300 group-data-[scrolled=true]/scroll:shadow-[6px_0_8px_-4px_rgba(0,0,0,0.5)] dark:group-data-[scrolled=true]/scroll:border-r-slate-600';
+  'border-r group-data-[scrolled=true]/scroll:border-r-slate-300 group-data-[scrolled=true]/scroll:shadow-[6px_0_8px_-4px_rgba(0,0,0,0.5)] dark:group-data-[scrolled=true]/scroll:border-r-slate-600';
 
 /** Display order. The name column's `left-16` is the code column's width (`w-16`). */
 export const COLUMNS: readonly ColumnDef[] = [
