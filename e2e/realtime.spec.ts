@@ -115,7 +115,8 @@ test('navigating between symbols and lists leaves exactly what is on screen subs
 
   for (const list of ['Hong Kong', 'FX, metals, crypto', 'US tech']) {
     await page.getByRole('tab', { name: list }).click();
-    await expect(rows.first()).toBeVisible();
+    // The list's own rows (the previous list's stay visible until it renders).
+    await expect(page.getByRole('list', { name: `Symbols in ${list}` })).toBeVisible();
     for (const index of [1, 2]) {
       await rows.nth(index).getByRole('button').first().click();
       const symbol = await rows.nth(index).getAttribute('data-symbol');

@@ -1,7 +1,22 @@
-/** Transient messages of the app (a link with bad values, a repaired local store). */
+/**
+ * Transient messages of the app (a link with bad values, a repaired local store), and the
+ * question a link to an ambiguous symbol raises.
+ */
 import { useAppStore } from '../store/app-store';
+import { SymbolTypePrompt } from './symbol-type-prompt';
 
 export function Notices() {
+  return (
+    <>
+      <div className="px-3 pt-2 empty:hidden">
+        <SymbolTypePrompt />
+      </div>
+      <NoticeList />
+    </>
+  );
+}
+
+function NoticeList() {
   const notices = useAppStore((state) => state.notices);
   const dismiss = useAppStore((state) => state.dismissNotice);
   if (notices.length === 0) return null;

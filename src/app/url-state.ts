@@ -1,8 +1,11 @@
 /**
  * The workspace in the URL: `?symbol=700.HK&interval=1d&adjust=forward&tz=market&tab=chart`.
- * A shared link opens the same view; a bad value falls back to its default with a notice.
+ * A shared link opens the same view; a bad value falls back to its default with a notice, and so
+ * does a value that does not apply to the instrument (an adjustment of EURUSD), which the URL
+ * then leaves out: adjustment is written for stocks only.
  */
 import { ADJUST_MODES, INTERVALS, PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
+import { isStockInstrument } from '#shared/symbols.ts';
 import { DEFAULT_WORKSPACE, DISPLAY_ZONES, PANEL_TABS, type Workspace } from '../store/workspace-slice';
 
 const SYMBOL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9.\-_]{0,23}$/;
@@ -39,6 +42,10 @@ export function parseWorkspace(search: string, fallback: Workspace = DEFAULT_WOR
     tab: read('tab', PANEL_TABS, fallback.tab),
   };
   if (type) workspace.type = type;
+  if (!isStockInstrument(symbol, type) && workspace.adjust !== 'none') {
+    problems.push(`adjust “${workspace.adjust}” (${symbol} has no adjusted prices)`);
+    workspace.adjust = 'none';
+  }
   return { workspace, problems };
 }
 
@@ -47,7 +54,8 @@ export function serializeWorkspace(workspace: Workspace): string {
   const params = new URLSearchParams({ symbol: workspace.symbol });
   if (workspace.type) params.set('type', workspace.type);
   params.set('interval', workspace.interval);
-  params.set('adjust', workspace.adjust);
+  // The chosen adjustment stays in the workspace for the next stock; only a stock's link shows it.
+  if (isStockInstrument(workspace.symbol, workspace.type)) params.set('adjust', workspace.adjust);
   params.set('tz', workspace.zone);
   params.set('tab', workspace.tab);
   return `?${params.toString()}`;

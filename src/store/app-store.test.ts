@@ -32,6 +32,28 @@ describe('watchlists', () => {
     expect(useAppStore.getState().activeWatchlistId).toBe(DEFAULT_WATCHLISTS[0]?.id);
   });
 
+  it('keeps list names unique, ignoring case: a new list takes the next free name, a rename to a taken one is refused', () => {
+    const store = useAppStore.getState();
+    const first = store.createWatchlist('Energy');
+    const second = store.createWatchlist('energy');
+    expect(useAppStore.getState().watchlists.find((list) => list.id === second)?.name).toBe('energy 2');
+    expect(store.renameWatchlist(second, ' US TECH ')).toBe('taken');
+    expect(store.renameWatchlist(second, '   ')).toBe('empty');
+    expect(store.renameWatchlist(first, 'ENERGY')).toBe('renamed');
+    expect(store.renameWatchlist(second, 'Oil')).toBe('renamed');
+    expect(useAppStore.getState().watchlists.slice(-2).map((list) => list.name)).toEqual(['ENERGY', 'Oil']);
+  });
+
+  it('gives saved lists of one name (from before the rule) names of their own', () => {
+    const lists = [
+      { id: 'a', name: 'US tech', symbols: [] },
+      { id: 'b', name: 'us tech', symbols: [] },
+    ];
+    const { state, repaired } = parsePersisted({ watchlists: lists, activeWatchlistId: 'a' });
+    expect(state.watchlists.map((list) => list.name)).toEqual(['US tech', 'us tech 2']);
+    expect(repaired).toBe(false);
+  });
+
   it('persists watchlists and preferences, not the workspace', () => {
     useAppStore.getState().createWatchlist('Saved');
     useAppStore.getState().setTheme('light');

@@ -6,7 +6,7 @@
 import * as z from '../api/schema';
 import { PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
 import { DEFAULT_PREFERENCES, PERIOD_LIMITS, type Preferences } from './preferences-slice';
-import { DEFAULT_WATCHLISTS, type Watchlist } from './watchlists-slice';
+import { DEFAULT_WATCHLISTS, freeName, type Watchlist } from './watchlists-slice';
 import { MAX_SYMBOL_TYPES } from './workspace-slice';
 
 export const PERSIST_VERSION = 1;
@@ -85,7 +85,8 @@ export function parsePersisted(raw: unknown): { state: PersistedState; repaired:
       // One bad symbol costs that symbol, not the whole list.
       const symbols = parsed.data.symbols.filter((symbol): symbol is string => symbolSchema.safeParse(symbol).success);
       if (symbols.length !== parsed.data.symbols.length) repaired = true;
-      watchlists.push({ ...parsed.data, symbols: [...new Set(symbols)] });
+      // Names are unique (ignoring case): a second "US tech" saved before that rule becomes "US tech 2".
+      watchlists.push({ ...parsed.data, name: freeName(watchlists, parsed.data.name), symbols: [...new Set(symbols)] });
     }
   } else if (source.watchlists !== undefined) {
     repaired = true;

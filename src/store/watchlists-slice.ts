@@ -1,4 +1,8 @@
-/** Named watchlists: created, renamed, deleted and reordered by the user; persisted. */
+/**
+ * Named watchlists: created, renamed, deleted and reordered by the user; persisted. Names are
+ * unique, ignoring case: two lists called "US tech" could not be told apart, nor could their
+ * buttons' accessible names ("Delete US tech").
+ */
 import type { StateCreator } from 'zustand';
 
 export interface Watchlist {
@@ -18,8 +22,10 @@ export interface WatchlistsSlice {
   watchlists: Watchlist[];
   activeWatchlistId: string;
   selectWatchlist: (id: string) => void;
+  /** Creates a list named `name`, or the first free "name 2", "name 3"…; returns its id. */
   createWatchlist: (name: string) => string;
-  renameWatchlist: (id: string, name: string) => void;
+  /** Renames a list; a name another list has (ignoring case), or an empty one, is refused. */
+  renameWatchlist: (id: string, name: string) => RenameResult;
   deleteWatchlist: (id: string) => void;
   moveWatchlist: (id: string, toIndex: number) => void;
   addSymbol: (id: string, symbol: string) => void;
@@ -27,6 +33,26 @@ export interface WatchlistsSlice {
   addToActiveWatchlist: (symbol: string) => void;
   removeSymbol: (id: string, symbol: string) => void;
   moveSymbol: (id: string, symbol: string, toIndex: number) => void;
+}
+
+export type RenameResult = 'renamed' | 'empty' | 'taken';
+
+const nameKey = (name: string): string => name.trim().toLocaleLowerCase();
+
+/** The list other than `exceptId` already called `name` (ignoring case and outer spaces), if any. */
+export function listNamed(lists: readonly Watchlist[], name: string, exceptId?: string): Watchlist | undefined {
+  const key = nameKey(name);
+  return lists.find((list) => list.id !== exceptId && nameKey(list.name) === key);
+}
+
+/** `name`, or the first of "name 2", "name 3"… that no list has. */
+export function freeName(lists: readonly Watchlist[], name: string): string {
+  const base = name.trim() || 'New list';
+  if (!listNamed(lists, base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base} ${String(n)}`;
+    if (!listNamed(lists, candidate)) return candidate;
+  }
 }
 
 function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
@@ -54,12 +80,15 @@ export const createWatchlistsSlice: StateCreator<WatchlistsSlice, [], [], Watchl
     },
     createWatchlist: (name) => {
       const id = newId();
-      set((state) => ({ watchlists: [...state.watchlists, { id, name: name.trim() || 'New list', symbols: [] }], activeWatchlistId: id }));
+      set((state) => ({ watchlists: [...state.watchlists, { id, name: freeName(state.watchlists, name), symbols: [] }], activeWatchlistId: id }));
       return id;
     },
     renameWatchlist: (id, name) => {
       const trimmed = name.trim();
-      if (trimmed) update(id, (list) => ({ ...list, name: trimmed }));
+      if (!trimmed) return 'empty';
+      if (listNamed(get().watchlists, trimmed, id)) return 'taken';
+      update(id, (list) => ({ ...list, name: trimmed }));
+      return 'renamed';
     },
     deleteWatchlist: (id) => {
       set((state) => {

@@ -2,31 +2,10 @@
  * Minimum price steps. Most instruments have one fixed tick; HK stocks follow the HKEX spread
  * table, whose step grows with the price.
  */
+import { HK_SPREAD_TABLE, hkSpreadTick } from '#shared/hk-spread-table.ts';
 import type { Instrument } from './types.ts';
 
-/**
- * HKEX spread table (Part A, ordinary shares): [upper bound of the price band, tick]. A band
- * includes its upper bound ("over 0.25 up to 0.50: 0.005").
- */
-export const HK_SPREAD_TABLE: readonly (readonly [upTo: number, tick: number])[] = [
-  [0.25, 0.001],
-  [0.5, 0.005],
-  [10, 0.01],
-  [20, 0.02],
-  [100, 0.05],
-  [200, 0.1],
-  [500, 0.2],
-  [1000, 0.5],
-  [2000, 1],
-  [5000, 2],
-  [Infinity, 5],
-];
-
-/** The HKEX tick for a price. */
-export function hkSpreadTick(price: number): number {
-  for (const [upTo, tick] of HK_SPREAD_TABLE) if (price <= upTo) return tick;
-  return 5;
-}
+export { hkSpreadTick };
 
 /** The tick in force for `instrument` at `price`. */
 export function tickSizeFor(instrument: Pick<Instrument, 'tickSize'>, price: number): number {

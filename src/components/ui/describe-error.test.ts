@@ -18,7 +18,7 @@ describe('describeError', () => {
   });
 
   it('recognises ambiguous symbols, network and malformed answers, and anything else', () => {
-    expect(describeError({ code: 2001, errorName: 'AMBIGUOUS_SYMBOL' }).action).toBe('Choose which one you mean.');
+    expect(describeError({ code: 2001, errorName: 'AMBIGUOUS_SYMBOL' }).action).toBe('Choose which one you mean at the top of the page.');
     expect(describeError({ kind: 'network' }).transient).toBe(true);
     expect(describeError({ kind: 'malformed' }).title).toMatch(/malformed/);
     expect(describeError(new Error('boom'))).toEqual({ title: 'Something went wrong.', detail: 'boom', transient: false });

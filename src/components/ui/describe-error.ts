@@ -46,7 +46,7 @@ export function describeError(error: unknown): ErrorText {
   const e = (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
   const message = typeof e.message === 'string' ? e.message : '';
   if (e.errorName === 'AMBIGUOUS_SYMBOL') {
-    return { title: 'This symbol is listed under several types.', action: 'Choose which one you mean.', transient: false };
+    return { title: 'This symbol is listed under several types.', action: 'Choose which one you mean at the top of the page.', transient: false };
   }
   if (e.kind === 'network') return { title: 'Cannot reach the Chartroom server.', action: 'Retrying automatically.', transient: true };
   if (e.kind === 'malformed') return { title: 'The answer could not be read (malformed data).', action: 'Retrying automatically.', transient: true };

@@ -17,6 +17,7 @@ vi.mock('./chart-adapter', () => ({
       setSeries: vi.fn(),
       updateLast: vi.fn(),
       setMarkers: vi.fn(),
+      setHistoryComplete: vi.fn(),
       setIndicators: vi.fn(),
       setScaleMode: vi.fn(),
       setColors: vi.fn(),
@@ -125,6 +126,25 @@ describe('CandleChart', () => {
     rerender(<CandleChart {...props({ dataset: 'MSFT.US||1d', zone: 'market' })} />);
     expect(adapter().setTimeAxis).toHaveBeenLastCalledWith(expect.objectContaining({ zone: 'market' }));
     expect(adapter().setSeries).toHaveBeenCalledTimes(4);
+  });
+
+  it('names the zone of a clock time in the legend, in the display zone chosen', () => {
+    const hourly = [0, 1].map((i) => ({ ...candle(0), time: T0 + i * 3_600_000 }));
+    const { rerender } = render(<CandleChart {...props({ interval: '1h', zone: 'market', candles: hourly })} />);
+    // 14:30 UTC on 5 January is 09:30 in New York (UTC−5).
+    expect(screen.getByTestId('chart-legend').textContent).toContain('2026-01-05 10:30 UTC\u22125');
+    rerender(<CandleChart {...props({ interval: '1h', zone: 'utc', candles: hourly })} />);
+    expect(screen.getByTestId('chart-legend').textContent).toContain('2026-01-05 15:30 UTC');
+    // Dates need no zone.
+    rerender(<CandleChart {...props({ interval: '1d', zone: 'market', candles: hourly })} />);
+    expect(screen.getByTestId('chart-legend').textContent).not.toContain('UTC');
+  });
+
+  it('passes on whether the history is complete (the view stops at the first candle)', () => {
+    const { rerender } = render(<CandleChart {...props()} />);
+    expect(adapter().setHistoryComplete).toHaveBeenLastCalledWith(false);
+    rerender(<CandleChart {...props({ historyComplete: true })} />);
+    expect(adapter().setHistoryComplete).toHaveBeenLastCalledWith(true);
   });
 
   it('shows the last candle in the legend, and the hovered one under the crosshair', () => {

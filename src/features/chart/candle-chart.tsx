@@ -7,11 +7,12 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import type { AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
 import type { Interval } from '#shared/contract.ts';
-import { chartTimeMapper, toChartSeries, toChartTime, type DisplayZone } from '../../lib/time-mapper';
+import { chartTimeMapper, displayTimeZone, fromChartTime, toChartSeries, toChartTime, type DisplayZone } from '../../lib/time-mapper';
+import { zoneLabel } from '../../lib/zone-label';
 import type { ColorConvention, IndicatorSettings, PriceScaleMode, Theme } from '../../store/preferences-slice';
 import { createChartAdapter, type ChartAdapter, type CrosshairCandle, type TimeAxis } from './chart-adapter';
 import { timeAxisOf } from './chart-identity';
-import { ChartLegend } from './chart-legend';
+import { ChartLegend, type LegendAction } from './chart-legend';
 import { actionMarkers, factorText, type ActionMarker } from './corporate-actions';
 import { chartPalette } from './chart-palette';
 import { adoptEarlyChart } from './early-chart';
@@ -38,6 +39,8 @@ export interface CandleChartProps {
   indicators: IndicatorSettings;
   /** Called when the view reaches the oldest loaded candle (the caller decides whether to load). */
   onNeedOlder: () => void;
+  /** The oldest loaded candle is the instrument's first: the view stops there. */
+  historyComplete?: boolean;
   /** The forming candle as quotes move it (drawn and shown in the legend without re-rendering the chart). */
   live?: LiveCandle;
 }
@@ -91,6 +94,10 @@ export function CandleChart(props: CandleChartProps) {
   useEffect(() => {
     adapter?.setPrecision(decimals);
   }, [adapter, decimals]);
+  const historyComplete = props.historyComplete ?? false;
+  useEffect(() => {
+    adapter?.setHistoryComplete(historyComplete);
+  }, [adapter, historyComplete]);
   useEffect(() => {
     if (!adapter) return undefined;
     const offCrosshair = adapter.onCrosshair((next) => {
@@ -144,6 +151,17 @@ export function CandleChart(props: CandleChartProps) {
   );
 }
 
+/** The candle's time as the axis reads it; a clock time names its zone ("2026-11-25 10:30 UTC+8"). */
+function legendTime(seconds: number, style: 'minute' | 'day' | 'month', zone: DisplayZone, marketTimeZone: string): string {
+  const text = formatChartTime(seconds, style);
+  if (style !== 'minute') return text;
+  return `${text} ${zoneLabel(fromChartTime(seconds, zone, marketTimeZone), displayTimeZone(zone, marketTimeZone))}`;
+}
+
+function legendAction(marker: ActionMarker, date?: string): LegendAction {
+  return { ...(date !== undefined && { date }), text: marker.text, factors: marker.factors.map(factorText) };
+}
+
 const NO_LIVE = (): LiveValue | undefined => undefined;
 const NO_SUBSCRIPTION = () => () => undefined;
 
@@ -169,17 +187,20 @@ function CandleLegend({ hit, candles, live, dataset, zone, marketTimeZone, marke
   const liveValue = useSyncExternalStore(live?.subscribe ?? NO_SUBSCRIPTION, live?.get ?? NO_LIVE);
   const { last, previous } = hit ? {} : lastWithLive(candles, liveValue, dataset);
   const shown = hit ?? (last && { candle: { ...last, time: toChartTime(last.time, zone, marketTimeZone) }, previous });
-  // The corporate action on the shown candle, with its factors (markers only carry a short label).
+  // The badge under the crosshair lists its events, dated; otherwise the shown candle's own action.
   const marker = shown ? markers.find((item) => item.time === shown.candle.time) : undefined;
+  const actions = hit?.actions
+    ? hit.actions.map((item) => legendAction(item, formatChartTime(item.time, style)))
+    : marker && [legendAction(marker)];
   return (
     <ChartLegend
       candle={shown?.candle}
       previous={shown?.previous}
       decimals={decimals}
-      {...(shown && { timeLabel: formatChartTime(shown.candle.time, style) })}
+      {...(shown && { timeLabel: legendTime(shown.candle.time, style, zone, marketTimeZone) })}
       upColor={upColor}
       downColor={downColor}
-      {...(marker && { action: { text: marker.text, factors: marker.factors.map(factorText) } })}
+      {...(actions && { actions })}
     />
   );
 }

@@ -26,9 +26,9 @@ const lwc = vi.hoisted(() => {
     visible: { from: 0, to: 10 } as { from: number; to: number } | null,
     setVisibleLogicalRange: vi.fn(),
     fitContent: vi.fn(),
-    markers: vi.fn(),
+    detachPrimitive: vi.fn(),
+    timeScaleOptions: vi.fn(),
     remove: vi.fn(),
-    detach: vi.fn(),
   };
   const chart = {
     applyOptions: vi.fn(),
@@ -50,6 +50,7 @@ const lwc = vi.hoisted(() => {
           state.primitives.push({ primitive, requestUpdate });
           primitive.attached?.({ chart, series, requestUpdate });
         },
+        detachPrimitive: state.detachPrimitive,
       };
       state.series.push(series);
       return series;
@@ -60,8 +61,16 @@ const lwc = vi.hoisted(() => {
     panes: () => [...new Set(state.series.map((s) => s.pane))],
     subscribeCrosshairMove: (h: Handler) => state.crosshair.add(h),
     unsubscribeCrosshairMove: (h: Handler) => state.crosshair.delete(h),
+    options: () => ({ layout: { fontFamily: 'sans-serif' } }),
     timeScale: () => ({
-      applyOptions: vi.fn(),
+      width: () => 1000,
+      applyOptions: state.timeScaleOptions,
+      // The candles the price series holds, 10 px apart.
+      timeToCoordinate: (time: number) => {
+        const held = (state.series.find((s) => s.kind === 'Candlestick')?.setData.mock.lastCall?.[0] ?? []) as { time: number }[];
+        const index = held.findIndex((bar) => bar.time === time);
+        return index < 0 ? null : index * 10;
+      },
       getVisibleLogicalRange: () => state.visible,
       logicalToCoordinate: (logical: number) => logical * 10,
       setVisibleLogicalRange: state.setVisibleLogicalRange,
@@ -83,7 +92,6 @@ vi.mock('./indicator-data', async (importOriginal) => {
 
 vi.mock('lightweight-charts', () => ({
   createChart: () => lwc.chart,
-  createSeriesMarkers: () => ({ setMarkers: lwc.state.markers, detach: lwc.state.detach }),
   CandlestickSeries: 'Candlestick',
   HistogramSeries: 'Histogram',
   LineSeries: 'Line',
@@ -115,9 +123,9 @@ const chartSeconds = (i: number) => toChartTime(T0 + i * HOUR, 'market', 'Americ
 /** The candles the library was last given. */
 const held = () => (price()?.setData.mock.lastCall?.[0] as { time: number }[] | undefined) ?? [];
 
-/** The overlay primitive on the price series. */
+/** The overlay primitive on the price series (the one that widens the price scale's auto-fit). */
 const overlay = () => {
-  const found = lwc.state.primitives[0];
+  const found = lwc.state.primitives.find(({ primitive }) => primitive.autoscaleInfo);
   if (!found) throw new Error('no primitive attached');
   return found;
 };
@@ -170,7 +178,22 @@ afterEach(() => {
 /** The chart's container: a width, and the layout table the library puts in it. */
 const layoutTable = { attributes: new Map<string, string>(), setAttribute(name: string, value: string) { this.attributes.set(name, value); } };
 function fakeContainer(clientWidth = 1000): HTMLElement {
-  return { clientWidth, querySelector: (selector: string) => (selector === 'table' ? layoutTable : null) } as unknown as HTMLElement;
+  return { clientWidth, dataset: {}, querySelector: (selector: string) => (selector === 'table' ? layoutTable : null) } as unknown as HTMLElement;
+}
+
+interface Badge {
+  left: number;
+  width: number;
+  text: string;
+}
+
+/** Paints the corporate-action layer (as the library does before a frame) on a 1000×400 pane; the badges the container reports. */
+function paintBadges(container: HTMLElement): Badge[] {
+  const layer = lwc.state.primitives.find(({ primitive }) => !primitive.autoscaleInfo)?.primitive as { updateAllViews: () => void; paneViews: () => { renderer: () => { draw: (target: unknown) => void } | null }[] };
+  layer.updateAllViews();
+  const context = { measureText: (text: string) => ({ width: 7 * text.length }), beginPath: vi.fn(), roundRect: vi.fn(), fill: vi.fn(), fillText: vi.fn() };
+  layer.paneViews()[0]?.renderer()?.draw({ useMediaCoordinateSpace: (draw: (scope: unknown) => void) => { draw({ context, mediaSize: { width: 1000, height: 400 } }); } });
+  return JSON.parse(container.dataset.actionMarkers ?? '[]') as Badge[];
 }
 
 describe('createChartAdapter', () => {
@@ -395,12 +418,15 @@ describe('createChartAdapter', () => {
   });
 
   it('marks only corporate actions inside the window', () => {
-    const adapter = createChartAdapter(fakeContainer(), options);
+    const container = fakeContainer();
+    const adapter = createChartAdapter(container, options);
     adapter.setSeries(Array.from({ length: 3_000 }, (_, i) => candle(i)));
-    adapter.setMarkers([...factorsOfEvent(T0 + 10 * HOUR, 4, 0), ...factorsOfEvent(T0 + 2_500 * HOUR, 2, 0)]);
-    expect(lwc.state.markers.mock.lastCall?.[0]).toMatchObject([{ time: seconds(2_500), text: 'Split 2:1' }]);
+    adapter.setMarkers([...factorsOfEvent(T0 + 10 * HOUR, 4, 0), ...factorsOfEvent(T0 + 1_010 * HOUR, 2, 0)]);
+    // The window holds the last 500 candles (from i = 2,500); neither event is in it.
+    expect(paintBadges(container)).toEqual([]);
     for (let i = 0; i < 2; i++) for (const handler of lwc.state.range) handler({ from: 5, to: 130 });
-    expect(lwc.state.markers.mock.lastCall?.[0]).toHaveLength(2);
+    // Widened to the whole series: both are held, 10 px a candle (only the one in the pane is drawn).
+    expect(paintBadges(container).map((badge) => badge.text)).toEqual(['S']);
   });
 
   it('reports the candle under the crosshair with the one before it', () => {
@@ -414,13 +440,49 @@ describe('createChartAdapter', () => {
     expect(onHit).toHaveBeenLastCalledWith(undefined);
   });
 
-  it('marks corporate actions on the candles they affect', () => {
+  it('over empty space reports the nearest candle, never the latest one', () => {
     const adapter = createChartAdapter(fakeContainer(), options);
+    const onHit = vi.fn();
+    adapter.onCrosshair(onHit);
     adapter.setSeries([candle(0), candle(1), candle(2)]);
-    adapter.setMarkers(factorsOfEvent(T0 + HOUR, 4, 0));
-    expect(lwc.state.markers).toHaveBeenLastCalledWith([
-      { time: seconds(1), position: 'belowBar', shape: 'arrowUp', color: '#f59e0b', text: 'Split 4:1' },
-    ]);
+    // Left of the first candle (logical -4): the first one; right of the last: the last one.
+    for (const handler of lwc.state.crosshair) handler({ time: undefined, logical: -4, point: { x: 1, y: 1 } });
+    expect(onHit.mock.lastCall?.[0]).toMatchObject({ candle: { time: seconds(0) } });
+    for (const handler of lwc.state.crosshair) handler({ time: undefined, logical: 5, point: { x: 1, y: 1 } });
+    expect(onHit.mock.lastCall?.[0]).toMatchObject({ candle: { time: seconds(2) } });
+  });
+
+  it('stops the view at the first candle once the whole history is loaded and held', () => {
+    const adapter = createChartAdapter(fakeContainer(), options);
+    adapter.setSeries(Array.from({ length: 1_500 }, (_, i) => candle(i)));
+    adapter.setHistoryComplete(true);
+    // The library holds a window from candle 1,000: the view must still scroll into older ones.
+    expect(lwc.state.timeScaleOptions).not.toHaveBeenCalledWith(expect.objectContaining({ fixLeftEdge: true }));
+    for (let i = 0; i < 2; i++) for (const handler of lwc.state.range) handler({ from: 5, to: 130 });
+    // Zooming out stops with all 1,500 candles (and the right offset) across the 1,000 px.
+    expect(lwc.state.timeScaleOptions).toHaveBeenLastCalledWith({ fixLeftEdge: true, minBarSpacing: 1000 / 1_503 });
+    adapter.setHistoryComplete(false);
+    expect(lwc.state.timeScaleOptions).toHaveBeenLastCalledWith({ fixLeftEdge: false, minBarSpacing: 0.5 });
+  });
+
+  it('marks corporate actions as badges on the candles they affect, and lists the badge under the crosshair', () => {
+    const container = fakeContainer();
+    const adapter = createChartAdapter(container, options);
+    const onHit = vi.fn();
+    adapter.onCrosshair(onHit);
+    adapter.setSeries([candle(0), candle(1), candle(2), candle(3), candle(4), candle(5)]);
+    adapter.setMarkers([...factorsOfEvent(T0 + HOUR, 4, 0), ...factorsOfEvent(T0 + 2 * HOUR, 1, 0.2), ...factorsOfEvent(T0 + 5 * HOUR, 1, 0.3)]);
+    // Candles 1 and 2 are 10 px apart: one badge of two; candle 5 alone at x = 50.
+    const badges = paintBadges(container);
+    expect(badges.map(({ text }) => text)).toEqual(['2', 'D']);
+    const [pair] = badges;
+    for (const handler of lwc.state.crosshair) handler({ time: seconds(1), paneIndex: 0, point: { x: 15, y: 390 } });
+    const actionsOf = () => (onHit.mock.lastCall?.[0] as { actions?: { text: string }[] } | undefined)?.actions;
+    expect(actionsOf()?.map((action) => action.text)).toEqual(['Split 4:1', 'Div 0.2']);
+    expect(pair?.left).toBeGreaterThanOrEqual(0);
+    // Away from the badges: the candle alone.
+    for (const handler of lwc.state.crosshair) handler({ time: seconds(1), paneIndex: 0, point: { x: 15, y: 100 } });
+    expect(actionsOf()).toBeUndefined();
   });
 
   it('puts MACD and RSI in panes of their own and removes them when switched off', () => {
@@ -454,7 +516,7 @@ describe('createChartAdapter', () => {
     adapter.destroy();
     expect(lwc.state.crosshair.size).toBe(0);
     expect(lwc.state.range.size).toBe(0);
-    expect(lwc.state.detach).toHaveBeenCalledTimes(1);
+    expect(lwc.state.detachPrimitive).toHaveBeenCalledTimes(1);
     expect(lwc.state.remove).toHaveBeenCalledTimes(1);
     adapter.setSeries([candle(0)]);
     expect(price()?.setData).not.toHaveBeenCalled();

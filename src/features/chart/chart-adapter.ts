@@ -14,7 +14,6 @@ import {
   CandlestickSeries,
   ColorType,
   createChart,
-  createSeriesMarkers,
   CrosshairMode,
   HistogramSeries,
   LineSeries,
@@ -26,7 +25,6 @@ import {
   type LineData,
   type LogicalRange,
   type MouseEventParams,
-  type Time,
   type WhitespaceData,
 } from 'lightweight-charts';
 import type { AdjustFactor } from '#shared/adjust.ts';
@@ -34,8 +32,9 @@ import type { Candle } from '#shared/candle.ts';
 import type { Indicator } from '../../lib/indicators/indicator';
 import { chartTimeMapper, toChartSeries, type ChartCandle, type DisplayZone } from '../../lib/time-mapper';
 import type { ColorConvention, IndicatorSettings, PriceScaleMode as ScaleMode, Theme } from '../../store/preferences-slice';
+import { createActionMarkerLayer } from './action-marker-layer';
 import { chartPalette, type ChartPalette } from './chart-palette';
-import { actionMarkers } from './corporate-actions';
+import { actionMarkers, type ActionMarker } from './corporate-actions';
 import { activeIndicators, indicatorColour } from './indicator-data';
 import { IndicatorOverlays, type OverlayLine } from './indicator-overlays';
 import { IndicatorTracker, type IndicatorValues } from './indicator-tracker';
@@ -75,6 +74,8 @@ export interface ChartAdapterOptions extends TimeAxis {
 export interface CrosshairCandle {
   candle: ChartCandle;
   previous?: ChartCandle;
+  /** The corporate actions of the badge under the crosshair (one badge may stand for several). */
+  actions?: readonly ActionMarker[];
 }
 
 export interface ChartAdapter {
@@ -84,13 +85,18 @@ export interface ChartAdapter {
   updateLast(candle: Candle): void;
   /** Corporate-action markers from ex-factors ("Split 4:1", "Div 0.24"). */
   setMarkers(factors: readonly AdjustFactor[]): void;
+  /** Whether the first loaded candle is the instrument's first: the view then stops at it. */
+  setHistoryComplete(complete: boolean): void;
   setIndicators(settings: IndicatorSettings): void;
   setScaleMode(mode: ScaleMode): void;
   setColors(theme: Theme, convention: ColorConvention): void;
   setPrecision(decimals: number): void;
   /** Display zone and axis style; the times move with the next setSeries. */
   setTimeAxis(axis: TimeAxis): void;
-  /** The candle under the crosshair, undefined when it leaves. Returns the unsubscribe. */
+  /**
+   * The candle under the crosshair (over empty space, the nearest one), undefined when it leaves
+   * the chart. Returns the unsubscribe.
+   */
   onCrosshair(callback: (hit: CrosshairCandle | undefined) => void): () => void;
   /** Fired when the visible range reaches the oldest loaded candles. Returns the unsubscribe. */
   onNeedOlder(callback: () => void): () => void;
@@ -121,6 +127,10 @@ const WINDOW_SCREENS = 3;
 const WINDOW_STEP = 1_500;
 /** Candles kept in the window left of the view when a dataset is replaced with the view kept. */
 const WINDOW_MARGIN = 500;
+/** Empty candles' worth of space right of the latest one. */
+const RIGHT_OFFSET = 3;
+/** The library's default least bar spacing (px). */
+const MIN_BAR_SPACING = 0.5;
 const PANE_STRETCH = { volume: 0.25, oscillator: 0.3 } as const;
 const SCALE_MODES: Record<ScaleMode, PriceScaleMode> = {
   normal: PriceScaleMode.Normal,
@@ -164,7 +174,8 @@ const chartOptions = (palette: ChartPalette) => ({
     attributionLogo: false,
   },
   grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
-  rightPriceScale: { borderColor: palette.border },
+  // A label cut by its pane's edge would sit against the next pane's top label: left out instead.
+  rightPriceScale: { borderColor: palette.border, entireTextOnly: true },
   timeScale: { borderColor: palette.border },
   crosshair: { vertLine: { color: palette.crosshair }, horzLine: { color: palette.crosshair } },
 });
@@ -207,6 +218,8 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
   /** ms time of the first candle (the mapper never drops the earliest one). */
   let firstMs: number | undefined;
   let factors: readonly AdjustFactor[] = [];
+  let historyComplete = false;
+  let leftEdge = { fixLeftEdge: false, minBarSpacing: MIN_BAR_SPACING };
   let destroyed = false;
   /** API ms → chart seconds on the current axis (offsets memoised: it runs on every live tick). */
   let timeOf = chartTimeMapper(axis.zone, axis.marketTimeZone);
@@ -216,13 +229,19 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
   container.querySelector('table')?.setAttribute('role', 'presentation');
   chart.applyOptions({
     crosshair: { mode: CrosshairMode.Normal },
-    timeScale: { rightOffset: 3, timeVisible: options.intraday, secondsVisible: false },
+    timeScale: { rightOffset: RIGHT_OFFSET, timeVisible: options.intraday, secondsVisible: false },
   });
   const price = chart.addSeries(CandlestickSeries, { ...candleColors(palette), priceFormat: priceFormat(decimals) }, 0);
   price.priceScale().applyOptions({ mode: SCALE_MODES[options.scale] });
   const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceLineVisible: false, lastValueVisible: false }, 1);
   volume.getPane().setStretchFactor(PANE_STRETCH.volume);
-  const markers = createSeriesMarkers(price, []);
+  // The tallest bar stops below the pane's top: its label clears the price pane's lowest one.
+  volume.priceScale().applyOptions({ scaleMargins: { top: 0.2, bottom: 0 } });
+  const markers = createActionMarkerLayer(chart, (badges) => {
+    container.dataset.actionMarkers = JSON.stringify(badges);
+  });
+  markers.setColors(palette.marker, palette.background);
+  price.attachPrimitive(markers.primitive);
   const overlays = new IndicatorOverlays();
   price.attachPrimitive(overlays);
   let paneSeries: PaneSeries[] = [];
@@ -350,10 +369,22 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
   function drawMarkers(): void {
     // Outside the window the library would pin a marker to its first candle.
     const first = times[offset] ?? -Infinity;
-    const found = actionMarkers(factors, times, axis.periodic, timeOf).filter((marker) => marker.time >= first);
-    markers.setMarkers(
-      found.map((m) => ({ time: m.time as Time, position: 'belowBar', shape: 'arrowUp', color: palette.marker, text: m.text })),
-    );
+    markers.setMarkers(actionMarkers(factors, times, axis.periodic, timeOf).filter((marker) => marker.time >= first));
+  }
+
+  /**
+   * Once the whole history is loaded and held by the library, the view stops at its first candle
+   * (no dragging into an empty pane), and zooming out stops once every candle is in view (no
+   * history squeezed against an empty pane either); a window that starts later must still scroll
+   * on into older candles.
+   */
+  function applyLeftEdge(): void {
+    const fixed = historyComplete && offset === 0 && bars.length > 0;
+    const width = chart.timeScale().width();
+    const spacing = fixed && width > 0 ? Math.max(MIN_BAR_SPACING, width / (bars.length + RIGHT_OFFSET)) : MIN_BAR_SPACING;
+    if (fixed === leftEdge.fixLeftEdge && Math.abs(spacing - leftEdge.minBarSpacing) < 0.01) return;
+    leftEdge = { fixLeftEdge: fixed, minBarSpacing: spacing };
+    chart.timeScale().applyOptions(leftEdge);
   }
 
   function drawAll(): void {
@@ -381,6 +412,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
     try {
       drawAll();
       chart.timeScale().setVisibleLogicalRange({ from: range.from + shift, to: range.to + shift });
+      applyLeftEdge();
     } finally {
       extending = false;
     }
@@ -409,11 +441,20 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
     else chart.timeScale().fitContent();
   }
 
+  /** Index in `bars` of the candle under the crosshair; over empty space, the nearest candle. */
+  function indexUnder(param: MouseEventParams): number {
+    if (!param.point || bars.length === 0) return -1;
+    if (param.time !== undefined) return indexAtChartTime(times, param.time as number);
+    if (param.logical === undefined) return -1;
+    return Math.max(0, Math.min(bars.length - 1, offset + Math.round(param.logical)));
+  }
+
   const onCrosshairMove = (param: MouseEventParams): void => {
-    const index = param.time === undefined || !param.point ? -1 : indexAtChartTime(times, param.time as number);
+    const index = indexUnder(param);
     const candle = bars[index];
     const previous = bars[index - 1];
-    const hit = candle ? { candle, ...(previous && { previous }) } : undefined;
+    const actions = param.point && param.paneIndex === 0 ? markers.at(param.point) : undefined;
+    const hit = candle ? { candle, ...(previous && { previous }), ...(actions && { actions }) } : undefined;
     for (const listener of crosshairListeners) listener(hit);
   };
   const onRangeChange = (range: LogicalRange | null): void => {
@@ -448,6 +489,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
           const moved = oldOffset + shift - offset;
           chart.timeScale().setVisibleLogicalRange({ from: range.from + moved, to: range.to + moved });
         } else showLatest();
+        applyLeftEdge();
       } finally {
         extending = false;
       }
@@ -479,6 +521,11 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       factors = next;
       drawMarkers();
     },
+    setHistoryComplete(complete) {
+      if (destroyed) return;
+      historyComplete = complete;
+      applyLeftEdge();
+    },
     setIndicators(settings) {
       if (destroyed) return;
       indicators = settings;
@@ -494,6 +541,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       palette = chartPalette(theme, convention);
       chart.applyOptions(chartOptions(palette));
       price.applyOptions(candleColors(palette));
+      markers.setColors(palette.marker, palette.background);
       buildIndicatorSeries();
       computeIndicatorValues();
       drawAll();
@@ -527,7 +575,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       olderListeners.clear();
       chart.unsubscribeCrosshairMove(onCrosshairMove);
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRangeChange);
-      markers.detach();
+      price.detachPrimitive(markers.primitive);
       chart.remove();
     },
   };

@@ -44,9 +44,18 @@ describe('ChartLegend', () => {
 
   it('shows the corporate action of the candle with its factors', () => {
     render(
-      <ChartLegend candle={candle} previous={previous} decimals={2} upColor="#0f0" downColor="#f00" action={{ text: 'Split 4:1', factors: ['forward ×0.25 +0', 'backward ×4 +0'] }} />,
+      <ChartLegend candle={candle} previous={previous} decimals={2} upColor="#0f0" downColor="#f00" actions={[{ text: 'Split 4:1', factors: ['forward ×0.25 +0', 'backward ×4 +0'] }]} />,
     );
     const action = screen.getByTestId('chart-legend-action');
     expect(action.textContent).toBe('Split 4:1: forward ×0.25 +0; backward ×4 +0');
+  });
+
+  it('lists the actions of a badge that stands for several, dated, at most six and a count of the rest', () => {
+    const actions = Array.from({ length: 8 }, (_, i) => ({ date: `2024-0${String(i + 1)}`, text: 'Div 0.2', factors: ['forward ×1 \u22120.2'] }));
+    render(<ChartLegend candle={candle} previous={previous} decimals={2} upColor="#0f0" downColor="#f00" actions={actions} />);
+    const lines = screen.getAllByTestId('chart-legend-action').map((line) => line.textContent);
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toBe('2024-01 Div 0.2: forward ×1 \u22120.2');
+    expect(screen.getByTestId('chart-legend-more').textContent).toContain('and 2 more');
   });
 });

@@ -1,10 +1,22 @@
 /**
  * The crosshair legend: open, high, low, close, change and change % against the previous close,
  * and volume of the candle under the crosshair (or of the last candle when the crosshair is away),
- * prices in the symbol's own precision.
+ * prices in the symbol's own precision; below them the corporate actions of the hovered candle or
+ * badge, each with its factors.
  */
 import type { Candle } from '#shared/candle.ts';
 import { formatCompact, formatPercent, formatPrice, formatSignedChange } from '../../lib/format';
+
+/** One corporate action as the legend lists it. */
+export interface LegendAction {
+  /** The candle's date, when the legend lists actions of several candles. */
+  date?: string;
+  text: string;
+  factors: readonly string[];
+}
+
+/** Lines of actions shown at most; a badge of a zoomed-out chart may stand for dozens. */
+const MAX_ACTIONS = 6;
 
 interface ChartLegendProps {
   candle: Candle | undefined;
@@ -14,8 +26,8 @@ interface ChartLegendProps {
   timeLabel?: string;
   upColor: string;
   downColor: string;
-  /** A corporate action on this candle: its label and factors. */
-  action?: { text: string; factors: readonly string[] };
+  /** Corporate actions on this candle, or of the badge under the crosshair. */
+  actions?: readonly LegendAction[];
 }
 
 function Field({ label, value, color }: { label: string; value: string; color?: string }) {
@@ -29,7 +41,7 @@ function Field({ label, value, color }: { label: string; value: string; color?: 
   );
 }
 
-export function ChartLegend({ candle, previous, decimals, timeLabel, upColor, downColor, action }: ChartLegendProps) {
+export function ChartLegend({ candle, previous, decimals, timeLabel, upColor, downColor, actions = [] }: ChartLegendProps) {
   if (!candle) return null;
   const base = previous?.close ?? candle.open;
   const change = candle.close - base;
@@ -55,10 +67,19 @@ export function ChartLegend({ candle, previous, decimals, timeLabel, upColor, do
       <Field label="Chg" value={formatSignedChange(change, decimals)} color={tone} />
       <Field label="Chg%" value={formatPercent(percent)} color={tone} />
       <Field label="Vol" value={formatCompact(candle.volume)} />
-      {action && (
-        <div className="basis-full text-amber-700 dark:text-amber-300" data-testid="chart-legend-action">
-          <dt className="inline">{action.text}: </dt>
+      {actions.slice(0, MAX_ACTIONS).map((action, i) => (
+        <div key={`${action.date ?? ''}${String(i)}`} className="basis-full text-amber-700 dark:text-amber-300" data-testid="chart-legend-action">
+          <dt className="inline">
+            {action.date && <span className="tabular-nums">{action.date} </span>}
+            {action.text}:{' '}
+          </dt>
           <dd className="inline">{action.factors.join('; ')}</dd>
+        </div>
+      ))}
+      {actions.length > MAX_ACTIONS && (
+        <div className="basis-full text-amber-700 dark:text-amber-300" data-testid="chart-legend-more">
+          <dt className="sr-only">More actions</dt>
+          <dd>and {actions.length - MAX_ACTIONS} more (zoom in to tell them apart)</dd>
         </div>
       )}
     </dl>

@@ -10,6 +10,11 @@ import { ChartPanel } from './chart-panel';
 
 const state = vi.hoisted((): { series?: KlineSeriesResult } => ({}));
 vi.mock('../../queries/use-kline-series', () => ({ useKlineSeries: () => state.series }));
+// The type of a bare code would come from its ticker: here the shape decides, without a request.
+vi.mock('../../queries/use-instrument-type', async () => {
+  const { instrumentTimeZone } = await import('#shared/symbols.ts');
+  return { useInstrumentTimeZone: (symbol: string, type?: string) => instrumentTimeZone(symbol, type) };
+});
 vi.mock('../../queries/use-kline-intervals', () => ({ useKlineIntervals: () => ({ data: { intervals: ['1m', '3m', '1h', '1d'] } }) }));
 vi.mock('./chart-adapter', () => ({
   createChartAdapter: () => new Proxy({}, { get: (_, key) => (key === 'onCrosshair' || key === 'onNeedOlder' ? () => () => undefined : () => undefined) }),

@@ -7,7 +7,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import type { Candle } from '#shared/candle.ts';
-import { instrumentTimeZone, isStockInstrument } from '#shared/symbols.ts';
+import { isStockInstrument } from '#shared/symbols.ts';
+import { useDisplayZone } from '../../components/use-display-zone';
 import { queryKeys } from '../../queries/query-keys';
 import { useKlineIntervals } from '../../queries/use-kline-intervals';
 import { useKlineSeries } from '../../queries/use-kline-series';
@@ -29,12 +30,13 @@ export function ChartPanel() {
   const type = useAppStore((state) => state.workspace.type);
   const interval = useAppStore((state) => state.workspace.interval);
   const adjust = useAppStore((state) => state.workspace.adjust);
-  const zone = useAppStore((state) => state.workspace.zone);
   const theme = useAppStore((state) => state.preferences.theme);
   const colors = useAppStore((state) => state.preferences.colors);
   const scale = useAppStore((state) => state.preferences.scale);
   const indicators = useAppStore((state) => state.preferences.indicators);
   const { setInterval, setAdjust, setZone, setScale, setIndicators } = useActions();
+  // A bare code opened without its type (a link to AU2612) takes its market from the ticker.
+  const { zone, marketTimeZone } = useDisplayZone(symbol, type);
 
   const listed = useKlineIntervals().data?.intervals;
   const intervals = useMemo(() => chartIntervals(listed), [listed]);
@@ -96,13 +98,14 @@ export function ChartPanel() {
           exFactors={series.exFactors}
           interval={interval}
           zone={zone}
-          marketTimeZone={instrumentTimeZone(symbol, type)}
+          marketTimeZone={marketTimeZone}
           decimals={decimals}
           theme={theme}
           colors={colors}
           scale={scale}
           indicators={indicators}
           onNeedOlder={needOlder}
+          historyComplete={!isLoading && !hasOlder && candles.length > 0}
           live={live}
         />
         <ChartStatus isLoading={isLoading} error={error} isEmpty={candles.length === 0} onRetry={retry} />

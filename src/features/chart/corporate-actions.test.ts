@@ -62,9 +62,9 @@ describe('actionMarkers', () => {
     const weeks = [0, 7, 14].map((d) => d * DAY);
     const factors = [...factorsOfEvent(8 * DAY, 4, 0), ...factorsOfEvent(10 * DAY, 1, 0.25), ...factorsOfEvent(15 * DAY, 1, 0.3)];
     const markers = actionMarkers(factors, weeks, true, identity);
-    expect(markers.map(({ time, text }) => ({ time, text }))).toEqual([
-      { time: 7 * DAY, text: 'Split 4:1 · Div 0.25' },
-      { time: 14 * DAY, text: 'Div 0.3' },
+    expect(markers.map(({ time, text, events, letter }) => ({ time, text, events, letter }))).toEqual([
+      { time: 7 * DAY, text: 'Split 4:1 · Div 0.25', events: 2, letter: 'S' },
+      { time: 14 * DAY, text: 'Div 0.3', events: 1, letter: 'D' },
     ]);
     // Each marker carries its events' forward and backward factors for the hover legend.
     expect(markers[0]?.factors.map(factorText)).toEqual(['forward ×0.25 +0', 'backward ×4 +0', 'forward ×1 \u22120.25', 'backward ×1 +0.25']);
@@ -73,6 +73,6 @@ describe('actionMarkers', () => {
   it('maps event times onto the chart clock before placing them', () => {
     const seconds = [100, 200, 300];
     const factors = factorsOfEvent(150_000, 2, 0);
-    expect(actionMarkers(factors, seconds, false, (ms) => ms / 1000)).toEqual([{ time: 200, text: 'Split 2:1', factors }]);
+    expect(actionMarkers(factors, seconds, false, (ms) => ms / 1000)).toEqual([{ time: 200, text: 'Split 2:1', events: 1, letter: 'S', factors }]);
   });
 });

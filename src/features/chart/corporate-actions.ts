@@ -18,6 +18,10 @@ export interface ActionMarker {
   /** Time of the candle the marker sits on, on the chart's clock. */
   time: number;
   text: string;
+  /** How many events share the candle. */
+  events: number;
+  /** The badge of a lone event: 'S' for a split (with or without a dividend), 'D' for a dividend. */
+  letter: 'S' | 'D';
   /** The events' factors (forward and backward), shown when the candle is hovered. */
   factors: AdjustFactor[];
 }
@@ -84,21 +88,23 @@ export function actionMarkers(
   periodic: boolean,
   timeOf: (ms: number) => number,
 ): ActionMarker[] {
-  const byIndex = new Map<number, { labels: string[]; factors: AdjustFactor[] }>();
+  const byIndex = new Map<number, { labels: string[]; factors: AdjustFactor[]; split: boolean }>();
   for (const action of actionsFromFactors(factors)) {
     const index = candleIndexOfAction(times, timeOf(action.timestamp), periodic);
     const label = actionLabel(action);
     if (index < 0 || !label) continue;
-    const entry = byIndex.get(index) ?? { labels: [], factors: [] };
+    const entry = byIndex.get(index) ?? { labels: [], factors: [], split: false };
     entry.labels.push(label);
+    entry.split ||= label.startsWith('Split');
     entry.factors.push(...factors.filter((factor) => factor.timestamp === action.timestamp));
     byIndex.set(index, entry);
   }
   return [...byIndex.entries()]
     .sort(([a], [b]) => a - b)
-    .flatMap(([index, { labels, factors: eventFactors }]) => {
+    .flatMap(([index, { labels, factors: eventFactors, split }]): ActionMarker[] => {
       const time = times[index];
-      return time === undefined ? [] : [{ time, text: labels.join(' · '), factors: eventFactors }];
+      if (time === undefined) return [];
+      return [{ time, text: labels.join(' · '), events: labels.length, letter: split ? 'S' : 'D', factors: eventFactors }];
     });
 }
 

@@ -13,6 +13,14 @@ export interface ColumnDef {
   stickyLeft?: string;
 }
 
+/**
+ * The last sticky column ends in a faint divider (the cells' border colour), stronger and with a
+ * shadow once the table is scrolled sideways (its scroll area carries `data-scrolled` and the
+ * group name `scroll`): columns are passing under it.
+ */
+export const STICKY_EDGE =
+  'border-r group-data-[scrolled=true]/scroll:border-r-slate-300 group-data-[scrolled=true]/scroll:shadow-[6px_0_8px_-4px_rgba(0,0,0,0.5)] dark:group-data-[scrolled=true]/scroll:border-r-slate-600';
+
 /** Display order. The name column's `left-16` is the code column's width (`w-16`). */
 export const COLUMNS: readonly ColumnDef[] = [
   { key: 'code', label: 'Code', width: 'w-16', stickyLeft: 'left-0' },

@@ -50,10 +50,16 @@ describe('sortIndexes', () => {
 });
 
 describe('nextSort', () => {
-  it('toggles the direction on the same column and starts ascending on another', () => {
+  it('toggles the direction on the same column and starts ascending on another, descending on a change or size column', () => {
     const byCode: SortState = { key: 'code', direction: 'asc' };
     expect(nextSort(byCode, 'code')).toEqual({ key: 'code', direction: 'desc' });
     expect(nextSort({ key: 'code', direction: 'desc' }, 'code')).toEqual({ key: 'code', direction: 'asc' });
-    expect(nextSort(byCode, 'volume')).toEqual({ key: 'volume', direction: 'asc' });
+    expect(nextSort(byCode, 'last')).toEqual({ key: 'last', direction: 'asc' });
+    expect(nextSort(byCode, 'name')).toEqual({ key: 'name', direction: 'asc' });
+    // Gainers first, the most traded first.
+    expect(nextSort(byCode, 'changePercent')).toEqual({ key: 'changePercent', direction: 'desc' });
+    expect(nextSort(byCode, 'change')).toEqual({ key: 'change', direction: 'desc' });
+    expect(nextSort(byCode, 'volume')).toEqual({ key: 'volume', direction: 'desc' });
+    expect(nextSort({ key: 'volume', direction: 'desc' }, 'volume')).toEqual({ key: 'volume', direction: 'asc' });
   });
 });

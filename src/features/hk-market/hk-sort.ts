@@ -15,9 +15,12 @@ export interface SortState {
 
 export const DEFAULT_SORT: SortState = { key: 'code', direction: 'asc' };
 
-/** A click on a header: the same column flips direction, another column starts ascending. */
+/** Columns a trader reads biggest first: their first click sorts descending (gainers, most traded). */
+const DESCENDING_FIRST: ReadonlySet<ColumnKey> = new Set(['change', 'changePercent', 'volume', 'turnover']);
+
+/** A click on a header: the same column flips direction, another column starts in its first direction. */
 export function nextSort(current: SortState, key: ColumnKey): SortState {
-  if (current.key !== key) return { key, direction: 'asc' };
+  if (current.key !== key) return { key, direction: DESCENDING_FIRST.has(key) ? 'desc' : 'asc' };
   return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
 }
 

@@ -1,5 +1,5 @@
 /** The sticky header row: one sort button per column, `aria-sort` on the sorted column. */
-import { COLUMNS, type ColumnKey } from './hk-columns';
+import { COLUMNS, STICKY_EDGE, type ColumnKey } from './hk-columns';
 import type { SortState } from './hk-sort';
 
 interface HkTableHeaderProps {
@@ -20,7 +20,7 @@ export function HkTableHeader({ sort, onSort }: HkTableHeaderProps) {
               key={key}
               scope="col"
               aria-sort={ariaSort}
-              className={`sticky top-0 border-b border-slate-200 bg-white p-0 font-medium text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-400 ${stickyLeft ? `${stickyLeft} z-20` : 'z-10'}`}
+              className={`sticky top-0 border-b border-slate-200 bg-white p-0 font-medium text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-400 ${stickyLeft ? `${stickyLeft} z-20` : 'z-10'} ${key === 'name' ? STICKY_EDGE : ''}`}
             >
               <button
                 type="button"

@@ -4,8 +4,8 @@
  * when the table scrolls sideways. Memoised: scrolling renders only the rows that come in.
  */
 import { memo } from 'react';
-import { COLUMNS } from './hk-columns';
-import { cellText, moveClass, priceDecimals } from './hk-cells';
+import { COLUMNS, STICKY_EDGE } from './hk-columns';
+import { cellText, decimalPad, isPriceColumn, moveClass, priceDecimals } from './hk-cells';
 import type { HkRow } from './hk-row';
 
 export const ROW_HEIGHT = 28;
@@ -18,11 +18,13 @@ interface HkTableRowProps {
 }
 
 const CELL = 'overflow-hidden whitespace-nowrap text-ellipsis border-b border-slate-100 px-2 dark:border-slate-800/70';
+const PAD = 'after:invisible after:content-[attr(data-pad)]';
 /** Sticky cells need an opaque background that follows the row's hover. */
 const STICKY = 'sticky z-[1] bg-white group-hover:bg-slate-50 dark:bg-slate-900 dark:group-hover:bg-slate-800';
 
 export const HkTableRow = memo(function HkTableRow({ row, rowIndex, onOpen }: HkTableRowProps) {
   const decimals = priceDecimals(row);
+  const pad = decimalPad(decimals);
   const move = moveClass(row.change);
   return (
     <tr
@@ -36,7 +38,7 @@ export const HkTableRow = memo(function HkTableRow({ row, rowIndex, onOpen }: Hk
       className="group cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-800"
     >
       {COLUMNS.map(({ key, stickyLeft }) => {
-        const sticky = stickyLeft ? `${STICKY} ${stickyLeft}` : '';
+        const sticky = stickyLeft ? `${STICKY} ${stickyLeft} ${key === 'name' ? STICKY_EDGE : ''}` : '';
         if (key === 'code') {
           return (
             <th key={key} scope="row" className={`${CELL} ${sticky} text-left font-normal`}>
@@ -62,8 +64,16 @@ export const HkTableRow = memo(function HkTableRow({ row, rowIndex, onOpen }: Hk
           );
         }
         const colour = key === 'change' || key === 'changePercent' ? move : '';
+        // Invisible digits in the place of those this row lacks: the points line up down the
+        // column. A pseudo-element: not part of the cell's text, nor of a copy of it.
+        const padded = pad !== '' && isPriceColumn(key) && Number.isFinite(row[key]);
         return (
-          <td key={key} className={`${CELL} text-right tabular-nums ${colour}`}>
+          <td
+            key={key}
+            data-col={key}
+            data-pad={padded ? pad : undefined}
+            className={`${CELL} text-right tabular-nums ${colour} ${padded ? PAD : ''}`}
+          >
             {cellText(row, key, decimals)}
           </td>
         );

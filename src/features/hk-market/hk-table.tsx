@@ -11,7 +11,9 @@ import type { HkRow } from './hk-row';
 import type { SortState } from './hk-sort';
 import { HkTableHeader } from './hk-table-header';
 import { HkTableRow, ROW_HEIGHT } from './hk-table-row';
+import { ScrollCue } from './scroll-cue';
 import { useHkTimingMarks } from './use-hk-timing-marks';
+import { useScrollEdges } from './use-scroll-edges';
 
 interface HkTableProps {
   rows: readonly HkRow[];
@@ -40,13 +42,15 @@ function Spacer({ height }: { height: number }) {
 }
 
 export function HkTable({ rows, visible, sort, onSort, onOpen, initialOffset, onLeave, resetKey }: HkTableProps) {
-  const scrollRef = useRef<HTMLDivElement>(null);
+  // Code and name stay put while the rest scrolls sideways: a fade and a button say more is
+  // to the right, a shadow on the name column that columns have gone under it.
+  const { ref: scrollRef, element: scrollElement, edges } = useScrollEdges<HTMLDivElement>();
   const offsetRef = useRef(initialOffset);
   // Chartroom does not use the React Compiler; the virtualizer re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: visible.length,
-    getScrollElement: () => scrollRef.current,
+    getScrollElement: () => scrollElement.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
     initialOffset,
@@ -77,23 +81,37 @@ export function HkTable({ rows, visible, sort, onSort, onOpen, initialOffset, on
   const bottom = total - (items.at(-1)?.end ?? 0);
 
   return (
-    <div ref={scrollRef} data-testid="hk-table-scroll" className="min-h-60 flex-1 overflow-auto max-lg:max-h-[70vh]">
-      <table aria-label="HK market" aria-rowcount={visible.length + 1} className="w-full min-w-[56rem] table-fixed border-separate border-spacing-0 text-xs">
-        <colgroup>
-          {COLUMNS.map(({ key, width }) => (
-            <col key={key} className={width} />
-          ))}
-        </colgroup>
-        <HkTableHeader sort={sort} onSort={onSort} />
-        <tbody>
-          <Spacer height={top} />
-          {items.map((item) => {
-            const row = rows[visible[item.index] ?? -1];
-            return row ? <HkTableRow key={row.code} row={row} rowIndex={item.index + 2} onOpen={onOpen} /> : null;
-          })}
-          <Spacer height={bottom} />
-        </tbody>
-      </table>
+    <div className="relative flex min-h-60 flex-1 flex-col max-lg:max-h-[70vh]">
+      <div
+        ref={scrollRef}
+        data-testid="hk-table-scroll"
+        data-scrolled={edges.start}
+        // Focusable, so the keyboard scrolls it too (arrow keys), not only a pointer (axe's
+        // scrollable-region-focusable); a named region, not a control.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        role="region"
+        aria-label="HK market table"
+        className="group/scroll min-h-0 flex-1 overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-500"
+      >
+        <table aria-label="HK market" aria-rowcount={visible.length + 1} className="w-full min-w-[56rem] table-fixed border-separate border-spacing-0 text-xs">
+          <colgroup>
+            {COLUMNS.map(({ key, width }) => (
+              <col key={key} className={width} />
+            ))}
+          </colgroup>
+          <HkTableHeader sort={sort} onSort={onSort} />
+          <tbody>
+            <Spacer height={top} />
+            {items.map((item) => {
+              const row = rows[visible[item.index] ?? -1];
+              return row ? <HkTableRow key={row.code} row={row} rowIndex={item.index + 2} onOpen={onOpen} /> : null;
+            })}
+            <Spacer height={bottom} />
+          </tbody>
+        </table>
+      </div>
+      {edges.end && <ScrollCue target={scrollElement} label="More columns" />}
     </div>
   );
 }

@@ -180,4 +180,17 @@ describe('OrderBookPanel', () => {
     expect((await screen.findByTestId('book-no-plan', undefined, { timeout: 5_000 })).textContent).toContain('Your plan does not include the order book');
     expect(screen.queryByRole('status')).toBeNull();
   });
+  it('a bare code opened without its type: "Updated" in its market zone (from its ticker), named, and follows the zone choice', async () => {
+    live.state = 'refused';
+    show('AU2612');
+    const updated = async () => (await screen.findByText('Updated', undefined, { timeout: 5_000 })).nextElementSibling?.textContent;
+    // 15:00 UTC is 23:00 in Shanghai (the night session of gold futures).
+    await waitFor(async () => {
+      expect(await updated()).toMatch(/^23:\d\d:\d\d UTC\+8$/);
+    });
+    act(() => {
+      useAppStore.getState().setZone('utc');
+    });
+    expect(await updated()).toMatch(/^15:\d\d:\d\d UTC$/);
+  });
 });

@@ -7,7 +7,9 @@ import { useMemo } from 'react';
 import { isApiError } from '../../api/api-error';
 import { ERROR_CODES, type ProductType } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
-import { instrumentTimeZone, isStockSymbol } from '#shared/symbols.ts';
+import { useDisplayZone } from '../../components/use-display-zone';
+import { zoneLabel } from '../../lib/zone-label';
+import { isStockSymbol } from '#shared/symbols.ts';
 import { formatZonedClock } from '#shared/time-zone.ts';
 import { useTicker } from '../../queries/use-ticker';
 import { useAppStore } from '../../store/app-store';
@@ -72,6 +74,7 @@ function isNoPlanError(error: unknown): boolean {
 
 function OrderBook({ symbol, type }: { symbol: string; type?: ProductType | undefined }) {
   const { book, state, refusal, query } = useOrderBook(symbol, type);
+  const { timeZone } = useDisplayZone(symbol, type);
   const ladder = useMemo(() => (book ? buildLadder(book) : undefined), [book]);
   const flashes = useSizeChanges(ladder);
   const retry = () => {
@@ -91,7 +94,8 @@ function OrderBook({ symbol, type }: { symbol: string; type?: ProductType | unde
     );
   }
 
-  const updated = formatZonedClock(book.timestamp, instrumentTimeZone(symbol, type), true);
+  // The zone the chart shows this instrument in, named: a bare clock time says nothing.
+  const updated = `${formatZonedClock(book.timestamp, timeZone, true)} ${zoneLabel(book.timestamp, timeZone)}`;
   const empty = ladder.bids.length === 0 && ladder.asks.length === 0;
   return (
     <div className="flex h-full min-h-0 flex-col gap-2 overflow-auto p-2">

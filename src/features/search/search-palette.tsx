@@ -11,7 +11,7 @@ import { PaletteFooter } from './palette-footer';
 import { SearchFilters } from './search-filters';
 import { buildOptions, type SearchOption } from './search-options';
 import { SearchResults } from './search-results';
-import { TypeChoice } from './type-choice';
+import { TypeChoice } from '../../components/ui/type-choice';
 import { useActiveWatchlistSymbols, useAddToWatchlist } from './use-add-to-watchlist';
 import { useProductPages, type ProductFilters } from './use-product-pages';
 import { useSymbolOpener } from './use-symbol-opener';

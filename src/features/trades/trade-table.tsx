@@ -1,4 +1,5 @@
 /** The time-and-sales table: one row per trade, newest first. */
+import { zoneLabel } from '../../lib/zone-label';
 import type { TapeRow } from './tape-rows';
 
 interface TradeTableProps {
@@ -13,15 +14,17 @@ const HEAD = 'sticky top-0 bg-white px-2 py-1 font-medium text-slate-500 dark:bg
 const MUTED = 'text-slate-500 dark:text-slate-400';
 
 export function TradeTable({ symbol, rows, timeZone, futures, fresh }: TradeTableProps) {
+  // The rows show bare clock times: the column names their zone (at the newest trade).
+  const zone = zoneLabel(rows[0]?.timestampMs ?? 0, timeZone);
   return (
     <table aria-label={`Trades of ${symbol}`} className="w-full border-collapse text-xs tabular-nums">
       <caption className="sr-only">
-        Trades of {symbol}, newest first; times in {timeZone}.
+        Trades of {symbol}, newest first; times in {timeZone} ({zone}).
       </caption>
       <thead>
         <tr>
-          <th scope="col" className={`${HEAD} text-left`} title={`Times in ${timeZone}`}>
-            Time
+          <th scope="col" className={`${HEAD} whitespace-nowrap text-left`} title={`Times in ${timeZone}`}>
+            Time <span className="font-normal">({zone})</span>
           </th>
           <th scope="col" className={`${HEAD} text-right`}>Price</th>
           <th scope="col" className={`${HEAD} text-right`}>Quantity</th>

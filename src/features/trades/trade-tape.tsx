@@ -8,7 +8,8 @@ import { useMemo } from 'react';
 import { isApiError } from '../../api/api-error';
 import { ERROR_CODES, type ProductType } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
-import { instrumentTimeZone, isStockSymbol } from '#shared/symbols.ts';
+import { useDisplayZone } from '../../components/use-display-zone';
+import { isStockSymbol } from '#shared/symbols.ts';
 import { TRADES_POLL_MS, useTrades } from '../../queries/use-trades';
 import { useLiveTrades, useRealtimeStatus } from '../../realtime';
 import { mergeTape } from './live-tape';
@@ -36,6 +37,7 @@ export function TradeTape({ symbol, type }: { symbol: string; type?: ProductType
   const status = useRealtimeStatus();
   const notice = liveTradesNotice(pushed.state, status, TRADES_POLL_MS / 1000);
   const fresh = useFreshIds(trades);
+  const { timeZone } = useDisplayZone(symbol, type);
   const retry = () => {
     void query.refetch();
   };
@@ -51,7 +53,6 @@ export function TradeTape({ symbol, type }: { symbol: string; type?: ProductType
   }
 
   const shown = trades ?? [];
-  const timeZone = instrumentTimeZone(symbol, query.data.type ?? type);
   return (
     <div className="flex h-full min-h-0 flex-col gap-2 p-2">
       {notice && (

@@ -96,7 +96,7 @@ describe('TradesPanel', () => {
     show('700.HK');
     const table = await screen.findByRole('table', { name: 'Trades of 700.HK' });
     const headers = within(table).getAllByRole('columnheader').map((header) => header.textContent.trim());
-    expect(headers).toEqual(['Time', 'Price', 'Quantity', 'Side']);
+    expect(headers).toEqual(['Time (UTC+8)', 'Price', 'Quantity', 'Side']);
     const rows = screen.getAllByTestId('trade-row');
     expect(rows.map(cells)).toEqual([
       ['10:30:00', '505.0', '27,900', '• Neutral'],
@@ -119,7 +119,7 @@ describe('TradesPanel', () => {
     show('AU2612');
     const table = await screen.findByRole('table', { name: 'Trades of AU2612' });
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent.trim())).toEqual([
-      'Time',
+      'Time (UTC+8)',
       'Price',
       'Quantity',
       'Side',
@@ -130,6 +130,15 @@ describe('TradesPanel', () => {
       ['10:14:55', '597.24', '180', '▲ Buy', '+24', 'Long open'],
       ['10:14:52', '597.18', '148', '▼ Sell', '\u2212108', 'Long close'],
     ]);
+  });
+
+  it("shows the times in the chart's zone choice, and names it", async () => {
+    serve((url) => (url.pathname === '/v1/market/trades' ? tradesOf('700.HK', 'stock', HK_TRADES) : undefined));
+    useAppStore.getState().setZone('utc');
+    show('700.HK');
+    const table = await screen.findByRole('table', { name: 'Trades of 700.HK' });
+    expect(within(table).getAllByRole('columnheader')[0]?.textContent.trim()).toBe('Time (UTC)');
+    expect(screen.getAllByTestId('trade-row').map((row) => cells(row)[0])).toEqual(['02:30:00', '02:29:52', '02:29:50']);
   });
 
   it('says forex has no trades without asking for them (type chosen)', () => {

@@ -1,11 +1,13 @@
 /**
  * Managing the active list: new, rename (inline), delete (after a confirmation), and moving it
- * left or right among the tabs.
+ * left or right among the tabs. A toolbar: one Tab stop, ←/→ (Home/End) between its buttons.
+ * When the name field or the confirmation closes, focus goes back to the button that opened it.
  */
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { lazyWithPreload, preloadOnIntent } from '../../components/lazy-with-preload';
 import { useAppStore } from '../../store/app-store';
 import type { Watchlist } from '../../store/watchlists-slice';
+import { nextRovingIndex } from './roving';
 
 // Rename and delete load when first asked for (or pointed at): they are not part of the first screen.
 const rename = lazyWithPreload(() => import('./rename-field').then((m) => m.RenameField));
@@ -13,7 +15,8 @@ const deletion = lazyWithPreload(() => import('./delete-confirmation').then((m) 
 const RenameField = rename.Component;
 const DeleteConfirmation = deletion.Component;
 
-type Mode = { kind: 'idle' } | { kind: 'rename'; listId: string } | { kind: 'delete'; listId: string };
+type Opener = 'new' | 'rename' | 'delete';
+type Mode = { kind: 'idle' } | { kind: 'rename'; listId: string; opener: Opener } | { kind: 'delete'; listId: string };
 
 const BUTTON =
   'rounded px-1.5 py-0.5 text-xs text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:opacity-30 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-sky-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100';
@@ -25,58 +28,131 @@ interface ListActionsProps {
 
 export function ListActions({ lists, active }: ListActionsProps) {
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
-  const idle = () => {
-    setMode({ kind: 'idle' });
-  };
+  /** The button to focus once the toolbar is back, if the field or confirmation had focus. */
+  const [returnTo, setReturnTo] = useState<Opener | undefined>(undefined);
+  /** The toolbar's Tab stop: the button last focused. */
+  const [current, setCurrent] = useState(0);
+  const toolbar = useRef<HTMLDivElement>(null);
   const index = active ? lists.indexOf(active) : -1;
+
+  const done = (opener: Opener) => () => {
+    setMode({ kind: 'idle' });
+    setReturnTo(opener);
+  };
   const create = () => {
     const listId = useAppStore.getState().createWatchlist(`List ${String(lists.length + 1)}`);
-    setMode({ kind: 'rename', listId });
+    setMode({ kind: 'rename', listId, opener: 'new' });
   };
+
+  useEffect(() => {
+    if (returnTo === undefined || !toolbar.current) return;
+    setReturnTo(undefined);
+    // Only when focus was lost with the closed part (on the body): a click elsewhere keeps its focus.
+    const focused = document.activeElement;
+    if (focused !== null && focused !== document.body) return;
+    toolbar.current.querySelector<HTMLButtonElement>(`[data-action="${returnTo}"]`)?.focus();
+  }, [returnTo, mode]);
 
   if (active && mode.kind === 'rename' && mode.listId === active.id) {
     return (
       <Suspense fallback={null}>
-        <RenameField list={active} onDone={idle} />
+        <RenameField list={active} onDone={done(mode.opener)} />
       </Suspense>
     );
   }
   if (active && mode.kind === 'delete' && mode.listId === active.id) {
     return (
       <Suspense fallback={null}>
-        <DeleteConfirmation list={active} onDone={idle} />
+        <DeleteConfirmation list={active} onDone={done('delete')} />
       </Suspense>
     );
   }
+
+  const buttons = () => [...(toolbar.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])];
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const all = buttons();
+    const from = all.indexOf(event.target as HTMLButtonElement);
+    const to = nextRovingIndex(event.key, from, all.length, 'horizontal');
+    if (to === undefined) return;
+    event.preventDefault();
+    all[to]?.focus();
+  };
+  const canMoveLeft = index > 0;
+  const canMoveRight = index >= 0 && index < lists.length - 1;
+  // The Tab stop is the button last focused, or New list when that one is gone or disabled.
+  const usable = [true, active !== undefined, active !== undefined, canMoveLeft, canMoveRight];
+  const stop = usable[current] ? current : 0;
+  const tabStop = (position: number) => (position === stop ? 0 : -1);
+
   return (
-    <div role="toolbar" aria-label="List actions" className="flex flex-wrap items-center gap-0.5 px-2 py-1">
+    <div
+      ref={toolbar}
+      role="toolbar"
+      aria-label="List actions"
+      onKeyDown={onKeyDown}
+      onFocus={(event) => {
+        const position = Number((event.target as HTMLElement).dataset.position);
+        if (Number.isInteger(position)) setCurrent(position);
+      }}
+      className="flex flex-wrap items-center gap-0.5 px-2 py-1"
+    >
       {/* A new list opens the name field at once. */}
-      <button type="button" className={BUTTON} onClick={create} {...preloadOnIntent(rename.preload)}>
+      <button type="button" data-action="new" data-position={0} tabIndex={tabStop(0)} className={BUTTON} onClick={create} {...preloadOnIntent(rename.preload)}>
         + New list
       </button>
       {active && (
         <>
-          <button type="button" className={BUTTON} aria-label={`Rename ${active.name}`} {...preloadOnIntent(rename.preload)} onClick={() => { setMode({ kind: 'rename', listId: active.id }); }}>
+          <button
+            type="button"
+            data-action="rename"
+            data-position={1}
+            tabIndex={tabStop(1)}
+            className={BUTTON}
+            aria-label={`Rename ${active.name}`}
+            {...preloadOnIntent(rename.preload)}
+            onClick={() => {
+              setMode({ kind: 'rename', listId: active.id, opener: 'rename' });
+            }}
+          >
             Rename
           </button>
-          <button type="button" className={BUTTON} aria-label={`Delete ${active.name}`} {...preloadOnIntent(deletion.preload)} onClick={() => { setMode({ kind: 'delete', listId: active.id }); }}>
+          <button
+            type="button"
+            data-action="delete"
+            data-position={2}
+            tabIndex={tabStop(2)}
+            className={BUTTON}
+            aria-label={`Delete ${active.name}`}
+            {...preloadOnIntent(deletion.preload)}
+            onClick={() => {
+              setMode({ kind: 'delete', listId: active.id });
+            }}
+          >
             Delete
           </button>
           <button
             type="button"
+            data-position={3}
+            tabIndex={tabStop(3)}
             className={BUTTON}
             aria-label={`Move ${active.name} left`}
-            disabled={index <= 0}
-            onClick={() => { useAppStore.getState().moveWatchlist(active.id, index - 1); }}
+            disabled={!canMoveLeft}
+            onClick={() => {
+              useAppStore.getState().moveWatchlist(active.id, index - 1);
+            }}
           >
             ←
           </button>
           <button
             type="button"
+            data-position={4}
+            tabIndex={tabStop(4)}
             className={BUTTON}
             aria-label={`Move ${active.name} right`}
-            disabled={index < 0 || index >= lists.length - 1}
-            onClick={() => { useAppStore.getState().moveWatchlist(active.id, index + 1); }}
+            disabled={!canMoveRight}
+            onClick={() => {
+              useAppStore.getState().moveWatchlist(active.id, index + 1);
+            }}
           >
             →
           </button>

@@ -1,4 +1,8 @@
-/** Move up, move down and remove for one watchlist row; focus stays on a sensible control. */
+/**
+ * Move up, move down and remove for one watchlist row; focus stays on a sensible control. The
+ * buttons are for the pointer and for the arrow keys inside the row: the list is one Tab stop,
+ * and the keyboard reaches the same actions from the focused row (watchlist-keys).
+ */
 import type { RefObject } from 'react';
 import { useAppStore } from '../../store/app-store';
 
@@ -24,33 +28,74 @@ function refocus(find: () => HTMLElement | null | undefined): void {
   });
 }
 
+/** The control of a row that opens its symbol. */
+export function openButtonOf(row: Element | null | undefined): HTMLButtonElement | null {
+  return row?.querySelector<HTMLButtonElement>('button[data-row-open]') ?? null;
+}
+
+/**
+ * Moves `symbol` one place up or down; focus follows it onto the control that had it (`keep`,
+ * a selector inside the row), or onto its open control when that one is now disabled.
+ */
+export function moveRow(listId: string, symbol: string, step: -1 | 1, row: HTMLLIElement | null, keep?: string): void {
+  const index = indexIn(listId, symbol);
+  if (index < 0) return;
+  useAppStore.getState().moveSymbol(listId, symbol, index + step);
+  refocus(() => {
+    const button = keep ? row?.querySelector<HTMLButtonElement>(keep) : null;
+    return button && !button.disabled ? button : openButtonOf(row);
+  });
+}
+
+/** Removes `symbol`; focus goes to the next row (or the one before, the last one going). */
+export function removeRow(listId: string, symbol: string, row: HTMLLIElement | null): void {
+  const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
+  useAppStore.getState().removeSymbol(listId, symbol);
+  refocus(() => openButtonOf(neighbour));
+}
+
 export function RowActions({ listId, symbol, isFirst, isLast, row }: RowActionsProps) {
-  const move = (step: -1 | 1, label: string) => {
-    const index = indexIn(listId, symbol);
-    if (index < 0) return;
-    useAppStore.getState().moveSymbol(listId, symbol, index + step);
-    refocus(() => {
-      const button = row.current?.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
-      return button && !button.disabled ? button : row.current?.querySelector('button');
-    });
-  };
-  const remove = () => {
-    const neighbour = row.current?.nextElementSibling ?? row.current?.previousElementSibling;
-    useAppStore.getState().removeSymbol(listId, symbol);
-    refocus(() => neighbour?.querySelector('button'));
-  };
   const up = `Move ${symbol} up`;
   const down = `Move ${symbol} down`;
 
   return (
     <div className="flex shrink-0 items-stretch">
-      <button type="button" aria-label={up} title="Move up" disabled={isFirst} onClick={() => { move(-1, up); }} className={BUTTON}>
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-label={up}
+        title="Move up (Alt+↑)"
+        disabled={isFirst}
+        onClick={() => {
+          moveRow(listId, symbol, -1, row.current, `button[aria-label="${up}"]`);
+        }}
+        className={BUTTON}
+      >
         ↑
       </button>
-      <button type="button" aria-label={down} title="Move down" disabled={isLast} onClick={() => { move(1, down); }} className={BUTTON}>
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-label={down}
+        title="Move down (Alt+↓)"
+        disabled={isLast}
+        onClick={() => {
+          moveRow(listId, symbol, 1, row.current, `button[aria-label="${down}"]`);
+        }}
+        className={BUTTON}
+      >
         ↓
       </button>
-      <button type="button" aria-label={`Remove ${symbol}`} title="Remove from this list" onClick={remove} className={BUTTON}>
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-label={`Remove ${symbol}`}
+        title="Remove from this list (Delete)"
+        onClick={() => {
+          removeRow(listId, symbol, row.current);
+        }}
+        className={BUTTON}
+      >
         ×
       </button>
     </div>

@@ -105,4 +105,50 @@ describe('watchlist tabs', () => {
     expect(await screen.findByRole('textbox', { name: 'List name' })).toBeTruthy();
     expect(names()).toEqual(['List 1']);
   });
+  it('refuses a name another list has, ignoring case, and says so; the field stays open', async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Rename US tech' }));
+    const field = await screen.findByRole<HTMLInputElement>('textbox', { name: 'List name' });
+    fireEvent.change(field, { target: { value: ' hong KONG ' } });
+    fireEvent.submit(field);
+    expect(screen.getByRole('alert').textContent).toContain('A list named “hong KONG” already exists');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(names()).toEqual(['US tech', 'Hong Kong']);
+    fireEvent.change(field, { target: { value: 'Tech' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.submit(field);
+    expect(names()).toEqual(['Tech', 'Hong Kong']);
+  });
+
+  it('returns focus to the button that opened the confirmation or the name field when it closes', async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Delete US tech' }));
+    const cancel = await screen.findByRole('button', { name: 'Cancel' });
+    await waitFor(() => {
+      expect(document.activeElement).toBe(cancel);
+    });
+    fireEvent.keyDown(cancel, { key: 'Escape' });
+    await waitFor(() => {
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete US tech' }));
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Rename US tech' }));
+    const field = await screen.findByRole('textbox', { name: 'List name' });
+    fireEvent.keyDown(field, { key: 'Escape' });
+    await waitFor(() => {
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename US tech' }));
+    });
+  });
+
+  it('is one Tab stop for the list actions, arrow keys moving between them', () => {
+    const toolbar = screen.getByRole('toolbar', { name: 'List actions' });
+    const tabbable = () => [...toolbar.querySelectorAll('button')].filter((button) => button.tabIndex === 0).map((button) => button.textContent);
+    expect(tabbable()).toEqual(['+ New list']);
+    const newList = screen.getByRole('button', { name: '+ New list' });
+    newList.focus();
+    fireEvent.keyDown(newList, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename US tech' }));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'End' });
+    // "Move left" is disabled for the first list: End reaches "Move right".
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move US tech right' }));
+    expect(tabbable()).toEqual(['→']);
+  });
 });

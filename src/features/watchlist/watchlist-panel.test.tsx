@@ -126,6 +126,45 @@ describe('WatchlistPanel rows', () => {
     expect(rows().map((element) => element.dataset.symbol)).toEqual(['NVDA.US', 'MSFT.US']);
     expect(useAppStore.getState().watchlists[0]?.symbols).toEqual(['NVDA.US', 'MSFT.US']);
   });
+
+  it('is one Tab stop: arrows move between rows and into a row, Delete and Alt+arrows act on the focused row', async () => {
+    showList(['AAPL.US', 'MSFT.US', 'NVDA.US'], new Map());
+    const open = (symbol: string) => within(row(symbol)).getAllByRole('button')[0] as HTMLElement;
+    const tabStops = () => [...screen.getByRole('list', { name: 'Symbols in Mine' }).querySelectorAll('button')].filter((button) => button.tabIndex === 0);
+    // One stop: the open symbol's row when it is in the list, else the first.
+    expect(tabStops()).toEqual([open('AAPL.US')]);
+    expect(open('AAPL.US').getAttribute('aria-describedby')).toBeTruthy();
+
+    open('AAPL.US').focus();
+    fireEvent.keyDown(open('AAPL.US'), { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(open('MSFT.US'));
+    expect(tabStops()).toEqual([open('MSFT.US')]);
+    fireEvent.keyDown(open('MSFT.US'), { key: 'End' });
+    expect(document.activeElement).toBe(open('NVDA.US'));
+    fireEvent.keyDown(open('NVDA.US'), { key: 'Home' });
+    expect(document.activeElement).toBe(open('AAPL.US'));
+
+    // Into the row: its enabled buttons ("Move up" is disabled on the first row).
+    fireEvent.keyDown(open('AAPL.US'), { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move AAPL.US down' }));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(open('AAPL.US'));
+
+    // Alt+↓ moves the focused row, which keeps the focus.
+    fireEvent.keyDown(open('AAPL.US'), { key: 'ArrowDown', altKey: true });
+    expect(rows().map((element) => element.dataset.symbol)).toEqual(['MSFT.US', 'AAPL.US', 'NVDA.US']);
+    await waitFor(() => {
+      expect(document.activeElement).toBe(open('AAPL.US'));
+    });
+
+    // Delete removes it; focus goes to the next row.
+    fireEvent.keyDown(open('AAPL.US'), { key: 'Delete' });
+    expect(useAppStore.getState().watchlists[0]?.symbols).toEqual(['MSFT.US', 'NVDA.US']);
+    await waitFor(() => {
+      expect(document.activeElement).toBe(open('NVDA.US'));
+    });
+    expect(tabStops()).toEqual([open('NVDA.US')]);
+  });
 });
 
 describe('Add symbol', () => {

@@ -17,9 +17,13 @@ interface WatchlistRowProps {
   symbol: string;
   isFirst: boolean;
   isLast: boolean;
+  /** The list's one Tab stop (watchlist-keys moves focus inside the list). */
+  tabbable: boolean;
+  /** Id of the text that tells the list's keys. */
+  hintId: string;
 }
 
-export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst, isLast }: WatchlistRowProps) {
+export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst, isLast, tabbable, hintId }: WatchlistRowProps) {
   const type = useAppStore((state) => state.symbolTypes[symbol]);
   const { ticker, error, isPending, lastCell, changeCell } = useLiveQuote(symbol, type);
   const openSymbol = useAppStore((state) => state.openSymbol);
@@ -40,6 +44,9 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
     >
       <button
         type="button"
+        data-row-open
+        tabIndex={tabbable ? 0 : -1}
+        aria-describedby={hintId}
         aria-current={isCurrent ? 'true' : undefined}
         title={`Open ${symbol} in the chart`}
         onClick={() => {
