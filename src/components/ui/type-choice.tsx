@@ -1,4 +1,7 @@
-/** "Which BTCUSD do you mean?" — one button per type the service listed for an ambiguous symbol. */
+/**
+ * "Which BTCUSD do you mean?" — one button per type of an ambiguous symbol (the catalogue's, or
+ * the service's AMBIGUOUS_SYMBOL answer): the search palette and the watchlist's add box ask it.
+ */
 import { useEffect, useId, useRef } from 'react';
 import type { ProductType } from '#shared/contract.ts';
 
