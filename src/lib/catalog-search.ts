@@ -86,6 +86,8 @@ export interface CatalogSearch {
   readonly lastUpdated: string;
   /** An empty query lists the catalogue (filtered) in its order. */
   search(query: string, options?: SearchOptions): SearchResult;
+  /** The same matches one per symbol (bySymbol); `total` still counts instruments. */
+  searchSymbols(query: string, options?: SearchOptions): { matches: SymbolMatch[]; total: number };
   /** The instruments a typed symbol names, in any spelling: one per type (BTCUSD: crypto and forex); none when unknown. */
   lookup(input: string): CatalogItem[];
 }
@@ -217,5 +219,10 @@ export function createCatalogSearch(index: CatalogIndex): CatalogSearch {
     return { matches: scored.slice(0, limit).map(publicMatch), total: scored.length };
   };
 
-  return { size: entries.length, lastUpdated: index.lastUpdated, search, lookup };
+  const searchSymbols = (query: string, options?: SearchOptions) => {
+    const { matches, total } = search(query, options);
+    return { matches: bySymbol(matches), total };
+  };
+
+  return { size: entries.length, lastUpdated: index.lastUpdated, search, searchSymbols, lookup };
 }

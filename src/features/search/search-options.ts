@@ -7,7 +7,7 @@
  */
 import type { Market, ProductType } from '#shared/contract.ts';
 import { looksLikeSymbol, marketOfSymbol, normalizeSymbol } from '#shared/symbols.ts';
-import { bySymbol, type CatalogSearch, type SymbolMatch } from '../../lib/catalog-search';
+import type { CatalogSearch, SymbolMatch } from '../../lib/catalog-search';
 
 export interface SearchOption {
   /** Unique within one list of options. */
@@ -60,8 +60,8 @@ export function buildOptions(catalog: CatalogSearch | undefined, query: string, 
     const direct = directOption(trimmed);
     return { options: direct ? [direct] : [], total: undefined, defaultIndex: direct && catalogFailed ? 0 : -1 };
   }
-  const { matches, total } = catalog.search(trimmed, { ...filters, limit });
-  const options = bySymbol(matches).map(toOption);
+  const { matches, total } = catalog.searchSymbols(trimmed, { ...filters, limit });
+  const options = matches.map(toOption);
   const defaultIndex = options.length > 0 ? 0 : -1;
   const direct = catalog.lookup(trimmed).length === 0 ? directOption(trimmed) : undefined;
   return { options: direct ? [...options, direct] : options, total, defaultIndex };
