@@ -52,7 +52,7 @@ export function SearchResults({ id, options, activeIndex, optionId, inWatchlist,
               if (event.shiftKey) onAdd(option);
               else onOpen(option);
             }}
-            className={`flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm ${active ? 'bg-sky-100 dark:bg-sky-900/50' : ''}`}
+            className={`flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm [contain-intrinsic-size:auto_2.25rem] [content-visibility:auto] ${active ? 'bg-sky-100 dark:bg-sky-900/50' : ''}`}
           >
             {option.direct ? (
               <span className="min-w-0 flex-1 truncate">
