@@ -126,6 +126,28 @@ test('ranks ETHUSDT alone for ETH and lists English and pinyin matches with thei
   await expect(page).toHaveURL(symbolInUrl('AAPL.US'));
 });
 
+test('the first page does not ask for the catalogue; pointing at search does, once, and the palette uses it', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/chartroom/catalog') asked.push(request.url());
+  });
+  await page.goto('/?symbol=AAPL.US');
+  await expect(page.getByTestId('watchlist-row').first()).toBeVisible({ timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+  await page.getByRole('button', { name: /Search/ }).hover();
+  await expect.poll(() => asked.length).toBe(1);
+  await page.getByRole('button', { name: /Search/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Search symbols' });
+  await dialog.getByRole('combobox', { name: 'Search symbols' }).fill('msft');
+  await expect(dialog.getByTestId('search-option').first()).toHaveAttribute('data-symbol', 'MSFT.US');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+k');
+  await dialog.getByRole('combobox', { name: 'Search symbols' }).fill('tsla');
+  await expect(dialog.getByTestId('search-option').first()).toHaveAttribute('data-symbol', 'TSLA.US');
+  expect(asked).toHaveLength(1);
+});
+
 test('the watchlist refuses a symbol the catalogue does not know: nothing added, nothing asked for it', async ({ page }) => {
   const asked: string[] = [];
   page.on('request', (request) => {
