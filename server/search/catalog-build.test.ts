@@ -62,6 +62,13 @@ describe('buildCatalogIndex on odd answers', () => {
     expect(index.entries).toEqual([['A.US', 'stock', 'US', 'A.US', 'A Inc', '甲', '', 'jia']]);
   });
 
+  it('spells symbols as the dashboard does: 00700.hk is 700.HK', async () => {
+    const get = (target: string) =>
+      Promise.resolve(target.startsWith('/v1/market/stock-info') ? [{ symbol: '00700.HK', name_en: 'TENCENT' }] : page([product('00700.hk', { market: 'HK' })]));
+    const index = await buildCatalogIndex(get, () => '');
+    expect(index.entries).toEqual([['700.HK', 'stock', 'HK', '00700.hk', 'TENCENT', '', '', '']]);
+  });
+
   it('fails on a payload of another shape', async () => {
     await expect(buildCatalogIndex(() => Promise.resolve({ products: 'no' }), () => '')).rejects.toThrow(/unexpected payload/);
   });

@@ -60,7 +60,8 @@ function parsePage(data: unknown): ProductPage {
   const products: Product[] = [];
   for (const item of data.products) {
     if (!isRecord(item) || item.is_active === false) continue;
-    const symbol = text(item.symbol);
+    // The dashboard's spelling: upper case, HK codes without leading zeros (00700.HK → 700.HK).
+    const symbol = normalizeSymbol(text(item.symbol));
     const market = oneOf(MARKETS, typeof item.market === 'string' ? item.market.toUpperCase() : undefined);
     const type = oneOf(PRODUCT_TYPES, item.type);
     if (symbol !== '' && market !== undefined && type !== undefined) products.push({ symbol, name: text(item.name), market, type });
