@@ -2,15 +2,12 @@
  * The watchlists panel: the named lists as tabs with their management, then the active list's
  * rows with live quotes (each row its own batched ticker query) and an "Add symbol" box.
  */
-import { lazy, Suspense, useCallback, useId } from 'react';
+import { useCallback, useId } from 'react';
 import { useAppStore } from '../../store/app-store';
-import { AddSymbolPlaceholder } from './add-symbol-placeholder';
+import { AddSymbolForm } from './add-symbol-form';
 import { ListActions } from './list-actions';
 import { WatchlistRow } from './watchlist-row';
 import { WatchlistTabs } from './watchlist-tabs';
-
-// The add box (catalogue suggestions, type choice) loads as the panel renders, not with the first page.
-const AddSymbolForm = lazy(() => import('./add-symbol-form').then((module) => ({ default: module.AddSymbolForm })));
 
 export function WatchlistPanel() {
   const lists = useAppStore((state) => state.watchlists);
@@ -27,9 +24,7 @@ export function WatchlistPanel() {
       <ListActions lists={lists} active={active} />
       {active ? (
         <div id={panelId} role="tabpanel" aria-labelledby={tabId(active.id)} className="flex min-h-0 flex-1 flex-col">
-          <Suspense fallback={<AddSymbolPlaceholder />}>
-            <AddSymbolForm key={active.id} listId={active.id} listName={active.name} symbols={active.symbols} />
-          </Suspense>
+          <AddSymbolForm key={active.id} listId={active.id} listName={active.name} symbols={active.symbols} />
           {active.symbols.length === 0 ? (
             <p className="px-3 py-4 text-sm text-slate-500 dark:text-slate-400">No symbols yet. Add one above, or from search (Ctrl+K).</p>
           ) : (
