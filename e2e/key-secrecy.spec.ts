@@ -158,7 +158,7 @@ test('in upstream mode the API key reaches the upstream only: not the browser, t
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/symbol=700\.HK/);
   await expect(page.getByTestId('header-last-price')).toHaveText(/\d/);
-  const add = page.getByRole('textbox', { name: 'Add symbol' });
+  const add = page.getByRole('combobox', { name: 'Add symbol' });
   await add.fill('NFLX.US');
   await add.press('Enter');
   const added = page.locator('[data-testid="watchlist-row"][data-symbol="NFLX.US"]');

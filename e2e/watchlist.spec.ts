@@ -16,7 +16,7 @@ test('a new watchlist with its symbols survives a reload, and rows show live pri
   await name.fill('E2E picks');
   await name.press('Enter');
   await expect(page.getByRole('tab', { name: 'E2E picks' })).toHaveAttribute('aria-selected', 'true');
-  const add = page.getByRole('textbox', { name: 'Add symbol' });
+  const add = page.getByRole('combobox', { name: 'Add symbol' });
   for (const symbol of ['msft.us', '00388.HK', 'XAUUSD']) {
     await add.fill(symbol);
     await add.press('Enter');

@@ -29,6 +29,10 @@ import { createSimulator, type Simulator } from './sim/app.ts';
 import { responseGone, type ClientGone } from './upstream/client-gone.ts';
 import { errorResponse } from './upstream/envelope.ts';
 import { createForwarder } from './upstream/forwarder.ts';
+import { CATALOG_PATH } from '#shared/catalog.ts';
+import { catalogRoute } from './search/catalog-route.ts';
+import { createCatalogService, type CatalogService } from './search/catalog-service.ts';
+import type { CatalogUpstream } from './search/upstream-data.ts';
 
 
 export interface ChartroomApp {
@@ -41,6 +45,8 @@ export interface ChartroomApp {
   klineCache: KlineCache;
   /** The `/v1/realtime` WebSocket relay: the HTTP server hands it its upgrades (main.ts, dev-plugin.ts). */
   realtime: RealtimeRelay;
+  /** The catalogue index behind `GET /chartroom/catalog` (the search). */
+  catalog: CatalogService;
 }
 
 export interface AppOptions {
@@ -103,6 +109,9 @@ function seconds(since: number): number {
   return (performance.now() - since) / 1000;
 }
 
+/** The origin of requests the server makes for itself (the catalogue's): only their target is read. */
+const INTERNAL_ORIGIN = 'http://chartroom.internal';
+
 /** Socket limit of the embedded key (simulator mode); `npm run sim` keeps the per-key default. */
 const EMBEDDED_SOCKETS_PER_KEY = 10_000;
 
@@ -148,8 +157,17 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   // Without CORS_ORIGINS the middleware does nothing: not a layer every request passes through.
   if (access.corsOrigins.length > 0) app.use('/v1/*', cors(access.corsOrigins));
   if (access.clientRateLimit > 0) {
-    app.use('/v1/*', clientRateLimit(new ClientRateLimiter({ perMinute: access.clientRateLimit }), access.trustProxyHops));
+    // One bucket per client for /v1 and the catalogue alike.
+    const limit = clientRateLimit(new ClientRateLimiter({ perMinute: access.clientRateLimit }), access.trustProxyHops);
+    app.use('/v1/*', limit);
+    app.use(CATALOG_PATH, limit);
   }
+  /** The catalogue index, whose upstream requests go where the browsers' do, with the server's key. */
+  const catalogFrom = (upstream: CatalogUpstream): CatalogService => {
+    const catalog = createCatalogService({ upstream, checkIntervalMs: config.catalog.checkIntervalMs, log });
+    app.get(CATALOG_PATH, catalogRoute(catalog));
+    return catalog;
+  };
 
   app.get('/healthz', (c) => c.json({ status: 'ok', mode: config.mode, uptimeSeconds: Math.floor((now() - startedAt) / 1000) }));
   // Behind the same guards as everything else; not rate limited (that limit guards /v1 only).
@@ -167,7 +185,8 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     });
     const klineCache = klineCacheFor(() => Date.now());
     app.all('/v1/*', v1Handler(klineCache, () => Date.now(), 'upstream', (request, target, _c, clientGone) => forward(request, target, clientGone)));
-    return { app, metrics, klineCache, realtime: realtimeRelay() };
+    const catalog = catalogFrom((target) => forward(new Request(INTERNAL_ORIGIN + target), target));
+    return { app, metrics, klineCache, realtime: realtimeRelay(), catalog };
   }
 
   // Every browser reaches the embedded simulator with the one embedded key, so its per-key
@@ -175,24 +194,26 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   const simulator = createSimulator({ ...config.simulator, realtime: { maxConnectionsPerKey: EMBEDDED_SOCKETS_PER_KEY, ...config.simulator.realtime } });
   const dataNow = (): number => simulator.clock.now();
   const klineCache = klineCacheFor(dataNow);
-  const askSimulator: V1Source = async (browserRequest, _target, c) => {
+  const simulatorAnswer = async (browserRequest: Request, env?: unknown): Promise<Response> => {
     // The embedded simulator answers as the Enterprise plan (or the plan chosen through
     // /__sim/key); whatever key the browser sent is ignored.
     const headers = new Headers(browserRequest.headers);
     headers.set('X-API-Key', simulator.embeddedKey.current);
     const request = new Request(browserRequest.url, { method: browserRequest.method, headers });
     const started = performance.now();
-    const response = await simulator.app.fetch(request, c.env);
+    const response = await simulator.app.fetch(request, env);
     // The embedded simulator is this mode's upstream: every request it answers counts.
     metrics.recordUpstream(new URL(request.url).pathname, seconds(started));
     return response;
   };
+  const askSimulator: V1Source = (browserRequest, _target, c) => simulatorAnswer(browserRequest, c.env);
   app.all('/v1/*', v1Handler(klineCache, dataNow, 'simulator', askSimulator, dataNow));
+  const catalog = catalogFrom((target) => simulatorAnswer(new Request(INTERNAL_ORIGIN + target)));
   app.all('/__sim/*', async (c) => {
     const response = await simulator.app.fetch(c.req.raw, c.env);
     // Time travel or another plan changes what a window holds: forget them all.
     if (c.req.method === 'POST' && (c.req.path === '/__sim/clock' || c.req.path === '/__sim/key')) klineCache.clear();
     return response;
   });
-  return { app, simulator, metrics, klineCache, realtime: realtimeRelay(simulator) };
+  return { app, simulator, metrics, klineCache, realtime: realtimeRelay(simulator), catalog };
 }

@@ -61,6 +61,13 @@ export interface ServerConfig {
   http: HttpServerConfig;
   realtime: RealtimeConfig;
   performance: PerformanceConfig;
+  catalog: CatalogConfig;
+}
+
+/** The catalogue index behind the search (server/search/). */
+export interface CatalogConfig {
+  /** How often, at most, the product list's `last_updated` is checked for a rebuild (CATALOG_CHECK_MINUTES). */
+  checkIntervalMs: number;
 }
 
 /** The `/v1/realtime` relay. */
@@ -135,6 +142,7 @@ export function loadConfig(env: Environment, defaults: { port: number }): Server
     http: httpServerConfigFrom(env),
     realtime: realtimeConfigFrom(env, parsed),
     performance: performanceConfigFrom(env),
+    catalog: { checkIntervalMs: positiveInteger(env, 'CATALOG_CHECK_MINUTES', 240) * 60_000 },
   };
 }
 

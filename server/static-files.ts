@@ -70,7 +70,7 @@ export function mountStaticSite(app: Hono, root: string, options: StaticSiteOpti
   };
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const path = new URL(c.req.url).pathname;
-    if (path.startsWith('/v1') || path.startsWith('/__sim/')) return c.notFound();
+    if (path.startsWith('/v1') || path.startsWith('/__sim/') || path.startsWith('/chartroom/')) return c.notFound();
     const file = (await fileIn(absoluteRoot, path)) ?? join(absoluteRoot, 'index.html');
     let body: Body;
     try {

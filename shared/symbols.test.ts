@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hkFeedToSymbol, instrumentTimeZone, isStockSymbol, looksLikeSymbol, marketOfSymbol, marketTimeZone, normalizeSymbol } from './symbols.ts';
+import { hkCodeOf, hkFeedToSymbol, instrumentTimeZone, isStockSymbol, looksLikeSymbol, marketOfSymbol, marketTimeZone, normalizeSymbol, symbolCode } from './symbols.ts';
 
 describe('symbols', () => {
   it('reads the market from the suffix', () => {
@@ -69,5 +69,25 @@ describe('instrument markets', () => {
     expect(instrumentTimeZone('700.HK', 'stock')).toBe('Asia/Hong_Kong');
     expect(instrumentTimeZone('AAPL.US', undefined)).toBe('America/New_York');
     expect(instrumentTimeZone('BTCUSDT', 'crypto')).toBe('UTC');
+  });
+});
+
+describe('symbolCode', () => {
+  it('drops an exchange suffix and upper-cases', () => {
+    expect(['nvda.us', '700.HK', '600519.sh', 'BRK.B.US', '430047.BJ'].map(symbolCode)).toEqual(['NVDA', '700', '600519', 'BRK.B', '430047']);
+  });
+
+  it('keeps bare codes and dots that are not an exchange suffix', () => {
+    expect(['ETHUSDT', 'au2612', 'BRK.B'].map(symbolCode)).toEqual(['ETHUSDT', 'AU2612', 'BRK.B']);
+  });
+});
+
+describe('hkCodeOf', () => {
+  it('reads 1–5 digits as an HK code without leading zeros', () => {
+    expect(['700', '00700', '0700', '5', '00005', '0'].map(hkCodeOf)).toEqual(['700', '700', '700', '5', '5', '0']);
+  });
+
+  it('is undefined for anything else (six digits are an A-share code)', () => {
+    expect(['600519', '000001', '700.HK', 'AAPL', ''].map(hkCodeOf)).toEqual([undefined, undefined, undefined, undefined, undefined]);
   });
 });

@@ -67,6 +67,19 @@ function stripZeros(digits: string): string {
   return digits.replace(/^0+(?=\d)/, '');
 }
 
+/** A symbol without its exchange suffix, upper-cased: 'nvda.us' → 'NVDA', '700.HK' → '700'; bare codes as they are. */
+export function symbolCode(symbol: string): string {
+  const upper = symbol.trim().toUpperCase();
+  const suffix = suffixOf(upper);
+  return suffix !== undefined && suffix in SUFFIX_MARKETS ? upper.slice(0, upper.lastIndexOf('.')) : upper;
+}
+
+/** Typed digits as an HK code, leading zeros dropped ('00700', '0700' → '700'); undefined unless 1–5 digits. */
+export function hkCodeOf(code: string): string | undefined {
+  const trimmed = code.trim();
+  return /^\d{1,5}$/.test(trimmed) ? stripZeros(trimmed) : undefined;
+}
+
 /**
  * The full-HK feed (`ticker/hk-stock`) names stocks by bare numeric code ('700', '00700') and
  * indices by name ('HSI'); numeric codes become HK symbols, anything else stays as it is.

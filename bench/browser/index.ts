@@ -10,12 +10,14 @@ import { firstPageBytesFigures } from './first-page-bytes.ts';
 import { hkTableFigures } from './hk-table.ts';
 import { lighthouseFigures } from './lighthouse.ts';
 import { liveFigures } from './live-index.ts';
+import { searchKeystrokeFigures } from './search-keystroke.ts';
 
 const GROUPS: ((ctx: BrowserBenchContext) => Promise<Figure[]>)[] = [
   firstPageBytesFigures,
   firstCandleFigures,
   bigSeriesFigures,
   hkTableFigures,
+  searchKeystrokeFigures,
   lighthouseFigures,
   liveFigures,
 ];

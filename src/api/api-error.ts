@@ -2,7 +2,11 @@
  * The one error type of the API client. `code` is the contract's code (§7), normalised so that
  * the latest-K-line endpoint's HTTP-status codes (§7 rule 1) read like every other endpoint's.
  */
+import type { CATALOG_PATH } from '#shared/catalog.ts';
 import { AMBIGUOUS_SYMBOL, ERROR_CODES, type ContractPath } from '#shared/contract.ts';
+
+/** What a request asked: a contract path, or the server's catalogue document (the search). */
+export type RequestPath = ContractPath | typeof CATALOG_PATH;
 
 /**
  * api: the service answered an error envelope; network: no answer at all; malformed: a body that
@@ -12,7 +16,7 @@ export type ApiErrorKind = 'api' | 'network' | 'malformed' | 'http';
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;
-  path: ContractPath;
+  path: RequestPath;
   message: string;
   /** HTTP status; 0 when no response arrived. */
   status: number;
@@ -41,7 +45,7 @@ export class ApiError extends Error {
   readonly code: number | undefined;
   readonly rawCode: number | undefined;
   readonly status: number;
-  readonly path: ContractPath;
+  readonly path: RequestPath;
   readonly retryAfterMs: number | undefined;
   readonly errorName: string | undefined;
   readonly data: unknown;

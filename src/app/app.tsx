@@ -3,9 +3,11 @@
  * area, markets, status bar — each feature in its own Panel so one failure stays local. Panels
  * not on the first screen load on demand.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import { lazyWithPreload } from '../components/lazy-with-preload';
 import { Panel } from '../components/ui/panel';
+import { prefetchCatalog } from '../queries/use-catalog';
 import { ChartPanel } from '../features/chart/chart-panel';
 import { SessionsPanel } from '../features/sessions/sessions-panel';
 import { WatchlistPanel } from '../features/watchlist/watchlist-panel';
@@ -76,12 +78,19 @@ function tabContent(tab: PanelTab): ReactNode {
 
 export function App() {
   const [searchOpen, setSearchOpen] = useState(false);
-  const openSearch = useCallback(() => {
-    setSearchOpen(true);
-  }, []);
   const closeSearch = useCallback(() => {
     setSearchOpen(false);
   }, []);
+  // Pointing at search (or opening it) starts the palette's code and the catalogue it searches together.
+  const queryClient = useQueryClient();
+  const openSearch = useCallback(() => {
+    prefetchCatalog(queryClient);
+    setSearchOpen(true);
+  }, [queryClient]);
+  const searchIntent = useCallback(() => {
+    search.preload();
+    prefetchCatalog(queryClient);
+  }, [queryClient]);
   useUrlSync();
   // Whether the page opened on the chart decides what renders first (only the first value counts).
   const besideChart = useAfterFirstCandle(useAppStore.getState().workspace.tab === 'chart');
@@ -90,7 +99,7 @@ export function App() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-100 text-slate-900 lg:h-dvh dark:bg-slate-950 dark:text-slate-100">
-      <AppHeader onSearch={openSearch} onSearchIntent={search.preload} />
+      <AppHeader onSearch={openSearch} onSearchIntent={searchIntent} />
       <Notices />
       <main className="grid min-h-0 flex-1 grid-cols-1 gap-2 p-2 lg:grid-cols-[260px_minmax(0,1fr)_300px] xl:grid-cols-[300px_minmax(0,1fr)_340px]">
         <Panel title="Watchlists" className="order-2 max-h-[70vh] lg:order-1 lg:max-h-none">

@@ -12,7 +12,6 @@ import { useIntraday } from './use-intraday';
 import { useKlineIntervals } from './use-kline-intervals';
 import { useLatestKline } from './use-latest-kline';
 import { useStockInfo } from './use-stock-info';
-import { useSymbolSearch } from './use-symbol-search';
 import { useTicker, useTickers } from './use-ticker';
 import { useTradeDays } from './use-trade-days';
 import { useTrades } from './use-trades';
@@ -101,24 +100,6 @@ describe('reference hooks', () => {
     expect(result.current.intervals.data?.intervals).toEqual(['1m', '3m', '5m', '15m', '30m', '1h', '2h', '4h', '1d', '1w', '1M']);
     expect(result.current.days.data?.trade_days).toContain('20261125');
     expect(result.current.factors.data?.['AAPL.US']?.[0]).toMatchObject({ adjust: 'forward' });
-  });
-
-  it('useSymbolSearch keeps the previous page on screen while the next one loads', async () => {
-    const { wrapper } = connect();
-    sim.faults.update({ latencyMs: 50 });
-    const { result, rerender } = renderHook((offset: number) => useSymbolSearch({ market: 'US', limit: 10, offset }), { wrapper, initialProps: 0 });
-    await waitFor(() => {
-      expect(result.current.isSuccess).toBe(true);
-    });
-    const firstPage = result.current.data;
-    rerender(10);
-    expect(result.current.isPlaceholderData).toBe(true);
-    expect(result.current.data).toBe(firstPage);
-    await waitFor(() => {
-      expect(result.current.isPlaceholderData).toBe(false);
-    }, patient);
-    expect(result.current.data?.pagination.offset).toBe(10);
-    expect(result.current.data?.products[0]?.symbol).not.toBe(firstPage?.products[0]?.symbol);
   });
 });
 

@@ -2,7 +2,7 @@
  * Hierarchical query keys: every key starts with its domain, so `invalidateQueries({ queryKey:
  * queryKeys.klines.all })` reaches every K-line query (e.g. after a reconnect).
  */
-import type { AdjustMode, Interval, Market, ProductType, SessionMarket } from '#shared/contract.ts';
+import type { AdjustMode, Interval, ProductType, SessionMarket } from '#shared/contract.ts';
 
 /** Symbol lists as keys: order and duplicates do not matter. */
 function symbolSet(symbols: readonly string[]): string[] {
@@ -11,10 +11,9 @@ function symbolSet(symbols: readonly string[]): string[] {
 
 export const queryKeys = {
   all: ['api'] as const,
-  symbols: {
-    all: ['api', 'symbols'] as const,
-    list: (filters: { market?: Market; type?: ProductType; limit: number; offset: number }) =>
-      ['api', 'symbols', 'list', { market: filters.market ?? null, type: filters.type ?? null, limit: filters.limit, offset: filters.offset }] as const,
+  /** The server's catalogue index (not an API answer: a reconnect does not touch it). */
+  catalog: {
+    all: ['chartroom', 'catalog'] as const,
   },
   klines: {
     all: ['api', 'klines'] as const,

@@ -1,6 +1,7 @@
 /**
- * "Which BTCUSD do you mean?" — one button per type the service listed for an ambiguous symbol
- * (AMBIGUOUS_SYMBOL). Shared by the search palette and the prompt of a link that names one.
+ * "Which BTCUSD do you mean?" — one button per type of an ambiguous symbol (the catalogue's, or
+ * the service's AMBIGUOUS_SYMBOL answer): the search palette, the watchlist's add box and the
+ * prompt of a link that names one ask it.
  */
 import { useEffect, useId, useRef } from 'react';
 import type { ProductType } from '#shared/contract.ts';

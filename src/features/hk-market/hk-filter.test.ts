@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { filterIndexes, prepareQuery, type TypeFilter } from './hk-filter';
+import { createCatalogSearch } from '../../lib/catalog-search';
+import { catalogIndexOf } from '../../queries/catalog.test-support';
+import { catalogNameMatches, filterIndexes, prepareQuery, type TypeFilter } from './hk-filter';
 import { toHkRows } from './hk-row';
 import { hkEntry } from './hk-test-data';
 
@@ -63,5 +65,39 @@ describe('prepareQuery', () => {
     expect(prepareQuery('   ')).toBeUndefined();
     expect(prepareQuery('Hang Seng')).toEqual({ code: '', name: 'hang seng' });
     expect(prepareQuery('00700.HK')).toEqual({ code: '700', name: '00700.hk' });
+  });
+});
+
+describe('catalogNameMatches', () => {
+  const catalog = createCatalogSearch(
+    catalogIndexOf([
+      { symbol: '700.HK', name: '腾讯控股', market: 'HK', type: 'stock', nameEn: 'TENCENT', pinyin: 'teng xun kong gu' },
+      { symbol: '5.HK', name: '汇丰控股', market: 'HK', type: 'stock', nameEn: 'HSBC HOLDINGS', pinyin: 'hui feng kong gu' },
+      { symbol: '7000.HK', name: '其他公司', market: 'HK', type: 'stock', nameEn: 'OTHER CO' },
+      { symbol: 'TCEHY.US', name: 'Tencent ADR', market: 'US', type: 'stock' },
+    ]),
+  );
+  const hkRows = toHkRows([hkEntry('700', { name: '腾讯控股' }), hkEntry('5', { name: '汇丰控股' }), hkEntry('7000', { name: '其他公司' })]);
+  const all = hkRows.map((_, index) => index);
+  const shown = (query: string) => filterIndexes(hkRows, all, query, 'all', catalogNameMatches(catalog, query)).map((index) => hkRows[index]?.code);
+
+  it('finds HK stocks by their English name, and by pinyin, through the catalogue', () => {
+    expect(shown('tencent')).toEqual(['700']);
+    expect(shown('holdings')).toEqual(['5']);
+    expect(shown('kong gu')).toEqual(['700', '5']);
+    expect(shown('txkg')).toEqual(['700']);
+  });
+
+  it('keeps the code and feed-name matches, and matches only names through the catalogue', () => {
+    expect(shown('700')).toEqual(['700', '7000']);
+    expect(shown('其他')).toEqual(['7000']);
+    expect(catalogNameMatches(catalog, '700')).toEqual(new Set());
+    expect(catalogNameMatches(catalog, 'tencent')).toEqual(new Set(['700.HK']));
+  });
+
+  it('adds nothing without a catalogue or a query', () => {
+    expect(catalogNameMatches(undefined, 'tencent')).toBeUndefined();
+    expect(catalogNameMatches(catalog, '  ')).toBeUndefined();
+    expect(filterIndexes(hkRows, all, 'tencent', 'all')).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 /** Filter input, type toggle (All / Stocks / Indices) and the count of what is shown. */
 import { useId } from 'react';
+import { useCatalogPrefetch } from '../../queries/use-catalog';
 import { countText } from './hk-count';
 import { TYPE_FILTERS, type TypeFilter } from './hk-filter';
 
@@ -18,6 +19,8 @@ interface HkToolbarProps {
 
 export function HkToolbar({ query, type, shown, total, onQuery, onType, onSubmit }: HkToolbarProps) {
   const inputId = useId();
+  // The catalogue lets the filter find English names and pinyin too.
+  const prefetchCatalog = useCatalogPrefetch();
   return (
     <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-2 py-1.5 text-xs dark:border-slate-800">
       <label htmlFor={inputId} className="sr-only">
@@ -30,6 +33,7 @@ export function HkToolbar({ query, type, shown, total, onQuery, onType, onSubmit
         placeholder="Filter by code or name"
         autoComplete="off"
         spellCheck={false}
+        onFocus={prefetchCatalog}
         onChange={(event) => {
           onQuery(event.target.value);
         }}

@@ -5,7 +5,8 @@
  */
 import { useMemo } from 'react';
 import type { HkTicker } from '../../api/quote-schemas';
-import { filterIndexes } from './hk-filter';
+import { useCatalog } from '../../queries/use-catalog';
+import { catalogNameMatches, filterIndexes } from './hk-filter';
 import { topMovers, type Movers } from './hk-movers';
 import { toHkRows, type HkRow } from './hk-row';
 import { sortIndexes } from './hk-sort';
@@ -26,7 +27,10 @@ export function useHkTable(entries: readonly HkTicker[] | undefined): HkTable {
   const type = useHkViewStore((state) => state.type);
   const rows = useMemo(() => toHkRows(entries ?? NO_ENTRIES), [entries]);
   const order = useMemo(() => sortIndexes(rows, sort), [rows, sort]);
-  const visible = useMemo(() => filterIndexes(rows, order, query, type), [rows, order, query, type]);
+  // English and Chinese names and pinyin through the catalogue, once it is loaded (the filter's focus starts it).
+  const catalog = useCatalog(query.trim() !== '');
+  const named = useMemo(() => catalogNameMatches(catalog.data, query), [catalog.data, query]);
+  const visible = useMemo(() => filterIndexes(rows, order, query, type, named), [rows, order, query, type, named]);
   const movers = useMemo(() => topMovers(rows), [rows]);
   return { rows, visible, movers };
 }

@@ -1,6 +1,6 @@
-/** Market and type filters of the palette (§4.1: usable alone or combined). */
+/** Market and type filters of the palette, usable alone or combined (as §4.1 filters the product list). */
 import { MARKETS, type Market, type ProductType } from '#shared/contract.ts';
-import type { ProductFilters } from './use-product-pages';
+import type { ProductFilters } from './search-options';
 
 /** In the order a trader thinks of them. */
 const TYPE_CHOICES: readonly ProductType[] = ['stock', 'indices', 'forex', 'crypto', 'futures'];

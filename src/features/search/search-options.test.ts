@@ -1,58 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../api/symbol-schemas';
+import { createCatalogSearch } from '../../lib/catalog-search';
+import { catalogIndexOf } from '../../queries/catalog.test-support';
 import { buildOptions } from './search-options';
+import { CATALOG } from './search-test-server';
 
-function product(symbol: string, name: string, market: string, type: string): Product {
-  return { symbol, name, market, type, currency: 'USD', is_active: true, updated_at: '2026-11-19T10:27:20Z' };
-}
+const catalog = createCatalogSearch(catalogIndexOf(CATALOG));
+const LIMIT = { filters: {}, limit: 50 };
 
-const PRODUCTS = [
-  product('1.HK', '长和', 'HK', 'stock'),
-  product('700.HK', '腾讯控股', 'HK', 'stock'),
-  product('7000.HK', 'Seven Thousand', 'HK', 'stock'),
-  product('AAPL.US', 'Apple', 'US', 'stock'),
-  product('PAPL.US', 'Pineapple Corp', 'US', 'stock'),
-  product('BTCUSD', 'Bitcoin / US Dollar', 'GLOBAL', 'crypto'),
-  product('BTCUSD', 'Bitcoin / US Dollar CFD', 'GLOBAL', 'forex'),
-  product('BTCUSDT', 'Bitcoin / Tether', 'GLOBAL', 'crypto'),
-  product('XX', 'Odd type', 'GLOBAL', 'bond'),
-];
-
-const symbols = (query: string) => buildOptions(PRODUCTS, query).map((option) => `${option.direct ? 'open ' : ''}${option.symbol}`);
+const listed = (query: string) => buildOptions(catalog, query, LIMIT).options.map((option) => `${option.direct ? 'open ' : ''}${option.symbol}`);
 
 describe('buildOptions', () => {
-  it('lists every loaded product for an empty query, with known types only', () => {
-    const options = buildOptions(PRODUCTS, '  ');
-    expect(options).toHaveLength(PRODUCTS.length);
-    expect(options.find((option) => option.symbol === 'XX')?.type).toBeUndefined();
-    expect(options[0]).toMatchObject({ symbol: '1.HK', market: 'HK', type: 'stock', direct: false });
+  it('selects the best catalogue match by default', () => {
+    for (const query of ['00700', '0700.HK', 'tencent', 'tengxun']) {
+      const list = buildOptions(catalog, query, LIMIT);
+      expect(list.options[list.defaultIndex]?.symbol).toBe('700.HK');
+    }
   });
 
-  it('finds 700.HK from 00700.hk, with a direct entry first and the exact match before prefixes', () => {
-    expect(symbols('00700.hk')).toEqual(['open 700.HK', '700.HK']);
-    expect(symbols('700.HK')).toEqual(['open 700.HK', '700.HK']);
-  });
-
-  it('matches names case-insensitively, name prefixes before infixes', () => {
-    expect(symbols('apple')).toEqual(['open APPLE', 'AAPL.US', 'PAPL.US']);
-    expect(symbols('腾讯')).toEqual(['700.HK']);
-  });
-
-  it('ranks exact symbols, then symbol prefixes, and keeps both products of an ambiguous symbol', () => {
-    const options = buildOptions(PRODUCTS, 'btcusd');
-    expect(options.map((option) => [option.symbol, option.type ?? null, option.direct])).toEqual([
-      ['BTCUSD', null, true],
-      ['BTCUSD', 'crypto', false],
-      ['BTCUSD', 'forex', false],
-      ['BTCUSDT', 'crypto', false],
+  it('lists an ambiguous symbol once with every type, at its best match’s place', () => {
+    const { options } = buildOptions(catalog, 'btcusd', LIMIT);
+    expect(options.map((option) => [option.symbol, option.types])).toEqual([
+      ['BTCUSD', ['crypto', 'forex']],
+      ['BTCUSDT', ['crypto']],
     ]);
-    expect(new Set(options.map((option) => option.key)).size).toBe(options.length);
   });
 
-  it('offers a direct entry for an unloaded symbol and none for text that is not a symbol', () => {
-    expect(symbols('nvda.us')).toEqual(['open NVDA.US']);
-    expect(buildOptions(PRODUCTS, 'nvda.us')[0]?.market).toBe('US');
-    expect(symbols('bitcoin /')).toEqual(['BTCUSD', 'BTCUSD', 'BTCUSDT']);
-    expect(symbols('no such thing')).toEqual([]);
+  it('says which other name matched', () => {
+    expect(buildOptions(catalog, 'Tencent', LIMIT).options[0]).toMatchObject({ symbol: '700.HK', name: '腾讯控股', detail: 'TENCENT', market: 'HK', types: ['stock'], direct: false });
+  });
+
+  it('puts a typed symbol the catalogue does not know last, and never makes it the default', () => {
+    expect(listed('zzzz.us')).toEqual(['open ZZZZ.US']);
+    expect(buildOptions(catalog, 'zzzz.us', LIMIT).defaultIndex).toBe(-1);
+    // A symbol the catalogue knows needs no typed row.
+    expect(listed('nvda.us')).toEqual(['NVDA.US']);
+    expect(listed('nvda')).toEqual(['NVDA.US']);
+  });
+
+  it('offers only the typed symbol while the catalogue is loading, not as the default; as the default when it failed', () => {
+    expect(buildOptions(undefined, 'nvda', LIMIT)).toEqual({ options: [expect.objectContaining({ symbol: 'NVDA', direct: true })], total: undefined, defaultIndex: -1 });
+    expect(buildOptions(undefined, 'Tencent holdings', LIMIT).options).toEqual([]);
+    expect(buildOptions(undefined, 'nvda', { ...LIMIT, catalogFailed: true }).defaultIndex).toBe(0);
+  });
+
+  it('applies the market and type filters and counts every match', () => {
+    // A word could be a bare symbol: only the typed row is left.
+    expect(buildOptions(catalog, 'company', { filters: { market: 'US' }, limit: 50 }).options.map((option) => option.direct)).toEqual([true]);
+    const hk = buildOptions(catalog, 'company', { filters: { market: 'HK', type: 'stock' }, limit: 10 });
+    expect(hk.options.filter((option) => !option.direct)).toHaveLength(10);
+    expect(hk.total).toBe(150);
   });
 });

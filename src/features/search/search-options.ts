@@ -1,71 +1,68 @@
 /**
- * The palette's options: loaded products filtered by what the user typed (symbol or name,
- * case-insensitive, `00700.HK` finds `700.HK`), best matches first, and — when the input has a
- * symbol shape — a direct entry "Open <SYMBOL>" first, whether or not the symbol is loaded.
+ * The palette's options: the catalogue's matches for what the user typed, best first (ranking in
+ * src/lib/catalog-search.ts), one option per symbol (an ambiguous symbol's types together), and —
+ * when the input has a symbol shape the catalogue does not know — "Open <SYMBOL>" last. The best
+ * match is the default, so Enter opens it; the typed symbol never is, unless the catalogue could
+ * not be loaded at all (then it is all there is).
  */
-import { PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
-import type { Product } from '../../api/symbol-schemas';
+import type { Market, ProductType } from '#shared/contract.ts';
 import { looksLikeSymbol, marketOfSymbol, normalizeSymbol } from '#shared/symbols.ts';
+import type { CatalogSearch, SymbolMatch } from '../../lib/catalog-search';
 
 export interface SearchOption {
   /** Unique within one list of options. */
   key: string;
   symbol: string;
   name?: string;
-  market: string;
-  /** Known for products; unknown for a direct entry. */
-  type?: ProductType;
-  /** Typed by the user, not (necessarily) in the loaded products. */
+  /** Another name that matched (an English name, the Chinese one whose pinyin was typed). */
+  detail?: string;
+  market: Market;
+  /** The catalogue's types of the symbol: one, or several for an ambiguous symbol (BTCUSD); none for a typed symbol. */
+  types: ProductType[];
+  /** Typed by the user, not in the catalogue. */
   direct: boolean;
 }
 
-function productType(value: string): ProductType | undefined {
-  return (PRODUCT_TYPES as readonly string[]).includes(value) ? (value as ProductType) : undefined;
+export interface ProductFilters {
+  market?: Market;
+  type?: ProductType;
 }
 
-/** 0 best; undefined when the product does not match. */
-function rank(product: Product, symbolQuery: string, rawUpper: string, lower: string): number | undefined {
-  const symbol = product.symbol.toUpperCase();
-  const name = product.name.toLowerCase();
-  if (symbol === symbolQuery || symbol === rawUpper) return 0;
-  if (symbol.startsWith(symbolQuery) || symbol.startsWith(rawUpper)) return 1;
-  if (name.startsWith(lower)) return 2;
-  if (symbol.includes(symbolQuery) || symbol.includes(rawUpper)) return 3;
-  if (name.includes(lower)) return 4;
-  return undefined;
+export interface OptionList {
+  options: SearchOption[];
+  /** Catalogue matches, those beyond the limit too; undefined while the catalogue is not loaded. */
+  total: number | undefined;
+  /** What Enter opens when the user has not moved: the best match, or -1. */
+  defaultIndex: number;
 }
 
-export function toOption(product: Product): SearchOption {
-  const type = productType(product.type);
-  return {
-    key: `${product.symbol}|${product.type}`,
-    symbol: product.symbol,
-    name: product.name,
-    market: product.market,
-    ...(type && { type }),
-    direct: false,
-  };
+function toOption({ symbol, market, name, matchedName, types }: SymbolMatch): SearchOption {
+  return { key: symbol, symbol, name, ...(matchedName !== undefined && { detail: matchedName }), market, types, direct: false };
 }
 
 export function directOption(query: string): SearchOption | undefined {
   if (!looksLikeSymbol(query)) return undefined;
   const symbol = normalizeSymbol(query);
-  return { key: `direct|${symbol}`, symbol, market: marketOfSymbol(symbol), direct: true };
+  return { key: `direct|${symbol}`, symbol, market: marketOfSymbol(symbol), types: [], direct: true };
 }
 
-export function buildOptions(products: readonly Product[], query: string): SearchOption[] {
+export interface BuildOptions {
+  filters: ProductFilters;
+  /** Most catalogue matches listed. */
+  limit: number;
+  /** The catalogue failed to load: a typed symbol is all there is, and the default. */
+  catalogFailed?: boolean;
+}
+
+export function buildOptions(catalog: CatalogSearch | undefined, query: string, { filters, limit, catalogFailed = false }: BuildOptions): OptionList {
   const trimmed = query.trim();
-  if (trimmed === '') return products.map(toOption);
-  const symbolQuery = normalizeSymbol(trimmed);
-  const rawUpper = trimmed.toUpperCase();
-  const lower = trimmed.toLowerCase();
-  const ranked: { option: SearchOption; rank: number }[] = [];
-  for (const product of products) {
-    const score = rank(product, symbolQuery, rawUpper, lower);
-    if (score !== undefined) ranked.push({ option: toOption(product), rank: score });
+  if (catalog === undefined) {
+    const direct = directOption(trimmed);
+    return { options: direct ? [direct] : [], total: undefined, defaultIndex: direct && catalogFailed ? 0 : -1 };
   }
-  ranked.sort((a, b) => a.rank - b.rank); // stable: the service's order within a rank
-  const direct = directOption(trimmed);
-  const matches = ranked.map((entry) => entry.option);
-  return direct ? [direct, ...matches] : matches;
+  const { matches, total } = catalog.searchSymbols(trimmed, { ...filters, limit });
+  const options = matches.map(toOption);
+  const defaultIndex = options.length > 0 ? 0 : -1;
+  const direct = catalog.lookup(trimmed).length === 0 ? directOption(trimmed) : undefined;
+  return { options: direct ? [...options, direct] : options, total, defaultIndex };
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../store/app-store';
 import { SearchPalette } from './search-palette';
-import { outage, serveCatalog } from './search-test-server';
+import { CATALOG, outage, serveCatalog } from './search-test-server';
 
 const initial = useAppStore.getState();
 
@@ -21,7 +21,7 @@ function Harness() {
   );
 }
 
-async function openPalette() {
+async function openPalette(waitForCatalogue = true) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <Harness />
@@ -31,7 +31,7 @@ async function openPalette() {
   trigger.focus();
   fireEvent.click(trigger);
   const dialog = screen.getByRole('dialog', { name: 'Search symbols' });
-  await within(dialog).findAllByTestId('search-option');
+  if (waitForCatalogue) await within(dialog).findAllByTestId('search-option');
   return { trigger, dialog, input: within(dialog).getByRole<HTMLInputElement>('combobox', { name: 'Search symbols' }) };
 }
 
@@ -67,7 +67,7 @@ describe('SearchPalette', () => {
   it('keeps Tab inside the dialog and closes on a click outside it', async () => {
     serveCatalog();
     const { trigger, input } = await openPalette();
-    const more = screen.getByRole('button', { name: 'More results' });
+    const more = screen.getByRole('button', { name: 'Show more' });
     more.focus();
     fireEvent.keyDown(more, { key: 'Tab' });
     expect(document.activeElement).toBe(input);
@@ -78,13 +78,11 @@ describe('SearchPalette', () => {
     expect(document.activeElement).toBe(trigger);
   });
 
-  it('finds 700.HK from 00700.hk and opens the active option with Enter', async () => {
+  it('searches the whole catalogue: 00700.hk selects 700.HK, and Enter opens it with its type', async () => {
     serveCatalog();
     const { input } = await openPalette();
     type(input, '00700.hk');
-    expect(optionTexts()).toEqual(['700.HK', '700.HK']);
-    expect(activeOption(input)?.textContent).toMatch(/^Open 700\.HK/);
-    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(optionTexts()).toEqual(['700.HK']);
     expect(activeOption(input)?.textContent).toContain('腾讯控股');
     expect(activeOption(input)?.getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(input, { key: 'Enter' });
@@ -92,54 +90,80 @@ describe('SearchPalette', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('filters by name, and wraps around with the arrow keys', async () => {
+  it.each([
+    ['nvda', 'NVDA.US'],
+    ['Tencent', '700.HK'],
+    ['tengxun', '700.HK'],
+    ['gzmt', '600519.SH'],
+    ['ETH', 'ETHUSDT'],
+    ['company 150', '150.HK'],
+  ])('opens the best match of %s with Enter', async (query, symbol) => {
     serveCatalog();
     const { input } = await openPalette();
-    type(input, 'micro');
-    expect(optionTexts()).toEqual(['MICRO', 'MSFT.US']); // a bare code could be a symbol: direct entry first
+    type(input, query);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(useAppStore.getState().workspace.symbol).toBe(symbol);
+  });
+
+  it('ranks ETHUSDT alone for ETH (no match inside “Tether”), and wraps around with the arrow keys', async () => {
+    serveCatalog();
+    const { input } = await openPalette();
+    type(input, 'ETH');
+    expect(optionTexts()).toEqual(['ETHUSDT', 'ETH']);
     type(input, 'bitcoin');
-    expect(optionTexts()).toEqual(['BITCOIN', 'BTCUSD', 'BTCUSD']);
+    // The closer (shorter) name first; BTCUSD once, crypto and forex.
+    expect(optionTexts()).toEqual(['BTCUSDT', 'BTCUSD', 'BITCOIN']);
+    expect(activeOption(input)?.dataset.symbol).toBe('BTCUSDT');
     fireEvent.keyDown(input, { key: 'ArrowUp' });
-    expect(activeOption(input)?.textContent).toContain('CFD');
+    expect(activeOption(input)?.textContent).toMatch(/^Open BITCOIN/);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(activeOption(input)?.dataset.symbol).toBe('BTCUSDT');
+    expect(screen.getByTestId('search-count').textContent).toBe('3 matches in 160 instruments');
   });
 
   it('adds to the active watchlist with Shift+Enter or the option’s button, and stays open', async () => {
     serveCatalog();
     const { input } = await openPalette();
     type(input, 'aapl');
-    fireEvent.keyDown(input, { key: 'ArrowDown' });
     fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
     expect(useAppStore.getState().watchlists[0]?.symbols).toEqual(['MSFT.US', 'AAPL.US']);
     expect(screen.getByRole('status').textContent).toBe('Added AAPL.US to Mine.');
     expect(screen.getByRole('dialog')).toBeTruthy();
     type(input, 'eurusd');
-    fireEvent.click(screen.getAllByRole('button', { name: 'Add EURUSD to watchlist' })[1] as HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Add EURUSD to watchlist' }));
     expect(useAppStore.getState().watchlists[0]?.symbols).toEqual(['MSFT.US', 'AAPL.US', 'EURUSD']);
-    expect(screen.getAllByRole('button', { name: 'EURUSD is in the watchlist' })).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'EURUSD is in the watchlist' })).toBeTruthy();
     expect(useAppStore.getState().workspace.symbol).toBe('AAPL.US'); // nothing was opened
   });
 
-  it('filters by market on the service and loads the next page with "More results"', async () => {
+  it('never adds a typed symbol the catalogue does not know', async () => {
+    serveCatalog();
+    const { input } = await openPalette();
+    type(input, 'zzzz.us');
+    expect(screen.queryByRole('button', { name: /Add ZZZZ\.US/ })).toBeNull();
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
+    expect(screen.getByRole('status').textContent).toBe('ZZZZ.US is not in the catalogue: not added.');
+    expect(useAppStore.getState().watchlists[0]?.symbols).toEqual(['MSFT.US']);
+  });
+
+  it('filters by market and type in the browser and shows more on demand', async () => {
     const server = serveCatalog();
     const { input } = await openPalette();
     fireEvent.change(screen.getByRole('combobox', { name: 'Market' }), { target: { value: 'HK' } });
-    await waitFor(() => {
-      expect(optionTexts()[0]).toBe('700.HK');
-    });
-    expect(server.paths()).toContain('/v1/symbols/available?market=HK&limit=100&offset=0');
-    expect(screen.getByText('100 of 151 loaded')).toBeTruthy();
-    type(input, 'company 150');
-    expect(optionTexts()).toEqual([]);
-    fireEvent.click(screen.getByRole('button', { name: 'More results' }));
-    await waitFor(() => {
-      expect(optionTexts()).toEqual(['150.HK']);
-    });
-    expect(server.paths()).toContain('/v1/symbols/available?market=HK&limit=100&offset=100');
-    expect(screen.getByText('1 match · 151 of 151 loaded')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'More results' })).toBeNull();
+    expect(optionTexts()[0]).toBe('700.HK');
+    expect(optionTexts()).toHaveLength(50);
+    expect(screen.getByTestId('search-count').textContent).toBe('151 of 160 instruments');
+    type(input, 'company');
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(optionTexts().filter((symbol) => symbol !== 'COMPANY')).toHaveLength(100);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Type' }), { target: { value: 'forex' } });
+    expect(optionTexts()).toEqual(['COMPANY']);
+    // One request: the catalogue; no product list paging.
+    expect(server.paths()).toEqual(['/chartroom/catalog']);
   });
 
-  it('asks which type an ambiguous symbol is, remembers the answer, and opens with it next time', async () => {
+  it('asks which type an ambiguous symbol is, remembers the answer, and opens with it next time without asking the service', async () => {
     const server = serveCatalog();
     const first = await openPalette();
     type(first.input, 'btcusd');
@@ -152,62 +176,91 @@ describe('SearchPalette', () => {
     expect(useAppStore.getState().symbolTypes.BTCUSD).toBe('forex');
     expect(screen.queryByRole('dialog')).toBeNull();
 
-    const probes = server.paths().filter((path) => path.startsWith('/v1/market/ticker')).length;
     cleanup();
     useAppStore.getState().openSymbol('AAPL.US');
     const second = await openPalette();
     type(second.input, 'BTCUSD');
     fireEvent.keyDown(second.input, { key: 'Enter' });
     expect(useAppStore.getState().workspace).toMatchObject({ symbol: 'BTCUSD', type: 'forex' });
-    expect(server.paths().filter((path) => path.startsWith('/v1/market/ticker'))).toHaveLength(probes);
+    expect(server.paths().filter((path) => path.startsWith('/v1/market/ticker'))).toEqual([]);
   });
 
-  it('opens a typed symbol that is not loaded after the service knows it, and keeps an unknown one with its error', async () => {
-    serveCatalog([...CATALOG_WITH_NVDA]);
+  it('asks which type before adding an ambiguous symbol to the watchlist', async () => {
+    serveCatalog();
+    const { input } = await openPalette();
+    type(input, 'btcusd');
+    fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
+    const question = await screen.findByRole('group', { name: 'Which BTCUSD do you mean?' });
+    fireEvent.click(within(question).getByRole('button', { name: 'crypto' }));
+    expect(useAppStore.getState().watchlists[0]?.symbols).toEqual(['MSFT.US', 'BTCUSD']);
+    expect(useAppStore.getState().symbolTypes.BTCUSD).toBe('crypto');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('opens a typed symbol the catalogue lacks only when chosen, after the service knows it; keeps an unknown one with its error', async () => {
+    serveCatalog(CATALOG, (url) => (url.pathname === '/v1/market/ticker' && url.searchParams.get('symbols') === 'NEW.US' ? tickerAnswer('NEW.US') : undefined));
     const { input } = await openPalette();
     type(input, 'nope.us');
     fireEvent.keyDown(input, { key: 'Enter' });
-    expect((await screen.findByRole('alert')).textContent).toBe('NOPE.US is not a known symbol.');
+    // Not the default: Enter alone opens nothing.
     expect(screen.getByRole('dialog')).toBeTruthy();
-    type(input, 'nvda.us');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText(/Nothing in the catalogue matches “nope\.us”\. Press ↓ to open it as typed\./)).toBeTruthy();
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect((await screen.findByRole('alert')).textContent).toBe('NOPE.US is not a known symbol.');
+    type(input, 'new.us');
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => {
       expect(screen.queryByRole('dialog')).toBeNull();
     });
-    expect(useAppStore.getState().workspace.symbol).toBe('NVDA.US');
-    expect(useAppStore.getState().workspace.type).toBeUndefined();
+    expect(useAppStore.getState().workspace.symbol).toBe('NEW.US');
   });
 
-  it('opens a product with its type', async () => {
-    serveCatalog();
-    const { input } = await openPalette();
-    type(input, 'apple');
-    expect(optionTexts()).toEqual(['APPLE', 'AAPL.US']);
-    fireEvent.keyDown(input, { key: 'ArrowDown' });
+  it('shows the typed symbol while the catalogue loads, and opens the best match once it arrives when Enter came first', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    serveCatalog(CATALOG, undefined, held);
+    const { input } = await openPalette(false);
+    expect(screen.getByTestId('catalog-loading').textContent).toBe('Loading the symbol catalogue…');
+    type(input, 'nvda');
+    expect(optionTexts()).toEqual(['NVDA']);
+    expect(input.getAttribute('aria-activedescendant')).toBeNull();
     fireEvent.keyDown(input, { key: 'Enter' });
-    expect(useAppStore.getState().workspace).toMatchObject({ symbol: 'AAPL.US', type: 'stock' });
+    expect(screen.getByTestId('catalog-loading').textContent).toContain('Enter opens the best match when it arrives.');
+    expect(useAppStore.getState().workspace.symbol).not.toBe('NVDA.US');
+    release();
+    await waitFor(() => {
+      expect(useAppStore.getState().workspace).toMatchObject({ symbol: 'NVDA.US', type: 'stock' });
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('shows a failed symbol list with a retry that recovers', async () => {
+  it('shows a catalogue that failed to load with a retry that recovers; the typed symbol stays usable', async () => {
     let down = true;
-    serveCatalog(undefined, (url) => (down && url.pathname === '/v1/symbols/available' ? outage() : undefined));
+    serveCatalog(undefined, (url) => (down && url.pathname === '/chartroom/catalog' ? outage() : undefined));
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <SearchPalette open onClose={() => undefined} />
       </QueryClientProvider>,
     );
     expect((await screen.findByRole('alert')).textContent).toContain('The data source is unavailable right now.');
+    type(screen.getByRole('combobox', { name: 'Search symbols' }), 'nvda');
+    expect(optionTexts()).toEqual(['NVDA']);
+    expect(activeOption(screen.getByRole('combobox', { name: 'Search symbols' }))?.textContent).toMatch(/^Open NVDA/);
     down = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => {
-      expect(optionTexts()).toHaveLength(100);
+      expect(optionTexts()).toEqual(['NVDA.US']);
     });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 
-const CATALOG_WITH_NVDA = [
-  ...Array.from({ length: 120 }, (_, i) => ({ symbol: `${String(i + 1)}.HK`, name: `HK company ${String(i + 1)}`, market: 'HK', type: 'stock' })),
-  { symbol: 'NVDA.US', name: 'NVIDIA', market: 'US', type: 'stock' },
-];
+function tickerAnswer(symbol: string): Response {
+  return new Response(JSON.stringify({ code: 0, message: 'success', data: [{ symbol, name: symbol, type: 'stock', last_price: '1.00', timestamp: 1795573800000 }] }), {
+    headers: { 'Content-Type': 'application/json' },
+  });
+}

@@ -1,20 +1,26 @@
 /**
- * The symbol search palette (Ctrl/Cmd+K or /): a search box over `symbols/available` with market
- * and type filters and paging, filtered on the client by symbol or name, plus a direct entry for
- * anything shaped like a symbol. ↑/↓ move, Enter opens in the chart, Shift+Enter adds to the
- * active watchlist, Escape closes.
+ * The symbol search palette (Ctrl/Cmd+K or /): the whole catalogue searched in the browser from
+ * the first keystroke (symbol in any spelling, names in English and Chinese, pinyin), with market
+ * and type filters. The best match is selected, so Enter opens it; a typed symbol the catalogue
+ * does not know is the last option, never the default. Enter pressed before the catalogue has
+ * arrived opens the best match as soon as it does. ↑/↓ move, Shift+Enter adds to the active
+ * watchlist, Escape closes.
  */
-import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ErrorNotice } from '../../components/ui/error-notice';
+import { TypeChoice } from '../../components/ui/type-choice';
+import { useCatalog } from '../../queries/use-catalog';
+import { useAppStore } from '../../store/app-store';
 import { PaletteDialog } from './palette-dialog';
 import { PaletteFooter } from './palette-footer';
 import { SearchFilters } from './search-filters';
-import { buildOptions, type SearchOption } from './search-options';
+import { buildOptions, type ProductFilters, type SearchOption } from './search-options';
 import { SearchResults } from './search-results';
-import { TypeChoice } from '../../components/ui/type-choice';
 import { useActiveWatchlistSymbols, useAddToWatchlist } from './use-add-to-watchlist';
-import { useProductPages, type ProductFilters } from './use-product-pages';
-import { useSymbolOpener } from './use-symbol-opener';
+import { knownType, useSymbolOpener } from './use-symbol-opener';
+
+/** Matches listed at first, and added by each "Show more". */
+export const PAGE_SIZE = 50;
 
 export interface SearchPaletteProps {
   open: boolean;
@@ -29,29 +35,51 @@ function Palette({ onClose }: { onClose: () => void }) {
   const baseId = useId();
   const [query, setQuery] = useState('');
   const [filters, setFilters] = useState<ProductFilters>({});
-  const [pageCount, setPageCount] = useState(1);
-  const [activeIndex, setActiveIndex] = useState(0);
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  /** Where the user moved to; undefined: the default (the best match). */
+  const [moved, setMoved] = useState<number | undefined>(undefined);
   const [notice, setNotice] = useState('');
-  const pages = useProductPages(filters, pageCount);
-  const options = useMemo(() => buildOptions(pages.products, query), [pages.products, query]);
+  /** The query Enter was pressed on before the catalogue arrived. */
+  const [waitingEnter, setWaitingEnter] = useState<string | undefined>(undefined);
+  const catalog = useCatalog();
+  const catalogFailed = catalog.data === undefined && catalog.isError;
+  const list = useMemo(() => buildOptions(catalog.data, query, { filters, limit, catalogFailed }), [catalog.data, query, filters, limit, catalogFailed]);
+  const { options } = list;
   const opener = useSymbolOpener(onClose);
   const addToWatchlist = useAddToWatchlist();
   const listed = useActiveWatchlistSymbols();
   const inWatchlist = useMemo(() => new Set(listed), [listed]);
-  const active = options.length === 0 ? -1 : Math.min(activeIndex, options.length - 1);
+  const active = moved === undefined ? list.defaultIndex : Math.min(moved, options.length - 1);
   const optionId = useCallback((index: number) => `${baseId}-option-${String(index)}`, [baseId]);
   const listboxId = `${baseId}-listbox`;
   const input = useRef<HTMLInputElement>(null);
+  const nothingMatched = catalog.data !== undefined && query.trim() !== '' && list.defaultIndex === -1;
 
-  const openOption = (option: SearchOption) => {
-    if (opener.state.status !== 'checking') void opener.open(option.symbol, option.type);
-  };
+  const openOption = useCallback(
+    (option: SearchOption) => {
+      if (opener.state.status === 'checking') return;
+      if (option.direct) void opener.open(option.symbol);
+      else opener.openOneOf(option.symbol, option.types);
+    },
+    [opener],
+  );
   const addOption = (option: SearchOption) => {
-    setNotice(addToWatchlist(option.symbol));
+    if (option.direct) {
+      setNotice(`${option.symbol} is not in the catalogue: not added.`);
+      return;
+    }
+    if (knownType(option.symbol, option.types) === undefined) opener.ask(option.symbol, option.types, 'add');
+    else setNotice(addToWatchlist(option.symbol));
   };
   const move = (step: number) => {
-    if (options.length > 0) setActiveIndex((active + step + options.length) % options.length);
+    if (options.length > 0) setMoved((Math.max(active, step > 0 ? -1 : 0) + step + options.length) % options.length);
   };
+
+  // Enter before the catalogue arrived: open the best match once it has, if the query is unchanged.
+  const waitedOption = waitingEnter === query && catalog.data !== undefined ? options[list.defaultIndex] : undefined;
+  useEffect(() => {
+    if (waitedOption) openOption(waitedOption);
+  }, [waitedOption, openOption]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.nativeEvent.isComposing) return;
@@ -59,10 +87,14 @@ function Palette({ onClose }: { onClose: () => void }) {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       move(event.key === 'ArrowDown' ? 1 : -1);
-    } else if (event.key === 'Enter' && option) {
+    } else if (event.key === 'Enter') {
       event.preventDefault();
-      if (event.shiftKey) addOption(option);
-      else openOption(option);
+      if (option) {
+        if (event.shiftKey) addOption(option);
+        else openOption(option);
+      } else if (catalog.data === undefined && !catalogFailed && query.trim() !== '') {
+        setWaitingEnter(query);
+      }
     }
   };
 
@@ -78,15 +110,17 @@ function Palette({ onClose }: { onClose: () => void }) {
             aria-controls={listboxId}
             aria-autocomplete="list"
             aria-activedescendant={active >= 0 ? optionId(active) : undefined}
-            placeholder="Symbol or name, e.g. 00700.HK, AAPL.US, Bitcoin"
+            placeholder="Symbol, name or pinyin, e.g. 700, NVDA, Tencent, gzmt"
             autoComplete="off"
             spellCheck={false}
             value={query}
             ref={input}
             onChange={(event) => {
               setQuery(event.target.value);
-              setActiveIndex(0);
+              setMoved(undefined);
+              setLimit(PAGE_SIZE);
               setNotice('');
+              setWaitingEnter(undefined);
               opener.reset();
             }}
             onKeyDown={onKeyDown}
@@ -100,32 +134,57 @@ function Palette({ onClose }: { onClose: () => void }) {
           filters={filters}
           onChange={(next) => {
             setFilters(next);
-            setPageCount(1);
-            setActiveIndex(0);
+            setLimit(PAGE_SIZE);
+            setMoved(undefined);
           }}
         />
       </div>
-      {pages.error !== undefined && pages.products.length === 0 ? (
+      {catalogFailed && (
         <div className="p-3">
-          <ErrorNotice error={pages.error} onRetry={pages.retry} />
+          <ErrorNotice
+            error={catalog.error}
+            onRetry={() => {
+              void catalog.refetch();
+            }}
+          />
         </div>
-      ) : null}
+      )}
+      {catalog.data === undefined && !catalogFailed && (
+        <p data-testid="catalog-loading" className="px-3 pt-2 text-sm text-slate-500 dark:text-slate-400">
+          Loading the symbol catalogue…{waitingEnter === query && ' Enter opens the best match when it arrives.'}
+        </p>
+      )}
       <SearchResults
         id={listboxId}
         options={options}
         activeIndex={active}
         optionId={optionId}
         inWatchlist={inWatchlist}
-        onActivate={setActiveIndex}
+        onActivate={setMoved}
         onOpen={openOption}
         onAdd={addOption}
       />
+      {nothingMatched && (
+        <p className="px-3 pb-2 text-sm text-slate-500 dark:text-slate-400">
+          Nothing in the catalogue matches “{query.trim()}”{filters.market !== undefined || filters.type !== undefined ? ' with these filters' : ''}.
+          {options.some((option) => option.direct) && ' Press ↓ to open it as typed.'}
+        </p>
+      )}
       {opener.state.status === 'choose' && (
         <TypeChoice
           symbol={opener.state.symbol}
           types={opener.state.types}
           onChoose={(type) => {
-            if (opener.state.status === 'choose') opener.choose(opener.state.symbol, type);
+            const { state } = opener;
+            if (state.status !== 'choose') return;
+            if (state.action === 'open') {
+              opener.choose(state.symbol, type);
+              return;
+            }
+            useAppStore.getState().rememberType(state.symbol, type);
+            opener.reset();
+            setNotice(addToWatchlist(state.symbol));
+            input.current?.focus();
           }}
           onCancel={() => {
             opener.reset();
@@ -135,17 +194,18 @@ function Palette({ onClose }: { onClose: () => void }) {
       )}
       {opener.state.status === 'failed' && (
         <p role="alert" className="border-t border-slate-200 px-3 py-2 text-sm text-amber-700 dark:border-slate-800 dark:text-amber-300">
-          {opener.state.symbol} is not a known symbol.{options.length > 1 && ' Choose a match with ↓, or check the spelling.'}
+          {opener.state.symbol} is not a known symbol.
         </p>
       )}
       <PaletteFooter
-        pages={pages}
+        catalogSize={catalog.data?.size}
         query={query}
-        matches={options.filter((option) => !option.direct).length}
+        total={list.total}
+        hasMore={list.total !== undefined && list.total > limit}
         checking={opener.state.status === 'checking' ? opener.state.symbol : undefined}
         notice={notice}
         onMore={() => {
-          setPageCount((count) => count + 1);
+          setLimit((count) => count + PAGE_SIZE);
         }}
       />
     </PaletteDialog>

@@ -1,7 +1,8 @@
 /**
  * The palette's options as a listbox. Focus stays in the search box, which points at the active
  * option with aria-activedescendant; a click opens an option, its "+" button adds it to the
- * active watchlist (Shift+Enter from the keyboard).
+ * active watchlist (Shift+Enter from the keyboard). A typed symbol the catalogue does not know
+ * can be opened, not added.
  */
 import { useEffect } from 'react';
 import type { SearchOption } from './search-options';
@@ -20,7 +21,7 @@ interface SearchResultsProps {
 
 export function SearchResults({ id, options, activeIndex, optionId, inWatchlist, onActivate, onOpen, onAdd }: SearchResultsProps) {
   useEffect(() => {
-    document.getElementById(optionId(activeIndex))?.scrollIntoView({ block: 'nearest' });
+    if (activeIndex >= 0) document.getElementById(optionId(activeIndex))?.scrollIntoView({ block: 'nearest' });
   }, [activeIndex, optionId]);
 
   return (
@@ -51,38 +52,43 @@ export function SearchResults({ id, options, activeIndex, optionId, inWatchlist,
               if (event.shiftKey) onAdd(option);
               else onOpen(option);
             }}
-            className={`flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm ${active ? 'bg-sky-100 dark:bg-sky-900/50' : ''}`}
+            className={`flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm [contain-intrinsic-size:auto_2.25rem] [content-visibility:auto] ${active ? 'bg-sky-100 dark:bg-sky-900/50' : ''}`}
           >
             {option.direct ? (
               <span className="min-w-0 flex-1 truncate">
                 Open <span className="font-semibold">{option.symbol}</span>
-                <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">typed symbol · {option.market}</span>
+                <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">typed symbol, not in the catalogue</span>
               </span>
             ) : (
               <>
                 <span className="w-24 shrink-0 truncate font-semibold sm:w-28">{option.symbol}</span>
                 <span className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-baseline sm:gap-2">
-                  <span className="min-w-0 flex-1 truncate text-slate-600 dark:text-slate-300">{option.name}</span>
+                  <span className="min-w-0 flex-1 truncate text-slate-600 dark:text-slate-300">
+                    {option.name}
+                    {option.detail !== undefined && <span className="ml-2 text-slate-500 dark:text-slate-400">{option.detail}</span>}
+                  </span>
                   <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
-                    {option.market} · {option.type ?? 'other'}
+                    {option.market} · {option.types.join(' / ')}
                   </span>
                 </span>
               </>
             )}
-            <button
-              type="button"
-              tabIndex={-1}
-              disabled={added}
-              aria-label={added ? `${option.symbol} is in the watchlist` : `Add ${option.symbol} to watchlist`}
-              title={added ? 'In the active watchlist' : 'Add to the active watchlist (Shift+Enter)'}
-              onClick={(event) => {
-                event.stopPropagation();
-                onAdd(option);
-              }}
-              className="shrink-0 rounded px-1.5 text-base leading-6 text-slate-500 hover:bg-slate-200 disabled:opacity-50 dark:text-slate-400 dark:hover:bg-slate-700"
-            >
-              {added ? '✓' : '+'}
-            </button>
+            {!option.direct && (
+              <button
+                type="button"
+                tabIndex={-1}
+                disabled={added}
+                aria-label={added ? `${option.symbol} is in the watchlist` : `Add ${option.symbol} to watchlist`}
+                title={added ? 'In the active watchlist' : 'Add to the active watchlist (Shift+Enter)'}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onAdd(option);
+                }}
+                className="shrink-0 rounded px-1.5 text-base leading-6 text-slate-500 hover:bg-slate-200 disabled:opacity-50 dark:text-slate-400 dark:hover:bg-slate-700"
+              >
+                {added ? '✓' : '+'}
+              </button>
+            )}
           </li>
         );
       })}

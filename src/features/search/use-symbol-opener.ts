@@ -1,9 +1,10 @@
 /**
- * Opening a symbol from the palette. A product of the list opens with its type. A typed symbol
- * opens with the type the user chose for it before; otherwise the ticker endpoint is asked first:
- * AMBIGUOUS_SYMBOL turns into a question (which type?) whose answer is remembered, an unknown
- * symbol stays in the palette with its error, and anything else opens (the chart shows its own
- * errors).
+ * Opening a symbol from the palette. A catalogue match opens with its type; a symbol the
+ * catalogue lists with several types (BTCUSD) opens with the type the user chose for it before,
+ * or asks which (the answer is remembered). A typed symbol the catalogue does not know opens with
+ * its remembered type, or after the ticker endpoint is asked: AMBIGUOUS_SYMBOL turns into the same
+ * question, an unknown symbol stays in the palette with its error, and anything else opens (the
+ * chart shows its own errors).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -15,11 +16,21 @@ import { useAppStore } from '../../store/app-store';
 export type OpenerState =
   | { status: 'idle' }
   | { status: 'checking'; symbol: string }
-  | { status: 'choose'; symbol: string; types: ProductType[] }
+  /** Which type? `action`: what the answer is for (opening, or adding to the watchlist). */
+  | { status: 'choose'; symbol: string; types: ProductType[]; action: ChoiceAction }
   /** The service does not know the symbol (2002). */
   | { status: 'failed'; symbol: string };
 
+export type ChoiceAction = 'open' | 'add';
+
 const IDLE: OpenerState = { status: 'idle' };
+
+/** The type to take without asking: the only one, or the one chosen before among them. */
+export function knownType(symbol: string, types: readonly ProductType[]): ProductType | undefined {
+  if (types.length === 1) return types[0];
+  const remembered = useAppStore.getState().symbolTypes[symbol];
+  return remembered !== undefined && types.includes(remembered) ? remembered : undefined;
+}
 
 function productTypes(values: readonly string[]): ProductType[] {
   return PRODUCT_TYPES.filter((type) => values.includes(type));
@@ -38,6 +49,12 @@ export function useSymbolOpener(onOpened: () => void) {
     },
     [],
   );
+
+  /** Asks which of `types` the user means, for `action`. */
+  const ask = useCallback((symbol: string, types: readonly ProductType[], action: ChoiceAction) => {
+    attempt.current += 1;
+    setState({ status: 'choose', symbol, types: [...types], action });
+  }, []);
 
   const finish = useCallback(
     (symbol: string, type?: ProductType) => {
@@ -66,7 +83,7 @@ export function useSymbolOpener(onOpened: () => void) {
         if (id !== attempt.current) return;
         const types = productTypes(isAmbiguousSymbol(error)?.types ?? []);
         const [only] = types;
-        if (types.length > 1) setState({ status: 'choose', symbol, types });
+        if (types.length > 1) setState({ status: 'choose', symbol, types, action: 'open' });
         else if (only) finish(symbol, only);
         else if (isApiError(error) && error.code === ERROR_CODES.SYMBOL_NOT_FOUND) setState({ status: 'failed', symbol });
         else finish(symbol);
@@ -75,6 +92,17 @@ export function useSymbolOpener(onOpened: () => void) {
     [finish, queryClient],
   );
 
+  /** A symbol of the catalogue with these types: opens it, or asks which type first. */
+  const openOneOf = useCallback(
+    (symbol: string, types: readonly ProductType[]) => {
+      const type = knownType(symbol, types);
+      if (type !== undefined) finish(symbol, type);
+      else ask(symbol, types, 'open');
+    },
+    [ask, finish],
+  );
+
+  /** Remembers the answer to "which type?" and opens with it. */
   const choose = useCallback(
     (symbol: string, type: ProductType) => {
       useAppStore.getState().rememberType(symbol, type);
@@ -88,5 +116,5 @@ export function useSymbolOpener(onOpened: () => void) {
     setState(IDLE);
   }, []);
 
-  return { state, open, choose, reset };
+  return { state, open, openOneOf, choose, ask, reset };
 }

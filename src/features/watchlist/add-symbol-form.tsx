@@ -1,10 +1,20 @@
 /**
- * "Add symbol" for one list: any symbol shape of the contract, normalised (00700.HK → 700.HK).
- * Bad input keeps its text and says what is wrong; a good one is added and the box is cleared.
+ * "Add symbol" for one list, over the whole catalogue: suggestions from the first keystroke
+ * (symbol in any spelling, English or Chinese name, pinyin), the best one selected, so Enter adds
+ * it. Typed text with nothing suggested is checked against the catalogue: an unknown symbol is
+ * refused with a message and nothing is added (nor polled); an ambiguous one asks which type.
+ * The catalogue downloads when the box gets focus or the pointer; Enter before it has arrived
+ * waits for it.
  */
-import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import type { ProductType } from '#shared/contract.ts';
+import { TypeChoice } from '../../components/ui/type-choice';
+import type { CatalogSearch, SymbolMatch } from '../../lib/catalog-search';
+import { catalogQueryOptions, useCatalog, useCatalogPrefetch } from '../../queries/use-catalog';
 import { useAppStore } from '../../store/app-store';
-import { parseSymbolInput } from './validate-symbol';
+import { SymbolSuggestions } from './symbol-suggestions';
+import { acceptSymbol, parseSymbolInput, type SymbolInput } from './validate-symbol';
 
 interface AddSymbolFormProps {
   listId: string;
@@ -12,13 +22,84 @@ interface AddSymbolFormProps {
   symbols: readonly string[];
 }
 
-type Feedback = { tone: 'error' | 'ok'; text: string } | undefined;
+type Feedback = { tone: 'error' | 'ok' | 'busy'; text: string } | undefined;
+
+const SUGGESTIONS = 6;
+const NO_SUGGESTIONS: readonly SymbolMatch[] = [];
+
+const rememberedType = (symbol: string): ProductType | undefined => useAppStore.getState().symbolTypes[symbol];
 
 export function AddSymbolForm({ listId, listName, symbols }: AddSymbolFormProps) {
   const [text, setText] = useState('');
   const [feedback, setFeedback] = useState<Feedback>(undefined);
-  const messageId = useId();
+  const [listOpen, setListOpen] = useState(false);
+  const [moved, setMoved] = useState(0);
+  const [choice, setChoice] = useState<{ symbol: string; types: ProductType[] } | undefined>(undefined);
+  const queryClient = useQueryClient();
+  const prefetch = useCatalogPrefetch();
+  const catalog = useCatalog(text.trim() !== '');
+  const baseId = useId();
+  const messageId = `${baseId}-message`;
+  const suggestionsId = `${baseId}-suggestions`;
+  const optionId = (index: number) => `${baseId}-suggestion-${String(index)}`;
+  const suggestions = useMemo(
+    () => (catalog.data === undefined || text.trim() === '' ? NO_SUGGESTIONS : catalog.data.searchSymbols(text, { limit: SUGGESTIONS * 2 }).matches.slice(0, SUGGESTIONS)),
+    [catalog.data, text],
+  );
+  const showList = listOpen && suggestions.length > 0;
+  const active = showList ? Math.min(moved, suggestions.length - 1) : -1;
   const invalid = feedback?.tone === 'error';
+
+  const add = (symbol: string) => {
+    useAppStore.getState().addSymbol(listId, symbol);
+    setText('');
+    setListOpen(false);
+    setChoice(undefined);
+    setFeedback({ tone: 'ok', text: `Added ${symbol} to ${listName}.` });
+  };
+  const settle = (result: SymbolInput) => {
+    if (result.ok === true) add(result.symbol);
+    else if (result.ok === 'choose') {
+      setChoice({ symbol: result.symbol, types: result.types });
+      setFeedback(undefined);
+    } else setFeedback({ tone: 'error', text: result.message });
+  };
+  const pick = (suggestion: SymbolMatch) => {
+    settle(acceptSymbol(suggestion.symbol, suggestion.types, symbols, rememberedType(suggestion.symbol)));
+  };
+  const submit = async () => {
+    const picked = suggestions[active];
+    if (picked) {
+      pick(picked);
+      return;
+    }
+    const typed = text;
+    if (typed.trim() === '') {
+      settle(parseSymbolInput(typed, symbols, { lookup: () => [] }));
+      return;
+    }
+    setFeedback({ tone: 'busy', text: 'Checking the symbol catalogue…' });
+    let loaded: CatalogSearch;
+    try {
+      loaded = await queryClient.query(catalogQueryOptions());
+    } catch {
+      setFeedback({ tone: 'error', text: 'The symbol catalogue could not be loaded, so nothing was added. Try again.' });
+      return;
+    }
+    settle(parseSymbolInput(typed, symbols, loaded, rememberedType));
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.nativeEvent.isComposing) return;
+    if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && suggestions.length > 0) {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setMoved(showList ? (active + step + suggestions.length) % suggestions.length : 0);
+      setListOpen(true);
+    } else if (event.key === 'Escape' && showList) {
+      event.preventDefault();
+      setListOpen(false);
+    }
+  };
 
   return (
     <form
@@ -26,29 +107,36 @@ export function AddSymbolForm({ listId, listName, symbols }: AddSymbolFormProps)
       className="px-2 pb-1"
       onSubmit={(event) => {
         event.preventDefault();
-        const parsed = parseSymbolInput(text, symbols);
-        if (!parsed.ok) {
-          setFeedback({ tone: 'error', text: parsed.message });
-          return;
-        }
-        useAppStore.getState().addSymbol(listId, parsed.symbol);
-        setText('');
-        setFeedback({ tone: 'ok', text: `Added ${parsed.symbol} to ${listName}.` });
+        void submit();
       }}
     >
-      <div className="flex gap-1">
+      <div className="relative flex gap-1">
         <input
+          role="combobox"
           aria-label="Add symbol"
+          aria-expanded={showList}
+          aria-controls={suggestionsId}
+          aria-autocomplete="list"
+          aria-activedescendant={active >= 0 ? optionId(active) : undefined}
           aria-invalid={invalid}
           aria-describedby={feedback ? messageId : undefined}
-          placeholder="Add symbol, e.g. 700.HK"
+          placeholder="Add symbol or name, e.g. 700, Tencent"
           autoComplete="off"
           spellCheck={false}
           value={text}
+          onFocus={prefetch}
+          onPointerEnter={prefetch}
+          onBlur={() => {
+            setListOpen(false);
+          }}
           onChange={(event) => {
             setText(event.target.value);
-            if (feedback?.tone === 'ok') setFeedback(undefined);
+            setListOpen(true);
+            setMoved(0);
+            setChoice(undefined);
+            if (feedback?.tone !== 'busy') setFeedback(undefined);
           }}
+          onKeyDown={onKeyDown}
           className={`min-w-0 flex-1 rounded border bg-transparent px-2 py-1 text-sm focus:outline-2 focus:outline-sky-500 ${
             invalid ? 'border-amber-500' : 'border-slate-300 dark:border-slate-700'
           }`}
@@ -56,7 +144,21 @@ export function AddSymbolForm({ listId, listName, symbols }: AddSymbolFormProps)
         <button type="submit" className="rounded border border-slate-300 px-2 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
           Add
         </button>
+        {showList && <SymbolSuggestions id={suggestionsId} suggestions={suggestions} activeIndex={active} optionId={optionId} onActivate={setMoved} onPick={pick} />}
       </div>
+      {choice && (
+        <TypeChoice
+          symbol={choice.symbol}
+          types={choice.types}
+          onChoose={(type) => {
+            useAppStore.getState().rememberType(choice.symbol, type);
+            add(choice.symbol);
+          }}
+          onCancel={() => {
+            setChoice(undefined);
+          }}
+        />
+      )}
       <p id={messageId} aria-live="polite" className={`min-h-4 pt-0.5 text-xs ${invalid ? 'text-amber-700 dark:text-amber-300' : 'text-slate-500 dark:text-slate-400'}`}>
         {feedback?.text}
       </p>

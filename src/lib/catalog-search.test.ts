@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOG_VERSION, type CatalogEntry } from '#shared/catalog.ts';
+import { bySymbol, createCatalogSearch, MATCH_RANK, type SearchOptions } from './catalog-search';
+import { simulatorCatalogIndex } from './catalog-index.test-support';
+
+const ENTRIES: CatalogEntry[] = [
+  ['BTCUSD', 'crypto', 'GLOBAL', 'Bitcoin / US Dollar', '', '', '', ''],
+  ['BTCUSDT', 'crypto', 'GLOBAL', 'Bitcoin / Tether', '', '', '', ''],
+  ['ETHUSDT', 'crypto', 'GLOBAL', 'Ethereum / Tether', '', '', '', ''],
+  ['SOLUSDT', 'crypto', 'GLOBAL', 'Solana / Tether', '', '', '', ''],
+  ['BTCUSD', 'forex', 'GLOBAL', 'Bitcoin / US Dollar CFD', '', '', '', ''],
+  ['HSI', 'indices', 'GLOBAL', 'Hang Seng Index', '', '', '', ''],
+  ['HSTECH', 'indices', 'GLOBAL', 'Hang Seng TECH Index', '', '', '', ''],
+  ['NVDA.US', 'stock', 'US', 'NVIDIA', '', '英伟达', '英偉達', 'ying wei da'],
+  ['AAPL.US', 'stock', 'US', 'Apple', '', '苹果', '蘋果', 'ping guo'],
+  ['5.HK', 'stock', 'HK', '汇丰控股', 'HSBC HOLDINGS', '', '滙豐控股', 'hui feng kong gu'],
+  ['700.HK', 'stock', 'HK', '腾讯控股', 'TENCENT', '', '騰訊控股', 'teng xun kong gu'],
+  ['1700.HK', 'stock', 'HK', '华地国际', 'HUADI INTL', '', '華地國際', 'hua di guo ji'],
+  ['7000.HK', 'stock', 'HK', '其他公司', 'OTHER CO', '', '', 'qi ta gong si'],
+  ['1.HK', 'stock', 'HK', '长和', 'CKH HOLDINGS', '', '長和', 'chang he'],
+  ['000001.SZ', 'stock', 'CN', '平安银行', '', '', '', 'ping an yin hang'],
+  ['600519.SH', 'stock', 'CN', '贵州茅台', '', '', '', 'gui zhou mao tai'],
+  ['601988.SH', 'stock', 'CN', '中国银行', '', '', '', 'zhong guo yin hang'],
+  ['AU2612', 'futures', 'CN', '沪金2612', '', '', '', 'hu jin 2612'],
+  ['AU2702', 'futures', 'CN', '沪金2702', '', '', '', 'hu jin 2702'],
+];
+
+const catalog = createCatalogSearch({ version: CATALOG_VERSION, lastUpdated: 'v', entries: ENTRIES });
+
+function symbols(query: string, options?: SearchOptions): string[] {
+  return catalog.search(query, options).matches.map(({ item }) => item.symbol);
+}
+
+function first(query: string) {
+  return catalog.search(query).matches[0];
+}
+
+describe('createCatalogSearch: spellings of a symbol', () => {
+  it('finds a stock by its ticker or code alone, in any case', () => {
+    for (const query of ['nvda', 'NVDA', ' NVDA.US ', 'nvda.us']) expect(first(query)).toMatchObject({ item: { symbol: 'NVDA.US' }, rank: MATCH_RANK.symbol });
+  });
+
+  it('reads HK codes with or without leading zeros and suffix', () => {
+    for (const query of ['700', '00700', '0700', '0700.HK', '700.hk', '00700.HK']) expect(first(query)).toMatchObject({ item: { symbol: '700.HK' }, rank: MATCH_RANK.symbol });
+  });
+
+  it('keeps the leading zeros of A-share codes: 000001 is Ping An Bank, not HK 1', () => {
+    expect(first('000001')).toMatchObject({ item: { symbol: '000001.SZ' }, rank: MATCH_RANK.symbol });
+    expect(first('600519')).toMatchObject({ item: { symbol: '600519.SH' }, rank: MATCH_RANK.symbol });
+    expect(first('1')).toMatchObject({ item: { symbol: '1.HK' }, rank: MATCH_RANK.symbol });
+  });
+
+  it('finds futures and bare codes case-insensitively', () => {
+    expect(first('au2612')).toMatchObject({ item: { symbol: 'AU2612' }, rank: MATCH_RANK.symbol });
+    expect(first('hsi')).toMatchObject({ item: { symbol: 'HSI' }, rank: MATCH_RANK.symbol });
+  });
+
+  it('does not take a code typed with another exchange’s suffix', () => {
+    expect(symbols('700.US')).toEqual([]);
+    expect(symbols('NVDA.HK')).toEqual([]);
+  });
+});
+
+describe('createCatalogSearch: ranking', () => {
+  it('puts the exact symbol, then symbol starts (shorter first), then symbols holding the text', () => {
+    expect(symbols('700')).toEqual(['700.HK', '7000.HK', '1700.HK']);
+    expect(catalog.search('700').matches.map(({ rank }) => rank)).toEqual([MATCH_RANK.symbol, MATCH_RANK.symbolStart, MATCH_RANK.insideSymbol]);
+    expect(symbols('AU')).toEqual(['AU2612', 'AU2702']);
+  });
+
+  it('ranks ETHUSDT first for ETH and does not match Tether inside its word', () => {
+    expect(symbols('ETH')).toEqual(['ETHUSDT']);
+    expect(symbols('eth')).toEqual(['ETHUSDT']);
+    // A whole word still matches, the shorter name first.
+    expect(symbols('tether')).toEqual(['SOLUSDT', 'BTCUSDT', 'ETHUSDT']);
+    expect(catalog.search('tether').matches[0]?.rank).toBe(MATCH_RANK.nameWord);
+  });
+
+  it('lists every symbol holding the text last (USDT pairs)', () => {
+    expect(catalog.search('USDT').matches.map(({ item, rank }) => [item.symbol, rank])).toEqual([
+      ['BTCUSDT', MATCH_RANK.insideSymbol],
+      ['ETHUSDT', MATCH_RANK.insideSymbol],
+      ['SOLUSDT', MATCH_RANK.insideSymbol],
+    ]);
+  });
+
+  it('puts a symbol start above a name start above a later word', () => {
+    const ranked = catalog.search('h').matches.map(({ item, rank }) => [item.symbol, rank]);
+    expect(ranked.slice(0, 2)).toEqual([
+      ['HSI', MATCH_RANK.symbolStart],
+      ['HSTECH', MATCH_RANK.symbolStart],
+    ]);
+    expect(ranked).toContainEqual(['5.HK', MATCH_RANK.nameStart]); // HSBC HOLDINGS
+    expect(ranked).toContainEqual(['1.HK', MATCH_RANK.nameWord]); // CKH HOLDINGS
+  });
+
+  it('prefers the closer (shorter) name within a rank', () => {
+    expect(symbols('hang seng')).toEqual(['HSI', 'HSTECH']);
+    expect(symbols('bitcoin us')).toEqual(['BTCUSD', 'BTCUSD']);
+    expect(catalog.search('bitcoin us').matches.map(({ item }) => item.type)).toEqual(['crypto', 'forex']);
+  });
+});
+
+describe('createCatalogSearch: names', () => {
+  it('finds a name by the start of any of its words, every word of the query in one name', () => {
+    expect(symbols('nvidia')).toEqual(['NVDA.US']);
+    expect(symbols('tech index')).toEqual(['HSTECH']);
+    expect(symbols('index tech')).toEqual(['HSTECH']);
+    expect(symbols('seng tech x')).toEqual([]);
+  });
+
+  it('finds an HK stock by its English name and says which name matched', () => {
+    expect(catalog.search('Tencent').matches).toEqual([
+      { item: expect.objectContaining({ symbol: '700.HK' }) as unknown, rank: MATCH_RANK.nameStart, matchedName: 'TENCENT' },
+    ]);
+    expect(symbols('holdings')).toEqual(['1.HK', '5.HK']);
+  });
+
+  it('finds Chinese names anywhere in them, Simplified or Traditional, full-width Latin too', () => {
+    expect(first('茅台')).toMatchObject({ item: { symbol: '600519.SH' }, rank: MATCH_RANK.nameWord });
+    expect(first('贵州')).toMatchObject({ item: { symbol: '600519.SH' }, rank: MATCH_RANK.nameStart });
+    expect(first('騰訊')).toMatchObject({ item: { symbol: '700.HK' }, matchedName: '騰訊控股' });
+    expect(symbols('银行')).toEqual(['000001.SZ', '601988.SH']);
+    expect(first('英伟达')).toMatchObject({ item: { symbol: 'NVDA.US' }, matchedName: '英伟达' });
+    expect(first('ＴＥＮＣＥＮＴ')?.item.symbol).toBe('700.HK');
+  });
+
+  it('finds Chinese names by pinyin, full or initials, from the start or a later syllable', () => {
+    expect(first('gzmt')).toMatchObject({ item: { symbol: '600519.SH' }, rank: MATCH_RANK.nameStart });
+    expect(first('guizhoumaotai')).toMatchObject({ item: { symbol: '600519.SH' }, rank: MATCH_RANK.nameStart });
+    expect(first('tengxun')).toMatchObject({ item: { symbol: '700.HK' }, rank: MATCH_RANK.nameStart });
+    expect(first('teng xun')?.item.symbol).toBe('700.HK');
+    expect(first('tengx')?.item.symbol).toBe('700.HK');
+    expect(first('maotai')).toMatchObject({ item: { symbol: '600519.SH' }, rank: MATCH_RANK.nameWord });
+    expect(first('yingweida')).toMatchObject({ item: { symbol: 'NVDA.US' }, matchedName: '英伟达' });
+    expect(symbols('hj2612')).toEqual(['AU2612']);
+    // A syllable is matched from its start only.
+    expect(symbols('engxun')).toEqual([]);
+  });
+});
+
+describe('createCatalogSearch: filters, limits, lookup', () => {
+  it('filters by market and type', () => {
+    expect(symbols('holdings', { market: 'HK' })).toEqual(['1.HK', '5.HK']);
+    expect(symbols('bitcoin', { type: 'forex' })).toEqual(['BTCUSD']);
+    expect(symbols('700', { market: 'US' })).toEqual([]);
+  });
+
+  it('counts every match and returns the first `limit`', () => {
+    const result = catalog.search('h', { limit: 2 });
+    expect(result.matches).toHaveLength(2);
+    expect(result.total).toBeGreaterThan(2);
+  });
+
+  it('lists the catalogue in its order for an empty query', () => {
+    expect(catalog.search('', { type: 'futures' })).toEqual({ matches: [expect.objectContaining({ item: expect.objectContaining({ symbol: 'AU2612' }) as unknown }), expect.anything()], total: 2 });
+    expect(catalog.search('  ').total).toBe(ENTRIES.length);
+  });
+
+  it('looks a typed symbol up in any spelling: one item per type, none when unknown', () => {
+    expect(catalog.lookup('00700.hk').map(({ symbol }) => symbol)).toEqual(['700.HK']);
+    expect(catalog.lookup('nvda').map(({ symbol }) => symbol)).toEqual(['NVDA.US']);
+    expect(catalog.lookup('btcusd').map(({ type }) => type)).toEqual(['crypto', 'forex']);
+    expect(catalog.lookup('ZZZZ.US')).toEqual([]);
+    expect(catalog.lookup('NVD')).toEqual([]);
+    expect(catalog.size).toBe(ENTRIES.length);
+  });
+});
+
+describe('createCatalogSearch over the simulator’s catalogue', async () => {
+  const index = await simulatorCatalogIndex();
+  const simCatalog = createCatalogSearch(index);
+
+  it.each([
+    ['nvda', 'NVDA.US'],
+    ['NVDA.US', 'NVDA.US'],
+    ['nvidia', 'NVDA.US'],
+    ['tsla', 'TSLA.US'],
+    ['msft', 'MSFT.US'],
+    ['700', '700.HK'],
+    ['00700', '700.HK'],
+    ['0700.HK', '700.HK'],
+    ['Tencent', '700.HK'],
+    ['600519', '600519.SH'],
+    ['AU2612', 'AU2612'],
+    ['ETH', 'ETHUSDT'],
+    ['gzmt', '600519.SH'],
+    ['tengxun', '700.HK'],
+    ['腾讯', '700.HK'],
+    ['騰訊', '700.HK'],
+    ['贵州茅台', '600519.SH'],
+  ])('%s → %s first', (query, symbol) => {
+    expect(simCatalog.search(query).matches[0]?.item.symbol).toBe(symbol);
+  });
+
+  it('lists nothing but ETHUSDT for ETH (no pair matched through “Tether”)', () => {
+    expect(simCatalog.search('ETH').matches.map(({ item }) => item.symbol)).toEqual(['ETHUSDT']);
+  });
+
+  it('finds an HK stock by its English name within the HK market', () => {
+    expect(simCatalog.search('hsbc', { market: 'HK' }).matches[0]?.item.symbol).toBe('5.HK');
+  });
+});
+
+describe('bySymbol', () => {
+  it('joins the types of one symbol at its best match’s place', () => {
+    expect(bySymbol(catalog.search('btcusd').matches)).toEqual([
+      { symbol: 'BTCUSD', market: 'GLOBAL', name: 'Bitcoin / US Dollar', types: ['crypto', 'forex'] },
+      { symbol: 'BTCUSDT', market: 'GLOBAL', name: 'Bitcoin / Tether', types: ['crypto'] },
+    ]);
+    expect(bySymbol(catalog.search('tencent').matches)).toEqual([{ symbol: '700.HK', market: 'HK', name: '腾讯控股', matchedName: 'TENCENT', types: ['stock'] }]);
+  });
+});
