@@ -2,26 +2,34 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RequestListener } from '../api/client';
+import type { ApiClient, RequestListener } from '../api/client';
+import { TestServices, testServices } from '../queries/query-test-support';
 import type { RealtimeStatus } from '../realtime';
+import { fakeClient } from '../realtime/fake-socket.test-support';
 
 const requests = vi.hoisted(() => ({ listeners: new Set<RequestListener>() }));
 const realtime = vi.hoisted(() => ({ status: { connection: 'open', channels: {} } as unknown as RealtimeStatus, notify: new Set<() => void>() }));
 
-vi.mock('../api/client', () => ({
-  onRequestSettled: (listener: RequestListener) => {
-    requests.listeners.add(listener);
-    return () => requests.listeners.delete(listener);
-  },
-}));
-vi.mock('../realtime', async () => {
+// The socket's status is scripted here (the countdowns); the pushes come through a fake socket.
+vi.mock('../realtime', async (importOriginal) => {
   const { useSyncExternalStore } = await import('react');
   const watch = (notify: () => void) => {
     realtime.notify.add(notify);
     return () => realtime.notify.delete(notify);
   };
-  return { useRealtimeStatus: () => useSyncExternalStore(watch, () => realtime.status) };
+  return { ...(await importOriginal<typeof import('../realtime')>()), useRealtimeStatus: () => useSyncExternalStore(watch, () => realtime.status) };
 });
+
+/** An API client whose settled requests the test announces. */
+const api: ApiClient = {
+  get: () => Promise.reject(new Error('no request in this test')),
+  onSettled: (listener) => {
+    requests.listeners.add(listener);
+    return () => requests.listeners.delete(listener);
+  },
+  rateLimitedUntil: () => undefined,
+  hasSettled: () => false,
+};
 
 const { StatusBar } = await import('./status-bar');
 
@@ -42,10 +50,14 @@ function setRealtime(status: RealtimeStatus): void {
 
 function renderBar() {
   let commits = 0;
+  const fake = fakeClient();
+  const services = { ...testServices({ realtime: fake.client }), api };
   render(
-    <Profiler id="status" onRender={() => commits++}>
-      <StatusBar />
-    </Profiler>,
+    <TestServices services={services}>
+      <Profiler id="status" onRender={() => commits++}>
+        <StatusBar />
+      </Profiler>
+    </TestServices>,
   );
   return { commits: () => commits };
 }

@@ -4,7 +4,7 @@
  * (the age of the last update; the reconnect and rate-limit countdowns while they run).
  */
 import { memo, useEffect, useReducer } from 'react';
-import { onRequestSettled } from '../api/client';
+import { useAppServices } from '../queries/app-services-context';
 import { RealtimeStatusItem } from './realtime-status';
 import { foldRequestEvent, INITIAL_STATS } from './request-stats';
 import { useNow } from '../components/use-now';
@@ -64,8 +64,9 @@ const Realtime = memo(function Realtime() {
 });
 
 export function StatusBar() {
+  const { api } = useAppServices();
   const [stats, dispatch] = useReducer(foldRequestEvent, INITIAL_STATS);
-  useEffect(() => onRequestSettled(dispatch), []);
+  useEffect(() => api.onSettled(dispatch), [api]);
   const source = stats.source === 'upstream' ? 'Live upstream' : stats.source === 'simulator' ? 'Simulator' : 'Connecting…';
   return (
     <footer aria-label="Status" className="flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-slate-200 bg-white px-3 py-1 text-xs text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400">

@@ -9,7 +9,7 @@ import { ErrorNotice } from '../../components/ui/error-notice';
 import type { Candle } from '#shared/candle.ts';
 import { instrumentTimeZone, isStockInstrument } from '#shared/symbols.ts';
 import { queryKeys } from '../../queries/query-keys';
-import { useKlineIntervals } from '../../queries/use-kline-intervals';
+import { useKlineIntervals } from './api/use-kline-intervals';
 import { useKlineSeries } from '../../queries/use-kline-series';
 import { useAppStore } from '../../store/app-store';
 import { AdjustToggle } from './adjust-toggle';

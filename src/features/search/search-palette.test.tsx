@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../store/app-store';
 import { SearchPalette } from './search-palette';
 import { outage, serveCatalog } from './search-test-server';
+import { TestServices } from '../../queries/query-test-support';
 
 const initial = useAppStore.getState();
 
@@ -23,9 +24,9 @@ function Harness() {
 
 async function openPalette() {
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <TestServices client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <Harness />
-    </QueryClientProvider>,
+    </TestServices>,
   );
   const trigger = screen.getByRole('button', { name: 'Open search' });
   trigger.focus();
@@ -193,9 +194,9 @@ describe('SearchPalette', () => {
     let down = true;
     serveCatalog(undefined, (url) => (down && url.pathname === '/v1/symbols/available' ? outage() : undefined));
     render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <TestServices client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <SearchPalette open onClose={() => undefined} />
-      </QueryClientProvider>,
+      </TestServices>,
     );
     expect((await screen.findByRole('alert')).textContent).toContain('The data source is unavailable right now.');
     down = false;

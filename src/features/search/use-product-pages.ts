@@ -6,7 +6,8 @@
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import type { Market, ProductType } from '#shared/contract.ts';
 import type { Product, SymbolList } from '../../api/symbol-schemas';
-import { symbolSearchQueryOptions } from '../../queries/use-symbol-search';
+import { useAppServices } from '../../queries/app-services-context';
+import { symbolSearchQueryOptions } from './api/use-symbol-search';
 
 export const PAGE_SIZE = 100;
 
@@ -60,9 +61,10 @@ function combinePages(pages: UseQueryResult<SymbolList>[]): ProductPages {
 }
 
 export function useProductPages(filters: ProductFilters, pageCount: number): ProductPages {
+  const { api } = useAppServices();
   const offsets = Array.from({ length: Math.max(1, pageCount) }, (_, page) => page * PAGE_SIZE);
   return useQueries({
-    queries: offsets.map((offset) => symbolSearchQueryOptions({ ...filters, limit: PAGE_SIZE, offset })),
+    queries: offsets.map((offset) => symbolSearchQueryOptions(api, { ...filters, limit: PAGE_SIZE, offset })),
     combine: combinePages,
   });
 }

@@ -5,10 +5,10 @@
  * symbol stays in the palette with its error, and anything else opens (the chart shows its own
  * errors).
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAmbiguousSymbol, isApiError } from '../../api/api-error';
 import { ERROR_CODES, PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
+import { useAppServices } from '../../queries/app-services-context';
 import { tickerQueryOptions } from '../../queries/use-ticker';
 import { useAppStore } from '../../store/app-store';
 
@@ -26,7 +26,7 @@ function productTypes(values: readonly string[]): ProductType[] {
 }
 
 export function useSymbolOpener(onOpened: () => void) {
-  const queryClient = useQueryClient();
+  const { queryClient, tickers } = useAppServices();
   const openSymbol = useAppStore((state) => state.openSymbol);
   const [state, setState] = useState<OpenerState>(IDLE);
   /** Bumped by every attempt and on reset/unmount, so a late answer of an old probe is ignored. */
@@ -60,7 +60,7 @@ export function useSymbolOpener(onOpened: () => void) {
       setState({ status: 'checking', symbol });
       try {
         // No retries: a transient failure opens the chart at once, which shows and retries its own.
-        await queryClient.query({ ...tickerQueryOptions(symbol), retry: false });
+        await queryClient.query({ ...tickerQueryOptions(tickers, symbol), retry: false });
         if (id === attempt.current) finish(symbol);
       } catch (error) {
         if (id !== attempt.current) return;
@@ -72,7 +72,7 @@ export function useSymbolOpener(onOpened: () => void) {
         else finish(symbol);
       }
     },
-    [finish, queryClient],
+    [finish, queryClient, tickers],
   );
 
   const choose = useCallback(

@@ -4,33 +4,35 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductType } from '#shared/contract.ts';
-import { fetchIntraday } from '../api/quote-endpoints';
-import type { IntradaySeries } from '../api/quote-schemas';
+import type { ApiClient } from '../../../api/client';
+import { fetchIntraday } from '../../../api/quote-endpoints';
+import type { IntradaySeries } from '../../../api/quote-schemas';
 import { normalizeSymbol } from '#shared/symbols.ts';
-import { errorRefetchInterval } from './query-client';
-import { queryKeys } from './query-keys';
+import { useAppServices } from '../../../queries/app-services-context';
+import { pollEvery } from '../../../queries/query-client';
+import { queryKeys } from '../../../queries/query-keys';
 
 export const INTRADAY_POLL_MS = 15_000;
 export const INTRADAY_LIVE_POLL_MS = 60_000;
 
-async function fetchOne(symbol: string, type: ProductType | undefined, signal: AbortSignal): Promise<IntradaySeries | null> {
-  const series = await fetchIntraday({ symbols: [symbol], ...(type && { type }) }, { signal });
+async function fetchOne(api: ApiClient, symbol: string, type: ProductType | undefined, signal: AbortSignal): Promise<IntradaySeries | null> {
+  const series = await fetchIntraday(api, { symbols: [symbol], ...(type && { type }) }, { signal });
   const wanted = normalizeSymbol(symbol);
   return series.find((entry) => normalizeSymbol(entry.symbol) === wanted) ?? series[0] ?? null;
 }
 
 /** `live`: the ticker channel is live for this symbol. */
-export function intradayQueryOptions(symbol: string, type?: ProductType, live = false) {
+export function intradayQueryOptions(api: ApiClient, symbol: string, type?: ProductType, live = false) {
   const every = live ? INTRADAY_LIVE_POLL_MS : INTRADAY_POLL_MS;
   return queryOptions({
-    queryKey: [...queryKeys.intraday.one(symbol), type ?? null] as const,
-    queryFn: ({ signal }) => fetchOne(symbol, type, signal),
+    queryKey: queryKeys.intraday.one(symbol, type),
+    queryFn: ({ signal }) => fetchOne(api, symbol, type, signal),
     enabled: symbol.trim() !== '',
     staleTime: every,
-    refetchInterval: (query) => errorRefetchInterval(query) || every,
+    refetchInterval: pollEvery(every),
   });
 }
 
 export function useIntraday(symbol: string, type?: ProductType, live = false) {
-  return useQuery(intradayQueryOptions(symbol, type, live));
+  return useQuery(intradayQueryOptions(useAppServices().api, symbol, type, live));
 }

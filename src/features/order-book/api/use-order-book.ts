@@ -1,10 +1,14 @@
 /**
  * The order book of one symbol from wherever it comes: the realtime `depth` channel while it is
- * live, `GET /v1/market/depth` every 2 s otherwise (never both: the query is off while live).
+ * live, `GET /v1/market/depth` every 2 s otherwise (never both: a pushed book is the whole book,
+ * so the query is off while live).
  */
 import type { ProductType } from '#shared/contract.ts';
-import { useDepth } from '../../queries/use-depth';
-import { useLiveDepth, useRealtimeStatus } from '../../realtime';
+import type { Depth } from '../../../api/depth-schemas';
+import { useAppServices } from '../../../queries/app-services-context';
+import { useLiveOrPoll } from '../../../queries/live-or-poll';
+import type { DepthPush } from '../../../realtime';
+import { depthQueryOptions } from './use-depth';
 
 export interface BookSnapshot {
   timestamp: number;
@@ -24,13 +28,13 @@ export function newerBook<B extends BookSnapshot>(a: B | undefined, b: B | undef
   return b.timestamp > a.timestamp ? b : a;
 }
 
+/** While live the pushed book (the polled one until the first push); otherwise the newer of the two. */
+function currentBook(polled: Depth | undefined, pushed: DepthPush | undefined, live: boolean): BookSnapshot | undefined {
+  return live ? (pushed ?? polled) : newerBook<BookSnapshot>(polled, pushed);
+}
+
 export function useOrderBook(symbol: string, type: ProductType | undefined) {
-  const live = useLiveDepth(symbol, type);
-  const isLive = live.state === 'live';
-  const query = useDepth(symbol, type, isLive);
-  const depthChannel = useRealtimeStatus().channels.depth;
-  const refusal: Refusal | undefined =
-    live.state === 'refused' ? { ...(depthChannel.code !== undefined && { code: depthChannel.code }), ...(depthChannel.message !== undefined && { message: depthChannel.message }) } : undefined;
-  const book: BookSnapshot | undefined = isLive ? (live.book ?? query.data) : newerBook<BookSnapshot>(query.data, live.book);
-  return { book, state: live.state, refusal, query };
+  const { api } = useAppServices();
+  const { data: book, state, refusal, query } = useLiveOrPoll({ channel: 'depth', symbol, type, query: depthQueryOptions(api, symbol, type), whileLive: 'off', merge: currentBook });
+  return { book, state, refusal, query };
 }
