@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, RequestListener } from '../api/client';
 import { TestServices, testServices } from '../queries/query-test-support';
 import type { RealtimeStatus } from '../realtime';
-import { fakeClient } from '../realtime/fake-socket.test-support';
+import { fakeClient, tickerPush, type FakeSocket } from '../realtime/fake-socket.test-support';
 
 const requests = vi.hoisted(() => ({ listeners: new Set<RequestListener>() }));
 const realtime = vi.hoisted(() => ({ status: { connection: 'open', channels: {} } as unknown as RealtimeStatus, notify: new Set<() => void>() }));
@@ -48,9 +48,12 @@ function setRealtime(status: RealtimeStatus): void {
   });
 }
 
+let socket: () => FakeSocket;
+
 function renderBar() {
   let commits = 0;
   const fake = fakeClient();
+  socket = fake.latest;
   const services = { ...testServices({ realtime: fake.client }), api };
   render(
     <TestServices services={services}>
@@ -59,7 +62,7 @@ function renderBar() {
       </Profiler>
     </TestServices>,
   );
-  return { commits: () => commits };
+  return { commits: () => commits, services };
 }
 
 /** One act per second: each tick is its own commit, as in the browser. */
@@ -113,13 +116,50 @@ describe('StatusBar', () => {
     seconds(1);
     expect(screen.getByTestId('status-rate-limit').textContent).toBe('Rate limited — waiting 2 s');
     seconds(2);
-    expect(screen.getByTestId('status-rate-limit').textContent).toBe('1 failed request in a row');
+    expect(screen.getByTestId('status-rate-limit').textContent).toBe('Rate limit: OK');
     settle({ ok: true });
     const before = bar.commits();
     seconds(3);
     // Only the age of the last update still ticks.
     expect(bar.commits() - before).toBe(3);
-    expect(screen.getByTestId('status-rate-limit').textContent).toBe('Rate limit: OK');
+  });
+
+  it('counts pushes as updates: the age stays small while only pushes arrive', () => {
+    vi.setSystemTime(Date.UTC(2026, 10, 25, 15));
+    const bar = renderBar();
+    settle({ ok: true });
+    const release = bar.services.realtime.subscribe('ticker', 'AAPL.US', undefined);
+    act(() => {
+      socket().open();
+      socket().ackAll();
+    });
+    for (let second = 0; second < 40; second++) {
+      seconds(1);
+      act(() => {
+        socket().receive(tickerPush('AAPL.US', String(200 + second), Date.now()));
+      });
+    }
+    seconds(1);
+    expect(screen.getByTestId('status-updated').textContent).toContain('(just now)');
+    release();
+  });
+
+  it('starts ticking at the first push, with no HTTP answer yet', () => {
+    const bar = renderBar();
+    const release = bar.services.realtime.subscribe('ticker', 'AAPL.US', undefined);
+    act(() => {
+      socket().open();
+      socket().ackAll();
+    });
+    seconds(3);
+    expect(screen.getByTestId('status-updated').textContent).toBe('Updated: —');
+    act(() => {
+      socket().receive(tickerPush('AAPL.US', '201'));
+    });
+    expect(screen.getByTestId('status-updated').textContent).toContain('(just now)');
+    seconds(5);
+    expect(screen.getByTestId('status-updated').textContent).toContain('(5 s ago)');
+    release();
   });
 
   it('counts a reconnect delay down from when the status said it, each new delay afresh', () => {

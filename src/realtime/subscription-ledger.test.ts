@@ -48,6 +48,18 @@ describe('SubscriptionLedger', () => {
     expect(ledger.stateOf(key('trade', 'A|B'))).toBe('live');
   });
 
+  it("a symbol refused for itself (2001/2002) says nothing of its channel's health", () => {
+    ledger.hold(key('ticker', 'AAPL.US'), 'open');
+    ledger.hold(key('ticker', 'BTCUSD'), 'open');
+    ledger.takeRequests(MAX);
+    ledger.acknowledge('ticker', ['AAPL.US']);
+    ledger.refuse({ code: 2001, message: 'Invalid parameter: AMBIGUOUS_SYMBOL: BTCUSD is listed as crypto and forex; pass type' }, 'ticker', ['BTCUSD']);
+    ledger.refreshStates('open');
+    expect(ledger.stateOf(key('ticker', 'BTCUSD'))).toBe('refused');
+    expect(ledger.refusalOf(key('ticker', 'BTCUSD'))?.code).toBe(2001);
+    expect(ledger.channelStatuses().ticker).toEqual({ state: 'live' });
+  });
+
   it('a channel refusal (4004) is the channel status, with its reason; it is asked again after the retry time', () => {
     ledger.hold(key('trade', 'AAPL.US'), 'open');
     ledger.takeRequests(MAX);

@@ -40,6 +40,14 @@ interface PendingRequest {
 
 const STATE_RANK: Record<ChannelState, number> = { live: 0, connecting: 1, down: 2, refused: 3 };
 
+/**
+ * A refusal of the symbol itself (2xxx: unknown, ambiguous without a type, a bad parameter), not
+ * of the channel: the symbol's panel says so, the channel still streams every other symbol.
+ */
+export function isSymbolRefusal(code: number): boolean {
+  return code >= 2000 && code < 3000;
+}
+
 function stateOn(link: LinkState, subscription: Pick<Subscription, 'refusal' | 'acked'>): ChannelState {
   if (subscription.refusal) return 'refused';
   if (link === 'open') return subscription.acked ? 'live' : 'connecting';
@@ -292,12 +300,16 @@ export class SubscriptionLedger {
     }
   }
 
-  /** Per channel, the worst state among its held subscriptions, with the refusal if any. */
+  /**
+   * Per channel, the worst state among its held subscriptions, with the refusal if any. A symbol
+   * refused for itself (isSymbolRefusal) says nothing about the channel and is left out.
+   */
   channelStatuses(): Record<RealtimeChannel, ChannelStatus> {
     const channels = {} as Record<RealtimeChannel, ChannelStatus>;
     for (const channel of REALTIME_CHANNELS) channels[channel] = { state: 'unused' };
     for (const subscription of this.index.values()) {
       if (subscription.refs === 0) continue;
+      if (subscription.refusal && isSymbolRefusal(subscription.refusal.code)) continue;
       const { channel } = subscription.key;
       const current = channels[channel];
       if (current.state !== 'unused' && STATE_RANK[current.state] >= STATE_RANK[subscription.state]) continue;
