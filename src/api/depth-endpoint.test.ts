@@ -1,18 +1,14 @@
 // fetchDepth against the real simulator, in process.
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fetchDepth } from './depth-endpoint';
 import { createApiClient, type ApiClient } from './client';
 import { answerAs, rejectionOf, startSimulator, type SimHandle } from './sim-fetch.test-support';
 
 let sim: SimHandle;
-let api: ApiClient;
+const api: ApiClient = createApiClient();
 
 beforeAll(() => {
   sim = startSimulator('2026-11-25T15:00:00Z');
-});
-
-beforeEach(() => {
-  api = createApiClient();
 });
 
 afterEach(() => {

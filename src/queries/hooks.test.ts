@@ -1,30 +1,22 @@
 // @vitest-environment happy-dom
 // The shared hooks against the real simulator in process: parsed data, errors as the UI will see them.
 import { renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isApiError } from '../api/api-error';
-import { startSimulator, type SimHandle } from '../api/sim-fetch.test-support';
+import { simulatorPerFile } from '../api/sim-fetch.test-support';
 import { simServices } from './query-test-support';
 import { useExFactors } from './use-ex-factors';
 import { useLatestKline } from './use-latest-kline';
 import { useTicker, useTickers } from './use-ticker';
 import { useTradingSessions } from './use-trading-sessions';
 
-let sim: SimHandle;
+const sim = simulatorPerFile();
 /** The first answers of the simulator take a while. */
 const patient = { timeout: 10_000 };
 
-beforeAll(() => {
-  sim = startSimulator('2026-11-25T15:00:00Z');
-});
-
-afterEach(() => {
-  sim.faults.reset();
-});
-
 describe('quote hooks', () => {
   it('useTicker and useTickers: one symbol in three places is one query in one request with the others', async () => {
-    const { wrapper, calls } = simServices(sim);
+    const { wrapper, calls } = simServices(sim());
     const { result } = renderHook(() => ({ a: useTicker('AAPL.US'), b: useTicker('AAPL.US'), list: useTickers(['AAPL.US', '700.HK', 'EURUSD']) }), { wrapper });
     await waitFor(() => {
       expect(result.current.list.every((query) => query.isSuccess)).toBe(true);
@@ -37,7 +29,7 @@ describe('quote hooks', () => {
   });
 
   it("useLatestKline: the forming candle in numbers; the endpoint's {code: 400} arrives as 2001", async () => {
-    const { wrapper } = simServices(sim);
+    const { wrapper } = simServices(sim());
     const { result } = renderHook(() => ({ ok: useLatestKline({ symbol: 'AAPL.US', interval: '3m' }), ambiguous: useLatestKline({ symbol: 'BTCUSD', interval: '1m' }) }), { wrapper });
     await waitFor(() => {
       expect(result.current.ok.isSuccess && result.current.ambiguous.isError).toBe(true);
@@ -50,7 +42,7 @@ describe('quote hooks', () => {
 
 describe('reference hooks', () => {
   it('useTradingSessions, useExFactors', async () => {
-    const { wrapper } = simServices(sim);
+    const { wrapper } = simServices(sim());
     const { result } = renderHook(() => ({ sessions: useTradingSessions(), factors: useExFactors(['AAPL.US']) }), { wrapper });
     await waitFor(() => {
       expect(Object.values(result.current).every((query) => query.isSuccess)).toBe(true);
@@ -62,8 +54,8 @@ describe('reference hooks', () => {
 
 describe('errors reach the hooks as ApiErrors', () => {
   it('a malformed body gives kind malformed', async () => {
-    const { wrapper } = simServices(sim);
-    sim.faults.update({ malformedRate: 1 });
+    const { wrapper } = simServices(sim());
+    sim().faults.update({ malformedRate: 1 });
     const { result } = renderHook(() => useTradingSessions(), { wrapper });
     await waitFor(() => {
       expect(result.current.isError).toBe(true);
@@ -72,8 +64,8 @@ describe('errors reach the hooks as ApiErrors', () => {
   });
 
   it('a 3001 exposes retryAfterMs', async () => {
-    const { wrapper } = simServices(sim);
-    sim.faults.update({ errorRate: 1, errorCodes: [3001], retryAfterSeconds: 7 });
+    const { wrapper } = simServices(sim());
+    sim().faults.update({ errorRate: 1, errorCodes: [3001], retryAfterSeconds: 7 });
     const { result } = renderHook(() => useTradingSessions(), { wrapper });
     await waitFor(() => {
       expect(result.current.isError).toBe(true);

@@ -7,7 +7,7 @@
 import { backoffDelay } from './backoff';
 import type { SocketFactory, SocketHandle } from './socket';
 import type { LinkState } from './subscription-ledger';
-import type { ConnectionState } from './types';
+import type { ConnectionSnapshot, ConnectionState } from './types';
 
 export interface ConnectionOptions {
   createSocket: SocketFactory;
@@ -38,15 +38,6 @@ export interface ConnectionEvents {
 export interface ConnectReply {
   code: number;
   message: string;
-}
-
-export interface ConnectionSnapshot {
-  connection: ConnectionState;
-  /** When reconnecting: ms until the next attempt. */
-  retryInMs?: number;
-  /** When reconnecting or unavailable: the service's reason. */
-  code?: number;
-  message?: string;
 }
 
 const POLICY_VIOLATION = 1008;

@@ -29,13 +29,17 @@ export interface ChannelStatus {
   message?: string;
 }
 
-export interface RealtimeStatus {
+/** The socket's side of the status (connection.ts). */
+export interface ConnectionSnapshot {
   connection: ConnectionState;
   /** When reconnecting: ms until the next attempt. */
   retryInMs?: number;
-  /** When unavailable: the service's reason (1001/1002/3003…). */
+  /** When reconnecting or unavailable: the service's reason (1001/1002/3003, 5001…). */
   code?: number;
   message?: string;
+}
+
+export interface RealtimeStatus extends ConnectionSnapshot {
   /** Per channel: the worst state among its subscriptions, with the refusal code/message if any. */
   channels: Record<RealtimeChannel, ChannelStatus>;
 }

@@ -1,17 +1,13 @@
 // @vitest-environment happy-dom
 // The intraday line: every 15 s, once a minute while ticker pushes move its last point; on the simulator.
 import { renderHook, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type SimHandle } from '../../../api/sim-fetch.test-support';
+import { describe, expect, it } from 'vitest';
+import { simulatorPerFile } from '../../../api/sim-fetch.test-support';
 import { ERROR_REFETCH_MS } from '../../../queries/query-client';
 import { intervalAfter, simServices, testServices } from '../../../queries/query-test-support';
 import { INTRADAY_LIVE_POLL_MS, INTRADAY_POLL_MS, intradayQueryOptions, useIntraday } from './use-intraday';
 
-let sim: SimHandle;
-
-beforeAll(() => {
-  sim = startSimulator('2026-11-25T15:00:00Z');
-});
+const sim = simulatorPerFile();
 
 describe('intradayQueryOptions', () => {
   it('every 15 s, once a minute while ticker pushes move the last point', () => {
@@ -28,7 +24,7 @@ describe('intradayQueryOptions', () => {
 
 describe('useIntraday on the simulator', () => {
   it("gives the symbol's minute line", async () => {
-    const { wrapper } = simServices(sim);
+    const { wrapper } = simServices(sim());
     const { result } = renderHook(() => useIntraday('700.HK'), { wrapper });
     await waitFor(() => {
       expect(result.current.isSuccess).toBe(true);

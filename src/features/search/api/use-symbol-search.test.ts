@@ -1,25 +1,17 @@
 // @vitest-environment happy-dom
 import { renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type SimHandle } from '../../../api/sim-fetch.test-support';
+import { describe, expect, it } from 'vitest';
+import { simulatorPerFile } from '../../../api/sim-fetch.test-support';
 import { simServices } from '../../../queries/query-test-support';
 import { useSymbolSearch } from './use-symbol-search';
 
-let sim: SimHandle;
+const sim = simulatorPerFile();
 const patient = { timeout: 10_000 };
-
-beforeAll(() => {
-  sim = startSimulator('2026-11-25T15:00:00Z');
-});
-
-afterEach(() => {
-  sim.faults.reset();
-});
 
 describe('useSymbolSearch on the simulator', () => {
   it('keeps the previous page on screen while the next one loads', async () => {
-    const { wrapper } = simServices(sim);
-    sim.faults.update({ latencyMs: 50 });
+    const { wrapper } = simServices(sim());
+    sim().faults.update({ latencyMs: 50 });
     const { result, rerender } = renderHook((offset: number) => useSymbolSearch({ market: 'US', limit: 10, offset }), { wrapper, initialProps: 0 });
     await waitFor(() => {
       expect(result.current.isSuccess).toBe(true);

@@ -1,19 +1,15 @@
 // @vitest-environment happy-dom
 import { renderHook, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type SimHandle } from '../../../api/sim-fetch.test-support';
+import { describe, expect, it } from 'vitest';
+import { simulatorPerFile } from '../../../api/sim-fetch.test-support';
 import { simServices } from '../../../queries/query-test-support';
 import { useTradeDays } from './use-trade-days';
 
-let sim: SimHandle;
-
-beforeAll(() => {
-  sim = startSimulator('2026-11-25T15:00:00Z');
-});
+const sim = simulatorPerFile();
 
 describe('useTradeDays on the simulator', () => {
   it("gives a month's trading days", async () => {
-    const { wrapper } = simServices(sim);
+    const { wrapper } = simServices(sim());
     const { result } = renderHook(() => useTradeDays('HK', '20261101', '20261130'), { wrapper });
     await waitFor(() => {
       expect(result.current.isSuccess).toBe(true);

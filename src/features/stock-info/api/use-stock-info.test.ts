@@ -1,19 +1,15 @@
 // @vitest-environment happy-dom
 import { renderHook, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type SimHandle } from '../../../api/sim-fetch.test-support';
+import { describe, expect, it } from 'vitest';
+import { simulatorPerFile } from '../../../api/sim-fetch.test-support';
 import { simServices } from '../../../queries/query-test-support';
 import { useStockInfo } from './use-stock-info';
 
-let sim: SimHandle;
-
-beforeAll(() => {
-  sim = startSimulator('2026-11-25T15:00:00Z');
-});
+const sim = simulatorPerFile();
 
 describe('useStockInfo on the simulator', () => {
   it('gives the entries in symbol order, whatever order they were asked in', async () => {
-    const { wrapper } = simServices(sim);
+    const { wrapper } = simServices(sim());
     const { result } = renderHook(() => useStockInfo(['AAPL.US', '700.HK']), { wrapper });
     await waitFor(() => {
       expect(result.current.isSuccess).toBe(true);

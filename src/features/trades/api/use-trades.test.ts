@@ -1,18 +1,14 @@
 // @vitest-environment happy-dom
 // The tape's HTTP side: polled every 3 s unless the trade channel is live, then one snapshot; on the simulator.
 import { renderHook, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type SimHandle } from '../../../api/sim-fetch.test-support';
+import { describe, expect, it } from 'vitest';
+import { simulatorPerFile } from '../../../api/sim-fetch.test-support';
 import { liveOrPollOptions } from '../../../queries/live-or-poll';
 import { ERROR_REFETCH_MS } from '../../../queries/query-client';
 import { intervalAfter, simServices, testServices } from '../../../queries/query-test-support';
 import { TAPE_LIMIT, TRADES_POLL_MS, tradesQueryOptions, useTape } from './use-trades';
 
-let sim: SimHandle;
-
-beforeAll(() => {
-  sim = startSimulator('2026-11-25T15:00:00Z');
-});
+const sim = simulatorPerFile();
 
 describe('tradesQueryOptions', () => {
   const { api } = testServices();
@@ -40,7 +36,7 @@ describe('tradesQueryOptions', () => {
 
 describe('useTape on the simulator', () => {
   it('gives the polled trades while the channel is not live', async () => {
-    const { wrapper } = simServices(sim);
+    const { wrapper } = simServices(sim());
     const { result } = renderHook(() => useTape('AAPL.US', undefined), { wrapper });
     await waitFor(() => {
       expect(result.current.data).toHaveLength(TAPE_LIMIT);
