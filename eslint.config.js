@@ -37,6 +37,12 @@ export default tseslint.config(
   },
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   ...pluginQuery.configs['flat/recommended'],
+  {
+    // A client is how a query fetches, not what it fetches: the API client and the ticker batchers
+    // a query function closes over are not part of its key (two instances fetch the same data).
+    files: ['src/**'],
+    rules: { '@tanstack/query/exhaustive-deps': ['error', { allowlist: { types: ['ApiClient', 'TickerBatchers'] } }] },
+  },
   ...boundaryConfigs,
   {
     files: ['eslint.config.js', 'eslint/*.js'],

@@ -1,15 +1,15 @@
 /**
  * The React tree, imported by src/app/boot/boot.ts once it has started the first screen's requests
- * into the same QueryClient (and drawn the chart first, when it could: the chart panel takes that
- * chart over). Sets `chartroom:react-mounted` when the tree first commits, and hands the app the
- * shortcut keys pressed before it listened.
+ * on the page's services (and drawn the chart first, when it could: the chart panel takes that
+ * chart over), and mounted on those same services. Sets `chartroom:react-mounted` when the tree
+ * first commits, and hands the app the shortcut keys pressed before it listened.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useEffect, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { appQueryClient } from './app/boot/app-query-client';
 import { replayEarlyKeys } from './app/boot/early-keys';
+import type { AppServices } from './queries/app-services';
+import { AppServicesProvider } from './queries/app-services-context';
 import { discardEarlyChart } from './features/chart/early-chart';
 import { markOnce, TIMING_MARKS } from './lib/timing-marks';
 import './index.css';
@@ -27,14 +27,15 @@ function MountedMark() {
   return null;
 }
 
-const root = document.getElementById('root');
-if (!root) throw new Error('missing #root');
-
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={appQueryClient}>
-      <App />
-      <MountedMark />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+export function mountApp(services: AppServices): void {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('missing #root');
+  createRoot(root).render(
+    <StrictMode>
+      <AppServicesProvider services={services}>
+        <App />
+        <MountedMark />
+      </AppServicesProvider>
+    </StrictMode>,
+  );
+}

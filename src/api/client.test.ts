@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from './schema';
 import { ApiError, isAmbiguousSymbol } from './api-error';
-import { apiGet, buildUrl, DEFAULT_RATE_LIMIT_PAUSE_MS, onRequestSettled, rateLimitedUntil, resetRateLimitGate, type RequestEvent } from './client';
+import { buildUrl, createApiClient, DEFAULT_RATE_LIMIT_PAUSE_MS, type ApiClient, type RequestEvent } from './client';
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -24,16 +24,22 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   return error;
 }
 
+/** A client of its own per test: its rate-limit gate and listeners start afresh. */
+let api: ApiClient;
+
+beforeEach(() => {
+  api = createApiClient();
+});
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
-  resetRateLimitGate();
 });
 
-describe('apiGet', () => {
+describe('api.get', () => {
   it('GETs the same-origin path with its parameters, without any key, and returns the parsed data', async () => {
     const mock = stubFetch(jsonResponse(200, { code: 0, message: 'success', data: { value: 1, extra: 'ignored' } }));
-    await expect(apiGet('/v1/market/ticker', { symbols: 'AAPL.US,700.HK', type: undefined, limit: 5 }, schema)).resolves.toEqual({ value: 1 });
+    await expect(api.get('/v1/market/ticker', { symbols: 'AAPL.US,700.HK', type: undefined, limit: 5 }, schema)).resolves.toEqual({ value: 1 });
     const [url, init] = mock.mock.calls[0] ?? [];
     expect(url).toBe('/v1/market/ticker?symbols=AAPL.US%2C700.HK&limit=5');
     const headers = new Headers(init?.headers);
@@ -43,15 +49,15 @@ describe('apiGet', () => {
 
   it('turns an error envelope into an ApiError with code, status, message and Retry-After', async () => {
     stubFetch(jsonResponse(429, { code: 3001, message: 'Rate limit exceeded' }, { 'Retry-After': '2' }));
-    const error = await failure(apiGet('/v1/market/ticker', {}, schema));
+    const error = await failure(api.get('/v1/market/ticker', {}, schema));
     expect(error).toMatchObject({ kind: 'api', code: 3001, rawCode: 3001, status: 429, retryAfterMs: 2000, message: 'Rate limit exceeded', path: '/v1/market/ticker' });
   });
 
   it("normalises the latest endpoint's {code: 400} to 2001 and {code: 401} to 1001, keeping rawCode", async () => {
     stubFetch(jsonResponse(400, { code: 400, message: 'Invalid parameters' }));
-    expect(await failure(apiGet('/v1/market/kline/latest', {}, schema))).toMatchObject({ code: 2001, rawCode: 400, status: 400 });
+    expect(await failure(api.get('/v1/market/kline/latest', {}, schema))).toMatchObject({ code: 2001, rawCode: 400, status: 400 });
     stubFetch(jsonResponse(401, { code: 401, message: 'Unauthorized' }));
-    expect(await failure(apiGet('/v1/market/kline/latest', {}, schema))).toMatchObject({ code: 1001, rawCode: 401, status: 401 });
+    expect(await failure(api.get('/v1/market/kline/latest', {}, schema))).toMatchObject({ code: 1001, rawCode: 401, status: 401 });
   });
 
   it('keeps the name and data of AMBIGUOUS_SYMBOL', async () => {
@@ -63,53 +69,55 @@ describe('apiGet', () => {
         data: { symbol: 'BTCUSD', types: ['crypto', 'forex'] },
       }),
     );
-    const error = await failure(apiGet('/v1/market/ticker', {}, schema));
+    const error = await failure(api.get('/v1/market/ticker', {}, schema));
     expect(error.errorName).toBe('AMBIGUOUS_SYMBOL');
     expect(isAmbiguousSymbol(error)).toEqual({ symbol: 'BTCUSD', types: ['crypto', 'forex'] });
   });
 
   it('reports a body that is not JSON, or does not match the schema, as malformed', async () => {
     stubFetch(new Response('{"code":0,"message":"succ', { status: 200 }));
-    expect(await failure(apiGet('/v1/market/ticker', {}, schema))).toMatchObject({ kind: 'malformed', status: 200, code: undefined });
+    expect(await failure(api.get('/v1/market/ticker', {}, schema))).toMatchObject({ kind: 'malformed', status: 200, code: undefined });
     stubFetch(jsonResponse(200, { code: 0, message: 'success', data: { value: 'one' } }));
-    const error = await failure(apiGet('/v1/market/ticker', {}, schema));
+    const error = await failure(api.get('/v1/market/ticker', {}, schema));
     expect(error.kind).toBe('malformed');
     expect(error.message).toContain('value');
     stubFetch(jsonResponse(200, { nothing: true }));
-    expect((await failure(apiGet('/v1/market/ticker', {}, schema))).kind).toBe('malformed');
+    expect((await failure(api.get('/v1/market/ticker', {}, schema))).kind).toBe('malformed');
   });
 
   it('reports an HTTP error without an envelope as http, and a failed fetch as network', async () => {
     stubFetch(new Response('<html>Bad gateway</html>', { status: 502 }));
-    expect(await failure(apiGet('/v1/market/ticker', {}, schema))).toMatchObject({ kind: 'http', status: 502, code: undefined });
+    expect(await failure(api.get('/v1/market/ticker', {}, schema))).toMatchObject({ kind: 'http', status: 502, code: undefined });
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    expect(await failure(apiGet('/v1/market/ticker', {}, schema))).toMatchObject({ kind: 'network', status: 0 });
+    expect(await failure(api.get('/v1/market/ticker', {}, schema))).toMatchObject({ kind: 'network', status: 0 });
   });
 
   it('lets an abort through as it is, unreported', async () => {
     const events: RequestEvent[] = [];
-    const off = onRequestSettled((event) => events.push(event));
+    const off = api.onSettled((event) => events.push(event));
     const controller = new AbortController();
     controller.abort();
     stubFetch(() => Promise.reject(new DOMException('aborted', 'AbortError')));
-    await expect(apiGet('/v1/market/ticker', {}, schema, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(api.get('/v1/market/ticker', {}, schema, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
     off();
     expect(events).toEqual([]);
   });
 });
 
-describe('onRequestSettled', () => {
+describe('api.onSettled', () => {
   it('reports every settled request with status, code, latency, source and Retry-After, until unsubscribed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const events: RequestEvent[] = [];
-    const off = onRequestSettled((event) => events.push(event));
+    const off = api.onSettled((event) => events.push(event));
     stubFetch(jsonResponse(200, { code: 0, message: 'success', data: { value: 1 } }, { 'X-Chartroom-Source': 'simulator', 'X-Chartroom-Clock': '1795618800000' }));
-    await apiGet('/v1/market/ticker', {}, schema);
+    await api.get('/v1/market/ticker', {}, schema);
     stubFetch(jsonResponse(429, { code: 3001, message: 'Rate limit exceeded' }, { 'X-Chartroom-Source': 'upstream', 'Retry-After': '3' }));
-    await failure(apiGet('/v1/market/trades', {}, schema));
+    await failure(api.get('/v1/market/trades', {}, schema));
     off();
-    resetRateLimitGate(); // the 3001 closed the gate for 3 s
     stubFetch(jsonResponse(200, { code: 0, message: 'success', data: { value: 1 } }));
-    await apiGet('/v1/market/ticker', {}, schema);
+    const afterOff = api.get('/v1/market/ticker', {}, schema);
+    await vi.advanceTimersByTimeAsync(3_000); // the 3001 closed the gate for 3 s
+    await afterOff;
 
     expect(events).toHaveLength(2);
     expect(events[0]).toMatchObject({ path: '/v1/market/ticker', ok: true, status: 200, code: 0, source: 'simulator', serverTime: 1795618800000 });
@@ -122,17 +130,41 @@ describe('onRequestSettled', () => {
 
   it('keeps going when a listener throws', async () => {
     const seen: string[] = [];
-    const offBad = onRequestSettled(() => {
+    const offBad = api.onSettled(() => {
       throw new Error('listener bug');
     });
-    const offGood = onRequestSettled((event) => seen.push(event.path));
+    const offGood = api.onSettled((event) => seen.push(event.path));
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubFetch(jsonResponse(200, { code: 0, message: 'success', data: { value: 1 } }));
-    await expect(apiGet('/v1/market/ticker', {}, schema)).resolves.toEqual({ value: 1 });
+    await expect(api.get('/v1/market/ticker', {}, schema)).resolves.toEqual({ value: 1 });
     offBad();
     offGood();
     consoleError.mockRestore();
     expect(seen).toEqual(['/v1/market/ticker']);
+  });
+});
+
+describe('instances', () => {
+  it("two clients keep their own gate and listeners: one's 3001 holds nothing of the other's", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const other = createApiClient();
+    const seen: string[] = [];
+    const off = other.onSettled((event) => seen.push(event.path));
+    stubFetch(jsonResponse(429, { code: 3001, message: 'Rate limit exceeded' }, { 'Retry-After': '30' }));
+    await failure(api.get('/v1/market/ticker', {}, schema));
+    expect(api.rateLimitedUntil()).toBeDefined();
+    expect(other.rateLimitedUntil()).toBeUndefined();
+    stubFetch(jsonResponse(200, { code: 0, message: 'success', data: { value: 1 } }));
+    await expect(other.get('/v1/market/trades', {}, schema)).resolves.toEqual({ value: 1 });
+    off();
+    expect(seen).toEqual(['/v1/market/trades']);
+    expect(other.hasSettled()).toBe(true);
+  });
+
+  it('takes its transport as an option', async () => {
+    const transport = vi.fn(() => Promise.resolve(jsonResponse(200, { code: 0, message: 'success', data: { value: 2 } })));
+    await expect(createApiClient({ fetch: transport }).get('/v1/market/ticker', { symbols: 'A.US' }, schema)).resolves.toEqual({ value: 2 });
+    expect(transport).toHaveBeenCalledWith('/v1/market/ticker?symbols=A.US', expect.anything());
   });
 });
 
@@ -181,28 +213,28 @@ describe('the rate-limit gate', () => {
     fakeClock();
     const start = Date.now();
     const { mock, sentAt } = scriptedFetch([() => limited('2'), ok, ok, ok]);
-    await failure(apiGet('/v1/market/ticker', {}, schema));
-    expect(rateLimitedUntil()).toBe(start + 2_000);
+    await failure(api.get('/v1/market/ticker', {}, schema));
+    expect(api.rateLimitedUntil()).toBe(start + 2_000);
 
-    const queued = [apiGet('/v1/market/trades', {}, schema), apiGet('/v1/market/kline', {}, schema), apiGet('/v1/market/intraday', {}, schema)];
+    const queued = [api.get('/v1/market/trades', {}, schema), api.get('/v1/market/kline', {}, schema), api.get('/v1/market/intraday', {}, schema)];
     await vi.advanceTimersByTimeAsync(1_999);
     expect(mock).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
     await expect(Promise.all(queued)).resolves.toEqual([{ value: 1 }, { value: 1 }, { value: 1 }]);
     expect(sentAt).toEqual([start, start + 2_000, start + 2_000, start + 2_000]);
-    expect(rateLimitedUntil()).toBeUndefined();
+    expect(api.rateLimitedUntil()).toBeUndefined();
   });
 
   it('pauses a default second after a 3001 without Retry-After, and closes on a bare 429 too', async () => {
     fakeClock();
     const start = Date.now();
     const { sentAt } = scriptedFetch([() => limited(), ok, () => new Response('<html>Too many requests</html>', { status: 429, headers: { 'Retry-After': '3' } }), ok]);
-    await failure(apiGet('/v1/market/ticker', {}, schema));
-    const second = apiGet('/v1/market/ticker', {}, schema);
+    await failure(api.get('/v1/market/ticker', {}, schema));
+    const second = api.get('/v1/market/ticker', {}, schema);
     await vi.advanceTimersByTimeAsync(DEFAULT_RATE_LIMIT_PAUSE_MS);
     await second;
-    expect(await failure(apiGet('/v1/market/ticker', {}, schema))).toMatchObject({ kind: 'http', status: 429 });
-    const fourth = apiGet('/v1/market/ticker', {}, schema);
+    expect(await failure(api.get('/v1/market/ticker', {}, schema))).toMatchObject({ kind: 'http', status: 429 });
+    const fourth = api.get('/v1/market/ticker', {}, schema);
     await vi.advanceTimersByTimeAsync(2_999);
     expect(sentAt).toHaveLength(3);
     await vi.advanceTimersByTimeAsync(1);
@@ -214,29 +246,29 @@ describe('the rate-limit gate', () => {
     fakeClock();
     const start = Date.now();
     const { sentAt } = scriptedFetch([() => limited('5'), () => limited('1'), ok, () => jsonResponse(503, { code: 5001, message: 'Service unavailable' }), ok]);
-    const first = apiGet('/v1/market/ticker', {}, schema);
-    const second = apiGet('/v1/market/trades', {}, schema);
+    const first = api.get('/v1/market/ticker', {}, schema);
+    const second = api.get('/v1/market/trades', {}, schema);
     await failure(first);
     await failure(second);
-    expect(rateLimitedUntil()).toBe(start + 5_000);
-    const third = apiGet('/v1/market/ticker', {}, schema);
+    expect(api.rateLimitedUntil()).toBe(start + 5_000);
+    const third = api.get('/v1/market/ticker', {}, schema);
     await vi.advanceTimersByTimeAsync(4_999);
     expect(sentAt).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1);
     await third;
-    expect((await failure(apiGet('/v1/market/ticker', {}, schema))).code).toBe(5001);
-    await apiGet('/v1/market/ticker', {}, schema);
+    expect((await failure(api.get('/v1/market/ticker', {}, schema))).code).toBe(5001);
+    await api.get('/v1/market/ticker', {}, schema);
     expect(sentAt).toEqual([start, start, start + 5_000, start + 5_000, start + 5_000]);
   });
 
   it('ends the wait at once on abort, sending nothing and reporting nothing', async () => {
     fakeClock();
     const { mock } = scriptedFetch([() => limited('10'), ok]);
-    await failure(apiGet('/v1/market/ticker', {}, schema));
+    await failure(api.get('/v1/market/ticker', {}, schema));
     const events: RequestEvent[] = [];
-    const off = onRequestSettled((event) => events.push(event));
+    const off = api.onSettled((event) => events.push(event));
     const controller = new AbortController();
-    const waiting = apiGet('/v1/market/ticker', {}, schema, { signal: controller.signal });
+    const waiting = api.get('/v1/market/ticker', {}, schema, { signal: controller.signal });
     const outcome = waiting.then(
       () => 'resolved',
       (error: unknown) => (error instanceof DOMException ? error.name : 'other'),
@@ -262,8 +294,8 @@ describe('the rate-limit gate', () => {
       () => pendingUntilAborted(signals[1]),
       ok,
     ]);
-    const limitedOne = apiGet('/v1/market/ticker', {}, schema);
-    const inFlight = apiGet('/v1/market/trades', {}, schema);
+    const limitedOne = api.get('/v1/market/ticker', {}, schema);
+    const inFlight = api.get('/v1/market/trades', {}, schema);
     await vi.advanceTimersByTimeAsync(10);
     releaseLimit(limited('2'));
     await failure(limitedOne);
@@ -277,10 +309,10 @@ describe('the rate-limit gate', () => {
 
   it("lets the caller's own abort of a request in flight through as an abort, not withdrawn", async () => {
     const events: RequestEvent[] = [];
-    const off = onRequestSettled((event) => events.push(event));
+    const off = api.onSettled((event) => events.push(event));
     const { mock, signals } = scriptedFetch([() => pendingUntilAborted(signals[0])]);
     const controller = new AbortController();
-    const request = apiGet('/v1/market/ticker', {}, schema, { signal: controller.signal });
+    const request = api.get('/v1/market/ticker', {}, schema, { signal: controller.signal });
     await vi.waitFor(() => {
       expect(mock).toHaveBeenCalledTimes(1);
     });
@@ -288,6 +320,6 @@ describe('the rate-limit gate', () => {
     await expect(request).rejects.toMatchObject({ name: 'AbortError' });
     off();
     expect(events).toEqual([]);
-    expect(rateLimitedUntil()).toBeUndefined();
+    expect(api.rateLimitedUntil()).toBeUndefined();
   });
 });

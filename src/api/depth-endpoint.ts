@@ -1,5 +1,5 @@
 /** The order book endpoint: bids and asks of one symbol (US, HK, A-shares, China futures, crypto). */
-import { apiGet, type RequestOptions } from './client';
+import type { ApiClient, RequestOptions } from './client';
 import type { ProductType } from '#shared/contract.ts';
 import { depthSchema, type Depth } from './depth-schemas';
 
@@ -8,6 +8,6 @@ export interface DepthParams {
   type?: ProductType;
 }
 
-export function fetchDepth(params: DepthParams, options?: RequestOptions): Promise<Depth> {
-  return apiGet('/v1/market/depth', { symbol: params.symbol, type: params.type }, depthSchema, options);
+export function fetchDepth(api: ApiClient, params: DepthParams, options?: RequestOptions): Promise<Depth> {
+  return api.get('/v1/market/depth', { symbol: params.symbol, type: params.type }, depthSchema, options);
 }

@@ -1,5 +1,5 @@
 /** K-line endpoints: history (§4.2), latest (§4.3), periods (§4.10), ex-factors (§4.12). */
-import { apiGet, type RequestOptions } from './client';
+import type { ApiClient, RequestOptions } from './client';
 import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
 import {
   exFactorsSchema,
@@ -25,8 +25,8 @@ export interface KlinesParams {
   adjust?: AdjustMode;
 }
 
-export function fetchKlines(params: KlinesParams, options?: RequestOptions): Promise<KlineSeries> {
-  return apiGet(
+export function fetchKlines(api: ApiClient, params: KlinesParams, options?: RequestOptions): Promise<KlineSeries> {
+  return api.get(
     '/v1/market/kline',
     {
       symbol: params.symbol,
@@ -49,8 +49,8 @@ export interface LatestKlinesParams {
   adjust?: AdjustMode;
 }
 
-export function fetchLatestKlines(params: LatestKlinesParams, options?: RequestOptions): Promise<KlineSeries[]> {
-  return apiGet(
+export function fetchLatestKlines(api: ApiClient, params: LatestKlinesParams, options?: RequestOptions): Promise<KlineSeries[]> {
+  return api.get(
     '/v1/market/kline/latest',
     { symbols: params.symbols.join(','), interval: params.interval, type: params.type, adjust: params.adjust },
     latestKlinesSchema,
@@ -58,8 +58,8 @@ export function fetchLatestKlines(params: LatestKlinesParams, options?: RequestO
   );
 }
 
-export function fetchKlineIntervals(options?: RequestOptions): Promise<KlineIntervals> {
-  return apiGet('/v1/market/intervals/kline', {}, klineIntervalsSchema, options);
+export function fetchKlineIntervals(api: ApiClient, options?: RequestOptions): Promise<KlineIntervals> {
+  return api.get('/v1/market/intervals/kline', {}, klineIntervalsSchema, options);
 }
 
 export interface ExFactorsParams {
@@ -69,8 +69,8 @@ export interface ExFactorsParams {
 }
 
 /** Factors keyed by symbol (`data.data`); `type` is always stock, so it is never sent. */
-export async function fetchExFactors(params: ExFactorsParams, options?: RequestOptions): Promise<ExFactors['data']> {
-  const answer = await apiGet(
+export async function fetchExFactors(api: ApiClient, params: ExFactorsParams, options?: RequestOptions): Promise<ExFactors['data']> {
+  const answer = await api.get(
     '/v1/market/kline/ex-factors',
     { symbols: params.symbols.join(','), start_time: params.startTime, end_time: params.endTime },
     exFactorsSchema,

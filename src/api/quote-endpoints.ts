@@ -1,5 +1,5 @@
 /** Quote endpoints: ticker (§4.5), full-HK ticker (§4.6), trades (§4.4), intraday (§4.8). */
-import { apiGet, type RequestOptions } from './client';
+import type { ApiClient, RequestOptions } from './client';
 import type { ProductType } from '#shared/contract.ts';
 import {
   hkTickersSchema,
@@ -18,13 +18,13 @@ export interface SymbolsParams {
   type?: ProductType;
 }
 
-export function fetchTickers(params: SymbolsParams, options?: RequestOptions): Promise<Ticker[]> {
-  return apiGet('/v1/market/ticker', { symbols: params.symbols.join(','), type: params.type }, tickersSchema, options);
+export function fetchTickers(api: ApiClient, params: SymbolsParams, options?: RequestOptions): Promise<Ticker[]> {
+  return api.get('/v1/market/ticker', { symbols: params.symbols.join(','), type: params.type }, tickersSchema, options);
 }
 
 /** The whole HK market in one array. The browser advertises gzip/br itself (§4.6 needs it). */
-export function fetchHkTickers(options?: RequestOptions): Promise<HkTicker[]> {
-  return apiGet('/v1/market/ticker/hk-stock', {}, hkTickersSchema, options);
+export function fetchHkTickers(api: ApiClient, options?: RequestOptions): Promise<HkTicker[]> {
+  return api.get('/v1/market/ticker/hk-stock', {}, hkTickersSchema, options);
 }
 
 export interface TradesParams {
@@ -34,10 +34,10 @@ export interface TradesParams {
   type?: ProductType;
 }
 
-export function fetchTrades(params: TradesParams, options?: RequestOptions): Promise<Trades> {
-  return apiGet('/v1/market/trades', { symbol: params.symbol, limit: params.limit, type: params.type }, tradesSchema, options);
+export function fetchTrades(api: ApiClient, params: TradesParams, options?: RequestOptions): Promise<Trades> {
+  return api.get('/v1/market/trades', { symbol: params.symbol, limit: params.limit, type: params.type }, tradesSchema, options);
 }
 
-export function fetchIntraday(params: SymbolsParams, options?: RequestOptions): Promise<IntradaySeries[]> {
-  return apiGet('/v1/market/intraday', { symbols: params.symbols.join(','), type: params.type }, intradaySchema, options);
+export function fetchIntraday(api: ApiClient, params: SymbolsParams, options?: RequestOptions): Promise<IntradaySeries[]> {
+  return api.get('/v1/market/intraday', { symbols: params.symbols.join(','), type: params.type }, intradaySchema, options);
 }

@@ -2,7 +2,7 @@
  * Reference endpoints: symbol list (§4.1), stock information (§4.7), trading sessions (§4.9),
  * trading calendar (§4.11).
  */
-import { apiGet, type RequestOptions } from './client';
+import type { ApiClient, RequestOptions } from './client';
 import type { Market, ProductType, SessionMarket } from '#shared/contract.ts';
 import {
   stockInfoListSchema,
@@ -22,8 +22,8 @@ export interface SymbolsQuery {
   offset?: number;
 }
 
-export function fetchSymbols(query: SymbolsQuery = {}, options?: RequestOptions): Promise<SymbolList> {
-  return apiGet(
+export function fetchSymbols(api: ApiClient, query: SymbolsQuery = {}, options?: RequestOptions): Promise<SymbolList> {
+  return api.get(
     '/v1/symbols/available',
     { market: query.market, type: query.type, limit: query.limit, offset: query.offset },
     symbolListSchema,
@@ -37,12 +37,12 @@ export interface StockInfoParams {
   type?: ProductType;
 }
 
-export function fetchStockInfo(params: StockInfoParams, options?: RequestOptions): Promise<StockInfo[]> {
-  return apiGet('/v1/market/stock-info', { symbols: params.symbols.join(','), type: params.type }, stockInfoListSchema, options);
+export function fetchStockInfo(api: ApiClient, params: StockInfoParams, options?: RequestOptions): Promise<StockInfo[]> {
+  return api.get('/v1/market/stock-info', { symbols: params.symbols.join(','), type: params.type }, stockInfoListSchema, options);
 }
 
-export function fetchTradingSessions(market?: SessionMarket, options?: RequestOptions): Promise<MarketSessions[]> {
-  return apiGet('/v1/market/trading-sessions', { market }, tradingSessionsSchema, options);
+export function fetchTradingSessions(api: ApiClient, market?: SessionMarket, options?: RequestOptions): Promise<MarketSessions[]> {
+  return api.get('/v1/market/trading-sessions', { market }, tradingSessionsSchema, options);
 }
 
 export interface TradeDaysParams {
@@ -53,8 +53,8 @@ export interface TradeDaysParams {
   endDay: string;
 }
 
-export function fetchTradeDays(params: TradeDaysParams, options?: RequestOptions): Promise<TradeDays> {
-  return apiGet(
+export function fetchTradeDays(api: ApiClient, params: TradeDaysParams, options?: RequestOptions): Promise<TradeDays> {
+  return api.get(
     '/v1/market/trade-days',
     { market: params.market, beg_day: params.begDay, end_day: params.endDay },
     tradeDaysSchema,

@@ -4,7 +4,7 @@
  * at load). Market status, aligned K-line windows and "now" lines must use the data's instant,
  * not the browser's.
  */
-import { onRequestSettled } from './client';
+import type { ApiClient } from './client';
 
 let offsetMs = 0;
 let known = false;
@@ -20,9 +20,12 @@ export function isServerClockKnown(): boolean {
   return known;
 }
 
-onRequestSettled((event) => {
-  if (event.serverTime !== undefined) noteServerClock(event.serverTime, event.at);
-});
+/** Notes the data's clock from every answer of `api` that tells it; returns the unsubscribe. */
+export function followServerClock(api: Pick<ApiClient, 'onSettled'>): () => void {
+  return api.onSettled((event) => {
+    if (event.serverTime !== undefined) noteServerClock(event.serverTime, event.at);
+  });
+}
 
 export function serverNow(): number {
   return Date.now() + offsetMs;

@@ -5,7 +5,7 @@
  *
  * Tests load the simulator as the server does; the SPA's own build never reaches this file.
  */
-import { vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { createSimulator, type Simulator } from '../../server/sim/app.ts';
 import type { ApiError } from './api-error';
 
@@ -14,6 +14,24 @@ export type SimHandle = Simulator;
 /** A simulator whose clock is frozen at `iso`. */
 export function startSimulator(iso: string): SimHandle {
   return createSimulator({ clock: { now: Date.parse(iso), frozen: true } });
+}
+
+/**
+ * The simulator of a test file: started before its tests with the clock frozen at `iso`, its
+ * injected faults cleared after each test. Returns its getter.
+ */
+export function simulatorPerFile(iso = '2026-11-25T15:00:00Z'): () => SimHandle {
+  let sim: SimHandle | undefined;
+  beforeAll(() => {
+    sim = startSimulator(iso);
+  });
+  afterEach(() => {
+    sim?.faults.reset();
+  });
+  return () => {
+    if (!sim) throw new Error('the simulator starts before the tests');
+    return sim;
+  };
 }
 
 function pathOf(input: RequestInfo | URL): string {

@@ -15,15 +15,19 @@ describe('realtimeStatusText', () => {
     expect(realtimeStatusText(status({ channels: { ticker: live, depth: unused, trade: { state: 'connecting' } } }), undefined).text).toBe('Live: subscribing…');
   });
 
-  it('names the channels that fell back to HTTP, with the code and message', () => {
+  it("names the channels that fell back to HTTP in its own words; the service's code and message only in the tooltip", () => {
     const refusedTrades = { state: 'refused', code: 4004, message: 'Trade subscriptions temporarily unavailable' } as const;
-    expect(realtimeStatusText(status({ channels: { ticker: live, depth: unused, trade: refusedTrades } }), undefined).text).toBe(
-      'Trades over HTTP (4004 Trade subscriptions temporarily unavailable)',
-    );
+    expect(realtimeStatusText(status({ channels: { ticker: live, depth: unused, trade: refusedTrades } }), undefined)).toEqual({
+      text: 'Trades over HTTP',
+      tone: 'warning',
+      detail: 'Trades over HTTP: 4004 Trade subscriptions temporarily unavailable',
+    });
     const refusedDepth = { state: 'refused', code: 4003, message: 'Depth subscriptions temporarily unavailable' } as const;
-    expect(realtimeStatusText(status({ channels: { ticker: live, depth: refusedDepth, trade: refusedTrades } }), undefined).text).toBe(
-      'Trades over HTTP (4004 Trade subscriptions temporarily unavailable) · Depth over HTTP (4003 Depth subscriptions temporarily unavailable)',
-    );
+    const both = realtimeStatusText(status({ channels: { ticker: live, depth: refusedDepth, trade: refusedTrades } }), undefined);
+    expect(both.text).toBe('Trades and depth over HTTP');
+    expect(both.detail).toBe('Trades over HTTP: 4004 Trade subscriptions temporarily unavailable\nDepth over HTTP: 4003 Depth subscriptions temporarily unavailable');
+    const all = realtimeStatusText(status({ channels: { ticker: { state: 'refused', code: 3004 }, depth: refusedDepth, trade: refusedTrades } }), undefined);
+    expect(all.text).toBe('Quotes, trades and depth over HTTP');
   });
 
   it('reconnecting counts down whole seconds; unavailable says HTTP is used', () => {

@@ -1,6 +1,7 @@
 /**
- * What the status bar says about the realtime socket: streaming, reconnecting (with the countdown),
- * unavailable, or which channels fell back to HTTP and why.
+ * What the status bar says about the realtime socket: streaming, reconnecting (with the
+ * countdown), unavailable, or which channels fell back to HTTP. Short words of our own: the
+ * service's codes and messages go to the tooltip (`detail`), never into the bar.
  */
 import type { RealtimeChannel, RealtimeStatus } from '../realtime';
 
@@ -21,6 +22,14 @@ function reason(code: number | undefined, message: string | undefined): string |
   return [code, message].filter((part) => part !== undefined && part !== '').join(' ');
 }
 
+/** "Quotes", "Quotes and trades", "Quotes, trades and depth". */
+function listed(names: readonly string[]): string {
+  const [first = '', ...rest] = names;
+  const tail = rest.map((name) => name.toLowerCase());
+  const last = tail.pop();
+  return last === undefined ? first : `${[first, ...tail].join(', ')} and ${last}`;
+}
+
 /** `retryInMs`: the time left now, counted down by the caller. */
 export function realtimeStatusText(status: RealtimeStatus, retryInMs: number | undefined): RealtimeStatusText {
   const detail = reason(status.code, status.message);
@@ -38,12 +47,14 @@ export function realtimeStatusText(status: RealtimeStatus, retryInMs: number | u
     case 'open':
       break;
   }
-  const refused = ORDER.filter((channel) => status.channels[channel].state === 'refused').map((channel) => {
-    const { code, message } = status.channels[channel];
-    const why = reason(code, message);
-    return `${CHANNEL_NAMES[channel]} over HTTP${why === undefined ? '' : ` (${why})`}`;
-  });
-  if (refused.length > 0) return { text: refused.join(' · '), tone: 'warning' };
+  const refused = ORDER.filter((channel) => status.channels[channel].state === 'refused');
+  if (refused.length > 0) {
+    const reasons = refused.map((channel) => {
+      const { code, message } = status.channels[channel];
+      return `${CHANNEL_NAMES[channel]} over HTTP: ${reason(code, message) ?? 'refused by the service'}`;
+    });
+    return { text: `${listed(refused.map((channel) => CHANNEL_NAMES[channel]))} over HTTP`, tone: 'warning', detail: reasons.join('\n') };
+  }
   const waiting = ORDER.some((channel) => status.channels[channel].state === 'connecting' || status.channels[channel].state === 'down');
   return waiting ? { text: 'Live: subscribing…', tone: 'pending' } : { text: 'Live: streaming', tone: 'ok' };
 }

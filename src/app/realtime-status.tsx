@@ -21,9 +21,9 @@ interface RealtimeStatusItemProps {
 function StatusLine({ className, status, retryIn }: RealtimeStatusItemProps & { status: RealtimeStatus; retryIn: number | undefined }) {
   const { text, tone, detail } = realtimeStatusText(status, retryIn);
   return (
-    <span className={className} data-testid="status-realtime" data-connection={status.connection} role="status" title={detail}>
-      <span aria-hidden className={`inline-block h-2 w-2 rounded-full ${DOT[tone]}`} />
-      <span className={tone === 'warning' ? 'text-amber-600 dark:text-amber-400' : undefined}>{text}</span>
+    <span className={className} data-testid="status-realtime" data-connection={status.connection} role="status" title={detail ?? text}>
+      <span aria-hidden className={`inline-block h-2 w-2 shrink-0 rounded-full ${DOT[tone]}`} />
+      <span className={tone === 'warning' ? 'truncate text-amber-600 dark:text-amber-400' : 'truncate'}>{text}</span>
     </span>
   );
 }

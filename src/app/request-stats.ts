@@ -1,6 +1,7 @@
 /**
- * What the status bar shows about the data connection, folded from the client's request events:
- * source, last successful update, latency of the last answer, and rate-limit state.
+ * What the status bar shows about the HTTP requests, folded from the API client's events: source,
+ * last successful answer, latency of the last answer, and rate-limit state. (Pushes count as
+ * updates too, and failures are counted per query on screen: status-bar.tsx, feed-failures.ts.)
  */
 export interface RequestEventLike {
   path: string;
@@ -21,11 +22,10 @@ export interface RequestStats {
   typicalLatencyMs?: number;
   /** Until when the service asked us to wait (3001 with Retry-After). */
   rateLimitedUntil?: number;
-  failuresInARow: number;
   recentLatencies: number[];
 }
 
-export const INITIAL_STATS: RequestStats = { failuresInARow: 0, recentLatencies: [] };
+export const INITIAL_STATS: RequestStats = { recentLatencies: [] };
 
 function median(values: readonly number[]): number | undefined {
   if (values.length === 0) return undefined;
@@ -39,7 +39,6 @@ export function foldRequestEvent(stats: RequestStats, event: RequestEventLike): 
     ...stats,
     latencyMs: event.latencyMs,
     recentLatencies,
-    failuresInARow: event.ok ? 0 : stats.failuresInARow + 1,
   };
   const typical = median(recentLatencies);
   if (typical !== undefined) next.typicalLatencyMs = typical;

@@ -2,26 +2,34 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RequestListener } from '../api/client';
+import type { ApiClient, RequestListener } from '../api/client';
+import { TestServices, testServices } from '../queries/query-test-support';
 import type { RealtimeStatus } from '../realtime';
+import { fakeClient, tickerPush, type FakeSocket } from '../realtime/fake-socket.test-support';
 
 const requests = vi.hoisted(() => ({ listeners: new Set<RequestListener>() }));
 const realtime = vi.hoisted(() => ({ status: { connection: 'open', channels: {} } as unknown as RealtimeStatus, notify: new Set<() => void>() }));
 
-vi.mock('../api/client', () => ({
-  onRequestSettled: (listener: RequestListener) => {
-    requests.listeners.add(listener);
-    return () => requests.listeners.delete(listener);
-  },
-}));
-vi.mock('../realtime', async () => {
+// The socket's status is scripted here (the countdowns); the pushes come through a fake socket.
+vi.mock('../realtime', async (importOriginal) => {
   const { useSyncExternalStore } = await import('react');
   const watch = (notify: () => void) => {
     realtime.notify.add(notify);
     return () => realtime.notify.delete(notify);
   };
-  return { useRealtimeStatus: () => useSyncExternalStore(watch, () => realtime.status) };
+  return { ...(await importOriginal<typeof import('../realtime')>()), useRealtimeStatus: () => useSyncExternalStore(watch, () => realtime.status) };
 });
+
+/** An API client whose settled requests the test announces. */
+const api: ApiClient = {
+  get: () => Promise.reject(new Error('no request in this test')),
+  onSettled: (listener) => {
+    requests.listeners.add(listener);
+    return () => requests.listeners.delete(listener);
+  },
+  rateLimitedUntil: () => undefined,
+  hasSettled: () => false,
+};
 
 const { StatusBar } = await import('./status-bar');
 
@@ -40,14 +48,21 @@ function setRealtime(status: RealtimeStatus): void {
   });
 }
 
+let socket: () => FakeSocket;
+
 function renderBar() {
   let commits = 0;
+  const fake = fakeClient();
+  socket = fake.latest;
+  const services = { ...testServices({ realtime: fake.client }), api };
   render(
-    <Profiler id="status" onRender={() => commits++}>
-      <StatusBar />
-    </Profiler>,
+    <TestServices services={services}>
+      <Profiler id="status" onRender={() => commits++}>
+        <StatusBar />
+      </Profiler>
+    </TestServices>,
   );
-  return { commits: () => commits };
+  return { commits: () => commits, services };
 }
 
 /** One act per second: each tick is its own commit, as in the browser. */
@@ -101,13 +116,50 @@ describe('StatusBar', () => {
     seconds(1);
     expect(screen.getByTestId('status-rate-limit').textContent).toBe('Rate limited — waiting 2 s');
     seconds(2);
-    expect(screen.getByTestId('status-rate-limit').textContent).toBe('1 failed request in a row');
+    expect(screen.getByTestId('status-rate-limit').textContent).toBe('Rate limit: OK');
     settle({ ok: true });
     const before = bar.commits();
     seconds(3);
     // Only the age of the last update still ticks.
     expect(bar.commits() - before).toBe(3);
-    expect(screen.getByTestId('status-rate-limit').textContent).toBe('Rate limit: OK');
+  });
+
+  it('counts pushes as updates: the age stays small while only pushes arrive', () => {
+    vi.setSystemTime(Date.UTC(2026, 10, 25, 15));
+    const bar = renderBar();
+    settle({ ok: true });
+    const release = bar.services.realtime.subscribe('ticker', 'AAPL.US', undefined);
+    act(() => {
+      socket().open();
+      socket().ackAll();
+    });
+    for (let second = 0; second < 40; second++) {
+      seconds(1);
+      act(() => {
+        socket().receive(tickerPush('AAPL.US', String(200 + second), Date.now()));
+      });
+    }
+    seconds(1);
+    expect(screen.getByTestId('status-updated').textContent).toContain('(just now)');
+    release();
+  });
+
+  it('starts ticking at the first push, with no HTTP answer yet', () => {
+    const bar = renderBar();
+    const release = bar.services.realtime.subscribe('ticker', 'AAPL.US', undefined);
+    act(() => {
+      socket().open();
+      socket().ackAll();
+    });
+    seconds(3);
+    expect(screen.getByTestId('status-updated').textContent).toBe('Updated: —');
+    act(() => {
+      socket().receive(tickerPush('AAPL.US', '201'));
+    });
+    expect(screen.getByTestId('status-updated').textContent).toContain('(just now)');
+    seconds(5);
+    expect(screen.getByTestId('status-updated').textContent).toContain('(5 s ago)');
+    release();
   });
 
   it('counts a reconnect delay down from when the status said it, each new delay afresh', () => {

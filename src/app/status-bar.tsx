@@ -1,15 +1,27 @@
 /**
- * The status bar: data source, realtime socket, last update, request latency and rate-limit state.
- * The bar renders when a request settles; only the items that count time tick, each on its own
- * (the age of the last update; the reconnect and rate-limit countdowns while they run).
+ * The status bar: data source, realtime socket, last update, request latency and rate-limit state,
+ * on one line at any width (an item that does not fit ends in an ellipsis, its whole text in its
+ * tooltip; on a phone the bar keeps the socket, the age of the last update and any warning, and the
+ * rest gives way to their tooltips). The bar renders when a request settles; only the
+ * items that count time tick, each on its own (the age of the last update; the reconnect and
+ * rate-limit countdowns while they run).
  */
-import { memo, useEffect, useReducer } from 'react';
-import { onRequestSettled } from '../api/client';
+import { memo, useCallback, useEffect, useReducer, useSyncExternalStore } from 'react';
+import { useAppServices } from '../queries/app-services-context';
+import { useRealtimeClient } from '../realtime';
+import { useNow } from '../components/use-now';
+import { useFeedFailures } from './feed-failures';
 import { RealtimeStatusItem } from './realtime-status';
 import { foldRequestEvent, INITIAL_STATS } from './request-stats';
-import { useNow } from '../components/use-now';
 
-const ITEM = 'flex items-center gap-1 whitespace-nowrap';
+/** One item: never wraps; shrinks to an ellipsis when the bar is too narrow. */
+const ITEM_BOX = 'min-w-0 items-center gap-1 whitespace-nowrap';
+const STATUS_ITEM = `flex ${ITEM_BOX}`;
+/** An item a phone leaves out. */
+const WIDE_ITEM = `hidden sm:flex ${ITEM_BOX}`;
+const TEXT = 'truncate';
+/** What a phone leaves out (the item's tooltip still says it). */
+const WIDE_ONLY = 'hidden sm:inline';
 
 function ago(ms: number): string {
   if (ms < 1_500) return 'just now';
@@ -17,12 +29,40 @@ function ago(ms: number): string {
   return `${String(Math.round(ms / 60_000))} min ago`;
 }
 
-/** "Updated: 15:04:05 (12 s ago)": the one text of the bar that changes every second. */
-function UpdatedItem({ at }: { at: number | undefined }) {
-  const now = useNow(1_000, at !== undefined);
+/** True once a push has arrived on the realtime socket (then the pushes' time counts as an update). */
+function usePushedOnce(): boolean {
+  const realtime = useRealtimeClient();
+  const watch = useCallback((notify: () => void) => realtime.watchPushes(notify), [realtime]);
+  const read = useCallback(() => realtime.stats.lastPushAt !== undefined, [realtime]);
+  return useSyncExternalStore(watch, read, read);
+}
+
+/**
+ * "Updated: 15:04:05 (12 s ago)", the newest of the last HTTP answer and the last push: the one
+ * text of the bar that changes every second.
+ */
+function UpdatedItem({ answeredAt }: { answeredAt: number | undefined }) {
+  const realtime = useRealtimeClient();
+  const pushed = usePushedOnce();
+  const now = useNow(1_000, answeredAt !== undefined || pushed);
+  const pushedAt = realtime.stats.lastPushAt;
+  const at = answeredAt === undefined ? pushedAt : pushedAt === undefined ? answeredAt : Math.max(answeredAt, pushedAt);
+  const clock = at !== undefined ? new Date(at).toLocaleTimeString() : undefined;
+  const age = at !== undefined ? ago(Math.max(0, now - at)) : undefined;
   return (
-    <span className={ITEM} data-testid="status-updated">
-      Updated: {at !== undefined ? `${new Date(at).toLocaleTimeString()} (${ago(now - at)})` : '—'}
+    <span className={STATUS_ITEM} data-testid="status-updated" title={`Updated: ${clock !== undefined ? `${clock} (${age ?? ''})` : '—'}`}>
+      <span className={TEXT}>
+        Updated:{' '}
+        {clock === undefined ? (
+          '—'
+        ) : (
+          <>
+            <span className={WIDE_ONLY}>{clock} (</span>
+            {age}
+            <span className={WIDE_ONLY}>)</span>
+          </>
+        )}
+      </span>
     </span>
   );
 }
@@ -30,15 +70,25 @@ function UpdatedItem({ at }: { at: number | undefined }) {
 interface RateLimitItemProps {
   /** Until when the service asked us to wait (3001 with Retry-After). */
   until: number | undefined;
+  /** The feed's failures in a row (feed-failures.ts). */
   failuresInARow: number;
 }
 
+const WARNING = `${TEXT} text-amber-600 dark:text-amber-400`;
+
+function rateLimitText(limitedFor: number, failuresInARow: number): { text: string; warning: boolean } {
+  if (limitedFor > 0) return { text: `Rate limited — waiting ${String(Math.ceil(limitedFor / 1000))} s`, warning: true };
+  if (failuresInARow > 0) return { text: `${String(failuresInARow)} failed request${failuresInARow > 1 ? 's' : ''} in a row`, warning: true };
+  return { text: 'Rate limit: OK', warning: false };
+}
+
 function RateLimitText({ limitedFor, failuresInARow }: { limitedFor: number; failuresInARow: number }) {
-  if (limitedFor > 0) return <span className="text-amber-600 dark:text-amber-400">Rate limited — waiting {String(Math.ceil(limitedFor / 1000))} s</span>;
-  if (failuresInARow > 0) {
-    return <span className="text-amber-600 dark:text-amber-400">{String(failuresInARow)} failed request{failuresInARow > 1 ? 's' : ''} in a row</span>;
-  }
-  return 'Rate limit: OK';
+  const { text, warning } = rateLimitText(limitedFor, failuresInARow);
+  return (
+    <span className={warning ? WARNING : TEXT} title={text}>
+      {text}
+    </span>
+  );
 }
 
 /** One rate-limit wait, counted down from its arrival (mounted afresh for each wait), then still. */
@@ -48,8 +98,10 @@ function RateLimitCountdown({ until, failuresInARow }: { until: number; failures
 }
 
 function RateLimitItem({ until, failuresInARow }: RateLimitItemProps) {
+  // All well: nothing a phone needs to show.
+  const quiet = until === undefined && failuresInARow === 0;
   return (
-    <span className={ITEM} data-testid="status-rate-limit" role="status">
+    <span className={quiet ? WIDE_ITEM : STATUS_ITEM} data-testid="status-rate-limit" role="status">
       {until === undefined ? (
         <RateLimitText limitedFor={0} failuresInARow={failuresInARow} />
       ) : (
@@ -60,26 +112,35 @@ function RateLimitItem({ until, failuresInARow }: RateLimitItemProps) {
 }
 
 const Realtime = memo(function Realtime() {
-  return <RealtimeStatusItem className={ITEM} />;
+  return <RealtimeStatusItem className={STATUS_ITEM} />;
 });
 
 export function StatusBar() {
+  const { api } = useAppServices();
   const [stats, dispatch] = useReducer(foldRequestEvent, INITIAL_STATS);
-  useEffect(() => onRequestSettled(dispatch), []);
+  useEffect(() => api.onSettled(dispatch), [api]);
+  const failuresInARow = useFeedFailures();
   const source = stats.source === 'upstream' ? 'Live upstream' : stats.source === 'simulator' ? 'Simulator' : 'Connecting…';
+  const latency = stats.latencyMs !== undefined ? `${String(Math.round(stats.latencyMs))} ms` : '—';
+  const typical = stats.typicalLatencyMs !== undefined ? ` (median ${String(Math.round(stats.typicalLatencyMs))} ms)` : '';
   return (
-    <footer aria-label="Status" className="flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-slate-200 bg-white px-3 py-1 text-xs text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400">
-      <span className={ITEM} data-testid="status-source">
-        <span aria-hidden className={`inline-block h-2 w-2 rounded-full ${stats.source === 'upstream' ? 'bg-emerald-500' : stats.source ? 'bg-sky-500' : 'bg-slate-400'}`} />
-        Data: {source}
+    <footer
+      aria-label="Status"
+      className="flex min-w-0 flex-nowrap items-center gap-x-4 overflow-hidden border-t border-slate-200 bg-white px-3 py-1 text-xs text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400"
+    >
+      <span className={`${STATUS_ITEM} shrink-0`} data-testid="status-source" title={`Data: ${source}`}>
+        <span aria-hidden className={`inline-block h-2 w-2 shrink-0 rounded-full ${stats.source === 'upstream' ? 'bg-emerald-500' : stats.source ? 'bg-sky-500' : 'bg-slate-400'}`} />
+        <span className={`${TEXT} ${WIDE_ONLY}`}>Data: {source}</span>
       </span>
       <Realtime />
-      <UpdatedItem at={stats.lastUpdate} />
-      <span className={ITEM} data-testid="status-latency">
-        Latency: {stats.latencyMs !== undefined ? `${String(Math.round(stats.latencyMs))} ms` : '—'}
-        {stats.typicalLatencyMs !== undefined && <span>(median {String(Math.round(stats.typicalLatencyMs))} ms)</span>}
+      <UpdatedItem answeredAt={stats.lastUpdate} />
+      <span className={WIDE_ITEM} data-testid="status-latency" title={`Latency: ${latency}${typical}`}>
+        <span className={TEXT}>
+          Latency: {latency}
+          {typical}
+        </span>
       </span>
-      <RateLimitItem until={stats.rateLimitedUntil} failuresInARow={stats.failuresInARow} />
+      <RateLimitItem until={stats.rateLimitedUntil} failuresInARow={failuresInARow} />
     </footer>
   );
 }

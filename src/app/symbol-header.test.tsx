@@ -1,40 +1,43 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setRealtimeClient } from '../realtime';
 import { fakeClient, tickerPush, type FakeSocket } from '../realtime/fake-socket.test-support';
 import { useAppStore } from '../store/app-store';
 import { serveTickers, settleBatches } from '../features/watchlist/watchlist-test-server';
 import { SymbolHeader } from './symbol-header';
+import { TestServices } from '../queries/query-test-support';
 
 /** Commits of the header's tree. */
 const renders = { count: 0 };
 
 const initial = useAppStore.getState();
 let socket: () => FakeSocket;
+let dispose: () => void = () => undefined;
 
 beforeEach(() => {
   useAppStore.setState({ ...initial, workspace: { ...initial.workspace, symbol: 'AAPL.US' } }, true);
   renders.count = 0;
   serveTickers(new Map([['AAPL.US', { last: '222.74', change: '0.53', percent: '0.24' }]]));
   const fake = fakeClient();
-  setRealtimeClient(fake.client);
   socket = fake.latest;
+  dispose = () => {
+    fake.client.dispose();
+  };
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
+    <TestServices client={client} realtime={fake.client}>
       <Profiler id="header" onRender={() => renders.count++}>
         <SymbolHeader />
       </Profiler>
-    </QueryClientProvider>,
+    </TestServices>,
   );
 });
 
 afterEach(async () => {
   cleanup();
-  setRealtimeClient(undefined);
+  dispose();
   await settleBatches();
   vi.unstubAllGlobals();
 });

@@ -3,9 +3,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetRateLimitGate } from '../api/client';
 import { simFetch, startSimulator, type SimHandle } from '../api/sim-fetch.test-support';
-import { testQueryClient, wrapperFor } from '../queries/query-test-support';
+import { testServices, wrapperFor } from '../queries/query-test-support';
 import { useAppStore } from '../store/app-store';
 import { Notices } from './notices';
 
@@ -23,15 +22,13 @@ beforeAll(() => {
 
 afterEach(() => {
   cleanup();
-  resetRateLimitGate();
   vi.unstubAllGlobals();
   useAppStore.setState(initial, true);
 });
 
 function show(symbol: string) {
-  vi.stubGlobal('fetch', simFetch(sim).fetch);
   useAppStore.getState().replaceWorkspace({ ...useAppStore.getState().workspace, symbol });
-  const Wrapper = wrapperFor(testQueryClient());
+  const Wrapper = wrapperFor(testServices({ fetch: simFetch(sim).fetch }));
   return render(createElement(Wrapper, null, createElement(Notices)));
 }
 

@@ -7,14 +7,18 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Candle } from '#shared/candle.ts';
 import { mergeCandles } from '../lib/candles';
+import type { ApiClient } from '../api/client';
+import type { AppServices } from './app-services';
 import { fetchTail, INTERVAL_MS, tailStart, type KlineHistoryParams, type KlinePage, type TailResult } from './kline-history-pages';
 import { queryKeys } from './query-keys';
-import { klineHistoryQueryOptions } from './use-kline-history';
 
 type HistoryData = InfiniteData<KlinePage>;
+/** The cache the history lives in and the client its tail requests go through. */
+export type HistoryServices = Pick<AppServices, 'queryClient' | 'api'>;
 
-function historyKey(params: KlineHistoryParams) {
-  return klineHistoryQueryOptions(params).queryKey;
+/** The history query's key (klineHistoryQueryOptions). */
+export function historyKey({ symbol, interval, adjust, type }: KlineHistoryParams) {
+  return queryKeys.klines.history(symbol, interval, adjust ?? null, type);
 }
 
 /** Time of the newest cached completed candle. */
@@ -41,7 +45,9 @@ export function rollIntoHistory(queryClient: QueryClient, params: KlineHistoryPa
  * and merges them in (the service's version wins). More than a page missing: reload the history.
  * Failures are left to the next period: the history stays as it was.
  */
-export async function fillHistoryTail(queryClient: QueryClient, params: KlineHistoryParams, newestTime: number, formingTime: number): Promise<void> {
+export async function fillHistoryTail(services: HistoryServices, params: KlineHistoryParams, newestTime: number, formingTime: number): Promise<void> {
+  const { queryClient } = services;
+  const api: ApiClient = services.api;
   const startTime = tailStart(params.interval, newestTime);
   const endTime = formingTime - 1;
   if (startTime > endTime) return;
@@ -50,7 +56,7 @@ export async function fillHistoryTail(queryClient: QueryClient, params: KlineHis
   try {
     result = await queryClient.query({
       queryKey: queryKeys.klines.tail(symbol, interval, adjust ?? null, type, startTime, endTime),
-      queryFn: ({ signal }) => fetchTail({ symbol, interval, adjust, type }, startTime, endTime, signal),
+      queryFn: ({ signal }) => fetchTail(api, { symbol, interval, adjust, type }, startTime, endTime, signal),
       staleTime: Infinity,
       gcTime: 60_000,
     });
@@ -76,8 +82,9 @@ export function isAdjacent(params: KlineHistoryParams, newestTime: number, formi
  * A new period: the previous forming candle completed; join it and fetch the service's version.
  * First sight: fill the gap between the cached history and the forming period, if there may be one.
  */
-export function onFormingCandle(queryClient: QueryClient, params: KlineHistoryParams, forming: Candle, previous: Candle | undefined): void {
+export function onFormingCandle(services: HistoryServices, params: KlineHistoryParams, forming: Candle, previous: Candle | undefined): void {
   if (previous?.time === forming.time) return;
+  const { queryClient } = services;
   const newest = newestHistoryTime(queryClient, params);
   if (newest === undefined) return;
   if (previous && previous.time < forming.time && previous.time > newest) {
@@ -85,5 +92,5 @@ export function onFormingCandle(queryClient: QueryClient, params: KlineHistoryPa
   } else if (!previous && isAdjacent(params, newest, forming.time)) {
     return;
   }
-  void fillHistoryTail(queryClient, params, newest, forming.time);
+  void fillHistoryTail(services, params, newest, forming.time);
 }

@@ -4,6 +4,7 @@
  * page keeps only whole buckets, and the next older page ends where its oldest whole bucket starts.
  */
 import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
+import type { ApiClient } from '../api/client';
 import { fetchKlines, type HistoryInterval } from '../api/kline-endpoints';
 import { serverNow } from '../api/server-clock';
 import type { Candle } from '#shared/candle.ts';
@@ -47,9 +48,10 @@ interface RawRange {
 }
 
 /** The service's K-lines in numbers, ascending and unique whatever order they came in. */
-async function fetchRaw(params: KlineHistoryParams, range: RawRange, signal?: AbortSignal): Promise<Candle[]> {
+async function fetchRaw(api: ApiClient, params: KlineHistoryParams, range: RawRange, signal?: AbortSignal): Promise<Candle[]> {
   const source = historySourceOf(params.interval);
   const series = await fetchKlines(
+    api,
     {
       symbol: params.symbol,
       interval: source.interval,
@@ -68,10 +70,10 @@ async function fetchRaw(params: KlineHistoryParams, range: RawRange, signal?: Ab
  * One page ending at `endTime` (null: the newest, ending at newestPageEnd of `now`). A page
  * shorter than asked means the service has nothing older.
  */
-export async function fetchHistoryPage(params: KlineHistoryParams, endTime: number | null, signal?: AbortSignal, now: number = serverNow()): Promise<KlinePage> {
+export async function fetchHistoryPage(api: ApiClient, params: KlineHistoryParams, endTime: number | null, signal?: AbortSignal, now: number = serverNow()): Promise<KlinePage> {
   const source = historySourceOf(params.interval);
   const zone = instrumentTimeZone(params.symbol, params.type);
-  const raw = await fetchRaw(params, { limit: source.pageSize, endTime: endTime ?? newestPageEnd(params.interval, now, zone) }, signal);
+  const raw = await fetchRaw(api, params, { limit: source.pageSize, endTime: endTime ?? newestPageEnd(params.interval, now, zone) }, signal);
   const full = raw.length >= source.pageSize;
   if (source.bucketMs === undefined) {
     const oldest = raw[0];
@@ -102,8 +104,8 @@ export function tailStart(interval: Interval, newestTime: number): number {
  * Completed K-lines from `startTime` to `endTime` (the forming period's start - 1), to join the
  * history to the forming candle. More than one page of them: 'overflow' (reload instead).
  */
-export async function fetchTail(params: KlineHistoryParams, startTime: number, endTime: number, signal?: AbortSignal): Promise<TailResult> {
-  const raw = await fetchRaw(params, { limit: HISTORY_PAGE_SIZE, startTime, endTime }, signal);
+export async function fetchTail(api: ApiClient, params: KlineHistoryParams, startTime: number, endTime: number, signal?: AbortSignal): Promise<TailResult> {
+  const raw = await fetchRaw(api, params, { limit: HISTORY_PAGE_SIZE, startTime, endTime }, signal);
   if (raw.length >= HISTORY_PAGE_SIZE) return { kind: 'overflow' };
   const source = historySourceOf(params.interval);
   return { kind: 'candles', candles: source.bucketMs === undefined ? raw : aggregateCandles(raw, source.bucketMs) };

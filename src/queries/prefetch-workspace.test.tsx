@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { noteServerClock } from '../api/server-clock';
 import { DEFAULT_WORKSPACE, type Workspace } from '../store/workspace-slice';
 import { prefetchWorkspace, workspaceHistoryParams } from './prefetch-workspace';
-import { recordUnansweredFetches, testQueryClient, wrapperFor } from './query-test-support';
+import { recordUnansweredFetches, testServices, wrapperFor } from './query-test-support';
 import { useKlineHistory } from './use-kline-history';
 import { useTicker } from './use-ticker';
 
@@ -30,9 +30,9 @@ describe('workspaceHistoryParams', () => {
 
 describe('prefetchWorkspace', () => {
   it('starts the history page at once, and the chart and header hooks reuse both requests', async () => {
-    const client = testQueryClient();
+    const services = testServices();
     const workspace: Workspace = { ...DEFAULT_WORKSPACE, symbol: '700.HK', interval: '1h' };
-    prefetchWorkspace(client, workspace);
+    prefetchWorkspace(services, workspace);
     await vi.waitFor(() => {
       expect(paths()).toEqual(['/v1/market/kline', '/v1/market/ticker']);
     });
@@ -43,14 +43,14 @@ describe('prefetchWorkspace', () => {
         useKlineHistory(workspaceHistoryParams(workspace));
         useTicker(workspace.symbol, workspace.type);
       },
-      { wrapper: wrapperFor(client) },
+      { wrapper: wrapperFor(services) },
     );
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(requested.filter((url) => url.pathname === '/v1/market/kline' || url.pathname === '/v1/market/ticker')).toHaveLength(before);
   });
 
   it('leaves the history alone when another tab opens first', async () => {
-    prefetchWorkspace(testQueryClient(), { ...DEFAULT_WORKSPACE, tab: 'trades' });
+    prefetchWorkspace(testServices(), { ...DEFAULT_WORKSPACE, tab: 'trades' });
     await vi.waitFor(() => {
       expect(paths()).toEqual(['/v1/market/ticker']);
     });

@@ -5,10 +5,10 @@
  * The boot calls it before React mounts; afterwards every change of symbol, interval or tab, and
  * a pointer resting on a symbol about to be opened (use-open-intent.ts).
  */
-import type { QueryClient } from '@tanstack/react-query';
 import { isStockInstrument } from '#shared/symbols.ts';
 import type { Workspace } from '../store/workspace-slice';
 import { planAdjust } from './adjust-plan';
+import type { AppServices } from './app-services';
 import type { KlineHistoryParams } from './kline-history-pages';
 import { klineHistoryQueryOptions } from './use-kline-history';
 import { tickerQueryOptions } from './use-ticker';
@@ -24,9 +24,12 @@ export function workspaceHistoryParams({ symbol, type, interval, adjust }: Works
 
 const ignore = (): void => undefined;
 
-export function prefetchWorkspace(queryClient: QueryClient, workspace: Workspace): void {
+/** What prefetching needs of the app's services. */
+export type PrefetchServices = Pick<AppServices, 'queryClient' | 'api' | 'tickers'>;
+
+export function prefetchWorkspace({ queryClient, api, tickers }: PrefetchServices, workspace: Workspace): void {
   // The chart is the only panel that needs the history; other tabs would not use it.
   // Failures are the panels' to show (their hooks retry and report); nothing to do here.
-  if (workspace.tab === 'chart') queryClient.infiniteQuery(klineHistoryQueryOptions(workspaceHistoryParams(workspace))).catch(ignore);
-  queryClient.query(tickerQueryOptions(workspace.symbol, workspace.type)).catch(ignore);
+  if (workspace.tab === 'chart') queryClient.infiniteQuery(klineHistoryQueryOptions(api, workspaceHistoryParams(workspace))).catch(ignore);
+  queryClient.query(tickerQueryOptions(tickers, workspace.symbol, workspace.type)).catch(ignore);
 }

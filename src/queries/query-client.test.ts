@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from '../api/schema';
 import { ApiError } from '../api/api-error';
-import { apiGet, resetRateLimitGate } from '../api/client';
-import { createQueryClient, refetchOnMountAfterError } from './query-client';
+import { createApiClient } from '../api/client';
+import { createQueryClient, ERROR_REFETCH_MS, pollEvery, refetchOnMountAfterError } from './query-client';
 
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  resetRateLimitGate();
 });
 
 function apiError(rawCode: number, retryAfterMs?: number): ApiError {
@@ -15,6 +14,19 @@ function apiError(rawCode: number, retryAfterMs?: number): ApiError {
 }
 
 describe('createQueryClient', () => {
+  it('pollEvery: the cadence while answers are good, the error cadence after a transient failure, no more after an answer that will not change', () => {
+    const outcome = (status: 'success' | 'error', error: Error | null = null, data?: number) => ({ state: { status, error, data } });
+    expect(pollEvery(3_000)(outcome('success'))).toBe(3_000);
+    expect(pollEvery(3_000)(outcome('error', apiError(5001)))).toBe(ERROR_REFETCH_MS);
+    expect(pollEvery(3_000)(outcome('error', apiError(3001)))).toBe(ERROR_REFETCH_MS);
+    // An unknown symbol (2002), an ambiguous one (2001), a plan without the endpoint (1004): asked once.
+    expect(pollEvery(3_000)(outcome('error', apiError(2002)))).toBe(false);
+    expect(pollEvery(3_000)(outcome('error', apiError(2001)))).toBe(false);
+    expect(pollEvery(3_000)(outcome('error', apiError(1004)))).toBe(false);
+    // A cadence that follows the data in hand.
+    expect(pollEvery<number>((data) => (data ?? 0) * 2)(outcome('success', null, 21))).toBe(42);
+  });
+
   it('asks a failed query again when a panel shows it again, and leaves fresh data alone', () => {
     expect(refetchOnMountAfterError({ state: { status: 'error', error: apiError(5001) } })).toBe('always');
     expect(refetchOnMountAfterError({ state: { status: 'success', error: null } })).toBe(true);
@@ -80,9 +92,10 @@ describe('the retry policy with the rate-limit gate of the client', () => {
     );
     const schema = z.object({ value: z.number() });
     const client = createQueryClient();
-    const limited = client.query({ queryKey: ['limited'], queryFn: ({ signal }) => apiGet('/v1/market/ticker', {}, schema, { signal }) });
+    const api = createApiClient();
+    const limited = client.query({ queryKey: ['limited'], queryFn: ({ signal }) => api.get('/v1/market/ticker', {}, schema, { signal }) });
     await vi.advanceTimersByTimeAsync(500);
-    const other = client.query({ queryKey: ['other'], queryFn: ({ signal }) => apiGet('/v1/market/trades', {}, schema, { signal }) });
+    const other = client.query({ queryKey: ['other'], queryFn: ({ signal }) => api.get('/v1/market/trades', {}, schema, { signal }) });
     await vi.advanceTimersByTimeAsync(1_499);
     expect(sent).toEqual([{ path: '/v1/market/ticker', at: start }]);
     await vi.advanceTimersByTimeAsync(1);

@@ -18,6 +18,22 @@ export function errorRefetchInterval(query: QueryOutcome): number | false {
   return query.state.status === 'error' && isWorthAskingAgain(query.state.error) ? ERROR_REFETCH_MS : false;
 }
 
+/**
+ * A poll's `refetchInterval`: every `every` ms (or what `every` says for the data in hand, for
+ * cadences that follow it) while the last answer was good; after a failure worth asking again,
+ * the app's error cadence (its retries are spent by then); after an answer that will not change
+ * (1xxx/2xxx: an unknown or ambiguous symbol, a plan without the endpoint), no more polling: the
+ * panel shows that answer until what it asks for changes.
+ */
+export function pollEvery(every: number): (query: QueryOutcome) => number | false;
+export function pollEvery<TData>(every: (data: TData | undefined) => number): (query: QueryOutcome & { state: { data?: TData | undefined } }) => number | false;
+export function pollEvery<TData>(every: number | ((data: TData | undefined) => number)) {
+  return (query: QueryOutcome & { state: { data?: TData | undefined } }): number | false => {
+    if (query.state.status === 'error') return errorRefetchInterval(query);
+    return typeof every === 'number' ? every : every(query.state.data);
+  };
+}
+
 /** On mount: a query that last failed refetches whatever its staleTime; others as usual. */
 export function refetchOnMountAfterError(query: QueryOutcome): boolean | 'always' {
   return query.state.status === 'error' ? 'always' : true;

@@ -42,7 +42,7 @@ export const queryKeys = {
   },
   trades: {
     all: ['api', 'trades'] as const,
-    list: (symbol: string, limit: number) => ['api', 'trades', symbol, limit] as const,
+    list: (symbol: string, limit: number, type?: ProductType) => ['api', 'trades', symbol, limit, type ?? null] as const,
   },
   depth: {
     all: ['api', 'depth'] as const,
@@ -50,7 +50,7 @@ export const queryKeys = {
   },
   intraday: {
     all: ['api', 'intraday'] as const,
-    one: (symbol: string) => ['api', 'intraday', symbol] as const,
+    one: (symbol: string, type?: ProductType) => ['api', 'intraday', symbol, type ?? null] as const,
   },
   stockInfo: {
     all: ['api', 'stock-info'] as const,

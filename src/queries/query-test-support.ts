@@ -1,17 +1,58 @@
-/** Test support (tests only): a fresh QueryClient without retries and a wrapper providing it. */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createElement, type ReactNode } from 'react';
+/**
+ * Test support (tests only): a fresh QueryClient without retries, the app's services built for a
+ * test (an API client over the page's `fetch`, which tests stub; a realtime client whose socket
+ * never opens unless the test gives one, so every consumer polls HTTP), and providers of them.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { createElement, useState, type ReactNode } from 'react';
 import { vi } from 'vitest';
 import { ApiError } from '../api/api-error';
+import { simFetch, type SimHandle } from '../api/sim-fetch.test-support';
+import type { RealtimeClient } from '../realtime';
+import { inertSocketFactory } from '../realtime/socket';
+import { createAppServices, type AppServices, type AppServicesOptions } from './app-services';
+import { AppServicesProvider } from './app-services-context';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
 }
 
-export function wrapperFor(client: QueryClient) {
+/** The app's services for one test; `realtime`: a client of the test's own (a fake socket's). */
+export function testServices(options: Partial<AppServicesOptions> & { realtime?: RealtimeClient } = {}): AppServices {
+  const { realtime, ...rest } = options;
+  const services = createAppServices({ createSocket: inertSocketFactory, realtimeUrl: () => 'ws://chartroom.test/v1/realtime', queryClient: testQueryClient(), ...rest });
+  if (!realtime) return services;
+  services.realtime.dispose();
+  return { ...services, realtime };
+}
+
+export interface TestServicesProps {
+  /** The services to provide; else test services around `client` and `realtime`. */
+  services?: AppServices;
+  client?: QueryClient;
+  realtime?: RealtimeClient;
+  children?: ReactNode;
+}
+
+/** Provides the app's services to a test's tree, as the app's root does. */
+export function TestServices({ services, client, realtime, children }: TestServicesProps) {
+  const [provided] = useState(() => services ?? testServices({ ...(client && { queryClient: client }), ...(realtime && { realtime }) }));
+  return createElement(AppServicesProvider, { services: provided, children });
+}
+
+/** A renderHook wrapper providing `services`, or test services around the query client given. */
+export function wrapperFor(target: QueryClient | AppServices) {
+  const services = target instanceof QueryClient ? testServices({ queryClient: target }) : target;
   return function Wrapper({ children }: { children: ReactNode }) {
-    return createElement(QueryClientProvider, { client }, children);
+    return createElement(AppServicesProvider, { services, children });
   };
+}
+
+/** Test services whose requests the simulator `sim` answers (as `key`); `calls` records every path asked for. */
+export function simServices(sim: SimHandle, key = 'demo-enterprise') {
+  const stub = simFetch(sim, key);
+  const services = testServices({ fetch: stub.fetch });
+  return { services, wrapper: wrapperFor(services), calls: stub.calls };
 }
 
 /** A refetchInterval option evaluated for a query that last succeeded, or failed with a 5001. */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error';
 import type { Ticker } from '../api/quote-schemas';
-import { createTickerBatcher } from './ticker-batcher';
+import { createTickerBatcher, createTickerBatchers } from './ticker-batcher';
 
 function ticker(symbol: string): Ticker {
   return { symbol, last_price: '1', timestamp: 1 };
@@ -100,5 +100,27 @@ describe('createTickerBatcher', () => {
     const batcher = createTickerBatcher(fetcher, { maxBatch: 500 });
     await Promise.all(Array.from({ length: 60 }, (_, i) => batcher.load(`S${i}.US`)));
     expect(fetcher.mock.calls.map(([chunk]) => chunk.length)).toEqual([50, 10]);
+  });
+});
+
+describe('createTickerBatchers', () => {
+  it('one batcher per type: a request carries one type, so symbols of two types go in two requests', async () => {
+    const fetcher = vi.fn((symbols: string[], type: string | undefined) => Promise.resolve(symbols.map((symbol) => ({ ...ticker(symbol), ...(type && { type }) }))));
+    const batchers = createTickerBatchers(fetcher);
+    const answers = await Promise.all([batchers.load('BTCUSD', 'crypto'), batchers.load('BTCUSD', 'forex'), batchers.load('AAPL.US', undefined), batchers.load('ETHUSD', 'crypto')]);
+    expect(fetcher.mock.calls).toEqual([
+      [['BTCUSD', 'ETHUSD'], 'crypto'],
+      [['BTCUSD'], 'forex'],
+      [['AAPL.US'], undefined],
+    ]);
+    expect(answers.map((answer) => answer.type)).toEqual(['crypto', 'forex', undefined, 'crypto']);
+  });
+
+  it('two sets of batchers share nothing (two API clients, two screens)', async () => {
+    const first = fakeFetcher();
+    const second = fakeFetcher();
+    await Promise.all([createTickerBatchers(first).load('AAPL.US', undefined), createTickerBatchers(second).load('MSFT.US', undefined)]);
+    expect(first.mock.calls).toEqual([[['AAPL.US'], undefined]]);
+    expect(second.mock.calls).toEqual([[['MSFT.US'], undefined]]);
   });
 });

@@ -4,7 +4,7 @@
  * caller gets the entry of its symbol. Pure: no React.
  */
 import { ApiError, isAmbiguousSymbol } from '../api/api-error';
-import { ERROR_CODES, MAX_TICKER_SYMBOLS } from '#shared/contract.ts';
+import { ERROR_CODES, MAX_TICKER_SYMBOLS, type ProductType } from '#shared/contract.ts';
 import type { Ticker } from '../api/quote-schemas';
 import { normalizeSymbol } from '#shared/symbols.ts';
 
@@ -87,6 +87,25 @@ export function createTickerBatcher(fetcher: TickerFetcher, options: TickerBatch
         else pending.set(key, [{ resolve, reject }]);
         timer ??= setTimeout(flush, windowMs);
       });
+    },
+  };
+}
+
+/** The ticker batchers of one API client: one per `type`, since a request's `type` applies to all its symbols. */
+export interface TickerBatchers {
+  load(symbol: string, type: ProductType | undefined): Promise<Ticker>;
+}
+
+export function createTickerBatchers(fetcher: (symbols: string[], type: ProductType | undefined) => Promise<Ticker[]>, options: TickerBatcherOptions = {}): TickerBatchers {
+  const byType = new Map<ProductType | undefined, TickerBatcher>();
+  return {
+    load(symbol, type) {
+      let batcher = byType.get(type);
+      if (!batcher) {
+        batcher = createTickerBatcher((symbols) => fetcher(symbols, type), options);
+        byType.set(type, batcher);
+      }
+      return batcher.load(symbol);
     },
   };
 }

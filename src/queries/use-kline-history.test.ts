@@ -1,6 +1,8 @@
 // The newest history page waits for the data's clock (X-Chartroom-Clock) before it aligns its end_time.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../api/client';
 import { fetchTickers } from '../api/quote-endpoints';
+import { followServerClock } from '../api/server-clock';
 import { settledServerNow } from './use-kline-history';
 
 const SIM_NOW = Date.parse('2026-11-25T15:00:00Z');
@@ -13,9 +15,11 @@ describe('settledServerNow', () => {
   it("waits for the first answer and then reads the server's clock, not the browser's", async () => {
     let answer: (response: Response) => void = () => undefined;
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    const api = createApiClient();
+    const unfollow = followServerClock(api);
     let settled: number | undefined;
-    const waiting = settledServerNow(10_000).then((now) => (settled = now));
-    const request = fetchTickers({ symbols: ['AAPL.US'] });
+    const waiting = settledServerNow(api, 10_000).then((now) => (settled = now));
+    const request = fetchTickers(api, { symbols: ['AAPL.US'] });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(settled).toBeUndefined();
 
@@ -29,7 +33,8 @@ describe('settledServerNow', () => {
     await waiting;
     expect(Math.abs((settled ?? 0) - SIM_NOW)).toBeLessThan(5_000);
     // Known from now on: no more waiting.
-    const again = await Promise.race([settledServerNow(10_000), new Promise((resolve) => setTimeout(() => { resolve('late'); }, 50))]);
+    const again = await Promise.race([settledServerNow(api, 10_000), new Promise((resolve) => setTimeout(() => { resolve('late'); }, 50))]);
     expect(typeof again).toBe('number');
+    unfollow();
   });
 });

@@ -4,32 +4,29 @@
  * data stays fresh for ever; new periods are joined on by useKlineSeries, not by refetching.
  */
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { onRequestSettled } from '../api/client';
+import type { ApiClient } from '../api/client';
 import { isServerClockKnown, serverNow } from '../api/server-clock';
 import type { Candle } from '#shared/candle.ts';
+import { useAppServices } from './app-services-context';
 import { fetchHistoryPage, flattenPages, type KlineHistoryParams, type KlinePage } from './kline-history-pages';
-import { queryKeys } from './query-keys';
+import { historyKey } from './kline-history-cache';
 
 export type { KlineHistoryParams } from './kline-history-pages';
 
 /** Longest wait for the data's clock before the newest page is asked for on the browser's. */
 export const CLOCK_WAIT_MS = 1_500;
 
-let clockSettled = false;
-onRequestSettled(() => {
-  clockSettled = true;
-});
-
 /**
- * The data's clock, once any request has answered (X-Chartroom-Clock: the simulator's clock may
- * differ from the browser's): the newest page's aligned end_time must be the one every browser
- * computes. The chart's other requests start together with the history, so the wait is one answer.
+ * The data's clock, once any request of `api` has answered (X-Chartroom-Clock: the simulator's
+ * clock may differ from the browser's): the newest page's aligned end_time must be the one every
+ * browser computes. The chart's other requests start together with the history, so the wait is
+ * one answer.
  */
-export async function settledServerNow(waitMs = CLOCK_WAIT_MS): Promise<number> {
-  if (!clockSettled && !isServerClockKnown()) {
+export async function settledServerNow(api: Pick<ApiClient, 'hasSettled' | 'onSettled'>, waitMs = CLOCK_WAIT_MS): Promise<number> {
+  if (!api.hasSettled() && !isServerClockKnown()) {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(done, waitMs);
-      const off = onRequestSettled(done);
+      const off = api.onSettled(done);
       function done(): void {
         clearTimeout(timer);
         off();
@@ -45,11 +42,11 @@ function selectCandles(data: InfiniteData<KlinePage, number | null>): Candle[] {
   return flattenPages(data.pages);
 }
 
-export function klineHistoryQueryOptions({ symbol, interval, adjust, type }: KlineHistoryParams) {
+export function klineHistoryQueryOptions(api: ApiClient, { symbol, interval, adjust, type }: KlineHistoryParams) {
   return infiniteQueryOptions({
-    queryKey: queryKeys.klines.history(symbol, interval, adjust ?? null, type),
+    queryKey: historyKey({ symbol, interval, adjust, type }),
     queryFn: async ({ pageParam, signal }) =>
-      fetchHistoryPage({ symbol, interval, adjust, type }, pageParam, signal, pageParam === null ? await settledServerNow() : undefined),
+      fetchHistoryPage(api, { symbol, interval, adjust, type }, pageParam, signal, pageParam === null ? await settledServerNow(api) : undefined),
     initialPageParam: null as number | null,
     getNextPageParam: (lastPage: KlinePage) => lastPage.olderEndTime,
     enabled: symbol.trim() !== '',
@@ -59,5 +56,5 @@ export function klineHistoryQueryOptions({ symbol, interval, adjust, type }: Kli
 
 /** `data` is the whole loaded history, ascending. */
 export function useKlineHistory(params: KlineHistoryParams) {
-  return useInfiniteQuery({ ...klineHistoryQueryOptions(params), select: selectCandles });
+  return useInfiniteQuery({ ...klineHistoryQueryOptions(useAppServices().api, params), select: selectCandles });
 }

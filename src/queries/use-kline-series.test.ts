@@ -1,21 +1,24 @@
 // @vitest-environment happy-dom
 // useKlineSeries against the real simulator: adjustment paths, 3m, paging and rolling forward.
 import { renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdjustMode, Interval } from '#shared/contract.ts';
 import { fetchKlines } from '../api/kline-endpoints';
 import { noteServerClock } from '../api/server-clock';
 import { simFetch, startSimulator, type SimHandle } from '../api/sim-fetch.test-support';
 import { toCandle } from '../lib/candles';
 import { newestPageEnd } from '#shared/kline-window-policy.ts';
+import type { AppServices } from './app-services';
 import { queryKeys } from './query-keys';
-import { testQueryClient, wrapperFor } from './query-test-support';
+import { testServices, wrapperFor } from './query-test-support';
 import { useKlineSeries, type KlineSeriesParams } from './use-kline-series';
 
 const MINUTE = 60_000;
 const patient = { timeout: 10_000 };
 let sim: SimHandle;
 let calls: string[];
+/** The services of the test, over the simulator. */
+let services: AppServices;
 
 beforeAll(() => {
   sim = startSimulator('2026-11-25T15:00:30Z');
@@ -27,14 +30,9 @@ function connect(iso: string, key = 'demo-enterprise') {
   noteServerClock(Date.parse(iso));
   const stub = simFetch(sim, key);
   calls = stub.calls;
-  vi.stubGlobal('fetch', stub.fetch);
-  const client = testQueryClient();
-  return { client, wrapper: wrapperFor(client) };
+  services = testServices({ fetch: stub.fetch });
+  return { client: services.queryClient, wrapper: wrapperFor(services) };
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const historyCalls = () => calls.filter((path) => path.startsWith('/v1/market/kline?'));
 
@@ -49,7 +47,7 @@ async function renderSeries(params: KlineSeriesParams, wrapper: ReturnType<typeo
 
 /** The service's own adjusted closes of the 1000 completed K-lines up to `endTime`. */
 async function serviceCloses(symbol: string, interval: Exclude<Interval, '3m'>, adjust: AdjustMode, endTime: number): Promise<Map<number, number>> {
-  const series = await fetchKlines({ symbol, interval, limit: 1000, adjust, endTime });
+  const series = await fetchKlines(services.api, { symbol, interval, limit: 1000, adjust, endTime });
   return new Map(series.klines.map((k) => [k.time, Number(k.close)]));
 }
 
@@ -159,7 +157,7 @@ describe('useKlineSeries: history and the forming candle', () => {
     }, patient);
     // The one full-history request of the first render, then only the small tail request.
     expect(historyCalls().filter((path) => !path.includes('start_time'))).toHaveLength(1);
-    const completed = (await fetchKlines({ symbol: 'AAPL.US', interval: '1m', limit: 1, endTime: start + MINUTE - 1 })).klines.map(toCandle)[0];
+    const completed = (await fetchKlines(services.api, { symbol: 'AAPL.US', interval: '1m', limit: 1, endTime: start + MINUTE - 1 })).klines.map(toCandle)[0];
     await waitFor(() => {
       expect(result.current.candles.at(-2)).toEqual(completed);
     }, patient);

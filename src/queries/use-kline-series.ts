@@ -3,7 +3,7 @@
  * (locally from ex-factors when the plan has them, by the service otherwise). When the forming
  * candle moves to a new period the previous one joins the history (see kline-history-cache).
  */
-import { hashKey, useQueryClient } from '@tanstack/react-query';
+import { hashKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
 import type { AdjustFactor } from '#shared/adjust.ts';
@@ -12,9 +12,10 @@ import { adjustCandles, mergeCandles } from '../lib/candles';
 import { isStockSymbol } from '#shared/symbols.ts';
 import { planAdjust, type AdjustSource, type FactorsState } from './adjust-plan';
 import type { KlineHistoryParams } from './kline-history-pages';
-import { onFormingCandle } from './kline-history-cache';
+import { useAppServices } from './app-services-context';
+import { historyKey, onFormingCandle } from './kline-history-cache';
 import { factorsOf, useExFactors } from './use-ex-factors';
-import { klineHistoryQueryOptions, useKlineHistory } from './use-kline-history';
+import { useKlineHistory } from './use-kline-history';
 import { useLatestKline } from './use-latest-kline';
 
 export interface KlineSeriesParams {
@@ -116,14 +117,14 @@ function useRollForming(
   type: ProductType | undefined,
   forming: Candle | undefined,
 ): void {
-  const queryClient = useQueryClient();
+  const services = useAppServices();
   const previous = useRef<{ key: string; candle: Candle } | undefined>(undefined);
   useEffect(() => {
     if (!forming) return;
     const params: KlineHistoryParams = { symbol, interval, ...(adjust && { adjust }), ...(type && { type }) };
-    const key = hashKey(klineHistoryQueryOptions(params).queryKey);
+    const key = hashKey(historyKey(params));
     const before = previous.current?.key === key ? previous.current.candle : undefined;
     previous.current = { key, candle: forming };
-    onFormingCandle(queryClient, params, forming, before);
-  }, [queryClient, symbol, interval, adjust, type, forming]);
+    onFormingCandle(services, params, forming, before);
+  }, [services, symbol, interval, adjust, type, forming]);
 }

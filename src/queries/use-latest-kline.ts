@@ -6,13 +6,15 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Interval } from '#shared/contract.ts';
+import type { ApiClient } from '../api/client';
 import { fetchLatestKlines } from '../api/kline-endpoints';
 import { serverNow } from '../api/server-clock';
 import type { Candle } from '#shared/candle.ts';
 import { mergeCandles, toCandle } from '../lib/candles';
 import { normalizeSymbol } from '#shared/symbols.ts';
 import { INTERVAL_MS, type KlineHistoryParams } from './kline-history-pages';
-import { errorRefetchInterval } from './query-client';
+import { useAppServices } from './app-services-context';
+import { pollEvery } from './query-client';
 import { queryKeys } from './query-keys';
 
 /** After a bar's end, the service has the next one (and the completed one) this much later. */
@@ -39,8 +41,9 @@ export function nextReconcileMs(interval: Interval, forming: Candle | null | und
   return Math.max(MIN_DELAY_MS, Math.min(SLOW_RECONCILE_MS, boundary + RECONCILE_DELAY_MS - now));
 }
 
-async function fetchForming(params: KlineHistoryParams, signal: AbortSignal): Promise<Candle | null> {
+async function fetchForming(api: ApiClient, params: KlineHistoryParams, signal: AbortSignal): Promise<Candle | null> {
   const series = await fetchLatestKlines(
+    api,
     {
       symbols: [params.symbol],
       interval: params.interval,
@@ -54,17 +57,17 @@ async function fetchForming(params: KlineHistoryParams, signal: AbortSignal): Pr
   return mergeCandles([], mine?.klines.map(toCandle) ?? []).at(-1) ?? null;
 }
 
-export function latestKlineQueryOptions({ symbol, interval, adjust, type }: KlineHistoryParams) {
+export function latestKlineQueryOptions(api: ApiClient, { symbol, interval, adjust, type }: KlineHistoryParams) {
   return queryOptions({
     queryKey: queryKeys.klines.latest(symbol, interval, adjust ?? null, type),
-    queryFn: ({ signal }) => fetchForming({ symbol, interval, adjust, type }, signal),
+    queryFn: ({ signal }) => fetchForming(api, { symbol, interval, adjust, type }, signal),
     enabled: symbol.trim() !== '',
     staleTime: MIN_DELAY_MS,
-    // A failed reconcile asks again at the app's error cadence, not at the next bar's end.
-    refetchInterval: (query) => errorRefetchInterval(query) || nextReconcileMs(interval, query.state.data, serverNow()),
+    // A failed reconcile asks again at the app's error cadence (or never), not at the next bar's end.
+    refetchInterval: pollEvery<Candle | null>((forming) => nextReconcileMs(interval, forming, serverNow())),
   });
 }
 
 export function useLatestKline(params: KlineHistoryParams) {
-  return useQuery(latestKlineQueryOptions(params));
+  return useQuery(latestKlineQueryOptions(useAppServices().api, params));
 }

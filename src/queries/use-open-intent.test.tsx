@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { noteServerClock } from '../api/server-clock';
 import { useAppStore } from '../store/app-store';
-import { recordUnansweredFetches, testQueryClient, wrapperFor } from './query-test-support';
+import { recordUnansweredFetches, testServices, wrapperFor } from './query-test-support';
 import { OPEN_INTENT_DWELL_MS, useOpenIntent } from './use-open-intent';
 
 const initial = useAppStore.getState();
@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 function intentFor(symbol: string) {
-  return renderHook(() => useOpenIntent(symbol), { wrapper: wrapperFor(testQueryClient()) }).result.current;
+  return renderHook(() => useOpenIntent(symbol), { wrapper: wrapperFor(testServices()) }).result.current;
 }
 
 const historyOf = (symbol: string) => requested.filter((url) => url.pathname === '/v1/market/kline' && url.searchParams.get('symbol') === symbol);

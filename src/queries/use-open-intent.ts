@@ -4,11 +4,11 @@
  * passing: the pointer must stay this long, so sweeping across a list asks for nothing, and the
  * server's K-line cache answers a second look at the same window.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ProductType } from '#shared/contract.ts';
 import { useAppStore } from '../store/app-store';
 import { withSymbolOpened } from '../store/workspace-slice';
+import { useAppServices } from './app-services-context';
 import { prefetchWorkspace } from './prefetch-workspace';
 
 export const OPEN_INTENT_DWELL_MS = 120;
@@ -19,7 +19,7 @@ export interface OpenIntentHandlers {
 }
 
 export function useOpenIntent(symbol: string, type?: ProductType): OpenIntentHandlers {
-  const queryClient = useQueryClient();
+  const services = useAppServices();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(
     () => () => {
@@ -33,13 +33,13 @@ export function useOpenIntent(symbol: string, type?: ProductType): OpenIntentHan
         clearTimeout(timer.current);
         timer.current = setTimeout(() => {
           const state = useAppStore.getState();
-          if (state.workspace.symbol !== symbol) prefetchWorkspace(queryClient, withSymbolOpened(state, symbol, type));
+          if (state.workspace.symbol !== symbol) prefetchWorkspace(services, withSymbolOpened(state, symbol, type));
         }, OPEN_INTENT_DWELL_MS);
       },
       onPointerLeave: () => {
         clearTimeout(timer.current);
       },
     }),
-    [queryClient, symbol, type],
+    [services, symbol, type],
   );
 }

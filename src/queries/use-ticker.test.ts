@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setRealtimeClient } from '../realtime';
 import { fakeClient } from '../realtime/fake-socket.test-support';
-import { testQueryClient, wrapperFor } from './query-test-support';
+import { testServices, wrapperFor } from './query-test-support';
 import { useTicker } from './use-ticker';
 
 const BOUNDARY = 1_795_618_800_000; // a multiple of 3 s
@@ -27,7 +26,7 @@ describe('useTicker polling', () => {
     vi.useFakeTimers({ now: BOUNDARY + 400 });
     const fetchMock = tickerFetch();
     vi.stubGlobal('fetch', fetchMock);
-    const wrapper = wrapperFor(testQueryClient());
+    const wrapper = wrapperFor(testServices());
 
     const a = renderHook(() => useTicker('AAPL.US'), { wrapper });
     await act(() => vi.advanceTimersByTimeAsync(1_300));
@@ -49,18 +48,26 @@ describe('useTicker polling', () => {
   });
 });
 
-describe('useTicker over the realtime socket', () => {
-  afterEach(() => {
-    setRealtimeClient(undefined);
+describe('useTicker of a symbol the service does not know', () => {
+  it('asks once and stops: a 2002 will not change by polling every 3 s', async () => {
+    vi.useFakeTimers({ now: BOUNDARY + 400 });
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ code: 2002, message: 'Symbol not found: NOPE.US' }), { status: 404 })));
+    vi.stubGlobal('fetch', fetchMock);
+    const { result, unmount } = renderHook(() => useTicker('NOPE.US').error, { wrapper: wrapperFor(testServices()) });
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(result.current).toMatchObject({ code: 2002 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    unmount();
   });
+});
 
+describe('useTicker over the realtime socket', () => {
   it('fetches once while the ticker channel is live, shows pushes, and polls again at once when the socket goes', async () => {
     vi.useFakeTimers({ now: BOUNDARY + 400 });
     const fetchMock = tickerFetch();
     vi.stubGlobal('fetch', fetchMock);
     const { client, latest } = fakeClient();
-    setRealtimeClient(client);
-    const { result, unmount } = renderHook(() => useTicker('AAPL.US'), { wrapper: wrapperFor(testQueryClient()) });
+    const { result, unmount } = renderHook(() => useTicker('AAPL.US'), { wrapper: wrapperFor(testServices({ realtime: client })) });
     await act(async () => {
       latest().open();
       latest().ackAll();
@@ -83,5 +90,6 @@ describe('useTicker over the realtime socket', () => {
     });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     unmount();
+    client.dispose();
   });
 });

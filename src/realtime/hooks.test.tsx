@@ -1,20 +1,27 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen, waitFor, type RenderOptions } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setRealtimeClient } from './default-client';
 import { fakeClient, tickerPush, type FakeSocket } from './fake-socket.test-support';
-import { useLiveChannel, useLiveTicker, useLiveTrades, useRealtimeStatus } from './hooks';
+import { useLiveChannel, useLiveFeed, useLiveTicker, useRealtimeStatus } from './hooks';
+import type { RealtimeClient } from './realtime-client';
+import { RealtimeProvider } from './realtime-context';
 
 let socket: () => FakeSocket;
+let client: RealtimeClient;
+/** Each test's tree on a realtime client of its own. */
+let options: RenderOptions;
 
 beforeEach(() => {
   const fake = fakeClient();
-  setRealtimeClient(fake.client);
+  client = fake.client;
   socket = fake.latest;
+  const wrapper = ({ children }: { children: ReactNode }) => <RealtimeProvider client={client}>{children}</RealtimeProvider>;
+  options = { wrapper };
 });
 afterEach(() => {
   cleanup();
-  setRealtimeClient(undefined);
+  client.dispose();
 });
 
 const renders = new Map<string, number>();
@@ -37,6 +44,7 @@ describe('React hooks', () => {
         <TickerReader symbol="AAPL.US" />
         <TickerReader symbol="MSFT.US" />
       </>,
+      options,
     );
     act(() => {
       socket().open();
@@ -61,7 +69,7 @@ describe('React hooks', () => {
   });
 
   it('useLiveChannel follows the subscription state and holds it only while mounted', async () => {
-    const { result, unmount } = renderHook(() => useLiveChannel('depth', 'BTCUSDT', 'crypto'));
+    const { result, unmount } = renderHook(() => useLiveChannel('depth', 'BTCUSDT', 'crypto'), options);
     expect(result.current).toBe('connecting');
     act(() => {
       socket().open();
@@ -76,7 +84,7 @@ describe('React hooks', () => {
     });
     expect(result.current).toBe('refused');
     unmount();
-    const other = renderHook(() => useLiveChannel('ticker', 'BTCUSDT', 'crypto'));
+    const other = renderHook(() => useLiveChannel('ticker', 'BTCUSDT', 'crypto'), options);
     await waitFor(() => {
       // The refused depth is not on the server any more: nothing to unsubscribe.
       expect(socket().takeSent()).toEqual([{ cmd: 'subscribe', data: { channel: 'ticker', symbols: ['BTCUSDT'], type: 'crypto' } }]);
@@ -87,8 +95,8 @@ describe('React hooks', () => {
     });
   });
 
-  it('useLiveTrades keeps the trades pushed since subscribing, newest first, at most 200', async () => {
-    const { result } = renderHook(() => useLiveTrades('BTCUSDT'));
+  it("useLiveFeed('trade') keeps the trades pushed since subscribing, newest first, at most 200", async () => {
+    const { result } = renderHook(() => useLiveFeed('trade', 'BTCUSDT'), options);
     act(() => {
       socket().open();
       socket().ackAll();
@@ -96,15 +104,15 @@ describe('React hooks', () => {
       socket().receive({ cmd: 'trade', data: { symbol: 'BTCUSDT', type: 'crypto', trades } });
     });
     await waitFor(() => {
-      expect(result.current.trades).toHaveLength(200);
+      expect(result.current.pushed).toHaveLength(200);
     });
     expect(result.current.state).toBe('live');
-    expect(result.current.trades[0]?.id).toBe('t204');
-    expect(result.current.trades[199]?.id).toBe('t5');
+    expect(result.current.pushed[0]?.id).toBe('t204');
+    expect(result.current.pushed[199]?.id).toBe('t5');
   });
 
   it('useRealtimeStatus reports the connection and the channels in use', () => {
-    const { result } = renderHook(() => ({ status: useRealtimeStatus(), trade: useLiveChannel('trade', 'AAPL.US') }));
+    const { result } = renderHook(() => ({ status: useRealtimeStatus(), trade: useLiveChannel('trade', 'AAPL.US') }), options);
     expect(result.current.status.connection).toBe('connecting');
     act(() => {
       socket().open();

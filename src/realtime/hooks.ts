@@ -1,92 +1,95 @@
 /**
- * React bindings of the realtime client: each hook holds its subscription while mounted and reads
- * a per-symbol slot through useSyncExternalStore, so a push re-renders only that symbol's readers.
+ * React bindings of the realtime client of the tree (realtime-context.tsx): each hook holds its
+ * subscription while mounted and reads a per-symbol slot through useSyncExternalStore, so a push
+ * re-renders only that symbol's readers.
  */
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { ProductType } from '#shared/contract.ts';
-import { realtimeClient } from './default-client';
-import { LiveSlots } from './live-slots';
-import type { ChannelState, DepthPush, PushOf, RealtimeChannel, RealtimeStatus, TickerPush, TradePush } from './types';
+import type { LiveSlots } from './live-slots';
+import type { RealtimeClient } from './realtime-client';
+import { useRealtime, type LiveFeeds } from './realtime-context';
+import type { ChannelState, RealtimeChannel, RealtimeStatus, TickerPush } from './types';
 
-export const MAX_LIVE_TRADES = 200;
-const NO_TRADES: readonly TradePush[] = [];
-
-const tickerSlots = new LiveSlots<'ticker', TickerPush | undefined>(realtimeClient, 'ticker', undefined, (_previous, push) => push);
-const depthSlots = new LiveSlots<'depth', DepthPush | undefined>(realtimeClient, 'depth', undefined, (_previous, push) => push);
-const tradeSlots = new LiveSlots<'trade', readonly TradePush[]>(realtimeClient, 'trade', NO_TRADES, (trades, push) =>
-  [push, ...trades.slice(0, MAX_LIVE_TRADES - 1)],
-);
-
-/** Imperative, no React state (the chart): `listener` gets every push until the returned function runs. */
-export function listenLive<C extends RealtimeChannel>(channel: C, symbol: string, listener: (push: PushOf<C>) => void, type?: ProductType): () => void {
-  return realtimeClient().subscribe(channel, symbol, type, listener);
+/** The tree's realtime client, for imperative use in effects (the chart's listener on pushes). */
+export function useRealtimeClient(): RealtimeClient {
+  return useRealtime().client;
 }
 
-/**
- * A symbol's ticker pushes without React state, for cells written directly (the watchlist's rows):
- * holds the subscription until the returned function runs and calls `onChange` at most once a
- * frame with the newest push. `readLiveTicker` gives that push at any time (undefined before one).
- */
-export function watchLiveTicker(symbol: string, type: ProductType | undefined, onChange: (push: TickerPush) => void): () => void {
-  return tickerSlots.watch(symbol, type, () => {
-    const push = tickerSlots.read(symbol, type);
-    if (push) onChange(push);
-  });
+export interface LiveTickerFeed {
+  /**
+   * A symbol's ticker pushes without React state, for cells written directly (the watchlist's
+   * rows): holds the subscription until the returned function runs and calls `onChange` at most
+   * once a frame with the newest push.
+   */
+  watch(symbol: string, type: ProductType | undefined, onChange: (push: TickerPush) => void): () => void;
+  /** The newest push (undefined before one). */
+  read(symbol: string, type: ProductType | undefined): TickerPush | undefined;
 }
 
-export function readLiveTicker(symbol: string, type: ProductType | undefined): TickerPush | undefined {
-  return tickerSlots.read(symbol, type);
+export function useLiveTickerFeed(): LiveTickerFeed {
+  const slots = useRealtime().feeds.ticker;
+  return useMemo(
+    () => ({
+      watch: (symbol, type, onChange) =>
+        slots.watch(symbol, type, () => {
+          const push = slots.read(symbol, type);
+          if (push) onChange(push);
+        }),
+      read: (symbol, type) => slots.read(symbol, type),
+    }),
+    [slots],
+  );
 }
+
+const usable = (symbol: string | undefined): string | undefined => (symbol === undefined || symbol.trim() === '' ? undefined : symbol);
 
 /** Holds the subscription while mounted; consumers poll HTTP unless this is 'live'. */
 export function useLiveChannel(channel: RealtimeChannel, symbol: string | undefined, type?: ProductType): ChannelState {
+  const client = useRealtimeClient();
+  const held = usable(symbol);
   const subscribe = useCallback(
     (notify: () => void) => {
-      if (symbol === undefined || symbol.trim() === '') return () => undefined;
-      const client = realtimeClient();
-      const release = client.subscribe(channel, symbol, type);
-      const unwatch = client.watchState(channel, symbol, type, notify);
+      if (held === undefined) return () => undefined;
+      const release = client.subscribe(channel, held, type);
+      const unwatch = client.watchState(channel, held, type, notify);
       return () => {
         unwatch();
         release();
       };
     },
-    [channel, symbol, type],
+    [client, channel, held, type],
   );
-  const read = () => (symbol === undefined || symbol.trim() === '' ? 'down' : realtimeClient().channelState(channel, symbol, type));
+  const read = () => (held === undefined ? 'down' : client.channelState(channel, held, type));
   return useSyncExternalStore(subscribe, read, read);
 }
 
 function useSlot<C extends RealtimeChannel, V>(slots: LiveSlots<C, V>, symbol: string | undefined, type: ProductType | undefined): V {
-  const usable = symbol === undefined || symbol.trim() === '' ? undefined : symbol;
-  const subscribe = useCallback((notify: () => void) => slots.watch(usable, type, notify), [slots, usable, type]);
+  const held = usable(symbol);
+  const subscribe = useCallback((notify: () => void) => slots.watch(held, type, notify), [slots, held, type]);
   // One reader per subscription, not a new closure on every render (and every push).
-  const read = useCallback(() => slots.read(usable, type), [slots, usable, type]);
+  const read = useCallback(() => slots.read(held, type), [slots, held, type]);
   return useSyncExternalStore(subscribe, read, read);
 }
 
+/** What a channel's feed holds for one symbol: the latest ticker or book, the recent trades (newest first). */
+export type FeedValue<C extends RealtimeChannel> = LiveFeeds[C] extends LiveSlots<C, infer V> ? V : never;
+
+/** A channel's pushes of one symbol as React state, and the channel's state for it. */
+export function useLiveFeed<C extends RealtimeChannel>(channel: C, symbol: string | undefined, type?: ProductType): { pushed: FeedValue<C>; state: ChannelState } {
+  const slots = useRealtime().feeds[channel] as unknown as LiveSlots<C, FeedValue<C>>;
+  const pushed = useSlot(slots, symbol, type);
+  const state = useLiveChannel(channel, symbol, type);
+  return { pushed, state };
+}
+
 export function useLiveTicker(symbol: string | undefined, type?: ProductType): { ticker: TickerPush | undefined; state: ChannelState } {
-  const ticker = useSlot(tickerSlots, symbol, type);
-  const state = useLiveChannel('ticker', symbol, type);
-  return { ticker, state };
+  const { pushed, state } = useLiveFeed('ticker', symbol, type);
+  return { ticker: pushed, state };
 }
-
-/** Newest first, at most 200, only trades pushed since subscribing. */
-export function useLiveTrades(symbol: string | undefined, type?: ProductType): { trades: readonly TradePush[]; state: ChannelState } {
-  const trades = useSlot(tradeSlots, symbol, type);
-  const state = useLiveChannel('trade', symbol, type);
-  return { trades, state };
-}
-
-export function useLiveDepth(symbol: string | undefined, type?: ProductType): { book: DepthPush | undefined; state: ChannelState } {
-  const book = useSlot(depthSlots, symbol, type);
-  const state = useLiveChannel('depth', symbol, type);
-  return { book, state };
-}
-
-const watchStatus = (notify: () => void) => realtimeClient().watchStatus(notify);
-const readStatus = () => realtimeClient().status();
 
 export function useRealtimeStatus(): RealtimeStatus {
-  return useSyncExternalStore(watchStatus, readStatus, readStatus);
+  const client = useRealtimeClient();
+  const watch = useCallback((notify: () => void) => client.watchStatus(notify), [client]);
+  const read = useCallback(() => client.status(), [client]);
+  return useSyncExternalStore(watch, read, read);
 }

@@ -1,6 +1,7 @@
 /**
- * The dashboard's realtime layer: one shared WebSocket to `/v1/realtime`, reference-counted
- * subscriptions, pushes dispatched per (channel, symbol). Consumers poll HTTP unless 'live'.
+ * The dashboard's realtime layer: one shared WebSocket to `/v1/realtime` per client instance,
+ * reference-counted subscriptions, pushes dispatched per (channel, type, symbol). Consumers poll
+ * HTTP unless 'live'.
  */
 export type {
   ChannelState,
@@ -11,10 +12,18 @@ export type {
   TickerPush,
   TradePush,
 } from './types';
-export { listenLive, readLiveTicker, useLiveChannel, useLiveDepth, useLiveTicker, useLiveTrades, useRealtimeStatus, watchLiveTicker } from './hooks';
+export {
+  useLiveChannel,
+  useLiveFeed,
+  useLiveTicker,
+  useLiveTickerFeed,
+  useRealtimeClient,
+  useRealtimeStatus,
+  type FeedValue,
+  type LiveTickerFeed,
+} from './hooks';
 export { mergeTicker } from './merge-ticker';
-// For tests that drive the layer with a fake socket: `setRealtimeClient(new RealtimeClient({ createSocket, url }))`.
-export { RealtimeClient, type RealtimeClientOptions } from './realtime-client';
-export { setRealtimeClient } from './default-client';
-export type { SocketEvents, SocketFactory, SocketHandle } from './socket';
+export { RealtimeClient, type RealtimeClientOptions, type Refusal } from './realtime-client';
+export { MAX_LIVE_TRADES, RealtimeProvider } from './realtime-context';
+export { browserSocketFactory, inertSocketFactory, realtimeUrl, type SocketEvents, type SocketFactory, type SocketHandle } from './socket';
 export type { ChannelStatus, ConnectionState } from './types';

@@ -29,11 +29,9 @@ export class LiveSlots<C extends RealtimeChannel, V> {
   private readonly slots = new Map<string, Slot<V>>();
   private readonly dirty = new Set<Slot<V>>();
   private frameRequested = false;
-  /** The client the slots subscribe through; a swapped client (tests) starts them afresh. */
-  private boundClient: RealtimeClient | undefined;
 
   constructor(
-    private readonly client: () => RealtimeClient,
+    private readonly client: RealtimeClient,
     private readonly channel: C,
     private readonly empty: V,
     private readonly reduce: (value: V, push: PushOf<C>) => V,
@@ -48,17 +46,11 @@ export class LiveSlots<C extends RealtimeChannel, V> {
   /** useSyncExternalStore's subscribe: holds the slot (and its subscription) while read. */
   watch(symbol: string | undefined, type: ProductType | undefined, reader: () => void): () => void {
     if (symbol === undefined) return () => undefined;
-    const client = this.client();
-    if (client !== this.boundClient) {
-      this.slots.clear();
-      this.dirty.clear();
-      this.boundClient = client;
-    }
     const key = this.keyOf(symbol, type);
     let slot = this.slots.get(key);
     if (!slot) {
       const created: Slot<V> = { value: this.empty, readers: new Set(), release: () => undefined, dropTimer: undefined };
-      created.release = client.subscribe(this.channel, symbol, type, (push) => {
+      created.release = this.client.subscribe(this.channel, symbol, type, (push) => {
         created.value = this.reduce(created.value, push);
         this.markDirty(created);
       });

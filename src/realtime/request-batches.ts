@@ -3,13 +3,7 @@
  * `maxSymbols` symbols each, in a stable order.
  */
 import type { ProductType } from '#shared/contract.ts';
-import type { RealtimeChannel } from './types';
-
-export interface SubscriptionTarget {
-  channel: RealtimeChannel;
-  type: ProductType | undefined;
-  symbol: string;
-}
+import type { RealtimeChannel, SubscriptionKey } from './types';
 
 export interface SubscriptionRequest {
   cmd: 'subscribe' | 'unsubscribe';
@@ -20,7 +14,7 @@ export const MAX_SYMBOLS_PER_MESSAGE = 100;
 
 export function buildRequests(
   cmd: SubscriptionRequest['cmd'],
-  targets: Iterable<SubscriptionTarget>,
+  targets: Iterable<SubscriptionKey>,
   maxSymbols = MAX_SYMBOLS_PER_MESSAGE,
 ): SubscriptionRequest[] {
   const groups = new Map<string, { channel: RealtimeChannel; type: ProductType | undefined; symbols: string[] }>();

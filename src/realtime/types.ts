@@ -2,9 +2,19 @@
  * The vocabulary of the realtime layer: channels, per-subscription states, the connection status
  * and the push shapes (decimals stay strings, as in HTTP).
  */
-import type { RealtimeChannel } from '#shared/contract.ts';
+import type { ProductType, RealtimeChannel } from '#shared/contract.ts';
 
 export { REALTIME_CHANNELS, type RealtimeChannel } from '#shared/contract.ts';
+
+/**
+ * What one subscription is to: the server keys on (channel, symbol); `type` tells apart the
+ * instruments one code names (BTCUSD as crypto and as forex). `symbol` is normalised.
+ */
+export interface SubscriptionKey {
+  readonly channel: RealtimeChannel;
+  readonly type: ProductType | undefined;
+  readonly symbol: string;
+}
 
 /** live: socket open and this subscription acknowledged (code 0). connecting: waiting for socket or ack.
  *  refused: the service refused this channel/symbol (4003/4004, 1004, 3004, 2001/2002…): use HTTP.
@@ -19,13 +29,17 @@ export interface ChannelStatus {
   message?: string;
 }
 
-export interface RealtimeStatus {
+/** The socket's side of the status (connection.ts). */
+export interface ConnectionSnapshot {
   connection: ConnectionState;
   /** When reconnecting: ms until the next attempt. */
   retryInMs?: number;
-  /** When unavailable: the service's reason (1001/1002/3003…). */
+  /** When reconnecting or unavailable: the service's reason (1001/1002/3003, 5001…). */
   code?: number;
   message?: string;
+}
+
+export interface RealtimeStatus extends ConnectionSnapshot {
   /** Per channel: the worst state among its subscriptions, with the refusal code/message if any. */
   channels: Record<RealtimeChannel, ChannelStatus>;
 }

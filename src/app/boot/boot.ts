@@ -1,14 +1,15 @@
 /**
- * The page's only script, and a small one: the data's clock from the page, the workspace from the
- * URL, the first screen's requests, the chart drawn first (chart-first.ts), and only then the app
- * (src/main.tsx: React and the panels, a chunk of its own). The requests leave while the app
- * downloads and compiles, instead of after it.
+ * The page's only script, and a small one: the data's clock from the page, the app's services
+ * (app-services.ts), the workspace from the URL, the first screen's requests, the chart drawn
+ * first (chart-first.ts), and only then the app (src/main.tsx: React and the panels, a chunk of
+ * its own), mounted on the same services. The requests leave while the app downloads and
+ * compiles, instead of after it.
  */
 import { prefetchWorkspace } from '../../queries/prefetch-workspace';
 import { useAppStore } from '../../store/app-store';
 import { applyTheme } from '../theme';
 import { parseWorkspace } from '../url-state';
-import { appQueryClient } from './app-query-client';
+import { createPageServices } from './app-services';
 import { drawChartFirst } from './chart-first';
 import { holdEarlyKeys } from './early-keys';
 import { markFirstQuote } from './first-quote-mark';
@@ -17,15 +18,20 @@ import { prefetchOnWorkspaceChange } from './prefetch-on-change';
 
 applyPageClock();
 holdEarlyKeys();
+const services = createPageServices();
 // The URL's workspace from the first render on (useUrlSync keeps them in step and reports bad values).
 const { workspace } = parseWorkspace(window.location.search);
 useAppStore.getState().replaceWorkspace(workspace);
-prefetchWorkspace(appQueryClient, workspace);
-prefetchOnWorkspaceChange(appQueryClient);
-markFirstQuote(appQueryClient, workspace.symbol, workspace.type);
+prefetchWorkspace(services, workspace);
+prefetchOnWorkspaceChange(services);
+markFirstQuote(services.queryClient, workspace.symbol, workspace.type);
 // The page's colours before anything is drawn (the early chart, then the app).
 const { theme, colors } = useAppStore.getState().preferences;
 applyTheme(theme, colors);
 
 // Not awaited: the app reports its own failures; the boot has nothing left to do.
-void drawChartFirst(appQueryClient, workspace).then(() => import('../../main'));
+void drawChartFirst(services, workspace)
+  .then(() => import('../../main'))
+  .then(({ mountApp }) => {
+    mountApp(services);
+  });

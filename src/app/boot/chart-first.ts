@@ -5,8 +5,8 @@
  * painted, or after WAIT_MS, whichever comes first: the app's evaluation and first render are a
  * long task that would otherwise hold the candles back. The app then takes the chart over.
  */
-import type { QueryClient } from '@tanstack/react-query';
 import { isStockInstrument } from '#shared/symbols.ts';
+import type { AppServices } from '../../queries/app-services';
 import { workspaceHistoryParams } from '../../queries/prefetch-workspace';
 import { useAppStore } from '../../store/app-store';
 import type { Workspace } from '../../store/workspace-slice';
@@ -21,7 +21,7 @@ const afterNextPaint = (): Promise<void> =>
   });
 
 /** Resolves when the app may start: the early candles painted, nothing to draw, or WAIT_MS passed. */
-export function drawChartFirst(queryClient: QueryClient, workspace: Workspace): Promise<void> {
+export function drawChartFirst(services: AppServices, workspace: Workspace): Promise<void> {
   const toolbar = { adjustToggle: isStockInstrument(workspace.symbol, workspace.type) };
   const rect = workspace.tab === 'chart' ? predictChartFrame(window.innerWidth, window.innerHeight, toolbar) : undefined;
   if (!rect) return Promise.resolve();
@@ -32,7 +32,7 @@ export function drawChartFirst(queryClient: QueryClient, workspace: Workspace): 
   const { theme, colors, scale, indicators } = useAppStore.getState().preferences;
   const drawn = import('../../features/chart/early-chart')
     .then(({ drawEarlyChart }) =>
-      drawEarlyChart(queryClient, frame, {
+      drawEarlyChart(services, frame, {
         history: workspaceHistoryParams(workspace),
         type: workspace.type,
         zone: workspace.zone,

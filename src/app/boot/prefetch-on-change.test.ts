@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { noteServerClock } from '../../api/server-clock';
-import { recordUnansweredFetches, testQueryClient } from '../../queries/query-test-support';
+import { recordUnansweredFetches, testServices } from '../../queries/query-test-support';
 import { useAppStore } from '../../store/app-store';
 import { prefetchOnWorkspaceChange } from './prefetch-on-change';
 
@@ -13,7 +13,7 @@ beforeEach(() => {
   useAppStore.setState(initial, true);
   noteServerClock(Date.parse('2026-11-25T15:00:00Z'));
   requested = recordUnansweredFetches();
-  stop = prefetchOnWorkspaceChange(testQueryClient());
+  stop = prefetchOnWorkspaceChange(testServices());
 });
 afterEach(() => {
   stop();

@@ -4,8 +4,7 @@
  * change and the panels' hooks ask: a symbol opened from the watchlist, search or the HK table,
  * or an interval key, costs the render's time less.
  */
-import type { QueryClient } from '@tanstack/react-query';
-import { prefetchWorkspace } from '../../queries/prefetch-workspace';
+import { prefetchWorkspace, type PrefetchServices } from '../../queries/prefetch-workspace';
 import { useAppStore } from '../../store/app-store';
 import type { Workspace } from '../../store/workspace-slice';
 
@@ -14,8 +13,8 @@ function asksAnew(next: Workspace, before: Workspace): boolean {
 }
 
 /** Returns the unsubscribe. */
-export function prefetchOnWorkspaceChange(queryClient: QueryClient): () => void {
+export function prefetchOnWorkspaceChange(services: PrefetchServices): () => void {
   return useAppStore.subscribe((state, previous) => {
-    if (state.workspace !== previous.workspace && asksAnew(state.workspace, previous.workspace)) prefetchWorkspace(queryClient, state.workspace);
+    if (state.workspace !== previous.workspace && asksAnew(state.workspace, previous.workspace)) prefetchWorkspace(services, state.workspace);
   });
 }

@@ -10,7 +10,7 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { ProductType } from '#shared/contract.ts';
 import type { Ticker } from '../../api/quote-schemas';
 import { useTickerSnapshot } from '../../queries/use-ticker';
-import { mergeTicker, readLiveTicker, watchLiveTicker } from '../../realtime';
+import { mergeTicker, useLiveTickerFeed } from '../../realtime';
 import { directionColor, tickerFigures, type TickerFigures } from './ticker-figures';
 import { flashPrice } from './price-flash';
 
@@ -37,12 +37,13 @@ export interface LiveQuoteOptions {
 
 export function useLiveQuote(symbol: string, type: ProductType | undefined, { flash = true }: LiveQuoteOptions = {}): LiveQuote {
   const snapshot = useTickerSnapshot(symbol, type);
+  const feed = useLiveTickerFeed();
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const lastCell = useRef<HTMLSpanElement>(null);
   const changeCell = useRef<HTMLSpanElement>(null);
   /** What the row last showed: its snapshot (for pushes to merge into) and price (for the pulse). */
   const shown = useRef<{ snapshot: Ticker | undefined; price: string | undefined }>({ snapshot: undefined, price: undefined });
-  const ticker = mergeTicker(snapshot.data, readLiveTicker(symbol, type));
+  const ticker = mergeTicker(snapshot.data, feed.read(symbol, type));
 
   const show = useCallback((price: string | undefined) => {
     const before = shown.current.price;
@@ -57,7 +58,7 @@ export function useLiveQuote(symbol: string, type: ProductType | undefined, { fl
 
   useEffect(
     () =>
-      watchLiveTicker(symbol, type, (push) => {
+      feed.watch(symbol, type, (push) => {
         const merged = mergeTicker(shown.current.snapshot, push);
         const last = lastCell.current;
         const change = changeCell.current;
@@ -72,7 +73,7 @@ export function useLiveQuote(symbol: string, type: ProductType | undefined, { fl
         change.style.color = directionColor(figures.direction) ?? '';
         show(merged.last_price);
       }),
-    [symbol, type, show],
+    [feed, symbol, type, show],
   );
 
   return { ticker, error: snapshot.error, isPending: snapshot.isPending && ticker === undefined, lastCell, changeCell };

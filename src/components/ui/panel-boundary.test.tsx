@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Panel } from './panel';
+import { TestServices } from '../../queries/query-test-support';
 
 let shouldFail = true;
 function Fragile() {
@@ -29,14 +30,14 @@ describe('a failing panel', () => {
   it('shows its own error while the others keep working, and recovers on retry', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(
-      <QueryClientProvider client={new QueryClient()}>
+      <TestServices client={new QueryClient()}>
         <Panel title="Trades">
           <Fragile />
         </Panel>
         <Panel title="Watchlist">
           <Sibling />
         </Panel>
-      </QueryClientProvider>,
+      </TestServices>,
     );
     expect(screen.getByRole('alert').textContent).toContain('The data source is unavailable right now.');
     fireEvent.click(screen.getByRole('button', { name: /clicked/ }));

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
@@ -7,6 +7,7 @@ import type { Candle } from '#shared/candle.ts';
 import type { KlineSeriesResult } from '../../queries/use-kline-series';
 import { useAppStore } from '../../store/app-store';
 import { ChartPanel } from './chart-panel';
+import { TestServices } from '../../queries/query-test-support';
 
 const state = vi.hoisted((): { series?: KlineSeriesResult } => ({}));
 vi.mock('../../queries/use-kline-series', () => ({ useKlineSeries: () => state.series }));
@@ -15,7 +16,7 @@ vi.mock('../../queries/use-instrument-type', async () => {
   const { instrumentTimeZone } = await import('#shared/symbols.ts');
   return { useInstrumentTimeZone: (symbol: string, type?: string) => instrumentTimeZone(symbol, type) };
 });
-vi.mock('../../queries/use-kline-intervals', () => ({ useKlineIntervals: () => ({ data: { intervals: ['1m', '3m', '1h', '1d'] } }) }));
+vi.mock('./api/use-kline-intervals', () => ({ useKlineIntervals: () => ({ data: { intervals: ['1m', '3m', '1h', '1d'] } }) }));
 vi.mock('./chart-adapter', () => ({
   createChartAdapter: () => new Proxy({}, { get: (_, key) => (key === 'onCrosshair' || key === 'onNeedOlder' ? () => () => undefined : () => undefined) }),
 }));
@@ -46,9 +47,9 @@ function renderPanel(result: KlineSeriesResult) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const refetch = vi.spyOn(client, 'refetchQueries').mockResolvedValue();
   render(
-    <QueryClientProvider client={client}>
+    <TestServices client={client}>
       <ChartPanel />
-    </QueryClientProvider>,
+    </TestServices>,
   );
   return { refetch };
 }

@@ -10,7 +10,7 @@ import type { Candle } from '#shared/candle.ts';
 import { isStockInstrument } from '#shared/symbols.ts';
 import { useDisplayZone } from '../../components/use-display-zone';
 import { queryKeys } from '../../queries/query-keys';
-import { useKlineIntervals } from '../../queries/use-kline-intervals';
+import { useKlineIntervals } from './api/use-kline-intervals';
 import { useKlineSeries } from '../../queries/use-kline-series';
 import { useAppStore } from '../../store/app-store';
 import { AdjustToggle } from './adjust-toggle';

@@ -2,6 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Candle } from '#shared/candle.ts';
+import { createApiClient } from '../../api/client';
 import type { KlinePage } from '../../queries/kline-history-pages';
 
 const adapters: { setSeries: ReturnType<typeof vi.fn>; destroy: ReturnType<typeof vi.fn>; container: HTMLElement; decimals: number }[] = [];
@@ -22,7 +23,7 @@ const REQUEST = {
 };
 const DATASET = 'AAPL.US||1d';
 
-/** A query client whose first history page arrives when the test says. */
+/** Services whose query client gives the first history page when the test says. */
 function pendingClient() {
   let resolve: (pages: KlinePage[]) => void = () => undefined;
   let reject: (error: Error) => void = () => undefined;
@@ -32,7 +33,7 @@ function pendingClient() {
     };
     reject = rej;
   });
-  const client = { infiniteQuery: () => answer } as unknown as QueryClient;
+  const client = { queryClient: { infiniteQuery: () => answer } as unknown as QueryClient, api: createApiClient() };
   return { client, resolve, reject };
 }
 

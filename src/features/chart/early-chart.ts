@@ -6,11 +6,11 @@
  * its own container: the candles stay on screen, nothing is drawn twice from scratch. An adapter
  * nobody takes (the workspace changed, the first render had no chart) is discarded.
  */
-import type { QueryClient } from '@tanstack/react-query';
 import type { ProductType } from '#shared/contract.ts';
 import type { Candle } from '#shared/candle.ts';
 import { instrumentTimeZone } from '#shared/symbols.ts';
 import type { DisplayZone } from '../../lib/time-mapper';
+import type { AppServices } from '../../queries/app-services';
 import { flattenPages } from '../../queries/kline-history-pages';
 import { klineHistoryQueryOptions, type KlineHistoryParams } from '../../queries/use-kline-history';
 import type { Preferences } from '../../store/preferences-slice';
@@ -47,13 +47,13 @@ let closed = false;
  * false when there is nothing to draw (the request failed or came back empty, or the app mounted
  * first); the frame is then gone.
  */
-export async function drawEarlyChart(queryClient: QueryClient, frame: HTMLElement, request: EarlyChartRequest): Promise<boolean> {
+export async function drawEarlyChart({ queryClient, api }: Pick<AppServices, 'queryClient' | 'api'>, frame: HTMLElement, request: EarlyChartRequest): Promise<boolean> {
   const { history, type, zone, preferences } = request;
   let candles: Candle[] = [];
   if (!closed) {
     waiting = frame;
     try {
-      candles = flattenPages((await queryClient.infiniteQuery(klineHistoryQueryOptions(history))).pages);
+      candles = flattenPages((await queryClient.infiniteQuery(klineHistoryQueryOptions(api, history))).pages);
     } catch {
       // The chart panel shows the failure (its query retries); nothing to draw here.
     }

@@ -16,15 +16,19 @@ const realtime = vi.hoisted((): { state: ChannelState; listeners: Set<(push: Tic
   listeners: new Set<(push: TickerPush) => void>(),
   listenCalls: 0,
 }));
-vi.mock('../../realtime', () => ({
-  useLiveChannel: () => realtime.state,
-  listenLive: (_channel: string, _symbol: string, listener: (push: TickerPush) => void) => {
+const stubClient = vi.hoisted(() => ({
+  subscribe: (_channel: string, _symbol: string, _type: unknown, listener: (push: TickerPush) => void) => {
     realtime.listenCalls++;
     realtime.listeners.add(listener);
     return () => {
       realtime.listeners.delete(listener);
     };
   },
+}));
+vi.mock('../../realtime', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../realtime')>()),
+  useLiveChannel: () => realtime.state,
+  useRealtimeClient: () => stubClient,
 }));
 
 const MINUTE = 60_000;

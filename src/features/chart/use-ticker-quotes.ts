@@ -1,6 +1,6 @@
 /**
  * Quotes of one symbol for the chart, from whichever source is current, without React state per
- * quote: ticker pushes while the ticker channel is live (listenLive), otherwise the HTTP ticker
+ * quote: ticker pushes while the ticker channel is live (the realtime client's listener), otherwise the HTTP ticker
  * query the symbol header already polls (read from the query cache: no request of its own).
  */
 import { hashKey, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import type { ProductType } from '#shared/contract.ts';
 import type { Ticker } from '../../api/quote-schemas';
 import { queryKeys } from '../../queries/query-keys';
-import { listenLive, useLiveChannel, type ChannelState, type TickerPush } from '../../realtime';
+import { useLiveChannel, useRealtimeClient, type ChannelState, type TickerPush } from '../../realtime';
 import type { Quote } from './fold-quote';
 
 /** A ticker (pushed or polled) as a quote; undefined when its price is not a number. */
@@ -28,6 +28,7 @@ export function useTickerQuotes(symbol: string, type: ProductType | undefined, o
     listener.current = onQuote;
   }, [onQuote]);
   const queryClient = useQueryClient();
+  const realtime = useRealtimeClient();
 
   useEffect(() => {
     if (symbol.trim() === '') return undefined;
@@ -35,7 +36,7 @@ export function useTickerQuotes(symbol: string, type: ProductType | undefined, o
       const quote = ticker && quoteOfTicker(ticker);
       if (quote) listener.current(quote);
     };
-    if (live) return listenLive('ticker', symbol, deliver, type);
+    if (live) return realtime.subscribe('ticker', symbol, type, deliver);
     const key = queryKeys.tickers.one(symbol, type);
     const hash = hashKey(key);
     deliver(queryClient.getQueryData<Ticker>(key));
@@ -44,7 +45,7 @@ export function useTickerQuotes(symbol: string, type: ProductType | undefined, o
         deliver(event.query.state.data as Ticker | undefined);
       }
     });
-  }, [queryClient, symbol, type, live]);
+  }, [queryClient, realtime, symbol, type, live]);
 
   return state;
 }

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HkTicker } from '../../api/quote-schemas';
-import { testQueryClient } from '../../queries/query-test-support';
+import { testQueryClient, TestServices } from '../../queries/query-test-support';
 import { useAppStore } from '../../store/app-store';
 import { HkMarketPanel } from './hk-market-panel';
 import { PLAN_MESSAGE } from './hk-plan-notice';
@@ -35,9 +35,9 @@ const ok = (data: unknown): Answer => ({ code: 0, message: 'success', data });
 
 function renderPanel() {
   return render(
-    <QueryClientProvider client={client}>
+    <TestServices client={client}>
       <HkMarketPanel />
-    </QueryClientProvider>,
+    </TestServices>,
   );
 }
 

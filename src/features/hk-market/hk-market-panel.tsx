@@ -6,7 +6,7 @@
 import { useCallback, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorNotice } from '../../components/ui/error-notice';
-import { useHkTickers } from '../../queries/use-hk-tickers';
+import { useHkTickers } from './api/use-hk-tickers';
 import { HkMoversStrip } from './hk-movers-strip';
 import { HkPlanNotice, isPlanError } from './hk-plan-notice';
 import { HkTable } from './hk-table';

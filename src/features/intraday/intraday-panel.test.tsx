@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { zonedTimeToUtc } from '#shared/time-zone.ts';
 import { useAppStore } from '../../store/app-store';
 import { IntradayPanel } from './intraday-panel';
+import { TestServices } from '../../queries/query-test-support';
 
 const initial = useAppStore.getState();
 const HKT = 'Asia/Hong_Kong';
@@ -59,9 +60,9 @@ function renderPanel(symbol: string) {
   useAppStore.getState().openSymbol(symbol);
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <QueryClientProvider client={client}>
+    <TestServices client={client}>
       <IntradayPanel />
-    </QueryClientProvider>,
+    </TestServices>,
   );
 }
 

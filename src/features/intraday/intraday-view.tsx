@@ -8,7 +8,7 @@ import type { SessionMarket } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { precisionOf } from '../../lib/format';
 import { marketTimeZone } from '#shared/symbols.ts';
-import { useIntraday } from '../../queries/use-intraday';
+import { useIntraday } from './api/use-intraday';
 import { useTicker } from '../../queries/use-ticker';
 import { useTradingSessions } from '../../queries/use-trading-sessions';
 import { useLiveTicker } from '../../realtime';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { feedSentence } from './feed-status';
-import { newerBook } from './use-order-book';
+import { newerBook } from './api/use-order-book';
 
 describe('feedSentence', () => {
   it('names the source and, when polling, why', () => {

@@ -1,7 +1,7 @@
 /** Where the book comes from right now, said in words (a polite live region). */
-import { DEPTH_POLL_MS } from '../../queries/use-depth';
+import { DEPTH_POLL_MS } from './api/use-depth';
 import type { ChannelState } from '../../realtime';
-import type { Refusal } from './use-order-book';
+import type { Refusal } from './api/use-order-book';
 
 const POLL_SECONDS = DEPTH_POLL_MS / 1000;
 

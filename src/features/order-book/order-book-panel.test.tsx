@@ -1,82 +1,67 @@
 // @vitest-environment happy-dom
-// The panel on the real simulator (HTTP) with the realtime layer stubbed: live, refused, down.
+// The panel on the real simulator (HTTP) with a scripted realtime socket: live, refused, down.
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetRateLimitGate } from '../../api/client';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductType } from '#shared/contract.ts';
 import { simFetch, startSimulator, type SimHandle } from '../../api/sim-fetch.test-support';
-import { testQueryClient, wrapperFor } from '../../queries/query-test-support';
-import type { ChannelState, DepthPush } from '../../realtime';
+import { testServices, wrapperFor } from '../../queries/query-test-support';
+import type { DepthPush } from '../../realtime';
+import { fakeClient, type FakeSocket } from '../../realtime/fake-socket.test-support';
 import { useAppStore } from '../../store/app-store';
 import { OrderBookPanel } from './order-book-panel';
 
-interface LiveStub {
-  state: ChannelState;
-  book: DepthPush | undefined;
-  depthStatus: { code?: number; message?: string };
-  listeners: Set<() => void>;
-  subscribed: (string | undefined)[];
-}
-
-const live = vi.hoisted((): LiveStub => ({ state: 'down', book: undefined, depthStatus: {}, listeners: new Set(), subscribed: [] }));
-
-vi.mock('../../realtime', async (importOriginal) => {
-  const { useSyncExternalStore } = await import('react');
-  const subscribe = (listener: () => void) => {
-    live.listeners.add(listener);
-    return () => live.listeners.delete(listener);
-  };
-  const snapshot = () => `${live.state}|${String(live.book?.timestamp)}`;
-  return {
-    ...(await importOriginal<typeof import('../../realtime')>()),
-    // The ticker (asked by the panel for a bare code's type) stays on HTTP here.
-    useLiveTicker: () => ({ ticker: undefined, state: 'down' }),
-    useLiveDepth: (symbol: string | undefined) => {
-      useSyncExternalStore(subscribe, snapshot);
-      if (!live.subscribed.includes(symbol)) live.subscribed.push(symbol);
-      return { book: live.book, state: live.state };
-    },
-    useRealtimeStatus: () => {
-      useSyncExternalStore(subscribe, snapshot);
-      return { connection: 'open', channels: { ticker: { state: 'live' }, trade: { state: 'unused' }, depth: { state: live.state, ...live.depthStatus } } };
-    },
-  };
-});
-
-function setLive(patch: Partial<Pick<typeof live, 'state' | 'book' | 'depthStatus'>>) {
-  Object.assign(live, patch);
-  act(() => {
-    for (const listener of live.listeners) listener();
-  });
-}
-
 let sim: SimHandle;
 let calls: string[];
+let socket: () => FakeSocket;
+let sockets: FakeSocket[];
 const initial = useAppStore.getState();
 
 beforeAll(() => {
   sim = startSimulator('2026-11-25T15:00:00Z');
 });
 
-beforeEach(() => {
-  Object.assign(live, { state: 'down', book: undefined, depthStatus: {}, subscribed: [] });
-});
-
 afterEach(() => {
   cleanup();
-  resetRateLimitGate();
-  vi.unstubAllGlobals();
   useAppStore.setState(initial, true);
 });
 
-function show(symbol: string, options: { type?: ProductType; key?: string } = {}) {
+function show(symbol: string, options: { type?: ProductType; key?: string; live?: boolean } = {}) {
   const stub = simFetch(sim, options.key);
   calls = stub.calls;
-  vi.stubGlobal('fetch', stub.fetch);
+  const fake = fakeClient();
+  socket = fake.latest;
+  sockets = fake.sockets;
+  if (options.live) {
+    // The depth channel is live before the panel mounts (held meanwhile by the test).
+    fake.client.subscribe('depth', symbol, options.type);
+    socket().open();
+    socket().ackAll();
+  }
   useAppStore.getState().openSymbol(symbol, options.type);
-  const Wrapper = wrapperFor(testQueryClient());
+  const Wrapper = wrapperFor(testServices({ fetch: stub.fetch, realtime: fake.client }));
   return render(createElement(Wrapper, null, createElement(OrderBookPanel)));
+}
+
+/** The server's answer to the depth subscription of AAPL.US: a refusal with `code`. */
+function refuseDepth(code: number, message: string) {
+  act(() => {
+    socket().open();
+    socket().receive({ cmd: 'subscribe', code, message, data: { channel: 'depth', symbols: ['AAPL.US'] } });
+  });
+}
+
+function push(book: DepthPush) {
+  act(() => {
+    socket().receive({ cmd: 'depth', data: book });
+  });
+}
+
+/** The socket closes before it ever opens: the live connection is down. */
+function connectionDown() {
+  act(() => {
+    socket().serverClose(1006);
+  });
 }
 
 const depthCalls = () => calls.filter((path) => path.startsWith('/v1/market/depth?'));
@@ -99,9 +84,8 @@ function pushBook(timestamp: number, bidSize = '100'): DepthPush {
 
 describe('OrderBookPanel', () => {
   it('refused live feed: the HTTP book in a table, ten levels a side, and the reason in a status line', async () => {
-    live.state = 'refused';
-    live.depthStatus = { code: 4003, message: 'Depth subscriptions temporarily unavailable' };
     show('AAPL.US');
+    refuseDepth(4003, 'Depth subscriptions temporarily unavailable');
     const table = await screen.findByRole('table', undefined, { timeout: 5_000 });
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Price', 'Size', 'Cumulative']);
     expect(table.querySelector('caption')?.textContent).toContain('Order book of AAPL.US');
@@ -124,20 +108,26 @@ describe('OrderBookPanel', () => {
 
   it('live connection down: polls HTTP and says so', async () => {
     show('700.HK');
+    connectionDown();
     await screen.findByRole('table', undefined, { timeout: 5_000 });
     expect(feed().textContent).toBe('Order book over HTTP every 2 s (live connection down)');
     expect(feed().getAttribute('role')).toBe('status');
   });
 
-  it('live: the pushed book, no HTTP request; a size change flashes its cell', () => {
-    live.state = 'live';
-    live.book = pushBook(1);
-    show('AAPL.US');
+  it('live: the pushed book, no HTTP request; a size change flashes its cell', async () => {
+    show('AAPL.US', { live: true });
+    push(pushBook(1));
+    await waitFor(() => {
+      expect(screen.getAllByTestId('book-bid')).toHaveLength(2);
+    });
     expect(screen.getAllByTestId('book-bid').map((row) => row.querySelector('td')?.textContent)).toEqual(['222.09', '222.08']);
     expect(screen.getByTestId('book-mid').textContent).toBe('222.095');
     expect(feed().textContent).toBe('Live order book, updated as it changes');
     expect(document.querySelector('[data-flash]')).toBeNull();
-    setLive({ book: pushBook(2, '150') });
+    push(pushBook(2, '150'));
+    await waitFor(() => {
+      expect(screen.getAllByTestId('book-bid')[0]?.querySelector('[data-flash]')).not.toBeNull();
+    });
     const bestBid = screen.getAllByTestId('book-bid')[0];
     expect(bestBid?.querySelector('[data-flash]')?.getAttribute('data-flash')).toBe('up');
     expect(bestBid?.querySelector('[data-flash]')?.className).toContain('flash-up');
@@ -146,11 +136,12 @@ describe('OrderBookPanel', () => {
   });
 
   it('falls back to HTTP when the live feed goes down', async () => {
-    live.state = 'live';
-    live.book = pushBook(1);
-    show('AAPL.US');
+    show('AAPL.US', { live: true });
+    push(pushBook(1));
     expect(depthCalls()).toEqual([]);
-    setLive({ state: 'down' });
+    act(() => {
+      socket().serverClose(1012);
+    });
     await waitFor(() => {
       expect(depthCalls()).toHaveLength(1);
     });
@@ -165,7 +156,11 @@ describe('OrderBookPanel', () => {
       'No order book for EURUSD: this market has none (forex, metals and indices).',
     );
     expect(depthCalls()).toEqual([]);
-    expect(live.subscribed).toEqual([]);
+    act(() => {
+      for (const each of sockets) each.open();
+    });
+    const channels = sockets.flatMap((each) => each.takeSent()).map((message) => (message as { data?: { channel?: string } }).data?.channel);
+    expect(channels).not.toContain('depth');
   });
 
   it('a chosen index type answers at once', () => {
@@ -174,15 +169,15 @@ describe('OrderBookPanel', () => {
   });
 
   it('the Free plan: the plan does not include the order book', async () => {
-    live.state = 'refused';
-    live.depthStatus = { code: 1004, message: 'Permission denied' };
     show('AAPL.US', { key: 'demo-free' });
+    refuseDepth(1004, 'Permission denied');
     expect((await screen.findByTestId('book-no-plan', undefined, { timeout: 5_000 })).textContent).toContain('Your plan does not include the order book');
     expect(screen.queryByRole('status')).toBeNull();
   });
+
   it('a bare code opened without its type: "Updated" in its market zone (from its ticker), named, and follows the zone choice', async () => {
-    live.state = 'refused';
     show('AU2612');
+    connectionDown();
     const updated = async () => (await screen.findByText('Updated', undefined, { timeout: 5_000 })).nextElementSibling?.textContent;
     // 15:00 UTC is 23:00 in Shanghai (the night session of gold futures).
     await waitFor(async () => {

@@ -9,16 +9,15 @@ import { ERROR_CODES, type ProductType } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { useDisplayZone } from '../../components/use-display-zone';
 import { zoneLabel } from '../../lib/zone-label';
-import { isStockSymbol } from '#shared/symbols.ts';
 import { formatZonedClock } from '#shared/time-zone.ts';
-import { useTicker } from '../../queries/use-ticker';
+import { isNoTradeDataAnswer, useTradeDataAvailability } from '../../queries/trade-data-availability';
 import { useAppStore } from '../../store/app-store';
-import { bookAvailability, NO_PLAN_SENTENCE, noBookSentence } from './book-availability';
+import { NO_PLAN_SENTENCE, noBookSentence } from './book-availability';
 import { BookSummary } from './book-summary';
 import { DepthLadder } from './depth-ladder';
 import { FeedStatus } from './feed-status';
 import { buildLadder } from './ladder';
-import { useOrderBook } from './use-order-book';
+import { useOrderBook } from './api/use-order-book';
 import { useSizeChanges } from './use-size-changes';
 
 const NOTE = 'p-3 text-sm text-slate-500 dark:text-slate-400';
@@ -26,13 +25,13 @@ const NOTE = 'p-3 text-sm text-slate-500 dark:text-slate-400';
 export function OrderBookPanel() {
   const symbol = useAppStore((state) => state.workspace.symbol);
   const type = useAppStore((state) => state.workspace.type);
-  switch (bookAvailability(symbol, type)) {
+  switch (useTradeDataAvailability(symbol, type).status) {
     case 'available':
       return <OrderBook key={symbol} symbol={symbol} type={type} />;
     case 'unavailable':
       return <BookNote testId="book-unavailable" text={noBookSentence(symbol)} />;
-    case 'unknown':
-      return <TypedByTicker key={symbol} symbol={symbol} />;
+    case 'pending':
+      return <Loading />;
   }
 }
 
@@ -52,22 +51,6 @@ function Loading() {
   );
 }
 
-/** A bare code without a chosen type: its ticker says what it is. */
-function TypedByTicker({ symbol }: { symbol: string }) {
-  const ticker = useTicker(symbol);
-  if (ticker.isPending) return <Loading />;
-  const reported = ticker.data?.type;
-  if (reported !== undefined && bookAvailability(symbol, reported) === 'unavailable') {
-    return <BookNote testId="book-unavailable" text={noBookSentence(symbol)} />;
-  }
-  return <OrderBook symbol={symbol} />;
-}
-
-/** A bare code the service refuses with 2001 (not AMBIGUOUS_SYMBOL) is a market without a book. */
-function isNoBookError(symbol: string, error: unknown): boolean {
-  return !isStockSymbol(symbol) && isApiError(error) && error.code === ERROR_CODES.INVALID_PARAMETER && error.errorName === undefined;
-}
-
 function isNoPlanError(error: unknown): boolean {
   return isApiError(error) && error.code === ERROR_CODES.PERMISSION_DENIED;
 }
@@ -81,7 +64,7 @@ function OrderBook({ symbol, type }: { symbol: string; type?: ProductType | unde
     void query.refetch();
   };
 
-  if (query.error && isNoBookError(symbol, query.error)) return <BookNote testId="book-unavailable" text={noBookSentence(symbol)} />;
+  if (query.error && isNoTradeDataAnswer(symbol, query.error)) return <BookNote testId="book-unavailable" text={noBookSentence(symbol)} />;
   if (query.error && isNoPlanError(query.error)) return <BookNote testId="book-no-plan" text={`${NO_PLAN_SENTENCE} A higher plan unlocks it.`} />;
 
   const status = <FeedStatus state={state} refusal={refusal} />;

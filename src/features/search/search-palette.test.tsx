@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../store/app-store';
 import { SearchPalette } from './search-palette';
 import { CATALOG, outage, serveCatalog } from './search-test-server';
+import { TestServices } from '../../queries/query-test-support';
 
 const initial = useAppStore.getState();
 
@@ -23,9 +24,9 @@ function Harness() {
 
 async function openPalette(waitForCatalogue = true) {
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <TestServices client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <Harness />
-    </QueryClientProvider>,
+    </TestServices>,
   );
   const trigger = screen.getByRole('button', { name: 'Open search' });
   trigger.focus();
@@ -242,9 +243,9 @@ describe('SearchPalette', () => {
     let down = true;
     serveCatalog(undefined, (url) => (down && url.pathname === '/chartroom/catalog' ? outage() : undefined));
     render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <TestServices client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <SearchPalette open onClose={() => undefined} />
-      </QueryClientProvider>,
+      </TestServices>,
     );
     expect((await screen.findByRole('alert')).textContent).toContain('The data source is unavailable right now.');
     type(screen.getByRole('combobox', { name: 'Search symbols' }), 'nvda');

@@ -6,10 +6,10 @@
  * question, an unknown symbol stays in the palette with its error, and anything else opens (the
  * chart shows its own errors).
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAmbiguousSymbol, isApiError } from '../../api/api-error';
 import { ERROR_CODES, PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
+import { useAppServices } from '../../queries/app-services-context';
 import { tickerQueryOptions } from '../../queries/use-ticker';
 import { useAppStore } from '../../store/app-store';
 
@@ -37,7 +37,7 @@ function productTypes(values: readonly string[]): ProductType[] {
 }
 
 export function useSymbolOpener(onOpened: () => void) {
-  const queryClient = useQueryClient();
+  const { queryClient, tickers } = useAppServices();
   const openSymbol = useAppStore((state) => state.openSymbol);
   const [state, setState] = useState<OpenerState>(IDLE);
   /** Bumped by every attempt and on reset/unmount, so a late answer of an old probe is ignored. */
@@ -77,7 +77,7 @@ export function useSymbolOpener(onOpened: () => void) {
       setState({ status: 'checking', symbol });
       try {
         // No retries: a transient failure opens the chart at once, which shows and retries its own.
-        await queryClient.query({ ...tickerQueryOptions(symbol), retry: false });
+        await queryClient.query({ ...tickerQueryOptions(tickers, symbol), retry: false });
         if (id === attempt.current) finish(symbol);
       } catch (error) {
         if (id !== attempt.current) return;
@@ -89,7 +89,7 @@ export function useSymbolOpener(onOpened: () => void) {
         else finish(symbol);
       }
     },
-    [finish, queryClient],
+    [finish, queryClient, tickers],
   );
 
   /** A symbol of the catalogue with these types: opens it, or asks which type first. */

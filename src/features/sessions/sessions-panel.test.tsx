@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 // The panel against the real simulator frozen at chosen instants (holidays of NYSE, HKEX, SSE).
-import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SimHandle } from '../../api/sim-fetch.test-support';
-import { testQueryClient } from '../../queries/query-test-support';
+import { testQueryClient, TestServices } from '../../queries/query-test-support';
 import { SessionsPanel } from './sessions-panel';
 import { connect, renderWithClient, simulatorAt, tradeDaysRequests } from './sessions.test-support';
 
@@ -164,9 +163,9 @@ describe('SessionsPanel', () => {
     connect(sim, '2026-11-25T20:59:58Z');
     const client = testQueryClient();
     const at = (now: number) => (
-      <QueryClientProvider client={client}>
+      <TestServices client={client}>
         <SessionsPanel now={now} />
-      </QueryClientProvider>
+      </TestServices>
     );
     const { rerender } = render(at(before));
     expect(text(await badge('US'))).toBe('Open');

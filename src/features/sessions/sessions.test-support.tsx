@@ -2,12 +2,11 @@
  * Test support (tests only): the real simulator in process behind a stubbed `fetch`, with a hook
  * to make chosen paths fail, and a render helper with a fresh QueryClient (no retries).
  */
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { simFetch, startSimulator, type SimHandle } from '../../api/sim-fetch.test-support';
-import { testQueryClient } from '../../queries/query-test-support';
+import { testQueryClient, TestServices } from '../../queries/query-test-support';
 
 export interface Connection {
   /** Every path asked for, in order. */
@@ -41,7 +40,7 @@ export function connect(sim: SimHandle, iso: string): Connection {
 }
 
 export function renderWithClient(ui: ReactElement) {
-  return render(<QueryClientProvider client={testQueryClient()}>{ui}</QueryClientProvider>);
+  return render(<TestServices client={testQueryClient()}>{ui}</TestServices>);
 }
 
 /** beg_day and end_day of every trade-days request among `calls`. */

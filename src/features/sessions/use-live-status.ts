@@ -14,7 +14,7 @@ import { marketTimeZone } from '#shared/symbols.ts';
 import { dayKindLookup, type TradeDaysAnswer } from '../../lib/trade-days';
 import type { TradingSession } from '../../lib/trading-sessions';
 import { addDaysYmd, ymdInZone } from '#shared/time-zone.ts';
-import { useTradeDays } from '../../queries/use-trade-days';
+import { useTradeDays } from './api/use-trade-days';
 import { monthOfYmd, shiftMonth } from './month-math';
 
 export interface LiveStatus {

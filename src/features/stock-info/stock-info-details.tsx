@@ -1,7 +1,7 @@
 /** The §2.8 entry of one stock, formatted, with valuation figures at the live last price. */
 import type { ProductType } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
-import { useStockInfo } from '../../queries/use-stock-info';
+import { useStockInfo } from './api/use-stock-info';
 import { useTicker } from '../../queries/use-ticker';
 import { normalizeSymbol } from '#shared/symbols.ts';
 import { stockInfoSections } from './stock-info-rows';

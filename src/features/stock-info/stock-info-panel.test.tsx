@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../store/app-store';
 import { StockInfoPanel } from './stock-info-panel';
+import { TestServices } from '../../queries/query-test-support';
 
 const initial = useAppStore.getState();
 
@@ -89,9 +90,9 @@ function show(symbol: string, type?: 'stock' | 'forex') {
   useAppStore.getState().openSymbol(symbol, type);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <QueryClientProvider client={client}>
+    <TestServices client={client}>
       <StockInfoPanel />
-    </QueryClientProvider>,
+    </TestServices>,
   );
 }
 

@@ -1,23 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tradesAvailability, unavailableSentence } from './trade-availability';
-
-describe('tradesAvailability', () => {
-  it('knows stocks by their suffix', () => {
-    expect(tradesAvailability('700.HK', undefined)).toBe('available');
-    expect(tradesAvailability('600519.SH', undefined)).toBe('available');
-  });
-  it('knows forex and indices have none', () => {
-    expect(tradesAvailability('EURUSD', 'forex')).toBe('unavailable');
-    expect(tradesAvailability('HSI', 'indices')).toBe('unavailable');
-  });
-  it('knows crypto and futures have trades', () => {
-    expect(tradesAvailability('BTCUSDT', 'crypto')).toBe('available');
-    expect(tradesAvailability('AU2612', 'futures')).toBe('available');
-  });
-  it('cannot tell a bare code without its type', () => {
-    expect(tradesAvailability('EURUSD', undefined)).toBe('unknown');
-  });
-});
+import { unavailableSentence } from './trade-availability';
 
 describe('unavailableSentence', () => {
   it('says why', () => {

@@ -1,19 +1,20 @@
 // @vitest-environment happy-dom
 // The tape on the realtime layer (a local stub here; the journey e2e/realtime-fallback.spec.ts runs the real one).
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChannelState, RealtimeStatus, TradePush } from '../../realtime';
 import { TradeTape } from './trade-tape';
-import { intervalAfter } from '../../queries/query-test-support';
+import { intervalAfter, TestServices } from '../../queries/query-test-support';
 
 const realtime = vi.hoisted((): { state: ChannelState; trades: TradePush[]; status: RealtimeStatus | undefined } => ({
   state: 'live',
   trades: [],
   status: undefined,
 }));
-vi.mock('../../realtime', () => ({
-  useLiveTrades: () => ({ trades: realtime.trades, state: realtime.state }),
+vi.mock('../../realtime', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../realtime')>()),
+  useLiveFeed: () => ({ pushed: realtime.trades, state: realtime.state }),
   useRealtimeStatus: () => realtime.status,
 }));
 
@@ -33,9 +34,9 @@ function show() {
   vi.stubGlobal('fetch', fetchMock);
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <QueryClientProvider client={client}>
+    <TestServices client={client}>
       <TradeTape symbol="700.HK" />
-    </QueryClientProvider>,
+    </TestServices>,
   );
 }
 
@@ -79,7 +80,7 @@ describe('TradeTape with pushed trades', () => {
     show();
     await screen.findByRole('table', { name: 'Trades of 700.HK' });
     expect(screen.getByRole('status').textContent).toBe('Live trades unavailable (4004 Trade subscriptions temporarily unavailable) — polling every 3 s');
-    expect(tradesPolling()).toBe(3_000);
+    expect(intervalAfter(tradesPolling(), 'success')).toBe(3_000);
     expect(screen.getAllByTestId('trade-row')).toHaveLength(2);
   });
 });

@@ -4,38 +4,24 @@
  * While a poll fails the last good tape stays on screen under a compact error; the next
  * successful poll clears it.
  */
-import { useMemo } from 'react';
-import { isApiError } from '../../api/api-error';
-import { ERROR_CODES, type ProductType } from '#shared/contract.ts';
+import type { ProductType } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { useDisplayZone } from '../../components/use-display-zone';
-import { isStockSymbol } from '#shared/symbols.ts';
-import { TRADES_POLL_MS, useTrades } from '../../queries/use-trades';
-import { useLiveTrades, useRealtimeStatus } from '../../realtime';
-import { mergeTape } from './live-tape';
+import { isNoTradeDataAnswer } from '../../queries/trade-data-availability';
+import { useRealtimeStatus } from '../../realtime';
+import { TRADES_POLL_MS, useTape } from './api/use-trades';
 import { liveTradesNotice } from './live-trades-notice';
 import { hasFuturesColumns, tapeRows } from './tape-rows';
 import { TradesUnavailable } from './trades-unavailable';
 import { TradeTable } from './trade-table';
 import { useFreshIds } from './use-fresh-ids';
 
-export const TAPE_LIMIT = 100;
-
-/** A bare code the service refuses with 2001 (not AMBIGUOUS_SYMBOL) is a type without trades. */
-function isNoTradesError(symbol: string, error: unknown): boolean {
-  return !isStockSymbol(symbol) && isApiError(error) && error.code === ERROR_CODES.INVALID_PARAMETER && error.errorName === undefined;
-}
-
 const NOTE = 'p-3 text-sm text-slate-500 dark:text-slate-400';
 
 export function TradeTape({ symbol, type }: { symbol: string; type?: ProductType | undefined }) {
-  const pushed = useLiveTrades(symbol, type);
-  const live = pushed.state === 'live';
-  const query = useTrades(symbol, TAPE_LIMIT, type, live);
-  const snapshot = query.data?.trades;
-  const trades = useMemo(() => (live && snapshot ? mergeTape(pushed.trades, snapshot, TAPE_LIMIT) : snapshot), [live, pushed.trades, snapshot]);
+  const { data: trades, state, query } = useTape(symbol, type);
   const status = useRealtimeStatus();
-  const notice = liveTradesNotice(pushed.state, status, TRADES_POLL_MS / 1000);
+  const notice = liveTradesNotice(state, status, TRADES_POLL_MS / 1000);
   const fresh = useFreshIds(trades);
   const { timeZone } = useDisplayZone(symbol, type);
   const retry = () => {
@@ -43,7 +29,7 @@ export function TradeTape({ symbol, type }: { symbol: string; type?: ProductType
   };
 
   if (query.data === undefined) {
-    if (query.error && isNoTradesError(symbol, query.error)) return <TradesUnavailable symbol={symbol} type={type} />;
+    if (query.error && isNoTradeDataAnswer(symbol, query.error)) return <TradesUnavailable symbol={symbol} type={type} />;
     if (query.error) return <div className="p-3"><ErrorNotice error={query.error} onRetry={retry} /></div>;
     return (
       <p role="status" className={NOTE}>

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductType } from '#shared/contract.ts';
 import { useAppStore } from '../../store/app-store';
 import { TradesPanel } from './trades-panel';
+import { TestServices } from '../../queries/query-test-support';
 
 const initial = useAppStore.getState();
 
@@ -66,9 +67,9 @@ function show(symbol: string, type?: ProductType) {
   useAppStore.getState().openSymbol(symbol, type);
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <QueryClientProvider client={client}>
+    <TestServices client={client}>
       <TradesPanel />
-    </QueryClientProvider>,
+    </TestServices>,
   );
 }
 

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../store/app-store';
 import { WatchlistPanel } from './watchlist-panel';
 import { serveTickers, settleBatches } from './watchlist-test-server';
+import { TestServices } from '../../queries/query-test-support';
 
 const initial = useAppStore.getState();
 
@@ -18,9 +19,9 @@ function show() {
   });
   serveTickers(new Map());
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <TestServices client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <WatchlistPanel />
-    </QueryClientProvider>,
+    </TestServices>,
   );
 }
 

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MINUS } from '../../lib/format';
 import { useAppStore } from '../../store/app-store';
 import { WatchlistPanel } from './watchlist-panel';
 import { serveTickers, settleBatches, type Quote } from './watchlist-test-server';
+import { TestServices } from '../../queries/query-test-support';
 
 const initial = useAppStore.getState();
 
@@ -16,9 +17,9 @@ function showList(symbols: string[], quotes: Map<string, Quote>, outage?: { on: 
   const server = serveTickers(quotes, outage);
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
+    <TestServices client={client}>
       <WatchlistPanel />
-    </QueryClientProvider>,
+    </TestServices>,
   );
   return server;
 }

@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductType } from '#shared/contract.ts';
 import { queryKeys } from '../../queries/query-keys';
-import { setRealtimeClient } from '../../realtime';
 import { fakeClient, tickerPush, type FakeSocket } from '../../realtime/fake-socket.test-support';
 import { useAppStore } from '../../store/app-store';
 import { FLASH_MS } from '../../components/live-quote/price-flash';
 import { WatchlistPanel } from './watchlist-panel';
 import { serveTickers, settleBatches, type Quote } from './watchlist-test-server';
+import { TestServices } from '../../queries/query-test-support';
 
 /** How many times each row has rendered (each render calls useTickerSnapshot once). */
 const { renders } = vi.hoisted(() => ({ renders: new Map<string, number>() }));
@@ -46,9 +46,9 @@ beforeEach(async () => {
   serveTickers(quotes);
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
+    <TestServices client={client}>
       <WatchlistPanel />
-    </QueryClientProvider>,
+    </TestServices>,
   );
   await waitFor(() => {
     expect(lastCell('MSFT.US').textContent).toBe('415.20');
@@ -114,20 +114,24 @@ describe('WatchlistRow', () => {
 
 describe('WatchlistRow with the realtime socket', () => {
   let socket: () => FakeSocket;
+  let dispose: () => void = () => undefined;
 
   beforeEach(() => {
     cleanup();
     const fake = fakeClient();
-    setRealtimeClient(fake.client);
     socket = fake.latest;
+    dispose = () => {
+      fake.client.dispose();
+    };
     render(
-      <QueryClientProvider client={client}>
+      <TestServices client={client} realtime={fake.client}>
         <WatchlistPanel />
-      </QueryClientProvider>,
+      </TestServices>,
     );
   });
   afterEach(() => {
-    setRealtimeClient(undefined);
+    cleanup();
+    dispose();
   });
 
   it('writes pushes into the price and change cells and pulses them, without rendering any row', async () => {

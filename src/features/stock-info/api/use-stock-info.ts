@@ -5,29 +5,31 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MAX_STOCK_INFO_SYMBOLS } from '#shared/contract.ts';
-import { fetchStockInfo } from '../api/reference-endpoints';
-import type { StockInfo } from '../api/reference-schemas';
-import { queryKeys } from './query-keys';
+import type { ApiClient } from '../../../api/client';
+import { fetchStockInfo } from '../../../api/reference-endpoints';
+import type { StockInfo } from '../../../api/reference-schemas';
+import { useAppServices } from '../../../queries/app-services-context';
+import { queryKeys } from '../../../queries/query-keys';
 
 export const STOCK_INFO_STALE_MS = 10 * 60_000;
 
-async function fetchAll(symbols: readonly string[], signal: AbortSignal): Promise<StockInfo[]> {
+async function fetchAll(api: ApiClient, symbols: readonly string[], signal: AbortSignal): Promise<StockInfo[]> {
   const unique = [...new Set(symbols)].sort();
   const chunks: string[][] = [];
   for (let start = 0; start < unique.length; start += MAX_STOCK_INFO_SYMBOLS) chunks.push(unique.slice(start, start + MAX_STOCK_INFO_SYMBOLS));
-  const answers = await Promise.all(chunks.map((chunk) => fetchStockInfo({ symbols: chunk }, { signal })));
+  const answers = await Promise.all(chunks.map((chunk) => fetchStockInfo(api, { symbols: chunk }, { signal })));
   return answers.flat();
 }
 
-export function stockInfoQueryOptions(symbols: readonly string[]) {
+export function stockInfoQueryOptions(api: ApiClient, symbols: readonly string[]) {
   return queryOptions({
     queryKey: queryKeys.stockInfo.list(symbols),
-    queryFn: ({ signal }) => fetchAll(symbols, signal),
+    queryFn: ({ signal }) => fetchAll(api, symbols, signal),
     enabled: symbols.length > 0,
     staleTime: STOCK_INFO_STALE_MS,
   });
 }
 
 export function useStockInfo(symbols: readonly string[]) {
-  return useQuery(stockInfoQueryOptions(symbols));
+  return useQuery(stockInfoQueryOptions(useAppServices().api, symbols));
 }

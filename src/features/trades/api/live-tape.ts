@@ -2,8 +2,8 @@
  * The tape while trades are pushed: the pushed trades ahead of the HTTP snapshot taken when the
  * tab opened, each trade once, capped. Pure.
  */
-import type { Trade } from '../../api/quote-schemas';
-import type { TradePush } from '../../realtime';
+import type { Trade } from '../../../api/quote-schemas';
+import type { TradePush } from '../../../realtime';
 
 /** Trades without an id (one-trade messages may lack it) are told apart by time, price and quantity. */
 function contentKey(trade: { timestamp: number; price: string; quantity: string }): string {

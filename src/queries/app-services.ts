@@ -1,0 +1,49 @@
+/**
+ * The services one dashboard runs on, built together (the app's boot builds them next to each
+ * other, tests build their own) and handed to the React tree (app-services-context.tsx) and to
+ * the code that runs before or beside it (prefetching, the early chart): no client lives at
+ * module scope, so two screens, two charts or a test each have theirs.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { ProductType } from '#shared/contract.ts';
+import { createApiClient, type ApiClient } from '../api/client';
+import { fetchTickers } from '../api/quote-endpoints';
+import { followServerClock } from '../api/server-clock';
+import { RealtimeClient } from '../realtime/realtime-client';
+import type { SocketFactory } from '../realtime/socket';
+import { createQueryClient } from './query-client';
+import { createTickerBatchers, type TickerBatchers } from './ticker-batcher';
+
+export interface AppServices {
+  readonly queryClient: QueryClient;
+  /** Every HTTP request, with its rate-limit gate and its settled-request events. */
+  readonly api: ApiClient;
+  /** The one WebSocket, its subscriptions and their states. */
+  readonly realtime: RealtimeClient;
+  /** Ticker requests of many queries folded into ≤50-symbol requests of `api`. */
+  readonly tickers: TickerBatchers;
+}
+
+export interface AppServicesOptions {
+  /** The realtime transport: the browser's WebSocket in the app; a fake, or one that never opens, in tests. */
+  createSocket: SocketFactory;
+  /** The realtime URL, read when a connection opens. */
+  realtimeUrl: () => string;
+  /** The HTTP transport; the page's `fetch` by default. */
+  fetch?: typeof fetch;
+  /** The app's retry policy by default (createQueryClient). */
+  queryClient?: QueryClient;
+}
+
+export function createAppServices(options: AppServicesOptions): AppServices {
+  const api = createApiClient({ ...(options.fetch && { fetch: options.fetch }) });
+  // The data's clock follows the server's answers for as long as the page lives.
+  followServerClock(api);
+  const tickers = createTickerBatchers((symbols: string[], type: ProductType | undefined) => fetchTickers(api, { symbols, ...(type && { type }) }));
+  return {
+    queryClient: options.queryClient ?? createQueryClient(),
+    api,
+    realtime: new RealtimeClient({ createSocket: options.createSocket, url: options.realtimeUrl }),
+    tickers,
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * The socket of one realtime client: opened on demand, a ping every 20 s (silence after it means
+ * a dead socket), reconnects with exponential backoff and jitter, a slow retry after the service
+ * refuses the connection (close 1008), and an idle close once nothing is held. What travels on
+ * it is the client's business (realtime-client.ts).
+ */
+import { backoffDelay } from './backoff';
+import type { SocketFactory, SocketHandle } from './socket';
+import type { LinkState } from './subscription-ledger';
+import type { ConnectionSnapshot, ConnectionState } from './types';
+
+export interface ConnectionOptions {
+  createSocket: SocketFactory;
+  /** Read when a connection opens (the page's host). */
+  url: () => string;
+  /** [0, 1): the jitter of reconnect delays. */
+  random: () => number;
+  idleCloseMs: number;
+  pingIntervalMs: number;
+  pongTimeoutMs: number;
+  /** After a connection-level refusal (close 1008). */
+  unavailableRetryMs: number;
+}
+
+export interface ConnectionEvents {
+  /** The socket opened: send what is held. */
+  opened(): void;
+  /** The socket is gone (closed, dead or dropped): nothing is subscribed on the server any more. */
+  detached(): void;
+  message(data: unknown): void;
+  /** The connection state changed. */
+  changed(): void;
+  /** Whether anything is held: a socket lost with nothing held goes idle instead of reconnecting. */
+  wanted(): boolean;
+}
+
+/** The service's reply on the connection itself (1001/1002/3003 before close 1008, 5001 before 1011). */
+export interface ConnectReply {
+  code: number;
+  message: string;
+}
+
+const POLICY_VIOLATION = 1008;
+
+type TimerName = 'idleTimer' | 'reconnectTimer' | 'pongTimer';
+
+export class RealtimeConnection {
+  private socket: SocketHandle | undefined;
+  private socketOpen = false;
+  private state: ConnectionState = 'idle';
+  private retryAt: number | undefined;
+  private attempt = 0;
+  private connectReply: ConnectReply | undefined;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private pongTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly stats = { connects: 0, sentMessages: 0 };
+
+  constructor(
+    private readonly options: ConnectionOptions,
+    private readonly events: ConnectionEvents,
+  ) {}
+
+  get connection(): ConnectionState {
+    return this.state;
+  }
+
+  isOpen(): boolean {
+    return this.socketOpen;
+  }
+
+  /** What a subscription can be right now: live only on an open socket. */
+  link(): LinkState {
+    if (this.socketOpen) return 'open';
+    return this.state === 'connecting' ? 'connecting' : 'down';
+  }
+
+  /** Something is wanted: no idle close; a connection if there is none. True when it started one. */
+  ensureOpen(): boolean {
+    this.clearTimer('idleTimer');
+    if (this.state !== 'idle') return false;
+    this.connect();
+    return true;
+  }
+
+  /** Nothing is held any more: close in `idleCloseMs` unless something is wanted again; `beforeClose` sends the last changes. */
+  scheduleIdleClose(beforeClose: () => void): void {
+    this.clearTimer('idleTimer');
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = undefined;
+      if (this.events.wanted()) return;
+      beforeClose();
+      this.dropSocket(1000, 'idle');
+      this.goIdle();
+    }, this.options.idleCloseMs);
+  }
+
+  send(message: object): void {
+    if (!this.socket || !this.socketOpen) return;
+    this.stats.sentMessages += 1;
+    this.socket.send(JSON.stringify(message));
+  }
+
+  noteConnectReply(reply: ConnectReply): void {
+    this.connectReply = reply;
+  }
+
+  /** The connection is healthy (a subscription was acknowledged): the next failure starts the backoff afresh. */
+  markHealthy(): void {
+    this.attempt = 0;
+  }
+
+  snapshot(): ConnectionSnapshot {
+    const snapshot: ConnectionSnapshot = { connection: this.state };
+    if (this.state === 'reconnecting' && this.retryAt !== undefined) snapshot.retryInMs = Math.max(0, this.retryAt - Date.now());
+    if ((this.state === 'reconnecting' || this.state === 'unavailable') && this.connectReply) {
+      snapshot.code = this.connectReply.code;
+      snapshot.message = this.connectReply.message;
+    }
+    return snapshot;
+  }
+
+  /** Closes now, timers and all (tests, page teardown). */
+  dispose(): void {
+    this.clearTimer('idleTimer');
+    this.clearTimer('reconnectTimer');
+    this.dropSocket(1000, 'dispose');
+    this.state = 'idle';
+  }
+
+  private connect(): void {
+    this.clearTimer('reconnectTimer');
+    if (this.state === 'idle') this.state = 'connecting';
+    this.retryAt = undefined;
+    this.stats.connects += 1;
+    const socket: SocketHandle = this.options.createSocket(this.options.url(), {
+      open: () => {
+        if (this.socket === socket) this.handleOpen();
+      },
+      message: (data) => {
+        if (this.socket !== socket) return;
+        // Any message is a sign of life.
+        this.clearTimer('pongTimer');
+        this.events.message(data);
+      },
+      close: (code, reason) => {
+        if (this.socket === socket) this.handleClose(code, reason);
+      },
+    });
+    this.socket = socket;
+    this.events.changed();
+  }
+
+  private handleOpen(): void {
+    this.socketOpen = true;
+    this.state = 'open';
+    this.retryAt = undefined;
+    this.connectReply = undefined;
+    this.pingTimer = setInterval(() => {
+      this.ping();
+    }, this.options.pingIntervalMs);
+    this.events.opened();
+    this.events.changed();
+  }
+
+  private handleClose(code: number, reason: string): void {
+    this.detachSocket();
+    if (!this.events.wanted()) {
+      this.goIdle();
+      return;
+    }
+    if (code === POLICY_VIOLATION) {
+      // The service refuses this connection (key, plan, connection limit): retry slowly.
+      this.state = 'unavailable';
+      this.connectReply ??= { code, message: reason || 'Connection refused' };
+      this.scheduleReconnect(this.options.unavailableRetryMs);
+    } else {
+      this.state = 'reconnecting';
+      this.scheduleReconnect(backoffDelay(this.attempt, this.options.random));
+      this.attempt += 1;
+    }
+    this.events.changed();
+  }
+
+  private scheduleReconnect(delayMs: number): void {
+    this.clearTimer('reconnectTimer');
+    this.retryAt = Date.now() + delayMs;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      this.connect();
+    }, delayMs);
+  }
+
+  private ping(): void {
+    this.send({ cmd: 'ping' });
+    // Any message resets this; none within the timeout means the socket is dead.
+    this.pongTimer ??= setTimeout(() => {
+      this.pongTimer = undefined;
+      this.dropSocket(1000, 'heartbeat timeout');
+      this.handleClose(1006, 'heartbeat timeout');
+    }, this.options.pongTimeoutMs);
+  }
+
+  private detachSocket(): void {
+    this.socket = undefined;
+    this.socketOpen = false;
+    if (this.pingTimer !== undefined) clearInterval(this.pingTimer);
+    this.pingTimer = undefined;
+    this.clearTimer('pongTimer');
+    this.events.detached();
+  }
+
+  private dropSocket(code: number, reason: string): void {
+    const socket = this.socket;
+    this.detachSocket();
+    socket?.close(code, reason);
+  }
+
+  private goIdle(): void {
+    this.clearTimer('reconnectTimer');
+    this.clearTimer('idleTimer');
+    this.state = 'idle';
+    this.retryAt = undefined;
+    this.attempt = 0;
+    this.connectReply = undefined;
+    this.events.changed();
+  }
+
+  private clearTimer(name: TimerName): void {
+    const timer = this[name];
+    if (timer !== undefined) clearTimeout(timer);
+    this[name] = undefined;
+  }
+}
