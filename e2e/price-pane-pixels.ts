@@ -61,6 +61,8 @@ export async function readCandles(page: Page): Promise<PricePane> {
         top = Math.min(top, columns[x]?.top ?? Infinity);
         bottom = Math.max(bottom, columns[x]?.bottom ?? -Infinity);
       }
+      // A candle cut by the pane's edge shows part of its body and no wick: not a whole candle.
+      if (start === 0 || x === width) continue;
       candles.push({ x: rect.left + (start + x - 1) / 2 / ratio, top: top / ratio, bottom: (bottom + 1) / ratio });
     }
     return { top: rect.top, candles };
@@ -69,8 +71,9 @@ export async function readCandles(page: Page): Promise<PricePane> {
 
 /**
  * Canvas row (CSS pixels) where the line of `colour` (#rrggbb) is drawn at page x `x`, or null. A
- * line ends at the last candle's centre: the nearest column at or left of `x`, within two pixels,
- * that the line covers is read.
+ * line ends at the last candle's centre: the nearest column at or left of `x`, within four pixels,
+ * that the line covers is read (a thin line stepping between rows is blended into its neighbours
+ * there, and a column of only blended pixels does not count).
  */
 export async function lineRowAt(page: Page, x: number, colour: string): Promise<number | null> {
   return page.evaluate(
@@ -81,7 +84,7 @@ export async function lineRowAt(page: Page, x: number, colour: string): Promise<
       const rect = canvas.getBoundingClientRect();
       const ratio = canvas.width / rect.width;
       const context = canvas.getContext('2d');
-      for (let step = 0; step <= 2 * ratio; step++) {
+      for (let step = 0; step <= 4 * ratio; step++) {
         const column = Math.round((pageX - rect.left) * ratio) - step;
         const data = context?.getImageData(column, 0, 1, canvas.height).data ?? new Uint8ClampedArray();
         let count = 0;
