@@ -22,7 +22,7 @@ import { createChartroomMetrics, type ChartroomMetrics } from './metrics/chartro
 import { noteEnvelopeCode } from './metrics/envelope-code.ts';
 import { httpMetrics } from './metrics/http-metrics.ts';
 import { metricsRoute } from './metrics/metrics-route.ts';
-import { createRealtimeRelay, type RealtimeRelay } from './realtime/index.ts';
+import { createRealtimeRelay, type RealtimeRelay } from './realtime/relay.ts';
 import { hostGuard, pathAndQueryOf, rawTarget, requestShapeGuard } from './request-guards.ts';
 import { securityHeaders, withHeaders } from './security-headers.ts';
 import { createSimulator, type Simulator } from './sim/app.ts';

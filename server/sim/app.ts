@@ -13,7 +13,8 @@ import { queryOf } from './http/query.ts';
 import { SimError } from './http/sim-error.ts';
 import { RequestLog } from './http/request-log.ts';
 import { endpointFor } from './endpoints/routes.ts';
-import { createSimRealtime, type RealtimeSettings, type SimRealtimeService } from './realtime/index.ts';
+import { createSimRealtime } from './realtime/service.ts';
+import type { RealtimeSettings, SimRealtimeService } from './realtime/types.ts';
 
 export interface SimulatorOptions {
   clock?: Partial<ClockSettings>;

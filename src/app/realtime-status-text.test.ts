@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RealtimeStatus } from '../realtime';
+import type { RealtimeStatus } from '../realtime/types';
 import { realtimeStatusText } from './realtime-status-text';
 
 const unused = { state: 'unused' } as const;

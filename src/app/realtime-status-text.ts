@@ -3,7 +3,7 @@
  * countdown), unavailable, or which channels fell back to HTTP. Short words of our own: the
  * service's codes and messages go to the tooltip (`detail`), never into the bar.
  */
-import type { RealtimeChannel, RealtimeStatus } from '../realtime';
+import type { RealtimeChannel, RealtimeStatus } from '../realtime/types';
 
 export type RealtimeTone = 'ok' | 'pending' | 'warning' | 'off';
 

@@ -3,7 +3,8 @@
  * renders when the socket's status changes, and each second only while a countdown runs.
  */
 import { useState } from 'react';
-import { useRealtimeStatus, type RealtimeStatus } from '../realtime';
+import { useRealtimeStatus } from '../realtime/hooks';
+import { type RealtimeStatus } from '../realtime/types';
 import { realtimeStatusText, type RealtimeTone } from './realtime-status-text';
 import { useNow } from '../components/use-now';
 

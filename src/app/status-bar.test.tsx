@@ -4,20 +4,20 @@ import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, RequestListener } from '../api/client';
 import { TestServices, testServices } from '../queries/query-test-support';
-import type { RealtimeStatus } from '../realtime';
+import type { RealtimeStatus } from '../realtime/types';
 import { fakeClient, tickerPush, type FakeSocket } from '../realtime/fake-socket.test-support';
 
 const requests = vi.hoisted(() => ({ listeners: new Set<RequestListener>() }));
 const realtime = vi.hoisted(() => ({ status: { connection: 'open', channels: {} } as unknown as RealtimeStatus, notify: new Set<() => void>() }));
 
 // The socket's status is scripted here (the countdowns); the pushes come through a fake socket.
-vi.mock('../realtime', async (importOriginal) => {
+vi.mock('../realtime/hooks', async (importOriginal) => {
   const { useSyncExternalStore } = await import('react');
   const watch = (notify: () => void) => {
     realtime.notify.add(notify);
     return () => realtime.notify.delete(notify);
   };
-  return { ...(await importOriginal<typeof import('../realtime')>()), useRealtimeStatus: () => useSyncExternalStore(watch, () => realtime.status) };
+  return { ...(await importOriginal<typeof import('../realtime/hooks')>()), useRealtimeStatus: () => useSyncExternalStore(watch, () => realtime.status) };
 });
 
 /** An API client whose settled requests the test announces. */

@@ -8,7 +8,7 @@
  */
 import { memo, useCallback, useEffect, useReducer, useSyncExternalStore } from 'react';
 import { useAppServices } from '../queries/app-services-context';
-import { useRealtimeClient } from '../realtime';
+import { useRealtimeClient } from '../realtime/hooks';
 import { useNow } from '../components/use-now';
 import { useFeedFailures } from './feed-failures';
 import { RealtimeStatusItem } from './realtime-status';

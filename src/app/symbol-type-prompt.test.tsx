@@ -8,8 +8,8 @@ import { testServices, wrapperFor } from '../queries/query-test-support';
 import { useAppStore } from '../store/app-store';
 import { Notices } from './notices';
 
-vi.mock('../realtime', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../realtime')>()),
+vi.mock('../realtime/hooks', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../realtime/hooks')>()),
   useLiveTicker: () => ({ ticker: undefined, state: 'down' }),
 }));
 

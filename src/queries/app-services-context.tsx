@@ -5,7 +5,7 @@
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
-import { RealtimeProvider } from '../realtime';
+import { RealtimeProvider } from '../realtime/realtime-context';
 import type { AppServices } from './app-services';
 
 const AppServicesContext = /* @__PURE__ */ createContext<AppServices | undefined>(undefined);

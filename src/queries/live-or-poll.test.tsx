@@ -3,7 +3,7 @@
 // once (or nothing), and polls again at once when the channel goes; the merge makes one value.
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TradePush } from '../realtime';
+import type { TradePush } from '../realtime/types';
 import { fakeClient } from '../realtime/fake-socket.test-support';
 import { liveOrPollOptions, useLiveOrPoll, type WhileLive } from './live-or-poll';
 import { ERROR_REFETCH_MS, pollEvery } from './query-client';

@@ -10,7 +10,9 @@
 import { hashKey, useQuery, useQueryClient, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ProductType } from '#shared/contract.ts';
-import { useLiveChannel, useLiveFeed, useRealtimeClient, type ChannelState, type FeedValue, type RealtimeChannel, type Refusal } from '../realtime';
+import { type FeedValue, useLiveChannel, useLiveFeed, useRealtimeClient } from '../realtime/hooks';
+import { type Refusal } from '../realtime/realtime-client';
+import { type ChannelState, type RealtimeChannel } from '../realtime/types';
 import { errorRefetchInterval } from './query-client';
 
 /** What the query does while pushes are live: fetch its snapshot once, or nothing. */

@@ -8,7 +8,7 @@ import { createElement, useState, type ReactNode } from 'react';
 import { vi } from 'vitest';
 import { ApiError } from '../api/api-error';
 import { simFetch, type SimHandle } from '../api/sim-fetch.test-support';
-import type { RealtimeClient } from '../realtime';
+import type { RealtimeClient } from '../realtime/realtime-client';
 import { inertSocketFactory } from '../realtime/socket';
 import { createAppServices, type AppServices, type AppServicesOptions } from './app-services';
 import { AppServicesProvider } from './app-services-context';

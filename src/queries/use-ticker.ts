@@ -11,7 +11,7 @@
 import { queryOptions, useQueries, type UseQueryResult } from '@tanstack/react-query';
 import type { ProductType } from '#shared/contract.ts';
 import type { Ticker } from '../api/quote-schemas';
-import { mergeTicker } from '../realtime';
+import { mergeTicker } from '../realtime/merge-ticker';
 import { useAppServices } from './app-services-context';
 import { useLiveOrPoll, useLiveOrPollQuery } from './live-or-poll';
 import { pollEvery } from './query-client';

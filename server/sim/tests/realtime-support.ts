@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { Simulator } from '../app.ts';
-import type { RealtimePeer, RealtimeSession, RealtimeSettings } from '../realtime/index.ts';
+import type { RealtimePeer, RealtimeSession, RealtimeSettings } from '../realtime/types.ts';
 import { frozenSimulator } from '../test-support.ts';
 
 /** A frame's data, loosely typed: each test reads the fields its frame has. */

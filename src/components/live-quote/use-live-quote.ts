@@ -10,7 +10,8 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { ProductType } from '#shared/contract.ts';
 import type { Ticker } from '../../api/quote-schemas';
 import { useTickerSnapshot } from '../../queries/use-ticker';
-import { mergeTicker, useLiveTickerFeed } from '../../realtime';
+import { useLiveTickerFeed } from '../../realtime/hooks';
+import { mergeTicker } from '../../realtime/merge-ticker';
 import { directionColor, tickerFigures, type TickerFigures } from './ticker-figures';
 import { flashPrice } from './price-flash';
 

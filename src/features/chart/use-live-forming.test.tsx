@@ -7,7 +7,7 @@ import type { Ticker } from '../../api/quote-schemas';
 import type { Candle } from '#shared/candle.ts';
 import { queryKeys } from '../../queries/query-keys';
 import { testQueryClient, wrapperFor } from '../../queries/query-test-support';
-import type { ChannelState, TickerPush } from '../../realtime';
+import type { ChannelState, TickerPush } from '../../realtime/types';
 import { createLiveCandle } from './live-candle';
 import { useLiveForming, type LiveFormingParams } from './use-live-forming';
 
@@ -25,8 +25,8 @@ const stubClient = vi.hoisted(() => ({
     };
   },
 }));
-vi.mock('../../realtime', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../realtime')>()),
+vi.mock('../../realtime/hooks', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../realtime/hooks')>()),
   useLiveChannel: () => realtime.state,
   useRealtimeClient: () => stubClient,
 }));

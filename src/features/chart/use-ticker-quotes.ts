@@ -8,7 +8,8 @@ import { useEffect, useRef } from 'react';
 import type { ProductType } from '#shared/contract.ts';
 import type { Ticker } from '../../api/quote-schemas';
 import { queryKeys } from '../../queries/query-keys';
-import { useLiveChannel, useRealtimeClient, type ChannelState, type TickerPush } from '../../realtime';
+import { useLiveChannel, useRealtimeClient } from '../../realtime/hooks';
+import { type ChannelState, type TickerPush } from '../../realtime/types';
 import type { Quote } from './fold-quote';
 
 /** A ticker (pushed or polled) as a quote; undefined when its price is not a number. */

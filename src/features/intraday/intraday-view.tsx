@@ -11,7 +11,7 @@ import { marketTimeZone } from '#shared/symbols.ts';
 import { useIntraday } from './api/use-intraday';
 import { useTicker } from '../../queries/use-ticker';
 import { useTradingSessions } from '../../queries/use-trading-sessions';
-import { useLiveTicker } from '../../realtime';
+import { useLiveTicker } from '../../realtime/hooks';
 import { IntradayChart } from './intraday-chart';
 import { IntradayHeader } from './intraday-header';
 import { summarize, toPlotPoints } from './intraday-points';

@@ -2,7 +2,7 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { IntradayPoint as IntradayLine } from '../../api/quote-schemas';
-import type { TickerPush } from '../../realtime';
+import type { TickerPush } from '../../realtime/types';
 import { useLiveLines } from './use-live-lines';
 
 const MINUTE = 60_000;

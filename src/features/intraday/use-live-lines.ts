@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import type { IntradayPoint as IntradayLine } from '../../api/quote-schemas';
-import type { TickerPush } from '../../realtime';
+import type { TickerPush } from '../../realtime/types';
 import { followTick } from './live-line';
 
 interface Followed {

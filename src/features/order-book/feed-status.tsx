@@ -1,6 +1,6 @@
 /** Where the book comes from right now, said in words (a polite live region). */
 import { DEPTH_POLL_MS } from './api/use-depth';
-import type { ChannelState } from '../../realtime';
+import type { ChannelState } from '../../realtime/types';
 import type { Refusal } from './api/use-order-book';
 
 const POLL_SECONDS = DEPTH_POLL_MS / 1000;

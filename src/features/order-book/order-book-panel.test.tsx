@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductType } from '#shared/contract.ts';
 import { simFetch, startSimulator, type SimHandle } from '../../api/sim-fetch.test-support';
 import { testServices, wrapperFor } from '../../queries/query-test-support';
-import type { DepthPush } from '../../realtime';
+import type { DepthPush } from '../../realtime/types';
 import { fakeClient, type FakeSocket } from '../../realtime/fake-socket.test-support';
 import { useAppStore } from '../../store/app-store';
 import { OrderBookPanel } from './order-book-panel';

@@ -1,5 +1,5 @@
 /** What the tape says when trades are not pushed and it polls HTTP instead (undefined: nothing to say). */
-import type { ChannelState, RealtimeStatus } from '../../realtime';
+import type { ChannelState, RealtimeStatus } from '../../realtime/types';
 
 export function liveTradesNotice(state: ChannelState, status: RealtimeStatus, pollSeconds: number): string | undefined {
   if (state !== 'refused' && state !== 'down') return undefined;

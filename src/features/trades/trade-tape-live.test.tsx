@@ -3,7 +3,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChannelState, RealtimeStatus, TradePush } from '../../realtime';
+import type { ChannelState, RealtimeStatus, TradePush } from '../../realtime/types';
 import { TradeTape } from './trade-tape';
 import { intervalAfter, TestServices } from '../../queries/query-test-support';
 
@@ -12,8 +12,8 @@ const realtime = vi.hoisted((): { state: ChannelState; trades: TradePush[]; stat
   trades: [],
   status: undefined,
 }));
-vi.mock('../../realtime', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../realtime')>()),
+vi.mock('../../realtime/hooks', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../realtime/hooks')>()),
   useLiveFeed: () => ({ pushed: realtime.trades, state: realtime.state }),
   useRealtimeStatus: () => realtime.status,
 }));

@@ -8,7 +8,7 @@ import type { ProductType } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { useDisplayZone } from '../../components/use-display-zone';
 import { isNoTradeDataAnswer } from '../../queries/trade-data-availability';
-import { useRealtimeStatus } from '../../realtime';
+import { useRealtimeStatus } from '../../realtime/hooks';
 import { TRADES_POLL_MS, useTape } from './api/use-trades';
 import { liveTradesNotice } from './live-trades-notice';
 import { hasFuturesColumns, tapeRows } from './tape-rows';

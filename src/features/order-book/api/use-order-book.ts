@@ -7,7 +7,7 @@ import type { ProductType } from '#shared/contract.ts';
 import type { Depth } from '../../../api/depth-schemas';
 import { useAppServices } from '../../../queries/app-services-context';
 import { useLiveOrPoll } from '../../../queries/live-or-poll';
-import type { DepthPush } from '../../../realtime';
+import type { DepthPush } from '../../../realtime/types';
 import { depthQueryOptions } from './use-depth';
 
 export interface BookSnapshot {

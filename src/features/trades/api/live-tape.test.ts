@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Trade } from '../../../api/quote-schemas';
-import type { TradePush } from '../../../realtime';
+import type { TradePush } from '../../../realtime/types';
 import { mergeTape, tradeOfPush } from './live-tape';
 
 const T = 1_795_573_800_000;

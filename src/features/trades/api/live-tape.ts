@@ -3,7 +3,7 @@
  * tab opened, each trade once, capped. Pure.
  */
 import type { Trade } from '../../../api/quote-schemas';
-import type { TradePush } from '../../../realtime';
+import type { TradePush } from '../../../realtime/types';
 
 /** Trades without an id (one-trade messages may lack it) are told apart by time, price and quantity. */
 function contentKey(trade: { timestamp: number; price: string; quantity: string }): string {

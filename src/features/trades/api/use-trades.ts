@@ -11,7 +11,7 @@ import { useAppServices } from '../../../queries/app-services-context';
 import { useLiveOrPoll } from '../../../queries/live-or-poll';
 import { pollEvery } from '../../../queries/query-client';
 import { queryKeys } from '../../../queries/query-keys';
-import type { TradePush } from '../../../realtime';
+import type { TradePush } from '../../../realtime/types';
 import { mergeTape } from './live-tape';
 
 export const TRADES_POLL_MS = 3_000;
