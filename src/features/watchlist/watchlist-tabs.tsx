@@ -4,6 +4,7 @@
  */
 import type { KeyboardEvent } from 'react';
 import type { Watchlist } from '../../store/watchlists-slice';
+import { nextRovingIndex } from './roving';
 
 interface WatchlistTabsProps {
   lists: readonly Watchlist[];
@@ -13,24 +14,9 @@ interface WatchlistTabsProps {
   onSelect: (listId: string) => void;
 }
 
-function targetIndex(key: string, index: number, count: number): number | undefined {
-  switch (key) {
-    case 'ArrowRight':
-      return (index + 1) % count;
-    case 'ArrowLeft':
-      return (index - 1 + count) % count;
-    case 'Home':
-      return 0;
-    case 'End':
-      return count - 1;
-    default:
-      return undefined;
-  }
-}
-
 export function WatchlistTabs({ lists, activeId, panelId, tabId, onSelect }: WatchlistTabsProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const next = lists[targetIndex(event.key, index, lists.length) ?? -1];
+    const next = lists[nextRovingIndex(event.key, index, lists.length, 'horizontal', true) ?? -1];
     if (!next) return;
     event.preventDefault();
     onSelect(next.id);
