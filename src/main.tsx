@@ -1,7 +1,8 @@
 /**
  * The React tree, imported by src/app/boot/boot.ts once it has started the first screen's requests
  * into the same QueryClient (and drawn the chart first, when it could: the chart panel takes that
- * chart over). Sets `chartroom:react-mounted` when the tree first commits, and hands the app the
+ * chart over). It renders into #root over index.html's static shell, which the first commit
+ * replaces. Sets `chartroom:react-mounted` when the tree first commits, and hands the app the
  * shortcut keys pressed before it listened.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -12,7 +13,6 @@ import { appQueryClient } from './app/boot/app-query-client';
 import { replayEarlyKeys } from './app/boot/early-keys';
 import { discardEarlyChart } from './features/chart/early-chart';
 import { markOnce, TIMING_MARKS } from './lib/timing-marks';
-import './index.css';
 
 function MountedMark() {
   useLayoutEffect(() => {
