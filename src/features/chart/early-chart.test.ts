@@ -5,11 +5,11 @@ import type { Candle } from '#shared/candle.ts';
 import type { KlinePage } from '../../queries/kline-history-pages';
 import { DEFAULT_WORKSPACE, type Workspace } from '../../store/workspace-slice';
 
-const drawn: { element: HTMLElement; candles: Candle[]; destroy: ReturnType<typeof vi.fn> }[] = [];
-vi.mock('./early-chart-draw', () => ({
-  drawCandles: (element: HTMLElement, _request: unknown, candles: Candle[]) => {
-    const adapter = { destroy: vi.fn() };
-    drawn.push({ element, candles, destroy: adapter.destroy });
+const drawn: { element: HTMLElement; decimals: number; setSeries: ReturnType<typeof vi.fn>; destroy: ReturnType<typeof vi.fn> }[] = [];
+vi.mock('./chart-adapter', () => ({
+  createChartAdapter: (element: HTMLElement, options: { decimals: number }) => {
+    const adapter = { setSeries: vi.fn(), destroy: vi.fn() };
+    drawn.push({ element, decimals: options.decimals, ...adapter });
     return adapter;
   },
 }));
@@ -67,7 +67,9 @@ describe('early chart', () => {
     resolve([page([candle(1), candle(2)])]);
     await started;
     expect(drawn).toHaveLength(1);
-    expect(drawn[0]?.candles).toEqual([candle(1), candle(2)]);
+    expect(drawn[0]?.setSeries).toHaveBeenCalledWith([candle(1), candle(2)]);
+    // Created with the page's precision (10.5: one decimal), not rebuilt after.
+    expect(drawn[0]?.decimals).toBe(1);
     expect(drawn[0]?.element.parentElement).toBe(slot);
 
     const container = document.body.appendChild(document.createElement('div'));

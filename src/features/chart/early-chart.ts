@@ -12,11 +12,13 @@
  *   drawing still waiting for its page.
  *
  * `?early=0` switches the path off (the app then draws the chart itself), so the bench measures
- * the first candle with and without it in one run.
+ * the first candle with and without it in one run. The chart library comes in with the app's
+ * chart chunk (listed for preload in the built page): nothing loads twice.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ProductType } from '#shared/contract.ts';
 import type { Candle } from '#shared/candle.ts';
+import { instrumentTimeZone } from '#shared/symbols.ts';
 import type { DisplayZone } from '../../lib/time-mapper';
 import { flattenPages } from '../../queries/kline-history-pages';
 import { workspaceHistoryParams } from '../../queries/prefetch-workspace';
@@ -24,8 +26,9 @@ import { klineHistoryQueryOptions, type KlineHistoryParams } from '../../queries
 import { useAppStore } from '../../store/app-store';
 import type { Preferences } from '../../store/preferences-slice';
 import type { Workspace } from '../../store/workspace-slice';
+import { candlePrecision } from './candle-precision';
 import type { ChartAdapter } from './chart-adapter';
-import { chartDataset } from './chart-identity';
+import { chartDataset, timeAxisOf } from './chart-identity';
 
 /** The attribute of the shell's chart slot in index.html: the box the app's chart will fill. */
 export const CHART_SLOT_ATTRIBUTE = 'data-chart-slot';
@@ -99,10 +102,14 @@ export function startEarlyChart(queryClient: QueryClient, workspace: Workspace, 
   return Promise.race([painted, delay(WAIT_MS)]);
 }
 
-/** Draws the first history page into a new element in `slot`; true once the candles are set. */
+/**
+ * Draws the first history page into a new element in `slot`; true once the candles are set. The
+ * adapter is created once the page is in hand, with its precision: nothing is built twice before
+ * the first candle.
+ */
 async function draw(queryClient: QueryClient, slot: HTMLElement, request: EarlyChartRequest): Promise<boolean> {
   // The library downloads while the page is on its way; if it fails, the app draws the chart itself.
-  const library = import('./early-chart-draw').catch(() => undefined);
+  const library = import('./chart-adapter').catch(() => undefined);
   let candles: Candle[] = [];
   try {
     candles = flattenPages((await queryClient.infiniteQuery(klineHistoryQueryOptions(request.history))).pages);
@@ -110,15 +117,21 @@ async function draw(queryClient: QueryClient, slot: HTMLElement, request: EarlyC
     // The chart panel shows the failure (its query retries); nothing to draw here.
   }
   if (!drawing() || candles.length === 0) return finish();
-  const drawer = await library;
-  if (!drawing() || !drawer) return finish();
+  const chartLibrary = await library;
+  if (!drawing() || !chartLibrary) return finish();
   const element = document.createElement('div');
   element.style.cssText = 'position:absolute;inset:0';
   element.dataset.testid = EARLY_TEST_ID;
   slot.append(element);
-  const adapter = drawer.drawCandles(element, request, candles);
-  const { symbol, interval } = request.history;
-  state = { phase: 'drawn', chart: { adapter, element }, dataset: chartDataset(symbol, request.type, interval) };
+  const { history, type, zone, preferences } = request;
+  const { symbol, interval } = history;
+  const adapter = chartLibrary.createChartAdapter(element, {
+    ...timeAxisOf(interval, zone, instrumentTimeZone(symbol, type)),
+    ...preferences,
+    decimals: candlePrecision(candles),
+  });
+  adapter.setSeries(candles);
+  state = { phase: 'drawn', chart: { adapter, element }, dataset: chartDataset(symbol, type, interval) };
   return true;
 }
 
