@@ -65,6 +65,12 @@ test.describe('at 1024×768', () => {
     await page.keyboard.press('Escape');
     await expect(more).toHaveAttribute('aria-expanded', 'false');
     await expect(more).toBeFocused();
+
+    // By keyboard: Tab from the last interval reaches the adjust toggle below the fold, which unfolds.
+    await page.getByRole('group', { name: 'Interval' }).getByRole('button', { name: '1M', exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('radiogroup', { name: 'Adjust' }).getByRole('radio', { checked: true })).toBeFocused();
+    await expect(more).toHaveAttribute('aria-expanded', 'true');
   });
 });
 

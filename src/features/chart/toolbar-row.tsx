@@ -31,6 +31,7 @@ export function foldLine(controls: readonly { offsetTop: number; offsetHeight: n
 
 export function ToolbarRow({ children }: { children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
+  const folded = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const [fold, setFold] = useState<{ cut: number; overflows: boolean }>({ cut: 0, overflows: false });
@@ -43,6 +44,10 @@ export function ToolbarRow({ children }: { children: ReactNode }) {
     setFold((current) => (current.cut === next.cut && current.overflows === next.overflows ? current : next));
   }, []);
   useLayoutEffect(measure, [measure, children]);
+  // Folded again from the top (focus may have scrolled the folded box).
+  useLayoutEffect(() => {
+    if (!open && folded.current) folded.current.scrollTop = 0;
+  }, [open]);
   useEffect(() => {
     if (!content.current || typeof ResizeObserver !== 'function') return undefined;
     const observer = new ResizeObserver(measure);
@@ -72,9 +77,11 @@ export function ToolbarRow({ children }: { children: ReactNode }) {
   }, [open]);
 
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
-    const height = box.current?.clientHeight ?? 0;
     const target = event.target;
-    if (!open && target instanceof HTMLElement && target.offsetTop + target.offsetHeight > height) setOpen(true);
+    if (open || !overflows || !content.current || !(target instanceof HTMLElement)) return;
+    // Focus on a control below the fold. Measured from the controls' top: the browser may have
+    // scrolled the folded box to show the focused control.
+    if (target.getBoundingClientRect().bottom - content.current.getBoundingClientRect().top > fold.cut + 1) setOpen(true);
   };
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
     if (open && !box.current?.contains(event.relatedTarget)) setOpen(false);
@@ -83,6 +90,7 @@ export function ToolbarRow({ children }: { children: ReactNode }) {
   return (
     <div ref={box} className="chart-toolbar" onFocus={onFocus} onBlur={onBlur}>
       <div
+        ref={folded}
         className={`absolute inset-x-0 top-0 ${open ? 'z-20 rounded-b border-b border-slate-200 bg-white pb-2 shadow-2xl dark:border-slate-700 dark:bg-slate-900' : 'h-full overflow-hidden'}`}
         style={!open && overflows ? { height: fold.cut } : undefined}
         data-testid="chart-toolbar"
