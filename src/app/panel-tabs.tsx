@@ -33,31 +33,44 @@ export function PanelTabs({ render, onIntent }: PanelTabsProps) {
   const setTab = useAppStore((state) => state.setTab);
   const list = useRef<HTMLDivElement>(null);
   const [ends, setEnds] = useState({ start: false, end: false });
+  // The open tab for the observer below; undefined until the strip was first laid out.
+  const openTab = useRef(tab);
+  const laidOut = useRef(false);
 
   const measure = useCallback(() => {
     if (!list.current) return;
     const next = hiddenEnds(list.current);
     setEnds((current) => (current.start === next.start && current.end === next.end ? current : next));
   }, []);
-
-  // The open tab in view, whichever way it was opened (click, Alt+n, a link).
-  useLayoutEffect(() => {
+  const reveal = useCallback(() => {
     const strip = list.current;
-    const button = strip?.querySelector<HTMLElement>(`#tab-${tab}`);
-    if (!strip || !button) return;
-    strip.scrollLeft = scrollToReveal(strip, button, END_BUTTON_PX);
+    const button = strip?.querySelector<HTMLElement>(`#tab-${openTab.current}`);
+    if (strip && button) strip.scrollLeft = scrollToReveal(strip, button, END_BUTTON_PX);
+  }, []);
+
+  // The open tab in view whenever it changes (click, Alt+n, a link). Not in the first commit: the
+  // observer's first call does it once the browser has laid the strip out, so the app's first
+  // render forces no layout of its own.
+  useLayoutEffect(() => {
+    openTab.current = tab;
+    if (!laidOut.current) return;
+    reveal();
     measure();
-  }, [tab, measure]);
+  }, [tab, reveal, measure]);
 
   useEffect(() => {
     const strip = list.current;
     if (!strip || typeof ResizeObserver !== 'function') return undefined;
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver(() => {
+      if (!laidOut.current) reveal();
+      laidOut.current = true;
+      measure();
+    });
     observer.observe(strip);
     return () => {
       observer.disconnect();
     };
-  }, [measure]);
+  }, [reveal, measure]);
 
   const scrollBy = (direction: -1 | 1) => {
     const strip = list.current;

@@ -43,10 +43,14 @@ export function ToolbarRow({ children }: { children: ReactNode }) {
     const next = foldLine(controlsOf(content.current), box.current.clientHeight);
     setFold((current) => (current.cut === next.cut && current.overflows === next.overflows ? current : next));
   }, []);
-  useLayoutEffect(measure, [measure, children]);
-  // Folded again from the top (focus may have scrolled the folded box).
+  // After paint (the app's first render forces no layout of its own); the observer below measures
+  // before the first paint, once the browser has laid the toolbar out.
+  useEffect(measure, [measure, children]);
+  // Folded again from the top (focus may have scrolled the folded box); nothing to do on mount.
+  const wasOpen = useRef(false);
   useLayoutEffect(() => {
-    if (!open && folded.current) folded.current.scrollTop = 0;
+    if (!open && wasOpen.current && folded.current) folded.current.scrollTop = 0;
+    wasOpen.current = open;
   }, [open]);
   useEffect(() => {
     if (!content.current || typeof ResizeObserver !== 'function') return undefined;
