@@ -1,8 +1,11 @@
 /**
- * Chart first: on the chart tab of a wide screen the boot paints the first history page before
- * the app has evaluated, in a frame exactly where the app's chart will be, and the app takes that
- * very canvas over. The app's chunk is held back here so the order does not depend on the
- * machine's speed; the K-line window is asked once first so the server's cache answers it.
+ * Chart first: index.html carries a static shell laid out by the app's own CSS; on the chart tab
+ * the boot paints the first history page into the shell's chart slot before the app has
+ * evaluated, and the app, rendered over the shell, takes that very canvas over without moving
+ * it. No pixel is predicted: the journeys compare the slot the browser laid out with the app's
+ * chart, across widths, toolbars (stocks' adjust toggle, crypto's extra intervals) and a phone.
+ * The app's chunk is held back so the order does not depend on the machine's speed; the K-line
+ * window is asked once first so the server's cache answers it.
  */
 import type { Page } from '@playwright/test';
 import { candlePixels } from './chart-pixels.ts';
@@ -12,27 +15,31 @@ import { resetSimulator } from './sim-control.ts';
 const APP_CHUNK = '**/assets/main-*.js';
 const HOLD_APP_MS = 1_500;
 
-/** Records the early frame as it appears (its box) and the element the chart library drew into. */
-const WATCH_EARLY_FRAME = `
-  window.__early = { frames: 0 };
-  const seen = new WeakSet();
+/**
+ * Records the early chart's element as it appears (its box once drawn) and the layout shifts of
+ * the page (PerformanceObserver `layout-shift`, as Cumulative Layout Shift adds them up).
+ */
+const WATCH_EARLY_CHART = `
+  window.__early = { elements: 0, shifts: [] };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__early.shifts.push({ at: entry.startTime, value: entry.value });
+  }).observe({ type: 'layout-shift', buffered: true });
   new MutationObserver(() => {
-    const frame = document.querySelector('[data-testid="early-chart"]');
-    if (!frame) return;
-    if (!seen.has(frame)) {
-      seen.add(frame);
-      window.__early.frames += 1;
-      const box = frame.getBoundingClientRect();
-      window.__early.box = { x: box.x, y: box.y, width: box.width, height: box.height };
-    }
-    if (!window.__early.element && frame.querySelector('canvas')) window.__early.element = frame.firstElementChild;
+    const element = document.querySelector('[data-testid="early-chart"]');
+    if (!element || element === window.__early.element || !element.querySelector('canvas')) return;
+    window.__early.elements += 1;
+    window.__early.element = element;
+    const box = element.getBoundingClientRect();
+    window.__early.box = { x: box.x, y: box.y, width: box.width, height: box.height };
   }).observe(document, { childList: true, subtree: true });
 `;
 
 interface EarlyRecord {
-  frames: number;
+  elements: number;
   box?: { x: number; y: number; width: number; height: number };
   adopted: boolean;
+  /** Layout shifts (their scores, and when) since the page opened. */
+  shifts: { at: number; value: number }[];
 }
 
 async function holdApp(page: Page): Promise<void> {
@@ -51,9 +58,9 @@ function marks(page: Page) {
 
 function earlyRecord(page: Page): Promise<EarlyRecord> {
   return page.evaluate(() => {
-    const early = (window as unknown as { __early: { frames: number; box?: EarlyRecord['box']; element?: Element } }).__early;
+    const early = (window as unknown as { __early: { elements: number; box?: EarlyRecord['box']; element?: Element; shifts: EarlyRecord['shifts'] } }).__early;
     const chart = document.querySelector('[data-testid="main-chart"]');
-    return { frames: early.frames, ...(early.box && { box: early.box }), adopted: !!early.element && !!chart?.contains(early.element) };
+    return { elements: early.elements, ...(early.box && { box: early.box }), adopted: !!early.element && !!chart?.contains(early.element), shifts: early.shifts };
   });
 }
 
@@ -62,47 +69,96 @@ const mounted = (page: Page) => page.waitForFunction(() => performance.getEntrie
 
 test.beforeEach(async ({ page, request }) => {
   await resetSimulator(request);
-  await page.addInitScript({ content: WATCH_EARLY_FRAME });
+  await page.addInitScript({ content: WATCH_EARLY_CHART });
 });
 
-// A stock's toolbar has the adjust toggle, other symbols' not: at 1440 px it takes a row less.
+/** Paints early, where the app puts its chart, and the app keeps that canvas. */
+async function expectChartFirst(page: Page, url: string): Promise<void> {
+  // Warm the server's K-line cache with the very window the page asks first.
+  await page.goto(url);
+  await mounted(page);
+
+  await holdApp(page);
+  await page.goto(url);
+  await mounted(page);
+  const { candle, mounted: mountedAt } = await marks(page);
+  expect(candle).toBeDefined();
+  expect(candle ?? Infinity).toBeLessThan(mountedAt ?? 0);
+
+  const early = await earlyRecord(page);
+  expect(early.elements).toBe(1);
+  expect(early.adopted).toBe(true);
+  await expect(page.getByTestId('early-chart')).toHaveCount(0);
+  // The slot stood exactly where the app's chart is: nothing moved when the app took over.
+  expect(early.box).toEqual(await chartBox(page));
+  // And the adopted canvas still shows candles.
+  await expect.poll(async () => (await candlePixels(page)).up).toBeGreaterThan(0);
+}
+
+// Stocks have the adjust toggle, crypto more intervals, forex neither: the toolbar's box is the same.
 for (const { symbol, viewport } of [
+  { symbol: 'AAPL.US', viewport: { width: 1024, height: 768 } },
   { symbol: 'AAPL.US', viewport: { width: 1280, height: 800 } },
   { symbol: 'AAPL.US', viewport: { width: 1920, height: 1080 } },
   { symbol: 'EURUSD', viewport: { width: 1440, height: 900 } },
+  { symbol: 'BTCUSDT', viewport: { width: 1100, height: 800 } },
+  { symbol: '700.HK', viewport: { width: 800, height: 900 } },
 ]) {
-  test(`${symbol} at ${String(viewport.width)}×${String(viewport.height)}: the candles are painted before the app, where the app puts them, and the app keeps that canvas`, async ({ page }) => {
+  test(`${symbol} at ${String(viewport.width)}×${String(viewport.height)}: the candles are painted before the app, in the shell's slot where the app puts them, and the app keeps that canvas`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    const url = `/?symbol=${symbol}&interval=1d&tab=chart`;
-    // Warm the server's K-line cache with the very window the page asks first.
-    await page.goto(url);
-    await mounted(page);
-
-    await holdApp(page);
-    await page.goto(url);
-    await mounted(page);
-    const { candle, mounted: mountedAt } = await marks(page);
-    expect(candle).toBeDefined();
-    expect(candle ?? Infinity).toBeLessThan(mountedAt ?? 0);
-
-    const early = await earlyRecord(page);
-    expect(early.frames).toBe(1);
-    expect(early.adopted).toBe(true);
-    await expect(page.getByTestId('early-chart')).toHaveCount(0);
-    // The frame stood exactly where the app's chart is: nothing moved when the app took over.
-    const final = await chartBox(page);
-    expect(early.box).toEqual(final);
-    // And the adopted canvas still shows candles.
-    await expect.poll(async () => (await candlePixels(page)).up).toBeGreaterThan(0);
+    await expectChartFirst(page, `/?symbol=${symbol}&interval=1d&tab=chart`);
   });
 }
 
-test('a narrow screen, where the panels stack, gets no early chart; the app draws it', async ({ page }) => {
-  await page.setViewportSize({ width: 800, height: 900 });
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+
+  test('the stacked layout gets the early chart too, where the app puts it', async ({ page }) => {
+    await expectChartFirst(page, '/?symbol=AU2612&interval=1d&tab=chart');
+  });
+});
+
+test('switched off with ?early=0: no early chart; the app draws the chart itself', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart&early=0');
+  await mounted(page);
+  await expect.poll(async () => (await candlePixels(page)).up).toBeGreaterThan(0);
+  expect((await earlyRecord(page)).elements).toBe(0);
+});
+
+const score = (shifts: EarlyRecord['shifts'], until = Infinity) => shifts.filter(({ at }) => at <= until).reduce((sum, { value }) => sum + value, 0);
+
+test('the app renders over the shell without moving it: no layout shift up to the first candle and the mount', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
   await mounted(page);
   await expect.poll(async () => (await candlePixels(page)).up).toBeGreaterThan(0);
-  expect((await earlyRecord(page)).frames).toBe(0);
+  const { candle, mounted: mountedAt } = await marks(page);
+  // Later the side panels fill in (their own content may move inside them); the frame stays put.
+  expect(score((await earlyRecord(page)).shifts, Math.max(candle ?? 0, mountedAt ?? 0))).toBe(0);
+});
+
+test('settled at 1280×800, the first screen shifts less than 0.02 (the market cards appear whole once their session tables answer)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
+  await mounted(page);
+  await expect(page.getByTestId('watchlist-row').first()).toBeVisible();
+  await expect(page.getByRole('table', { name: /Trading sessions, US/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(score((await earlyRecord(page)).shifts)).toBeLessThan(0.02);
+});
+
+test.describe('on a phone, settled', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+
+  test('the first screen shifts less than 0.05 (the header no longer wraps when the quote comes, the lists below fill in out of sight)', async ({ page }) => {
+    await page.goto('/?symbol=700.HK&interval=1d&tab=chart');
+    await mounted(page);
+    await expect(page.getByTestId('watchlist-row').first()).toBeVisible();
+    await expect(page.getByTestId('header-last-price')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(score((await earlyRecord(page)).shifts)).toBeLessThan(0.05);
+  });
 });
 
 test('a page opened on another tab draws no early chart', async ({ page }) => {
@@ -110,10 +166,10 @@ test('a page opened on another tab draws no early chart', async ({ page }) => {
   await page.goto('/?symbol=AAPL.US&interval=1d&tab=trades');
   await mounted(page);
   await expect(page.getByRole('tab', { name: 'Trades' })).toHaveAttribute('aria-selected', 'true');
-  expect((await earlyRecord(page)).frames).toBe(0);
+  expect((await earlyRecord(page)).elements).toBe(0);
 });
 
-test('when the first history page fails, the early frame goes and the chart panel says why', async ({ page }) => {
+test('when the first history page fails, no early chart is drawn and the chart panel says why', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.route('**/v1/market/kline?*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":5001,"message":"upstream down"}' }));
   await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
@@ -123,6 +179,7 @@ test('when the first history page fails, the early frame goes and the chart pane
   await expect(main.getByRole('alert').first()).toBeVisible({ timeout: 20_000 });
   // The rest of the screen is there.
   await expect(page.getByRole('heading', { name: 'Watchlists' })).toBeVisible();
+  expect((await earlyRecord(page)).elements).toBe(0);
 });
 
 test('shortcut keys pressed while the app is still on its way are carried out once it is there', async ({ page }) => {

@@ -1,8 +1,9 @@
 /**
  * The React tree, imported by src/app/boot/boot.ts once it has started the first screen's requests
  * on the page's services (and drawn the chart first, when it could: the chart panel takes that
- * chart over), and mounted on those same services. Sets `chartroom:react-mounted` when the tree
- * first commits, and hands the app the shortcut keys pressed before it listened.
+ * chart over), and mounted on those same services. It renders into #root over index.html's static
+ * shell, which the first commit replaces. Sets `chartroom:react-mounted` when the tree first
+ * commits, and hands the app the shortcut keys pressed before it listened.
  */
 import { StrictMode, useEffect, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,7 +13,6 @@ import type { AppServices } from './queries/app-services';
 import { AppServicesProvider } from './queries/app-services-context';
 import { discardEarlyChart } from './features/chart/early-chart';
 import { markOnce, TIMING_MARKS } from './lib/timing-marks';
-import './index.css';
 
 function MountedMark() {
   useLayoutEffect(() => {

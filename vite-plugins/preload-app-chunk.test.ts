@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appChunkFiles } from './preload-app-chunk.ts';
+import { appChunkFiles, renderBlockingScripts } from './preload-app-chunk.ts';
 
 const chunk = (fileName: string, facadeModuleId: string | null, imports: string[], css: string[] = []) => ({
   type: 'chunk' as const,
@@ -27,5 +27,14 @@ describe('appChunkFiles', () => {
 
   it('fails the build when the entry has no chunk of its own', () => {
     expect(() => appChunkFiles(bundle, '/src/missing.tsx')).toThrow(/no chunk for \/src\/missing.tsx/);
+  });
+});
+
+describe('renderBlockingScripts', () => {
+  it('marks the module script render-blocking, once', () => {
+    const html = '<head><script type="module" crossorigin src="/assets/index.js"></script><link rel="stylesheet" href="/a.css"></head>';
+    const marked = renderBlockingScripts(html);
+    expect(marked).toBe('<head><script type="module" blocking="render" crossorigin src="/assets/index.js"></script><link rel="stylesheet" href="/a.css"></head>');
+    expect(renderBlockingScripts(marked)).toBe(marked);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Time to first candle and first quote of the app, cold cache, against a bare page (no framework:
- * lightweight-charts and one fetch of the same K-line window) in the same run, interleaved app,
- * bare, app, bare… so drift hits both. Also whether the app's first K-line request leaves before
+ * lightweight-charts and one fetch of the same K-line window) and against the app with its early
+ * chart switched off (`?early=0`: the app draws the chart itself), in the same run, interleaved
+ * (app, app without, bare; the two app variants alternate who goes first) so drift hits all.
+ * Also the layout shift of the first screen, whether the app's first K-line request leaves before
  * its React tree mounts, and the first page's scripts and style sheets as the browser received them
  * (the server sends the build's brotli or gzip copies, server/static-files.ts).
  */
@@ -17,6 +19,17 @@ const FIRST_QUOTE = 'chartroom:first-quote';
 const REACT_MOUNTED = 'chartroom:react-mounted';
 const KLINE_PATH = '/v1/market/kline';
 const GROUP = 'browser: first page';
+/** The query string that switches the early chart off (src/features/chart/early-chart.ts). */
+const WITHOUT_EARLY_CHART = '?early=0';
+/** How long after the marks the layout shifts are still counted: the panels beside the chart fill in. */
+const SETTLE_MS = 1_000;
+/** Sums the page's layout shifts (as Cumulative Layout Shift does, without session windows). */
+const COUNT_LAYOUT_SHIFTS = `
+  window.__layoutShift = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__layoutShift += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
 
 interface AppSample {
   firstCandle?: number;
@@ -26,19 +39,22 @@ interface AppSample {
   received: ReceivedBytes;
   /** Content-Encoding of each script and style sheet, e.g. `br`. */
   codings: string[];
+  /** Sum of the layout shifts up to SETTLE_MS after the marks. */
+  layoutShift: number;
 }
 
-async function appSample(ctx: BrowserBenchContext, marks: readonly string[]): Promise<AppSample> {
+async function appSample(ctx: BrowserBenchContext, marks: readonly string[], search = ''): Promise<AppSample> {
   const { page, context } = await ctx.freshPage();
+  await page.addInitScript({ content: COUNT_LAYOUT_SHIFTS });
   const codings = new Set<string>();
   page.on('response', (response) => {
     if (/\.(?:m?js|css)$/.test(new URL(response.url()).pathname)) codings.add(response.headers()['content-encoding'] ?? 'identity');
   });
   try {
-    await page.goto(`${ctx.baseUrl}/`);
+    await page.goto(`${ctx.baseUrl}/${search}`);
     const kline = await waitForResource(page, KLINE_PATH, WAIT_MS);
     await waitForMarks(page, marks, WAIT_MS);
-    return {
+    const sample = {
       firstCandle: await markTime(page, FIRST_CANDLE),
       firstQuote: await markTime(page, FIRST_QUOTE),
       reactMounted: await markTime(page, REACT_MOUNTED),
@@ -46,6 +62,8 @@ async function appSample(ctx: BrowserBenchContext, marks: readonly string[]): Pr
       received: await scriptAndStyleBytes(page),
       codings: [...codings],
     };
+    await page.waitForTimeout(SETTLE_MS);
+    return { ...sample, layoutShift: await page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift) };
   } finally {
     await context.close();
   }
@@ -78,16 +96,24 @@ export async function firstCandleFigures(ctx: BrowserBenchContext): Promise<Figu
   await bareSample(ctx, pathAndQuery(klineUrl));
 
   const app: AppSample[] = [];
+  const withoutEarly: AppSample[] = [];
   const bare: (number | undefined)[] = [];
   for (let i = 0; i < SAMPLES; i++) {
+    // The two variants of the app take turns going first in a round.
+    const first = i % 2 === 0;
+    if (!first) withoutEarly.push(await appSample(ctx, marks, WITHOUT_EARLY_CHART));
     const sample = await appSample(ctx, marks);
     app.push(sample);
+    if (first) withoutEarly.push(await appSample(ctx, marks, WITHOUT_EARLY_CHART));
     // The same window the app asked first in this round (its end moves with the live clock).
     klineUrl = sample.kline?.url ?? klineUrl;
     bare.push(await bareSample(ctx, pathAndQuery(klineUrl)));
   }
 
   const appCandle = defined(app.map((s) => s.firstCandle));
+  const withoutCandle = defined(withoutEarly.map((s) => s.firstCandle));
+  const shift = app.map((s) => s.layoutShift);
+  const shiftWithout = withoutEarly.map((s) => s.layoutShift);
   const appQuote = defined(app.map((s) => s.firstQuote));
   const bareCandle = defined(bare);
   const mounted = app.filter((s) => s.reactMounted !== undefined && s.kline !== undefined);
@@ -107,6 +133,13 @@ export async function firstCandleFigures(ctx: BrowserBenchContext): Promise<Figu
     },
     {
       group: GROUP,
+      name: `first candle, cold cache, app without the early chart (?early=0) / with it (median of ${String(SAMPLES)})`,
+      ...(withoutCandle.length > 0 && appCandle.length > 0 ? { value: median(withoutCandle), unit: `ms / ${median(appCandle).toFixed(0)} ms` } : missing(FIRST_CANDLE)),
+      decimals: 0,
+      samples: { withoutEarlyChart: summarize(withoutCandle), app: summarize(appCandle) },
+    },
+    {
+      group: GROUP,
       name: 'first candle, app ÷ bare page',
       ...(appCandle.length > 0 ? { value: ratio, unit: '×', pass: ratio <= CANDLE_RATIO_TARGET } : missing(FIRST_CANDLE)),
       target: `≤ ${String(CANDLE_RATIO_TARGET)}×`,
@@ -117,6 +150,14 @@ export async function firstCandleFigures(ctx: BrowserBenchContext): Promise<Figu
       ...(appQuote.length > 0 ? { value: median(appQuote), unit: 'ms' } : missing(FIRST_QUOTE)),
       decimals: 0,
       samples: { app: summarize(appQuote) },
+    },
+    {
+      group: GROUP,
+      name: `layout shift of the first screen until ${String(SETTLE_MS / 1000)} s after the first quote, app / without the early chart (median of ${String(SAMPLES)})`,
+      value: median(shift),
+      unit: `/ ${median(shiftWithout).toFixed(3)}`,
+      decimals: 3,
+      samples: { app: summarize(shift), withoutEarlyChart: summarize(shiftWithout) },
     },
     {
       group: GROUP,

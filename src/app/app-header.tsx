@@ -1,8 +1,15 @@
-/** The header: brand, the current symbol's quote, add-to-watchlist, search and display settings. */
+/**
+ * The header: brand, the current symbol's quote and its market's session state, add-to-watchlist,
+ * search and display settings. Its rows have fixed heights (`.app-header` in src/app/layout.css,
+ * shared with index.html's static shell): two rows where the panels stack (85 px in all), one of
+ * 49 px from lg on; what does not fit is cut short, never wrapped onto a new row. Keyboard hints
+ * are not shown on touch-only screens.
+ */
 import { preloadOnIntent } from '../components/lazy-with-preload';
 import { AddToWatchlistButton } from '../features/watchlist/add-to-watchlist-button';
 import { useAppStore } from '../store/app-store';
 import { DisplaySettings } from './display-settings';
+import { SessionState } from './session-state';
 import { SymbolHeader } from './symbol-header';
 
 interface AppHeaderProps {
@@ -14,26 +21,33 @@ interface AppHeaderProps {
 export function AppHeader({ onSearch, onSearchIntent }: AppHeaderProps) {
   const symbol = useAppStore((state) => state.workspace.symbol);
   return (
-    <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-3 py-2 dark:border-slate-800 dark:bg-slate-900">
-      <span className="flex items-center gap-2 font-semibold text-sky-600 dark:text-sky-400">
+    <header className="app-header">
+      <span className="app-header-brand">
         <img src="/favicon.svg" alt="" width={20} height={20} />
-        Chartroom
+        <span className="app-header-brand-name">Chartroom</span>
       </span>
       <SymbolHeader />
-      <AddToWatchlistButton symbol={symbol} />
-      <div className="ml-auto flex items-center gap-2">
-        <button
-          type="button"
-          onClick={onSearch}
-          {...preloadOnIntent(onSearchIntent)}
-          // The name is the visible text ("Search… Ctrl K"); the shortcut is announced as such.
-          aria-keyshortcuts="Control+K /"
-          title="Search symbols"
-          className="flex items-center gap-2 rounded border border-slate-300 px-2 py-1 text-sm text-slate-500 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-400 dark:hover:bg-slate-800"
-        >
-          Search…
-          <kbd className="rounded bg-slate-200 px-1 text-xs dark:bg-slate-800">Ctrl K</kbd>
-        </button>
+      <SessionState />
+      <div className="[grid-area:watch]">
+        <AddToWatchlistButton symbol={symbol} />
+      </div>
+      <button
+        type="button"
+        onClick={onSearch}
+        {...preloadOnIntent(onSearchIntent)}
+        // The name is the text ("Search… Ctrl K"; a phone shows a magnifier for it); the shortcut is announced as such.
+        aria-keyshortcuts="Control+K /"
+        title="Search symbols"
+        className="flex items-center gap-2 justify-self-end rounded border border-slate-300 px-2 py-1 text-sm whitespace-nowrap text-slate-500 [grid-area:search] hover:bg-slate-100 dark:border-slate-700 dark:text-slate-400 dark:hover:bg-slate-800"
+      >
+        <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" className="sm:hidden" fill="none" stroke="currentColor" strokeWidth="1.6">
+          <circle cx="7" cy="7" r="4.5" />
+          <path d="M10.5 10.5 14 14" strokeLinecap="round" />
+        </svg>
+        <span className="sr-only sm:not-sr-only">Search…</span>
+        <kbd className="hidden rounded bg-slate-200 px-1 text-xs sm:inline touch:hidden dark:bg-slate-800">Ctrl K</kbd>
+      </button>
+      <div className="justify-self-end [grid-area:settings]">
         <DisplaySettings />
       </div>
     </header>

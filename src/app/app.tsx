@@ -98,14 +98,15 @@ export function App() {
   useShortcuts(openSearch);
 
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-100 text-slate-900 lg:h-dvh dark:bg-slate-950 dark:text-slate-100">
+    // The frame's classes (src/app/layout.css) are shared with index.html's static shell, which this replaces.
+    <div className="app-page">
       <AppHeader onSearch={openSearch} onSearchIntent={searchIntent} />
       <Notices />
-      <main className="grid min-h-0 flex-1 grid-cols-1 gap-2 p-2 lg:grid-cols-[260px_minmax(0,1fr)_300px] xl:grid-cols-[300px_minmax(0,1fr)_340px]">
-        <Panel title="Watchlists" className="order-2 max-h-[70vh] lg:order-1 lg:max-h-none">
+      <main className="app-grid">
+        <Panel title="Watchlists" className="app-watchlists">
           {besideChart ? <WatchlistPanel /> : <Loading />}
         </Panel>
-        <section aria-label="Main" className="order-1 flex min-h-[520px] flex-col rounded-md border border-slate-200 bg-white lg:order-2 lg:min-h-0 dark:border-slate-800 dark:bg-slate-900">
+        <section aria-label="Main" className="app-main">
           <PanelTabs
             onIntent={preloadTab}
             render={(tab) => (
@@ -115,11 +116,13 @@ export function App() {
             )}
           />
         </section>
-        <Panel title="Markets" className="order-3 lg:overflow-y-auto">
+        <Panel title="Markets" className="app-markets">
           {besideChart ? <LiveSessions /> : <Loading />}
         </Panel>
       </main>
-      <StatusBar />
+      <div className="app-status">
+        <StatusBar />
+      </div>
       {searchOpen && (
         <Suspense fallback={null}>
           <SearchPalette open={searchOpen} onClose={closeSearch} />

@@ -17,7 +17,9 @@ export function DisplaySettings() {
           setTheme(theme === 'dark' ? 'light' : 'dark');
         }}
       >
-        {theme === 'dark' ? '☀ Light' : '☾ Dark'}
+        {/* A phone shows the symbol alone (the name is the button's label). */}
+        <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
+        <span className="hidden sm:inline">{theme === 'dark' ? ' Light' : ' Dark'}</span>
       </button>
       <button
         type="button"

@@ -14,19 +14,19 @@ export function SymbolHeader() {
   const { ticker, error, lastCell, changeCell } = useLiveQuote(symbol, type, { flash: false });
   const figures = ticker ? tickerFigures(ticker) : undefined;
   return (
-    <div className="flex min-w-0 items-baseline gap-3" data-testid="symbol-header">
-      <h1 className="truncate text-lg font-semibold">
+    <div className="flex min-w-0 items-baseline gap-3 whitespace-nowrap [grid-area:quote]" data-testid="symbol-header">
+      <h1 className="shrink-0 text-lg font-semibold">
         {symbol}
         {type && <span className="ml-1 text-xs font-normal text-slate-500">({type})</span>}
       </h1>
-      <span className="hidden truncate text-sm text-slate-500 sm:inline dark:text-slate-400">{ticker?.name}</span>
+      <span className="hidden min-w-0 truncate text-sm text-slate-500 md:inline dark:text-slate-400">{ticker?.name}</span>
       {figures && (
-        <span ref={lastCell} className="text-lg font-semibold tabular-nums" data-testid="header-last-price">
+        <span ref={lastCell} className="shrink-0 text-lg font-semibold tabular-nums" data-testid="header-last-price">
           {figures.last}
         </span>
       )}
       {figures?.change !== undefined && (
-        <span ref={changeCell} className="text-sm tabular-nums" style={{ color: directionColor(figures.direction) }} data-testid="header-change">
+        <span ref={changeCell} className="shrink-0 text-sm tabular-nums" style={{ color: directionColor(figures.direction) }} data-testid="header-change">
           {changeText(figures)}
         </span>
       )}

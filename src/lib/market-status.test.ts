@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, marketStatus, type MarketStatusInput } from './market-status';
+import type { SessionMarket } from '#shared/contract.ts';
+import { formatCountdown, marketStatus, tableSchedule, type MarketStatusInput } from './market-status';
 import { dayKindLookup, isWeekendYmd, type DayKind } from './trade-days';
 import type { TradingSession } from './trading-sessions';
 
@@ -49,7 +50,7 @@ const EVERY_WEEKDAY = (ymd: string): DayKind => (isWeekendYmd(ymd) ? 'closed' : 
 const utc = (month: number, day: number, hour: number, minute = 0): number => Date.UTC(2026, month - 1, day, hour, minute);
 
 function us(now: number, dayKind = US_NOV_2026): ReturnType<typeof marketStatus> {
-  return marketStatus({ market: 'US', sessions: US_SESSIONS, dayKind, now });
+  return marketStatus({ schedule: tableSchedule('US', US_SESSIONS), dayKind, now });
 }
 
 describe('marketStatus — US (New York, EST in late November: UTC−5)', () => {
@@ -141,7 +142,7 @@ describe('marketStatus — US (New York, EST in late November: UTC−5)', () => 
 
 describe('marketStatus — HK and CN (UTC+8)', () => {
   const hk = (now: number): ReturnType<typeof marketStatus> =>
-    marketStatus({ market: 'HK', sessions: HK_SESSIONS, dayKind: HK_DEC_2026, now });
+    marketStatus({ schedule: tableSchedule('HK', HK_SESSIONS), dayKind: HK_DEC_2026, now });
 
   it('has a lunch break in Hong Kong', () => {
     expect(hk(utc(12, 2, 4, 30))).toEqual({
@@ -168,7 +169,7 @@ describe('marketStatus — HK and CN (UTC+8)', () => {
 
   it('has a lunch break in Shanghai and shuts at 15:00', () => {
     const cn = (now: number): ReturnType<typeof marketStatus> =>
-      marketStatus({ market: 'CN', sessions: CN_SESSIONS, dayKind: EVERY_WEEKDAY, now });
+      marketStatus({ schedule: tableSchedule('CN', CN_SESSIONS), dayKind: EVERY_WEEKDAY, now });
     expect(cn(utc(11, 25, 4))).toEqual({
       phase: 'lunch',
       label: 'Lunch break',
@@ -182,7 +183,7 @@ describe('marketStatus — HK and CN (UTC+8)', () => {
     // 1–8 Oct 2026 closed (Thursday to the next Thursday): reopens Friday 9 Oct 09:30 CST.
     const dayKind = (ymd: string): DayKind => (ymd >= '20261001' && ymd <= '20261008' ? 'closed' : EVERY_WEEKDAY(ymd));
     const now = utc(10, 3, 4);
-    const status = marketStatus({ market: 'CN', sessions: CN_SESSIONS, dayKind, now });
+    const status = marketStatus({ schedule: tableSchedule('CN', CN_SESSIONS), dayKind, now });
     expect(status).toEqual({
       phase: 'weekend',
       label: 'Closed — weekend',
@@ -193,7 +194,7 @@ describe('marketStatus — HK and CN (UTC+8)', () => {
   });
 
   it('ignores a half day in CN', () => {
-    const status = marketStatus({ market: 'CN', sessions: CN_SESSIONS, dayKind: () => 'half', now: utc(11, 25, 6) });
+    const status = marketStatus({ schedule: tableSchedule('CN', CN_SESSIONS), dayKind: () => 'half', now: utc(11, 25, 6) });
     expect(status).toMatchObject({ phase: 'open', nextChange: { at: utc(11, 25, 7), phase: 'closed' } });
   });
 });
@@ -207,7 +208,7 @@ describe('marketStatus — calendar gaps and search limits', () => {
   });
 
   it('gives no next change when nothing trades within the search window', () => {
-    const input: MarketStatusInput = { market: 'HK', sessions: HK_SESSIONS, dayKind: () => 'closed', now: utc(12, 2, 4) };
+    const input: MarketStatusInput = { schedule: tableSchedule('HK', HK_SESSIONS), dayKind: () => 'closed', now: utc(12, 2, 4) };
     const status = marketStatus(input);
     expect(status.phase).toBe('holiday');
     expect(status.nextChange).toBeUndefined();
@@ -217,13 +218,13 @@ describe('marketStatus — calendar gaps and search limits', () => {
 
 describe('marketStatus — constant within each minute', () => {
   // The markets panel computes it once a minute (sessions and days start on whole minutes).
-  const cases: [string, MarketStatusInput['market'], TradingSession[], MarketStatusInput['dayKind'], number][] = [
+  const cases: [string, SessionMarket, TradingSession[], MarketStatusInput['dayKind'], number][] = [
     ['US, Thanksgiving and the half day after it', 'US', US_SESSIONS, US_NOV_2026, utc(11, 26, 0)],
     ['HK, the Christmas Eve half day', 'HK', HK_SESSIONS, HK_DEC_2026, utc(12, 23, 16)],
     ['CN, lunch breaks', 'CN', CN_SESSIONS, EVERY_WEEKDAY, utc(11, 24, 16)],
   ];
   it.each(cases)('%s: the status at the start of a minute holds to its last millisecond', (_name, market, sessions, dayKind, from) => {
-    const at = (now: number) => marketStatus({ market, sessions, dayKind, now });
+    const at = (now: number) => marketStatus({ schedule: tableSchedule(market, sessions), dayKind, now });
     // Every boundary is on a multiple of five minutes: its minute and the one before it.
     for (let boundary = from; boundary < from + 30 * 3_600_000; boundary += 5 * 60_000) {
       for (const minute of [boundary - 60_000, boundary]) expect(at(minute + 59_999)).toEqual(at(minute));

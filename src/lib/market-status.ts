@@ -1,6 +1,7 @@
 /**
- * Live market status of US, HK and CN, computed in the market's own time zone from the
- * trading-session table (§4.9) and the trading calendar (§4.11).
+ * Live market status, computed in the market's own time zone from its sessions — for US, HK and
+ * CN the trading-session table (§4.9), for other venues their session times
+ * (src/lib/venue-schedule.ts) — and the trading calendar (§4.11).
  */
 import type { SessionMarket } from '#shared/contract.ts';
 import { marketTimeZone } from '#shared/symbols.ts';
@@ -8,14 +9,31 @@ import { isWeekendYmd, type DayKind } from './trade-days';
 import { sessionsOn, type SessionInterval, type SessionPhase, type TradingSession } from './trading-sessions';
 import { addDaysYmd, ymdInZone } from '#shared/time-zone.ts';
 
-export type MarketPhase = SessionPhase | 'lunch' | 'closed' | 'holiday' | 'weekend';
+/** 'break': a pause of under an hour between two sessions of a day (China futures' 10:15–10:30); 'lunch': a longer one. */
+export type MarketPhase = SessionPhase | 'lunch' | 'break' | 'closed' | 'holiday' | 'weekend';
+
+/** What a market's days look like: its zone and the sessions of each trading day. */
+export interface SessionSchedule {
+  /** IANA zone of the market's trading days. */
+  timeZone: string;
+  /**
+   * The sessions of trading day `ymd` (a full or half day), ascending. `dayKind` tells the days
+   * around it, for sessions held on an earlier day (a night session belongs to the next trading day).
+   */
+  sessionsOn: (ymd: string, kind: 'full' | 'half', dayKind: (ymd: string) => DayKind) => SessionInterval[];
+}
 
 export interface MarketStatusInput {
-  market: SessionMarket;
-  sessions: readonly TradingSession[];
+  schedule: SessionSchedule;
   /** Calendar lookup by local `YYYYMMDD`; see dayKindLookup in trade-days.ts. */
   dayKind: (ymd: string) => DayKind;
   now: number;
+}
+
+/** The schedule of a US, HK or CN market from its trading-session table (§4.9). */
+export function tableSchedule(market: SessionMarket, sessions: readonly TradingSession[]): SessionSchedule {
+  const timeZone = marketTimeZone(market);
+  return { timeZone, sessionsOn: (ymd, kind) => sessionsOn(market, sessions, ymd, kind, timeZone) };
 }
 
 export interface MarketStatus {
@@ -37,7 +55,9 @@ const LABELS: Readonly<Record<MarketPhase, string>> = {
   'pre-market': 'Pre-market',
   'after-hours': 'After-hours',
   overnight: 'Overnight',
+  night: 'Night session',
   lunch: 'Lunch break',
+  break: 'Break',
   closed: 'Closed',
   holiday: 'Closed — holiday',
   weekend: 'Closed — weekend',
@@ -53,18 +73,19 @@ export function phaseLabel(phase: MarketPhase): string {
  */
 const NEAR_DAYS = 2;
 const SEARCH_DAYS = 15;
+/** A pause between two sessions of a day shorter than this is a break, not lunch. */
+const LUNCH_MIN_MS = 60 * 60_000;
 
 interface Segment {
   start: number;
   end: number;
-  phase: SessionPhase | 'lunch';
+  phase: SessionPhase | 'lunch' | 'break';
   tradingDay: string;
   half: boolean;
 }
 
 /** Sessions and lunch breaks of the days around `today`, ascending and non-overlapping. */
 function timeline(input: MarketStatusInput, today: string, days: number, unknownDays: string[]): Segment[] {
-  const timeZone = marketTimeZone(input.market);
   const intervals: SessionInterval[] = [];
   for (let offset = -days; offset <= days; offset += 1) {
     const ymd = addDaysYmd(today, offset);
@@ -72,7 +93,7 @@ function timeline(input: MarketStatusInput, today: string, days: number, unknown
     const kind = input.dayKind(ymd);
     if (kind === 'closed') continue;
     if (kind === 'unknown') unknownDays.push(ymd);
-    intervals.push(...sessionsOn(input.market, input.sessions, ymd, kind === 'half' ? 'half' : 'full', timeZone));
+    intervals.push(...input.schedule.sessionsOn(ymd, kind === 'half' ? 'half' : 'full', input.dayKind));
   }
   intervals.sort((a, b) => a.start - b.start);
   const segments: Segment[] = [];
@@ -81,7 +102,8 @@ function timeline(input: MarketStatusInput, today: string, days: number, unknown
     const start = last ? Math.max(interval.start, last.end) : interval.start; // overlaps: first wins
     if (start >= interval.end) continue;
     if (last?.phase === 'open' && interval.phase === 'open' && last.tradingDay === interval.tradingDay && last.end < start) {
-      segments.push({ start: last.end, end: start, phase: 'lunch', tradingDay: interval.tradingDay, half: interval.half });
+      const phase = start - last.end < LUNCH_MIN_MS ? 'break' : 'lunch';
+      segments.push({ start: last.end, end: start, phase, tradingDay: interval.tradingDay, half: interval.half });
     }
     const previous = segments[segments.length - 1];
     if (previous && previous.end === start && previous.phase === interval.phase) previous.end = interval.end;
@@ -92,7 +114,7 @@ function timeline(input: MarketStatusInput, today: string, days: number, unknown
 
 /** The phase while no session runs at `at`. */
 function shutPhase(input: MarketStatusInput, at: number): 'closed' | 'holiday' | 'weekend' {
-  const ymd = ymdInZone(at, marketTimeZone(input.market));
+  const ymd = ymdInZone(at, input.schedule.timeZone);
   if (isWeekendYmd(ymd)) return 'weekend';
   return input.dayKind(ymd) === 'closed' ? 'holiday' : 'closed';
 }
@@ -108,14 +130,18 @@ export function marketStatus(input: MarketStatusInput): MarketStatus {
 
 function statusWithin(input: MarketStatusInput, days: number): MarketStatus {
   const { now } = input;
-  const timeZone = marketTimeZone(input.market);
+  const { timeZone } = input.schedule;
   const today = ymdInZone(now, timeZone);
   const unknownDays: string[] = [];
   const segments = timeline(input, today, days, unknownDays);
 
   let status: MarketStatus;
   const current = segments.find((s) => s.start <= now && now < s.end);
-  if (current) {
+  // A stretch reaching an end of the searched days (forex trades Sunday to Friday without a
+  // pause) may run on beyond it: its start and end are not known from these days.
+  if (current && (current === segments[0] || current === segments[segments.length - 1]) && days < SEARCH_DAYS) {
+    status = { phase: current.phase, label: phaseLabel(current.phase) };
+  } else if (current) {
     const label = current.phase === 'open' && current.half ? 'Open — half day' : phaseLabel(current.phase);
     status = {
       phase: current.phase,

@@ -13,7 +13,8 @@ export interface TradingSession {
   trade_session?: number;
 }
 
-export type SessionPhase = 'open' | 'pre-market' | 'after-hours' | 'overnight';
+/** 'night': China futures' evening session, which belongs to the next trading day (src/lib/venue-schedule.ts). */
+export type SessionPhase = 'open' | 'pre-market' | 'after-hours' | 'overnight' | 'night';
 
 const PHASE_OF_SESSION: Readonly<Record<number, SessionPhase>> = {
   0: 'open',
@@ -77,8 +78,8 @@ export function halfDaySessions(market: SessionMarket, sessions: readonly Tradin
   return out;
 }
 
-/** The UTC instant of `minutes` after local midnight of `ymd` (1440 and more roll into the next day). */
-function localInstant(ymd: string, minutes: number, timeZone: string): number {
+/** The UTC instant of `minutes` after local midnight of `ymd` (1440 and more roll into the next day, negatives into the previous). */
+export function localInstant(ymd: string, minutes: number, timeZone: string): number {
   const dayOffset = Math.floor(minutes / 1440);
   const date = parseYmd(dayOffset === 0 ? ymd : addDaysYmd(ymd, dayOffset));
   if (!date) throw new RangeError(`not a YYYYMMDD date: ${ymd}`);

@@ -1,6 +1,6 @@
 /** Types of the trading calendar shared with the price engine (no runtime code). */
 
-export type VenueId = 'US' | 'HK' | 'CN' | 'CN_FUTURES' | 'CRYPTO' | 'FOREX' | 'JP' | 'UK' | 'EU';
+export type { VenueId } from '#shared/venue-sessions.ts';
 
 /** One continuous trading stretch. */
 export interface SessionPiece {

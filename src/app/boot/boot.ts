@@ -1,20 +1,23 @@
 /**
  * The page's only script, and a small one: the data's clock from the page, the app's services
- * (app-services.ts), the workspace from the URL, the first screen's requests, the chart drawn
- * first (chart-first.ts), and only then the app (src/main.tsx: React and the panels, a chunk of
- * its own), mounted on the same services. The requests leave while the app downloads and
+ * (app-services.ts), the workspace from the URL, the first screen's requests, the chart drawn first
+ * into the static shell's chart slot (src/features/chart/early-chart.ts), and only then the app
+ * (src/main.tsx: React and the panels, a chunk of its own, rendered over the shell), mounted on the
+ * same services. The requests leave while the app downloads and
  * compiles, instead of after it.
  */
 import { prefetchWorkspace } from '../../queries/prefetch-workspace';
 import { useAppStore } from '../../store/app-store';
 import { applyTheme } from '../theme';
 import { parseWorkspace } from '../url-state';
+import { startEarlyChart } from '../../features/chart/early-chart';
 import { createPageServices } from './app-services';
-import { drawChartFirst } from './chart-first';
 import { holdEarlyKeys } from './early-keys';
 import { markFirstQuote } from './first-quote-mark';
 import { applyPageClock } from './page-clock';
 import { prefetchOnWorkspaceChange } from './prefetch-on-change';
+// The page's style sheet, the static shell's and the app's (the build lists it in index.html).
+import '../../index.css';
 
 applyPageClock();
 holdEarlyKeys();
@@ -30,7 +33,7 @@ const { theme, colors } = useAppStore.getState().preferences;
 applyTheme(theme, colors);
 
 // Not awaited: the app reports its own failures; the boot has nothing left to do.
-void drawChartFirst(services, workspace)
+void startEarlyChart(services, workspace)
   .then(() => import('../../main'))
   .then(({ mountApp }) => {
     mountApp(services);

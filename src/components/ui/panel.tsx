@@ -15,9 +15,10 @@ interface PanelProps {
 export function Panel({ title, actions, children, className = '', hideTitle = false }: PanelProps) {
   const headingId = `panel-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
-    <section aria-labelledby={headingId} className={`flex min-h-0 flex-col rounded-md border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900 ${className}`}>
-      <header className={`flex items-center justify-between gap-2 border-b border-slate-200 px-3 py-1.5 dark:border-slate-800 ${hideTitle ? 'sr-only' : ''}`}>
-        <h2 id={headingId} className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+    // The box and title classes are in src/app/layout.css: index.html's static shell draws the same.
+    <section aria-labelledby={headingId} className={`panel ${className}`}>
+      <header className={`panel-title ${hideTitle ? 'sr-only' : ''}`}>
+        <h2 id={headingId} className="panel-heading">
           {title}
         </h2>
         {actions}

@@ -20,6 +20,7 @@ import { ChartStatus } from './chart-status';
 import { chartDataset } from './chart-identity';
 import { ChartToolbar } from './chart-toolbar';
 import { chartIntervals, IntervalBar } from './interval-bar';
+import { ToolbarRow } from './toolbar-row';
 import { createLiveCandle } from './live-candle';
 import { useLiveForming } from './use-live-forming';
 
@@ -71,8 +72,10 @@ export function ChartPanel() {
   }, [fetchOlder, hasOlder, isFetchingOlder]);
 
   return (
-    <div className="flex h-full min-h-0 flex-col gap-2 p-2">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-1.5">
+    // The panel's, toolbar's and chart box's classes are in src/app/layout.css: index.html's static
+    // shell lays out the same boxes, and the early chart is drawn into its chart box.
+    <div className="chart-panel">
+      <ToolbarRow>
         <IntervalBar intervals={intervals} value={interval} onChange={setInterval} />
         {isStock && <AdjustToggle value={adjust} onChange={setAdjust} source={series.adjustSource} />}
         <ChartToolbar
@@ -83,14 +86,9 @@ export function ChartPanel() {
           indicators={indicators}
           onIndicatorsChange={setIndicators}
         />
-        {isFetchingOlder && (
-          <span role="status" className="text-xs text-slate-500 dark:text-slate-400">
-            Loading older candles…
-          </span>
-        )}
-      </div>
+      </ToolbarRow>
       {error && candles.length > 0 && <ErrorNotice error={error} onRetry={retry} compact />}
-      <div className="relative h-[420px] min-h-[320px] lg:h-auto lg:flex-1">
+      <div className="chart-box">
         <CandleChart
           dataset={dataset}
           label={`${symbol} ${interval} candlestick chart`}
@@ -108,6 +106,11 @@ export function ChartPanel() {
           historyComplete={!isLoading && !hasOlder && candles.length > 0}
           live={live}
         />
+        {isFetchingOlder && (
+          <span role="status" className="pointer-events-none absolute bottom-9 left-2 z-10 rounded bg-white/70 px-1 text-xs text-slate-500 dark:bg-slate-900/70 dark:text-slate-400">
+            Loading older candles…
+          </span>
+        )}
         <ChartStatus isLoading={isLoading} error={error} isEmpty={candles.length === 0} onRetry={retry} />
       </div>
     </div>

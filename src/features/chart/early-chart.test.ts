@@ -4,23 +4,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Candle } from '#shared/candle.ts';
 import { createApiClient } from '../../api/client';
 import type { KlinePage } from '../../queries/kline-history-pages';
+import { DEFAULT_WORKSPACE, type Workspace } from '../../store/workspace-slice';
 
-const adapters: { setSeries: ReturnType<typeof vi.fn>; destroy: ReturnType<typeof vi.fn>; container: HTMLElement; decimals: number }[] = [];
+const drawn: { element: HTMLElement; decimals: number; setSeries: ReturnType<typeof vi.fn>; destroy: ReturnType<typeof vi.fn> }[] = [];
 vi.mock('./chart-adapter', () => ({
-  createChartAdapter: (container: HTMLElement, options: { decimals: number }) => {
-    const adapter = { container, decimals: options.decimals, setSeries: vi.fn(), destroy: vi.fn() };
-    adapters.push(adapter);
+  createChartAdapter: (element: HTMLElement, options: { decimals: number }) => {
+    const adapter = { setSeries: vi.fn(), destroy: vi.fn() };
+    drawn.push({ element, decimals: options.decimals, ...adapter });
     return adapter;
   },
 }));
 
 const candle = (time: number): Candle => ({ time, open: 10, high: 11, low: 9, close: 10.5, volume: 100 });
-const REQUEST = {
-  history: { symbol: 'AAPL.US', interval: '1d' as const, adjust: 'none' as const },
-  type: undefined,
-  zone: 'market' as const,
-  preferences: { theme: 'dark' as const, colors: 'green-up' as const, scale: 'normal' as const, indicators: { ma: [], ema: [], bollinger: false, macd: false, rsi: false } },
-};
+const WORKSPACE: Workspace = { ...DEFAULT_WORKSPACE, symbol: 'AAPL.US', interval: '1d', tab: 'chart' };
 const DATASET = 'AAPL.US||1d';
 
 /** Services whose query client gives the first history page when the test says. */
@@ -33,99 +29,144 @@ function pendingClient() {
     };
     reject = rej;
   });
-  const client = { queryClient: { infiniteQuery: () => answer } as unknown as QueryClient, api: createApiClient() };
-  return { client, resolve, reject };
+  const infiniteQuery = vi.fn(() => answer);
+  const client = { queryClient: { infiniteQuery } as unknown as QueryClient, api: createApiClient() };
+  return { client, infiniteQuery, resolve, reject };
 }
 
 const page = (candles: Candle[]): KlinePage => ({ candles, olderEndTime: null });
 
-// Each test gets the module afresh: it keeps the early chart (and whether the app has mounted) in module state.
+/** The static shell's chart slot, as index.html has it. */
+function shell(): HTMLElement {
+  document.body.innerHTML = '<div class="chart-box" data-chart-slot></div>';
+  const slot = document.querySelector<HTMLElement>('[data-chart-slot]');
+  if (!slot) throw new Error('no slot');
+  return slot;
+}
+
+const onPage = (search = '') => ({ search, root: document });
+
+// Each test gets the module afresh: it keeps the early chart's state for the page.
 async function load() {
   vi.resetModules();
   return import('./early-chart');
 }
 
 beforeEach(() => {
-  adapters.length = 0;
-  document.body.innerHTML = '';
+  drawn.length = 0;
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
 describe('early chart', () => {
-  it('draws the first page in the frame, and the chart panel takes that very element over', async () => {
-    const { drawEarlyChart, adoptEarlyChart } = await load();
-    const frame = document.body.appendChild(document.createElement('div'));
+  it('draws the first page into the shell’s slot, and the chart panel takes that very element over, once', async () => {
+    const { startEarlyChart, adoptEarlyChart } = await load();
+    const slot = shell();
     const { client, resolve } = pendingClient();
-    const drawing = drawEarlyChart(client, frame, REQUEST);
+    const started = startEarlyChart(client, WORKSPACE, onPage());
     resolve([page([candle(1), candle(2)])]);
-    expect(await drawing).toBe(true);
-    expect(adapters[0]?.setSeries).toHaveBeenCalledWith([candle(1), candle(2)]);
+    await started;
+    expect(drawn).toHaveLength(1);
+    expect(drawn[0]?.setSeries).toHaveBeenCalledWith([candle(1), candle(2)]);
     // Created with the page's precision (10.5: one decimal), not rebuilt after.
-    expect(adapters[0]?.decimals).toBe(1);
+    expect(drawn[0]?.decimals).toBe(1);
+    expect(drawn[0]?.element.parentElement).toBe(slot);
 
     const container = document.body.appendChild(document.createElement('div'));
     expect(adoptEarlyChart('MSFT.US||1d', container)).toBeUndefined();
     const adopted = adoptEarlyChart(DATASET, container);
-    expect(adopted?.adapter).toBe(adapters[0]);
+    expect(adopted?.element).toBe(drawn[0]?.element);
     expect(adopted?.element.parentElement).toBe(container);
-    expect(frame.isConnected).toBe(false);
-    // Handed over once.
+    // No longer the early chart once adopted.
+    expect(document.querySelector('[data-testid="early-chart"]')).toBeNull();
     expect(adoptEarlyChart(DATASET, container)).toBeUndefined();
-    expect(adapters[0]?.destroy).not.toHaveBeenCalled();
+    expect(drawn[0]?.destroy).not.toHaveBeenCalled();
   });
 
-  it('removes the frame when the first page fails or is empty', async () => {
-    const { drawEarlyChart } = await load();
-    const failing = pendingClient();
-    const frame = document.body.appendChild(document.createElement('div'));
-    const drawing = drawEarlyChart(failing.client, frame, REQUEST);
-    failing.reject(new Error('503'));
-    expect(await drawing).toBe(false);
-    expect(frame.isConnected).toBe(false);
-    // No chart was built for a page that never came.
-    expect(adapters).toHaveLength(0);
-
-    const empty = pendingClient();
-    const second = document.body.appendChild(document.createElement('div'));
-    const emptyDrawing = drawEarlyChart(empty.client, second, REQUEST);
-    empty.resolve([page([])]);
-    expect(await emptyDrawing).toBe(false);
-    expect(second.isConnected).toBe(false);
-    expect(adapters).toHaveLength(0);
-  });
-
-  it('once the app has mounted, drops a frame still waiting for its page and never draws it', async () => {
-    const { drawEarlyChart, discardEarlyChart, adoptEarlyChart } = await load();
-    const frame = document.body.appendChild(document.createElement('div'));
-    const { client, resolve } = pendingClient();
-    const drawing = drawEarlyChart(client, frame, REQUEST);
-    discardEarlyChart();
-    // The waiting frame goes at once: it would otherwise cover the app's chart.
-    expect(frame.isConnected).toBe(false);
-    resolve([page([candle(1)])]);
-    expect(await drawing).toBe(false);
-    // Never drawn: no chart was built once the app had mounted.
-    expect(adapters).toHaveLength(0);
+  it('does nothing when switched off with ?early=0: no request of its own, nothing drawn, the app starts at once', async () => {
+    const { startEarlyChart, adoptEarlyChart, earlyChartOn } = await load();
+    shell();
+    const { client, infiniteQuery } = pendingClient();
+    await startEarlyChart(client, WORKSPACE, onPage('?symbol=AAPL.US&early=0'));
+    expect(infiniteQuery).not.toHaveBeenCalled();
     expect(adoptEarlyChart(DATASET, document.body)).toBeUndefined();
-
-    // And no later early chart is started.
-    const late = document.body.appendChild(document.createElement('div'));
-    expect(await drawEarlyChart(client, late, REQUEST)).toBe(false);
-    expect(late.isConnected).toBe(false);
-    expect(adapters).toHaveLength(0);
+    expect(earlyChartOn('?early=1')).toBe(true);
+    expect(earlyChartOn('')).toBe(true);
   });
 
-  it('destroys a drawn chart nobody took when the app mounts', async () => {
-    const { drawEarlyChart, discardEarlyChart } = await load();
-    const frame = document.body.appendChild(document.createElement('div'));
+  it('draws nothing on another tab, or where the page has no chart slot', async () => {
+    const { startEarlyChart } = await load();
+    shell();
+    const { client, infiniteQuery } = pendingClient();
+    await startEarlyChart(client, { ...WORKSPACE, tab: 'trades' }, onPage());
+    expect(infiniteQuery).not.toHaveBeenCalled();
+
+    const again = await load();
+    document.body.innerHTML = '';
+    await again.startEarlyChart(client, WORKSPACE, onPage());
+    expect(infiniteQuery).not.toHaveBeenCalled();
+  });
+
+  it('draws nothing when the first page fails or is empty', async () => {
+    const failing = await load();
+    shell();
+    const broken = pendingClient();
+    const started = failing.startEarlyChart(broken.client, WORKSPACE, onPage());
+    broken.reject(new Error('503'));
+    await started;
+    expect(failing.adoptEarlyChart(DATASET, document.body)).toBeUndefined();
+
+    const empty = await load();
+    const slot = shell();
+    const blank = pendingClient();
+    const emptyStart = empty.startEarlyChart(blank.client, WORKSPACE, onPage());
+    blank.resolve([page([])]);
+    await emptyStart;
+    expect(drawn).toHaveLength(0);
+    expect(slot.childElementCount).toBe(0);
+  });
+
+  it('lets the app start after WAIT_MS when the first page is slow', async () => {
+    vi.useFakeTimers();
+    const { startEarlyChart, WAIT_MS } = await load();
+    shell();
+    let started = false;
+    void startEarlyChart(pendingClient().client, WORKSPACE, onPage()).then(() => {
+      started = true;
+    });
+    await vi.advanceTimersByTimeAsync(WAIT_MS - 1);
+    expect(started).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(started).toBe(true);
+  });
+
+  it('once the app has mounted, never draws a page still on its way', async () => {
+    const { startEarlyChart, discardEarlyChart, adoptEarlyChart } = await load();
+    const slot = shell();
     const { client, resolve } = pendingClient();
-    const drawing = drawEarlyChart(client, frame, REQUEST);
-    resolve([page([candle(1)])]);
-    expect(await drawing).toBe(true);
+    const started = startEarlyChart(client, WORKSPACE, onPage());
     discardEarlyChart();
-    expect(adapters[0]?.destroy).toHaveBeenCalled();
-    expect(frame.isConnected).toBe(false);
+    resolve([page([candle(1)])]);
+    await started;
+    expect(drawn).toHaveLength(0);
+    expect(slot.childElementCount).toBe(0);
+    expect(adoptEarlyChart(DATASET, document.body)).toBeUndefined();
+  });
+
+  it('destroys a drawn chart nobody took when the app mounts, and starts no second one', async () => {
+    const { startEarlyChart, discardEarlyChart } = await load();
+    const slot = shell();
+    const { client, resolve, infiniteQuery } = pendingClient();
+    const started = startEarlyChart(client, WORKSPACE, onPage());
+    resolve([page([candle(1)])]);
+    await started;
+    discardEarlyChart();
+    expect(drawn[0]?.destroy).toHaveBeenCalled();
+    expect(slot.childElementCount).toBe(0);
+
+    await startEarlyChart(client, WORKSPACE, onPage());
+    expect(infiniteQuery).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,10 +1,19 @@
 /**
- * The chart drawn before the React tree exists. The boot (src/app/boot/chart-first.ts) puts
- * a frame where the chart panel's canvas will be and calls drawEarlyChart as soon as the chart
- * library has loaded; the prefetched first history page then goes straight onto the canvas. When
- * React mounts, CandleChart takes the adapter over (adoptEarlyChart) and moves its element into
- * its own container: the candles stay on screen, nothing is drawn twice from scratch. An adapter
- * nobody takes (the workspace changed, the first render had no chart) is discarded.
+ * The chart of the first screen, drawn before the React tree exists: the whole path in one module.
+ *
+ * - start (the boot, src/app/boot/boot.ts): on the chart tab, draws the prefetched first history
+ *   page with the chart library alone into the static shell's chart slot (index.html, laid out
+ *   by the same CSS as the app: src/app/layout.css), and tells the boot when the app may evaluate:
+ *   once those candles are painted, or after WAIT_MS (the app's evaluation and first render are a
+ *   long task that would otherwise hold the candles back).
+ * - adopt (CandleChart): the app's chart container takes that very element and adapter over;
+ *   nothing is drawn twice, and the candles stay where they are.
+ * - discard (src/main.tsx, once the app has mounted): drops a chart nobody took, and stops a
+ *   drawing still waiting for its page.
+ *
+ * `?early=0` switches the path off (the app then draws the chart itself), so the bench measures
+ * the first candle with and without it in one run. The chart library comes in with the app's
+ * chart chunk (listed for preload in the built page): nothing loads twice.
  */
 import type { ProductType } from '#shared/contract.ts';
 import type { Candle } from '#shared/candle.ts';
@@ -12,16 +21,31 @@ import { instrumentTimeZone } from '#shared/symbols.ts';
 import type { DisplayZone } from '../../lib/time-mapper';
 import type { AppServices } from '../../queries/app-services';
 import { flattenPages } from '../../queries/kline-history-pages';
+import { workspaceHistoryParams } from '../../queries/prefetch-workspace';
 import { klineHistoryQueryOptions, type KlineHistoryParams } from '../../queries/use-kline-history';
+import { useAppStore } from '../../store/app-store';
 import type { Preferences } from '../../store/preferences-slice';
+import type { Workspace } from '../../store/workspace-slice';
 import { candlePrecision } from './candle-precision';
-import { createChartAdapter, type ChartAdapter } from './chart-adapter';
+import type { ChartAdapter } from './chart-adapter';
 import { chartDataset, timeAxisOf } from './chart-identity';
+
+/** The attribute of the shell's chart slot in index.html: the box the app's chart will fill. */
+export const CHART_SLOT_ATTRIBUTE = 'data-chart-slot';
+/** The query parameter that switches the early chart off with `0`. */
+export const EARLY_CHART_PARAM = 'early';
+/** Longest the app waits for the early candles (a slow first page must not hold the whole screen). */
+export const WAIT_MS = 400;
+/** Test id of the early chart's element until the app adopts it. */
+const EARLY_TEST_ID = 'early-chart';
+
+/** What the early chart asks the page's services for: the prefetched page and the client to fetch it. */
+type EarlyChartServices = Pick<AppServices, 'queryClient' | 'api'>;
 
 /** The early chart as CandleChart takes it over. */
 export interface EarlyChart {
   adapter: ChartAdapter;
-  /** The adapter's container: CandleChart moves it into its own. */
+  /** The element the library draws in: CandleChart moves it into its own container. */
   element: HTMLElement;
 }
 
@@ -33,69 +57,110 @@ export interface EarlyChartRequest {
   preferences: Pick<Preferences, 'theme' | 'colors' | 'scale' | 'indicators'>;
 }
 
-/** The drawn early chart, until it is adopted or discarded. */
-let current: (EarlyChart & { dataset: string; frame: HTMLElement }) | undefined;
-/** A frame whose first page is still on its way (the app may mount meanwhile). */
-let waiting: HTMLElement | undefined;
-/** Set once the app has mounted: an early chart can no longer help. */
-let closed = false;
+type State =
+  | { phase: 'idle' }
+  | { phase: 'drawing' }
+  | { phase: 'drawn'; chart: EarlyChart; dataset: string }
+  /** Adopted, discarded or never started: nothing more to draw on this page. */
+  | { phase: 'over' };
+
+let state: State = { phase: 'idle' };
+/** Read afresh after an await (adopt or discard may have run meanwhile). */
+const drawing = (): boolean => state.phase === 'drawing';
+
+/** Whether the page's query string leaves the early chart on (`?early=0` turns it off). */
+export function earlyChartOn(search: string): boolean {
+  return new URLSearchParams(search).get(EARLY_CHART_PARAM) !== '0';
+}
+
+const afterNextPaint = (): Promise<void> =>
+  new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+
+const delay = (ms: number): Promise<void> =>
+  new Promise((resolve) => {
+    setTimeout(resolve, ms);
+  });
 
 /**
- * Draws the first history page into `frame` (which the caller placed and sized). The adapter is
- * created once the page is in hand, with its precision: nothing is built twice before the first
- * candle. Resolves true once the candles are set (the library paints them in its next frame),
- * false when there is nothing to draw (the request failed or came back empty, or the app mounted
- * first); the frame is then gone.
+ * Starts the early chart for the page's workspace; resolves when the app may start: the early
+ * candles painted, nothing to draw (switched off, another tab, no slot, no page), or WAIT_MS passed.
  */
-export async function drawEarlyChart({ queryClient, api }: Pick<AppServices, 'queryClient' | 'api'>, frame: HTMLElement, request: EarlyChartRequest): Promise<boolean> {
-  const { history, type, zone, preferences } = request;
+export function startEarlyChart(services: EarlyChartServices, workspace: Workspace, page: { search: string; root: ParentNode } = { search: window.location.search, root: document }): Promise<void> {
+  const slot = page.root.querySelector<HTMLElement>(`[${CHART_SLOT_ATTRIBUTE}]`);
+  if (state.phase !== 'idle' || !earlyChartOn(page.search) || workspace.tab !== 'chart' || !slot) {
+    state = { phase: 'over' };
+    return Promise.resolve();
+  }
+  state = { phase: 'drawing' };
+  const { theme, colors, scale, indicators } = useAppStore.getState().preferences;
+  const request: EarlyChartRequest = {
+    history: workspaceHistoryParams(workspace),
+    type: workspace.type,
+    zone: workspace.zone,
+    preferences: { theme, colors, scale, indicators },
+  };
+  const painted = draw(services, slot, request).then((drawn) => (drawn ? afterNextPaint() : undefined));
+  return Promise.race([painted, delay(WAIT_MS)]);
+}
+
+/**
+ * Draws the first history page into a new element in `slot`; true once the candles are set. The
+ * adapter is created once the page is in hand, with its precision: nothing is built twice before
+ * the first candle.
+ */
+async function draw({ queryClient, api }: EarlyChartServices, slot: HTMLElement, request: EarlyChartRequest): Promise<boolean> {
+  // The library downloads while the page is on its way; if it fails, the app draws the chart itself.
+  const library = import('./chart-adapter').catch(() => undefined);
   let candles: Candle[] = [];
-  if (!closed) {
-    waiting = frame;
-    try {
-      candles = flattenPages((await queryClient.infiniteQuery(klineHistoryQueryOptions(api, history))).pages);
-    } catch {
-      // The chart panel shows the failure (its query retries); nothing to draw here.
-    }
-    if (waiting === frame) waiting = undefined;
+  try {
+    candles = flattenPages((await queryClient.infiniteQuery(klineHistoryQueryOptions(api, request.history))).pages);
+  } catch {
+    // The chart panel shows the failure (its query retries); nothing to draw here.
   }
-  if (closed || candles.length === 0) {
-    frame.remove();
-    return false;
-  }
+  if (!drawing() || candles.length === 0) return finish();
+  const chartLibrary = await library;
+  if (!drawing() || !chartLibrary) return finish();
   const element = document.createElement('div');
   element.style.cssText = 'position:absolute;inset:0';
-  frame.append(element);
-  const adapter = createChartAdapter(element, {
-    ...timeAxisOf(history.interval, zone, instrumentTimeZone(history.symbol, type)),
+  element.dataset.testid = EARLY_TEST_ID;
+  slot.append(element);
+  const { history, type, zone, preferences } = request;
+  const { symbol, interval } = history;
+  const adapter = chartLibrary.createChartAdapter(element, {
+    ...timeAxisOf(interval, zone, instrumentTimeZone(symbol, type)),
     ...preferences,
     decimals: candlePrecision(candles),
   });
   adapter.setSeries(candles);
-  current = { dataset: chartDataset(history.symbol, type, history.interval), adapter, element, frame };
+  state = { phase: 'drawn', chart: { adapter, element }, dataset: chartDataset(symbol, type, interval) };
   return true;
+}
+
+function finish(): false {
+  if (drawing()) state = { phase: 'over' };
+  return false;
 }
 
 /**
  * Moves the early chart of this dataset into `container` and hands its adapter over, once: the
- * caller owns (and destroys) it from then on. Undefined when there is none drawn for this dataset.
+ * caller owns (and destroys) it from then on. Undefined when none is drawn for this dataset.
  */
 export function adoptEarlyChart(dataset: string, container: HTMLElement): EarlyChart | undefined {
-  const chart = current;
-  if (chart?.dataset !== dataset) return undefined;
-  current = undefined;
+  if (state.phase !== 'drawn' || state.dataset !== dataset) return undefined;
+  const { chart } = state;
+  state = { phase: 'over' };
   container.append(chart.element);
-  chart.frame.remove();
-  return { adapter: chart.adapter, element: chart.element };
+  delete chart.element.dataset.testid;
+  return chart;
 }
 
-/** Drops an early chart nobody took, and the frame of one still waiting (called once the app has mounted). */
+/** Drops an early chart nobody took and stops one still drawing (called once the app has mounted). */
 export function discardEarlyChart(): void {
-  closed = true;
-  waiting?.remove();
-  waiting = undefined;
-  if (!current) return;
-  current.adapter.destroy();
-  current.frame.remove();
-  current = undefined;
+  if (state.phase === 'drawn') {
+    state.chart.adapter.destroy();
+    state.chart.element.remove();
+  }
+  state = { phase: 'over' };
 }

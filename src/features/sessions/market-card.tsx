@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { SessionMarket } from '#shared/contract.ts';
 import type { MarketSessions } from '../../api/reference-schemas';
 import { ErrorNotice } from '../../components/ui/error-notice';
+import { tableSchedule } from '../../lib/market-status';
 import { marketTimeZone } from '#shared/symbols.ts';
 import { MarketStatusLine } from './market-status-line';
 import { useSecondsNow } from './seconds-clock';
@@ -34,7 +35,7 @@ export function MarketCard({ market, sessionsQuery, now }: MarketCardProps) {
   const headingId = `sessions-market-${market}`;
   const timeZone = marketTimeZone(market);
   const sessions = sessionsQuery.data?.find((entry) => entry.market.toUpperCase() === market)?.trading_sessions;
-  const live = useLiveStatus(market, sessions, now);
+  const live = useLiveStatus(market, sessions ? tableSchedule(market, sessions) : undefined, now);
   const status = sessionsQuery.isPending ? undefined : sessions ? live.status : null;
 
   return (

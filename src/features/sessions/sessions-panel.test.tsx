@@ -41,6 +41,10 @@ describe('SessionsPanel', () => {
     const iso = '2026-10-19T04:00:00Z';
     connect(sim, iso);
     renderWithClient(<SessionsPanel now={Date.parse(iso)} />);
+    // One line until the session tables answer, then the cards whole (no card grows under another).
+    expect(screen.getByText('Loading sessions…')).toBeTruthy();
+    expect(screen.queryByTestId('market-US')).toBeNull();
+    await waitFor(() => card('US'), patient);
     for (const [market, name] of [['US', 'US · New York'], ['HK', 'HK · Hong Kong'], ['CN', 'CN · Shanghai']] as const) {
       expect(within(card(market)).getByRole('heading', { name }).tagName).toBe('H3');
     }

@@ -17,7 +17,9 @@ export function AddToWatchlistButton({ symbol }: { symbol: string }) {
   if (inList) {
     return (
       <button type="button" disabled title={`${normalized} is in ${listName ?? 'the active watchlist'}`} className={`${base} border-slate-300 text-slate-500 dark:border-slate-700 dark:text-slate-400`}>
-        <span aria-hidden="true">✓ </span>In watchlist
+        {/* A phone's header row is narrow: the words it hides stay in the button's name. */}
+        <span aria-hidden="true">✓ </span>
+        <span className="max-sm:sr-only">In </span>watchlist
       </button>
     );
   }
@@ -29,7 +31,7 @@ export function AddToWatchlistButton({ symbol }: { symbol: string }) {
       title={`Add ${normalized} to ${listName ?? 'a new watchlist'}`}
       className={`${base} border-sky-500 text-sky-700 hover:bg-sky-50 dark:text-sky-300 dark:hover:bg-sky-950`}
     >
-      <span aria-hidden="true">+ </span>Add to watchlist
+      <span aria-hidden="true">+ </span>Add<span className="max-sm:sr-only"> to watchlist</span>
     </button>
   );
 }

@@ -1,0 +1,61 @@
+/**
+ * The words of the header's session state: the instrument's phase and its next change at the
+ * market's own clock, e.g. 'Night session · closes 23:00', 'Closed · opens 21:00',
+ * 'Lunch break · reopens 13:00', 'Closed — weekend · opens Mon 09:00'.
+ */
+import { formatCountdown, phaseLabel, type MarketPhase, type MarketStatus } from '../lib/market-status';
+import { zonedParts } from '#shared/time-zone.ts';
+
+/** The phase family, for the header's colour dot. */
+export type PhaseTone = 'open' | 'extended' | 'pause' | 'shut';
+
+const TRADING: ReadonlySet<MarketPhase> = new Set(['open', 'pre-market', 'after-hours', 'overnight', 'night']);
+const PAUSES: ReadonlySet<MarketPhase> = new Set(['lunch', 'break']);
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const WEEK_MS = 7 * 86_400_000;
+
+export function phaseTone(phase: MarketPhase): PhaseTone {
+  if (phase === 'open') return 'open';
+  if (TRADING.has(phase)) return 'extended';
+  return PAUSES.has(phase) ? 'pause' : 'shut';
+}
+
+function verb(phase: MarketPhase, next: MarketPhase): string {
+  if (next === 'open') return PAUSES.has(phase) ? 'reopens' : 'opens';
+  if (phase === 'open' || !TRADING.has(next)) return TRADING.has(phase) ? 'closes' : 'opens';
+  // From one extended session to another (after-hours, then overnight) or into one from a pause.
+  return TRADING.has(phase) ? `${phaseLabel(next).toLowerCase()} from` : 'opens';
+}
+
+const two = (n: number): string => String(n).padStart(2, '0');
+
+/** '21:00' the same day at the market, 'Mon 09:00' within a week, '5 Oct 09:00' beyond. */
+export function marketClock(at: number, now: number, timeZone: string): string {
+  const then = zonedParts(at, timeZone);
+  const today = zonedParts(now, timeZone);
+  const time = `${two(then.hour)}:${two(then.minute)}`;
+  if (then.year === today.year && then.month === today.month && then.day === today.day) return time;
+  if (at - now < WEEK_MS) return `${WEEKDAYS[then.weekday] ?? ''} ${time}`;
+  const month = new Date(Date.UTC(then.year, then.month - 1, 1)).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
+  return `${String(then.day)} ${month} ${time}`;
+}
+
+export interface SessionStateText {
+  /** What shows: 'Closed · opens 21:00'. */
+  text: string;
+  /** The tooltip: the next change's session, its countdown and the clock it is told in. */
+  title: string;
+  tone: PhaseTone;
+}
+
+export function sessionStateText(status: MarketStatus, now: number, timeZone: string): SessionStateText {
+  const { phase, nextChange } = status;
+  const caveat = status.estimated ? ' (holidays not checked)' : '';
+  if (!nextChange) return { text: status.label, title: `${status.label}${caveat}`, tone: phaseTone(phase) };
+  const when = marketClock(nextChange.at, now, timeZone);
+  return {
+    text: `${status.label} · ${verb(phase, nextChange.phase)} ${when}`,
+    title: `${status.label}; ${phaseLabel(nextChange.phase).toLowerCase()} in ${formatCountdown(nextChange.at - now)}. Times in ${timeZone}${caveat}.`,
+    tone: phaseTone(phase),
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * The header's session state of the current instrument, on the data's clock: its own market's
+ * phase and next change (US pre-market to overnight, HK and CN lunch, China futures' day and night
+ * sessions, forex weekdays, crypto around the clock), so a price that sits still is read as a
+ * closed market, not a stalled feed. Stocks follow the trading-sessions table and their market's
+ * calendar; futures their venue's times on the CN calendar (src/lib/venue-schedule.ts). It asks for
+ * those only once the chart's first candle is drawn, as the markets panel does.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import type { ProductType } from '#shared/contract.ts';
+import { useLiveStatus } from '../features/sessions/use-live-status';
+import { tableSchedule, type MarketStatus, type SessionSchedule } from '../lib/market-status';
+import { instrumentSchedule, venueSchedule, type InstrumentSchedule } from '../lib/venue-schedule';
+import { useAppServices } from '../queries/app-services-context';
+import { useInstrumentType } from '../queries/use-instrument-type';
+import { tradingSessionsQueryOptions } from '../queries/use-trading-sessions';
+import { useAppStore } from '../store/app-store';
+import { sessionStateText, type PhaseTone } from './session-state-text';
+import { useAfterFirstCandle } from './use-after-first-candle';
+import { serverNow } from './use-server-now';
+
+/** The longest the shown state waits for a re-render: its next change, or this. */
+const MAX_WAIT_MS = 60_000;
+
+const DOT: Record<PhaseTone, string> = {
+  open: 'bg-emerald-500',
+  extended: 'bg-sky-500',
+  pause: 'bg-amber-500',
+  shut: 'bg-slate-400 dark:bg-slate-500',
+};
+
+const ALWAYS_OPEN: MarketStatus = { phase: 'open', label: 'Open 24/7' };
+
+/** The data's clock, read again at `next` (the shown state's next change) or within a minute. */
+function useClockUntil(next: number | undefined): number {
+  const [now, setNow] = useState(serverNow);
+  useEffect(() => {
+    const wait = next === undefined ? MAX_WAIT_MS : Math.min(MAX_WAIT_MS, Math.max(250, next - now));
+    const timer = setTimeout(() => {
+      setNow(serverNow());
+    }, wait);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [next, now]);
+  return now;
+}
+
+function useSchedule(source: InstrumentSchedule | undefined, enabled: boolean): SessionSchedule | undefined {
+  const table = source?.kind === 'table' ? source.market : undefined;
+  const sessions = useQuery({ ...tradingSessionsQueryOptions(useAppServices().api), enabled: enabled && table !== undefined }).data;
+  const venue = source?.kind === 'venue' ? source.venue : undefined;
+  return useMemo(() => {
+    if (venue) return venueSchedule(venue);
+    const entry = table && sessions?.find((item) => item.market.toUpperCase() === table);
+    return table && entry ? tableSchedule(table, entry.trading_sessions) : undefined;
+  }, [venue, table, sessions]);
+}
+
+export function SessionState() {
+  const symbol = useAppStore((state) => state.workspace.symbol);
+  const type = useAppStore((state) => state.workspace.type);
+  const ready = useAfterFirstCandle(useAppStore.getState().workspace.tab === 'chart');
+  // A bare code's product type (futures, forex, crypto) as its ticker reports it.
+  const source = instrumentSchedule(symbol, useInstrumentType(symbol, type) as ProductType | undefined);
+  const schedule = useSchedule(source, ready);
+  const calendar = source?.kind === 'table' ? source.market : source?.kind === 'venue' ? source.calendar : undefined;
+  const [next, setNext] = useState<number | undefined>(undefined);
+  const now = useClockUntil(next);
+  const live = useLiveStatus(ready ? calendar : undefined, ready ? schedule : undefined, now);
+  const status = source?.kind === 'always' ? ALWAYS_OPEN : live.status;
+  const nextAt = status?.nextChange?.at;
+  if (nextAt !== next) setNext(nextAt);
+
+  if (!status) return <span className="[grid-area:state]" />;
+  const { text, title, tone } = sessionStateText(status, now, schedule?.timeZone ?? 'UTC');
+  return (
+    <span
+      className="flex min-w-0 items-center gap-1.5 text-xs whitespace-nowrap text-slate-600 [grid-area:state] dark:text-slate-300"
+      title={title}
+      data-testid="header-session"
+      data-phase={status.phase}
+    >
+      <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${DOT[tone]}`} />
+      <span className="truncate">{text}</span>
+    </span>
+  );
+}

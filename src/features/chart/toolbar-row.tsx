@@ -1,0 +1,122 @@
+/**
+ * The chart's toolbar in a box of fixed height (`.chart-toolbar` in src/app/layout.css, two rows):
+ * the controls wrap inside it, and those that do not fit wait behind a "More" button that unfolds
+ * the whole toolbar over the top of the chart (folded, the box is cut below the last control that
+ * fits whole, so no sliver of the next row shows). The chart's place never depends on how many
+ * controls there are or how wide their labels are (index.html's shell reserves the same box, and
+ * the early chart is drawn below it). Focus reaching a hidden control unfolds the toolbar too;
+ * Escape or a click elsewhere folds it.
+ */
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
+
+/** The toolbar's controls as laid out: the flex items of `content`, looking through `display: contents` wrappers. */
+function controlsOf(content: HTMLElement): HTMLElement[] {
+  return [...content.children].flatMap((child) => {
+    if (!(child instanceof HTMLElement)) return [];
+    return getComputedStyle(child).display === 'contents' ? controlsOf(child) : [child];
+  });
+}
+
+/** Where to cut the folded toolbar: the bottom of the lowest control that fits whole in `height`; whether any does not. */
+export function foldLine(controls: readonly { offsetTop: number; offsetHeight: number }[], height: number): { cut: number; overflows: boolean } {
+  let cut = 0;
+  let overflows = false;
+  for (const { offsetTop, offsetHeight } of controls) {
+    const bottom = offsetTop + offsetHeight;
+    if (bottom <= height + 1) cut = Math.max(cut, bottom);
+    else overflows = true;
+  }
+  return { cut, overflows };
+}
+
+export function ToolbarRow({ children }: { children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const folded = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const [fold, setFold] = useState<{ cut: number; overflows: boolean }>({ cut: 0, overflows: false });
+  const [open, setOpen] = useState(false);
+  const { overflows } = fold;
+
+  const measure = useCallback(() => {
+    if (!box.current || !content.current) return;
+    const next = foldLine(controlsOf(content.current), box.current.clientHeight);
+    setFold((current) => (current.cut === next.cut && current.overflows === next.overflows ? current : next));
+  }, []);
+  // After paint (the app's first render forces no layout of its own); the observer below measures
+  // before the first paint, once the browser has laid the toolbar out.
+  useEffect(measure, [measure, children]);
+  // Folded again from the top (focus may have scrolled the folded box); nothing to do on mount.
+  const wasOpen = useRef(false);
+  useLayoutEffect(() => {
+    if (!open && wasOpen.current && folded.current) folded.current.scrollTop = 0;
+    wasOpen.current = open;
+  }, [open]);
+  useEffect(() => {
+    if (!content.current || typeof ResizeObserver !== 'function') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(content.current);
+    return () => {
+      observer.disconnect();
+    };
+  }, [measure]);
+
+  // A click elsewhere folds it; so does Escape (focus goes back to the button).
+  useEffect(() => {
+    if (!open) return undefined;
+    const away = (event: PointerEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const escape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('pointerdown', away);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', away);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const target = event.target;
+    if (open || !overflows || !content.current || !(target instanceof HTMLElement)) return;
+    // Focus on a control below the fold. Measured from the controls' top: the browser may have
+    // scrolled the folded box to show the focused control.
+    if (target.getBoundingClientRect().bottom - content.current.getBoundingClientRect().top > fold.cut + 1) setOpen(true);
+  };
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (open && !box.current?.contains(event.relatedTarget)) setOpen(false);
+  };
+
+  return (
+    <div ref={box} className="chart-toolbar" onFocus={onFocus} onBlur={onBlur}>
+      <div
+        ref={folded}
+        className={`absolute inset-x-0 top-0 ${open ? 'z-20 rounded-b border-b border-slate-200 bg-white pb-2 shadow-2xl dark:border-slate-700 dark:bg-slate-900' : 'h-full overflow-hidden'}`}
+        style={!open && overflows ? { height: fold.cut } : undefined}
+        data-testid="chart-toolbar"
+      >
+        <div ref={content} className={`relative flex flex-wrap items-center gap-x-4 gap-y-1.5 ${overflows ? 'pr-16' : ''}`}>
+          {children}
+        </div>
+      </div>
+      {overflows && (
+        <button
+          ref={toggle}
+          type="button"
+          aria-expanded={open}
+          aria-label="More chart tools"
+          onClick={() => {
+            setOpen(!open);
+          }}
+          className="absolute top-0 right-0 z-30 rounded border border-slate-300 bg-white px-2 py-1 text-xs text-slate-600 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800"
+        >
+          More<span aria-hidden="true">{open ? ' ▴' : ' ▾'}</span>
+        </button>
+      )}
+    </div>
+  );
+}
