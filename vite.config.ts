@@ -1,10 +1,20 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { chartroomServer } from './server/dev-plugin.ts';
 import { pageClockPlugin } from './server/page-clock.ts';
+import { firstScreenChunkOf } from './vite-plugins/first-screen-chunks.ts';
 import { precompressAssets } from './vite-plugins/precompress-assets.ts';
 import { preloadAppChunk } from './vite-plugins/preload-app-chunk.ts';
+
+const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+const firstScreenChunk = firstScreenChunkOf({
+  boot: source('src/app/boot/boot.ts'),
+  app: source('src/main.tsx'),
+  chart: source('src/features/chart/chart-adapter.ts'),
+  besideChart: [source('src/features/watchlist/watchlist-panel.tsx'), source('src/features/sessions/sessions-panel.tsx'), source('src/app/session-state.tsx')],
+});
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), chartroomServer(), pageClockPlugin(), preloadAppChunk(), precompressAssets()],
@@ -17,5 +27,13 @@ export default defineConfig({
     // Every browser the build targets but Safari 16 and Firefox < 115 preloads modules itself;
     // those two only lose the head start (0.4 KiB of polyfill on every first page otherwise).
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Each group's own modules only: a module the boot imports stays in the boot's chunk.
+          groups: [{ name: (id, ctx) => firstScreenChunk(id, ctx) ?? null, includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
 });

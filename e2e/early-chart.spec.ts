@@ -12,7 +12,7 @@ import { candlePixels } from './chart-pixels.ts';
 import { expect, test } from './fixtures.ts';
 import { resetSimulator } from './sim-control.ts';
 
-const APP_CHUNK = '**/assets/main-*.js';
+const APP_CHUNK = '**/assets/app-*.js';
 const HOLD_APP_MS = 1_500;
 
 /**

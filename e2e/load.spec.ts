@@ -4,11 +4,14 @@
  * on the first screen load only when asked. No wall-clock assertions: only orders and sets.
  */
 import type { Page } from '@playwright/test';
+import { PRECOMPRESS_MIN_BYTES } from '../server/precompressed-files.ts';
 import { firstPageBytes } from '../scripts/bundle-size.ts';
 import { expect, test } from './fixtures.ts';
 import { resetSimulator, setClock } from './sim-control.ts';
 
 const MARKS = ['chartroom:react-mounted', 'chartroom:first-candle', 'chartroom:first-quote'] as const;
+/** The chunk of what renders once the chart's first candle is drawn (vite-plugins/first-screen-chunks.ts). */
+const BESIDE_CHART_CHUNK = /\/assets\/beside-chart-[\w-]+\.js$/;
 /** Chunks of the panels that load on demand (file names follow their modules). */
 const LAZY_CHUNK = /\/assets\/(intraday-panel|stock-info-panel|trades-panel|hk-market-panel|search-palette|order-book-panel)[-.]/;
 
@@ -86,24 +89,36 @@ test("the first K-line window is aligned to the data's clock, not the browser's"
   expect(endTime).toBe(Date.parse('2026-03-02T15:00:00Z') - 1);
 });
 
-test('the first page loads exactly the counted JS and CSS, compressed, and no lazy panel until asked', async ({ page }) => {
+test('the first page loads exactly the counted JS and CSS, compressed; the panels beside the chart after its first candle; no lazy panel until asked', async ({ page }) => {
   const loaded: string[] = [];
-  const codings = new Set<string | undefined>();
-  page.on('response', (response) => {
+  const uncompressed: string[] = [];
+  page.on('response', async (response) => {
     const url = new URL(response.url());
-    if (/\.(js|css)$/.test(url.pathname)) {
-      loaded.push(url.pathname);
-      codings.add(response.headers()['content-encoding']);
-    }
+    if (!/\.(js|css)$/.test(url.pathname)) return;
+    loaded.push(url.pathname);
+    const coding = response.headers()['content-encoding'];
+    // The server sends the build's brotli copies; files under MIN_BYTES have none (not worth it).
+    if (coding !== 'br' && (await response.body()).length >= PRECOMPRESS_MIN_BYTES) uncompressed.push(url.pathname);
   });
   await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
   await waitForMarks(page);
   await page.waitForLoadState('networkidle');
 
+  // Before the first candle: exactly the counted files, the chart's chunk among them.
+  const beforeFirstCandle = await page.evaluate((mark) => {
+    const candle = performance.getEntriesByName(mark, 'mark')[0]?.startTime ?? Infinity;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\.(js|css)$/.test(new URL(entry.name).pathname) && entry.startTime < candle)
+      .map((entry) => new URL(entry.name).pathname);
+  }, 'chartroom:first-candle');
   const counted = await firstPageBytes(process.env.CHARTROOM_DIST ?? 'dist');
-  expect(new Set(loaded)).toEqual(new Set(counted.files.map(({ file }) => `/${file}`)));
-  // The build's brotli copies (Chromium asks for br on loopback, as on any HTTPS origin).
-  expect(codings).toEqual(new Set(['br']));
+  expect(new Set(beforeFirstCandle)).toEqual(new Set(counted.files.map(({ file }) => `/${file}`)));
+  // After it: one chunk for the watchlists, the markets and the header's session state.
+  const after = loaded.filter((path) => !beforeFirstCandle.includes(path));
+  expect(after).toHaveLength(1);
+  expect(after[0]).toMatch(BESIDE_CHART_CHUNK);
+  expect(uncompressed).toEqual([]);
   expect(loaded.filter((path) => LAZY_CHUNK.test(path))).toEqual([]);
 
   // Asked for: the tab's chunk comes.

@@ -23,7 +23,7 @@ export const PRECOMPRESSIONS: readonly { coding: Precompression; suffix: string 
 /** Text assets worth compressing (source maps are fetched only by developer tools: left as they are). */
 const COMPRESSIBLE = /\.(?:m?js|css|svg|json|txt|webmanifest)$/;
 /** Below this a compressed copy saves less than its headers cost. */
-const MIN_BYTES = 1024;
+export const PRECOMPRESS_MIN_BYTES = 1024;
 
 export function isCompressible(fileName: string): boolean {
   return COMPRESSIBLE.test(fileName);
@@ -43,7 +43,7 @@ function compress(coding: Precompression, source: Buffer): Promise<Buffer> {
 /** Writes the compressed copies of one file; a copy no smaller than the file is not written. Returns the codings written. */
 export async function precompressFile(path: string): Promise<Precompression[]> {
   const source = await readFile(path);
-  if (source.length < MIN_BYTES) return [];
+  if (source.length < PRECOMPRESS_MIN_BYTES) return [];
   const written = await Promise.all(
     PRECOMPRESSIONS.map(async ({ coding, suffix }) => {
       const compressed = await compress(coding, source);

@@ -25,6 +25,14 @@ describe('appChunkFiles', () => {
     expect(new Set(styles)).toEqual(new Set(['assets/main.css', 'assets/shared.css']));
   });
 
+  it("finds the app's entry inside a grouped chunk (first-screen-chunks.ts) by its modules", () => {
+    const grouped = {
+      'assets/boot.js': chunk('assets/boot.js', '/repo/index.html', []),
+      'assets/app.js': { ...chunk('assets/app.js', null, ['assets/boot.js']), moduleIds: ['/repo/src/app/app.tsx', '/repo/src/main.tsx'] },
+    };
+    expect(appChunkFiles(grouped, '/src/main.tsx').scripts).toEqual(['assets/app.js', 'assets/boot.js']);
+  });
+
   it('fails the build when the entry has no chunk of its own', () => {
     expect(() => appChunkFiles(bundle, '/src/missing.tsx')).toThrow(/no chunk for \/src\/missing.tsx/);
   });

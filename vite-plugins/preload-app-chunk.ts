@@ -15,6 +15,8 @@ interface ChunkLike {
   type: 'chunk';
   fileName: string;
   facadeModuleId: string | null;
+  /** Every module in the chunk (the app's entry may share its chunk with others: first-page-chunks.ts). */
+  moduleIds?: readonly string[];
   imports: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
@@ -23,7 +25,7 @@ type BundleLike = Record<string, ChunkLike | { type: 'asset' }>;
 /** The chunk of `entry` (a module path suffix, e.g. `/src/main.tsx`), its static imports, and their CSS. */
 export function appChunkFiles(bundle: BundleLike, entry: string): { scripts: string[]; styles: string[] } {
   const chunks = Object.values(bundle).filter((output): output is ChunkLike => output.type === 'chunk');
-  const root = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(entry));
+  const root = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(entry) || chunk.moduleIds?.some((id) => id.endsWith(entry)));
   if (!root) throw new Error(`preload-app-chunk: no chunk for ${entry}`);
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const scripts: string[] = [];

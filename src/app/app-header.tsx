@@ -5,12 +5,18 @@
  * 49 px from lg on; what does not fit is cut short, never wrapped onto a new row. Keyboard hints
  * are not shown on touch-only screens.
  */
-import { preloadOnIntent } from '../components/lazy-with-preload';
+import { Suspense } from 'react';
+import { lazyWithPreload, preloadOnIntent } from '../components/lazy-with-preload';
 import { AddToWatchlistButton } from '../features/watchlist/add-to-watchlist-button';
 import { useAppStore } from '../store/app-store';
 import { DisplaySettings } from './display-settings';
-import { SessionState } from './session-state';
 import { SymbolHeader } from './symbol-header';
+import { useAfterFirstCandle } from './use-after-first-candle';
+
+// The session state asks for the session tables, so it waits for the first candle anyway: its
+// code (market status, venue schedules) loads then, with the markets panel's.
+const SessionState = lazyWithPreload(() => import('./session-state').then((m) => m.SessionState)).Component;
+const NO_SESSION_STATE = <span className="[grid-area:state]" />;
 
 interface AppHeaderProps {
   onSearch: () => void;
@@ -20,6 +26,7 @@ interface AppHeaderProps {
 
 export function AppHeader({ onSearch, onSearchIntent }: AppHeaderProps) {
   const symbol = useAppStore((state) => state.workspace.symbol);
+  const afterFirstCandle = useAfterFirstCandle(useAppStore.getState().workspace.tab === 'chart');
   return (
     <header className="app-header">
       <span className="app-header-brand">
@@ -27,7 +34,7 @@ export function AppHeader({ onSearch, onSearchIntent }: AppHeaderProps) {
         <span className="app-header-brand-name">Chartroom</span>
       </span>
       <SymbolHeader />
-      <SessionState />
+      <Suspense fallback={NO_SESSION_STATE}>{afterFirstCandle ? <SessionState /> : NO_SESSION_STATE}</Suspense>
       <div className="[grid-area:watch]">
         <AddToWatchlistButton symbol={symbol} />
       </div>

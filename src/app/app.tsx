@@ -1,7 +1,8 @@
 /**
  * The app shell: composes the features into one screen — header, watchlist, the tabbed main
- * area, markets, status bar — each feature in its own Panel so one failure stays local. Panels
- * not on the first screen load on demand.
+ * area, markets, status bar — each feature in its own Panel so one failure stays local. The
+ * panels beside the chart load once its first candle is drawn; panels not on the first screen load
+ * on demand.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useState, type ReactNode } from 'react';
@@ -9,8 +10,6 @@ import { lazyWithPreload } from '../components/lazy-with-preload';
 import { Panel } from '../components/ui/panel';
 import { prefetchCatalog } from '../queries/use-catalog';
 import { ChartPanel } from '../features/chart/chart-panel';
-import { SessionsPanel } from '../features/sessions/sessions-panel';
-import { WatchlistPanel } from '../features/watchlist/watchlist-panel';
 import { useAppStore } from '../store/app-store';
 import type { PanelTab } from '../store/workspace-slice';
 import { AppHeader } from './app-header';
@@ -22,6 +21,13 @@ import { useTheme } from './use-theme';
 import { useServerNow } from './use-server-now';
 import { useUrlSync } from './use-url-sync';
 import { useAfterFirstCandle } from './use-after-first-candle';
+
+// Beside the chart: rendered (and so downloaded) once the first candle is drawn, so neither
+// their bytes nor their evaluation stand between the page and that candle.
+const watchlist = lazyWithPreload(() => import('../features/watchlist/watchlist-panel').then((m) => m.WatchlistPanel));
+const sessions = lazyWithPreload(() => import('../features/sessions/sessions-panel').then((m) => m.SessionsPanel));
+const WatchlistPanel = watchlist.Component;
+const SessionsPanel = sessions.Component;
 
 // Loaded when opened; pointing at (or focusing) a tab or the search button starts the download.
 const intraday = lazyWithPreload(() => import('../features/intraday/intraday-panel').then((m) => m.IntradayPanel));
@@ -104,7 +110,7 @@ export function App() {
       <Notices />
       <main className="app-grid">
         <Panel title="Watchlists" className="app-watchlists">
-          {besideChart ? <WatchlistPanel /> : <Loading />}
+          <Suspense fallback={<Loading />}>{besideChart ? <WatchlistPanel /> : <Loading />}</Suspense>
         </Panel>
         <section aria-label="Main" className="app-main">
           <PanelTabs
@@ -117,7 +123,7 @@ export function App() {
           />
         </section>
         <Panel title="Markets" className="app-markets">
-          {besideChart ? <LiveSessions /> : <Loading />}
+          <Suspense fallback={<Loading />}>{besideChart ? <LiveSessions /> : <Loading />}</Suspense>
         </Panel>
       </main>
       <div className="app-status">

@@ -3,8 +3,8 @@
  * phase and next change (US pre-market to overnight, HK and CN lunch, China futures' day and night
  * sessions, forex weekdays, crypto around the clock), so a price that sits still is read as a
  * closed market, not a stalled feed. Stocks follow the trading-sessions table and their market's
- * calendar; futures their venue's times on the CN calendar (src/lib/venue-schedule.ts). It asks for
- * those only once the chart's first candle is drawn, as the markets panel does.
+ * calendar; futures their venue's times on the CN calendar (src/lib/venue-schedule.ts). The header
+ * renders it (and so loads it) only once the chart's first candle is drawn, as the markets panel.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -17,7 +17,6 @@ import { useInstrumentType } from '../queries/use-instrument-type';
 import { tradingSessionsQueryOptions } from '../queries/use-trading-sessions';
 import { useAppStore } from '../store/app-store';
 import { sessionStateText, type PhaseTone } from './session-state-text';
-import { useAfterFirstCandle } from './use-after-first-candle';
 import { serverNow } from './use-server-now';
 
 /** The longest the shown state waits for a re-render: its next change, or this. */
@@ -47,9 +46,9 @@ function useClockUntil(next: number | undefined): number {
   return now;
 }
 
-function useSchedule(source: InstrumentSchedule | undefined, enabled: boolean): SessionSchedule | undefined {
+function useSchedule(source: InstrumentSchedule | undefined): SessionSchedule | undefined {
   const table = source?.kind === 'table' ? source.market : undefined;
-  const sessions = useQuery({ ...tradingSessionsQueryOptions(useAppServices().api), enabled: enabled && table !== undefined }).data;
+  const sessions = useQuery({ ...tradingSessionsQueryOptions(useAppServices().api), enabled: table !== undefined }).data;
   const venue = source?.kind === 'venue' ? source.venue : undefined;
   return useMemo(() => {
     if (venue) return venueSchedule(venue);
@@ -61,14 +60,13 @@ function useSchedule(source: InstrumentSchedule | undefined, enabled: boolean): 
 export function SessionState() {
   const symbol = useAppStore((state) => state.workspace.symbol);
   const type = useAppStore((state) => state.workspace.type);
-  const ready = useAfterFirstCandle(useAppStore.getState().workspace.tab === 'chart');
   // A bare code's product type (futures, forex, crypto) as its ticker reports it.
   const source = instrumentSchedule(symbol, useInstrumentType(symbol, type) as ProductType | undefined);
-  const schedule = useSchedule(source, ready);
+  const schedule = useSchedule(source);
   const calendar = source?.kind === 'table' ? source.market : source?.kind === 'venue' ? source.calendar : undefined;
   const [next, setNext] = useState<number | undefined>(undefined);
   const now = useClockUntil(next);
-  const live = useLiveStatus(ready ? calendar : undefined, ready ? schedule : undefined, now);
+  const live = useLiveStatus(calendar, schedule, now);
   const status = source?.kind === 'always' ? ALWAYS_OPEN : live.status;
   const nextAt = status?.nextChange?.at;
   if (nextAt !== next) setNext(nextAt);

@@ -1,0 +1,63 @@
+/**
+ * The first screen in as few files as its load order allows. Left to itself, Rolldown cuts every
+ * module shared between the app and a lazy panel into a small chunk of its own (contract,
+ * api-error, query keys, jsx-runtime…): a dozen requests of under 9 KiB on the first page, each a
+ * round trip and worse compression, the smallest too small to be precompressed. Here:
+ *
+ * - boot: the page's script and everything it imports statically;
+ * - app: the app (src/main.tsx) and its static imports, but the chart library's chunk, which the
+ *   early chart loads in parallel;
+ * - beside-chart: what renders once the chart's first candle is drawn (watchlists, markets, the
+ *   header's session state) and their static imports.
+ *
+ * Each loads on every page, in that order; lazy panels import from them, never the other way round.
+ */
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/** Ids of the roots and every module they import statically, directly or not. */
+export function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const imported of graph.getModuleInfo(id)?.importedIds ?? []) stack.push(imported);
+  }
+  return seen;
+}
+
+/** Absolute module ids of each chunk's roots. */
+export interface FirstScreenRoots {
+  /** The page's script. */
+  boot: string;
+  /** The app the boot imports. */
+  app: string;
+  /** The chart library's chunk (loaded by the early chart and the app alike). */
+  chart: string;
+  /** Rendered after the first candle. */
+  besideChart: readonly string[];
+}
+
+export type FirstScreenChunk = 'boot' | 'app' | 'beside-chart';
+
+/** The chunk a module belongs to, or undefined (Rolldown decides: the chart library, lazy code). */
+export function firstScreenChunkOf(roots: FirstScreenRoots): (id: string, graph: ModuleGraph) => FirstScreenChunk | undefined {
+  let closures: { boot: Set<string>; app: Set<string>; chart: Set<string>; besideChart: Set<string> } | undefined;
+  return (id, graph) => {
+    closures ??= {
+      boot: staticClosure(graph, [roots.boot]),
+      app: staticClosure(graph, [roots.app]),
+      chart: staticClosure(graph, [roots.chart]),
+      besideChart: staticClosure(graph, roots.besideChart),
+    };
+    if (closures.boot.has(id)) return 'boot';
+    if (closures.chart.has(id)) return undefined;
+    if (closures.app.has(id)) return 'app';
+    if (closures.besideChart.has(id)) return 'beside-chart';
+    return undefined;
+  };
+}
