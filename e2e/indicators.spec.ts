@@ -23,10 +23,12 @@ test.afterEach(async ({ request }) => {
 });
 
 interface Reading {
-  /** Close of the first and of the last visible candle. */
+  /** Close of the first visible candle, and of the candle the MA was read at. */
   first: number;
   last: number;
-  /** The MA 50 at the last candle, as the price the pane's mapping gives for its drawn row. */
+  /** Which candle the MA was read at, counted from the last (0: the last one). */
+  fromEnd: number;
+  /** The MA 50 at that candle, as the price the pane's mapping gives for its drawn row. */
   ma: number;
   /** The mapping's worst miss over the reference candles' highs and lows, in pixels. */
   worst: number;
@@ -35,12 +37,32 @@ interface Reading {
 }
 
 /**
- * The MA 50 at the last candle read off the price pane: the row of its line, turned into a price by
+ * Picks a price scale as a user does: the scales may sit below the toolbar's fold, behind More,
+ * whose controls then lie over the chart's top until More is closed again.
+ */
+async function chooseScale(page: Page, name: 'Log' | 'Percent') {
+  const more = page.getByRole('button', { name: 'More chart tools' });
+  const folded = (await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true';
+  if (folded) await more.click();
+  await page.getByRole('radio', { name }).check();
+  if (folded) {
+    await more.click();
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+  }
+}
+
+/** How far back from the last candle a reading may go to find the MA 50 not hidden by a candle's body. */
+const MAX_FROM_END = 8;
+
+/**
+ * The MA 50 read off the price pane at the last candle where its line shows (a candle's body may
+ * cover it; which candle does not depend on the scale, since every scale keeps the order of
+ * prices), or at `fromEnd` when given: the row of its line, turned into a price by
  * the pane's mapping (fitted through the drawn highs and lows of reference candles and their
  * legend prices; `ln` for a log scale). In percent mode the candles are drawn on a linear image of
  * their percent change, so the same fit holds.
  */
-async function readMa(page: Page, scale: 'linear' | 'percent' | 'log'): Promise<Reading> {
+async function readMa(page: Page, scale: 'linear' | 'percent' | 'log', fromEnd?: number): Promise<Reading> {
   const pane = await readCandles(page);
   const { candles } = pane;
   expect(candles.length).toBeGreaterThan(60);
@@ -58,10 +80,18 @@ async function readMa(page: Page, scale: 'linear' | 'percent' | 'log'): Promise<
   const { a, b, worst } = fitLine(points);
   const lastCandle = candles.at(-1);
   if (!lastCandle) throw new Error('no candles');
-  const row = await lineRowAt(page, lastCandle.x, MA_50);
-  if (row === null) throw new Error('MA 50 is not drawn at the last candle');
-  const at = (row - a) / b;
-  return { first: closes[0] ?? Number.NaN, last: closes.at(-1) ?? Number.NaN, ma: scale === 'log' ? Math.exp(at) : at, worst, slope: Math.abs(b) };
+  const tries = fromEnd === undefined ? Array.from({ length: MAX_FROM_END + 1 }, (_, i) => i) : [fromEnd];
+  for (const back of tries) {
+    const candle = candles[candles.length - 1 - back];
+    const row = candle ? await lineRowAt(page, candle.x, MA_50) : null;
+    if (!candle || row === null) continue;
+    // The last candle's close was read with the reference candles (the legend shows it already).
+    const close = back === 0 ? (closes.at(-1) ?? Number.NaN) : (await legendAt(page, candle.x, pane.top + 5)).close;
+    await page.mouse.move(0, 0);
+    const at = (row - a) / b;
+    return { first: closes[0] ?? Number.NaN, last: close, fromEnd: back, ma: scale === 'log' ? Math.exp(at) : at, worst, slope: Math.abs(b) };
+  }
+  throw new Error(`MA 50 is not drawn at ${fromEnd === undefined ? `any of the last ${String(MAX_FROM_END + 1)} candles` : `candle ${String(fromEnd)} from the end`}`);
 }
 
 test('moving averages share the price’s base in percent and log scale: MA% − price% as on the linear chart', async ({ page }, testInfo) => {
@@ -71,16 +101,16 @@ test('moving averages share the price’s base in percent and log scale: MA% −
 
   const linear = await readMa(page, 'linear');
   expect(linear.worst).toBeLessThan(1.5);
-  await page.getByRole('radio', { name: 'Percent' }).check();
+  await chooseScale(page, 'Percent');
   await expect.poll(async () => (await readCandles(page)).candles.length).toBeGreaterThan(60);
-  const percent = await readMa(page, 'percent');
+  const percent = await readMa(page, 'percent', linear.fromEnd);
   await page.screenshot({ path: testInfo.outputPath('percent-scale-with-mas.png') });
-  await page.getByRole('radio', { name: 'Log' }).check();
-  const log = await readMa(page, 'log');
+  await chooseScale(page, 'Log');
+  const log = await readMa(page, 'log', linear.fromEnd);
 
   // Both rebased to the percent chart's base, the price's first visible close there (its price
   // axis is wider, so the view may start a candle later than the linear one): MA% − price% at the
-  // last candle, from the MA drawn on the percent chart and from the one drawn on the linear chart.
+  // same candle, from the MA drawn on the percent chart and from the one drawn on the linear chart.
   const base = percent.first;
   const spread = (ma: number) => (100 * (ma - percent.last)) / base;
   expect(percent.last).toBe(linear.last);
@@ -89,7 +119,7 @@ test('moving averages share the price’s base in percent and log scale: MA% −
   // Log: ±1.5 px is ±1.5/slope of ln(price), about that share of the price.
   expect(Math.abs(spread(log.ma) - spread(linear.ma))).toBeLessThan((100 * 1.5) / log.slope);
   testInfo.annotations.push({
-    type: 'MA 50 − price at the last candle, % of the first visible close',
+    type: `MA 50 − price at candle ${String(linear.fromEnd)} from the last, % of the first visible close`,
     description: `linear ${spread(linear.ma).toFixed(2)}, percent ${spread(percent.ma).toFixed(2)}, log ${spread(log.ma).toFixed(2)} (price ${((100 * (linear.last - base)) / base).toFixed(2)} %)`,
   });
 });
