@@ -67,7 +67,8 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
             {problem}
           </span>
         ) : (
-          <span className="flex items-baseline justify-between gap-x-2">
+          // The line keeps its height with nothing in it yet: a name arriving never moves the rows below.
+          <span className="flex min-h-4 items-baseline justify-between gap-x-2">
             <span className="min-w-0 truncate text-xs text-slate-500 dark:text-slate-400">
               {ticker?.name ?? (isPending ? 'Loading…' : '')}
               {problem !== undefined && (
