@@ -4,6 +4,7 @@
  * live) renders the header; each push is written straight into the price and change cells, at
  * most once a frame, so a tick renders no component.
  */
+import { isAmbiguousSymbol } from '../api/api-error';
 import { changeText, useLiveQuote } from '../components/live-quote/use-live-quote';
 import { directionColor, tickerFigures } from '../components/live-quote/ticker-figures';
 import { useAppStore } from '../store/app-store';
@@ -30,7 +31,12 @@ export function SymbolHeader() {
           {changeText(figures)}
         </span>
       )}
-      {error && !ticker && <span className="text-sm text-amber-600 dark:text-amber-400">No quote</span>}
+      {error && !ticker && (isAmbiguousSymbol(error) ? (
+        // The prompt under the header asks which type: no quote until then, and nothing is wrong.
+        <span className="truncate text-sm text-slate-500 dark:text-slate-400">Which type?</span>
+      ) : (
+        <span className="text-sm text-amber-600 dark:text-amber-400">No quote</span>
+      ))}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { simFetch, startSimulator, type SimHandle } from '../api/sim-fetch.test-
 import { testServices, wrapperFor } from '../queries/query-test-support';
 import { useAppStore } from '../store/app-store';
 import { Notices } from './notices';
+import { SymbolHeader } from './symbol-header';
 
 vi.mock('../realtime/hooks', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../realtime/hooks')>()),
@@ -29,7 +30,7 @@ afterEach(() => {
 function show(symbol: string) {
   useAppStore.getState().replaceWorkspace({ ...useAppStore.getState().workspace, symbol });
   const Wrapper = wrapperFor(testServices({ fetch: simFetch(sim).fetch }));
-  return render(createElement(Wrapper, null, createElement(Notices)));
+  return render(createElement(Wrapper, null, createElement(SymbolHeader), createElement(Notices)));
 }
 
 describe('SymbolTypePrompt', () => {
@@ -38,6 +39,9 @@ describe('SymbolTypePrompt', () => {
     const prompt = await screen.findByTestId('symbol-type-prompt', undefined, { timeout: 5_000 });
     expect(prompt.textContent).toContain('BTCUSD is listed under several types');
     expect([...prompt.querySelectorAll('button')].map((button) => button.textContent)).toEqual(['crypto', 'forex']);
+    // The header waits for the answer too, without calling it a failure.
+    expect(screen.getByTestId('symbol-header').textContent).toContain('Which type?');
+    expect(screen.getByTestId('symbol-header').textContent).not.toContain('No quote');
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: 'forex' }));
     });
