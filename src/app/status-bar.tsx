@@ -38,7 +38,7 @@ function usePushedOnce(): boolean {
 }
 
 /**
- * "Updated: 15:04:05 (12 s ago)", the newest of the last HTTP answer and the last push: the one
+ * "Updated: 15:04:05 GMT+1 (12 s ago)", the newest of the last HTTP answer and the last push: the one
  * text of the bar that changes every second.
  */
 function UpdatedItem({ answeredAt }: { answeredAt: number | undefined }) {
@@ -47,7 +47,8 @@ function UpdatedItem({ answeredAt }: { answeredAt: number | undefined }) {
   const now = useNow(1_000, answeredAt !== undefined || pushed);
   const pushedAt = realtime.stats.lastPushAt;
   const at = answeredAt === undefined ? pushedAt : pushedAt === undefined ? answeredAt : Math.max(answeredAt, pushedAt);
-  const clock = at !== undefined ? new Date(at).toLocaleTimeString() : undefined;
+  // The browser's own zone, named: the panels show the instrument's zone, this line the user's.
+  const clock = at !== undefined ? new Date(at).toLocaleTimeString(undefined, { timeZoneName: 'short' }) : undefined;
   const age = at !== undefined ? ago(Math.max(0, now - at)) : undefined;
   return (
     <span className={STATUS_ITEM} data-testid="status-updated" title={`Updated: ${clock !== undefined ? `${clock} (${age ?? ''})` : '—'}`}>
