@@ -4,7 +4,7 @@
  * are the panels that load on demand). `tsx scripts/bundle-size.ts [dist]` prints them per file
  * and in total, and exits 1 above the budget. The bench calls firstPageBytes.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -68,6 +68,17 @@ export async function firstPageBytes(distDir: string): Promise<{ files: FirstPag
   );
   files.sort((a, b) => b.gzip - a.gzip);
   return { files, total: files.reduce((sum, { gzip }) => sum + gzip, 0) };
+}
+
+/**
+ * The chunk that loads right after the first candle (the watchlists, the markets, the header's
+ * session state: vite-plugins/first-screen-chunks.ts), gzip: on every first screen, after the
+ * first page. Undefined when the build has no such chunk.
+ */
+export async function besideChartBytes(distDir: string): Promise<FirstPageFile | undefined> {
+  const file = (await readdir(join(distDir, 'assets'))).find((name) => /^beside-chart-[\w-]+\.js$/.test(name));
+  if (!file) return undefined;
+  return { file: `assets/${file}`, gzip: gzipSync(await readFile(join(distDir, 'assets', file)), { level: 9 }).length };
 }
 
 const kib = (bytes: number): string => `${(bytes / 1024).toFixed(2)} KiB`;
