@@ -1,5 +1,5 @@
 /** Exponential moving average (α = 2 / (period + 1)), seeded with the SMA of the first `period` values. */
-import { checkPeriod, closeStream, Stepper, type Indicator, type IndicatorColour } from './indicator';
+import { checkPeriod, movingAverage, Stepper, type Indicator, type IndicatorColour, type MovingAverageKind } from './indicator';
 
 /**
  * Waits for the first defined value (MACD's signal line runs over a MACD that is itself warming
@@ -34,19 +34,8 @@ export class EmaStepper extends Stepper<number | undefined> {
   }
 }
 
+const EMA: MovingAverageKind = { prefix: 'ema', name: 'EMA', draw: 'dashed', stepper: (period) => new EmaStepper(period) };
+
 export function ema(period: number, colour: IndicatorColour = { average: 0 }): Indicator {
-  checkPeriod(period);
-  return {
-    key: `ema-${String(period)}`,
-    label: `EMA ${String(period)}`,
-    params: { period },
-    pane: { kind: 'price' },
-    outputs: [{ key: 'value', draw: 'dashed', colour }],
-    stream() {
-      const stepper = new EmaStepper(period);
-      return closeStream((close, commit, out) => {
-        out[0] = commit ? stepper.push(close) : stepper.peek(close);
-      }, 1);
-    },
-  };
+  return movingAverage(EMA, period, colour);
 }

@@ -101,3 +101,30 @@ export function closeStream(step: (close: number, commit: boolean, out: (number 
     },
   };
 }
+
+/** A moving average of the closes on the price pane, one line: MA and EMA differ only in these. */
+export interface MovingAverageKind {
+  /** Key prefix, e.g. "ma" → "ma-20". */
+  prefix: string;
+  /** Label prefix, e.g. "MA" → "MA 20". */
+  name: string;
+  draw: IndicatorOutput['draw'];
+  stepper: (period: number) => Stepper<number | undefined>;
+}
+
+export function movingAverage(kind: MovingAverageKind, period: number, colour: IndicatorColour): Indicator {
+  checkPeriod(period);
+  return {
+    key: `${kind.prefix}-${String(period)}`,
+    label: `${kind.name} ${String(period)}`,
+    params: { period },
+    pane: { kind: 'price' },
+    outputs: [{ key: 'value', draw: kind.draw, colour }],
+    stream() {
+      const stepper = kind.stepper(period);
+      return closeStream((close, commit, out) => {
+        out[0] = commit ? stepper.push(close) : stepper.peek(close);
+      }, 1);
+    },
+  };
+}

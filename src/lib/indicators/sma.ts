@@ -1,5 +1,5 @@
 /** Simple moving average of the last `period` closes. */
-import { checkPeriod, closeStream, Stepper, type Indicator, type IndicatorColour } from './indicator';
+import { checkPeriod, movingAverage, Stepper, type Indicator, type IndicatorColour, type MovingAverageKind } from './indicator';
 
 /** The last `size` values pushed (a ring): what one more push drops, and the values oldest first. */
 export class Ring {
@@ -51,19 +51,8 @@ export class SmaStepper extends Stepper<number | undefined> {
   }
 }
 
+const SMA: MovingAverageKind = { prefix: 'ma', name: 'MA', draw: 'line', stepper: (period) => new SmaStepper(period) };
+
 export function sma(period: number, colour: IndicatorColour = { average: 0 }): Indicator {
-  checkPeriod(period);
-  return {
-    key: `ma-${String(period)}`,
-    label: `MA ${String(period)}`,
-    params: { period },
-    pane: { kind: 'price' },
-    outputs: [{ key: 'value', draw: 'line', colour }],
-    stream() {
-      const stepper = new SmaStepper(period);
-      return closeStream((close, commit, out) => {
-        out[0] = commit ? stepper.push(close) : stepper.peek(close);
-      }, 1);
-    },
-  };
+  return movingAverage(SMA, period, colour);
 }
