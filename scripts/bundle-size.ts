@@ -4,10 +4,11 @@
  * are the panels that load on demand). `tsx scripts/bundle-size.ts [dist]` prints them per file
  * and in total, and exits 1 above the budget. The bench calls firstPageBytes.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { BESIDE_CHART_CHUNK } from '../vite-plugins/first-screen-chunks.ts';
 
 export const FIRST_PAGE_BUDGET_BYTES = 165 * 1024;
 
@@ -20,6 +21,8 @@ export interface FirstPageFile {
 
 interface ManifestChunk {
   file: string;
+  /** The chunk's name (a group's of vite-plugins/first-screen-chunks.ts, e.g. `beside-chart`). */
+  name?: string;
   imports?: string[];
   css?: string[];
 }
@@ -55,14 +58,17 @@ export function staticClosure(manifest: Manifest, assets: readonly string[]): st
   return [...files].filter((file) => /\.(m?js|css)$/.test(file));
 }
 
-export async function firstPageBytes(distDir: string): Promise<{ files: FirstPageFile[]; total: number }> {
-  const html = await readFile(join(distDir, 'index.html'), 'utf8');
-  let manifest: Manifest;
+async function readManifest(distDir: string): Promise<Manifest> {
   try {
-    manifest = JSON.parse(await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    return JSON.parse(await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   } catch {
     throw new Error(`${distDir}/.vite/manifest.json is missing: build with build.manifest (vite.config.ts)`);
   }
+}
+
+export async function firstPageBytes(distDir: string): Promise<{ files: FirstPageFile[]; total: number }> {
+  const html = await readFile(join(distDir, 'index.html'), 'utf8');
+  const manifest = await readManifest(distDir);
   const files = await Promise.all(
     staticClosure(manifest, pageAssets(html)).map(async (file) => ({ file, gzip: gzipSync(await readFile(join(distDir, file)), { level: 9 }).length })),
   );
@@ -76,9 +82,9 @@ export async function firstPageBytes(distDir: string): Promise<{ files: FirstPag
  * first page. Undefined when the build has no such chunk.
  */
 export async function besideChartBytes(distDir: string): Promise<FirstPageFile | undefined> {
-  const file = (await readdir(join(distDir, 'assets'))).find((name) => /^beside-chart-[\w-]+\.js$/.test(name));
-  if (!file) return undefined;
-  return { file: `assets/${file}`, gzip: gzipSync(await readFile(join(distDir, 'assets', file)), { level: 9 }).length };
+  const chunk = Object.values(await readManifest(distDir)).find(({ name }) => name === BESIDE_CHART_CHUNK);
+  if (!chunk) return undefined;
+  return { file: chunk.file, gzip: gzipSync(await readFile(join(distDir, chunk.file)), { level: 9 }).length };
 }
 
 const kib = (bytes: number): string => `${(bytes / 1024).toFixed(2)} KiB`;

@@ -42,7 +42,10 @@ export interface FirstScreenRoots {
   besideChart: readonly string[];
 }
 
-export type FirstScreenChunk = 'boot' | 'app' | 'beside-chart';
+/** The name of the chunk that loads after the first candle (scripts/bundle-size.ts finds it by it). */
+export const BESIDE_CHART_CHUNK = 'beside-chart';
+
+export type FirstScreenChunk = 'boot' | 'app' | typeof BESIDE_CHART_CHUNK;
 
 /** The chunk a module belongs to, or undefined (Rolldown decides: the chart library, lazy code). */
 export function firstScreenChunkOf(roots: FirstScreenRoots): (id: string, graph: ModuleGraph) => FirstScreenChunk | undefined {
@@ -57,7 +60,7 @@ export function firstScreenChunkOf(roots: FirstScreenRoots): (id: string, graph:
     if (closures.boot.has(id)) return 'boot';
     if (closures.chart.has(id)) return undefined;
     if (closures.app.has(id)) return 'app';
-    if (closures.besideChart.has(id)) return 'beside-chart';
+    if (closures.besideChart.has(id)) return BESIDE_CHART_CHUNK;
     return undefined;
   };
 }
