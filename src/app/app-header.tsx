@@ -11,7 +11,6 @@ import { AddToWatchlistButton } from '../features/watchlist/add-to-watchlist-but
 import { useAppStore } from '../store/app-store';
 import { DisplaySettings } from './display-settings';
 import { SymbolHeader } from './symbol-header';
-import { useAfterFirstCandle } from './use-after-first-candle';
 
 // The session state asks for the session tables, so it waits for the first candle anyway: its
 // code (market status, venue schedules) loads then, with the markets panel's.
@@ -22,11 +21,12 @@ interface AppHeaderProps {
   onSearch: () => void;
   /** The pointer is over the search button or it has focus: a click may follow. */
   onSearchIntent: () => void;
+  /** The chart's first candle is drawn (or the page opened elsewhere): the session state may load. */
+  afterFirstCandle: boolean;
 }
 
-export function AppHeader({ onSearch, onSearchIntent }: AppHeaderProps) {
+export function AppHeader({ onSearch, onSearchIntent, afterFirstCandle }: AppHeaderProps) {
   const symbol = useAppStore((state) => state.workspace.symbol);
-  const afterFirstCandle = useAfterFirstCandle(useAppStore.getState().workspace.tab === 'chart');
   return (
     <header className="app-header">
       <span className="app-header-brand">

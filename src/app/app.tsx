@@ -106,7 +106,7 @@ export function App() {
   return (
     // The frame's classes (src/app/layout.css) are shared with index.html's static shell, which this replaces.
     <div className="app-page">
-      <AppHeader onSearch={openSearch} onSearchIntent={searchIntent} />
+      <AppHeader onSearch={openSearch} onSearchIntent={searchIntent} afterFirstCandle={besideChart} />
       <Notices />
       <main className="app-grid">
         <Panel title="Watchlists" className="app-watchlists">
