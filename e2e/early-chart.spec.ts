@@ -197,3 +197,19 @@ test('shortcut keys pressed while the app is still on its way are carried out on
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page).toHaveURL(/interval=1m/);
 });
+
+test('a search typed while the app is still on its way is kept: the palette opens with it and Enter lands', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await holdApp(page);
+  await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
+  await expect(page.locator('[data-testid="early-chart"] canvas').first()).toBeAttached();
+  expect(await page.evaluate(() => performance.getEntriesByName('chartroom:react-mounted', 'mark').length)).toBe(0);
+  // An impatient trader: Ctrl+K, the name, Enter, all before the app is there.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('tsla');
+  await page.keyboard.press('Enter');
+
+  await mounted(page);
+  await expect(page).toHaveURL(/symbol=TSLA\.US/);
+  await expect(page.getByTestId('symbol-header')).toContainText('TSLA.US');
+});

@@ -46,6 +46,48 @@ test('asks which type an ambiguous symbol means and remembers the answer', async
   await expect(page).toHaveURL(/symbol=BTCUSD&type=forex/);
 });
 
+test('typed right after Ctrl+K, while the palette is still downloading: nothing is lost, Enter included', async ({ page }) => {
+  // The palette's code is held back, as on a slow line: the keys land in its stand-in meanwhile.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/search-palette-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/?symbol=AAPL.US');
+  await expect(page.getByTestId('symbol-header')).toContainText('AAPL.US');
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('tsla');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Search symbols' }).getByRole('textbox', { name: 'Search symbols' })).toHaveValue('tsla');
+  release();
+  await expect(page).toHaveURL(/symbol=TSLA\.US/);
+  await expect(page.getByRole('dialog', { name: 'Search symbols' })).toBeHidden();
+});
+
+test('typing goes on in the palette from what the stand-in holds', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/search-palette-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/?symbol=AAPL.US');
+  await expect(page.getByTestId('symbol-header')).toContainText('AAPL.US');
+  await page.keyboard.press('/');
+  await page.keyboard.type('nv');
+  release();
+  const field = page.getByRole('combobox', { name: 'Search symbols' });
+  await expect(field).toHaveValue('nv');
+  await page.keyboard.type('da');
+  await expect(field).toHaveValue('nvda');
+  await expect(page.getByTestId('search-option').first()).toHaveAttribute('data-symbol', 'NVDA.US');
+});
+
 /** The searches of issue 19, typed at once and opened with Enter, and where each must land. */
 const LANDINGS: readonly [string, string][] = [
   ['nvda', 'NVDA.US'],

@@ -10,9 +10,11 @@ import { lazyWithPreload } from '../components/lazy-with-preload';
 import { Panel } from '../components/ui/panel';
 import { prefetchCatalog } from '../queries/use-catalog';
 import { ChartPanel } from '../features/chart/chart-panel';
+import { createPaletteDraft, PaletteDraft, type PaletteDraftHolder } from '../features/search/palette-draft';
 import { useAppStore } from '../store/app-store';
 import type { PanelTab } from '../store/workspace-slice';
 import { AppHeader } from './app-header';
+import { takeEarlySearchDraft } from './boot/early-keys';
 import { Notices } from './notices';
 import { PanelTabs, TAB_LABELS } from './panel-tabs';
 import { StatusBar } from './status-bar';
@@ -83,15 +85,18 @@ function tabContent(tab: PanelTab): ReactNode {
 }
 
 export function App() {
-  const [searchOpen, setSearchOpen] = useState(false);
+  // Open: the draft of what is typed while the palette's code downloads (the palette starts from it).
+  const [searchDraft, setSearchDraft] = useState<PaletteDraftHolder | undefined>(undefined);
   const closeSearch = useCallback(() => {
-    setSearchOpen(false);
+    setSearchDraft(undefined);
   }, []);
   // Pointing at search (or opening it) starts the palette's code and the catalogue it searches together.
   const queryClient = useQueryClient();
   const openSearch = useCallback(() => {
     prefetchCatalog(queryClient);
-    setSearchOpen(true);
+    // Text typed after a shortcut pressed before the app was there comes along (read once, here).
+    const early = takeEarlySearchDraft();
+    setSearchDraft((open) => open ?? createPaletteDraft(early));
   }, [queryClient]);
   const searchIntent = useCallback(() => {
     search.preload();
@@ -129,9 +134,9 @@ export function App() {
       <div className="app-status">
         <StatusBar />
       </div>
-      {searchOpen && (
-        <Suspense fallback={null}>
-          <SearchPalette open={searchOpen} onClose={closeSearch} />
+      {searchDraft && (
+        <Suspense fallback={<PaletteDraft draft={searchDraft} onClose={closeSearch} />}>
+          <SearchPalette open onClose={closeSearch} draft={searchDraft} />
         </Suspense>
       )}
     </div>

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { holdEarlyKeys, replayEarlyKeys } from './early-keys';
+import { holdEarlyKeys, replayEarlyKeys, takeEarlySearchDraft } from './early-keys';
 
 function press(key: string, init: KeyboardEventInit = {}): KeyboardEvent {
   const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init });
@@ -13,6 +13,7 @@ describe('keys pressed before the app listens', () => {
   const listen = (event: KeyboardEvent) => seen.push(`${event.altKey ? 'Alt+' : ''}${event.key}`);
   afterEach(() => {
     replayEarlyKeys();
+    takeEarlySearchDraft();
     window.removeEventListener('keydown', listen);
     seen.length = 0;
   });
@@ -36,5 +37,27 @@ describe('keys pressed before the app listens', () => {
     expect(press('7').defaultPrevented).toBe(false);
     replayEarlyKeys();
     expect(seen).toEqual(['7']);
+  });
+
+  it('keeps what is typed after a held search shortcut as the search draft, Backspace and Enter included', () => {
+    holdEarlyKeys();
+    press('k', { ctrlKey: true });
+    // Interval keys typed after it are text for the search, not intervals.
+    for (const key of ['t', '5', 'x', 'Backspace', 'l', 'a']) expect(press(key).defaultPrevented).toBe(true);
+    press('Enter');
+    window.addEventListener('keydown', listen);
+    replayEarlyKeys();
+    expect(seen).toEqual(['k']);
+    expect(takeEarlySearchDraft()).toEqual({ text: 't5la', enter: true });
+    // Taken once.
+    expect(takeEarlySearchDraft()).toBeUndefined();
+  });
+
+  it('keeps no draft without a search shortcut', () => {
+    holdEarlyKeys();
+    press('7');
+    press('x');
+    replayEarlyKeys();
+    expect(takeEarlySearchDraft()).toBeUndefined();
   });
 });

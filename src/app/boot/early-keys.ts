@@ -1,14 +1,33 @@
 /**
  * Shortcut keys pressed before the app has mounted (it evaluates after the page's load event and
  * the early chart, ≈100–300 ms on a desktop): held here, with the browser's default prevented as
- * the app would, and dispatched again once the app's own handler listens (src/main.tsx).
+ * the app would, and dispatched again once the app's own handler listens (src/main.tsx). What is
+ * typed after a held Ctrl+K or / (and an Enter) is kept as the search's draft: a replayed key
+ * event types nothing, so the palette takes the text instead (takeEarlySearchDraft).
  */
+import type { PaletteDraftValue } from '../../features/search/palette-draft';
 import { isTypingTarget, shortcutFor } from '../shortcuts';
 
 const held: KeyboardEventInit[] = [];
+/** Set once a search shortcut is held: what is typed into the search that is not there yet. */
+let searchDraft: PaletteDraftValue | undefined;
+
+/** A key typed into the coming search: true when it was taken. */
+function typeIntoSearch(event: KeyboardEvent, draft: PaletteDraftValue): boolean {
+  if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return false;
+  if (event.key === 'Enter') draft.enter = draft.text.trim() !== '';
+  else if (event.key === 'Backspace') Object.assign(draft, { text: draft.text.slice(0, -1), enter: false });
+  else if (event.key.length === 1) Object.assign(draft, { text: draft.text + event.key, enter: false });
+  else return false;
+  event.preventDefault();
+  return true;
+}
 
 function hold(event: KeyboardEvent): void {
-  if (!shortcutFor(event, isTypingTarget(event.target))) return;
+  if (searchDraft && typeIntoSearch(event, searchDraft)) return;
+  const action = shortcutFor(event, isTypingTarget(event.target));
+  if (!action) return;
+  if (action.kind === 'search') searchDraft ??= { text: '', enter: false };
   event.preventDefault();
   const { key, code, ctrlKey, metaKey, altKey, shiftKey } = event;
   held.push({ key, code, ctrlKey, metaKey, altKey, shiftKey, bubbles: true, cancelable: true });
@@ -22,4 +41,11 @@ export function holdEarlyKeys(): void {
 export function replayEarlyKeys(): void {
   window.removeEventListener('keydown', hold);
   for (const init of held.splice(0)) window.dispatchEvent(new KeyboardEvent('keydown', init));
+}
+
+/** What was typed into the search before the app was there (once; undefined when nothing was). */
+export function takeEarlySearchDraft(): PaletteDraftValue | undefined {
+  const draft = searchDraft;
+  searchDraft = undefined;
+  return draft;
 }

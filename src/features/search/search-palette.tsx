@@ -12,6 +12,7 @@ import { TypeChoice } from '../../components/ui/type-choice';
 import { useCatalog } from '../../queries/use-catalog';
 import { useAppStore } from '../../store/app-store';
 import { PaletteDialog } from './palette-dialog';
+import type { PaletteDraftHolder } from './palette-draft';
 import { PaletteFooter } from './palette-footer';
 import { SearchFilters } from './search-filters';
 import { buildOptions, type ProductFilters, type SearchOption } from './search-options';
@@ -25,22 +26,25 @@ export const PAGE_SIZE = 50;
 export interface SearchPaletteProps {
   open: boolean;
   onClose: () => void;
+  /** What was typed (and whether Enter was pressed) while the palette's code was on its way. */
+  draft?: PaletteDraftHolder;
 }
 
-export function SearchPalette({ open, onClose }: SearchPaletteProps) {
-  return open ? <Palette onClose={onClose} /> : null;
+export function SearchPalette({ open, onClose, draft }: SearchPaletteProps) {
+  return open ? <Palette onClose={onClose} draft={draft} /> : null;
 }
 
-function Palette({ onClose }: { onClose: () => void }) {
+function Palette({ onClose, draft }: { onClose: () => void; draft: PaletteDraftHolder | undefined }) {
   const baseId = useId();
-  const [query, setQuery] = useState('');
+  const [initial] = useState(() => draft?.read());
+  const [query, setQuery] = useState(initial?.text ?? '');
   const [filters, setFilters] = useState<ProductFilters>({});
   const [limit, setLimit] = useState(PAGE_SIZE);
   /** Where the user moved to; undefined: the default (the best match). */
   const [moved, setMoved] = useState<number | undefined>(undefined);
   const [notice, setNotice] = useState('');
   /** The query Enter was pressed on before the catalogue arrived. */
-  const [waitingEnter, setWaitingEnter] = useState<string | undefined>(undefined);
+  const [waitingEnter, setWaitingEnter] = useState<string | undefined>(initial?.enter ? initial.text : undefined);
   const catalog = useCatalog();
   const catalogFailed = catalog.data === undefined && catalog.isError;
   const list = useMemo(() => buildOptions(catalog.data, query, { filters, limit, catalogFailed }), [catalog.data, query, filters, limit, catalogFailed]);
@@ -80,6 +84,11 @@ function Palette({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (waitedOption) openOption(waitedOption);
   }, [waitedOption, openOption]);
+  // Typing goes on after the draft's last character.
+  useEffect(() => {
+    const field = input.current;
+    field?.setSelectionRange(field.value.length, field.value.length);
+  }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.nativeEvent.isComposing) return;
