@@ -1,6 +1,6 @@
 /**
  * Every simulator answer validates against the public OpenAPI schema of the same path
- * (../shared/reference/tickdb-1.0.3/openapi.en.yaml), for a spread of symbols and markets.
+ * (a copy of ../shared/reference/tickdb-1.0.3/openapi.en.yaml in ./reference, MIT, so a clone tests alone), for a spread of symbols and markets.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTRACT_PATHS, type ContractPath } from '#shared/contract.ts';
 import { frozenSimulator } from '../test-support.ts';
 
-const SPEC_PATH = fileURLToPath(new URL('../../../../shared/reference/tickdb-1.0.3/openapi.en.yaml', import.meta.url));
+const SPEC_PATH = fileURLToPath(new URL('./reference/tickdb-1.0.3/openapi.en.yaml', import.meta.url));
 interface Spec {
   components: Record<string, unknown>;
   paths: Record<string, { get: { responses: Record<string, { content?: Record<string, { schema: unknown }> }> } }>;

@@ -75,7 +75,8 @@ export function advanceAndPush(sim: Simulator, iso: string | number): void {
   sim.realtime.pushNow();
 }
 
-const ASYNCAPI_PATH = fileURLToPath(new URL('../../../../shared/reference/tickdb-1.0.3/asyncapi.en.json', import.meta.url));
+// A copy of ../shared/reference/tickdb-1.0.3 (MIT) in ./reference, so a clone of the repository tests alone.
+const ASYNCAPI_PATH = fileURLToPath(new URL('./reference/tickdb-1.0.3/asyncapi.en.json', import.meta.url));
 interface AsyncApi {
   channels: Record<string, { messages: Record<string, { payload?: unknown; $ref?: string }> }>;
   components: { messages: Record<string, { payload: unknown }> };
