@@ -15,6 +15,7 @@ import { timeAxisOf } from './chart-identity';
 import { ChartLegend, type LegendAction } from './chart-legend';
 import { actionMarkers, factorText, type ActionMarker } from './corporate-actions';
 import { chartPalette } from './chart-palette';
+import { mainChartSurface, publishMainChartSurface } from './chart-surface';
 import { adoptEarlyChart } from './early-chart';
 import { indicatorSummary } from './indicator-data';
 import { lastWithLive, type LiveCandle, type LiveValue } from './live-candle';
@@ -75,7 +76,9 @@ export function CandleChart(props: CandleChartProps) {
       decimals: 2,
     });
     setAdapter(created);
+    publishMainChartSurface(created.surface);
     return () => {
+      if (mainChartSurface() === created.surface) publishMainChartSurface(undefined);
       created.destroy();
       early?.element.remove();
       setAdapter(undefined);

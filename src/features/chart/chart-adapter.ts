@@ -23,6 +23,7 @@ import {
   type HistogramData,
   type ISeriesApi,
   type LineData,
+  type Logical,
   type LogicalRange,
   type MouseEventParams,
   type WhitespaceData,
@@ -30,14 +31,16 @@ import {
 import type { AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
 import type { Indicator } from '../../lib/indicators/indicator';
-import { chartTimeMapper, toChartSeries, type ChartCandle, type DisplayZone } from '../../lib/time-mapper';
+import { chartTimeMapper, fromChartTime, toChartSeries, type ChartCandle, type DisplayZone } from '../../lib/time-mapper';
 import type { ColorConvention, IndicatorSettings, PriceScaleMode as ScaleMode, Theme } from '../../store/preferences-slice';
 import { createActionMarkerLayer } from './action-marker-layer';
 import { chartPalette, type ChartPalette } from './chart-palette';
+import type { ChartSurface, SurfaceCandle } from './chart-surface';
 import { actionMarkers, type ActionMarker } from './corporate-actions';
 import { activeIndicators, indicatorColour } from './indicator-data';
 import { IndicatorOverlays, type OverlayLine } from './indicator-overlays';
 import { IndicatorTracker, type IndicatorValues } from './indicator-tracker';
+import { indexOfTime, timeOfIndex, typicalSpacing } from './time-position';
 import {
   indexAtChartTime,
   toBar,
@@ -100,6 +103,8 @@ export interface ChartAdapter {
   onCrosshair(callback: (hit: CrosshairCandle | undefined) => void): () => void;
   /** Fired when the visible range reaches the oldest loaded candles. Returns the unsubscribe. */
   onNeedOlder(callback: () => void): () => void;
+  /** The chart as the workbench (drawings, alert lines, export) reads it. */
+  readonly surface: ChartSurface;
   destroy(): void;
 }
 
@@ -247,6 +252,46 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
   let paneSeries: PaneSeries[] = [];
   const crosshairListeners = new Set<(hit: CrosshairCandle | undefined) => void>();
   const olderListeners = new Set<() => void>();
+  const dataListeners = new Set<() => void>();
+  /** The candles as the workbench reads them (ms times), built on first ask after each dataset. */
+  let surfaceCandles: SurfaceCandle[] | undefined;
+  let spacing = 60;
+  const dataChanged = (): void => {
+    surfaceCandles = undefined;
+    spacing = typicalSpacing(times);
+    for (const listener of dataListeners) listener();
+  };
+  const msOf = (seconds: number): number => fromChartTime(seconds, axis.zone, axis.marketTimeZone);
+  const surfaceCandleOf = (bar: ChartCandle): SurfaceCandle => ({ time: msOf(bar.time), open: bar.open, high: bar.high, low: bar.low, close: bar.close });
+  const surface: ChartSurface = {
+    chart,
+    priceSeries: price,
+    element: container,
+    timeToX(ms) {
+      const index = indexOfTime(times, timeOf(ms), spacing);
+      return index === undefined ? null : chart.timeScale().logicalToCoordinate((index - offset) as Logical);
+    },
+    xToTime(x) {
+      const logical = chart.timeScale().coordinateToLogical(x);
+      if (logical === null) return null;
+      const seconds = timeOfIndex(times, logical + offset, spacing);
+      return seconds === undefined ? null : msOf(seconds);
+    },
+    candleNear(x) {
+      const logical = chart.timeScale().coordinateToLogical(x);
+      if (logical === null || bars.length === 0) return undefined;
+      const bar = bars[Math.max(0, Math.min(bars.length - 1, Math.round(logical) + offset))];
+      return bar && surfaceCandleOf(bar);
+    },
+    candles() {
+      surfaceCandles ??= bars.map(surfaceCandleOf);
+      return surfaceCandles;
+    },
+    onDataChange(callback) {
+      dataListeners.add(callback);
+      return () => dataListeners.delete(callback);
+    },
+  };
 
   /** The series of one indicator's own pane, below the others. */
   function addIndicatorPane(indicator: Indicator, index: number): void {
@@ -494,6 +539,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
         extending = false;
       }
       if (bars.length > 0) markFirstCandle();
+      dataChanged();
     },
     updateLast(candle) {
       if (destroyed) return;
@@ -507,6 +553,10 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
         times.push(bar.time);
         firstMs ??= candle.time;
       } else return;
+      if (surfaceCandles) {
+        if (opened) surfaceCandles.push(surfaceCandleOf(bar));
+        else surfaceCandles[surfaceCandles.length - 1] = surfaceCandleOf(bar);
+      }
       // Each series.update makes the library rebuild that series: only the ones that changed.
       const moved = barMoved(previous, bar);
       if (moved) price.update(asCandle(toBar(bar)));
@@ -568,11 +618,13 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       olderListeners.add(callback);
       return () => olderListeners.delete(callback);
     },
+    surface,
     destroy() {
       if (destroyed) return;
       destroyed = true;
       crosshairListeners.clear();
       olderListeners.clear();
+      dataListeners.clear();
       chart.unsubscribeCrosshairMove(onCrosshairMove);
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRangeChange);
       price.detachPrimitive(markers.primitive);

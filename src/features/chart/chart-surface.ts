@@ -1,0 +1,64 @@
+/**
+ * The main chart as the workbench sees it (drawings, alert lines, export): the library's chart and
+ * price series, and the mapping between instrument time (ms UTC) and the chart's x. The workbench
+ * loads on demand; the chart publishes its surface here so those modules find it without the
+ * chart's code knowing them.
+ */
+import { useSyncExternalStore } from 'react';
+import type { IChartApi, ISeriesApi } from 'lightweight-charts';
+
+/** One candle as the workbench reads it: instrument time (ms UTC) and prices as drawn. */
+export interface SurfaceCandle {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
+export interface ChartSurface {
+  readonly chart: IChartApi;
+  readonly priceSeries: ISeriesApi<'Candlestick'>;
+  /** The element the chart draws into. */
+  readonly element: HTMLElement;
+  /**
+   * x (px in the panes' area) of instrument time `ms`: between candles in proportion, right of the
+   * last one at the usual spacing. null without candles.
+   */
+  timeToX(ms: number): number | null;
+  /** The instrument time (ms UTC) at x, the inverse of timeToX. null without candles. */
+  xToTime(x: number): number | null;
+  /** The candle nearest to x (for the magnet and the crosshair's price), or undefined. */
+  candleNear(x: number): SurfaceCandle | undefined;
+  /** The candles on the chart, oldest first (a copy is not made: do not change it). */
+  candles(): readonly SurfaceCandle[];
+  /**
+   * Called after the candles were replaced or the time axis changed (a new symbol, interval,
+   * zone, adjustment): positions computed before are stale. Returns the unsubscribe.
+   */
+  onDataChange(callback: () => void): () => void;
+}
+
+let current: ChartSurface | undefined;
+const listeners = new Set<() => void>();
+
+/** The chart publishes its surface when created and undefined when destroyed. */
+export function publishMainChartSurface(surface: ChartSurface | undefined): void {
+  if (current === surface) return;
+  current = surface;
+  for (const listener of listeners) listener();
+}
+
+export function mainChartSurface(): ChartSurface | undefined {
+  return current;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The main chart's surface, re-rendering when a chart replaces it. */
+export function useMainChartSurface(): ChartSurface | undefined {
+  return useSyncExternalStore(subscribe, mainChartSurface, mainChartSurface);
+}
