@@ -67,6 +67,18 @@ test('typed right after Ctrl+K, while the palette is still downloading: nothing 
   await expect(page.getByRole('dialog', { name: 'Search symbols' })).toBeHidden();
 });
 
+test('a fresh page, Ctrl+K and 00700.HK with Enter at once: lands on 700.HK, the digits switch no interval', async ({ page }) => {
+  // The issue's own report: typed as soon as the page has loaded, nothing waited for.
+  await page.goto('/?symbol=ADAUSDT&interval=1h');
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('00700.HK');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/symbol=700\.HK/);
+  await expect(page.getByTestId('symbol-header')).toContainText('700.HK');
+  await expect(page).toHaveURL(/interval=1h/);
+  await expect(page.getByRole('dialog', { name: 'Search symbols' })).toBeHidden();
+});
+
 test('typing goes on in the palette from what the stand-in holds', async ({ page }) => {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
