@@ -1,6 +1,6 @@
 /**
  * What waits for a click loads on the click, or just before it: pointing at (or focusing) a tab,
- * the search button, Rename or Delete starts its chunk's download, and the first page loads none
+ * or the search button starts its chunk's download, and the first page loads none
  * of them by itself. Only sets and orders: no timings.
  */
 import type { Page } from '@playwright/test';
@@ -8,7 +8,7 @@ import { expect, test } from './fixtures.ts';
 import { resetSimulator } from './sim-control.ts';
 
 /** Every chunk that loads on demand (file names follow their modules). */
-const ON_DEMAND = /\/assets\/(intraday-panel|stock-info-panel|trades-panel|hk-market-panel|order-book-panel|search-palette|rename-field|delete-confirmation)[-.]/;
+const ON_DEMAND = /\/assets\/(intraday-panel|stock-info-panel|trades-panel|hk-market-panel|order-book-panel|search-palette)[-.]/;
 
 test.beforeEach(async ({ request }) => {
   await resetSimulator(request);
@@ -52,18 +52,12 @@ test('the first page loads no on-demand chunk; each starts on intent and opens o
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Search symbols' })).toHaveCount(0);
 
-  // Rename and delete of a watchlist.
+  // A new list's name typed at once after the click: the field is in the watchlist's chunk, every letter lands.
   const actions = page.getByRole('toolbar', { name: 'List actions' });
-  await actions.getByRole('button', { name: /^Rename / }).hover();
-  await expect.poll(() => asked.some((path) => chunk('rename-field').test(path))).toBe(true);
-  await actions.getByRole('button', { name: /^Rename / }).click();
-  await expect(page.getByRole('textbox', { name: 'List name' })).toBeFocused();
+  await actions.getByRole('button', { name: '+ New list' }).click();
+  await page.keyboard.type('Asia banks');
+  await expect(page.getByRole('textbox', { name: 'List name' })).toHaveValue(/Asia banks$/);
   await page.keyboard.press('Escape');
-  await actions.getByRole('button', { name: /^Delete / }).hover();
-  await expect.poll(() => asked.some((path) => chunk('delete-confirmation').test(path))).toBe(true);
-  await actions.getByRole('button', { name: /^Delete / }).click();
-  await expect(page.getByRole('button', { name: 'Delete list' })).toBeVisible();
-  await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(actions).toBeVisible();
 
   // Nothing asked for loaded anything else.

@@ -3,17 +3,15 @@
  * left or right among the tabs. A toolbar: one Tab stop, ←/→ (Home/End) between its buttons.
  * When the name field or the confirmation closes, focus goes back to the button that opened it.
  */
-import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { lazyWithPreload, preloadOnIntent } from '../../components/lazy-with-preload';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useAppStore } from '../../store/app-store';
 import type { Watchlist } from '../../store/watchlists-slice';
 import { nextRovingIndex } from './roving';
-
-// Rename and delete load when first asked for (or pointed at): they are not part of the first screen.
-const rename = lazyWithPreload(() => import('./rename-field').then((m) => m.RenameField));
-const deletion = lazyWithPreload(() => import('./delete-confirmation').then((m) => m.DeleteConfirmation));
-const RenameField = rename.Component;
-const DeleteConfirmation = deletion.Component;
+// In the watchlist's own chunk (itself loaded after the first candle), not a chunk of their own:
+// "+ New list" puts the caret in the name field at once, and a name typed while a separate chunk
+// downloaded would lose its first letters. Together they weigh under 1 KiB.
+import { DeleteConfirmation } from './delete-confirmation';
+import { RenameField } from './rename-field';
 
 type Opener = 'new' | 'rename' | 'delete';
 type Mode = { kind: 'idle' } | { kind: 'rename'; listId: string; opener: Opener } | { kind: 'delete'; listId: string };
@@ -54,18 +52,10 @@ export function ListActions({ lists, active }: ListActionsProps) {
   }, [returnTo, mode]);
 
   if (active && mode.kind === 'rename' && mode.listId === active.id) {
-    return (
-      <Suspense fallback={null}>
-        <RenameField list={active} onDone={done(mode.opener)} />
-      </Suspense>
-    );
+    return <RenameField list={active} onDone={done(mode.opener)} />;
   }
   if (active && mode.kind === 'delete' && mode.listId === active.id) {
-    return (
-      <Suspense fallback={null}>
-        <DeleteConfirmation list={active} onDone={done('delete')} />
-      </Suspense>
-    );
+    return <DeleteConfirmation list={active} onDone={done('delete')} />;
   }
 
   const buttons = () => [...(toolbar.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])];
@@ -97,7 +87,7 @@ export function ListActions({ lists, active }: ListActionsProps) {
       className="flex flex-wrap items-center gap-0.5 px-2 py-1"
     >
       {/* A new list opens the name field at once. */}
-      <button type="button" data-action="new" data-position={0} tabIndex={tabStop(0)} className={BUTTON} onClick={create} {...preloadOnIntent(rename.preload)}>
+      <button type="button" data-action="new" data-position={0} tabIndex={tabStop(0)} className={BUTTON} onClick={create}>
         + New list
       </button>
       {active && (
@@ -109,7 +99,6 @@ export function ListActions({ lists, active }: ListActionsProps) {
             tabIndex={tabStop(1)}
             className={BUTTON}
             aria-label={`Rename ${active.name}`}
-            {...preloadOnIntent(rename.preload)}
             onClick={() => {
               setMode({ kind: 'rename', listId: active.id, opener: 'rename' });
             }}
@@ -123,7 +112,6 @@ export function ListActions({ lists, active }: ListActionsProps) {
             tabIndex={tabStop(2)}
             className={BUTTON}
             aria-label={`Delete ${active.name}`}
-            {...preloadOnIntent(deletion.preload)}
             onClick={() => {
               setMode({ kind: 'delete', listId: active.id });
             }}
