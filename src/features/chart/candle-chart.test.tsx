@@ -5,10 +5,12 @@ import type { Candle } from '#shared/candle.ts';
 import { DEFAULT_PREFERENCES } from '../../store/preferences-slice';
 import type { ChartAdapter, CrosshairCandle } from './chart-adapter';
 import { CandleChart, type CandleChartProps } from './candle-chart';
+import { mainChartSurface, type ChartSurface } from './chart-surface';
 import { createLiveCandle } from './live-candle';
 
 // lightweight-charts needs a canvas: the adapter is replaced by a recording fake.
-type FakeAdapter = { [K in keyof ChartAdapter]: Mock<ChartAdapter[K]> } & { hover: (hit: CrosshairCandle | undefined) => void };
+type AdapterMethod = Exclude<keyof ChartAdapter, 'surface'>;
+type FakeAdapter = { [K in AdapterMethod]: Mock<ChartAdapter[K]> } & { surface: ChartSurface; hover: (hit: CrosshairCandle | undefined) => void };
 const fake = vi.hoisted(() => ({ adapters: [] as FakeAdapter[] }));
 vi.mock('./chart-adapter', () => ({
   createChartAdapter: () => {
@@ -30,6 +32,8 @@ vi.mock('./chart-adapter', () => ({
         };
       }),
       onNeedOlder: vi.fn(() => () => undefined),
+      // Only its identity matters here: the workbench finds the chart by it.
+      surface: {} as ChartSurface,
       destroy: vi.fn(),
       hover: (hit) => {
         for (const callback of crosshair) callback(hit);
@@ -218,5 +222,12 @@ describe('CandleChart', () => {
     const { unmount } = render(<CandleChart {...props()} />);
     unmount();
     expect(adapter().destroy).toHaveBeenCalledTimes(1);
+  });
+
+  it('publishes its surface for the workbench while mounted, and withdraws it with the chart', () => {
+    const { unmount } = render(<CandleChart {...props()} />);
+    expect(mainChartSurface()).toBe(adapter().surface);
+    unmount();
+    expect(mainChartSurface()).toBeUndefined();
   });
 });
