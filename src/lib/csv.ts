@@ -33,7 +33,8 @@ export function csvText(value: string | undefined): string {
 export function csvNumber(value: number | undefined, decimals?: number): string {
   if (value === undefined || !Number.isFinite(value)) return '';
   const digits = Math.min(MAX_FRACTION_DIGITS, Math.max(0, decimals ?? decimalsOf(String(value))));
-  const text = value.toFixed(digits);
+  // toFixed writes an exponent from 1e21 up; numbers that large are whole: BigInt writes them out.
+  const text = Math.abs(value) >= 1e21 ? BigInt(value).toString() : value.toFixed(digits);
   return /^-[0.]+$/.test(text) ? text.slice(1) : text;
 }
 
