@@ -1,6 +1,7 @@
 /**
  * The chart's export menu (loaded on demand by ExportButton): "Image (PNG)" and "Candles (CSV)".
- * Drawn in a portal at the button, since the toolbar clips what overflows it. A menu as ARIA
+ * Drawn in a portal at the button, since the folded toolbar clips what overflows it (marked as the
+ * toolbar's popup, so the toolbar stays unfolded while it is open). A menu as ARIA
  * describes it: focus starts on the first item, ↑/↓ (Home/End) move, Escape closes back to the
  * button, Tab or a click elsewhere closes.
  */
@@ -10,6 +11,7 @@ import { mainChartSurface } from './chart-surface';
 import { chartPalette } from './chart-palette';
 import type { ChartExportRequest } from './export-button';
 import { exportChartCsv, exportChartPng } from './export-chart';
+import { TOOLBAR_POPUP } from './toolbar-row';
 
 interface ExportMenuProps {
   /** The button that opened the menu: the menu sits under it. */
@@ -68,7 +70,9 @@ export function ExportMenu({ anchor, request, onClose }: ExportMenuProps) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
+      // The menu closes, not the unfolded toolbar around it too (it listens on the document).
       event.preventDefault();
+      event.stopPropagation();
       onClose(true);
       return;
     }
@@ -90,6 +94,7 @@ export function ExportMenu({ anchor, request, onClose }: ExportMenuProps) {
       ref={menu}
       role="menu"
       aria-label="Export chart"
+      {...{ [TOOLBAR_POPUP]: '' }}
       tabIndex={-1}
       onKeyDown={onKeyDown}
       style={{ top: place.top, right: place.right }}
