@@ -233,6 +233,23 @@ test.describe('at a device pixel ratio of 2', () => {
   });
 });
 
+test('the export menu by keyboard: Escape closes it back to its button, the toolbar around it left unfolded', async ({ page }) => {
+  await page.goto('/?symbol=AAPL.US&interval=1d');
+  await chartLoaded(page);
+  const menu = await openExportMenu(page);
+  const more = page.getByRole('button', { name: 'More chart tools' });
+  const unfolded = (await more.isVisible()) ? 'true' : null;
+  // Focus in the menu (a portal outside the toolbar's box) does not fold the toolbar.
+  await expect(menu.getByRole('menuitem', { name: 'Image (PNG)' })).toBeFocused();
+  if (unfolded) await expect(more).toHaveAttribute('aria-expanded', unfolded);
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Candles (CSV)' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeFocused();
+  if (unfolded) await expect(more).toHaveAttribute('aria-expanded', unfolded);
+});
+
 test('the watchlist CSV has one record per symbol, with the ticker’s numbers', async ({ page, request }) => {
   await mkdir(SHOTS, { recursive: true });
   await page.goto('/?symbol=AAPL.US');
