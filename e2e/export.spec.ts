@@ -114,6 +114,8 @@ for (const { symbol, interval, adjust, zone, timeZone } of [
     await expect(menu.getByRole('menuitem', { name: 'Candles (CSV)' })).toBeEnabled();
     const [download] = await Promise.all([page.waitForEvent('download'), menu.getByRole('menuitem', { name: 'Candles (CSV)' }).click()]);
     await expect(menu).toBeHidden();
+    await mkdir(SHOTS, { recursive: true });
+    await copyFile(await download.path(), `${SHOTS}/${download.suggestedFilename()}`);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^${symbol.replace('.', '\\.')}_${interval}_${adjust ? `${adjust}_` : ''}\\d{4}-\\d\\d-\\d\\dT\\d{4}\\.csv$`));
 
     const [comment, header, ...rows] = parseCsv((await downloaded(download)).toString('utf8'));
