@@ -26,12 +26,26 @@ export function priceDecimals(ticker: Ticker): number {
   return precisionOf(prices.filter((text): text is string => text !== undefined));
 }
 
-export function tickerFigures(ticker: Ticker): TickerFigures {
-  const decimals = priceDecimals(ticker);
+/** A quote's figures as numbers (the watchlist's CSV writes them), with the price decimals. */
+export interface TickerValues {
+  decimals: number;
+  last: number;
+  change: number | undefined;
+  /** In percent: 1.63 for +1.63%. */
+  percent: number | undefined;
+}
+
+/** Change and change % as the service gives them, else from the previous close. */
+export function tickerValues(ticker: Ticker): TickerValues {
   const last = Number(ticker.last_price);
   const prevClose = numberOf(ticker.prev_close);
   const change = numberOf(ticker.price_change_24h) ?? (prevClose !== undefined ? last - prevClose : undefined);
   const percent = numberOf(ticker.price_change_percent_24h) ?? (change !== undefined && prevClose ? (change / prevClose) * 100 : undefined);
+  return { decimals: priceDecimals(ticker), last, change, percent };
+}
+
+export function tickerFigures(ticker: Ticker): TickerFigures {
+  const { decimals, last, change, percent } = tickerValues(ticker);
   const sign = change ?? percent ?? 0;
   return {
     last: formatPrice(last, decimals),

@@ -19,9 +19,10 @@ import { candlePrecision } from './candle-precision';
 import { ChartStatus } from './chart-status';
 import { chartDataset } from './chart-identity';
 import { ChartToolbar } from './chart-toolbar';
+import { ExportButton, type ChartExportRequest } from './export-button';
 import { chartIntervals, IntervalBar } from './interval-bar';
 import { ToolbarRow } from './toolbar-row';
-import { createLiveCandle } from './live-candle';
+import { createLiveCandle, withLive } from './live-candle';
 import { useLiveForming } from './use-live-forming';
 
 const NO_CANDLES: Candle[] = [];
@@ -37,7 +38,7 @@ export function ChartPanel() {
   const indicators = useAppStore((state) => state.preferences.indicators);
   const { setInterval, setAdjust, setZone, setScale, setIndicators } = useActions();
   // A bare code opened without its type (a link to AU2612) takes its market from the ticker.
-  const { zone, marketTimeZone } = useDisplayZone(symbol, type);
+  const { zone, marketTimeZone, timeZone } = useDisplayZone(symbol, type);
 
   const listed = useKlineIntervals().data?.intervals;
   const intervals = useMemo(() => chartIntervals(listed), [listed]);
@@ -67,6 +68,16 @@ export function ChartPanel() {
   const retry = useCallback(() => {
     void queryClient.refetchQueries({ queryKey: queryKeys.klines.all, type: 'active' });
   }, [queryClient]);
+  // Read when an export runs: the candles as drawn at that moment (the forming one as quotes left it).
+  const exportRequest = useCallback(
+    (): ChartExportRequest => ({
+      description: { symbol, interval, adjust: isStock ? adjust : undefined, timeZone, exportedAt: Date.now() },
+      candles: withLive(candles, live.get(), dataset),
+      theme,
+      colors,
+    }),
+    [symbol, interval, isStock, adjust, timeZone, candles, live, dataset, theme, colors],
+  );
   const needOlder = useCallback(() => {
     if (hasOlder && !isFetchingOlder) fetchOlder();
   }, [fetchOlder, hasOlder, isFetchingOlder]);
@@ -86,6 +97,7 @@ export function ChartPanel() {
           indicators={indicators}
           onIndicatorsChange={setIndicators}
         />
+        <ExportButton request={exportRequest} />
       </ToolbarRow>
       {error && candles.length > 0 && <ErrorNotice error={error} onRetry={retry} compact />}
       <div className="chart-box">

@@ -29,6 +29,17 @@ export function foldLine(controls: readonly { offsetTop: number; offsetHeight: n
   return { cut, overflows };
 }
 
+/**
+ * Marks a popup a control draws in a portal (the export menu: the folded box would clip it) as
+ * part of the toolbar: focus or a click there keeps the toolbar unfolded.
+ */
+export const TOOLBAR_POPUP = 'data-toolbar-popup';
+
+function within(box: HTMLElement | null, node: EventTarget | null): boolean {
+  if (!(node instanceof Node)) return false;
+  return box?.contains(node) === true || (node instanceof Element && node.closest(`[${TOOLBAR_POPUP}]`) !== null);
+}
+
 export function ToolbarRow({ children }: { children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
   const folded = useRef<HTMLDivElement>(null);
@@ -65,7 +76,7 @@ export function ToolbarRow({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!open) return undefined;
     const away = (event: PointerEvent) => {
-      if (!box.current?.contains(event.target as Node)) setOpen(false);
+      if (!within(box.current, event.target)) setOpen(false);
     };
     const escape = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'Escape') return;
@@ -82,13 +93,14 @@ export function ToolbarRow({ children }: { children: ReactNode }) {
 
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
     const target = event.target;
-    if (open || !overflows || !content.current || !(target instanceof HTMLElement)) return;
+    // Focus in a popup (React brings its events here through the portal) unfolds nothing.
+    if (open || !overflows || !content.current || !(target instanceof HTMLElement) || !box.current?.contains(target)) return;
     // Focus on a control below the fold. Measured from the controls' top: the browser may have
     // scrolled the folded box to show the focused control.
     if (target.getBoundingClientRect().bottom - content.current.getBoundingClientRect().top > fold.cut + 1) setOpen(true);
   };
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (open && !box.current?.contains(event.relatedTarget)) setOpen(false);
+    if (open && !within(box.current, event.relatedTarget)) setOpen(false);
   };
 
   return (

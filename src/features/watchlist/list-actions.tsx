@@ -1,9 +1,11 @@
 /**
- * Managing the active list: new, rename (inline), delete (after a confirmation), and moving it
- * left or right among the tabs. A toolbar: one Tab stop, ←/→ (Home/End) between its buttons.
+ * Managing the active list: new, rename (inline), delete (after a confirmation), moving it
+ * left or right among the tabs, and saving it as CSV. A toolbar: one Tab stop, ←/→ (Home/End) between its buttons.
  * When the name field or the confirmation closes, focus goes back to the button that opened it.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLiveTickerFeed } from '../../realtime/hooks';
 import { useAppStore } from '../../store/app-store';
 import type { Watchlist } from '../../store/watchlists-slice';
 import { nextRovingIndex } from './roving';
@@ -12,6 +14,9 @@ import { nextRovingIndex } from './roving';
 // downloaded would lose its first letters. Together they weigh under 1 KiB.
 import { DeleteConfirmation } from './delete-confirmation';
 import { RenameField } from './rename-field';
+
+// The CSV export's module loads on the click (or pointer intent): it takes no typing.
+const loadExport = () => import('./export-watchlist');
 
 type Opener = 'new' | 'rename' | 'delete';
 type Mode = { kind: 'idle' } | { kind: 'rename'; listId: string; opener: Opener } | { kind: 'delete'; listId: string };
@@ -32,6 +37,8 @@ export function ListActions({ lists, active }: ListActionsProps) {
   const [current, setCurrent] = useState(0);
   const toolbar = useRef<HTMLDivElement>(null);
   const index = active ? lists.indexOf(active) : -1;
+  const queryClient = useQueryClient();
+  const feed = useLiveTickerFeed();
 
   const done = (opener: Opener) => () => {
     setMode({ kind: 'idle' });
@@ -70,7 +77,8 @@ export function ListActions({ lists, active }: ListActionsProps) {
   const canMoveLeft = index > 0;
   const canMoveRight = index >= 0 && index < lists.length - 1;
   // The Tab stop is the button last focused, or New list when that one is gone or disabled.
-  const usable = [true, active !== undefined, active !== undefined, canMoveLeft, canMoveRight];
+  const canExport = active !== undefined && active.symbols.length > 0;
+  const usable = [true, active !== undefined, active !== undefined, canMoveLeft, canMoveRight, canExport];
   const stop = usable[current] ? current : 0;
   const tabStop = (position: number) => (position === stop ? 0 : -1);
 
@@ -143,6 +151,28 @@ export function ListActions({ lists, active }: ListActionsProps) {
             }}
           >
             →
+          </button>
+          <button
+            type="button"
+            data-position={5}
+            tabIndex={tabStop(5)}
+            className={BUTTON}
+            aria-label={`Export ${active.name} as CSV`}
+            disabled={!canExport}
+            onPointerEnter={() => void loadExport().catch(() => undefined)}
+            onClick={() => {
+              const typeOf = (symbol: string) => useAppStore.getState().symbolTypes[symbol];
+              loadExport().then(
+                ({ exportWatchlist }) => {
+                  exportWatchlist(active, { queryClient, feed, typeOf });
+                },
+                () => {
+                  useAppStore.getState().pushNotice('warning', `${active.name} could not be exported: the export did not load (offline?). Try again.`);
+                },
+              );
+            }}
+          >
+            Export CSV
           </button>
         </>
       )}

@@ -148,7 +148,10 @@ describe('watchlist tabs', () => {
     fireEvent.keyDown(newList, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename US tech' }));
     fireEvent.keyDown(document.activeElement as Element, { key: 'End' });
-    // "Move left" is disabled for the first list: End reaches "Move right".
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Export US tech as CSV' }));
+    expect(tabbable()).toEqual(['Export CSV']);
+    // "Move left" is disabled for the first list: ← from the export reaches "Move right".
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowLeft' });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move US tech right' }));
     expect(tabbable()).toEqual(['→']);
   });
