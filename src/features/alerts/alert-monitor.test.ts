@@ -112,12 +112,12 @@ describe('AlertMonitor', () => {
         const cooldownMs = cooldownSteps * 1_000;
         const level = 10.5;
         const { fired } = feed(new AlertMonitor(), alert({ repeat: 'every', cooldownMs, direction: 'either', condition: { kind: 'cross', level } }), prices);
-        for (let i = 1; i < fired.length; i += 1) expect(fired[i]!.time - fired[i - 1]!.time).toBeGreaterThanOrEqual(cooldownMs);
+        for (let i = 1; i < fired.length; i += 1) expect((fired[i]?.time ?? 0) - (fired[i - 1]?.time ?? 0)).toBeGreaterThanOrEqual(cooldownMs);
         // Reference: walk the crossings, keeping those past the cooldown.
         let expected = 0;
         let lastFire: number | undefined;
         for (let i = 1; i < prices.length; i += 1) {
-          if ((prices[i]! > level) === (prices[i - 1]! > level)) continue;
+          if ((prices[i] ?? 0) > level === (prices[i - 1] ?? 0) > level) continue;
           const time = 1_000 + i * 1_000;
           if (lastFire !== undefined && time - lastFire < cooldownMs) continue;
           expected += 1;

@@ -47,7 +47,7 @@ describe('step', () => {
         const crossed = run(level, prices);
         expect(crossed[0]).toBeUndefined();
         let changes = 0;
-        for (let i = 1; i < prices.length; i += 1) if ((prices[i]! > level) !== (prices[i - 1]! > level)) changes += 1;
+        for (let i = 1; i < prices.length; i += 1) if ((prices[i] ?? 0) > level !== (prices[i - 1] ?? 0) > level) changes += 1;
         expect(crossed.filter((value) => value !== undefined)).toHaveLength(changes);
       }),
     );
