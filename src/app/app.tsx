@@ -16,6 +16,7 @@ import type { PanelTab } from '../store/workspace-slice';
 import { AppHeader } from './app-header';
 import { takeEarlySearchDraft } from './boot/early-keys';
 import { Notices } from './notices';
+import { SideColumn } from './side-column';
 import { PanelTabs, TAB_LABELS } from './panel-tabs';
 import { StatusBar } from './status-bar';
 import { useShortcuts } from './use-shortcuts';
@@ -28,8 +29,13 @@ import { useAfterFirstCandle } from './use-after-first-candle';
 // their bytes nor their evaluation stand between the page and that candle.
 const watchlist = lazyWithPreload(() => import('../features/watchlist/watchlist-panel').then((m) => m.WatchlistPanel));
 const sessions = lazyWithPreload(() => import('../features/sessions/sessions-panel').then((m) => m.SessionsPanel));
+// The alerts: panel and runtime (feeds, dialog, lines, toasts) from one module, so one chunk.
+const alertsPanel = lazyWithPreload(() => import('../features/alerts').then((m) => m.AlertsPanel));
+const alertsRuntime = lazyWithPreload(() => import('../features/alerts').then((m) => m.AlertsRuntime));
 const WatchlistPanel = watchlist.Component;
 const SessionsPanel = sessions.Component;
+const AlertsPanel = alertsPanel.Component;
+const AlertsRuntime = alertsRuntime.Component;
 
 // Loaded when opened; pointing at (or focusing) a tab or the search button starts the download.
 const intraday = lazyWithPreload(() => import('../features/intraday/intraday-panel').then((m) => m.IntradayPanel));
@@ -127,13 +133,21 @@ export function App() {
             )}
           />
         </section>
-        <Panel title="Markets" className="app-markets">
-          <Suspense fallback={<Loading />}>{besideChart ? <LiveSessions /> : <Loading />}</Suspense>
-        </Panel>
+        <SideColumn
+          markets={<Suspense fallback={<Loading />}>{besideChart ? <LiveSessions /> : <Loading />}</Suspense>}
+          alerts={<Suspense fallback={<Loading />}>{besideChart ? <AlertsPanel /> : <Loading />}</Suspense>}
+          onAlertsIntent={alertsPanel.preload}
+        />
       </main>
       <div className="app-status">
         <StatusBar />
       </div>
+      {/* Alerts run once the chart is up: they evaluate prices, draw lines, open their dialog. */}
+      {besideChart && (
+        <Suspense fallback={null}>
+          <AlertsRuntime />
+        </Suspense>
+      )}
       {searchDraft && (
         <Suspense fallback={<PaletteDraft draft={searchDraft} onClose={closeSearch} />}>
           <SearchPalette open onClose={closeSearch} draft={searchDraft} />
