@@ -1,0 +1,191 @@
+/**
+ * Price alerts against the real server on the simulator: an alert set just above the price fires
+ * exactly once when the simulated price crosses it (toast, log, browser notification), survives
+ * a reload, keeps being evaluated with the tab hidden over HTTP polling, and bad dialog input is
+ * explained. The crossing is deterministic: the simulator's price is a function of its clock, so
+ * the journey freezes the clock, reads the price now and at later instants, sets the level between
+ * the two, and moves the clock.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, withoutRealtime } from './fixtures.ts';
+import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
+
+const SYMBOL = 'AAPL.US';
+const T0 = Date.parse(DEFAULT_SIM_NOW);
+const SHOTS = '/tmp/alerts-shots';
+
+test.beforeEach(async ({ request }) => {
+  await resetSimulator(request);
+});
+test.afterAll(async ({ request }) => {
+  await resetSimulator(request);
+});
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function priceAt(request: APIRequestContext, ms: number): Promise<number> {
+  await setClock(request, iso(ms), true);
+  const response = await request.get(`/v1/market/ticker?symbols=${SYMBOL}`);
+  const body = (await response.json()) as { data: { last_price: string }[] };
+  const [ticker] = body.data;
+  if (!ticker) throw new Error('no ticker');
+  return Number(ticker.last_price);
+}
+
+/** The price at T0 and the first later instant (10 s steps) at which the price is above it. */
+async function findRise(request: APIRequestContext): Promise<{ p0: number; t1: number; p1: number }> {
+  const p0 = await priceAt(request, T0);
+  for (let step = 1; step <= 360; step += 1) {
+    const t1 = T0 + step * 10_000;
+    const p1 = await priceAt(request, t1);
+    if (p1 > p0) return { p0, t1, p1 };
+  }
+  throw new Error('the price never rose within an hour');
+}
+
+/** Counts the page's notifications: the real Notification, wrapped. */
+async function watchNotifications(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: { title: string; body: string | undefined }[] = [];
+    (window as unknown as { __notifications: typeof seen }).__notifications = seen;
+    const Original = window.Notification;
+    const Wrapped = function (this: unknown, title: string, options?: NotificationOptions) {
+      seen.push({ title, body: options?.body });
+      return new Original(title, options);
+    } as unknown as typeof Notification;
+    Object.defineProperty(Wrapped, 'permission', { get: () => Original.permission });
+    Wrapped.requestPermission = Original.requestPermission.bind(Original);
+    window.Notification = Wrapped;
+  });
+}
+
+const notifications = (page: Page) => page.evaluate(() => (window as unknown as { __notifications: { title: string; body: string }[] }).__notifications);
+
+async function openAlerts(page: Page): Promise<void> {
+  await page.goto(`/?symbol=${SYMBOL}&interval=1d&adjust=none`);
+  await expect(page.getByTestId('watchlist-row').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Alerts' }).click();
+  await expect(page.getByTestId('alerts-panel')).toBeVisible();
+}
+
+async function createAlert(page: Page, level: number, direction: 'Crossing up' | 'Crossing down' | 'Either way'): Promise<void> {
+  await page.getByRole('button', { name: '+ New alert' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New alert' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('alert-dialog-last')).toContainText('Last price');
+  await dialog.getByLabel('Price level').fill(String(level));
+  await dialog.getByLabel('Direction').selectOption({ label: direction });
+  await dialog.getByRole('button', { name: 'Create alert' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('an alert just above the price fires exactly once when the price crosses it, and survives a reload', async ({ page, context, request, baseURL }) => {
+  const { p0, t1, p1 } = await findRise(request);
+  const level = Number(((p0 + p1) / 2).toFixed(4));
+  await setClock(request, iso(T0), true);
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await watchNotifications(page);
+  await openAlerts(page);
+
+  await createAlert(page, level, 'Crossing up');
+  const row = page.getByTestId('alert-row');
+  await expect(row).toHaveAttribute('data-status', 'armed');
+  // The page has the price below the level (frozen): nothing fires while it stays there.
+  await page.waitForTimeout(2_500);
+  await expect(page.getByTestId('alert-toast')).toHaveCount(0);
+
+  await setClock(request, iso(t1), true);
+  const toast = page.getByTestId('alert-toast');
+  await expect(toast).toContainText(`${SYMBOL} crossed above`, { timeout: 15_000 });
+  await expect(row).toHaveAttribute('data-status', 'triggered');
+  await expect(row).toContainText('Triggered');
+  await expect.poll(() => notifications(page)).toEqual([{ title: `Alert: ${SYMBOL}`, body: expect.stringContaining('crossed above') as string }]);
+
+  // Down and up across the level again: a once-only alert stays triggered, one log entry, one notification.
+  await setClock(request, iso(T0), true);
+  await page.waitForTimeout(2_500);
+  await setClock(request, iso(t1), true);
+  await page.waitForTimeout(2_500);
+  await expect(page.getByTestId('alert-log-entry')).toHaveCount(1);
+  expect(await notifications(page)).toHaveLength(1);
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'Alerts' }).click();
+  await expect(page.getByTestId('alert-row')).toHaveAttribute('data-status', 'triggered');
+  await expect(page.getByTestId('alert-log-entry')).toHaveCount(1);
+  // The first price after the load only sets the side: nothing fires again.
+  await page.waitForTimeout(2_000);
+  await expect(page.getByTestId('alert-toast')).toHaveCount(0);
+});
+
+test('an armed alert is still evaluated with the tab hidden, over HTTP polling', async ({ page, request }) => {
+  const { p0, t1, p1 } = await findRise(request);
+  const level = Number(((p0 + p1) / 2).toFixed(4));
+  await setClock(request, iso(T0), true);
+  await withoutRealtime(page);
+  await openAlerts(page);
+  await createAlert(page, level, 'Either way');
+  await page.waitForTimeout(3_500);
+  // Hidden, as TanStack Query's focus manager reads it: ordinary polling stops.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  const tickerRequests: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/v1/market/ticker')) tickerRequests.push(sent.url());
+  });
+  await setClock(request, iso(t1), true);
+  await expect(page.getByTestId('alert-row')).toHaveAttribute('data-status', 'triggered', { timeout: 15_000 });
+  // Only the alert's symbol kept polling (the watchlist's did not).
+  expect(tickerRequests.length).toBeGreaterThan(0);
+  for (const url of tickerRequests) expect(decodeURIComponent(url)).toContain(SYMBOL);
+});
+
+test('bad values in the dialog get clear messages', async ({ page }) => {
+  await openAlerts(page);
+  await page.getByRole('button', { name: '+ New alert' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New alert' });
+  const level = dialog.getByLabel('Price level');
+  const create = dialog.getByRole('button', { name: 'Create alert' });
+
+  await create.click();
+  await expect(dialog).toContainText('Enter the price level.');
+  await expect(level).toHaveAttribute('aria-invalid', 'true');
+
+  await level.fill('abc');
+  await create.click();
+  await expect(dialog).toContainText('“abc” is not a number');
+
+  await level.fill('-5');
+  await create.click();
+  await expect(dialog).toContainText('must be above zero');
+
+  await dialog.getByLabel('Symbol').fill('');
+  await create.click();
+  await expect(dialog).toContainText('Enter the symbol to watch');
+
+  await dialog.getByLabel('Symbol').fill('ZZZQ.US');
+  await level.fill('10');
+  await create.click();
+  await expect(dialog).toContainText('ZZZQ.US is not in the catalogue');
+  await expect(page.getByTestId('alert-row')).toHaveCount(0);
+});
+
+test('screenshots: alert lines on the chart, the panel, a toast, dark and light', async ({ page, request }) => {
+  const { p0, t1, p1 } = await findRise(request);
+  await setClock(request, iso(T0), true);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openAlerts(page);
+  await createAlert(page, Number(((p0 + p1) / 2).toFixed(4)), 'Crossing up');
+  await createAlert(page, Number((p0 * 0.98).toFixed(2)), 'Crossing down');
+  await createAlert(page, Number((p0 * 1.02).toFixed(2)), 'Either way');
+  await setClock(request, iso(t1), true);
+  await expect(page.getByTestId('alert-toast')).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: `${SHOTS}/alerts-dark.png` });
+  await page.getByRole('button', { name: /Switch to (light|dark) theme/ }).click();
+  await page.mouse.move(700, 400);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SHOTS}/alerts-light.png` });
+});
