@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { MouseEventParams } from 'lightweight-charts';
 import { normalizeSymbol } from '#shared/symbols.ts';
+import { BellIcon } from '../../components/ui/bell-icon';
 import { useMainChartSurface, type ChartSurface } from '../chart/chart-surface';
 import { useAppStore } from '../../store/app-store';
 import { targetsOf, type Alert } from './alert-model';
@@ -210,7 +211,8 @@ function AlertHere({ surface, symbol, type, adjustHidden }: { surface: ChartSurf
       }}
       className="absolute z-20 h-5 rounded border border-amber-500/60 bg-white/90 px-1 text-[11px] leading-none text-amber-700 shadow-sm hover:bg-amber-50 dark:bg-slate-900/90 dark:text-amber-300 dark:hover:bg-slate-800"
     >
-      🔔 Alert here
+      <BellIcon className="mr-0.5 inline-block size-3 align-[-2px]" />
+      Alert here
     </button>
   );
 }

@@ -102,7 +102,7 @@ export function AlertsPanel() {
       )}
       <NotificationLine />
       {sorted.length === 0 ? (
-        <p className="px-3 py-3 text-sm text-slate-500 dark:text-slate-400">No alerts yet. Create one here, from a watchlist row (🔔), or at a price on the chart.</p>
+        <p className="px-3 py-3 text-sm text-slate-500 dark:text-slate-400">No alerts yet. Create one here, from a watchlist row (the bell), or at a price on the chart.</p>
       ) : (
         <ul aria-label="Alerts">{sorted.map((alert) => <AlertRow key={alert.id} alert={alert} />)}</ul>
       )}

@@ -4,6 +4,7 @@
  */
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import { BellIcon } from '../../components/ui/bell-icon';
 
 export interface Toast {
   id: number;
@@ -45,8 +46,8 @@ function ToastItem({ toast }: { toast: Toast }) {
   }, [dismiss, toast.id]);
   return (
     <li data-testid="alert-toast" className="pointer-events-auto flex w-80 max-w-[calc(100vw-2rem)] items-start gap-3 rounded-md border border-amber-500/50 bg-white px-3 py-2 text-sm text-slate-900 shadow-lg dark:bg-slate-800 dark:text-slate-100">
-      <span aria-hidden="true" className="pt-0.5 text-amber-500">
-        🔔
+      <span className="pt-0.5 text-amber-500">
+        <BellIcon className="size-4" />
       </span>
       <span className="min-w-0 flex-1">
         <span className="block font-semibold">{toast.title}</span>

@@ -5,6 +5,7 @@
  */
 import type { RefObject } from 'react';
 import { useAlertOpener } from '../../components/alert-opener';
+import { BellIcon } from '../../components/ui/bell-icon';
 import { useAppStore } from '../../store/app-store';
 
 interface RowActionsProps {
@@ -76,7 +77,7 @@ export function RowActions({ listId, symbol, isFirst, isLast, row }: RowActionsP
           }}
           className={BUTTON}
         >
-          <span aria-hidden="true">🔔</span>
+          <BellIcon />
         </button>
       )}
       <button
