@@ -171,6 +171,10 @@ test('bad values in the dialog get clear messages', async ({ page }) => {
   await create.click();
   await expect(dialog).toContainText('ZZZQ.US is not in the catalogue');
   await expect(page.getByTestId('alert-row')).toHaveCount(0);
+  await level.fill('');
+  await create.click();
+  await expect(dialog).toContainText('Enter the price level.');
+  await dialog.screenshot({ path: `${SHOTS}/dialog-errors.png` });
 });
 
 test('screenshots: alert lines on the chart, the panel, a toast, dark and light', async ({ page, request }) => {
@@ -188,4 +192,58 @@ test('screenshots: alert lines on the chart, the panel, a toast, dark and light'
   await page.mouse.move(700, 400);
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${SHOTS}/alerts-light.png` });
+});
+
+test('"Alert here" on the chart and a watchlist row open the dialog at once, and no keystroke is lost', async ({ page }) => {
+  await page.goto(`/?symbol=${SYMBOL}&interval=1d&adjust=none`);
+  const msft = page.locator('[data-testid="watchlist-row"][data-symbol="MSFT.US"]');
+  await expect(msft.getByRole('button', { name: 'Set alert for MSFT.US…' })).toBeVisible();
+
+  // Typed straight after the click: the dialog is there and its level field has focus.
+  await msft.getByRole('button', { name: 'Set alert for MSFT.US…' }).click();
+  await page.keyboard.type('123.5');
+  const dialog = page.getByRole('dialog', { name: 'New alert' });
+  await expect(dialog.getByLabel('Symbol')).toHaveValue('MSFT.US');
+  await expect(dialog.getByLabel('Price level')).toHaveValue('123.5');
+  await dialog.getByRole('button', { name: 'Create alert' }).click();
+  await expect(dialog).toBeHidden();
+
+  const chart = page.getByTestId('main-chart');
+  const box = await chart.boundingBox();
+  if (!box) throw new Error('no chart');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+  const here = page.getByTestId('alert-here');
+  await expect(here).toBeVisible();
+  const label = (await here.getAttribute('aria-label')) ?? '';
+  const price = /Alert here: ([\d.]+)/.exec(label)?.[1];
+  expect(price).toBeDefined();
+  await here.click();
+  await expect(dialog.getByLabel('Symbol')).toHaveValue(SYMBOL);
+  await expect(dialog.getByLabel('Price level')).toHaveValue(price ?? '');
+  await dialog.getByRole('button', { name: 'Create alert' }).click();
+
+  await page.getByRole('tab', { name: 'Alerts' }).click();
+  await expect(page.getByTestId('alert-row')).toHaveCount(2);
+  await expect(page.locator('[data-testid="alert-row"][data-symbol="MSFT.US"]')).toContainText('crosses 123.5');
+});
+
+test('an alert past its expiry moves to expired', async ({ page, request }) => {
+  const p0 = await priceAt(request, T0);
+  await openAlerts(page);
+  await page.getByRole('button', { name: '+ New alert' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New alert' });
+  await dialog.getByLabel('Price level').fill(String(Math.round(p0 * 2)));
+  // Two minutes after the frozen clock, as the browser's datetime field takes it (its own zone).
+  const expiry = await page.evaluate((ms) => {
+    const at = new Date(ms);
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${String(at.getFullYear())}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
+  }, T0 + 120_000);
+  await dialog.getByLabel('Expires (optional)').fill(expiry);
+  await dialog.getByRole('button', { name: 'Create alert' }).click();
+  const row = page.getByTestId('alert-row');
+  await expect(row).toHaveAttribute('data-status', 'armed');
+  await expect(row).toContainText('Expires');
+  await setClock(request, iso(T0 + 300_000), true);
+  await expect(row).toHaveAttribute('data-status', 'expired', { timeout: 15_000 });
 });
