@@ -175,6 +175,16 @@ test('bad values in the dialog get clear messages', async ({ page }) => {
   await create.click();
   await expect(dialog).toContainText('Enter the price level.');
   await dialog.screenshot({ path: `${SHOTS}/dialog-errors.png` });
+
+  // A code listed under two types asks which; the answer makes the alert.
+  await dialog.getByLabel('Symbol').fill('BTCUSD');
+  await level.fill('10');
+  await create.click();
+  await expect(dialog).toContainText('Which BTCUSD do you mean?');
+  await dialog.getByRole('button', { name: 'crypto' }).click();
+  await create.click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('alert-row')).toHaveAttribute('data-symbol', 'BTCUSD');
 });
 
 test('screenshots: alert lines on the chart, the panel, a toast, dark and light', async ({ page, request }) => {

@@ -13,6 +13,8 @@ import { parseSymbolInput } from '../../lib/symbol-input';
 import { catalogQueryOptions, useCatalog } from '../../queries/use-catalog';
 import { useTicker } from '../../queries/use-ticker';
 import { useAppStore } from '../../store/app-store';
+import { TypeChoice } from '../../components/ui/type-choice';
+import type { ProductType } from '#shared/contract.ts';
 import { validateAlertForm, type AlertField, type AlertFormValues, type FieldErrors } from './alert-form';
 import { priceText } from './alert-text';
 import { useAlertsStore } from './alerts-store';
@@ -67,6 +69,8 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
   const [values, setValues] = useState(() => initialValues(request));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  /** An ambiguous symbol (BTCUSD: crypto or forex) asks which; the answer, once given. */
+  const [choice, setChoice] = useState<{ symbol: string; types: ProductType[]; chosen?: ProductType } | undefined>(undefined);
   const form = useRef<HTMLFormElement>(null);
   // The field to type in first: the level when the symbol is given, else the symbol. Focused as
   // the dialog mounts, in the frame after the click that opened it.
@@ -110,9 +114,12 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
         setBusy(false);
       }
     }
-    const remembered = (symbol: string) => useAppStore.getState().symbolTypes[symbol] ?? (symbol === request.symbol ? request.type : undefined);
+    const remembered = (symbol: string) =>
+      (choice?.symbol === symbol ? choice.chosen : undefined) ?? useAppStore.getState().symbolTypes[symbol] ?? (symbol === request.symbol ? request.type : undefined);
+    const symbolInput = parseSymbolInput(values.symbol, [], search, remembered);
+    setChoice(symbolInput.ok === 'choose' ? { symbol: symbolInput.symbol, types: symbolInput.types } : undefined);
     const result = validateAlertForm(values, {
-      symbol: parseSymbolInput(values.symbol, [], search, remembered),
+      symbol: symbolInput,
       now: serverNow(),
       lastPrice: last !== undefined ? Number(last) : undefined,
     });
@@ -123,7 +130,11 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
       return;
     }
     askNotificationPermission();
-    add(result.draft);
+    // A type only where the catalogue lists the code under several (as the watchlist keeps them):
+    // the alert then reads the same ticker query as the watchlist and the header.
+    const { type, ...rest } = result.draft;
+    const ambiguous = new Set(search.lookup(result.draft.symbol).map((item) => item.type)).size > 1;
+    add(ambiguous && type ? { ...rest, type } : rest);
     onClose();
   };
 
@@ -151,6 +162,17 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
             {...invalid('symbol')}
           />
         </Field>
+        {choice && choice.chosen === undefined && (
+          <TypeChoice
+            symbol={choice.symbol}
+            types={choice.types}
+            onChoose={(type) => {
+              setChoice({ ...choice, chosen: type });
+              setErrors((before) => ({ ...before, symbol: undefined }));
+            }}
+            className="flex flex-wrap items-center gap-2 text-sm"
+          />
+        )}
         <p className="-mt-2 text-xs text-slate-500 dark:text-slate-400" data-testid="alert-dialog-last">
           {last !== undefined ? `Last price ${last}` : quoted !== '' && ticker.isPending ? 'Loading the price…' : ' '}
         </p>
