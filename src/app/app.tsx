@@ -16,26 +16,20 @@ import type { PanelTab } from '../store/workspace-slice';
 import { AppHeader } from './app-header';
 import { takeEarlySearchDraft } from './boot/early-keys';
 import { Notices } from './notices';
-import { SideColumn } from './side-column';
 import { PanelTabs, TAB_LABELS } from './panel-tabs';
 import { StatusBar } from './status-bar';
 import { useShortcuts } from './use-shortcuts';
 import { useTheme } from './use-theme';
-import { useServerNow } from './use-server-now';
 import { useUrlSync } from './use-url-sync';
 import { useAfterFirstCandle } from './use-after-first-candle';
 
 // Beside the chart: rendered (and so downloaded) once the first candle is drawn, so neither
 // their bytes nor their evaluation stand between the page and that candle.
 const watchlist = lazyWithPreload(() => import('../features/watchlist/watchlist-panel').then((m) => m.WatchlistPanel));
-const sessions = lazyWithPreload(() => import('../features/sessions/sessions-panel').then((m) => m.SessionsPanel));
-// The alerts: panel and runtime (feeds, dialog, lines, toasts) from one module, so one chunk.
-const alertsPanel = lazyWithPreload(() => import('../features/alerts').then((m) => m.AlertsPanel));
-const alertsRuntime = lazyWithPreload(() => import('../features/alerts').then((m) => m.AlertsRuntime));
+// The right column: markets and alerts (with the alerts' runtime: feeds, dialog, lines, toasts).
+const sideColumn = lazyWithPreload(() => import('./side-column').then((m) => m.SideColumn));
 const WatchlistPanel = watchlist.Component;
-const SessionsPanel = sessions.Component;
-const AlertsPanel = alertsPanel.Component;
-const AlertsRuntime = alertsRuntime.Component;
+const SideColumn = sideColumn.Component;
 
 // Loaded when opened; pointing at (or focusing) a tab or the search button starts the download.
 const intraday = lazyWithPreload(() => import('../features/intraday/intraday-panel').then((m) => m.IntradayPanel));
@@ -62,11 +56,6 @@ const PRELOAD_TAB: Record<PanelTab, () => void> = {
 
 function preloadTab(tab: PanelTab): void {
   PRELOAD_TAB[tab]();
-}
-
-/** The markets panel on the data's clock (it re-renders each second, alone). */
-function LiveSessions() {
-  return <SessionsPanel now={useServerNow()} />;
 }
 
 function Loading() {
@@ -133,21 +122,18 @@ export function App() {
             )}
           />
         </section>
-        <SideColumn
-          markets={<Suspense fallback={<Loading />}>{besideChart ? <LiveSessions /> : <Loading />}</Suspense>}
-          alerts={<Suspense fallback={<Loading />}>{besideChart ? <AlertsPanel /> : <Loading />}</Suspense>}
-          onAlertsIntent={alertsPanel.preload}
-        />
+        {/* Drawn whole once the chart is up, as the static shell leaves it empty until then. */}
+        <section aria-label="Markets and alerts" className="panel app-markets">
+          {besideChart && (
+            <Suspense fallback={null}>
+              <SideColumn />
+            </Suspense>
+          )}
+        </section>
       </main>
       <div className="app-status">
         <StatusBar />
       </div>
-      {/* Alerts run once the chart is up: they evaluate prices, draw lines, open their dialog. */}
-      {besideChart && (
-        <Suspense fallback={null}>
-          <AlertsRuntime />
-        </Suspense>
-      )}
       {searchDraft && (
         <Suspense fallback={<PaletteDraft draft={searchDraft} onClose={closeSearch} />}>
           <SearchPalette open onClose={closeSearch} draft={searchDraft} />

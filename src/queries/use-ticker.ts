@@ -41,23 +41,13 @@ export function useTicker(symbol: string, type?: ProductType): UseQueryResult<Ti
   return { ...query, data } as UseQueryResult<Ticker>;
 }
 
-export interface SnapshotOptions {
-  /**
-   * Keep polling while the tab is hidden. Only the price alerts' feed asks it (the one exception
-   * to "polling stops when hidden"): the option is this reader's, so the same query read by the
-   * watchlist still pauses for the watchlist; while the alerts read it, it keeps its cadence.
-   */
-  pollInBackground?: boolean;
-}
-
 /**
  * The HTTP snapshot alone, polled while the symbol's ticker channel is not live; the caller takes
  * the pushes itself (useLiveTickerFeed), without a render per push.
  */
-export function useTickerSnapshot(symbol: string, type?: ProductType, { pollInBackground = false }: SnapshotOptions = {}): UseQueryResult<Ticker> {
+export function useTickerSnapshot(symbol: string, type?: ProductType): UseQueryResult<Ticker> {
   const { tickers } = useAppServices();
-  const options = tickerQueryOptions(tickers, symbol, type);
-  return useLiveOrPollQuery('ticker', symbol, type, pollInBackground ? { ...options, refetchIntervalInBackground: true } : options, 'snapshot').query;
+  return useLiveOrPollQuery('ticker', symbol, type, tickerQueryOptions(tickers, symbol, type), 'snapshot').query;
 }
 
 /** The tickers of a list, in its order; each symbol is its own (shared, batched) query. Polls always. */

@@ -3,13 +3,15 @@
  * the app's one ticker path: the socket's ticker pushes (each one, not once a frame) and, while
  * the channel is not live, the shared ticker query's polls (the same query and batched request as
  * the watchlist's). While any alert is armed its symbols stay fed with the tab hidden: the socket
- * stays open, and the polled query is read with `pollInBackground` (the one exception to "polling
- * stops when hidden"). Renders nothing.
+ * stays open, and the polled query is read with refetchIntervalInBackground (the one exception to
+ * "polling stops when hidden"). Renders nothing.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import type { ProductType } from '#shared/contract.ts';
-import { useTickerSnapshot } from '../../queries/use-ticker';
-import { useLiveChannel, useRealtimeClient } from '../../realtime/hooks';
+import { useAppServices } from '../../queries/app-services-context';
+import { useLiveOrPollQuery } from '../../queries/live-or-poll';
+import { tickerQueryOptions } from '../../queries/use-ticker';
+import { useRealtimeClient } from '../../realtime/hooks';
 import { instrumentKey, type Alert } from './alert-model';
 import type { AlertMonitor } from './alert-monitor';
 import { useAlertsStore, type Triggered } from './alerts-store';
@@ -54,8 +56,12 @@ export function AlertFeeds({ monitor, onTriggered }: FeedProps) {
 }
 
 function SymbolFeed({ symbol, type, monitor, onTriggered }: FeedProps & { symbol: string; type: ProductType | undefined }) {
-  const snapshot = useTickerSnapshot(symbol, type, { pollInBackground: true });
-  const state = useLiveChannel('ticker', symbol, type);
+  const { tickers } = useAppServices();
+  // The ticker query every reader of this symbol shares (one batched request), read with the one
+  // exception to "polling stops when hidden": this reader's refetchIntervalInBackground. The
+  // option is per reader, so the watchlist's rows of the same query still pause when hidden.
+  const options = useMemo(() => ({ ...tickerQueryOptions(tickers, symbol, type), refetchIntervalInBackground: true }), [tickers, symbol, type]);
+  const { query: snapshot, state } = useLiveOrPollQuery('ticker', symbol, type, options, 'snapshot');
   const client = useRealtimeClient();
 
   const evaluate = useMemo(
