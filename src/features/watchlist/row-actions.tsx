@@ -65,21 +65,6 @@ export function RowActions({ listId, symbol, isFirst, isLast, row }: RowActionsP
 
   return (
     <div className="flex shrink-0 items-stretch">
-      {openAlert && (
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-label={`Set alert for ${symbol}…`}
-          title="Set alert…"
-          onClick={() => {
-            const type = useAppStore.getState().symbolTypes[symbol];
-            openAlert({ symbol, ...(type && { type }) });
-          }}
-          className={BUTTON}
-        >
-          <BellIcon />
-        </button>
-      )}
       <button
         type="button"
         tabIndex={-1}
@@ -118,6 +103,22 @@ export function RowActions({ listId, symbol, isFirst, isLast, row }: RowActionsP
       >
         ×
       </button>
+      {/* Last: the keyboard's order of the other controls (←/→) stays as it was. */}
+      {openAlert && (
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label={`Set alert for ${symbol}…`}
+          title="Set alert…"
+          onClick={() => {
+            const type = useAppStore.getState().symbolTypes[symbol];
+            openAlert({ symbol, ...(type && { type }) });
+          }}
+          className={BUTTON}
+        >
+          <BellIcon />
+        </button>
+      )}
     </div>
   );
 }
