@@ -129,7 +129,7 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
       if (first) form.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first))}`)?.focus();
       return;
     }
-    askNotificationPermission();
+    void askNotificationPermission();
     // A type only where the catalogue lists the code under several (as the watchlist keeps them):
     // the alert then reads the same ticker query as the watchlist and the header.
     const { type, ...rest } = result.draft;

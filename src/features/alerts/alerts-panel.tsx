@@ -65,7 +65,11 @@ function NotificationLine() {
   if (Notification.permission === 'denied') return <p className="px-3 py-1 text-xs text-slate-500 dark:text-slate-400">Browser notifications are blocked for this site: alerts show here and as toasts.</p>;
   return (
     <p className="px-3 py-1 text-xs text-slate-500 dark:text-slate-400">
-      <button type="button" className="text-sky-700 underline dark:text-sky-400" onClick={() => { askNotificationPermission(); setTimeout(() => { refresh((n) => n + 1); }, 1_000); }}>
+      <button type="button" className="text-sky-700 underline dark:text-sky-400" onClick={() => {
+          void askNotificationPermission().then(() => {
+            refresh((n) => n + 1);
+          });
+        }}>
         Allow notifications
       </button>{' '}
       to hear of triggers while this tab is in the background.

@@ -24,7 +24,7 @@ export function createAlertFromSpec(spec: AlertSpec): { ok: true; id: string } |
   const symbol = normalizeSymbol(spec.symbol);
   if (symbol === '') return { ok: false, message: 'An alert needs a symbol.' };
   if (!Number.isFinite(spec.level) || spec.level <= 0) return { ok: false, message: 'An alert level must be a price above zero.' };
-  askNotificationPermission();
+  void askNotificationPermission();
   const alert = useAlertsStore.getState().add({
     symbol,
     ...(spec.type && { type: spec.type }),

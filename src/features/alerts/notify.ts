@@ -7,10 +7,10 @@ function supported(): boolean {
   return typeof window !== 'undefined' && 'Notification' in window;
 }
 
-/** In the click that creates an alert: asks once, if the user has not answered yet. */
-export function askNotificationPermission(): void {
+/** In the click that creates an alert: asks once, if the user has not answered yet. Settles when answered. */
+export async function askNotificationPermission(): Promise<void> {
   if (!supported() || Notification.permission !== 'default') return;
-  void Notification.requestPermission().catch(() => undefined);
+  await Notification.requestPermission().catch(() => undefined);
 }
 
 export function notificationsAllowed(): boolean {
