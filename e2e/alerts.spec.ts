@@ -8,6 +8,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, withoutRealtime } from './fixtures.ts';
+import { readCandles } from './price-pane-pixels.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
 
 const SYMBOL = 'AAPL.US';
@@ -259,4 +260,42 @@ test('an alert past its expiry moves to expired', async ({ page, request }) => {
   await expect(row).toContainText('Expires');
   await setClock(request, iso(T0 + 300_000), true);
   await expect(row).toHaveAttribute('data-status', 'expired', { timeout: 15_000 });
+});
+
+test('an alert line dragged on the chart moves the alert to the new level, and the chart does not pan', async ({ page, request }) => {
+  const p0 = await priceAt(request, T0);
+  await openAlerts(page);
+  const level = Number((p0 * 1.01).toFixed(2));
+  await createAlert(page, level, 'Crossing up');
+  const row = page.getByTestId('alert-row');
+  await expect(row).toContainText(`crosses above ${String(level)}`);
+
+  // The pane's price ↔ y, read from "Alert here" at two heights.
+  const box = await page.getByTestId('main-chart').boundingBox();
+  if (!box) throw new Error('no chart');
+  const x = box.x + box.width * 0.4;
+  const priceAtY = async (y: number) => {
+    await page.mouse.move(x, y);
+    const label = (await page.getByTestId('alert-here').getAttribute('aria-label')) ?? '';
+    return Number(/: ([\d.]+)/.exec(label)?.[1]);
+  };
+  const [y1, y2] = [box.y + box.height * 0.2, box.y + box.height * 0.6];
+  const [q1, q2] = [await priceAtY(y1), await priceAtY(y2)];
+  const yOf = (price: number) => y1 + ((price - q1) * (y2 - y1)) / (q2 - q1);
+  const before = await readCandles(page);
+
+  await page.mouse.move(x, yOf(level));
+  await page.mouse.down();
+  await page.mouse.move(x - 60, yOf(level) - 40, { steps: 6 });
+  await page.mouse.up();
+
+  const moved = Number(/crosses above ([\d.]+)/.exec((await row.textContent()) ?? '')?.[1]);
+  expect(moved).toBeGreaterThan(level);
+  expect(Math.abs(moved - (await priceAtY(yOf(level) - 40)))).toBeLessThan(Math.abs(q2 - q1) / 20);
+  // The drag moved the line, not the chart: the candles are where they were.
+  const after = await readCandles(page);
+  expect(after.candles.map((candle) => Math.round(candle.x))).toEqual(before.candles.map((candle) => Math.round(candle.x)));
+  await page.reload();
+  await page.getByRole('tab', { name: 'Alerts' }).click();
+  await expect(page.getByTestId('alert-row')).toContainText(`crosses above ${String(moved)}`);
 });
