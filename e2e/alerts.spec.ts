@@ -69,13 +69,14 @@ async function openAlerts(page: Page): Promise<void> {
   await expect(page.getByTestId('alerts-panel')).toBeVisible();
 }
 
-async function createAlert(page: Page, level: number, direction: 'Crossing up' | 'Crossing down' | 'Either way'): Promise<void> {
+async function createAlert(page: Page, level: number, direction: 'Crossing up' | 'Crossing down' | 'Either way', { sound = false } = {}): Promise<void> {
   await page.getByRole('button', { name: '+ New alert' }).click();
   const dialog = page.getByRole('dialog', { name: 'New alert' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('alert-dialog-last')).toContainText('Last price');
   await dialog.getByLabel('Price level').fill(String(level));
   await dialog.getByLabel('Direction').selectOption({ label: direction });
+  if (sound) await dialog.getByLabel('Play a sound').check();
   await dialog.getByRole('button', { name: 'Create alert' }).click();
   await expect(dialog).toBeHidden();
 }
@@ -86,9 +87,12 @@ test('an alert just above the price fires exactly once when the price crosses it
   await setClock(request, iso(T0), true);
   await context.grantPermissions(['notifications'], { origin: baseURL });
   await watchNotifications(page);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
   await openAlerts(page);
 
-  await createAlert(page, level, 'Crossing up');
+  // With its sound: the beep (WebAudio) must play without an error.
+  await createAlert(page, level, 'Crossing up', { sound: true });
   const row = page.getByTestId('alert-row');
   await expect(row).toHaveAttribute('data-status', 'armed');
   // The page has the price below the level (frozen): nothing fires while it stays there.
@@ -112,6 +116,7 @@ test('an alert just above the price fires exactly once when the price crosses it
   await page.waitForTimeout(2_500);
   await expect(page.getByTestId('alert-log-entry')).toHaveCount(1);
   expect(await notifications(page)).toHaveLength(1);
+  expect(errors).toEqual([]);
 
   await page.reload();
   await page.getByRole('tab', { name: 'Alerts' }).click();
