@@ -133,3 +133,51 @@ describe('AlertFeeds', () => {
     fake.client.dispose();
   });
 });
+
+describe('AlertFeeds and old prices', () => {
+  it('does not take a live channel’s old snapshot as the price: the first push only sets the side', async () => {
+    vi.stubGlobal('fetch', tickerFetch(() => '150'));
+    const fake = fakeClient();
+    const services = testServices({ realtime: fake.client });
+    const fired: Triggered[] = [];
+    render(
+      <TestServices services={services}>
+        <AlertFeeds monitor={new AlertMonitor()} onTriggered={(each) => fired.push(...each)} />
+      </TestServices>,
+    );
+    act(() => {
+      fake.latest().open();
+      fake.latest().ackAll();
+    });
+    // The snapshot (150, fetched as the channel went live) is behind the market (210 now).
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    act(() => {
+      fake.latest().receive(tickerPush('AAPL.US', '210', Date.now() + 60_000));
+    });
+    expect(fired).toEqual([]);
+    fake.client.dispose();
+  });
+
+  it('a symbol fed again starts without its old price', () => {
+    vi.stubGlobal('fetch', tickerFetch(() => '199'));
+    const fake = fakeClient();
+    const monitor = new AlertMonitor();
+    const fired: Triggered[] = [];
+    render(
+      <TestServices services={testServices({ realtime: fake.client })}>
+        <AlertFeeds monitor={monitor} onTriggered={(each) => fired.push(...each)} />
+      </TestServices>,
+    );
+    act(() => {
+      fake.latest().open();
+      fake.latest().ackAll();
+      fake.latest().receive(tickerPush('AAPL.US', '199', Date.now()));
+    });
+    expect(monitor.lastPrice('AAPL.US', undefined)?.price).toBe(199);
+    act(() => {
+      useAlertsStore.setState({ alerts: [] });
+    });
+    expect(monitor.lastPrice('AAPL.US', undefined)).toBeUndefined();
+    fake.client.dispose();
+  });
+});

@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { ProductType } from '#shared/contract.ts';
 import { useAppServices } from '../../queries/app-services-context';
 import { useLiveOrPollQuery } from '../../queries/live-or-poll';
-import { tickerQueryOptions } from '../../queries/use-ticker';
+import { TICKER_POLL_MS, tickerQueryOptions } from '../../queries/use-ticker';
 import { useRealtimeClient } from '../../realtime/hooks';
 import { instrumentKey, type Alert } from './alert-model';
 import type { AlertMonitor } from './alert-monitor';
@@ -74,11 +74,24 @@ function SymbolFeed({ symbol, type, monitor, onTriggered }: FeedProps & { symbol
     [monitor, symbol, type, onTriggered],
   );
 
-  // Polls (and the one snapshot while live; an older snapshot than a push is ignored by the monitor).
-  const data = snapshot.data;
+  // Polls. While the channel is live the query holds the snapshot fetched when it went live (maybe
+  // hours ago): the pushes carry the price then. A cached answer older than two polls (the query's
+  // value as this feed mounts) is history too: taken as the side, it could fire on the next price.
+  const live = state === 'live';
+  const { data, dataUpdatedAt } = snapshot;
   useEffect(() => {
-    if (data) evaluate(data.last_price, data.timestamp);
-  }, [data, evaluate]);
+    if (!data || live || Date.now() - dataUpdatedAt > 2 * TICKER_POLL_MS) return;
+    evaluate(data.last_price, data.timestamp);
+  }, [data, dataUpdatedAt, live, evaluate]);
+
+  // A symbol no longer fed forgets its price: an alert set on it later must not take its side
+  // from a price seen long before.
+  useEffect(
+    () => () => {
+      monitor.reset(symbol, type, useAlertsStore.getState().alerts);
+    },
+    [monitor, symbol, type],
+  );
 
   // Every push, straight from the realtime client (the watchlist's cells get them once a frame).
   useEffect(
