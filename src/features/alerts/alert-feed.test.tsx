@@ -3,6 +3,7 @@ import { focusManager } from '@tanstack/react-query';
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeClient, tickerPush } from '../../realtime/fake-socket.test-support';
+import { useLiveTicker } from '../../realtime/hooks';
 import { TestServices, testServices } from '../../queries/query-test-support';
 import type { Alert } from './alert-model';
 import { AlertFeeds, fedInstruments } from './alert-feed';
@@ -178,6 +179,45 @@ describe('AlertFeeds and old prices', () => {
       useAlertsStore.setState({ alerts: [] });
     });
     expect(monitor.lastPrice('AAPL.US', undefined)).toBeUndefined();
+    fake.client.dispose();
+  });
+});
+
+/** A reader of the symbol's pushes, as the watchlist's row or the header is. */
+function Reader({ symbol }: { symbol: string }) {
+  useLiveTicker(symbol);
+  return null;
+}
+
+describe('AlertFeeds joining a live symbol', () => {
+  it('takes the latest push the page holds as the price now, so the first change after the alert counts', async () => {
+    vi.stubGlobal('fetch', tickerFetch(() => '150'));
+    const fake = fakeClient();
+    const services = testServices({ realtime: fake.client });
+    useAlertsStore.setState({ alerts: [] });
+    const fired: Triggered[] = [];
+    render(
+      <TestServices services={services}>
+        <Reader symbol="AAPL.US" />
+        <AlertFeeds monitor={new AlertMonitor()} onTriggered={(each) => fired.push(...each)} />
+      </TestServices>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    act(() => {
+      fake.latest().open();
+      fake.latest().ackAll();
+      fake.latest().receive(tickerPush('AAPL.US', '199', Date.now()));
+    });
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    // The alert comes later; the price does not change until then (the socket sends changes only).
+    act(() => {
+      useAlertsStore.setState({ alerts: [alert] });
+    });
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    act(() => {
+      fake.latest().receive(tickerPush('AAPL.US', '201', Date.now()));
+    });
+    expect(fired.map((each) => each.entry.price)).toEqual([201]);
     fake.client.dispose();
   });
 });

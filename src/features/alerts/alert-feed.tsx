@@ -11,7 +11,7 @@ import type { ProductType } from '#shared/contract.ts';
 import { useAppServices } from '../../queries/app-services-context';
 import { useLiveOrPollQuery } from '../../queries/live-or-poll';
 import { TICKER_POLL_MS, tickerQueryOptions } from '../../queries/use-ticker';
-import { useRealtimeClient } from '../../realtime/hooks';
+import { useLiveTickerFeed, useRealtimeClient } from '../../realtime/hooks';
 import { instrumentKey, type Alert } from './alert-model';
 import type { AlertMonitor } from './alert-monitor';
 import { useAlertsStore, type Triggered } from './alerts-store';
@@ -83,6 +83,16 @@ function SymbolFeed({ symbol, type, monitor, onTriggered }: FeedProps & { symbol
     if (!data || live || Date.now() - dataUpdatedAt > 2 * TICKER_POLL_MS) return;
     evaluate(data.last_price, data.timestamp);
   }, [data, dataUpdatedAt, live, evaluate]);
+
+  // While live, the price now is the latest push the page holds (the socket sends every change, and
+  // a slot read by the watchlist or the header keeps the latest): it sets the side at once, so the
+  // first change after the alert is set already counts. A push already seen is ignored.
+  const feed = useLiveTickerFeed();
+  useEffect(() => {
+    if (!live) return;
+    const latest = feed.read(symbol, type);
+    if (latest) evaluate(latest.last_price, latest.timestamp);
+  }, [live, feed, symbol, type, evaluate]);
 
   // A symbol no longer fed forgets its price: an alert set on it later must not take its side
   // from a price seen long before.
