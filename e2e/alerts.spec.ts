@@ -211,6 +211,10 @@ test('screenshots: alert lines on the chart, the panel, a toast, dark and light'
   await page.mouse.move(700, 400);
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${SHOTS}/alerts-light.png` });
+  // The narrowest three-column width: rows keep their symbol and price beside the bell.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.getByRole('button', { name: '+ New alert' }).click();
+  await page.screenshot({ path: `${SHOTS}/alerts-narrow-dialog-light.png` });
 });
 
 test('"Alert here" on the chart and a watchlist row open the dialog at once, and no keystroke is lost', async ({ page }) => {
