@@ -43,6 +43,11 @@ describe('import boundaries', () => {
     expect(broken('src/features/chart/x.ts', "import { a } from '../../app/app';")).toEqual(['no-restricted-imports']);
     expect(broken('src/features/chart/x.ts', "import { a } from '../../queries/y';\nimport { b } from './z';")).toEqual([]);
     expect(broken('src/queries/x.ts', "import { a } from '../features/chart/y';")).toEqual(['no-restricted-imports']);
+    // The chart's surface is the one seam other features may reach; nothing else of the chart.
+    expect(broken('src/features/alerts/x.ts', "import { a } from '../chart/chart-surface';")).toEqual([]);
+    expect(broken('src/features/alerts/x.ts', "import { a } from '../chart/chart-adapter';")).toEqual(['no-restricted-imports']);
+    expect(broken('src/features/alerts/x.ts', "import { a } from '../chart/chart-surface-extra';")).toEqual(['no-restricted-imports']);
+    expect(broken('src/queries/x.ts', "import { a } from '../features/chart/chart-surface';")).toEqual(['no-restricted-imports']);
     expect(broken('src/lib/x.ts', "import { a } from '../app/y';")).toEqual(['no-restricted-imports']);
   });
 });

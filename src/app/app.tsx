@@ -20,16 +20,16 @@ import { PanelTabs, TAB_LABELS } from './panel-tabs';
 import { StatusBar } from './status-bar';
 import { useShortcuts } from './use-shortcuts';
 import { useTheme } from './use-theme';
-import { useServerNow } from './use-server-now';
 import { useUrlSync } from './use-url-sync';
 import { useAfterFirstCandle } from './use-after-first-candle';
 
 // Beside the chart: rendered (and so downloaded) once the first candle is drawn, so neither
 // their bytes nor their evaluation stand between the page and that candle.
 const watchlist = lazyWithPreload(() => import('../features/watchlist/watchlist-panel').then((m) => m.WatchlistPanel));
-const sessions = lazyWithPreload(() => import('../features/sessions/sessions-panel').then((m) => m.SessionsPanel));
+// The right column: markets and alerts (with the alerts' runtime: feeds, dialog, lines, toasts).
+const sideColumn = lazyWithPreload(() => import('./side-column').then((m) => m.SideColumn));
 const WatchlistPanel = watchlist.Component;
-const SessionsPanel = sessions.Component;
+const SideColumn = sideColumn.Component;
 
 // Loaded when opened; pointing at (or focusing) a tab or the search button starts the download.
 const intraday = lazyWithPreload(() => import('../features/intraday/intraday-panel').then((m) => m.IntradayPanel));
@@ -56,11 +56,6 @@ const PRELOAD_TAB: Record<PanelTab, () => void> = {
 
 function preloadTab(tab: PanelTab): void {
   PRELOAD_TAB[tab]();
-}
-
-/** The markets panel on the data's clock (it re-renders each second, alone). */
-function LiveSessions() {
-  return <SessionsPanel now={useServerNow()} />;
 }
 
 function Loading() {
@@ -127,9 +122,14 @@ export function App() {
             )}
           />
         </section>
-        <Panel title="Markets" className="app-markets">
-          <Suspense fallback={<Loading />}>{besideChart ? <LiveSessions /> : <Loading />}</Suspense>
-        </Panel>
+        {/* Drawn whole once the chart is up, as the static shell leaves it empty until then. */}
+        <section aria-label="Markets and alerts" className="panel app-markets">
+          {besideChart && (
+            <Suspense fallback={null}>
+              <SideColumn />
+            </Suspense>
+          )}
+        </section>
       </main>
       <div className="app-status">
         <StatusBar />

@@ -48,7 +48,8 @@ export function createQueryClient(): QueryClient {
         refetchInterval: errorRefetchInterval,
         // Back on the tab, stale data (quotes) refreshes at once; fresh data (K-line history,
         // reference data with long staleTime) does not. Polling pauses while the tab is hidden
-        // (refetchIntervalInBackground stays false).
+        // (refetchIntervalInBackground stays false), except for the price alerts' feed
+        // (src/features/alerts/alert-feed.tsx): armed alerts keep their symbols fed.
         refetchOnWindowFocus: true,
         refetchOnReconnect: true,
         // A panel shown again over a failed query asks again at once (fresh data keeps its

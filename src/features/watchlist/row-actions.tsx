@@ -4,6 +4,8 @@
  * and the keyboard reaches the same actions from the focused row (watchlist-keys).
  */
 import type { RefObject } from 'react';
+import { useAlertOpener } from '../../components/alert-opener';
+import { BellIcon } from '../../components/ui/bell-icon';
 import { useAppStore } from '../../store/app-store';
 
 interface RowActionsProps {
@@ -57,6 +59,9 @@ export function removeRow(listId: string, symbol: string, row: HTMLLIElement | n
 export function RowActions({ listId, symbol, isFirst, isLast, row }: RowActionsProps) {
   const up = `Move ${symbol} up`;
   const down = `Move ${symbol} down`;
+  // The alerts' dialog, once its code is there (it loads after the first candle): until then no
+  // button, so a click never waits for a download.
+  const openAlert = useAlertOpener();
 
   return (
     <div className="flex shrink-0 items-stretch">
@@ -98,6 +103,22 @@ export function RowActions({ listId, symbol, isFirst, isLast, row }: RowActionsP
       >
         ×
       </button>
+      {/* Last: the keyboard's order of the other controls (←/→) stays as it was. */}
+      {openAlert && (
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label={`Set alert for ${symbol}…`}
+          title="Set alert…"
+          onClick={() => {
+            const type = useAppStore.getState().symbolTypes[symbol];
+            openAlert({ symbol, ...(type && { type }) });
+          }}
+          className={BUTTON}
+        >
+          <BellIcon />
+        </button>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The keyboard inside a watchlist (one Tab stop): ↑/↓ (Home/End) between rows, ←/→ between the
- * focused row's controls (open, move up, move down, remove), Enter or Space on the focused
+ * focused row's controls (open, move up, move down, remove, set alert), Enter or Space on the focused
  * control, Delete (or Backspace) removes the focused row, Alt+↑/↓ moves it.
  */
 import type { KeyboardEvent } from 'react';

@@ -1,0 +1,310 @@
+/**
+ * Price alerts against the real server on the simulator: an alert set just above the price fires
+ * exactly once when the simulated price crosses it (toast, log, browser notification), survives
+ * a reload, keeps being evaluated with the tab hidden over HTTP polling, and bad dialog input is
+ * explained. The crossing is deterministic: the simulator's price is a function of its clock, so
+ * the journey freezes the clock, reads the price now and at later instants, sets the level between
+ * the two, and moves the clock.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, withoutRealtime } from './fixtures.ts';
+import { readCandles } from './price-pane-pixels.ts';
+import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
+
+const SYMBOL = 'AAPL.US';
+const T0 = Date.parse(DEFAULT_SIM_NOW);
+const SHOTS = '/tmp/alerts-shots';
+
+test.beforeEach(async ({ request }) => {
+  await resetSimulator(request);
+});
+test.afterAll(async ({ request }) => {
+  await resetSimulator(request);
+});
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function priceAt(request: APIRequestContext, ms: number): Promise<number> {
+  await setClock(request, iso(ms), true);
+  const response = await request.get(`/v1/market/ticker?symbols=${SYMBOL}`);
+  const body = (await response.json()) as { data: { last_price: string }[] };
+  const [ticker] = body.data;
+  if (!ticker) throw new Error('no ticker');
+  return Number(ticker.last_price);
+}
+
+/** The price at T0 and the first later instant (10 s steps) at which the price is above it. */
+async function findRise(request: APIRequestContext): Promise<{ p0: number; t1: number; p1: number }> {
+  const p0 = await priceAt(request, T0);
+  for (let step = 1; step <= 360; step += 1) {
+    const t1 = T0 + step * 10_000;
+    const p1 = await priceAt(request, t1);
+    if (p1 > p0) return { p0, t1, p1 };
+  }
+  throw new Error('the price never rose within an hour');
+}
+
+/** Counts the page's notifications: the real Notification, wrapped. */
+async function watchNotifications(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: { title: string; body: string | undefined }[] = [];
+    (window as unknown as { __notifications: typeof seen }).__notifications = seen;
+    const Original = window.Notification;
+    const Wrapped = function (this: unknown, title: string, options?: NotificationOptions) {
+      seen.push({ title, body: options?.body });
+      return new Original(title, options);
+    } as unknown as typeof Notification;
+    Object.defineProperty(Wrapped, 'permission', { get: () => Original.permission });
+    Wrapped.requestPermission = Original.requestPermission.bind(Original);
+    window.Notification = Wrapped;
+  });
+}
+
+const notifications = (page: Page) => page.evaluate(() => (window as unknown as { __notifications: { title: string; body: string }[] }).__notifications);
+
+async function openAlerts(page: Page): Promise<void> {
+  await page.goto(`/?symbol=${SYMBOL}&interval=1d&adjust=none`);
+  await expect(page.getByTestId('watchlist-row').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Alerts' }).click();
+  await expect(page.getByTestId('alerts-panel')).toBeVisible();
+}
+
+async function createAlert(page: Page, level: number, direction: 'Crossing up' | 'Crossing down' | 'Either way', { sound = false } = {}): Promise<void> {
+  await page.getByRole('button', { name: '+ New alert' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New alert' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('alert-dialog-last')).toContainText('Last price');
+  await dialog.getByLabel('Price level').fill(String(level));
+  await dialog.getByLabel('Direction').selectOption({ label: direction });
+  if (sound) await dialog.getByLabel('Play a sound').check();
+  await dialog.getByRole('button', { name: 'Create alert' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('an alert just above the price fires exactly once when the price crosses it, and survives a reload', async ({ page, context, request, baseURL }) => {
+  const { p0, t1, p1 } = await findRise(request);
+  const level = Number(((p0 + p1) / 2).toFixed(4));
+  await setClock(request, iso(T0), true);
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await watchNotifications(page);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await openAlerts(page);
+
+  // With its sound: the beep (WebAudio) must play without an error.
+  await createAlert(page, level, 'Crossing up', { sound: true });
+  const row = page.getByTestId('alert-row');
+  await expect(row).toHaveAttribute('data-status', 'armed');
+  // The page has the price below the level (frozen): nothing fires while it stays there.
+  await page.waitForTimeout(2_500);
+  await expect(page.getByTestId('alert-toast')).toHaveCount(0);
+
+  await setClock(request, iso(t1), true);
+  const toast = page.getByTestId('alert-toast');
+  await expect(toast).toContainText(`${SYMBOL} crossed above`, { timeout: 15_000 });
+  await expect(row).toHaveAttribute('data-status', 'triggered');
+  await expect(row).toContainText('Triggered');
+  await expect.poll(async () => (await notifications(page)).length).toBe(1);
+  const [shown] = await notifications(page);
+  expect(shown?.title).toBe(`Alert: ${SYMBOL}`);
+  expect(shown?.body).toContain('crossed above');
+
+  // Down and up across the level again: a once-only alert stays triggered, one log entry, one notification.
+  await setClock(request, iso(T0), true);
+  await page.waitForTimeout(2_500);
+  await setClock(request, iso(t1), true);
+  await page.waitForTimeout(2_500);
+  await expect(page.getByTestId('alert-log-entry')).toHaveCount(1);
+  expect(await notifications(page)).toHaveLength(1);
+  expect(errors).toEqual([]);
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'Alerts' }).click();
+  await expect(page.getByTestId('alert-row')).toHaveAttribute('data-status', 'triggered');
+  await expect(page.getByTestId('alert-log-entry')).toHaveCount(1);
+  // The first price after the load only sets the side: nothing fires again.
+  await page.waitForTimeout(2_000);
+  await expect(page.getByTestId('alert-toast')).toHaveCount(0);
+});
+
+test('an armed alert is still evaluated with the tab hidden, over HTTP polling', async ({ page, request }) => {
+  const { p0, t1, p1 } = await findRise(request);
+  const level = Number(((p0 + p1) / 2).toFixed(4));
+  await setClock(request, iso(T0), true);
+  await withoutRealtime(page);
+  await openAlerts(page);
+  await createAlert(page, level, 'Either way');
+  await page.waitForTimeout(3_500);
+  // Hidden, as TanStack Query's focus manager reads it: ordinary polling stops.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  const tickerRequests: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/v1/market/ticker')) tickerRequests.push(sent.url());
+  });
+  await setClock(request, iso(t1), true);
+  await expect(page.getByTestId('alert-row')).toHaveAttribute('data-status', 'triggered', { timeout: 15_000 });
+  // Only the alert's symbol kept polling (the watchlist's did not).
+  expect(tickerRequests.length).toBeGreaterThan(0);
+  for (const url of tickerRequests) expect(decodeURIComponent(url)).toContain(SYMBOL);
+});
+
+test('bad values in the dialog get clear messages', async ({ page }) => {
+  await openAlerts(page);
+  await page.getByRole('button', { name: '+ New alert' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New alert' });
+  const level = dialog.getByLabel('Price level');
+  const create = dialog.getByRole('button', { name: 'Create alert' });
+
+  await create.click();
+  await expect(dialog).toContainText('Enter the price level.');
+  await expect(level).toHaveAttribute('aria-invalid', 'true');
+
+  await level.fill('abc');
+  await create.click();
+  await expect(dialog).toContainText('“abc” is not a number');
+
+  await level.fill('-5');
+  await create.click();
+  await expect(dialog).toContainText('must be above zero');
+
+  await dialog.getByLabel('Symbol').fill('');
+  await create.click();
+  await expect(dialog).toContainText('Enter the symbol to watch');
+
+  await dialog.getByLabel('Symbol').fill('ZZZQ.US');
+  await level.fill('10');
+  await create.click();
+  await expect(dialog).toContainText('ZZZQ.US is not in the catalogue');
+  await expect(page.getByTestId('alert-row')).toHaveCount(0);
+  await level.fill('');
+  await create.click();
+  await expect(dialog).toContainText('Enter the price level.');
+  await dialog.screenshot({ path: `${SHOTS}/dialog-errors.png` });
+
+  // A code listed under two types asks which; the answer makes the alert.
+  await dialog.getByLabel('Symbol').fill('BTCUSD');
+  await level.fill('10');
+  await create.click();
+  await expect(dialog).toContainText('Which BTCUSD do you mean?');
+  await dialog.getByRole('button', { name: 'crypto' }).click();
+  await create.click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('alert-row')).toHaveAttribute('data-symbol', 'BTCUSD');
+});
+
+test('screenshots: alert lines on the chart, the panel, a toast, dark and light', async ({ page, request }) => {
+  const { p0, t1, p1 } = await findRise(request);
+  await setClock(request, iso(T0), true);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openAlerts(page);
+  await createAlert(page, Number(((p0 + p1) / 2).toFixed(4)), 'Crossing up');
+  await createAlert(page, Number((p0 * 0.98).toFixed(2)), 'Crossing down');
+  await createAlert(page, Number((p0 * 1.02).toFixed(2)), 'Either way');
+  await setClock(request, iso(t1), true);
+  await expect(page.getByTestId('alert-toast')).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: `${SHOTS}/alerts-dark.png` });
+  await page.getByRole('button', { name: /Switch to (light|dark) theme/ }).click();
+  await page.mouse.move(700, 400);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SHOTS}/alerts-light.png` });
+  // The narrowest three-column width: rows keep their symbol and price beside the bell.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.getByRole('button', { name: '+ New alert' }).click();
+  await page.screenshot({ path: `${SHOTS}/alerts-narrow-dialog-light.png` });
+});
+
+test('"Alert here" on the chart and a watchlist row open the dialog at once, and no keystroke is lost', async ({ page }) => {
+  await page.goto(`/?symbol=${SYMBOL}&interval=1d&adjust=none`);
+  const msft = page.locator('[data-testid="watchlist-row"][data-symbol="MSFT.US"]');
+  await expect(msft.getByRole('button', { name: 'Set alert for MSFT.US…' })).toBeVisible();
+
+  // Typed straight after the click: the dialog is there and its level field has focus.
+  await msft.getByRole('button', { name: 'Set alert for MSFT.US…' }).click();
+  await page.keyboard.type('123.5');
+  const dialog = page.getByRole('dialog', { name: 'New alert' });
+  await expect(dialog.getByLabel('Symbol')).toHaveValue('MSFT.US');
+  await expect(dialog.getByLabel('Price level')).toHaveValue('123.5');
+  await dialog.getByRole('button', { name: 'Create alert' }).click();
+  await expect(dialog).toBeHidden();
+
+  const chart = page.getByTestId('main-chart');
+  const box = await chart.boundingBox();
+  if (!box) throw new Error('no chart');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+  const here = page.getByTestId('alert-here');
+  await expect(here).toBeVisible();
+  const label = (await here.getAttribute('aria-label')) ?? '';
+  const price = /Alert here: ([\d.]+)/.exec(label)?.[1];
+  expect(price).toBeDefined();
+  await here.click();
+  await expect(dialog.getByLabel('Symbol')).toHaveValue(SYMBOL);
+  await expect(dialog.getByLabel('Price level')).toHaveValue(price ?? '');
+  await dialog.getByRole('button', { name: 'Create alert' }).click();
+
+  await page.getByRole('tab', { name: 'Alerts' }).click();
+  await expect(page.getByTestId('alert-row')).toHaveCount(2);
+  await expect(page.locator('[data-testid="alert-row"][data-symbol="MSFT.US"]')).toContainText('crosses 123.5');
+});
+
+test('an alert past its expiry moves to expired', async ({ page, request }) => {
+  const p0 = await priceAt(request, T0);
+  await openAlerts(page);
+  await page.getByRole('button', { name: '+ New alert' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New alert' });
+  await dialog.getByLabel('Price level').fill(String(Math.round(p0 * 2)));
+  // Two minutes after the frozen clock, as the browser's datetime field takes it (its own zone).
+  const expiry = await page.evaluate((ms) => {
+    const at = new Date(ms);
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${String(at.getFullYear())}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
+  }, T0 + 120_000);
+  await dialog.getByLabel('Expires (optional)').fill(expiry);
+  await dialog.getByRole('button', { name: 'Create alert' }).click();
+  const row = page.getByTestId('alert-row');
+  await expect(row).toHaveAttribute('data-status', 'armed');
+  await expect(row).toContainText('Expires');
+  await setClock(request, iso(T0 + 300_000), true);
+  await expect(row).toHaveAttribute('data-status', 'expired', { timeout: 15_000 });
+});
+
+test('an alert line dragged on the chart moves the alert to the new level, and the chart does not pan', async ({ page, request }) => {
+  const p0 = await priceAt(request, T0);
+  await openAlerts(page);
+  const level = Number((p0 * 1.01).toFixed(2));
+  await createAlert(page, level, 'Crossing up');
+  const row = page.getByTestId('alert-row');
+  await expect(row).toContainText(`crosses above ${String(level)}`);
+
+  // The pane's price ↔ y, read from "Alert here" at two heights.
+  const box = await page.getByTestId('main-chart').boundingBox();
+  if (!box) throw new Error('no chart');
+  const x = box.x + box.width * 0.4;
+  const priceAtY = async (y: number) => {
+    await page.mouse.move(x, y);
+    const label = (await page.getByTestId('alert-here').getAttribute('aria-label')) ?? '';
+    return Number(/: ([\d.]+)/.exec(label)?.[1]);
+  };
+  const [y1, y2] = [box.y + box.height * 0.2, box.y + box.height * 0.6];
+  const [q1, q2] = [await priceAtY(y1), await priceAtY(y2)];
+  const yOf = (price: number) => y1 + ((price - q1) * (y2 - y1)) / (q2 - q1);
+  const before = await readCandles(page);
+
+  await page.mouse.move(x, yOf(level));
+  await page.mouse.down();
+  await page.mouse.move(x - 60, yOf(level) - 40, { steps: 6 });
+  await page.mouse.up();
+
+  const moved = Number(/crosses above ([\d.]+)/.exec((await row.textContent()) ?? '')?.[1]);
+  expect(moved).toBeGreaterThan(level);
+  expect(Math.abs(moved - (await priceAtY(yOf(level) - 40)))).toBeLessThan(Math.abs(q2 - q1) / 20);
+  // The drag moved the line, not the chart: the candles are where they were.
+  const after = await readCandles(page);
+  expect(after.candles.map((candle) => Math.round(candle.x))).toEqual(before.candles.map((candle) => Math.round(candle.x)));
+  await page.reload();
+  await page.getByRole('tab', { name: 'Alerts' }).click();
+  await expect(page.getByTestId('alert-row')).toContainText(`crosses above ${String(moved)}`);
+});

@@ -1,0 +1,77 @@
+/**
+ * The seam between the alerts (loaded on demand) and the places that open their dialog from
+ * outside (a watchlist row): the alerts register their opener when their code is there; until
+ * then there is none, and no trigger is shown, so a click never waits for a download (and no
+ * keystroke typed into the dialog can be lost). Features do not import each other: this is the
+ * shared point both reach.
+ */
+import { useSyncExternalStore } from 'react';
+import type { ProductType } from '#shared/contract.ts';
+
+export interface AlertRequest {
+  symbol: string;
+  type?: ProductType;
+  /** A level to start from (the crosshair's price, a line's). */
+  level?: number;
+}
+
+export type AlertOpener = (request: AlertRequest) => void;
+
+/** An alert made without the dialog (a horizontal line turned into an alert). */
+export interface AlertSpec {
+  symbol: string;
+  type?: ProductType;
+  level: number;
+  /** 'either' by default. */
+  direction?: 'up' | 'down' | 'either';
+}
+
+/** Creates the alert and answers its id, or an error message when the spec is not valid. */
+export type AlertCreator = (spec: AlertSpec) => { ok: true; id: string } | { ok: false; message: string };
+
+let creator: AlertCreator | undefined;
+
+/** The alerts register how they create an alert; the returned function withdraws it. */
+export function registerAlertCreator(create: AlertCreator): () => void {
+  creator = create;
+  return () => {
+    if (creator === create) creator = undefined;
+  };
+}
+
+/**
+ * Creates a crossing alert at `spec.level` (the drawings call it to turn a horizontal line into
+ * an alert). Before the alerts' code is there (it loads after the first candle) nothing can be
+ * created: the answer says so.
+ */
+export function createAlert(spec: AlertSpec): { ok: true; id: string } | { ok: false; message: string } {
+  return creator ? creator(spec) : { ok: false, message: 'Alerts are still loading: try again in a moment.' };
+}
+
+let current: AlertOpener | undefined;
+const listeners = new Set<() => void>();
+
+/** The alerts register their opener; the returned function withdraws it. */
+export function registerAlertOpener(opener: AlertOpener): () => void {
+  current = opener;
+  for (const listener of listeners) listener();
+  return () => {
+    if (current !== opener) return;
+    current = undefined;
+    for (const listener of listeners) listener();
+  };
+}
+
+export function alertOpener(): AlertOpener | undefined {
+  return current;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The opener once the alerts' code is there (undefined before). */
+export function useAlertOpener(): AlertOpener | undefined {
+  return useSyncExternalStore(subscribe, alertOpener, alertOpener);
+}

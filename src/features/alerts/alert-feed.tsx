@@ -1,0 +1,132 @@
+/**
+ * Feeds the alert engine every price the page receives for the symbols of armed alerts, through
+ * the app's one ticker path: the socket's ticker pushes (each one, not once a frame) and, while
+ * the channel is not live, the shared ticker query's polls (the same query and batched request as
+ * the watchlist's). While any alert is armed its symbols stay fed with the tab hidden: the socket
+ * stays open, and the polled query is read with refetchIntervalInBackground (the one exception to
+ * "polling stops when hidden"). Renders nothing.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import type { ProductType } from '#shared/contract.ts';
+import { useAppServices } from '../../queries/app-services-context';
+import { useLiveOrPollQuery } from '../../queries/live-or-poll';
+import { TICKER_POLL_MS, tickerQueryOptions } from '../../queries/use-ticker';
+import { useLiveTickerFeed, useRealtimeClient } from '../../realtime/hooks';
+import { instrumentKey, type Alert } from './alert-model';
+import type { AlertMonitor } from './alert-monitor';
+import { useAlertsStore, type Triggered } from './alerts-store';
+
+interface FeedProps {
+  monitor: AlertMonitor;
+  /** A stable function (the runtime's): it is a dependency of every feed's subscription. */
+  onTriggered: (triggered: Triggered[]) => void;
+}
+
+interface Instrument {
+  key: string;
+  symbol: string;
+  type: ProductType | undefined;
+}
+
+/** The distinct instruments of the armed alerts, in a stable order. */
+export function fedInstruments(alerts: readonly Alert[]): Instrument[] {
+  const seen = new Map<string, Instrument>();
+  for (const alert of alerts) {
+    if (alert.status !== 'armed') continue;
+    const key = instrumentKey(alert.symbol, alert.type);
+    if (!seen.has(key)) seen.set(key, { key, symbol: alert.symbol, type: alert.type });
+  }
+  return [...seen.values()].sort((a, b) => a.key.localeCompare(b.key));
+}
+
+export function AlertFeeds({ monitor, onTriggered }: FeedProps) {
+  const alerts = useAlertsStore((state) => state.alerts);
+  const keys = fedInstruments(alerts)
+    .map((each) => each.key)
+    .join('\n');
+  // Re-derived only when the set of fed instruments changes, not on every trigger.
+  const instruments = useMemo(() => fedInstruments(useAlertsStore.getState().alerts), [keys]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <>
+      {instruments.map((each) => (
+        <SymbolFeed key={each.key} symbol={each.symbol} type={each.type} monitor={monitor} onTriggered={onTriggered} />
+      ))}
+    </>
+  );
+}
+
+function SymbolFeed({ symbol, type, monitor, onTriggered }: FeedProps & { symbol: string; type: ProductType | undefined }) {
+  const { tickers } = useAppServices();
+  // The ticker query every reader of this symbol shares (one batched request), read with the one
+  // exception to "polling stops when hidden": this reader's refetchIntervalInBackground. The
+  // option is per reader, so the watchlist's rows of the same query still pause when hidden.
+  const options = useMemo(() => ({ ...tickerQueryOptions(tickers, symbol, type), refetchIntervalInBackground: true }), [tickers, symbol, type]);
+  const { query: snapshot, state } = useLiveOrPollQuery('ticker', symbol, type, options, 'snapshot');
+  const client = useRealtimeClient();
+
+  const evaluate = useMemo(
+    () => (lastPrice: string, time: number) => {
+      const store = useAlertsStore.getState();
+      const observation = monitor.observe(symbol, type, Number(lastPrice), time, store.alerts);
+      const recorded = store.apply(observation);
+      if (recorded.length > 0) onTriggered(recorded);
+    },
+    [monitor, symbol, type, onTriggered],
+  );
+
+  // Polls. While the channel is live the query holds the snapshot fetched when it went live (maybe
+  // hours ago): the pushes carry the price then. A cached answer older than two polls (the query's
+  // value as this feed mounts) is history too: taken as the side, it could fire on the next price.
+  const live = state === 'live';
+  const { data, dataUpdatedAt } = snapshot;
+  useEffect(() => {
+    if (!data || live || Date.now() - dataUpdatedAt > 2 * TICKER_POLL_MS) return;
+    evaluate(data.last_price, data.timestamp);
+  }, [data, dataUpdatedAt, live, evaluate]);
+
+  // While live, the price now is the latest push the page holds (the socket sends every change, and
+  // a slot read by the watchlist or the header keeps the latest): it sets the side at once, so the
+  // first change after the alert is set already counts. A push already seen is ignored.
+  const feed = useLiveTickerFeed();
+  useEffect(() => {
+    if (!live) return;
+    const latest = feed.read(symbol, type);
+    if (latest) evaluate(latest.last_price, latest.timestamp);
+  }, [live, feed, symbol, type, evaluate]);
+
+  // A symbol no longer fed forgets its price: an alert set on it later must not take its side
+  // from a price seen long before.
+  useEffect(
+    () => () => {
+      monitor.reset(symbol, type, useAlertsStore.getState().alerts);
+    },
+    [monitor, symbol, type],
+  );
+
+  // Every push, straight from the realtime client (the watchlist's cells get them once a frame).
+  useEffect(
+    () =>
+      client.subscribe('ticker', symbol, type, (push) => {
+        evaluate(push.last_price, push.timestamp);
+      }),
+    [client, symbol, type, evaluate],
+  );
+
+  // A reconnect: what the price did while the socket was down is unknown, the next price only sets the side.
+  const previous = useRef(state);
+  useEffect(() => {
+    if (previous.current === 'down' && state === 'live') monitor.reset(symbol, type, useAlertsStore.getState().alerts);
+    previous.current = state;
+  }, [state, monitor, symbol, type]);
+  useEffect(() => {
+    const online = () => {
+      monitor.reset(symbol, type, useAlertsStore.getState().alerts);
+    };
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+    };
+  }, [monitor, symbol, type]);
+
+  return null;
+}

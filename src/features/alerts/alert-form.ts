@@ -1,0 +1,113 @@
+/**
+ * The alert dialog's values and their checks: every field that is wrong gets its own message
+ * (empty, not a number, zero or negative, an unknown symbol, an expiry in the past), and a form
+ * that passes becomes a draft for the store. Pure: the dialog supplies the catalogue's answer for
+ * the symbol, the data's clock and the symbol's last price.
+ */
+import { normalizeSymbol } from '#shared/symbols.ts';
+import type { SymbolInput } from '../../lib/symbol-input';
+import type { AlertDirection, AlertRepeat } from './alert-model';
+import type { AlertDraft } from './alerts-store';
+
+export interface AlertFormValues {
+  symbol: string;
+  kind: 'cross' | 'move';
+  level: string;
+  percent: string;
+  direction: AlertDirection;
+  repeat: AlertRepeat;
+  cooldownMinutes: string;
+  /** A datetime-local value (the browser's zone), '' for none. */
+  expires: string;
+  sound: boolean;
+}
+
+export type AlertField = 'symbol' | 'level' | 'percent' | 'cooldownMinutes' | 'expires';
+export type FieldErrors = Partial<Record<AlertField, string>>;
+
+export interface FormContext {
+  /** The catalogue's answer for the typed symbol (src/lib/symbol-input). */
+  symbol: SymbolInput;
+  /** The data's clock (ms). */
+  now: number;
+  /** The symbol's last price, the base of a move alert. */
+  lastPrice: number | undefined;
+}
+
+export type FormResult = { ok: true; draft: AlertDraft } | { ok: false; errors: FieldErrors };
+
+export const MAX_PERCENT = 1000;
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
+
+/** A number as typed ("1,234.5" allowed), or the message that says why it is not one. */
+export function parsePositive(text: string, what: string, example: string): number | string {
+  const trimmed = text.trim().replace(/(\d),(?=\d{3}\b)/g, '$1');
+  if (trimmed === '') return `Enter ${what}.`;
+  if (!NUMBER.test(trimmed)) return `“${text.trim().slice(0, 20)}” is not a number: type ${what} like ${example}.`;
+  const value = Number(trimmed);
+  if (!Number.isFinite(value)) return `${what[0]?.toUpperCase() ?? ''}${what.slice(1)} is too large.`;
+  if (value <= 0) return `${what[0]?.toUpperCase() ?? ''}${what.slice(1)} must be above zero.`;
+  return value;
+}
+
+/** A datetime-local value as ms, or undefined when it is not one. */
+export function parseLocalDateTime(text: string): number | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text)) return undefined;
+  const ms = new Date(text).getTime();
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+export function validateAlertForm(values: AlertFormValues, context: FormContext): FormResult {
+  const errors: FieldErrors = {};
+  let symbol: { symbol: string; type?: AlertDraft['type'] } | undefined;
+  if (values.symbol.trim() === '') errors.symbol = 'Enter the symbol to watch, e.g. AAPL.US or 700.HK.';
+  else if (context.symbol.ok === true) symbol = { symbol: normalizeSymbol(context.symbol.symbol), ...(context.symbol.type && { type: context.symbol.type }) };
+  else if (context.symbol.ok === 'choose') errors.symbol = `${context.symbol.symbol} is listed as ${context.symbol.types.join(' and ')}: choose which.`;
+  else errors.symbol = context.symbol.message;
+
+  let condition: AlertDraft['condition'] | undefined;
+  if (values.kind === 'cross') {
+    const level = parsePositive(values.level, 'the price level', '182.50');
+    if (typeof level === 'string') errors.level = level;
+    else condition = { kind: 'cross', level };
+  } else {
+    const percent = parsePositive(values.percent, 'the move in %', '5');
+    if (typeof percent === 'string') errors.percent = percent;
+    else if (percent > MAX_PERCENT) errors.percent = `The move must be at most ${String(MAX_PERCENT)} %.`;
+    else if (values.direction !== 'up' && percent >= 100) errors.percent = 'A fall of 100 % or more cannot happen: choose a smaller move.';
+    else if (context.lastPrice === undefined || !(context.lastPrice > 0)) errors.percent = 'No price for this symbol yet, so there is nothing to measure the move from: wait for its quote.';
+    else condition = { kind: 'move', percent, base: context.lastPrice };
+  }
+
+  let cooldownMs = 0;
+  if (values.repeat === 'every') {
+    const text = values.cooldownMinutes.trim();
+    const minutes = text === '' ? 0 : Number(text);
+    if (text !== '' && !NUMBER.test(text)) errors.cooldownMinutes = `“${text.slice(0, 20)}” is not a number of minutes.`;
+    else if (minutes < 0) errors.cooldownMinutes = 'The cooldown cannot be negative.';
+    else if (minutes > 7 * 24 * 60) errors.cooldownMinutes = 'The cooldown must be at most a week.';
+    else cooldownMs = Math.round(minutes * 60_000);
+  }
+
+  let expiresAt: number | undefined;
+  if (values.expires.trim() !== '') {
+    expiresAt = parseLocalDateTime(values.expires.trim());
+    if (expiresAt === undefined) errors.expires = 'Enter the expiry as a date and time.';
+    else if (expiresAt <= context.now) errors.expires = 'The expiry is in the past: choose a later time, or none.';
+  }
+
+  if (!symbol || !condition || Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    draft: {
+      ...symbol,
+      condition,
+      direction: values.direction,
+      repeat: values.repeat,
+      cooldownMs,
+      sound: values.sound,
+      createdAt: context.now,
+      ...(expiresAt !== undefined && { expiresAt }),
+    },
+  };
+}

@@ -1,0 +1,218 @@
+/**
+ * Alerts on the main chart: each armed alert of the charted instrument is a dashed price line
+ * (created once, moved in place: line-sync.ts); a crossing alert's line can be dragged to a new
+ * level; and an "Alert here" button follows the crosshair's price at the pane's right edge.
+ *
+ * Alert levels are raw live prices. Under no adjustment or forward adjustment the chart's latest
+ * prices are the raw ones (forward adjustment changes only earlier prices), so the lines are
+ * drawn at their levels. Under backward adjustment the latest prices are scaled, so the lines
+ * are hidden with a note rather than drawn at a misleading place.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { MouseEventParams } from 'lightweight-charts';
+import { normalizeSymbol } from '#shared/symbols.ts';
+import { BellIcon } from '../../components/ui/bell-icon';
+import { useMainChartSurface, type ChartSurface } from '../chart/chart-surface';
+import { useAppStore } from '../../store/app-store';
+import { targetsOf, type Alert } from './alert-model';
+import { priceText } from './alert-text';
+import { useAlertsStore } from './alerts-store';
+import { openAlertDialog } from './dialog-state';
+import { syncLines, type DrawnLine, type WantedLine } from './line-sync';
+
+const LINE_COLOR = '#f59e0b';
+/** How near (px) to a line a press starts dragging it. */
+const GRAB_PX = 5;
+
+function sameInstrument(alert: Alert, symbol: string, type: string | undefined): boolean {
+  return normalizeSymbol(alert.symbol) === normalizeSymbol(symbol) && (alert.type === undefined || type === undefined || alert.type === type);
+}
+
+export function wantedLines(alerts: readonly Alert[], symbol: string, type: string | undefined): WantedLine[] {
+  const lines: WantedLine[] = [];
+  for (const alert of alerts) {
+    if (alert.status !== 'armed' || !sameInstrument(alert, symbol, type)) continue;
+    targetsOf(alert).forEach((target, index) => {
+      const arrow = target.direction === 'up' ? '↑' : target.direction === 'down' ? '↓' : '↕';
+      const title = alert.condition.kind === 'cross' ? `Alert ${arrow}` : `Alert ${arrow} ${priceText(alert.condition.percent)}%`;
+      lines.push({ key: `${alert.id}|${String(index)}`, alertId: alert.id, price: target.level, title, color: LINE_COLOR, draggable: alert.condition.kind === 'cross' });
+    });
+  }
+  return lines;
+}
+
+/** Rounds a dragged price to the series' tick (its minMove). */
+function roundToTick(price: number, surface: ChartSurface): number {
+  const format = surface.priceSeries.options().priceFormat;
+  const step = 'minMove' in format && typeof format.minMove === 'number' && format.minMove > 0 ? format.minMove : 0.01;
+  return Number((Math.round(price / step) * step).toFixed(10));
+}
+
+export function AlertLines() {
+  const surface = useMainChartSurface();
+  const symbol = useAppStore((state) => state.workspace.symbol);
+  const type = useAppStore((state) => state.workspace.type);
+  const adjust = useAppStore((state) => state.workspace.adjust);
+  const alerts = useAlertsStore((state) => state.alerts);
+  const hidden = adjust === 'backward';
+  if (!surface) return null;
+  const host = surface.element.parentElement;
+  return (
+    <>
+      <Lines surface={surface} wanted={hidden ? [] : wantedLines(alerts, symbol, type)} />
+      {host &&
+        createPortal(
+          <>
+            {hidden && alerts.some((alert) => alert.status === 'armed' && sameInstrument(alert, symbol, type)) && (
+              <p className="pointer-events-none absolute bottom-9 left-2 z-10 rounded bg-white/80 px-1 text-xs text-amber-700 dark:bg-slate-900/80 dark:text-amber-300">Alert lines are hidden under backward adjustment: their levels are live prices.</p>
+            )}
+            <AlertHere surface={surface} symbol={symbol} type={type} adjustHidden={hidden} />
+          </>,
+          host,
+        )}
+    </>
+  );
+}
+
+function Lines({ surface, wanted }: { surface: ChartSurface; wanted: WantedLine[] }) {
+  const drawn = useRef(new Map<string, DrawnLine>());
+  const dragging = useRef<string | undefined>(undefined);
+
+  // A new chart (surface) starts without lines; the old chart's went with it.
+  useEffect(() => {
+    const lines = drawn.current;
+    return () => {
+      for (const { line } of lines.values()) {
+        try {
+          surface.priceSeries.removePriceLine(line);
+        } catch {
+          // The chart is already destroyed.
+        }
+      }
+      lines.clear();
+    };
+  }, [surface]);
+
+  useEffect(() => {
+    // While a line is dragged its own position wins over the store's.
+    syncLines(surface.priceSeries, drawn.current, dragging.current ? wanted.filter((line) => line.key !== dragging.current) : wanted);
+  });
+
+  useEffect(() => {
+    const element = surface.element;
+    const lineNear = (y: number): DrawnLine | undefined => {
+      let best: DrawnLine | undefined;
+      let bestDistance = GRAB_PX + 1;
+      for (const each of drawn.current.values()) {
+        if (!each.wanted.draggable) continue;
+        const at = surface.priceSeries.priceToCoordinate(each.wanted.price);
+        if (at === null) continue;
+        const distance = Math.abs(at - y);
+        if (distance < bestDistance) {
+          best = each;
+          bestDistance = distance;
+        }
+      }
+      return best;
+    };
+    const yOf = (event: PointerEvent) => event.clientY - element.getBoundingClientRect().top;
+
+    const onHover = (event: PointerEvent) => {
+      if (dragging.current) return;
+      element.style.cursor = lineNear(yOf(event)) ? 'ns-resize' : '';
+    };
+    const onDown = (event: PointerEvent) => {
+      if (event.button !== 0) return;
+      const grabbed = lineNear(yOf(event));
+      if (!grabbed) return;
+      // The chart must not pan while a line moves: it never sees this press.
+      event.preventDefault();
+      event.stopPropagation();
+      dragging.current = grabbed.wanted.key;
+      surface.chart.applyOptions({ handleScroll: false, handleScale: false });
+      let price = grabbed.wanted.price;
+      const move = (moveEvent: PointerEvent) => {
+        const next = surface.priceSeries.coordinateToPrice(yOf(moveEvent));
+        if (next === null || !(next > 0)) return;
+        price = roundToTick(next, surface);
+        grabbed.line.applyOptions({ price });
+      };
+      const end = () => {
+        window.removeEventListener('pointermove', move, true);
+        window.removeEventListener('pointerup', end, true);
+        window.removeEventListener('pointercancel', end, true);
+        surface.chart.applyOptions({ handleScroll: true, handleScale: true });
+        dragging.current = undefined;
+        grabbed.wanted = { ...grabbed.wanted, price };
+        useAlertsStore.getState().setLevel(grabbed.wanted.alertId, price);
+      };
+      window.addEventListener('pointermove', move, true);
+      window.addEventListener('pointerup', end, true);
+      window.addEventListener('pointercancel', end, true);
+    };
+    element.addEventListener('pointermove', onHover);
+    element.addEventListener('pointerdown', onDown, true);
+    return () => {
+      element.removeEventListener('pointermove', onHover);
+      element.removeEventListener('pointerdown', onDown, true);
+    };
+  }, [surface]);
+
+  return null;
+}
+
+interface HerePoint {
+  y: number;
+  price: number;
+}
+
+/** "Alert here": a button at the crosshair's price on the pane's right edge; kept while pointed at. */
+function AlertHere({ surface, symbol, type, adjustHidden }: { surface: ChartSurface; symbol: string; type: Alert['type']; adjustHidden: boolean }) {
+  const [point, setPoint] = useState<HerePoint | undefined>(undefined);
+  const [right, setRight] = useState(0);
+  const over = useRef(false);
+  useEffect(() => {
+    let hideTimer: ReturnType<typeof setTimeout> | undefined;
+    const onMove = (param: MouseEventParams) => {
+      clearTimeout(hideTimer);
+      const y = param.point?.y;
+      const price = y === undefined ? null : surface.priceSeries.coordinateToPrice(y);
+      if (y === undefined || price === null || !(price > 0) || param.paneIndex !== 0) {
+        // Leaving the pane towards the button must not hide it.
+        hideTimer = setTimeout(() => {
+          if (!over.current) setPoint(undefined);
+        }, 200);
+        return;
+      }
+      setRight(surface.chart.priceScale('right').width());
+      setPoint({ y, price: roundToTick(price, surface) });
+    };
+    surface.chart.subscribeCrosshairMove(onMove);
+    return () => {
+      clearTimeout(hideTimer);
+      surface.chart.unsubscribeCrosshairMove(onMove);
+    };
+  }, [surface]);
+  if (!point || adjustHidden) return null;
+  return (
+    <button
+      type="button"
+      data-testid="alert-here"
+      title={`Set an alert at ${priceText(point.price)}`}
+      aria-label={`Alert here: ${priceText(point.price)}`}
+      style={{ top: point.y - 10, right: right + 4 }}
+      onPointerEnter={() => { over.current = true; }}
+      onPointerLeave={() => { over.current = false; setPoint(undefined); }}
+      onClick={() => {
+        openAlertDialog({ symbol, ...(type && { type }), level: point.price });
+        over.current = false;
+        setPoint(undefined);
+      }}
+      className="absolute z-20 h-5 rounded border border-amber-500/60 bg-white/90 px-1 text-[11px] leading-none text-amber-700 shadow-sm hover:bg-amber-50 dark:bg-slate-900/90 dark:text-amber-300 dark:hover:bg-slate-800"
+    >
+      <BellIcon className="mr-0.5 inline-block size-3 align-[-2px]" />
+      Alert here
+    </button>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * What a price alert is: a symbol, a condition (a level to cross, or a move of N % from the price
+ * when it was set), the direction that counts, once or every time (with a cooldown), an optional
+ * expiry, and what happened to it. Levels are raw live prices (the ticker's last price), never
+ * adjusted chart prices.
+ */
+import type { ProductType } from '#shared/contract.ts';
+import { normalizeSymbol } from '#shared/symbols.ts';
+
+/** A crossing's direction: the price came up to the level from below, or down from above. */
+export type Crossing = 'up' | 'down';
+export type AlertDirection = Crossing | 'either';
+export type AlertStatus = 'armed' | 'triggered' | 'expired';
+export type AlertRepeat = 'once' | 'every';
+
+export type AlertCondition =
+  /** The price crosses `level`. */
+  | { kind: 'cross'; level: number }
+  /** The price moves `percent` % away from `base` (the price when the alert was set). */
+  | { kind: 'move'; percent: number; base: number };
+
+export interface AlertTrigger {
+  /** The price's time (ms UTC, the data's clock). */
+  time: number;
+  price: number;
+  crossing: Crossing;
+}
+
+export interface Alert {
+  id: string;
+  symbol: string;
+  type?: ProductType;
+  condition: AlertCondition;
+  direction: AlertDirection;
+  repeat: AlertRepeat;
+  /** For repeating alerts: crossings this soon after the last trigger are not reported. */
+  cooldownMs: number;
+  sound: boolean;
+  createdAt: number;
+  /** Past this instant (data clock) an armed alert becomes expired. */
+  expiresAt?: number;
+  status: AlertStatus;
+  /** Newest first, a few kept. */
+  triggers: AlertTrigger[];
+}
+
+/** How many triggers an alert keeps (its log entries are in the store's log). */
+export const MAX_TRIGGERS_KEPT = 10;
+
+/** One level the price must cross, and which way counts. */
+export interface AlertTarget {
+  level: number;
+  direction: AlertDirection;
+}
+
+/**
+ * The levels of an alert: a crossing alert has its level; a move alert the price N % above its
+ * base (counted upward) and/or N % below (counted downward).
+ */
+export function targetsOf(alert: Pick<Alert, 'condition' | 'direction'>): AlertTarget[] {
+  const { condition, direction } = alert;
+  if (condition.kind === 'cross') return [{ level: condition.level, direction }];
+  const up = { level: condition.base * (1 + condition.percent / 100), direction: 'up' as const };
+  const down = { level: condition.base * (1 - condition.percent / 100), direction: 'down' as const };
+  if (direction === 'up') return [up];
+  if (direction === 'down') return [down];
+  return [up, down];
+}
+
+/** The key alerts and the feed share for a symbol: '00700.HK' and '700.HK' are one instrument. */
+export function instrumentKey(symbol: string, type: ProductType | undefined): string {
+  return `${type ?? ''}|${normalizeSymbol(symbol)}`;
+}

@@ -1,0 +1,134 @@
+/**
+ * The Alerts panel: every alert with its state (armed; triggered, with time and price; expired),
+ * re-arm and delete, "New alert", and the page's log of triggers.
+ */
+import { useState } from 'react';
+import { serverNow } from '../../api/server-clock';
+import { useAppStore } from '../../store/app-store';
+import type { Alert } from './alert-model';
+import { conditionText, priceText, timeText } from './alert-text';
+import { useAlertsStore } from './alerts-store';
+import { openAlertDialog } from './dialog-state';
+import { askNotificationPermission, notificationsAllowed } from './notify';
+
+const STATUS_STYLE: Record<Alert['status'], string> = {
+  armed: 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300',
+  triggered: 'bg-amber-500/15 text-amber-700 dark:text-amber-300',
+  expired: 'bg-slate-500/15 text-slate-600 dark:text-slate-400',
+};
+const SMALL_BUTTON = 'rounded px-1.5 py-0.5 text-xs text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800';
+
+function AlertRow({ alert }: { alert: Alert }) {
+  const remove = useAlertsStore((state) => state.remove);
+  const rearm = useAlertsStore((state) => state.rearm);
+  const [last] = alert.triggers;
+  return (
+    <li data-testid="alert-row" data-status={alert.status} data-symbol={alert.symbol} className="flex items-start gap-2 border-b border-slate-100 px-3 py-1.5 text-sm last:border-b-0 dark:border-slate-800">
+      <div className="min-w-0 flex-1">
+        <div className="flex items-baseline gap-2">
+          <span className="font-semibold">{alert.symbol}</span>
+          <span className={`rounded px-1 text-[11px] font-medium uppercase ${STATUS_STYLE[alert.status]}`}>{alert.status}</span>
+        </div>
+        <div className="text-xs text-slate-600 dark:text-slate-300">
+          {conditionText(alert)} · {alert.repeat === 'once' ? 'once' : `every time${alert.cooldownMs > 0 ? `, ${String(alert.cooldownMs / 60_000)} min apart` : ''}`}
+          {alert.sound && ' · sound'}
+        </div>
+        {last && (
+          <div className="text-xs text-amber-700 dark:text-amber-300">
+            Triggered {timeText(last.time)} at {priceText(last.price)}
+          </div>
+        )}
+        {alert.expiresAt !== undefined && (
+          <div className="text-xs text-slate-500 dark:text-slate-400">
+            {alert.status === 'expired' ? 'Expired' : 'Expires'} {timeText(alert.expiresAt)}
+          </div>
+        )}
+      </div>
+      <div className="flex shrink-0 gap-1">
+        {alert.status !== 'armed' && (
+          <button type="button" className={SMALL_BUTTON} onClick={() => { rearm(alert.id, serverNow()); }} aria-label={`Re-arm the ${alert.symbol} alert`}>
+            Re-arm
+          </button>
+        )}
+        <button type="button" className={SMALL_BUTTON} onClick={() => { remove(alert.id); }} aria-label={`Delete the ${alert.symbol} alert (${conditionText(alert)})`}>
+          ×
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function NotificationLine() {
+  const [, refresh] = useState(0);
+  if (typeof window === 'undefined' || !('Notification' in window)) return null;
+  if (notificationsAllowed()) return null;
+  if (Notification.permission === 'denied') return <p className="px-3 py-1 text-xs text-slate-500 dark:text-slate-400">Browser notifications are blocked for this site: alerts show here and as toasts.</p>;
+  return (
+    <p className="px-3 py-1 text-xs text-slate-500 dark:text-slate-400">
+      <button type="button" className="text-sky-700 underline dark:text-sky-400" onClick={() => {
+          void askNotificationPermission().then(() => {
+            refresh((n) => n + 1);
+          });
+        }}>
+        Allow notifications
+      </button>{' '}
+      to hear of triggers while this tab is in the background.
+    </p>
+  );
+}
+
+export function AlertsPanel() {
+  const alerts = useAlertsStore((state) => state.alerts);
+  const log = useAlertsStore((state) => state.log);
+  const clearLog = useAlertsStore((state) => state.clearLog);
+  const repairNotice = useAlertsStore((state) => state.repairNotice);
+  const dismissRepair = useAlertsStore((state) => state.dismissRepairNotice);
+  const symbol = useAppStore((state) => state.workspace.symbol);
+  const type = useAppStore((state) => state.workspace.type);
+  const order: Alert['status'][] = ['armed', 'triggered', 'expired'];
+  const sorted = [...alerts].sort((a, b) => order.indexOf(a.status) - order.indexOf(b.status));
+
+  return (
+    <div className="flex h-full flex-col" data-testid="alerts-panel">
+      <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-3 py-1.5 dark:border-slate-800">
+        <span className="text-xs text-slate-500 dark:text-slate-400">{alerts.filter((alert) => alert.status === 'armed').length} armed</span>
+        <button type="button" onClick={() => { openAlertDialog({ symbol, ...(type && { type }) }); }} className="rounded bg-sky-600 px-2 py-0.5 text-xs font-medium text-white hover:bg-sky-700">
+          + New alert
+        </button>
+      </div>
+      {repairNotice !== undefined && (
+        <p role="status" className="mx-3 mt-2 flex items-center justify-between gap-2 rounded border border-amber-500/40 bg-amber-500/10 px-2 py-1 text-xs text-amber-800 dark:text-amber-200">
+          <span>{repairNotice}</span>
+          <button type="button" aria-label="Dismiss" onClick={dismissRepair} className="rounded px-1 hover:bg-amber-500/20">
+            ×
+          </button>
+        </p>
+      )}
+      <NotificationLine />
+      {sorted.length === 0 ? (
+        <p className="px-3 py-3 text-sm text-slate-500 dark:text-slate-400">No alerts yet. Create one here, from a watchlist row (the bell), or at a price on the chart.</p>
+      ) : (
+        <ul aria-label="Alerts">{sorted.map((alert) => <AlertRow key={alert.id} alert={alert} />)}</ul>
+      )}
+      <div className="mt-2 flex items-center justify-between border-t border-b border-slate-200 px-3 py-1 dark:border-slate-800">
+        <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">Log</h3>
+        {log.length > 0 && (
+          <button type="button" className={SMALL_BUTTON} onClick={clearLog}>
+            Clear
+          </button>
+        )}
+      </div>
+      {log.length === 0 ? (
+        <p className="px-3 py-2 text-xs text-slate-500 dark:text-slate-400">Triggers are logged here.</p>
+      ) : (
+        <ol aria-label="Alert log" className="text-xs">
+          {log.map((entry) => (
+            <li key={entry.id} data-testid="alert-log-entry" className="border-b border-slate-100 px-3 py-1 last:border-b-0 dark:border-slate-800">
+              <span className="text-slate-500 tabular-nums dark:text-slate-400">{timeText(entry.time)}</span> {entry.text}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

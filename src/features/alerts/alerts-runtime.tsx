@@ -1,0 +1,88 @@
+/**
+ * What runs while the page lives once the alerts' code is there (after the first candle): the
+ * feeds that evaluate every price of the armed alerts' symbols, the expiry clock, the lines on the
+ * chart, the dialog, the toasts, and the openers other features reach through
+ * src/components/alert-opener.ts.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { serverNow } from '../../api/server-clock';
+import { registerAlertCreator, registerAlertOpener, type AlertSpec } from '../../components/alert-opener';
+import { normalizeSymbol } from '#shared/symbols.ts';
+import { AlertDialogHost } from './alert-dialog';
+import { AlertFeeds } from './alert-feed';
+import { AlertLines } from './alert-lines';
+import { AlertMonitor } from './alert-monitor';
+import { announce } from './announce';
+import { useAlertsStore, type Triggered } from './alerts-store';
+import { openAlertDialog } from './dialog-state';
+import { askNotificationPermission } from './notify';
+import { ALERTS_STORAGE_KEY } from './persisted-alerts';
+import { Toaster } from './toasts';
+
+/** Checks a spec from another feature (a drawing's line) and creates a once-only crossing alert. */
+export function createAlertFromSpec(spec: AlertSpec): { ok: true; id: string } | { ok: false; message: string } {
+  const symbol = normalizeSymbol(spec.symbol);
+  if (symbol === '') return { ok: false, message: 'An alert needs a symbol.' };
+  if (!Number.isFinite(spec.level) || spec.level <= 0) return { ok: false, message: 'An alert level must be a price above zero.' };
+  void askNotificationPermission();
+  const alert = useAlertsStore.getState().add({
+    symbol,
+    ...(spec.type && { type: spec.type }),
+    condition: { kind: 'cross', level: spec.level },
+    direction: spec.direction ?? 'either',
+    repeat: 'once',
+    cooldownMs: 0,
+    sound: false,
+    createdAt: serverNow(),
+  });
+  return { ok: true, id: alert.id };
+}
+
+const EXPIRY_CHECK_MS = 1_000;
+
+function useExpiry(): void {
+  const dated = useAlertsStore((state) => state.alerts.some((alert) => alert.status === 'armed' && alert.expiresAt !== undefined));
+  useEffect(() => {
+    if (!dated) return undefined;
+    const check = () => {
+      useAlertsStore.getState().expireDue(serverNow());
+    };
+    check();
+    const timer = setInterval(check, EXPIRY_CHECK_MS);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [dated]);
+}
+
+/** Another tab changed the alerts (created, triggered): take its version, so a trigger is not repeated here. */
+function useOtherTabs(): void {
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === ALERTS_STORAGE_KEY) void useAlertsStore.persist.rehydrate();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+    };
+  }, []);
+}
+
+export function AlertsRuntime() {
+  const [monitor] = useState(() => new AlertMonitor());
+  const onTriggered = useCallback((triggered: Triggered[]) => {
+    announce(triggered);
+  }, []);
+  useEffect(() => registerAlertOpener(openAlertDialog), []);
+  useEffect(() => registerAlertCreator(createAlertFromSpec), []);
+  useExpiry();
+  useOtherTabs();
+  return (
+    <>
+      <AlertFeeds monitor={monitor} onTriggered={onTriggered} />
+      <AlertLines />
+      <AlertDialogHost />
+      <Toaster />
+    </>
+  );
+}

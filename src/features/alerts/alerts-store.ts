@@ -1,0 +1,131 @@
+/**
+ * The user's alerts and the page's alert log: their own persisted store (local storage key
+ * 'chartroom.alerts', version 1), validated entry by entry on the way in (persisted-alerts.ts).
+ * Alerts keep their state across reloads (armed, triggered with time and price, expired); what
+ * the crossing engine remembers of the price (the side of a level) is not saved: after a reload
+ * the first price only sets the side.
+ */
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { safeJsonStorage } from '../../store/safe-storage';
+import { MAX_TRIGGERS_KEPT, type Alert, type AlertCondition } from './alert-model';
+import type { Observation } from './alert-monitor';
+import { triggerText } from './alert-text';
+import { ALERTS_STORAGE_KEY, ALERTS_VERSION, MAX_ALERTS, MAX_LOG, parsePersistedAlerts, UNREADABLE_ALERTS, type AlertLogEntry, type PersistedAlerts } from './persisted-alerts';
+
+/** An alert as the dialog makes it: the store adds its id, state and history. */
+export type AlertDraft = Omit<Alert, 'id' | 'status' | 'triggers'>;
+
+/** A trigger just recorded, for the toast, the notification and the sound. */
+export interface Triggered {
+  alert: Alert;
+  entry: AlertLogEntry;
+}
+
+export interface AlertsState extends PersistedAlerts {
+  /** Set when saved alerts had to be dropped; shown by the panel until dismissed. */
+  repairNotice: string | undefined;
+  add: (draft: AlertDraft) => Alert;
+  update: (id: string, patch: Partial<Pick<Alert, 'condition' | 'direction' | 'repeat' | 'cooldownMs' | 'sound' | 'expiresAt'>>) => void;
+  setLevel: (id: string, level: number) => void;
+  remove: (id: string) => void;
+  /** Arms a triggered or expired alert again (an expiry already past is cleared). */
+  rearm: (id: string, now: number) => void;
+  /** Records what the monitor answered; returns the triggers recorded. */
+  apply: (observation: Observation) => Triggered[];
+  /** Moves armed alerts whose expiry is at or before `now` to expired. */
+  expireDue: (now: number) => void;
+  clearLog: () => void;
+  dismissRepairNotice: () => void;
+}
+
+let counter = 0;
+export function newId(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter.toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+}
+
+function withCondition(alert: Alert, condition: AlertCondition): Alert {
+  return { ...alert, condition };
+}
+
+export const useAlertsStore = create<AlertsState>()(
+  persist(
+    (set, get) => ({
+      alerts: [],
+      log: [],
+      repairNotice: undefined,
+      add: (draft) => {
+        const alert: Alert = { ...draft, id: newId('alert'), status: 'armed', triggers: [] };
+        set((state) => ({ alerts: [...state.alerts, alert].slice(-MAX_ALERTS) }));
+        return alert;
+      },
+      update: (id, patch) => {
+        set((state) => ({ alerts: state.alerts.map((alert) => (alert.id === id ? { ...alert, ...patch } : alert)) }));
+      },
+      setLevel: (id, level) => {
+        if (!(level > 0) || !Number.isFinite(level)) return;
+        set((state) => ({ alerts: state.alerts.map((alert) => (alert.id === id && alert.condition.kind === 'cross' ? withCondition(alert, { kind: 'cross', level }) : alert)) }));
+      },
+      remove: (id) => {
+        set((state) => ({ alerts: state.alerts.filter((alert) => alert.id !== id) }));
+      },
+      rearm: (id, now) => {
+        set((state) => ({
+          alerts: state.alerts.map((alert) => {
+            if (alert.id !== id) return alert;
+            const { expiresAt, ...rest } = alert;
+            return expiresAt !== undefined && expiresAt > now ? { ...alert, status: 'armed' } : { ...rest, status: 'armed' };
+          }),
+        }));
+      },
+      apply: ({ fired, expired }) => {
+        if (fired.length === 0 && expired.length === 0) return [];
+        const recorded: Triggered[] = [];
+        const byId = new Map(fired.map((fire) => [fire.alertId, fire]));
+        const gone = new Set(expired);
+        const alerts = get().alerts.map((alert): Alert => {
+          if (alert.status !== 'armed') return alert;
+          if (gone.has(alert.id)) return { ...alert, status: 'expired' };
+          const fire = byId.get(alert.id);
+          if (!fire) return alert;
+          const trigger = { time: fire.time, price: fire.price, crossing: fire.crossing };
+          const next: Alert = { ...alert, status: alert.repeat === 'once' ? 'triggered' : 'armed', triggers: [trigger, ...alert.triggers].slice(0, MAX_TRIGGERS_KEPT) };
+          recorded.push({ alert: next, entry: { id: newId('log'), alertId: alert.id, symbol: alert.symbol, time: fire.time, price: fire.price, text: triggerText(alert, trigger) } });
+          return next;
+        });
+        set((state) => ({ alerts, log: [...recorded.map((each) => each.entry).reverse(), ...state.log].slice(0, MAX_LOG) }));
+        return recorded;
+      },
+      expireDue: (now) => {
+        const due = get().alerts.some((alert) => alert.status === 'armed' && alert.expiresAt !== undefined && alert.expiresAt <= now);
+        if (!due) return;
+        set((state) => ({ alerts: state.alerts.map((alert) => (alert.status === 'armed' && alert.expiresAt !== undefined && alert.expiresAt <= now ? { ...alert, status: 'expired' } : alert)) }));
+      },
+      clearLog: () => {
+        set({ log: [] });
+      },
+      dismissRepairNotice: () => {
+        set({ repairNotice: undefined });
+      },
+    }),
+    {
+      name: ALERTS_STORAGE_KEY,
+      version: ALERTS_VERSION,
+      storage: safeJsonStorage(UNREADABLE_ALERTS as unknown as PersistedAlerts, ALERTS_VERSION),
+      partialize: (state): PersistedAlerts => ({ alerts: state.alerts, log: state.log }),
+      // Nothing older to bring up yet; whatever comes is validated in merge.
+      migrate: (persisted) => persisted as PersistedAlerts,
+      merge: (persisted, current) => {
+        const { state, dropped } = parsePersistedAlerts(persisted);
+        const repairNotice = dropped > 0 ? `${String(dropped)} saved alert ${dropped === 1 ? 'entry was' : 'entries were'} unreadable and dropped; the others are kept.` : undefined;
+        return { ...current, ...state, repairNotice };
+      },
+    },
+  ),
+);
+
+/** The alerts that need prices: armed ones. */
+export function armedAlerts(alerts: readonly Alert[]): Alert[] {
+  return alerts.filter((alert) => alert.status === 'armed');
+}

@@ -1,0 +1,45 @@
+/**
+ * What the "Add symbol" box (and the alert dialog) accepts: an instrument of the catalogue, named by any spelling of its
+ * symbol (00700.HK → 700.HK) or picked among the suggestions, once per list. A symbol the catalogue
+ * does not know is refused before anything is added (so nothing is polled for it); one it lists
+ * with several types (BTCUSD) needs a type, the one chosen before or the user's answer.
+ */
+import type { ProductType } from '#shared/contract.ts';
+import { looksLikeSymbol, normalizeSymbol } from '#shared/symbols.ts';
+import type { CatalogSearch } from './catalog-search';
+
+export type SymbolInput =
+  | { ok: true; symbol: string; type?: ProductType }
+  | { ok: false; message: string }
+  /** Several types: ask which. */
+  | { ok: 'choose'; symbol: string; types: ProductType[] };
+
+export const SYMBOL_EXAMPLES = 'AAPL.US, 700.HK, 600519.SH, EURUSD or BTCUSDT';
+
+function shown(text: string): string {
+  return text.length > 24 ? `${text.slice(0, 24)}…` : text;
+}
+
+/** A catalogue instrument picked or typed: refused when listed already, asked about when ambiguous. */
+export function acceptSymbol(symbol: string, types: readonly ProductType[], existing: readonly string[], remembered?: ProductType): SymbolInput {
+  if (existing.some((listed) => normalizeSymbol(listed) === symbol)) return { ok: false, message: `${symbol} is already in this list.` };
+  const [only] = types;
+  if (types.length === 1 && only !== undefined) return { ok: true, symbol, type: only };
+  if (remembered !== undefined && types.includes(remembered)) return { ok: true, symbol, type: remembered };
+  return { ok: 'choose', symbol, types: [...types] };
+}
+
+/** Typed text, checked against the catalogue. */
+export function parseSymbolInput(text: string, existing: readonly string[], catalog: Pick<CatalogSearch, 'lookup'>, remembered?: (symbol: string) => ProductType | undefined): SymbolInput {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, message: `Type a symbol to add, e.g. ${SYMBOL_EXAMPLES}.` };
+  const items = catalog.lookup(trimmed);
+  const [first] = items;
+  if (first === undefined) {
+    return looksLikeSymbol(trimmed)
+      ? { ok: false, message: `${normalizeSymbol(trimmed)} is not in the catalogue: check the spelling, or type a name to search.` }
+      : { ok: false, message: `Nothing in the catalogue matches “${shown(trimmed)}”. Symbols look like ${SYMBOL_EXAMPLES}.` };
+  }
+  const types = [...new Set(items.map((item) => item.type))];
+  return acceptSymbol(first.symbol, types, existing, remembered?.(first.symbol));
+}
