@@ -1,0 +1,143 @@
+/**
+ * The drawings of every instrument: their own persisted store (key 'chartroom.drawings', loaded
+ * with the drawing code, so the first page does not carry it), validated drawing by drawing on
+ * load, with undo and redo per symbol for the session.
+ */
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { safeJsonStorage } from '../../../store/safe-storage';
+import { useAppStore } from '../../../store/app-store';
+import type { Drawing } from './drawing-model';
+import { parseSavedDrawings } from './drawing-schema';
+
+export const DRAWINGS_STORAGE_KEY = 'chartroom.drawings';
+export const DRAWINGS_VERSION = 1;
+/** Steps kept for undo per symbol. */
+const HISTORY_LIMIT = 100;
+
+interface History {
+  past: Drawing[][];
+  future: Drawing[][];
+}
+
+export interface DrawingsState {
+  bySymbol: Record<string, Drawing[]>;
+  /** Session only: undo and redo stacks of each symbol. */
+  history: Record<string, History>;
+  /** Session only: every drawing hidden. */
+  hidden: boolean;
+  add(symbol: string, drawing: Drawing): void;
+  /** Replaces the drawing of the same id (a move, a restyle). */
+  replace(symbol: string, drawing: Drawing): void;
+  remove(symbol: string, id: string): void;
+  removeAll(symbol: string): void;
+  /** Adds imported drawings to the symbol's (one undo step). */
+  addMany(symbol: string, drawings: readonly Drawing[]): void;
+  undo(symbol: string): void;
+  redo(symbol: string): void;
+  setHidden(hidden: boolean): void;
+}
+
+const NO_DRAWINGS: Drawing[] = [];
+
+/** The drawings of a symbol (a stable empty array when there are none). */
+export function drawingsOf(state: Pick<DrawingsState, 'bySymbol'>, symbol: string): readonly Drawing[] {
+  return state.bySymbol[symbol] ?? NO_DRAWINGS;
+}
+
+const UNREADABLE = { unreadable: true };
+
+export const useDrawingsStore = create<DrawingsState>()(
+  persist(
+    (set) => {
+      /** Sets a symbol's drawings to `next(current)`, one undo step. */
+      const change = (symbol: string, next: (current: Drawing[]) => Drawing[]): void => {
+        set((state) => {
+          const current = state.bySymbol[symbol] ?? NO_DRAWINGS;
+          const updated = next(current);
+          if (updated === current) return state;
+          const history = state.history[symbol] ?? { past: [], future: [] };
+          const bySymbol = { ...state.bySymbol };
+          if (updated.length > 0) bySymbol[symbol] = updated;
+          else delete bySymbol[symbol];
+          return {
+            bySymbol,
+            history: { ...state.history, [symbol]: { past: [...history.past.slice(-HISTORY_LIMIT + 1), current], future: [] } },
+          };
+        });
+      };
+      /** Moves the symbol's drawings one step through its history. */
+      const travel = (symbol: string, from: 'past' | 'future'): void => {
+        set((state) => {
+          const history = state.history[symbol];
+          const target = history?.[from].at(-1);
+          if (!history || !target) return state;
+          const current = state.bySymbol[symbol] ?? NO_DRAWINGS;
+          const to = from === 'past' ? 'future' : 'past';
+          const bySymbol = { ...state.bySymbol };
+          if (target.length > 0) bySymbol[symbol] = target;
+          else delete bySymbol[symbol];
+          return {
+            bySymbol,
+            history: { ...state.history, [symbol]: { ...history, [from]: history[from].slice(0, -1), [to]: [...history[to], current] } as History },
+          };
+        });
+      };
+      return {
+        bySymbol: {},
+        history: {},
+        hidden: false,
+        add: (symbol, drawing) => {
+          change(symbol, (current) => [...current, drawing]);
+        },
+        replace: (symbol, drawing) => {
+          change(symbol, (current) => (current.some((d) => d.id === drawing.id) ? current.map((d) => (d.id === drawing.id ? drawing : d)) : current));
+        },
+        remove: (symbol, id) => {
+          change(symbol, (current) => (current.some((d) => d.id === id) ? current.filter((d) => d.id !== id) : current));
+        },
+        removeAll: (symbol) => {
+          change(symbol, (current) => (current.length > 0 ? [] : current));
+        },
+        addMany: (symbol, drawings) => {
+          change(symbol, (current) => {
+            if (drawings.length === 0) return current;
+            const taken = new Set(current.map((d) => d.id));
+            return [...current, ...drawings.filter((d) => !taken.has(d.id))];
+          });
+        },
+        undo: (symbol) => {
+          travel(symbol, 'past');
+        },
+        redo: (symbol) => {
+          travel(symbol, 'future');
+        },
+        setHidden: (hidden) => {
+          set({ hidden });
+        },
+      };
+    },
+    {
+      name: DRAWINGS_STORAGE_KEY,
+      version: DRAWINGS_VERSION,
+      storage: safeJsonStorage(UNREADABLE as unknown as Pick<DrawingsState, 'bySymbol'>, DRAWINGS_VERSION),
+      partialize: (state) => ({ bySymbol: state.bySymbol }),
+      // Another version's data goes through the same drawing-by-drawing validation in merge.
+      migrate: (persisted) => persisted as Pick<DrawingsState, 'bySymbol'>,
+      merge: (persisted, current) => {
+        const unreadable = persisted === UNREADABLE || (typeof persisted === 'object' && persisted !== null && 'unreadable' in persisted);
+        const { bySymbol, dropped } = unreadable ? { bySymbol: {}, dropped: 1 } : parseSavedDrawings(persisted);
+        if (dropped > 0) {
+          const text = unreadable
+            ? 'Saved drawings were unreadable and could not be loaded.'
+            : `${String(dropped)} saved drawing${dropped === 1 ? ' was' : 's were'} damaged and dropped; the others are kept.`;
+          // After the store exists (merge runs while it is being created).
+          queueMicrotask(() => {
+            useAppStore.getState().pushNotice('warning', text);
+          });
+        }
+        return { ...current, bySymbol };
+      },
+    },
+  ),
+);
