@@ -4,7 +4,8 @@
  * the rest of the dashboard alone.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
+import { lazyWithPreload } from '../../components/lazy-with-preload';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import type { Candle } from '#shared/candle.ts';
 import { isStockInstrument } from '#shared/symbols.ts';
@@ -23,6 +24,10 @@ import { chartIntervals, IntervalBar } from './interval-bar';
 import { ToolbarRow } from './toolbar-row';
 import { createLiveCandle } from './live-candle';
 import { useLiveForming } from './use-live-forming';
+import { useFirstCandleDrawn } from './use-first-candle-drawn';
+
+// The drawing tools load on demand after the first candle: nothing of them is on the first page.
+const drawingLayer = lazyWithPreload(() => import('./drawings/drawing-layer').then((module) => module.DrawingLayer));
 
 const NO_CANDLES: Candle[] = [];
 
@@ -49,6 +54,7 @@ export function ChartPanel() {
   const isStock = isStockInstrument(symbol, type);
   const decimals = useMemo(() => candlePrecision(candles), [candles]);
   const dataset = chartDataset(symbol, type, interval);
+  const showDrawings = useFirstCandleDrawn(candles.length > 0);
 
   // The forming candle moved by quotes between reconciles, outside React state.
   const [live] = useState(createLiveCandle);
@@ -110,6 +116,18 @@ export function ChartPanel() {
           <span role="status" className="pointer-events-none absolute bottom-9 left-2 z-10 rounded bg-white/70 px-1 text-xs text-slate-500 dark:bg-slate-900/70 dark:text-slate-400">
             Loading older candles…
           </span>
+        )}
+        {showDrawings && (
+          <Suspense fallback={null}>
+            <drawingLayer.Component
+              symbol={symbol}
+              exFactors={series.exFactors}
+              adjust={adjust}
+              adjustedLocally={series.adjustSource === 'local'}
+              theme={theme}
+              decimals={decimals}
+            />
+          </Suspense>
         )}
         <ChartStatus isLoading={isLoading} error={error} isEmpty={candles.length === 0} onRetry={retry} />
       </div>

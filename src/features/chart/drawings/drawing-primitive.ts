@@ -6,7 +6,7 @@
  *
  * Types only from the library: the chart is reached through the surface.
  */
-import type { IPrimitivePaneRenderer, IPrimitivePaneView, ISeriesPrimitive, SeriesAttachedParameter, Time } from 'lightweight-charts';
+import type { IPrimitivePaneRenderer, IPrimitivePaneView, ISeriesPrimitive, SeriesAttachedParameter } from 'lightweight-charts';
 import type { ChartSurface } from '../chart-surface';
 import { DEFAULT_FIB_LEVELS, type Anchor, type Drawing, type LineStyle } from './drawing-model';
 import { fibLevelPrices, hitShape, shapeOf, type Hit, type Point, type Shape } from './geometry';
@@ -50,7 +50,7 @@ function textSize(text: string): { width: number; height: number } {
   return { width: text.length * FONT_SIZE * 0.6 + 8, height: FONT_SIZE + 8 };
 }
 
-export class DrawingPrimitive implements ISeriesPrimitive<Time> {
+export class DrawingPrimitive implements ISeriesPrimitive {
   private shown: readonly ShownDrawing[] = [];
   /** A drawing being drawn or dragged: painted instead of the stored one of its id. */
   private draft: ShownDrawing | undefined;
@@ -78,7 +78,7 @@ export class DrawingPrimitive implements ISeriesPrimitive<Time> {
     this.view = { zOrder: () => 'top', renderer: () => (this.placed.length > 0 ? renderer : null) };
   }
 
-  attached(param: SeriesAttachedParameter<Time>): void {
+  attached(param: SeriesAttachedParameter): void {
     this.requestUpdate = param.requestUpdate;
   }
 

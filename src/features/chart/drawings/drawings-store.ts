@@ -47,6 +47,12 @@ export function drawingsOf(state: Pick<DrawingsState, 'bySymbol'>, symbol: strin
 
 const UNREADABLE = { unreadable: true };
 
+/** `bySymbol` with the symbol's drawings set to `drawings` (the key gone when there are none). */
+function withDrawings(bySymbol: Record<string, Drawing[]>, symbol: string, drawings: Drawing[]): Record<string, Drawing[]> {
+  const others = Object.entries(bySymbol).filter(([key]) => key !== symbol);
+  return Object.fromEntries(drawings.length > 0 ? [...others, [symbol, drawings]] : others);
+}
+
 export const useDrawingsStore = create<DrawingsState>()(
   persist(
     (set) => {
@@ -57,9 +63,7 @@ export const useDrawingsStore = create<DrawingsState>()(
           const updated = next(current);
           if (updated === current) return state;
           const history = state.history[symbol] ?? { past: [], future: [] };
-          const bySymbol = { ...state.bySymbol };
-          if (updated.length > 0) bySymbol[symbol] = updated;
-          else delete bySymbol[symbol];
+          const bySymbol = withDrawings(state.bySymbol, symbol, updated);
           return {
             bySymbol,
             history: { ...state.history, [symbol]: { past: [...history.past.slice(-HISTORY_LIMIT + 1), current], future: [] } },
@@ -74,12 +78,10 @@ export const useDrawingsStore = create<DrawingsState>()(
           if (!history || !target) return state;
           const current = state.bySymbol[symbol] ?? NO_DRAWINGS;
           const to = from === 'past' ? 'future' : 'past';
-          const bySymbol = { ...state.bySymbol };
-          if (target.length > 0) bySymbol[symbol] = target;
-          else delete bySymbol[symbol];
+          const bySymbol = withDrawings(state.bySymbol, symbol, target);
           return {
             bySymbol,
-            history: { ...state.history, [symbol]: { ...history, [from]: history[from].slice(0, -1), [to]: [...history[to], current] } as History },
+            history: { ...state.history, [symbol]: { ...history, [from]: history[from].slice(0, -1), [to]: [...history[to], current] } },
           };
         });
       };
