@@ -69,6 +69,7 @@ export function DrawingLayer({ symbol, exFactors, adjust, adjustedLocally, theme
       element.dataset.drawings = JSON.stringify(placed.map(({ id, kind, anchors, points }) => ({ id, kind, anchors, points: points.map(({ x, y }) => ({ x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10 })) })));
     };
     const primitive = new DrawingPrimitive(surface, report);
+    report([]);
     const toRaw = (anchors: readonly Anchor[]): Anchor[] => anchors.map((anchor) => ({ time: anchor.time, price: latest.current.mapping.toRaw(anchor.price, anchor.time) }));
     const controller = new DrawingController(surface, primitive, {
       onCreate(kind, anchors) {

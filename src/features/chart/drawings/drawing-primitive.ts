@@ -85,6 +85,7 @@ export class DrawingPrimitive implements ISeriesPrimitive {
   detached(): void {
     this.requestUpdate = undefined;
     clearTimeout(this.reportTimer);
+    this.reportTimer = undefined;
   }
 
   paneViews(): readonly IPrimitivePaneView[] {

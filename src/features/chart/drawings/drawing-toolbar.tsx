@@ -22,7 +22,7 @@ export interface DrawingToolbarProps {
 }
 
 const BUTTON =
-  'flex h-7 w-7 items-center justify-center rounded text-slate-600 hover:bg-slate-200 aria-pressed:bg-blue-600 aria-pressed:text-white dark:text-slate-300 dark:hover:bg-slate-700';
+  'flex h-6 w-6 shrink-0 items-center justify-center rounded text-slate-600 hover:bg-slate-200 aria-pressed:bg-blue-600 aria-pressed:text-white dark:text-slate-300 dark:hover:bg-slate-700';
 const MENU_ITEM = 'flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-100 aria-checked:bg-blue-600 aria-checked:text-white dark:hover:bg-slate-700';
 
 function download(name: string, text: string): void {
@@ -66,8 +66,8 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
   };
 
   const actions = [
-    { label: magnet ? 'Magnet on' : 'Magnet off', pressed: magnet, run: () => { onMagnet(!magnet); }, glyph: 'U' },
-    { label: hidden ? 'Show drawings' : 'Hide all drawings', pressed: hidden, run: () => { store.getState().setHidden(!hidden); }, glyph: '◐' },
+    { label: 'Magnet', pressed: magnet, run: () => { onMagnet(!magnet); }, glyph: 'U' },
+    { label: 'Hide all drawings', pressed: hidden, run: () => { store.getState().setHidden(!hidden); }, glyph: '◐' },
     { label: 'Remove all drawings', run: () => { store.getState().removeAll(symbol); }, glyph: '✕', disabled: drawings.length === 0 },
     { label: 'Export drawings', run: () => { download(drawingsFileName(symbol), drawingsFileText(symbol, drawings)); }, glyph: '⇩', disabled: drawings.length === 0 },
     { label: 'Import drawings', run: () => { document.getElementById(fileInputId)?.click(); }, glyph: '⇧' },
@@ -92,7 +92,7 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
         role="toolbar"
         aria-label="Drawing tools"
         aria-orientation="vertical"
-        className="absolute top-1 left-1 z-20 hidden flex-col gap-0.5 rounded border border-slate-200 bg-white/90 p-0.5 shadow-sm sm:flex dark:border-slate-700 dark:bg-slate-900/90"
+        className="absolute top-12 left-1 z-20 hidden max-h-[calc(100%-3.5rem)] flex-col gap-0.5 overflow-y-auto rounded border border-slate-200 bg-white/90 p-0.5 shadow-sm sm:flex dark:border-slate-700 dark:bg-slate-900/90"
       >
         <button type="button" className={BUTTON} aria-expanded={open} aria-label={open ? 'Collapse drawing tools' : 'Expand drawing tools'} title={open ? 'Collapse drawing tools' : 'Drawing tools'} onClick={() => { setOpen(!open); }}>
           <span aria-hidden="true">{open ? '«' : '✎'}</span>
@@ -114,7 +114,7 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
         )}
       </div>
       {/* Phones: one button, the tools as a menu. */}
-      <div className="absolute top-1 left-1 z-20 sm:hidden">
+      <div className="absolute top-12 left-1 z-20 sm:hidden">
         <button
           type="button"
           aria-haspopup="menu"

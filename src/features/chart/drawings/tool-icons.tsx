@@ -18,7 +18,7 @@ const PATHS: Readonly<Record<ToolKind, string>> = {
 
 export function ToolIcon({ kind }: { kind: ToolKind }) {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" aria-hidden="true">
+    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" aria-hidden="true">
       <path d={PATHS[kind]} />
     </svg>
   );

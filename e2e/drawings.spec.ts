@@ -1,0 +1,265 @@
+/**
+ * Drawing tools on the main chart: a trend line drawn with the mouse stays after a reload, sits at
+ * the same times and prices on another interval, follows the candles under Forward adjustment;
+ * an anchor moves, the move undoes and redoes, Delete removes; a finger draws on a phone.
+ *
+ * Positions are read back from the chart's `data-drawings` (each drawing's anchors as shown and
+ * their pane pixels at the last paint) and checked on the canvas, where the line's colour must be.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { fitLine, legendAt, readCandles } from './price-pane-pixels.ts';
+import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
+
+interface Placed {
+  id: string;
+  kind: string;
+  anchors: { time: number; price: number }[];
+  points: { x: number; y: number }[];
+}
+
+test.beforeEach(async ({ request }) => {
+  await resetSimulator(request);
+  await setClock(request, DEFAULT_SIM_NOW, true);
+});
+test.afterEach(async ({ request }) => {
+  await resetSimulator(request);
+});
+
+/**
+ * The element the drawings report on: the chart's own (main-chart, or the early chart's element
+ * inside it that the app took over).
+ */
+function reporter(chart: Locator): Locator {
+  return chart.page().locator('[data-testid="main-chart"][data-drawings], [data-testid="main-chart"] [data-drawings]').first();
+}
+
+async function placed(chart: Locator): Promise<Placed[]> {
+  const holder = reporter(chart);
+  if ((await holder.count()) === 0) return [];
+  const text = await holder.getAttribute('data-drawings');
+  return text ? (JSON.parse(text) as Placed[]) : [];
+}
+
+/** The drawings once `count` are placed (the chart reports them shortly after a paint). */
+async function waitPlaced(chart: Locator, count: number): Promise<Placed[]> {
+  await expect.poll(async () => (await placed(chart)).length, { timeout: 10_000 }).toBe(count);
+  return placed(chart);
+}
+
+/** The page point of a pane point (the price pane starts at the chart's top left). */
+async function pagePoint(chart: Locator, x: number, y: number): Promise<{ x: number; y: number }> {
+  const box = await chart.boundingBox();
+  if (!box) throw new Error('no chart box');
+  return { x: box.x + x, y: box.y + y };
+}
+
+/** How many pixels near a pane point have the colour #rrggbb (the line drawn there). */
+async function colourNear(page: Page, x: number, y: number, colour: string): Promise<number> {
+  return page.evaluate(
+    ([px, py, hex]) => {
+      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      const canvases = [...document.querySelectorAll<HTMLCanvasElement>('[data-testid="main-chart"] canvas')];
+      let count = 0;
+      for (const canvas of canvases) {
+        const rect = canvas.getBoundingClientRect();
+        const chart = document.querySelector('[data-testid="main-chart"]')?.getBoundingClientRect();
+        if (!chart || rect.top - chart.top > 2 || rect.left - chart.left > 2) continue;
+        const ratio = canvas.width / rect.width;
+        const context = canvas.getContext('2d');
+        if (!context) continue;
+        const size = Math.round(6 * ratio);
+        const data = context.getImageData(Math.round(px * ratio) - size, Math.round(py * ratio) - size, size * 2, size * 2).data;
+        for (let i = 0; i < data.length; i += 4) {
+          if (Math.abs((data[i] ?? 0) - (r ?? 0)) < 30 && Math.abs((data[i + 1] ?? 0) - (g ?? 0)) < 30 && Math.abs((data[i + 2] ?? 0) - (b ?? 0)) < 30 && (data[i + 3] ?? 0) > 150) count++;
+        }
+      }
+      return count;
+    },
+    [x, y, colour] as const,
+  );
+}
+
+async function drawTrendLine(page: Page, chart: Locator, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+  await page.getByRole('button', { name: 'Trend line' }).click();
+  const a = await pagePoint(chart, from.x, from.y);
+  const b = await pagePoint(chart, to.x, to.y);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+const BLUE = '#2962ff';
+
+/** Places a drawing by clicking its anchors one by one (pane points). */
+async function drawWith(page: Page, chart: Locator, tool: string, points: readonly { x: number; y: number }[]): Promise<void> {
+  await page.getByRole('button', { name: tool, exact: true }).click();
+  for (const point of points) {
+    const at = await pagePoint(chart, point.x, point.y);
+    await page.mouse.click(at.x, at.y);
+  }
+}
+
+/** A point of the segment a–b inside the pane's width (the part of a line on screen). */
+function visiblePointOf(a: { x: number; y: number }, b: { x: number; y: number }, width: number): { x: number; y: number } {
+  const left = Math.max(Math.min(a.x, b.x), 20);
+  const right = Math.min(Math.max(a.x, b.x), width - 20);
+  const x = (left + right) / 2;
+  return { x, y: a.y + ((b.y - a.y) * (x - a.x)) / (b.x - a.x) };
+}
+
+/** The top of the high wick (pane px) of the candle drawn nearest pane x. */
+async function highTopAt(page: Page, chart: Locator, x: number): Promise<number> {
+  const box = await chart.boundingBox();
+  const { candles } = await readCandles(page);
+  const pageX = (box?.x ?? 0) + x;
+  const nearest = candles.reduce((best, candle) => (Math.abs(candle.x - pageX) < Math.abs(best.x - pageX) ? candle : best));
+  return nearest.top;
+}
+
+/** The price pane's linear mapping y = a + b·price, from a few candles' wicks and legend prices. */
+async function priceScaleOf(page: Page): Promise<{ a: number; b: number }> {
+  const { top, candles } = await readCandles(page);
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < 6; i++) {
+    const candle = candles[Math.round(((candles.length - 1) * (i + 0.5)) / 6)];
+    if (!candle) continue;
+    const prices = await legendAt(page, candle.x, top + (candle.top + candle.bottom) / 2);
+    pairs.push([prices.high, candle.top], [prices.low, candle.bottom]);
+  }
+  const fit = fitLine(pairs);
+  expect(fit.worst).toBeLessThan(2);
+  return { a: fit.a, b: fit.b };
+}
+
+async function openChart(page: Page, query: string): Promise<Locator> {
+  await page.goto(`/?${query}`);
+  const chart = page.getByTestId('main-chart');
+  await expect(reporter(chart)).toHaveAttribute('data-drawings', /.*/, { timeout: 15_000 });
+  return chart;
+}
+
+test('a trend line drawn with the mouse stays after a reload and keeps its times and prices on 1h', async ({ page }) => {
+  const chart = await openChart(page, 'symbol=AAPL.US&interval=1d');
+  await drawTrendLine(page, chart, { x: 300, y: 150 }, { x: 450, y: 250 });
+  const [drawn] = await waitPlaced(chart, 1);
+  if (!drawn) throw new Error('nothing drawn');
+  expect(drawn.kind).toBe('trend-line');
+  const middle = visiblePointOf(drawn.points[0]!, drawn.points[1]!, 500);
+  expect(await colourNear(page, middle.x, middle.y, BLUE)).toBeGreaterThan(0);
+  // Away from the line: none of its colour.
+  expect(await colourNear(page, middle.x, middle.y - 40, BLUE)).toBe(0);
+
+  await page.reload();
+  await expect(reporter(chart)).toHaveAttribute('data-drawings', /trend-line/, { timeout: 15_000 });
+  const [reloaded] = await waitPlaced(chart, 1);
+  expect(reloaded?.anchors).toEqual(drawn.anchors);
+  expect(reloaded?.points).toEqual(drawn.points);
+
+  await page.getByRole('button', { name: '1h', exact: true }).click();
+  await expect(chart).toHaveAttribute('aria-label', /1h/);
+  // The same instrument times and prices, placed on the 1h axis.
+  await expect.poll(async () => JSON.stringify((await placed(chart))[0]?.points)).not.toBe(JSON.stringify(drawn.points));
+  const [hourly] = await waitPlaced(chart, 1);
+  expect(hourly?.anchors).toEqual(drawn.anchors);
+  const width = (await chart.boundingBox())?.width ?? 0;
+  // Each end's y is its price on the 1h price scale: the scale's mapping read off drawn candles
+  // (their wicks' rows against the legend's high and low).
+  const [a, b] = hourly?.points ?? [];
+  if (!a || !b) throw new Error('no points');
+  const scale = await priceScaleOf(page);
+  expect(Math.abs(a.y - (scale.a + scale.b * drawn.anchors[0]!.price))).toBeLessThanOrEqual(2);
+  expect(Math.abs(b.y - (scale.a + scale.b * drawn.anchors[1]!.price))).toBeLessThanOrEqual(2);
+  const onScreen = visiblePointOf(a, b, width - 80);
+  if (onScreen.x > 20 && onScreen.y > 0) expect(await colourNear(page, onScreen.x, onScreen.y, BLUE)).toBeGreaterThan(0);
+  await page.screenshot({ path: '/tmp/drawings-shots/trend-line-1h.png' });
+});
+
+test('under Forward adjustment a drawing stays on the candles it was drawn on', async ({ page }) => {
+  const chart = await openChart(page, 'symbol=AAPL.US&interval=1d&adjust=none');
+  await page.getByRole('button', { name: 'Magnet' }).click();
+  // Two candles left of the dividend badge: their highs under the magnet.
+  const box = await chart.boundingBox();
+  const { candles } = await readCandles(page);
+  const [first, second] = [candles[3], candles[10]];
+  if (!first || !second || !box) throw new Error('no candles');
+  await drawWith(page, chart, 'Trend line', [
+    { x: first.x - box.x, y: first.top - 2 },
+    { x: second.x - box.x, y: second.top - 2 },
+  ]);
+  const [none] = await waitPlaced(chart, 1);
+  if (!none) throw new Error('nothing drawn');
+  for (const point of none.points) expect(Math.abs(point.y - (await highTopAt(page, chart, point.x)))).toBeLessThanOrEqual(1.5);
+
+  await page.getByRole('radio', { name: 'Forward' }).or(page.getByRole('button', { name: 'Forward' })).first().click();
+  await expect.poll(async () => (await placed(chart))[0]?.anchors[0]?.price, { timeout: 10_000 }).not.toBe(none.anchors[0]?.price);
+  const [forward] = await waitPlaced(chart, 1);
+  if (!forward) throw new Error('lost');
+  // Same times, lower prices (a dividend after them), still on the same candles' highs.
+  expect(forward.anchors.map((anchor) => anchor.time)).toEqual(none.anchors.map((anchor) => anchor.time));
+  expect(forward.anchors[0]!.price).toBeLessThan(none.anchors[0]!.price);
+  for (const point of forward.points) expect(Math.abs(point.y - (await highTopAt(page, chart, point.x)))).toBeLessThanOrEqual(1.5);
+  // Stored raw: back to None, back to the drawn prices.
+  await page.getByRole('radio', { name: 'None' }).or(page.getByRole('button', { name: 'None' })).first().click();
+  await expect.poll(async () => (await placed(chart))[0]?.anchors[0]?.price).toBeCloseTo(none.anchors[0]!.price, 6);
+});
+
+test('an anchor moves; the move undoes and redoes; Delete removes and undo brings it back', async ({ page }) => {
+  const chart = await openChart(page, 'symbol=AAPL.US&interval=1d');
+  await drawTrendLine(page, chart, { x: 250, y: 150 }, { x: 420, y: 230 });
+  const [drawn] = await waitPlaced(chart, 1);
+  if (!drawn) throw new Error('nothing drawn');
+  const end = drawn.points[1]!;
+  const from = await pagePoint(chart, end.x, end.y);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 20, from.y - 30, { steps: 3 });
+  await page.mouse.move(from.x + 40, from.y - 60, { steps: 3 });
+  await page.mouse.up();
+  await expect.poll(async () => (await placed(chart))[0]?.points[1]?.y).toBeCloseTo(end.y - 60, 0);
+  const [moved] = await placed(chart);
+  // The other end stays put.
+  expect(moved?.anchors[0]).toEqual(drawn.anchors[0]);
+
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect.poll(async () => (await placed(chart))[0]?.anchors).toEqual(drawn.anchors);
+  await page.keyboard.press('Shift+ControlOrMeta+z');
+  await expect.poll(async () => (await placed(chart))[0]?.anchors).toEqual(moved?.anchors);
+
+  await page.keyboard.press('Delete');
+  await waitPlaced(chart, 0);
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect.poll(async () => (await placed(chart))[0]?.anchors).toEqual(moved?.anchors);
+
+  // Esc drops a drawing in progress.
+  await page.getByRole('button', { name: 'Rectangle', exact: true }).click();
+  const start = await pagePoint(chart, 100, 100);
+  await page.mouse.click(start.x, start.y);
+  await page.mouse.move(start.x + 50, start.y + 50);
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(300);
+  expect(await placed(chart)).toHaveLength(1);
+});
+
+test('a finger draws a trend line on a phone', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, baseURL });
+  const page = await context.newPage();
+  const chart = await openChart(page, 'symbol=AAPL.US&interval=1d');
+  await chart.scrollIntoViewIfNeeded();
+  await page.getByRole('button', { name: 'Draw' }).tap();
+  await expect(page.getByRole('menu', { name: 'Drawing tools' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/drawings-shots/phone-menu.png' });
+  await page.getByRole('menuitemradio', { name: 'Trend line' }).tap();
+  const a = await pagePoint(chart, 80, 140);
+  const b = await pagePoint(chart, 220, 220);
+  await page.touchscreen.tap(a.x, a.y);
+  await page.touchscreen.tap(b.x, b.y);
+  const [drawn] = await waitPlaced(chart, 1);
+  expect(drawn?.kind).toBe('trend-line');
+  expect(drawn?.points[0]?.x).toBeCloseTo(80, -1);
+  expect(drawn?.points[1]?.y).toBeCloseTo(220, -1);
+  await page.screenshot({ path: '/tmp/drawings-shots/phone-drawn.png' });
+  await context.close();
+});
