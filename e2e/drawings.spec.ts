@@ -183,8 +183,10 @@ test('under Forward adjustment a drawing stays on the candles it was drawn on', 
   // Two candles left of the dividend badge: their highs under the magnet.
   const box = await chart.boundingBox();
   const { candles } = await readCandles(page);
-  const [first, second] = [candles[3], candles[10]];
-  if (!first || !second || !box) throw new Error('no candles');
+  // Clear of the toolbar column at the left edge, left of the dividend badge.
+  const clear = candles.filter((candle) => candle.x - box.x > 90);
+  const [first, second] = [clear[0], clear[6]];
+  if (!first || !second) throw new Error('no candles');
   await drawWith(page, chart, 'Trend line', [
     { x: first.x - box.x, y: first.top - 2 },
     { x: second.x - box.x, y: second.top - 2 },

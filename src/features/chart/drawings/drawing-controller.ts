@@ -5,7 +5,7 @@
  * Anchors are read back as (time, shown price); the layer turns them into raw prices.
  */
 import type { ChartSurface } from '../chart-surface';
-import { ANCHOR_COUNT, type Anchor, type Drawing, type ToolKind } from './drawing-model';
+import { ANCHOR_COUNT, DRAFT_ID, type Anchor, type Drawing, type ToolKind } from './drawing-model';
 import type { DrawingPrimitive, ShownDrawing } from './drawing-primitive';
 import type { Point } from './geometry';
 import { snapPrice } from './magnet';
@@ -293,5 +293,5 @@ export class DrawingController {
 
 /** The stand-in drawn while a new drawing's anchors are placed. */
 function draftDrawing(kind: ToolKind): Drawing {
-  return { id: '__draft', kind, anchors: [], style: { color: '#2962ff', width: 2, line: 'solid' }, locked: false, text: 'Note' };
+  return { id: DRAFT_ID, kind, anchors: [], style: { color: '#2962ff', width: 2, line: 'solid' }, locked: false, text: 'Note' };
 }

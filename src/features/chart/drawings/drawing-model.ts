@@ -83,6 +83,9 @@ export const DEFAULT_FIB_LEVELS: readonly number[] = [0, 0.236, 0.382, 0.5, 0.61
 
 export const DEFAULT_STYLE: DrawingStyle = { color: '#2962ff', width: 2, line: 'solid' };
 
+/** The id of the stand-in shown while a new drawing's anchors are placed. */
+export const DRAFT_ID = '__draft';
+
 let counter = 0;
 export function newDrawingId(): string {
   counter += 1;

@@ -8,7 +8,7 @@
  */
 import type { IPrimitivePaneRenderer, IPrimitivePaneView, ISeriesPrimitive, SeriesAttachedParameter } from 'lightweight-charts';
 import type { ChartSurface } from '../chart-surface';
-import { DEFAULT_FIB_LEVELS, type Anchor, type Drawing, type LineStyle } from './drawing-model';
+import { DEFAULT_FIB_LEVELS, DRAFT_ID, type Anchor, type Drawing, type LineStyle } from './drawing-model';
 import { fibLevelPrices, hitShape, shapeOf, type Hit, type Point, type Shape } from './geometry';
 import { measureLabel, measureStats } from './measure';
 
@@ -168,7 +168,9 @@ export class DrawingPrimitive implements ISeriesPrimitive {
     if (this.reportTimer !== undefined) return;
     this.reportTimer = setTimeout(() => {
       this.reportTimer = undefined;
-      this.report(this.placed.map(({ item, points }) => ({ id: item.drawing.id, kind: item.drawing.kind, anchors: item.anchors, points })));
+      // Stored drawings only: not one whose anchors are still being placed.
+      const stored = this.placed.filter(({ item }) => item.drawing.id !== DRAFT_ID);
+      this.report(stored.map(({ item, points }) => ({ id: item.drawing.id, kind: item.drawing.kind, anchors: item.anchors, points })));
     }, 120);
   }
 

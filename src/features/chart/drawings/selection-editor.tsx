@@ -37,7 +37,7 @@ export function SelectionEditor({ drawing, onChange, onRemove }: SelectionEditor
     <div
       role="group"
       aria-label={`${TOOL_LABELS[drawing.kind]} settings`}
-      className="absolute top-12 right-[4.5rem] z-20 flex max-w-[calc(100%-8rem)] flex-wrap justify-end items-center gap-1 rounded border border-slate-200 bg-white/95 p-1 text-xs text-slate-700 shadow-sm dark:border-slate-700 dark:bg-slate-900/95 dark:text-slate-200"
+      className="absolute right-[4.5rem] bottom-12 left-1 z-20 flex flex-wrap justify-end sm:top-12 sm:bottom-auto sm:left-auto sm:max-w-[calc(100%-8rem)] items-center gap-1 rounded border border-slate-200 bg-white/95 p-1 text-xs text-slate-700 shadow-sm dark:border-slate-700 dark:bg-slate-900/95 dark:text-slate-200"
     >
       <input type="color" aria-label="Colour" className="h-7 w-8 cursor-pointer rounded border-0 bg-transparent p-0" value={style.color} onChange={(event) => { setStyle({ color: event.target.value }); }} />
       <select aria-label="Width" className={FIELD} value={style.width} onChange={(event) => { setStyle({ width: Number(event.target.value) }); }}>
