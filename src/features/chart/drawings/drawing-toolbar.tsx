@@ -114,7 +114,7 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
         )}
       </div>
       {/* Phones: one button, the tools as a menu. */}
-      <div className="absolute top-12 left-1 z-20 sm:hidden">
+      <div className="absolute top-16 left-1 z-20 sm:hidden">
         <button
           type="button"
           aria-haspopup="menu"
