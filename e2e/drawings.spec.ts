@@ -93,6 +93,11 @@ async function drawTrendLine(page: Page, chart: Locator, from: { x: number; y: n
 
 const BLUE = '#2962ff';
 
+function must<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('missing value');
+  return value;
+}
+
 /** Places a drawing by clicking its anchors one by one (pane points). */
 async function drawWith(page: Page, chart: Locator, tool: string, points: readonly { x: number; y: number }[]): Promise<void> {
   await page.getByRole('button', { name: tool, exact: true }).click();
@@ -147,7 +152,7 @@ test('a trend line drawn with the mouse stays after a reload and keeps its times
   const [drawn] = await waitPlaced(chart, 1);
   if (!drawn) throw new Error('nothing drawn');
   expect(drawn.kind).toBe('trend-line');
-  const middle = visiblePointOf(drawn.points[0]!, drawn.points[1]!, 500);
+  const middle = visiblePointOf(must(drawn.points[0]), must(drawn.points[1]), 500);
   expect(await colourNear(page, middle.x, middle.y, BLUE)).toBeGreaterThan(0);
   // Away from the line: none of its colour.
   expect(await colourNear(page, middle.x, middle.y - 40, BLUE)).toBe(0);
@@ -170,8 +175,8 @@ test('a trend line drawn with the mouse stays after a reload and keeps its times
   const [a, b] = hourly?.points ?? [];
   if (!a || !b) throw new Error('no points');
   const scale = await priceScaleOf(page);
-  expect(Math.abs(a.y - (scale.a + scale.b * drawn.anchors[0]!.price))).toBeLessThanOrEqual(2);
-  expect(Math.abs(b.y - (scale.a + scale.b * drawn.anchors[1]!.price))).toBeLessThanOrEqual(2);
+  expect(Math.abs(a.y - (scale.a + scale.b * must(drawn.anchors[0]).price))).toBeLessThanOrEqual(2);
+  expect(Math.abs(b.y - (scale.a + scale.b * must(drawn.anchors[1]).price))).toBeLessThanOrEqual(2);
   const onScreen = visiblePointOf(a, b, width - 80);
   if (onScreen.x > 20 && onScreen.y > 0) expect(await colourNear(page, onScreen.x, onScreen.y, BLUE)).toBeGreaterThan(0);
   await page.screenshot({ path: '/tmp/drawings-shots/trend-line-1h.png' });
@@ -181,7 +186,7 @@ test('under Forward adjustment a drawing stays on the candles it was drawn on', 
   const chart = await openChart(page, 'symbol=AAPL.US&interval=1d&adjust=none');
   await page.getByRole('button', { name: 'Magnet' }).click();
   // Two candles left of the dividend badge: their highs under the magnet.
-  const box = await chart.boundingBox();
+  const box = must((await chart.boundingBox()) ?? undefined);
   const { candles } = await readCandles(page);
   // Clear of the toolbar column at the left edge, left of the dividend badge.
   const clear = candles.filter((candle) => candle.x - box.x > 90);
@@ -201,11 +206,11 @@ test('under Forward adjustment a drawing stays on the candles it was drawn on', 
   if (!forward) throw new Error('lost');
   // Same times, lower prices (a dividend after them), still on the same candles' highs.
   expect(forward.anchors.map((anchor) => anchor.time)).toEqual(none.anchors.map((anchor) => anchor.time));
-  expect(forward.anchors[0]!.price).toBeLessThan(none.anchors[0]!.price);
+  expect(must(forward.anchors[0]).price).toBeLessThan(must(none.anchors[0]).price);
   for (const point of forward.points) expect(Math.abs(point.y - (await highTopAt(page, chart, point.x)))).toBeLessThanOrEqual(1.5);
   // Stored raw: back to None, back to the drawn prices.
   await page.getByRole('radio', { name: 'None' }).or(page.getByRole('button', { name: 'None' })).first().click();
-  await expect.poll(async () => (await placed(chart))[0]?.anchors[0]?.price).toBeCloseTo(none.anchors[0]!.price, 6);
+  await expect.poll(async () => (await placed(chart))[0]?.anchors[0]?.price).toBeCloseTo(must(none.anchors[0]).price, 6);
 });
 
 test('an anchor moves; the move undoes and redoes; Delete removes and undo brings it back', async ({ page }) => {
@@ -213,7 +218,7 @@ test('an anchor moves; the move undoes and redoes; Delete removes and undo bring
   await drawTrendLine(page, chart, { x: 250, y: 150 }, { x: 420, y: 230 });
   const [drawn] = await waitPlaced(chart, 1);
   if (!drawn) throw new Error('nothing drawn');
-  const end = drawn.points[1]!;
+  const end = must(drawn.points[1]);
   const from = await pagePoint(chart, end.x, end.y);
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();

@@ -36,6 +36,19 @@ const THEME_COLORS = {
   light: { text: '#0f172a', handleFill: '#ffffff' },
 } as const;
 
+/**
+ * Where the drawings are, on the chart's element as `data-drawings` (anchors as shown, pane pixels
+ * at the last paint): journeys and tools read it; undefined removes it.
+ */
+function reportPlaced(element: HTMLElement, placed: readonly PlacedDrawing[] | undefined): void {
+  if (!placed) {
+    delete element.dataset.drawings;
+    return;
+  }
+  const round = (value: number): number => Math.round(value * 10) / 10;
+  element.dataset.drawings = JSON.stringify(placed.map(({ id, kind, anchors, points }) => ({ id, kind, anchors, points: points.map(({ x, y }) => ({ x: round(x), y: round(y) })) })));
+}
+
 function shownOf(drawing: Drawing, mapping: PriceMapping): ShownDrawing {
   return { drawing, anchors: drawing.anchors.map((anchor) => ({ time: anchor.time, price: mapping.toShown(anchor.price, anchor.time) })) };
 }
@@ -64,9 +77,8 @@ export function DrawingLayer({ symbol, exFactors, adjust, adjustedLocally, theme
 
   useEffect(() => {
     if (!surface) return undefined;
-    const element = surface.element;
     const report = (placed: PlacedDrawing[]): void => {
-      element.dataset.drawings = JSON.stringify(placed.map(({ id, kind, anchors, points }) => ({ id, kind, anchors, points: points.map(({ x, y }) => ({ x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10 })) })));
+      reportPlaced(surface.element, placed);
     };
     const primitive = new DrawingPrimitive(surface, report);
     report([]);
@@ -97,7 +109,7 @@ export function DrawingLayer({ symbol, exFactors, adjust, adjustedLocally, theme
       controller.destroy();
       surface.priceSeries.detachPrimitive(primitive);
       engineRef.current = undefined;
-      delete element.dataset.drawings;
+      reportPlaced(surface.element, undefined);
     };
   }, [surface, setSelectedId]);
 
