@@ -13,7 +13,13 @@ const firstScreenChunk = firstScreenChunkOf({
   boot: source('src/app/boot/boot.ts'),
   app: source('src/main.tsx'),
   chart: source('src/features/chart/chart-adapter.ts'),
-  besideChart: [source('src/features/watchlist/watchlist-panel.tsx'), source('src/features/sessions/sessions-panel.tsx'), source('src/app/session-state.tsx')],
+  // The chart's drawing tools render after the first candle too: in the same chunk, one request.
+  besideChart: [
+    source('src/features/watchlist/watchlist-panel.tsx'),
+    source('src/features/sessions/sessions-panel.tsx'),
+    source('src/app/session-state.tsx'),
+    source('src/features/chart/drawings/drawing-layer.tsx'),
+  ],
 });
 
 export default defineConfig({
