@@ -24,14 +24,14 @@ import { chartIntervals, IntervalBar } from './interval-bar';
 import { ToolbarRow } from './toolbar-row';
 import { createLiveCandle } from './live-candle';
 import { useLiveForming } from './use-live-forming';
-import { useFirstCandleDrawn } from './use-first-candle-drawn';
 
 // The drawing tools load on demand after the first candle: nothing of them is on the first page.
 const drawingLayer = lazyWithPreload(() => import('./drawings/drawing-layer').then((module) => module.DrawingLayer));
 
 const NO_CANDLES: Candle[] = [];
 
-export function ChartPanel() {
+/** `afterFirstCandle`: the page has drawn its first candle (the drawing tools load then). */
+export function ChartPanel({ afterFirstCandle = false }: { afterFirstCandle?: boolean }) {
   const symbol = useAppStore((state) => state.workspace.symbol);
   const type = useAppStore((state) => state.workspace.type);
   const interval = useAppStore((state) => state.workspace.interval);
@@ -54,7 +54,6 @@ export function ChartPanel() {
   const isStock = isStockInstrument(symbol, type);
   const decimals = useMemo(() => candlePrecision(candles), [candles]);
   const dataset = chartDataset(symbol, type, interval);
-  const showDrawings = useFirstCandleDrawn(candles.length > 0);
 
   // The forming candle moved by quotes between reconciles, outside React state.
   const [live] = useState(createLiveCandle);
@@ -117,7 +116,7 @@ export function ChartPanel() {
             Loading older candles…
           </span>
         )}
-        {showDrawings && (
+        {afterFirstCandle && candles.length > 0 && (
           <Suspense fallback={null}>
             <drawingLayer.Component
               symbol={symbol}

@@ -56,7 +56,7 @@ function shownOf(drawing: Drawing, mapping: PriceMapping): ShownDrawing {
 export function DrawingLayer({ symbol, exFactors, adjust, adjustedLocally, theme, decimals }: DrawingLayerProps) {
   const surface = useMainChartSurface();
   const drawings = useDrawingsStore((state) => drawingsOf(state, symbol));
-  const hidden = useDrawingsStore((state) => state.hidden);
+  const allHidden = useDrawingsStore((state) => state.hidden);
   const [tool, setTool] = useState<ToolKind | undefined>(undefined);
   const [magnet, setMagnet] = useState(false);
   const [style, setStyle] = useState<DrawingStyle>(DEFAULT_STYLE);
@@ -118,8 +118,8 @@ export function DrawingLayer({ symbol, exFactors, adjust, adjustedLocally, theme
     engineRef.current?.primitive.setDrawings(drawings.map((drawing) => shownOf(drawing, mapping)));
   }, [surface, drawings, mapping]);
   useEffect(() => {
-    engineRef.current?.primitive.setHidden(hidden);
-  }, [surface, hidden]);
+    engineRef.current?.primitive.setHidden(allHidden);
+  }, [surface, allHidden]);
   useEffect(() => {
     engineRef.current?.primitive.setSelected(selectedId);
   }, [surface, selectedId]);
@@ -184,11 +184,11 @@ export function DrawingLayer({ symbol, exFactors, adjust, adjustedLocally, theme
         onTool={setTool}
         magnet={magnet}
         onMagnet={setMagnet}
-        hidden={hidden}
+        allHidden={allHidden}
         style={style}
         onStyle={setStyle}
       />
-      {selected && !hidden && (
+      {selected && !allHidden && (
         <SelectionEditor
           drawing={selected}
           onChange={(drawing) => {

@@ -8,6 +8,7 @@ import { TOOL_KINDS, TOOL_LABELS, type Drawing, type DrawingStyle, type ToolKind
 import { drawingsFileName, drawingsFileText, readDrawingsFile } from './drawings-file';
 import { useDrawingsStore } from './drawings-store';
 import { ToolIcon } from './tool-icons';
+import { DIVIDER, PHONE_MENU, PHONE_MENU_BUTTON, PRESSED, TOOL_COLUMN } from './ui-style';
 
 export interface DrawingToolbarProps {
   symbol: string;
@@ -16,14 +17,14 @@ export interface DrawingToolbarProps {
   onTool: (tool: ToolKind | undefined) => void;
   magnet: boolean;
   onMagnet: (on: boolean) => void;
-  hidden: boolean;
+  allHidden: boolean;
   style: DrawingStyle;
   onStyle: (style: DrawingStyle) => void;
 }
 
-const BUTTON =
-  'flex h-6 w-6 shrink-0 items-center justify-center rounded text-slate-600 hover:bg-slate-200 aria-pressed:bg-blue-600 aria-pressed:text-white dark:text-slate-300 dark:hover:bg-slate-700';
-const MENU_ITEM = 'flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-100 aria-checked:bg-blue-600 aria-checked:text-white dark:hover:bg-slate-700';
+const BUTTON = 'flex h-7 w-7 shrink-0 items-center justify-center rounded text-slate-600 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-700';
+const MENU_ITEM = 'flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-700';
+const pressedStyle = (pressed: boolean | undefined) => (pressed ? PRESSED : undefined);
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -36,7 +37,7 @@ function download(name: string, text: string): void {
   }, 1_000);
 }
 
-export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagnet, hidden }: DrawingToolbarProps) {
+export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagnet, allHidden }: DrawingToolbarProps) {
   const [open, setOpen] = useState(true);
   const [menuOpen, setMenuOpen] = useState(false);
   const fileInputId = useId();
@@ -67,7 +68,7 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
 
   const actions = [
     { label: 'Magnet', pressed: magnet, run: () => { onMagnet(!magnet); }, glyph: 'U' },
-    { label: 'Hide all drawings', pressed: hidden, run: () => { store.getState().setHidden(!hidden); }, glyph: '◐' },
+    { label: 'Hide all drawings', pressed: allHidden, run: () => { store.getState().setHidden(!allHidden); }, glyph: '◐' },
     { label: 'Remove all drawings', run: () => { store.getState().removeAll(symbol); }, glyph: '✕', disabled: drawings.length === 0 },
     { label: 'Export drawings', run: () => { download(drawingsFileName(symbol), drawingsFileText(symbol, drawings)); }, glyph: '⇩', disabled: drawings.length === 0 },
     { label: 'Import drawings', run: () => { document.getElementById(fileInputId)?.click(); }, glyph: '⇧' },
@@ -92,7 +93,8 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
         role="toolbar"
         aria-label="Drawing tools"
         aria-orientation="vertical"
-        className="absolute top-12 left-1 z-20 hidden max-h-[calc(100%-3.5rem)] flex-col gap-0.5 overflow-y-auto rounded border border-slate-200 bg-white/90 p-0.5 shadow-sm sm:flex dark:border-slate-700 dark:bg-slate-900/90"
+        className="absolute left-2 z-20 hidden flex-col gap-0.5 overflow-y-auto rounded border border-slate-200 bg-white shadow-lg sm:flex dark:border-slate-700 dark:bg-slate-900"
+        style={TOOL_COLUMN}
       >
         <button type="button" className={BUTTON} aria-expanded={open} aria-label={open ? 'Collapse drawing tools' : 'Expand drawing tools'} title={open ? 'Collapse drawing tools' : 'Drawing tools'} onClick={() => { setOpen(!open); }}>
           <span aria-hidden="true">{open ? '«' : '✎'}</span>
@@ -100,13 +102,13 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
         {open && (
           <>
             {TOOL_KINDS.map((kind) => (
-              <button key={kind} type="button" className={BUTTON} aria-pressed={tool === kind} aria-label={TOOL_LABELS[kind]} title={TOOL_LABELS[kind]} onClick={() => { pick(kind); }}>
+              <button key={kind} type="button" className={BUTTON} style={pressedStyle(tool === kind)} aria-pressed={tool === kind} aria-label={TOOL_LABELS[kind]} title={TOOL_LABELS[kind]} onClick={() => { pick(kind); }}>
                 <ToolIcon kind={kind} />
               </button>
             ))}
-            <hr className="my-0.5 border-slate-200 dark:border-slate-700" />
+            <hr className="border-slate-200 dark:border-slate-700" style={DIVIDER} />
             {actions.map((action) => (
-              <button key={action.label} type="button" className={BUTTON} aria-label={action.label} title={action.label} disabled={action.disabled} aria-pressed={action.pressed} onClick={action.run}>
+              <button key={action.label} type="button" className={BUTTON} aria-label={action.label} title={action.label} disabled={action.disabled} aria-pressed={action.pressed} style={pressedStyle(action.pressed)} onClick={action.run}>
                 <span aria-hidden="true" className="text-sm">{action.glyph}</span>
               </button>
             ))}
@@ -114,26 +116,26 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
         )}
       </div>
       {/* Phones: one button, the tools as a menu. */}
-      <div className="absolute top-16 left-1 z-20 sm:hidden">
+      <div className="absolute left-2 z-20 sm:hidden" style={PHONE_MENU_BUTTON}>
         <button
           type="button"
           aria-haspopup="menu"
           aria-expanded={menuOpen}
-          className="flex h-8 items-center gap-1 rounded border border-slate-200 bg-white/90 px-2 text-sm text-slate-700 shadow-sm dark:border-slate-700 dark:bg-slate-900/90 dark:text-slate-200"
+          className="flex h-7 items-center gap-1 rounded border border-slate-200 bg-white px-2 text-sm text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
           onClick={() => { setMenuOpen(!menuOpen); }}
         >
           {tool ? <ToolIcon kind={tool} /> : <span aria-hidden="true">✎</span>}
           {tool ? TOOL_LABELS[tool] : 'Draw'}
         </button>
         {menuOpen && (
-          <div role="menu" aria-label="Drawing tools" className="mt-1 max-h-[300px] w-56 overflow-y-auto rounded border border-slate-200 bg-white py-1 text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200">
+          <div role="menu" aria-label="Drawing tools" style={PHONE_MENU} className="mt-1 overflow-y-auto rounded border border-slate-200 bg-white py-1 text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200">
             {TOOL_KINDS.map((kind) => (
-              <button key={kind} type="button" role="menuitemradio" aria-checked={tool === kind} className={MENU_ITEM} onClick={() => { pick(kind); }}>
+              <button key={kind} type="button" role="menuitemradio" aria-checked={tool === kind} className={MENU_ITEM} style={pressedStyle(tool === kind)} onClick={() => { pick(kind); }}>
                 <ToolIcon kind={kind} />
                 {TOOL_LABELS[kind]}
               </button>
             ))}
-            <hr className="my-1 border-slate-200 dark:border-slate-700" />
+            <hr className="border-slate-200 dark:border-slate-700" style={DIVIDER} />
             {actions.map((action) => (
               <button
                 key={action.label}
@@ -142,12 +144,13 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
                 className={MENU_ITEM}
                 disabled={action.disabled}
                 aria-checked={action.pressed}
+                style={pressedStyle(action.pressed)}
                 onClick={() => {
                   action.run();
                   setMenuOpen(false);
                 }}
               >
-                <span aria-hidden="true" className="w-[18px] text-center">{action.glyph}</span>
+                <span aria-hidden="true" className="w-3 text-center">{action.glyph}</span>
                 {action.label}
               </button>
             ))}

@@ -1,5 +1,7 @@
 /** The selected drawing's settings: colour, width, line style, lock, its text or Fibonacci levels, remove. */
 import { useState } from 'react';
+import { editorPosition, LEVELS_FIELD } from './ui-style';
+import { useWideScreen } from './use-wide-screen';
 import { LINE_STYLES, TOOL_LABELS, type Drawing, type LineStyle } from './drawing-model';
 
 export interface SelectionEditorProps {
@@ -21,6 +23,7 @@ export function parseLevels(text: string): number[] | undefined {
 
 export function SelectionEditor({ drawing, onChange, onRemove }: SelectionEditorProps) {
   const { style } = drawing;
+  const wide = useWideScreen();
   const setStyle = (patch: Partial<Drawing['style']>): void => {
     onChange({ ...drawing, style: { ...style, ...patch } });
   };
@@ -37,9 +40,10 @@ export function SelectionEditor({ drawing, onChange, onRemove }: SelectionEditor
     <div
       role="group"
       aria-label={`${TOOL_LABELS[drawing.kind]} settings`}
-      className="absolute right-[4.5rem] bottom-12 left-1 z-20 flex flex-wrap justify-end sm:top-12 sm:bottom-auto sm:left-auto sm:max-w-[calc(100%-8rem)] items-center gap-1 rounded border border-slate-200 bg-white/95 p-1 text-xs text-slate-700 shadow-sm dark:border-slate-700 dark:bg-slate-900/95 dark:text-slate-200"
+      className="absolute z-20 flex flex-wrap items-center justify-end gap-1 rounded border border-slate-200 bg-white text-xs text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
+      style={editorPosition(wide)}
     >
-      <input type="color" aria-label="Colour" className="h-7 w-8 cursor-pointer rounded border-0 bg-transparent p-0" value={style.color} onChange={(event) => { setStyle({ color: event.target.value }); }} />
+      <input type="color" aria-label="Colour" className="h-7 w-7 cursor-pointer rounded border-0 bg-transparent p-0" value={style.color} onChange={(event) => { setStyle({ color: event.target.value }); }} />
       <select aria-label="Width" className={FIELD} value={style.width} onChange={(event) => { setStyle({ width: Number(event.target.value) }); }}>
         {[1, 2, 3, 4].map((width) => (
           <option key={width} value={width}>
@@ -61,7 +65,8 @@ export function SelectionEditor({ drawing, onChange, onRemove }: SelectionEditor
         <input
           aria-label="Fibonacci levels"
           aria-invalid={!levelsValid}
-          className={`${FIELD} w-40 aria-invalid:border-red-500`}
+          className={FIELD}
+          style={levelsValid ? LEVELS_FIELD : { ...LEVELS_FIELD, borderColor: '#ef4444' }}
           value={levelsText}
           onChange={(event) => {
             setLevelsText(event.target.value);

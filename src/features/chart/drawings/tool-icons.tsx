@@ -2,11 +2,11 @@
 import type { ToolKind } from './drawing-model';
 
 const PATHS: Readonly<Record<ToolKind, string>> = {
-  'trend-line': 'M5 19 L19 5 M5 19 m-1.5 0 a1.5 1.5 0 1 0 3 0 a1.5 1.5 0 1 0 -3 0 M19 5 m-1.5 0 a1.5 1.5 0 1 0 3 0 a1.5 1.5 0 1 0 -3 0',
-  ray: 'M5 19 L22 2 M5 19 m-1.5 0 a1.5 1.5 0 1 0 3 0 a1.5 1.5 0 1 0 -3 0',
-  'extended-line': 'M2 22 L22 2 M9 15 m-1.5 0 a1.5 1.5 0 1 0 3 0 a1.5 1.5 0 1 0 -3 0',
+  'trend-line': 'M5 19 L19 5 M5 19 m -1.5 0 a1.5 1.5 0 1 0 3 0 a1.5 1.5 0 1 0 -3 0 M19 5 m -1.5 0 a1.5 1.5 0 1 0 3 0 a1.5 1.5 0 1 0 -3 0',
+  ray: 'M5 19 L22 2 M5 19 m -1.5 0 a1.5 1.5 0 1 0 3 0 a1.5 1.5 0 1 0 -3 0',
+  'extended-line': 'M2 22 L22 2 M9 15 m -1.5 0 a1.5 1.5 0 1 0 3 0 a1.5 1.5 0 1 0 -3 0',
   'horizontal-line': 'M2 12 H22',
-  'horizontal-ray': 'M7 12 H22 M7 12 m-1.5 0 a1.5 1.5 0 1 0 3 0 a1.5 1.5 0 1 0 -3 0',
+  'horizontal-ray': 'M7 12 H22 M7 12 m -1.5 0 a1.5 1.5 0 1 0 3 0 a1.5 1.5 0 1 0 -3 0',
   'vertical-line': 'M12 2 V22',
   'parallel-channel': 'M3 15 L15 5 M9 20 L21 10',
   rectangle: 'M4 6 H20 V18 H4 Z',
