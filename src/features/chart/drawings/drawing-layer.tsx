@@ -171,8 +171,8 @@ export function DrawingLayer({ symbol, exFactors, adjust, adjustedLocally, theme
     };
   }, [symbol, selected, tool, setSelectedId]);
 
-  const update = (drawing: Drawing): void => {
-    useDrawingsStore.getState().replace(symbol, drawing);
+  const update = (drawing: Drawing, mergeKey?: string): void => {
+    useDrawingsStore.getState().replace(symbol, drawing, mergeKey);
   };
 
   return (
@@ -191,8 +191,8 @@ export function DrawingLayer({ symbol, exFactors, adjust, adjustedLocally, theme
       {selected && !allHidden && (
         <SelectionEditor
           drawing={selected}
-          onChange={(drawing) => {
-            update(drawing);
+          onChange={(drawing, mergeKey) => {
+            update(drawing, mergeKey);
             setStyle(drawing.style);
           }}
           onRemove={() => {

@@ -19,7 +19,7 @@ const ids = (symbol = 'AAPL.US') => drawingsOf(store(), symbol).map((d) => d.id)
 
 describe('drawings store', () => {
   beforeEach(() => {
-    useDrawingsStore.setState({ bySymbol: {}, history: {}, hidden: false });
+    useDrawingsStore.setState({ bySymbol: {}, history: {}, hidden: false, lastMerge: {} });
   });
 
   it('keeps drawings per symbol', () => {
@@ -67,6 +67,16 @@ describe('drawings store', () => {
     store().undo('AAPL.US');
     expect(ids()).toEqual([]);
     expect(ids('TSLA.US')).toEqual(['t']);
+  });
+
+  it('makes successive edits with one merge key one undo step', () => {
+    store().add('AAPL.US', line('a'));
+    for (const price of [101, 102, 103]) store().replace('AAPL.US', line('a', price), 'colour:a');
+    store().replace('AAPL.US', line('a', 104), 'width:a');
+    store().undo('AAPL.US');
+    expect(drawingsOf(store(), 'AAPL.US')[0]?.anchors[0]?.price).toBe(103);
+    store().undo('AAPL.US');
+    expect(drawingsOf(store(), 'AAPL.US')[0]?.anchors[0]?.price).toBe(100);
   });
 
   it('imports without doubling ids already there', () => {

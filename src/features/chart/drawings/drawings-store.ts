@@ -26,9 +26,14 @@ export interface DrawingsState {
   history: Record<string, History>;
   /** Session only: every drawing hidden. */
   hidden: boolean;
+  /** Session only: the merge key of each symbol's last change, if it had one. */
+  lastMerge: Record<string, string | undefined>;
   add(symbol: string, drawing: Drawing): void;
-  /** Replaces the drawing of the same id (a move, a restyle). */
-  replace(symbol: string, drawing: Drawing): void;
+  /**
+   * Replaces the drawing of the same id (a move, a restyle). Successive replaces with the same
+   * `mergeKey` (typing a note, dragging through the colour picker) are one undo step.
+   */
+  replace(symbol: string, drawing: Drawing, mergeKey?: string): void;
   remove(symbol: string, id: string): void;
   removeAll(symbol: string): void;
   /** Adds imported drawings to the symbol's (one undo step). */
@@ -57,15 +62,19 @@ export const useDrawingsStore = create<DrawingsState>()(
   persist(
     (set) => {
       /** Sets a symbol's drawings to `next(current)`, one undo step. */
-      const change = (symbol: string, next: (current: Drawing[]) => Drawing[]): void => {
+      const change = (symbol: string, next: (current: Drawing[]) => Drawing[], mergeKey?: string): void => {
         set((state) => {
           const current = state.bySymbol[symbol] ?? NO_DRAWINGS;
           const updated = next(current);
           if (updated === current) return state;
-          const history = state.history[symbol] ?? { past: [], future: [] };
           const bySymbol = withDrawings(state.bySymbol, symbol, updated);
+          const lastMerge = { ...state.lastMerge, [symbol]: mergeKey };
+          // The same edit going on: the step before it stays the one to undo to.
+          if (mergeKey !== undefined && state.lastMerge[symbol] === mergeKey) return { bySymbol, lastMerge };
+          const history = state.history[symbol] ?? { past: [], future: [] };
           return {
             bySymbol,
+            lastMerge,
             history: { ...state.history, [symbol]: { past: [...history.past.slice(-HISTORY_LIMIT + 1), current], future: [] } },
           };
         });
@@ -81,6 +90,7 @@ export const useDrawingsStore = create<DrawingsState>()(
           const bySymbol = withDrawings(state.bySymbol, symbol, target);
           return {
             bySymbol,
+            lastMerge: { ...state.lastMerge, [symbol]: undefined },
             history: { ...state.history, [symbol]: { ...history, [from]: history[from].slice(0, -1), [to]: [...history[to], current] } },
           };
         });
@@ -89,11 +99,12 @@ export const useDrawingsStore = create<DrawingsState>()(
         bySymbol: {},
         history: {},
         hidden: false,
+        lastMerge: {},
         add: (symbol, drawing) => {
           change(symbol, (current) => [...current, drawing]);
         },
-        replace: (symbol, drawing) => {
-          change(symbol, (current) => (current.some((d) => d.id === drawing.id) ? current.map((d) => (d.id === drawing.id ? drawing : d)) : current));
+        replace: (symbol, drawing, mergeKey) => {
+          change(symbol, (current) => (current.some((d) => d.id === drawing.id) ? current.map((d) => (d.id === drawing.id ? drawing : d)) : current), mergeKey);
         },
         remove: (symbol, id) => {
           change(symbol, (current) => (current.some((d) => d.id === id) ? current.filter((d) => d.id !== id) : current));

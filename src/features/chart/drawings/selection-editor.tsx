@@ -6,7 +6,8 @@ import { LINE_STYLES, TOOL_LABELS, type Drawing, type LineStyle } from './drawin
 
 export interface SelectionEditorProps {
   drawing: Drawing;
-  onChange: (drawing: Drawing) => void;
+  /** `mergeKey`: successive changes with the same key are one undo step. */
+  onChange: (drawing: Drawing, mergeKey?: string) => void;
   onRemove: () => void;
 }
 
@@ -25,7 +26,7 @@ export function SelectionEditor({ drawing, onChange, onRemove }: SelectionEditor
   const { style } = drawing;
   const wide = useWideScreen();
   const setStyle = (patch: Partial<Drawing['style']>): void => {
-    onChange({ ...drawing, style: { ...style, ...patch } });
+    onChange({ ...drawing, style: { ...style, ...patch } }, `${Object.keys(patch).join()}:${drawing.id}`);
   };
   const [levelsText, setLevelsText] = useState((drawing.levels ?? []).join(', '));
   const [levelsFor, setLevelsFor] = useState(drawing.id);
@@ -59,7 +60,7 @@ export function SelectionEditor({ drawing, onChange, onRemove }: SelectionEditor
         ))}
       </select>
       {drawing.kind === 'text' && (
-        <input aria-label="Note text" className={`${FIELD} w-32`} maxLength={500} value={drawing.text ?? ''} onChange={(event) => { onChange({ ...drawing, text: event.target.value }); }} />
+        <input aria-label="Note text" className={`${FIELD} w-32`} maxLength={500} value={drawing.text ?? ''} onChange={(event) => { onChange({ ...drawing, text: event.target.value }, `text:${drawing.id}`); }} />
       )}
       {drawing.kind === 'fib-retracement' && (
         <input
@@ -71,7 +72,7 @@ export function SelectionEditor({ drawing, onChange, onRemove }: SelectionEditor
           onChange={(event) => {
             setLevelsText(event.target.value);
             const levels = parseLevels(event.target.value);
-            if (levels) onChange({ ...drawing, levels });
+            if (levels) onChange({ ...drawing, levels }, `levels:${drawing.id}`);
           }}
         />
       )}
