@@ -270,3 +270,55 @@ test('a finger draws a trend line on a phone', async ({ browser, baseURL }) => {
   await page.screenshot({ path: '/tmp/drawings-shots/phone-drawn.png' });
   await context.close();
 });
+
+test('restyle, lock, hide all, remove all; export, refuse a bad file, import back', async ({ page }) => {
+  const chart = await openChart(page, 'symbol=AAPL.US&interval=1d');
+  await drawWith(page, chart, 'Horizontal line', [{ x: 400, y: 200 }]);
+  const [line] = await waitPlaced(chart, 1);
+  if (!line) throw new Error('nothing drawn');
+  const y = must(line.points[0]).y;
+
+  await page.getByRole('textbox', { name: 'Colour' }).or(page.getByLabel('Colour')).first().fill('#ff0000');
+  await expect.poll(() => colourNear(page, 300, y, '#ff0000')).toBeGreaterThan(0);
+  expect(await colourNear(page, 300, y, BLUE)).toBe(0);
+
+  // Locked: a drag and Delete leave it.
+  await page.getByRole('button', { name: 'Lock', exact: true }).click();
+  const grab = await pagePoint(chart, 300, y);
+  await page.mouse.move(grab.x, grab.y);
+  await page.mouse.down();
+  await page.mouse.move(grab.x, grab.y + 60, { steps: 5 });
+  await page.mouse.up();
+  await page.keyboard.press('Delete');
+  await page.waitForTimeout(300);
+  expect((await placed(chart))[0]?.anchors).toEqual(line.anchors);
+  await page.getByRole('button', { name: 'Locked', exact: true }).click();
+
+  // Hide all: nothing placed or painted; shown again: back.
+  await page.getByRole('button', { name: 'Hide all drawings' }).click();
+  await waitPlaced(chart, 0);
+  expect(await colourNear(page, 300, y, '#ff0000')).toBe(0);
+  await page.getByRole('button', { name: 'Hide all drawings' }).click();
+  await waitPlaced(chart, 1);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export drawings' }).click();
+  const file = await (await download).path();
+  const { readFile } = await import('node:fs/promises');
+  const exported = await readFile(file, 'utf8');
+  expect(JSON.parse(exported)).toMatchObject({ format: 'chartroom.drawings', version: 1, symbol: 'AAPL.US', drawings: [{ kind: 'horizontal-line', style: { color: '#ff0000' } }] });
+
+  await page.getByRole('button', { name: 'Remove all drawings' }).click();
+  await waitPlaced(chart, 0);
+
+  const input = page.getByLabel('Drawings file to import');
+  await input.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{oops') });
+  await expect(page.getByText('This file is not JSON: no drawings were imported.')).toBeVisible();
+  await input.setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from(exported.replace('"AAPL.US"', '"TSLA.US"')) });
+  await expect(page.getByText(/holds drawings of TSLA.US, not AAPL.US/)).toBeVisible();
+  expect(await placed(chart)).toEqual([]);
+
+  await input.setInputFiles({ name: 'AAPL.US-drawings.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+  const [imported] = await waitPlaced(chart, 1);
+  expect(imported?.anchors).toEqual(line.anchors);
+});

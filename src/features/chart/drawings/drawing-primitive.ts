@@ -136,7 +136,10 @@ export class DrawingPrimitive implements ISeriesPrimitive {
   /** Before each paint: anchors to pixels, shapes for drawing and hit testing. */
   updateAllViews(): void {
     this.placed = [];
-    if (this.hidden) return;
+    if (this.hidden) {
+      this.scheduleReport();
+      return;
+    }
     const series = this.surface.priceSeries;
     const size = this.surface.chart.paneSize(0);
     const bounds = { width: size.width, height: size.height };
