@@ -15,7 +15,7 @@ export const DIVIDER: CSSProperties = { margin: '2px 0' };
 
 /** The selection's settings: top right on a wide screen, above the time axis on a phone. */
 export function editorPosition(wide: boolean): CSSProperties {
-  return { padding: 4, ...(wide ? { top: 48, right: 72, maxWidth: 'calc(100% - 128px)' } : { bottom: 48, left: 8, right: 72 }) };
+  return { padding: 4, ...(wide ? { top: 48, right: 72, maxWidth: 'calc(100% - 128px)' } : { bottom: 48, right: 72, maxWidth: 'calc(100% - 80px)' }) };
 }
 
 export const LEVELS_FIELD: CSSProperties = { width: 160 };
