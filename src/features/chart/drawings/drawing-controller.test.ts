@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChartSurface } from '../chart-surface';
 import { DrawingController, type ControllerCallbacks } from './drawing-controller';
@@ -6,8 +7,20 @@ import type { Anchor, Drawing, ToolKind } from './drawing-model';
 import { DrawingPrimitive } from './drawing-primitive';
 
 const HOUR = 3_600_000;
-/** A fake chart: x = hours / 1 px... one bar per 10 px, price = 500 − y. */
-function fakeSurface() {
+/** A price scale as the series maps it: linear (price = 500 − y) or logarithmic. */
+interface Scale {
+  priceToCoordinate(price: number): number;
+  coordinateToPrice(y: number): number;
+}
+const LINEAR: Scale = { priceToCoordinate: (price) => 500 - price, coordinateToPrice: (y) => 500 - y };
+/** 500 px span 1 to 1000 on a log scale, top 1000. */
+const LOG: Scale = {
+  priceToCoordinate: (price) => (500 * (3 - Math.log10(price))) / 3,
+  coordinateToPrice: (y) => 10 ** (3 - (3 * y) / 500),
+};
+
+/** A fake chart: one bar per 10 px (an hour each). */
+function fakeSurface(scale: Scale = LINEAR) {
   const element = document.createElement('div');
   const applyOptions = vi.fn();
   const candles = Array.from({ length: 100 }, (_, i) => ({ time: i * HOUR, open: 300, high: 320, low: 280, close: 310 }));
@@ -18,7 +31,7 @@ function fakeSurface() {
       priceScale: () => ({ width: () => 0 }),
       options: () => ({ layout: { fontFamily: 'sans' } }),
     },
-    priceSeries: { priceToCoordinate: (price: number) => 500 - price, coordinateToPrice: (y: number) => 500 - y },
+    priceSeries: scale,
     element,
     timeToX: (ms: number) => (ms / HOUR) * 10,
     xToTime: (x: number) => (x / 10) * HOUR,
@@ -154,5 +167,52 @@ describe('DrawingController', () => {
       click(fake.element, 700, 50);
       expect(selected).toEqual(['l', undefined]);
     });
+  });
+});
+
+describe('anchors through a log price scale', () => {
+  const paneX = fc.double({ min: 1, max: 999, noNaN: true });
+  const paneY = fc.double({ min: 1, max: 499, noNaN: true });
+
+  it('a clicked anchor is painted back where it was clicked', () => {
+    fc.assert(
+      fc.property(paneX, paneY, (x, y) => {
+        const fake = fakeSurface(LOG);
+        const primitive = new DrawingPrimitive(fake.surface, () => undefined);
+        const created: Anchor[][] = [];
+        const controller = new DrawingController(fake.surface, primitive, { onCreate: (_kind, anchors) => created.push(anchors), onMove: () => undefined, onSelect: () => undefined });
+        controller.setTool('horizontal-line');
+        click(fake.element, x, y);
+        const [anchor] = created[0] ?? [];
+        if (!anchor) throw new Error('nothing placed');
+        expect(LOG.priceToCoordinate(anchor.price)).toBeCloseTo(y, 6);
+        controller.destroy();
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('a dragged drawing keeps its look: every anchor moves by the pointer’s pixels', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -80, max: 80, noNaN: true }), fc.double({ min: -80, max: 80, noNaN: true }), (dx, dy) => {
+        fc.pre(Math.hypot(dx, dy) > 6);
+        const fake = fakeSurface(LOG);
+        const primitive = new DrawingPrimitive(fake.surface, () => undefined);
+        const moves: Anchor[][] = [];
+        const controller = new DrawingController(fake.surface, primitive, { onCreate: () => undefined, onMove: (_d, anchors) => moves.push(anchors), onSelect: () => undefined });
+        const anchors = [at(200, 0), at(400, 0)].map((anchor, i) => ({ time: anchor.time, price: LOG.coordinateToPrice(i === 0 ? 300 : 200) }));
+        const line: Drawing = { id: 'l', kind: 'trend-line', anchors, style: { color: '#2962ff', width: 2, line: 'solid' }, locked: false };
+        primitive.setDrawings([{ drawing: line, anchors }]);
+        primitive.updateAllViews();
+        drag(fake.element, [300, 250], [300 + dx, 250 + dy]);
+        const [first, second] = moves[0] ?? [];
+        if (!first || !second) throw new Error('not moved');
+        expect(LOG.priceToCoordinate(first.price)).toBeCloseTo(300 + dy, 6);
+        expect(LOG.priceToCoordinate(second.price)).toBeCloseTo(200 + dy, 6);
+        expect(fake.surface.timeToX(first.time)).toBeCloseTo(200 + dx, 6);
+        controller.destroy();
+      }),
+      { numRuns: 50 },
+    );
   });
 });
