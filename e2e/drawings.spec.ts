@@ -148,11 +148,14 @@ async function openChart(page: Page, query: string): Promise<Locator> {
 
 test('a trend line drawn with the mouse stays after a reload and keeps its times and prices on 1h', async ({ page }) => {
   const chart = await openChart(page, 'symbol=AAPL.US&interval=1d');
-  await drawTrendLine(page, chart, { x: 300, y: 150 }, { x: 450, y: 250 });
+  // Over the last few days, so that the 1h chart shows it too.
+  const box = must((await chart.boundingBox()) ?? undefined);
+  const lastX = must((await readCandles(page)).candles.at(-1)).x - box.x;
+  await drawTrendLine(page, chart, { x: lastX - 45, y: 150 }, { x: lastX - 8, y: 250 });
   const [drawn] = await waitPlaced(chart, 1);
   if (!drawn) throw new Error('nothing drawn');
   expect(drawn.kind).toBe('trend-line');
-  const middle = visiblePointOf(must(drawn.points[0]), must(drawn.points[1]), 500);
+  const middle = visiblePointOf(must(drawn.points[0]), must(drawn.points[1]), box.width);
   expect(await colourNear(page, middle.x, middle.y, BLUE)).toBeGreaterThan(0);
   // Away from the line: none of its colour.
   expect(await colourNear(page, middle.x, middle.y - 40, BLUE)).toBe(0);
@@ -177,8 +180,10 @@ test('a trend line drawn with the mouse stays after a reload and keeps its times
   const scale = await priceScaleOf(page);
   expect(Math.abs(a.y - (scale.a + scale.b * must(drawn.anchors[0]).price))).toBeLessThanOrEqual(2);
   expect(Math.abs(b.y - (scale.a + scale.b * must(drawn.anchors[1]).price))).toBeLessThanOrEqual(2);
-  const onScreen = visiblePointOf(a, b, width - 80);
-  if (onScreen.x > 20 && onScreen.y > 0) expect(await colourNear(page, onScreen.x, onScreen.y, BLUE)).toBeGreaterThan(0);
+  // Painted where it is placed (the part on screen, clear of the toolbar column).
+  const onScreen = visiblePointOf({ x: Math.max(a.x, 60), y: a.x < 60 ? a.y + ((b.y - a.y) * (60 - a.x)) / (b.x - a.x) : a.y }, b, width - 80);
+  expect(onScreen.x).toBeGreaterThan(40);
+  expect(await colourNear(page, onScreen.x, onScreen.y, BLUE)).toBeGreaterThan(0);
   await page.screenshot({ path: '/tmp/drawings-shots/trend-line-1h.png' });
 });
 
@@ -321,4 +326,27 @@ test('restyle, lock, hide all, remove all; export, refuse a bad file, import bac
   await input.setInputFiles({ name: 'AAPL.US-drawings.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
   const [imported] = await waitPlaced(chart, 1);
   expect(imported?.anchors).toEqual(line.anchors);
+});
+
+test('an anchor right of the last bar keeps its future time, on 1d and on 1w', async ({ page }) => {
+  const chart = await openChart(page, 'symbol=AAPL.US&interval=1d');
+  const box = must((await chart.boundingBox()) ?? undefined);
+  const { candles } = await readCandles(page);
+  const last = must(candles.at(-1));
+  const from = { x: last.x - box.x - 200, y: 200 };
+  // Right of the last candle, inside the pane (its price scale starts about 80 px from the right).
+  const to = { x: last.x - box.x + 15, y: 150 };
+  await drawWith(page, chart, 'Trend line', [from, to]);
+  const [drawn] = await waitPlaced(chart, 1);
+  const future = must(drawn?.anchors[1]);
+  expect(future.time).toBeGreaterThan(Date.parse(DEFAULT_SIM_NOW));
+
+  await page.getByRole('button', { name: '1w', exact: true }).click();
+  await expect(chart).toHaveAttribute('aria-label', /1w/);
+  await expect.poll(async () => JSON.stringify((await placed(chart))[0]?.points)).not.toBe(JSON.stringify(drawn?.points));
+  const [weekly] = await waitPlaced(chart, 1);
+  expect(weekly?.anchors).toEqual(drawn?.anchors);
+  // On 1w the future end is still right of the last (weekly) candle.
+  const weeklyLast = must((await readCandles(page)).candles.at(-1));
+  expect(must(weekly?.points[1]).x + box.x).toBeGreaterThan(weeklyLast.x - 1);
 });
