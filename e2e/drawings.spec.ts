@@ -143,6 +143,9 @@ async function openChart(page: Page, query: string): Promise<Locator> {
   await page.goto(`/?${query}`);
   const chart = page.getByTestId('main-chart');
   await expect(reporter(chart)).toHaveAttribute('data-drawings', /.*/, { timeout: 15_000 });
+  // The wide screen's tool column starts closed (it would cover the chart's left edge).
+  const expand = page.getByRole('button', { name: 'Expand drawing tools' });
+  if (await expand.isVisible()) await expand.click();
   return chart;
 }
 

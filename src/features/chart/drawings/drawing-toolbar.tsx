@@ -38,7 +38,7 @@ function download(name: string, text: string): void {
 }
 
 export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagnet, allHidden }: DrawingToolbarProps) {
-  const [open, setOpen] = useState(true);
+  const open = useDrawingsStore((state) => state.toolbarOpen);
   const [menuOpen, setMenuOpen] = useState(false);
   const fileInputId = useId();
   const store = useDrawingsStore;
@@ -96,7 +96,7 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
         className="absolute left-2 z-20 hidden flex-col gap-0.5 overflow-y-auto rounded border border-slate-200 bg-white shadow-lg sm:flex dark:border-slate-700 dark:bg-slate-900"
         style={TOOL_COLUMN}
       >
-        <button type="button" className={BUTTON} aria-expanded={open} aria-label={open ? 'Collapse drawing tools' : 'Expand drawing tools'} title={open ? 'Collapse drawing tools' : 'Drawing tools'} onClick={() => { setOpen(!open); }}>
+        <button type="button" className={BUTTON} aria-expanded={open} aria-label={open ? 'Collapse drawing tools' : 'Expand drawing tools'} title={open ? 'Collapse drawing tools' : 'Drawing tools'} onClick={() => { useDrawingsStore.getState().setToolbarOpen(!open); }}>
           <span aria-hidden="true">{open ? '«' : '✎'}</span>
         </button>
         {open && (

@@ -19,7 +19,7 @@ const ids = (symbol = 'AAPL.US') => drawingsOf(store(), symbol).map((d) => d.id)
 
 describe('drawings store', () => {
   beforeEach(() => {
-    useDrawingsStore.setState({ bySymbol: {}, history: {}, hidden: false, lastMerge: {} });
+    useDrawingsStore.setState({ bySymbol: {}, history: {}, hidden: false, lastMerge: {}, toolbarOpen: false });
   });
 
   it('keeps drawings per symbol', () => {
@@ -98,6 +98,15 @@ describe('drawings store, loading saved drawings', () => {
     expect(ids()).toEqual(['a']);
     expect(ids('TSLA.US')).toEqual(['t']);
     expect(useAppStore.getState().notices.map((n) => n.text)).toEqual(['1 saved drawing was damaged and dropped; the others are kept.']);
+  });
+
+  it('keeps the tool column open or closed as it was left, closed when unsure', async () => {
+    localStorage.setItem(DRAWINGS_STORAGE_KEY, JSON.stringify({ version: 1, state: { bySymbol: {}, toolbarOpen: true } }));
+    await useDrawingsStore.persist.rehydrate();
+    expect(useDrawingsStore.getState().toolbarOpen).toBe(true);
+    localStorage.setItem(DRAWINGS_STORAGE_KEY, JSON.stringify({ version: 1, state: { bySymbol: {}, toolbarOpen: 'yes' } }));
+    await useDrawingsStore.persist.rehydrate();
+    expect(useDrawingsStore.getState().toolbarOpen).toBe(false);
   });
 
   it('tells the user when the saved text is not JSON, and keeps the main store', async () => {

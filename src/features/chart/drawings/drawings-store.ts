@@ -26,6 +26,12 @@ export interface DrawingsState {
   history: Record<string, History>;
   /** Session only: every drawing hidden. */
   hidden: boolean;
+  /**
+   * The wide screen's tool column is open. Saved; closed at first, so the column does not cover
+   * the chart's left edge (the oldest candles, the start of a drag) for users who never draw.
+   */
+  toolbarOpen: boolean;
+  setToolbarOpen(open: boolean): void;
   /** Session only: the merge key of each symbol's last change, if it had one. */
   lastMerge: Record<string, string | undefined>;
   add(symbol: string, drawing: Drawing): void;
@@ -42,6 +48,9 @@ export interface DrawingsState {
   redo(symbol: string): void;
   setHidden(hidden: boolean): void;
 }
+
+/** What is saved: the drawings and whether the tool column is open. */
+type Saved = Pick<DrawingsState, 'bySymbol' | 'toolbarOpen'>;
 
 const NO_DRAWINGS: Drawing[] = [];
 
@@ -99,6 +108,7 @@ export const useDrawingsStore = create<DrawingsState>()(
         bySymbol: {},
         history: {},
         hidden: false,
+        toolbarOpen: false,
         lastMerge: {},
         add: (symbol, drawing) => {
           change(symbol, (current) => [...current, drawing]);
@@ -128,15 +138,18 @@ export const useDrawingsStore = create<DrawingsState>()(
         setHidden: (hidden) => {
           set({ hidden });
         },
+        setToolbarOpen: (toolbarOpen) => {
+          set({ toolbarOpen });
+        },
       };
     },
     {
       name: DRAWINGS_STORAGE_KEY,
       version: DRAWINGS_VERSION,
-      storage: safeJsonStorage(UNREADABLE as unknown as Pick<DrawingsState, 'bySymbol'>, DRAWINGS_VERSION),
-      partialize: (state) => ({ bySymbol: state.bySymbol }),
+      storage: safeJsonStorage(UNREADABLE as unknown as Saved, DRAWINGS_VERSION),
+      partialize: (state): Saved => ({ bySymbol: state.bySymbol, toolbarOpen: state.toolbarOpen }),
       // Another version's data goes through the same drawing-by-drawing validation in merge.
-      migrate: (persisted) => persisted as Pick<DrawingsState, 'bySymbol'>,
+      migrate: (persisted) => persisted as Saved,
       merge: (persisted, current) => {
         const unreadable = persisted === UNREADABLE || (typeof persisted === 'object' && persisted !== null && 'unreadable' in persisted);
         const { bySymbol, dropped } = unreadable ? { bySymbol: {}, dropped: 1 } : parseSavedDrawings(persisted);
@@ -149,7 +162,8 @@ export const useDrawingsStore = create<DrawingsState>()(
             useAppStore.getState().pushNotice('warning', text);
           });
         }
-        return { ...current, bySymbol };
+        const toolbarOpen = !unreadable && typeof persisted === 'object' && persisted !== null && (persisted as { toolbarOpen?: unknown }).toolbarOpen === true;
+        return { ...current, bySymbol, toolbarOpen };
       },
     },
   ),
