@@ -353,3 +353,29 @@ test('an anchor right of the last bar keeps its future time, on 1d and on 1w', a
   const weeklyLast = must((await readCandles(page)).candles.at(-1));
   expect(must(weekly?.points[1]).x + box.x).toBeGreaterThan(weeklyLast.x - 1);
 });
+
+test('a damaged saved drawing is dropped with a notice; the others stay, of every symbol', async ({ page }) => {
+  const good = {
+    id: 'good',
+    kind: 'horizontal-line',
+    anchors: [{ time: Date.parse('2026-11-20T05:00:00Z'), price: 225 }],
+    style: { color: '#ff0000', width: 2, line: 'solid' },
+    locked: false,
+  };
+  const damaged = { ...good, id: 'bad', anchors: [{ time: 'yesterday', price: 225 }] };
+  await page.addInitScript((saved) => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    localStorage.setItem('chartroom.drawings', saved);
+  }, JSON.stringify({ version: 1, state: { bySymbol: { 'AAPL.US': [good, damaged], 'MSFT.US': [{ ...good, id: 'other', anchors: [{ time: good.anchors[0]?.time, price: 400 }] }] } } }));
+  const chart = await openChart(page, 'symbol=AAPL.US&interval=1d');
+  await expect(page.getByText('1 saved drawing was damaged and dropped; the others are kept.')).toBeVisible();
+  const [kept] = await waitPlaced(chart, 1);
+  expect(kept?.id).toBe('good');
+  expect(kept?.anchors).toEqual(good.anchors);
+  expect(await colourNear(page, 300, must(kept?.points[0]).y, '#ff0000')).toBeGreaterThan(0);
+  // Another symbol's drawings were kept too.
+  const other = await openChart(page, 'symbol=MSFT.US&interval=1d');
+  const [msft] = await waitPlaced(other, 1);
+  expect(msft?.id).toBe('other');
+});
