@@ -258,7 +258,7 @@ test('an anchor moves; the move undoes and redoes; Delete removes and undo bring
   expect(await placed(chart)).toHaveLength(1);
 });
 
-test('a finger draws a trend line on a phone', async ({ browser, baseURL }) => {
+test('a finger draws a trend line on a phone and drags its end', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, baseURL });
   const page = await context.newPage();
   const chart = await openChart(page, 'symbol=AAPL.US&interval=1d');
@@ -276,6 +276,18 @@ test('a finger draws a trend line on a phone', async ({ browser, baseURL }) => {
   expect(drawn?.points[0]?.x).toBeCloseTo(80, -1);
   expect(drawn?.points[1]?.y).toBeCloseTo(220, -1);
   await page.screenshot({ path: '/tmp/drawings-shots/phone-drawn.png' });
+
+  // A finger drags the line's end (touch events through the DevTools protocol: Playwright's
+  // touchscreen only taps).
+  const touch = await context.newCDPSession(page);
+  const end = await pagePoint(chart, must(drawn?.points[1]).x, must(drawn?.points[1]).y);
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: end.x, y: end.y }] });
+  for (let step = 1; step <= 5; step++) {
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: end.x - 6 * step, y: end.y - 8 * step }] });
+  }
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await expect.poll(async () => (await placed(chart))[0]?.points[1]?.y).toBeCloseTo(must(drawn?.points[1]).y - 40, 0);
+  expect((await placed(chart))[0]?.anchors[0]).toEqual(drawn?.anchors[0]);
   await context.close();
 });
 
