@@ -12,10 +12,11 @@ describe('snapPrice', () => {
     expect(snapPrice(candle, linear(10.9), linear)).toBe(10);
   });
   it('judges nearness in pixels, so a log scale can pick another price than a linear one', () => {
+    // 8.95 is nearer 8 than 10 by price (0.95 against 1.05) but nearer 10 by ratio.
+    const linear = (price: number) => 1000 - price * 10;
     const log = (price: number) => 1000 - Math.log(price) * 1000;
-    // 9.1 is nearer 10 than 8 by price, but not on a log scale... check both agree with their own scale.
-    const pick = snapPrice(candle, log(8.95), log);
-    expect(pick).toBe(Math.abs(log(8) - log(8.95)) < Math.abs(log(10) - log(8.95)) ? 8 : 10);
+    expect(snapPrice(candle, linear(8.95), linear)).toBe(8);
+    expect(snapPrice(candle, log(8.95), log)).toBe(10);
   });
   it('skips prices off the scale', () => {
     expect(snapPrice(candle, 0, (price) => (price === 14 ? null : price))).toBe(8);
