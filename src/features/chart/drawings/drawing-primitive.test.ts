@@ -39,6 +39,10 @@ describe('DrawingPrimitive', () => {
     // Its body is hit half way; nothing far off it.
     expect(primitive.hit({ x: 500, y: 214.3 })?.item.drawing.id).toBe('a');
     expect(primitive.hit({ x: 500, y: 260 })).toBeUndefined();
+    // The library's hover: a cursor that says what a drag does.
+    expect(primitive.hitTest(500, 214.3)).toEqual({ externalId: 'a', zOrder: 'top', cursorStyle: 'move' });
+    expect(primitive.hitTest(100, 200)?.cursorStyle).toBe('grab');
+    expect(primitive.hitTest(500, 260)).toBeNull();
   });
 
   it('hits a Fibonacci level line at its price', () => {

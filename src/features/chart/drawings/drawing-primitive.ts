@@ -6,7 +6,7 @@
  *
  * Types only from the library: the chart is reached through the surface.
  */
-import type { IPrimitivePaneRenderer, IPrimitivePaneView, ISeriesPrimitive, SeriesAttachedParameter } from 'lightweight-charts';
+import type { IPrimitivePaneRenderer, IPrimitivePaneView, ISeriesPrimitive, PrimitiveHoveredItem, SeriesAttachedParameter } from 'lightweight-charts';
 import type { ChartSurface } from '../chart-surface';
 import { DEFAULT_FIB_LEVELS, DRAFT_ID, type Anchor, type Drawing, type LineStyle } from './drawing-model';
 import { fibLevelPrices, hitShape, shapeOf, type Hit, type Point, type Shape } from './geometry';
@@ -127,6 +127,14 @@ export class DrawingPrimitive implements ISeriesPrimitive {
       if (hit) return { item: entry.item, hit };
     }
     return undefined;
+  }
+
+  /** The library asks what is under the pointer: a drawing shows the cursor of what a drag would do. */
+  hitTest(x: number, y: number): PrimitiveHoveredItem | null {
+    const found = this.hit({ x, y });
+    if (!found) return null;
+    const cursorStyle = found.item.drawing.locked ? 'pointer' : found.hit.part === 'handle' ? 'grab' : 'move';
+    return { externalId: found.item.drawing.id, zOrder: 'top', cursorStyle };
   }
 
   private update(): void {
