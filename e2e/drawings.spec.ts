@@ -258,7 +258,7 @@ test('an anchor moves; the move undoes and redoes; Delete removes and undo bring
   expect(await placed(chart)).toHaveLength(1);
 });
 
-test('a finger draws a trend line on a phone and drags its end', async ({ browser, baseURL }) => {
+test('a finger draws a trend line on a phone, drags its end and undoes from the menu', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, baseURL });
   const page = await context.newPage();
   const chart = await openChart(page, 'symbol=AAPL.US&interval=1d');
@@ -288,6 +288,10 @@ test('a finger draws a trend line on a phone and drags its end', async ({ browse
   await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await expect.poll(async () => (await placed(chart))[0]?.points[1]?.y).toBeCloseTo(must(drawn?.points[1]).y - 40, 0);
   expect((await placed(chart))[0]?.anchors[0]).toEqual(drawn?.anchors[0]);
+  // No keyboard: the menu undoes.
+  await page.getByRole('button', { name: 'Draw' }).tap();
+  await page.getByRole('menuitem', { name: 'Undo' }).tap();
+  await expect.poll(async () => (await placed(chart))[0]?.anchors).toEqual(drawn?.anchors);
   await context.close();
 });
 

@@ -66,7 +66,12 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
     pushNotice('info', `Imported ${String(result.drawings.length)} drawing${result.drawings.length === 1 ? '' : 's'} to ${symbol}${skipped}.`);
   };
 
+  // Undo and redo as buttons too: a phone has no Ctrl+Z.
+  const canUndo = useDrawingsStore((state) => (state.history[symbol]?.past.length ?? 0) > 0);
+  const canRedo = useDrawingsStore((state) => (state.history[symbol]?.future.length ?? 0) > 0);
   const actions = [
+    { label: 'Undo', run: () => { store.getState().undo(symbol); }, glyph: '↶', disabled: !canUndo },
+    { label: 'Redo', run: () => { store.getState().redo(symbol); }, glyph: '↷', disabled: !canRedo },
     { label: 'Magnet', pressed: magnet, run: () => { onMagnet(!magnet); }, glyph: 'U' },
     { label: 'Hide all drawings', pressed: allHidden, run: () => { store.getState().setHidden(!allHidden); }, glyph: '◐' },
     { label: 'Remove all drawings', run: () => { store.getState().removeAll(symbol); }, glyph: '✕', disabled: drawings.length === 0 },
