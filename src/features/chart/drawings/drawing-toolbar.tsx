@@ -44,6 +44,8 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
   const store = useDrawingsStore;
 
   const pick = (kind: ToolKind): void => {
+    // Drawing while everything is hidden would draw unseen: show them again.
+    if (allHidden) store.getState().setHidden(false);
     onTool(tool === kind ? undefined : kind);
     setMenuOpen(false);
   };
