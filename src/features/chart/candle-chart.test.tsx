@@ -8,7 +8,11 @@ import { CandleChart, type CandleChartProps } from './candle-chart';
 import { createLiveCandle } from './live-candle';
 
 // lightweight-charts needs a canvas: the adapter is replaced by a recording fake.
-type FakeAdapter = { [K in keyof ChartAdapter]: Mock<ChartAdapter[K]> } & { hover: (hit: CrosshairCandle | undefined) => void };
+// Its surface (a plain object, not a function) is a stand-in the component only publishes.
+type FakeAdapter = { [K in Exclude<keyof ChartAdapter, 'surface'>]: Mock<ChartAdapter[K]> } & {
+  surface: ChartAdapter['surface'];
+  hover: (hit: CrosshairCandle | undefined) => void;
+};
 const fake = vi.hoisted(() => ({ adapters: [] as FakeAdapter[] }));
 vi.mock('./chart-adapter', () => ({
   createChartAdapter: () => {
@@ -31,6 +35,7 @@ vi.mock('./chart-adapter', () => ({
       }),
       onNeedOlder: vi.fn(() => () => undefined),
       destroy: vi.fn(),
+      surface: {} as ChartAdapter['surface'],
       hover: (hit) => {
         for (const callback of crosshair) callback(hit);
       },
