@@ -190,35 +190,48 @@ test('a trend line drawn with the mouse stays after a reload and keeps its times
   await page.screenshot({ path: '/tmp/drawings-shots/trend-line-1h.png' });
 });
 
-test('under Forward adjustment a drawing stays on the candles it was drawn on', async ({ page }) => {
-  const chart = await openChart(page, 'symbol=AAPL.US&interval=1d&adjust=none');
-  await page.getByRole('button', { name: 'Magnet' }).click();
-  // Two candles left of the dividend badge: their highs under the magnet.
+/** Clicks an adjustment mode (a radio of the Adjust group). */
+async function adjust(page: Page, mode: 'None' | 'Forward' | 'Backward'): Promise<void> {
+  await page.getByRole('radiogroup', { name: /adjust/i }).getByRole('radio', { name: mode }).click();
+}
+
+/** Two candles clear of the tool column, left of COST.US's 4-for-1 split of 14 September 2026. */
+async function candlesBeforeSplit(page: Page, chart: Locator, first: number, second: number): Promise<{ x: number; y: number }[]> {
   const box = must((await chart.boundingBox()) ?? undefined);
-  const { candles } = await readCandles(page);
-  // Clear of the toolbar column at the left edge, left of the dividend badge.
-  const clear = candles.filter((candle) => candle.x - box.x > 90);
-  const [first, second] = [clear[0], clear[6]];
-  if (!first || !second) throw new Error('no candles');
-  await drawWith(page, chart, 'Trend line', [
-    { x: first.x - box.x, y: first.top - 2 },
-    { x: second.x - box.x, y: second.top - 2 },
-  ]);
+  const clear = (await readCandles(page)).candles.filter((candle) => candle.x - box.x > 90);
+  return [clear[first], clear[second]].map((candle) => ({ x: must(candle).x - box.x, y: must(candle).top - 2 }));
+}
+
+test('under Forward adjustment a drawing stays on the candles it was drawn on, both ways', async ({ page }) => {
+  // COST.US split 4-for-1 on 14 September 2026: Forward divides earlier prices by four.
+  const chart = await openChart(page, 'symbol=COST.US&interval=1d&adjust=none');
+  await page.getByRole('button', { name: 'Magnet' }).click();
+  await drawWith(page, chart, 'Trend line', await candlesBeforeSplit(page, chart, 0, 6));
   const [none] = await waitPlaced(chart, 1);
   if (!none) throw new Error('nothing drawn');
   for (const point of none.points) expect(Math.abs(point.y - (await highTopAt(page, chart, point.x)))).toBeLessThanOrEqual(1.5);
 
-  await page.getByRole('radio', { name: 'Forward' }).or(page.getByRole('button', { name: 'Forward' })).first().click();
+  await adjust(page, 'Forward');
   await expect.poll(async () => (await placed(chart))[0]?.anchors[0]?.price, { timeout: 10_000 }).not.toBe(none.anchors[0]?.price);
   const [forward] = await waitPlaced(chart, 1);
   if (!forward) throw new Error('lost');
-  // Same times, lower prices (a dividend after them), still on the same candles' highs.
+  // Same times, a quarter of the prices (and a dividend's worth), still on the same candles' highs.
   expect(forward.anchors.map((anchor) => anchor.time)).toEqual(none.anchors.map((anchor) => anchor.time));
-  expect(must(forward.anchors[0]).price).toBeLessThan(must(none.anchors[0]).price);
+  expect(must(forward.anchors[0]).price).toBeLessThan(must(none.anchors[0]).price / 3.5);
   for (const point of forward.points) expect(Math.abs(point.y - (await highTopAt(page, chart, point.x)))).toBeLessThanOrEqual(1.5);
-  // Stored raw: back to None, back to the drawn prices.
-  await page.getByRole('radio', { name: 'None' }).or(page.getByRole('button', { name: 'None' })).first().click();
+
+  // Drawn under Forward, stored raw: on None it sits on its candles' raw highs.
+  await drawWith(page, chart, 'Trend line', await candlesBeforeSplit(page, chart, 1, 4));
+  const drawnForward = must((await waitPlaced(chart, 2))[1]);
+  expect(must(drawnForward.anchors[1]).time).toBeLessThan(Date.parse('2026-09-14T00:00:00Z'));
+  await adjust(page, 'None');
   await expect.poll(async () => (await placed(chart))[0]?.anchors[0]?.price).toBeCloseTo(must(none.anchors[0]).price, 6);
+  const back = await waitPlaced(chart, 2);
+  expect(must(back[1]).anchors[0]?.price).toBeGreaterThan(must(drawnForward.anchors[0]).price * 3.5);
+  for (const drawing of back) {
+    for (const point of drawing.points) expect(Math.abs(point.y - (await highTopAt(page, chart, point.x)))).toBeLessThanOrEqual(1.5);
+  }
+  await page.screenshot({ path: '/tmp/drawings-shots/cost-split-none.png' });
 });
 
 test('an anchor moves; the move undoes and redoes; Delete removes and undo brings it back', async ({ page }) => {
