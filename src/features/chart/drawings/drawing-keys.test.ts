@@ -28,6 +28,10 @@ describe('drawingKeyAction', () => {
     expect(drawingKeyAction(key('z'))).toBeUndefined();
     expect(drawingKeyAction(key('1', { altKey: true }))).toBeUndefined();
   });
+  it('leaves a key another part of the page handled (a watchlist row’s Delete)', () => {
+    expect(drawingKeyAction({ ...key('Delete'), defaultPrevented: true })).toBeUndefined();
+  });
+
   it('does nothing while the user types in a field', () => {
     const input = document.createElement('input');
     expect(drawingKeyAction(key('Backspace', {}, input))).toBeUndefined();

@@ -13,6 +13,8 @@ interface KeyLike {
   altKey: boolean;
   shiftKey: boolean;
   target: EventTarget | null;
+  /** Handled already (the watchlist's Delete removes its focused row, a dialog's Esc closes it). */
+  defaultPrevented?: boolean;
 }
 
 function isTyping(target: EventTarget | null): boolean {
@@ -21,7 +23,7 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 export function drawingKeyAction(event: KeyLike): DrawingKeyAction | undefined {
-  if (isTyping(event.target) || event.altKey) return undefined;
+  if (event.defaultPrevented === true || isTyping(event.target) || event.altKey) return undefined;
   const command = event.ctrlKey || event.metaKey;
   const key = event.key.toLowerCase();
   if (command && key === 'z') return event.shiftKey ? 'redo' : 'undo';
