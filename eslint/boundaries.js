@@ -66,6 +66,15 @@ export const boundaryConfigs = [
     },
   },
   {
+    // The chart's drawing tools are a sub-module of the chart feature (src/features/chart/drawings),
+    // loaded on demand: they may reach their own feature one level up (`../chart-surface`), but
+    // never another feature (`../../<feature>/…`) or the app shell.
+    files: ['src/features/chart/drawings/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./(?!\\.\\./)|/features/|/app/', message: 'The drawing tools use their chart feature and shared code only.' }] }],
+    },
+  },
+  {
     // The browser bundle never imports server code (the simulator is for tests only). A syntax
     // rule, so that it adds to the layers' import rules above instead of replacing them.
     files: ['src/**'],

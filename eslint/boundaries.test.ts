@@ -50,4 +50,10 @@ describe('import boundaries', () => {
     expect(broken('src/queries/x.ts', "import { a } from '../features/chart/chart-surface';")).toEqual(['no-restricted-imports']);
     expect(broken('src/lib/x.ts', "import { a } from '../app/y';")).toEqual(['no-restricted-imports']);
   });
+
+  it('lets the chart’s drawing tools use their chart feature, and nothing of another', () => {
+    expect(broken('src/features/chart/drawings/x.ts', "import { a } from '../chart-surface';\nimport { b } from '../../../store/app-store';")).toEqual([]);
+    expect(broken('src/features/chart/drawings/x.ts', "import { a } from '../../watchlist/y';")).toEqual(['no-restricted-imports']);
+    expect(broken('src/features/chart/drawings/x.ts', "import { a } from '../../../app/app';")).toEqual(['no-restricted-imports']);
+  });
 });

@@ -62,10 +62,10 @@ function Loading() {
   return <p className="p-3 text-sm text-slate-500">Loading…</p>;
 }
 
-function tabContent(tab: PanelTab): ReactNode {
+function tabContent(tab: PanelTab, afterFirstCandle: boolean): ReactNode {
   switch (tab) {
     case 'chart':
-      return <ChartPanel />;
+      return <ChartPanel afterFirstCandle={afterFirstCandle} />;
     case 'intraday':
       return <IntradayPanel />;
     case 'info':
@@ -117,7 +117,7 @@ export function App() {
             onIntent={preloadTab}
             render={(tab) => (
               <Panel key={tab} title={TAB_LABELS[tab]} hideTitle className="flex-1 rounded-none border-0">
-                <Suspense fallback={<Loading />}>{tabContent(tab)}</Suspense>
+                <Suspense fallback={<Loading />}>{tabContent(tab, besideChart)}</Suspense>
               </Panel>
             )}
           />

@@ -40,7 +40,7 @@ import { actionMarkers, type ActionMarker } from './corporate-actions';
 import { activeIndicators, indicatorColour } from './indicator-data';
 import { IndicatorOverlays, type OverlayLine } from './indicator-overlays';
 import { IndicatorTracker, type IndicatorValues } from './indicator-tracker';
-import { indexOfTime, timeOfIndex, typicalSpacing } from './time-position';
+import { coordinateOfLogical, indexOfTime, logicalOfCoordinate, timeOfIndex, typicalSpacing } from './time-position';
 import {
   indexAtChartTime,
   toBar,
@@ -263,22 +263,28 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
   };
   const msOf = (seconds: number): number => fromChartTime(seconds, axis.zone, axis.marketTimeZone);
   const surfaceCandleOf = (bar: ChartCandle): SurfaceCandle => ({ time: msOf(bar.time), open: bar.open, high: bar.high, low: bar.low, close: bar.close });
+  // Between and beyond candles: the library maps whole logical indexes only (time-position).
+  const wholeToX = (whole: number): number | null => chart.timeScale().logicalToCoordinate(whole as Logical);
+  const logicalAtX = (x: number): number | null => {
+    const near = chart.timeScale().coordinateToLogical(x);
+    return near === null ? null : logicalOfCoordinate(x, near, wholeToX);
+  };
   const surface: ChartSurface = {
     chart,
     priceSeries: price,
     element: container,
     timeToX(ms) {
       const index = indexOfTime(times, timeOf(ms), spacing);
-      return index === undefined ? null : chart.timeScale().logicalToCoordinate((index - offset) as Logical);
+      return index === undefined ? null : coordinateOfLogical(index - offset, wholeToX);
     },
     xToTime(x) {
-      const logical = chart.timeScale().coordinateToLogical(x);
+      const logical = logicalAtX(x);
       if (logical === null) return null;
       const seconds = timeOfIndex(times, logical + offset, spacing);
       return seconds === undefined ? null : msOf(seconds);
     },
     candleNear(x) {
-      const logical = chart.timeScale().coordinateToLogical(x);
+      const logical = logicalAtX(x);
       if (logical === null || bars.length === 0) return undefined;
       const bar = bars[Math.max(0, Math.min(bars.length - 1, Math.round(logical) + offset))];
       return bar && surfaceCandleOf(bar);

@@ -4,7 +4,8 @@
  * the rest of the dashboard alone.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
+import { lazyWithPreload } from '../../components/lazy-with-preload';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import type { Candle } from '#shared/candle.ts';
 import { isStockInstrument } from '#shared/symbols.ts';
@@ -25,9 +26,13 @@ import { ToolbarRow } from './toolbar-row';
 import { createLiveCandle, withLive } from './live-candle';
 import { useLiveForming } from './use-live-forming';
 
+// The drawing tools load on demand after the first candle: nothing of them is on the first page.
+const drawingLayer = lazyWithPreload(() => import('./drawings/drawing-layer').then((module) => module.DrawingLayer));
+
 const NO_CANDLES: Candle[] = [];
 
-export function ChartPanel() {
+/** `afterFirstCandle`: the page has drawn its first candle (the drawing tools load then). */
+export function ChartPanel({ afterFirstCandle = false }: { afterFirstCandle?: boolean }) {
   const symbol = useAppStore((state) => state.workspace.symbol);
   const type = useAppStore((state) => state.workspace.type);
   const interval = useAppStore((state) => state.workspace.interval);
@@ -122,6 +127,18 @@ export function ChartPanel() {
           <span role="status" className="pointer-events-none absolute bottom-9 left-2 z-10 rounded bg-white/70 px-1 text-xs text-slate-500 dark:bg-slate-900/70 dark:text-slate-400">
             Loading older candles…
           </span>
+        )}
+        {afterFirstCandle && candles.length > 0 && (
+          <Suspense fallback={null}>
+            <drawingLayer.Component
+              symbol={symbol}
+              exFactors={series.exFactors}
+              adjust={adjust}
+              adjustedLocally={series.adjustSource === 'local'}
+              theme={theme}
+              decimals={decimals}
+            />
+          </Suspense>
         )}
         <ChartStatus isLoading={isLoading} error={error} isEmpty={candles.length === 0} onRetry={retry} />
       </div>

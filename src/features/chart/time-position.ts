@@ -52,3 +52,27 @@ export function timeOfIndex(times: readonly number[], index: number, spacing = t
   const to = times[low + 1] as number;
   return from + (index - low) * (to - from);
 }
+
+/**
+ * x of a fractional logical index. The library places whole indexes only (its logicalToCoordinate
+ * answers 0 for a fraction), and its x is linear in the index: interpolate between the two whole
+ * neighbours. `coordinateOf` is the library's mapping of whole indexes.
+ */
+export function coordinateOfLogical(logical: number, coordinateOf: (whole: number) => number | null): number | null {
+  const whole = Math.floor(logical);
+  const from = coordinateOf(whole);
+  if (from === null || logical === whole) return from;
+  const to = coordinateOf(whole + 1);
+  return to === null ? null : from + (to - from) * (logical - whole);
+}
+
+/**
+ * The fractional logical index at x, the inverse of coordinateOfLogical. `near` is the library's
+ * whole index for x (its coordinateToLogical rounds up to one).
+ */
+export function logicalOfCoordinate(x: number, near: number, coordinateOf: (whole: number) => number | null): number | null {
+  const from = coordinateOf(near);
+  const to = coordinateOf(near + 1);
+  if (from === null || to === null || to === from) return from === null ? null : near;
+  return near + (x - from) / (to - from);
+}

@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ChartSurface } from '../chart-surface';
+import type { Drawing } from './drawing-model';
+import { DrawingPrimitive, type PlacedDrawing } from './drawing-primitive';
+
+const HOUR = 3_600_000;
+/** x = hours × 10, y = 500 − price; no candles right of x 1000 (timeToX extrapolates as the surface does). */
+const surface = {
+  chart: { paneSize: () => ({ width: 1000, height: 500 }), options: () => ({ layout: { fontFamily: 'sans' } }) },
+  priceSeries: { priceToCoordinate: (price: number) => 500 - price, coordinateToPrice: (y: number) => 500 - y },
+  timeToX: (ms: number) => (ms / HOUR) * 10,
+  xToTime: (x: number) => (x / 10) * HOUR,
+  candles: () => [],
+} as unknown as ChartSurface;
+
+const drawing = (id: string, kind: Drawing['kind'], anchors: Drawing['anchors'], extra: Partial<Drawing> = {}): Drawing => ({
+  id,
+  kind,
+  anchors,
+  style: { color: '#2962ff', width: 2, line: 'solid' },
+  locked: false,
+  ...extra,
+});
+
+describe('DrawingPrimitive', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('places anchors through the surface and the price series, a future time included', () => {
+    vi.useFakeTimers();
+    const reports: PlacedDrawing[][] = [];
+    const primitive = new DrawingPrimitive(surface, (placed) => reports.push(placed));
+    const line = drawing('a', 'trend-line', [{ time: 10 * HOUR, price: 300 }, { time: 150 * HOUR, price: 250 }]);
+    primitive.setDrawings([{ drawing: line, anchors: line.anchors }]);
+    primitive.updateAllViews();
+    vi.runAllTimers();
+    expect(reports.at(-1)?.[0]?.points).toEqual([{ x: 100, y: 200 }, { x: 1500, y: 250 }]);
+    // Its body is hit half way; nothing far off it.
+    expect(primitive.hit({ x: 500, y: 214.3 })?.item.drawing.id).toBe('a');
+    expect(primitive.hit({ x: 500, y: 260 })).toBeUndefined();
+    // The library's hover: a cursor that says what a drag does.
+    expect(primitive.hitTest(500, 214.3)).toEqual({ externalId: 'a', zOrder: 'top', cursorStyle: 'move' });
+    expect(primitive.hitTest(100, 200)?.cursorStyle).toBe('grab');
+    expect(primitive.hitTest(500, 260)).toBeNull();
+  });
+
+  it('hits a Fibonacci level line at its price', () => {
+    const fib = drawing('f', 'fib-retracement', [{ time: 10 * HOUR, price: 400 }, { time: 50 * HOUR, price: 200 }], { levels: [0, 0.5, 1] });
+    const primitive = new DrawingPrimitive(surface, () => undefined);
+    primitive.setDrawings([{ drawing: fib, anchors: fib.anchors }]);
+    primitive.updateAllViews();
+    // Level 0.5 is price 300 → y 200, between the anchors' x.
+    expect(primitive.hit({ x: 300, y: 200 })?.hit).toEqual({ part: 'body' });
+    expect(primitive.hit({ x: 300, y: 180 })).toBeUndefined();
+  });
+
+  it('places and hits nothing while hidden, and says so', () => {
+    vi.useFakeTimers();
+    const reports: PlacedDrawing[][] = [];
+    const primitive = new DrawingPrimitive(surface, (placed) => reports.push(placed));
+    const line = drawing('h', 'horizontal-line', [{ time: 0, price: 100 }]);
+    primitive.setDrawings([{ drawing: line, anchors: line.anchors }]);
+    primitive.setHidden(true);
+    primitive.updateAllViews();
+    vi.runAllTimers();
+    expect(reports.at(-1)).toEqual([]);
+    expect(primitive.hit({ x: 10, y: 400 })).toBeUndefined();
+  });
+
+  it('paints a dragged copy instead of the stored drawing, and reports no drawing in progress', () => {
+    vi.useFakeTimers();
+    const reports: PlacedDrawing[][] = [];
+    const primitive = new DrawingPrimitive(surface, (placed) => reports.push(placed));
+    const line = drawing('a', 'horizontal-line', [{ time: 0, price: 100 }]);
+    primitive.setDrawings([{ drawing: line, anchors: line.anchors }]);
+    primitive.setDraft({ drawing: line, anchors: [{ time: 0, price: 150 }] });
+    primitive.updateAllViews();
+    vi.runAllTimers();
+    expect(reports.at(-1)?.map((placed) => placed.points[0]?.y)).toEqual([350]);
+    primitive.setDraft({ drawing: drawing('__draft', 'ray', [], {}), anchors: [{ time: 0, price: 1 }] });
+    primitive.updateAllViews();
+    vi.runAllTimers();
+    expect(reports.at(-1)?.map((placed) => placed.id)).toEqual(['a']);
+  });
+});
