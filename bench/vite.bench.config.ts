@@ -30,7 +30,7 @@ export default defineConfig(async (env) =>
       emptyOutDir: false,
       manifest: false,
       sourcemap: false,
-      rolldownOptions: { input: { bare: page('bare.html'), bars100k: page('bars-100k.html') } },
+      rolldownOptions: { input: { bare: page('bare.html'), bars100k: page('bars-100k.html'), workbench: page('workbench.html') } },
     },
   } satisfies UserConfig),
 );

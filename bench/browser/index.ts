@@ -11,11 +11,13 @@ import { hkTableFigures } from './hk-table.ts';
 import { lighthouseFigures } from './lighthouse.ts';
 import { liveFigures } from './live-index.ts';
 import { searchKeystrokeFigures } from './search-keystroke.ts';
+import { workbenchFigures } from './workbench.ts';
 
 const GROUPS: ((ctx: BrowserBenchContext) => Promise<Figure[]>)[] = [
   firstPageBytesFigures,
   firstCandleFigures,
   bigSeriesFigures,
+  workbenchFigures,
   hkTableFigures,
   searchKeystrokeFigures,
   lighthouseFigures,
