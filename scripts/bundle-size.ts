@@ -10,7 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { BESIDE_CHART_CHUNK } from '../vite-plugins/first-screen-chunks.ts';
 
-export const FIRST_PAGE_BUDGET_BYTES = 165 * 1024;
+/**
+ * For a client that accepts gzip only (issues 13 and 17): a current browser gets the brotli copies,
+ * whose budget (165 KiB) the bench checks on what the browser received.
+ */
+export const FIRST_PAGE_BUDGET_BYTES = 190 * 1024;
 
 export interface FirstPageFile {
   /** Path inside the dist folder, e.g. `assets/index-abc.js`. */

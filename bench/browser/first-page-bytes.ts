@@ -11,7 +11,7 @@ export async function firstPageBytesFigures(ctx: BrowserBenchContext): Promise<F
   return [
     {
       group: 'browser: first page',
-      name: `first page JS + CSS, gzip (${String(files.length)} files)`,
+      name: `first page JS + CSS, gzip only (${String(files.length)} files)`,
       value: total / KIB,
       unit: 'KiB',
       decimals: 1,
@@ -23,7 +23,7 @@ export async function firstPageBytesFigures(ctx: BrowserBenchContext): Promise<F
       ? [
           {
             group: 'browser: first page',
-            name: 'then, after the first candle: watchlists, markets, session state, gzip (1 file)',
+            name: 'then, after the first candle: watchlists, markets and alerts, session state, drawing tools, gzip (1 file)',
             value: besideChart.gzip / KIB,
             unit: 'KiB',
             decimals: 1,

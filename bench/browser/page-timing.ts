@@ -56,14 +56,20 @@ export interface ReceivedBytes {
   files: number;
 }
 
-/** Scripts and style sheets the page has loaded so far, as received and as decoded (Resource Timing). */
-export async function scriptAndStyleBytes(page: Page): Promise<ReceivedBytes> {
-  return page.evaluate(() => {
-    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => /\.(?:m?js|css)$/.test(new URL(entry.name).pathname));
+/**
+ * Scripts and style sheets the page has loaded so far, as received and as decoded (Resource
+ * Timing); with `requestedBefore` (ms on the page's clock), only those requested before it: the
+ * first page is what was asked for before the first candle, not the chunk that follows it.
+ */
+export async function scriptAndStyleBytes(page: Page, requestedBefore = Infinity): Promise<ReceivedBytes> {
+  return page.evaluate((before) => {
+    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (entry) => /\.(?:m?js|css)$/.test(new URL(entry.name).pathname) && entry.startTime <= before,
+    );
     return {
       encoded: entries.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
       decoded: entries.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
       files: entries.length,
     };
-  });
+  }, requestedBefore);
 }
