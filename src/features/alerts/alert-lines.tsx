@@ -167,10 +167,14 @@ interface HerePoint {
   price: number;
 }
 
-/** "Alert here": a button at the crosshair's price on the pane's right edge; kept while pointed at. */
+/**
+ * "Alert here": a bell on the price axis at the crosshair's price, kept while pointed at. On the
+ * axis, not in the pane: a button following the crosshair inside the pane sat under the pointer
+ * wherever it went near the last candles, and took the clicks meant for the chart (a drawing's
+ * anchor, a hover's legend).
+ */
 function AlertHere({ surface, symbol, type, adjustHidden }: { surface: ChartSurface; symbol: string; type: Alert['type']; adjustHidden: boolean }) {
   const [point, setPoint] = useState<HerePoint | undefined>(undefined);
-  const [right, setRight] = useState(0);
   const over = useRef(false);
   useEffect(() => {
     let hideTimer: ReturnType<typeof setTimeout> | undefined;
@@ -185,7 +189,6 @@ function AlertHere({ surface, symbol, type, adjustHidden }: { surface: ChartSurf
         }, 200);
         return;
       }
-      setRight(surface.chart.priceScale('right').width());
       setPoint({ y, price: roundToTick(price, surface) });
     };
     surface.chart.subscribeCrosshairMove(onMove);
@@ -201,7 +204,7 @@ function AlertHere({ surface, symbol, type, adjustHidden }: { surface: ChartSurf
       data-testid="alert-here"
       title={`Set an alert at ${priceText(point.price)}`}
       aria-label={`Alert here: ${priceText(point.price)}`}
-      style={{ top: point.y - 10, right: right + 4 }}
+      style={{ top: point.y - 10, right: 2 }}
       onPointerEnter={() => { over.current = true; }}
       onPointerLeave={() => { over.current = false; setPoint(undefined); }}
       onClick={() => {
@@ -209,10 +212,9 @@ function AlertHere({ surface, symbol, type, adjustHidden }: { surface: ChartSurf
         over.current = false;
         setPoint(undefined);
       }}
-      className="absolute z-20 h-5 rounded border border-amber-500/60 bg-white/90 px-1 text-[11px] leading-none text-amber-700 shadow-sm hover:bg-amber-50 dark:bg-slate-900/90 dark:text-amber-300 dark:hover:bg-slate-800"
+      className="absolute z-20 grid size-5 place-items-center rounded border border-amber-500/60 bg-white/90 text-amber-700 shadow-sm hover:bg-amber-50 dark:bg-slate-900/90 dark:text-amber-300 dark:hover:bg-slate-800"
     >
-      <BellIcon className="mr-0.5 inline-block size-3 align-[-2px]" />
-      Alert here
+      <BellIcon className="size-3" />
     </button>
   );
 }
