@@ -9,6 +9,7 @@ import { firstCandleFigures } from './first-candle.ts';
 import { firstPageBytesFigures } from './first-page-bytes.ts';
 import { hkTableFigures } from './hk-table.ts';
 import { lighthouseFigures } from './lighthouse.ts';
+import { lighthouseMobileFigures } from './lighthouse-mobile.ts';
 import { liveFigures } from './live-index.ts';
 import { searchKeystrokeFigures } from './search-keystroke.ts';
 import { workbenchFigures } from './workbench.ts';
@@ -21,6 +22,7 @@ const GROUPS: ((ctx: BrowserBenchContext) => Promise<Figure[]>)[] = [
   hkTableFigures,
   searchKeystrokeFigures,
   lighthouseFigures,
+  lighthouseMobileFigures,
   liveFigures,
 ];
 
