@@ -11,12 +11,14 @@ import { hkTableFigures } from './hk-table.ts';
 import { lighthouseFigures } from './lighthouse.ts';
 import { lighthouseMobileFigures } from './lighthouse-mobile.ts';
 import { liveFigures } from './live-index.ts';
+import { phoneFirstCandleFigures } from './phone-first-candle.ts';
 import { searchKeystrokeFigures } from './search-keystroke.ts';
 import { workbenchFigures } from './workbench.ts';
 
 const GROUPS: ((ctx: BrowserBenchContext) => Promise<Figure[]>)[] = [
   firstPageBytesFigures,
   firstCandleFigures,
+  phoneFirstCandleFigures,
   bigSeriesFigures,
   workbenchFigures,
   hkTableFigures,
