@@ -73,6 +73,18 @@ export function longTasks(lhr: Result): string[] {
     .map((item) => `long task ${String(Math.round(item.duration ?? 0))} ms at ${String(Math.round(item.startTime ?? 0))} ms: ${(item.url ?? '').replace(/^https?:\/\/[^/]+/, '')}`);
 }
 
+interface LcpTable {
+  items?: { node?: { selector?: string; nodeLabel?: string }; phase?: string; timing?: number }[];
+}
+
+/** The largest contentful paint's element and where its time went (TTFB, load delay and time, render delay). */
+export function lcpElement(lhr: Result): string[] {
+  const tables = (lhr.audits['largest-contentful-paint-element']?.details as { items?: LcpTable[] } | undefined)?.items ?? [];
+  const node = tables[0]?.items?.[0]?.node;
+  const phases = (tables[1]?.items ?? []).map((item) => `${item.phase ?? ''} ${String(Math.round(item.timing ?? 0))} ms`);
+  return [`LCP element: ${node?.selector ?? '(none)'}${node?.nodeLabel ? ` ("${node.nodeLabel}")` : ''}`, ...(phases.length > 0 ? [`LCP phases: ${phases.join(', ')}`] : [])];
+}
+
 /** The run whose value is the median (runs sorted by value). */
 function medianRun(runs: readonly Result[], value: (lhr: Result) => number): Result {
   const sorted = [...runs].sort((a, b) => value(a) - value(b));
@@ -107,7 +119,7 @@ export function mobileFigures(runs: readonly Result[]): Figure[] {
     const value = median(runs.map(valueOf));
     const pass = value <= metric.target;
     const run = medianRun(runs, valueOf);
-    const details = pass ? [] : metric.audit === 'cumulative-layout-shift' ? shiftingElements(run) : longTasks(run);
+    const details = pass ? [] : metric.audit === 'cumulative-layout-shift' ? shiftingElements(run) : metric.audit === 'largest-contentful-paint' ? [...lcpElement(run), ...longTasks(run)] : longTasks(run);
     figures.push({
       group: GROUP,
       name: `${metric.name} (runs: ${runs.map((lhr) => valueOf(lhr).toFixed(metric.decimals)).join(', ')})`,
