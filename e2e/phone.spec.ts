@@ -95,7 +95,14 @@ test('the chart is drawn first and stays put; header two rows, toolbar one; watc
   expect((await toolbar.boundingBox())?.height ?? 0).toBeLessThanOrEqual(30);
   const intervals = page.getByRole('group', { name: 'Interval' });
   await expect(intervals.getByRole('button', { name: '1d', exact: true })).toBeInViewport({ ratio: 1 });
-  await expect(page.getByRole('button', { name: 'More chart tools' })).toBeVisible();
+  const more = page.getByRole('button', { name: 'More chart tools' });
+  await expect(more).toBeVisible();
+  await expect(page.getByRole('radiogroup', { name: 'Adjust' })).not.toBeInViewport();
+  await more.tap();
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('radiogroup', { name: 'Adjust' })).toBeInViewport();
+  await more.tap();
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
 
   // The watchlists: one tap.
   const screens = page.getByRole('navigation', { name: 'Screens' });
