@@ -19,7 +19,6 @@ import type { ProductType } from '#shared/contract.ts';
 import type { Candle } from '#shared/candle.ts';
 import { instrumentTimeZone } from '#shared/symbols.ts';
 import type { DisplayZone } from '../../lib/time-mapper';
-import { yieldToPage } from '../../lib/yield-to-page';
 import type { AppServices } from '../../queries/app-services';
 import { flattenPages } from '../../queries/kline-history-pages';
 import { workspaceHistoryParams } from '../../queries/prefetch-workspace';
@@ -122,8 +121,6 @@ async function draw({ queryClient, api }: EarlyChartServices, slot: HTMLElement,
   }
   if (!drawing() || candles.length === 0) return finish();
   const chartLibrary = await library;
-  // Each step its own task on a slow phone: the library's evaluation, the chart's creation, the candles.
-  await yieldToPage();
   if (!drawing() || !chartLibrary) return finish();
   const element = document.createElement('div');
   element.style.cssText = 'position:absolute;inset:0';
@@ -136,12 +133,6 @@ async function draw({ queryClient, api }: EarlyChartServices, slot: HTMLElement,
     ...preferences,
     decimals: candlePrecision(candles),
   });
-  await yieldToPage();
-  if (!drawing()) {
-    adapter.destroy();
-    element.remove();
-    return finish();
-  }
   adapter.setSeries(candles);
   state = { phase: 'drawn', chart: { adapter, element }, dataset: chartDataset(symbol, type, interval) };
   return true;
