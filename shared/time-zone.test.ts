@@ -38,3 +38,31 @@ describe('time-zone', () => {
     expect(formatZonedClock(at, 'America/New_York', true)).toBe('20:30:05');
   });
 });
+
+describe("New York's offset without Intl", () => {
+  /** The offset as Intl's zone data gives it. */
+  function intlOffset(ms: number): number {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(new Date(ms));
+    const value = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+    return Date.UTC(value('year'), value('month') - 1, value('day'), value('hour'), value('minute'), value('second')) - ms;
+  }
+
+  it('agrees with Intl every 7 hours from 2007 to 2040, and a second either side of each change', () => {
+    const mismatches: string[] = [];
+    const check = (ms: number) => {
+      if (timeZoneOffsetMs(ms, 'America/New_York') !== intlOffset(ms)) mismatches.push(new Date(ms).toISOString());
+    };
+    for (let ms = Date.UTC(2007, 0, 1); ms < Date.UTC(2040, 0, 1); ms += 7 * 3_600_000) check(ms);
+    // 2026: EDT from 8 March 07:00 UTC to 1 November 06:00 UTC.
+    for (const change of [Date.UTC(2026, 2, 8, 7), Date.UTC(2026, 10, 1, 6), Date.UTC(2007, 2, 11, 7), Date.UTC(2007, 10, 4, 6)]) {
+      check(change - 1000);
+      check(change);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('leaves years before the 2007 rule to Intl (20 March 2006 was still EST, DST began in April then)', () => {
+    expect(timeZoneOffsetMs(Date.UTC(2006, 2, 20, 12), 'America/New_York')).toBe(-5 * 3_600_000);
+    expect(timeZoneOffsetMs(Date.UTC(2006, 3, 10, 12), 'America/New_York')).toBe(-4 * 3_600_000);
+  });
+});

@@ -2,10 +2,10 @@
  * The React tree, imported by src/app/boot/boot.ts once it has started the first screen's requests
  * on the page's services (and drawn the chart first, when it could: the chart panel takes that
  * chart over), and mounted on those same services. It renders into #root over index.html's static
- * shell, which the first commit replaces. Sets `chartroom:react-mounted` when the tree first
+ * shell, which the first commit replaces; the first render is a transition (sliced). Sets `chartroom:react-mounted` when the tree first
  * commits, and hands the app the shortcut keys pressed before it listened.
  */
-import { StrictMode, useEffect, useLayoutEffect } from 'react';
+import { StrictMode, startTransition, useEffect, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { replayEarlyKeys } from './app/boot/early-keys';
@@ -30,12 +30,18 @@ function MountedMark() {
 export function mountApp(services: AppServices): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('missing #root');
-  createRoot(root).render(
-    <StrictMode>
-      <AppServicesProvider services={services}>
-        <App />
-        <MountedMark />
-      </AppServicesProvider>
-    </StrictMode>,
-  );
+  const reactRoot = createRoot(root);
+  // As a transition: React renders the tree in slices of a few milliseconds, yielding to the page
+  // between them (a tap, the early chart's frames), instead of one task of a few hundred
+  // milliseconds on a slow phone. Only the commit is one piece.
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <AppServicesProvider services={services}>
+          <App />
+          <MountedMark />
+        </AppServicesProvider>
+      </StrictMode>,
+    );
+  });
 }

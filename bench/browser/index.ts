@@ -9,18 +9,22 @@ import { firstCandleFigures } from './first-candle.ts';
 import { firstPageBytesFigures } from './first-page-bytes.ts';
 import { hkTableFigures } from './hk-table.ts';
 import { lighthouseFigures } from './lighthouse.ts';
+import { lighthouseMobileFigures } from './lighthouse-mobile.ts';
 import { liveFigures } from './live-index.ts';
+import { phoneFirstCandleFigures } from './phone-first-candle.ts';
 import { searchKeystrokeFigures } from './search-keystroke.ts';
 import { workbenchFigures } from './workbench.ts';
 
 const GROUPS: ((ctx: BrowserBenchContext) => Promise<Figure[]>)[] = [
   firstPageBytesFigures,
   firstCandleFigures,
+  phoneFirstCandleFigures,
   bigSeriesFigures,
   workbenchFigures,
   hkTableFigures,
   searchKeystrokeFigures,
   lighthouseFigures,
+  lighthouseMobileFigures,
   liveFigures,
 ];
 

@@ -5,7 +5,7 @@
  * on demand.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { lazyWithPreload } from '../components/lazy-with-preload';
 import { Panel } from '../components/ui/panel';
 import { prefetchCatalog } from '../queries/use-catalog';
@@ -17,6 +17,7 @@ import { AppHeader } from './app-header';
 import { takeEarlySearchDraft } from './boot/early-keys';
 import { Notices } from './notices';
 import { PanelTabs, TAB_LABELS } from './panel-tabs';
+import { ScreenBar, type PhoneScreen } from './screen-bar';
 import { StatusBar } from './status-bar';
 import { useShortcuts } from './use-shortcuts';
 import { useTheme } from './use-theme';
@@ -102,13 +103,22 @@ export function App() {
   const besideChart = useAfterFirstCandle(useAppStore.getState().workspace.tab === 'chart');
   useTheme();
   useShortcuts(openSearch);
+  // Below lg, one screen at a time; a symbol picked anywhere (a watchlist row, search) shows its chart.
+  const [screen, setScreen] = useState<PhoneScreen>('chart');
+  useEffect(
+    () =>
+      useAppStore.subscribe((state, previous) => {
+        if (state.workspace.symbol !== previous.workspace.symbol) setScreen('chart');
+      }),
+    [],
+  );
 
   return (
     // The frame's classes (src/app/layout.css) are shared with index.html's static shell, which this replaces.
     <div className="app-page">
       <AppHeader onSearch={openSearch} onSearchIntent={searchIntent} afterFirstCandle={besideChart} />
       <Notices />
-      <main className="app-grid">
+      <main className="app-grid" data-screen={screen}>
         <Panel title="Watchlists" className="app-watchlists">
           <Suspense fallback={<Loading />}>{besideChart ? <WatchlistPanel /> : <Loading />}</Suspense>
         </Panel>
@@ -134,6 +144,7 @@ export function App() {
       <div className="app-status">
         <StatusBar />
       </div>
+      <ScreenBar screen={screen} onScreen={setScreen} />
       {searchDraft && (
         <Suspense fallback={<PaletteDraft draft={searchDraft} onClose={closeSearch} />}>
           <SearchPalette open onClose={closeSearch} draft={searchDraft} />

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INTERVALS } from '#shared/contract.ts';
-import { chartIntervals, IntervalBar } from './interval-bar';
+import { chartIntervals, IntervalBar, revealInRow } from './interval-bar';
 
 afterEach(cleanup);
 
@@ -29,5 +29,17 @@ describe('chartIntervals', () => {
     expect(chartIntervals(['1d', '1m', '7m', '1d'])).toEqual(['1d', '1m']);
     expect(chartIntervals(undefined)).toEqual([...INTERVALS]);
     expect(chartIntervals([])).toEqual([...INTERVALS]);
+  });
+});
+
+describe('revealInRow', () => {
+  it('scrolls a sideways row just enough to show the child whole, and leaves it when it is', () => {
+    const row = { scrollLeft: 0, clientWidth: 200 };
+    revealInRow(row, { offsetLeft: 250, offsetWidth: 30 });
+    expect(row.scrollLeft).toBe(80);
+    revealInRow(row, { offsetLeft: 100, offsetWidth: 30 });
+    expect(row.scrollLeft).toBe(80);
+    revealInRow(row, { offsetLeft: 40, offsetWidth: 30 });
+    expect(row.scrollLeft).toBe(40);
   });
 });

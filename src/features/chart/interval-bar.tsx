@@ -2,6 +2,7 @@
  * K-line periods as buttons, in the order the intervals endpoint lists them; each is named by its
  * period ("1h") and the active one is pressed.
  */
+import { useEffect, useRef } from 'react';
 import { INTERVALS, type Interval } from '#shared/contract.ts';
 
 const TITLES: Record<Interval, string> = {
@@ -34,9 +35,22 @@ interface IntervalBarProps {
   onChange: (interval: Interval) => void;
 }
 
+/** Scrolls a sideways-scrolling row (a phone's toolbar) so that `child` is wholly in it. */
+export function revealInRow(row: { scrollLeft: number; clientWidth: number }, child: { offsetLeft: number; offsetWidth: number }): void {
+  if (child.offsetLeft < row.scrollLeft) row.scrollLeft = child.offsetLeft;
+  else if (child.offsetLeft + child.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = child.offsetLeft + child.offsetWidth - row.clientWidth;
+}
+
 export function IntervalBar({ intervals, value, onChange }: IntervalBarProps) {
+  const row = useRef<HTMLDivElement>(null);
+  // On a phone the row scrolls sideways: the active interval is kept in sight (after paint: the
+  // first render forces no layout).
+  useEffect(() => {
+    const active = row.current?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (row.current && active && row.current.scrollWidth > row.current.clientWidth) revealInRow(row.current, active);
+  }, [value, intervals]);
   return (
-    <div role="group" aria-label="Interval" className="flex flex-wrap items-center gap-0.5 text-xs">
+    <div ref={row} role="group" aria-label="Interval" className="chart-intervals">
       {intervals.map((interval) => {
         const active = interval === value;
         return (
@@ -48,7 +62,7 @@ export function IntervalBar({ intervals, value, onChange }: IntervalBarProps) {
             onClick={() => {
               onChange(interval);
             }}
-            className={`rounded px-2 py-1 tabular-nums ${active ? 'bg-sky-700 font-medium text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`}
+            className={`shrink-0 rounded px-2 py-1 tabular-nums ${active ? 'bg-sky-700 font-medium text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`}
           >
             {interval}
           </button>

@@ -94,7 +94,9 @@ export function ToolbarRow({ children }: { children: ReactNode }) {
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
     const target = event.target;
     // Focus in a popup (React brings its events here through the portal) unfolds nothing.
-    if (open || !overflows || !content.current || !(target instanceof HTMLElement) || !box.current?.contains(target)) return;
+    // Focus on "More" itself unfolds nothing: its click does (a tap focuses it first, and where the
+    // button is taller than the row it stands in, as on a phone, focus would unfold and the click fold).
+    if (open || !overflows || !content.current || !(target instanceof HTMLElement) || !box.current?.contains(target) || toggle.current?.contains(target) === true) return;
     // Focus on a control below the fold. Measured from the controls' top: the browser may have
     // scrolled the folded box to show the focused control.
     if (target.getBoundingClientRect().bottom - content.current.getBoundingClientRect().top > fold.cut + 1) setOpen(true);
