@@ -70,7 +70,8 @@ export function installSoakProbe(): void {
   const regions = () => ({
     main: document.querySelector('section[aria-label="Main"] [role="tabpanel"][id^="tabpanel-"]'),
     watchlists: document.querySelector('section[aria-labelledby="panel-watchlists"]'),
-    markets: document.querySelector('section[aria-labelledby="panel-markets"]'),
+    // The right column: Markets and Alerts as two tabs of one section.
+    markets: document.querySelector('section[aria-label="Markets and alerts"]'),
     palette: document.querySelector('[role="dialog"]'),
   });
 
