@@ -64,6 +64,28 @@ describe('realtime in upstream mode, against the standalone simulator', () => {
     for (const browser of browsers) expect(await browser.closed).toEqual({ code: 1012, reason: 'service restart' });
   });
 
+  it('streams eleven browsers on one key through a simulator that allows one connection per key', async () => {
+    upstream.sim.realtime.update({ maxConnectionsPerKey: 1 });
+    try {
+      const browsers = Array.from({ length: 11 }, () => connectBrowser(server.port));
+      await Promise.all(browsers.map((browser) => browser.opened));
+      browsers.forEach((browser, i) => {
+        browser.socket.send(JSON.stringify({ cmd: 'subscribe', data: { channel: 'ticker', symbols: [i % 2 === 0 ? '00700.HK' : '700.HK'] } }));
+      });
+      for (const [i, browser] of browsers.entries()) {
+        const push = JSON.parse(await browser.next(isCmd('ticker'))) as { data: { symbol: string } };
+        expect(push.data.symbol).toBe(i % 2 === 0 ? '00700.HK' : '700.HK');
+      }
+      expect(upstream.sim.realtime.connections()).toHaveLength(1);
+      expect(upstream.sim.realtime.connections()[0]?.subscriptions.ticker).toHaveLength(1);
+      for (const browser of browsers) browser.socket.close();
+      await Promise.all(browsers.map((browser) => browser.closed));
+      await eventually(() => upstream.sim.realtime.connections().length === 0, 5_000, 'the upstream socket closed');
+    } finally {
+      upstream.sim.realtime.update({ maxConnectionsPerKey: 10 });
+    }
+  });
+
   it('forwards the HTTP fallback GET /v1/market/depth upstream', async () => {
     const response = await fetch(`http://127.0.0.1:${server.port}/v1/market/depth?symbol=AAPL.US&api_key=demo-free`);
     expect(response.status).toBe(200);
