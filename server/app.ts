@@ -28,7 +28,10 @@ import { securityHeaders, withHeaders } from './security-headers.ts';
 import { createSimulator, type Simulator } from './sim/app.ts';
 import { responseGone, type ClientGone } from './upstream/client-gone.ts';
 import { errorResponse } from './upstream/envelope.ts';
+import { exchange } from './upstream/exchange.ts';
 import { createForwarder } from './upstream/forwarder.ts';
+import { KeyBudget } from './upstream/key-budget.ts';
+import { createSharedExchange, DEFAULT_FRESHNESS_MS } from './upstream/shared-exchange.ts';
 import { CATALOG_PATH } from '#shared/catalog.ts';
 import { catalogRoute } from './search/catalog-route.ts';
 import { createCatalogService, type CatalogService } from './search/catalog-service.ts';
@@ -109,6 +112,11 @@ function seconds(since: number): number {
   return (performance.now() - since) / 1000;
 }
 
+/** The fast endpoints' freshness, the ticker's from TICKER_FRESHNESS_MS. */
+function freshnessFor(sharing: ServerConfig['sharing']): typeof DEFAULT_FRESHNESS_MS {
+  return { ...DEFAULT_FRESHNESS_MS, '/v1/market/ticker': sharing.tickerFreshnessMs };
+}
+
 /** The origin of requests the server makes for itself (the catalogue's): only their target is read. */
 const INTERNAL_ORIGIN = 'http://chartroom.internal';
 
@@ -174,10 +182,13 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   app.get('/metrics', metricsRoute(metrics, { token: config.performance.metricsToken, trustProxyHops: access.trustProxyHops }, unknownPath));
 
   if (config.mode === 'upstream' && config.apiKey) {
+    const budget = new KeyBudget({ ...(config.sharing.rateLimitPerMinute !== undefined && { perMinute: config.sharing.rateLimitPerMinute }) });
+    const shared = createSharedExchange({ exchange, budget, freshnessMs: freshnessFor(config.sharing), log });
     const forward = createForwarder({
       baseUrl: config.upstreamBaseUrl,
       apiKey: config.apiKey,
       timeoutMs: config.upstreamTimeoutMs,
+      shared: shared.exchange,
       log,
       onUpstreamExchange: (path, duration) => {
         metrics.recordUpstream(path, duration);
