@@ -22,7 +22,14 @@ async function startHttpUpstream(): Promise<FakeHttpUpstream> {
   const upstream: FakeHttpUpstream = { port: 0, targets: [], script: [], delayMs: 100, stop: () => Promise.resolve() };
   const server = http.createServer((request, response) => {
     upstream.targets.push(request.url ?? '');
-    const answer = upstream.script.shift() ?? { status: 200, body: { code: 0, message: 'success', data: { target: request.url } } };
+    const url = new URL(request.url ?? '/', 'http://x');
+    // Tickers as the service answers them: one entry per symbol it knows (UNKNOWN.US it does not).
+    const tickers = (url.searchParams.get('symbols') ?? '')
+      .split(',')
+      .filter((symbol) => symbol !== 'UNKNOWN.US')
+      .map((symbol) => ({ symbol, type: 'stock', last_price: String(symbol.length), timestamp: 1 }));
+    const data = url.pathname === '/v1/market/ticker' ? tickers : { target: request.url };
+    const answer = upstream.script.shift() ?? { status: 200, body: { code: 0, message: 'success', data } };
     setTimeout(() => {
       response.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers });
       response.end(JSON.stringify(answer.body));
@@ -88,6 +95,29 @@ describe('shared HTTP', () => {
     await new Promise((resolve) => setTimeout(resolve, 350));
     await get(server, target);
     expect(upstream.targets).toEqual([target, target]);
+  });
+
+  it('answers tickers for many browsers from one upstream request per window of ≤ 50 symbols, in each browser’s spellings and order', async () => {
+    const server = await chartroom({ TICKER_FRESHNESS_MS: '5000' });
+    const asks = [['AAPL.US', '00700.HK'], ['700.hk', 'MSFT.US', 'AAPL.US'], ['NVDA.US'], ['UNKNOWN.US', 'MSFT.US']];
+    const answers = await Promise.all(asks.map((symbols) => get(server, `/v1/market/ticker?symbols=${symbols.join(',')}`)));
+    const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as { code: number; data: { symbol: string }[] }[];
+    expect(bodies.map((body) => body.data.map((ticker) => ticker.symbol))).toEqual([['AAPL.US', '00700.HK'], ['700.HK', 'MSFT.US', 'AAPL.US'], ['NVDA.US'], ['MSFT.US']]);
+    expect(upstream.targets).toHaveLength(1);
+    expect(decodeURIComponent(upstream.targets[0] ?? '')).toBe('/v1/market/ticker?symbols=AAPL.US,00700.HK,MSFT.US,NVDA.US,UNKNOWN.US');
+    // Within the freshness, any mix of known symbols is answered without the upstream.
+    const again = (await (await get(server, '/v1/market/ticker?symbols=NVDA.US,700.HK')).json()) as unknown;
+    expect(again).toMatchObject({ code: 0, data: [{ symbol: 'NVDA.US' }, { symbol: '700.HK' }] });
+    expect(upstream.targets).toHaveLength(1);
+    // Only unknown symbols: the browser's own request goes upstream and its answer is the upstream's.
+    upstream.script.push({ status: 404, body: { code: 2002, message: 'Symbol not found' } });
+    const unknown = await get(server, '/v1/market/ticker?symbols=UNKNOWN.US');
+    expect(await unknown.json()).toMatchObject({ code: 2002 });
+    // 120 different symbols at once: three windows (50 + 50 + 20).
+    upstream.targets.length = 0;
+    const many = Array.from({ length: 120 }, (_, i) => `S${i}.US`);
+    await Promise.all(Array.from({ length: 12 }, (_, i) => get(server, `/v1/market/ticker?symbols=${many.slice(i * 10, i * 10 + 10).join(',')}`)));
+    expect(upstream.targets).toHaveLength(3);
   });
 
   it('never exceeds MARKET_API_RATE_LIMIT upstream: past it, browsers get 3001 with Retry-After', async () => {

@@ -15,6 +15,7 @@ import type { ClientGone } from './client-gone.ts';
 import { decodeBody, isDecodable, normalizeContentEncoding } from './encoding.ts';
 import type { ExchangeRequest, ExchangeResult } from './exchange.ts';
 import type { KeyBudget } from './key-budget.ts';
+import { TICKER_PATH, tickerQuery, TickerWindows } from './ticker-windows.ts';
 
 export type Exchange = (request: ExchangeRequest) => Promise<ExchangeResult>;
 export type SharedExchange = (request: ExchangeRequest, path: ContractPath) => Promise<ExchangeResult>;
@@ -49,6 +50,8 @@ export interface SharedExchangeStats {
   /** Answered 3001 by the server's own budget. */
   budgetRefusals: number;
   quotaExhausted: boolean;
+  /** Upstream ticker requests made for windows of symbols. */
+  tickerWindows: number;
 }
 
 type Answer = Extract<ExchangeResult, { kind: 'response' }>;
@@ -139,7 +142,7 @@ export function createSharedExchange(options: SharedExchangeOptions): { exchange
     perf: { now },
   });
   const flights = new Map<string, { promise: Promise<ExchangeResult>; gone: FlightGone }>();
-  const stats: SharedExchangeStats = { upstream: 0, shared: 0, budgetRefusals: 0, quotaExhausted: false };
+  const stats: SharedExchangeStats = { upstream: 0, shared: 0, budgetRefusals: 0, quotaExhausted: false, tickerWindows: 0 };
   let quotaUntil = 0;
 
   /** One upstream exchange within the key's budget. */
@@ -168,9 +171,25 @@ export function createSharedExchange(options: SharedExchangeOptions): { exchange
     return result;
   };
 
+  const tickerFreshness = freshness[TICKER_PATH] ?? 0;
+  const windows = tickerFreshness > 0 ? new TickerWindows({ fetch: (request) => exactly(request, TICKER_PATH), freshnessMs: tickerFreshness, now }) : undefined;
+
   const exchange: SharedExchange = async (request, path) => {
     const shareable = !CONDITIONAL.some((name) => Object.keys(request.headers).some((header) => header.toLowerCase() === name));
     if (!shareable) return budgeted(request);
+    const query = windows && path === TICKER_PATH ? tickerQuery(request.path) : undefined;
+    if (windows && query) {
+      const answer = await windows.answer(request, query);
+      if (answer) {
+        stats.shared += 1;
+        return answer;
+      }
+    }
+    return exactly(request, path);
+  };
+
+  /** Identical requests: a fresh answer, the flight in the air, or a new flight. */
+  const exactly: SharedExchange = async (request, path) => {
     const key = request.path;
     const cached = fresh.get(key);
     if (cached) {
@@ -200,5 +219,5 @@ export function createSharedExchange(options: SharedExchangeOptions): { exchange
     return forThisClient(flight.promise, request.clientGone);
   };
 
-  return { exchange, stats: () => ({ ...stats }) };
+  return { exchange, stats: () => ({ ...stats, tickerWindows: windows?.windows ?? 0 }) };
 }
