@@ -183,7 +183,7 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
 
   if (config.mode === 'upstream' && config.apiKey) {
     const budget = new KeyBudget({ ...(config.sharing.rateLimitPerMinute !== undefined && { perMinute: config.sharing.rateLimitPerMinute }) });
-    const shared = createSharedExchange({ exchange, budget, freshnessMs: freshnessFor(config.sharing), log });
+    const shared = createSharedExchange({ exchange, budget, freshnessMs: freshnessFor(config.sharing), tickerWindowMs: config.sharing.tickerWindowMs, log });
     const forward = createForwarder({
       baseUrl: config.upstreamBaseUrl,
       apiKey: config.apiKey,

@@ -71,6 +71,8 @@ export interface SharingConfig {
   rateLimitPerMinute?: number;
   /** TICKER_FRESHNESS_MS (default 1000): how long one upstream ticker answer serves every browser; 0: single flight only. */
   tickerFreshnessMs: number;
+  /** TICKER_WINDOW_MS (default 5): how long a window of ticker symbols collects browsers' requests before it is asked. */
+  tickerWindowMs: number;
 }
 
 /** The catalogue index behind the search (server/search/). */
@@ -160,7 +162,7 @@ export function loadConfig(env: Environment, defaults: { port: number }): Server
 
 export function sharingConfigFrom(env: Environment): SharingConfig {
   const rate = nonNegativeInteger(env, 'MARKET_API_RATE_LIMIT', 0);
-  return { ...(rate > 0 && { rateLimitPerMinute: rate }), tickerFreshnessMs: nonNegativeInteger(env, 'TICKER_FRESHNESS_MS', 1_000) };
+  return { ...(rate > 0 && { rateLimitPerMinute: rate }), tickerFreshnessMs: nonNegativeInteger(env, 'TICKER_FRESHNESS_MS', 1_000), tickerWindowMs: nonNegativeInteger(env, 'TICKER_WINDOW_MS', 5) };
 }
 
 export function performanceConfigFrom(env: Environment): PerformanceConfig {

@@ -98,7 +98,7 @@ describe('shared HTTP', () => {
   });
 
   it('answers tickers for many browsers from one upstream request per window of ≤ 50 symbols, in each browser’s spellings and order', async () => {
-    const server = await chartroom({ TICKER_FRESHNESS_MS: '5000' });
+    const server = await chartroom({ TICKER_FRESHNESS_MS: '5000', TICKER_WINDOW_MS: '100' });
     const asks = [['AAPL.US', '00700.HK'], ['700.hk', 'MSFT.US', 'AAPL.US'], ['NVDA.US'], ['UNKNOWN.US', 'MSFT.US']];
     const answers = await Promise.all(asks.map((symbols) => get(server, `/v1/market/ticker?symbols=${symbols.join(',')}`)));
     const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as { code: number; data: { symbol: string }[] }[];

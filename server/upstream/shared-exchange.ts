@@ -34,6 +34,8 @@ export interface SharedExchangeOptions {
   budget: KeyBudget;
   /** Per path; 0 or absent: single flight only. */
   freshnessMs?: Partial<Record<ContractPath, number>>;
+  /** How long a window of ticker symbols collects requests; default 5 ms. */
+  tickerWindowMs?: number;
   /** Bound of the fresh answers kept; default 8 MiB. */
   cacheBytes?: number;
   /** After an upstream 3002, how long browsers get 3002 without the upstream being asked; default 60 s. */
@@ -172,7 +174,7 @@ export function createSharedExchange(options: SharedExchangeOptions): { exchange
   };
 
   const tickerFreshness = freshness[TICKER_PATH] ?? 0;
-  const windows = tickerFreshness > 0 ? new TickerWindows({ fetch: (request) => exactly(request, TICKER_PATH), freshnessMs: tickerFreshness, now }) : undefined;
+  const windows = tickerFreshness > 0 ? new TickerWindows({ fetch: (request) => exactly(request, TICKER_PATH), freshnessMs: tickerFreshness, now, ...(options.tickerWindowMs !== undefined && { collectMs: options.tickerWindowMs }) }) : undefined;
 
   const exchange: SharedExchange = async (request, path) => {
     const shareable = !CONDITIONAL.some((name) => Object.keys(request.headers).some((header) => header.toLowerCase() === name));
