@@ -195,9 +195,19 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
       },
     });
     const klineCache = klineCacheFor(() => Date.now());
+    const realtime = realtimeRelay();
+    metrics.setSharingSource({
+      keyRequestsLastMinute: () => budget.lastMinute(),
+      keyBudgetLeft: () => budget.left(),
+      keyPausedSeconds: () => Math.ceil(budget.pausedForMs() / 1000),
+      quotaExhausted: () => shared.stats().quotaExhausted,
+      upstreamSockets: () => realtime.feedStats()?.upstreamSockets ?? 0,
+      upstreamSubscriptions: () => realtime.feedStats()?.upstreamSubscriptions ?? { ticker: 0, depth: 0, trade: 0 },
+      browserSubscriptionsMax: () => realtime.feedStats()?.browserSubscriptionsMax ?? 0,
+    });
     app.all('/v1/*', v1Handler(klineCache, () => Date.now(), 'upstream', (request, target, _c, clientGone) => forward(request, target, clientGone)));
     const catalog = catalogFrom((target) => forward(new Request(INTERNAL_ORIGIN + target), target));
-    return { app, metrics, klineCache, realtime: realtimeRelay(), catalog };
+    return { app, metrics, klineCache, realtime, catalog };
   }
 
   // Every browser reaches the embedded simulator with the one embedded key, so its per-key

@@ -21,6 +21,21 @@ export interface CacheSizes {
 
 export type CacheOutcome = 'hit' | 'miss';
 
+/** How the key is shared among browsers (upstream mode), read at scrape time. */
+export interface SharingStats {
+  /** Requests sent upstream with the key in the last 60 s. */
+  keyRequestsLastMinute(): number;
+  /** What MARKET_API_RATE_LIMIT still allows in the current 60 s; undefined without it. */
+  keyBudgetLeft(): number | undefined;
+  /** Seconds the key is paused after an upstream 3001. */
+  keyPausedSeconds(): number;
+  quotaExhausted(): boolean;
+  upstreamSockets(): number;
+  upstreamSubscriptions(): Record<RealtimeChannel, number>;
+  /** The most subscriptions one browser holds. */
+  browserSubscriptionsMax(): number;
+}
+
 export interface ChartroomMetrics {
   /** One answered HTTP request; `code` is the envelope's code when known. */
   recordRequest(path: string, status: number, code: number | undefined): void;
@@ -31,6 +46,8 @@ export interface ChartroomMetrics {
   setCacheSizes(sizes: CacheSizes): void;
   /** Where realtime connection and subscription counts come from (the WebSocket relay). */
   setRealtimeSource(stats: RealtimeStats | undefined): void;
+  /** Upstream mode: the key's budget and the shared upstream feed. */
+  setSharingSource(stats: SharingStats | undefined): void;
   /** The exposition text (format 0.0.4). */
   render(): string;
   /** Counter values for tests and benchmarks without parsing the text. */
@@ -53,6 +70,8 @@ export function createChartroomMetrics(): ChartroomMetrics {
   const registry = new MetricsRegistry();
   let realtime: RealtimeStats | undefined;
   let cacheSizes: CacheSizes | undefined;
+  let sharing: SharingStats | undefined;
+  const one = (value: number | undefined) => (value === undefined ? [] : [{ labels: {}, value }]);
 
   const requests = registry.counter('chartroom_http_requests_total', 'HTTP requests answered, by endpoint (contract path or other), HTTP status and envelope code.', ['endpoint', 'status', 'code']);
   const upstream: Counter = registry.counter('chartroom_upstream_requests_total', 'Requests that reached the upstream (the embedded simulator in simulator mode), by endpoint.', ['endpoint']);
@@ -67,6 +86,16 @@ export function createChartroomMetrics(): ChartroomMetrics {
     const counts = realtime?.subscriptions();
     return REALTIME_CHANNELS.map((channel) => ({ labels: { channel }, value: counts?.[channel] ?? 0 }));
   });
+  registry.gauge('chartroom_upstream_key_requests_last_minute', 'Requests sent upstream with the server key in the last 60 s (all browsers together).', [], () => one(sharing?.keyRequestsLastMinute()));
+  registry.gauge('chartroom_upstream_key_budget_remaining', 'Requests MARKET_API_RATE_LIMIT still allows in the current 60 s (absent without it).', [], () => one(sharing?.keyBudgetLeft()));
+  registry.gauge('chartroom_upstream_key_paused_seconds', 'Seconds the key is paused after an upstream 3001 (0: not paused).', [], () => one(sharing?.keyPausedSeconds()));
+  registry.gauge('chartroom_upstream_quota_exhausted', '1 while the upstream answers 3002 (quota exhausted) for the key.', [], () => one(sharing && (sharing.quotaExhausted() ? 1 : 0)));
+  registry.gauge('chartroom_realtime_upstream_sockets', 'Upstream WebSocket connections carrying every browser’s subscriptions.', [], () => one(sharing?.upstreamSockets()));
+  registry.gauge('chartroom_realtime_upstream_subscriptions', 'Subscriptions held upstream (one per channel and instrument however many browsers hold it), by channel.', ['channel'], () => {
+    const counts = sharing?.upstreamSubscriptions();
+    return counts ? REALTIME_CHANNELS.map((channel) => ({ labels: { channel }, value: counts[channel] })) : [];
+  });
+  registry.gauge('chartroom_realtime_browser_subscriptions_max', 'The most realtime subscriptions one browser holds.', [], () => one(sharing?.browserSubscriptionsMax()));
   registry.gauge('process_resident_memory_bytes', 'Resident memory size in bytes.', [], () => [{ labels: {}, value: process.memoryUsage.rss() }]);
   registry.gauge('process_start_time_seconds', 'Start time of the process since the Unix epoch in seconds.', [], () => [{ labels: {}, value: Math.floor(performance.timeOrigin) / 1000 }]);
 
@@ -90,6 +119,9 @@ export function createChartroomMetrics(): ChartroomMetrics {
     },
     setRealtimeSource(stats) {
       realtime = stats;
+    },
+    setSharingSource(stats) {
+      sharing = stats;
     },
     render: () => registry.render(),
     upstreamRequests: (path) => upstream.value({ endpoint: endpointLabel(path) }),

@@ -78,6 +78,11 @@ describe('realtime in upstream mode, against the standalone simulator', () => {
       }
       expect(upstream.sim.realtime.connections()).toHaveLength(1);
       expect(upstream.sim.realtime.connections()[0]?.subscriptions.ticker).toHaveLength(1);
+      const metrics = await (await fetch(`http://127.0.0.1:${server.port}/metrics`)).text();
+      expect(metrics).toMatch(/^chartroom_realtime_upstream_sockets 1$/m);
+      expect(metrics).toMatch(/^chartroom_realtime_upstream_subscriptions\{channel="ticker"\} 1$/m);
+      expect(metrics).toMatch(/^chartroom_realtime_subscriptions\{channel="ticker"\} 11$/m);
+      expect(metrics).toMatch(/^chartroom_realtime_browser_subscriptions_max 1$/m);
       for (const browser of browsers) browser.socket.close();
       await Promise.all(browsers.map((browser) => browser.closed));
       await eventually(() => upstream.sim.realtime.connections().length === 0, 5_000, 'the upstream socket closed');

@@ -130,6 +130,10 @@ describe('shared HTTP', () => {
     expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(50);
     expect(await refused?.json()).toEqual({ code: 3001, message: 'Rate limit exceeded' });
     expect(upstream.targets).toHaveLength(5);
+    const metrics = await (await get(server, '/metrics')).text();
+    expect(metrics).toMatch(/^chartroom_upstream_key_requests_last_minute 5$/m);
+    expect(metrics).toMatch(/^chartroom_upstream_key_budget_remaining 0$/m);
+    expect(metrics).toMatch(/^chartroom_realtime_upstream_sockets 0$/m);
   });
 
   it('pauses the whole key for the upstream’s Retry-After after one 3001: no stampede', async () => {

@@ -36,6 +36,8 @@ export interface SharedFeedStats {
   upstreamSockets: number;
   upstreamSubscriptions: Record<RealtimeChannel, number>;
   browsers: number;
+  /** The most subscriptions one browser holds. */
+  browserSubscriptionsMax: number;
 }
 
 interface Topic {
@@ -99,7 +101,9 @@ export class SharedFeed {
   stats(): SharedFeedStats {
     const upstreamSubscriptions: Record<RealtimeChannel, number> = { ticker: 0, depth: 0, trade: 0 };
     for (const topic of this.topics.values()) upstreamSubscriptions[topic.channel] += 1;
-    return { upstreamSockets: this.links.filter((link) => link.api !== undefined).length, upstreamSubscriptions, browsers: this.browsers.size };
+    let browserSubscriptionsMax = 0;
+    for (const held of this.browsers.values()) browserSubscriptionsMax = Math.max(browserSubscriptionsMax, held.size);
+    return { upstreamSockets: this.links.filter((link) => link.api !== undefined).length, upstreamSubscriptions, browsers: this.browsers.size, browserSubscriptionsMax };
   }
 
   attach(browser: FeedBrowser): void {
