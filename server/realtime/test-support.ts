@@ -11,8 +11,9 @@ import { createApp, type ChartroomApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createHttpServer, listen } from '../http-server.ts';
 import { securityHeaderEntries } from '../security-headers.ts';
-import { createSimulator, type Simulator } from '../sim/app.ts';
+import { createSimulator, type Simulator, type SimulatorOptions } from '../sim/app.ts';
 import { acceptRealtimeUpgrade } from '../sim/realtime/ws-adapter.ts';
+import { standaloneApp } from '../sim/standalone.ts';
 import { frameText } from './data-source.ts';
 import { createRealtimeRelay, type RealtimeRelay, type RealtimeRelayOptions } from './relay.ts';
 import { isRealtimeTarget } from './upgrade-checks.ts';
@@ -288,10 +289,11 @@ export interface StandaloneSimulator {
 }
 
 /** What `npm run sim` serves: the simulator demanding keys, `/v1/realtime` included, on a free port. */
-export async function startStandaloneSimulator(): Promise<StandaloneSimulator> {
-  const sim = createSimulator({ clock: { now: Date.parse('2026-11-25T15:00:00Z'), frozen: false } });
+export async function startStandaloneSimulator(options: SimulatorOptions = {}): Promise<StandaloneSimulator> {
+  const sim = createSimulator({ clock: { now: Date.parse('2026-11-25T15:00:00Z'), frozen: false }, ...options });
+  const app = standaloneApp(sim);
   const server = http.createServer((request, response) => {
-    void getRequestListener(sim.app.fetch)(request, response);
+    void getRequestListener(app.fetch)(request, response);
   });
   server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     if (isRealtimeTarget(request.url)) acceptRealtimeUpgrade(sim.realtime, request, socket, head);
