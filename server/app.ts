@@ -31,7 +31,7 @@ import { errorResponse } from './upstream/envelope.ts';
 import { exchange } from './upstream/exchange.ts';
 import { createForwarder } from './upstream/forwarder.ts';
 import { KeyBudget } from './upstream/key-budget.ts';
-import { createSharedExchange, DEFAULT_FRESHNESS_MS } from './upstream/shared-exchange.ts';
+import { createSharedExchange, DEFAULT_FRESHNESS_MS, type Exchange } from './upstream/shared-exchange.ts';
 import { CATALOG_PATH } from '#shared/catalog.ts';
 import { catalogRoute } from './search/catalog-route.ts';
 import { createCatalogService, type CatalogService } from './search/catalog-service.ts';
@@ -183,16 +183,20 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
 
   if (config.mode === 'upstream' && config.apiKey) {
     const budget = new KeyBudget({ ...(config.sharing.rateLimitPerMinute !== undefined && { perMinute: config.sharing.rateLimitPerMinute }) });
-    const shared = createSharedExchange({ exchange, budget, freshnessMs: freshnessFor(config.sharing), tickerWindowMs: config.sharing.tickerWindowMs, log });
+    // Counted where a request really leaves for the upstream (shared answers are not upstream requests).
+    const measured: Exchange = async (request) => {
+      const started = performance.now();
+      const result = await exchange(request);
+      if (result.kind !== 'client-aborted') metrics.recordUpstream(request.path.split('?')[0] ?? request.path, seconds(started));
+      return result;
+    };
+    const shared = createSharedExchange({ exchange: measured, budget, freshnessMs: freshnessFor(config.sharing), tickerWindowMs: config.sharing.tickerWindowMs, log });
     const forward = createForwarder({
       baseUrl: config.upstreamBaseUrl,
       apiKey: config.apiKey,
       timeoutMs: config.upstreamTimeoutMs,
       shared: shared.exchange,
       log,
-      onUpstreamExchange: (path, duration) => {
-        metrics.recordUpstream(path, duration);
-      },
     });
     const klineCache = klineCacheFor(() => Date.now());
     const realtime = realtimeRelay();

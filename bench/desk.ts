@@ -1,0 +1,132 @@
+/**
+ * One key, a whole desk (issue 16): N simulated browsers over real loopback sockets and HTTP,
+ * through one Chartroom server in upstream mode, in front of the standalone simulator. Each browser
+ * does the default screen's traffic: one socket with the watchlist's tickers and the chart symbol's
+ * depth and trades, the HTTP snapshots a page loads, and a ticker snapshot every 5 s.
+ * Reports upstream sockets, the key's upstream requests per minute against one browser's, and the
+ * push latency the fan-out adds (each push as a browser got it, against the same push on a socket
+ * straight to the simulator). `npx tsx bench/desk.ts` runs this group alone.
+ */
+import WebSocket from 'ws';
+import { frameText } from '../server/realtime/data-source.ts';
+import { startChartroom, startStandaloneSimulator } from '../server/realtime/test-support.ts';
+import { percentile, type Figure } from './figure.ts';
+
+const KEY = 'demo-enterprise';
+const WATCHLIST = ['AAPL.US', 'MSFT.US', 'NVDA.US', '700.HK', '9988.HK', '600519.SH', 'BTCUSDT', 'EURUSD'];
+const CHART = 'AAPL.US';
+const RUN_MS = 20_000;
+
+interface Run {
+  browsers: number;
+  upstreamSockets: number;
+  requestsPerMinute: number;
+  addedMs: number[];
+  errors: number;
+}
+
+function pushKey(text: string): string | undefined {
+  const message = JSON.parse(text) as { cmd?: string; data?: { symbol?: string; timestamp?: number; last_price?: string } };
+  if (message.cmd !== 'ticker' || !message.data) return undefined;
+  const { symbol = '', timestamp, last_price } = message.data;
+  return `${symbol.replace(/^0+/, '')}|${String(timestamp)}|${String(last_price)}`;
+}
+
+function open(url: string, onMessage: (text: string, at: number) => void): Promise<WebSocket> {
+  const socket = new WebSocket(url, { perMessageDeflate: false });
+  socket.on('message', (data) => {
+    onMessage(frameText(data), performance.now());
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => {
+      resolve(socket);
+    });
+    socket.once('error', reject);
+  });
+}
+
+function subscribe(socket: WebSocket): void {
+  socket.send(JSON.stringify({ cmd: 'subscribe', data: { channel: 'ticker', symbols: [...WATCHLIST] } }));
+  socket.send(JSON.stringify({ cmd: 'subscribe', data: { channel: 'depth', symbols: [CHART] } }));
+  socket.send(JSON.stringify({ cmd: 'subscribe', data: { channel: 'trade', symbols: [CHART] } }));
+}
+
+async function run(browsers: number): Promise<Run> {
+  const sim = await startStandaloneSimulator();
+  const server = await startChartroom({ MARKET_API_KEY: KEY, MARKET_API_BASE_URL: `http://127.0.0.1:${sim.port}`, CLIENT_RATE_LIMIT: '0', REALTIME_MAX_SOCKETS_PER_CLIENT: '1000' });
+  const base = `http://127.0.0.1:${server.port}`;
+  const direct = new Map<string, number>();
+  const seen: { key: string; at: number }[] = [];
+  let errors = 0;
+  const sockets: WebSocket[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  const get = (path: string): void => {
+    fetch(base + path)
+      .then(async (response) => {
+        if (!response.ok) errors += 1;
+        await response.arrayBuffer();
+      })
+      .catch(() => (errors += 1));
+  };
+  try {
+    const reference = await open(`ws://127.0.0.1:${sim.port}/v1/realtime?api_key=${KEY}`, (text, at) => {
+      const key = pushKey(text);
+      if (key !== undefined && !direct.has(key)) direct.set(key, at);
+    });
+    sockets.push(reference);
+    subscribe(reference);
+    for (let i = 0; i < browsers; i += 1) {
+      const socket = await open(`ws://127.0.0.1:${server.port}/v1/realtime`, (text, at) => {
+        const key = pushKey(text);
+        if (key !== undefined) seen.push({ key, at });
+      });
+      socket.on('close', () => (errors += 1));
+      sockets.push(socket);
+      subscribe(socket);
+      // The page's snapshots, then the watchlist's ticker every 5 s.
+      get(`/v1/market/ticker?symbols=${WATCHLIST.join(',')}`);
+      get(`/v1/market/kline?symbol=${CHART}&interval=1m&limit=300`);
+      get(`/v1/market/kline/latest?symbols=${CHART}&interval=1m`);
+      get('/v1/market/trading-sessions?market=US');
+      get(`/v1/market/depth?symbol=${CHART}`);
+      timers.push(setInterval(() => { get(`/v1/market/ticker?symbols=${WATCHLIST.join(',')}`); }, 5_000));
+    }
+    await new Promise((resolve) => setTimeout(resolve, RUN_MS));
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    const requests = Number(/^chartroom_upstream_key_requests_last_minute (\d+)$/m.exec(metrics)?.[1] ?? NaN);
+    const upstreamSockets = sim.sim.realtime.connections().length - 1;
+    for (const socket of sockets) socket.removeAllListeners('close');
+    const addedMs = seen.flatMap(({ key, at }) => {
+      const reference = direct.get(key);
+      return reference === undefined ? [] : [Math.max(0, at - reference)];
+    });
+    return { browsers, upstreamSockets, requestsPerMinute: (requests * 60_000) / RUN_MS, addedMs, errors };
+  } finally {
+    for (const timer of timers) clearInterval(timer);
+    for (const socket of sockets) socket.terminate();
+    await server.stop();
+    await sim.stop();
+  }
+}
+
+export async function deskFigures(counts: readonly number[] = [1, 10, 100]): Promise<Figure[]> {
+  const runs: Run[] = [];
+  for (const count of counts) runs.push(await run(count));
+  const one = runs[0]?.requestsPerMinute ?? NaN;
+  const group = 'one key, a whole desk (issue 16)';
+  return runs.flatMap((result) => {
+    const p99 = percentile(result.addedMs, 99);
+    const ratio = result.requestsPerMinute / one;
+    return [
+      { group, name: `${result.browsers} browser(s): upstream sockets`, value: result.upstreamSockets, unit: '', decimals: 0, target: '1', pass: result.upstreamSockets === 1 },
+      { group, name: `${result.browsers} browser(s): upstream requests per minute (× one browser's)`, value: result.requestsPerMinute, unit: `(× ${ratio.toFixed(2)})`, decimals: 0, target: '≤ 1.2 ×', pass: ratio <= 1.2 },
+      { group, name: `${result.browsers} browser(s): push latency added by the fan-out, median / p99`, value: percentile(result.addedMs, 50), unit: `ms / ${p99.toFixed(2)} ms (${result.addedMs.length} pushes)`, target: 'p99 ≤ 5 ms', pass: p99 <= 5 },
+      { group, name: `${result.browsers} browser(s): browser errors (closes, failed HTTP)`, value: result.errors, unit: '', decimals: 0, target: '0', pass: result.errors === 0 },
+    ];
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
+  for (const figure of await deskFigures()) console.log(`${figure.name}: ${figure.value.toFixed(figure.decimals ?? 2)} ${figure.unit}  [${figure.target ?? ''} ${figure.pass ? 'ok' : 'MISSED'}]`);
+  process.exit(0);
+}
