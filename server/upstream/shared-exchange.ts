@@ -4,7 +4,8 @@
  *   negotiates its own coding from the shared bytes; the exchange is aborted only when every
  *   browser waiting for it has gone);
  * - freshness: the fast-moving endpoints (ticker, intraday, trades, depth, forming candle) answer
- *   from the last 200 for a short time that suits their cadence, bounded in bytes (lru-cache);
+ *   from the last 200 for a short time that suits their cadence, reference data every page loads
+ *   (sessions, intervals, stock info, trade days, ex-factors) for a minute; bounded in bytes (lru-cache);
  * - the key budget (key-budget.ts) and the upstream's own 3001 (the whole key pauses for its
  *   Retry-After) and 3002 (quota: answered here for `quotaHoldMs` without asking again).
  * Requests with conditional headers are not shared (their answer depends on the browser's copy).
@@ -26,7 +27,15 @@ export const DEFAULT_FRESHNESS_MS: Partial<Record<ContractPath, number>> = {
   '/v1/market/depth': 1_000,
   '/v1/market/trades': 1_000,
   '/v1/market/kline/latest': 1_000,
+  // K-line windows the window cache does not keep (the recent one, with its forming bar).
+  '/v1/market/kline': 1_000,
   '/v1/market/intraday': 5_000,
+  // Reference data every page asks for on load, changing at most daily.
+  '/v1/market/trading-sessions': 60_000,
+  '/v1/market/intervals/kline': 60_000,
+  '/v1/market/stock-info': 60_000,
+  '/v1/market/trade-days': 60_000,
+  '/v1/market/kline/ex-factors': 60_000,
 };
 
 export interface SharedExchangeOptions {
