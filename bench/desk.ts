@@ -8,8 +8,7 @@
  * push latency the fan-out adds (each push as a browser got it, against the same push on a socket
  * straight to the simulator). `npx tsx bench/desk.ts` runs this group alone.
  */
-import WebSocket from 'ws';
-import { frameText } from '../server/realtime/data-source.ts';
+import { Worker } from 'node:worker_threads';
 import { startChartroom, startStandaloneSimulator } from '../server/realtime/test-support.ts';
 import { percentile, type Figure } from './figure.ts';
 
@@ -28,41 +27,25 @@ interface Run {
   errors: number;
 }
 
-function pushKey(text: string): string | undefined {
-  const message = JSON.parse(text) as { cmd?: string; data?: { symbol?: string; timestamp?: number; last_price?: string } };
-  if (message.cmd !== 'ticker' || !message.data) return undefined;
-  const { symbol = '', timestamp, last_price } = message.data;
-  return `${symbol.replace(/^0+/, '')}|${String(timestamp)}|${String(last_price)}`;
-}
-
-function open(url: string, onMessage: (text: string, at: number) => void): Promise<WebSocket> {
-  const socket = new WebSocket(url, { perMessageDeflate: false });
-  socket.on('message', (data) => {
-    onMessage(frameText(data), performance.now());
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => {
-      resolve(socket);
-    });
-    socket.once('error', reject);
-  });
-}
-
-function subscribe(socket: WebSocket): void {
-  socket.send(JSON.stringify({ cmd: 'subscribe', data: { channel: 'ticker', symbols: [...WATCHLIST] } }));
-  socket.send(JSON.stringify({ cmd: 'subscribe', data: { channel: 'depth', symbols: [CHART] } }));
-  socket.send(JSON.stringify({ cmd: 'subscribe', data: { channel: 'trade', symbols: [CHART] } }));
-}
-
 async function run(browsers: number): Promise<Run> {
   const sim = await startStandaloneSimulator();
   const server = await startChartroom({ MARKET_API_KEY: KEY, MARKET_API_BASE_URL: `http://127.0.0.1:${sim.port}`, CLIENT_RATE_LIMIT: '0', REALTIME_MAX_SOCKETS_PER_CLIENT: '1000' });
   const base = `http://127.0.0.1:${server.port}`;
-  const direct = new Map<string, number>();
-  const seen: { key: string; at: number }[] = [];
   let errors = 0;
-  const sockets: WebSocket[] = [];
   const timers: NodeJS.Timeout[] = [];
+  // The browsers' sockets live in a worker thread: their receiving does not share the server's event loop.
+  const worker = new Worker(new URL('./desk-browsers.ts', import.meta.url), {
+    workerData: { browsers, serverPort: server.port, simPort: sim.port, key: KEY, watchlist: WATCHLIST, chart: CHART },
+  });
+  const messages: { kind: string; direct?: [string, number][]; seen?: [string, number][]; closes?: number }[] = [];
+  worker.on('message', (message: (typeof messages)[number]) => messages.push(message));
+  const waitFor = async (kind: string): Promise<(typeof messages)[number]> => {
+    for (;;) {
+      const found = messages.find((message) => message.kind === kind);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
   const get = (path: string): void => {
     fetch(base + path)
       .then(async (response) => {
@@ -72,21 +55,9 @@ async function run(browsers: number): Promise<Run> {
       .catch(() => (errors += 1));
   };
   try {
-    const reference = await open(`ws://127.0.0.1:${sim.port}/v1/realtime?api_key=${KEY}`, (text, at) => {
-      const key = pushKey(text);
-      if (key !== undefined && !direct.has(key)) direct.set(key, at);
-    });
-    sockets.push(reference);
-    subscribe(reference);
+    await waitFor('ready');
     for (let i = 0; i < browsers; i += 1) {
-      const socket = await open(`ws://127.0.0.1:${server.port}/v1/realtime`, (text, at) => {
-        const key = pushKey(text);
-        if (key !== undefined) seen.push({ key, at });
-      });
-      socket.on('close', () => (errors += 1));
-      sockets.push(socket);
-      subscribe(socket);
-      // The page's snapshots, then the watchlist's ticker every 5 s.
+      // The page's snapshots, then the watchlist's ticker polls.
       get(`/v1/market/ticker?symbols=${WATCHLIST.join(',')}`);
       get(`/v1/market/kline?symbol=${CHART}&interval=1m&limit=300`);
       get(`/v1/market/kline/latest?symbols=${CHART}&interval=1m`);
@@ -104,15 +75,18 @@ async function run(browsers: number): Promise<Run> {
     const metrics = await (await fetch(`${base}/metrics`)).text();
     const requests = Number(/^chartroom_upstream_key_requests_last_minute (\d+)$/m.exec(metrics)?.[1] ?? NaN);
     const upstreamSockets = sim.sim.realtime.connections().length - 1;
-    for (const socket of sockets) socket.removeAllListeners('close');
-    const addedMs = seen.flatMap(({ key, at }) => {
+    worker.postMessage('stop');
+    const done = await waitFor('done');
+    const direct = new Map(done.direct);
+    const from = performance.timeOrigin + measuredFrom;
+    const addedMs = (done.seen ?? []).flatMap(([key, at]) => {
       const reference = direct.get(key);
-      return reference === undefined || reference < measuredFrom ? [] : [Math.max(0, at - reference)];
+      return reference === undefined || reference < from ? [] : [Math.max(0, at - reference)];
     });
-    return { browsers, upstreamSockets, requestsPerMinute: (requests * 60_000) / RUN_MS, addedMs, errors };
+    return { browsers, upstreamSockets, requestsPerMinute: (requests * 60_000) / RUN_MS, addedMs, errors: errors + (done.closes ?? 0) };
   } finally {
     for (const timer of timers) clearTimeout(timer);
-    for (const socket of sockets) socket.terminate();
+    await worker.terminate();
     await server.stop();
     await sim.stop();
   }

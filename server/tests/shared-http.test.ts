@@ -80,9 +80,12 @@ describe('shared HTTP', () => {
       expect(new Set(bodies.map((body) => body.data.target)).size).toBe(1);
       expect(upstream.targets.filter((seen) => seen === target)).toHaveLength(1);
     }
-    // Not fast-moving: a later request asks again.
+    // Reference data is fresh for a minute; the product list is not kept: a later request asks again.
     await get(server, '/v1/market/stock-info?symbols=AAPL.US');
-    expect(upstream.targets.filter((seen) => seen === '/v1/market/stock-info?symbols=AAPL.US')).toHaveLength(2);
+    expect(upstream.targets.filter((seen) => seen === '/v1/market/stock-info?symbols=AAPL.US')).toHaveLength(1);
+    await get(server, '/v1/symbols/available?limit=5');
+    await get(server, '/v1/symbols/available?limit=5');
+    expect(upstream.targets.filter((seen) => seen === '/v1/symbols/available?limit=5')).toHaveLength(2);
   });
 
   it('serves the ticker from one upstream answer for TICKER_FRESHNESS_MS, then asks again', async () => {
