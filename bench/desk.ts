@@ -34,7 +34,10 @@ async function run(browsers: number): Promise<Run> {
   let errors = 0;
   const timers: NodeJS.Timeout[] = [];
   // The browsers' sockets live in a worker thread: their receiving does not share the server's event loop.
-  const worker = new Worker(new URL('./desk-browsers.ts', import.meta.url), {
+  // A worker does not inherit tsx's loader: it registers it, then loads the TypeScript.
+  const entry = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('./desk-browsers.ts', import.meta.url).href)}); });`;
+  const worker = new Worker(entry, {
+    eval: true,
     workerData: { browsers, serverPort: server.port, simPort: sim.port, key: KEY, watchlist: WATCHLIST, chart: CHART },
   });
   const messages: { kind: string; direct?: [string, number][]; seen?: [string, number][]; closes?: number }[] = [];
