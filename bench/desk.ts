@@ -9,6 +9,7 @@
  * straight to the simulator). `npx tsx bench/desk.ts` runs this group alone.
  */
 import { Worker } from 'node:worker_threads';
+import { SharedFeed } from '../server/realtime/feed/shared-feed.ts';
 import { startChartroom, startStandaloneSimulator } from '../server/realtime/test-support.ts';
 import { percentile, type Figure } from './figure.ts';
 
@@ -19,11 +20,22 @@ const RUN_MS = 20_000;
 /** Pushes of the first seconds (every page loading its snapshots at once) are not in the latency figure. */
 const WARM_UP_MS = 5_000;
 
+/** The server's own time per upstream push (parse, respell, every browser's send), timed around SharedFeed's fan-out. */
+const fanOutMs: number[] = [];
+const feedPrototype = SharedFeed.prototype as unknown as { push: (...args: unknown[]) => void };
+const untimedPush = feedPrototype.push;
+feedPrototype.push = function timedPush(this: unknown, ...args: unknown[]): void {
+  const started = performance.now();
+  untimedPush.apply(this, args);
+  fanOutMs.push(performance.now() - started);
+};
+
 interface Run {
   browsers: number;
   upstreamSockets: number;
   requestsPerMinute: number;
   addedMs: number[];
+  fanOutMs: number[];
   errors: number;
 }
 
@@ -57,6 +69,7 @@ async function run(browsers: number): Promise<Run> {
       })
       .catch(() => (errors += 1));
   };
+  fanOutMs.length = 0;
   try {
     await waitFor('ready');
     for (let i = 0; i < browsers; i += 1) {
@@ -86,7 +99,7 @@ async function run(browsers: number): Promise<Run> {
       const reference = direct.get(key);
       return reference === undefined || reference < from ? [] : [Math.max(0, at - reference)];
     });
-    return { browsers, upstreamSockets, requestsPerMinute: (requests * 60_000) / RUN_MS, addedMs, errors: errors + (done.closes ?? 0) };
+    return { browsers, upstreamSockets, requestsPerMinute: (requests * 60_000) / RUN_MS, addedMs, fanOutMs: [...fanOutMs], errors: errors + (done.closes ?? 0) };
   } finally {
     for (const timer of timers) clearTimeout(timer);
     await worker.terminate();
@@ -107,12 +120,16 @@ export async function deskFigures(counts: readonly number[] = [1, 10, 100]): Pro
       { group, name: `${result.browsers} browser(s): upstream sockets`, value: result.upstreamSockets, unit: '', decimals: 0, target: '1', pass: result.upstreamSockets === 1 },
       { group, name: `${result.browsers} browser(s): upstream requests per minute (× one browser's)`, value: result.requestsPerMinute, unit: `(× ${ratio.toFixed(2)})`, decimals: 0, target: '≤ 1.2 ×', pass: ratio <= 1.2 },
       { group, name: `${result.browsers} browser(s): push latency added by the fan-out, median / p99`, value: percentile(result.addedMs, 50), unit: `ms / ${p99.toFixed(2)} ms (${result.addedMs.length} pushes)`, target: 'p99 ≤ 5 ms', pass: p99 <= 5 },
+      { group, name: `${result.browsers} browser(s): server CPU per upstream push (fan-out to every holder), median / p99`, value: percentile(result.fanOutMs, 50), unit: `ms / ${percentile(result.fanOutMs, 99).toFixed(3)} ms`, decimals: 3 },
       { group, name: `${result.browsers} browser(s): browser errors (closes, failed HTTP)`, value: result.errors, unit: '', decimals: 0, target: '0', pass: result.errors === 0 },
     ];
   });
 }
 
 if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
-  for (const figure of await deskFigures()) console.log(`${figure.name}: ${figure.value.toFixed(figure.decimals ?? 2)} ${figure.unit}  [${figure.target ?? ''} ${figure.pass ? 'ok' : 'MISSED'}]`);
+  for (const figure of await deskFigures()) {
+    const verdict = figure.pass === undefined ? '' : `  [${figure.target ?? ''} ${figure.pass ? 'ok' : 'MISSED'}]`;
+    console.log(`${figure.name}: ${figure.value.toFixed(figure.decimals ?? 2)} ${figure.unit}${verdict}`);
+  }
   process.exit(0);
 }
