@@ -28,7 +28,10 @@ import { securityHeaders, withHeaders } from './security-headers.ts';
 import { createSimulator, type Simulator } from './sim/app.ts';
 import { responseGone, type ClientGone } from './upstream/client-gone.ts';
 import { errorResponse } from './upstream/envelope.ts';
+import { exchange } from './upstream/exchange.ts';
 import { createForwarder } from './upstream/forwarder.ts';
+import { KeyBudget } from './upstream/key-budget.ts';
+import { createSharedExchange, DEFAULT_FRESHNESS_MS, type Exchange } from './upstream/shared-exchange.ts';
 import { CATALOG_PATH } from '#shared/catalog.ts';
 import { catalogRoute } from './search/catalog-route.ts';
 import { createCatalogService, type CatalogService } from './search/catalog-service.ts';
@@ -109,6 +112,11 @@ function seconds(since: number): number {
   return (performance.now() - since) / 1000;
 }
 
+/** The fast endpoints' freshness, the ticker's from TICKER_FRESHNESS_MS. */
+function freshnessFor(sharing: ServerConfig['sharing']): typeof DEFAULT_FRESHNESS_MS {
+  return { ...DEFAULT_FRESHNESS_MS, '/v1/market/ticker': sharing.tickerFreshnessMs };
+}
+
 /** The origin of requests the server makes for itself (the catalogue's): only their target is read. */
 const INTERNAL_ORIGIN = 'http://chartroom.internal';
 
@@ -174,19 +182,36 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   app.get('/metrics', metricsRoute(metrics, { token: config.performance.metricsToken, trustProxyHops: access.trustProxyHops }, unknownPath));
 
   if (config.mode === 'upstream' && config.apiKey) {
+    const budget = new KeyBudget({ ...(config.sharing.rateLimitPerMinute !== undefined && { perMinute: config.sharing.rateLimitPerMinute }) });
+    // Counted where a request really leaves for the upstream (shared answers are not upstream requests).
+    const measured: Exchange = async (request) => {
+      const started = performance.now();
+      const result = await exchange(request);
+      if (result.kind !== 'client-aborted') metrics.recordUpstream(request.path.split('?')[0] ?? request.path, seconds(started));
+      return result;
+    };
+    const shared = createSharedExchange({ exchange: measured, budget, freshnessMs: freshnessFor(config.sharing), tickerWindowMs: config.sharing.tickerWindowMs, log });
     const forward = createForwarder({
       baseUrl: config.upstreamBaseUrl,
       apiKey: config.apiKey,
       timeoutMs: config.upstreamTimeoutMs,
+      shared: shared.exchange,
       log,
-      onUpstreamExchange: (path, duration) => {
-        metrics.recordUpstream(path, duration);
-      },
     });
     const klineCache = klineCacheFor(() => Date.now());
+    const realtime = realtimeRelay();
+    metrics.setSharingSource({
+      keyRequestsLastMinute: () => budget.lastMinute(),
+      keyBudgetLeft: () => budget.left(),
+      keyPausedSeconds: () => Math.ceil(budget.pausedForMs() / 1000),
+      quotaExhausted: () => shared.stats().quotaExhausted,
+      upstreamSockets: () => realtime.feedStats()?.upstreamSockets ?? 0,
+      upstreamSubscriptions: () => realtime.feedStats()?.upstreamSubscriptions ?? { ticker: 0, depth: 0, trade: 0 },
+      browserSubscriptionsMax: () => realtime.feedStats()?.browserSubscriptionsMax ?? 0,
+    });
     app.all('/v1/*', v1Handler(klineCache, () => Date.now(), 'upstream', (request, target, _c, clientGone) => forward(request, target, clientGone)));
     const catalog = catalogFrom((target) => forward(new Request(INTERNAL_ORIGIN + target), target));
-    return { app, metrics, klineCache, realtime: realtimeRelay(), catalog };
+    return { app, metrics, klineCache, realtime, catalog };
   }
 
   // Every browser reaches the embedded simulator with the one embedded key, so its per-key

@@ -62,6 +62,17 @@ export interface ServerConfig {
   realtime: RealtimeConfig;
   performance: PerformanceConfig;
   catalog: CatalogConfig;
+  sharing: SharingConfig;
+}
+
+/** How the server shares the key's upstream among browsers (issue 16). */
+export interface SharingConfig {
+  /** MARKET_API_RATE_LIMIT: requests per minute the server never exceeds upstream; undefined: no own budget. */
+  rateLimitPerMinute?: number;
+  /** TICKER_FRESHNESS_MS (default 1000): how long one upstream ticker answer serves every browser; 0: single flight only. */
+  tickerFreshnessMs: number;
+  /** TICKER_WINDOW_MS (default 5): how long a window of ticker symbols collects browsers' requests before it is asked. */
+  tickerWindowMs: number;
 }
 
 /** The catalogue index behind the search (server/search/). */
@@ -117,7 +128,9 @@ export function simulatorOptionsFrom(env: Environment): SimulatorOptions {
   const limits: SimulatorOptions['limits'] = {};
   if (env.SIM_RATE_LIMIT) limits.ratePerMinute = positiveInteger(env, 'SIM_RATE_LIMIT', 1);
   if (env.SIM_QUOTA) limits.monthlyQuota = positiveInteger(env, 'SIM_QUOTA', 1);
-  return { clock: clockFromEnv(env), faults: faultsFromEnv(env), limits };
+  const realtime: SimulatorOptions['realtime'] = {};
+  if (env.SIM_MAX_CONNECTIONS_PER_KEY) realtime.maxConnectionsPerKey = positiveInteger(env, 'SIM_MAX_CONNECTIONS_PER_KEY', 10);
+  return { clock: clockFromEnv(env), faults: faultsFromEnv(env), limits, realtime };
 }
 
 export function loadConfig(env: Environment, defaults: { port: number }): ServerConfig {
@@ -143,7 +156,13 @@ export function loadConfig(env: Environment, defaults: { port: number }): Server
     realtime: realtimeConfigFrom(env, parsed),
     performance: performanceConfigFrom(env),
     catalog: { checkIntervalMs: positiveInteger(env, 'CATALOG_CHECK_MINUTES', 240) * 60_000 },
+    sharing: sharingConfigFrom(env),
   };
+}
+
+export function sharingConfigFrom(env: Environment): SharingConfig {
+  const rate = nonNegativeInteger(env, 'MARKET_API_RATE_LIMIT', 0);
+  return { ...(rate > 0 && { rateLimitPerMinute: rate }), tickerFreshnessMs: nonNegativeInteger(env, 'TICKER_FRESHNESS_MS', 1_000), tickerWindowMs: nonNegativeInteger(env, 'TICKER_WINDOW_MS', 5) };
 }
 
 export function performanceConfigFrom(env: Environment): PerformanceConfig {

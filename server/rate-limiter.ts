@@ -2,6 +2,11 @@
  * Per-client token buckets: each client may burst up to `perMinute` requests, refilled evenly
  * over a minute. Memory is bounded: the least recently seen client is forgotten past `maxClients`
  * (forgetting only ever gives a client a full bucket again, never a smaller one).
+ *
+ * Kept rather than rate-limiter-flexible's memory limiter (issue 16, measured): that one counts a
+ * fixed window, which let 20 requests through in 249 ms against a 10-per-second limit at a window's
+ * edge, counts refused requests, and takes no clock to test with; this bucket costs 0.4 µs a request
+ * against its 1.2–2.1 µs.
  */
 export interface RateDecision {
   allowed: boolean;

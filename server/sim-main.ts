@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import { REALTIME_PATH } from '#shared/contract.ts';
 import { portNumber, readEnvironment, simulatorOptionsFrom } from './config.ts';
 import { createSimulator } from './sim/app.ts';
+import { standaloneApp } from './sim/standalone.ts';
 import { serveRealtimeUpgrades } from './sim/realtime/ws-adapter.ts';
 
 const env = readEnvironment();
@@ -14,7 +15,8 @@ const host = env.HOST?.trim() || '127.0.0.1';
 const port = portNumber(env, 8787);
 const simulator = createSimulator(simulatorOptionsFrom(env));
 
-const server = serve({ fetch: simulator.app.fetch, hostname: host, port }, (info) => {
+const app = standaloneApp(simulator);
+const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
   console.log(`chartroom simulator: listening on http://${host}:${String(info.port)} (keys: demo-free … demo-enterprise; ws ${REALTIME_PATH})`);
 }) as Server;
 serveRealtimeUpgrades(server, simulator.realtime);

@@ -15,7 +15,7 @@
 import { acceptsCoding } from '../accept-encoding.ts';
 import { decodeBody, gzipBody, isDecodable, normalizeContentEncoding } from '../upstream/encoding.ts';
 import { bodyInit } from '../upstream/relay.ts';
-import { ByteLru } from './byte-lru.ts';
+import { LRUCache } from 'lru-cache';
 import { CACHE_FOREVER, cacheControlMaxAge, NO_STORE } from './cache-control.ts';
 import { allBarsComplete, windowSettled } from '#shared/kline-window-policy.ts';
 import { klineAnswerOf, type KlineWindow } from './kline-window.ts';
@@ -82,7 +82,7 @@ function unconditional(request: Request): Request {
 
 
 export class KlineCache {
-  private readonly entries: ByteLru<Entry>;
+  private readonly entries: LRUCache<string, Entry>;
   private readonly flights = new Map<string, Promise<FlightResult>>();
   /** Bumped by clear(): flights begun before it must not store what they fetched. */
   private generation = 0;
@@ -91,7 +91,14 @@ export class KlineCache {
   private readonly onLookup: (outcome: 'hit' | 'miss') => void;
 
   constructor(options: KlineCacheOptions) {
-    this.entries = new ByteLru(options.maxBytes ?? DEFAULT_CACHE_BYTES, options.onEviction);
+    const onEviction = options.onEviction ?? (() => undefined);
+    // lru-cache bounded by bytes (sizes given on set); a bound of 0 keeps nothing (every entry is larger than 1).
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: Math.max(1, options.maxBytes ?? DEFAULT_CACHE_BYTES),
+      dispose: (_entry, _key, reason) => {
+        if (reason === 'evict') onEviction();
+      },
+    });
     this.now = options.now;
     this.recentTtlMs = options.recentTtlMs ?? RECENT_WINDOW_TTL_MS;
     this.onLookup = options.onLookup ?? (() => undefined);
@@ -131,12 +138,12 @@ export class KlineCache {
   }
 
   get bytes(): number {
-    return this.entries.bytes;
+    return this.entries.calculatedSize;
   }
 
   /** Stored keys, least recently used first (tests prove no key carries an API key). */
   keys(): string[] {
-    return this.entries.keys();
+    return [...this.entries.rkeys()];
   }
 
   private lookup(key: string): Entry | undefined {
@@ -192,7 +199,9 @@ export class KlineCache {
       expiresAt: windowSettled(window, now, newestOf(answer.times ?? [])) ? undefined : now + this.recentTtlMs,
     };
     if (generation === this.generation) {
-      this.entries.set(window.key, entry, entry.identity.byteLength + entry.gzip.byteLength + window.key.length + ENTRY_OVERHEAD_BYTES);
+      const size = entry.identity.byteLength + entry.gzip.byteLength + window.key.length + ENTRY_OVERHEAD_BYTES;
+      // lru-cache refuses an entry larger than the whole bound (as the cache always did).
+      if (size <= this.entries.maxSize) this.entries.set(window.key, entry, { size });
     }
     return { status: 200, headers, body, code: 0, entry };
   }

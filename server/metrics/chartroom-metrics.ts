@@ -5,7 +5,7 @@
  */
 import { ERROR_CODES, REALTIME_CHANNELS, type RealtimeChannel } from '#shared/contract.ts';
 import { isContractPath } from '../upstream/allowlist.ts';
-import { MetricsRegistry, type Counter, type Histogram } from './registry.ts';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** What the realtime relay reports (plugged in by whoever creates it, see setRealtimeSource). */
 export interface RealtimeStats {
@@ -21,6 +21,21 @@ export interface CacheSizes {
 
 export type CacheOutcome = 'hit' | 'miss';
 
+/** How the key is shared among browsers (upstream mode), read at scrape time. */
+export interface SharingStats {
+  /** Requests sent upstream with the key in the last 60 s. */
+  keyRequestsLastMinute(): number;
+  /** What MARKET_API_RATE_LIMIT still allows in the current 60 s; undefined without it. */
+  keyBudgetLeft(): number | undefined;
+  /** Seconds the key is paused after an upstream 3001. */
+  keyPausedSeconds(): number;
+  quotaExhausted(): boolean;
+  upstreamSockets(): number;
+  upstreamSubscriptions(): Record<RealtimeChannel, number>;
+  /** The most subscriptions one browser holds. */
+  browserSubscriptionsMax(): number;
+}
+
 export interface ChartroomMetrics {
   /** One answered HTTP request; `code` is the envelope's code when known. */
   recordRequest(path: string, status: number, code: number | undefined): void;
@@ -31,8 +46,12 @@ export interface ChartroomMetrics {
   setCacheSizes(sizes: CacheSizes): void;
   /** Where realtime connection and subscription counts come from (the WebSocket relay). */
   setRealtimeSource(stats: RealtimeStats | undefined): void;
+  /** Upstream mode: the key's budget and the shared upstream feed. */
+  setSharingSource(stats: SharingStats | undefined): void;
   /** The exposition text (format 0.0.4). */
-  render(): string;
+  render(): Promise<string>;
+  /** Its Content-Type. */
+  contentType: string;
   /** Counter values for tests and benchmarks without parsing the text. */
   upstreamRequests(path: string): number;
 }
@@ -45,30 +64,64 @@ export function endpointLabel(path: string): string {
   return isContractPath(path) ? path : 'other';
 }
 
+/** Latency buckets in seconds (Prometheus client defaults, plus 20 s and 30 s for slow upstreams). */
+export const DEFAULT_SECONDS_BUCKETS: readonly number[] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30];
+
 export function codeLabel(code: number | undefined): string {
   return code !== undefined && KNOWN_CODES.has(code) ? String(code) : 'unknown';
 }
 
+type Sample = { labels: Record<string, string>; value: number };
+
 export function createChartroomMetrics(): ChartroomMetrics {
-  const registry = new MetricsRegistry();
+  // A registry of our own (not prom-client's global one): every app instance has its figures.
+  const registry = new Registry();
+  const registers = [registry];
   let realtime: RealtimeStats | undefined;
   let cacheSizes: CacheSizes | undefined;
+  let sharing: SharingStats | undefined;
+  const one = (value: number | undefined): Sample[] => (value === undefined ? [] : [{ labels: {}, value }]);
+  /** A gauge read at scrape time; no sample at all when `read` has nothing (as before). */
+  const gauge = (name: string, help: string, labelNames: string[], read: () => Sample[]): void => {
+    new Gauge({
+      name,
+      help,
+      labelNames,
+      registers,
+      collect() {
+        this.reset();
+        for (const { labels, value } of read()) this.set(labels, value);
+      },
+    });
+  };
 
-  const requests = registry.counter('chartroom_http_requests_total', 'HTTP requests answered, by endpoint (contract path or other), HTTP status and envelope code.', ['endpoint', 'status', 'code']);
-  const upstream: Counter = registry.counter('chartroom_upstream_requests_total', 'Requests that reached the upstream (the embedded simulator in simulator mode), by endpoint.', ['endpoint']);
-  const latency: Histogram = registry.histogram('chartroom_upstream_request_duration_seconds', 'Duration of requests that reached the upstream, by endpoint.', ['endpoint']);
-  const hits = registry.counter('chartroom_kline_cache_hits_total', 'K-line requests answered from the completed-window cache.');
-  const misses = registry.counter('chartroom_kline_cache_misses_total', 'Cacheable K-line requests that had to ask the upstream.');
-  const evictions = registry.counter('chartroom_kline_cache_evictions_total', 'K-line windows evicted to stay within KLINE_CACHE_MB.');
-  registry.gauge('chartroom_kline_cache_entries', 'K-line windows in the cache.', [], () => [{ labels: {}, value: cacheSizes?.entries() ?? 0 }]);
-  registry.gauge('chartroom_kline_cache_bytes', 'Bytes held by the K-line cache (bodies and keys).', [], () => [{ labels: {}, value: cacheSizes?.bytes() ?? 0 }]);
-  registry.gauge('chartroom_realtime_connections', 'Open browser WebSocket connections.', [], () => [{ labels: {}, value: realtime?.connections() ?? 0 }]);
-  registry.gauge('chartroom_realtime_subscriptions', 'Active realtime subscriptions, by channel.', ['channel'], () => {
+  const requests = new Counter({ name: 'chartroom_http_requests_total', help: 'HTTP requests answered, by endpoint (contract path or other), HTTP status and envelope code.', labelNames: ['endpoint', 'status', 'code'], registers });
+  const upstream = new Counter({ name: 'chartroom_upstream_requests_total', help: 'Requests that reached the upstream (the embedded simulator in simulator mode), by endpoint.', labelNames: ['endpoint'], registers });
+  const latency = new Histogram({ name: 'chartroom_upstream_request_duration_seconds', help: 'Duration of requests that reached the upstream, by endpoint.', labelNames: ['endpoint'], buckets: [...DEFAULT_SECONDS_BUCKETS], registers });
+  const hits = new Counter({ name: 'chartroom_kline_cache_hits_total', help: 'K-line requests answered from the completed-window cache.', registers });
+  const misses = new Counter({ name: 'chartroom_kline_cache_misses_total', help: 'Cacheable K-line requests that had to ask the upstream.', registers });
+  const evictions = new Counter({ name: 'chartroom_kline_cache_evictions_total', help: 'K-line windows evicted to stay within KLINE_CACHE_MB.', registers });
+  gauge('chartroom_kline_cache_entries', 'K-line windows in the cache.', [], () => one(cacheSizes?.entries() ?? 0));
+  gauge('chartroom_kline_cache_bytes', 'Bytes held by the K-line cache (bodies and keys).', [], () => one(cacheSizes?.bytes() ?? 0));
+  gauge('chartroom_realtime_connections', 'Open browser WebSocket connections.', [], () => one(realtime?.connections() ?? 0));
+  gauge('chartroom_realtime_subscriptions', 'Active realtime subscriptions, by channel.', ['channel'], () => {
     const counts = realtime?.subscriptions();
     return REALTIME_CHANNELS.map((channel) => ({ labels: { channel }, value: counts?.[channel] ?? 0 }));
   });
-  registry.gauge('process_resident_memory_bytes', 'Resident memory size in bytes.', [], () => [{ labels: {}, value: process.memoryUsage.rss() }]);
-  registry.gauge('process_start_time_seconds', 'Start time of the process since the Unix epoch in seconds.', [], () => [{ labels: {}, value: Math.floor(performance.timeOrigin) / 1000 }]);
+  gauge('chartroom_upstream_key_requests_last_minute', 'Requests sent upstream with the server key in the last 60 s (all browsers together).', [], () => one(sharing?.keyRequestsLastMinute()));
+  gauge('chartroom_upstream_key_budget_remaining', 'Requests MARKET_API_RATE_LIMIT still allows in the current 60 s (absent without it).', [], () => one(sharing?.keyBudgetLeft()));
+  gauge('chartroom_upstream_key_paused_seconds', 'Seconds the key is paused after an upstream 3001 (0: not paused).', [], () => one(sharing?.keyPausedSeconds()));
+  gauge('chartroom_upstream_quota_exhausted', '1 while the upstream answers 3002 (quota exhausted) for the key.', [], () => one(sharing && (sharing.quotaExhausted() ? 1 : 0)));
+  gauge('chartroom_realtime_upstream_sockets', 'Upstream WebSocket connections carrying every browser’s subscriptions.', [], () => one(sharing?.upstreamSockets()));
+  gauge('chartroom_realtime_upstream_subscriptions', 'Subscriptions held upstream (one per channel and instrument however many browsers hold it), by channel.', ['channel'], () => {
+    const counts = sharing?.upstreamSubscriptions();
+    return counts ? REALTIME_CHANNELS.map((channel) => ({ labels: { channel }, value: counts[channel] })) : [];
+  });
+  gauge('chartroom_realtime_browser_subscriptions_max', 'The most realtime subscriptions one browser holds.', [], () => one(sharing?.browserSubscriptionsMax()));
+  gauge('process_resident_memory_bytes', 'Resident memory size in bytes.', [], () => one(process.memoryUsage.rss()));
+  gauge('process_start_time_seconds', 'Start time of the process since the Unix epoch in seconds.', [], () => one(Math.floor(performance.timeOrigin) / 1000));
+  /** prom-client reads values asynchronously: the upstream counts are kept here too, for tests and benchmarks. */
+  const upstreamCounts = new Map<string, number>();
 
   return {
     recordRequest(path, status, code) {
@@ -78,6 +131,7 @@ export function createChartroomMetrics(): ChartroomMetrics {
       const endpoint = endpointLabel(path);
       upstream.inc({ endpoint });
       latency.observe({ endpoint }, seconds);
+      upstreamCounts.set(endpoint, (upstreamCounts.get(endpoint) ?? 0) + 1);
     },
     recordCacheLookup(outcome) {
       (outcome === 'hit' ? hits : misses).inc();
@@ -91,7 +145,11 @@ export function createChartroomMetrics(): ChartroomMetrics {
     setRealtimeSource(stats) {
       realtime = stats;
     },
-    render: () => registry.render(),
-    upstreamRequests: (path) => upstream.value({ endpoint: endpointLabel(path) }),
+    setSharingSource(stats) {
+      sharing = stats;
+    },
+    render: () => registry.metrics(),
+    contentType: registry.contentType,
+    upstreamRequests: (path) => upstreamCounts.get(endpointLabel(path)) ?? 0,
   };
 }

@@ -60,6 +60,8 @@ export function parseExposition(text: string): Exposition {
       family = type[1];
       continue;
     }
+    // The format ignores empty lines (prom-client puts one between families).
+    if (line === '') continue;
     const sample = SAMPLE.exec(line);
     if (!sample?.[1] || sample[3] === undefined) throw new Error(`unparseable line: ${line}`);
     const name = sample[1];

@@ -7,7 +7,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Handler } from 'hono';
 import { clientAddress } from '../client-address.ts';
 import type { ChartroomMetrics } from './chartroom-metrics.ts';
-import { EXPOSITION_CONTENT_TYPE } from './exposition.ts';
 
 export interface MetricsAccess {
   /** METRICS_TOKEN; unset: loopback clients only. */
@@ -45,11 +44,11 @@ export function mayReadMetrics(c: Context, access: MetricsAccess): boolean {
 }
 
 export function metricsRoute(metrics: ChartroomMetrics, access: MetricsAccess, notFound: () => Response): Handler {
-  return (c) => {
+  return async (c) => {
     if (!mayReadMetrics(c, access)) return notFound();
-    return new Response(metrics.render(), {
+    return new Response(await metrics.render(), {
       status: 200,
-      headers: { 'Content-Type': EXPOSITION_CONTENT_TYPE, 'Cache-Control': 'no-store' },
+      headers: { 'Content-Type': metrics.contentType, 'Cache-Control': 'no-store' },
     });
   };
 }

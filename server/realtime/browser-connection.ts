@@ -4,7 +4,7 @@
  * told when the browser goes.
  */
 import type WebSocket from 'ws';
-import { browserPeer } from './browser-peer.ts';
+import { browserPeer, type BrowserPeerOptions } from './browser-peer.ts';
 import { CLOSE } from './close-codes.ts';
 import { frameText, type DataSourceFactory } from './data-source.ts';
 import type { SubscriptionLedger } from './stats.ts';
@@ -15,9 +15,10 @@ export function relayBrowserSocket(
   ledger: SubscriptionLedger,
   open: DataSourceFactory,
   clientAddress: string | undefined,
+  peerOptions: BrowserPeerOptions | undefined,
   onClosed: (code: number) => void,
 ): void {
-  const peer = browserPeer(socket, ledger);
+  const peer = browserPeer(socket, ledger, peerOptions);
   // ws closes the socket itself on protocol errors (1002, 1007, 1009); the event only reports it.
   socket.on('error', () => undefined);
   let link: ReturnType<DataSourceFactory> | undefined;

@@ -8,7 +8,7 @@ class StubSocket implements BrowserSocket {
   sent: string[] = [];
   closes: [number, string][] = [];
   /** Bytes each send adds to the buffer (a consumer that never reads). */
-  constructor(private readonly growth = 0) {}
+  constructor(public growth = 0) {}
   send(data: string): void {
     this.sent.push(data);
     this.bufferedAmount += this.growth;
@@ -36,17 +36,53 @@ describe('browserPeer', () => {
     expect(socket.closes).toEqual([[1012, 'service restart']]);
   });
 
-  it('closes a slow consumer 1013 once its buffer passes the bound, then cuts it', () => {
+  it('queues past the high-water mark, coalesces waiting tickers per instrument, and drains in order', () => {
+    vi.useFakeTimers();
+    try {
+      const socket = new StubSocket(2048);
+      const peer = browserPeer(socket, new RealtimeStatsRegistry().connect(), { highWaterBytes: 1024 });
+      peer.send('a');
+      peer.send('b'); // over the mark: waits
+      peer.send('t1', 'ticker|AAPL.US');
+      peer.send('c');
+      peer.send('t2', 'ticker|AAPL.US'); // replaces t1 where it waits
+      expect(socket.sent).toEqual(['a']);
+      socket.bufferedAmount = 0;
+      socket.growth = 0;
+      vi.advanceTimersByTime(50);
+      expect(socket.sent).toEqual(['a', 'b', 't2', 'c']);
+      expect(socket.closes).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('closes a browser 1013 when its queue overflows, then cuts it', () => {
     vi.useFakeTimers();
     try {
       const socket = new StubSocket(1024 * 1024);
-      const peer = browserPeer(socket, new RealtimeStatsRegistry().connect());
-      for (let i = 0; i < 10; i += 1) peer.send(`{"cmd":"ticker","data":{"i":${i}}}`);
+      const peer = browserPeer(socket, new RealtimeStatsRegistry().connect(), { queue: { maxFrames: 3, maxBytes: 1024 } });
+      for (let i = 0; i < 10; i += 1) peer.send(`{"cmd":"trade","data":{"i":${i}}}`);
       expect(socket.sent).toHaveLength(5);
       expect(socket.closes).toEqual([[1013, 'client too slow']]);
-      expect(socket.readyState).toBe(2);
       vi.advanceTimersByTime(SLOW_CONSUMER_CLOSE_GRACE_MS);
       expect(socket.readyState).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('closes a browser 1013 whose queue does not move for stuckMs, even of coalesced tickers', () => {
+    vi.useFakeTimers();
+    try {
+      const socket = new StubSocket(1024 * 1024);
+      const peer = browserPeer(socket, new RealtimeStatsRegistry().connect(), { highWaterBytes: 1024, stuckMs: 1_000 });
+      peer.send('first');
+      for (let i = 0; i < 100; i += 1) peer.send(`{"cmd":"ticker","i":${i}}`, 'ticker|AAPL.US');
+      vi.advanceTimersByTime(900);
+      expect(socket.closes).toEqual([]);
+      vi.advanceTimersByTime(200);
+      expect(socket.closes).toEqual([[1013, 'client too slow']]);
     } finally {
       vi.useRealTimers();
     }

@@ -1,13 +1,20 @@
 /**
  * The browser's end of a relayed connection, as the data source sees it: text frames out (counted
- * for the stats, bounded against slow consumers) and a close that never throws.
+ * for the stats) through a bounded per-browser queue, and a close that never throws.
+ *
+ * One slow browser must not slow the others (the shared feed fans one upstream push out to many):
+ * frames go straight to the socket while its buffer is below a high-water mark, then wait in a
+ * SendQueue (ticker pushes for an instrument coalesced), drained on a timer. A browser whose queue
+ * overflows, or that makes no progress for `stuckMs`, is closed 1013 "client too slow".
  */
 import { CLOSE, closeReason } from './close-codes.ts';
+import { DEFAULT_SEND_QUEUE_LIMITS, SendQueue, type SendQueueLimits } from './send-queue.ts';
 import type { SubscriptionLedger } from './stats.ts';
 
-/** What a data source (upstream link or simulator session) may do to the browser. */
+/** What a data source (upstream link, shared feed or simulator session) may do to the browser. */
 export interface RelayPeer {
-  send(text: string): void;
+  /** `coalesceKey`: a ticker push's instrument; a newer push replaces a waiting one. */
+  send(text: string, coalesceKey?: string): void;
   close(code: number, reason: string): void;
 }
 
@@ -22,29 +29,81 @@ export interface BrowserSocket {
 
 const OPEN = 1;
 
-/** Beyond this many bytes queued for the browser, it is too slow: close rather than buffer on. */
+/** Beyond this many bytes in the socket's own buffer, frames wait in the peer's queue. */
 export const MAX_BROWSER_BUFFERED_BYTES = 4 * 1024 * 1024;
 /**
  * A slow consumer gets its close frame behind megabytes it is not reading; rather than hold them
  * for ws's 30 s close timeout, the connection is cut after this.
  */
 export const SLOW_CONSUMER_CLOSE_GRACE_MS = 2_000;
+/** A browser whose queue does not move for this long is closed. */
+export const STUCK_BROWSER_MS = 10_000;
+const DRAIN_INTERVAL_MS = 20;
 
-export function browserPeer(socket: BrowserSocket, ledger: SubscriptionLedger, maxBufferedBytes = MAX_BROWSER_BUFFERED_BYTES): RelayPeer {
+export interface BrowserPeerOptions {
+  /** Socket buffer bytes beyond which frames queue (default 4 MiB). */
+  highWaterBytes?: number;
+  queue?: SendQueueLimits;
+  stuckMs?: number;
+}
+
+export function browserPeer(socket: BrowserSocket, ledger: SubscriptionLedger, options: BrowserPeerOptions | number = {}): RelayPeer {
+  const settings = typeof options === 'number' ? { highWaterBytes: options } : options;
+  const highWater = settings.highWaterBytes ?? MAX_BROWSER_BUFFERED_BYTES;
+  const stuckMs = settings.stuckMs ?? STUCK_BROWSER_MS;
+  const queue = new SendQueue(settings.queue ?? DEFAULT_SEND_QUEUE_LIMITS);
+  let drainTimer: ReturnType<typeof setInterval> | undefined;
+  let lastProgress = 0;
+
+  const stopDraining = (): void => {
+    clearInterval(drainTimer);
+    drainTimer = undefined;
+  };
   const close = (code: number, reason: string): void => {
+    stopDraining();
+    queue.clear();
     if (socket.readyState !== OPEN) return;
     socket.close(code, closeReason(reason));
   };
+  const tooSlow = (): void => {
+    close(CLOSE.TRY_AGAIN_LATER, 'client too slow');
+    setTimeout(() => {
+      socket.terminate();
+    }, SLOW_CONSUMER_CLOSE_GRACE_MS).unref();
+  };
+  const drain = (): void => {
+    if (socket.readyState !== OPEN) {
+      stopDraining();
+      queue.clear();
+      return;
+    }
+    let moved = false;
+    while (queue.size > 0 && socket.bufferedAmount <= highWater) {
+      const text = queue.shift();
+      if (text !== undefined) socket.send(text);
+      moved = true;
+    }
+    if (moved) lastProgress = performance.now();
+    if (queue.size === 0) stopDraining();
+    else if (performance.now() - lastProgress > stuckMs) tooSlow();
+  };
+
   return {
-    send: (text) => {
+    send: (text, coalesceKey) => {
       if (socket.readyState !== OPEN) return;
       ledger.observe(text);
-      socket.send(text);
-      if (socket.bufferedAmount > maxBufferedBytes) {
-        close(CLOSE.TRY_AGAIN_LATER, 'client too slow');
-        setTimeout(() => {
-          socket.terminate();
-        }, SLOW_CONSUMER_CLOSE_GRACE_MS).unref();
+      if (queue.size === 0 && socket.bufferedAmount <= highWater) {
+        socket.send(text);
+        return;
+      }
+      if (!queue.push(text, coalesceKey)) {
+        tooSlow();
+        return;
+      }
+      if (!drainTimer) {
+        lastProgress = performance.now();
+        drainTimer = setInterval(drain, DRAIN_INTERVAL_MS);
+        drainTimer.unref();
       }
     },
     close,

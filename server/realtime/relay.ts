@@ -11,6 +11,7 @@ import { clientAddress, clientKey } from '../client-address.ts';
 import type { ServerConfig } from '../config.ts';
 import { securityHeaderEntries } from '../security-headers.ts';
 import { relayBrowserSocket } from './browser-connection.ts';
+import type { BrowserPeerOptions } from './browser-peer.ts';
 import { CLOSE } from './close-codes.ts';
 import { ClientSlots } from './client-slots.ts';
 import type { DataSourceFactory } from './data-source.ts';
@@ -18,6 +19,8 @@ import { refuseUpgrade, type UpgradeRefusal } from './handshake-refusal.ts';
 import { simulatorSource, type EmbeddedSimulator } from './sim-link.ts';
 import { RealtimeStatsRegistry, type RealtimeStats } from './stats.ts';
 import { upgradeRefusal, type UpgradePolicy } from './upgrade-checks.ts';
+import { feedSession } from './feed/browser-session.ts';
+import { SharedFeed, type SharedFeedOptions, type SharedFeedStats } from './feed/shared-feed.ts';
 import { connectUpstream } from './upstream-link.ts';
 
 /** Largest frame a browser may send (subscribe requests are small). */
@@ -29,6 +32,8 @@ export interface RealtimeRelay {
   /** Answers an HTTP upgrade request: a relayed WebSocket, or a plain HTTP refusal. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   stats: RealtimeStats;
+  /** Upstream mode: the shared upstream feed's sockets and subscriptions. */
+  feedStats(): SharedFeedStats | undefined;
   /**
    * Closes every relayed socket (1001 "server going away" by default) and refuses new ones;
    * resolves once all are closed (sockets slow to answer are cut after a short grace).
@@ -44,6 +49,10 @@ export interface RealtimeRelayOptions {
   production?: boolean;
   /** One line per finished connection and per upstream failure; never the key. */
   log?: (line: string) => void;
+  /** Tuning of the shared upstream feed (tests shorten its timers). */
+  feed?: Omit<SharedFeedOptions, 'open' | 'log'>;
+  /** Per-browser send queue bounds. */
+  browser?: BrowserPeerOptions;
 }
 
 const refusals = {
@@ -60,13 +69,15 @@ const refusals = {
   } satisfies UpgradeRefusal,
 };
 
-function dataSource(options: RealtimeRelayOptions, log: (line: string) => void): DataSourceFactory {
+function dataSource(options: RealtimeRelayOptions, log: (line: string) => void): { open: DataSourceFactory; feed?: SharedFeed } {
   const { config, simulator } = options;
   if (config.mode === 'upstream' && config.apiKey !== undefined) {
     const { apiKey } = config;
-    return (peer) => connectUpstream(peer, { url: config.realtime.upstreamUrl, apiKey, log });
+    // Every browser shares one upstream socket (more only past the upstream's subscription limit).
+    const feed = new SharedFeed({ ...options.feed, log, open: (peer) => connectUpstream(peer, { url: config.realtime.upstreamUrl, apiKey, log }) });
+    return { open: (peer) => feedSession(feed, peer), feed };
   }
-  if (simulator) return simulatorSource(simulator);
+  if (simulator) return { open: simulatorSource(simulator) };
   throw new Error('createRealtimeRelay: simulator mode needs the embedded simulator');
 }
 
@@ -85,7 +96,7 @@ export function createRealtimeRelay(options: RealtimeRelayOptions): RealtimeRela
       // A failing logger must not break a connection.
     }
   };
-  const open = dataSource(options, safeLog);
+  const { open, feed } = dataSource(options, safeLog);
   const stats = new RealtimeStatsRegistry();
   const slots = new ClientSlots(config.realtime.maxSocketsPerClient);
   // The Host allowlist applies in dev too: Vite checks hosts for its own requests, not for
@@ -101,7 +112,7 @@ export function createRealtimeRelay(options: RealtimeRelayOptions): RealtimeRela
     server.handleUpgrade(request, socket, head, (browser) => {
       const started = performance.now();
       sockets.add(browser);
-      relayBrowserSocket(browser, stats.connect(), open, address, (code) => {
+      relayBrowserSocket(browser, stats.connect(), open, address, options.browser, (code) => {
         sockets.delete(browser);
         safeLog(`WS /v1/realtime ${code} ${Math.round(performance.now() - started)}ms`);
         if (sockets.size === 0) for (const waiter of closeWaiters) waiter();
@@ -111,6 +122,7 @@ export function createRealtimeRelay(options: RealtimeRelayOptions): RealtimeRela
 
   return {
     stats,
+    feedStats: () => feed?.stats(),
     handleUpgrade: (request, socket, head) => {
       if (socket.destroyed) return;
       const refusal = stopping ? refusals.stopping : upgradeRefusal(request, policy);
@@ -132,6 +144,7 @@ export function createRealtimeRelay(options: RealtimeRelayOptions): RealtimeRela
     },
     close: (code = CLOSE.GOING_AWAY, reason = 'server going away') => {
       stopping = true;
+      feed?.close();
       if (sockets.size === 0) return Promise.resolve();
       return new Promise<void>((resolve) => {
         const done = (): void => {

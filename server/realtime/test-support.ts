@@ -11,8 +11,9 @@ import { createApp, type ChartroomApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createHttpServer, listen } from '../http-server.ts';
 import { securityHeaderEntries } from '../security-headers.ts';
-import { createSimulator, type Simulator } from '../sim/app.ts';
+import { createSimulator, type Simulator, type SimulatorOptions } from '../sim/app.ts';
 import { acceptRealtimeUpgrade } from '../sim/realtime/ws-adapter.ts';
+import { standaloneApp } from '../sim/standalone.ts';
 import { frameText } from './data-source.ts';
 import { createRealtimeRelay, type RealtimeRelay, type RealtimeRelayOptions } from './relay.ts';
 import { isRealtimeTarget } from './upgrade-checks.ts';
@@ -119,6 +120,8 @@ export interface FakeUpstream {
   received: string[];
   /** How the next handshakes are answered. */
   mode: { refuseWith?: number; delayMs?: number; echo: boolean };
+  /** Runs as each socket is accepted, before any frame of it is read. */
+  onConnection?: (ws: WebSocket, index: number) => void;
   open(): number;
   stop(): Promise<void>;
 }
@@ -155,6 +158,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     setTimeout(() => {
       wss.handleUpgrade(request, socket, head, (ws) => {
         upstream.sockets.push(ws);
+        upstream.onConnection?.(ws, upstream.sockets.length - 1);
         ws.on('message', (data, isBinary) => {
           const text = frameText(data);
           upstream.received.push(text);
@@ -285,10 +289,11 @@ export interface StandaloneSimulator {
 }
 
 /** What `npm run sim` serves: the simulator demanding keys, `/v1/realtime` included, on a free port. */
-export async function startStandaloneSimulator(): Promise<StandaloneSimulator> {
-  const sim = createSimulator({ clock: { now: Date.parse('2026-11-25T15:00:00Z'), frozen: false } });
+export async function startStandaloneSimulator(options: SimulatorOptions = {}): Promise<StandaloneSimulator> {
+  const sim = createSimulator({ clock: { now: Date.parse('2026-11-25T15:00:00Z'), frozen: false }, ...options });
+  const app = standaloneApp(sim);
   const server = http.createServer((request, response) => {
-    void getRequestListener(sim.app.fetch)(request, response);
+    void getRequestListener(app.fetch)(request, response);
   });
   server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     if (isRealtimeTarget(request.url)) acceptRealtimeUpgrade(sim.realtime, request, socket, head);
@@ -328,4 +333,80 @@ export function stalledBrowser(port: number): Promise<net.Socket> {
       ['GET /v1/realtime HTTP/1.1', `Host: 127.0.0.1:${port}`, 'Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', '', ''].join('\r\n'),
     );
   });
+}
+
+/** Subscriptions a protocol fake upstream holds per socket. */
+export interface ProtocolUpstream extends FakeUpstream {
+  /** Commands received, parsed, with the index of the socket they came on. */
+  commands: { socket: number; cmd: string; channel?: string; symbols?: string[] }[];
+  /** Per socket, per channel, the symbols held (as subscribed). */
+  held: Map<string, Set<string>>[];
+  /** Subscriptions one socket may hold; beyond it 3004. */
+  limit: number;
+  /** Channels refused with 4003/4004 at subscribe. */
+  refuse: Set<string>;
+  /** Sends a push on every socket that holds `symbol` on `channel`. */
+  push(channel: string, data: Record<string, unknown>): void;
+}
+
+/** A fake upstream that speaks the protocol: acks subscribe/unsubscribe, answers ping, refuses on demand. */
+export async function startProtocolUpstream(): Promise<ProtocolUpstream> {
+  const base = await startFakeUpstream();
+  base.mode = { echo: false };
+  const upstream = base as ProtocolUpstream;
+  upstream.commands = [];
+  upstream.held = [];
+  upstream.limit = 1_000;
+  upstream.refuse = new Set();
+  const wire = (ws: WebSocket, index: number): void => {
+    const held = new Map<string, Set<string>>();
+    upstream.held[index] = held;
+    ws.on('message', (data) => {
+      const message = JSON.parse(frameText(data)) as { cmd: string; data?: { channel: string; symbols: string[] } };
+      const { cmd } = message;
+      upstream.commands.push({ socket: index, cmd, channel: message.data?.channel, symbols: message.data?.symbols });
+      if (cmd === 'ping') {
+        ws.send(JSON.stringify({ cmd: 'pong', code: 0, message: 'pong', data: { timestamp: 1 } }));
+        return;
+      }
+      const { channel, symbols } = message.data ?? { channel: '', symbols: [] };
+      const set = held.get(channel) ?? new Set<string>();
+      held.set(channel, set);
+      if (cmd === 'unsubscribe') {
+        for (const symbol of symbols) set.delete(symbol);
+        ws.send(JSON.stringify({ cmd, code: 0, message: 'success', data: { channel, symbols } }));
+        return;
+      }
+      if (upstream.refuse.has(channel)) {
+        const code = channel === 'depth' ? 4003 : 4004;
+        ws.send(JSON.stringify({ cmd, code, message: 'refused', data: { channel, symbols, suggestion: 'Use HTTP' } }));
+        return;
+      }
+      const total = [...held.values()].reduce((sum, symbolsHeld) => sum + symbolsHeld.size, 0);
+      if (total + symbols.length > upstream.limit) {
+        ws.send(JSON.stringify({ cmd, code: 3004, message: 'Subscription limit exceeded', data: { channel, symbols, limit: upstream.limit } }));
+        return;
+      }
+      for (const symbol of symbols) set.add(symbol);
+      ws.send(JSON.stringify({ cmd, code: 0, message: 'success', data: { channel, symbols } }));
+    });
+  };
+  upstream.onConnection = wire;
+  upstream.push = (channel, data) => {
+    upstream.sockets.forEach((ws, index) => {
+      const symbol = String(data.symbol);
+      if (ws.readyState === WebSocket.OPEN && upstream.held[index]?.get(channel)?.has(symbol)) ws.send(JSON.stringify({ cmd: channel, data }));
+    });
+  };
+  return upstream;
+}
+
+/** A masked client text frame, for raw-socket browsers. */
+export function clientTextFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  const mask = Buffer.from([1, 2, 3, 4]);
+  const length = payload.length;
+  const header = length < 126 ? Buffer.from([0x81, 0x80 | length]) : Buffer.from([0x81, 0x80 | 126, length >> 8, length & 0xff]);
+  const masked = Buffer.from(payload.map((byte, i) => byte ^ (mask[i % 4] ?? 0)));
+  return Buffer.concat([header, mask, masked]);
 }

@@ -86,6 +86,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const env = {
     MARKET_API_KEY: 'demo-enterprise',
     MARKET_API_BASE_URL: `http://127.0.0.1:${upstream.port}`,
+    // The stack's tests count requests reaching the upstream: no shared ticker answers unless asked.
+    TICKER_FRESHNESS_MS: '0',
     ...options.env?.({ chartroom: port, other: other.port }),
   };
   const { app } = createApp(loadConfig(env, { port: 0 }), () => undefined, { production: true });

@@ -67,7 +67,7 @@ describe('GET /chartroom/catalog', () => {
     await get(fresh.app);
     expect(fresh.metrics.upstreamRequests('/v1/symbols/available')).toBe(3);
     expect(fresh.metrics.upstreamRequests('/v1/market/stock-info')).toBe(6);
-    expect(metrics.render()).toContain('chartroom_http_requests_total');
+    expect(await metrics.render()).toContain('chartroom_http_requests_total');
   });
 
   it('answers 503 with Retry-After while no index could be built', async () => {

@@ -54,12 +54,41 @@ describe('realtime in upstream mode, against the standalone simulator', () => {
     expect(server.chartroom.realtime.stats.subscriptions().depth).toBe(0);
   });
 
-  it('closes the browser with 1012 when the simulator drops every socket', async () => {
+  it('serves two browsers on one upstream socket, and closes both with 1012 when the simulator drops it', async () => {
     const browsers = [connectBrowser(server.port), connectBrowser(server.port)];
     await Promise.all(browsers.map((browser) => browser.opened));
-    await eventually(() => upstream.sim.realtime.connections().length === 2, 5_000, 'two upstream sockets');
-    expect(upstream.sim.realtime.dropAll()).toBe(2);
+    await eventually(() => upstream.sim.realtime.connections().length === 1, 5_000, 'one upstream socket');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(upstream.sim.realtime.connections()).toHaveLength(1);
+    expect(upstream.sim.realtime.dropAll()).toBe(1);
     for (const browser of browsers) expect(await browser.closed).toEqual({ code: 1012, reason: 'service restart' });
+  });
+
+  it('streams eleven browsers on one key through a simulator that allows one connection per key', async () => {
+    upstream.sim.realtime.update({ maxConnectionsPerKey: 1 });
+    try {
+      const browsers = Array.from({ length: 11 }, () => connectBrowser(server.port));
+      await Promise.all(browsers.map((browser) => browser.opened));
+      browsers.forEach((browser, i) => {
+        browser.socket.send(JSON.stringify({ cmd: 'subscribe', data: { channel: 'ticker', symbols: [i % 2 === 0 ? '00700.HK' : '700.HK'] } }));
+      });
+      for (const [i, browser] of browsers.entries()) {
+        const push = JSON.parse(await browser.next(isCmd('ticker'))) as { data: { symbol: string } };
+        expect(push.data.symbol).toBe(i % 2 === 0 ? '00700.HK' : '700.HK');
+      }
+      expect(upstream.sim.realtime.connections()).toHaveLength(1);
+      expect(upstream.sim.realtime.connections()[0]?.subscriptions.ticker).toHaveLength(1);
+      const metrics = await (await fetch(`http://127.0.0.1:${server.port}/metrics`)).text();
+      expect(metrics).toMatch(/^chartroom_realtime_upstream_sockets 1$/m);
+      expect(metrics).toMatch(/^chartroom_realtime_upstream_subscriptions\{channel="ticker"\} 1$/m);
+      expect(metrics).toMatch(/^chartroom_realtime_subscriptions\{channel="ticker"\} 11$/m);
+      expect(metrics).toMatch(/^chartroom_realtime_browser_subscriptions_max 1$/m);
+      for (const browser of browsers) browser.socket.close();
+      await Promise.all(browsers.map((browser) => browser.closed));
+      await eventually(() => upstream.sim.realtime.connections().length === 0, 5_000, 'the upstream socket closed');
+    } finally {
+      upstream.sim.realtime.update({ maxConnectionsPerKey: 10 });
+    }
   });
 
   it('forwards the HTTP fallback GET /v1/market/depth upstream', async () => {

@@ -110,8 +110,9 @@ describe('upstream mode over real sockets, in front of the standalone simulator'
     const port = await chartroom('demo-starter');
     sim.access.setLimits({ ratePerMinute: 1 });
     try {
-      await rawGet(port, '/v1/market/intervals/kline');
-      const limited = await rawGet(port, '/v1/market/intervals/kline');
+      // Two different requests: an identical second one would be answered from the first (shared HTTP).
+      await rawGet(port, '/v1/symbols/available?limit=1');
+      const limited = await rawGet(port, '/v1/symbols/available?limit=2');
       expect([limited.status, json(limited).code]).toEqual([429, 3001]);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     } finally {

@@ -12,6 +12,7 @@ import { errorResponse } from './envelope.ts';
 import { exchange, upstreamOrigin, type UpstreamOrigin } from './exchange.ts';
 import { redact, upstreamRequestHeaders } from './headers.ts';
 import { HK_TICKER_PATH, printable, relay, type Outcome } from './relay.ts';
+import type { SharedExchange } from './shared-exchange.ts';
 
 export interface ForwarderOptions {
   /** e.g. 'https://api.tickdb.ai' or 'http://127.0.0.1:8787'; only its origin and path prefix are used. */
@@ -28,6 +29,8 @@ export interface ForwarderOptions {
   log?: (line: string) => void;
   /** Called once per request that reached the upstream, with the exchange's duration (metrics). */
   onUpstreamExchange?: (path: ContractPath, seconds: number) => void;
+  /** Shares upstream GETs among browsers (single flight, freshness, key budget); default: each request alone. */
+  shared?: SharedExchange;
 }
 
 /**
@@ -55,6 +58,7 @@ interface Config {
   maxUrlLength: number;
   log: ((line: string) => void) | undefined;
   onUpstreamExchange: ((path: ContractPath, seconds: number) => void) | undefined;
+  shared: SharedExchange | undefined;
 }
 
 function positive(value: number | undefined, fallback: number, name: string): number {
@@ -86,6 +90,7 @@ function resolveConfig(options: ForwarderOptions): Config {
     maxUrlLength: positive(options.maxUrlLength, 8 * 1024, 'maxUrlLength'),
     log: options.log,
     onUpstreamExchange: options.onUpstreamExchange,
+    shared: options.shared,
   };
 }
 
@@ -168,14 +173,15 @@ async function handle(request: Request, target: string, config: Config, clientGo
   // An already aborted request never leaves (exchange answers it at once): not an upstream request.
   const reachesUpstream = !clientGone.gone;
   const started = performance.now();
-  const result = await exchange({
+  const upstreamRequest = {
     upstream: config.upstream,
     path: match.query === '' ? match.path : `${match.path}?${match.query}`,
     headers: upstreamRequestHeaders(request.headers, config.apiKey),
     timeoutMs: config.timeoutMs,
     maxResponseBytes: config.maxResponseBytes,
     clientGone,
-  });
+  };
+  const result = config.shared ? await config.shared(upstreamRequest, match.path) : await exchange(upstreamRequest);
   if (reachesUpstream) observeExchange(config, match.path, (performance.now() - started) / 1000);
   return relay(result, match.path, acceptEncoding, config);
 }

@@ -1,0 +1,400 @@
+/**
+ * One upstream feed for every browser of the server. Subscriptions are reference-counted per
+ * (channel, instrument): the upstream sees a subscribe for the first browser and an unsubscribe
+ * when the last one leaves. Upstream replies and pushes are fanned out to the browsers holding the
+ * instrument, each in its own spelling. A second upstream socket opens only when the upstream
+ * answers 3004 (subscription limit) on the first.
+ *
+ * Losing an upstream socket closes the browsers that used it with the upstream's code (their HTTP
+ * fallbacks start, then they reconnect and subscribe again); the next socket is opened for them
+ * after a backoff that grows while handshakes keep failing.
+ */
+import type { RealtimeChannel } from '#shared/contract.ts';
+import type { RelayPeer } from '../browser-peer.ts';
+import type { DataSourceLink } from '../data-source.ts';
+import { recordOf, parseFrame, respellPush, respellReply, subscribed, topicKey, unsubscribed, invalid, type UpstreamFrame } from './replies.ts';
+
+/** A browser as the feed sees it. */
+export type FeedBrowser = RelayPeer;
+
+export interface SharedFeedOptions {
+  /** Opens one upstream socket; its frames and its close come back through `peer`. */
+  open(peer: RelayPeer): DataSourceLink;
+  /** The upstream socket stays this long after the last browser left (a reload keeps it); default 1 s. */
+  lingerMs?: number;
+  /** Pings the upstream this often so it never closes the socket as idle; default 20 s. */
+  keepaliveMs?: number;
+  /** Subscriptions one browser may hold; beyond it 3004. Default 1,000. */
+  maxSubscriptionsPerBrowser?: number;
+  /** Delay before a new socket after a failed handshake, doubling up to `backoffMaxMs`. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface SharedFeedStats {
+  upstreamSockets: number;
+  upstreamSubscriptions: Record<RealtimeChannel, number>;
+  browsers: number;
+  /** The most subscriptions one browser holds. */
+  browserSubscriptionsMax: number;
+}
+
+interface Topic {
+  key: string;
+  channel: RealtimeChannel;
+  /** The spelling the upstream was asked for. */
+  upstreamSymbol: string;
+  type: string | undefined;
+  link: Link;
+  /** The upstream acknowledged it. */
+  active: boolean;
+  /** Each holder's spelling. */
+  holders: Map<FeedBrowser, string>;
+  /** Holders not yet told the outcome. */
+  waiting: Set<FeedBrowser>;
+  /** The last ticker or depth push: a browser joining an active topic gets it at once. */
+  last?: { frame: UpstreamFrame; data: Record<string, unknown>; symbol: string; text: string };
+}
+
+interface Link {
+  id: number;
+  api: DataSourceLink | undefined;
+  /** Frames for the upstream before the socket is opened (backoff). */
+  outbox: string[];
+  topics: Set<Topic>;
+  /** Answered 3004: new topics go elsewhere. */
+  full: boolean;
+  /** The handshake or the connection was refused (a `connect` error): the backoff grows. */
+  refused: boolean;
+  gone: boolean;
+  keepalive?: ReturnType<typeof setInterval>;
+  openTimer?: ReturnType<typeof setTimeout>;
+}
+
+const PUSH_CHANNELS: ReadonlySet<string> = new Set(['ticker', 'depth', 'trade']);
+
+export class SharedFeed {
+  private readonly browsers = new Map<FeedBrowser, Map<string, Topic>>();
+  private readonly topics = new Map<string, Topic>();
+  private links: Link[] = [];
+  private nextLinkId = 1;
+  private failures = 0;
+  private nextAttemptAt = 0;
+  private lingerTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly lingerMs: number;
+  private readonly keepaliveMs: number;
+  private readonly maxPerBrowser: number;
+  private readonly backoffBaseMs: number;
+  private readonly backoffMaxMs: number;
+  private readonly log: (line: string) => void;
+
+  constructor(private readonly options: SharedFeedOptions) {
+    this.lingerMs = options.lingerMs ?? 1_000;
+    this.keepaliveMs = options.keepaliveMs ?? 20_000;
+    this.maxPerBrowser = options.maxSubscriptionsPerBrowser ?? 1_000;
+    this.backoffBaseMs = options.backoffBaseMs ?? 250;
+    this.backoffMaxMs = options.backoffMaxMs ?? 15_000;
+    this.log = options.log ?? (() => undefined);
+  }
+
+  stats(): SharedFeedStats {
+    const upstreamSubscriptions: Record<RealtimeChannel, number> = { ticker: 0, depth: 0, trade: 0 };
+    for (const topic of this.topics.values()) upstreamSubscriptions[topic.channel] += 1;
+    let browserSubscriptionsMax = 0;
+    for (const held of this.browsers.values()) browserSubscriptionsMax = Math.max(browserSubscriptionsMax, held.size);
+    return { upstreamSockets: this.links.filter((link) => link.api !== undefined).length, upstreamSubscriptions, browsers: this.browsers.size, browserSubscriptionsMax };
+  }
+
+  attach(browser: FeedBrowser): void {
+    clearTimeout(this.lingerTimer);
+    this.lingerTimer = undefined;
+    this.browsers.set(browser, new Map());
+    if (this.links.length === 0) this.newLink();
+  }
+
+  detach(browser: FeedBrowser): void {
+    const held = this.browsers.get(browser);
+    if (!held) return;
+    this.browsers.delete(browser);
+    this.release(browser, [...held.values()]);
+    if (this.browsers.size === 0) {
+      clearTimeout(this.lingerTimer);
+      this.lingerTimer = setTimeout(() => {
+        if (this.browsers.size === 0) this.closeLinks();
+      }, this.lingerMs);
+      this.lingerTimer.unref();
+    }
+  }
+
+  /** `spellings` are trimmed and upper-cased, without repeats. */
+  subscribe(browser: FeedBrowser, channel: RealtimeChannel, spellings: readonly string[], type: string | undefined): void {
+    const held = this.browsers.get(browser);
+    if (!held) return;
+    const added = new Set(spellings.map((spelling) => topicKey(channel, spelling)).filter((key) => !held.has(key)));
+    if (held.size + added.size > this.maxPerBrowser) {
+      browser.send(invalid.tooMany(channel, spellings, this.maxPerBrowser));
+      return;
+    }
+    const ready: Topic[] = [];
+    const asks = new Map<Link, string[]>();
+    for (const spelling of spellings) {
+      const key = topicKey(channel, spelling);
+      let topic = this.topics.get(key);
+      if (!topic) {
+        const link = this.linkWithRoom();
+        topic = { key, channel, upstreamSymbol: spelling, type, link, active: false, holders: new Map(), waiting: new Set() };
+        this.topics.set(key, topic);
+        link.topics.add(topic);
+        asks.set(link, [...(asks.get(link) ?? []), spelling]);
+      }
+      topic.holders.set(browser, spelling);
+      held.set(key, topic);
+      if (topic.active) ready.push(topic);
+      else topic.waiting.add(browser);
+    }
+    if (ready.length > 0) {
+      browser.send(subscribed(channel, ready.map((topic) => topic.holders.get(browser) ?? topic.upstreamSymbol)));
+      for (const topic of ready) this.sendLast(topic, browser);
+    }
+    for (const [link, symbols] of asks) this.ask(link, 'subscribe', channel, symbols, type);
+  }
+
+  unsubscribe(browser: FeedBrowser, channel: RealtimeChannel, spellings: readonly string[]): void {
+    const held = this.browsers.get(browser);
+    if (!held) return;
+    const topics = spellings.map((spelling) => held.get(topicKey(channel, spelling))).filter((topic) => topic !== undefined);
+    this.release(browser, topics);
+    browser.send(unsubscribed(channel, spellings));
+  }
+
+  /** Closes every upstream socket (the server stops); browsers are closed by the relay. */
+  close(): void {
+    clearTimeout(this.lingerTimer);
+    this.closeLinks();
+  }
+
+  // --- upstream sockets ---
+
+  private linkWithRoom(): Link {
+    return this.links.find((link) => !link.full && !link.gone) ?? this.newLink();
+  }
+
+  private newLink(): Link {
+    const link: Link = { id: this.nextLinkId++, api: undefined, outbox: [], topics: new Set(), full: false, refused: false, gone: false };
+    this.links.push(link);
+    const open = (): void => {
+      link.openTimer = undefined;
+      if (link.gone) return;
+      link.api = this.options.open({
+        send: (text) => {
+          this.fromUpstream(link, text);
+        },
+        close: (code, reason) => {
+          this.lost(link, code, reason);
+        },
+      });
+      for (const text of link.outbox.splice(0)) link.api.receive(text);
+      link.keepalive = setInterval(() => link.api?.receive('{"cmd":"ping"}'), this.keepaliveMs);
+      link.keepalive.unref();
+    };
+    const wait = this.nextAttemptAt - performance.now();
+    if (wait > 0) {
+      link.openTimer = setTimeout(open, wait);
+      link.openTimer.unref();
+    } else {
+      open();
+    }
+    return link;
+  }
+
+  private send(link: Link, text: string): void {
+    if (link.gone) return;
+    if (link.api) link.api.receive(text);
+    else link.outbox.push(text);
+  }
+
+  private ask(link: Link, cmd: 'subscribe' | 'unsubscribe', channel: RealtimeChannel, symbols: readonly string[], type: string | undefined): void {
+    this.send(link, JSON.stringify({ cmd, data: type === undefined ? { channel, symbols } : { channel, symbols, type } }));
+  }
+
+  private dropLink(link: Link): void {
+    link.gone = true;
+    clearInterval(link.keepalive);
+    clearTimeout(link.openTimer);
+    this.links = this.links.filter((other) => other !== link);
+  }
+
+  private closeLinks(): void {
+    for (const link of [...this.links]) {
+      this.dropLink(link);
+      link.api?.closed();
+    }
+  }
+
+  /** The browsers an event of `link` concerns: all of them on the first socket, else its holders. */
+  private affected(link: Link): Set<FeedBrowser> {
+    if (this.links[0] === link || this.links.length <= 1) return new Set(this.browsers.keys());
+    const browsers = new Set<FeedBrowser>();
+    for (const topic of link.topics) for (const browser of topic.holders.keys()) browsers.add(browser);
+    return browsers;
+  }
+
+  private lost(link: Link, code: number, reason: string): void {
+    if (link.gone) return;
+    const browsers = this.affected(link);
+    this.dropLink(link);
+    for (const topic of link.topics) {
+      this.topics.delete(topic.key);
+      for (const browser of topic.holders.keys()) this.browsers.get(browser)?.delete(topic.key);
+    }
+    link.topics.clear();
+    this.failures = link.refused ? this.failures + 1 : 0;
+    const delay = this.failures === 0 ? this.backoffBaseMs : Math.min(this.backoffMaxMs, this.backoffBaseMs * 2 ** (this.failures - 1));
+    this.nextAttemptAt = performance.now() + delay * (0.75 + Math.random() * 0.5);
+    this.log(`chartroom: realtime upstream socket ${link.id} closed ${code}; ${browsers.size} browser(s) told; next socket in ≥ ${Math.round(delay * 0.75)} ms`);
+    for (const browser of browsers) {
+      browser.close(code, reason);
+      this.detach(browser);
+    }
+    // Browsers left (on other sockets) keep their feed; a new first socket serves newcomers.
+    if (this.browsers.size > 0 && this.links.length === 0) this.newLink();
+  }
+
+  // --- frames from the upstream ---
+
+  private fromUpstream(link: Link, text: string): void {
+    if (link.gone) return;
+    const frame = parseFrame(text);
+    if (!frame) return;
+    const data = recordOf(frame.data);
+    if (PUSH_CHANNELS.has(frame.cmd) && data) {
+      this.push(link, frame, data, text);
+      return;
+    }
+    if (frame.cmd === 'connect' && frame.code !== 0) {
+      link.refused = true;
+      for (const browser of this.affected(link)) browser.send(text);
+      return;
+    }
+    if (frame.cmd === 'subscribe' && data) this.subscribeReply(link, frame, data);
+    // Unsubscribe acks and pongs answer the server's own frames; browsers got theirs already.
+  }
+
+  private push(link: Link, frame: UpstreamFrame, data: Record<string, unknown>, text: string): void {
+    const symbol = data.symbol;
+    if (typeof symbol !== 'string') return;
+    const topic = this.topics.get(topicKey(frame.cmd, symbol));
+    if (topic?.link !== link) return;
+    if (frame.cmd !== 'trade') topic.last = { frame, data, symbol, text };
+    const coalesce = frame.cmd === 'ticker' ? topic.key : undefined;
+    const respelled = new Map<string, string>();
+    for (const [browser, spelling] of topic.holders) {
+      let out = text;
+      if (spelling !== symbol) {
+        out = respelled.get(spelling) ?? respellPush(frame, data, spelling);
+        respelled.set(spelling, out);
+      }
+      browser.send(out, coalesce);
+    }
+  }
+
+  private sendLast(topic: Topic, browser: FeedBrowser): void {
+    const last = topic.last;
+    const spelling = topic.holders.get(browser);
+    if (!last || spelling === undefined) return;
+    browser.send(spelling === last.symbol ? last.text : respellPush(last.frame, last.data, spelling), topic.channel === 'ticker' ? topic.key : undefined);
+  }
+
+  private namedTopics(link: Link, data: Record<string, unknown>): { channel: string; topics: Topic[] } | undefined {
+    const { channel, symbols } = data;
+    if (typeof channel !== 'string' || !Array.isArray(symbols)) return undefined;
+    const topics: Topic[] = [];
+    for (const symbol of symbols) {
+      if (typeof symbol !== 'string') continue;
+      const topic = this.topics.get(topicKey(channel, symbol));
+      if (topic?.link === link && !topics.includes(topic)) topics.push(topic);
+    }
+    return { channel, topics };
+  }
+
+  private subscribeReply(link: Link, frame: UpstreamFrame, data: Record<string, unknown>): void {
+    const named = this.namedTopics(link, data);
+    if (!named) return;
+    const { topics } = named;
+    if (frame.code === 0) {
+      const told = new Map<FeedBrowser, string[]>();
+      for (const topic of topics) {
+        topic.active = true;
+        for (const browser of topic.waiting) told.set(browser, [...(told.get(browser) ?? []), topic.holders.get(browser) ?? topic.upstreamSymbol]);
+        topic.waiting.clear();
+      }
+      for (const [browser, spellings] of told) browser.send(subscribed(topics[0]?.channel ?? 'ticker', spellings));
+      return;
+    }
+    // The subscription limit of this socket: the topics move to another one (unless this socket holds nothing yet).
+    if (frame.code === 3004 && [...link.topics].some((topic) => topic.active)) {
+      link.full = true;
+      this.overflow(link, topics);
+      return;
+    }
+    // A refusal (2001, 2002, 1004, 3004, 4003/4004 now or at run time): every holder is told, in its spelling.
+    const told = new Map<FeedBrowser, string[]>();
+    for (const topic of topics) {
+      for (const [browser, spelling] of topic.holders) {
+        told.set(browser, [...(told.get(browser) ?? []), spelling]);
+        this.browsers.get(browser)?.delete(topic.key);
+      }
+      this.topics.delete(topic.key);
+      link.topics.delete(topic);
+    }
+    for (const [browser, spellings] of told) browser.send(respellReply(frame, data, spellings));
+  }
+
+  private overflow(from: Link, topics: readonly Topic[]): void {
+    const moved = topics.filter((topic) => !topic.active);
+    if (moved.length === 0) return;
+    const to = this.linkWithRoom();
+    this.log(`chartroom: realtime upstream socket ${from.id} is at its subscription limit; ${moved.length} subscription(s) go to socket ${to.id}`);
+    for (const topic of moved) {
+      from.topics.delete(topic);
+      topic.link = to;
+      to.topics.add(topic);
+    }
+    const byAsk = new Map<string, Topic[]>();
+    for (const topic of moved) {
+      const ask = `${topic.channel}|${topic.type ?? ''}`;
+      byAsk.set(ask, [...(byAsk.get(ask) ?? []), topic]);
+    }
+    for (const group of byAsk.values()) {
+      const first = group[0];
+      if (first) this.ask(to, 'subscribe', first.channel, group.map((topic) => topic.upstreamSymbol), first.type);
+    }
+  }
+
+  /** `browser` no longer holds `topics`; the last holder's leaving unsubscribes upstream. */
+  private release(browser: FeedBrowser, topics: readonly Topic[]): void {
+    const held = this.browsers.get(browser);
+    const leaving = new Map<string, { link: Link; channel: RealtimeChannel; symbols: string[] }>();
+    for (const topic of topics) {
+      held?.delete(topic.key);
+      topic.holders.delete(browser);
+      topic.waiting.delete(browser);
+      if (topic.holders.size > 0 || this.topics.get(topic.key) !== topic) continue;
+      this.topics.delete(topic.key);
+      topic.link.topics.delete(topic);
+      const ask = `${topic.link.id}|${topic.channel}`;
+      const entry = leaving.get(ask) ?? { link: topic.link, channel: topic.channel, symbols: [] };
+      entry.symbols.push(topic.upstreamSymbol);
+      leaving.set(ask, entry);
+    }
+    for (const { link, channel, symbols } of leaving.values()) {
+      this.ask(link, 'unsubscribe', channel, symbols, undefined);
+      // An overflow socket with nothing left closes; the first socket stays while browsers do.
+      if (link.topics.size === 0 && this.links[0] !== link) {
+        this.dropLink(link);
+        link.api?.closed();
+      }
+    }
+  }
+}
