@@ -1,0 +1,50 @@
+/**
+ * The keyboard of a modal dialog: Tab and Shift+Tab stay inside it, Escape closes it, and focus
+ * goes back to whatever had it before it opened. One hook for every modal (the search palette,
+ * the alert dialog) so they behave alike.
+ */
+import { useEffect, useRef, type RefObject } from 'react';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex="0"]';
+
+function keepTabInside(event: KeyboardEvent, dialog: HTMLElement): void {
+  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.tabIndex >= 0);
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/** Wires `dialog`'s keys; `initialFocus`, when given, takes focus as the dialog opens. */
+export function useModalKeys(dialog: RefObject<HTMLElement | null>, onClose: () => void, initialFocus?: RefObject<HTMLElement | null>): void {
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  }, [onClose]);
+
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const element = dialog.current;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        close.current();
+      } else if (event.key === 'Tab' && element) {
+        keepTabInside(event, element);
+      }
+    };
+    element?.addEventListener('keydown', onKeyDown);
+    initialFocus?.current?.focus();
+    return () => {
+      element?.removeEventListener('keydown', onKeyDown);
+      if (previous?.isConnected) previous.focus();
+    };
+  }, [dialog, initialFocus]);
+}
