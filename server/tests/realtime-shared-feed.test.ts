@@ -174,10 +174,15 @@ describe('the shared upstream feed', () => {
 
     const pad = 'x'.repeat(32 * 1024);
     const count = 400; // 13 MiB per browser: far beyond what loopback buffers hold for the stalled one
-    for (let i = 0; i < count; i += 1) upstream.push('depth', { symbol: 'AAPL.US', i, pad });
-    // Generous bounds: 40 MiB cross loopback while the rest of the suite runs beside it. What is
-    // asserted is that every fast browser gets every push and the stuck one is closed, not how fast.
-    for (const client of fast) await client.next((text) => text.includes(`"i":${count - 1},`), 40_000);
+    // Paced in rounds the fast browsers have read before the next is pushed: a fast browser starved
+    // of CPU by the suite running beside it never falls a whole queue behind, while the stalled one,
+    // which reads nothing, piles everything up until its queue overflows.
+    const round = 20;
+    for (let from = 0; from < count; from += round) {
+      for (let i = from; i < from + round; i += 1) upstream.push('depth', { symbol: 'AAPL.US', i, pad });
+      const last = from + round - 1;
+      for (const client of fast) await client.next((text) => text.includes(`"i":${String(last)},`), 20_000);
+    }
     for (const client of fast) expect(client.received.filter(isCmd('depth'))).toHaveLength(count);
     await eventually(() => relay.relay.stats.connections() === 3, 10_000, 'the stalled browser closed');
     stalled.destroy();
