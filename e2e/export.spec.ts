@@ -7,6 +7,7 @@
 import { readFile, copyFile, mkdir } from 'node:fs/promises';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import type { KlineJson } from '../server/sim/test-support.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
 
 /** Where the journey leaves the images and menus it makes, for a person to look at. */
@@ -82,16 +83,6 @@ async function chartLoaded(page: Page) {
   await expect(page.getByTestId('header-last-price')).toBeVisible();
 }
 
-interface ApiKline {
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-  quote_volume?: string;
-  open_interest?: string;
-}
 
 /** Wall clock of `ms` in `timeZone` as the CSV writes it, computed here independently of the app. */
 function wallClock(ms: number, timeZone: string): string {
@@ -128,10 +119,10 @@ for (const { symbol, interval, adjust, zone, timeZone } of [
     // its own endpoint: the test asks both for the same window.
     const times = rows.map((row) => Number(row[1]));
     const params = { interval, ...(adjust && { adjust }) };
-    const [forming] = (await apiData<{ klines: ApiKline[] }[]>(request, '/v1/market/kline/latest', { symbols: symbol, ...params }))[0]?.klines ?? [];
+    const [forming] = (await apiData<{ klines: KlineJson[] }[]>(request, '/v1/market/kline/latest', { symbols: symbol, ...params }))[0]?.klines ?? [];
     expect(forming?.time).toBe(times.at(-1));
     const history = (
-      await apiData<{ klines: ApiKline[] }>(request, '/v1/market/kline', { symbol, ...params, start_time: times[0] ?? 0, end_time: (times.at(-2) ?? 0) + 1, limit: 1000 })
+      await apiData<{ klines: KlineJson[] }>(request, '/v1/market/kline', { symbol, ...params, start_time: times[0] ?? 0, end_time: (times.at(-2) ?? 0) + 1, limit: 1000 })
     ).klines.sort((a, b) => a.time - b.time);
     const klines = [...history.filter((k) => k.time < (forming?.time ?? 0)), ...(forming ? [forming] : [])];
     expect(klines.map((k) => k.time)).toEqual(times);
@@ -140,7 +131,7 @@ for (const { symbol, interval, adjust, zone, timeZone } of [
     const cell = (row: string[], name: string) => row[columns.indexOf(name)];
     const decimals = new Set<number>();
     rows.forEach((row, i) => {
-      const k = klines[i] as ApiKline;
+      const k = klines[i] as KlineJson;
       expect(cell(row, `time (${timeZone})`), `row ${String(i)}`).toBe(wallClock(k.time, timeZone));
       for (const name of ['open', 'high', 'low', 'close'] as const) {
         expect(Number(cell(row, name)), `${name} of row ${String(i)}`).toBe(Number(k[name]));

@@ -46,8 +46,8 @@ test('asks which type an ambiguous symbol means and remembers the answer', async
   await expect(page).toHaveURL(/symbol=BTCUSD&type=forex/);
 });
 
-test('typed right after Ctrl+K, while the palette is still downloading: nothing is lost, Enter included', async ({ page }) => {
-  // The palette's code is held back, as on a slow line: the keys land in its stand-in meanwhile.
+/** Holds back the palette's code, as on a slow line, until the returned function is called. */
+async function holdPaletteChunk(page: Page): Promise<() => void> {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -56,6 +56,14 @@ test('typed right after Ctrl+K, while the palette is still downloading: nothing 
     await held;
     await route.continue();
   });
+  return () => {
+    release();
+  };
+}
+
+test('typed right after Ctrl+K, while the palette is still downloading: nothing is lost, Enter included', async ({ page }) => {
+  // The palette's code is held back, as on a slow line: the keys land in its stand-in meanwhile.
+  const release = await holdPaletteChunk(page);
   await page.goto('/?symbol=AAPL.US');
   await expect(page.getByTestId('symbol-header')).toContainText('AAPL.US');
   await page.keyboard.press('Control+k');
@@ -80,14 +88,7 @@ test('a fresh page, Ctrl+K and 00700.HK with Enter at once: lands on 700.HK, the
 });
 
 test('typing goes on in the palette from what the stand-in holds', async ({ page }) => {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/search-palette-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdPaletteChunk(page);
   await page.goto('/?symbol=AAPL.US');
   await expect(page.getByTestId('symbol-header')).toContainText('AAPL.US');
   await page.keyboard.press('/');
