@@ -1,14 +1,14 @@
 /**
  * The main chart as a trader's workbench loads it: the app's chart adapter with its default
  * indicators and 2,000 candles, plain or carrying 50 drawings (every tool, spread over the view)
- * and 10 alert price lines, drawn by the same primitive and line sync the app uses. The driver
+ * and 10 alert lines, drawn by the same primitives the app uses. The driver
  * (bench/browser/workbench.ts) compares live updates and pans of the two.
  */
 import { createChartAdapter, type ChartAdapter } from '../../src/features/chart/chart-adapter.ts';
 import { DrawingPrimitive, type ShownDrawing } from '../../src/features/chart/drawings/drawing-primitive.ts';
 import { ANCHOR_COUNT, DEFAULT_FIB_LEVELS, DEFAULT_STYLE, TOOL_KINDS, type Drawing } from '../../src/features/chart/drawings/drawing-model.ts';
 import type { Candle } from '#shared/candle.ts';
-import { syncLines, type DrawnLine } from '../../src/features/alerts/line-sync.ts';
+import { AlertLinePrimitive } from '../../src/features/alerts/alert-line-primitive.ts';
 import { DEFAULT_PREFERENCES } from '../../src/store/preferences-slice.ts';
 import { deterministicBars, liveUpdates } from './bars.ts';
 import { measureFrame, nextFrame, type FrameCost } from './frames.ts';
@@ -80,7 +80,9 @@ const bench: WorkbenchBench = {
         color: '#f59e0b',
         draggable: true,
       }));
-      syncLines(fresh.surface.priceSeries, new Map<string, DrawnLine>(), lines);
+      const alertLines = new AlertLinePrimitive(fresh.surface);
+      fresh.surface.priceSeries.attachPrimitive(alertLines);
+      alertLines.setLines(lines);
     }
     await nextFrame();
     await nextFrame();

@@ -4,25 +4,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IChartApi, ISeriesApi } from 'lightweight-charts';
 import { publishMainChartSurface, type ChartSurface } from '../chart/chart-surface';
 import { useAppStore } from '../../store/app-store';
+import type { AlertLinePrimitive } from './alert-line-primitive';
 import { AlertLines, wantedLines } from './alert-lines';
 import type { Alert } from './alert-model';
 import { useAlertsStore } from './alerts-store';
 
-/** A price series whose y is 500 − 2 × price (price 100 at y 300). */
+/** A price series whose y is 500 − 2 × price (price 100 at y 300); it keeps the primitives attached to it. */
 function fakeSurface() {
-  const lines: { price: number; applyOptions: ReturnType<typeof vi.fn> }[] = [];
+  const attached: AlertLinePrimitive[] = [];
   const priceSeries = {
-    createPriceLine: vi.fn((options: { price: number }) => {
-      const line = {
-        price: options.price,
-        applyOptions: vi.fn((next: { price?: number }) => {
-          if (next.price !== undefined) line.price = next.price;
-        }),
-      };
-      lines.push(line);
-      return line;
-    }),
-    removePriceLine: vi.fn(),
+    attachPrimitive: vi.fn((primitive: AlertLinePrimitive) => attached.push(primitive)),
+    detachPrimitive: vi.fn(),
     priceToCoordinate: (price: number) => 500 - 2 * price,
     coordinateToPrice: (y: number) => (500 - y) / 2,
     options: () => ({ priceFormat: { type: 'price', precision: 2, minMove: 0.01 } }),
@@ -34,7 +26,7 @@ function fakeSurface() {
   document.body.append(host);
   element.getBoundingClientRect = () => ({ top: 0, left: 0, right: 800, bottom: 500, width: 800, height: 500, x: 0, y: 0, toJSON: () => ({}) });
   const surface = { chart: chart as unknown as IChartApi, priceSeries: priceSeries as unknown as ISeriesApi<'Candlestick'>, element } as unknown as ChartSurface;
-  return { surface, lines, chart, element, priceSeries };
+  return { surface, attached, chart, element, priceSeries };
 }
 
 const base: Alert = { id: 'a', symbol: 'AAPL.US', condition: { kind: 'cross', level: 100 }, direction: 'up', repeat: 'once', cooldownMs: 0, sound: false, createdAt: 0, status: 'armed', triggers: [] };
@@ -71,7 +63,8 @@ describe('AlertLines', () => {
     const fake = fakeSurface();
     publishMainChartSurface(fake.surface);
     render(<AlertLines />);
-    expect(fake.lines.map((line) => line.price)).toEqual([100]);
+    expect(fake.attached).toHaveLength(1);
+    fake.attached[0]?.updateAllViews();
 
     // Press 3 px from the line (y 300), move to y 280 (price 110), release.
     const down = new PointerEvent('pointerdown', { clientY: 303, button: 0, bubbles: true, cancelable: true });
@@ -84,17 +77,21 @@ describe('AlertLines', () => {
       window.dispatchEvent(new PointerEvent('pointermove', { clientY: 280 }));
       window.dispatchEvent(new PointerEvent('pointerup', { clientY: 280 }));
     });
-    expect(fake.lines[0]?.price).toBe(110);
     expect(fake.chart.applyOptions).toHaveBeenLastCalledWith({ handleScroll: true, handleScale: true });
     expect(useAlertsStore.getState().alerts[0]?.condition).toEqual({ kind: 'cross', level: 110 });
-    // Moved in place, not drawn again.
-    expect(fake.priceSeries.createPriceLine).toHaveBeenCalledTimes(1);
+    // The line is where it was let go of (price 110 → y 280), on the same primitive.
+    const primitive = fake.attached[0];
+    primitive?.updateAllViews();
+    expect(primitive?.draggableNear(280, 1)?.price).toBe(110);
+    expect(primitive?.draggableNear(300, 5)).toBeUndefined();
+    expect(fake.attached).toHaveLength(1);
   });
 
   it('leaves a press away from every line to the chart', () => {
     const fake = fakeSurface();
     publishMainChartSurface(fake.surface);
     render(<AlertLines />);
+    fake.attached[0]?.updateAllViews();
     const down = new PointerEvent('pointerdown', { clientY: 200, button: 0, bubbles: true, cancelable: true });
     fake.element.dispatchEvent(down);
     expect(down.defaultPrevented).toBe(false);
@@ -106,7 +103,10 @@ describe('AlertLines', () => {
     const fake = fakeSurface();
     publishMainChartSurface(fake.surface);
     render(<AlertLines />);
-    expect(fake.lines).toHaveLength(0);
+    const primitive = fake.attached[0];
+    primitive?.updateAllViews();
+    // No line anywhere on the pane.
+    expect(primitive?.draggableNear(250, 500)).toBeUndefined();
     expect(document.body.textContent).toContain('Alert lines are hidden under backward adjustment');
   });
 });

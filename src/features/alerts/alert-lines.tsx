@@ -1,6 +1,6 @@
 /**
- * Alerts on the main chart: each armed alert of the charted instrument is a dashed price line
- * (created once, moved in place: line-sync.ts); a crossing alert's line can be dragged to a new
+ * Alerts on the main chart: each armed alert of the charted instrument is a dashed line with its
+ * level (alert-line-primitive.ts); a crossing alert's line can be dragged to a new
  * level; and an "Alert here" button follows the crosshair's price at the pane's right edge.
  *
  * Alert levels are raw live prices. Under no adjustment or forward adjustment the chart's latest
@@ -8,7 +8,7 @@
  * drawn at their levels. Under backward adjustment the latest prices are scaled, so the lines
  * are hidden with a note rather than drawn at a misleading place.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { MouseEventParams } from 'lightweight-charts';
 import { normalizeSymbol } from '#shared/symbols.ts';
@@ -16,10 +16,10 @@ import { BellIcon } from '../../components/ui/bell-icon';
 import { useMainChartSurface, type ChartSurface } from '../chart/chart-surface';
 import { useAppStore } from '../../store/app-store';
 import { targetsOf, type Alert } from './alert-model';
+import { AlertLinePrimitive, type AlertLine } from './alert-line-primitive';
 import { priceText } from './alert-text';
 import { useAlertsStore } from './alerts-store';
 import { openAlertDialog } from './dialog-state';
-import { syncLines, type DrawnLine, type WantedLine } from './line-sync';
 
 const LINE_COLOR = '#f59e0b';
 /** How near (px) to a line a press starts dragging it. */
@@ -29,8 +29,8 @@ function sameInstrument(alert: Alert, symbol: string, type: string | undefined):
   return normalizeSymbol(alert.symbol) === normalizeSymbol(symbol) && (alert.type === undefined || type === undefined || alert.type === type);
 }
 
-export function wantedLines(alerts: readonly Alert[], symbol: string, type: string | undefined): WantedLine[] {
-  const lines: WantedLine[] = [];
+export function wantedLines(alerts: readonly Alert[], symbol: string, type: string | undefined): AlertLine[] {
+  const lines: AlertLine[] = [];
   for (const alert of alerts) {
     if (alert.status !== 'armed' || !sameInstrument(alert, symbol, type)) continue;
     targetsOf(alert).forEach((target, index) => {
@@ -75,77 +75,58 @@ export function AlertLines() {
   );
 }
 
-function Lines({ surface, wanted }: { surface: ChartSurface; wanted: WantedLine[] }) {
-  const drawn = useRef(new Map<string, DrawnLine>());
-  const dragging = useRef<string | undefined>(undefined);
+function Lines({ surface, wanted }: { surface: ChartSurface; wanted: AlertLine[] }) {
+  const primitive = useMemo(() => new AlertLinePrimitive(surface), [surface]);
+  const dragging = useRef(false);
 
-  // A new chart (surface) starts without lines; the old chart's went with it.
+  // One primitive per chart: a new chart (surface) gets its own.
   useEffect(() => {
-    const lines = drawn.current;
+    surface.priceSeries.attachPrimitive(primitive);
     return () => {
-      for (const { line } of lines.values()) {
-        try {
-          surface.priceSeries.removePriceLine(line);
-        } catch {
-          // The chart is already destroyed.
-        }
+      try {
+        surface.priceSeries.detachPrimitive(primitive);
+      } catch {
+        // The chart is already destroyed.
       }
-      lines.clear();
     };
-  }, [surface]);
+  }, [surface, primitive]);
 
   useEffect(() => {
-    // While a line is dragged its own position wins over the store's.
-    syncLines(surface.priceSeries, drawn.current, dragging.current ? wanted.filter((line) => line.key !== dragging.current) : wanted);
+    primitive.setLines(wanted);
   });
 
   useEffect(() => {
     const element = surface.element;
-    const lineNear = (y: number): DrawnLine | undefined => {
-      let best: DrawnLine | undefined;
-      let bestDistance = GRAB_PX + 1;
-      for (const each of drawn.current.values()) {
-        if (!each.wanted.draggable) continue;
-        const at = surface.priceSeries.priceToCoordinate(each.wanted.price);
-        if (at === null) continue;
-        const distance = Math.abs(at - y);
-        if (distance < bestDistance) {
-          best = each;
-          bestDistance = distance;
-        }
-      }
-      return best;
-    };
     const yOf = (event: PointerEvent) => event.clientY - element.getBoundingClientRect().top;
 
     const onHover = (event: PointerEvent) => {
       if (dragging.current) return;
-      element.style.cursor = lineNear(yOf(event)) ? 'ns-resize' : '';
+      element.style.cursor = primitive.draggableNear(yOf(event), GRAB_PX) ? 'ns-resize' : '';
     };
     const onDown = (event: PointerEvent) => {
       if (event.button !== 0) return;
-      const grabbed = lineNear(yOf(event));
+      const grabbed = primitive.draggableNear(yOf(event), GRAB_PX);
       if (!grabbed) return;
       // The chart must not pan while a line moves: it never sees this press.
       event.preventDefault();
       event.stopPropagation();
-      dragging.current = grabbed.wanted.key;
+      dragging.current = true;
       surface.chart.applyOptions({ handleScroll: false, handleScale: false });
-      let price = grabbed.wanted.price;
+      let price = grabbed.price;
       const move = (moveEvent: PointerEvent) => {
         const next = surface.priceSeries.coordinateToPrice(yOf(moveEvent));
         if (next === null || !(next > 0)) return;
         price = roundToTick(next, surface);
-        grabbed.line.applyOptions({ price });
+        primitive.drag(grabbed.key, price);
       };
       const end = () => {
         window.removeEventListener('pointermove', move, true);
         window.removeEventListener('pointerup', end, true);
         window.removeEventListener('pointercancel', end, true);
         surface.chart.applyOptions({ handleScroll: true, handleScale: true });
-        dragging.current = undefined;
-        grabbed.wanted = { ...grabbed.wanted, price };
-        useAlertsStore.getState().setLevel(grabbed.wanted.alertId, price);
+        dragging.current = false;
+        primitive.release();
+        useAlertsStore.getState().setLevel(grabbed.alertId, price);
       };
       window.addEventListener('pointermove', move, true);
       window.addEventListener('pointerup', end, true);
@@ -157,7 +138,7 @@ function Lines({ surface, wanted }: { surface: ChartSurface; wanted: WantedLine[
       element.removeEventListener('pointermove', onHover);
       element.removeEventListener('pointerdown', onDown, true);
     };
-  }, [surface]);
+  }, [surface, primitive]);
 
   return null;
 }

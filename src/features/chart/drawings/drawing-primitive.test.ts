@@ -83,4 +83,27 @@ describe('DrawingPrimitive', () => {
     vi.runAllTimers();
     expect(reports.at(-1)?.map((placed) => placed.id)).toEqual(['a']);
   });
+
+  it("labels a measure with the bars between its anchors, counting a bar that opens inside them", () => {
+    const candles = [20, 30].map((hours) => ({ time: hours * HOUR, open: 1, high: 1, low: 1, close: 1 }));
+    const counting = { ...surface, candles: () => candles } as unknown as ChartSurface;
+    const texts: string[] = [];
+    const context = new Proxy({ fillText: (text: string) => texts.push(text), measureText: () => ({ width: 50 }) }, { get: (target, key) => (key in target ? target[key as keyof typeof target] : () => undefined) });
+    const paint = () => {
+      primitive.updateAllViews();
+      primitive.paneViews()[0]?.renderer()?.draw({ useMediaCoordinateSpace: (draw: (scope: { context: unknown }) => void) => { draw({ context }); } } as never);
+    };
+    const primitive = new DrawingPrimitive(counting, () => undefined);
+    const measure = drawing('m', 'measure', [{ time: 10 * HOUR, price: 100 }, { time: 45 * HOUR, price: 110 }]);
+    primitive.setDrawings([{ drawing: measure, anchors: measure.anchors }]);
+    paint();
+    expect(texts.at(-1)).toContain('2 bars');
+    // A live update of the last bar: the same figures.
+    paint();
+    expect(texts.at(-1)).toContain('2 bars');
+    candles.push({ time: 40 * HOUR, open: 1, high: 1, low: 1, close: 1 });
+    paint();
+    expect(texts.at(-1)).toContain('3 bars');
+    expect(texts.at(-1)).toContain('+10.00 (+10.00%)');
+  });
 });

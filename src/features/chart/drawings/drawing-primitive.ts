@@ -7,7 +7,7 @@
  * Types only from the library: the chart is reached through the surface.
  */
 import type { IPrimitivePaneRenderer, IPrimitivePaneView, ISeriesPrimitive, PrimitiveHoveredItem, SeriesAttachedParameter } from 'lightweight-charts';
-import type { ChartSurface } from '../chart-surface';
+import type { ChartSurface, SurfaceCandle } from '../chart-surface';
 import { DEFAULT_FIB_LEVELS, DRAFT_ID, type Anchor, type Drawing, type LineStyle } from './drawing-model';
 import { fibLevelPrices, hitShape, shapeOf, type Hit, type Point, type Shape } from './geometry';
 import { measureLabel, measureStats } from './measure';
@@ -32,12 +32,23 @@ export interface DrawingColors {
   handleFill: string;
 }
 
+interface LabelTexts {
+  decimals: number;
+  /** The candles the texts were made from (the measure counts bars) and how many there were. */
+  candles: readonly SurfaceCandle[];
+  count: number;
+  texts: string[];
+  /** The measure label's box width, measured on its first paint. */
+  width: number | undefined;
+}
+
 type DrawTarget = Parameters<IPrimitivePaneRenderer['draw']>[0];
 type Context = CanvasRenderingContext2D;
 
 const FONT_SIZE = 12;
 const HIT_TOLERANCE = 6;
 const HANDLE_RADIUS = 4.5;
+const EMPTY: readonly SurfaceCandle[] = [];
 
 function dashOf(line: LineStyle, width: number): number[] {
   if (line === 'dashed') return [6 * width, 4 * width];
@@ -62,6 +73,12 @@ export class DrawingPrimitive implements ISeriesPrimitive {
   /** Per paint: the placed drawings (same order as painted) and their shapes. */
   private placed: { item: ShownDrawing; points: Point[]; shape: Shape; levelYs: number[] }[] = [];
   private reportTimer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * The label texts of a drawing (Fibonacci levels, the measure's figures), made again only when
+   * the drawing, the decimals or the candles changed: a live update repaints every drawing, and
+   * formatting their labels anew each time was most of what the drawings added to it.
+   */
+  private readonly labelTexts = new WeakMap<ShownDrawing, LabelTexts>();
 
   private readonly view: IPrimitivePaneView;
 
@@ -250,28 +267,42 @@ export class DrawingPrimitive implements ISeriesPrimitive {
     context.fill();
   }
 
+  /** The drawing's label texts, from the cache while nothing they depend on changed. */
+  private textsOf(item: ShownDrawing, make: (candles: readonly SurfaceCandle[]) => string[]): LabelTexts {
+    const candles = item.drawing.kind === 'measure' ? this.surface.candles() : EMPTY;
+    const kept = this.labelTexts.get(item);
+    if (kept?.decimals === this.decimals && kept.candles === candles && kept.count === candles.length) return kept;
+    const made: LabelTexts = { decimals: this.decimals, candles, count: candles.length, texts: make(candles), width: undefined };
+    this.labelTexts.set(item, made);
+    return made;
+  }
+
   private drawFibLabels(context: Context, item: ShownDrawing, points: readonly Point[], levelYs: readonly number[]): void {
     const [start, end] = item.anchors;
     if (!start || !end || points.length < 2) return;
-    const levels = item.drawing.levels ?? DEFAULT_FIB_LEVELS;
-    const prices = fibLevelPrices(start.price, end.price, levels);
+    const { texts } = this.textsOf(item, () => {
+      const levels = item.drawing.levels ?? DEFAULT_FIB_LEVELS;
+      const prices = fibLevelPrices(start.price, end.price, levels);
+      return levels.map((level, i) => `${String(level)} (${(prices[i] ?? 0).toFixed(this.decimals)})`);
+    });
     const left = Math.min(points[0]?.x ?? 0, points[1]?.x ?? 0);
     context.textAlign = 'left';
     context.textBaseline = 'bottom';
-    levels.forEach((level, i) => {
+    texts.forEach((text, i) => {
       const y = levelYs[i];
       if (y === undefined || Number.isNaN(y)) return;
-      context.fillText(`${String(level)} (${(prices[i] ?? 0).toFixed(this.decimals)})`, left + 2, y - 2);
+      context.fillText(text, left + 2, y - 2);
     });
   }
 
   private drawMeasureLabel(context: Context, item: ShownDrawing, points: readonly Point[]): void {
     const [from, to] = item.anchors;
     if (!from || !to) return;
-    const text = measureLabel(measureStats(from, to, this.surface.candles()), this.decimals);
+    const label = this.textsOf(item, (candles) => [measureLabel(measureStats(from, to, candles), this.decimals)]);
+    const text = label.texts[0] ?? '';
     const x = ((points[0]?.x ?? 0) + (points[1]?.x ?? 0)) / 2;
     const y = Math.max(points[0]?.y ?? 0, points[1]?.y ?? 0) + 4;
-    const width = context.measureText(text).width + 10;
+    const width = (label.width ??= context.measureText(text).width + 10);
     context.fillStyle = this.colors.handleFill;
     context.globalAlpha = 0.85;
     context.fillRect(x - width / 2, y, width, FONT_SIZE + 8);
