@@ -118,6 +118,34 @@ test.describe('on a phone', () => {
   });
 });
 
+for (const { name, use } of [
+  { name: 'at 1280×800', use: { viewport: { width: 1280, height: 800 } } },
+  { name: 'on a phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+]) {
+  test.describe(name, () => {
+    test.use(use);
+
+    test("the quote is in the header before the app, where the app's header puts it", async ({ page }) => {
+      await holdApp(page);
+      await page.goto('/?symbol=700.HK&interval=1d&tab=chart');
+      const shell = page.getByTestId('shell-quote');
+      await expect(shell.getByRole('heading', { name: '700.HK' })).toBeVisible();
+      await expect(shell).toContainText(/\d+\.\d+/);
+      expect(await page.evaluate(() => performance.getEntriesByName('chartroom:react-mounted', 'mark').length)).toBe(0);
+      const shellTitle = await shell.getByRole('heading').boundingBox();
+      const shellPrice = await shell.locator('span').nth(1).boundingBox();
+
+      await mounted(page);
+      await expect(shell).toHaveCount(0);
+      const header = page.getByTestId('symbol-header');
+      expect(await header.getByRole('heading', { name: '700.HK' }).boundingBox()).toEqual(shellTitle);
+      // The price may have ticked since (its width with it); its box starts and stands where it was.
+      const price = await page.getByTestId('header-last-price').boundingBox();
+      expect({ x: price?.x, y: price?.y, height: price?.height }).toEqual({ x: shellPrice?.x, y: shellPrice?.y, height: shellPrice?.height });
+    });
+  });
+}
+
 test('switched off with ?early=0: no early chart; the app draws the chart itself', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart&early=0');

@@ -5,9 +5,10 @@
  * most once a frame, so a tick renders no component.
  */
 import { isAmbiguousSymbol } from '../api/api-error';
-import { changeText, useLiveQuote } from '../components/live-quote/use-live-quote';
-import { directionColor, tickerFigures } from '../components/live-quote/ticker-figures';
+import { useLiveQuote } from '../components/live-quote/use-live-quote';
+import { changeText, directionColor, tickerFigures } from '../components/live-quote/ticker-figures';
 import { useAppStore } from '../store/app-store';
+import { QUOTE_CLASSES } from './quote-classes';
 
 export function SymbolHeader() {
   const symbol = useAppStore((state) => state.workspace.symbol);
@@ -15,19 +16,19 @@ export function SymbolHeader() {
   const { ticker, error, lastCell, changeCell } = useLiveQuote(symbol, type, { flash: false });
   const figures = ticker ? tickerFigures(ticker) : undefined;
   return (
-    <div className="flex min-w-0 items-baseline gap-3 whitespace-nowrap [grid-area:quote]" data-testid="symbol-header">
-      <h1 className="shrink-0 text-lg font-semibold">
+    <div className={QUOTE_CLASSES.row} data-testid="symbol-header">
+      <h1 className={QUOTE_CLASSES.symbol}>
         {symbol}
-        {type && <span className="ml-1 text-xs font-normal text-slate-500">({type})</span>}
+        {type && <span className={QUOTE_CLASSES.type}>({type})</span>}
       </h1>
-      <span className="hidden min-w-0 truncate text-sm text-slate-500 md:inline dark:text-slate-400">{ticker?.name}</span>
+      <span className={QUOTE_CLASSES.name}>{ticker?.name}</span>
       {figures && (
-        <span ref={lastCell} className="shrink-0 text-lg font-semibold tabular-nums" data-testid="header-last-price">
+        <span ref={lastCell} className={QUOTE_CLASSES.last} data-testid="header-last-price">
           {figures.last}
         </span>
       )}
       {figures?.change !== undefined && (
-        <span ref={changeCell} className="shrink-0 text-sm tabular-nums" style={{ color: directionColor(figures.direction) }} data-testid="header-change">
+        <span ref={changeCell} className={QUOTE_CLASSES.change} style={{ color: directionColor(figures.direction) }} data-testid="header-change">
           {changeText(figures)}
         </span>
       )}

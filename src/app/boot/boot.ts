@@ -1,7 +1,8 @@
 /**
  * The page's only script, and a small one: the data's clock from the page, the app's services
  * (app-services.ts), the workspace from the URL, the first screen's requests, the chart drawn first
- * into the static shell's chart slot (src/features/chart/early-chart.ts), and only then the app
+ * into the static shell's chart slot (src/features/chart/early-chart.ts), the quote written into
+ * the shell's header (shell-quote.ts), and only then the app
  * (src/main.tsx: React and the panels, a chunk of its own, rendered over the shell), mounted on the
  * same services. The requests leave while the app downloads and
  * compiles, instead of after it.
@@ -16,6 +17,7 @@ import { holdEarlyKeys } from './early-keys';
 import { markFirstQuote } from './first-quote-mark';
 import { applyPageClock } from './page-clock';
 import { prefetchOnWorkspaceChange } from './prefetch-on-change';
+import { showShellQuote } from './shell-quote';
 // The page's style sheet, the static shell's and the app's (the build lists it in index.html).
 import '../../index.css';
 
@@ -33,8 +35,13 @@ const { theme, colors } = useAppStore.getState().preferences;
 applyTheme(theme, colors);
 
 // Not awaited: the app reports its own failures; the boot has nothing left to do.
+// The quote after the candles: its text is the page's first, and setting up the fonts for it
+// should not hold the candles back.
 void startEarlyChart(services, workspace)
-  .then(() => import('../../main'))
+  .then(() => {
+    showShellQuote(services.queryClient, workspace.symbol, workspace.type);
+    return import('../../main');
+  })
   .then(({ mountApp }) => {
     mountApp(services);
   });

@@ -55,6 +55,12 @@ export function tickerFigures(ticker: Ticker): TickerFigures {
   };
 }
 
+/** "+1.20 (+0.54%)": the change cell's text, the same whether React or a push writes it. */
+export function changeText(figures: TickerFigures | undefined): string {
+  if (!figures) return '';
+  return `${figures.change ?? ''} ${figures.percent !== undefined ? `(${figures.percent})` : ''}`;
+}
+
 /** The colour of a direction, from the user's green-up / red-up preference (CSS properties). */
 export function directionColor(direction: Direction): string | undefined {
   if (direction === 'up') return 'var(--color-up)';

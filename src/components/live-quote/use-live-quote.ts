@@ -12,7 +12,7 @@ import type { Ticker } from '../../api/quote-schemas';
 import { useTickerSnapshot } from '../../queries/use-ticker';
 import { useLiveTickerFeed } from '../../realtime/hooks';
 import { mergeTicker } from '../../realtime/merge-ticker';
-import { directionColor, tickerFigures, type TickerFigures } from './ticker-figures';
+import { changeText, directionColor, tickerFigures } from './ticker-figures';
 import { flashPrice } from './price-flash';
 
 export interface LiveQuote {
@@ -23,12 +23,6 @@ export interface LiveQuote {
   lastCell: React.RefObject<HTMLSpanElement | null>;
   /** The change cell (`ref`), written on pushes. */
   changeCell: React.RefObject<HTMLSpanElement | null>;
-}
-
-/** The change cell's text, the same whether React or a push writes it. */
-export function changeText(figures: TickerFigures | undefined): string {
-  if (!figures) return '';
-  return `${figures.change ?? ''} ${figures.percent !== undefined ? `(${figures.percent})` : ''}`;
 }
 
 export interface LiveQuoteOptions {

@@ -9,8 +9,8 @@ import { describeError } from '../../components/ui/describe-error';
 import { useOpenIntent } from '../../queries/use-open-intent';
 import { useAppStore } from '../../store/app-store';
 import { RowActions } from './row-actions';
-import { directionColor, tickerFigures } from '../../components/live-quote/ticker-figures';
-import { changeText, useLiveQuote } from '../../components/live-quote/use-live-quote';
+import { changeText, directionColor, tickerFigures } from '../../components/live-quote/ticker-figures';
+import { useLiveQuote } from '../../components/live-quote/use-live-quote';
 
 interface WatchlistRowProps {
   listId: string;

@@ -1,0 +1,40 @@
+// @vitest-environment happy-dom
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Ticker } from '../../api/quote-schemas';
+import { queryKeys } from '../../queries/query-keys';
+import { showShellQuote } from './shell-quote';
+
+const ticker = { symbol: '700.HK', name: 'Tencent', last_price: '505.5', prev_close: '500.0' } as Ticker;
+
+function shell(busy = true): void {
+  document.body.innerHTML = `<div id="root"><div class="app-page"${busy ? ' aria-busy="true"' : ''}><header class="app-header"><span class="app-header-brand"></span></header></div></div>`;
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('showShellQuote', () => {
+  it("writes the symbol, price and change into the shell's header when the ticker arrives", () => {
+    shell();
+    const client = new QueryClient();
+    showShellQuote(client, '700.HK');
+    expect(document.querySelector('[data-testid="shell-quote"]')).toBeNull();
+    client.setQueryData(queryKeys.tickers.one('700.HK', undefined), ticker);
+    const row = document.querySelector('.app-header > [data-testid="shell-quote"]');
+    expect([...(row?.children ?? [])].map((child) => child.textContent)).toEqual(['700.HK', 'Tencent', '505.5', '+5.5 (+1.10%)']);
+    expect((row?.lastElementChild as HTMLElement | null)?.style.color).toBe('var(--color-up)');
+    // Once only: a later ticker leaves the shell to the app.
+    client.setQueryData(queryKeys.tickers.one('700.HK', undefined), { ...ticker, last_price: '506.0' });
+    expect(document.querySelectorAll('[data-testid="shell-quote"]')).toHaveLength(1);
+  });
+
+  it('writes nothing once the app has rendered over the shell', () => {
+    shell(false);
+    const client = new QueryClient();
+    client.setQueryData(queryKeys.tickers.one('700.HK', undefined), ticker);
+    showShellQuote(client, '700.HK');
+    expect(document.querySelector('[data-testid="shell-quote"]')).toBeNull();
+  });
+});

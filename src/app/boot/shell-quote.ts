@@ -1,0 +1,73 @@
+/**
+ * The quote in the static shell's header once the symbol's first ticker is there. On a phone
+ * the app renders over the shell half a second or more after the first candle (its chunk's
+ * compile and first render), and the price is what a trader opened the page for. Written with the
+ * header's own classes (quote-classes.ts) into its grid area, so the app's header takes its place
+ * box for box; nothing is written once the app has rendered, or when no quote came.
+ */
+import { hashKey, type QueryClient } from '@tanstack/react-query';
+import type { ProductType } from '#shared/contract.ts';
+import type { Ticker } from '../../api/quote-schemas';
+import { changeText, directionColor, tickerFigures } from '../../components/live-quote/ticker-figures';
+import { queryKeys } from '../../queries/query-keys';
+import { QUOTE_CLASSES } from '../quote-classes';
+
+const BRAND_NAME = 'Chartroom';
+
+/** The shell's header while the shell is still on the page (it carries aria-busy). */
+function shellHeader(): Element | null {
+  return document.querySelector('.app-page[aria-busy="true"] > .app-header');
+}
+
+function span(className: string, text: string): HTMLSpanElement {
+  const element = document.createElement('span');
+  element.className = className;
+  element.textContent = text;
+  return element;
+}
+
+/** The quote's boxes, as SymbolHeader renders them for a ticker. */
+export function shellQuoteRow(symbol: string, type: ProductType | undefined, ticker: Ticker): HTMLDivElement {
+  const figures = tickerFigures(ticker);
+  const row = document.createElement('div');
+  row.className = QUOTE_CLASSES.row;
+  row.dataset.testid = 'shell-quote';
+  const title = document.createElement('h1');
+  title.className = QUOTE_CLASSES.symbol;
+  title.textContent = symbol;
+  if (type) title.append(span(QUOTE_CLASSES.type, `(${type})`));
+  row.append(title, span(QUOTE_CLASSES.name, ticker.name ?? ''), span(QUOTE_CLASSES.last, figures.last));
+  if (figures.change !== undefined) {
+    const change = span(QUOTE_CLASSES.change, changeText(figures));
+    const color = directionColor(figures.direction);
+    if (color) change.style.color = color;
+    row.append(change);
+  }
+  return row;
+}
+
+/** Watches the query cache for the ticker; returns the unsubscribe. */
+export function showShellQuote(queryClient: QueryClient, symbol: string, type?: ProductType): () => void {
+  const hash = hashKey(queryKeys.tickers.one(symbol, type));
+  const cache = queryClient.getQueryCache();
+  let unsubscribe = (): void => undefined;
+  const tryShow = (): boolean => {
+    const state = cache.get(hash)?.state;
+    if (!state || state.status === 'pending') return false;
+    const header = shellHeader();
+    if (state.status === 'success' && header) {
+      // The shell's brand is the logo alone (no text before the candles); the app's has its name where there is room.
+      const brand = header.querySelector('.app-header-brand');
+      if (brand && !brand.querySelector('.app-header-brand-name')) brand.append(span('app-header-brand-name', BRAND_NAME));
+      header.append(shellQuoteRow(symbol, type, state.data as Ticker));
+    }
+    return true;
+  };
+  if (tryShow()) return unsubscribe;
+  unsubscribe = cache.subscribe((event) => {
+    if (event.query.queryHash === hash && tryShow()) unsubscribe();
+  });
+  return () => {
+    unsubscribe();
+  };
+}
