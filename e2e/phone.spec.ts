@@ -23,8 +23,10 @@ const WATCH = `
     if (window.__phone.early || !element || !element.querySelector('canvas')) return;
     const box = element.getBoundingClientRect();
     window.__phone.early = { x: box.x, y: box.y, width: box.width, height: box.height };
-    // What text the page showed when the chart appeared (the shell has none; the app brings it).
-    window.__phone.textBeforeChart = document.body.innerText.trim();
+    // What text the page showed when the chart appeared, but the quote the boot writes into the
+    // shell's header once the candles are painted (the shell has no text; the app brings it).
+    const quote = document.querySelector('[data-testid="shell-quote"]');
+    window.__phone.textBeforeChart = document.body.innerText.replace(quote ? quote.innerText : '', '').trim();
   }).observe(document, { childList: true, subtree: true });
 `;
 
@@ -158,4 +160,26 @@ test('a pinch zooms the chart, a drag pans it, a long press shows the candle und
   await page.waitForTimeout(800);
   await expect.poll(async () => await legend.textContent()).not.toBe(resting);
   await touch(cdp, 'touchEnd', []);
+});
+
+test.describe('on its side (844×390)', () => {
+  test.use({ viewport: { width: 844, height: 390 } });
+
+  test('one header row and one toolbar row leave the chart room above the bar, and the early chart is where the app keeps it', async ({ page }) => {
+    await page.addInitScript({ content: WATCH });
+    await page.goto('/?symbol=700.HK&interval=1d&tab=chart');
+    await mounted(page);
+    await expect(page.getByTestId('header-last-price')).toBeVisible();
+    expect((await page.locator('header.app-header').boundingBox())?.height ?? 0).toBeLessThanOrEqual(50);
+    expect((await page.getByTestId('chart-toolbar').boundingBox())?.height ?? 0).toBeLessThanOrEqual(30);
+    const chart = await page.getByTestId('main-chart').boundingBox();
+    const bar = await page.getByRole('navigation', { name: 'Screens' }).boundingBox();
+    expect(chart?.height ?? 0).toBeGreaterThanOrEqual(120);
+    expect((chart?.y ?? 0) + (chart?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0);
+    expect(bar?.height ?? 0).toBeLessThanOrEqual(41);
+    const { early } = await record(page);
+    if (early) expect(early).toEqual(chart);
+    await expect.poll(async () => (await readCandles(page)).candles.length).toBeGreaterThan(30);
+    await page.screenshot({ path: '/tmp/phone-shots/landscape.png' });
+  });
 });

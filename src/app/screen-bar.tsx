@@ -60,7 +60,7 @@ export function ScreenBar({ screen, onScreen }: ScreenBarProps) {
           onClick={() => {
             onScreen(id);
           }}
-          className="flex flex-1 flex-col items-center justify-center gap-0.5 text-xs text-slate-500 aria-pressed:text-sky-600 dark:text-slate-400 dark:aria-pressed:text-sky-400"
+          className="flex flex-1 flex-col items-center justify-center gap-0.5 text-xs landscape-phone:flex-row landscape-phone:gap-2 text-slate-500 aria-pressed:text-sky-600 dark:text-slate-400 dark:aria-pressed:text-sky-400"
         >
           {icon}
           {label}
