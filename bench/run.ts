@@ -11,10 +11,11 @@ import { simulatorFigures } from './simulator.ts';
 import { forwarderFigures } from './forwarder.ts';
 import { loadFigures } from './load.ts';
 import { searchFigures } from './search.ts';
+import { validatorFigures } from './validators.ts';
 import type { Figure } from './figure.ts';
 
 const started = performance.now();
-const serverFigures: Figure[] = [...(await simulatorFigures()), ...(await forwarderFigures()), ...(await loadFigures()), ...(await searchFigures()), ...(await deskFigures())];
+const serverFigures: Figure[] = [...(await simulatorFigures()), ...(await forwarderFigures()), ...(await loadFigures()), ...(await searchFigures()), ...(await deskFigures()), ...(await validatorFigures())];
 const serverSeconds = (performance.now() - started) / 1000;
 const figures: Figure[] = [...serverFigures, ...(await browserFigures())];
 const browserSeconds = (performance.now() - started) / 1000 - serverSeconds;
