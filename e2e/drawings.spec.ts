@@ -408,3 +408,23 @@ test('a damaged saved drawing is dropped with a notice; the others stay, of ever
   const [msft] = await waitPlaced(other, 1);
   expect(msft?.id).toBe('other');
 });
+
+test('a horizontal line turns into a price alert at its level, drawn as an alert line on the chart', async ({ page }) => {
+  const chart = await openChart(page, 'symbol=AAPL.US&interval=1d');
+  await drawWith(page, chart, 'Horizontal line', [{ x: 400, y: 200 }]);
+  const [line] = await waitPlaced(chart, 1);
+  if (!line) throw new Error('nothing drawn');
+  const level = must(line.anchors[0]).price;
+
+  await page.getByRole('button', { name: 'Alert', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Alert set at' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Alerts' }).click();
+  const row = page.getByTestId('alert-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toHaveAttribute('data-status', 'armed');
+  const shown = Number(/crosses ([\d.]+)/.exec((await row.textContent()) ?? '')?.[1]);
+  expect(Math.abs(shown - level)).toBeLessThan(1e-6 * Math.max(1, level));
+  // Its alert line is painted in the alert colour where the drawing is (seen with the drawings hidden).
+  await page.getByRole('button', { name: 'Hide all drawings' }).click();
+  await expect.poll(() => colourNear(page, 300, must(line.points[0]).y, '#f59e0b')).toBeGreaterThan(0);
+});

@@ -6,6 +6,9 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AdjustDirection, AdjustFactor } from '#shared/adjust.ts';
+import { createAlert } from '../../../components/alert-opener';
+import { formatPrice } from '../../../lib/format';
+import { useAppStore } from '../../../store/app-store';
 import { useMainChartSurface } from '../chart-surface';
 import { priceMapping, type PriceMapping } from './adjust-inverse';
 import { DrawingController } from './drawing-controller';
@@ -31,6 +34,9 @@ interface Engine {
   controller: DrawingController;
 }
 
+/** The drawings that mark one price level, and so can become a price alert. */
+const TURNS_INTO_ALERT = new Set<ToolKind>(['horizontal-line', 'horizontal-ray']);
+
 const THEME_COLORS = {
   dark: { text: '#e2e8f0', handleFill: '#0f172a' },
   light: { text: '#0f172a', handleFill: '#ffffff' },
@@ -54,6 +60,7 @@ function shownOf(drawing: Drawing, mapping: PriceMapping): ShownDrawing {
 }
 
 export function DrawingLayer({ symbol, exFactors, adjust, adjustedLocally, theme, decimals }: DrawingLayerProps) {
+  const type = useAppStore((state) => state.workspace.type);
   const surface = useMainChartSurface();
   const drawings = useDrawingsStore((state) => drawingsOf(state, symbol));
   const allHidden = useDrawingsStore((state) => state.hidden);
@@ -141,6 +148,14 @@ export function DrawingLayer({ symbol, exFactors, adjust, adjustedLocally, theme
   }, [symbol]);
 
   const selected = drawings.find((drawing) => drawing.id === selectedId);
+  const [alertNote, setAlertNote] = useState<{ id: string; text: string } | undefined>(undefined);
+  const turnIntoAlert = (drawing: Drawing): void => {
+    // Anchors are stored as raw prices, the scale live prices (and so alert levels) are on.
+    const level = drawing.anchors[0]?.price;
+    if (level === undefined) return;
+    const made = createAlert({ symbol, ...(type && { type }), level, direction: 'either' });
+    setAlertNote({ id: drawing.id, text: made.ok ? `Alert set at ${formatPrice(level, decimals)}, either way.` : made.message });
+  };
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent): void => {
@@ -199,6 +214,12 @@ export function DrawingLayer({ symbol, exFactors, adjust, adjustedLocally, theme
             useDrawingsStore.getState().remove(symbol, selected.id);
             setSelectedId(undefined);
           }}
+          {...(TURNS_INTO_ALERT.has(selected.kind) && {
+            onAlert: () => {
+              turnIntoAlert(selected);
+            },
+            alertNote: alertNote?.id === selected.id ? alertNote.text : undefined,
+          })}
         />
       )}
     </>

@@ -61,3 +61,19 @@ describe('SelectionEditor', () => {
     expect(onRemove).not.toHaveBeenCalled();
   });
 });
+
+describe('SelectionEditor: a line turned into an alert', () => {
+  afterEach(cleanup);
+  const line: Drawing = { ...fib, id: 'h', kind: 'horizontal-line', anchors: [{ time: 0, price: 101.5 }], levels: undefined };
+
+  it('offers Alert only when the layer gives it, and says what became of it', () => {
+    const onAlert = vi.fn();
+    const { rerender } = render(<SelectionEditor drawing={line} onChange={vi.fn()} onRemove={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: 'Alert' })).toBeNull();
+    rerender(<SelectionEditor drawing={line} onChange={vi.fn()} onRemove={vi.fn()} onAlert={onAlert} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Alert' }));
+    expect(onAlert).toHaveBeenCalledTimes(1);
+    rerender(<SelectionEditor drawing={line} onChange={vi.fn()} onRemove={vi.fn()} onAlert={onAlert} alertNote="Alert set at 101.50, either way." />);
+    expect(screen.getByRole('status').textContent).toBe('Alert set at 101.50, either way.');
+  });
+});

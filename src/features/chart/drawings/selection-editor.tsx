@@ -9,6 +9,10 @@ export interface SelectionEditorProps {
   /** `mergeKey`: successive changes with the same key are one undo step. */
   onChange: (drawing: Drawing, mergeKey?: string) => void;
   onRemove: () => void;
+  /** A horizontal line or ray turned into a price alert at its level (absent: not offered). */
+  onAlert?: () => void;
+  /** What became of the last "Alert" (set, or why not). */
+  alertNote?: string | undefined;
 }
 
 const FIELD = 'h-7 rounded border border-slate-300 bg-white px-1 text-xs dark:border-slate-600 dark:bg-slate-800';
@@ -22,7 +26,7 @@ export function parseLevels(text: string): number[] | undefined {
   return [...new Set(levels)].sort((a, b) => a - b);
 }
 
-export function SelectionEditor({ drawing, onChange, onRemove }: SelectionEditorProps) {
+export function SelectionEditor({ drawing, onChange, onRemove, onAlert, alertNote }: SelectionEditorProps) {
   const { style } = drawing;
   const wide = useWideScreen();
   const setStyle = (patch: Partial<Drawing['style']>): void => {
@@ -79,9 +83,19 @@ export function SelectionEditor({ drawing, onChange, onRemove }: SelectionEditor
       <button type="button" className={`${FIELD} px-2`} aria-pressed={drawing.locked} onClick={() => { onChange({ ...drawing, locked: !drawing.locked }); }}>
         {drawing.locked ? 'Locked' : 'Lock'}
       </button>
+      {onAlert && (
+        <button type="button" className={`${FIELD} px-2`} title="An alert when the price crosses this line, either way" onClick={onAlert}>
+          Alert
+        </button>
+      )}
       <button type="button" className={`${FIELD} px-2`} disabled={drawing.locked} onClick={onRemove}>
         Remove
       </button>
+      {alertNote && (
+        <span role="status" className="basis-full px-1 pb-1 text-right text-amber-700 dark:text-amber-300">
+          {alertNote}
+        </span>
+      )}
     </div>
   );
 }
