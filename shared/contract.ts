@@ -112,5 +112,12 @@ export const REALTIME_PATH = '/v1/realtime';
 export const REALTIME_CHANNELS = ['ticker', 'depth', 'trade'] as const;
 export type RealtimeChannel = (typeof REALTIME_CHANNELS)[number];
 
+/**
+ * US stocks' extended sessions as the ticker names them (OpenAPI `pre_market_quote` …, the ticker
+ * push's `trade_session`).
+ */
+export const EXTENDED_SESSIONS = ['pre_market', 'post_market', 'overnight'] as const;
+export type ExtendedSession = (typeof EXTENDED_SESSIONS)[number];
+
 /** trade_session values of §2.10. */
 export const TRADE_SESSION = { NORMAL: 0, PRE_MARKET: 1, AFTER_HOURS: 2, OVERNIGHT: 3 } as const;

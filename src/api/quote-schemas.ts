@@ -2,6 +2,18 @@
 import * as z from './schema';
 import { decimal, integer, timestampMs } from './schema-primitives';
 
+/** A US stock's extended-hours quote (OpenAPI `pre_market_quote`, `post_market_quote`, `overnight_quote`). */
+export const extendedQuoteSchema = z.object({
+  last_done: decimal,
+  timestamp: timestampMs,
+  volume: z.number(),
+  quote_volume: z.optional(decimal),
+  high: decimal,
+  low: decimal,
+  prev_close: decimal,
+});
+export type ExtendedQuote = z.infer<typeof extendedQuoteSchema>;
+
 export const tickerSchema = z.object({
   symbol: z.string(),
   name: z.optional(z.string()),
@@ -19,6 +31,10 @@ export const tickerSchema = z.object({
   open: z.optional(decimal),
   prev_close: z.optional(decimal),
   quote_volume_24h: z.optional(decimal),
+  // US stocks in extended hours: the running session's quote beside the regular figures.
+  pre_market_quote: z.optional(extendedQuoteSchema),
+  post_market_quote: z.optional(extendedQuoteSchema),
+  overnight_quote: z.optional(extendedQuoteSchema),
 });
 export type Ticker = z.infer<typeof tickerSchema>;
 export const tickersSchema = z.array(tickerSchema);

@@ -71,3 +71,28 @@ describe('mergeTicker', () => {
     expect(mergeTicker(undefined, { symbol: 'X', last_price: '1', spread: '0.1', timestamp: 1 })).toEqual({ symbol: 'X', last_price: '1', timestamp: 1 });
   });
 });
+
+describe('mergeTicker: US extended hours', () => {
+  const overnight: TickerPush = { symbol: 'AAPL.US', type: 'stock', last_price: '201.25', volume_24h: '4200', high_24h: '201.50', low_24h: '199.80', trade_session: 'overnight', quote_volume: '845000.00', timestamp: 5_000 };
+
+  it("puts an extended push into that session's quote and leaves the regular figures as they were", () => {
+    const merged = mergeTicker(http, overnight);
+    expect(merged?.last_price).toBe('200.00');
+    expect(merged?.price_change_24h).toBe('1.50');
+    expect(merged?.volume_24h).toBe('1000');
+    // The session follows the regular close it had no quote of yet: the regular last price.
+    expect(merged?.overnight_quote).toEqual({ last_done: '201.25', timestamp: 5_000, volume: 4200, quote_volume: '845000.00', high: '201.50', low: '199.80', prev_close: '200.00' });
+  });
+
+  it("keeps the snapshot quote's reference price, and a newer snapshot quote wins", () => {
+    const quote = { last_done: '200.90', timestamp: 4_000, volume: 100, high: '201.00', low: '200.10', prev_close: '199.00' };
+    expect(mergeTicker({ ...http, overnight_quote: quote }, overnight)?.overnight_quote?.prev_close).toBe('199.00');
+    const newer = { ...quote, timestamp: 9_000 };
+    expect(mergeTicker({ ...http, overnight_quote: newer }, overnight)?.overnight_quote).toBe(newer);
+  });
+
+  it('an extended push alone shows nothing, and a session this client does not know changes nothing', () => {
+    expect(mergeTicker(undefined, overnight)).toBeUndefined();
+    expect(mergeTicker(http, { ...overnight, trade_session: 'lunch_auction' })).toBe(http);
+  });
+});

@@ -24,6 +24,10 @@ const tickerData = z.object({
   open: z.optional(decimal),
   prev_close: z.optional(decimal),
   quote_volume_24h: z.optional(decimal),
+  /** A US stock's extended session: the push's price, volume, high and low are that session's. */
+  // A plain string: a session the service names later must not drop the push (it is kept out of the regular figures).
+  trade_session: z.optional(z.string()),
+  quote_volume: z.optional(decimal),
 });
 
 const level = z.tuple([decimal, decimal]);

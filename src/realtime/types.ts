@@ -2,7 +2,7 @@
  * The vocabulary of the realtime layer: channels, per-subscription states, the connection status
  * and the push shapes (decimals stay strings, as in HTTP).
  */
-import type { ProductType, RealtimeChannel } from '#shared/contract.ts';
+import { EXTENDED_SESSIONS, type ExtendedSession, type ProductType, type RealtimeChannel } from '#shared/contract.ts';
 
 export { REALTIME_CHANNELS, type RealtimeChannel } from '#shared/contract.ts';
 
@@ -61,6 +61,23 @@ export interface TickerPush {
   prev_close?: string;
   quote_volume_24h?: string;
   name?: string;
+  /**
+   * A US stock's extended session (`pre_market`, `post_market`, `overnight`): price, volume, high
+   * and low are that session's, not the regular day's.
+   */
+  trade_session?: string;
+  /** Turnover of the extended session. */
+  quote_volume?: string;
+}
+
+/** A push of an extended session (any session named): it must not move the regular session's figures (chart, intraday, alerts). */
+export function isExtendedPush(push: Pick<TickerPush, 'trade_session'>): boolean {
+  return push.trade_session !== undefined;
+}
+
+/** The extended session a push belongs to, when it is one this client knows. */
+export function extendedSessionOf(push: Pick<TickerPush, 'trade_session'>): ExtendedSession | undefined {
+  return EXTENDED_SESSIONS.find((session) => session === push.trade_session);
 }
 
 /** One trade; array-form messages are flattened, one push per trade. */

@@ -3,6 +3,7 @@ import { MAX_TICKER_SYMBOLS, TYPES_FOR_QUOTES } from '#shared/contract.ts';
 import { hkFeedCode, hkFeedInstruments } from '../catalog/catalog.ts';
 import type { Instrument } from '../catalog/types.ts';
 import { modelOf, type InstrumentModel } from '../engine/instrument-model.ts';
+import { extendedQuote, type ExtendedQuote } from '../engine/extended-quote.ts';
 import { tickerFigures, type TickerFigures } from '../engine/ticker.ts';
 import { symbolsParam, typeParam } from '../http/query.ts';
 import { success, type Endpoint } from './endpoint.ts';
@@ -29,6 +30,19 @@ function windowFields(model: InstrumentModel, figures: TickerFigures): Record<st
   return fields;
 }
 
+/** An extended session's quote object of the OpenAPI ticker (`pre_market_quote` and its kin). */
+export function extendedQuoteJson(model: InstrumentModel, quote: ExtendedQuote): Record<string, unknown> {
+  return {
+    last_done: priceText(model, quote.last),
+    timestamp: quote.timestamp,
+    volume: Math.round(quote.quanta * model.volumeQuantum),
+    quote_volume: moneyText(quote.turnover),
+    high: priceText(model, quote.high),
+    low: priceText(model, quote.low),
+    prev_close: priceText(model, quote.prevClose),
+  };
+}
+
 /** One ticker entry of §4.5 (the realtime ticker channel projects it per market). */
 export function tickerJson(symbol: string, instrument: Instrument, now: number): Record<string, unknown> | undefined {
   const model = modelOf(instrument);
@@ -45,7 +59,14 @@ export function tickerJson(symbol: string, instrument: Instrument, now: number):
     ...(figures.ask !== undefined && { ask_price: priceText(model, figures.ask) }),
     ...windowFields(model, figures),
     timestamp: figures.timestamp,
+    ...extendedFields(model, now),
   };
+}
+
+/** A US stock in extended hours: the running session's quote object beside the regular figures. */
+function extendedFields(model: InstrumentModel, now: number): Record<string, unknown> {
+  const quote = extendedQuote(model, now);
+  return quote ? { [`${quote.session}_quote`]: extendedQuoteJson(model, quote) } : {};
 }
 
 export const ticker: Endpoint = ({ query, now }) => {

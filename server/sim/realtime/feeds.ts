@@ -6,14 +6,15 @@
 import type { RealtimeChannel } from '#shared/contract.ts';
 import type { Instrument } from '../catalog/types.ts';
 import { hasDepth } from '../engine/depth-book.ts';
+import { extendedQuote } from '../engine/extended-quote.ts';
 import { locateLastTrade, tradesSoFar } from '../engine/forming.ts';
 import { modelOf, type InstrumentModel } from '../engine/instrument-model.ts';
 import { MINUTE_MS } from '../engine/price-path.ts';
 import { recentTrades } from '../engine/trade-tape.ts';
 import type { SimTrade } from '../engine/trades.ts';
 import { depthJson } from '../endpoints/depth.ts';
-import { priceText } from '../endpoints/format.ts';
-import { tickerJson } from '../endpoints/ticker.ts';
+import { priceText, volumeText } from '../endpoints/format.ts';
+import { extendedQuoteJson, tickerJson } from '../endpoints/ticker.ts';
 import { tradeJson } from '../endpoints/trades.ts';
 
 /** Ticker: every market. Depth and trade: stocks, China futures, crypto (not forex, metals, indices). */
@@ -40,8 +41,32 @@ function tickerFields(instrument: Instrument): readonly string[] {
   }
 }
 
+/**
+ * A US stock in extended hours pushes the session's own figures, marked with `trade_session`
+ * (ticker.mdx): its price, volume, high and low, and `quote_volume` its turnover.
+ */
+function extendedPushData(symbol: string, instrument: Instrument, now: number): Record<string, unknown> | undefined {
+  const model = modelOf(instrument);
+  const quote = extendedQuote(model, now);
+  if (!quote) return undefined;
+  const json = extendedQuoteJson(model, quote);
+  return {
+    symbol,
+    type: instrument.type,
+    last_price: json.last_done,
+    volume_24h: volumeText(model, quote.quanta),
+    high_24h: json.high,
+    low_24h: json.low,
+    trade_session: quote.session,
+    quote_volume: json.quote_volume,
+    timestamp: quote.timestamp,
+  };
+}
+
 /** The ticker push's `data`, or undefined before the instrument's first trade. */
 export function tickerPushData(symbol: string, instrument: Instrument, now: number): Record<string, unknown> | undefined {
+  const extended = extendedPushData(symbol, instrument, now);
+  if (extended) return extended;
   const full = tickerJson(symbol, instrument, now);
   if (!full) return undefined;
   const data: Record<string, unknown> = { symbol, type: instrument.type, last_price: full.last_price };

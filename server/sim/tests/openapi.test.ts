@@ -85,7 +85,8 @@ const REQUESTS: Record<ContractPath, string[]> = {
 };
 
 describe('simulator answers validate against the public OpenAPI', () => {
-  for (const iso of ['2026-11-25T02:30:00Z', '2026-11-25T15:30:00Z', '2026-11-28T12:00:00Z']) {
+  // HK's morning and US overnight, US regular hours, a Saturday, US pre-market and post-market.
+  for (const iso of ['2026-11-25T02:30:00Z', '2026-11-25T15:30:00Z', '2026-11-28T12:00:00Z', '2026-11-25T13:00:00Z', '2026-11-25T22:00:00Z']) {
     const sim = frozenSimulator(iso);
     // Trade-days windows must start within the year before the clock.
     it.each(CONTRACT_PATHS.map((path) => [path]))(`%s at ${iso}`, async (path) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Ticker } from '../../api/quote-schemas';
 import { MINUS } from '../../lib/format';
-import { directionColor, tickerFigures } from './ticker-figures';
+import { directionColor, extendedFigures, tickerFigures } from './ticker-figures';
 
 const TENCENT: Ticker = {
   symbol: '700.HK',
@@ -44,5 +44,20 @@ describe('directionColor', () => {
     expect(directionColor('up')).toBe('var(--color-up)');
     expect(directionColor('down')).toBe('var(--color-down)');
     expect(directionColor('flat')).toBeUndefined();
+  });
+});
+
+describe('extendedFigures', () => {
+  const AAPL: Ticker = { symbol: 'AAPL.US', last_price: '222.09', prev_close: '222.74', timestamp: 1 };
+  const quote = (last: string, timestamp: number) => ({ last_done: last, timestamp, volume: 100, high: last, low: last, prev_close: '222.09' });
+
+  it('is absent without a session quote', () => {
+    expect(extendedFigures(AAPL)).toBeUndefined();
+  });
+
+  it("shows the newest session's price against the close it follows, in the symbol's precision", () => {
+    const figures = extendedFigures({ ...AAPL, post_market_quote: quote('221.5', 10), overnight_quote: quote('223.1', 20) });
+    expect(figures).toEqual({ session: 'overnight', last: '223.10', change: '+1.01', percent: '+0.45%', direction: 'up' });
+    expect(extendedFigures({ ...AAPL, pre_market_quote: quote('221.5', 10) })?.change).toBe(`${MINUS}0.59`);
   });
 });

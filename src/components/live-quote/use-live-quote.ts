@@ -12,6 +12,7 @@ import type { Ticker } from '../../api/quote-schemas';
 import { useTickerSnapshot } from '../../queries/use-ticker';
 import { useLiveTickerFeed } from '../../realtime/hooks';
 import { mergeTicker } from '../../realtime/merge-ticker';
+import { isExtendedPush } from '../../realtime/types';
 import { changeText, directionColor, tickerFigures } from './ticker-figures';
 import { flashPrice } from './price-flash';
 
@@ -57,8 +58,9 @@ export function useLiveQuote(symbol: string, type: ProductType | undefined, { fl
         const merged = mergeTicker(shown.current.snapshot, push);
         const last = lastCell.current;
         const change = changeCell.current;
-        // No quote drawn yet (or no cells): the row's shape changes, React draws it.
-        if (!merged || !last || !change || shown.current.price === undefined) {
+        // No quote drawn yet (or no cells): the row's shape changes, React draws it. So does an
+        // extended-hours push: it moves that session's figures, not the cells written here.
+        if (!merged || !last || !change || shown.current.price === undefined || isExtendedPush(push)) {
           rerender();
           return;
         }

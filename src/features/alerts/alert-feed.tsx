@@ -12,6 +12,7 @@ import { useAppServices } from '../../queries/app-services-context';
 import { useLiveOrPollQuery } from '../../queries/live-or-poll';
 import { TICKER_POLL_MS, tickerQueryOptions } from '../../queries/use-ticker';
 import { useLiveTickerFeed, useRealtimeClient } from '../../realtime/hooks';
+import { isExtendedPush } from '../../realtime/types';
 import { instrumentKey, type Alert } from './alert-model';
 import type { AlertMonitor } from './alert-monitor';
 import { useAlertsStore, type Triggered } from './alerts-store';
@@ -107,6 +108,9 @@ function SymbolFeed({ symbol, type, monitor, onTriggered }: FeedProps & { symbol
   useEffect(
     () =>
       client.subscribe('ticker', symbol, type, (push) => {
+        // Regular-session prices only, as the polled ticker's last price is: an alert fires alike
+        // over the socket and over HTTP.
+        if (isExtendedPush(push)) return;
         evaluate(push.last_price, push.timestamp);
       }),
     [client, symbol, type, evaluate],

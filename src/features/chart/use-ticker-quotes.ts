@@ -9,7 +9,7 @@ import type { ProductType } from '#shared/contract.ts';
 import type { Ticker } from '../../api/quote-schemas';
 import { queryKeys } from '../../queries/query-keys';
 import { useLiveChannel, useRealtimeClient } from '../../realtime/hooks';
-import { type ChannelState, type TickerPush } from '../../realtime/types';
+import { isExtendedPush, type ChannelState, type TickerPush } from '../../realtime/types';
 import type { Quote } from './fold-quote';
 
 /** A ticker (pushed or polled) as a quote; undefined when its price is not a number. */
@@ -34,6 +34,8 @@ export function useTickerQuotes(symbol: string, type: ProductType | undefined, o
   useEffect(() => {
     if (symbol.trim() === '') return undefined;
     const deliver = (ticker: Ticker | TickerPush | undefined) => {
+      // An extended-hours push is not a price of the regular session the candles are made of.
+      if (ticker && 'trade_session' in ticker && isExtendedPush(ticker)) return;
       const quote = ticker && quoteOfTicker(ticker);
       if (quote) listener.current(quote);
     };

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import type { IntradayPoint as IntradayLine } from '../../api/quote-schemas';
-import type { TickerPush } from '../../realtime/types';
+import { isExtendedPush, type TickerPush } from '../../realtime/types';
 import { followTick } from './live-line';
 
 interface Followed {
@@ -25,7 +25,8 @@ export function useLiveLines(base: readonly IntradayLine[] | undefined, push: Ti
   if (followed.base !== base || followed.push !== push) {
     let { shown, dayVolume } = followed;
     if (followed.base !== base) shown = base;
-    if (push && push !== followed.push && shown) {
+    // An extended-hours push is not a price of the session the lines show.
+    if (push && push !== followed.push && shown && !isExtendedPush(push)) {
       const next = dayVolumeOf(push);
       shown = followTick(shown, {
         price: push.last_price,

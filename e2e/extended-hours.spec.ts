@@ -1,0 +1,71 @@
+/**
+ * US extended hours (issue 14, section 5): on the simulator's clock in the pre-market, a US stock's
+ * header and watchlist row show the pre-market price with the session named, beside the regular
+ * figures, which stay the previous close's; over the socket (the pushes carry `trade_session`) and
+ * over HTTP alike. Once the regular session opens, the pre-market line goes.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test, withoutRealtime } from './fixtures.ts';
+import { resetSimulator, setClock } from './sim-control.ts';
+
+const PRE_MARKET = '2026-11-25T13:00:00Z'; // 08:00 in New York
+const REGULAR = '2026-11-25T15:00:00Z';
+
+test.afterEach(async ({ request }) => {
+  await resetSimulator(request);
+});
+
+interface TickerEntry {
+  last_price: string;
+  pre_market_quote?: { last_done: string; prev_close: string };
+}
+
+async function apiTicker(page: Page, symbol: string): Promise<TickerEntry> {
+  const response = await page.request.get(`/v1/market/ticker?symbols=${symbol}`);
+  const entry = ((await response.json()) as { data: TickerEntry[] }).data[0];
+  if (!entry) throw new Error('no ticker');
+  return entry;
+}
+
+for (const transport of ['socket', 'HTTP'] as const) {
+  test(`pre-market over ${transport}: the header and the row show the pre-market price beside the regular one`, async ({ page, request }) => {
+    await resetSimulator(request);
+    // Over HTTP: the socket is refused, so the page polls the ticker.
+    if (transport === 'HTTP') await withoutRealtime(page);
+    await setClock(request, PRE_MARKET, false);
+    await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
+    const api = await apiTicker(page, 'AAPL.US');
+    const quote = api.pre_market_quote;
+    if (!quote) throw new Error('the simulator has no pre-market quote');
+
+    const header = page.getByTestId('header-extended');
+    await expect(header).toHaveAttribute('data-session', 'pre_market');
+    await expect(header).toContainText('Pre-market');
+    // The regular price stays the previous close the pre-market follows.
+    await expect(page.getByTestId('header-last-price')).toHaveText(quote.prev_close);
+    const row = page.locator('[data-testid="watchlist-row"][data-symbol="AAPL.US"]');
+    await expect(row.getByTestId('watchlist-extended')).toContainText('Pre-market');
+    await expect(row.getByTestId('watchlist-last')).toHaveText(quote.prev_close);
+    // The pre-market price as the service gives it (the clock runs: it may have moved on a minute).
+    const shown = Number(/Pre-market ([\d,.]+)/.exec((await header.textContent()) ?? '')?.[1]?.replaceAll(',', ''));
+    const now = Number((await apiTicker(page, 'AAPL.US')).pre_market_quote?.last_done);
+    expect(Math.abs(shown - now) / now).toBeLessThan(0.005);
+
+    // The regular session: the pre-market line goes.
+    await setClock(request, REGULAR, false);
+    await page.reload();
+    await expect(page.getByTestId('header-last-price')).toBeVisible();
+    await expect(page.getByTestId('header-extended')).toHaveCount(0);
+  });
+}
+
+test('screenshot: the pre-market header and rows', async ({ page, request }) => {
+  await resetSimulator(request);
+  await setClock(request, PRE_MARKET, true);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
+  await expect(page.getByTestId('header-extended')).toBeVisible();
+  // Every US stock of the default list has its pre-market line.
+  await expect(page.getByTestId('watchlist-extended')).toHaveCount(7);
+  await page.screenshot({ path: '/tmp/extended-shots/pre-market.png' });
+});
