@@ -107,6 +107,21 @@ describe('ticker channel', () => {
     }
   });
 
+  it("a US stock in the pre-market pushes the session's figures with trade_session, equal to the HTTP pre_market_quote", async () => {
+    const sim = realtimeSimulator('2026-11-25T13:00:00Z'); // 08:00 in New York
+    const client = new FakeClient(sim);
+    const [, snapshot] = client.subscribe('ticker', ['AAPL.US']);
+    expect(schemaErrors('tickerData', snapshot)).toEqual([]);
+    const { body } = await getJson<{ data: { pre_market_quote?: Record<string, unknown> }[] }>(sim, '/v1/market/ticker?symbols=AAPL.US');
+    const quote = body.data[0]?.pre_market_quote;
+    expect(snapshot?.data).toMatchObject({ trade_session: 'pre_market', last_price: quote?.last_done, high_24h: quote?.high, low_24h: quote?.low, quote_volume: quote?.quote_volume, timestamp: quote?.timestamp });
+    // The session goes on minute by minute.
+    advanceAndPush(sim, '2026-11-25T13:01:30Z');
+    const [update] = client.take();
+    expect(update?.data).toMatchObject({ trade_session: 'pre_market' });
+    expect(update?.data?.timestamp).toBeGreaterThan(snapshot?.data?.timestamp ?? Infinity);
+  });
+
   it('fans one computation out to every holder; a late subscriber gets its own snapshot', () => {
     const sim = realtimeSimulator('2026-11-25T15:00:00Z');
     const first = new FakeClient(sim);
