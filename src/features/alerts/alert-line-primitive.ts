@@ -10,8 +10,8 @@
  *
  * Types only from the library: the chart is reached through the surface.
  */
-import type { IPrimitivePaneRenderer, IPrimitivePaneView, ISeriesPrimitive, SeriesAttachedParameter } from 'lightweight-charts';
 import type { ChartSurface } from '../chart/chart-surface';
+import { TopPanePrimitive, type DrawTarget } from '../../components/top-pane-primitive';
 import { priceText } from './alert-text';
 
 export interface AlertLine {
@@ -33,15 +33,13 @@ interface Label {
   width: number | undefined;
 }
 
-type DrawTarget = Parameters<IPrimitivePaneRenderer['draw']>[0];
-
 const FONT_SIZE = 11;
 const LABEL_HEIGHT = FONT_SIZE + 6;
 const LABEL_PADDING = 5;
 const LABEL_TEXT_COLOR = '#0f172a';
 const DASH = [4, 3];
 
-export class AlertLinePrimitive implements ISeriesPrimitive {
+export class AlertLinePrimitive extends TopPanePrimitive {
   private lines: readonly AlertLine[] = [];
   /**
    * A line being dragged: drawn at this price instead of its alert's, until the next lines are
@@ -51,28 +49,13 @@ export class AlertLinePrimitive implements ISeriesPrimitive {
   private readonly labels = new Map<string, Label>();
   /** Per paint: the y of each line (null when its price is off the scale). */
   private placed: { line: AlertLine; price: number; y: number }[] = [];
-  private requestUpdate: (() => void) | undefined;
-  private readonly view: IPrimitivePaneView;
 
   constructor(private readonly surface: Pick<ChartSurface, 'chart' | 'priceSeries'>) {
-    const renderer: IPrimitivePaneRenderer = {
-      draw: (target) => {
-        this.draw(target);
-      },
-    };
-    this.view = { zOrder: () => 'top', renderer: () => (this.placed.length > 0 ? renderer : null) };
+    super();
   }
 
-  attached(param: SeriesAttachedParameter): void {
-    this.requestUpdate = param.requestUpdate;
-  }
-
-  detached(): void {
-    this.requestUpdate = undefined;
-  }
-
-  paneViews(): readonly IPrimitivePaneView[] {
-    return [this.view];
+  protected hasContent(): boolean {
+    return this.placed.length > 0;
   }
 
   setLines(lines: readonly AlertLine[]): void {
@@ -80,13 +63,13 @@ export class AlertLinePrimitive implements ISeriesPrimitive {
     if (this.dragged?.released) this.dragged = undefined;
     const keys = new Set(lines.map((line) => line.key));
     for (const key of this.labels.keys()) if (!keys.has(key)) this.labels.delete(key);
-    this.requestUpdate?.();
+    this.requestUpdate();
   }
 
   /** Draws the line of `key` at `price` while it is dragged. */
   drag(key: string, price: number): void {
     this.dragged = { key, price, released: false };
-    this.requestUpdate?.();
+    this.requestUpdate();
   }
 
   /** The drag ended: the line stays where it was let go of until the next lines are set. */
@@ -127,7 +110,7 @@ export class AlertLinePrimitive implements ISeriesPrimitive {
     return label;
   }
 
-  private draw(target: DrawTarget): void {
+  protected draw(target: DrawTarget): void {
     target.useMediaCoordinateSpace(({ context, mediaSize }) => {
       context.save();
       context.lineWidth = 1;

@@ -6,8 +6,9 @@
  *
  * Types only from the library: the chart is reached through the surface.
  */
-import type { IPrimitivePaneRenderer, IPrimitivePaneView, ISeriesPrimitive, PrimitiveHoveredItem, SeriesAttachedParameter } from 'lightweight-charts';
+import type { PrimitiveHoveredItem } from 'lightweight-charts';
 import type { ChartSurface, SurfaceCandle } from '../chart-surface';
+import { TopPanePrimitive, type DrawTarget } from '../../../components/top-pane-primitive';
 import { DEFAULT_FIB_LEVELS, DRAFT_ID, type Anchor, type Drawing, type LineStyle } from './drawing-model';
 import { fibLevelPrices, hitShape, shapeOf, type Hit, type Point, type Shape } from './geometry';
 import { measureLabel, measureStats } from './measure';
@@ -42,7 +43,6 @@ interface LabelTexts {
   width: number | undefined;
 }
 
-type DrawTarget = Parameters<IPrimitivePaneRenderer['draw']>[0];
 type Context = CanvasRenderingContext2D;
 
 const FONT_SIZE = 12;
@@ -61,7 +61,7 @@ function textSize(text: string): { width: number; height: number } {
   return { width: text.length * FONT_SIZE * 0.6 + 8, height: FONT_SIZE + 8 };
 }
 
-export class DrawingPrimitive implements ISeriesPrimitive {
+export class DrawingPrimitive extends TopPanePrimitive {
   private shown: readonly ShownDrawing[] = [];
   /** A drawing being drawn or dragged: painted instead of the stored one of its id. */
   private draft: ShownDrawing | undefined;
@@ -69,7 +69,6 @@ export class DrawingPrimitive implements ISeriesPrimitive {
   private hidden = false;
   private colors: DrawingColors = { text: '#e2e8f0', handleFill: '#0f172a' };
   private decimals = 2;
-  private requestUpdate: (() => void) | undefined;
   /** Per paint: the placed drawings (same order as painted) and their shapes. */
   private placed: { item: ShownDrawing; points: Point[]; shape: Shape; levelYs: number[] }[] = [];
   private reportTimer: ReturnType<typeof setTimeout> | undefined;
@@ -80,33 +79,22 @@ export class DrawingPrimitive implements ISeriesPrimitive {
    */
   private readonly labelTexts = new WeakMap<ShownDrawing, LabelTexts>();
 
-  private readonly view: IPrimitivePaneView;
-
   constructor(
     private readonly surface: ChartSurface,
     /** Hears where the drawings are, shortly after they moved (tests and tools read it). */
     private readonly report: (placed: PlacedDrawing[]) => void,
   ) {
-    const renderer: IPrimitivePaneRenderer = {
-      draw: (target) => {
-        this.draw(target);
-      },
-    };
-    this.view = { zOrder: () => 'top', renderer: () => (this.placed.length > 0 ? renderer : null) };
+    super();
   }
 
-  attached(param: SeriesAttachedParameter): void {
-    this.requestUpdate = param.requestUpdate;
-  }
-
-  detached(): void {
-    this.requestUpdate = undefined;
+  override detached(): void {
+    super.detached();
     clearTimeout(this.reportTimer);
     this.reportTimer = undefined;
   }
 
-  paneViews(): readonly IPrimitivePaneView[] {
-    return [this.view];
+  protected hasContent(): boolean {
+    return this.placed.length > 0;
   }
 
   setDrawings(shown: readonly ShownDrawing[]): void {
@@ -155,7 +143,7 @@ export class DrawingPrimitive implements ISeriesPrimitive {
   }
 
   private update(): void {
-    this.requestUpdate?.();
+    this.requestUpdate();
   }
 
   /** Before each paint: anchors to pixels, shapes for drawing and hit testing. */
@@ -202,7 +190,7 @@ export class DrawingPrimitive implements ISeriesPrimitive {
     }, 120);
   }
 
-  private draw(target: DrawTarget): void {
+  protected draw(target: DrawTarget): void {
     target.useMediaCoordinateSpace(({ context }) => {
       context.save();
       context.font = `${String(FONT_SIZE)}px ${this.surface.chart.options().layout.fontFamily}`;
