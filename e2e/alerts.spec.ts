@@ -308,3 +308,27 @@ test('an alert line dragged on the chart moves the alert to the new level, and t
   await page.getByRole('tab', { name: 'Alerts' }).click();
   await expect(page.getByTestId('alert-row')).toContainText(`crosses above ${String(moved)}`);
 });
+
+test('two tabs open: one of them evaluates, so a crossing is logged and notified once, and both show its toast', async ({ page, context, request, baseURL }) => {
+  const { p0, t1, p1 } = await findRise(request);
+  const level = Number(((p0 + p1) / 2).toFixed(4));
+  await setClock(request, iso(T0), true);
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await watchNotifications(page);
+  await openAlerts(page);
+  const other = await context.newPage();
+  await watchNotifications(other);
+  await openAlerts(other);
+  await createAlert(page, level, 'Crossing up');
+  // The second tab takes the new alert from storage.
+  await expect(other.getByTestId('alert-row')).toHaveAttribute('data-status', 'armed');
+  await page.waitForTimeout(2_000);
+
+  await setClock(request, iso(t1), true);
+  for (const tab of [page, other]) await expect(tab.getByTestId('alert-toast')).toContainText(`${SYMBOL} crossed above`, { timeout: 15_000 });
+  await page.waitForTimeout(2_500);
+  for (const tab of [page, other]) await expect(tab.getByTestId('alert-log-entry')).toHaveCount(1);
+  const notified = [...(await notifications(page)), ...(await notifications(other))];
+  expect(notified).toHaveLength(1);
+  await other.close();
+});

@@ -1,6 +1,7 @@
 /**
  * What runs while the page lives once the alerts' code is there (after the first candle): the
- * feeds that evaluate every price of the armed alerts' symbols, the expiry clock, the lines on the
+ * feeds that evaluate every price of the armed alerts' symbols (in one tab of the browser:
+ * evaluating-tab.ts), the expiry clock, the lines on the
  * chart, the dialog, the toasts, and the openers other features reach through
  * src/components/alert-opener.ts.
  */
@@ -17,7 +18,8 @@ import { useAlertsStore, type Triggered } from './alerts-store';
 import { openAlertDialog } from './dialog-state';
 import { askNotificationPermission } from './notify';
 import { ALERTS_STORAGE_KEY } from './persisted-alerts';
-import { Toaster } from './toasts';
+import { Toaster, useToasts } from './toasts';
+import { newEntries, useEvaluatingTab } from './evaluating-tab';
 
 /** Checks a spec from another feature (a drawing's line) and creates a once-only crossing alert. */
 export function createAlertFromSpec(spec: AlertSpec): { ok: true; id: string } | { ok: false; message: string } {
@@ -55,11 +57,18 @@ function useExpiry(): void {
   }, [dated]);
 }
 
-/** Another tab changed the alerts (created, triggered): take its version, so a trigger is not repeated here. */
+/**
+ * Another tab changed the alerts (created, triggered): take its version, so a trigger is not
+ * repeated here, and show the triggers it recorded as toasts (it notified and beeped already).
+ */
 function useOtherTabs(): void {
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === ALERTS_STORAGE_KEY) void useAlertsStore.persist.rehydrate();
+      if (event.key !== ALERTS_STORAGE_KEY) return;
+      const before = useAlertsStore.getState().log;
+      void Promise.resolve(useAlertsStore.persist.rehydrate()).then(() => {
+        for (const entry of newEntries(before, useAlertsStore.getState().log)) useToasts.getState().push(`Alert: ${entry.symbol}`, entry.text);
+      });
     };
     window.addEventListener('storage', onStorage);
     return () => {
@@ -75,11 +84,12 @@ export function AlertsRuntime() {
   }, []);
   useEffect(() => registerAlertOpener(openAlertDialog), []);
   useEffect(() => registerAlertCreator(createAlertFromSpec), []);
+  const evaluating = useEvaluatingTab();
   useExpiry();
   useOtherTabs();
   return (
     <>
-      <AlertFeeds monitor={monitor} onTriggered={onTriggered} />
+      {evaluating && <AlertFeeds monitor={monitor} onTriggered={onTriggered} />}
       <AlertLines />
       <AlertDialogHost />
       <Toaster />
