@@ -33,7 +33,7 @@ import { createForwarder } from './upstream/forwarder.ts';
 import { KeyBudget } from './upstream/key-budget.ts';
 import { createSharedExchange, DEFAULT_FRESHNESS_MS, type Exchange } from './upstream/shared-exchange.ts';
 import { CATALOG_PATH } from '#shared/catalog.ts';
-import { createAccessControl, type AccessControl } from './auth/access.ts';
+import { createAccessControl, type AccessControl, type AccessControlOptions } from './auth/access.ts';
 import { catalogRoute } from './search/catalog-route.ts';
 import { createCatalogService, type CatalogService } from './search/catalog-service.ts';
 import type { CatalogUpstream } from './search/upstream-data.ts';
@@ -64,6 +64,8 @@ export interface AppOptions {
   production?: boolean;
   /** The clock of /healthz's uptime, in ms (monotonic); default performance.now. */
   now?: () => number;
+  /** The clock of sessions, lockout and user budgets, and the lockout's delays (tests). */
+  auth?: Pick<AccessControlOptions, 'now' | 'lockout'>;
 }
 
 /**
@@ -147,7 +149,7 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     metrics.setCacheSizes({ entries: () => cache.size, bytes: () => cache.bytes });
     return cache;
   };
-  const accessControl = createAccessControl({ auth: config.auth, trustProxyHops: access.trustProxyHops, log });
+  const accessControl = createAccessControl({ auth: config.auth, trustProxyHops: access.trustProxyHops, log, ...options.auth });
   const realtimeRelay = (simulator?: Simulator): RealtimeRelay => {
     const admit = accessControl.mode === 'none' ? undefined : accessControl.admitUpgrade;
     const relay = createRealtimeRelay({ config, production, log, ...(simulator && { simulator }), ...(admit && { admit }) });

@@ -52,7 +52,7 @@ export class AuditLog {
     if (address !== undefined) entry.address = address;
     if (fields.via !== undefined) entry.via = fields.via;
     if (event === 'refused' || event === 'over-budget') {
-      const key = `${event} ${fields.outcome} ${user ?? ''} ${address ?? ''}`;
+      const key = `${event} ${fields.outcome} ${fields.via ?? ''} ${user ?? ''} ${address ?? ''}`;
       const now = this.now();
       const seen = this.repeats.get(key);
       if (seen !== undefined && now - seen.since < this.summaryMs) {
