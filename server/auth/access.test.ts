@@ -310,3 +310,30 @@ describe('AUTH_MODE=proxy', () => {
     expect((await handshakeStatus(q, '/v1/realtime', { 'X-Auth-Request-Email': 'alice@desk.example' })).status).toBe(101);
   });
 });
+
+describe('lockout', () => {
+  it('slows password guessing: after five wrong passwords even the right one waits, on the injected clock', async () => {
+    let clock = 1_000_000;
+    const server = await start({ AUTH_MODE: 'password' }, { users: { carol: PASSWORD } }, { auth: { now: () => clock } });
+    for (let i = 0; i < 4; i += 1) expect((await signIn(server.port, 'carol', `guess ${i}`)).answer.status).toBe(401);
+    const fifth = await signIn(server.port, 'carol', 'guess 4');
+    expect(fifth.answer.status).toBe(401);
+    expect(fifth.answer.body).toContain('Wait 1 s before the next try.');
+    const locked = await signIn(server.port, 'carol', PASSWORD);
+    crafted += 1;
+    expect(locked.answer.status).toBe(429);
+    expect(locked.answer.headers['retry-after']).toBe('1');
+    expect(locked.cookie).toBeUndefined();
+    expect(locked.answer.body).toContain('Too many failed sign-ins. Try again in 1 s.');
+    clock += 1_000;
+    // The next wrong one doubles the wait.
+    expect((await signIn(server.port, 'carol', 'guess 5')).answer.body).toContain('Wait 2 s');
+    clock += 1_000;
+    expect((await signIn(server.port, 'carol', PASSWORD)).answer.status).toBe(429);
+    clock += 1_000;
+    const ok = await signIn(server.port, 'carol', PASSWORD);
+    expect(ok.answer.status).toBe(303);
+    expect(ok.cookie).toBeDefined();
+    expect(server.logLines.some((line) => line.startsWith('audit ') && line.includes('"outcome":"locked"'))).toBe(true);
+  });
+});
