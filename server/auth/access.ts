@@ -150,7 +150,7 @@ export interface AccessControlOptions {
 export interface UpgradeAdmission {
   user: string;
   /** Calls `close` when the session behind the socket ends (sign-out, expiry); returns the unsubscribe. */
-  watch(close: () => void): () => void;
+  watch: (close: () => void) => () => void;
 }
 
 export interface AccessControl {
@@ -158,9 +158,9 @@ export interface AccessControl {
   /** Every request: refuses what may not in, and holds each user to their budget on data paths. */
   guard: MiddlewareHandler;
   /** Mounts /auth/sign-in (page, form post), /auth/sign-in.css, /auth/sign-out, /auth/me. */
-  mount(app: Hono): void;
+  mount: (app: Hono) => void;
   /** The check of a `/v1/realtime` upgrade: an admission, or the refusal to answer with. */
-  admitUpgrade(request: IncomingMessage): { ok: true; admission: UpgradeAdmission } | { ok: false; refusal: Refusal };
+  admitUpgrade: (request: IncomingMessage) => { ok: true; admission: UpgradeAdmission } | { ok: false; refusal: Refusal };
   metrics: UserMetrics;
   sessions: SessionStore;
   /** Stops the session sweep. */

@@ -57,7 +57,7 @@ export interface RealtimeRelayOptions {
    * Who may open a socket (AUTH_MODE, server/auth/): checked after the handshake checks; an
    * admitted socket is closed (1008) when the session behind it ends.
    */
-  admit?: (request: IncomingMessage) => { ok: true; admission: { watch(close: () => void): () => void } } | { ok: false; refusal: UpgradeRefusal };
+  admit?: (request: IncomingMessage) => { ok: true; admission: { watch: (close: () => void) => () => void } } | { ok: false; refusal: UpgradeRefusal };
 }
 
 const refusals = {
