@@ -8,6 +8,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fetchMe, isUnauthorized, signInHref, signOut, type Me } from './auth-me';
+import './account-status.css';
 
 type Prompt = 'none' | 'sign-in' | 'expired' | 'signed-out';
 
@@ -48,17 +49,17 @@ export function AccountStatus() {
   const href = signInHref(me, window.location);
   return (
     <>
-      <div className="flex items-center gap-1 text-xs" data-testid="account-status">
+      <div className="account-status" data-testid="account-status">
         {me.user !== undefined ? (
           <>
-            <span className="hidden max-w-32 truncate text-slate-500 md:inline dark:text-slate-400" title={`Signed in as ${me.user}`}>
+            <span className="account-user" title={`Signed in as ${me.user}`}>
               {me.user}
             </span>
-            <span className="sr-only md:hidden">Signed in as {me.user}</span>
+            <span className="sr-only-account">Signed in as {me.user}</span>
             {me.signOutUrl !== undefined && (
               <button
                 type="button"
-                className="rounded border border-slate-300 px-2 py-1 whitespace-nowrap hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+                className="account-button"
                 onClick={() => {
                   void signOut(me).then((done) => {
                     if (!done) return;
@@ -73,7 +74,7 @@ export function AccountStatus() {
             )}
           </>
         ) : (
-          <a className="rounded border border-sky-600 px-2 py-1 whitespace-nowrap text-sky-700 hover:bg-sky-50 dark:border-sky-400 dark:text-sky-300 dark:hover:bg-slate-800" href={href}>
+          <a className="account-sign-in" href={href}>
             Sign in
           </a>
         )}
@@ -82,21 +83,21 @@ export function AccountStatus() {
         <div
           role="alert"
           data-testid="sign-in-prompt"
-          className="fixed top-16 left-1/2 z-50 w-[min(26rem,calc(100vw-2rem))] -translate-x-1/2 rounded-md border border-slate-300 bg-white p-4 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          className="account-prompt"
         >
-          <p className="font-semibold">{PROMPT_TEXT[prompt].title}</p>
-          <p className="mt-1 text-slate-600 dark:text-slate-400">{PROMPT_TEXT[prompt].body}</p>
-          <div className="mt-3 flex justify-end gap-2">
+          <p className="account-prompt-title">{PROMPT_TEXT[prompt].title}</p>
+          <p className="account-prompt-body">{PROMPT_TEXT[prompt].body}</p>
+          <div className="account-prompt-actions">
             <button
               type="button"
-              className="rounded px-3 py-1 hover:bg-slate-100 dark:hover:bg-slate-800"
+              className="account-prompt-later"
               onClick={() => {
                 setDismissed(true);
               }}
             >
               Not now
             </button>
-            <a className="rounded bg-sky-600 px-3 py-1 font-semibold text-white hover:bg-sky-700 dark:bg-sky-400 dark:text-slate-950" href={href}>
+            <a className="account-prompt-go" href={href}>
               Sign in
             </a>
           </div>
