@@ -181,7 +181,7 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
   const tokens = options.tokens ?? (auth.mode === 'none' ? undefined : readOptional(auth.tokensFile, (path) => TokenFile.read(path)));
   const sessions = new SessionStore({ ttlMs: auth.sessionTtlMs, idleMs: auth.sessionIdleMs, now });
   metrics.setSessions(() => sessions.size);
-  const lockout = new Lockout({ ...options.lockout, now });
+  const lockout = new Lockout({ baseDelayMs: auth.lockoutBaseMs, ...options.lockout, now });
   const budget = auth.userRateLimit > 0 ? new ClientRateLimiter({ perMinute: auth.userRateLimit, now }) : undefined;
   const proxies = new Set(auth.proxyAddresses.map((address) => bare(address)));
   const sessionCookieNames = new Set([SESSION_COOKIE, SECURE_SESSION_COOKIE]);
@@ -287,6 +287,10 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
   /** Form posts from this server's own pages only (login CSRF): Origin, else Sec-Fetch-Site. */
   const sameOrigin = (c: Context): boolean => {
     const origin = c.req.header('origin');
+    const site = c.req.header('sec-fetch-site');
+    // Referrer-Policy: no-referrer makes browsers send `Origin: null` with a form post; Fetch
+    // Metadata (which pages cannot set) then says where the post came from.
+    if (origin === 'null') return site === 'same-origin';
     if (origin !== undefined) {
       const host = c.req.header('host');
       try {
@@ -295,7 +299,6 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
         return false;
       }
     }
-    const site = c.req.header('sec-fetch-site');
     return site === undefined || site === 'same-origin' || site === 'none';
   };
 

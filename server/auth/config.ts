@@ -33,6 +33,8 @@ export interface AuthConfig {
   cookieSecure: 'auto' | 'always' | 'never';
   /** Static files (the page) need sign-in too (AUTH_STATIC=signed-in); default: the page loads, data needs sign-in. */
   protectStatic: boolean;
+  /** The first lockout's length; each further failure doubles it (AUTH_LOCKOUT_BASE_SECONDS, default 1). */
+  lockoutBaseMs: number;
   /** Requests per user per minute on /v1 (USER_RATE_LIMIT, or USER_SHARE × MARKET_API_RATE_LIMIT); 0: no per-user budget. */
   userRateLimit: number;
 }
@@ -103,6 +105,7 @@ export function authConfigFrom(env: Environment, host: string, trustProxyHops: n
     sessionIdleMs: positiveInteger(env, 'SESSION_IDLE_MINUTES', 120) * 60_000,
     cookieSecure: secure,
     protectStatic: staticRule === 'signed-in',
+    lockoutBaseMs: positiveInteger(env, 'AUTH_LOCKOUT_BASE_SECONDS', 1) * 1_000,
     userRateLimit: mode === 'none' ? 0 : userRateLimit(env),
   };
 }
