@@ -234,6 +234,23 @@ describe('AUTH_MODE=password', () => {
     crafted += 1;
     expect(crossSite.answer.status).toBe(403);
     expect(crossSite.cookie).toBeUndefined();
+    const form = new URLSearchParams({ user: 'alice', password: PASSWORD }).toString();
+    for (const [name, headers] of [
+      ['Origin: null from another site', { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' }],
+      ['Origin: null without fetch metadata', { Origin: 'null' }],
+      ['an Origin naming another port', { Origin: `http://127.0.0.1:${server.port + 1}` }],
+      ['no Origin, cross-site fetch metadata', { 'Sec-Fetch-Site': 'cross-site' }],
+    ] as const) {
+      crafted += 1;
+      const answer = await request(server.port, '/auth/sign-in', { method: 'POST', body: form, headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(form.length), ...headers } });
+      expect(answer.status, name).toBe(403);
+      expect(answer.headers['set-cookie'], name).toBeUndefined();
+    }
+    const sameSite = await request(server.port, '/auth/sign-in', { method: 'POST', body: form, headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(form.length), Origin: 'null', 'Sec-Fetch-Site': 'same-origin' } });
+    expect(sameSite.status).toBe(303);
+    crafted += 1;
+    const oversized = await request(server.port, '/auth/sign-in', { method: 'POST', body: `user=alice&password=${'x'.repeat(10_000)}`, headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: `http://127.0.0.1:${server.port}` } });
+    expect(oversized.status).toBe(413);
     for (const next of ['//evil.example/', 'https://evil.example/', '/\\evil.example', '/auth/sign-out']) {
       const answer = await signIn(server.port, 'alice', PASSWORD, { next });
       crafted += 1;
