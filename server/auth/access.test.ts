@@ -294,10 +294,28 @@ describe('AUTH_STATIC=signed-in', () => {
     await refused('a path glued onto the sign-in page', () => request(server.port, '/auth/sign-in;/v1/market/ticker'), [303]);
     await refused('an unknown /auth path', () => request(server.port, '/auth/sign-in.css.map'), [303]);
     await refused('/auth/ itself', () => request(server.port, '/auth/'), [303]);
+    await refused('the sign-in page in upper case', () => request(server.port, '/AUTH/SIGN-IN'), [303]);
+    await refused('auth/me in upper case', () => request(server.port, '/AUTH/ME'), [303]);
+    await refused('the favicon in upper case', () => request(server.port, '/FAVICON.SVG'), [303]);
     expect((await request(server.port, '/auth/sign-in')).status).toBe(200);
     const cookie = (await signIn(server.port, 'alice', PASSWORD)).cookie ?? '';
     expect((await request(server.port, '/', { headers: { Cookie: cookie } })).status).toBe(200);
     expect((await request(server.port, '/assets/app.js', { headers: { Cookie: cookie } })).status).toBe(200);
+  });
+});
+
+describe('the users file', () => {
+  it('is read again when it changes: a new user signs in without a restart, a broken file keeps the old users', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const bcrypt = (await import('bcryptjs')).default;
+    const server = await start({ AUTH_MODE: 'password' }, { users: { alice: PASSWORD } });
+    expect((await signIn(server.port, 'dave', 'daves password')).answer.status).toBe(401);
+    writeFileSync(server.files.users, `alice:${bcrypt.hashSync(PASSWORD, 4)}\ndave:${bcrypt.hashSync('daves password', 4)}\n`);
+    expect((await signIn(server.port, 'dave', 'daves password')).answer.status).toBe(303);
+    writeFileSync(server.files.users, 'dave:not-a-hash-at-all\n');
+    expect((await signIn(server.port, 'dave', 'daves password')).answer.status).toBe(303);
+    expect(server.logLines.some((line) => line.includes('AUTH_USERS_FILE changed but was not read'))).toBe(true);
+    expect(server.logLines.join('\n')).not.toContain('not-a-hash-at-all');
   });
 });
 
@@ -312,10 +330,10 @@ describe('AUTH_MODE=proxy', () => {
     await upgradeRefused('an upgrade with a forged user header', p, '/v1/realtime', { 'X-Forwarded-Email': 'alice@desk.example' });
 
     // The proxy on this host (the default AUTH_PROXY_ADDRESSES): its header is believed.
-    const local = await start({ AUTH_MODE: 'proxy', TRUST_PROXY: '1', AUTH_USER_HEADER: 'X-Auth-Request-Email' });
+    const local = await start({ AUTH_MODE: 'proxy', TRUST_PROXY: '1', AUTH_USER_HEADER: 'X-Auth-Request-Email', AUTH_PROXY_SIGN_OUT_URL: '/oauth2/sign_out' });
     const q = local.port;
     expect((await request(q, TICKER, { headers: { 'X-Auth-Request-Email': 'alice@desk.example' } })).status).toBe(200);
-    expect(JSON.parse((await request(q, '/auth/me', { headers: { 'X-Auth-Request-Email': 'alice@desk.example' } })).body)).toEqual({ mode: 'proxy', user: 'alice@desk.example', via: 'proxy' });
+    expect(JSON.parse((await request(q, '/auth/me', { headers: { 'X-Auth-Request-Email': 'alice@desk.example' } })).body)).toEqual({ mode: 'proxy', signOutUrl: '/oauth2/sign_out', user: 'alice@desk.example', via: 'proxy' });
     await refused('no user header', () => request(q, TICKER));
     await refused('the default header name when another is configured', () => request(q, TICKER, { headers: { 'X-Forwarded-Email': 'alice@desk.example' } }));
     await refused('two users in one header', () => request(q, TICKER, { headers: { 'X-Auth-Request-Email': 'alice@desk.example, bob@desk.example' } }));

@@ -14,6 +14,7 @@
  * AUTH_STATIC=signed-in. A refusal is 401 with the contract's envelope (1002: no credentials,
  * 1001: credentials not valid), never reaching the upstream.
  */
+import { statSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -74,10 +75,12 @@ export type Verdict = { ok: true; identity: Identity } | { ok: false; refusal: R
 
 export type PathKind = 'data' | 'page' | 'open';
 
-/** What a path is, judged on its lower-cased form (so `/V1/…` is data too). */
+/** What a path is: data in any spelling of its case (so `/V1/…` is data too), open only as spelled. */
 export function pathKind(path: string): PathKind {
+  // Open paths match exactly (the router is case-sensitive: `/AUTH/ME` would reach the page);
+  // data paths in any case.
+  if (path === '/healthz' || path === '/metrics' || path === '/favicon.svg' || OPEN_AUTH_PATHS.has(path)) return 'open';
   const lower = path.toLowerCase();
-  if (lower === '/healthz' || lower === '/metrics' || OPEN_AUTH_PATHS.has(lower)) return 'open';
   if (lower === '/v1' || lower.startsWith('/v1/') || lower.startsWith('/chartroom/') || lower.startsWith('/__sim')) return 'data';
   return 'page';
 }
@@ -167,6 +170,17 @@ export interface AccessControl {
   close(): void;
 }
 
+/** Size and modification time of a file, to notice it changed; undefined when it cannot be read. */
+function fileStamp(path: string | undefined): string | undefined {
+  if (path === undefined) return undefined;
+  try {
+    const info = statSync(path);
+    return `${info.size}:${info.mtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
 function readOptional<T>(path: string | undefined, read: (path: string) => T): T | undefined {
   return path === undefined ? undefined : read(path);
 }
@@ -177,7 +191,22 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
   const write = options.log ?? (() => undefined);
   const audit = new AuditLog(write, { now });
   const metrics = createUserMetrics();
-  const users = options.users ?? (auth.mode === 'password' ? readOptional(auth.usersFile, (path) => UserFile.read(path)) : undefined);
+  let users = options.users ?? (auth.mode === 'password' ? readOptional(auth.usersFile, (path) => UserFile.read(path)) : undefined);
+  // The users file is read again when it changes (a user added or removed without a restart).
+  let usersStamp = options.users === undefined ? fileStamp(auth.usersFile) : undefined;
+  const refreshUsers = (): void => {
+    if (options.users !== undefined || auth.usersFile === undefined) return;
+    const stamp = fileStamp(auth.usersFile);
+    if (stamp === usersStamp) return;
+    usersStamp = stamp;
+    try {
+      users = UserFile.read(auth.usersFile);
+      write('chartroom: AUTH_USERS_FILE changed, read again');
+    } catch (error) {
+      // The message names the file and line, never the line's content.
+      write(`chartroom: AUTH_USERS_FILE changed but was not read, the users read before stay (${error instanceof Error ? error.message : 'unreadable'})`);
+    }
+  };
   const tokens = options.tokens ?? (auth.mode === 'none' ? undefined : readOptional(auth.tokensFile, (path) => TokenFile.read(path)));
   const sessions = new SessionStore({ ttlMs: auth.sessionTtlMs, idleMs: auth.sessionIdleMs, now });
   metrics.setSessions(() => sessions.size);
@@ -309,7 +338,7 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
     app.get(ME_PATH, (c) => {
       if (auth.mode === 'none') return jsonResponse(200, { mode: 'none' }, { 'Cache-Control': 'no-store' });
       const verdict = identify(factsOf(c));
-      const signIn = auth.mode === 'password' ? { signInUrl: SIGN_IN_PATH, signOutUrl: SIGN_OUT_PATH } : {};
+      const signIn = auth.mode === 'password' ? { signInUrl: SIGN_IN_PATH, signOutUrl: SIGN_OUT_PATH } : auth.proxySignOutUrl !== undefined ? { signOutUrl: auth.proxySignOutUrl } : {};
       return jsonResponse(200, { mode: auth.mode, ...signIn, ...(verdict.ok ? { user: verdict.identity.user, via: verdict.identity.via } : {}) }, { 'Cache-Control': 'no-store' });
     });
     if (auth.mode !== 'password') return;
@@ -333,6 +362,7 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
       const password = form.get('password') ?? '';
       const next = safeNext(form.get('next') ?? undefined);
       const known = isUserName(user) ? user : '?';
+      refreshUsers();
       const locked = lockout.check(known, address);
       if (locked.retryAfterMs > 0) {
         const seconds = Math.ceil(locked.retryAfterMs / 1000);

@@ -21,6 +21,8 @@ export interface AuthConfig {
   userHeader: string;
   /** Proxy mode: socket addresses of the proxy nearest the server (AUTH_PROXY_ADDRESSES). */
   proxyAddresses: readonly string[];
+  /** Proxy mode: where the dashboard's sign-out button goes (AUTH_PROXY_SIGN_OUT_URL, e.g. /oauth2/sign_out). */
+  proxySignOutUrl?: string;
   /** Password mode: the htpasswd-style users file (AUTH_USERS_FILE). */
   usersFile?: string;
   /** Bearer tokens, `user:sha256hex` lines (ACCESS_TOKENS_FILE). */
@@ -87,6 +89,8 @@ export function authConfigFrom(env: Environment, host: string, trustProxyHops: n
   const staticRule = env.AUTH_STATIC?.trim().toLowerCase() || 'public';
   if (staticRule !== 'public' && staticRule !== 'signed-in') throw new Error(`AUTH_STATIC must be public or signed-in, got ${staticRule}`);
   const usersFile = env.AUTH_USERS_FILE?.trim();
+  const proxySignOutUrl = env.AUTH_PROXY_SIGN_OUT_URL?.trim();
+  if (proxySignOutUrl && !/^(\/(?![/\\])|https:\/\/)[\x21-\x7e]*$/.test(proxySignOutUrl)) throw new Error(`AUTH_PROXY_SIGN_OUT_URL must be a path on this server or an https:// URL, got ${proxySignOutUrl}`);
   const tokensFile = env.ACCESS_TOKENS_FILE?.trim();
   const proxyAddresses = list(env, 'AUTH_PROXY_ADDRESSES');
   for (const address of proxyAddresses) if (isIP(address) === 0) throw new Error(`AUTH_PROXY_ADDRESSES: ${address} is not an IP address`);
@@ -100,6 +104,7 @@ export function authConfigFrom(env: Environment, host: string, trustProxyHops: n
     userHeader: (env.AUTH_USER_HEADER?.trim() || 'X-Forwarded-Email').toLowerCase(),
     proxyAddresses: proxyAddresses.length > 0 ? proxyAddresses : ['127.0.0.1', '::1'],
     ...(usersFile && { usersFile }),
+    ...(proxySignOutUrl && { proxySignOutUrl }),
     ...(tokensFile && { tokensFile }),
     sessionTtlMs: positiveInteger(env, 'SESSION_TTL_MINUTES', 720) * 60_000,
     sessionIdleMs: positiveInteger(env, 'SESSION_IDLE_MINUTES', 120) * 60_000,

@@ -151,7 +151,9 @@ describe('paths and values', () => {
     expect(pathKind('/chartroom/catalog')).toBe('data');
     expect(pathKind('/__sim/clock')).toBe('data');
     expect(pathKind('/auth/sign-in')).toBe('open');
-    expect(pathKind('/AUTH/ME')).toBe('open');
+    expect(pathKind('/AUTH/ME')).toBe('page');
+    expect(pathKind('/favicon.svg')).toBe('open');
+    expect(pathKind('/FAVICON.SVG')).toBe('page');
     expect(pathKind('/auth/sign-in/x')).toBe('page');
     expect(pathKind('/healthz')).toBe('open');
     expect(pathKind('/')).toBe('page');

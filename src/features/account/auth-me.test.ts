@@ -21,6 +21,9 @@ describe('auth-me', () => {
       return Promise.resolve(new Response('{}', { status: 200 }));
     }) as typeof fetch;
     expect(await signOut({ mode: 'proxy', user: 'a' }, fetcher)).toBe(false);
+    const went: string[] = [];
+    expect(await signOut({ mode: 'proxy', user: 'a', signOutUrl: '/oauth2/sign_out' }, fetcher, (url) => went.push(url))).toBe(false);
+    expect(went).toEqual(['/oauth2/sign_out']);
     expect(await signOut({ mode: 'password', user: 'a', signOutUrl: '/auth/sign-out' }, fetcher)).toBe(true);
     expect(calls).toEqual([['/auth/sign-out', expect.objectContaining({ method: 'POST' }) as RequestInit]]);
   });
