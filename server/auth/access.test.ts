@@ -274,6 +274,9 @@ describe('AUTH_MODE=password', () => {
 
   it('shows sign-ins, refusals and users in /metrics and the audit log', async () => {
     const metrics = (await request(server.port, '/metrics')).body;
+    // Requests by user, with or without a per-user budget.
+    expect(metrics).toMatch(/^chartroom_user_requests_total\{user="alice",outcome="allowed"\} \d+$/m);
+    expect(metrics).toMatch(/^chartroom_user_requests_total\{user="robot",outcome="allowed"\} \d+$/m);
     expect(metrics).toMatch(/^chartroom_auth_events_total\{event="sign-in",outcome="ok"\} \d+$/m);
     expect(metrics).toMatch(/^chartroom_auth_events_total\{event="refused",outcome="no-credentials"\} \d+$/m);
     expect(metrics).toMatch(/^chartroom_sessions \d+$/m);

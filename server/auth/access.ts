@@ -287,9 +287,9 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
       return refuse(verdict, facts, 'http');
     }
     const { user } = verdict.identity;
-    if (kind === 'data' && budget !== undefined && user !== '') {
-      const decision = budget.take(user);
-      if (!decision.allowed) {
+    if (kind === 'data' && user !== '') {
+      const decision = budget?.take(user) ?? { allowed: true, retryAfterSeconds: 0 };
+      if (!decision.allowed && budget !== undefined) {
         metrics.request(user, 'over_budget');
         audit.record('over-budget', { user, outcome: 'refused', address: addressOf(facts) });
         return errorResponse(429, RATE_LIMITED, `${ERROR_MESSAGES[RATE_LIMITED]}: more than ${budget.perMinute} requests per minute for user ${user}`, { 'Retry-After': String(decision.retryAfterSeconds) });
