@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { browserFigures } from './browser/index.ts';
 import { deskFigures } from './desk.ts';
+import { fairShareFigures } from './fair-share.ts';
 import { simulatorFigures } from './simulator.ts';
 import { forwarderFigures } from './forwarder.ts';
 import { loadFigures } from './load.ts';
@@ -15,7 +16,15 @@ import { validatorFigures } from './validators.ts';
 import type { Figure } from './figure.ts';
 
 const started = performance.now();
-const serverFigures: Figure[] = [...(await simulatorFigures()), ...(await forwarderFigures()), ...(await loadFigures()), ...(await searchFigures()), ...(await deskFigures()), ...(await validatorFigures())];
+const serverFigures: Figure[] = [
+  ...(await simulatorFigures()),
+  ...(await forwarderFigures()),
+  ...(await loadFigures()),
+  ...(await searchFigures()),
+  ...(await deskFigures()),
+  ...(await fairShareFigures()),
+  ...(await validatorFigures()),
+];
 const serverSeconds = (performance.now() - started) / 1000;
 const figures: Figure[] = [...serverFigures, ...(await browserFigures())];
 const browserSeconds = (performance.now() - started) / 1000 - serverSeconds;

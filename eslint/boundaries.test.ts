@@ -49,6 +49,10 @@ describe('import boundaries', () => {
     expect(broken('src/features/alerts/x.ts', "import { a } from '../chart/chart-surface-extra';")).toEqual(['no-restricted-imports']);
     expect(broken('src/queries/x.ts', "import { a } from '../features/chart/chart-surface';")).toEqual(['no-restricted-imports']);
     expect(broken('src/lib/x.ts', "import { a } from '../app/y';")).toEqual(['no-restricted-imports']);
+    // The account status (issue 20) is a feature like the others: shared code yes, other features no.
+    expect(broken('src/features/account/x.tsx', "import { a } from '../../api/api-error';\nimport './x.css';")).toEqual([]);
+    expect(broken('src/features/account/x.tsx', "import { a } from '../chart/chart-adapter';")).toEqual(['no-restricted-imports']);
+    expect(broken('src/features/account/x.tsx', "import { a } from '../../../server/auth/access.ts';")).toEqual(['no-restricted-syntax']);
   });
 
   it('lets the chart’s drawing tools use their chart feature, and nothing of another', () => {

@@ -33,6 +33,7 @@ import { createForwarder } from './upstream/forwarder.ts';
 import { KeyBudget } from './upstream/key-budget.ts';
 import { createSharedExchange, DEFAULT_FRESHNESS_MS, type Exchange } from './upstream/shared-exchange.ts';
 import { CATALOG_PATH } from '#shared/catalog.ts';
+import { createAccessControl, type AccessControl, type AccessControlOptions } from './auth/access.ts';
 import { catalogRoute } from './search/catalog-route.ts';
 import { createCatalogService, type CatalogService } from './search/catalog-service.ts';
 import type { CatalogUpstream } from './search/upstream-data.ts';
@@ -50,6 +51,8 @@ export interface ChartroomApp {
   realtime: RealtimeRelay;
   /** The catalogue index behind `GET /chartroom/catalog` (the search). */
   catalog: CatalogService;
+  /** Who may in (AUTH_MODE): sessions, the upgrade check, per-user budgets (server/auth/). */
+  accessControl: AccessControl;
 }
 
 export interface AppOptions {
@@ -61,6 +64,8 @@ export interface AppOptions {
   production?: boolean;
   /** The clock of /healthz's uptime, in ms (monotonic); default performance.now. */
   now?: () => number;
+  /** The clock of sessions, lockout and user budgets, and the lockout's delays (tests). */
+  auth?: Pick<AccessControlOptions, 'now' | 'lockout'>;
 }
 
 /**
@@ -144,8 +149,10 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     metrics.setCacheSizes({ entries: () => cache.size, bytes: () => cache.bytes });
     return cache;
   };
+  const accessControl = createAccessControl({ auth: config.auth, trustProxyHops: access.trustProxyHops, log, ...options.auth });
   const realtimeRelay = (simulator?: Simulator): RealtimeRelay => {
-    const relay = createRealtimeRelay({ config, production, log, ...(simulator && { simulator }) });
+    const admit = accessControl.mode === 'none' ? undefined : accessControl.admitUpgrade;
+    const relay = createRealtimeRelay({ config, production, log, ...(simulator && { simulator }), ...(admit && { admit }) });
     metrics.setRealtimeSource(relay.stats);
     return relay;
   };
@@ -164,6 +171,9 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   app.use('*', requestShapeGuard());
   // Without CORS_ORIGINS the middleware does nothing: not a layer every request passes through.
   if (access.corsOrigins.length > 0) app.use('/v1/*', cors(access.corsOrigins));
+  // Who may in, and each user's share of the key (AUTH_MODE; none: nothing to check).
+  if (accessControl.mode !== 'none') app.use('*', accessControl.guard);
+  accessControl.mount(app);
   if (access.clientRateLimit > 0) {
     // One bucket per client for /v1 and the catalogue alike.
     const limit = clientRateLimit(new ClientRateLimiter({ perMinute: access.clientRateLimit }), access.trustProxyHops);
@@ -179,7 +189,8 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
 
   app.get('/healthz', (c) => c.json({ status: 'ok', mode: config.mode, uptimeSeconds: Math.floor((now() - startedAt) / 1000) }));
   // Behind the same guards as everything else; not rate limited (that limit guards /v1 only).
-  app.get('/metrics', metricsRoute(metrics, { token: config.performance.metricsToken, trustProxyHops: access.trustProxyHops }, unknownPath));
+  const exposition = { contentType: metrics.contentType, render: async () => (await metrics.render()) + (await accessControl.metrics.registry.metrics()) };
+  app.get('/metrics', metricsRoute(exposition, { token: config.performance.metricsToken, trustProxyHops: access.trustProxyHops }, unknownPath));
 
   if (config.mode === 'upstream' && config.apiKey) {
     const budget = new KeyBudget({ ...(config.sharing.rateLimitPerMinute !== undefined && { perMinute: config.sharing.rateLimitPerMinute }) });
@@ -211,7 +222,7 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     });
     app.all('/v1/*', v1Handler(klineCache, () => Date.now(), 'upstream', (request, target, _c, clientGone) => forward(request, target, clientGone)));
     const catalog = catalogFrom((target) => forward(new Request(INTERNAL_ORIGIN + target), target));
-    return { app, metrics, klineCache, realtime, catalog };
+    return { app, metrics, klineCache, realtime, catalog, accessControl };
   }
 
   // Every browser reaches the embedded simulator with the one embedded key, so its per-key
@@ -240,5 +251,5 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     if (c.req.method === 'POST' && (c.req.path === '/__sim/clock' || c.req.path === '/__sim/key')) klineCache.clear();
     return response;
   });
-  return { app, simulator, metrics, klineCache, realtime: realtimeRelay(simulator), catalog };
+  return { app, simulator, metrics, klineCache, realtime: realtimeRelay(simulator), catalog, accessControl };
 }

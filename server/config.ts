@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { list, nonNegativeInteger, originList, positiveInteger, type Environment } from './config-values.ts';
 import { hostPolicy, type HostPolicy } from './host-allowlist.ts';
+import { authConfigFrom, type AuthConfig } from './auth/config.ts';
 import { clockFromEnv } from './sim/http/clock.ts';
 import { faultsFromEnv } from './sim/http/faults.ts';
 import type { SimulatorOptions } from './sim/app.ts';
@@ -63,6 +64,8 @@ export interface ServerConfig {
   performance: PerformanceConfig;
   catalog: CatalogConfig;
   sharing: SharingConfig;
+  /** Who may spend the key (issue 20, server/auth/config.ts). */
+  auth: AuthConfig;
 }
 
 /** How the server shares the key's upstream among browsers (issue 16). */
@@ -143,20 +146,23 @@ export function loadConfig(env: Environment, defaults: { port: number }): Server
     throw new Error(`MARKET_API_BASE_URL is not a URL: ${upstreamBaseUrl}`);
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('MARKET_API_BASE_URL must be http(s)');
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const access = accessConfigFrom(env);
   return {
     mode: apiKey === '' ? 'simulator' : 'upstream',
     ...(apiKey !== '' && { apiKey }),
     upstreamBaseUrl: upstreamBaseUrl,
     upstreamTimeoutMs: positiveInteger(env, 'MARKET_API_TIMEOUT_MS', 10_000),
-    host: env.HOST?.trim() || '127.0.0.1',
+    host,
     port: portNumber(env, defaults.port),
     simulator: simulatorOptionsFrom(env),
-    access: accessConfigFrom(env),
+    access,
     http: httpServerConfigFrom(env),
     realtime: realtimeConfigFrom(env, parsed),
     performance: performanceConfigFrom(env),
     catalog: { checkIntervalMs: positiveInteger(env, 'CATALOG_CHECK_MINUTES', 240) * 60_000 },
     sharing: sharingConfigFrom(env),
+    auth: authConfigFrom(env, host, access.trustProxyHops),
   };
 }
 

@@ -9,7 +9,7 @@ import type { Plugin } from 'vite';
 import { createApp } from './app.ts';
 import { describeMode, loadConfig, readEnvironment } from './config.ts';
 
-const SERVER_PATHS = /^\/(v1(\/|$)|__sim\/|chartroom\/|healthz$|metrics$)/;
+const SERVER_PATHS = /^\/(v1(\/|$)|__sim\/|chartroom\/|auth\/|healthz$|metrics$)/;
 /** Upgrades the server answers: the relay takes `/v1/realtime` and refuses the rest of `/v1` (404); every other is Vite's (HMR). */
 const SERVER_UPGRADES = /^\/v1/;
 

@@ -4,14 +4,21 @@ import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { createBufferedLog } from './buffered-log.ts';
-import { describeMode, loadConfig, readEnvironment } from './config.ts';
+import { describeMode, loadConfig, readEnvironment, type ServerConfig } from './config.ts';
 import { createHttpServer, listen } from './http-server.ts';
 import { pageClockOf } from './page-clock.ts';
 import { securityHeaderEntries } from './security-headers.ts';
 import { closeGracefully } from './shutdown.ts';
 import { mountStaticSite } from './static-files.ts';
 
-const config = loadConfig(readEnvironment(), { port: 8080 });
+let config: ServerConfig;
+try {
+  config = loadConfig(readEnvironment(), { port: 8080 });
+} catch (error) {
+  // A configuration the server refuses (a public bind without AUTH_MODE, a bad value): one clear line.
+  console.error(`chartroom: not starting: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 // One line per request: written in batches, not with one system call each on the request path.
 const requestLog = createBufferedLog((text) => process.stdout.write(text));
 process.on('exit', () => {
@@ -27,6 +34,7 @@ server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) =>
 });
 const address = await listen(server, config.host, config.port);
 console.log(describeMode(config));
+console.log(`chartroom: AUTH_MODE=${config.auth.mode}${config.auth.mode === 'none' ? ' (no sign-in: anyone reaching this address spends the key)' : ''}`);
 console.log(`chartroom: listening on http://${config.host}:${String(address.port)}`);
 
 let stopping = false;

@@ -43,7 +43,7 @@ export function mayReadMetrics(c: Context, access: MetricsAccess): boolean {
   return access.token !== undefined && access.token !== '' && bearerMatches(c.req.header('authorization'), access.token);
 }
 
-export function metricsRoute(metrics: ChartroomMetrics, access: MetricsAccess, notFound: () => Response): Handler {
+export function metricsRoute(metrics: Pick<ChartroomMetrics, 'render' | 'contentType'>, access: MetricsAccess, notFound: () => Response): Handler {
   return async (c) => {
     if (!mayReadMetrics(c, access)) return notFound();
     return new Response(await metrics.render(), {

@@ -53,6 +53,11 @@ export interface RealtimeRelayOptions {
   feed?: Omit<SharedFeedOptions, 'open' | 'log'>;
   /** Per-browser send queue bounds. */
   browser?: BrowserPeerOptions;
+  /**
+   * Who may open a socket (AUTH_MODE, server/auth/): checked after the handshake checks; an
+   * admitted socket is closed (1008) when the session behind it ends.
+   */
+  admit?: (request: IncomingMessage) => { ok: true; admission: { watch: (close: () => void) => () => void } } | { ok: false; refusal: UpgradeRefusal };
 }
 
 const refusals = {
@@ -108,11 +113,15 @@ export function createRealtimeRelay(options: RealtimeRelayOptions): RealtimeRela
   const closeWaiters = new Set<() => void>();
   let stopping = false;
 
-  const accept = (request: IncomingMessage, socket: Duplex, head: Buffer, address: string | undefined): void => {
+  const accept = (request: IncomingMessage, socket: Duplex, head: Buffer, address: string | undefined, watch?: (close: () => void) => () => void): void => {
     server.handleUpgrade(request, socket, head, (browser) => {
       const started = performance.now();
       sockets.add(browser);
+      const unwatch = watch?.(() => {
+        browser.close(CLOSE.POLICY_VIOLATION, 'session ended: sign in again');
+      });
       relayBrowserSocket(browser, stats.connect(), open, address, options.browser, (code) => {
+        unwatch?.();
         sockets.delete(browser);
         safeLog(`WS /v1/realtime ${code} ${Math.round(performance.now() - started)}ms`);
         if (sockets.size === 0) for (const waiter of closeWaiters) waiter();
@@ -130,6 +139,11 @@ export function createRealtimeRelay(options: RealtimeRelayOptions): RealtimeRela
         refuseUpgrade(socket, refusal, headers);
         return;
       }
+      const admitted = options.admit?.(request);
+      if (admitted?.ok === false) {
+        refuseUpgrade(socket, admitted.refusal, headers);
+        return;
+      }
       const address = clientAddress({ socket: request.socket.remoteAddress, forwardedFor: forwardedFor(request) }, config.access.trustProxyHops);
       const client = clientKey(address);
       if (!slots.take(client)) {
@@ -140,7 +154,7 @@ export function createRealtimeRelay(options: RealtimeRelayOptions): RealtimeRela
       socket.once('close', () => {
         slots.release(client);
       });
-      accept(request, socket, head, address);
+      accept(request, socket, head, address, admitted?.admission.watch);
     },
     close: (code = CLOSE.GOING_AWAY, reason = 'server going away') => {
       stopping = true;

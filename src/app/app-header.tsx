@@ -16,6 +16,8 @@ import { SymbolHeader } from './symbol-header';
 // code (market status, venue schedules) loads then, with the markets panel's.
 const SessionState = lazyWithPreload(() => import('./session-state').then((m) => m.SessionState)).Component;
 const NO_SESSION_STATE = <span className="[grid-area:state]" />;
+// Who is signed in (only when the server has sign-in on): its own chunk, after the first candle.
+const AccountStatus = lazyWithPreload(() => import('../features/account/account-status').then((m) => m.AccountStatus)).Component;
 
 interface AppHeaderProps {
   onSearch: () => void;
@@ -54,7 +56,8 @@ export function AppHeader({ onSearch, onSearchIntent, afterFirstCandle }: AppHea
         <span className="sr-only sm:not-sr-only">Search…</span>
         <kbd className="hidden rounded bg-slate-200 px-1 text-xs sm:inline touch:hidden dark:bg-slate-800">Ctrl K</kbd>
       </button>
-      <div className="justify-self-end [grid-area:settings]">
+      <div className="flex items-center gap-1 justify-self-end [grid-area:settings]">
+        <Suspense fallback={null}>{afterFirstCandle ? <AccountStatus /> : null}</Suspense>
         <DisplaySettings />
       </div>
     </header>

@@ -1,0 +1,442 @@
+/**
+ * Access control of the server (issue 20): who a request comes from, whether it may in, and how
+ * much of the key each user may spend. One `AccessControl` per app: a middleware every HTTP
+ * request passes (after the request-shape guard, so targets are in normal form), the `/auth/*`
+ * routes (sign-in page, sign-in, sign-out, `me`), and the check of the `/v1/realtime` upgrade.
+ *
+ * What is checked, per mode:
+ * - proxy: the user header (AUTH_USER_HEADER), believed only when the TCP peer is one of
+ *   AUTH_PROXY_ADDRESSES (the proxy nearest the server, which sets the header itself);
+ * - password: the session cookie, against the server-side store;
+ * - both: `Authorization: Bearer <token>` from ACCESS_TOKENS_FILE. A credential in the query
+ *   string, a repeated credential header and a malformed cookie are refused outright.
+ * Data paths (/v1, the catalogue, /__sim) always need a user; the page and its files only with
+ * AUTH_STATIC=signed-in. A refusal is 401 with the contract's envelope (1002: no credentials,
+ * 1001: credentials not valid), never reaching the upstream.
+ */
+import { statSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ERROR_CODES, ERROR_MESSAGES } from '#shared/contract.ts';
+import { clientAddress, clientKey } from '../client-address.ts';
+import { ClientRateLimiter } from '../rate-limiter.ts';
+import { errorResponse, jsonResponse } from '../upstream/envelope.ts';
+import { AuditLog } from './audit-log.ts';
+import type { AuthConfig } from './config.ts';
+import { isUserName, TokenFile, UserFile } from './credentials.ts';
+import { Lockout, type LockoutOptions } from './lockout.ts';
+import { SessionStore } from './sessions.ts';
+import { ME_PATH, SIGN_IN_CSS, SIGN_IN_CSS_PATH, SIGN_IN_PATH, SIGN_OUT_PATH, signInPage } from './sign-in-page.ts';
+import { createUserMetrics, type UserMetrics } from './user-metrics.ts';
+
+const { INVALID_KEY, MISSING_KEY, RATE_LIMITED, PERMISSION_DENIED } = ERROR_CODES;
+
+export const SESSION_COOKIE = 'chartroom-session';
+/** The name over HTTPS: the `__Host-` prefix makes browsers refuse it without Secure, with a Domain or another Path. */
+export const SECURE_SESSION_COOKIE = '__Host-chartroom-session';
+/** Query parameters that would carry a credential in a URL (logged by proxies, kept in histories). */
+const CREDENTIAL_PARAMS = new Set(['access_token', 'token', 'api_key', 'apikey', 'key', 'session', 'bearer', 'auth', 'authorization', 'password', SESSION_COOKIE]);
+/** Longest Cookie header read; a session id is 43 characters. */
+const MAX_COOKIE_HEADER = 4_096;
+const MAX_FORM_BYTES = 4_096;
+/** The exact paths of `/auth/*` that are open without a user. */
+const OPEN_AUTH_PATHS = new Set([SIGN_IN_PATH, SIGN_IN_CSS_PATH, SIGN_OUT_PATH, ME_PATH]);
+
+/** What a check needs of a request, HTTP or upgrade alike. */
+export interface RequestFacts {
+  /** A header's value by lower-case name (several joined by the runtime). */
+  header(name: string): string | undefined;
+  /** Raw header names and values as received, when known. */
+  rawHeaders?: readonly string[];
+  /** The TCP peer (undefined for in-process requests). */
+  socketAddress: string | undefined;
+  /** The raw request target, path and query. */
+  target: string;
+}
+
+export interface Identity {
+  /** Empty in AUTH_MODE=none. */
+  user: string;
+  via: 'none' | 'proxy' | 'session' | 'token';
+  /** The session cookie's value (password mode, signed in with the page). */
+  sessionId?: string;
+}
+
+interface Refusal {
+  status: number;
+  code: number;
+  message: string;
+  /** A fixed word for the audit log and the metrics. */
+  reason: string;
+}
+
+export type Verdict = { ok: true; identity: Identity } | { ok: false; refusal: Refusal };
+
+export type PathKind = 'data' | 'page' | 'open';
+
+/** What a path is: data in any spelling of its case (so `/V1/…` is data too), open only as spelled. */
+export function pathKind(path: string): PathKind {
+  // Open paths match exactly (the router is case-sensitive: `/AUTH/ME` would reach the page);
+  // data paths in any case.
+  if (path === '/healthz' || path === '/metrics' || path === '/favicon.svg' || OPEN_AUTH_PATHS.has(path)) return 'open';
+  const lower = path.toLowerCase();
+  if (lower === '/v1' || lower.startsWith('/v1/') || lower.startsWith('/chartroom/') || lower.startsWith('/__sim')) return 'data';
+  return 'page';
+}
+
+function refusal(status: number, code: number, detail: string, reason: string): Verdict {
+  return { ok: false, refusal: { status, code, message: `${ERROR_MESSAGES[code as keyof typeof ERROR_MESSAGES]}: ${detail}`, reason } };
+}
+
+function headerCount(facts: RequestFacts, name: string): number {
+  if (facts.rawHeaders === undefined) return facts.header(name) === undefined ? 0 : 1;
+  let count = 0;
+  for (let i = 0; i < facts.rawHeaders.length; i += 2) if (facts.rawHeaders[i]?.toLowerCase() === name) count += 1;
+  return count;
+}
+
+/** Whether the query names a credential parameter (in any case or escaping of its name). */
+export function queryCarriesCredential(target: string): boolean {
+  const mark = target.indexOf('?');
+  if (mark === -1) return false;
+  for (const pair of target.slice(mark + 1).split('&')) {
+    const rawName = pair.split('=')[0] ?? '';
+    let name: string;
+    try {
+      name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+    } catch {
+      name = rawName;
+    }
+    if (CREDENTIAL_PARAMS.has(name.trim().toLowerCase())) return true;
+  }
+  return false;
+}
+
+/** The values of cookies named `names` in a Cookie header. */
+function cookieValues(header: string | undefined, names: ReadonlySet<string>): string[] {
+  if (header === undefined) return [];
+  const values: string[] = [];
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq === -1) continue;
+    const name = part.slice(0, eq).trim();
+    if (names.has(name)) values.push(part.slice(eq + 1).trim());
+  }
+  return values;
+}
+
+function bare(address: string | undefined): string | undefined {
+  return address?.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1');
+}
+
+/** `next` for after sign-in: a path on this server only (no scheme, no `//host`, no backslash). */
+export function safeNext(next: string | undefined): string {
+  if (next === undefined || next.length > 2_048 || !/^\/(?![/\\])[\x21-\x7e]*$/.test(next)) return '/';
+  const path = next.split('?')[0] ?? '';
+  if (path.toLowerCase().startsWith('/auth/')) return '/';
+  return next;
+}
+
+export interface AccessControlOptions {
+  auth: AuthConfig;
+  trustProxyHops: number;
+  log?: (line: string) => void;
+  /** Clock of sessions, lockout, budgets and the audit log's summaries (ms). */
+  now?: () => number;
+  lockout?: Omit<LockoutOptions, 'now'>;
+  /** The users and tokens, instead of reading the configured files (tests). */
+  users?: UserFile;
+  tokens?: TokenFile;
+}
+
+export interface UpgradeAdmission {
+  user: string;
+  /** Calls `close` when the session behind the socket ends (sign-out, expiry); returns the unsubscribe. */
+  watch: (close: () => void) => () => void;
+}
+
+export interface AccessControl {
+  mode: AuthConfig['mode'];
+  /** Every request: refuses what may not in, and holds each user to their budget on data paths. */
+  guard: MiddlewareHandler;
+  /** Mounts /auth/sign-in (page, form post), /auth/sign-in.css, /auth/sign-out, /auth/me. */
+  mount: (app: Hono) => void;
+  /** The check of a `/v1/realtime` upgrade: an admission, or the refusal to answer with. */
+  admitUpgrade: (request: IncomingMessage) => { ok: true; admission: UpgradeAdmission } | { ok: false; refusal: Refusal };
+  metrics: UserMetrics;
+  sessions: SessionStore;
+  /** Stops the session sweep. */
+  close(): void;
+}
+
+/** Size and modification time of a file, to notice it changed; undefined when it cannot be read. */
+function fileStamp(path: string | undefined): string | undefined {
+  if (path === undefined) return undefined;
+  try {
+    const info = statSync(path);
+    return `${info.size}:${info.mtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function readOptional<T>(path: string | undefined, read: (path: string) => T): T | undefined {
+  return path === undefined ? undefined : read(path);
+}
+
+export function createAccessControl(options: AccessControlOptions): AccessControl {
+  const { auth, trustProxyHops } = options;
+  const now = options.now ?? Date.now;
+  const write = options.log ?? (() => undefined);
+  const audit = new AuditLog(write, { now });
+  const metrics = createUserMetrics();
+  let users = options.users ?? (auth.mode === 'password' ? readOptional(auth.usersFile, (path) => UserFile.read(path)) : undefined);
+  // The users file is read again when it changes (a user added or removed without a restart).
+  let usersStamp = options.users === undefined ? fileStamp(auth.usersFile) : undefined;
+  const refreshUsers = (): void => {
+    if (options.users !== undefined || auth.usersFile === undefined) return;
+    const stamp = fileStamp(auth.usersFile);
+    if (stamp === usersStamp) return;
+    usersStamp = stamp;
+    try {
+      users = UserFile.read(auth.usersFile);
+      write('chartroom: AUTH_USERS_FILE changed, read again');
+    } catch (error) {
+      // The message names the file and line, never the line's content.
+      write(`chartroom: AUTH_USERS_FILE changed but was not read, the users read before stay (${error instanceof Error ? error.message : 'unreadable'})`);
+    }
+  };
+  const tokens = options.tokens ?? (auth.mode === 'none' ? undefined : readOptional(auth.tokensFile, (path) => TokenFile.read(path)));
+  const sessions = new SessionStore({ ttlMs: auth.sessionTtlMs, idleMs: auth.sessionIdleMs, now });
+  metrics.setSessions(() => sessions.size);
+  const lockout = new Lockout({ baseDelayMs: auth.lockoutBaseMs, ...options.lockout, now });
+  const budget = auth.userRateLimit > 0 ? new ClientRateLimiter({ perMinute: auth.userRateLimit, now }) : undefined;
+  const proxies = new Set(auth.proxyAddresses.map((address) => bare(address)));
+  const sessionCookieNames = new Set([SESSION_COOKIE, SECURE_SESSION_COOKIE]);
+  const sweep = auth.mode === 'password' ? setInterval(() => sessions.sweep(), 30_000) : undefined;
+  sweep?.unref();
+
+  const addressOf = (facts: RequestFacts): string => clientKey(clientAddress({ socket: facts.socketAddress, forwardedFor: facts.header('x-forwarded-for') }, trustProxyHops));
+
+  function identify(facts: RequestFacts): Verdict {
+    if (auth.mode === 'none') return { ok: true, identity: { user: '', via: 'none' } };
+    if (queryCarriesCredential(facts.target)) return refusal(401, INVALID_KEY, 'credentials go in the Authorization header or the session cookie, never in the URL', 'credential-in-url');
+    for (const name of ['authorization', 'cookie', auth.userHeader]) {
+      if (headerCount(facts, name) > 1) return refusal(401, INVALID_KEY, `more than one ${name} header`, 'repeated-header');
+    }
+    const authorization = facts.header('authorization');
+    if (authorization !== undefined) {
+      const token = /^Bearer[ ]+([A-Za-z0-9._~+/=-]+)$/i.exec(authorization.trim())?.[1];
+      const user = token === undefined ? undefined : tokens?.userOf(token);
+      if (user === undefined) return refusal(401, INVALID_KEY, 'the bearer token is not valid', 'bad-token');
+      return { ok: true, identity: { user, via: 'token' } };
+    }
+    if (auth.mode === 'proxy') {
+      const named = facts.header(auth.userHeader);
+      if (named === undefined) return refusal(401, MISSING_KEY, 'sign in through the sign-in proxy', 'no-credentials');
+      if (!proxies.has(bare(facts.socketAddress))) return refusal(401, INVALID_KEY, 'the user header is believed from the sign-in proxy only', 'untrusted-hop');
+      const user = named.trim();
+      if (!isUserName(user)) return refusal(401, INVALID_KEY, 'the user header does not name a user', 'bad-user-header');
+      return { ok: true, identity: { user, via: 'proxy' } };
+    }
+    const cookie = facts.header('cookie');
+    if (cookie !== undefined && cookie.length > MAX_COOKIE_HEADER) return refusal(401, INVALID_KEY, 'cookie header too large', 'bad-cookie');
+    const values = cookieValues(cookie, sessionCookieNames);
+    if (values.length === 0) return refusal(401, MISSING_KEY, `sign in at ${SIGN_IN_PATH}`, 'no-credentials');
+    if (values.length > 1) return refusal(401, INVALID_KEY, 'more than one session cookie', 'repeated-cookie');
+    const sessionId = values[0] ?? '';
+    const session = sessions.get(sessionId);
+    if (session === undefined) return refusal(401, INVALID_KEY, `session expired or unknown: sign in again at ${SIGN_IN_PATH}`, 'no-session');
+    return { ok: true, identity: { user: session.user, via: 'session', sessionId } };
+  }
+
+  function factsOf(c: Context): RequestFacts {
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    return {
+      header: (name) => c.req.header(name),
+      ...(incoming?.rawHeaders !== undefined && { rawHeaders: incoming.rawHeaders }),
+      socketAddress: incoming?.socket.remoteAddress,
+      target: incoming?.url ?? new URL(c.req.url).pathname + new URL(c.req.url).search,
+    };
+  }
+
+  const refuse = (verdict: Extract<Verdict, { ok: false }>, facts: RequestFacts, via: string): Response => {
+    audit.record('refused', { outcome: verdict.refusal.reason, address: addressOf(facts), via });
+    metrics.authEvent('refused', verdict.refusal.reason);
+    return errorResponse(verdict.refusal.status, verdict.refusal.code, verdict.refusal.message, { 'Cache-Control': 'no-store' });
+  };
+
+  const guard: MiddlewareHandler = async (c, next) => {
+    const facts = factsOf(c);
+    const path = facts.target.split('?')[0] ?? '';
+    // The stricter of the raw target's and the router's reading.
+    const kinds = [pathKind(path), pathKind(c.req.path)];
+    const kind: PathKind = kinds.includes('data') ? 'data' : kinds.includes('page') ? 'page' : 'open';
+    if (kind === 'open' || (kind === 'page' && !auth.protectStatic)) {
+      await next();
+      return undefined;
+    }
+    const verdict = identify(facts);
+    if (!verdict.ok) {
+      // A page behind sign-in: the browser goes to the sign-in page, and comes back after.
+      if (kind === 'page' && auth.mode === 'password' && (c.req.method === 'GET' || c.req.method === 'HEAD') && !path.startsWith('/assets/')) {
+        audit.record('refused', { outcome: verdict.refusal.reason, address: addressOf(facts), via: 'page' });
+        return new Response(null, { status: 303, headers: { Location: `${SIGN_IN_PATH}?next=${encodeURIComponent(safeNext(facts.target))}`, 'Cache-Control': 'no-store' } });
+      }
+      return refuse(verdict, facts, 'http');
+    }
+    const { user } = verdict.identity;
+    if (kind === 'data' && user !== '') {
+      const decision = budget?.take(user) ?? { allowed: true, retryAfterSeconds: 0 };
+      if (!decision.allowed && budget !== undefined) {
+        metrics.request(user, 'over_budget');
+        audit.record('over-budget', { user, outcome: 'refused', address: addressOf(facts) });
+        return errorResponse(429, RATE_LIMITED, `${ERROR_MESSAGES[RATE_LIMITED]}: more than ${budget.perMinute} requests per minute for user ${user}`, { 'Retry-After': String(decision.retryAfterSeconds) });
+      }
+      metrics.request(user, 'allowed');
+    }
+    await next();
+    return undefined;
+  };
+
+  const secure = (c: Context): boolean => {
+    if (auth.cookieSecure !== 'auto') return auth.cookieSecure === 'always';
+    if (new URL(c.req.url).protocol === 'https:') return true;
+    if (trustProxyHops < 1) return false;
+    const proto = c.req.header('x-forwarded-proto')?.split(',').pop()?.trim().toLowerCase();
+    return proto === 'https';
+  };
+
+  const setCookie = (c: Context, value: string, maxAgeSeconds: number): string => {
+    const isSecure = secure(c);
+    return `${isSecure ? SECURE_SESSION_COOKIE : SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${isSecure ? '; Secure' : ''}`;
+  };
+
+  /** Form posts from this server's own pages only (login CSRF): Origin, else Sec-Fetch-Site. */
+  const sameOrigin = (c: Context): boolean => {
+    const origin = c.req.header('origin');
+    const site = c.req.header('sec-fetch-site');
+    // Referrer-Policy: no-referrer makes browsers send `Origin: null` with a form post; Fetch
+    // Metadata (which pages cannot set) then says where the post came from.
+    if (origin === 'null') return site === 'same-origin';
+    if (origin !== undefined) {
+      const host = c.req.header('host');
+      try {
+        return host !== undefined && new URL(origin).host === host;
+      } catch {
+        return false;
+      }
+    }
+    return site === undefined || site === 'same-origin' || site === 'none';
+  };
+
+  const page = (status: number, html: string, headers: Record<string, string> = {}): Response =>
+    new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
+
+  function mount(app: Hono): void {
+    app.get(ME_PATH, (c) => {
+      if (auth.mode === 'none') return jsonResponse(200, { mode: 'none' }, { 'Cache-Control': 'no-store' });
+      const verdict = identify(factsOf(c));
+      const signIn = auth.mode === 'password' ? { signInUrl: SIGN_IN_PATH, signOutUrl: SIGN_OUT_PATH } : auth.proxySignOutUrl !== undefined ? { signOutUrl: auth.proxySignOutUrl } : {};
+      return jsonResponse(200, { mode: auth.mode, ...signIn, ...(verdict.ok ? { user: verdict.identity.user, via: verdict.identity.via } : {}) }, { 'Cache-Control': 'no-store' });
+    });
+    if (auth.mode !== 'password') return;
+    app.get(SIGN_IN_CSS_PATH, () => new Response(SIGN_IN_CSS, { headers: { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' } }));
+    app.get(SIGN_IN_PATH, (c) => {
+      const signedOut = c.req.query('signed-out') !== undefined;
+      return page(200, signInPage({ next: safeNext(c.req.query('next')), ...(signedOut && { notice: 'You are signed out.' }) }));
+    });
+    const formLimit = bodyLimit({ maxSize: MAX_FORM_BYTES, onError: () => errorResponse(413, ERROR_CODES.INVALID_PARAMETER, `${ERROR_MESSAGES[ERROR_CODES.INVALID_PARAMETER]}: form too large`) });
+    app.post(SIGN_IN_PATH, formLimit, async (c) => {
+      const facts = factsOf(c);
+      const address = addressOf(facts);
+      if (!sameOrigin(c)) {
+        audit.record('refused', { outcome: 'cross-site-form', address, via: 'sign-in' });
+        return errorResponse(403, PERMISSION_DENIED, `${ERROR_MESSAGES[PERMISSION_DENIED]}: sign in from this server's own page`);
+      }
+      const type = c.req.header('content-type') ?? '';
+      if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) return errorResponse(415, ERROR_CODES.INVALID_PARAMETER, `${ERROR_MESSAGES[ERROR_CODES.INVALID_PARAMETER]}: a form post (application/x-www-form-urlencoded)`);
+      const form = new URLSearchParams(await c.req.text());
+      const user = (form.get('user') ?? '').trim();
+      const password = form.get('password') ?? '';
+      const next = safeNext(form.get('next') ?? undefined);
+      const known = isUserName(user) ? user : '?';
+      refreshUsers();
+      const locked = lockout.check(known, address);
+      if (locked.retryAfterMs > 0) {
+        const seconds = Math.ceil(locked.retryAfterMs / 1000);
+        audit.record('sign-in', { user: known, address, outcome: 'locked' });
+        metrics.authEvent('sign-in', 'locked');
+        return page(429, signInPage({ next, user, notice: `Too many failed sign-ins. Try again in ${seconds} s.`, error: true }), { 'Retry-After': String(seconds) });
+      }
+      const ok = users !== undefined && known !== '?' && (await users.verify(user, password));
+      if (!ok) {
+        const wait = lockout.fail(known, address);
+        audit.record('sign-in', { user: known, address, outcome: 'wrong-password' });
+        metrics.authEvent('sign-in', 'wrong-password');
+        const later = wait.retryAfterMs > 0 ? ` Wait ${Math.ceil(wait.retryAfterMs / 1000)} s before the next try.` : '';
+        return page(401, signInPage({ next, user, notice: `Wrong user name or password.${later}`, error: true }));
+      }
+      lockout.succeed(user);
+      // Rotation: whatever session the browser held ends; the new one has a new id.
+      for (const old of cookieValues(c.req.header('cookie'), sessionCookieNames)) sessions.end(old);
+      const id = sessions.create(user);
+      audit.record('sign-in', { user, address, outcome: 'ok' });
+      metrics.authEvent('sign-in', 'ok');
+      return new Response(null, { status: 303, headers: { Location: next, 'Set-Cookie': setCookie(c, id, Math.floor(auth.sessionTtlMs / 1000)), 'Cache-Control': 'no-store' } });
+    });
+    app.post(SIGN_OUT_PATH, (c) => {
+      const facts = factsOf(c);
+      if (!sameOrigin(c)) return errorResponse(403, PERMISSION_DENIED, `${ERROR_MESSAGES[PERMISSION_DENIED]}: sign out from this server's own pages`);
+      const verdict = identify(facts);
+      for (const old of cookieValues(c.req.header('cookie'), sessionCookieNames)) sessions.end(old);
+      audit.record('sign-out', { ...(verdict.ok && { user: verdict.identity.user }), address: addressOf(facts), outcome: 'ok' });
+      metrics.authEvent('sign-out', 'ok');
+      const headers = { 'Set-Cookie': setCookie(c, '', 0), 'Cache-Control': 'no-store' };
+      if ((c.req.header('accept') ?? '').includes('application/json')) return jsonResponse(200, { signedOut: true }, headers);
+      return new Response(null, { status: 303, headers: { ...headers, Location: `${SIGN_IN_PATH}?signed-out` } });
+    });
+  }
+
+  function admitUpgrade(request: IncomingMessage): ReturnType<AccessControl['admitUpgrade']> {
+    const facts: RequestFacts = {
+      header: (name) => {
+        const value = request.headers[name];
+        return Array.isArray(value) ? value.join(', ') : value;
+      },
+      rawHeaders: request.rawHeaders,
+      socketAddress: request.socket.remoteAddress,
+      target: request.url ?? '',
+    };
+    const verdict = identify(facts);
+    if (!verdict.ok) {
+      audit.record('refused', { outcome: verdict.refusal.reason, address: addressOf(facts), via: 'upgrade' });
+      metrics.authEvent('refused', verdict.refusal.reason);
+      return verdict;
+    }
+    const { identity } = verdict;
+    return {
+      ok: true,
+      admission: {
+        user: identity.user,
+        watch: (close) => {
+          if (identity.sessionId === undefined) return () => undefined;
+          return sessions.onEnd(identity.sessionId, close);
+        },
+      },
+    };
+  }
+
+  return {
+    mode: auth.mode,
+    guard,
+    mount,
+    admitUpgrade,
+    metrics,
+    sessions,
+    close: () => {
+      if (sweep !== undefined) clearInterval(sweep);
+    },
+  };
+}
