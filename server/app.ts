@@ -30,7 +30,10 @@ import { responseGone, type ClientGone } from './upstream/client-gone.ts';
 import { errorResponse } from './upstream/envelope.ts';
 import { exchange } from './upstream/exchange.ts';
 import { createForwarder } from './upstream/forwarder.ts';
-import { KeyBudget } from './upstream/key-budget.ts';
+import { KeyBudget, type Budget } from './upstream/key-budget.ts';
+import { RedisBudget } from './redis/redis-budget.ts';
+import { RedisLink } from './redis/redis-link.ts';
+import { createRedisShare } from './redis/redis-share.ts';
 import { createSharedExchange, DEFAULT_FRESHNESS_MS, type Exchange } from './upstream/shared-exchange.ts';
 import { CATALOG_PATH } from '#shared/catalog.ts';
 import { catalogRoute } from './search/catalog-route.ts';
@@ -50,6 +53,8 @@ export interface ChartroomApp {
   realtime: RealtimeRelay;
   /** The catalogue index behind `GET /chartroom/catalog` (the search). */
   catalog: CatalogService;
+  /** REDIS_URL (upstream mode): the connection shared parts use; closed after the relay on shutdown. */
+  redis?: RedisLink;
 }
 
 export interface AppOptions {
@@ -61,6 +66,8 @@ export interface AppOptions {
   production?: boolean;
   /** The clock of /healthz's uptime, in ms (monotonic); default performance.now. */
   now?: () => number;
+  /** Tuning of the cluster's leader lock (tests shorten it). */
+  cluster?: { leaderTtlMs?: number; pollMs?: number };
 }
 
 /**
@@ -144,8 +151,8 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     metrics.setCacheSizes({ entries: () => cache.size, bytes: () => cache.bytes });
     return cache;
   };
-  const realtimeRelay = (simulator?: Simulator): RealtimeRelay => {
-    const relay = createRealtimeRelay({ config, production, log, ...(simulator && { simulator }) });
+  const realtimeRelay = (simulator?: Simulator, redis?: RedisLink): RealtimeRelay => {
+    const relay = createRealtimeRelay({ config, production, log, ...(simulator && { simulator }), ...(redis && { redis }), ...(options.cluster && { cluster: options.cluster }) });
     metrics.setRealtimeSource(relay.stats);
     return relay;
   };
@@ -182,7 +189,11 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   app.get('/metrics', metricsRoute(metrics, { token: config.performance.metricsToken, trustProxyHops: access.trustProxyHops }, unknownPath));
 
   if (config.mode === 'upstream' && config.apiKey) {
-    const budget = new KeyBudget({ ...(config.sharing.rateLimitPerMinute !== undefined && { perMinute: config.sharing.rateLimitPerMinute }) });
+    const perMinute = config.sharing.rateLimitPerMinute;
+    // REDIS_URL: the budget, the short caches and the upstream socket are every instance's.
+    const redis = config.sharing.redisUrl === undefined ? undefined : new RedisLink({ url: config.sharing.redisUrl, log });
+    let instances = (): number => 1;
+    const budget: Budget = redis ? new RedisBudget({ link: redis, ...(perMinute !== undefined && { perMinute }), instances: () => instances() }) : new KeyBudget({ ...(perMinute !== undefined && { perMinute }) });
     // Counted where a request really leaves for the upstream (shared answers are not upstream requests).
     const measured: Exchange = async (request) => {
       const started = performance.now();
@@ -190,7 +201,14 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
       if (result.kind !== 'client-aborted') metrics.recordUpstream(request.path.split('?')[0] ?? request.path, seconds(started));
       return result;
     };
-    const shared = createSharedExchange({ exchange: measured, budget, freshnessMs: freshnessFor(config.sharing), tickerWindowMs: config.sharing.tickerWindowMs, log });
+    const shared = createSharedExchange({
+      exchange: measured,
+      budget,
+      freshnessMs: freshnessFor(config.sharing),
+      tickerWindowMs: config.sharing.tickerWindowMs,
+      log,
+      ...(redis && { remote: createRedisShare({ link: redis, lockMs: config.upstreamTimeoutMs + 2_000 }) }),
+    });
     const forward = createForwarder({
       baseUrl: config.upstreamBaseUrl,
       apiKey: config.apiKey,
@@ -199,19 +217,25 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
       log,
     });
     const klineCache = klineCacheFor(() => Date.now());
-    const realtime = realtimeRelay();
+    const realtime = realtimeRelay(undefined, redis);
+    const { cluster } = realtime;
+    if (redis && cluster) {
+      instances = () => cluster.stats().instances;
+      metrics.setClusterSource({ redisUp: () => redis.up, fallbacks: () => redis.fallbacks, leader: () => cluster.stats().leader, instances, fencingToken: () => cluster.stats().token });
+    }
+    const feedSockets = (): number => (cluster ? cluster.stats().upstreamSockets : (realtime.feedStats()?.upstreamSockets ?? 0));
     metrics.setSharingSource({
       keyRequestsLastMinute: () => budget.lastMinute(),
       keyBudgetLeft: () => budget.left(),
       keyPausedSeconds: () => Math.ceil(budget.pausedForMs() / 1000),
       quotaExhausted: () => shared.stats().quotaExhausted,
-      upstreamSockets: () => realtime.feedStats()?.upstreamSockets ?? 0,
-      upstreamSubscriptions: () => realtime.feedStats()?.upstreamSubscriptions ?? { ticker: 0, depth: 0, trade: 0 },
+      upstreamSockets: feedSockets,
+      upstreamSubscriptions: () => (cluster ? cluster.stats().upstreamSubscriptions : (realtime.feedStats()?.upstreamSubscriptions ?? { ticker: 0, depth: 0, trade: 0 })),
       browserSubscriptionsMax: () => realtime.feedStats()?.browserSubscriptionsMax ?? 0,
     });
     app.all('/v1/*', v1Handler(klineCache, () => Date.now(), 'upstream', (request, target, _c, clientGone) => forward(request, target, clientGone)));
     const catalog = catalogFrom((target) => forward(new Request(INTERNAL_ORIGIN + target), target));
-    return { app, metrics, klineCache, realtime, catalog };
+    return { app, metrics, klineCache, realtime, catalog, ...(redis && { redis }) };
   }
 
   // Every browser reaches the embedded simulator with the one embedded key, so its per-key
