@@ -160,8 +160,8 @@ export class ClusterFeed {
     const leader = this.leader;
     this.stepDown('closing');
     for (const link of [...this.links]) link.closed();
-    // Hand the lock over at once rather than after its TTL.
-    if (leader && this.link.up) await RENEW.run(this.link, [this.link.key('leader')], [leader.holder, '1']).catch(() => undefined);
+    // Hand the lock over at once rather than after its TTL (a frozen leader stands for a crashed one: it cannot).
+    if (leader && !leader.frozen && this.link.up) await RENEW.run(this.link, [this.link.key('leader')], [leader.holder, '1']).catch(() => undefined);
     await this.link.command.del(this.link.key(`subs:${this.link.instanceId}`)).catch(() => undefined);
   }
 
