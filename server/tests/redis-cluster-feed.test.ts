@@ -205,6 +205,29 @@ describe('one upstream feed for every instance, on Redis', () => {
     raw.disconnect();
   });
 
+  it('carries on after Redis drops the pub/sub connections: they reconnect and resubscribe, browsers kept', async () => {
+    const [a, b] = [await join(nth(0)), await join(nth(2))];
+    subscribe(a, 'ticker', ['MSFT.US']);
+    subscribe(b, 'ticker', ['msft.us']);
+    await Promise.all([a, b].map((client) => client.next(isCmd('subscribe', 0))));
+    const raw = new Redis(redis.url);
+    expect(Number(await raw.client('KILL', 'TYPE', 'pubsub'))).toBeGreaterThanOrEqual(3);
+    // Losing the subscriber connection is losing Redis for a moment: each instance falls back, then rejoins.
+    await eventually(() => instances.every((instance) => instance.link.fallbacks === 1), 10_000, 'every instance noticing');
+    await eventually(() => instances.every((instance) => instance.link.up), 10_000, 'every instance reconnected');
+    await eventually(() => leaders().length === 1 && upstream.open() === 1, 10_000, 'one leader and one upstream socket');
+    // Until the pushes come through Redis again, keep pushing: the first may fall in the gap.
+    let price = 0;
+    await eventually(() => {
+      price += 1;
+      upstream.push('ticker', { symbol: 'MSFT.US', type: 'stock', last_price: `5${String(price)}.5`, timestamp: price });
+      return [a, b].every((client) => client.received.some((text) => text.includes(`"last_price":"5${String(price - 1)}.5"`)));
+    }, 10_000, 'pushes through the resubscribed channel');
+    expect(upstream.open()).toBe(1);
+    for (const client of [a, b]) expect(client.socket.readyState).toBe(client.socket.OPEN);
+    raw.disconnect();
+  });
+
   it('works alone while Redis is down (one upstream socket per instance, browsers kept), then one socket again', async () => {
     const [a, b] = [await join(nth(0)), await join(nth(1))];
     subscribe(a, 'ticker', ['AAPL.US']);
