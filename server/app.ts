@@ -11,7 +11,7 @@ import { Hono, type Context } from 'hono';
 import type { ServerResponse } from 'node:http';
 import { ERROR_CODES, ERROR_MESSAGES } from '#shared/contract.ts';
 import { cacheControlFor, NO_STORE } from './cache/cache-control.ts';
-import { KlineCache } from './cache/kline-cache.ts';
+import { KlineCache, type SharedWindows } from './cache/kline-cache.ts';
 import { klineWindowOf } from './cache/kline-window.ts';
 import { CLOCK_HEADER, SOURCE_HEADER } from '#shared/protocol.ts';
 import { clientRateLimit } from './client-limit.ts';
@@ -34,6 +34,7 @@ import { KeyBudget, type Budget } from './upstream/key-budget.ts';
 import { RedisBudget } from './redis/redis-budget.ts';
 import { RedisLink } from './redis/redis-link.ts';
 import { createRedisShare } from './redis/redis-share.ts';
+import { redisWindows } from './redis/redis-kline.ts';
 import { createSharedExchange, DEFAULT_FRESHNESS_MS, type Exchange } from './upstream/shared-exchange.ts';
 import { CATALOG_PATH } from '#shared/catalog.ts';
 import { catalogRoute } from './search/catalog-route.ts';
@@ -137,10 +138,11 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   const { access } = config;
   const metrics = createChartroomMetrics();
   const unknownPath = (): Response => errorResponse(404, ERROR_CODES.INVALID_PARAMETER, `${ERROR_MESSAGES[ERROR_CODES.INVALID_PARAMETER]}: unknown path`);
-  const klineCacheFor = (dataNow: () => number): KlineCache => {
+  const klineCacheFor = (dataNow: () => number, shared?: SharedWindows): KlineCache => {
     const cache = new KlineCache({
       maxBytes: config.performance.klineCacheBytes,
       now: dataNow,
+      ...(shared && { shared }),
       onLookup: (outcome) => {
         metrics.recordCacheLookup(outcome);
       },
@@ -216,7 +218,7 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
       shared: shared.exchange,
       log,
     });
-    const klineCache = klineCacheFor(() => Date.now());
+    const klineCache = klineCacheFor(() => Date.now(), redis && redisWindows(redis));
     const realtime = realtimeRelay(undefined, redis);
     const { cluster } = realtime;
     if (redis && cluster) {

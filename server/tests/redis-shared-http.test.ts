@@ -89,6 +89,23 @@ describe('shared HTTP across instances on Redis', () => {
     expect(c.chartroom.metrics.upstreamRequests('/v1/market/stock-info')).toBe(0);
   });
 
+  it('shares complete K-line windows: a window one instance fetched is another’s without the upstream, long after the short caches', async () => {
+    const [a, b] = [await instance(), await instance()];
+    const settled = `/v1/market/kline?symbol=AAPL.US&interval=1m&limit=50&end_time=${Date.parse('2026-11-25T14:00:00Z')}`;
+    const first = await get(a, settled);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-chartroom-cache')).toBe('miss');
+    const body = await first.text();
+    // Past the 1 s freshness of the shared HTTP answers: only the window cache can answer now.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const second = await get(b, settled);
+    expect(second.status).toBe(200);
+    expect(await second.text()).toBe(body);
+    expect(upstream.targets.filter((target) => target.startsWith('/v1/market/kline?'))).toHaveLength(1);
+    // Now B's own cache has it too.
+    expect((await get(b, settled)).headers.get('x-chartroom-cache')).toBe('hit');
+  });
+
   it('never lets two instances together exceed MARKET_API_RATE_LIMIT', async () => {
     upstream.delayMs = 0;
     const [a, b] = [await instance({ MARKET_API_RATE_LIMIT: '5' }), await instance({ MARKET_API_RATE_LIMIT: '5' })];
