@@ -6,8 +6,8 @@
  * sockets (one for all three), the key's upstream requests per minute against one browser's, the
  * push latency the fan-out adds across instances (upstream → leader → Redis pub/sub → each
  * instance → its browsers, against the same push on a socket straight to the simulator), the
- * instances' memory per browser (resident, all three) and CPU per upstream push (all three, HTTP
- * included, from /proc); then SIGKILLs the leader mid-run (no hand-over: its lock runs out) and
+ * instances' memory per browser (resident, all three) and CPU (all three, from /proc: per second
+ * and per upstream ticker push, the depth and trade pushes and HTTP included); then SIGKILLs the leader mid-run (no hand-over: its lock runs out) and
  * reports how long the other instances' browsers went without a push, and their errors.
  * `node --import tsx bench/desk-redis.ts [counts…] [--no-failover]` runs this group alone.
  */
@@ -38,8 +38,10 @@ interface Run {
   addedMs: number[];
   /** Resident memory of the three instances per browser (KiB). */
   memoryPerBrowserKiB: number;
-  /** CPU of the three instances per upstream push (ms; HTTP included). */
+  /** CPU of the three instances per upstream ticker push (ms; depth and trade pushes and HTTP included). */
   cpuMsPerPush: number;
+  /** CPU of the three instances per second of the run (ms). */
+  cpuMsPerSecond: number;
   errors: number;
   failover?: { gapMs: number; survivorsErrors: number; onKilled: number };
 }
@@ -203,6 +205,7 @@ async function run(browsers: number, killLeader: boolean): Promise<Run> {
       addedMs,
       memoryPerBrowserKiB,
       cpuMsPerPush: pushes > 0 && cpuAfter.length > 0 ? cpu / pushes : NaN,
+      cpuMsPerSecond: cpuAfter.length > 0 ? (cpu * 1000) / RUN_MS : NaN,
       errors: errors + (done.closes ?? 0),
     };
     if (killLeader && killed >= 0) {
@@ -252,7 +255,8 @@ export async function deskRedisFigures(counts: readonly number[] = [1, 10, 100, 
       { group, name: `${name}: upstream sockets`, value: result.upstreamSockets, unit: '', decimals: 0, target: '1', pass: result.upstreamSockets === 1 },
       { group, name: `${name}: upstream requests per minute (× one browser's)`, value: result.requestsPerMinute, unit: `(× ${ratio.toFixed(2)})`, decimals: 0, target: '≤ 1.2 ×', pass: ratio <= 1.2 },
       { group, name: `${name}: push latency added by the fan-out across instances, median / p99`, value: percentile(result.addedMs, 50), unit: `ms / ${p99.toFixed(2)} ms (${result.addedMs.length} pushes)`, target: 'p99 ≤ 10 ms', pass: p99 <= 10 },
-      { group, name: `${name}: CPU of the three instances per upstream push (HTTP included)`, value: result.cpuMsPerPush, unit: 'ms', decimals: 2 },
+      { group, name: `${name}: CPU of the three instances per upstream ticker push (depth, trade pushes and HTTP included)`, value: result.cpuMsPerPush, unit: 'ms', decimals: 2 },
+      { group, name: `${name}: CPU of the three instances per second`, value: result.cpuMsPerSecond, unit: 'ms', decimals: 0 },
       { group, name: `${name}: resident memory of the three instances per browser`, value: result.memoryPerBrowserKiB, unit: 'KiB', decimals: 1 },
       { group, name: `${name}: browser errors (closes, failed HTTP)`, value: result.errors, unit: '', decimals: 0, target: '0', pass: result.errors === 0 },
     ];

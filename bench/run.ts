@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { browserFigures } from './browser/index.ts';
 import { deskFigures } from './desk.ts';
+import { deskRedisFigures } from './desk-redis.ts';
 import { simulatorFigures } from './simulator.ts';
 import { forwarderFigures } from './forwarder.ts';
 import { loadFigures } from './load.ts';
@@ -14,7 +15,7 @@ import { searchFigures } from './search.ts';
 import type { Figure } from './figure.ts';
 
 const started = performance.now();
-const serverFigures: Figure[] = [...(await simulatorFigures()), ...(await forwarderFigures()), ...(await loadFigures()), ...(await searchFigures()), ...(await deskFigures())];
+const serverFigures: Figure[] = [...(await simulatorFigures()), ...(await forwarderFigures()), ...(await loadFigures()), ...(await searchFigures()), ...(await deskFigures()), ...(await deskRedisFigures())];
 const serverSeconds = (performance.now() - started) / 1000;
 const figures: Figure[] = [...serverFigures, ...(await browserFigures())];
 const browserSeconds = (performance.now() - started) / 1000 - serverSeconds;
