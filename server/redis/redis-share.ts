@@ -10,6 +10,7 @@
  */
 import type { ExchangeResult } from '../upstream/exchange.ts';
 import type { RedisLink } from './redis-link.ts';
+import { RedisScript } from './redis-script.ts';
 
 type Answer = Extract<ExchangeResult, { kind: 'response' }>;
 
@@ -55,6 +56,7 @@ function fromWire(wire: Wire): ExchangeResult | undefined {
 
 /** Deletes the lock only while it is still ours. */
 const UNLOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+const UNLOCK_SCRIPT = new RedisScript(UNLOCK);
 
 export function createRedisShare(options: RedisShareOptions): RemoteShare {
   const { link } = options;
@@ -102,13 +104,25 @@ export function createRedisShare(options: RedisShareOptions): RemoteShare {
       const lockKey = link.key(`lock:${key}`);
       const listening = listen(key);
       let mine = false;
+      const stored = async (): Promise<{ result: ExchangeResult; ttlLeftMs: number } | undefined> => {
+        const [[, bytes], [, pttl]] = ((await link.command.multi().getBuffer(answerKey).pttl(answerKey).exec()) ?? []) as [[unknown, Buffer | null], [unknown, number]];
+        const result = bytes ? fromWire(JSON.parse(bytes.toString()) as Wire) : undefined;
+        return result && { result, ttlLeftMs: Math.max(0, pttl) };
+      };
       try {
-        const [[, stored], [, pttl]] = ((await link.command.multi().getBuffer(answerKey).pttl(answerKey).exec()) ?? []) as [[unknown, Buffer | null], [unknown, number]];
-        if (stored) {
-          const result = fromWire(JSON.parse(stored.toString()) as Wire);
-          if (result) return { result, ttlLeftMs: Math.max(0, pttl), source: 'redis' };
+        const fresh = await stored();
+        if (fresh) {
+          listening.stop();
+          return { ...fresh, source: 'redis' };
         }
         mine = (await link.command.set(lockKey, link.instanceId, 'PX', lockMs, 'NX')) === 'OK';
+        // The instance that held the lock may have stored its answer and let go between our look and our lock.
+        const late = mine ? await stored() : undefined;
+        if (late) {
+          listening.stop();
+          await UNLOCK_SCRIPT.run(link, [lockKey], [link.instanceId]);
+          return { ...late, source: 'redis' };
+        }
       } catch {
         listening.stop();
         return { result: await ask(), source: 'upstream' };
