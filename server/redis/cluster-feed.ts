@@ -59,9 +59,13 @@ interface Registration {
   type?: string;
 }
 
-/** KEYS: leader, token counter. ARGV: instance, ttl, newest token seen. The new token, or 0. */
+/**
+ * KEYS: leader, token counter. ARGV: instance, ttl, newest token seen. The new token; or, while
+ * another instance holds the lock, minus its token (followers learn it before its first frame).
+ */
 const ACQUIRE = new RedisScript(`
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local holder = redis.call('GET', KEYS[1])
+if holder then return -(tonumber(string.match(holder, ':(%d+)$')) or 0) end
 local token = redis.call('INCR', KEYS[2])
 if token <= tonumber(ARGV[3]) then
   token = tonumber(ARGV[3]) + 1
@@ -216,6 +220,8 @@ export class ClusterFeed {
         return;
       }
       const token = Number(await ACQUIRE.run(this.link, [this.link.key('leader'), this.link.key('leader-token')], [this.link.instanceId, String(this.ttlMs), String(this.newest)]));
+      // A frame published under an older token than the lock's is a stale leader's: dropped from now on.
+      if (token < 0) this.newest = Math.max(this.newest, -token);
       if (token > 0 && this.live()) {
         this.newest = Math.max(this.newest, token);
         this.leader = new Leader(this, this.link, token, this.options, this.log);

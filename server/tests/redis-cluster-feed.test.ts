@@ -195,12 +195,15 @@ describe('one upstream feed for every instance, on Redis', () => {
     expect(fresh.relay.relay.cluster?.stats().token ?? 0).toBeGreaterThan(oldToken);
     const forged = JSON.stringify({ cmd: 'ticker', data: { symbol: 'AAPL.US', type: 'stock', last_price: '1.23', timestamp: 5 } });
     expect(await stale.relay.relay.cluster?.publishAsLeader(forged)).toBe(0);
-    // Even a message that got onto the channel with the old token is dropped by every receiver.
-    const raw = new Redis(redis.url);
-    await raw.publish('chartroom:feed', `${oldToken} f${forged}`);
     await eventually(() => upstream.held.at(-1)?.get('ticker')?.has('AAPL.US') === true, 5_000, 'the new leader subscribed');
     upstream.push('ticker', { symbol: 'AAPL.US', type: 'stock', last_price: '4.56', timestamp: 6 });
     await client.next((text) => text.includes('4.56'));
+    // Even a frame that got onto the channel with the old token is dropped by every receiver that
+    // has seen the new one (the channel keeps order: once 7.89 is in, the forged frame was handled).
+    const raw = new Redis(redis.url);
+    await raw.publish('chartroom:feed', `${oldToken} f${forged}`);
+    upstream.push('ticker', { symbol: 'AAPL.US', type: 'stock', last_price: '7.89', timestamp: 7 });
+    await client.next((text) => text.includes('7.89'));
     expect(client.received.some((text) => text.includes('1.23'))).toBe(false);
     raw.disconnect();
   });
