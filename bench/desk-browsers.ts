@@ -11,6 +11,8 @@ import { frameText } from '../server/realtime/data-source.ts';
 interface Setup {
   browsers: number;
   serverPort: number;
+  /** Several instances (bench/desk-redis.ts): browser i connects to serverPorts[i % length]. */
+  serverPorts?: number[];
   simPort: number;
   key: string;
   watchlist: string[];
@@ -20,8 +22,11 @@ interface Setup {
 const setup = workerData as Setup;
 const now = (): number => performance.timeOrigin + performance.now();
 const direct = new Map<string, number>();
-const seen: [string, number][] = [];
+/** Push key, arrival, browser index. */
+const seen: [string, number, number][] = [];
 let closes = 0;
+/** Closes by instance index (the instance a browser was on). */
+const closesByServer: number[] = [];
 
 function pushKey(text: string): string | undefined {
   if (!text.startsWith('{"cmd":"ticker"')) return undefined;
@@ -59,15 +64,20 @@ const reference = await open(`ws://127.0.0.1:${setup.simPort}/v1/realtime?api_ke
 });
 subscribe(reference);
 sockets.push(reference);
+const ports = setup.serverPorts ?? [setup.serverPort];
 for (let i = 0; i < setup.browsers; i += 1) {
-  const socket = await open(`ws://127.0.0.1:${setup.serverPort}/v1/realtime`, (key, at) => seen.push([key, at]));
-  socket.on('close', () => (closes += 1));
+  const server = i % ports.length;
+  const socket = await open(`ws://127.0.0.1:${ports[server] ?? setup.serverPort}/v1/realtime`, (key, at) => seen.push([key, at, i]));
+  socket.on('close', () => {
+    closes += 1;
+    closesByServer[server] = (closesByServer[server] ?? 0) + 1;
+  });
   subscribe(socket);
   sockets.push(socket);
 }
 parentPort?.postMessage({ kind: 'ready' });
 parentPort?.on('message', () => {
   for (const socket of sockets) socket.removeAllListeners('close');
-  parentPort?.postMessage({ kind: 'done', direct: [...direct], seen, closes });
+  parentPort?.postMessage({ kind: 'done', direct: [...direct], seen, closes, closesByServer });
   for (const socket of sockets) socket.terminate();
 });

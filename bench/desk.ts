@@ -21,7 +21,7 @@ const RUN_MS = 20_000;
 const WARM_UP_MS = 5_000;
 
 /** The server's own time per upstream push (parse, respell, every browser's send), timed around SharedFeed's fan-out. */
-const fanOutMs: number[] = [];
+export const fanOutMs: number[] = [];
 const feedPrototype = SharedFeed.prototype as unknown as { push: (...args: unknown[]) => void };
 const untimedPush = feedPrototype.push;
 feedPrototype.push = function timedPush(this: unknown, ...args: unknown[]): void {
@@ -52,7 +52,7 @@ async function run(browsers: number): Promise<Run> {
     eval: true,
     workerData: { browsers, serverPort: server.port, simPort: sim.port, key: KEY, watchlist: WATCHLIST, chart: CHART },
   });
-  const messages: { kind: string; direct?: [string, number][]; seen?: [string, number][]; closes?: number }[] = [];
+  const messages: { kind: string; direct?: [string, number][]; seen?: [string, number, number][]; closes?: number }[] = [];
   worker.on('message', (message: (typeof messages)[number]) => messages.push(message));
   const waitFor = async (kind: string): Promise<(typeof messages)[number]> => {
     for (;;) {

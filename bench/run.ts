@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { browserFigures } from './browser/index.ts';
 import { deskFigures } from './desk.ts';
 import { fairShareFigures } from './fair-share.ts';
+import { deskRedisFigures } from './desk-redis.ts';
 import { simulatorFigures } from './simulator.ts';
 import { forwarderFigures } from './forwarder.ts';
 import { loadFigures } from './load.ts';
@@ -22,6 +23,7 @@ const serverFigures: Figure[] = [
   ...(await loadFigures()),
   ...(await searchFigures()),
   ...(await deskFigures()),
+  ...(await deskRedisFigures()),
   ...(await fairShareFigures()),
   ...(await validatorFigures()),
 ];

@@ -11,7 +11,7 @@ import { Hono, type Context } from 'hono';
 import type { ServerResponse } from 'node:http';
 import { ERROR_CODES, ERROR_MESSAGES } from '#shared/contract.ts';
 import { cacheControlFor, NO_STORE } from './cache/cache-control.ts';
-import { KlineCache } from './cache/kline-cache.ts';
+import { KlineCache, type SharedWindows } from './cache/kline-cache.ts';
 import { klineWindowOf } from './cache/kline-window.ts';
 import { CLOCK_HEADER, SOURCE_HEADER } from '#shared/protocol.ts';
 import { clientRateLimit } from './client-limit.ts';
@@ -30,7 +30,11 @@ import { responseGone, type ClientGone } from './upstream/client-gone.ts';
 import { errorResponse } from './upstream/envelope.ts';
 import { exchange } from './upstream/exchange.ts';
 import { createForwarder } from './upstream/forwarder.ts';
-import { KeyBudget } from './upstream/key-budget.ts';
+import { KeyBudget, type Budget } from './upstream/key-budget.ts';
+import { RedisBudget } from './redis/redis-budget.ts';
+import { RedisLink } from './redis/redis-link.ts';
+import { createRedisShare } from './redis/redis-share.ts';
+import { redisWindows } from './redis/redis-kline.ts';
 import { createSharedExchange, DEFAULT_FRESHNESS_MS, type Exchange } from './upstream/shared-exchange.ts';
 import { CATALOG_PATH } from '#shared/catalog.ts';
 import { createAccessControl, type AccessControl, type AccessControlOptions } from './auth/access.ts';
@@ -53,6 +57,8 @@ export interface ChartroomApp {
   catalog: CatalogService;
   /** Who may in (AUTH_MODE): sessions, the upgrade check, per-user budgets (server/auth/). */
   accessControl: AccessControl;
+  /** REDIS_URL (upstream mode): the connection shared parts use; closed after the relay on shutdown. */
+  redis?: RedisLink;
 }
 
 export interface AppOptions {
@@ -66,6 +72,8 @@ export interface AppOptions {
   now?: () => number;
   /** The clock of sessions, lockout and user budgets, and the lockout's delays (tests). */
   auth?: Pick<AccessControlOptions, 'now' | 'lockout'>;
+  /** Tuning of the cluster's leader lock (tests shorten it). */
+  cluster?: { leaderTtlMs?: number; pollMs?: number };
 }
 
 /**
@@ -135,10 +143,11 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   const { access } = config;
   const metrics = createChartroomMetrics();
   const unknownPath = (): Response => errorResponse(404, ERROR_CODES.INVALID_PARAMETER, `${ERROR_MESSAGES[ERROR_CODES.INVALID_PARAMETER]}: unknown path`);
-  const klineCacheFor = (dataNow: () => number): KlineCache => {
+  const klineCacheFor = (dataNow: () => number, shared?: SharedWindows): KlineCache => {
     const cache = new KlineCache({
       maxBytes: config.performance.klineCacheBytes,
       now: dataNow,
+      ...(shared && { shared }),
       onLookup: (outcome) => {
         metrics.recordCacheLookup(outcome);
       },
@@ -150,9 +159,9 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     return cache;
   };
   const accessControl = createAccessControl({ auth: config.auth, trustProxyHops: access.trustProxyHops, log, ...options.auth });
-  const realtimeRelay = (simulator?: Simulator): RealtimeRelay => {
+  const realtimeRelay = (simulator?: Simulator, redis?: RedisLink): RealtimeRelay => {
     const admit = accessControl.mode === 'none' ? undefined : accessControl.admitUpgrade;
-    const relay = createRealtimeRelay({ config, production, log, ...(simulator && { simulator }), ...(admit && { admit }) });
+    const relay = createRealtimeRelay({ config, production, log, ...(simulator && { simulator }), ...(admit && { admit }), ...(redis && { redis }), ...(options.cluster && { cluster: options.cluster }) });
     metrics.setRealtimeSource(relay.stats);
     return relay;
   };
@@ -193,7 +202,11 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   app.get('/metrics', metricsRoute(exposition, { token: config.performance.metricsToken, trustProxyHops: access.trustProxyHops }, unknownPath));
 
   if (config.mode === 'upstream' && config.apiKey) {
-    const budget = new KeyBudget({ ...(config.sharing.rateLimitPerMinute !== undefined && { perMinute: config.sharing.rateLimitPerMinute }) });
+    const perMinute = config.sharing.rateLimitPerMinute;
+    // REDIS_URL: the budget, the short caches and the upstream socket are every instance's.
+    const redis = config.sharing.redisUrl === undefined ? undefined : new RedisLink({ url: config.sharing.redisUrl, log });
+    let instances = (): number => 1;
+    const budget: Budget = redis ? new RedisBudget({ link: redis, ...(perMinute !== undefined && { perMinute }), instances: () => instances() }) : new KeyBudget({ ...(perMinute !== undefined && { perMinute }) });
     // Counted where a request really leaves for the upstream (shared answers are not upstream requests).
     const measured: Exchange = async (request) => {
       const started = performance.now();
@@ -201,7 +214,14 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
       if (result.kind !== 'client-aborted') metrics.recordUpstream(request.path.split('?')[0] ?? request.path, seconds(started));
       return result;
     };
-    const shared = createSharedExchange({ exchange: measured, budget, freshnessMs: freshnessFor(config.sharing), tickerWindowMs: config.sharing.tickerWindowMs, log });
+    const shared = createSharedExchange({
+      exchange: measured,
+      budget,
+      freshnessMs: freshnessFor(config.sharing),
+      tickerWindowMs: config.sharing.tickerWindowMs,
+      log,
+      ...(redis && { remote: createRedisShare({ link: redis, lockMs: config.upstreamTimeoutMs + 2_000 }) }),
+    });
     const forward = createForwarder({
       baseUrl: config.upstreamBaseUrl,
       apiKey: config.apiKey,
@@ -209,20 +229,26 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
       shared: shared.exchange,
       log,
     });
-    const klineCache = klineCacheFor(() => Date.now());
-    const realtime = realtimeRelay();
+    const klineCache = klineCacheFor(() => Date.now(), redis && redisWindows(redis));
+    const realtime = realtimeRelay(undefined, redis);
+    const { cluster } = realtime;
+    if (redis && cluster) {
+      instances = () => cluster.stats().instances;
+      metrics.setClusterSource({ redisUp: () => redis.up, fallbacks: () => redis.fallbacks, leader: () => cluster.stats().leader, instances, fencingToken: () => cluster.stats().token });
+    }
+    const feedSockets = (): number => (cluster ? cluster.stats().upstreamSockets : (realtime.feedStats()?.upstreamSockets ?? 0));
     metrics.setSharingSource({
       keyRequestsLastMinute: () => budget.lastMinute(),
       keyBudgetLeft: () => budget.left(),
       keyPausedSeconds: () => Math.ceil(budget.pausedForMs() / 1000),
       quotaExhausted: () => shared.stats().quotaExhausted,
-      upstreamSockets: () => realtime.feedStats()?.upstreamSockets ?? 0,
-      upstreamSubscriptions: () => realtime.feedStats()?.upstreamSubscriptions ?? { ticker: 0, depth: 0, trade: 0 },
+      upstreamSockets: feedSockets,
+      upstreamSubscriptions: () => (cluster ? cluster.stats().upstreamSubscriptions : (realtime.feedStats()?.upstreamSubscriptions ?? { ticker: 0, depth: 0, trade: 0 })),
       browserSubscriptionsMax: () => realtime.feedStats()?.browserSubscriptionsMax ?? 0,
     });
     app.all('/v1/*', v1Handler(klineCache, () => Date.now(), 'upstream', (request, target, _c, clientGone) => forward(request, target, clientGone)));
     const catalog = catalogFrom((target) => forward(new Request(INTERNAL_ORIGIN + target), target));
-    return { app, metrics, klineCache, realtime, catalog, accessControl };
+    return { app, metrics, klineCache, realtime, catalog, accessControl, ...(redis && { redis }) };
   }
 
   // Every browser reaches the embedded simulator with the one embedded key, so its per-key

@@ -76,6 +76,12 @@ export interface SharingConfig {
   tickerFreshnessMs: number;
   /** TICKER_WINDOW_MS (default 5): how long a window of ticker symbols collects browsers' requests before it is asked. */
   tickerWindowMs: number;
+  /**
+   * REDIS_URL (redis:// or rediss://): instances sharing it act as one (key budget, short HTTP
+   * caches and their single flight, one upstream socket). Unset: everything stays in this process.
+   * Never log it (it may carry a password).
+   */
+  redisUrl?: string;
 }
 
 /** The catalogue index behind the search (server/search/). */
@@ -168,7 +174,23 @@ export function loadConfig(env: Environment, defaults: { port: number }): Server
 
 export function sharingConfigFrom(env: Environment): SharingConfig {
   const rate = nonNegativeInteger(env, 'MARKET_API_RATE_LIMIT', 0);
-  return { ...(rate > 0 && { rateLimitPerMinute: rate }), tickerFreshnessMs: nonNegativeInteger(env, 'TICKER_FRESHNESS_MS', 1_000), tickerWindowMs: nonNegativeInteger(env, 'TICKER_WINDOW_MS', 5) };
+  const redisUrl = env.REDIS_URL?.trim() ?? '';
+  if (redisUrl !== '') {
+    let protocol = '';
+    try {
+      protocol = new URL(redisUrl).protocol;
+    } catch {
+      protocol = '';
+    }
+    // The URL may hold a password: the message never repeats it.
+    if (protocol !== 'redis:' && protocol !== 'rediss:') throw new Error('REDIS_URL must be a redis:// or rediss:// URL');
+  }
+  return {
+    ...(rate > 0 && { rateLimitPerMinute: rate }),
+    tickerFreshnessMs: nonNegativeInteger(env, 'TICKER_FRESHNESS_MS', 1_000),
+    tickerWindowMs: nonNegativeInteger(env, 'TICKER_WINDOW_MS', 5),
+    ...(redisUrl !== '' && { redisUrl }),
+  };
 }
 
 export function performanceConfigFrom(env: Environment): PerformanceConfig {

@@ -24,7 +24,7 @@ const requestLog = createBufferedLog((text) => process.stdout.write(text));
 process.on('exit', () => {
   requestLog.flush();
 });
-const { app, simulator, realtime } = createApp(config, requestLog.write, { production: true });
+const { app, simulator, realtime, redis } = createApp(config, requestLog.write, { production: true });
 // CHARTROOM_DIST: another build folder (parallel test runs build into their own).
 mountStaticSite(app, process.env.CHARTROOM_DIST ?? fileURLToPath(new URL('../dist', import.meta.url)), { clock: pageClockOf({ simulator }) });
 
@@ -48,7 +48,7 @@ function shutdown(signal: string): void {
   requestLog.flush();
   const graceSeconds = config.http.shutdownGraceMs / 1000;
   // Relayed WebSockets would hold the server open: close them (1001) alongside the HTTP side.
-  void realtime.close();
+  void realtime.close().then(() => redis?.close());
   void closeGracefully(server, { graceMs: config.http.shutdownGraceMs }).then((clean) => {
     requestLog.flush();
     console.log(clean ? 'chartroom: closed' : `chartroom: requests still open after ${graceSeconds} s, closed them`);

@@ -36,6 +36,22 @@ export interface KlineCacheOptions {
   recentTtlMs?: number;
   onLookup?: (outcome: 'hit' | 'miss') => void;
   onEviction?: () => void;
+  /** REDIS_URL: windows shared with the other instances (looked up before the upstream, stored after it). */
+  shared?: SharedWindows;
+}
+
+/** A window as another instance stored it. */
+export interface SharedWindow {
+  contentType: string;
+  identity: Buffer;
+  gzip: Buffer;
+  expiresAt: number | undefined;
+}
+
+/** Where instances share complete windows (server/redis/redis-kline.ts); failures read as misses. */
+export interface SharedWindows {
+  get(key: string): Promise<SharedWindow | undefined>;
+  set(key: string, window: SharedWindow): void;
 }
 
 interface Entry {
@@ -89,8 +105,10 @@ export class KlineCache {
   private readonly now: () => number;
   private readonly recentTtlMs: number;
   private readonly onLookup: (outcome: 'hit' | 'miss') => void;
+  private readonly shared: SharedWindows | undefined;
 
   constructor(options: KlineCacheOptions) {
+    this.shared = options.shared;
     const onEviction = options.onEviction ?? (() => undefined);
     // lru-cache bounded by bytes (sizes given on set); a bound of 0 keeps nothing (every entry is larger than 1).
     this.entries = new LRUCache<string, Entry>({
@@ -169,8 +187,19 @@ export class KlineCache {
     return new Response(bodyInit(body), { status: 200, headers });
   }
 
+  private keep(key: string, entry: Entry): void {
+    const size = entry.identity.byteLength + entry.gzip.byteLength + key.length + ENTRY_OVERHEAD_BYTES;
+    // lru-cache refuses an entry larger than the whole bound (as the cache always did).
+    if (size <= this.entries.maxSize) this.entries.set(key, entry, { size });
+  }
+
   private async fly(request: Request, window: KlineWindow, upstream: UpstreamCall): Promise<FlightResult> {
     const generation = this.generation;
+    const fromOthers = await this.shared?.get(window.key);
+    if (fromOthers && (fromOthers.expiresAt === undefined || this.now() < fromOthers.expiresAt)) {
+      if (generation === this.generation) this.keep(window.key, fromOthers);
+      return { status: 200, headers: new Headers({ 'Content-Type': fromOthers.contentType }), body: fromOthers.identity, code: 0, entry: fromOthers };
+    }
     const response = await upstream(unconditional(request));
     const received = Buffer.from(await response.arrayBuffer());
     const headers = new Headers(response.headers);
@@ -199,9 +228,8 @@ export class KlineCache {
       expiresAt: windowSettled(window, now, newestOf(answer.times ?? [])) ? undefined : now + this.recentTtlMs,
     };
     if (generation === this.generation) {
-      const size = entry.identity.byteLength + entry.gzip.byteLength + window.key.length + ENTRY_OVERHEAD_BYTES;
-      // lru-cache refuses an entry larger than the whole bound (as the cache always did).
-      if (size <= this.entries.maxSize) this.entries.set(window.key, entry, { size });
+      this.keep(window.key, entry);
+      this.shared?.set(window.key, entry);
     }
     return { status: 200, headers, body, code: 0, entry };
   }

@@ -36,6 +36,16 @@ export interface SharingStats {
   browserSubscriptionsMax(): number;
 }
 
+/** REDIS_URL: how this instance shares with the others, read at scrape time. */
+export interface ClusterMetricsSource {
+  redisUp(): boolean;
+  /** Times this instance fell back to working alone (Redis unreachable). */
+  fallbacks(): number;
+  leader(): boolean;
+  instances(): number;
+  fencingToken(): number;
+}
+
 export interface ChartroomMetrics {
   /** One answered HTTP request; `code` is the envelope's code when known. */
   recordRequest(path: string, status: number, code: number | undefined): void;
@@ -48,6 +58,8 @@ export interface ChartroomMetrics {
   setRealtimeSource(stats: RealtimeStats | undefined): void;
   /** Upstream mode: the key's budget and the shared upstream feed. */
   setSharingSource(stats: SharingStats | undefined): void;
+  /** REDIS_URL: Redis reachability and the cluster's leader (absent without REDIS_URL). */
+  setClusterSource(stats: ClusterMetricsSource | undefined): void;
   /** The exposition text (format 0.0.4). */
   render(): Promise<string>;
   /** Its Content-Type. */
@@ -80,6 +92,7 @@ export function createChartroomMetrics(): ChartroomMetrics {
   let realtime: RealtimeStats | undefined;
   let cacheSizes: CacheSizes | undefined;
   let sharing: SharingStats | undefined;
+  let cluster: ClusterMetricsSource | undefined;
   const one = (value: number | undefined): Sample[] => (value === undefined ? [] : [{ labels: {}, value }]);
   /** A gauge read at scrape time; no sample at all when `read` has nothing (as before). */
   const gauge = (name: string, help: string, labelNames: string[], read: () => Sample[]): void => {
@@ -118,6 +131,11 @@ export function createChartroomMetrics(): ChartroomMetrics {
     return counts ? REALTIME_CHANNELS.map((channel) => ({ labels: { channel }, value: counts[channel] })) : [];
   });
   gauge('chartroom_realtime_browser_subscriptions_max', 'The most realtime subscriptions one browser holds.', [], () => one(sharing?.browserSubscriptionsMax()));
+  gauge('chartroom_redis_up', '1 while Redis (REDIS_URL) is reachable; 0 while this instance works alone (absent without REDIS_URL).', [], () => one(cluster && (cluster.redisUp() ? 1 : 0)));
+  gauge('chartroom_redis_fallbacks_total', 'Times this instance lost Redis and fell back to working alone.', [], () => one(cluster?.fallbacks()));
+  gauge('chartroom_cluster_leader', '1 while this instance holds the leader lock (and the one upstream socket of every instance).', [], () => one(cluster && (cluster.leader() ? 1 : 0)));
+  gauge('chartroom_cluster_instances', 'Instances registered in Redis in the last 5 s.', [], () => one(cluster?.instances()));
+  gauge('chartroom_cluster_fencing_token', 'Newest fencing token this instance has seen (the leader’s own while leading).', [], () => one(cluster?.fencingToken()));
   gauge('process_resident_memory_bytes', 'Resident memory size in bytes.', [], () => one(process.memoryUsage.rss()));
   gauge('process_start_time_seconds', 'Start time of the process since the Unix epoch in seconds.', [], () => one(Math.floor(performance.timeOrigin) / 1000));
   /** prom-client reads values asynchronously: the upstream counts are kept here too, for tests and benchmarks. */
@@ -147,6 +165,9 @@ export function createChartroomMetrics(): ChartroomMetrics {
     },
     setSharingSource(stats) {
       sharing = stats;
+    },
+    setClusterSource(stats) {
+      cluster = stats;
     },
     render: () => registry.metrics(),
     contentType: registry.contentType,

@@ -9,8 +9,8 @@ class StubSocket implements BrowserSocket {
   closes: [number, string][] = [];
   /** Bytes each send adds to the buffer (a consumer that never reads). */
   constructor(public growth = 0) {}
-  send(data: string): void {
-    this.sent.push(data);
+  send(data: string | Buffer): void {
+    this.sent.push(data.toString());
     this.bufferedAmount += this.growth;
   }
   close(code: number, reason: string): void {

@@ -13,8 +13,12 @@ import type { SubscriptionLedger } from './stats.ts';
 
 /** What a data source (upstream link, shared feed or simulator session) may do to the browser. */
 export interface RelayPeer {
-  /** `coalesceKey`: a ticker push's instrument; a newer push replaces a waiting one. */
-  send(text: string, coalesceKey?: string): void;
+  /**
+   * `coalesceKey`: a ticker push's instrument; a newer push replaces a waiting one. `bytes`: the
+   * push's UTF-8, encoded once by the shared feed for every browser of one spelling (sent as a
+   * text frame as is, where ws would encode `text` again for each browser); pushes only.
+   */
+  send(text: string, coalesceKey?: string, bytes?: Buffer): void;
   close(code: number, reason: string): void;
 }
 
@@ -23,9 +27,12 @@ export interface BrowserSocket {
   readonly readyState: number;
   readonly bufferedAmount: number;
   send(data: string): void;
+  send(data: Buffer, options: { binary: boolean }): void;
   close(code: number, reason: string): void;
   terminate(): void;
 }
+
+const TEXT_FRAME = { binary: false };
 
 const OPEN = 1;
 
@@ -89,11 +96,13 @@ export function browserPeer(socket: BrowserSocket, ledger: SubscriptionLedger, o
   };
 
   return {
-    send: (text, coalesceKey) => {
+    send: (text, coalesceKey, bytes) => {
       if (socket.readyState !== OPEN) return;
-      ledger.observe(text);
+      // Pushes (the frames with bytes) are never subscription replies: the ledger need not look.
+      if (!bytes) ledger.observe(text);
       if (queue.size === 0 && socket.bufferedAmount <= highWater) {
-        socket.send(text);
+        if (bytes) socket.send(bytes, TEXT_FRAME);
+        else socket.send(text);
         return;
       }
       if (!queue.push(text, coalesceKey)) {

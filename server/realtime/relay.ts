@@ -22,6 +22,8 @@ import { upgradeRefusal, type UpgradePolicy } from './upgrade-checks.ts';
 import { feedSession } from './feed/browser-session.ts';
 import { SharedFeed, type SharedFeedOptions, type SharedFeedStats } from './feed/shared-feed.ts';
 import { connectUpstream } from './upstream-link.ts';
+import { ClusterFeed } from '../redis/cluster-feed.ts';
+import type { RedisLink } from '../redis/redis-link.ts';
 
 /** Largest frame a browser may send (subscribe requests are small). */
 export const BROWSER_MAX_PAYLOAD = 16 * 1024;
@@ -34,6 +36,8 @@ export interface RealtimeRelay {
   stats: RealtimeStats;
   /** Upstream mode: the shared upstream feed's sockets and subscriptions. */
   feedStats(): SharedFeedStats | undefined;
+  /** Upstream mode with REDIS_URL: the one upstream feed of every instance. */
+  cluster?: ClusterFeed;
   /**
    * Closes every relayed socket (1001 "server going away" by default) and refuses new ones;
    * resolves once all are closed (sockets slow to answer are cut after a short grace).
@@ -58,6 +62,10 @@ export interface RealtimeRelayOptions {
    * admitted socket is closed (1008) when the session behind it ends.
    */
   admit?: (request: IncomingMessage) => { ok: true; admission: { watch: (close: () => void) => () => void } } | { ok: false; refusal: UpgradeRefusal };
+  /** REDIS_URL: one upstream socket for every instance sharing this Redis (upstream mode). */
+  redis?: RedisLink;
+  /** Tuning of the cluster's leader lock (tests shorten it). */
+  cluster?: { leaderTtlMs?: number; pollMs?: number };
 }
 
 const refusals = {
@@ -74,12 +82,19 @@ const refusals = {
   } satisfies UpgradeRefusal,
 };
 
-function dataSource(options: RealtimeRelayOptions, log: (line: string) => void): { open: DataSourceFactory; feed?: SharedFeed } {
+function dataSource(options: RealtimeRelayOptions, log: (line: string) => void): { open: DataSourceFactory; feed?: SharedFeed; cluster?: ClusterFeed } {
   const { config, simulator } = options;
   if (config.mode === 'upstream' && config.apiKey !== undefined) {
     const { apiKey } = config;
+    const openUpstream: SharedFeedOptions['open'] = (peer) => connectUpstream(peer, { url: config.realtime.upstreamUrl, apiKey, log });
+    if (options.redis) {
+      // Every instance's feed takes the cluster for its upstream; one instance holds the real socket.
+      const cluster = new ClusterFeed({ link: options.redis, openUpstream, log, ...(options.feed && { feed: options.feed }), ...options.cluster });
+      const feed = new SharedFeed({ ...options.feed, log, open: (peer) => cluster.open(peer) });
+      return { open: (peer) => feedSession(feed, peer), feed, cluster };
+    }
     // Every browser shares one upstream socket (more only past the upstream's subscription limit).
-    const feed = new SharedFeed({ ...options.feed, log, open: (peer) => connectUpstream(peer, { url: config.realtime.upstreamUrl, apiKey, log }) });
+    const feed = new SharedFeed({ ...options.feed, log, open: openUpstream });
     return { open: (peer) => feedSession(feed, peer), feed };
   }
   if (simulator) return { open: simulatorSource(simulator) };
@@ -101,7 +116,7 @@ export function createRealtimeRelay(options: RealtimeRelayOptions): RealtimeRela
       // A failing logger must not break a connection.
     }
   };
-  const { open, feed } = dataSource(options, safeLog);
+  const { open, feed, cluster } = dataSource(options, safeLog);
   const stats = new RealtimeStatsRegistry();
   const slots = new ClientSlots(config.realtime.maxSocketsPerClient);
   // The Host allowlist applies in dev too: Vite checks hosts for its own requests, not for
@@ -132,6 +147,7 @@ export function createRealtimeRelay(options: RealtimeRelayOptions): RealtimeRela
   return {
     stats,
     feedStats: () => feed?.stats(),
+    ...(cluster && { cluster }),
     handleUpgrade: (request, socket, head) => {
       if (socket.destroyed) return;
       const refusal = stopping ? refusals.stopping : upgradeRefusal(request, policy);
@@ -159,8 +175,9 @@ export function createRealtimeRelay(options: RealtimeRelayOptions): RealtimeRela
     close: (code = CLOSE.GOING_AWAY, reason = 'server going away') => {
       stopping = true;
       feed?.close();
-      if (sockets.size === 0) return Promise.resolve();
-      return new Promise<void>((resolve) => {
+      const clusterClosed = cluster?.close() ?? Promise.resolve();
+      if (sockets.size === 0) return clusterClosed;
+      const browsersClosed = new Promise<void>((resolve) => {
         const done = (): void => {
           clearTimeout(cut);
           closeWaiters.delete(done);
@@ -172,6 +189,7 @@ export function createRealtimeRelay(options: RealtimeRelayOptions): RealtimeRela
         }, CLOSE_GRACE_MS);
         for (const browser of sockets) browser.close(code, reason);
       });
+      return Promise.all([clusterClosed, browsersClosed]).then(() => undefined);
     },
   };
 }

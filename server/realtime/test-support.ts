@@ -7,7 +7,7 @@ import net, { type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import WebSocket, { WebSocketServer } from 'ws';
-import { createApp, type ChartroomApp } from '../app.ts';
+import { createApp, type AppOptions, type ChartroomApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createHttpServer, listen } from '../http-server.ts';
 import { securityHeaderEntries } from '../security-headers.ts';
@@ -256,10 +256,10 @@ export interface RunningChartroom {
 }
 
 /** The production assembly of main.ts (createApp, createHttpServer, the upgrade hand-off) on a free port. */
-export async function startChartroom(env: Record<string, string>): Promise<RunningChartroom> {
+export async function startChartroom(env: Record<string, string>, options: AppOptions = {}): Promise<RunningChartroom> {
   const logLines: string[] = [];
   const config = loadConfig(env, { port: 0 });
-  const chartroom = createApp(config, (line) => logLines.push(line), { production: true });
+  const chartroom = createApp(config, (line) => logLines.push(line), { production: true, ...options });
   const server = createHttpServer(chartroom.app.fetch, config.http, securityHeaderEntries({ contentSecurityPolicy: true }));
   server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     chartroom.realtime.handleUpgrade(request, socket, head);
@@ -271,6 +271,7 @@ export async function startChartroom(env: Record<string, string>): Promise<Runni
     logLines,
     stop: async () => {
       await chartroom.realtime.close();
+      await chartroom.redis?.close();
       chartroom.simulator?.realtime.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => {

@@ -15,9 +15,19 @@ export interface KeyBudgetOptions {
 
 export type Admission = { ok: true } | { ok: false; retryAfterSeconds: number };
 
+/** What the shared exchange needs of a budget: this process's (KeyBudget) or every instance's (RedisBudget). */
+export interface Budget {
+  readonly limit: number | undefined;
+  admit(): Promise<Admission>;
+  pause(seconds: number): void;
+  pausedForMs(): number;
+  lastMinute(): number;
+  left(): number | undefined;
+}
+
 const WINDOW_MS = 60_000;
 
-export class KeyBudget {
+export class KeyBudget implements Budget {
   /** Start times of the last `perMinute` requests, oldest first (ring buffer). */
   private readonly starts: number[];
   private next = 0;

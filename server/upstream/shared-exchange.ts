@@ -15,8 +15,9 @@ import { ERROR_CODES, ERROR_MESSAGES, type ContractPath } from '#shared/contract
 import type { ClientGone } from './client-gone.ts';
 import { decodeBody, isDecodable, normalizeContentEncoding } from './encoding.ts';
 import type { ExchangeRequest, ExchangeResult } from './exchange.ts';
-import type { KeyBudget } from './key-budget.ts';
+import type { Budget } from './key-budget.ts';
 import { TICKER_PATH, tickerQuery, TickerWindows } from './ticker-windows.ts';
+import type { RemoteShare } from '../redis/redis-share.ts';
 
 export type Exchange = (request: ExchangeRequest) => Promise<ExchangeResult>;
 export type SharedExchange = (request: ExchangeRequest, path: ContractPath) => Promise<ExchangeResult>;
@@ -40,7 +41,7 @@ export const DEFAULT_FRESHNESS_MS: Partial<Record<ContractPath, number>> = {
 
 export interface SharedExchangeOptions {
   exchange: Exchange;
-  budget: KeyBudget;
+  budget: Budget;
   /** Per path; 0 or absent: single flight only. */
   freshnessMs?: Partial<Record<ContractPath, number>>;
   /** How long a window of ticker symbols collects requests; default 5 ms. */
@@ -51,6 +52,8 @@ export interface SharedExchangeOptions {
   quotaHoldMs?: number;
   log?: (line: string) => void;
   now?: () => number;
+  /** REDIS_URL: fresh answers and flights shared with the other instances (one of them asks). */
+  remote?: RemoteShare;
 }
 
 export interface SharedExchangeStats {
@@ -63,6 +66,8 @@ export interface SharedExchangeStats {
   quotaExhausted: boolean;
   /** Upstream ticker requests made for windows of symbols. */
   tickerWindows: number;
+  /** Exchanges answered by another instance's request or from Redis (REDIS_URL). */
+  fromOtherInstances: number;
 }
 
 type Answer = Extract<ExchangeResult, { kind: 'response' }>;
@@ -153,7 +158,7 @@ export function createSharedExchange(options: SharedExchangeOptions): { exchange
     perf: { now },
   });
   const flights = new Map<string, { promise: Promise<ExchangeResult>; gone: FlightGone }>();
-  const stats: SharedExchangeStats = { upstream: 0, shared: 0, budgetRefusals: 0, quotaExhausted: false, tickerWindows: 0 };
+  const stats: SharedExchangeStats = { upstream: 0, shared: 0, budgetRefusals: 0, quotaExhausted: false, tickerWindows: 0, fromOtherInstances: 0 };
   let quotaUntil = 0;
 
   /** One upstream exchange within the key's budget. */
@@ -214,9 +219,17 @@ export function createSharedExchange(options: SharedExchangeOptions): { exchange
       stats.shared += 1;
     } else {
       const gone = new FlightGone();
-      const promise = budgeted({ ...request, clientGone: gone }).then((result) => {
-        const ttl = freshness[path] ?? 0;
-        if (ttl > 0 && result.kind === 'response' && result.status === 200) fresh.set(key, result, { ttl });
+      const ttl = freshness[path] ?? 0;
+      const ask = (): Promise<ExchangeResult> => budgeted({ ...request, clientGone: gone });
+      const { remote } = options;
+      const shared = remote
+        ? remote.flight(key, ttl, ask).then(({ result, ttlLeftMs, source }) => {
+            if (source !== 'upstream') stats.fromOtherInstances += 1;
+            return { result, ttl: ttlLeftMs ?? ttl };
+          })
+        : ask().then((result) => ({ result, ttl }));
+      const promise = shared.then(({ result, ttl: keep }) => {
+        if (keep > 0 && result.kind === 'response' && result.status === 200) fresh.set(key, result, { ttl: keep });
         return result;
       });
       flight = { promise, gone };

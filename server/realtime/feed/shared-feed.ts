@@ -288,14 +288,16 @@ export class SharedFeed {
     if (topic?.link !== link) return;
     if (frame.cmd !== 'trade') topic.last = { frame, data, symbol, text };
     const coalesce = frame.cmd === 'ticker' ? topic.key : undefined;
-    const respelled = new Map<string, string>();
+    // Serialised and encoded once per spelling: every browser of a spelling gets the same bytes.
+    const respelled = new Map<string, { out: string; bytes: Buffer }>();
     for (const [browser, spelling] of topic.holders) {
-      let out = text;
-      if (spelling !== symbol) {
-        out = respelled.get(spelling) ?? respellPush(frame, data, spelling);
-        respelled.set(spelling, out);
+      let frameOut = respelled.get(spelling);
+      if (!frameOut) {
+        const out = spelling === symbol ? text : respellPush(frame, data, spelling);
+        frameOut = { out, bytes: Buffer.from(out) };
+        respelled.set(spelling, frameOut);
       }
-      browser.send(out, coalesce);
+      browser.send(frameOut.out, coalesce, frameOut.bytes);
     }
   }
 

@@ -1,0 +1,70 @@
+/**
+ * The key budget shared through a real Redis: two instances' budgets together never admit more
+ * than the limit in 60 s, an upstream 3001 seen by one pauses the other, and without Redis each
+ * instance admits only its share of the limit.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../realtime/test-support.ts';
+import { startTestRedis, type TestRedis } from '../test-support/redis-server.ts';
+import { RedisBudget } from './redis-budget.ts';
+import { RedisLink } from './redis-link.ts';
+
+describe('RedisBudget', () => {
+  let redis: TestRedis;
+  const links: RedisLink[] = [];
+  const budgets: RedisBudget[] = [];
+  const budget = async (perMinute: number, instances = 1): Promise<{ link: RedisLink; budget: RedisBudget }> => {
+    const link = new RedisLink({ url: redis.url });
+    links.push(link);
+    expect(await link.ready()).toBe(true);
+    const made = new RedisBudget({ link, perMinute, instances: () => instances });
+    budgets.push(made);
+    return { link, budget: made };
+  };
+
+  beforeAll(async () => {
+    redis = await startTestRedis();
+  });
+  afterEach(async () => {
+    for (const made of budgets.splice(0)) made.close();
+    for (const link of links.splice(0)) await link.close();
+    await redis.stop();
+    await redis.restart();
+  });
+  afterAll(async () => {
+    await redis.stop();
+  });
+
+  it('admits at most the limit across instances, then says when to retry (the oldest start plus 60 s)', async () => {
+    const [a, b] = [await budget(6), await budget(6)];
+    const admissions = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).budget.admit()));
+    expect(admissions.filter((admission) => admission.ok)).toHaveLength(6);
+    for (const admission of admissions) if (!admission.ok) expect(admission.retryAfterSeconds).toBeGreaterThanOrEqual(59);
+    await b.budget.status();
+    expect([b.budget.lastMinute(), b.budget.left()]).toEqual([6, 0]);
+  });
+
+  it('pauses every instance when one of them meets the upstream’s 3001', async () => {
+    const [a, b] = [await budget(100), await budget(100)];
+    a.budget.pause(30);
+    // The pause goes to Redis in the background: B reads it there.
+    for (let tries = 0; tries < 100; tries += 1) {
+      await b.budget.status();
+      if (b.budget.pausedForMs() > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const refused = await b.budget.admit();
+    expect(refused).toMatchObject({ ok: false });
+    expect(refused.ok ? 0 : refused.retryAfterSeconds).toBeGreaterThanOrEqual(29);
+    await b.budget.status();
+    expect(b.budget.pausedForMs()).toBeGreaterThan(28_000);
+  });
+
+  it('admits only its share of the limit while Redis is away', async () => {
+    const { link, budget: alone } = await budget(6, 3);
+    await redis.stop();
+    await eventually(() => !link.up, 5_000, 'Redis gone');
+    const admissions = await Promise.all(Array.from({ length: 5 }, () => alone.admit()));
+    expect(admissions.filter((admission) => admission.ok)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * The key budget shared by every instance (REDIS_URL): the same sliding log as KeyBudget, kept in
+ * a Redis sorted set and checked-and-recorded by one Lua script, so that however many instances
+ * ask at once, at most MARKET_API_RATE_LIMIT requests start in any 60 s. Time is Redis's own
+ * (TIME), so the instances' clocks need not agree. An upstream 3001 pauses the key for every
+ * instance (a key with a PX expiry).
+ *
+ * Why not rate-limiter-flexible's RateLimiterRedis: it counts fixed windows (a key per window with
+ * an expiry), which lets twice the budget through around a window's edge, the flaw that made us
+ * keep our own in-memory log (server/rate-limiter.ts); the sliding log in one script is 30 lines.
+ *
+ * Redis unreachable: this instance admits from a budget of its own, its share of the limit
+ * (limit ÷ instances last seen alive, at least 1), until Redis is back.
+ */
+import { KeyBudget, type Admission, type Budget } from '../upstream/key-budget.ts';
+import type { RedisLink } from './redis-link.ts';
+import { RedisScript } from './redis-script.ts';
+
+const WINDOW_MS = 60_000;
+
+/**
+ * KEYS: log (sorted set), pause (string). ARGV: limit (0: none, only counted), window ms, member.
+ * Returns { admitted 0/1, wait ms, requests in the window, paused ms }.
+ */
+const ADMIT = new RedisScript(`
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local limit = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local count = redis.call('ZCARD', KEYS[1])
+local paused = redis.call('PTTL', KEYS[2])
+if paused > 0 then return {0, paused, count, paused} end
+if limit > 0 and count >= limit then
+  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return {0, tonumber(oldest[2]) + window - now, count, 0}
+end
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+redis.call('PEXPIRE', KEYS[1], window + 1000)
+return {1, 0, count + 1, 0}
+`);
+
+/** KEYS: pause. ARGV: ms. Lengthens the pause, never shortens it. */
+const PAUSE = new RedisScript(`
+local left = redis.call('PTTL', KEYS[1])
+if left < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], '1', 'PX', ARGV[1]) end
+return 1
+`);
+
+/** KEYS: log, pause. ARGV: window. { requests in the window, paused ms }. */
+const STATUS = new RedisScript(`
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+return {redis.call('ZCOUNT', KEYS[1], now - tonumber(ARGV[1]), '+inf'), math.max(0, redis.call('PTTL', KEYS[2]))}
+`);
+
+export interface RedisBudgetOptions {
+  link: RedisLink;
+  perMinute?: number;
+  /** Longest a request waits for its turn; default 2 s. */
+  maxWaitMs?: number;
+  /** Instances last seen alive (the share of the budget when alone); default 1. */
+  instances?: () => number;
+}
+
+export class RedisBudget implements Budget {
+  private local: KeyBudget;
+  private seq = 0;
+  private count = 0;
+  private pausedUntil = 0;
+  private readonly maxWaitMs: number;
+  private readonly logKey: string;
+  private readonly pauseKey: string;
+  private readonly refresh: ReturnType<typeof setInterval>;
+
+  constructor(private readonly options: RedisBudgetOptions) {
+    this.maxWaitMs = options.maxWaitMs ?? 2_000;
+    this.logKey = options.link.key('budget:log');
+    this.pauseKey = options.link.key('budget:pause');
+    this.local = this.alone();
+    options.link.onChange((up) => {
+      // Alone: a fresh share of the limit (instances last seen alive split it).
+      if (!up) this.local = this.alone();
+    });
+    this.refresh = setInterval(() => void this.status(), 1_000);
+    this.refresh.unref();
+  }
+
+  get limit(): number | undefined {
+    return this.options.perMinute;
+  }
+
+  async admit(): Promise<Admission> {
+    for (;;) {
+      if (!this.options.link.up) return this.local.admit();
+      let answer: [number, number, number, number];
+      try {
+        answer = (await ADMIT.run(this.options.link, [this.logKey, this.pauseKey], [String(this.options.perMinute ?? 0), String(WINDOW_MS), `${this.options.link.instanceId}:${++this.seq}`])) as [number, number, number, number];
+      } catch {
+        return this.local.admit();
+      }
+      const [admitted, wait, count, paused] = answer;
+      this.count = count;
+      this.pausedUntil = Date.now() + paused;
+      if (admitted === 1) return { ok: true };
+      if (wait > this.maxWaitMs) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
+      await new Promise((resolve) => setTimeout(resolve, Math.max(1, wait)));
+    }
+  }
+
+  pause(seconds: number): void {
+    this.local.pause(seconds);
+    this.pausedUntil = Math.max(this.pausedUntil, Date.now() + seconds * 1000);
+    if (this.options.link.up) PAUSE.run(this.options.link, [this.pauseKey], [String(seconds * 1000)]).catch(() => undefined);
+  }
+
+  pausedForMs(): number {
+    return this.options.link.up ? Math.max(0, this.pausedUntil - Date.now()) : this.local.pausedForMs();
+  }
+
+  lastMinute(): number {
+    return this.options.link.up ? this.count : this.local.lastMinute();
+  }
+
+  left(): number | undefined {
+    if (this.options.perMinute === undefined) return undefined;
+    return this.options.link.up ? Math.max(0, this.options.perMinute - this.count) : this.local.left();
+  }
+
+  close(): void {
+    clearInterval(this.refresh);
+  }
+
+  /** Reads the shared figures for /metrics (between admissions they would go stale). */
+  async status(): Promise<void> {
+    if (!this.options.link.up) return;
+    try {
+      const [count, paused] = (await STATUS.run(this.options.link, [this.logKey, this.pauseKey], [String(WINDOW_MS)])) as [number, number];
+      this.count = count;
+      this.pausedUntil = Date.now() + paused;
+    } catch {
+      // Redis went away: the next change says so.
+    }
+  }
+
+  private alone(): KeyBudget {
+    const { perMinute } = this.options;
+    const instances = Math.max(1, this.options.instances?.() ?? 1);
+    return new KeyBudget({ ...(perMinute !== undefined && { perMinute: Math.max(1, Math.floor(perMinute / instances)) }), maxWaitMs: this.maxWaitMs });
+  }
+}
