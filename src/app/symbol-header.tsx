@@ -9,7 +9,7 @@ import { useLiveQuote } from '../components/live-quote/use-live-quote';
 import { changeText, directionColor, tickerFigures } from '../components/live-quote/ticker-figures';
 import { useAppStore } from '../store/app-store';
 import { QUOTE_CLASSES } from './quote-classes';
-import { ExtendedQuote } from '../components/live-quote/extended-quote';
+import { ExtendedQuoteSlot } from '../components/live-quote/extended-quote-slot';
 
 export function SymbolHeader() {
   const symbol = useAppStore((state) => state.workspace.symbol);
@@ -33,7 +33,7 @@ export function SymbolHeader() {
           {changeText(figures)}
         </span>
       )}
-      <ExtendedQuote ticker={ticker} className="min-w-0 truncate text-sm" testId="header-extended" />
+      <ExtendedQuoteSlot ticker={ticker} className="min-w-0 truncate text-sm" testId="header-extended" />
       {error && !ticker && (isAmbiguousSymbol(error) ? (
         // The prompt under the header asks which type: no quote until then, and nothing is wrong.
         <span className="truncate text-sm text-slate-500 dark:text-slate-400">Which type?</span>

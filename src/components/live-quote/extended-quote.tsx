@@ -1,9 +1,50 @@
-/** A US stock's extended-hours price, its session named: "Pre-market 223.10 +1.01 (+0.45%)". */
-import type { Ticker } from '../../api/quote-schemas';
-import { changeText, directionColor, EXTENDED_SESSION_LABELS, extendedFigures } from './ticker-figures';
+/**
+ * A US stock's extended-hours price, its session named: "Pre-market 223.10 +1.01 (+0.45%)". Loaded
+ * only when a ticker carries a session quote (extended-quote-slot.tsx): outside US extended hours
+ * no page needs it.
+ */
+import { EXTENDED_SESSIONS, type ExtendedSession } from '#shared/contract.ts';
+import type { ExtendedQuote as SessionQuote, Ticker } from '../../api/quote-schemas';
+import { formatPercent, formatPrice, formatSignedChange, precisionOf } from '../../lib/format';
+import { changeText, directionColor, priceDecimals, type Direction } from './ticker-figures';
 
-interface ExtendedQuoteProps {
-  ticker: Ticker | undefined;
+export const EXTENDED_SESSION_LABELS: Record<ExtendedSession, string> = { pre_market: 'Pre-market', post_market: 'Post-market', overnight: 'Overnight' };
+
+export interface ExtendedFigures {
+  session: ExtendedSession;
+  last: string;
+  change: string;
+  percent: string | undefined;
+  direction: Direction;
+}
+
+/**
+ * A US stock's extended-hours price beside the regular one: the newest of its session quotes,
+ * in the symbol's precision, its change from the close the session follows.
+ */
+export function extendedFigures(ticker: Ticker): ExtendedFigures | undefined {
+  let newest: { session: ExtendedSession; quote: SessionQuote } | undefined;
+  for (const session of EXTENDED_SESSIONS) {
+    const quote = ticker[`${session}_quote`];
+    if (quote && (!newest || quote.timestamp > newest.quote.timestamp)) newest = { session, quote };
+  }
+  if (!newest) return undefined;
+  const { session, quote } = newest;
+  const decimals = Math.max(priceDecimals(ticker), precisionOf([quote.last_done, quote.prev_close]));
+  const last = Number(quote.last_done);
+  const previous = Number(quote.prev_close);
+  const change = last - previous;
+  return {
+    session,
+    last: formatPrice(last, decimals),
+    change: formatSignedChange(change, decimals),
+    percent: previous > 0 ? formatPercent((change / previous) * 100) : undefined,
+    direction: change > 0 ? 'up' : change < 0 ? 'down' : 'flat',
+  };
+}
+
+export interface ExtendedQuoteProps {
+  ticker: Ticker;
   className: string;
   testId: string;
   /** The change as a percentage only (a watchlist row's width). */
@@ -11,7 +52,7 @@ interface ExtendedQuoteProps {
 }
 
 export function ExtendedQuote({ ticker, className, testId, compact = false }: ExtendedQuoteProps) {
-  const figures = ticker && extendedFigures(ticker);
+  const figures = extendedFigures(ticker);
   if (!figures) return null;
   return (
     <span className={`tabular-nums ${className}`} data-testid={testId} data-session={figures.session}>

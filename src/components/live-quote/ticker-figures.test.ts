@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Ticker } from '../../api/quote-schemas';
 import { MINUS } from '../../lib/format';
-import { directionColor, extendedFigures, tickerFigures } from './ticker-figures';
+import { directionColor, tickerFigures } from './ticker-figures';
+import { extendedFigures } from './extended-quote';
 
 const TENCENT: Ticker = {
   symbol: '700.HK',

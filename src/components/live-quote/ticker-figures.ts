@@ -3,8 +3,7 @@
  * precision (the most decimals among its price strings, so 505 and 504.5 both print as 505.0 /
  * 504.5), and the direction that picks the up/down colour.
  */
-import { EXTENDED_SESSIONS, type ExtendedSession } from '#shared/contract.ts';
-import type { ExtendedQuote, Ticker } from '../../api/quote-schemas';
+import type { Ticker } from '../../api/quote-schemas';
 import { formatPercent, formatPrice, formatSignedChange, precisionOf } from '../../lib/format';
 
 export type Direction = 'up' | 'down' | 'flat';
@@ -53,41 +52,6 @@ export function tickerFigures(ticker: Ticker): TickerFigures {
     change: change === undefined ? undefined : formatSignedChange(change, decimals),
     percent: percent === undefined ? undefined : formatPercent(percent),
     direction: sign > 0 ? 'up' : sign < 0 ? 'down' : 'flat',
-  };
-}
-
-export const EXTENDED_SESSION_LABELS: Record<ExtendedSession, string> = { pre_market: 'Pre-market', post_market: 'Post-market', overnight: 'Overnight' };
-
-export interface ExtendedFigures {
-  session: ExtendedSession;
-  last: string;
-  change: string;
-  percent: string | undefined;
-  direction: Direction;
-}
-
-/**
- * A US stock's extended-hours price beside the regular one: the newest of its session quotes,
- * in the symbol's precision, its change from the close the session follows.
- */
-export function extendedFigures(ticker: Ticker): ExtendedFigures | undefined {
-  let newest: { session: ExtendedSession; quote: ExtendedQuote } | undefined;
-  for (const session of EXTENDED_SESSIONS) {
-    const quote = ticker[`${session}_quote`];
-    if (quote && (!newest || quote.timestamp > newest.quote.timestamp)) newest = { session, quote };
-  }
-  if (!newest) return undefined;
-  const { session, quote } = newest;
-  const decimals = Math.max(priceDecimals(ticker), precisionOf([quote.last_done, quote.prev_close]));
-  const last = Number(quote.last_done);
-  const previous = Number(quote.prev_close);
-  const change = last - previous;
-  return {
-    session,
-    last: formatPrice(last, decimals),
-    change: formatSignedChange(change, decimals),
-    percent: previous > 0 ? formatPercent((change / previous) * 100) : undefined,
-    direction: change > 0 ? 'up' : change < 0 ? 'down' : 'flat',
   };
 }
 

@@ -9,7 +9,7 @@ import { describeError } from '../../components/ui/describe-error';
 import { useOpenIntent } from '../../queries/use-open-intent';
 import { useAppStore } from '../../store/app-store';
 import { RowActions } from './row-actions';
-import { ExtendedQuote } from '../../components/live-quote/extended-quote';
+import { ExtendedQuoteSlot } from '../../components/live-quote/extended-quote-slot';
 import { changeText, directionColor, tickerFigures } from '../../components/live-quote/ticker-figures';
 import { useLiveQuote } from '../../components/live-quote/use-live-quote';
 
@@ -83,7 +83,7 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
             </span>
           </span>
         )}
-        <ExtendedQuote ticker={ticker} className="truncate text-right text-xs" testId="watchlist-extended" compact />
+        <ExtendedQuoteSlot ticker={ticker} className="truncate text-right text-xs" testId="watchlist-extended" compact />
       </button>
       <RowActions listId={listId} symbol={symbol} isFirst={isFirst} isLast={isLast} row={row} />
     </li>
