@@ -89,6 +89,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
  */
 export const AMBIGUOUS_SYMBOL = 'AMBIGUOUS_SYMBOL';
 
+/**
+ * Chartroom's sign-in (AUTH_MODE, server/auth/) refuses with the contract's 1001/1002 and HTTP 401,
+ * named `error: "SIGN_IN_REQUIRED"`, so a page tells "sign in" from a missing or refused API key.
+ */
+export const SIGN_IN_REQUIRED = 'SIGN_IN_REQUIRED';
+
 /** The market-data GET paths: the twelve of the contract (§4.1–4.12) and the order book (§4.13). */
 export const CONTRACT_PATHS = [
   '/v1/symbols/available',

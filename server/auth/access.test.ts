@@ -49,7 +49,8 @@ async function refused(name: string, send: () => Promise<Answer>, statuses: numb
   const answer = await send();
   expect(statuses, `${name}: status ${answer.status} ${answer.body.slice(0, 120)}`).toContain(answer.status);
   expect(upstream.hits(), `${name}: the upstream is not reached`).toBe(before);
-  if (answer.status === 401 && answer.body !== '') expect(JSON.parse(answer.body), name).toMatchObject({ code: expect.any(Number) as number, message: expect.any(String) as string });
+  // The contract's envelope, named as a sign-in refusal (the page says "sign in", not "check the API key").
+  if (answer.status === 401 && answer.body !== '') expect(JSON.parse(answer.body), name).toMatchObject({ code: expect.any(Number) as number, message: expect.any(String) as string, error: 'SIGN_IN_REQUIRED' });
   return answer;
 }
 

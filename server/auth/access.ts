@@ -18,7 +18,7 @@ import { statSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ERROR_CODES, ERROR_MESSAGES } from '#shared/contract.ts';
+import { ERROR_CODES, ERROR_MESSAGES, SIGN_IN_REQUIRED } from '#shared/contract.ts';
 import { clientAddress, clientKey } from '../client-address.ts';
 import { ClientRateLimiter } from '../rate-limiter.ts';
 import { errorResponse, jsonResponse } from '../upstream/envelope.ts';
@@ -264,7 +264,7 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
   const refuse = (verdict: Extract<Verdict, { ok: false }>, facts: RequestFacts, via: string): Response => {
     audit.record('refused', { outcome: verdict.refusal.reason, address: addressOf(facts), via });
     metrics.authEvent('refused', verdict.refusal.reason);
-    return errorResponse(verdict.refusal.status, verdict.refusal.code, verdict.refusal.message, { 'Cache-Control': 'no-store' });
+    return jsonResponse(verdict.refusal.status, { code: verdict.refusal.code, message: verdict.refusal.message, error: SIGN_IN_REQUIRED }, { 'Cache-Control': 'no-store' });
   };
 
   const guard: MiddlewareHandler = async (c, next) => {
