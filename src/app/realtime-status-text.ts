@@ -3,6 +3,7 @@
  * countdown), unavailable, or which channels fell back to HTTP. Short words of our own: the
  * service's codes and messages go to the tooltip (`detail`), never into the bar.
  */
+import { t, type CoreKey } from '../i18n/core';
 import type { RealtimeChannel, RealtimeStatus } from '../realtime/types';
 
 export type RealtimeTone = 'ok' | 'pending' | 'warning' | 'off';
@@ -14,7 +15,7 @@ export interface RealtimeStatusText {
   detail?: string;
 }
 
-const CHANNEL_NAMES: Record<RealtimeChannel, string> = { ticker: 'Quotes', trade: 'Trades', depth: 'Depth' };
+const CHANNEL_NAMES: Record<RealtimeChannel, CoreKey> = { ticker: 'rt.ticker', trade: 'rt.trade', depth: 'rt.depth' };
 const ORDER: readonly RealtimeChannel[] = ['ticker', 'trade', 'depth'];
 
 function reason(code: number | undefined, message: string | undefined): string | undefined {
@@ -25,9 +26,10 @@ function reason(code: number | undefined, message: string | undefined): string |
 /** "Quotes", "Quotes and trades", "Quotes, trades and depth". */
 function listed(names: readonly string[]): string {
   const [first = '', ...rest] = names;
+  // English lower-cases the names after the first; Chinese has no case.
   const tail = rest.map((name) => name.toLowerCase());
   const last = tail.pop();
-  return last === undefined ? first : `${[first, ...tail].join(', ')} and ${last}`;
+  return last === undefined ? first : t('rt.and', { list: [first, ...tail].join(', '), last });
 }
 
 /** `retryInMs`: the time left now, counted down by the caller. */
@@ -35,15 +37,15 @@ export function realtimeStatusText(status: RealtimeStatus, retryInMs: number | u
   const detail = reason(status.code, status.message);
   switch (status.connection) {
     case 'idle':
-      return { text: 'Live: idle', tone: 'off' };
+      return { text: t('rt.idle'), tone: 'off' };
     case 'connecting':
-      return { text: 'Live: connecting…', tone: 'pending' };
+      return { text: t('rt.connecting'), tone: 'pending' };
     case 'reconnecting': {
-      const wait = retryInMs === undefined ? '' : ` in ${String(Math.max(1, Math.ceil(retryInMs / 1000)))} s`;
-      return { text: `Live: reconnecting${wait} — polling over HTTP`, tone: 'warning', ...(detail !== undefined && { detail }) };
+      const text = retryInMs === undefined ? t('rt.reconnecting') : t('rt.reconnectingIn', { n: Math.max(1, Math.ceil(retryInMs / 1000)) });
+      return { text, tone: 'warning', ...(detail !== undefined && { detail }) };
     }
     case 'unavailable':
-      return { text: 'Live: unavailable — polling over HTTP', tone: 'warning', ...(detail !== undefined && { detail }) };
+      return { text: t('rt.unavailable'), tone: 'warning', ...(detail !== undefined && { detail }) };
     case 'open':
       break;
   }
@@ -51,10 +53,10 @@ export function realtimeStatusText(status: RealtimeStatus, retryInMs: number | u
   if (refused.length > 0) {
     const reasons = refused.map((channel) => {
       const { code, message } = status.channels[channel];
-      return `${CHANNEL_NAMES[channel]} over HTTP: ${reason(code, message) ?? 'refused by the service'}`;
+      return `${t('rt.overHttp', { channels: t(CHANNEL_NAMES[channel]) })}: ${reason(code, message) ?? t('rt.refused')}`;
     });
-    return { text: `${listed(refused.map((channel) => CHANNEL_NAMES[channel]))} over HTTP`, tone: 'warning', detail: reasons.join('\n') };
+    return { text: t('rt.overHttp', { channels: listed(refused.map((channel) => t(CHANNEL_NAMES[channel]))) }), tone: 'warning', detail: reasons.join('\n') };
   }
   const waiting = ORDER.some((channel) => status.channels[channel].state === 'connecting' || status.channels[channel].state === 'down');
-  return waiting ? { text: 'Live: subscribing…', tone: 'pending' } : { text: 'Live: streaming', tone: 'ok' };
+  return waiting ? { text: t('rt.subscribing'), tone: 'pending' } : { text: t('rt.streaming'), tone: 'ok' };
 }

@@ -5,16 +5,18 @@
  * between them with one tap; app.tsx hides the others (`data-screen` on the grid). From lg on
  * everything is side by side and the bar is not shown.
  */
+import { t, type CoreKey } from '../i18n/core';
+import { useLanguage } from '../i18n/use-language';
 import type { ReactNode } from 'react';
 
 export type PhoneScreen = 'chart' | 'watchlist' | 'markets';
 
 const ICON = { 'aria-hidden': true, viewBox: '0 0 20 20', width: 20, height: 20, fill: 'none', stroke: 'currentColor', strokeWidth: 1.6 } as const;
 
-const SCREENS: { id: PhoneScreen; label: string; icon: ReactNode }[] = [
+const SCREENS: { id: PhoneScreen; label: CoreKey; icon: ReactNode }[] = [
   {
     id: 'chart',
-    label: 'Chart',
+    label: 'tab.chart',
     icon: (
       <svg {...ICON}>
         <path d="M5 3v14M10 5v10M15 7v8" strokeLinecap="round" />
@@ -25,7 +27,7 @@ const SCREENS: { id: PhoneScreen; label: string; icon: ReactNode }[] = [
   },
   {
     id: 'watchlist',
-    label: 'Watchlist',
+    label: 'app.watchlist',
     icon: (
       <svg {...ICON}>
         <path d="M4 5h12M4 10h12M4 15h12" strokeLinecap="round" />
@@ -34,7 +36,7 @@ const SCREENS: { id: PhoneScreen; label: string; icon: ReactNode }[] = [
   },
   {
     id: 'markets',
-    label: 'Markets',
+    label: 'app.marketsTab',
     icon: (
       <svg {...ICON}>
         <circle cx="10" cy="10" r="6.5" />
@@ -50,8 +52,9 @@ interface ScreenBarProps {
 }
 
 export function ScreenBar({ screen, onScreen }: ScreenBarProps) {
+  useLanguage();
   return (
-    <nav aria-label="Screens" className="app-screens">
+    <nav aria-label={t('app.screens')} className="app-screens">
       {SCREENS.map(({ id, label, icon }) => (
         <button
           key={id}
@@ -63,7 +66,7 @@ export function ScreenBar({ screen, onScreen }: ScreenBarProps) {
           className="flex flex-1 flex-col items-center justify-center gap-0.5 text-xs text-slate-500 aria-pressed:text-sky-600 dark:text-slate-400 dark:aria-pressed:text-sky-400"
         >
           {icon}
-          {label}
+          {t(label)}
         </button>
       ))}
     </nav>

@@ -26,11 +26,17 @@ export const DEFAULT_WORKSPACE: Workspace = { symbol: 'AAPL.US', interval: '1d',
 export interface Notice {
   id: number;
   tone: 'info' | 'warning';
-  text: string;
+  /** The words, or how to say them: read at each render, so a notice follows a language switch. */
+  text: NoticeText;
 }
+export type NoticeText = string | (() => string);
 
 /** Remembered answers to AMBIGUOUS_SYMBOL, at most this many (the oldest go first). */
 export const MAX_SYMBOL_TYPES = 200;
+
+export function noticeText(text: NoticeText): string {
+  return typeof text === 'string' ? text : text();
+}
 
 export interface WorkspaceSlice {
   workspace: Workspace;
@@ -45,7 +51,7 @@ export interface WorkspaceSlice {
   setZone: (zone: DisplayZone) => void;
   setTab: (tab: PanelTab) => void;
   replaceWorkspace: (workspace: Workspace) => void;
-  pushNotice: (tone: Notice['tone'], text: string) => void;
+  pushNotice: (tone: Notice['tone'], text: NoticeText) => void;
   dismissNotice: (id: number) => void;
 }
 
@@ -88,7 +94,7 @@ export const createWorkspaceSlice: StateCreator<WorkspaceSlice, [], [], Workspac
     set({ workspace });
   },
   pushNotice: (tone, text) => {
-    set((state) => ({ notices: [...state.notices.filter((notice) => notice.text !== text), { id: nextNoticeId++, tone, text }] }));
+    set((state) => ({ notices: [...state.notices.filter((notice) => noticeText(notice.text) !== noticeText(text)), { id: nextNoticeId++, tone, text }] }));
   },
   dismissNotice: (id) => {
     set((state) => ({ notices: state.notices.filter((notice) => notice.id !== id) }));
