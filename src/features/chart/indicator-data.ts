@@ -2,6 +2,7 @@
  * The user's indicator settings as indicators (src/lib/indicators: descriptor + stream each), the
  * colours of their outputs in the chart's palette, and the period lists of the indicator field.
  */
+import { t } from '../../i18n/core';
 import { bollinger } from '../../lib/indicators/bollinger';
 import { ema } from '../../lib/indicators/ema';
 import type { Indicator, IndicatorColour } from '../../lib/indicators/indicator';
@@ -51,7 +52,9 @@ export function indicatorSummary(settings: IndicatorSettings): string {
 }
 
 /** The field's rule, as the user reads it. */
-export const PERIOD_RULE = `whole numbers from ${String(PERIOD_LIMITS.min)} to ${String(PERIOD_LIMITS.max)}, at most ${String(PERIOD_LIMITS.perList)}, separated by commas`;
+export function periodRule(): string {
+  return t('per.rule', { min: PERIOD_LIMITS.min, max: PERIOD_LIMITS.max, n: PERIOD_LIMITS.perList });
+}
 
 export type ParsedPeriods = { periods: number[]; problem?: undefined } | { periods?: undefined; problem: string };
 
@@ -59,11 +62,11 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
 /** Why one entry is not a period, or undefined when it is one. */
 function entryProblem(token: string): string | undefined {
-  if (!NUMBER.test(token)) return `“${token}” is not a number`;
+  if (!NUMBER.test(token)) return t('per.nan', { token });
   const value = Number(token);
-  if (!Number.isInteger(value)) return `${token} is not a whole number`;
-  if (value < PERIOD_LIMITS.min) return `${token} is less than ${String(PERIOD_LIMITS.min)}`;
-  if (value > PERIOD_LIMITS.max) return `${token} is more than ${String(PERIOD_LIMITS.max)}`;
+  if (!Number.isInteger(value)) return t('per.whole', { token });
+  if (value < PERIOD_LIMITS.min) return t('per.less', { token, n: PERIOD_LIMITS.min });
+  if (value > PERIOD_LIMITS.max) return t('per.more', { token, n: PERIOD_LIMITS.max });
   return undefined;
 }
 
@@ -78,7 +81,7 @@ export function parsePeriods(text: string): ParsedPeriods {
     if (problem) return { problem };
   }
   const periods = [...new Set(tokens.map(Number))];
-  if (periods.length > PERIOD_LIMITS.perList) return { problem: `${String(periods.length)} periods are too many` };
+  if (periods.length > PERIOD_LIMITS.perList) return { problem: t('per.many', { count: periods.length }) };
   return { periods };
 }
 
