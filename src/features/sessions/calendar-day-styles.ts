@@ -1,13 +1,15 @@
 /** How each kind of calendar day looks and reads, shared by the grid and its legend. */
+import type { CoreKey } from '../../i18n/core';
 import type { CalendarDayKind } from '../../lib/calendar-month';
 
-export const DAY_KIND_WORDS: Readonly<Record<CalendarDayKind, string>> = {
-  full: 'trading day',
-  half: 'half trading day',
-  holiday: 'holiday, market closed',
-  weekend: 'weekend',
-  unknown: 'loading',
-  unavailable: 'not available',
+/** How a screen reader hears a day's kind (after its date). */
+export const DAY_KIND_WORDS: Readonly<Record<CalendarDayKind, CoreKey>> = {
+  full: 'cal.fullW',
+  half: 'cal.halfW',
+  holiday: 'cal.holidayW',
+  weekend: 'cal.weekendW',
+  unknown: 'cal.unknownW',
+  unavailable: 'cal.unavailableW',
 };
 
 export const DAY_KIND_CLASSES: Readonly<Record<CalendarDayKind, string>> = {
@@ -20,10 +22,10 @@ export const DAY_KIND_CLASSES: Readonly<Record<CalendarDayKind, string>> = {
 };
 
 /** Legend entries, in reading order. */
-export const LEGEND: readonly { kind: CalendarDayKind; label: string }[] = [
-  { kind: 'full', label: 'Trading day' },
-  { kind: 'half', label: 'Half day' },
-  { kind: 'holiday', label: 'Holiday' },
-  { kind: 'weekend', label: 'Weekend' },
-  { kind: 'unavailable', label: 'Not available' },
+export const LEGEND: readonly { kind: CalendarDayKind; label: CoreKey }[] = [
+  { kind: 'full', label: 'cal.full' },
+  { kind: 'half', label: 'cal.half' },
+  { kind: 'holiday', label: 'cal.holiday' },
+  { kind: 'weekend', label: 'cal.weekend' },
+  { kind: 'unavailable', label: 'cal.unavailable' },
 ];

@@ -1,4 +1,5 @@
 /** A market's live status badge, the time to its next change, and a quiet calendar caveat. */
+import { t } from '../../i18n/core';
 import type { SessionMarket } from '#shared/contract.ts';
 import type { MarketStatus } from '../../lib/market-status';
 import { useSecondsNow } from './seconds-clock';
@@ -16,19 +17,19 @@ interface MarketStatusLineProps {
 export function MarketStatusLine({ market, status, calendarUnavailable, now: fallback }: MarketStatusLineProps) {
   const now = useSecondsNow(fallback);
   if (status === undefined) {
-    return <p className="text-xs text-slate-500 dark:text-slate-400">Checking status…</p>;
+    return <p className="text-xs text-slate-500 dark:text-slate-400">{t('ms.checking')}</p>;
   }
   if (status === null) {
     return (
       <p className="text-xs text-slate-500 dark:text-slate-400" data-testid={`status-${market}`} data-phase="unknown">
-        Status unavailable
+        {t('ms.unavailable')}
       </p>
     );
   }
   const next = nextChangeText(status, now);
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
-      <span className="sr-only">Status:</span>
+      <span className="sr-only">{t('ms.status')}</span>
       <span
         data-testid={`status-${market}`}
         data-phase={status.phase}
