@@ -28,7 +28,7 @@ function NoticeList() {
     <ul aria-label={t('app.notices')} className="flex flex-col gap-1 px-3 pt-2">
       {notices.map((notice) => (
         <li key={notice.id} role="status" className="flex items-center justify-between gap-3 rounded border border-amber-500/40 bg-amber-500/10 px-3 py-1.5 text-sm text-amber-800 dark:text-amber-200">
-          <span>{noticeText(notice.text)}</span>
+          <span>{noticeText(notice.text, t)}</span>
           <button type="button" aria-label={t('app.dismiss')} onClick={() => { dismiss(notice.id); }} className="rounded px-1 hover:bg-amber-500/20">
             ×
           </button>

@@ -3,7 +3,7 @@
  * market's own clock, e.g. 'Night session · closes 23:00', 'Closed · opens 21:00',
  * 'Lunch break · reopens 13:00', 'Closed — weekend · opens Mon 09:00'.
  */
-import { t } from '../i18n/core';
+import { t } from '../i18n/beside';
 import { activeLanguage } from '../i18n/translate';
 import { formatCountdown, phaseLabel, type MarketPhase, type MarketStatus } from '../lib/market-status';
 import { zonedParts } from '#shared/time-zone.ts';

@@ -6,7 +6,7 @@
  * calendar; futures their venue's times on the CN calendar (src/lib/venue-schedule.ts). The header
  * renders it (and so loads it) only once the chart's first candle is drawn, as the markets panel.
  */
-import { t } from '../i18n/core';
+import { t } from '../i18n/beside';
 import { useLanguage } from '../i18n/use-language';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';

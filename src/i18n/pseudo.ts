@@ -4,6 +4,7 @@
  * `{name}` parameters are kept as they are. A chunk of its own, loaded only for that link.
  */
 import type { Catalog } from './catalog';
+import { BESIDE } from './beside';
 import { CORE } from './core';
 import { PANELS } from './panels';
 import type { Message } from './translate';
@@ -23,5 +24,5 @@ function pseudoMessage(message: Message): Message {
   return typeof message === 'string' ? pseudoText(message) : { ...(message.one !== undefined && { one: pseudoText(message.one) }), other: pseudoText(message.other) };
 }
 
-const catalog = Object.fromEntries(Object.entries({ ...CORE, ...PANELS }).map(([key, message]) => [key, pseudoMessage(message)])) as unknown as Catalog;
+const catalog = Object.fromEntries(Object.entries({ ...CORE, ...BESIDE, ...PANELS }).map(([key, message]) => [key, pseudoMessage(message)])) as unknown as Catalog;
 export default catalog;

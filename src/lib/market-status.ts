@@ -3,7 +3,7 @@
  * CN the trading-session table (§4.9), for other venues their session times
  * (src/lib/venue-schedule.ts) — and the trading calendar (§4.11).
  */
-import { t } from '../i18n/core';
+import { t } from '../i18n/beside';
 import type { SessionMarket } from '#shared/contract.ts';
 import { marketTimeZone } from '#shared/symbols.ts';
 import { isWeekendYmd, type DayKind } from './trade-days';

@@ -4,6 +4,7 @@ import { parsePersisted } from './persisted-state';
 import { DEFAULT_PREFERENCES } from './preferences-slice';
 import { DEFAULT_WATCHLISTS } from './watchlists-slice';
 import { noticeText } from './workspace-slice';
+import { t } from '../i18n/core';
 import { migratePersisted, PERSIST_VERSION } from './persisted-state';
 import { STORAGE_KEY, useAppStore } from './app-store';
 
@@ -132,7 +133,7 @@ describe('persisted state is a trust boundary', () => {
     await useAppStore.persist.rehydrate();
     const state = useAppStore.getState();
     expect(state.watchlists).toEqual(DEFAULT_WATCHLISTS);
-    expect(state.notices.some((notice) => noticeText(notice.text).includes('unreadable'))).toBe(true);
+    expect(state.notices.some((notice) => noticeText(notice.text, t).includes('unreadable'))).toBe(true);
   });
 
   it('rehydrates a hand-edited store with a notice and the good lists', async () => {
@@ -140,7 +141,7 @@ describe('persisted state is a trust boundary', () => {
     await useAppStore.persist.rehydrate();
     const state = useAppStore.getState();
     expect(state.watchlists).toEqual([{ id: 'x', name: 'Kept', symbols: ['MSFT.US'] }]);
-    expect(state.notices.some((notice) => noticeText(notice.text).includes('unreadable'))).toBe(true);
+    expect(state.notices.some((notice) => noticeText(notice.text, t).includes('unreadable'))).toBe(true);
   });
 });
 

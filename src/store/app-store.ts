@@ -7,7 +7,6 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { parsePersisted, migratePersisted, PERSIST_VERSION, UNREADABLE, type PersistedState } from './persisted-state';
 import { safeJsonStorage } from './safe-storage';
-import { t } from '../i18n/core';
 import { loadLanguage } from '../i18n/load-language';
 import { linkLanguage } from '../i18n/link-language';
 import { createPreferencesSlice, withLanguage, type PreferencesSlice } from './preferences-slice';
@@ -42,7 +41,7 @@ export const useAppStore = create<AppState>()(
         // A link's language wins over the saved one (and is saved: the link is how the user chose it).
         const language = linkLanguage(typeof location === 'undefined' ? '' : location.search) ?? state.preferences.language;
         const merged = { ...current, ...state, preferences: withLanguage(state.preferences, language) };
-        if (repaired) merged.notices = [...current.notices, { id: -1, tone: 'warning', text: () => t('app.repaired') }];
+        if (repaired) merged.notices = [...current.notices, { id: -1, tone: 'warning', text: { key: 'app.repaired' } }];
         return merged;
       },
     },

@@ -8,7 +8,7 @@
 import { t } from '../../i18n/core';
 import { useLanguage } from '../../i18n/use-language';
 import { useId, useState } from 'react';
-import { formatPeriods, parsePeriods, periodRule } from './indicator-data';
+import { formatPeriods, parsePeriods, periodRule } from './period-text';
 
 interface PeriodListInputProps {
   label: string;

@@ -1,9 +1,9 @@
 /** How each kind of calendar day looks and reads, shared by the grid and its legend. */
-import type { CoreKey } from '../../i18n/core';
+import type { BesideKey } from '../../i18n/beside';
 import type { CalendarDayKind } from '../../lib/calendar-month';
 
 /** How a screen reader hears a day's kind (after its date). */
-export const DAY_KIND_WORDS: Readonly<Record<CalendarDayKind, CoreKey>> = {
+export const DAY_KIND_WORDS: Readonly<Record<CalendarDayKind, BesideKey>> = {
   full: 'cal.fullW',
   half: 'cal.halfW',
   holiday: 'cal.holidayW',
@@ -22,7 +22,7 @@ export const DAY_KIND_CLASSES: Readonly<Record<CalendarDayKind, string>> = {
 };
 
 /** Legend entries, in reading order. */
-export const LEGEND: readonly { kind: CalendarDayKind; label: CoreKey }[] = [
+export const LEGEND: readonly { kind: CalendarDayKind; label: BesideKey }[] = [
   { kind: 'full', label: 'cal.full' },
   { kind: 'half', label: 'cal.half' },
   { kind: 'holiday', label: 'cal.holiday' },

@@ -1,5 +1,5 @@
 /** The key to the month grid's colours. */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/beside';
 import { DAY_KIND_CLASSES, LEGEND } from './calendar-day-styles';
 
 export function CalendarLegend() {

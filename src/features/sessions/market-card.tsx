@@ -1,5 +1,5 @@
 /** One market: its name and zone, live status, local time, session table and month calendar. */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/beside';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { SessionMarket } from '#shared/contract.ts';
 import type { MarketSessions } from '../../api/reference-schemas';

@@ -1,5 +1,5 @@
 /** A market's live status badge, the time to its next change, and a quiet calendar caveat. */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/beside';
 import type { SessionMarket } from '#shared/contract.ts';
 import type { MarketStatus } from '../../lib/market-status';
 import { useSecondsNow } from './seconds-clock';

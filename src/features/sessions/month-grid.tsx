@@ -1,5 +1,5 @@
 /** A month of the trading calendar as a Monday-first table. */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/beside';
 import { dateFormatter, dateLocale } from '../../i18n/format';
 import type { CalendarDay } from '../../lib/calendar-month';
 import { DAY_KIND_CLASSES, DAY_KIND_WORDS } from './calendar-day-styles';

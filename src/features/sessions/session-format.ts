@@ -1,16 +1,16 @@
 /** How the sessions panel names and formats what `trading-sessions` returns (§2.10). */
-import { t, type CoreKey } from '../../i18n/core';
+import { t, type BesideKey } from '../../i18n/beside';
 import { dateFormatter } from '../../i18n/format';
 import { TRADE_SESSION, type SessionMarket } from '#shared/contract.ts';
 import type { TradingSession } from '../../api/reference-schemas';
 
-const KIND_LABELS: Readonly<Record<number, CoreKey>> = {
+const KIND_LABELS: Readonly<Record<number, BesideKey>> = {
   [TRADE_SESSION.NORMAL]: 'se.regular',
   [TRADE_SESSION.PRE_MARKET]: 'ph.pre-market',
   [TRADE_SESSION.AFTER_HOURS]: 'ph.after-hours',
   [TRADE_SESSION.OVERNIGHT]: 'ph.overnight',
 };
-const CITIES: Readonly<Record<SessionMarket, CoreKey>> = { US: 'se.US', HK: 'se.HK', CN: 'se.CN' };
+const CITIES: Readonly<Record<SessionMarket, BesideKey>> = { US: 'se.US', HK: 'se.HK', CN: 'se.CN' };
 
 /** 'Regular' for an entry without `trade_session`; an unknown code is shown as such. */
 export function sessionKindLabel(session: TradingSession): string {

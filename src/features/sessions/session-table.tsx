@@ -1,5 +1,5 @@
 /** The sessions a market publishes (§2.10), in its local time. */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/beside';
 import type { TradingSession } from '../../api/reference-schemas';
 import { crossesMidnight, formatHhmm, sessionKindLabel } from './session-format';
 

@@ -2,7 +2,7 @@
  * Market sessions and calendar: for US, HK and CN, the live status (holiday- and half-day-aware),
  * the local time, the session table and a month calendar. Each card fails on its own.
  */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/beside';
 import { useLanguage } from '../../i18n/use-language';
 import { memo } from 'react';
 import { SESSION_MARKETS } from '#shared/contract.ts';

@@ -1,5 +1,5 @@
 /** The words beside a market's status badge: what changes next, and in how long. */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/beside';
 import { formatCountdown, phaseLabel, type MarketPhase, type MarketStatus } from '../../lib/market-status';
 
 const SHUT: ReadonlySet<MarketPhase> = new Set(['closed', 'holiday', 'weekend']);

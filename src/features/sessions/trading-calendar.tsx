@@ -3,7 +3,7 @@
  * a legend and month navigation. The endpoint answers only windows starting within the most
  * recent year, at most 31 days long: months outside it say so instead of failing.
  */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/beside';
 import { useState } from 'react';
 import type { SessionMarket } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';

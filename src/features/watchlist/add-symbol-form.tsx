@@ -6,7 +6,7 @@
  * The catalogue downloads when the box gets focus or the pointer; Enter before it has arrived
  * waits for it.
  */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/beside';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { ProductType } from '#shared/contract.ts';

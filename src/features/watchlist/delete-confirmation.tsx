@@ -1,5 +1,5 @@
 /** "Delete list X and its N symbols?" — nothing is deleted until the user confirms. */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/beside';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useAppStore } from '../../store/app-store';
 import type { Watchlist } from '../../store/watchlists-slice';

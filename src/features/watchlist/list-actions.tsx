@@ -3,7 +3,7 @@
  * left or right among the tabs, and saving it as CSV. A toolbar: one Tab stop, ←/→ (Home/End) between its buttons.
  * When the name field or the confirmation closes, focus goes back to the button that opened it.
  */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/beside';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLiveTickerFeed } from '../../realtime/hooks';

@@ -2,7 +2,7 @@
  * Inline renaming of a list: Enter or leaving the field saves, Escape cancels. A name another
  * list has (ignoring case) is refused in words, and the field stays open to change it.
  */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/beside';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAppStore } from '../../store/app-store';
 import type { Watchlist } from '../../store/watchlists-slice';

@@ -3,7 +3,7 @@
  * buttons are for the pointer and for the arrow keys inside the row: the list is one Tab stop,
  * and the keyboard reaches the same actions from the focused row (watchlist-keys).
  */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/beside';
 import type { RefObject } from 'react';
 import { useAlertOpener } from '../../components/alert-opener';
 import { BellIcon } from '../../components/ui/bell-icon';

@@ -2,7 +2,7 @@
  * The add box's suggestions: the catalogue's best matches for what is typed, as a listbox under
  * it. Focus stays in the box (aria-activedescendant); a pointer press picks without blurring it.
  */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/beside';
 import type { SymbolMatch } from '../../lib/catalog-search';
 
 interface SymbolSuggestionsProps {

@@ -4,7 +4,7 @@
  * rows are one Tab stop (the row last focused, else the open symbol's, else the first); keys
  * move inside (watchlist-keys).
  */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/beside';
 import { useCallback, useId, useState } from 'react';
 import { useAppStore } from '../../store/app-store';
 import { AddSymbolForm } from './add-symbol-form';

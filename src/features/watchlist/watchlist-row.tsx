@@ -4,7 +4,7 @@
  * pushes written straight into the price and change cells, so a tick renders no component. An
  * unknown symbol or a failed quote shows in this row and nowhere else.
  */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/beside';
 import { useLanguage } from '../../i18n/use-language';
 import { memo, useRef } from 'react';
 import { describeError } from '../../components/ui/describe-error';

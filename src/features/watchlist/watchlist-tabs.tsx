@@ -2,7 +2,7 @@
  * The named lists as tabs (WAI-ARIA tabs: ←/→, Home/End move between lists and select them).
  * Only the active tab is in the Tab order; its panel is `panelId`.
  */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/beside';
 import type { KeyboardEvent } from 'react';
 import type { Watchlist } from '../../store/watchlists-slice';
 import { nextRovingIndex } from './roving';
