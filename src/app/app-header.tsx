@@ -8,7 +8,7 @@
 import { Suspense } from 'react';
 import { lazyWithPreload, preloadOnIntent } from '../components/lazy-with-preload';
 import { AddToWatchlistButton } from '../features/watchlist/add-to-watchlist-button';
-import { t } from '../i18n/core';
+import { t } from '../i18n/t';
 import { useLanguage } from '../i18n/use-language';
 import { useAppStore } from '../store/app-store';
 import { DisplaySettings } from './display-settings';
@@ -47,14 +47,14 @@ export function AppHeader({ onSearch, onSearchIntent, afterFirstCandle }: AppHea
         {...preloadOnIntent(onSearchIntent)}
         // The name is the text ("Search… Ctrl K"; a phone shows a magnifier for it); the shortcut is announced as such.
         aria-keyshortcuts="Control+K /"
-        title={t('hdr.searchTitle')}
+        title={t('Search symbols')}
         className="flex items-center gap-2 justify-self-end rounded border border-slate-300 px-2 py-1 text-sm whitespace-nowrap text-slate-500 [grid-area:search] hover:bg-slate-100 dark:border-slate-700 dark:text-slate-400 dark:hover:bg-slate-800"
       >
         <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" className="sm:hidden" fill="none" stroke="currentColor" strokeWidth="1.6">
           <circle cx="7" cy="7" r="4.5" />
           <path d="M10.5 10.5 14 14" strokeLinecap="round" />
         </svg>
-        <span className="sr-only sm:not-sr-only">{t('hdr.search')}</span>
+        <span className="sr-only sm:not-sr-only">{t('Search…')}</span>
         <kbd className="hidden rounded bg-slate-200 px-1 text-xs sm:inline touch:hidden dark:bg-slate-800">Ctrl K</kbd>
       </button>
       <div className="justify-self-end [grid-area:settings]">

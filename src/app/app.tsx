@@ -4,7 +4,7 @@
  * panels beside the chart load once its first candle is drawn; panels not on the first screen load
  * on demand.
  */
-import { t } from '../i18n/core';
+import { t } from '../i18n/t';
 import { useLanguage } from '../i18n/use-language';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
@@ -62,7 +62,7 @@ function preloadTab(tab: PanelTab): void {
 }
 
 function Loading() {
-  return <p className="p-3 text-sm text-slate-500">{t('app.loading')}</p>;
+  return <p className="p-3 text-sm text-slate-500">{t('Loading…')}</p>;
 }
 
 function tabContent(tab: PanelTab, afterFirstCandle: boolean): ReactNode {
@@ -123,10 +123,10 @@ export function App() {
       <AppHeader onSearch={openSearch} onSearchIntent={searchIntent} afterFirstCandle={besideChart} />
       <Notices />
       <main className="app-grid" data-screen={screen}>
-        <Panel title={t('app.watchlists')} id="watchlists" className="app-watchlists">
+        <Panel title={t('Watchlists')} id="watchlists" className="app-watchlists">
           <Suspense fallback={<Loading />}>{besideChart ? <WatchlistPanel /> : <Loading />}</Suspense>
         </Panel>
-        <section aria-label={t('app.main')} className="app-main">
+        <section aria-label={t('Main')} className="app-main">
           <PanelTabs
             onIntent={preloadTab}
             render={(tab) => (
@@ -137,7 +137,7 @@ export function App() {
           />
         </section>
         {/* Drawn whole once the chart is up, as the static shell leaves it empty until then. */}
-        <section aria-label={t('app.markets')} className="panel app-markets">
+        <section aria-label={t('Markets and alerts')} className="panel app-markets">
           {besideChart && (
             <Suspense fallback={null}>
               <SideColumn />

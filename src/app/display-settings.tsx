@@ -1,5 +1,5 @@
 /** Language, theme and up/down colour convention switches in the header. */
-import { t } from '../i18n/core';
+import { t } from '../i18n/t';
 import { useLanguage } from '../i18n/use-language';
 import { useAppStore } from '../store/app-store';
 import { LanguageMenu } from './language-menu';
@@ -17,20 +17,20 @@ export function DisplaySettings() {
       <button
         type="button"
         className={button}
-        aria-label={t(theme === 'dark' ? 'set.toLight' : 'set.toDark')}
+        aria-label={t(theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme')}
         onClick={() => {
           setTheme(theme === 'dark' ? 'light' : 'dark');
         }}
       >
         {/* A phone shows the symbol alone (the name is the button's label). */}
         <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
-        <span className="hidden sm:inline"> {t(theme === 'dark' ? 'set.light' : 'set.dark')}</span>
+        <span className="hidden sm:inline"> {t(theme === 'dark' ? 'Light' : 'Dark')}</span>
       </button>
       <button
         type="button"
         className={button}
-        aria-label={t(colors === 'green-up' ? 'set.toRed' : 'set.toGreen')}
-        title={t('set.colors')}
+        aria-label={t(colors === 'green-up' ? 'Use red for up (Chinese convention)' : 'Use green for up')}
+        title={t('Up/down colours')}
         onClick={() => {
           setColors(colors === 'green-up' ? 'red-up' : 'green-up');
         }}

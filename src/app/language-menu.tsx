@@ -2,7 +2,7 @@
  * The header's language switch: a native select (compact, and a phone's own picker on a 390 px
  * screen). Each language is named in itself, so anyone can find theirs whatever is showing.
  */
-import { t } from '../i18n/core';
+import { t } from '../i18n/t';
 import { LOCALES, type Locale } from '../i18n/locales';
 import { switchLanguage, useLanguage } from '../i18n/use-language';
 
@@ -18,8 +18,8 @@ export function LanguageMenu() {
   const language = useLanguage();
   return (
     <select
-      aria-label={t('hdr.lang')}
-      title={t('hdr.lang')}
+      aria-label={t('Language')}
+      title={t('Language')}
       value={language}
       onChange={(event) => {
         void switchLanguage(event.target.value as Locale);

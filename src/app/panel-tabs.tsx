@@ -6,19 +6,19 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { preloadOnIntent } from '../components/lazy-with-preload';
-import { t, type CoreKey } from '../i18n/core';
+import { t, type MessageKey } from '../i18n/t';
 import { useLanguage } from '../i18n/use-language';
 import { useAppStore } from '../store/app-store';
 import { PANEL_TABS, type PanelTab } from '../store/workspace-slice';
 import { hiddenEnds, scrollToReveal } from './tab-strip';
 
-const TAB_KEYS: Record<PanelTab, CoreKey> = {
-  chart: 'tab.chart',
-  intraday: 'tab.intraday',
-  info: 'tab.info',
-  trades: 'tab.trades',
-  hk: 'tab.hk',
-  book: 'tab.book',
+const TAB_KEYS: Record<PanelTab, MessageKey> = {
+  chart: 'Chart',
+  intraday: 'Intraday',
+  info: 'Stock info',
+  trades: 'Trades',
+  hk: 'HK market',
+  book: 'Order book',
 };
 
 /** A tab's name in the active language. */
@@ -91,7 +91,7 @@ export function PanelTabs({ render, onIntent }: PanelTabsProps) {
         <div
           ref={list}
           role="tablist"
-          aria-label={t('tab.panels')}
+          aria-label={t('Panels')}
           onScroll={measure}
           className="relative flex min-w-0 flex-1 gap-1 overflow-x-auto px-2 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
         >
@@ -134,8 +134,8 @@ function EndButton({ side, onClick }: { side: 'start' | 'end'; onClick: () => vo
     <button
       type="button"
       tabIndex={-1}
-      aria-label={t(start ? 'tab.back' : 'tab.more')}
-      title={t(start ? 'tab.back' : 'tab.more')}
+      aria-label={t(start ? 'Scroll tabs back' : 'More tabs')}
+      title={t(start ? 'Scroll tabs back' : 'More tabs')}
       onClick={onClick}
       style={{ width: END_BUTTON_PX }}
       className={`absolute inset-y-0 ${start ? 'left-0 border-r' : 'right-0 border-l'} border-slate-200 bg-white text-slate-500 hover:text-slate-900 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400 dark:hover:text-white`}

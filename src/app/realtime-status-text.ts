@@ -3,7 +3,7 @@
  * countdown), unavailable, or which channels fell back to HTTP. Short words of our own: the
  * service's codes and messages go to the tooltip (`detail`), never into the bar.
  */
-import { t, type CoreKey } from '../i18n/core';
+import { t, type MessageKey } from '../i18n/t';
 import type { RealtimeChannel, RealtimeStatus } from '../realtime/types';
 
 export type RealtimeTone = 'ok' | 'pending' | 'warning' | 'off';
@@ -15,7 +15,7 @@ export interface RealtimeStatusText {
   detail?: string;
 }
 
-const CHANNEL_NAMES: Record<RealtimeChannel, CoreKey> = { ticker: 'rt.ticker', trade: 'rt.trade', depth: 'rt.depth' };
+const CHANNEL_NAMES: Record<RealtimeChannel, MessageKey> = { ticker: 'Quotes', trade: 'Trades', depth: 'Depth' };
 const ORDER: readonly RealtimeChannel[] = ['ticker', 'trade', 'depth'];
 
 function reason(code: number | undefined, message: string | undefined): string | undefined {
@@ -29,7 +29,7 @@ function listed(names: readonly string[]): string {
   // English lower-cases the names after the first; Chinese has no case.
   const tail = rest.map((name) => name.toLowerCase());
   const last = tail.pop();
-  return last === undefined ? first : t('rt.and', { list: [first, ...tail].join(', '), last });
+  return last === undefined ? first : t('{list} and {last}', { list: [first, ...tail].join(', '), last });
 }
 
 /** `retryInMs`: the time left now, counted down by the caller. */
@@ -37,15 +37,15 @@ export function realtimeStatusText(status: RealtimeStatus, retryInMs: number | u
   const detail = reason(status.code, status.message);
   switch (status.connection) {
     case 'idle':
-      return { text: t('rt.idle'), tone: 'off' };
+      return { text: t('Live: idle'), tone: 'off' };
     case 'connecting':
-      return { text: t('rt.connecting'), tone: 'pending' };
+      return { text: t('Live: connecting…'), tone: 'pending' };
     case 'reconnecting': {
-      const text = retryInMs === undefined ? t('rt.reconnecting') : t('rt.reconnectingIn', { n: Math.max(1, Math.ceil(retryInMs / 1000)) });
+      const text = retryInMs === undefined ? t('Live: reconnecting — polling over HTTP') : t('Live: reconnecting in {n} s — polling over HTTP', { n: Math.max(1, Math.ceil(retryInMs / 1000)) });
       return { text, tone: 'warning', ...(detail !== undefined && { detail }) };
     }
     case 'unavailable':
-      return { text: t('rt.unavailable'), tone: 'warning', ...(detail !== undefined && { detail }) };
+      return { text: t('Live: unavailable — polling over HTTP'), tone: 'warning', ...(detail !== undefined && { detail }) };
     case 'open':
       break;
   }
@@ -53,10 +53,10 @@ export function realtimeStatusText(status: RealtimeStatus, retryInMs: number | u
   if (refused.length > 0) {
     const reasons = refused.map((channel) => {
       const { code, message } = status.channels[channel];
-      return `${t('rt.overHttp', { channels: t(CHANNEL_NAMES[channel]) })}: ${reason(code, message) ?? t('rt.refused')}`;
+      return `${t('{channels} over HTTP', { channels: t(CHANNEL_NAMES[channel]) })}: ${reason(code, message) ?? t('refused by the service')}`;
     });
-    return { text: t('rt.overHttp', { channels: listed(refused.map((channel) => t(CHANNEL_NAMES[channel]))) }), tone: 'warning', detail: reasons.join('\n') };
+    return { text: t('{channels} over HTTP', { channels: listed(refused.map((channel) => t(CHANNEL_NAMES[channel]))) }), tone: 'warning', detail: reasons.join('\n') };
   }
   const waiting = ORDER.some((channel) => status.channels[channel].state === 'connecting' || status.channels[channel].state === 'down');
-  return waiting ? { text: t('rt.subscribing'), tone: 'pending' } : { text: t('rt.streaming'), tone: 'ok' };
+  return waiting ? { text: t('Live: subscribing…'), tone: 'pending' } : { text: t('Live: streaming'), tone: 'ok' };
 }

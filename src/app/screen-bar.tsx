@@ -5,7 +5,7 @@
  * between them with one tap; app.tsx hides the others (`data-screen` on the grid). From lg on
  * everything is side by side and the bar is not shown.
  */
-import { t, type CoreKey } from '../i18n/core';
+import { t, type MessageKey } from '../i18n/t';
 import { useLanguage } from '../i18n/use-language';
 import type { ReactNode } from 'react';
 
@@ -13,10 +13,10 @@ export type PhoneScreen = 'chart' | 'watchlist' | 'markets';
 
 const ICON = { 'aria-hidden': true, viewBox: '0 0 20 20', width: 20, height: 20, fill: 'none', stroke: 'currentColor', strokeWidth: 1.6 } as const;
 
-const SCREENS: { id: PhoneScreen; label: CoreKey; icon: ReactNode }[] = [
+const SCREENS: { id: PhoneScreen; label: MessageKey; icon: ReactNode }[] = [
   {
     id: 'chart',
-    label: 'tab.chart',
+    label: 'Chart',
     icon: (
       <svg {...ICON}>
         <path d="M5 3v14M10 5v10M15 7v8" strokeLinecap="round" />
@@ -27,7 +27,7 @@ const SCREENS: { id: PhoneScreen; label: CoreKey; icon: ReactNode }[] = [
   },
   {
     id: 'watchlist',
-    label: 'app.watchlist',
+    label: 'Watchlist',
     icon: (
       <svg {...ICON}>
         <path d="M4 5h12M4 10h12M4 15h12" strokeLinecap="round" />
@@ -36,7 +36,7 @@ const SCREENS: { id: PhoneScreen; label: CoreKey; icon: ReactNode }[] = [
   },
   {
     id: 'markets',
-    label: 'app.marketsTab',
+    label: 'Markets',
     icon: (
       <svg {...ICON}>
         <circle cx="10" cy="10" r="6.5" />
@@ -54,7 +54,7 @@ interface ScreenBarProps {
 export function ScreenBar({ screen, onScreen }: ScreenBarProps) {
   useLanguage();
   return (
-    <nav aria-label={t('app.screens')} className="app-screens">
+    <nav aria-label={t('Screens')} className="app-screens">
       {SCREENS.map(({ id, label, icon }) => (
         <button
           key={id}

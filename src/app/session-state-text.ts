@@ -3,7 +3,7 @@
  * market's own clock, e.g. 'Night session · closes 23:00', 'Closed · opens 21:00',
  * 'Lunch break · reopens 13:00', 'Closed — weekend · opens Mon 09:00'.
  */
-import { t } from '../i18n/beside';
+import { t } from '../i18n/t';
 import { activeLanguage } from '../i18n/translate';
 import { formatCountdown, phaseLabel, type MarketPhase, type MarketStatus } from '../lib/market-status';
 import { zonedParts } from '#shared/time-zone.ts';
@@ -22,10 +22,10 @@ export function phaseTone(phase: MarketPhase): PhaseTone {
 }
 
 function verb(phase: MarketPhase, next: MarketPhase, when: string): string {
-  if (next === 'open') return t(PAUSES.has(phase) ? 'ss.reopens' : 'ss.opens', { when });
-  if (phase === 'open' || !TRADING.has(next)) return t(TRADING.has(phase) ? 'ss.closes' : 'ss.opens', { when });
+  if (next === 'open') return t(PAUSES.has(phase) ? 'reopens {when}' : 'opens {when}', { when });
+  if (phase === 'open' || !TRADING.has(next)) return t(TRADING.has(phase) ? 'closes {when}' : 'opens {when}', { when });
   // From one extended session to another (after-hours, then overnight) or into one from a pause.
-  return TRADING.has(phase) ? t('ss.from', { phase: phaseLabel(next).toLowerCase(), when }) : t('ss.opens', { when });
+  return TRADING.has(phase) ? t('{phase} from {when}', { phase: phaseLabel(next).toLowerCase(), when }) : t('opens {when}', { when });
 }
 
 /** The language's date format, en-GB for English ('Tue', '5 Sept'). */
@@ -56,12 +56,12 @@ export interface SessionStateText {
 
 export function sessionStateText(status: MarketStatus, now: number, timeZone: string): SessionStateText {
   const { phase, nextChange } = status;
-  const caveat = status.estimated ? t('ss.unchecked') : '';
+  const caveat = status.estimated ? t(' (holidays not checked)') : '';
   if (!nextChange) return { text: status.label, title: `${status.label}${caveat}`, tone: phaseTone(phase) };
   const when = marketClock(nextChange.at, now, timeZone);
   return {
     text: `${status.label} · ${verb(phase, nextChange.phase, when)}`,
-    title: t('ss.title', { label: status.label, phase: phaseLabel(nextChange.phase).toLowerCase(), countdown: formatCountdown(nextChange.at - now), zone: timeZone, caveat }),
+    title: t('{label}; {phase} in {countdown}. Times in {zone}{caveat}.', { label: status.label, phase: phaseLabel(nextChange.phase).toLowerCase(), countdown: formatCountdown(nextChange.at - now), zone: timeZone, caveat }),
     tone: phaseTone(phase),
   };
 }

@@ -6,7 +6,7 @@
  * calendar; futures their venue's times on the CN calendar (src/lib/venue-schedule.ts). The header
  * renders it (and so loads it) only once the chart's first candle is drawn, as the markets panel.
  */
-import { t } from '../i18n/beside';
+import { t } from '../i18n/t';
 import { useLanguage } from '../i18n/use-language';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -31,7 +31,7 @@ const DOT: Record<PhaseTone, string> = {
   shut: 'bg-slate-400 dark:bg-slate-500',
 };
 
-const alwaysOpen = (): MarketStatus => ({ phase: 'open', label: t('ph.always') });
+const alwaysOpen = (): MarketStatus => ({ phase: 'open', label: t('Open 24/7') });
 
 /** The data's clock, read again at `next` (the shown state's next change) or within a minute. */
 function useClockUntil(next: number | undefined): number {

@@ -5,7 +5,7 @@
  * content is isolated by its own PanelBoundary. The alerts' runtime (price feeds, dialog, chart
  * lines, toasts) runs here whichever tab is shown: it comes in the same chunk as their panel.
  */
-import { t, type CoreKey } from '../i18n/core';
+import { t, type MessageKey } from '../i18n/t';
 import { useLanguage } from '../i18n/use-language';
 import { useState } from 'react';
 import { PanelBoundary } from '../components/ui/panel-boundary';
@@ -17,9 +17,9 @@ export type SideTab = 'markets' | 'alerts';
 
 const TAB =
   'panel-heading rounded px-1.5 py-0.5 aria-selected:bg-slate-100 aria-selected:text-slate-900 hover:text-slate-800 dark:aria-selected:bg-slate-800 dark:aria-selected:text-slate-100 dark:hover:text-slate-200';
-const TABS: { id: SideTab; label: CoreKey }[] = [
-  { id: 'markets', label: 'app.marketsTab' },
-  { id: 'alerts', label: 'app.alerts' },
+const TABS: { id: SideTab; label: MessageKey }[] = [
+  { id: 'markets', label: 'Markets' },
+  { id: 'alerts', label: 'Alerts' },
 ];
 
 /** The markets panel on the data's clock (it re-renders each second, alone). */
@@ -32,7 +32,7 @@ export function SideColumn() {
   const [tab, setTab] = useState<SideTab>('markets');
   return (
     <>
-      <div role="tablist" aria-label={t('app.markets')} className="panel-title justify-start">
+      <div role="tablist" aria-label={t('Markets and alerts')} className="panel-title justify-start">
         {TABS.map(({ id, label }) => (
           <button
             key={id}

@@ -6,7 +6,7 @@
  * items that count time tick, each on its own (the age of the last update; the reconnect and
  * rate-limit countdowns while they run).
  */
-import { t } from '../i18n/core';
+import { t } from '../i18n/t';
 import { intlLocale } from '../i18n/locales';
 import { useLanguage } from '../i18n/use-language';
 import { memo, useCallback, useEffect, useReducer, useSyncExternalStore } from 'react';
@@ -27,9 +27,9 @@ const TEXT = 'truncate';
 const WIDE_ONLY = 'hidden sm:inline';
 
 function ago(ms: number): string {
-  if (ms < 1_500) return t('st.justNow');
-  if (ms < 60_000) return t('st.secAgo', { n: Math.round(ms / 1000) });
-  return t('st.minAgo', { n: Math.round(ms / 60_000) });
+  if (ms < 1_500) return t('just now');
+  if (ms < 60_000) return t('{n} s ago', { n: Math.round(ms / 1000) });
+  return t('{n} min ago', { n: Math.round(ms / 60_000) });
 }
 
 /** True once a push has arrived on the realtime socket (then the pushes' time counts as an update). */
@@ -55,9 +55,9 @@ function UpdatedItem({ answeredAt }: { answeredAt: number | undefined }) {
   const clock = at !== undefined ? new Date(at).toLocaleTimeString(intlLocale(language), { timeZoneName: 'short' }) : undefined;
   const age = at !== undefined ? ago(Math.max(0, now - at)) : undefined;
   return (
-    <span className={STATUS_ITEM} data-testid="status-updated" title={`${t('st.updated')} ${clock !== undefined ? `${clock} (${age ?? ''})` : '—'}`}>
+    <span className={STATUS_ITEM} data-testid="status-updated" title={`${t('Updated:')} ${clock !== undefined ? `${clock} (${age ?? ''})` : '—'}`}>
       <span className={TEXT}>
-        {t('st.updated')}{' '}
+        {t('Updated:')}{' '}
         {clock === undefined ? (
           '—'
         ) : (
@@ -82,9 +82,9 @@ interface RateLimitItemProps {
 const WARNING = `${TEXT} text-amber-600 dark:text-amber-400`;
 
 function rateLimitText(limitedFor: number, failuresInARow: number): { text: string; warning: boolean } {
-  if (limitedFor > 0) return { text: t('st.limited', { n: Math.ceil(limitedFor / 1000) }), warning: true };
-  if (failuresInARow > 0) return { text: t('st.failed', { count: failuresInARow }), warning: true };
-  return { text: t('st.rateOk'), warning: false };
+  if (limitedFor > 0) return { text: t('Rate limited — waiting {n} s', { n: Math.ceil(limitedFor / 1000) }), warning: true };
+  if (failuresInARow > 0) return { text: t('{count} failed requests in a row', { count: failuresInARow }), warning: true };
+  return { text: t('Rate limit: OK'), warning: false };
 }
 
 function RateLimitText({ limitedFor, failuresInARow }: { limitedFor: number; failuresInARow: number }) {
@@ -127,23 +127,23 @@ export function StatusBar() {
   useEffect(() => api.onSettled(dispatch), [api]);
   const failuresInARow = useFeedFailures();
   useLanguage();
-  const source = t(stats.source === 'upstream' ? 'st.upstream' : stats.source === 'simulator' ? 'st.simulator' : 'st.connecting');
+  const source = t(stats.source === 'upstream' ? 'Live upstream' : stats.source === 'simulator' ? 'Simulator' : 'Connecting…');
   const latency = stats.latencyMs !== undefined ? `${String(Math.round(stats.latencyMs))} ms` : '—';
-  const typical = stats.typicalLatencyMs !== undefined ? t('st.median', { value: `${String(Math.round(stats.typicalLatencyMs))} ms` }) : '';
+  const typical = stats.typicalLatencyMs !== undefined ? t(' (median {value})', { value: `${String(Math.round(stats.typicalLatencyMs))} ms` }) : '';
   return (
     <footer
-      aria-label={t('st.status')}
+      aria-label={t('Status')}
       className="flex min-w-0 flex-nowrap items-center gap-x-4 overflow-hidden border-t border-slate-200 bg-white px-3 py-1 text-xs text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400"
     >
-      <span className={`${STATUS_ITEM} shrink-0`} data-testid="status-source" title={t('st.data', { source })}>
+      <span className={`${STATUS_ITEM} shrink-0`} data-testid="status-source" title={t('Data: {source}', { source })}>
         <span aria-hidden className={`inline-block h-2 w-2 shrink-0 rounded-full ${stats.source === 'upstream' ? 'bg-emerald-500' : stats.source ? 'bg-sky-500' : 'bg-slate-400'}`} />
-        <span className={`${TEXT} ${WIDE_ONLY}`}>{t('st.data', { source })}</span>
+        <span className={`${TEXT} ${WIDE_ONLY}`}>{t('Data: {source}', { source })}</span>
       </span>
       <Realtime />
       <UpdatedItem answeredAt={stats.lastUpdate} />
-      <span className={WIDE_ITEM} data-testid="status-latency" title={`${t('st.latency', { value: latency })}${typical}`}>
+      <span className={WIDE_ITEM} data-testid="status-latency" title={`${t('Latency: {value}', { value: latency })}${typical}`}>
         <span className={TEXT}>
-          {t('st.latency', { value: latency })}
+          {t('Latency: {value}', { value: latency })}
           {typical}
         </span>
       </span>

@@ -4,7 +4,8 @@
  * live) renders the header; each push is written straight into the price and change cells, at
  * most once a frame, so a tick renders no component.
  */
-import { t } from '../i18n/core';
+import { t } from '../i18n/t';
+import { typeName } from '../components/ui/type-choice';
 import { useLanguage } from '../i18n/use-language';
 import { isAmbiguousSymbol } from '../api/api-error';
 import { changeText, useLiveQuote } from '../components/live-quote/use-live-quote';
@@ -21,7 +22,7 @@ export function SymbolHeader() {
     <div className="flex min-w-0 items-baseline gap-3 whitespace-nowrap [grid-area:quote]" data-testid="symbol-header">
       <h1 className="shrink-0 text-lg font-semibold">
         {symbol}
-        {type && <span className="ml-1 text-xs font-normal text-slate-500">({t(`ty.${type}`)})</span>}
+        {type && <span className="ml-1 text-xs font-normal text-slate-500">({typeName(type)})</span>}
       </h1>
       <span className="hidden min-w-0 truncate text-sm text-slate-500 md:inline dark:text-slate-400">{ticker?.name}</span>
       {figures && (
@@ -36,9 +37,9 @@ export function SymbolHeader() {
       )}
       {error && !ticker && (isAmbiguousSymbol(error) ? (
         // The prompt under the header asks which type: no quote until then, and nothing is wrong.
-        <span className="truncate text-sm text-slate-500 dark:text-slate-400">{t('app.whichType')}</span>
+        <span className="truncate text-sm text-slate-500 dark:text-slate-400">{t('Which type?')}</span>
       ) : (
-        <span className="text-sm text-amber-600 dark:text-amber-400">{t('app.noQuote')}</span>
+        <span className="text-sm text-amber-600 dark:text-amber-400">{t('No quote')}</span>
       ))}
     </div>
   );

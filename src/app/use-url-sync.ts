@@ -6,7 +6,7 @@
  * loaded (src/store/app-store.ts), so here only a bad one is reported.
  */
 import { useEffect } from 'react';
-import { t } from '../i18n/core';
+import { t } from '../i18n/t';
 import { badLinkLanguage, linkLanguage } from '../i18n/link-language';
 import type { Language } from '../i18n/locales';
 import { switchLanguage } from '../i18n/use-language';
@@ -26,7 +26,7 @@ export function useUrlSync(): void {
       const { workspace, problems } = parseWorkspace(window.location.search);
       const store = useAppStore.getState();
       store.replaceWorkspace(workspace);
-      if (problems.length > 0) store.pushNotice('warning', () => t('app.badLink', { values: problems.join(', ') }));
+      if (problems.length > 0) store.pushNotice('warning', () => t('Ignored {values} in the link; showing defaults instead.', { values: problems.join(', ') }));
       const language = linkLanguage(window.location.search);
       if (language !== undefined && language !== store.preferences.language) void switchLanguage(language);
     };
@@ -35,7 +35,7 @@ export function useUrlSync(): void {
     if (bad !== undefined) {
       useAppStore.getState().pushNotice('warning', () => {
         const { language } = useAppStore.getState().preferences;
-        return t('app.badLang', { value: bad, language: language === 'pseudo' ? language : LANGUAGE_NAMES[language] });
+        return t('Unknown language “{value}” in the link; showing {language} instead.', { value: bad, language: language === 'pseudo' ? language : LANGUAGE_NAMES[language] });
       });
     }
     // Make the first URL explicit too, so it can be shared as it is.

@@ -4,10 +4,7 @@
  * `{name}` parameters are kept as they are. A chunk of its own, loaded only for that link.
  */
 import type { Catalog } from './catalog';
-import { BESIDE } from './beside';
-import { CORE } from './core';
-import { PANELS } from './panels';
-import type { Message } from './translate';
+import { MESSAGES } from './messages';
 
 const ACCENTED: Record<string, string> = {
   a: 'à', c: 'ç', e: 'é', g: 'ĝ', h: 'ĥ', i: 'î', j: 'ĵ', l: 'ļ', n: 'ñ', o: 'ö', r: 'ŕ', s: 'š', t: 'ţ', u: 'ü', w: 'ŵ', y: 'ý', z: 'ž',
@@ -20,9 +17,5 @@ export function pseudoText(text: string): string {
   return `[${body.join('')}]`;
 }
 
-function pseudoMessage(message: Message): Message {
-  return typeof message === 'string' ? pseudoText(message) : { ...(message.one !== undefined && { one: pseudoText(message.one) }), other: pseudoText(message.other) };
-}
-
-const catalog = Object.fromEntries(Object.entries({ ...CORE, ...BESIDE, ...PANELS }).map(([key, message]) => [key, pseudoMessage(message)])) as unknown as Catalog;
+const catalog = Object.fromEntries(MESSAGES.map((message) => [message, pseudoText(message)])) as Record<string, string> as Catalog;
 export default catalog;

@@ -4,7 +4,7 @@ import { parsePersisted } from './persisted-state';
 import { DEFAULT_PREFERENCES } from './preferences-slice';
 import { DEFAULT_WATCHLISTS } from './watchlists-slice';
 import { noticeText } from './workspace-slice';
-import { t } from '../i18n/core';
+import { t } from '../i18n/t';
 import { migratePersisted, PERSIST_VERSION } from './persisted-state';
 import { STORAGE_KEY, useAppStore } from './app-store';
 

@@ -2,7 +2,7 @@
  * What the user is looking at: symbol, interval, adjustment, display time zone and open panel.
  * Mirrored in the URL (src/app/url-state.ts) so a view can be shared and reloaded.
  */
-import type { CoreKey } from '../i18n/core';
+import type { MessageKey } from '../i18n/t';
 import type { StateCreator } from 'zustand';
 import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
 
@@ -31,13 +31,13 @@ export interface Notice {
   text: NoticeText;
 }
 /** Words as they are, a function saying them, or a message of the first screen's catalog. */
-export type NoticeText = string | (() => string) | { key: CoreKey };
+export type NoticeText = string | (() => string) | { key: MessageKey };
 
 /** Remembered answers to AMBIGUOUS_SYMBOL, at most this many (the oldest go first). */
 export const MAX_SYMBOL_TYPES = 200;
 
 /** The words of a notice in the active language; `translate` reads a catalog key. */
-export function noticeText(text: NoticeText, translate: (key: CoreKey) => string): string {
+export function noticeText(text: NoticeText, translate: (key: MessageKey) => string): string {
   if (typeof text === 'string') return text;
   return typeof text === 'function' ? text() : translate(text.key);
 }

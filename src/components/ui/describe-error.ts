@@ -3,7 +3,7 @@
  * what to do about it. Works on anything thrown; API errors are read structurally (code, kind).
  */
 import { ERROR_CODES } from '#shared/contract.ts';
-import { t, type CoreKey } from '../../i18n/core';
+import { t, type MessageKey } from '../../i18n/t';
 
 export interface ErrorText {
   title: string;
@@ -21,27 +21,27 @@ interface ErrorLike {
   errorName?: unknown;
 }
 
-type CodeText = { title: CoreKey; action?: CoreKey; transient: boolean };
+type CodeText = { title: MessageKey; action?: MessageKey; transient: boolean };
 const BY_CODE: Record<number, CodeText> = {
-  [ERROR_CODES.INVALID_KEY]: { title: 'err.1001', action: 'err.1001a', transient: false },
-  [ERROR_CODES.MISSING_KEY]: { title: 'err.1002', action: 'err.1002a', transient: false },
-  [ERROR_CODES.IP_NOT_WHITELISTED]: { title: 'err.1003', action: 'err.1003a', transient: false },
-  [ERROR_CODES.PERMISSION_DENIED]: { title: 'err.1004', action: 'err.1004a', transient: false },
-  [ERROR_CODES.INVALID_PARAMETER]: { title: 'err.2001', transient: false },
-  [ERROR_CODES.SYMBOL_NOT_FOUND]: { title: 'err.2002', action: 'err.2002a', transient: false },
-  [ERROR_CODES.INVALID_TIME_RANGE]: { title: 'err.2003', transient: false },
-  [ERROR_CODES.LIMIT_EXCEEDED]: { title: 'err.2004', transient: false },
-  [ERROR_CODES.RATE_LIMITED]: { title: 'err.3001', action: 'err.3001a', transient: true },
-  [ERROR_CODES.QUOTA_EXHAUSTED]: { title: 'err.3002', action: 'err.3002a', transient: false },
-  [ERROR_CODES.CONNECTION_LIMIT]: { title: 'err.3003', transient: false },
-  [ERROR_CODES.SUBSCRIPTION_LIMIT]: { title: 'err.3004', transient: false },
-  [ERROR_CODES.UNKNOWN_COMMAND]: { title: 'err.4001', transient: false },
-  [ERROR_CODES.INVALID_MESSAGE]: { title: 'err.4002', transient: false },
-  [ERROR_CODES.DEPTH_UNAVAILABLE]: { title: 'err.4003', transient: false },
-  [ERROR_CODES.TRADE_UNAVAILABLE]: { title: 'err.4004', transient: false },
-  [ERROR_CODES.INTERNAL_ERROR]: { title: 'err.5000', action: 'err.retrying', transient: true },
-  [ERROR_CODES.DATA_SOURCE_UNAVAILABLE]: { title: 'err.5001', action: 'err.retrying', transient: true },
-  [ERROR_CODES.SERVICE_UNAVAILABLE]: { title: 'err.5002', action: 'err.retrying', transient: true },
+  [ERROR_CODES.INVALID_KEY]: { title: 'The API key was refused (invalid, disabled or expired).', action: 'Check MARKET_API_KEY on the Chartroom server.', transient: false },
+  [ERROR_CODES.MISSING_KEY]: { title: 'No API key reached the data service.', action: 'Set MARKET_API_KEY on the Chartroom server.', transient: false },
+  [ERROR_CODES.IP_NOT_WHITELISTED]: { title: "The server's address is not on the key's IP whitelist.", action: 'Add the server address to the whitelist of the key.', transient: false },
+  [ERROR_CODES.PERMISSION_DENIED]: { title: 'Your plan does not include this data.', action: 'A higher plan unlocks it.', transient: false },
+  [ERROR_CODES.INVALID_PARAMETER]: { title: 'The request had an invalid parameter.', transient: false },
+  [ERROR_CODES.SYMBOL_NOT_FOUND]: { title: 'Symbol not found.', action: 'Search for it with Ctrl+K or /.', transient: false },
+  [ERROR_CODES.INVALID_TIME_RANGE]: { title: 'That time range is not available.', transient: false },
+  [ERROR_CODES.LIMIT_EXCEEDED]: { title: 'Too much data was asked for at once.', transient: false },
+  [ERROR_CODES.RATE_LIMITED]: { title: 'Rate limit reached.', action: 'Waiting before asking again.', transient: true },
+  [ERROR_CODES.QUOTA_EXHAUSTED]: { title: "The key's quota is used up.", action: 'It resets with the billing period, or upgrade the plan.', transient: false },
+  [ERROR_CODES.CONNECTION_LIMIT]: { title: 'Too many live connections for this key.', transient: false },
+  [ERROR_CODES.SUBSCRIPTION_LIMIT]: { title: 'Too many live subscriptions for this key.', transient: false },
+  [ERROR_CODES.UNKNOWN_COMMAND]: { title: 'The live service did not understand a command.', transient: false },
+  [ERROR_CODES.INVALID_MESSAGE]: { title: 'The live service could not read a message.', transient: false },
+  [ERROR_CODES.DEPTH_UNAVAILABLE]: { title: 'Order book depth is not available for this symbol.', transient: false },
+  [ERROR_CODES.TRADE_UNAVAILABLE]: { title: 'Trades are not available for this symbol.', transient: false },
+  [ERROR_CODES.INTERNAL_ERROR]: { title: 'The data service had an internal error.', action: 'Retrying automatically.', transient: true },
+  [ERROR_CODES.DATA_SOURCE_UNAVAILABLE]: { title: 'The data source is unavailable right now.', action: 'Retrying automatically.', transient: true },
+  [ERROR_CODES.SERVICE_UNAVAILABLE]: { title: 'The data service is temporarily unavailable.', action: 'Retrying automatically.', transient: true },
 };
 
 /** The server's detail after "Invalid parameter: " and similar prefixes. */
@@ -54,16 +54,16 @@ export function describeError(error: unknown): ErrorText {
   const e = (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
   const message = typeof e.message === 'string' ? e.message : '';
   if (e.errorName === 'AMBIGUOUS_SYMBOL') {
-    return { title: t('err.ambiguous'), action: t('err.ambiguousA'), transient: false };
+    return { title: t('This symbol is listed under several types.'), action: t('Choose which one you mean at the top of the page.'), transient: false };
   }
-  if (e.kind === 'network') return { title: t('err.network'), action: t('err.retrying'), transient: true };
-  if (e.kind === 'malformed') return { title: t('err.malformed'), action: t('err.retrying'), transient: true };
+  if (e.kind === 'network') return { title: t('Cannot reach the Chartroom server.'), action: t('Retrying automatically.'), transient: true };
+  if (e.kind === 'malformed') return { title: t('The answer could not be read (malformed data).'), action: t('Retrying automatically.'), transient: true };
   const known = typeof e.code === 'number' ? BY_CODE[e.code] : undefined;
   if (known) {
     const detail = e.code === ERROR_CODES.INVALID_PARAMETER || e.code === ERROR_CODES.INVALID_TIME_RANGE ? detailOf(message) : undefined;
-    const wait = typeof e.retryAfterMs === 'number' && e.code === ERROR_CODES.RATE_LIMITED ? t('err.nextTry', { n: Math.ceil(e.retryAfterMs / 1000) }) : undefined;
+    const wait = typeof e.retryAfterMs === 'number' && e.code === ERROR_CODES.RATE_LIMITED ? t('Next try in {n} s.', { n: Math.ceil(e.retryAfterMs / 1000) }) : undefined;
     const action = wait ?? (known.action && t(known.action));
     return { title: t(known.title), transient: known.transient, ...(detail && { detail }), ...(action && { action }) };
   }
-  return { title: t('err.unknown'), ...(message && { detail: message }), transient: false };
+  return { title: t('Something went wrong.'), ...(message && { detail: message }), transient: false };
 }

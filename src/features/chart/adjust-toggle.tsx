@@ -2,7 +2,7 @@
  * Price adjustment for stocks: none, forward or backward. With ex-factors on the plan the series is
  * adjusted locally (instant); without them the server adjusts, which the hint says.
  */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
 import type { AdjustMode } from '#shared/contract.ts';
 import { SegmentedControl, type SegmentOption } from './segmented-control';
@@ -10,9 +10,9 @@ import { SegmentedControl, type SegmentOption } from './segmented-control';
 export type AdjustSource = 'none' | 'local' | 'server';
 
 const options = (): readonly SegmentOption<AdjustMode>[] => [
-  { value: 'none', label: t('adj.none'), title: t('adj.noneT') },
-  { value: 'forward', label: t('adj.forward'), title: t('adj.forwardT') },
-  { value: 'backward', label: t('adj.backward'), title: t('adj.backwardT') },
+  { value: 'none', label: t('None'), title: t('Prices as traded') },
+  { value: 'forward', label: t('Forward'), title: t('Earlier prices adjusted to today’s share basis') },
+  { value: 'backward', label: t('Backward'), title: t('Later prices adjusted to the listing’s share basis') },
 ];
 
 interface AdjustToggleProps {
@@ -25,10 +25,10 @@ export function AdjustToggle({ value, onChange, source }: AdjustToggleProps) {
   useLanguage();
   return (
     <div className="flex items-center gap-2">
-      <SegmentedControl label={t('adj.label')} options={options()} value={value} onChange={onChange} showLabel />
+      <SegmentedControl label={t('Adjust')} options={options()} value={value} onChange={onChange} showLabel />
       {source === 'server' && (
         <span role="note" className="text-xs text-amber-700 dark:text-amber-300">
-          {t('adj.server')}
+          {t('Adjusted by the server: ex-factors are not on this plan, so corporate actions are not marked.')}
         </span>
       )}
     </div>

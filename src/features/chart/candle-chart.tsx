@@ -3,7 +3,7 @@
  * with it), keeps it in step with the settings, feeds it the candles and shows the legend of the
  * candle under the crosshair (or of the last one).
  */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/t';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
@@ -133,7 +133,7 @@ export function CandleChart(props: CandleChartProps) {
         ref={containerRef}
         data-testid="main-chart"
         role="img"
-        aria-label={summary ? t('ch.with', { label: props.label, summary }) : props.label}
+        aria-label={summary ? t('{label} with {summary}', { label: props.label, summary }) : props.label}
         className="absolute inset-0"
       />
       <div className="pointer-events-none absolute top-1 left-2 z-10 max-w-[calc(100%-5.5rem)] rounded bg-white/70 px-1 dark:bg-slate-900/70">

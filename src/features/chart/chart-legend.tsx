@@ -4,7 +4,7 @@
  * prices in the symbol's own precision; below them the corporate actions of the hovered candle or
  * badge, each with its factors.
  */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
 import type { Candle } from '#shared/candle.ts';
 import { formatCompact, formatPercent, formatPrice, formatSignedChange } from '../../lib/format';
@@ -53,23 +53,23 @@ export function ChartLegend({ candle, previous, decimals, timeLabel, upColor, do
   const price = (value: number) => formatPrice(value, decimals);
   return (
     <dl
-      aria-label={t('lg.values')}
+      aria-label={t('Candle values')}
       data-testid="chart-legend"
       className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-slate-800 dark:text-slate-200"
     >
       {timeLabel && (
         <div>
-          <dt className="sr-only">{t('lg.time')}</dt>
+          <dt className="sr-only">{t('Time')}</dt>
           <dd className="tabular-nums text-slate-500 dark:text-slate-400">{timeLabel}</dd>
         </div>
       )}
-      <Field label={t('lg.o')} value={price(candle.open)} />
-      <Field label={t('lg.h')} value={price(candle.high)} />
-      <Field label={t('lg.l')} value={price(candle.low)} />
-      <Field label={t('lg.c')} value={price(candle.close)} color={tone} />
-      <Field label={t('lg.chg')} value={formatSignedChange(change, decimals)} color={tone} />
-      <Field label={t('lg.pct')} value={formatPercent(percent)} color={tone} />
-      <Field label={t('lg.vol')} value={formatCompact(candle.volume)} />
+      <Field label={t('O')} value={price(candle.open)} />
+      <Field label={t('H')} value={price(candle.high)} />
+      <Field label={t('L')} value={price(candle.low)} />
+      <Field label={t('C')} value={price(candle.close)} color={tone} />
+      <Field label={t('Chg')} value={formatSignedChange(change, decimals)} color={tone} />
+      <Field label={t('Chg%')} value={formatPercent(percent)} color={tone} />
+      <Field label={t('Vol')} value={formatCompact(candle.volume)} />
       {actions.slice(0, MAX_ACTIONS).map((action, i) => (
         <div key={`${action.date ?? ''}${String(i)}`} className="basis-full text-amber-700 dark:text-amber-300" data-testid="chart-legend-action">
           <dt className="inline">
@@ -81,8 +81,8 @@ export function ChartLegend({ candle, previous, decimals, timeLabel, upColor, do
       ))}
       {actions.length > MAX_ACTIONS && (
         <div className="basis-full text-amber-700 dark:text-amber-300" data-testid="chart-legend-more">
-          <dt className="sr-only">{t('lg.moreActions')}</dt>
-          <dd>{t('lg.andMore', { n: actions.length - MAX_ACTIONS })}</dd>
+          <dt className="sr-only">{t('More actions')}</dt>
+          <dd>{t('and {n} more (zoom in to tell them apart)', { n: actions.length - MAX_ACTIONS })}</dd>
         </div>
       )}
     </dl>

@@ -3,7 +3,7 @@
  * chart of the workspace's symbol, with its own loading and error states so a failure here leaves
  * the rest of the dashboard alone.
  */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useMemo, useState } from 'react';
@@ -111,7 +111,7 @@ export function ChartPanel({ afterFirstCandle = false }: { afterFirstCandle?: bo
       <div className="chart-box">
         <CandleChart
           dataset={dataset}
-          label={t('ch.label', { symbol, interval })}
+          label={t('{symbol} {interval} candlestick chart', { symbol, interval })}
           candles={candles}
           exFactors={series.exFactors}
           interval={interval}

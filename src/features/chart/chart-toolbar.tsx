@@ -1,5 +1,5 @@
 /** Display options of the chart: time zone of the axis, price scale, indicators (laid out by the parent's row). */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
 import type { IndicatorSettings, PriceScaleMode } from '../../store/preferences-slice';
 import type { DisplayZone } from '../../store/workspace-slice';
@@ -7,15 +7,15 @@ import { IndicatorControls } from './indicator-controls';
 import { SegmentedControl, type SegmentOption } from './segmented-control';
 
 const zones = (): readonly SegmentOption<DisplayZone>[] => [
-  { value: 'market', label: t('tb.market'), title: t('tb.marketT') },
-  { value: 'local', label: t('tb.local'), title: t('tb.localT') },
-  { value: 'utc', label: 'UTC', title: t('tb.utcT') },
+  { value: 'market', label: t('Market'), title: t('Times in the market’s own time zone') },
+  { value: 'local', label: t('Local'), title: t('Times in this computer’s time zone') },
+  { value: 'utc', label: 'UTC', title: t('Times in UTC') },
 ];
 
 const scales = (): readonly SegmentOption<PriceScaleMode>[] => [
-  { value: 'normal', label: t('tb.linear'), title: t('tb.linearT') },
-  { value: 'log', label: t('tb.log'), title: t('tb.logT') },
-  { value: 'percent', label: t('tb.percent'), title: t('tb.percentT') },
+  { value: 'normal', label: t('Linear'), title: t('Linear price scale') },
+  { value: 'log', label: t('Log'), title: t('Logarithmic price scale') },
+  { value: 'percent', label: t('Percent'), title: t('Percent change from the first visible candle') },
 ];
 
 interface ChartToolbarProps {
@@ -31,8 +31,8 @@ export function ChartToolbar({ zone, onZoneChange, scale, onScaleChange, indicat
   useLanguage();
   return (
     <div className="contents">
-      <SegmentedControl label={t('tb.zone')} options={zones()} value={zone} onChange={onZoneChange} />
-      <SegmentedControl label={t('tb.scale')} options={scales()} value={scale} onChange={onScaleChange} />
+      <SegmentedControl label={t('Time zone')} options={zones()} value={zone} onChange={onZoneChange} />
+      <SegmentedControl label={t('Price scale')} options={scales()} value={scale} onChange={onScaleChange} />
       <IndicatorControls settings={indicators} onChange={onIndicatorsChange} />
     </div>
   );

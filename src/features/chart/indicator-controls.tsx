@@ -1,5 +1,5 @@
 /** Indicator switches: MA and EMA periods (editable lists), Bollinger bands, MACD and RSI. */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
 import type { IndicatorSettings } from '../../store/preferences-slice';
 import { PeriodListInput } from './period-list-input';
@@ -10,15 +10,15 @@ interface IndicatorControlsProps {
 }
 
 const TOGGLES = [
-  { key: 'bollinger', label: 'ind.boll', title: 'ind.bollT' },
-  { key: 'macd', label: 'ind.macd', title: 'ind.macdT' },
-  { key: 'rsi', label: 'ind.rsi', title: 'ind.rsiT' },
+  { key: 'bollinger', label: 'Bollinger', title: 'Bollinger bands (20, 2)' },
+  { key: 'macd', label: 'MACD', title: 'MACD (12, 26, 9) in its own pane' },
+  { key: 'rsi', label: 'RSI', title: 'RSI (14) in its own pane' },
 ] as const;
 
 export function IndicatorControls({ settings, onChange }: IndicatorControlsProps) {
   useLanguage();
   return (
-    <div role="group" aria-label={t('ind.label')} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
+    <div role="group" aria-label={t('Indicators')} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
       <PeriodListInput
         key={`ma-${settings.ma.join(',')}`}
         label="MA"

@@ -2,12 +2,12 @@
  * K-line periods as buttons, in the order the intervals endpoint lists them; each is named by its
  * period ("1h") and the active one is pressed.
  */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
 import { useEffect, useRef } from 'react';
 import { INTERVALS, type Interval } from '#shared/contract.ts';
 
-const UNITS = { m: 'iv.m', h: 'iv.h', d: 'iv.d', w: 'iv.w', M: 'iv.M' } as const;
+const UNITS = { m: '{count} minutes', h: '{count} hours', d: '{count} days', w: '{count} weeks', M: '{count} months' } as const;
 
 /** '15 minutes' for 15m, '1 day' for 1d. */
 function intervalTitle(interval: Interval): string {
@@ -47,7 +47,7 @@ export function IntervalBar({ intervals, value, onChange }: IntervalBarProps) {
     if (row.current && active && row.current.scrollWidth > row.current.clientWidth) revealInRow(row.current, active);
   }, [value, intervals]);
   return (
-    <div ref={row} role="group" aria-label={t('iv.label')} className="chart-intervals">
+    <div ref={row} role="group" aria-label={t('Interval')} className="chart-intervals">
       {intervals.map((interval) => {
         const active = interval === value;
         return (

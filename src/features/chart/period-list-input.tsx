@@ -5,7 +5,7 @@
  * reload brings back what the field shows. Escape drops the draft. Remount (key) to take an
  * outside change.
  */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
 import { useId, useState } from 'react';
 import { formatPeriods, parsePeriods, periodRule } from './period-text';
@@ -25,7 +25,7 @@ export function PeriodListInput({ label, periods, onCommit }: PeriodListInputPro
   const parsed = parsePeriods(draft);
   const commit = () => {
     if (parsed.problem !== undefined) {
-      setRefusal(t('per.refusal', { label, problem: parsed.problem, rule: periodRule(), kept: applied || t('per.none') }));
+      setRefusal(t('{label}: {problem}. Periods are {rule}. Kept {kept}.', { label, problem: parsed.problem, rule: periodRule(), kept: applied || t('none') }));
       setDraft(applied);
       return;
     }
@@ -43,10 +43,10 @@ export function PeriodListInput({ label, periods, onCommit }: PeriodListInputPro
         type="text"
         inputMode="numeric"
         value={draft}
-        placeholder={t('per.off')}
+        placeholder={t('off')}
         aria-invalid={parsed.problem !== undefined}
         aria-describedby={refusal ? `${id}-refusal` : undefined}
-        title={t('per.title', { rule: periodRule() })}
+        title={t('Periods: {rule}; empty for none', { rule: periodRule() })}
         onChange={(event) => {
           setDraft(event.target.value);
           setRefusal(undefined);
@@ -69,7 +69,7 @@ export function PeriodListInput({ label, periods, onCommit }: PeriodListInputPro
           </span>
           <button
             type="button"
-            aria-label={t('app.dismissShort')}
+            aria-label={t('Dismiss')}
             onClick={() => {
               setRefusal(undefined);
             }}

@@ -3,12 +3,12 @@
  * sentence in the active language, and the field's rule. Apart from indicator-data.ts, which the
  * chart's drawing code imports, so the words stay out of the chart library's chunk.
  */
-import { t } from '../../i18n/core';
+import { t } from '../../i18n/t';
 import { PERIOD_LIMITS } from '../../store/preferences-slice';
 
 /** The field's rule, as the user reads it. */
 export function periodRule(): string {
-  return t('per.rule', { min: PERIOD_LIMITS.min, max: PERIOD_LIMITS.max, n: PERIOD_LIMITS.perList });
+  return t('whole numbers from {min} to {max}, at most {n}, separated by commas', { min: PERIOD_LIMITS.min, max: PERIOD_LIMITS.max, n: PERIOD_LIMITS.perList });
 }
 
 export type ParsedPeriods = { periods: number[]; problem?: undefined } | { periods?: undefined; problem: string };
@@ -17,11 +17,11 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
 /** Why one entry is not a period, or undefined when it is one. */
 function entryProblem(token: string): string | undefined {
-  if (!NUMBER.test(token)) return t('per.nan', { token });
+  if (!NUMBER.test(token)) return t('“{token}” is not a number', { token });
   const value = Number(token);
-  if (!Number.isInteger(value)) return t('per.whole', { token });
-  if (value < PERIOD_LIMITS.min) return t('per.less', { token, n: PERIOD_LIMITS.min });
-  if (value > PERIOD_LIMITS.max) return t('per.more', { token, n: PERIOD_LIMITS.max });
+  if (!Number.isInteger(value)) return t('{token} is not a whole number', { token });
+  if (value < PERIOD_LIMITS.min) return t('{token} is less than {n}', { token, n: PERIOD_LIMITS.min });
+  if (value > PERIOD_LIMITS.max) return t('{token} is more than {n}', { token, n: PERIOD_LIMITS.max });
   return undefined;
 }
 
@@ -36,7 +36,7 @@ export function parsePeriods(text: string): ParsedPeriods {
     if (problem) return { problem };
   }
   const periods = [...new Set(tokens.map(Number))];
-  if (periods.length > PERIOD_LIMITS.perList) return { problem: t('per.many', { count: periods.length }) };
+  if (periods.length > PERIOD_LIMITS.perList) return { problem: t('{count} periods are too many', { count: periods.length }) };
   return { periods };
 }
 

@@ -1,15 +1,15 @@
 /** How each kind of calendar day looks and reads, shared by the grid and its legend. */
-import type { BesideKey } from '../../i18n/beside';
+import type { MessageKey } from '../../i18n/t';
 import type { CalendarDayKind } from '../../lib/calendar-month';
 
 /** How a screen reader hears a day's kind (after its date). */
-export const DAY_KIND_WORDS: Readonly<Record<CalendarDayKind, BesideKey>> = {
-  full: 'cal.fullW',
-  half: 'cal.halfW',
-  holiday: 'cal.holidayW',
-  weekend: 'cal.weekendW',
-  unknown: 'cal.unknownW',
-  unavailable: 'cal.unavailableW',
+export const DAY_KIND_WORDS: Readonly<Record<CalendarDayKind, MessageKey>> = {
+  full: 'trading day',
+  half: 'half trading day',
+  holiday: 'holiday, market closed',
+  weekend: 'weekend',
+  unknown: 'loading',
+  unavailable: 'not available',
 };
 
 export const DAY_KIND_CLASSES: Readonly<Record<CalendarDayKind, string>> = {
@@ -22,10 +22,10 @@ export const DAY_KIND_CLASSES: Readonly<Record<CalendarDayKind, string>> = {
 };
 
 /** Legend entries, in reading order. */
-export const LEGEND: readonly { kind: CalendarDayKind; label: BesideKey }[] = [
-  { kind: 'full', label: 'cal.full' },
-  { kind: 'half', label: 'cal.half' },
-  { kind: 'holiday', label: 'cal.holiday' },
-  { kind: 'weekend', label: 'cal.weekend' },
-  { kind: 'unavailable', label: 'cal.unavailable' },
+export const LEGEND: readonly { kind: CalendarDayKind; label: MessageKey }[] = [
+  { kind: 'full', label: 'Trading day' },
+  { kind: 'half', label: 'Half day' },
+  { kind: 'holiday', label: 'Holiday' },
+  { kind: 'weekend', label: 'Weekend' },
+  { kind: 'unavailable', label: 'Not available' },
 ];

@@ -1,10 +1,10 @@
 /** The key to the month grid's colours. */
-import { t } from '../../i18n/beside';
+import { t } from '../../i18n/t';
 import { DAY_KIND_CLASSES, LEGEND } from './calendar-day-styles';
 
 export function CalendarLegend() {
   return (
-    <ul aria-label={t('cal.legend')} className="flex flex-wrap gap-x-3 gap-y-1 text-[11px] text-slate-600 dark:text-slate-400">
+    <ul aria-label={t('Calendar legend')} className="flex flex-wrap gap-x-3 gap-y-1 text-[11px] text-slate-600 dark:text-slate-400">
       {LEGEND.map(({ kind, label }) => (
         <li key={kind} className="flex items-center gap-1">
           <span

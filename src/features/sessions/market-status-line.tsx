@@ -1,5 +1,5 @@
 /** A market's live status badge, the time to its next change, and a quiet calendar caveat. */
-import { t } from '../../i18n/beside';
+import { t } from '../../i18n/t';
 import type { SessionMarket } from '#shared/contract.ts';
 import type { MarketStatus } from '../../lib/market-status';
 import { useSecondsNow } from './seconds-clock';
@@ -17,19 +17,19 @@ interface MarketStatusLineProps {
 export function MarketStatusLine({ market, status, calendarUnavailable, now: fallback }: MarketStatusLineProps) {
   const now = useSecondsNow(fallback);
   if (status === undefined) {
-    return <p className="text-xs text-slate-500 dark:text-slate-400">{t('ms.checking')}</p>;
+    return <p className="text-xs text-slate-500 dark:text-slate-400">{t('Checking status…')}</p>;
   }
   if (status === null) {
     return (
       <p className="text-xs text-slate-500 dark:text-slate-400" data-testid={`status-${market}`} data-phase="unknown">
-        {t('ms.unavailable')}
+        {t('Status unavailable')}
       </p>
     );
   }
   const next = nextChangeText(status, now);
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
-      <span className="sr-only">{t('ms.status')}</span>
+      <span className="sr-only">{t('Status:')}</span>
       <span
         data-testid={`status-${market}`}
         data-phase={status.phase}

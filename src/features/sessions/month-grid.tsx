@@ -1,5 +1,5 @@
 /** A month of the trading calendar as a Monday-first table. */
-import { t } from '../../i18n/beside';
+import { t } from '../../i18n/t';
 import { dateFormatter, dateLocale } from '../../i18n/format';
 import type { CalendarDay } from '../../lib/calendar-month';
 import { DAY_KIND_CLASSES, DAY_KIND_WORDS } from './calendar-day-styles';
@@ -50,7 +50,7 @@ export function MonthGrid({ caption, weeks, today, loading }: MonthGridProps) {
                   className={`rounded py-0.5 ${DAY_KIND_CLASSES[day.kind]} ${day.ymd === today ? 'font-bold ring-2 ring-sky-500' : ''}`}
                 >
                   <span aria-hidden="true">{day.day}</span>
-                  <span className="sr-only">{`${dayTitle(day.ymd)}: ${t(DAY_KIND_WORDS[day.kind])}${day.ymd === today ? t('cal.today') : ''}`}</span>
+                  <span className="sr-only">{`${dayTitle(day.ymd)}: ${t(DAY_KIND_WORDS[day.kind])}${day.ymd === today ? t(' (today)') : ''}`}</span>
                 </td>
               ) : (
                 <td key={day.ymd} />

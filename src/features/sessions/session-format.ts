@@ -1,22 +1,22 @@
 /** How the sessions panel names and formats what `trading-sessions` returns (§2.10). */
-import { t, type BesideKey } from '../../i18n/beside';
+import { t, type MessageKey } from '../../i18n/t';
 import { dateFormatter } from '../../i18n/format';
 import { TRADE_SESSION, type SessionMarket } from '#shared/contract.ts';
 import type { TradingSession } from '../../api/reference-schemas';
 
-const KIND_LABELS: Readonly<Record<number, BesideKey>> = {
-  [TRADE_SESSION.NORMAL]: 'se.regular',
-  [TRADE_SESSION.PRE_MARKET]: 'ph.pre-market',
-  [TRADE_SESSION.AFTER_HOURS]: 'ph.after-hours',
-  [TRADE_SESSION.OVERNIGHT]: 'ph.overnight',
+const KIND_LABELS: Readonly<Record<number, MessageKey>> = {
+  [TRADE_SESSION.NORMAL]: 'Regular',
+  [TRADE_SESSION.PRE_MARKET]: 'Pre-market',
+  [TRADE_SESSION.AFTER_HOURS]: 'After-hours',
+  [TRADE_SESSION.OVERNIGHT]: 'Overnight',
 };
-const CITIES: Readonly<Record<SessionMarket, BesideKey>> = { US: 'se.US', HK: 'se.HK', CN: 'se.CN' };
+const CITIES: Readonly<Record<SessionMarket, MessageKey>> = { US: 'New York', HK: 'Hong Kong', CN: 'Shanghai' };
 
 /** 'Regular' for an entry without `trade_session`; an unknown code is shown as such. */
 export function sessionKindLabel(session: TradingSession): string {
   const kind = session.trade_session ?? TRADE_SESSION.NORMAL;
   const label = KIND_LABELS[kind];
-  return label ? t(label) : t('se.n', { n: kind });
+  return label ? t(label) : t('Session {n}', { n: kind });
 }
 
 /** hhmm as an integer (930, 1600, 0) → '09:30', '16:00', '00:00'; out of range → '—'. */

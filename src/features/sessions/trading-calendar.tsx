@@ -3,7 +3,7 @@
  * a legend and month navigation. The endpoint answers only windows starting within the most
  * recent year, at most 31 days long: months outside it say so instead of failing.
  */
-import { t } from '../../i18n/beside';
+import { t } from '../../i18n/t';
 import { useState } from 'react';
 import type { SessionMarket } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
@@ -49,27 +49,27 @@ export function TradingCalendar({ market, now: givenNow }: TradingCalendarProps)
   return (
     <div className="flex flex-col gap-1.5" data-testid={`calendar-${market}`}>
       <div className="flex items-center justify-between gap-2">
-        <button type="button" aria-label={t('cal.prev')} className={navButton} disabled={!range && isPast} onClick={() => { setOffset((o) => o - 1); }}>
+        <button type="button" aria-label={t('Previous month')} className={navButton} disabled={!range && isPast} onClick={() => { setOffset((o) => o - 1); }}>
           ‹
         </button>
         <p aria-live="polite" className="text-xs font-semibold" data-testid={`calendar-month-${market}`}>
           {title}
         </p>
-        <button type="button" aria-label={t('cal.next')} className={navButton} disabled={!range && !isPast} onClick={() => { setOffset((o) => o + 1); }}>
+        <button type="button" aria-label={t('Next month')} className={navButton} disabled={!range && !isPast} onClick={() => { setOffset((o) => o + 1); }}>
           ›
         </button>
       </div>
       {range ? (
         <>
           {query.isError && <ErrorNotice compact error={query.error} onRetry={() => void query.refetch()} />}
-          <MonthGrid caption={t('cal.caption', { market, title })} weeks={weeks} today={today} loading={query.isLoading} />
-          {earlierMissing && <p className="text-[11px] text-slate-500 dark:text-slate-400">{t('cal.earlier')}</p>}
-          {laterMissing && <p className="text-[11px] text-slate-500 dark:text-slate-400">{t('cal.later')}</p>}
+          <MonthGrid caption={t('Trading calendar, {market}, {title}', { market, title })} weeks={weeks} today={today} loading={query.isLoading} />
+          {earlierMissing && <p className="text-[11px] text-slate-500 dark:text-slate-400">{t('Earlier days: trading days are available for the last 12 months only.')}</p>}
+          {laterMissing && <p className="text-[11px] text-slate-500 dark:text-slate-400">{t('Later days are not published yet.')}</p>}
           <CalendarLegend />
         </>
       ) : (
         <p className="rounded border border-dashed border-slate-300 p-3 text-center text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
-          {isPast ? t('cal.past') : t('cal.future', { title })}
+          {isPast ? t('Trading days are available for the last 12 months only.') : t('Trading days for {title} are not published yet.', { title })}
         </p>
       )}
     </div>

@@ -1,0 +1,15 @@
+/**
+ * The singular of the English messages that have one, by their plural (which is the key):
+ * '{count} failed requests in a row' → '{count} failed request in a row'. Chinese has no plural.
+ */
+import type { MessageKey } from './messages';
+
+export const ENGLISH_ONE: Partial<Record<MessageKey, string>> = {
+  '{count} minutes': '{count} minute',
+  '{count} hours': '{count} hour',
+  '{count} days': '{count} day',
+  '{count} weeks': '{count} week',
+  '{count} months': '{count} month',
+  '{count} failed requests in a row': '{count} failed request in a row',
+  'Delete “{name}” and its {count} symbols?': 'Delete “{name}” and its {count} symbol?',
+};
