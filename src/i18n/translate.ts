@@ -1,7 +1,8 @@
 /**
  * The translation runtime: the active language and its catalog (loaded by load-language.ts), and
- * `t`, which reads a message in it (English: the message itself, the key), fills in `{name}`
- * parameters and, for English, picks the singular when `count` asks for it (Intl.PluralRules).
+ * `t`, which reads a message in it (English: the message itself, the key, less a `|context`
+ * suffix), fills in `{name}` parameters and, for English, picks the singular when `count` asks
+ * for it (Intl.PluralRules).
  */
 import type { Catalog } from './catalog';
 import { ENGLISH_ONE } from './english-plurals';
@@ -29,6 +30,9 @@ export function t(key: MessageKey, params?: Params): string {
     english ??= new Intl.PluralRules('en');
     const one = params?.count !== undefined && english.select(Number(params.count)) === 'one' ? ENGLISH_ONE[key] : undefined;
     text = one ?? key;
+    // 'Open|price': one English word in two senses, told apart for the translators.
+    const bar = text.indexOf('|');
+    if (bar > 0) text = text.slice(0, bar);
   }
   return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text;
 }
