@@ -8,6 +8,7 @@
  * drawn at their levels. Under backward adjustment the latest prices are scaled, so the lines
  * are hidden with a note rather than drawn at a misleading place.
  */
+import { t } from '../../i18n/t';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { MouseEventParams } from 'lightweight-charts';
@@ -202,8 +203,8 @@ function AlertHere({ surface, symbol, type, adjustHidden }: { surface: ChartSurf
     <button
       type="button"
       data-testid="alert-here"
-      title={`Set an alert at ${priceText(point.price)}`}
-      aria-label={`Alert here: ${priceText(point.price)}`}
+      title={t('Set an alert at {price}', { price: priceText(point.price) })}
+      aria-label={t('Alert here: {price}', { price: priceText(point.price) })}
       style={{ top: point.y - 10, right: 2 }}
       onPointerEnter={() => { over.current = true; }}
       onPointerLeave={() => { over.current = false; setPoint(undefined); }}
