@@ -213,7 +213,7 @@ async function visibleText(page: Page): Promise<string[]> {
  * the product's name and the languages' own names in the switch.
  */
 const ALLOWED =
-  /^(?:[A-Z0-9]{1,12}(?:[.\-/][A-Z0-9]{1,8})*|[A-Z][a-z]{0,2}|\d+[a-zA-Z]{1,3}|MA|EMA|MACD|RSI|UTC|GMT|CSV|PNG|HTTP|API|IP|Ctrl|Alt|Shift|Enter|Esc|Delete|Tab|Chartroom|English|MARKET_API_KEY|[A-Z][a-z]+\/[A-Z][a-z_]+|ms|vs)$/;
+  /^(?:[A-Z0-9]{1,12}(?:[.\-/][A-Z0-9]{1,8})*|\d+[a-zA-Z]{1,3}|MA|EMA|MACD|RSI|UTC|GMT|CSV|PNG|HTTP|API|IP|Ctrl|Alt|Shift|Enter|Esc|Delete|Tab|Chartroom|English|MARKET_API_KEY|[A-Z][a-z]+\/[A-Z][a-z_]+|ms|vs)$/;
 
 /** IANA zone ids (Asia/Hong_Kong): the zone's name in every language. */
 const ZONE_ID = /\b[A-Z][a-z]+\/[A-Z][A-Za-z_]+\b/g;
@@ -221,7 +221,13 @@ const ZONE_ID = /\b[A-Z][a-z]+\/[A-Z][A-Za-z_]+\b/g;
 const DATE_WORDS = new Set(
   Array.from({ length: 12 }, (_, month) => [new Date(Date.UTC(2026, month, 1)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' }), new Date(Date.UTC(2026, month, 1)).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })])
     .flat()
-    .concat(Array.from({ length: 7 }, (_, day) => [new Date(Date.UTC(2024, 0, day + 1)).toLocaleString('en-GB', { weekday: 'long', timeZone: 'UTC' }), new Date(Date.UTC(2024, 0, day + 1)).toLocaleString('en-GB', { weekday: 'short', timeZone: 'UTC' })]).flat()),
+    .concat(
+      Array.from({ length: 7 }, (_, day) => {
+        const long = new Date(Date.UTC(2024, 0, day + 1)).toLocaleString('en-GB', { weekday: 'long', timeZone: 'UTC' });
+        // The calendar's column heads: the long name's first two letters (Mo, Tu).
+        return [long, long.slice(0, 2), new Date(Date.UTC(2024, 0, day + 1)).toLocaleString('en-GB', { weekday: 'short', timeZone: 'UTC' })];
+      }).flat(),
+    ),
 );
 
 /** English words outside the pseudo-locale's brackets, less data and ALLOWED words. */

@@ -587,6 +587,9 @@ export const MESSAGES = [
   'change',
   'change %',
   'time (UTC)',
+  'Levels are live prices as quoted, not adjusted chart prices.',
+  '< 0.01 bps',
+  '{n} bps',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

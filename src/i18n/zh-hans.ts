@@ -582,6 +582,9 @@ const catalog = {
   'change': '涨跌额',
   'change %': '涨跌幅 %',
   'time (UTC)': '时间 (UTC)',
+  'Levels are live prices as quoted, not adjusted chart prices.': '价位为实时报价，而非复权后的图表价格。',
+  '< 0.01 bps': '< 0.01 基点',
+  '{n} bps': '{n} 基点',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -582,6 +582,9 @@ const catalog = {
   'change': '漲跌額',
   'change %': '漲跌幅 %',
   'time (UTC)': '時間 (UTC)',
+  'Levels are live prices as quoted, not adjusted chart prices.': '價位為實時報價，而非復權後的圖表價格。',
+  '< 0.01 bps': '< 0.01 基點',
+  '{n} bps': '{n} 基點',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -149,7 +149,7 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
         }}
         className="flex flex-col gap-3 p-4"
       >
-        <h2 className="text-base font-semibold">New alert</h2>
+        <h2 className="text-base font-semibold">{t('New alert')}</h2>
         <Field id={fieldId('symbol')} label={t('Symbol')} error={errors.symbol}>
           <input
             id={fieldId('symbol')}
@@ -221,7 +221,7 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={values.sound} onChange={(event) => { set('sound', event.target.checked); }} /> {t('Play a sound')}
         </label>
-        <p className="text-xs text-slate-500 dark:text-slate-400">Levels are live prices as quoted, not adjusted chart prices.</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t('Levels are live prices as quoted, not adjusted chart prices.')}</p>
         <div className="flex justify-end gap-2">
           <button type="button" onClick={onClose} className="rounded px-3 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
             {t('Cancel')}
