@@ -92,6 +92,13 @@ test('a zh-CN browser opens in Simplified Chinese with red-up candles, a zh-HK o
   await cn.getByRole('tab', { name: '市场', exact: true }).first().click();
   await expect(cn.getByTestId('next-change-HK')).toContainText(/后/);
   await shot(cn, 'zh-CN-markets');
+  await cn.getByRole('tab', { name: '个股资料' }).click();
+  await expect(cn.getByTestId('stock-info')).toContainText('总股本');
+  await shot(cn, 'zh-CN-stock-info');
+  await cn.getByRole('tab', { name: '港股' }).click();
+  await expect(cn.getByTestId('hk-row').first()).toBeVisible({ timeout: 20_000 });
+  await expect(cn.getByTestId('hk-count')).toContainText('只证券');
+  await shot(cn, 'zh-CN-hk-market');
 
   const hk = await pageIn(browser, baseURL, 'zh-HK');
   await hk.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
@@ -102,6 +109,15 @@ test('a zh-CN browser opens in Simplified Chinese with red-up candles, a zh-HK o
   // The same candle, the other convention.
   expect(await lastCandleColour(hk)).toBe(cnRose ? 'green' : 'red');
   await shot(hk, 'zh-HK-chart');
+  await expect(hk.getByTestId('next-change-HK')).toContainText(/後/);
+  await shot(hk, 'zh-HK-markets');
+  await hk.getByRole('tab', { name: '個股資料' }).click();
+  await expect(hk.getByTestId('stock-info')).toContainText('總股本');
+  await shot(hk, 'zh-HK-stock-info');
+  await hk.getByRole('tab', { name: '港股' }).click();
+  await expect(hk.getByTestId('hk-row').first()).toBeVisible({ timeout: 20_000 });
+  await expect(hk.getByTestId('hk-count')).toContainText('隻證券');
+  await shot(hk, 'zh-HK-hk-market');
   await cn.context().close();
   await hk.context().close();
 });
@@ -304,14 +320,24 @@ test('the pseudo-locale leaves no English on any tab, dialog or error state', as
   await page.context().close();
 });
 
-test('the phone layout in Chinese', async ({ browser, baseURL }) => {
-  const page = await pageIn(browser, baseURL, 'zh-CN', { width: 390, height: 844 });
-  await page.goto('/?symbol=700.HK&interval=1d&tab=chart');
-  await chartDrawn(page);
-  await expect(page.getByRole('navigation', { name: '画面' })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: '语言' })).toBeVisible();
-  await shot(page, 'zh-CN-phone');
-  await page.getByRole('navigation', { name: '画面' }).getByRole('button', { name: '市场' }).click();
-  await shot(page, 'zh-CN-phone-markets');
-  await page.context().close();
-});
+for (const [locale, screens, markets] of [
+  ['zh-CN', '画面', '市场'],
+  ['zh-HK', '畫面', '市場'],
+] as const) {
+  test(`the phone layout in ${locale}`, async ({ browser, baseURL }) => {
+    const page = await pageIn(browser, baseURL, locale, { width: 390, height: 844 });
+    await page.goto('/?symbol=700.HK&interval=1d&tab=chart');
+    await chartDrawn(page);
+    await expect(page.getByRole('navigation', { name: screens })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: locale === 'zh-CN' ? '语言' : '語言' })).toBeVisible();
+    await shot(page, `${locale}-phone`);
+    await page.getByRole('navigation', { name: screens }).getByRole('button', { name: markets }).click();
+    await expect(page.getByTestId('status-HK')).toBeVisible();
+    await shot(page, `${locale}-phone-markets`);
+    // An error state on the phone: an unknown symbol.
+    await page.goto('/?symbol=ZZZZ.US&interval=1d&tab=chart');
+    await expect(page.getByRole('tabpanel', { name: locale === 'zh-CN' ? '图表' : '圖表' }).getByRole('alert')).toContainText(locale === 'zh-CN' ? '未找到该代码。' : '找不到該代碼。', { timeout: 20_000 });
+    await shot(page, `${locale}-phone-error`);
+    await page.context().close();
+  });
+}
