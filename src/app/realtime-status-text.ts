@@ -3,6 +3,7 @@
  * countdown), unavailable, or which channels fell back to HTTP. Short words of our own: the
  * service's codes and messages go to the tooltip (`detail`), never into the bar.
  */
+import { andList } from '../i18n/format';
 import { t, type MessageKey } from '../i18n/t';
 import type { RealtimeChannel, RealtimeStatus } from '../realtime/types';
 
@@ -25,11 +26,9 @@ function reason(code: number | undefined, message: string | undefined): string |
 
 /** "Quotes", "Quotes and trades", "Quotes, trades and depth". */
 function listed(names: readonly string[]): string {
+  // English lower-cases the names after the first ('Quotes, trades and depth'); Chinese has no case.
   const [first = '', ...rest] = names;
-  // English lower-cases the names after the first; Chinese has no case.
-  const tail = rest.map((name) => name.toLowerCase());
-  const last = tail.pop();
-  return last === undefined ? first : t('{list} and {last}', { list: [first, ...tail].join(', '), last });
+  return andList([first, ...rest.map((name) => name.toLowerCase())]);
 }
 
 /** `retryInMs`: the time left now, counted down by the caller. */

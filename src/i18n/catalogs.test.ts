@@ -14,11 +14,14 @@ import zhHant from './zh-hant';
 
 const SRC = join(import.meta.dirname, '..');
 
+/** The lists and catalogs themselves, which hold every message whether the app says it or not. */
+const LISTS = /\/i18n\/(messages|english-plurals|zh-hans|zh-hant|pseudo)\.ts$/;
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return path.endsWith('/i18n') ? [] : sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test(-support)?\.tsx?$/.test(entry.name) ? [path] : [];
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test(-support)?\.tsx?$/.test(entry.name) && !LISTS.test(path) ? [path] : [];
   });
 }
 

@@ -3,7 +3,7 @@
  * ('Fri 27 Nov') and its own compact numbers (src/lib/format.ts: 1.20K, 12.3B); Chinese reads
  * large numbers in 万 and 亿 (12.3亿, 12.3億), Hong Kong's Traditional script included.
  */
-import { activeLanguage } from './translate';
+import { activeLanguage, t } from './translate';
 
 /** The locale dates are written in: en-GB for English (and the pseudo-locale), else the language. */
 export function dateLocale(): string {
@@ -41,4 +41,10 @@ export function chineseCompact(abs: number): string | undefined {
     compactFormatters.set(locale, formatter);
   }
   return formatter.format(abs);
+}
+
+/** 'crypto and forex', 'Quotes, trades and depth': a list in the language's words. */
+export function andList(names: readonly string[]): string {
+  const last = names.at(-1) ?? '';
+  return names.length < 2 ? last : t('{list} and {last}', { list: names.slice(0, -1).join(', '), last });
 }

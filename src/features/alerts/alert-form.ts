@@ -5,6 +5,7 @@
  * the symbol, the data's clock and the symbol's last price.
  */
 import { typeName } from '../../components/ui/type-choice';
+import { andList } from '../../i18n/format';
 import { t, type MessageKey } from '../../i18n/t';
 import { normalizeSymbol } from '#shared/symbols.ts';
 import type { SymbolInput } from '../../lib/symbol-input';
@@ -71,7 +72,7 @@ export function validateAlertForm(values: AlertFormValues, context: FormContext)
   let symbol: { symbol: string; type?: AlertDraft['type'] } | undefined;
   if (values.symbol.trim() === '') errors.symbol = t('Enter the symbol to watch, e.g. AAPL.US or 700.HK.');
   else if (context.symbol.ok === true) symbol = { symbol: normalizeSymbol(context.symbol.symbol), ...(context.symbol.type && { type: context.symbol.type }) };
-  else if (context.symbol.ok === 'choose') errors.symbol = t('{symbol} is listed as {types}: choose which.', { symbol: context.symbol.symbol, types: context.symbol.types.map(typeName).join(' / ') });
+  else if (context.symbol.ok === 'choose') errors.symbol = t('{symbol} is listed as {types}: choose which.', { symbol: context.symbol.symbol, types: andList(context.symbol.types.map(typeName)) });
   else errors.symbol = context.symbol.message;
 
   let condition: AlertDraft['condition'] | undefined;
