@@ -4,6 +4,7 @@
  * candle under the crosshair (or of the last one).
  */
 import { t } from '../../i18n/t';
+import { useLanguage } from '../../i18n/use-language';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
@@ -89,6 +90,10 @@ export function CandleChart(props: CandleChartProps) {
   useEffect(() => {
     adapter?.setColors(theme, colors);
   }, [adapter, theme, colors]);
+  const language = useLanguage();
+  useEffect(() => {
+    adapter?.setLocale(language === 'en' || language === 'pseudo' ? 'en-US' : language);
+  }, [adapter, language]);
   useEffect(() => {
     adapter?.setScaleMode(scale);
   }, [adapter, scale]);
