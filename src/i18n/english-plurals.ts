@@ -18,4 +18,5 @@ export const ENGLISH_ONE: Partial<Record<MessageKey, string>> = {
   '{n} shares': '{n} share',
   '{n} securities': '{n} security',
   '{shown} of {n} match': '{shown} of {n} matches',
+  '{count} bars': '{count} bar',
 };

@@ -590,6 +590,14 @@ export const MESSAGES = [
   'Levels are live prices as quoted, not adjusted chart prices.',
   '< 0.01 bps',
   '{n} bps',
+  'Split {ratio}',
+  'Div {amount}',
+  'forward',
+  'backward',
+  '{n}d',
+  '{n}h',
+  '{n}m',
+  '{count} bars',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

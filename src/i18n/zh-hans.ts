@@ -585,6 +585,14 @@ const catalog = {
   'Levels are live prices as quoted, not adjusted chart prices.': '价位为实时报价，而非复权后的图表价格。',
   '< 0.01 bps': '< 0.01 基点',
   '{n} bps': '{n} 基点',
+  'Split {ratio}': '拆股 {ratio}',
+  'Div {amount}': '派息 {amount}',
+  'forward': '前复权',
+  'backward': '后复权',
+  '{n}d': '{n}天',
+  '{n}h': '{n}小时',
+  '{n}m': '{n}分',
+  '{count} bars': '{count} 根 K 线',
 } as const satisfies Catalog;
 
 export default catalog;

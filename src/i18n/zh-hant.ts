@@ -585,6 +585,14 @@ const catalog = {
   'Levels are live prices as quoted, not adjusted chart prices.': '價位為實時報價，而非復權後的圖表價格。',
   '< 0.01 bps': '< 0.01 基點',
   '{n} bps': '{n} 基點',
+  'Split {ratio}': '拆股 {ratio}',
+  'Div {amount}': '派息 {amount}',
+  'forward': '前復權',
+  'backward': '後復權',
+  '{n}d': '{n}天',
+  '{n}h': '{n}小時',
+  '{n}m': '{n}分',
+  '{count} bars': '{count} 根 K 線',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -52,6 +52,7 @@ export function CandleChart(props: CandleChartProps) {
   const { candles, interval, zone, marketTimeZone, decimals, theme, colors, scale, indicators, onNeedOlder } = props;
   const axis = useMemo<TimeAxis>(() => timeAxisOf(interval, zone, marketTimeZone), [zone, marketTimeZone, interval]);
   const [adapter, setAdapter] = useState<ChartAdapter | undefined>(undefined);
+  const language = useLanguage();
   const [hit, setHit] = useState<CrosshairCandle | undefined>(undefined);
   // A candle hovered in another series is no longer on the chart.
   const [hitDataset, setHitDataset] = useState(props.dataset);
@@ -90,7 +91,6 @@ export function CandleChart(props: CandleChartProps) {
   useEffect(() => {
     adapter?.setColors(theme, colors);
   }, [adapter, theme, colors]);
-  const language = useLanguage();
   useEffect(() => {
     adapter?.setLocale(language === 'en' || language === 'pseudo' ? 'en-US' : language);
   }, [adapter, language]);
@@ -130,7 +130,8 @@ export function CandleChart(props: CandleChartProps) {
     const timeOf = chartTimeMapper(zone, marketTimeZone);
     const times = toChartSeries(candles, zone, marketTimeZone).map((candle) => candle.time);
     return actionMarkers(props.exFactors, times, axis.periodic, timeOf);
-  }, [props.exFactors, candles, zone, marketTimeZone, axis.periodic]);
+    // The language too: the markers carry their words ("Split 4:1"), which t reads in the active one.
+  }, [props.exFactors, candles, zone, marketTimeZone, axis.periodic, language]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <div className="absolute inset-0">
