@@ -83,6 +83,7 @@ test('a zh-CN browser opens in Simplified Chinese with red-up candles, a zh-HK o
   await expect(cn.getByRole('tab', { name: '图表' })).toHaveAttribute('aria-selected', 'true');
   await expect(cn.getByRole('contentinfo', { name: '状态' })).toContainText('数据：');
   await expect(cn.getByRole('combobox', { name: '语言' })).toHaveValue('zh-CN');
+  await expect(cn.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await expect(cn).toHaveURL(/lang=zh-CN/);
   await chartDrawn(cn);
   const cnRose = await lastCandleRose(cn);

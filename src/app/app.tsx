@@ -22,6 +22,7 @@ import { PanelTabs, tabLabel } from './panel-tabs';
 import { ScreenBar, type PhoneScreen } from './screen-bar';
 import { StatusBar } from './status-bar';
 import { useShortcuts } from './use-shortcuts';
+import { useDocumentLanguage } from './use-document-language';
 import { useTheme } from './use-theme';
 import { useUrlSync } from './use-url-sync';
 import { useAfterFirstCandle } from './use-after-first-candle';
@@ -106,6 +107,7 @@ export function App() {
   // Whether the page opened on the chart decides what renders first (only the first value counts).
   const besideChart = useAfterFirstCandle(useAppStore.getState().workspace.tab === 'chart');
   useTheme();
+  useDocumentLanguage();
   useShortcuts(openSearch);
   // Below lg, one screen at a time; a symbol picked anywhere (a watchlist row, search) shows its chart.
   const [screen, setScreen] = useState<PhoneScreen>('chart');
