@@ -46,6 +46,15 @@ describe('message catalogs', () => {
     expect(unused).toEqual([]);
   });
 
+  it('gives every message said with a count its English singular', () => {
+    const code = sourceFiles(SRC)
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    const counted = [...code.matchAll(/\bt\('([^']+)',\s*\{[^}]*\bcount\b/g)].map((match) => match[1] ?? '');
+    expect(counted.length).toBeGreaterThan(5);
+    expect(counted.filter((message) => !(message in ENGLISH_ONE))).toEqual([]);
+  });
+
   it('keeps English singulars for plural messages only, with the same parameters', () => {
     for (const [plural, one] of Object.entries(ENGLISH_ONE)) {
       expect(MESSAGES).toContain(plural);

@@ -19,4 +19,6 @@ export const ENGLISH_ONE: Partial<Record<MessageKey, string>> = {
   '{n} securities': '{n} security',
   '{shown} of {n} match': '{shown} of {n} matches',
   '{count} bars': '{count} bar',
+  '{n} matches in {instruments}': '{n} match in {instruments}',
+  '{count} periods are too many': '{count} period is too many',
 };
