@@ -289,12 +289,19 @@ test('the pseudo-locale leaves no English on any tab, dialog or error state', as
   await expect(page.getByTestId('status-HK')).toBeVisible();
   await addListNames();
   await check('chart');
-  for (const tab of ['Intraday', 'Stock info', 'Trades', 'HK market', 'Order book'] as const) {
+  // Each tab once its content is in (what shows while it loads is checked on the way).
+  const TABS = [
+    ['Intraday', 'intraday-as-of'],
+    ['Stock info', 'stock-info'],
+    ['Trades', 'trade-row'],
+    ['HK market', 'hk-row'],
+    ['Order book', 'depth-ladder'],
+  ] as const;
+  for (const [tab, content] of TABS) {
     await page.getByRole('tab', { name: pseudoText(tab) }).click();
+    await check(`${tab}, loading`);
     const panel = page.getByRole('tabpanel', { name: pseudoText(tab) });
-    await expect(panel).not.toContainText(pseudoText('Loading…'), { timeout: 20_000 });
-    await expect(panel.getByText(/\S/).first()).toBeVisible();
-    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await expect(panel.getByTestId(content).first()).toBeVisible({ timeout: 20_000 });
     await check(tab);
   }
   await page.getByRole('tab', { name: pseudoText('Chart') }).click();
