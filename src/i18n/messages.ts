@@ -598,6 +598,16 @@ export const MESSAGES = [
   '{n}h',
   '{n}m',
   '{count} bars',
+  'Dismiss alert',
+  'Loading older candles…',
+  'Holidays and half days could not be checked; weekdays are assumed to trade.',
+  'calendar unavailable',
+  'Alert',
+  'This file holds drawings of {file}, not {symbol}: open {file} to import them.',
+  '{symbol} is already in this list.',
+  'Type a symbol to add, e.g. {examples}.',
+  '{symbol} is not in the catalogue: check the spelling, or type a name to search.',
+  'Nothing in the catalogue matches “{query}”. Symbols look like {examples}.',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

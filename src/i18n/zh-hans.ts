@@ -593,6 +593,16 @@ const catalog = {
   '{n}h': '{n}小时',
   '{n}m': '{n}分',
   '{count} bars': '{count} 根 K 线',
+  'Dismiss alert': '关闭提醒',
+  'Loading older candles…': '更早的 K 线加载中…',
+  'Holidays and half days could not be checked; weekdays are assumed to trade.': '无法核对假日和半日市；工作日按正常交易处理。',
+  'calendar unavailable': '日历不可用',
+  'Alert': '提醒',
+  'This file holds drawings of {file}, not {symbol}: open {file} to import them.': '该文件中是 {file} 的画线，而非 {symbol}：请打开 {file} 后再导入。',
+  '{symbol} is already in this list.': '{symbol} 已在此列表中。',
+  'Type a symbol to add, e.g. {examples}.': '请输入要添加的代码，如 {examples}。',
+  '{symbol} is not in the catalogue: check the spelling, or type a name to search.': '{symbol} 不在代码目录中：请检查拼写，或输入名称搜索。',
+  'Nothing in the catalogue matches “{query}”. Symbols look like {examples}.': '代码目录中没有与“{query}”匹配的结果。代码格式如 {examples}。',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -593,6 +593,16 @@ const catalog = {
   '{n}h': '{n}小時',
   '{n}m': '{n}分',
   '{count} bars': '{count} 根 K 線',
+  'Dismiss alert': '關閉提醒',
+  'Loading older candles…': '更早的 K 線載入中…',
+  'Holidays and half days could not be checked; weekdays are assumed to trade.': '無法核對假期和半日市；工作日按正常交易處理。',
+  'calendar unavailable': '日曆無法使用',
+  'Alert': '提醒',
+  'This file holds drawings of {file}, not {symbol}: open {file} to import them.': '該檔案中是 {file} 的畫線，而非 {symbol}：請開啟 {file} 後再匯入。',
+  '{symbol} is already in this list.': '{symbol} 已在此清單中。',
+  'Type a symbol to add, e.g. {examples}.': '請輸入要加入的代碼，如 {examples}。',
+  '{symbol} is not in the catalogue: check the spelling, or type a name to search.': '{symbol} 不在代碼目錄中：請檢查拼寫，或輸入名稱搜尋。',
+  'Nothing in the catalogue matches “{query}”. Symbols look like {examples}.': '代碼目錄中沒有與「{query}」相符的結果。代碼格式如 {examples}。',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -36,7 +36,7 @@ export function wantedLines(alerts: readonly Alert[], symbol: string, type: stri
     if (alert.status !== 'armed' || !sameInstrument(alert, symbol, type)) continue;
     targetsOf(alert).forEach((target, index) => {
       const arrow = target.direction === 'up' ? '↑' : target.direction === 'down' ? '↓' : '↕';
-      const title = alert.condition.kind === 'cross' ? `Alert ${arrow}` : `Alert ${arrow} ${priceText(alert.condition.percent)}%`;
+      const title = alert.condition.kind === 'cross' ? `${t('Alert')} ${arrow}` : `${t('Alert')} ${arrow} ${priceText(alert.condition.percent)}%`;
       lines.push({ key: `${alert.id}|${String(index)}`, alertId: alert.id, price: target.level, title, color: LINE_COLOR, draggable: alert.condition.kind === 'cross' });
     });
   }

@@ -54,7 +54,7 @@ function ToastItem({ toast }: { toast: Toast }) {
         <span className="block font-semibold">{toast.title}</span>
         <span className="block text-slate-600 dark:text-slate-300">{toast.text}</span>
       </span>
-      <button type="button" aria-label="Dismiss alert" onClick={() => { dismiss(toast.id); }} className="rounded px-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-700">
+      <button type="button" aria-label={t('Dismiss alert')} onClick={() => { dismiss(toast.id); }} className="rounded px-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-700">
         ×
       </button>
     </li>

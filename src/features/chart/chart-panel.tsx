@@ -128,7 +128,7 @@ export function ChartPanel({ afterFirstCandle = false }: { afterFirstCandle?: bo
         />
         {isFetchingOlder && (
           <span role="status" className="pointer-events-none absolute bottom-9 left-2 z-10 rounded bg-white/70 px-1 text-xs text-slate-500 dark:bg-slate-900/70 dark:text-slate-400">
-            Loading older candles…
+            {t('Loading older candles…')}
           </span>
         )}
         {afterFirstCandle && candles.length > 0 && (

@@ -43,8 +43,8 @@ export function MarketStatusLine({ market, status, calendarUnavailable, now: fal
         </span>
       )}
       {calendarUnavailable && (
-        <span data-testid={`calendar-caveat-${market}`} className="text-[11px] text-slate-400 dark:text-slate-500" title="Holidays and half days could not be checked; weekdays are assumed to trade.">
-          calendar unavailable
+        <span data-testid={`calendar-caveat-${market}`} className="text-[11px] text-slate-400 dark:text-slate-500" title={t('Holidays and half days could not be checked; weekdays are assumed to trade.')}>
+          {t('calendar unavailable')}
         </span>
       )}
     </div>

@@ -43,7 +43,7 @@ export function readDrawingsFile(text: string, symbol: string): ImportResult {
     return { ok: false, message: t('This drawings file has version {version}, which this app cannot read: no drawings were imported.', { version: String(file.version) }) };
   }
   if (file.symbol !== symbol) {
-    return { ok: false, message: `This file holds drawings of ${String(file.symbol)}, not ${symbol}: open ${String(file.symbol)} to import them.` };
+    return { ok: false, message: t('This file holds drawings of {file}, not {symbol}: open {file} to import them.', { file: String(file.symbol), symbol }) };
   }
   if (!Array.isArray(file.drawings)) return { ok: false, message: t('This drawings file has no list of drawings: nothing was imported.') };
   const { drawings, dropped } = parseDrawings(file.drawings);
