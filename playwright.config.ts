@@ -20,6 +20,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
+    // English journeys select by English names: the browser's language must pick English
+    // (e2e/languages.spec.ts opens its own contexts in Chinese).
+    locale: 'en-US',
     launchOptions: {
       ...(chromiumPath && { executablePath: chromiumPath }),
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],

@@ -53,6 +53,9 @@ describe('import boundaries', () => {
     expect(broken('src/features/account/x.tsx', "import { a } from '../../api/api-error';\nimport './x.css';")).toEqual([]);
     expect(broken('src/features/account/x.tsx', "import { a } from '../chart/chart-adapter';")).toEqual(['no-restricted-imports']);
     expect(broken('src/features/account/x.tsx', "import { a } from '../../../server/auth/access.ts';")).toEqual(['no-restricted-syntax']);
+    // The translations are a shared layer: every feature reads them, they read no feature.
+    expect(broken('src/i18n/x.ts', "import { a } from '../features/search/y';")).toEqual(['no-restricted-imports']);
+    expect(broken('src/features/search/x.ts', "import { t } from '../../i18n/t';")).toEqual([]);
   });
 
   it('lets the chart’s drawing tools use their chart feature, and nothing of another', () => {

@@ -13,6 +13,8 @@ import type { AppServices } from './queries/app-services';
 import { AppServicesProvider } from './queries/app-services-context';
 import { discardEarlyChart } from './features/chart/early-chart';
 import { markOnce, TIMING_MARKS } from './lib/timing-marks';
+import { loadLanguage } from './i18n/load-language';
+import { useAppStore } from './store/app-store';
 
 function MountedMark() {
   useLayoutEffect(() => {
@@ -31,6 +33,14 @@ export function mountApp(services: AppServices): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('missing #root');
   const reactRoot = createRoot(root);
+  // The language's catalog first (the store started loading it with the page; English has none
+  // to wait for): the first render is in the user's language, never English then Chinese.
+  void loadLanguage(useAppStore.getState().preferences.language).then(() => {
+    render(reactRoot, services);
+  });
+}
+
+function render(reactRoot: ReturnType<typeof createRoot>, services: AppServices): void {
   // As a transition: React renders the tree in slices of a few milliseconds, yielding to the page
   // between them (a tap, the early chart's frames), instead of one task of a few hundred
   // milliseconds on a slow phone. Only the commit is one piece.

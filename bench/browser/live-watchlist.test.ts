@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePersisted } from '../../src/store/persisted-state.ts';
+import { parsePersisted, PERSIST_VERSION } from '../../src/store/persisted-state.ts';
 import { persistedWatchlist } from './live-watchlist.ts';
 
 describe('persistedWatchlist', () => {
@@ -8,7 +8,7 @@ describe('persistedWatchlist', () => {
     const saved = JSON.parse(persistedWatchlist(symbols, 'Bench 3')) as { state: unknown; version: number };
     const { state, repaired } = parsePersisted(saved.state);
     expect(repaired).toBe(false);
-    expect(saved.version).toBe(1);
+    expect(saved.version).toBe(PERSIST_VERSION);
     expect(state.watchlists).toEqual([{ id: 'bench-live', name: 'Bench 3', symbols }]);
     expect(state.activeWatchlistId).toBe('bench-live');
   });

@@ -8,6 +8,8 @@
 import { Suspense } from 'react';
 import { lazyWithPreload, preloadOnIntent } from '../components/lazy-with-preload';
 import { AddToWatchlistButton } from '../features/watchlist/add-to-watchlist-button';
+import { t } from '../i18n/t';
+import { useLanguage } from '../i18n/use-language';
 import { useAppStore } from '../store/app-store';
 import { DisplaySettings } from './display-settings';
 import { SymbolHeader } from './symbol-header';
@@ -29,6 +31,7 @@ interface AppHeaderProps {
 
 export function AppHeader({ onSearch, onSearchIntent, afterFirstCandle }: AppHeaderProps) {
   const symbol = useAppStore((state) => state.workspace.symbol);
+  useLanguage();
   return (
     <header className="app-header">
       <span className="app-header-brand">
@@ -46,14 +49,14 @@ export function AppHeader({ onSearch, onSearchIntent, afterFirstCandle }: AppHea
         {...preloadOnIntent(onSearchIntent)}
         // The name is the text ("Search… Ctrl K"; a phone shows a magnifier for it); the shortcut is announced as such.
         aria-keyshortcuts="Control+K /"
-        title="Search symbols"
+        title={t('Search symbols')}
         className="flex items-center gap-2 justify-self-end rounded border border-slate-300 px-2 py-1 text-sm whitespace-nowrap text-slate-500 [grid-area:search] hover:bg-slate-100 dark:border-slate-700 dark:text-slate-400 dark:hover:bg-slate-800"
       >
         <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" className="sm:hidden" fill="none" stroke="currentColor" strokeWidth="1.6">
           <circle cx="7" cy="7" r="4.5" />
           <path d="M10.5 10.5 14 14" strokeLinecap="round" />
         </svg>
-        <span className="sr-only sm:not-sr-only">Search…</span>
+        <span className="sr-only sm:not-sr-only">{t('Search…')}</span>
         <kbd className="hidden rounded bg-slate-200 px-1 text-xs sm:inline touch:hidden dark:bg-slate-800">Ctrl K</kbd>
       </button>
       <div className="flex items-center gap-1 justify-self-end [grid-area:settings]">

@@ -4,6 +4,8 @@
  * panels beside the chart load once its first candle is drawn; panels not on the first screen load
  * on demand.
  */
+import { t } from '../i18n/t';
+import { useLanguage } from '../i18n/use-language';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { lazyWithPreload } from '../components/lazy-with-preload';
@@ -16,10 +18,11 @@ import type { PanelTab } from '../store/workspace-slice';
 import { AppHeader } from './app-header';
 import { takeEarlySearchDraft } from './boot/early-keys';
 import { Notices } from './notices';
-import { PanelTabs, TAB_LABELS } from './panel-tabs';
+import { PanelTabs, tabLabel } from './panel-tabs';
 import { ScreenBar, type PhoneScreen } from './screen-bar';
 import { StatusBar } from './status-bar';
 import { useShortcuts } from './use-shortcuts';
+import { useDocumentLanguage } from './use-document-language';
 import { useTheme } from './use-theme';
 import { useUrlSync } from './use-url-sync';
 import { useAfterFirstCandle } from './use-after-first-candle';
@@ -60,7 +63,7 @@ function preloadTab(tab: PanelTab): void {
 }
 
 function Loading() {
-  return <p className="p-3 text-sm text-slate-500">Loading…</p>;
+  return <p className="p-3 text-sm text-slate-500">{t('Loading…')}</p>;
 }
 
 function tabContent(tab: PanelTab, afterFirstCandle: boolean): ReactNode {
@@ -81,6 +84,8 @@ function tabContent(tab: PanelTab, afterFirstCandle: boolean): ReactNode {
 }
 
 export function App() {
+  // Every panel renders again in a new language (the store switches once the catalog is in).
+  useLanguage();
   // Open: the draft of what is typed while the palette's code downloads (the palette starts from it).
   const [searchDraft, setSearchDraft] = useState<PaletteDraftHolder | undefined>(undefined);
   const closeSearch = useCallback(() => {
@@ -102,6 +107,7 @@ export function App() {
   // Whether the page opened on the chart decides what renders first (only the first value counts).
   const besideChart = useAfterFirstCandle(useAppStore.getState().workspace.tab === 'chart');
   useTheme();
+  useDocumentLanguage();
   useShortcuts(openSearch);
   // Below lg, one screen at a time; a symbol picked anywhere (a watchlist row, search) shows its chart.
   const [screen, setScreen] = useState<PhoneScreen>('chart');
@@ -119,21 +125,21 @@ export function App() {
       <AppHeader onSearch={openSearch} onSearchIntent={searchIntent} afterFirstCandle={besideChart} />
       <Notices />
       <main className="app-grid" data-screen={screen}>
-        <Panel title="Watchlists" className="app-watchlists">
+        <Panel title={t('Watchlists')} id="watchlists" className="app-watchlists">
           <Suspense fallback={<Loading />}>{besideChart ? <WatchlistPanel /> : <Loading />}</Suspense>
         </Panel>
-        <section aria-label="Main" className="app-main">
+        <section aria-label={t('Main')} className="app-main">
           <PanelTabs
             onIntent={preloadTab}
             render={(tab) => (
-              <Panel key={tab} title={TAB_LABELS[tab]} hideTitle className="flex-1 rounded-none border-0">
+              <Panel key={tab} title={tabLabel(tab)} id={tab} hideTitle className="flex-1 rounded-none border-0">
                 <Suspense fallback={<Loading />}>{tabContent(tab, besideChart)}</Suspense>
               </Panel>
             )}
           />
         </section>
         {/* Drawn whole once the chart is up, as the static shell leaves it empty until then. */}
-        <section aria-label="Markets and alerts" className="panel app-markets">
+        <section aria-label={t('Markets and alerts')} className="panel app-markets">
           {besideChart && (
             <Suspense fallback={null}>
               <SideColumn />

@@ -1,7 +1,11 @@
-/** Theme and up/down colour convention switches in the header. */
+/** Language, theme and up/down colour convention switches in the header. */
+import { t } from '../i18n/t';
+import { useLanguage } from '../i18n/use-language';
 import { useAppStore } from '../store/app-store';
+import { LanguageMenu } from './language-menu';
 
 export function DisplaySettings() {
+  useLanguage();
   const theme = useAppStore((state) => state.preferences.theme);
   const colors = useAppStore((state) => state.preferences.colors);
   const setTheme = useAppStore((state) => state.setTheme);
@@ -9,23 +13,24 @@ export function DisplaySettings() {
   const button = 'rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
   return (
     <div className="flex items-center gap-1">
+      <LanguageMenu />
       <button
         type="button"
         className={button}
-        aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+        aria-label={t(theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme')}
         onClick={() => {
           setTheme(theme === 'dark' ? 'light' : 'dark');
         }}
       >
         {/* A phone shows the symbol alone (the name is the button's label). */}
         <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
-        <span className="hidden sm:inline">{theme === 'dark' ? ' Light' : ' Dark'}</span>
+        <span className="hidden sm:inline"> {t(theme === 'dark' ? 'Light' : 'Dark')}</span>
       </button>
       <button
         type="button"
         className={button}
-        aria-label={colors === 'green-up' ? 'Use red for up (Chinese convention)' : 'Use green for up'}
-        title="Up/down colours"
+        aria-label={t(colors === 'green-up' ? 'Use red for up (Chinese convention)' : 'Use green for up')}
+        title={t('Up/down colours')}
         onClick={() => {
           setColors(colors === 'green-up' ? 'red-up' : 'green-up');
         }}

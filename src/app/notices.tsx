@@ -2,7 +2,10 @@
  * Transient messages of the app (a link with bad values, a repaired local store), and the
  * question a link to an ambiguous symbol raises.
  */
+import { useLanguage } from '../i18n/use-language';
+import { t } from '../i18n/t';
 import { useAppStore } from '../store/app-store';
+import { noticeText } from '../store/workspace-slice';
 import { SymbolTypePrompt } from './symbol-type-prompt';
 
 export function Notices() {
@@ -17,15 +20,16 @@ export function Notices() {
 }
 
 function NoticeList() {
+  useLanguage();
   const notices = useAppStore((state) => state.notices);
   const dismiss = useAppStore((state) => state.dismissNotice);
   if (notices.length === 0) return null;
   return (
-    <ul aria-label="Notices" className="flex flex-col gap-1 px-3 pt-2">
+    <ul aria-label={t('Notices')} className="flex flex-col gap-1 px-3 pt-2">
       {notices.map((notice) => (
         <li key={notice.id} role="status" className="flex items-center justify-between gap-3 rounded border border-amber-500/40 bg-amber-500/10 px-3 py-1.5 text-sm text-amber-800 dark:text-amber-200">
-          <span>{notice.text}</span>
-          <button type="button" aria-label="Dismiss notice" onClick={() => { dismiss(notice.id); }} className="rounded px-1 hover:bg-amber-500/20">
+          <span>{noticeText(notice.text, t)}</span>
+          <button type="button" aria-label={t('Dismiss notice')} onClick={() => { dismiss(notice.id); }} className="rounded px-1 hover:bg-amber-500/20">
             ×
           </button>
         </li>

@@ -6,11 +6,13 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { preloadOnIntent } from '../components/lazy-with-preload';
+import { t, type MessageKey } from '../i18n/t';
+import { useLanguage } from '../i18n/use-language';
 import { useAppStore } from '../store/app-store';
 import { PANEL_TABS, type PanelTab } from '../store/workspace-slice';
 import { hiddenEnds, scrollToReveal } from './tab-strip';
 
-export const TAB_LABELS: Record<PanelTab, string> = {
+const TAB_KEYS: Record<PanelTab, MessageKey> = {
   chart: 'Chart',
   intraday: 'Intraday',
   info: 'Stock info',
@@ -18,6 +20,11 @@ export const TAB_LABELS: Record<PanelTab, string> = {
   hk: 'HK market',
   book: 'Order book',
 };
+
+/** A tab's name in the active language. */
+export function tabLabel(tab: PanelTab): string {
+  return t(TAB_KEYS[tab]);
+}
 
 /** Width of the scroll buttons over the strip's ends: a revealed tab stays clear of them. */
 const END_BUTTON_PX = 28;
@@ -29,6 +36,7 @@ interface PanelTabsProps {
 }
 
 export function PanelTabs({ render, onIntent }: PanelTabsProps) {
+  useLanguage();
   const tab = useAppStore((state) => state.workspace.tab);
   const setTab = useAppStore((state) => state.setTab);
   const list = useRef<HTMLDivElement>(null);
@@ -83,7 +91,7 @@ export function PanelTabs({ render, onIntent }: PanelTabsProps) {
         <div
           ref={list}
           role="tablist"
-          aria-label="Panels"
+          aria-label={t('Panels')}
           onScroll={measure}
           className="relative flex min-w-0 flex-1 gap-1 overflow-x-auto px-2 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
         >
@@ -95,14 +103,14 @@ export function PanelTabs({ render, onIntent }: PanelTabsProps) {
               role="tab"
               aria-selected={tab === id}
               aria-controls={`tabpanel-${id}`}
-              title={`${TAB_LABELS[id]} (Alt+${String(index + 1)})`}
+              title={`${tabLabel(id)} (Alt+${String(index + 1)})`}
               onClick={() => {
                 setTab(id);
               }}
               {...preloadOnIntent(() => onIntent?.(id))}
               className={`shrink-0 whitespace-nowrap border-b-2 px-3 text-sm ${tab === id ? 'border-sky-500 font-medium text-slate-900 dark:text-white' : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200'}`}
             >
-              {TAB_LABELS[id]}
+              {tabLabel(id)}
             </button>
           ))}
         </div>
@@ -126,8 +134,8 @@ function EndButton({ side, onClick }: { side: 'start' | 'end'; onClick: () => vo
     <button
       type="button"
       tabIndex={-1}
-      aria-label={start ? 'Scroll tabs back' : 'More tabs'}
-      title={start ? 'Scroll tabs back' : 'More tabs'}
+      aria-label={t(start ? 'Scroll tabs back' : 'More tabs')}
+      title={t(start ? 'Scroll tabs back' : 'More tabs')}
       onClick={onClick}
       style={{ width: END_BUTTON_PX }}
       className={`absolute inset-y-0 ${start ? 'left-0 border-r' : 'right-0 border-l'} border-slate-200 bg-white text-slate-500 hover:text-slate-900 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400 dark:hover:text-white`}

@@ -3,6 +3,8 @@
  * countdown), unavailable, or which channels fell back to HTTP. Short words of our own: the
  * service's codes and messages go to the tooltip (`detail`), never into the bar.
  */
+import { andList } from '../i18n/format';
+import { t, type MessageKey } from '../i18n/t';
 import type { RealtimeChannel, RealtimeStatus } from '../realtime/types';
 
 export type RealtimeTone = 'ok' | 'pending' | 'warning' | 'off';
@@ -14,7 +16,7 @@ export interface RealtimeStatusText {
   detail?: string;
 }
 
-const CHANNEL_NAMES: Record<RealtimeChannel, string> = { ticker: 'Quotes', trade: 'Trades', depth: 'Depth' };
+const CHANNEL_NAMES: Record<RealtimeChannel, MessageKey> = { ticker: 'Quotes', trade: 'Trades', depth: 'Depth' };
 const ORDER: readonly RealtimeChannel[] = ['ticker', 'trade', 'depth'];
 
 function reason(code: number | undefined, message: string | undefined): string | undefined {
@@ -24,10 +26,9 @@ function reason(code: number | undefined, message: string | undefined): string |
 
 /** "Quotes", "Quotes and trades", "Quotes, trades and depth". */
 function listed(names: readonly string[]): string {
+  // English lower-cases the names after the first ('Quotes, trades and depth'); Chinese has no case.
   const [first = '', ...rest] = names;
-  const tail = rest.map((name) => name.toLowerCase());
-  const last = tail.pop();
-  return last === undefined ? first : `${[first, ...tail].join(', ')} and ${last}`;
+  return andList([first, ...rest.map((name) => name.toLowerCase())]);
 }
 
 /** `retryInMs`: the time left now, counted down by the caller. */
@@ -35,15 +36,15 @@ export function realtimeStatusText(status: RealtimeStatus, retryInMs: number | u
   const detail = reason(status.code, status.message);
   switch (status.connection) {
     case 'idle':
-      return { text: 'Live: idle', tone: 'off' };
+      return { text: t('Live: idle'), tone: 'off' };
     case 'connecting':
-      return { text: 'Live: connecting…', tone: 'pending' };
+      return { text: t('Live: connecting…'), tone: 'pending' };
     case 'reconnecting': {
-      const wait = retryInMs === undefined ? '' : ` in ${String(Math.max(1, Math.ceil(retryInMs / 1000)))} s`;
-      return { text: `Live: reconnecting${wait} — polling over HTTP`, tone: 'warning', ...(detail !== undefined && { detail }) };
+      const text = retryInMs === undefined ? t('Live: reconnecting — polling over HTTP') : t('Live: reconnecting in {n} s — polling over HTTP', { n: Math.max(1, Math.ceil(retryInMs / 1000)) });
+      return { text, tone: 'warning', ...(detail !== undefined && { detail }) };
     }
     case 'unavailable':
-      return { text: 'Live: unavailable — polling over HTTP', tone: 'warning', ...(detail !== undefined && { detail }) };
+      return { text: t('Live: unavailable — polling over HTTP'), tone: 'warning', ...(detail !== undefined && { detail }) };
     case 'open':
       break;
   }
@@ -51,10 +52,10 @@ export function realtimeStatusText(status: RealtimeStatus, retryInMs: number | u
   if (refused.length > 0) {
     const reasons = refused.map((channel) => {
       const { code, message } = status.channels[channel];
-      return `${CHANNEL_NAMES[channel]} over HTTP: ${reason(code, message) ?? 'refused by the service'}`;
+      return `${t('{channels} over HTTP', { channels: t(CHANNEL_NAMES[channel]) })}: ${reason(code, message) ?? t('refused by the service')}`;
     });
-    return { text: `${listed(refused.map((channel) => CHANNEL_NAMES[channel]))} over HTTP`, tone: 'warning', detail: reasons.join('\n') };
+    return { text: t('{channels} over HTTP', { channels: listed(refused.map((channel) => t(CHANNEL_NAMES[channel]))) }), tone: 'warning', detail: reasons.join('\n') };
   }
   const waiting = ORDER.some((channel) => status.channels[channel].state === 'connecting' || status.channels[channel].state === 'down');
-  return waiting ? { text: 'Live: subscribing…', tone: 'pending' } : { text: 'Live: streaming', tone: 'ok' };
+  return waiting ? { text: t('Live: subscribing…'), tone: 'pending' } : { text: t('Live: streaming'), tone: 'ok' };
 }

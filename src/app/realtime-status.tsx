@@ -2,6 +2,7 @@
  * The status bar's realtime item: one line on the shared socket, with a reconnect countdown. It
  * renders when the socket's status changes, and each second only while a countdown runs.
  */
+import { useLanguage } from '../i18n/use-language';
 import { useState } from 'react';
 import { useRealtimeStatus } from '../realtime/hooks';
 import { type RealtimeStatus } from '../realtime/types';
@@ -20,6 +21,7 @@ interface RealtimeStatusItemProps {
 }
 
 function StatusLine({ className, status, retryIn }: RealtimeStatusItemProps & { status: RealtimeStatus; retryIn: number | undefined }) {
+  useLanguage();
   const { text, tone, detail } = realtimeStatusText(status, retryIn);
   return (
     <span className={className} data-testid="status-realtime" data-connection={status.connection} role="status" title={detail ?? text}>

@@ -5,13 +5,15 @@
  * between them with one tap; app.tsx hides the others (`data-screen` on the grid). From lg on
  * everything is side by side and the bar is not shown.
  */
+import { t, type MessageKey } from '../i18n/t';
+import { useLanguage } from '../i18n/use-language';
 import type { ReactNode } from 'react';
 
 export type PhoneScreen = 'chart' | 'watchlist' | 'markets';
 
 const ICON = { 'aria-hidden': true, viewBox: '0 0 20 20', width: 20, height: 20, fill: 'none', stroke: 'currentColor', strokeWidth: 1.6 } as const;
 
-const SCREENS: { id: PhoneScreen; label: string; icon: ReactNode }[] = [
+const SCREENS: { id: PhoneScreen; label: MessageKey; icon: ReactNode }[] = [
   {
     id: 'chart',
     label: 'Chart',
@@ -50,8 +52,9 @@ interface ScreenBarProps {
 }
 
 export function ScreenBar({ screen, onScreen }: ScreenBarProps) {
+  useLanguage();
   return (
-    <nav aria-label="Screens" className="app-screens">
+    <nav aria-label={t('Screens')} className="app-screens">
       {SCREENS.map(({ id, label, icon }) => (
         <button
           key={id}
@@ -63,7 +66,7 @@ export function ScreenBar({ screen, onScreen }: ScreenBarProps) {
           className="flex flex-1 flex-col items-center justify-center gap-0.5 text-xs landscape-phone:flex-row landscape-phone:gap-2 text-slate-500 aria-pressed:text-sky-600 dark:text-slate-400 dark:aria-pressed:text-sky-400"
         >
           {icon}
-          {label}
+          {t(label)}
         </button>
       ))}
     </nav>

@@ -3,6 +3,8 @@
  * market's own clock, e.g. 'Night session · closes 23:00', 'Closed · opens 21:00',
  * 'Lunch break · reopens 13:00', 'Closed — weekend · opens Mon 09:00'.
  */
+import { t } from '../i18n/t';
+import { activeLanguage } from '../i18n/translate';
 import { formatCountdown, phaseLabel, type MarketPhase, type MarketStatus } from '../lib/market-status';
 import { zonedParts } from '#shared/time-zone.ts';
 
@@ -11,7 +13,6 @@ export type PhaseTone = 'open' | 'extended' | 'pause' | 'shut';
 
 const TRADING: ReadonlySet<MarketPhase> = new Set(['open', 'pre-market', 'after-hours', 'overnight', 'night']);
 const PAUSES: ReadonlySet<MarketPhase> = new Set(['lunch', 'break']);
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const WEEK_MS = 7 * 86_400_000;
 
 export function phaseTone(phase: MarketPhase): PhaseTone {
@@ -20,11 +21,17 @@ export function phaseTone(phase: MarketPhase): PhaseTone {
   return PAUSES.has(phase) ? 'pause' : 'shut';
 }
 
-function verb(phase: MarketPhase, next: MarketPhase): string {
-  if (next === 'open') return PAUSES.has(phase) ? 'reopens' : 'opens';
-  if (phase === 'open' || !TRADING.has(next)) return TRADING.has(phase) ? 'closes' : 'opens';
+function verb(phase: MarketPhase, next: MarketPhase, when: string): string {
+  if (next === 'open') return t(PAUSES.has(phase) ? 'reopens {when}' : 'opens {when}', { when });
+  if (phase === 'open' || !TRADING.has(next)) return t(TRADING.has(phase) ? 'closes {when}' : 'opens {when}', { when });
   // From one extended session to another (after-hours, then overnight) or into one from a pause.
-  return TRADING.has(phase) ? `${phaseLabel(next).toLowerCase()} from` : 'opens';
+  return TRADING.has(phase) ? t('{phase} from {when}', { phase: phaseLabel(next).toLowerCase(), when }) : t('opens {when}', { when });
+}
+
+/** The language's date format, en-GB for English ('Tue', '5 Sept'). */
+function dateText(options: Intl.DateTimeFormatOptions, parts: { year: number; month: number; day: number }): string {
+  const language = activeLanguage();
+  return new Intl.DateTimeFormat(language === 'en' || language === 'pseudo' ? 'en-GB' : language, { ...options, timeZone: 'UTC' }).format(Date.UTC(parts.year, parts.month - 1, parts.day));
 }
 
 const two = (n: number): string => String(n).padStart(2, '0');
@@ -35,9 +42,8 @@ export function marketClock(at: number, now: number, timeZone: string): string {
   const today = zonedParts(now, timeZone);
   const time = `${two(then.hour)}:${two(then.minute)}`;
   if (then.year === today.year && then.month === today.month && then.day === today.day) return time;
-  if (at - now < WEEK_MS) return `${WEEKDAYS[then.weekday] ?? ''} ${time}`;
-  const month = new Date(Date.UTC(then.year, then.month - 1, 1)).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
-  return `${String(then.day)} ${month} ${time}`;
+  if (at - now < WEEK_MS) return `${dateText({ weekday: 'short' }, then)} ${time}`;
+  return `${dateText({ day: 'numeric', month: 'short' }, then)} ${time}`;
 }
 
 export interface SessionStateText {
@@ -50,12 +56,12 @@ export interface SessionStateText {
 
 export function sessionStateText(status: MarketStatus, now: number, timeZone: string): SessionStateText {
   const { phase, nextChange } = status;
-  const caveat = status.estimated ? ' (holidays not checked)' : '';
+  const caveat = status.estimated ? t(' (holidays not checked)') : '';
   if (!nextChange) return { text: status.label, title: `${status.label}${caveat}`, tone: phaseTone(phase) };
   const when = marketClock(nextChange.at, now, timeZone);
   return {
-    text: `${status.label} · ${verb(phase, nextChange.phase)} ${when}`,
-    title: `${status.label}; ${phaseLabel(nextChange.phase).toLowerCase()} in ${formatCountdown(nextChange.at - now)}. Times in ${timeZone}${caveat}.`,
+    text: `${status.label} · ${verb(phase, nextChange.phase, when)}`,
+    title: t('{label}; {phase} in {countdown}. Times in {zone}{caveat}.', { label: status.label, phase: phaseLabel(nextChange.phase).toLowerCase(), countdown: formatCountdown(nextChange.at - now), zone: timeZone, caveat }),
     tone: phaseTone(phase),
   };
 }

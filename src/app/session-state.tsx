@@ -6,6 +6,8 @@
  * calendar; futures their venue's times on the CN calendar (src/lib/venue-schedule.ts). The header
  * renders it (and so loads it) only once the chart's first candle is drawn, as the markets panel.
  */
+import { t } from '../i18n/t';
+import { useLanguage } from '../i18n/use-language';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { ProductType } from '#shared/contract.ts';
@@ -29,7 +31,7 @@ const DOT: Record<PhaseTone, string> = {
   shut: 'bg-slate-400 dark:bg-slate-500',
 };
 
-const ALWAYS_OPEN: MarketStatus = { phase: 'open', label: 'Open 24/7' };
+const alwaysOpen = (): MarketStatus => ({ phase: 'open', label: t('Open 24/7') });
 
 /** The data's clock, read again at `next` (the shown state's next change) or within a minute. */
 function useClockUntil(next: number | undefined): number {
@@ -58,6 +60,7 @@ function useSchedule(source: InstrumentSchedule | undefined): SessionSchedule | 
 }
 
 export function SessionState() {
+  useLanguage();
   const symbol = useAppStore((state) => state.workspace.symbol);
   const type = useAppStore((state) => state.workspace.type);
   // A bare code's product type (futures, forex, crypto) as its ticker reports it.
@@ -67,7 +70,7 @@ export function SessionState() {
   const [next, setNext] = useState<number | undefined>(undefined);
   const now = useClockUntil(next);
   const live = useLiveStatus(calendar, schedule, now);
-  const status = source?.kind === 'always' ? ALWAYS_OPEN : live.status;
+  const status = source?.kind === 'always' ? alwaysOpen() : live.status;
   const nextAt = status?.nextChange?.at;
   if (nextAt !== next) setNext(nextAt);
 

@@ -5,6 +5,8 @@
  * content is isolated by its own PanelBoundary. The alerts' runtime (price feeds, dialog, chart
  * lines, toasts) runs here whichever tab is shown: it comes in the same chunk as their panel.
  */
+import { t, type MessageKey } from '../i18n/t';
+import { useLanguage } from '../i18n/use-language';
 import { useState } from 'react';
 import { PanelBoundary } from '../components/ui/panel-boundary';
 import { AlertsPanel, AlertsRuntime } from '../features/alerts';
@@ -15,7 +17,7 @@ export type SideTab = 'markets' | 'alerts';
 
 const TAB =
   'panel-heading rounded px-1.5 py-0.5 aria-selected:bg-slate-100 aria-selected:text-slate-900 hover:text-slate-800 dark:aria-selected:bg-slate-800 dark:aria-selected:text-slate-100 dark:hover:text-slate-200';
-const TABS: { id: SideTab; label: string }[] = [
+const TABS: { id: SideTab; label: MessageKey }[] = [
   { id: 'markets', label: 'Markets' },
   { id: 'alerts', label: 'Alerts' },
 ];
@@ -26,10 +28,11 @@ function LiveSessions() {
 }
 
 export function SideColumn() {
+  useLanguage();
   const [tab, setTab] = useState<SideTab>('markets');
   return (
     <>
-      <div role="tablist" aria-label="Markets and alerts" className="panel-title justify-start">
+      <div role="tablist" aria-label={t('Markets and alerts')} className="panel-title justify-start">
         {TABS.map(({ id, label }) => (
           <button
             key={id}
@@ -43,7 +46,7 @@ export function SideColumn() {
             }}
             className={TAB}
           >
-            {label}
+            {t(label)}
           </button>
         ))}
       </div>

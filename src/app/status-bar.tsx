@@ -6,6 +6,9 @@
  * items that count time tick, each on its own (the age of the last update; the reconnect and
  * rate-limit countdowns while they run).
  */
+import { t } from '../i18n/t';
+import { intlLocale } from '../i18n/locales';
+import { useLanguage } from '../i18n/use-language';
 import { memo, useCallback, useEffect, useReducer, useSyncExternalStore } from 'react';
 import { useAppServices } from '../queries/app-services-context';
 import { useRealtimeClient } from '../realtime/hooks';
@@ -24,9 +27,9 @@ const TEXT = 'truncate';
 const WIDE_ONLY = 'hidden sm:inline';
 
 function ago(ms: number): string {
-  if (ms < 1_500) return 'just now';
-  if (ms < 60_000) return `${String(Math.round(ms / 1000))} s ago`;
-  return `${String(Math.round(ms / 60_000))} min ago`;
+  if (ms < 1_500) return t('just now');
+  if (ms < 60_000) return t('{n} s ago', { n: Math.round(ms / 1000) });
+  return t('{n} min ago', { n: Math.round(ms / 60_000) });
 }
 
 /** True once a push has arrived on the realtime socket (then the pushes' time counts as an update). */
@@ -48,12 +51,13 @@ function UpdatedItem({ answeredAt }: { answeredAt: number | undefined }) {
   const pushedAt = realtime.stats.lastPushAt;
   const at = answeredAt === undefined ? pushedAt : pushedAt === undefined ? answeredAt : Math.max(answeredAt, pushedAt);
   // The browser's own zone, named: the panels show the instrument's zone, this line the user's.
-  const clock = at !== undefined ? new Date(at).toLocaleTimeString(undefined, { timeZoneName: 'short' }) : undefined;
+  const language = useLanguage();
+  const clock = at !== undefined ? new Date(at).toLocaleTimeString(intlLocale(language), { timeZoneName: 'short' }) : undefined;
   const age = at !== undefined ? ago(Math.max(0, now - at)) : undefined;
   return (
-    <span className={STATUS_ITEM} data-testid="status-updated" title={`Updated: ${clock !== undefined ? `${clock} (${age ?? ''})` : '—'}`}>
+    <span className={STATUS_ITEM} data-testid="status-updated" title={`${t('Updated:')} ${clock !== undefined ? `${clock} (${age ?? ''})` : '—'}`}>
       <span className={TEXT}>
-        Updated:{' '}
+        {t('Updated:')}{' '}
         {clock === undefined ? (
           '—'
         ) : (
@@ -78,12 +82,13 @@ interface RateLimitItemProps {
 const WARNING = `${TEXT} text-amber-600 dark:text-amber-400`;
 
 function rateLimitText(limitedFor: number, failuresInARow: number): { text: string; warning: boolean } {
-  if (limitedFor > 0) return { text: `Rate limited — waiting ${String(Math.ceil(limitedFor / 1000))} s`, warning: true };
-  if (failuresInARow > 0) return { text: `${String(failuresInARow)} failed request${failuresInARow > 1 ? 's' : ''} in a row`, warning: true };
-  return { text: 'Rate limit: OK', warning: false };
+  if (limitedFor > 0) return { text: t('Rate limited — waiting {n} s', { n: Math.ceil(limitedFor / 1000) }), warning: true };
+  if (failuresInARow > 0) return { text: t('{count} failed requests in a row', { count: failuresInARow }), warning: true };
+  return { text: t('Rate limit: OK'), warning: false };
 }
 
 function RateLimitText({ limitedFor, failuresInARow }: { limitedFor: number; failuresInARow: number }) {
+  useLanguage();
   const { text, warning } = rateLimitText(limitedFor, failuresInARow);
   return (
     <span className={warning ? WARNING : TEXT} title={text}>
@@ -121,23 +126,24 @@ export function StatusBar() {
   const [stats, dispatch] = useReducer(foldRequestEvent, INITIAL_STATS);
   useEffect(() => api.onSettled(dispatch), [api]);
   const failuresInARow = useFeedFailures();
-  const source = stats.source === 'upstream' ? 'Live upstream' : stats.source === 'simulator' ? 'Simulator' : 'Connecting…';
+  useLanguage();
+  const source = t(stats.source === 'upstream' ? 'Live upstream' : stats.source === 'simulator' ? 'Simulator' : 'Connecting…');
   const latency = stats.latencyMs !== undefined ? `${String(Math.round(stats.latencyMs))} ms` : '—';
-  const typical = stats.typicalLatencyMs !== undefined ? ` (median ${String(Math.round(stats.typicalLatencyMs))} ms)` : '';
+  const typical = stats.typicalLatencyMs !== undefined ? t(' (median {value})', { value: `${String(Math.round(stats.typicalLatencyMs))} ms` }) : '';
   return (
     <footer
-      aria-label="Status"
+      aria-label={t('Status')}
       className="flex min-w-0 flex-nowrap items-center gap-x-4 overflow-hidden border-t border-slate-200 bg-white px-3 py-1 text-xs text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400"
     >
-      <span className={`${STATUS_ITEM} shrink-0`} data-testid="status-source" title={`Data: ${source}`}>
+      <span className={`${STATUS_ITEM} shrink-0`} data-testid="status-source" title={t('Data: {source}', { source })}>
         <span aria-hidden className={`inline-block h-2 w-2 shrink-0 rounded-full ${stats.source === 'upstream' ? 'bg-emerald-500' : stats.source ? 'bg-sky-500' : 'bg-slate-400'}`} />
-        <span className={`${TEXT} ${WIDE_ONLY}`}>Data: {source}</span>
+        <span className={`${TEXT} ${WIDE_ONLY}`}>{t('Data: {source}', { source })}</span>
       </span>
       <Realtime />
       <UpdatedItem answeredAt={stats.lastUpdate} />
-      <span className={WIDE_ITEM} data-testid="status-latency" title={`Latency: ${latency}${typical}`}>
+      <span className={WIDE_ITEM} data-testid="status-latency" title={`${t('Latency: {value}', { value: latency })}${typical}`}>
         <span className={TEXT}>
-          Latency: {latency}
+          {t('Latency: {value}', { value: latency })}
           {typical}
         </span>
       </span>

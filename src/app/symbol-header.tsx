@@ -4,6 +4,9 @@
  * live) renders the header; each push is written straight into the price and change cells, at
  * most once a frame, so a tick renders no component.
  */
+import { t } from '../i18n/t';
+import { typeName } from '../components/ui/type-choice';
+import { useLanguage } from '../i18n/use-language';
 import { isAmbiguousSymbol } from '../api/api-error';
 import { useLiveQuote } from '../components/live-quote/use-live-quote';
 import { changeText, directionColor, tickerFigures } from '../components/live-quote/ticker-figures';
@@ -12,6 +15,7 @@ import { QUOTE_CLASSES } from './quote-classes';
 import { ExtendedQuoteSlot } from '../components/live-quote/extended-quote-slot';
 
 export function SymbolHeader() {
+  useLanguage();
   const symbol = useAppStore((state) => state.workspace.symbol);
   const type = useAppStore((state) => state.workspace.type);
   const { ticker, error, lastCell, changeCell } = useLiveQuote(symbol, type, { flash: false });
@@ -20,7 +24,7 @@ export function SymbolHeader() {
     <div className={QUOTE_CLASSES.row} data-testid="symbol-header">
       <h1 className={QUOTE_CLASSES.symbol}>
         {symbol}
-        {type && <span className={QUOTE_CLASSES.type}>({type})</span>}
+        {type && <span className={QUOTE_CLASSES.type}>({typeName(type)})</span>}
       </h1>
       <span className={QUOTE_CLASSES.name}>{ticker?.name}</span>
       {figures && (
@@ -36,9 +40,9 @@ export function SymbolHeader() {
       <ExtendedQuoteSlot ticker={ticker} className="min-w-0 truncate text-sm" testId="header-extended" />
       {error && !ticker && (isAmbiguousSymbol(error) ? (
         // The prompt under the header asks which type: no quote until then, and nothing is wrong.
-        <span className="truncate text-sm text-slate-500 dark:text-slate-400">Which type?</span>
+        <span className="truncate text-sm text-slate-500 dark:text-slate-400">{t('Which type?')}</span>
       ) : (
-        <span className="text-sm text-amber-600 dark:text-amber-400">No quote</span>
+        <span className="text-sm text-amber-600 dark:text-amber-400">{t('No quote')}</span>
       ))}
     </div>
   );

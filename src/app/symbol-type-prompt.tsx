@@ -4,6 +4,7 @@
  * with an error; the answer opens it with that type (into the URL) and is remembered, as the
  * search palette's is.
  */
+import { t } from '../i18n/t';
 import { TypeChoice } from '../components/ui/type-choice';
 import type { ProductType } from '#shared/contract.ts';
 import { useAmbiguousTypes } from '../queries/use-instrument-type';
@@ -26,7 +27,7 @@ export function SymbolTypePrompt() {
         types={types}
         onChoose={choose}
         focusOnMount={false}
-        question={`${symbol} is listed under several types. Which one do you mean?`}
+        question={t('{symbol} is listed under several types. Which one do you mean?', { symbol })}
         className="flex flex-wrap items-center gap-2 px-3 py-1.5"
       />
     </div>

@@ -7,6 +7,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { ProductType } from '#shared/contract.ts';
+import { t } from '../i18n/t';
 
 export interface AlertRequest {
   symbol: string;
@@ -45,7 +46,7 @@ export function registerAlertCreator(create: AlertCreator): () => void {
  * created: the answer says so.
  */
 export function createAlert(spec: AlertSpec): { ok: true; id: string } | { ok: false; message: string } {
-  return creator ? creator(spec) : { ok: false, message: 'Alerts are still loading: try again in a moment.' };
+  return creator ? creator(spec) : { ok: false, message: t('Alerts are still loading: try again in a moment.') };
 }
 
 let current: AlertOpener | undefined;

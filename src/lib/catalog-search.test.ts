@@ -205,9 +205,11 @@ describe('createCatalogSearch over the simulator’s catalogue', async () => {
 describe('bySymbol', () => {
   it('joins the types of one symbol at its best match’s place', () => {
     expect(bySymbol(catalog.search('btcusd').matches)).toEqual([
-      { symbol: 'BTCUSD', market: 'GLOBAL', name: 'Bitcoin / US Dollar', types: ['crypto', 'forex'] },
-      { symbol: 'BTCUSDT', market: 'GLOBAL', name: 'Bitcoin / Tether', types: ['crypto'] },
+      { symbol: 'BTCUSD', market: 'GLOBAL', name: 'Bitcoin / US Dollar', names: { en: '', hans: '', hant: '' }, types: ['crypto', 'forex'] },
+      { symbol: 'BTCUSDT', market: 'GLOBAL', name: 'Bitcoin / Tether', names: { en: '', hans: '', hant: '' }, types: ['crypto'] },
     ]);
-    expect(bySymbol(catalog.search('tencent').matches)).toEqual([{ symbol: '700.HK', market: 'HK', name: '腾讯控股', matchedName: 'TENCENT', types: ['stock'] }]);
+    expect(bySymbol(catalog.search('tencent').matches)).toEqual([
+      { symbol: '700.HK', market: 'HK', name: '腾讯控股', matchedName: 'TENCENT', names: { en: 'TENCENT', hans: '', hant: '騰訊控股' }, types: ['stock'] },
+    ]);
   });
 });

@@ -62,6 +62,8 @@ export interface SymbolMatch {
   /** The best match's name, and the other name that matched, if any. */
   name: string;
   matchedName?: string;
+  /** The best match's names in each script ('' when absent or the same as `name`). */
+  names: { en: string; hans: string; hant: string };
   /** Every matched type, the best match's first. */
   types: ProductType[];
 }
@@ -72,7 +74,8 @@ export function bySymbol(matches: readonly CatalogMatch[]): SymbolMatch[] {
   for (const { item, matchedName } of matches) {
     const listed = grouped.get(item.symbol);
     if (listed === undefined) {
-      grouped.set(item.symbol, { symbol: item.symbol, market: item.market, name: item.name, ...(matchedName !== undefined && { matchedName }), types: [item.type] });
+      const names = { en: item.nameEn, hans: item.nameCn, hant: item.nameHk };
+      grouped.set(item.symbol, { symbol: item.symbol, market: item.market, name: item.name, ...(matchedName !== undefined && { matchedName }), names, types: [item.type] });
     } else if (!listed.types.includes(item.type)) {
       listed.types.push(item.type);
     }

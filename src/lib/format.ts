@@ -2,7 +2,9 @@
  * Number formatting for the dashboard, fixed to en-US conventions (so output does not depend on
  * the browser's locale) and to each symbol's own precision, read from the API's decimal strings.
  * Negative numbers take a true minus sign (U+2212); non-finite values print as an em dash.
+ * Large numbers are the exception: Chinese reads them in its own units (src/i18n/format.ts).
  */
+import { chineseCompact } from '../i18n/format';
 
 export const MINUS = '\u2212';
 const MISSING = '—';
@@ -64,7 +66,8 @@ const UNITS = ['', 'K', 'M', 'B', 'T'] as const;
 
 /**
  * Three significant digits with a unit: 1.20K, 3.45M, 12.3B, 2.10T (trailing zeros kept so a
- * column stays aligned). Below 1,000: up to two decimals, trailing zeros dropped.
+ * column stays aligned); in Chinese 1.23万, 12.3亿 (12.3億 in Traditional). Below 1,000: up to
+ * two decimals, trailing zeros dropped.
  */
 export function formatCompact(value: number): string {
   if (!Number.isFinite(value)) return MISSING;
@@ -72,6 +75,9 @@ export function formatCompact(value: number): string {
   if (Number(abs.toFixed(2)) < 1000) {
     return signed(value, String(Number(abs.toFixed(2))), false);
   }
+  // Chinese counts in 万 and 亿 (12.3亿): Intl in the active language.
+  const chinese = chineseCompact(abs);
+  if (chinese !== undefined) return signed(value, chinese, false);
   let unit = Math.min(UNITS.length - 1, Math.floor(Math.log10(abs) / 3));
   let scaled = abs / 1000 ** unit;
   let text = scaled.toPrecision(3);

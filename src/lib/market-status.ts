@@ -3,6 +3,7 @@
  * CN the trading-session table (§4.9), for other venues their session times
  * (src/lib/venue-schedule.ts) — and the trading calendar (§4.11).
  */
+import { t, type MessageKey } from '../i18n/t';
 import type { SessionMarket } from '#shared/contract.ts';
 import { marketTimeZone } from '#shared/symbols.ts';
 import { isWeekendYmd, type DayKind } from './trade-days';
@@ -50,7 +51,7 @@ export interface MarketStatus {
   estimated?: boolean;
 }
 
-const LABELS: Readonly<Record<MarketPhase, string>> = {
+const LABELS: Readonly<Record<MarketPhase, MessageKey>> = {
   open: 'Open',
   'pre-market': 'Pre-market',
   'after-hours': 'After-hours',
@@ -63,8 +64,9 @@ const LABELS: Readonly<Record<MarketPhase, string>> = {
   weekend: 'Closed — weekend',
 };
 
+/** A phase's name in the active language ('Lunch break'). */
 export function phaseLabel(phase: MarketPhase): string {
-  return LABELS[phase];
+  return t(LABELS[phase]);
 }
 
 /**
@@ -142,7 +144,7 @@ function statusWithin(input: MarketStatusInput, days: number): MarketStatus {
   if (current && (current === segments[0] || current === segments[segments.length - 1]) && days < SEARCH_DAYS) {
     status = { phase: current.phase, label: phaseLabel(current.phase) };
   } else if (current) {
-    const label = current.phase === 'open' && current.half ? 'Open — half day' : phaseLabel(current.phase);
+    const label = current.phase === 'open' && current.half ? t('Open — half day') : phaseLabel(current.phase);
     status = {
       phase: current.phase,
       label,
@@ -174,8 +176,8 @@ export function formatCountdown(ms: number): string {
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
   const two = (n: number): string => String(n).padStart(2, '0');
-  if (days > 0) return `${days} d ${hours} h`;
-  if (hours > 0) return `${hours} h ${two(minutes)} m`;
-  if (minutes > 0) return `${minutes} m ${two(seconds)} s`;
-  return `${seconds} s`;
+  if (days > 0) return t('{d} d {h} h', { d: days, h: hours });
+  if (hours > 0) return t('{h} h {m} m', { h: hours, m: two(minutes) });
+  if (minutes > 0) return t('{m} m {s} s', { m: minutes, s: two(seconds) });
+  return t('{s} s', { s: seconds });
 }

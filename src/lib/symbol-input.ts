@@ -4,6 +4,7 @@
  * does not know is refused before anything is added (so nothing is polled for it); one it lists
  * with several types (BTCUSD) needs a type, the one chosen before or the user's answer.
  */
+import { t } from '../i18n/t';
 import type { ProductType } from '#shared/contract.ts';
 import { looksLikeSymbol, normalizeSymbol } from '#shared/symbols.ts';
 import type { CatalogSearch } from './catalog-search';
@@ -22,7 +23,7 @@ function shown(text: string): string {
 
 /** A catalogue instrument picked or typed: refused when listed already, asked about when ambiguous. */
 export function acceptSymbol(symbol: string, types: readonly ProductType[], existing: readonly string[], remembered?: ProductType): SymbolInput {
-  if (existing.some((listed) => normalizeSymbol(listed) === symbol)) return { ok: false, message: `${symbol} is already in this list.` };
+  if (existing.some((listed) => normalizeSymbol(listed) === symbol)) return { ok: false, message: t('{symbol} is already in this list.', { symbol }) };
   const [only] = types;
   if (types.length === 1 && only !== undefined) return { ok: true, symbol, type: only };
   if (remembered !== undefined && types.includes(remembered)) return { ok: true, symbol, type: remembered };
@@ -32,13 +33,13 @@ export function acceptSymbol(symbol: string, types: readonly ProductType[], exis
 /** Typed text, checked against the catalogue. */
 export function parseSymbolInput(text: string, existing: readonly string[], catalog: Pick<CatalogSearch, 'lookup'>, remembered?: (symbol: string) => ProductType | undefined): SymbolInput {
   const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, message: `Type a symbol to add, e.g. ${SYMBOL_EXAMPLES}.` };
+  if (trimmed === '') return { ok: false, message: t('Type a symbol to add, e.g. {examples}.', { examples: SYMBOL_EXAMPLES }) };
   const items = catalog.lookup(trimmed);
   const [first] = items;
   if (first === undefined) {
     return looksLikeSymbol(trimmed)
-      ? { ok: false, message: `${normalizeSymbol(trimmed)} is not in the catalogue: check the spelling, or type a name to search.` }
-      : { ok: false, message: `Nothing in the catalogue matches “${shown(trimmed)}”. Symbols look like ${SYMBOL_EXAMPLES}.` };
+      ? { ok: false, message: t('{symbol} is not in the catalogue: check the spelling, or type a name to search.', { symbol: normalizeSymbol(trimmed) }) }
+      : { ok: false, message: t('Nothing in the catalogue matches “{query}”. Symbols look like {examples}.', { query: shown(trimmed), examples: SYMBOL_EXAMPLES }) };
   }
   const types = [...new Set(items.map((item) => item.type))];
   return acceptSymbol(first.symbol, types, existing, remembered?.(first.symbol));

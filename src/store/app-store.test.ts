@@ -3,6 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { parsePersisted } from './persisted-state';
 import { DEFAULT_PREFERENCES } from './preferences-slice';
 import { DEFAULT_WATCHLISTS } from './watchlists-slice';
+import { noticeText } from './workspace-slice';
+import { t } from '../i18n/t';
+import { migratePersisted, PERSIST_VERSION } from './persisted-state';
 import { STORAGE_KEY, useAppStore } from './app-store';
 
 const initial = useAppStore.getState();
@@ -59,7 +62,7 @@ describe('watchlists', () => {
     useAppStore.getState().setTheme('light');
     useAppStore.getState().openSymbol('700.HK');
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as { state: Record<string, unknown>; version: number };
-    expect(saved.version).toBe(1);
+    expect(saved.version).toBe(PERSIST_VERSION);
     expect(saved.state).toHaveProperty('watchlists');
     expect(saved.state).not.toHaveProperty('workspace');
     expect((saved.state.preferences as { theme: string }).theme).toBe('light');
@@ -130,7 +133,7 @@ describe('persisted state is a trust boundary', () => {
     await useAppStore.persist.rehydrate();
     const state = useAppStore.getState();
     expect(state.watchlists).toEqual(DEFAULT_WATCHLISTS);
-    expect(state.notices.some((notice) => notice.text.includes('unreadable'))).toBe(true);
+    expect(state.notices.some((notice) => noticeText(notice.text, t).includes('unreadable'))).toBe(true);
   });
 
   it('rehydrates a hand-edited store with a notice and the good lists', async () => {
@@ -138,6 +141,52 @@ describe('persisted state is a trust boundary', () => {
     await useAppStore.persist.rehydrate();
     const state = useAppStore.getState();
     expect(state.watchlists).toEqual([{ id: 'x', name: 'Kept', symbols: ['MSFT.US'] }]);
-    expect(state.notices.some((notice) => notice.text.includes('unreadable'))).toBe(true);
+    expect(state.notices.some((notice) => noticeText(notice.text, t).includes('unreadable'))).toBe(true);
+  });
+});
+
+describe('language and colours', () => {
+  it('takes a first visit’s language from the browser, and its region’s colours', () => {
+    expect(parsePersisted(undefined, ['fr-FR', 'zh-HK', 'en']).state.preferences.language).toBe('zh-HK');
+    expect(parsePersisted(undefined, ['de']).state.preferences.language).toBe('en');
+  });
+
+  it('follows the language with the colours until the user chooses, then keeps the choice', () => {
+    useAppStore.setState({ preferences: DEFAULT_PREFERENCES });
+    const store = useAppStore.getState();
+    store.setLanguage('zh-CN');
+    expect(useAppStore.getState().preferences.colors).toBe('red-up');
+    useAppStore.getState().setLanguage('zh-HK');
+    expect(useAppStore.getState().preferences.colors).toBe('green-up');
+    useAppStore.getState().setLanguage('zh-TW');
+    expect(useAppStore.getState().preferences.colors).toBe('red-up');
+    useAppStore.getState().setColors('green-up');
+    useAppStore.getState().setLanguage('zh-CN');
+    expect(useAppStore.getState().preferences).toMatchObject({ language: 'zh-CN', colors: 'green-up', colorsChosen: true });
+  });
+
+  it('migrates a version 1 store: red-up was a choice, green-up the old default', () => {
+    expect(PERSIST_VERSION).toBe(2);
+    const red = parsePersisted(migratePersisted({ preferences: { theme: 'light', colors: 'red-up' } }, 1), ['en-US']);
+    expect(red.repaired).toBe(false);
+    expect(red.state.preferences).toMatchObject({ language: 'en', theme: 'light', colors: 'red-up', colorsChosen: true });
+    const green = parsePersisted(migratePersisted({ preferences: { colors: 'green-up' } }, 1), ['zh-CN']);
+    expect(green.state.preferences).toMatchObject({ language: 'zh-CN', colorsChosen: false });
+  });
+
+  it('rehydrates a version 1 store without a notice, in the browser’s language', async () => {
+    useAppStore.setState({ notices: [] });
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ version: 1, state: { preferences: { theme: 'dark', colors: 'red-up' }, watchlists: [{ id: 'x', name: 'Kept', symbols: ['MSFT.US'] }] } }));
+    await useAppStore.persist.rehydrate();
+    const state = useAppStore.getState();
+    expect(state.notices).toEqual([]);
+    expect(state.preferences).toMatchObject({ language: 'en', colors: 'red-up', colorsChosen: true });
+    expect(state.watchlists).toEqual([{ id: 'x', name: 'Kept', symbols: ['MSFT.US'] }]);
+  });
+
+  it('drops an unknown saved language for the browser’s, as a repair', () => {
+    const { state, repaired } = parsePersisted({ preferences: { language: 'klingon' } }, ['zh-TW']);
+    expect(repaired).toBe(true);
+    expect(state.preferences.language).toBe('zh-TW');
   });
 });

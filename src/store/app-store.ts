@@ -7,7 +7,9 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { parsePersisted, migratePersisted, PERSIST_VERSION, UNREADABLE, type PersistedState } from './persisted-state';
 import { safeJsonStorage } from './safe-storage';
-import { createPreferencesSlice, type PreferencesSlice } from './preferences-slice';
+import { loadLanguage } from '../i18n/load-language';
+import { linkLanguage } from '../i18n/link-language';
+import { createPreferencesSlice, withLanguage, type PreferencesSlice } from './preferences-slice';
 import { createWatchlistsSlice, type WatchlistsSlice } from './watchlists-slice';
 import { createWorkspaceSlice, type WorkspaceSlice } from './workspace-slice';
 
@@ -35,16 +37,17 @@ export const useAppStore = create<AppState>()(
       }),
       migrate: (persisted, version) => migratePersisted(persisted, version) as PersistedState,
       merge: (persisted, current) => {
-        const { state, repaired } = parsePersisted(persisted);
-        const merged = { ...current, ...state };
-        if (repaired) {
-          merged.notices = [
-            ...current.notices,
-            { id: -1, tone: 'warning', text: 'Some saved settings were unreadable and were reset; your other watchlists are kept.' },
-          ];
-        }
+        const { state, repaired } = parsePersisted(persisted, typeof navigator === 'undefined' ? [] : navigator.languages);
+        // A link's language wins over the saved one (and is saved: the link is how the user chose it).
+        const language = linkLanguage(typeof location === 'undefined' ? '' : location.search) ?? state.preferences.language;
+        const merged = { ...current, ...state, preferences: withLanguage(state.preferences, language) };
+        if (repaired) merged.notices = [...current.notices, { id: -1, tone: 'warning', text: { key: 'Some saved settings were unreadable and were reset; your other watchlists are kept.' } }];
         return merged;
       },
     },
   ),
 );
+
+// The language's catalog starts downloading now, beside the first screen's requests; the app
+// waits for it before its first render (src/main.tsx), so a Chinese page never shows English.
+void loadLanguage(useAppStore.getState().preferences.language);

@@ -5,11 +5,13 @@
  */
 import * as z from '../api/schema';
 import { PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
+import { detectLocale, LANGUAGES } from '../i18n/locales';
 import { DEFAULT_PREFERENCES, PERIOD_LIMITS, type Preferences } from './preferences-slice';
 import { DEFAULT_WATCHLISTS, freeName, type Watchlist } from './watchlists-slice';
 import { MAX_SYMBOL_TYPES } from './workspace-slice';
 
-export const PERSIST_VERSION = 1;
+/** 2: the language, and whether the colours were chosen (version 1 had neither). */
+export const PERSIST_VERSION = 2;
 
 export interface PersistedState {
   preferences: Preferences;
@@ -30,6 +32,7 @@ const symbolSchema = z.string().check(z.minLength(1), z.maxLength(40));
 /** What the storage adapter hands over when the saved text is not JSON at all. */
 export const UNREADABLE = Symbol('unreadable');
 const fieldSchemas = {
+  language: z.enum(LANGUAGES),
   theme: z.enum(['dark', 'light']),
   colors: z.enum(['green-up', 'red-up']),
   scale: z.enum(['normal', 'log', 'percent']),
@@ -47,8 +50,11 @@ function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-/** Parses whatever local storage held; `repaired` is true when something had to be dropped. */
-export function parsePersisted(raw: unknown): { state: PersistedState; repaired: boolean } {
+/**
+ * Parses whatever local storage held; `repaired` is true when something had to be dropped.
+ * `languages` (navigator.languages) choose the language of a first visit.
+ */
+export function parsePersisted(raw: unknown, languages: readonly string[] = []): { state: PersistedState; repaired: boolean } {
   let repaired = raw === UNREADABLE || (raw !== undefined && (typeof raw !== 'object' || raw === null));
   const source = record(raw);
   const prefs = record(source.preferences);
@@ -60,8 +66,10 @@ export function parsePersisted(raw: unknown): { state: PersistedState; repaired:
     return result.value;
   };
   const preferences: Preferences = {
+    language: field(fieldSchemas.language, prefs.language, detectLocale(languages)),
     theme: field(fieldSchemas.theme, prefs.theme, defaults.theme),
     colors: field(fieldSchemas.colors, prefs.colors, defaults.colors),
+    colorsChosen: field(fieldSchemas.flag, prefs.colorsChosen, defaults.colorsChosen),
     scale: field(fieldSchemas.scale, prefs.scale, defaults.scale),
     indicators: {
       ma: field(fieldSchemas.ma, indicators.ma, defaults.indicators.ma),
@@ -102,8 +110,13 @@ export function parsePersisted(raw: unknown): { state: PersistedState; repaired:
 }
 
 /** Older versions of the persisted shape, brought up to the current one. */
-export function migratePersisted(persisted: unknown, _version: number): unknown {
-  // Version 0 had no version field and the same shape: nothing to move yet. Whatever comes out
-  // is validated field by field in parsePersisted anyway.
-  return persisted;
+export function migratePersisted(persisted: unknown, version: number): unknown {
+  // Version 0 had no version field and the same shape as 1. Whatever comes out is validated
+  // field by field in parsePersisted anyway.
+  if (version >= 2) return persisted;
+  const source = record(persisted);
+  const prefs = record(source.preferences);
+  // Version 1 saved its colours whether chosen or not; only red-up (never the default) was
+  // surely chosen. The language is left out: the browser's, as on a first visit.
+  return { ...source, preferences: { ...prefs, colorsChosen: prefs.colors === 'red-up' } };
 }

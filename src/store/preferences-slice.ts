@@ -1,5 +1,6 @@
-/** How the user likes the screen: theme, up/down colours, price scale and chart indicators. */
+/** How the user likes the screen: language, theme, up/down colours, price scale and chart indicators. */
 import type { StateCreator } from 'zustand';
+import { regionColors, type Language } from '../i18n/locales';
 
 export type Theme = 'dark' | 'light';
 /** green-up is the Western convention; red-up the one of Chinese markets. */
@@ -29,34 +30,50 @@ export function validPeriods(periods: readonly unknown[]): number[] {
 }
 
 export interface Preferences {
+  language: Language;
   theme: Theme;
+  /** The colours in use: the user's choice, else the language's region's (withLanguage). */
   colors: ColorConvention;
+  /** The user picked `colors`; until then they follow the language. */
+  colorsChosen: boolean;
   scale: PriceScaleMode;
   indicators: IndicatorSettings;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
+  language: 'en',
   theme: 'dark',
   colors: 'green-up',
+  colorsChosen: false,
   scale: 'normal',
   indicators: { ma: [20, 50], ema: [], bollinger: false, macd: false, rsi: false },
 };
 
 export interface PreferencesSlice {
   preferences: Preferences;
+  /** Call once the language's catalog is loaded (src/i18n/load-language.ts). */
+  setLanguage: (language: Language) => void;
   setTheme: (theme: Theme) => void;
   setColors: (colors: ColorConvention) => void;
   setScale: (scale: PriceScaleMode) => void;
   setIndicators: (patch: Partial<IndicatorSettings>) => void;
 }
 
+/** `preferences` in `language`, with its region's colours unless the user chose theirs. */
+export function withLanguage(preferences: Preferences, language: Language): Preferences {
+  return { ...preferences, language, colors: preferences.colorsChosen ? preferences.colors : regionColors(language) };
+}
+
 export const createPreferencesSlice: StateCreator<PreferencesSlice, [], [], PreferencesSlice> = (set) => ({
   preferences: DEFAULT_PREFERENCES,
+  setLanguage: (language) => {
+    set((state) => ({ preferences: withLanguage(state.preferences, language) }));
+  },
   setTheme: (theme) => {
     set((state) => ({ preferences: { ...state.preferences, theme } }));
   },
   setColors: (colors) => {
-    set((state) => ({ preferences: { ...state.preferences, colors } }));
+    set((state) => ({ preferences: { ...state.preferences, colors, colorsChosen: true } }));
   },
   setScale: (scale) => {
     set((state) => ({ preferences: { ...state.preferences, scale } }));

@@ -2,6 +2,7 @@
  * What the user is looking at: symbol, interval, adjustment, display time zone and open panel.
  * Mirrored in the URL (src/app/url-state.ts) so a view can be shared and reloaded.
  */
+import type { MessageKey } from '../i18n/t';
 import type { StateCreator } from 'zustand';
 import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
 
@@ -26,11 +27,25 @@ export const DEFAULT_WORKSPACE: Workspace = { symbol: 'AAPL.US', interval: '1d',
 export interface Notice {
   id: number;
   tone: 'info' | 'warning';
-  text: string;
+  /** The words, or how to say them: read at each render, so a notice follows a language switch. */
+  text: NoticeText;
 }
+/** Words as they are, a function saying them, or a message of the first screen's catalog. */
+export type NoticeText = string | (() => string) | { key: MessageKey };
 
 /** Remembered answers to AMBIGUOUS_SYMBOL, at most this many (the oldest go first). */
 export const MAX_SYMBOL_TYPES = 200;
+
+/** The words of a notice in the active language; `translate` reads a catalog key. */
+export function noticeText(text: NoticeText, translate: (key: MessageKey) => string): string {
+  if (typeof text === 'string') return text;
+  return typeof text === 'function' ? text() : translate(text.key);
+}
+
+function sameText(a: NoticeText, b: NoticeText): boolean {
+  if (typeof a === 'object' && typeof b === 'object') return a.key === b.key;
+  return a === b;
+}
 
 export interface WorkspaceSlice {
   workspace: Workspace;
@@ -45,7 +60,7 @@ export interface WorkspaceSlice {
   setZone: (zone: DisplayZone) => void;
   setTab: (tab: PanelTab) => void;
   replaceWorkspace: (workspace: Workspace) => void;
-  pushNotice: (tone: Notice['tone'], text: string) => void;
+  pushNotice: (tone: Notice['tone'], text: NoticeText) => void;
   dismissNotice: (id: number) => void;
 }
 
@@ -88,7 +103,7 @@ export const createWorkspaceSlice: StateCreator<WorkspaceSlice, [], [], Workspac
     set({ workspace });
   },
   pushNotice: (tone, text) => {
-    set((state) => ({ notices: [...state.notices.filter((notice) => notice.text !== text), { id: nextNoticeId++, tone, text }] }));
+    set((state) => ({ notices: [...state.notices.filter((notice) => !sameText(notice.text, text)), { id: nextNoticeId++, tone, text }] }));
   },
   dismissNotice: (id) => {
     set((state) => ({ notices: state.notices.filter((notice) => notice.id !== id) }));

@@ -26,8 +26,8 @@ function span(className: string, text: string): HTMLSpanElement {
   return element;
 }
 
-/** The quote's boxes, as SymbolHeader renders them for a ticker. */
-export function shellQuoteRow(symbol: string, type: ProductType | undefined, ticker: Ticker): HTMLDivElement {
+/** The quote's boxes, as SymbolHeader renders them for a ticker (of a symbol given without a type). */
+export function shellQuoteRow(symbol: string, ticker: Ticker): HTMLDivElement {
   const figures = tickerFigures(ticker);
   const row = document.createElement('div');
   row.className = QUOTE_CLASSES.row;
@@ -35,7 +35,6 @@ export function shellQuoteRow(symbol: string, type: ProductType | undefined, tic
   const title = document.createElement('h1');
   title.className = QUOTE_CLASSES.symbol;
   title.textContent = symbol;
-  if (type) title.append(span(QUOTE_CLASSES.type, `(${type})`));
   row.append(title, span(QUOTE_CLASSES.name, ticker.name ?? ''), span(QUOTE_CLASSES.last, figures.last));
   if (figures.change !== undefined) {
     const change = span(QUOTE_CLASSES.change, changeText(figures));
@@ -48,6 +47,8 @@ export function shellQuoteRow(symbol: string, type: ProductType | undefined, tic
 
 /** Watches the query cache for the ticker; returns the unsubscribe. */
 export function showShellQuote(queryClient: QueryClient, symbol: string, type?: ProductType): () => void {
+  // A symbol given with its type shows the type's name, in the page's language: the app writes that.
+  if (type) return () => undefined;
   const hash = hashKey(queryKeys.tickers.one(symbol, type));
   const cache = queryClient.getQueryCache();
   let unsubscribe = (): void => undefined;
@@ -59,7 +60,7 @@ export function showShellQuote(queryClient: QueryClient, symbol: string, type?: 
       // The shell's brand is the logo alone (no text before the candles); the app's has its name where there is room.
       const brand = header.querySelector('.app-header-brand');
       if (brand && !brand.querySelector('.app-header-brand-name')) brand.append(span('app-header-brand-name', BRAND_NAME));
-      header.append(shellQuoteRow(symbol, type, state.data as Ticker));
+      header.append(shellQuoteRow(symbol, state.data as Ticker));
     }
     return true;
   };

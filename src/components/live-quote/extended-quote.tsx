@@ -1,14 +1,16 @@
 /**
- * A US stock's extended-hours price, its session named: "Pre-market 223.10 +1.01 (+0.45%)". Loaded
+ * A US stock's extended-hours price, its session named: "Pre-market 223.10 +1.01 (+0.45%)" (in the page's language). Loaded
  * only when a ticker carries a session quote (extended-quote-slot.tsx): outside US extended hours
  * no page needs it.
  */
 import { EXTENDED_SESSIONS, type ExtendedSession } from '#shared/contract.ts';
+import { t, type MessageKey } from '../../i18n/t';
 import type { ExtendedQuote as SessionQuote, Ticker } from '../../api/quote-schemas';
 import { formatPercent, formatPrice, formatSignedChange, precisionOf } from '../../lib/format';
 import { changeText, directionColor, priceDecimals, type Direction } from './ticker-figures';
 
-export const EXTENDED_SESSION_LABELS: Record<ExtendedSession, string> = { pre_market: 'Pre-market', post_market: 'Post-market', overnight: 'Overnight' };
+/** The sessions' names, as the markets panel calls them. */
+export const EXTENDED_SESSION_LABELS = { pre_market: 'Pre-market', post_market: 'After-hours', overnight: 'Overnight' } as const satisfies Record<ExtendedSession, MessageKey>;
 
 export interface ExtendedFigures {
   session: ExtendedSession;
@@ -56,7 +58,7 @@ export function ExtendedQuote({ ticker, className, testId, compact = false }: Ex
   if (!figures) return null;
   return (
     <span className={`tabular-nums ${className}`} data-testid={testId} data-session={figures.session}>
-      <span className="text-slate-500 dark:text-slate-400">{EXTENDED_SESSION_LABELS[figures.session]}</span> {figures.last}{' '}
+      <span className="text-slate-500 dark:text-slate-400">{t(EXTENDED_SESSION_LABELS[figures.session])}</span> {figures.last}{' '}
       <span style={{ color: directionColor(figures.direction) }}>{compact ? figures.percent : changeText(figures)}</span>
     </span>
   );

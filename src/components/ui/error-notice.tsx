@@ -2,6 +2,7 @@
  * A panel's error: what went wrong, what to do, and a retry button (none for an ambiguous
  * symbol: asking again cannot help, choosing a type does).
  */
+import { t } from '../../i18n/t';
 import { isApiError } from '../../api/api-error';
 import { AMBIGUOUS_SYMBOL } from '#shared/contract.ts';
 import { describeError } from './describe-error';
@@ -25,7 +26,7 @@ export function ErrorNotice({ error, onRetry, compact = false }: ErrorNoticeProp
           {text.action && <span className="opacity-80">{text.action}</span>}
           {retry && (
             <button type="button" onClick={retry} className="rounded border border-current px-2 py-0.5 hover:bg-amber-500/20">
-              Retry
+              {t('Retry')}
             </button>
           )}
         </div>

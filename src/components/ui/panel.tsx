@@ -4,6 +4,8 @@ import { PanelBoundary } from './panel-boundary';
 
 interface PanelProps {
   title: string;
+  /** The heading's id after `panel-` (default: from an ASCII title; a translated title needs one). */
+  id?: string;
   /** Controls shown on the right of the title bar. */
   actions?: ReactNode;
   children: ReactNode;
@@ -12,8 +14,8 @@ interface PanelProps {
   hideTitle?: boolean;
 }
 
-export function Panel({ title, actions, children, className = '', hideTitle = false }: PanelProps) {
-  const headingId = `panel-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+export function Panel({ title, id, actions, children, className = '', hideTitle = false }: PanelProps) {
+  const headingId = `panel-${id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
     // The box and title classes are in src/app/layout.css: index.html's static shell draws the same.
     <section aria-labelledby={headingId} className={`panel ${className}`}>

@@ -3,6 +3,7 @@
  * the service's AMBIGUOUS_SYMBOL answer): the search palette, the watchlist's add box and the
  * prompt of a link that names one ask it.
  */
+import { t, type MessageKey } from '../../i18n/t';
 import { useEffect, useId, useRef } from 'react';
 import type { ProductType } from '#shared/contract.ts';
 
@@ -19,6 +20,13 @@ interface TypeChoiceProps {
   className?: string;
 }
 
+const TYPE_NAMES: Readonly<Record<ProductType, MessageKey>> = { stock: 'stock', crypto: 'crypto', forex: 'forex', indices: 'indices', futures: 'futures' };
+
+/** A product type's name in the active language ('futures', '期货'). */
+export function typeName(type: ProductType): string {
+  return t(TYPE_NAMES[type]);
+}
+
 export function TypeChoice({ symbol, types, onChoose, onCancel, focusOnMount = true, question, className }: TypeChoiceProps) {
   const headingId = useId();
   const first = useRef<HTMLButtonElement>(null);
@@ -29,7 +37,7 @@ export function TypeChoice({ symbol, types, onChoose, onCancel, focusOnMount = t
   return (
     <div role="group" aria-labelledby={headingId} className={className ?? 'flex flex-wrap items-center gap-2 border-t border-slate-200 px-3 py-2 text-sm dark:border-slate-800'}>
       <p id={headingId} className="font-medium">
-        {question ?? `Which ${symbol} do you mean?`}
+        {question ?? t('Which {symbol} do you mean?', { symbol })}
       </p>
       {types.map((type, index) => (
         <button
@@ -41,12 +49,12 @@ export function TypeChoice({ symbol, types, onChoose, onCancel, focusOnMount = t
           }}
           className="rounded border border-sky-500 px-2 py-0.5 text-sky-700 hover:bg-sky-100 focus:outline-2 focus:outline-sky-500 dark:text-sky-300 dark:hover:bg-sky-900/50"
         >
-          {type}
+          {typeName(type)}
         </button>
       ))}
       {onCancel && (
         <button type="button" onClick={onCancel} className="ml-auto text-xs text-slate-500 underline dark:text-slate-400">
-          Cancel
+          {t('Cancel')}
         </button>
       )}
     </div>

@@ -7,12 +7,13 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { t, type MessageKey } from '../../i18n/t';
 import { fetchMe, isUnauthorized, signInHref, signOut, type Me } from './auth-me';
 import './account-status.css';
 
 type Prompt = 'none' | 'sign-in' | 'expired' | 'signed-out';
 
-const PROMPT_TEXT: Record<Exclude<Prompt, 'none'>, { title: string; body: string }> = {
+const PROMPT_TEXT: Record<Exclude<Prompt, 'none'>, { title: MessageKey; body: MessageKey }> = {
   'sign-in': { title: 'Sign in to see market data', body: 'This server shares a paid market-data key: data needs a sign-in. The page and your workspace stay as they are.' },
   expired: { title: 'Your session has ended', body: 'Sign in again to go on. Your workspace is kept: you come back to this screen.' },
   'signed-out': { title: 'You are signed out', body: 'Live data has stopped. Sign in again to go on where you were.' },
@@ -52,10 +53,10 @@ export function AccountStatus() {
       <div className="account-status" data-testid="account-status">
         {me.user !== undefined ? (
           <>
-            <span className="account-user" title={`Signed in as ${me.user}`}>
+            <span className="account-user" title={t('Signed in as {user}', { user: me.user })}>
               {me.user}
             </span>
-            <span className="sr-only-account">Signed in as {me.user}</span>
+            <span className="sr-only-account">{t('Signed in as {user}', { user: me.user })}</span>
             {me.signOutUrl !== undefined && (
               <button
                 type="button"
@@ -69,13 +70,13 @@ export function AccountStatus() {
                   });
                 }}
               >
-                Sign out
+                {t('Sign out')}
               </button>
             )}
           </>
         ) : (
           <a className="account-sign-in" href={href}>
-            Sign in
+            {t('Sign in')}
           </a>
         )}
       </div>
@@ -85,8 +86,8 @@ export function AccountStatus() {
           data-testid="sign-in-prompt"
           className="account-prompt"
         >
-          <p className="account-prompt-title">{PROMPT_TEXT[prompt].title}</p>
-          <p className="account-prompt-body">{PROMPT_TEXT[prompt].body}</p>
+          <p className="account-prompt-title">{t(PROMPT_TEXT[prompt].title)}</p>
+          <p className="account-prompt-body">{t(PROMPT_TEXT[prompt].body)}</p>
           <div className="account-prompt-actions">
             <button
               type="button"
@@ -95,10 +96,10 @@ export function AccountStatus() {
                 setDismissed(true);
               }}
             >
-              Not now
+              {t('Not now')}
             </button>
             <a className="account-prompt-go" href={href}>
-              Sign in
+              {t('Sign in')}
             </a>
           </div>
         </div>

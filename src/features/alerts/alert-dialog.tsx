@@ -5,6 +5,7 @@
  * is in the same chunk as those triggers, so it is on screen in the frame after the click and
  * takes every keystroke. Bad values get a message beside their field.
  */
+import { t } from '../../i18n/t';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { serverNow } from '../../api/server-clock';
@@ -108,7 +109,7 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
       try {
         search = await queryClient.query(catalogQueryOptions());
       } catch {
-        setErrors({ symbol: 'The symbol catalogue could not be loaded, so the symbol cannot be checked. Try again.' });
+        setErrors({ symbol: t('The symbol catalogue could not be loaded, so the symbol cannot be checked. Try again.') });
         return;
       } finally {
         setBusy(false);
@@ -139,7 +140,7 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
   };
 
   return (
-    <Modal label="New alert" onClose={onClose}>
+    <Modal label={t('New alert')} onClose={onClose}>
       <form
         ref={form}
         noValidate
@@ -148,8 +149,8 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
         }}
         className="flex flex-col gap-3 p-4"
       >
-        <h2 className="text-base font-semibold">New alert</h2>
-        <Field id={fieldId('symbol')} label="Symbol" error={errors.symbol}>
+        <h2 className="text-base font-semibold">{t('New alert')}</h2>
+        <Field id={fieldId('symbol')} label={t('Symbol')} error={errors.symbol}>
           <input
             id={fieldId('symbol')}
             className={INPUT}
@@ -174,59 +175,59 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
           />
         )}
         <p className="-mt-2 text-xs text-slate-500 dark:text-slate-400" data-testid="alert-dialog-last">
-          {last !== undefined ? `Last price ${last}` : quoted !== '' && ticker.isPending ? 'Loading the price…' : ' '}
+          {last !== undefined ? t('Last price {price}', { price: last }) : quoted !== '' && ticker.isPending ? t('Loading the price…') : ' '}
         </p>
         <fieldset className="flex gap-4 text-sm">
-          <legend className="sr-only">Condition</legend>
+          <legend className="sr-only">{t('Condition')}</legend>
           <label className="flex items-center gap-1">
-            <input type="radio" name={fieldId('kind')} checked={values.kind === 'cross'} onChange={() => { set('kind', 'cross'); }} /> Price crosses a level
+            <input type="radio" name={fieldId('kind')} checked={values.kind === 'cross'} onChange={() => { set('kind', 'cross'); }} /> {t('Price crosses a level')}
           </label>
           <label className="flex items-center gap-1">
-            <input type="radio" name={fieldId('kind')} checked={values.kind === 'move'} onChange={() => { set('kind', 'move'); }} /> Moves by %
+            <input type="radio" name={fieldId('kind')} checked={values.kind === 'move'} onChange={() => { set('kind', 'move'); }} /> {t('Moves by %')}
           </label>
         </fieldset>
         {values.kind === 'cross' ? (
-          <Field id={fieldId('level')} label="Price level" error={errors.level}>
+          <Field id={fieldId('level')} label={t('Price level')} error={errors.level}>
             <input id={fieldId('level')} className={INPUT} inputMode="decimal" autoComplete="off" value={values.level} onChange={(event) => { set('level', event.target.value); }} {...invalid('level')} />
           </Field>
         ) : (
-          <Field id={fieldId('percent')} label={`Move in % from ${last ?? 'the price now'}`} error={errors.percent}>
+          <Field id={fieldId('percent')} label={t('Move in % from {price}', { price: last ?? t('the price now') })} error={errors.percent}>
             <input id={fieldId('percent')} className={INPUT} inputMode="decimal" autoComplete="off" value={values.percent} onChange={(event) => { set('percent', event.target.value); }} {...invalid('percent')} />
           </Field>
         )}
         <div className="grid grid-cols-2 gap-3">
-          <Field id={fieldId('direction')} label="Direction" error={undefined}>
+          <Field id={fieldId('direction')} label={t('Direction')} error={undefined}>
             <select id={fieldId('direction')} className={INPUT} value={values.direction} onChange={(event) => { set('direction', event.target.value as AlertFormValues['direction']); }}>
-              <option value="up">{values.kind === 'cross' ? 'Crossing up' : 'Up'}</option>
-              <option value="down">{values.kind === 'cross' ? 'Crossing down' : 'Down'}</option>
-              <option value="either">Either way</option>
+              <option value="up">{t(values.kind === 'cross' ? 'Crossing up' : 'Up')}</option>
+              <option value="down">{t(values.kind === 'cross' ? 'Crossing down' : 'Down')}</option>
+              <option value="either">{t('Either way')}</option>
             </select>
           </Field>
-          <Field id={fieldId('repeat')} label="Fires" error={undefined}>
+          <Field id={fieldId('repeat')} label={t('Fires')} error={undefined}>
             <select id={fieldId('repeat')} className={INPUT} value={values.repeat} onChange={(event) => { set('repeat', event.target.value as AlertFormValues['repeat']); }}>
-              <option value="once">Once</option>
-              <option value="every">Every time</option>
+              <option value="once">{t('Once')}</option>
+              <option value="every">{t('Every time')}</option>
             </select>
           </Field>
         </div>
         {values.repeat === 'every' && (
-          <Field id={fieldId('cooldownMinutes')} label="Cooldown between triggers (minutes)" error={errors.cooldownMinutes}>
+          <Field id={fieldId('cooldownMinutes')} label={t('Cooldown between triggers (minutes)')} error={errors.cooldownMinutes}>
             <input id={fieldId('cooldownMinutes')} className={INPUT} inputMode="decimal" value={values.cooldownMinutes} onChange={(event) => { set('cooldownMinutes', event.target.value); }} {...invalid('cooldownMinutes')} />
           </Field>
         )}
-        <Field id={fieldId('expires')} label="Expires (optional)" error={errors.expires}>
+        <Field id={fieldId('expires')} label={t('Expires (optional)')} error={errors.expires}>
           <input id={fieldId('expires')} type="datetime-local" className={INPUT} value={values.expires} onChange={(event) => { set('expires', event.target.value); }} {...invalid('expires')} />
         </Field>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={values.sound} onChange={(event) => { set('sound', event.target.checked); }} /> Play a sound
+          <input type="checkbox" checked={values.sound} onChange={(event) => { set('sound', event.target.checked); }} /> {t('Play a sound')}
         </label>
-        <p className="text-xs text-slate-500 dark:text-slate-400">Levels are live prices as quoted, not adjusted chart prices.</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t('Levels are live prices as quoted, not adjusted chart prices.')}</p>
         <div className="flex justify-end gap-2">
           <button type="button" onClick={onClose} className="rounded px-3 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
-            Cancel
+            {t('Cancel')}
           </button>
           <button type="submit" disabled={busy} className="rounded bg-sky-600 px-3 py-1 text-sm font-medium text-white hover:bg-sky-700 disabled:opacity-60">
-            {busy ? 'Checking…' : 'Create alert'}
+            {t(busy ? 'Checking…' : 'Create alert')}
           </button>
         </div>
       </form>

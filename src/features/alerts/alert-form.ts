@@ -4,6 +4,9 @@
  * that passes becomes a draft for the store. Pure: the dialog supplies the catalogue's answer for
  * the symbol, the data's clock and the symbol's last price.
  */
+import { typeName } from '../../components/ui/type-choice';
+import { andList } from '../../i18n/format';
+import { t, type MessageKey } from '../../i18n/t';
 import { normalizeSymbol } from '#shared/symbols.ts';
 import type { SymbolInput } from '../../lib/symbol-input';
 import type { AlertDirection, AlertRepeat } from './alert-model';
@@ -39,14 +42,21 @@ export type FormResult = { ok: true; draft: AlertDraft } | { ok: false; errors: 
 export const MAX_PERCENT = 1000;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
 
+/** The sentences of a number field: empty, not a number (with an example), too large, not above zero. */
+const NUMBER_WORDS = {
+  level: { empty: 'Enter the price level.', nan: '“{text}” is not a number: type the price level like 182.50.', large: 'The price level is too large.', zero: 'The price level must be above zero.' },
+  percent: { empty: 'Enter the move in %.', nan: '“{text}” is not a number: type the move in % like 5.', large: 'The move in % is too large.', zero: 'The move in % must be above zero.' },
+} as const satisfies Record<string, Record<string, MessageKey>>;
+
 /** A number as typed ("1,234.5" allowed), or the message that says why it is not one. */
-export function parsePositive(text: string, what: string, example: string): number | string {
+export function parsePositive(text: string, what: keyof typeof NUMBER_WORDS): number | string {
+  const words = NUMBER_WORDS[what];
   const trimmed = text.trim().replace(/(\d),(?=\d{3}\b)/g, '$1');
-  if (trimmed === '') return `Enter ${what}.`;
-  if (!NUMBER.test(trimmed)) return `“${text.trim().slice(0, 20)}” is not a number: type ${what} like ${example}.`;
+  if (trimmed === '') return t(words.empty);
+  if (!NUMBER.test(trimmed)) return t(words.nan, { text: text.trim().slice(0, 20) });
   const value = Number(trimmed);
-  if (!Number.isFinite(value)) return `${what[0]?.toUpperCase() ?? ''}${what.slice(1)} is too large.`;
-  if (value <= 0) return `${what[0]?.toUpperCase() ?? ''}${what.slice(1)} must be above zero.`;
+  if (!Number.isFinite(value)) return t(words.large);
+  if (value <= 0) return t(words.zero);
   return value;
 }
 
@@ -60,22 +70,22 @@ export function parseLocalDateTime(text: string): number | undefined {
 export function validateAlertForm(values: AlertFormValues, context: FormContext): FormResult {
   const errors: FieldErrors = {};
   let symbol: { symbol: string; type?: AlertDraft['type'] } | undefined;
-  if (values.symbol.trim() === '') errors.symbol = 'Enter the symbol to watch, e.g. AAPL.US or 700.HK.';
+  if (values.symbol.trim() === '') errors.symbol = t('Enter the symbol to watch, e.g. AAPL.US or 700.HK.');
   else if (context.symbol.ok === true) symbol = { symbol: normalizeSymbol(context.symbol.symbol), ...(context.symbol.type && { type: context.symbol.type }) };
-  else if (context.symbol.ok === 'choose') errors.symbol = `${context.symbol.symbol} is listed as ${context.symbol.types.join(' and ')}: choose which.`;
+  else if (context.symbol.ok === 'choose') errors.symbol = t('{symbol} is listed as {types}: choose which.', { symbol: context.symbol.symbol, types: andList(context.symbol.types.map(typeName)) });
   else errors.symbol = context.symbol.message;
 
   let condition: AlertDraft['condition'] | undefined;
   if (values.kind === 'cross') {
-    const level = parsePositive(values.level, 'the price level', '182.50');
+    const level = parsePositive(values.level, 'level');
     if (typeof level === 'string') errors.level = level;
     else condition = { kind: 'cross', level };
   } else {
-    const percent = parsePositive(values.percent, 'the move in %', '5');
+    const percent = parsePositive(values.percent, 'percent');
     if (typeof percent === 'string') errors.percent = percent;
-    else if (percent > MAX_PERCENT) errors.percent = `The move must be at most ${String(MAX_PERCENT)} %.`;
-    else if (values.direction !== 'up' && percent >= 100) errors.percent = 'A fall of 100 % or more cannot happen: choose a smaller move.';
-    else if (context.lastPrice === undefined || !(context.lastPrice > 0)) errors.percent = 'No price for this symbol yet, so there is nothing to measure the move from: wait for its quote.';
+    else if (percent > MAX_PERCENT) errors.percent = t('The move must be at most {n} %.', { n: MAX_PERCENT });
+    else if (values.direction !== 'up' && percent >= 100) errors.percent = t('A fall of 100 % or more cannot happen: choose a smaller move.');
+    else if (context.lastPrice === undefined || !(context.lastPrice > 0)) errors.percent = t('No price for this symbol yet, so there is nothing to measure the move from: wait for its quote.');
     else condition = { kind: 'move', percent, base: context.lastPrice };
   }
 
@@ -83,17 +93,17 @@ export function validateAlertForm(values: AlertFormValues, context: FormContext)
   if (values.repeat === 'every') {
     const text = values.cooldownMinutes.trim();
     const minutes = text === '' ? 0 : Number(text);
-    if (text !== '' && !NUMBER.test(text)) errors.cooldownMinutes = `“${text.slice(0, 20)}” is not a number of minutes.`;
-    else if (minutes < 0) errors.cooldownMinutes = 'The cooldown cannot be negative.';
-    else if (minutes > 7 * 24 * 60) errors.cooldownMinutes = 'The cooldown must be at most a week.';
+    if (text !== '' && !NUMBER.test(text)) errors.cooldownMinutes = t('“{text}” is not a number of minutes.', { text: text.slice(0, 20) });
+    else if (minutes < 0) errors.cooldownMinutes = t('The cooldown cannot be negative.');
+    else if (minutes > 7 * 24 * 60) errors.cooldownMinutes = t('The cooldown must be at most a week.');
     else cooldownMs = Math.round(minutes * 60_000);
   }
 
   let expiresAt: number | undefined;
   if (values.expires.trim() !== '') {
     expiresAt = parseLocalDateTime(values.expires.trim());
-    if (expiresAt === undefined) errors.expires = 'Enter the expiry as a date and time.';
-    else if (expiresAt <= context.now) errors.expires = 'The expiry is in the past: choose a later time, or none.';
+    if (expiresAt === undefined) errors.expires = t('Enter the expiry as a date and time.');
+    else if (expiresAt <= context.now) errors.expires = t('The expiry is in the past: choose a later time, or none.');
   }
 
   if (!symbol || !condition || Object.keys(errors).length > 0) return { ok: false, errors };

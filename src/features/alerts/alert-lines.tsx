@@ -8,6 +8,7 @@
  * drawn at their levels. Under backward adjustment the latest prices are scaled, so the lines
  * are hidden with a note rather than drawn at a misleading place.
  */
+import { t } from '../../i18n/t';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { MouseEventParams } from 'lightweight-charts';
@@ -35,7 +36,7 @@ export function wantedLines(alerts: readonly Alert[], symbol: string, type: stri
     if (alert.status !== 'armed' || !sameInstrument(alert, symbol, type)) continue;
     targetsOf(alert).forEach((target, index) => {
       const arrow = target.direction === 'up' ? '↑' : target.direction === 'down' ? '↓' : '↕';
-      const title = alert.condition.kind === 'cross' ? `Alert ${arrow}` : `Alert ${arrow} ${priceText(alert.condition.percent)}%`;
+      const title = alert.condition.kind === 'cross' ? `${t('Alert')} ${arrow}` : `${t('Alert')} ${arrow} ${priceText(alert.condition.percent)}%`;
       lines.push({ key: `${alert.id}|${String(index)}`, alertId: alert.id, price: target.level, title, color: LINE_COLOR, draggable: alert.condition.kind === 'cross' });
     });
   }
@@ -183,8 +184,8 @@ function AlertHere({ surface, symbol, type, adjustHidden }: { surface: ChartSurf
     <button
       type="button"
       data-testid="alert-here"
-      title={`Set an alert at ${priceText(point.price)}`}
-      aria-label={`Alert here: ${priceText(point.price)}`}
+      title={t('Set an alert at {price}', { price: priceText(point.price) })}
+      aria-label={t('Alert here: {price}', { price: priceText(point.price) })}
       style={{ top: point.y - 10, right: 2 }}
       onPointerEnter={() => { over.current = true; }}
       onPointerLeave={() => { over.current = false; setPoint(undefined); }}

@@ -1,4 +1,6 @@
 /** The words of alerts: what one watches, what a trigger was, how a price reads. */
+import { dateLocale } from '../../i18n/format';
+import { t, type MessageKey } from '../../i18n/t';
 import type { Alert, AlertTrigger } from './alert-model';
 
 /** A price as typed or received, without float noise (0.1 + 0.2), at most 8 decimals. */
@@ -6,22 +8,27 @@ export function priceText(value: number): string {
   return Number(value.toPrecision(12)).toFixed(8).replace(/\.?0+$/, '');
 }
 
-const DIRECTION_WORDS = { up: 'crosses above', down: 'crosses below', either: 'crosses' } as const;
-const MOVE_WORDS = { up: 'rises', down: 'falls', either: 'moves' } as const;
+const CROSS_WORDS: Record<Alert['direction'], MessageKey> = { up: 'crosses above {level}', down: 'crosses below {level}', either: 'crosses {level}' };
+const MOVE_WORDS: Record<Alert['direction'], MessageKey> = { up: 'rises {percent} % from {base}', down: 'falls {percent} % from {base}', either: 'moves {percent} % from {base}' };
 
 /** "crosses above 101.5", "moves 5 % from 100". */
 export function conditionText(alert: Pick<Alert, 'condition' | 'direction'>): string {
   const { condition, direction } = alert;
-  if (condition.kind === 'cross') return `${DIRECTION_WORDS[direction]} ${priceText(condition.level)}`;
-  return `${MOVE_WORDS[direction]} ${priceText(condition.percent)} % from ${priceText(condition.base)}`;
+  if (condition.kind === 'cross') return t(CROSS_WORDS[direction], { level: priceText(condition.level) });
+  return t(MOVE_WORDS[direction], { percent: priceText(condition.percent), base: priceText(condition.base) });
 }
 
 export function triggerText(alert: Pick<Alert, 'symbol' | 'condition' | 'direction'>, trigger: Pick<AlertTrigger, 'price' | 'crossing'>): string {
-  const what = alert.condition.kind === 'cross' ? `crossed ${trigger.crossing === 'up' ? 'above' : 'below'} ${priceText(alert.condition.level)}` : `${trigger.crossing === 'up' ? 'rose' : 'fell'} ${priceText(alert.condition.percent)} % from ${priceText(alert.condition.base)}`;
+  const up = trigger.crossing === 'up';
+  const { condition } = alert;
+  const what =
+    condition.kind === 'cross'
+      ? t(up ? 'crossed above {level}' : 'crossed below {level}', { level: priceText(condition.level) })
+      : t(up ? 'rose {percent} % from {base}' : 'fell {percent} % from {base}', { percent: priceText(condition.percent), base: priceText(condition.base) });
   return `${alert.symbol} ${what}: ${priceText(trigger.price)}`;
 }
 
 /** A time of the data's clock as the user reads it (the browser's zone). */
 export function timeText(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return new Date(ms).toLocaleString(dateLocale(), { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }

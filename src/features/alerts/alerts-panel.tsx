@@ -2,6 +2,8 @@
  * The Alerts panel: every alert with its state (armed; triggered, with time and price; expired),
  * re-arm and delete, "New alert", and the page's log of triggers.
  */
+import { t, type MessageKey } from '../../i18n/t';
+import { useLanguage } from '../../i18n/use-language';
 import { useState } from 'react';
 import { serverNow } from '../../api/server-clock';
 import { useAppStore } from '../../store/app-store';
@@ -27,30 +29,30 @@ function AlertRow({ alert }: { alert: Alert }) {
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline gap-2">
           <span className="font-semibold">{alert.symbol}</span>
-          <span className={`rounded px-1 text-[11px] font-medium uppercase ${STATUS_STYLE[alert.status]}`}>{alert.status}</span>
+          <span className={`rounded px-1 text-[11px] font-medium uppercase ${STATUS_STYLE[alert.status]}`}>{t(STATUS_WORDS[alert.status])}</span>
         </div>
         <div className="text-xs text-slate-600 dark:text-slate-300">
-          {conditionText(alert)} · {alert.repeat === 'once' ? 'once' : `every time${alert.cooldownMs > 0 ? `, ${String(alert.cooldownMs / 60_000)} min apart` : ''}`}
-          {alert.sound && ' · sound'}
+          {conditionText(alert)} · {alert.repeat === 'once' ? t('once') : alert.cooldownMs > 0 ? t('every time, {n} min apart', { n: alert.cooldownMs / 60_000 }) : t('every time')}
+          {alert.sound && ` · ${t('sound')}`}
         </div>
         {last && (
           <div className="text-xs text-amber-700 dark:text-amber-300">
-            Triggered {timeText(last.time)} at {priceText(last.price)}
+            {t('Triggered {time} at {price}', { time: timeText(last.time), price: priceText(last.price) })}
           </div>
         )}
         {alert.expiresAt !== undefined && (
           <div className="text-xs text-slate-500 dark:text-slate-400">
-            {alert.status === 'expired' ? 'Expired' : 'Expires'} {timeText(alert.expiresAt)}
+            {t(alert.status === 'expired' ? 'Expired {time}' : 'Expires {time}', { time: timeText(alert.expiresAt) })}
           </div>
         )}
       </div>
       <div className="flex shrink-0 gap-1">
         {alert.status !== 'armed' && (
-          <button type="button" className={SMALL_BUTTON} onClick={() => { rearm(alert.id, serverNow()); }} aria-label={`Re-arm the ${alert.symbol} alert`}>
-            Re-arm
+          <button type="button" className={SMALL_BUTTON} onClick={() => { rearm(alert.id, serverNow()); }} aria-label={t('Re-arm the {symbol} alert', { symbol: alert.symbol })}>
+            {t('Re-arm')}
           </button>
         )}
-        <button type="button" className={SMALL_BUTTON} onClick={() => { remove(alert.id); }} aria-label={`Delete the ${alert.symbol} alert (${conditionText(alert)})`}>
+        <button type="button" className={SMALL_BUTTON} onClick={() => { remove(alert.id); }} aria-label={t('Delete the {symbol} alert ({condition})', { symbol: alert.symbol, condition: conditionText(alert) })}>
           ×
         </button>
       </div>
@@ -62,7 +64,7 @@ function NotificationLine() {
   const [, refresh] = useState(0);
   if (typeof window === 'undefined' || !('Notification' in window)) return null;
   if (notificationsAllowed()) return null;
-  if (Notification.permission === 'denied') return <p className="px-3 py-1 text-xs text-slate-500 dark:text-slate-400">Browser notifications are blocked for this site: alerts show here and as toasts.</p>;
+  if (Notification.permission === 'denied') return <p className="px-3 py-1 text-xs text-slate-500 dark:text-slate-400">{t('Browser notifications are blocked for this site: alerts show here and as toasts.')}</p>;
   return (
     <p className="px-3 py-1 text-xs text-slate-500 dark:text-slate-400">
       <button type="button" className="text-sky-700 underline dark:text-sky-400" onClick={() => {
@@ -70,14 +72,17 @@ function NotificationLine() {
             refresh((n) => n + 1);
           });
         }}>
-        Allow notifications
+        {t('Allow notifications')}
       </button>{' '}
-      to hear of triggers while this tab is in the background.
+      {t('to hear of triggers while this tab is in the background.')}
     </p>
   );
 }
 
+const STATUS_WORDS: Record<Alert['status'], MessageKey> = { armed: 'armed', triggered: 'triggered', expired: 'expired' };
+
 export function AlertsPanel() {
+  useLanguage();
   const alerts = useAlertsStore((state) => state.alerts);
   const log = useAlertsStore((state) => state.log);
   const clearLog = useAlertsStore((state) => state.clearLog);
@@ -91,37 +96,37 @@ export function AlertsPanel() {
   return (
     <div className="flex h-full flex-col" data-testid="alerts-panel">
       <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-3 py-1.5 dark:border-slate-800">
-        <span className="text-xs text-slate-500 dark:text-slate-400">{alerts.filter((alert) => alert.status === 'armed').length} armed</span>
+        <span className="text-xs text-slate-500 dark:text-slate-400">{t('{n} armed', { n: alerts.filter((alert) => alert.status === 'armed').length })}</span>
         <button type="button" onClick={() => { openAlertDialog({ symbol, ...(type && { type }) }); }} className="rounded bg-sky-600 px-2 py-0.5 text-xs font-medium text-white hover:bg-sky-700">
-          + New alert
+          + {t('New alert')}
         </button>
       </div>
       {repairNotice !== undefined && (
         <p role="status" className="mx-3 mt-2 flex items-center justify-between gap-2 rounded border border-amber-500/40 bg-amber-500/10 px-2 py-1 text-xs text-amber-800 dark:text-amber-200">
           <span>{repairNotice}</span>
-          <button type="button" aria-label="Dismiss" onClick={dismissRepair} className="rounded px-1 hover:bg-amber-500/20">
+          <button type="button" aria-label={t('Dismiss')} onClick={dismissRepair} className="rounded px-1 hover:bg-amber-500/20">
             ×
           </button>
         </p>
       )}
       <NotificationLine />
       {sorted.length === 0 ? (
-        <p className="px-3 py-3 text-sm text-slate-500 dark:text-slate-400">No alerts yet. Create one here, from a watchlist row (the bell), or at a price on the chart.</p>
+        <p className="px-3 py-3 text-sm text-slate-500 dark:text-slate-400">{t('No alerts yet. Create one here, from a watchlist row (the bell), or at a price on the chart.')}</p>
       ) : (
-        <ul aria-label="Alerts">{sorted.map((alert) => <AlertRow key={alert.id} alert={alert} />)}</ul>
+        <ul aria-label={t('Alerts')}>{sorted.map((alert) => <AlertRow key={alert.id} alert={alert} />)}</ul>
       )}
       <div className="mt-2 flex items-center justify-between border-t border-b border-slate-200 px-3 py-1 dark:border-slate-800">
-        <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">Log</h3>
+        <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{t('Log')}</h3>
         {log.length > 0 && (
           <button type="button" className={SMALL_BUTTON} onClick={clearLog}>
-            Clear
+            {t('Clear')}
           </button>
         )}
       </div>
       {log.length === 0 ? (
-        <p className="px-3 py-2 text-xs text-slate-500 dark:text-slate-400">Triggers are logged here.</p>
+        <p className="px-3 py-2 text-xs text-slate-500 dark:text-slate-400">{t('Triggers are logged here.')}</p>
       ) : (
-        <ol aria-label="Alert log" className="text-xs">
+        <ol aria-label={t('Alert log')} className="text-xs">
           {log.map((entry) => (
             <li key={entry.id} data-testid="alert-log-entry" className="border-b border-slate-100 px-3 py-1 last:border-b-0 dark:border-slate-800">
               <span className="text-slate-500 tabular-nums dark:text-slate-400">{timeText(entry.time)}</span> {entry.text}

@@ -5,6 +5,7 @@
  * chart, the dialog, the toasts, and the openers other features reach through
  * src/components/alert-opener.ts.
  */
+import { t } from '../../i18n/t';
 import { useCallback, useEffect, useState } from 'react';
 import { serverNow } from '../../api/server-clock';
 import { registerAlertCreator, registerAlertOpener, type AlertSpec } from '../../components/alert-opener';
@@ -24,8 +25,8 @@ import { newEntries, useEvaluatingTab } from './evaluating-tab';
 /** Checks a spec from another feature (a drawing's line) and creates a once-only crossing alert. */
 export function createAlertFromSpec(spec: AlertSpec): { ok: true; id: string } | { ok: false; message: string } {
   const symbol = normalizeSymbol(spec.symbol);
-  if (symbol === '') return { ok: false, message: 'An alert needs a symbol.' };
-  if (!Number.isFinite(spec.level) || spec.level <= 0) return { ok: false, message: 'An alert level must be a price above zero.' };
+  if (symbol === '') return { ok: false, message: t('An alert needs a symbol.') };
+  if (!Number.isFinite(spec.level) || spec.level <= 0) return { ok: false, message: t('An alert level must be a price above zero.') };
   void askNotificationPermission();
   const alert = useAlertsStore.getState().add({
     symbol,

@@ -5,6 +5,7 @@
  * the crossing engine remembers of the price (the side of a level) is not saved: after a reload
  * the first price only sets the side.
  */
+import { t } from '../../i18n/t';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { safeJsonStorage } from '../../store/safe-storage';
@@ -118,7 +119,7 @@ export const useAlertsStore = create<AlertsState>()(
       migrate: (persisted) => persisted as PersistedAlerts,
       merge: (persisted, current) => {
         const { state, dropped } = parsePersistedAlerts(persisted);
-        const repairNotice = dropped > 0 ? `${String(dropped)} saved alert ${dropped === 1 ? 'entry was' : 'entries were'} unreadable and dropped; the others are kept.` : undefined;
+        const repairNotice = dropped > 0 ? t('{count} saved alert entries were unreadable and dropped; the others are kept.', { count: dropped }) : undefined;
         return { ...current, ...state, repairNotice };
       },
     },

@@ -2,6 +2,7 @@
  * Transient toasts in a corner of the page (fixed: the layout never moves for them), announced to
  * screen readers, dismissed by their button or after a few seconds.
  */
+import { t } from '../../i18n/t';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { BellIcon } from '../../components/ui/bell-icon';
@@ -53,7 +54,7 @@ function ToastItem({ toast }: { toast: Toast }) {
         <span className="block font-semibold">{toast.title}</span>
         <span className="block text-slate-600 dark:text-slate-300">{toast.text}</span>
       </span>
-      <button type="button" aria-label="Dismiss alert" onClick={() => { dismiss(toast.id); }} className="rounded px-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-700">
+      <button type="button" aria-label={t('Dismiss alert')} onClick={() => { dismiss(toast.id); }} className="rounded px-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-700">
         ×
       </button>
     </li>
@@ -64,7 +65,7 @@ export function Toaster() {
   const toasts = useToasts((state) => state.toasts);
   return (
     // Always in the page (empty when quiet), so a screen reader announces what is added.
-    <ol role="status" aria-live="assertive" aria-label="Alert toasts" className="pointer-events-none fixed right-4 bottom-10 z-50 flex flex-col items-end gap-2">
+    <ol role="status" aria-live="assertive" aria-label={t('Alert toasts')} className="pointer-events-none fixed right-4 bottom-10 z-50 flex flex-col items-end gap-2">
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}

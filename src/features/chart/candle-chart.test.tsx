@@ -23,6 +23,7 @@ vi.mock('./chart-adapter', () => ({
       setIndicators: vi.fn(),
       setScaleMode: vi.fn(),
       setColors: vi.fn(),
+      setLocale: vi.fn(),
       setPrecision: vi.fn(),
       setTimeAxis: vi.fn(),
       onCrosshair: vi.fn((callback: (hit: CrosshairCandle | undefined) => void) => {

@@ -3,6 +3,8 @@
  * with it), keeps it in step with the settings, feeds it the candles and shows the legend of the
  * candle under the crosshair (or of the last one).
  */
+import { t } from '../../i18n/t';
+import { useLanguage } from '../../i18n/use-language';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
@@ -50,6 +52,7 @@ export function CandleChart(props: CandleChartProps) {
   const { candles, interval, zone, marketTimeZone, decimals, theme, colors, scale, indicators, onNeedOlder } = props;
   const axis = useMemo<TimeAxis>(() => timeAxisOf(interval, zone, marketTimeZone), [zone, marketTimeZone, interval]);
   const [adapter, setAdapter] = useState<ChartAdapter | undefined>(undefined);
+  const language = useLanguage();
   const [hit, setHit] = useState<CrosshairCandle | undefined>(undefined);
   // A candle hovered in another series is no longer on the chart.
   const [hitDataset, setHitDataset] = useState(props.dataset);
@@ -89,6 +92,9 @@ export function CandleChart(props: CandleChartProps) {
     adapter?.setColors(theme, colors);
   }, [adapter, theme, colors]);
   useEffect(() => {
+    adapter?.setLocale(language === 'en' || language === 'pseudo' ? 'en-US' : language);
+  }, [adapter, language]);
+  useEffect(() => {
     adapter?.setScaleMode(scale);
   }, [adapter, scale]);
   useEffect(() => {
@@ -124,7 +130,8 @@ export function CandleChart(props: CandleChartProps) {
     const timeOf = chartTimeMapper(zone, marketTimeZone);
     const times = toChartSeries(candles, zone, marketTimeZone).map((candle) => candle.time);
     return actionMarkers(props.exFactors, times, axis.periodic, timeOf);
-  }, [props.exFactors, candles, zone, marketTimeZone, axis.periodic]);
+    // The language too: the markers carry their words ("Split 4:1"), which t reads in the active one.
+  }, [props.exFactors, candles, zone, marketTimeZone, axis.periodic, language]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <div className="absolute inset-0">
@@ -132,7 +139,7 @@ export function CandleChart(props: CandleChartProps) {
         ref={containerRef}
         data-testid="main-chart"
         role="img"
-        aria-label={`${props.label}${summary ? ` with ${summary}` : ''}`}
+        aria-label={summary ? t('{label} with {summary}', { label: props.label, summary }) : props.label}
         className="absolute inset-0"
       />
       <div className="pointer-events-none absolute top-1 left-2 z-10 max-w-[calc(100%-5.5rem)] rounded bg-white/70 px-1 dark:bg-slate-900/70">

@@ -93,6 +93,8 @@ export interface ChartAdapter {
   setIndicators(settings: IndicatorSettings): void;
   setScaleMode(mode: ScaleMode): void;
   setColors(theme: Theme, convention: ColorConvention): void;
+  /** The locale of the axis's month and day names (`Intl`: 'en-US', 'zh-CN'). */
+  setLocale(locale: string): void;
   setPrecision(decimals: number): void;
   /** Display zone and axis style; the times move with the next setSeries. */
   setTimeAxis(axis: TimeAxis): void;
@@ -601,6 +603,9 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       buildIndicatorSeries();
       computeIndicatorValues();
       drawAll();
+    },
+    setLocale(locale) {
+      if (!destroyed) chart.applyOptions({ localization: { locale } });
     },
     setPrecision(next) {
       if (destroyed || next === decimals) return;

@@ -4,6 +4,8 @@
  * prices in the symbol's own precision; below them the corporate actions of the hovered candle or
  * badge, each with its factors.
  */
+import { t } from '../../i18n/t';
+import { useLanguage } from '../../i18n/use-language';
 import type { Candle } from '#shared/candle.ts';
 import { formatCompact, formatPercent, formatPrice, formatSignedChange } from '../../lib/format';
 
@@ -42,6 +44,7 @@ function Field({ label, value, color }: { label: string; value: string; color?: 
 }
 
 export function ChartLegend({ candle, previous, decimals, timeLabel, upColor, downColor, actions = [] }: ChartLegendProps) {
+  useLanguage();
   if (!candle) return null;
   const base = previous?.close ?? candle.open;
   const change = candle.close - base;
@@ -50,23 +53,23 @@ export function ChartLegend({ candle, previous, decimals, timeLabel, upColor, do
   const price = (value: number) => formatPrice(value, decimals);
   return (
     <dl
-      aria-label="Candle values"
+      aria-label={t('Candle values')}
       data-testid="chart-legend"
       className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-slate-800 dark:text-slate-200"
     >
       {timeLabel && (
         <div>
-          <dt className="sr-only">Time</dt>
+          <dt className="sr-only">{t('Time')}</dt>
           <dd className="tabular-nums text-slate-500 dark:text-slate-400">{timeLabel}</dd>
         </div>
       )}
-      <Field label="O" value={price(candle.open)} />
-      <Field label="H" value={price(candle.high)} />
-      <Field label="L" value={price(candle.low)} />
-      <Field label="C" value={price(candle.close)} color={tone} />
-      <Field label="Chg" value={formatSignedChange(change, decimals)} color={tone} />
-      <Field label="Chg%" value={formatPercent(percent)} color={tone} />
-      <Field label="Vol" value={formatCompact(candle.volume)} />
+      <Field label={t('O')} value={price(candle.open)} />
+      <Field label={t('H')} value={price(candle.high)} />
+      <Field label={t('L')} value={price(candle.low)} />
+      <Field label={t('C')} value={price(candle.close)} color={tone} />
+      <Field label={t('Chg')} value={formatSignedChange(change, decimals)} color={tone} />
+      <Field label={t('Chg%')} value={formatPercent(percent)} color={tone} />
+      <Field label={t('Vol')} value={formatCompact(candle.volume)} />
       {actions.slice(0, MAX_ACTIONS).map((action, i) => (
         <div key={`${action.date ?? ''}${String(i)}`} className="basis-full text-amber-700 dark:text-amber-300" data-testid="chart-legend-action">
           <dt className="inline">
@@ -78,8 +81,8 @@ export function ChartLegend({ candle, previous, decimals, timeLabel, upColor, do
       ))}
       {actions.length > MAX_ACTIONS && (
         <div className="basis-full text-amber-700 dark:text-amber-300" data-testid="chart-legend-more">
-          <dt className="sr-only">More actions</dt>
-          <dd>and {actions.length - MAX_ACTIONS} more (zoom in to tell them apart)</dd>
+          <dt className="sr-only">{t('More actions')}</dt>
+          <dd>{t('and {n} more (zoom in to tell them apart)', { n: actions.length - MAX_ACTIONS })}</dd>
         </div>
       )}
     </dl>

@@ -3,6 +3,8 @@
  * chart of the workspace's symbol, with its own loading and error states so a failure here leaves
  * the rest of the dashboard alone.
  */
+import { t } from '../../i18n/t';
+import { useLanguage } from '../../i18n/use-language';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useMemo, useState } from 'react';
 import { lazyWithPreload } from '../../components/lazy-with-preload';
@@ -33,6 +35,7 @@ const NO_CANDLES: Candle[] = [];
 
 /** `afterFirstCandle`: the page has drawn its first candle (the drawing tools load then). */
 export function ChartPanel({ afterFirstCandle = false }: { afterFirstCandle?: boolean }) {
+  useLanguage();
   const symbol = useAppStore((state) => state.workspace.symbol);
   const type = useAppStore((state) => state.workspace.type);
   const interval = useAppStore((state) => state.workspace.interval);
@@ -108,7 +111,7 @@ export function ChartPanel({ afterFirstCandle = false }: { afterFirstCandle?: bo
       <div className="chart-box">
         <CandleChart
           dataset={dataset}
-          label={`${symbol} ${interval} candlestick chart`}
+          label={t('{symbol} {interval} candlestick chart', { symbol, interval })}
           candles={candles}
           exFactors={series.exFactors}
           interval={interval}
@@ -125,7 +128,7 @@ export function ChartPanel({ afterFirstCandle = false }: { afterFirstCandle?: bo
         />
         {isFetchingOlder && (
           <span role="status" className="pointer-events-none absolute bottom-9 left-2 z-10 rounded bg-white/70 px-1 text-xs text-slate-500 dark:bg-slate-900/70 dark:text-slate-400">
-            Loading older candles…
+            {t('Loading older candles…')}
           </span>
         )}
         {afterFirstCandle && candles.length > 0 && (

@@ -1,19 +1,21 @@
 /** Display options of the chart: time zone of the axis, price scale, indicators (laid out by the parent's row). */
+import { t } from '../../i18n/t';
+import { useLanguage } from '../../i18n/use-language';
 import type { IndicatorSettings, PriceScaleMode } from '../../store/preferences-slice';
 import type { DisplayZone } from '../../store/workspace-slice';
 import { IndicatorControls } from './indicator-controls';
 import { SegmentedControl, type SegmentOption } from './segmented-control';
 
-const ZONES: readonly SegmentOption<DisplayZone>[] = [
-  { value: 'market', label: 'Market', title: 'Times in the market’s own time zone' },
-  { value: 'local', label: 'Local', title: 'Times in this computer’s time zone' },
-  { value: 'utc', label: 'UTC', title: 'Times in UTC' },
+const zones = (): readonly SegmentOption<DisplayZone>[] => [
+  { value: 'market', label: t('Market'), title: t('Times in the market’s own time zone') },
+  { value: 'local', label: t('Local'), title: t('Times in this computer’s time zone') },
+  { value: 'utc', label: 'UTC', title: t('Times in UTC') },
 ];
 
-const SCALES: readonly SegmentOption<PriceScaleMode>[] = [
-  { value: 'normal', label: 'Linear', title: 'Linear price scale' },
-  { value: 'log', label: 'Log', title: 'Logarithmic price scale' },
-  { value: 'percent', label: 'Percent', title: 'Percent change from the first visible candle' },
+const scales = (): readonly SegmentOption<PriceScaleMode>[] => [
+  { value: 'normal', label: t('Linear'), title: t('Linear price scale') },
+  { value: 'log', label: t('Log'), title: t('Logarithmic price scale') },
+  { value: 'percent', label: t('Percent'), title: t('Percent change from the first visible candle') },
 ];
 
 interface ChartToolbarProps {
@@ -26,10 +28,11 @@ interface ChartToolbarProps {
 }
 
 export function ChartToolbar({ zone, onZoneChange, scale, onScaleChange, indicators, onIndicatorsChange }: ChartToolbarProps) {
+  useLanguage();
   return (
     <div className="contents">
-      <SegmentedControl label="Time zone" options={ZONES} value={zone} onChange={onZoneChange} />
-      <SegmentedControl label="Price scale" options={SCALES} value={scale} onChange={onScaleChange} />
+      <SegmentedControl label={t('Time zone')} options={zones()} value={zone} onChange={onZoneChange} />
+      <SegmentedControl label={t('Price scale')} options={scales()} value={scale} onChange={onScaleChange} />
       <IndicatorControls settings={indicators} onChange={onIndicatorsChange} />
     </div>
   );

@@ -4,6 +4,7 @@
  * factor_b = cash dividend per old share), the forward one as its inverse.
  */
 import type { AdjustFactor } from '#shared/adjust.ts';
+import { t } from '../../i18n/t';
 
 export interface CorporateAction {
   /** Effective time, ms UTC. */
@@ -47,13 +48,17 @@ function trim(value: number): string {
   return String(Number(value.toFixed(4)));
 }
 
+function isSplit(action: Pick<CorporateAction, 'ratio'>): boolean {
+  return Math.abs(action.ratio - 1) > EPSILON && action.ratio > 0;
+}
+
 /** "Split 4:1", "Split 1:10" (a reverse split), "Div 0.24", or both joined. */
 export function actionLabel(action: Pick<CorporateAction, 'ratio' | 'dividend'>): string {
   const parts: string[] = [];
-  if (Math.abs(action.ratio - 1) > EPSILON && action.ratio > 0) {
-    parts.push(action.ratio >= 1 ? `Split ${trim(action.ratio)}:1` : `Split 1:${trim(1 / action.ratio)}`);
+  if (isSplit(action)) {
+    parts.push(t('Split {ratio}', { ratio: action.ratio >= 1 ? `${trim(action.ratio)}:1` : `1:${trim(1 / action.ratio)}` }));
   }
-  if (Math.abs(action.dividend) > EPSILON) parts.push(`Div ${trim(action.dividend)}`);
+  if (Math.abs(action.dividend) > EPSILON) parts.push(t('Div {amount}', { amount: trim(action.dividend) }));
   return parts.join(' · ');
 }
 
@@ -95,7 +100,7 @@ export function actionMarkers(
     if (index < 0 || !label) continue;
     const entry = byIndex.get(index) ?? { labels: [], factors: [], split: false };
     entry.labels.push(label);
-    entry.split ||= label.startsWith('Split');
+    entry.split ||= isSplit(action);
     entry.factors.push(...factors.filter((factor) => factor.timestamp === action.timestamp));
     byIndex.set(index, entry);
   }
@@ -112,5 +117,5 @@ export function actionMarkers(
 export function factorText(factor: AdjustFactor): string {
   const b = Number(factor.factor_b.toFixed(6));
   const sign = b < 0 ? '\u2212' : '+';
-  return `${factor.adjust} ×${String(Number(factor.factor_a.toFixed(6)))} ${sign}${String(Math.abs(b))}`;
+  return `${t(factor.adjust === 'forward' ? 'forward' : 'backward')} ×${String(Number(factor.factor_a.toFixed(6)))} ${sign}${String(Math.abs(b))}`;
 }

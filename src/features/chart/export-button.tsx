@@ -2,6 +2,7 @@
  * The chart toolbar's Export button. Only the button is first-page code: the menu and the export
  * work (CSV writer, image composer) load when the button is pointed at, focused or pressed.
  */
+import { t } from '../../i18n/t';
 import { Suspense, useCallback, useRef, useState } from 'react';
 import type { Candle } from '#shared/candle.ts';
 import { lazyWithPreload, preloadOnIntent } from '../../components/lazy-with-preload';
@@ -41,7 +42,7 @@ export function ExportButton({ request }: { request: () => ChartExportRequest })
         {...preloadOnIntent(menu.preload)}
         className="rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
       >
-        Export
+        {t('Export')}
       </button>
       {openAt && (
         <Suspense fallback={null}>

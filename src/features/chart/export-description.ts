@@ -3,6 +3,7 @@
  * have none), the zone its times are in, and when it was made. The caption, the CSV's first line
  * and the file names all say it from here, so they never disagree.
  */
+import { t, type MessageKey } from '../../i18n/t';
 import type { AdjustMode, Interval } from '#shared/contract.ts';
 import { exportFileName, isoSeconds } from '../../lib/export-text';
 
@@ -17,12 +18,12 @@ export interface ChartExportDescription {
   exportedAt: number;
 }
 
-const ADJUST_NAMES: Record<AdjustMode, string> = { none: 'not adjusted', forward: 'forward adjusted', backward: 'backward adjusted' };
+const ADJUST_NAMES: Record<AdjustMode, MessageKey> = { none: 'not adjusted', forward: 'forward adjusted', backward: 'backward adjusted' };
 
 /** The image's caption: what is charted on the left, the zone and the export time on the right. */
 export function captionText(d: ChartExportDescription): { title: string; detail: string } {
-  const title = [d.symbol, d.interval, d.adjust && ADJUST_NAMES[d.adjust]].filter(Boolean).join(' · ');
-  return { title, detail: `Times in ${d.timeZone} · exported ${isoSeconds(d.exportedAt).replace('T', ' ').replace('Z', ' UTC')}` };
+  const title = [d.symbol, d.interval, d.adjust && t(ADJUST_NAMES[d.adjust])].filter(Boolean).join(' · ');
+  return { title, detail: t('Times in {zone} · exported {time}', { zone: d.timeZone, time: isoSeconds(d.exportedAt).replace('T', ' ').replace('Z', ' UTC') }) };
 }
 
 /**

@@ -5,6 +5,7 @@
  * describes it: focus starts on the first item, ↑/↓ (Home/End) move, Escape closes back to the
  * button, Tab or a click elsewhere closes.
  */
+import { t } from '../../i18n/t';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { mainChartSurface } from './chart-surface';
@@ -93,7 +94,7 @@ export function ExportMenu({ anchor, request, onClose }: ExportMenuProps) {
     <div
       ref={menu}
       role="menu"
-      aria-label="Export chart"
+      aria-label={t('Export chart')}
       {...{ [TOOLBAR_POPUP]: '' }}
       tabIndex={-1}
       onKeyDown={onKeyDown}
@@ -101,14 +102,14 @@ export function ExportMenu({ anchor, request, onClose }: ExportMenuProps) {
       className="fixed z-50 min-w-44 rounded border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
     >
       <button type="button" role="menuitem" className={ITEM} disabled={busy} onClick={() => void run('png')}>
-        Image (PNG)
+        {t('Image (PNG)')}
       </button>
       <button type="button" role="menuitem" className={ITEM} disabled={busy || !hasCandles} onClick={() => void run('csv')}>
-        Candles (CSV)
+        {t('Candles (CSV)')}
       </button>
       {problem !== undefined && (
         <p role="alert" className="max-w-56 px-3 py-1 text-xs text-amber-700 dark:text-amber-300">
-          Export failed: {problem}
+          {t('Export failed: {problem}', { problem })}
         </p>
       )}
     </div>,

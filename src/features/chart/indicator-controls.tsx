@@ -1,4 +1,6 @@
 /** Indicator switches: MA and EMA periods (editable lists), Bollinger bands, MACD and RSI. */
+import { t } from '../../i18n/t';
+import { useLanguage } from '../../i18n/use-language';
 import type { IndicatorSettings } from '../../store/preferences-slice';
 import { PeriodListInput } from './period-list-input';
 
@@ -14,8 +16,9 @@ const TOGGLES = [
 ] as const;
 
 export function IndicatorControls({ settings, onChange }: IndicatorControlsProps) {
+  useLanguage();
   return (
-    <div role="group" aria-label="Indicators" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
+    <div role="group" aria-label={t('Indicators')} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
       <PeriodListInput
         key={`ma-${settings.ma.join(',')}`}
         label="MA"
@@ -33,7 +36,7 @@ export function IndicatorControls({ settings, onChange }: IndicatorControlsProps
         }}
       />
       {TOGGLES.map(({ key, label, title }) => (
-        <label key={key} title={title} className="flex cursor-pointer items-center gap-1">
+        <label key={key} title={t(title)} className="flex cursor-pointer items-center gap-1">
           <input
             type="checkbox"
             checked={settings[key]}
@@ -42,7 +45,7 @@ export function IndicatorControls({ settings, onChange }: IndicatorControlsProps
             }}
             className="accent-sky-600"
           />
-          {label}
+          {t(label)}
         </label>
       ))}
     </div>

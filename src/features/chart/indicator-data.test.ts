@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '../../store/preferences-slice';
 import { chartPalette } from './chart-palette';
-import { activeIndicators, formatPeriods, indicatorColour, indicatorSummary, parsePeriods } from './indicator-data';
+import { activeIndicators, indicatorColour, indicatorSummary } from './indicator-data';
+import { formatPeriods, parsePeriods } from './period-text';
 
 const palette = chartPalette('dark', 'green-up');
 const none = { ma: [], ema: [], bollinger: false, macd: false, rsi: false };

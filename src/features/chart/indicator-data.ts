@@ -8,7 +8,7 @@ import type { Indicator, IndicatorColour } from '../../lib/indicators/indicator'
 import { macd } from '../../lib/indicators/macd';
 import { rsi } from '../../lib/indicators/rsi';
 import { sma } from '../../lib/indicators/sma';
-import { PERIOD_LIMITS, validPeriods, type IndicatorSettings } from '../../store/preferences-slice';
+import { validPeriods, type IndicatorSettings } from '../../store/preferences-slice';
 import type { ChartPalette } from './chart-palette';
 
 /**
@@ -50,38 +50,3 @@ export function indicatorSummary(settings: IndicatorSettings): string {
     .join(', ');
 }
 
-/** The field's rule, as the user reads it. */
-export const PERIOD_RULE = `whole numbers from ${String(PERIOD_LIMITS.min)} to ${String(PERIOD_LIMITS.max)}, at most ${String(PERIOD_LIMITS.perList)}, separated by commas`;
-
-export type ParsedPeriods = { periods: number[]; problem?: undefined } | { periods?: undefined; problem: string };
-
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
-
-/** Why one entry is not a period, or undefined when it is one. */
-function entryProblem(token: string): string | undefined {
-  if (!NUMBER.test(token)) return `“${token}” is not a number`;
-  const value = Number(token);
-  if (!Number.isInteger(value)) return `${token} is not a whole number`;
-  if (value < PERIOD_LIMITS.min) return `${token} is less than ${String(PERIOD_LIMITS.min)}`;
-  if (value > PERIOD_LIMITS.max) return `${token} is more than ${String(PERIOD_LIMITS.max)}`;
-  return undefined;
-}
-
-/**
- * "20, 50" → [20, 50] (spaces and semicolons separate too, repeats count once); "" → []; or the
- * first problem found, as a sentence ("2.5 is not a whole number").
- */
-export function parsePeriods(text: string): ParsedPeriods {
-  const tokens = text.split(/[\s,;]+/).filter((token) => token.length > 0);
-  for (const token of tokens) {
-    const problem = entryProblem(token);
-    if (problem) return { problem };
-  }
-  const periods = [...new Set(tokens.map(Number))];
-  if (periods.length > PERIOD_LIMITS.perList) return { problem: `${String(periods.length)} periods are too many` };
-  return { periods };
-}
-
-export function formatPeriods(periods: readonly number[]): string {
-  return periods.join(', ');
-}

@@ -2,22 +2,18 @@
  * K-line periods as buttons, in the order the intervals endpoint lists them; each is named by its
  * period ("1h") and the active one is pressed.
  */
+import { t } from '../../i18n/t';
+import { useLanguage } from '../../i18n/use-language';
 import { useEffect, useRef } from 'react';
 import { INTERVALS, type Interval } from '#shared/contract.ts';
 
-const TITLES: Record<Interval, string> = {
-  '1m': '1 minute',
-  '3m': '3 minutes',
-  '5m': '5 minutes',
-  '15m': '15 minutes',
-  '30m': '30 minutes',
-  '1h': '1 hour',
-  '2h': '2 hours',
-  '4h': '4 hours',
-  '1d': '1 day',
-  '1w': '1 week',
-  '1M': '1 month',
-};
+const UNITS = { m: '{count} minutes', h: '{count} hours', d: '{count} days', w: '{count} weeks', M: '{count} months' } as const;
+
+/** '15 minutes' for 15m, '1 day' for 1d. */
+function intervalTitle(interval: Interval): string {
+  const count = Number(interval.slice(0, -1));
+  return t(UNITS[interval.slice(-1) as keyof typeof UNITS], { count });
+}
 
 export function isInterval(value: string): value is Interval {
   return (INTERVALS as readonly string[]).includes(value);
@@ -42,6 +38,7 @@ export function revealInRow(row: { scrollLeft: number; clientWidth: number }, ch
 }
 
 export function IntervalBar({ intervals, value, onChange }: IntervalBarProps) {
+  useLanguage();
   const row = useRef<HTMLDivElement>(null);
   // On a phone the row scrolls sideways: the active interval is kept in sight (after paint: the
   // first render forces no layout).
@@ -50,7 +47,7 @@ export function IntervalBar({ intervals, value, onChange }: IntervalBarProps) {
     if (row.current && active && row.current.scrollWidth > row.current.clientWidth) revealInRow(row.current, active);
   }, [value, intervals]);
   return (
-    <div ref={row} role="group" aria-label="Interval" className="chart-intervals">
+    <div ref={row} role="group" aria-label={t('Interval')} className="chart-intervals">
       {intervals.map((interval) => {
         const active = interval === value;
         return (
@@ -58,7 +55,7 @@ export function IntervalBar({ intervals, value, onChange }: IntervalBarProps) {
             key={interval}
             type="button"
             aria-pressed={active}
-            title={TITLES[interval]}
+            title={intervalTitle(interval)}
             onClick={() => {
               onChange(interval);
             }}

@@ -5,6 +5,7 @@
  * (quote volume of futures, open interest of everything else) are left out; a candle lacking a
  * value the others have leaves its cell empty.
  */
+import { t } from '../../i18n/t';
 import type { Candle } from '#shared/candle.ts';
 import { csvNumber, csvRecords } from '../../lib/csv';
 import { zonedDateTime } from '../../lib/export-text';
@@ -23,16 +24,17 @@ export function klineCsv(description: ChartExportDescription, candles: readonly 
   const decimals = seriesDecimals(candles);
   const withQuote = candles.some((c) => c.quoteVolume !== undefined);
   const withInterest = candles.some((c) => c.openInterest !== undefined);
+  // In the language of the page: a spreadsheet's reader reads these (English: the API's field names).
   const header = [
-    `time (${description.timeZone})`,
-    'time_ms',
-    'open',
-    'high',
-    'low',
-    'close',
-    'volume',
-    ...(withQuote ? ['quote_volume'] : []),
-    ...(withInterest ? ['open_interest'] : []),
+    t('time ({zone})', { zone: description.timeZone }),
+    t('time_ms'),
+    t('open'),
+    t('high'),
+    t('low'),
+    t('close'),
+    t('volume'),
+    ...(withQuote ? [t('quote_volume')] : []),
+    ...(withInterest ? [t('open_interest')] : []),
   ];
   const rows = candles.map((c) => [
     zonedDateTime(c.time, description.timeZone),

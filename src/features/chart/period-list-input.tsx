@@ -5,8 +5,10 @@
  * reload brings back what the field shows. Escape drops the draft. Remount (key) to take an
  * outside change.
  */
+import { t } from '../../i18n/t';
+import { useLanguage } from '../../i18n/use-language';
 import { useId, useState } from 'react';
-import { formatPeriods, parsePeriods, PERIOD_RULE } from './indicator-data';
+import { formatPeriods, parsePeriods, periodRule } from './period-text';
 
 interface PeriodListInputProps {
   label: string;
@@ -15,6 +17,7 @@ interface PeriodListInputProps {
 }
 
 export function PeriodListInput({ label, periods, onCommit }: PeriodListInputProps) {
+  useLanguage();
   const id = useId();
   const applied = formatPeriods(periods);
   const [draft, setDraft] = useState(applied);
@@ -22,7 +25,7 @@ export function PeriodListInput({ label, periods, onCommit }: PeriodListInputPro
   const parsed = parsePeriods(draft);
   const commit = () => {
     if (parsed.problem !== undefined) {
-      setRefusal(`${label}: ${parsed.problem}. Periods are ${PERIOD_RULE}. Kept ${applied || 'none'}.`);
+      setRefusal(t('{label}: {problem}. Periods are {rule}. Kept {kept}.', { label, problem: parsed.problem, rule: periodRule(), kept: applied || t('none') }));
       setDraft(applied);
       return;
     }
@@ -40,10 +43,10 @@ export function PeriodListInput({ label, periods, onCommit }: PeriodListInputPro
         type="text"
         inputMode="numeric"
         value={draft}
-        placeholder="off"
+        placeholder={t('off')}
         aria-invalid={parsed.problem !== undefined}
         aria-describedby={refusal ? `${id}-refusal` : undefined}
-        title={`Periods: ${PERIOD_RULE}; empty for none`}
+        title={t('Periods: {rule}; empty for none', { rule: periodRule() })}
         onChange={(event) => {
           setDraft(event.target.value);
           setRefusal(undefined);
@@ -66,7 +69,7 @@ export function PeriodListInput({ label, periods, onCommit }: PeriodListInputPro
           </span>
           <button
             type="button"
-            aria-label="Dismiss"
+            aria-label={t('Dismiss')}
             onClick={() => {
               setRefusal(undefined);
             }}

@@ -7,6 +7,7 @@
  * the early chart is drawn below it). Focus reaching a hidden control unfolds the toolbar too;
  * Escape or a click elsewhere folds it.
  */
+import { t } from '../../i18n/t';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 
 /** The toolbar's controls as laid out: the flex items of `content`, looking through `display: contents` wrappers. */
@@ -122,13 +123,13 @@ export function ToolbarRow({ children }: { children: ReactNode }) {
           ref={toggle}
           type="button"
           aria-expanded={open}
-          aria-label="More chart tools"
+          aria-label={t('More chart tools')}
           onClick={() => {
             setOpen(!open);
           }}
           className="absolute top-0 right-0 z-30 rounded border border-slate-300 bg-white px-2 py-1 text-xs text-slate-600 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800"
         >
-          More<span aria-hidden="true">{open ? ' ▴' : ' ▾'}</span>
+          {t('More')}<span aria-hidden="true">{open ? ' ▴' : ' ▾'}</span>
         </button>
       )}
     </div>

@@ -1,4 +1,5 @@
 /** The columns of the HK market table: what each shows, how wide it is, which stick to the left. */
+import type { MessageKey } from '../../i18n/t';
 
 export type NumericColumnKey = 'last' | 'change' | 'changePercent' | 'volume' | 'turnover' | 'high' | 'low' | 'open' | 'prevClose';
 export type ColumnKey = 'code' | 'name' | NumericColumnKey;
@@ -6,7 +7,7 @@ export type ColumnKey = 'code' | 'name' | NumericColumnKey;
 export interface ColumnDef {
   key: ColumnKey;
   /** Header text, also the sort button's accessible name. */
-  label: string;
+  label: MessageKey;
   /** Tailwind width class of the <col>. */
   width: string;
   /** Code and name stay in view when the table scrolls sideways: their `left` offset class. */
@@ -32,7 +33,7 @@ export const COLUMNS: readonly ColumnDef[] = [
   { key: 'turnover', label: 'Turnover', width: 'w-20' },
   { key: 'high', label: 'High', width: 'w-20' },
   { key: 'low', label: 'Low', width: 'w-20' },
-  { key: 'open', label: 'Open', width: 'w-20' },
+  { key: 'open', label: 'Open|price', width: 'w-20' },
   { key: 'prevClose', label: 'Prev close', width: 'w-22' },
 ];
 

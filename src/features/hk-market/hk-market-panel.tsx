@@ -3,6 +3,8 @@
  * that sorts by any column and filters by code or name, with the day's top movers above it.
  * A plan without the feed (1004) gets a plan message; a failed poll keeps the last good data.
  */
+import { t } from '../../i18n/t';
+import { useLanguage } from '../../i18n/use-language';
 import { useCallback, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorNotice } from '../../components/ui/error-notice';
@@ -16,6 +18,7 @@ import { useHkTable } from './use-hk-table';
 import { useOpenInChart } from './use-open-in-chart';
 
 export function HkMarketPanel() {
+  useLanguage();
   const query = useHkTickers();
   const { rows, visible, movers } = useHkTable(query.data);
   const view = useHkViewStore(
@@ -49,7 +52,7 @@ export function HkMarketPanel() {
     }
     return (
       <p role="status" className="p-3 text-sm text-slate-500">
-        Loading the HK market…
+        {t('Loading the HK market…')}
       </p>
     );
   }

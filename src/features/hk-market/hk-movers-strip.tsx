@@ -2,6 +2,7 @@
  * Top gainers and top losers: one line each, scrolling sideways when the panel is narrow (a fade
  * and a button say so), so the table keeps the height. Each mover opens in the chart.
  */
+import { t } from '../../i18n/t';
 import { formatPercent } from '../../lib/format';
 import { moveClass } from './hk-cells';
 import type { Movers } from './hk-movers';
@@ -50,7 +51,7 @@ function MoverList({ title, rows, testId, onOpen }: MoverListProps) {
               </li>
             ))}
           </ol>
-          {edges.end && <ScrollCue target={element} label={`More ${title.toLowerCase()}`} />}
+          {edges.end && <ScrollCue target={element} label={t('More {what}', { what: title.toLowerCase() })} />}
         </div>
       )}
     </section>
@@ -60,8 +61,8 @@ function MoverList({ title, rows, testId, onOpen }: MoverListProps) {
 export function HkMoversStrip({ movers, onOpen }: HkMoversStripProps) {
   return (
     <div className="flex flex-col gap-1 border-b border-slate-200 px-2 py-1.5 dark:border-slate-800">
-      <MoverList title="Top gainers" rows={movers.gainers} testId="hk-gainer" onOpen={onOpen} />
-      <MoverList title="Top losers" rows={movers.losers} testId="hk-loser" onOpen={onOpen} />
+      <MoverList title={t('Top gainers')} rows={movers.gainers} testId="hk-gainer" onOpen={onOpen} />
+      <MoverList title={t('Top losers')} rows={movers.losers} testId="hk-loser" onOpen={onOpen} />
     </div>
   );
 }

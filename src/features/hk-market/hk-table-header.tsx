@@ -1,4 +1,5 @@
 /** The sticky header row: one sort button per column, `aria-sort` on the sorted column. */
+import { t } from '../../i18n/t';
 import { COLUMNS, STICKY_EDGE, type ColumnKey } from './hk-columns';
 import type { SortState } from './hk-sort';
 
@@ -29,7 +30,7 @@ export function HkTableHeader({ sort, onSort }: HkTableHeaderProps) {
                 }}
                 className={`flex w-full items-center gap-1 whitespace-nowrap px-2 py-1.5 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-500 dark:hover:text-white ${alignRight ? 'justify-end' : 'justify-start'} ${active ? 'text-slate-900 dark:text-white' : ''}`}
               >
-                {label}
+                {t(label)}
                 <span aria-hidden="true" className={`w-2 text-[10px] ${active ? '' : 'opacity-0'}`}>
                   {active && sort.direction === 'desc' ? '▼' : '▲'}
                 </span>

@@ -3,6 +3,8 @@
  * keyboard, the code cell holds a button that does the same. Code and name stick to the left
  * when the table scrolls sideways. Memoised: scrolling renders only the rows that come in.
  */
+import { t } from '../../i18n/t';
+import { useLanguage } from '../../i18n/use-language';
 import { memo } from 'react';
 import { COLUMNS, STICKY_EDGE } from './hk-columns';
 import { cellText, decimalPad, isPriceColumn, moveClass, priceDecimals } from './hk-cells';
@@ -23,6 +25,7 @@ const PAD = 'after:invisible after:content-[attr(data-pad)]';
 const STICKY = 'sticky z-[1] bg-white group-hover:bg-slate-50 dark:bg-slate-900 dark:group-hover:bg-slate-800';
 
 export const HkTableRow = memo(function HkTableRow({ row, rowIndex, onOpen }: HkTableRowProps) {
+  useLanguage();
   const decimals = priceDecimals(row);
   const pad = decimalPad(decimals);
   const move = moveClass(row.change);
@@ -44,7 +47,7 @@ export const HkTableRow = memo(function HkTableRow({ row, rowIndex, onOpen }: Hk
             <th key={key} scope="row" className={`${CELL} ${sticky} text-left font-normal`}>
               <button
                 type="button"
-                aria-label={`${row.code} ${row.name}: open in the chart`}
+                aria-label={t('{code} {name}: open in the chart', { code: row.code, name: row.name })}
                 onClick={(event) => {
                   event.stopPropagation();
                   onOpen(row);

@@ -4,6 +4,7 @@
  * to the top of the scroll container. `aria-rowcount` / `aria-rowindex` tell assistive
  * technology the full size of the table.
  */
+import { t } from '../../i18n/t';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { COLUMNS, type ColumnKey } from './hk-columns';
@@ -91,10 +92,10 @@ export function HkTable({ rows, visible, sort, onSort, onOpen, initialOffset, on
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         role="region"
-        aria-label="HK market table"
+        aria-label={t('HK market table')}
         className="group/scroll min-h-0 flex-1 overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-500"
       >
-        <table aria-label="HK market" aria-rowcount={visible.length + 1} className="w-full min-w-[56rem] table-fixed border-separate border-spacing-0 text-xs">
+        <table aria-label={t('HK market')} aria-rowcount={visible.length + 1} className="w-full min-w-[56rem] table-fixed border-separate border-spacing-0 text-xs">
           <colgroup>
             {COLUMNS.map(({ key, width }) => (
               <col key={key} className={width} />
@@ -111,7 +112,7 @@ export function HkTable({ rows, visible, sort, onSort, onOpen, initialOffset, on
           </tbody>
         </table>
       </div>
-      {edges.end && <ScrollCue target={scrollElement} label="More columns" />}
+      {edges.end && <ScrollCue target={scrollElement} label={t('More columns')} />}
     </div>
   );
 }

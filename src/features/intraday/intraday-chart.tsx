@@ -3,6 +3,7 @@
  * line, previous close as a reference, volume bars coloured by each minute's move, a crosshair
  * with a readout above the chart.
  */
+import { t } from '../../i18n/t';
 import { useState } from 'react';
 import { formatPrice } from '../../lib/format';
 import { ChartReadout } from './chart-readout';
@@ -59,7 +60,7 @@ export function IntradayChart({ symbol, axis, points, prevClose, precision }: In
       >
         <svg
           role="img"
-          aria-label={`Intraday price of ${symbol}`}
+          aria-label={t('Intraday price of {symbol}', { symbol })}
           data-testid="intraday-chart"
           width={geometry.width}
           height={geometry.height}
@@ -98,7 +99,7 @@ export function IntradayChart({ symbol, axis, points, prevClose, precision }: In
         </svg>
         {fields && (
           <CursorOverlay
-            label={`Intraday cursor for ${symbol}`}
+            label={t('Intraday cursor for {symbol}', { symbol })}
             count={points.length}
             index={index}
             valueText={readoutSentence(fields)}

@@ -1,4 +1,6 @@
 /** The line above the intraday chart: last price, change versus the previous close, day totals. */
+import { dateFormatter, dateLocale } from '../../i18n/format';
+import { t } from '../../i18n/t';
 import { formatCompact, formatPercent, formatPrice, formatSignedChange } from '../../lib/format';
 import { parseYmd } from '#shared/time-zone.ts';
 import { formatClock } from './axis-ticks';
@@ -12,11 +14,17 @@ interface IntradayHeaderProps {
   tradingDay: string;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
+/** 'Nov 25' ('11月25日' in Chinese) for 20261125. */
 function formatDay(ymd: string): string {
   const date = parseYmd(ymd);
-  return date ? `${MONTHS[date.month - 1] ?? ''} ${String(date.day)}` : ymd;
+  if (!date) return ymd;
+  const english = dateLocale() === 'en-GB';
+  return dateFormatter('month-day', { month: 'short', day: 'numeric', timeZone: 'UTC' })
+    .formatToParts(Date.UTC(date.year, date.month - 1, date.day))
+    .filter((part) => !english || part.type !== 'literal')
+    .sort((a, b) => (english ? (a.type === 'month' ? -1 : b.type === 'month' ? 1 : 0) : 0))
+    .map((part) => part.value)
+    .join(english ? ' ' : '');
 }
 
 function toneOf(change: number | undefined): string {
@@ -37,10 +45,10 @@ export function IntradayHeader({ summary, precision, timeZone, tradingDay }: Int
         </span>
       )}
       <span className="text-xs text-slate-600 dark:text-slate-300">
-        <span className="text-slate-500 dark:text-slate-400">Vol</span> <span data-testid="intraday-volume">{formatCompact(summary.volume)}</span>
+        <span className="text-slate-500 dark:text-slate-400">{t('Vol')}</span> <span data-testid="intraday-volume">{formatCompact(summary.volume)}</span>
       </span>
       <span className="text-xs text-slate-600 dark:text-slate-300">
-        <span className="text-slate-500 dark:text-slate-400">Turnover</span>{' '}
+        <span className="text-slate-500 dark:text-slate-400">{t('Turnover')}</span>{' '}
         <span data-testid="intraday-turnover">{formatCompact(summary.turnover)}</span>
       </span>
       <span data-testid="intraday-as-of" className="text-xs text-slate-500 dark:text-slate-400">

@@ -3,6 +3,8 @@
  * ticker pushes move its last point), the market's sessions for the axis and the ticker's
  * previous close for the reference line, each failing on its own.
  */
+import { t } from '../../i18n/t';
+import { useLanguage } from '../../i18n/use-language';
 import { useMemo } from 'react';
 import type { SessionMarket } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
@@ -25,6 +27,7 @@ interface IntradayViewProps {
 }
 
 export function IntradayView({ symbol, market }: IntradayViewProps) {
+  useLanguage();
   const pushed = useLiveTicker(symbol);
   const live = pushed.state === 'live';
   const intraday = useIntraday(symbol, undefined, live);
@@ -54,13 +57,13 @@ export function IntradayView({ symbol, market }: IntradayViewProps) {
     return <Failure error={sessions.error} onRetry={() => void sessions.refetch()} />;
   }
   if (intraday.isPending || sessions.isPending) {
-    return <PanelMessage role="status">Loading the intraday line of {symbol}…</PanelMessage>;
+    return <PanelMessage role="status">{t('Loading the intraday line of {symbol}…', { symbol })}</PanelMessage>;
   }
   if (!lines || lines.length === 0) {
-    return <PanelMessage>No trading yet today for {symbol}: the intraday line starts at the open.</PanelMessage>;
+    return <PanelMessage>{t('No trading yet today for {symbol}: the intraday line starts at the open.', { symbol })}</PanelMessage>;
   }
   if (!view || view.points.length === 0) {
-    return <PanelMessage>The trading sessions of {market} do not cover these minutes, so the intraday line cannot be drawn.</PanelMessage>;
+    return <PanelMessage>{t('The trading sessions of {market} do not cover these minutes, so the intraday line cannot be drawn.', { market })}</PanelMessage>;
   }
 
   return (

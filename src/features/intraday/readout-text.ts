@@ -1,4 +1,5 @@
 /** The words of the hover readout, shared by the visible line and the cursor's value text. */
+import { t } from '../../i18n/t';
 import { formatCompact, formatPrice } from '../../lib/format';
 import { formatClock } from './axis-ticks';
 import type { PlotPoint } from './intraday-points';
@@ -21,5 +22,5 @@ export function readoutFields(point: PlotPoint, precision: number, timeZone: str
 }
 
 export function readoutSentence(fields: ReadoutFields): string {
-  return `${fields.time}, price ${fields.price}, average ${fields.avg}, volume ${fields.volume}`;
+  return t('{time}, price {price}, average {avg}, volume {volume}', { time: fields.time, price: fields.price, avg: fields.avg, volume: fields.volume });
 }

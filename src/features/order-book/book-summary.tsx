@@ -1,4 +1,5 @@
 /** Beside the ladder (below it on a phone): best prices, spread, mid, the depth of each side. */
+import { t } from '../../i18n/t';
 import { formatPrice } from '../../lib/format';
 import type { Ladder } from './ladder';
 
@@ -20,18 +21,18 @@ export function BookSummary({ ladder, updated }: { ladder: Ladder; updated: stri
   const bidShare = total > 0 ? (ladder.bidTotal / total) * 100 : 50;
   return (
     <div className="flex flex-col gap-3 text-xs sm:text-sm">
-      <dl className="flex flex-col gap-1" aria-label="Book summary">
-        <Figure label="Best bid" value={bestBid?.priceText ?? '—'} color="var(--color-up)" />
-        <Figure label="Best ask" value={bestAsk?.priceText ?? '—'} color="var(--color-down)" />
-        <Figure label="Spread" value={ladder.spread ? `${ladder.spread.absoluteText} (${ladder.spread.bpsText})` : '—'} />
-        <Figure label="Mid" value={ladder.spread?.midText ?? '—'} />
-        <Figure label={`Bid size (${String(ladder.bids.length)} levels)`} value={ladder.bidTotalText} />
-        <Figure label={`Ask size (${String(ladder.asks.length)} levels)`} value={ladder.askTotalText} />
-        <Figure label="Updated" value={updated} />
+      <dl className="flex flex-col gap-1" aria-label={t('Book summary')}>
+        <Figure label={t('Best bid')} value={bestBid?.priceText ?? '—'} color="var(--color-up)" />
+        <Figure label={t('Best ask')} value={bestAsk?.priceText ?? '—'} color="var(--color-down)" />
+        <Figure label={t('Spread')} value={ladder.spread ? `${ladder.spread.absoluteText} (${ladder.spread.bpsText})` : '—'} />
+        <Figure label={t('Mid')} value={ladder.spread?.midText ?? '—'} />
+        <Figure label={t('Bid size ({n} levels)', { n: ladder.bids.length })} value={ladder.bidTotalText} />
+        <Figure label={t('Ask size ({n} levels)', { n: ladder.asks.length })} value={ladder.askTotalText} />
+        <Figure label={t('Updated')} value={updated} />
       </dl>
       <div>
         <p className="mb-1 text-slate-500 dark:text-slate-400">
-          Bids {formatPrice(bidShare, 0)}% · Asks {formatPrice(100 - bidShare, 0)}% of the size shown
+          {t('Bids {bids}% · Asks {asks}% of the size shown', { bids: formatPrice(bidShare, 0), asks: formatPrice(100 - bidShare, 0) })}
         </p>
         <div aria-hidden="true" className="flex h-2 overflow-hidden rounded-full">
           <div style={{ width: `${bidShare.toFixed(2)}%`, backgroundColor: 'var(--color-up)' }} />

@@ -2,6 +2,7 @@
  * The depth ladder: asks above the spread (highest first, best ask next to it), bids below (best
  * first); price, size and cumulative size, with a bar per level as long as its cumulative size.
  */
+import { t } from '../../i18n/t';
 import type { Ladder, LadderLevel, SizeChange } from './ladder';
 import type { SizeChanges } from './use-size-changes';
 
@@ -39,34 +40,33 @@ export function DepthLadder({ symbol, ladder, flashes }: { symbol: string; ladde
   return (
     <table data-testid="depth-ladder" className="w-full border-collapse text-xs tabular-nums sm:text-sm">
       <caption className="sr-only">
-        Order book of {symbol}: {ladder.asks.length} ask levels above the spread, highest price first; {ladder.bids.length} bid levels below it, best
-        bid first. Cumulative size adds up the sizes from the best price outwards.
+        {t('Order book of {symbol}: {asks} ask levels above the spread, highest price first; {bids} bid levels below it, best bid first. Cumulative size adds up the sizes from the best price outwards.', { symbol, asks: ladder.asks.length, bids: ladder.bids.length })}
       </caption>
       <thead className="border-b border-slate-200 dark:border-slate-800">
         <tr>
-          <th scope="col" className={HEAD}>Price</th>
-          <th scope="col" className={HEAD}>Size</th>
+          <th scope="col" className={HEAD}>{t('Price')}</th>
+          <th scope="col" className={HEAD}>{t('Size')}</th>
           <th scope="col" className={HEAD}>
-            <abbr title="Cumulative size from the best price" className="no-underline">Cumulative</abbr>
+            <abbr title={t('Cumulative size from the best price')} className="no-underline">{t('Cumulative')}</abbr>
           </th>
         </tr>
       </thead>
-      <tbody aria-label="Asks">{rows(ladder.asks)}</tbody>
+      <tbody aria-label={t('Asks')}>{rows(ladder.asks)}</tbody>
       <tbody>
         <tr data-testid="book-spread" className="border-y border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800/60">
           <td colSpan={3} className="px-2 py-1 text-center text-slate-700 dark:text-slate-200">
             {ladder.spread ? (
               <>
-                Spread <span className="font-medium">{ladder.spread.absoluteText}</span> ({ladder.spread.bpsText}) · Mid{' '}
+                {t('Spread')} <span className="font-medium">{ladder.spread.absoluteText}</span> ({ladder.spread.bpsText}) · {t('Mid')}{' '}
                 <span className="font-medium" data-testid="book-mid">{ladder.spread.midText}</span>
               </>
             ) : (
-              'No spread: one side of the book is empty'
+              t('No spread: one side of the book is empty')
             )}
           </td>
         </tr>
       </tbody>
-      <tbody aria-label="Bids">{rows(ladder.bids)}</tbody>
+      <tbody aria-label={t('Bids')}>{rows(ladder.bids)}</tbody>
     </table>
   );
 }

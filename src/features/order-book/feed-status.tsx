@@ -1,4 +1,5 @@
 /** Where the book comes from right now, said in words (a polite live region). */
+import { t } from '../../i18n/t';
 import { DEPTH_POLL_MS } from './api/use-depth';
 import type { ChannelState } from '../../realtime/types';
 import type { Refusal } from './api/use-order-book';
@@ -6,17 +7,17 @@ import type { Refusal } from './api/use-order-book';
 const POLL_SECONDS = DEPTH_POLL_MS / 1000;
 
 export function feedSentence(state: ChannelState, refusal: Refusal | undefined): string {
-  const polling = `Order book over HTTP every ${String(POLL_SECONDS)} s`;
+  const n = POLL_SECONDS;
   switch (state) {
     case 'live':
-      return 'Live order book, updated as it changes';
+      return t('Live order book, updated as it changes');
     case 'connecting':
-      return `${polling} while the live feed connects`;
+      return t('Order book over HTTP every {n} s while the live feed connects', { n });
     case 'down':
-      return `${polling} (live connection down)`;
+      return t('Order book over HTTP every {n} s (live connection down)', { n });
     case 'refused': {
       const reason = [refusal?.code, refusal?.message].filter((part) => part !== undefined).join(' ');
-      return `${polling} (${reason === '' ? 'live feed refused' : reason})`;
+      return t('Order book over HTTP every {n} s ({reason})', { n, reason: reason === '' ? t('live feed refused') : reason });
     }
   }
 }

@@ -3,6 +3,7 @@
  * outwards, bar widths relative to the deeper side's total, and the spread with its mid price.
  * Pure: the panel only renders what this returns.
  */
+import { t } from '../../i18n/t';
 import { formatPrice, precisionOf } from '../../lib/format';
 
 /** [price, quantity] as decimal strings, as the API and the realtime pushes carry them. */
@@ -93,8 +94,8 @@ export function midDecimals(mid: number, priceDecimals: number): number {
 
 /** '19.8 bps', '0.45 bps'; a crypto spread of one tick on a large price reads '< 0.01 bps'. */
 export function bpsText(bps: number): string {
-  if (bps > 0 && bps < 0.01) return '< 0.01 bps';
-  return `${formatPrice(bps, bps < 10 ? 2 : 1)} bps`;
+  if (bps > 0 && bps < 0.01) return t('< 0.01 bps');
+  return t('{n} bps', { n: formatPrice(bps, bps < 10 ? 2 : 1) });
 }
 
 export function spreadOf(bestBid: number, bestAsk: number, priceDecimals: number): Spread {

@@ -3,6 +3,8 @@
  * sentence and no request: the type comes from the workspace, the symbol's shape (stocks), or the
  * ticker the rest of the page already polls; failing those, the depth request's 2001 decides.
  */
+import { t } from '../../i18n/t';
+import { useLanguage } from '../../i18n/use-language';
 import { useMemo } from 'react';
 import { isApiError } from '../../api/api-error';
 import { ERROR_CODES, type ProductType } from '#shared/contract.ts';
@@ -23,6 +25,7 @@ import { useSizeChanges } from './use-size-changes';
 const NOTE = 'p-3 text-sm text-slate-500 dark:text-slate-400';
 
 export function OrderBookPanel() {
+  useLanguage();
   const symbol = useAppStore((state) => state.workspace.symbol);
   const type = useAppStore((state) => state.workspace.type);
   switch (useTradeDataAvailability(symbol, type).status) {
@@ -46,7 +49,7 @@ function BookNote({ testId, text }: { testId: string; text: string }) {
 function Loading() {
   return (
     <p role="status" className={NOTE}>
-      Loading the order book…
+      {t('Loading the order book…')}
     </p>
   );
 }
@@ -65,7 +68,7 @@ function OrderBook({ symbol, type }: { symbol: string; type?: ProductType | unde
   };
 
   if (query.error && isNoTradeDataAnswer(symbol, query.error)) return <BookNote testId="book-unavailable" text={noBookSentence(symbol)} />;
-  if (query.error && isNoPlanError(query.error)) return <BookNote testId="book-no-plan" text={`${NO_PLAN_SENTENCE} A higher plan unlocks it.`} />;
+  if (query.error && isNoPlanError(query.error)) return <BookNote testId="book-no-plan" text={`${t(NO_PLAN_SENTENCE)} ${t('A higher plan unlocks it.')}`} />;
 
   const status = <FeedStatus state={state} refusal={refusal} />;
   if (!book || !ladder) {
@@ -85,13 +88,13 @@ function OrderBook({ symbol, type }: { symbol: string; type?: ProductType | unde
       {status}
       {query.error && state !== 'live' && <ErrorNotice error={query.error} onRetry={retry} compact />}
       {empty ? (
-        <BookNote testId="book-empty" text={`The order book of ${symbol} is empty right now.`} />
+        <BookNote testId="book-empty" text={t('The order book of {symbol} is empty right now.', { symbol })} />
       ) : (
         <div className="flex flex-col gap-4 md:flex-row md:items-start">
           <div className="w-full md:max-w-md">
             <DepthLadder symbol={symbol} ladder={ladder} flashes={flashes} />
           </div>
-          <aside aria-label={`Order book summary of ${symbol}`} className="md:w-64">
+          <aside aria-label={t('Order book summary of {symbol}', { symbol })} className="md:w-64">
             <BookSummary ladder={ladder} updated={updated} />
           </aside>
         </div>

@@ -4,6 +4,7 @@
  * from the draft when it arrives (SearchPalette `draft`). Small and in the app's chunk on purpose:
  * it must be there before the first keystroke.
  */
+import { t } from '../../i18n/t';
 import { useRef } from 'react';
 import { PaletteDialog } from './palette-dialog';
 
@@ -42,13 +43,13 @@ interface PaletteDraftProps {
 export function PaletteDraft({ draft, onClose }: PaletteDraftProps) {
   const input = useRef<HTMLInputElement>(null);
   return (
-    <PaletteDialog label="Search symbols" onClose={onClose} initialFocus={input}>
+    <PaletteDialog label={t('Search symbols')} onClose={onClose} initialFocus={input}>
       <div className="flex flex-col gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
         <input
           ref={input}
           type="text"
-          aria-label="Search symbols"
-          placeholder="Symbol, name or pinyin, e.g. 700, NVDA, Tencent, gzmt"
+          aria-label={t('Search symbols')}
+          placeholder={t('Symbol, name or pinyin, e.g. 700, NVDA, Tencent, gzmt')}
           autoComplete="off"
           spellCheck={false}
           defaultValue={draft.read().text}
@@ -65,7 +66,7 @@ export function PaletteDraft({ draft, onClose }: PaletteDraftProps) {
         />
       </div>
       <p className="px-3 py-2 text-sm text-slate-500 dark:text-slate-400" role="status">
-        Loading search…
+        {t('Loading search…')}
       </p>
     </PaletteDialog>
   );

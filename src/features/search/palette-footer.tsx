@@ -1,4 +1,5 @@
 /** The palette's footer: how many instruments match, "Show more", what just happened, and the keys. */
+import { t } from '../../i18n/t';
 import { formatInteger } from '../../lib/format';
 
 interface PaletteFooterProps {
@@ -17,13 +18,13 @@ interface PaletteFooterProps {
 
 function countText(catalogSize: number | undefined, query: string, total: number | undefined): string {
   if (catalogSize === undefined || total === undefined) return '';
-  const instruments = `${formatInteger(catalogSize)} instruments`;
-  if (query.trim() === '') return total === catalogSize ? instruments : `${formatInteger(total)} of ${instruments}`;
-  return `${total === 1 ? '1 match' : `${formatInteger(total)} matches`} in ${instruments}`;
+  const instruments = t('{n} instruments', { n: formatInteger(catalogSize) });
+  if (query.trim() === '') return total === catalogSize ? instruments : t('{n} of {instruments}', { n: formatInteger(total), instruments });
+  return t('{n} matches in {instruments}', { n: formatInteger(total), count: total, instruments });
 }
 
 export function PaletteFooter({ catalogSize, query, total, hasMore, checking, notice, onMore }: PaletteFooterProps) {
-  const status = checking !== undefined ? `Checking ${checking}…` : notice;
+  const status = checking !== undefined ? t('Checking {symbol}…', { symbol: checking }) : notice;
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-slate-200 px-3 py-2 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
       <span data-testid="search-count">{countText(catalogSize, query, total)}</span>
@@ -33,13 +34,13 @@ export function PaletteFooter({ catalogSize, query, total, hasMore, checking, no
           onClick={onMore}
           className="rounded border border-slate-300 px-2 py-0.5 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
         >
-          Show more
+          {t('Show more')}
         </button>
       )}
       <span role="status" className="font-medium text-slate-700 dark:text-slate-200">
         {status}
       </span>
-      <span className="ml-auto hidden sm:inline">↑↓ move · Enter open · Shift+Enter add to watchlist · Esc close</span>
+      <span className="ml-auto hidden sm:inline">{t('↑↓ move · Enter open · Shift+Enter add to watchlist · Esc close')}</span>
     </div>
   );
 }

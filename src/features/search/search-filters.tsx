@@ -1,4 +1,6 @@
 /** Market and type filters of the palette, usable alone or combined (as §4.1 filters the product list). */
+import { t } from '../../i18n/t';
+import { typeName } from '../../components/ui/type-choice';
 import { MARKETS, type Market, type ProductType } from '#shared/contract.ts';
 import type { ProductFilters } from './search-options';
 
@@ -21,7 +23,7 @@ export function SearchFilters({ filters, onChange }: SearchFiltersProps) {
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
       <label className="flex items-center gap-1 text-slate-500 dark:text-slate-400">
-        Market
+        {t('Market')}
         <select
           className={SELECT_CLASS}
           value={filters.market ?? ''}
@@ -30,7 +32,7 @@ export function SearchFilters({ filters, onChange }: SearchFiltersProps) {
             onChange({ ...filters, market });
           }}
         >
-          <option value="">All</option>
+          <option value="">{t('All')}</option>
           {MARKETS.map((market) => (
             <option key={market} value={market}>
               {market}
@@ -39,7 +41,7 @@ export function SearchFilters({ filters, onChange }: SearchFiltersProps) {
         </select>
       </label>
       <label className="flex items-center gap-1 text-slate-500 dark:text-slate-400">
-        Type
+        {t('Type')}
         <select
           className={SELECT_CLASS}
           value={filters.type ?? ''}
@@ -47,10 +49,10 @@ export function SearchFilters({ filters, onChange }: SearchFiltersProps) {
             onChange({ ...filters, type: pick(TYPE_CHOICES, event.target.value) });
           }}
         >
-          <option value="">All</option>
+          <option value="">{t('All')}</option>
           {TYPE_CHOICES.map((type) => (
             <option key={type} value={type}>
-              {type}
+              {typeName(type)}
             </option>
           ))}
         </select>

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CATALOG_VERSION } from '#shared/catalog.ts';
+import { activate } from '../../i18n/translate';
 import { createCatalogSearch } from '../../lib/catalog-search';
 import { catalogIndexOf } from '../../queries/catalog.test-support';
 import { buildOptions } from './search-options';
@@ -27,6 +29,20 @@ describe('buildOptions', () => {
 
   it('says which other name matched', () => {
     expect(buildOptions(catalog, 'Tencent', LIMIT).options[0]).toMatchObject({ symbol: '700.HK', name: '腾讯控股', detail: 'TENCENT', market: 'HK', types: ['stock'], direct: false });
+  });
+
+  it('names a symbol in the script of the language, finding it by either script', () => {
+    // As the server indexes it: the HK listing's Simplified name, its Traditional one beside it.
+    const scripts = createCatalogSearch({ version: CATALOG_VERSION, lastUpdated: '2026-11-02T08:00:00+08:00', entries: [['700.HK', 'stock', 'HK', '腾讯控股', 'TENCENT', '', '騰訊控股', 'teng xun kong gu']] });
+    try {
+      activate('zh-HK');
+      expect(buildOptions(scripts, '腾讯', LIMIT).options[0]).toMatchObject({ symbol: '700.HK', name: '騰訊控股', detail: '腾讯控股' });
+      expect(buildOptions(scripts, '騰訊', LIMIT).options[0]).toMatchObject({ symbol: '700.HK', name: '騰訊控股' });
+      activate('zh-CN');
+      expect(buildOptions(scripts, '騰訊', LIMIT).options[0]).toMatchObject({ symbol: '700.HK', name: '腾讯控股', detail: '騰訊控股' });
+    } finally {
+      activate('en');
+    }
   });
 
   it('puts a typed symbol the catalogue does not know last, and never makes it the default', () => {

@@ -8,6 +8,8 @@
 import type { Market, ProductType } from '#shared/contract.ts';
 import { looksLikeSymbol, marketOfSymbol, normalizeSymbol } from '#shared/symbols.ts';
 import type { CatalogSearch, SymbolMatch } from '../../lib/catalog-search';
+import { localName } from '../../lib/local-name';
+import { activeLanguage } from '../../i18n/translate';
 
 export interface SearchOption {
   /** Unique within one list of options. */
@@ -36,8 +38,15 @@ export interface OptionList {
   defaultIndex: number;
 }
 
-function toOption({ symbol, market, name, matchedName, types }: SymbolMatch): SearchOption {
-  return { key: symbol, symbol, name, ...(matchedName !== undefined && { detail: matchedName }), market, types, direct: false };
+/**
+ * In Chinese, the name in the language's script (騰訊控股 in Traditional); beside it the name that
+ * matched, or else the data's own. English lists the data's own name, as the product list has it.
+ */
+function toOption({ symbol, market, name, matchedName, names, types }: SymbolMatch): SearchOption {
+  const language = activeLanguage();
+  const shown = language === 'en' || language === 'pseudo' ? name : localName(name, names, language);
+  const detail = matchedName ?? name;
+  return { key: symbol, symbol, name: shown, ...(detail !== shown && { detail }), market, types, direct: false };
 }
 
 export function directOption(query: string): SearchOption | undefined {

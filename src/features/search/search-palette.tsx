@@ -6,6 +6,8 @@
  * arrived opens the best match as soon as it does. ↑/↓ move, Shift+Enter adds to the active
  * watchlist, Escape closes.
  */
+import { t } from '../../i18n/t';
+import { useLanguage } from '../../i18n/use-language';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { TypeChoice } from '../../components/ui/type-choice';
@@ -35,6 +37,7 @@ export function SearchPalette({ open, onClose, draft }: SearchPaletteProps) {
 }
 
 function Palette({ onClose, draft }: { onClose: () => void; draft: PaletteDraftHolder | undefined }) {
+  useLanguage();
   const baseId = useId();
   const [initial] = useState(() => draft?.read());
   const [query, setQuery] = useState(initial?.text ?? '');
@@ -69,7 +72,7 @@ function Palette({ onClose, draft }: { onClose: () => void; draft: PaletteDraftH
   );
   const addOption = (option: SearchOption) => {
     if (option.direct) {
-      setNotice(`${option.symbol} is not in the catalogue: not added.`);
+      setNotice(t('{symbol} is not in the catalogue: not added.', { symbol: option.symbol }));
       return;
     }
     if (knownType(option.symbol, option.types) === undefined) opener.ask(option.symbol, option.types, 'add');
@@ -108,18 +111,18 @@ function Palette({ onClose, draft }: { onClose: () => void; draft: PaletteDraftH
   };
 
   return (
-    <PaletteDialog label="Search symbols" onClose={onClose} initialFocus={input}>
+    <PaletteDialog label={t('Search symbols')} onClose={onClose} initialFocus={input}>
       <div className="flex flex-col gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
         <div className="flex items-center gap-2">
           <input
             type="text"
             role="combobox"
-            aria-label="Search symbols"
+            aria-label={t('Search symbols')}
             aria-expanded="true"
             aria-controls={listboxId}
             aria-autocomplete="list"
             aria-activedescendant={active >= 0 ? optionId(active) : undefined}
-            placeholder="Symbol, name or pinyin, e.g. 700, NVDA, Tencent, gzmt"
+            placeholder={t('Symbol, name or pinyin, e.g. 700, NVDA, Tencent, gzmt')}
             autoComplete="off"
             spellCheck={false}
             value={query}
@@ -136,7 +139,7 @@ function Palette({ onClose, draft }: { onClose: () => void; draft: PaletteDraftH
             className="min-w-0 flex-1 rounded border border-slate-300 bg-transparent px-2 py-1.5 text-base focus:outline-2 focus:outline-sky-500 dark:border-slate-700"
           />
           <button type="button" onClick={onClose} className="rounded px-2 py-1 text-sm text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800">
-            Close
+            {t('Close')}
           </button>
         </div>
         <SearchFilters
@@ -160,7 +163,8 @@ function Palette({ onClose, draft }: { onClose: () => void; draft: PaletteDraftH
       )}
       {catalog.data === undefined && !catalogFailed && (
         <p data-testid="catalog-loading" className="px-3 pt-2 text-sm text-slate-500 dark:text-slate-400">
-          Loading the symbol catalogue…{waitingEnter === query && ' Enter opens the best match when it arrives.'}
+          {t('Loading the symbol catalogue…')}
+          {waitingEnter === query && t(' Enter opens the best match when it arrives.')}
         </p>
       )}
       <SearchResults
@@ -175,8 +179,8 @@ function Palette({ onClose, draft }: { onClose: () => void; draft: PaletteDraftH
       />
       {nothingMatched && (
         <p className="px-3 pb-2 text-sm text-slate-500 dark:text-slate-400">
-          Nothing in the catalogue matches “{query.trim()}”{filters.market !== undefined || filters.type !== undefined ? ' with these filters' : ''}.
-          {options.some((option) => option.direct) && ' Press ↓ to open it as typed.'}
+          {t(filters.market !== undefined || filters.type !== undefined ? 'Nothing in the catalogue matches “{query}” with these filters.' : 'Nothing in the catalogue matches “{query}”.', { query: query.trim() })}
+          {options.some((option) => option.direct) && t(' Press ↓ to open it as typed.')}
         </p>
       )}
       {opener.state.status === 'choose' && (

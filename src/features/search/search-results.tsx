@@ -4,6 +4,8 @@
  * active watchlist (Shift+Enter from the keyboard). A typed symbol the catalogue does not know
  * can be opened, not added.
  */
+import { t } from '../../i18n/t';
+import { typeName } from '../../components/ui/type-choice';
 import { useEffect } from 'react';
 import type { SearchOption } from './search-options';
 
@@ -25,7 +27,7 @@ export function SearchResults({ id, options, activeIndex, optionId, inWatchlist,
   }, [activeIndex, optionId]);
 
   return (
-    <ul id={id} role="listbox" aria-label="Symbols" className="min-h-0 flex-1 overflow-y-auto py-1">
+    <ul id={id} role="listbox" aria-label={t('Symbols')} className="min-h-0 flex-1 overflow-y-auto py-1">
       {options.map((option, index) => {
         const active = index === activeIndex;
         const added = inWatchlist.has(option.symbol);
@@ -56,8 +58,8 @@ export function SearchResults({ id, options, activeIndex, optionId, inWatchlist,
           >
             {option.direct ? (
               <span className="min-w-0 flex-1 truncate">
-                Open <span className="font-semibold">{option.symbol}</span>
-                <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">typed symbol, not in the catalogue</span>
+                {t('Open|verb')} <span className="font-semibold">{option.symbol}</span>
+                <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">{t('typed symbol, not in the catalogue')}</span>
               </span>
             ) : (
               <>
@@ -68,7 +70,7 @@ export function SearchResults({ id, options, activeIndex, optionId, inWatchlist,
                     {option.detail !== undefined && <span className="ml-2 text-slate-500 dark:text-slate-400">{option.detail}</span>}
                   </span>
                   <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
-                    {option.market} · {option.types.join(' / ')}
+                    {option.market} · {option.types.map(typeName).join(' / ')}
                   </span>
                 </span>
               </>
@@ -78,8 +80,8 @@ export function SearchResults({ id, options, activeIndex, optionId, inWatchlist,
                 type="button"
                 tabIndex={-1}
                 disabled={added}
-                aria-label={added ? `${option.symbol} is in the watchlist` : `Add ${option.symbol} to watchlist`}
-                title={added ? 'In the active watchlist' : 'Add to the active watchlist (Shift+Enter)'}
+                aria-label={t(added ? '{symbol} is in the watchlist' : 'Add {symbol} to watchlist', { symbol: option.symbol })}
+                title={t(added ? 'In the active watchlist' : 'Add to the active watchlist (Shift+Enter)')}
                 onClick={(event) => {
                   event.stopPropagation();
                   onAdd(option);

@@ -1,4 +1,5 @@
 /** Adds a symbol to the active watchlist (creating one if the user deleted them all). */
+import { t } from '../../i18n/t';
 import { useCallback } from 'react';
 import { useAppStore } from '../../store/app-store';
 
@@ -9,11 +10,11 @@ export function useAddToWatchlist(): (symbol: string) => string {
   return useCallback((symbol: string) => {
     const before = useAppStore.getState();
     const active = before.watchlists.find((candidate) => candidate.id === before.activeWatchlistId);
-    if (active?.symbols.includes(symbol)) return `${symbol} is already in ${active.name}.`;
+    if (active?.symbols.includes(symbol)) return t('{symbol} is already in {list}.', { symbol, list: active.name });
     before.addToActiveWatchlist(symbol);
     const after = useAppStore.getState();
     const list = after.watchlists.find((candidate) => candidate.id === after.activeWatchlistId);
-    return `Added ${symbol} to ${list?.name ?? 'the watchlist'}.`;
+    return t('Added {symbol} to {list}.', { symbol, list: list?.name ?? t('the watchlist') });
   }, []);
 }
 

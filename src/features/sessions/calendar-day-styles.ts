@@ -1,7 +1,9 @@
 /** How each kind of calendar day looks and reads, shared by the grid and its legend. */
+import type { MessageKey } from '../../i18n/t';
 import type { CalendarDayKind } from '../../lib/calendar-month';
 
-export const DAY_KIND_WORDS: Readonly<Record<CalendarDayKind, string>> = {
+/** How a screen reader hears a day's kind (after its date). */
+export const DAY_KIND_WORDS: Readonly<Record<CalendarDayKind, MessageKey>> = {
   full: 'trading day',
   half: 'half trading day',
   holiday: 'holiday, market closed',
@@ -20,7 +22,7 @@ export const DAY_KIND_CLASSES: Readonly<Record<CalendarDayKind, string>> = {
 };
 
 /** Legend entries, in reading order. */
-export const LEGEND: readonly { kind: CalendarDayKind; label: string }[] = [
+export const LEGEND: readonly { kind: CalendarDayKind; label: MessageKey }[] = [
   { kind: 'full', label: 'Trading day' },
   { kind: 'half', label: 'Half day' },
   { kind: 'holiday', label: 'Holiday' },

@@ -1,4 +1,5 @@
 /** One market: its name and zone, live status, local time, session table and month calendar. */
+import { t } from '../../i18n/t';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { SessionMarket } from '#shared/contract.ts';
 import type { MarketSessions } from '../../api/reference-schemas';
@@ -45,7 +46,7 @@ export function MarketCard({ market, sessionsQuery, now }: MarketCardProps) {
           {name}
         </h3>
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          <span className="sr-only">Local time: </span>
+          <span className="sr-only">{t('Local time: ')}</span>
           <MarketClock market={market} timeZone={timeZone} now={now} />
         </p>
       </header>
@@ -53,7 +54,7 @@ export function MarketCard({ market, sessionsQuery, now }: MarketCardProps) {
       {sessionsQuery.isError ? (
         <ErrorNotice compact error={sessionsQuery.error} onRetry={() => void sessionsQuery.refetch()} />
       ) : sessionsQuery.isPending ? (
-        <p className="text-xs text-slate-500 dark:text-slate-400">Loading sessions…</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t('Loading sessions…')}</p>
       ) : (
         <SessionTable caption={name} sessions={sessions ?? []} />
       )}

@@ -1,4 +1,5 @@
 /** A market's live status badge, the time to its next change, and a quiet calendar caveat. */
+import { t } from '../../i18n/t';
 import type { SessionMarket } from '#shared/contract.ts';
 import type { MarketStatus } from '../../lib/market-status';
 import { useSecondsNow } from './seconds-clock';
@@ -16,19 +17,19 @@ interface MarketStatusLineProps {
 export function MarketStatusLine({ market, status, calendarUnavailable, now: fallback }: MarketStatusLineProps) {
   const now = useSecondsNow(fallback);
   if (status === undefined) {
-    return <p className="text-xs text-slate-500 dark:text-slate-400">Checking status…</p>;
+    return <p className="text-xs text-slate-500 dark:text-slate-400">{t('Checking status…')}</p>;
   }
   if (status === null) {
     return (
       <p className="text-xs text-slate-500 dark:text-slate-400" data-testid={`status-${market}`} data-phase="unknown">
-        Status unavailable
+        {t('Status unavailable')}
       </p>
     );
   }
   const next = nextChangeText(status, now);
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
-      <span className="sr-only">Status:</span>
+      <span className="sr-only">{t('Status:')}</span>
       <span
         data-testid={`status-${market}`}
         data-phase={status.phase}
@@ -42,8 +43,8 @@ export function MarketStatusLine({ market, status, calendarUnavailable, now: fal
         </span>
       )}
       {calendarUnavailable && (
-        <span data-testid={`calendar-caveat-${market}`} className="text-[11px] text-slate-400 dark:text-slate-500" title="Holidays and half days could not be checked; weekdays are assumed to trade.">
-          calendar unavailable
+        <span data-testid={`calendar-caveat-${market}`} className="text-[11px] text-slate-400 dark:text-slate-500" title={t('Holidays and half days could not be checked; weekdays are assumed to trade.')}>
+          {t('calendar unavailable')}
         </span>
       )}
     </div>

@@ -1,4 +1,5 @@
 /** Year–month arithmetic for the calendar views. */
+import { dateFormatter } from '../../i18n/format';
 import { parseYmd } from '#shared/time-zone.ts';
 
 export interface YearMonth {
@@ -23,18 +24,16 @@ export function monthOfYmd(ymd: string): YearMonth {
   return { year: parsed.year, month: parsed.month };
 }
 
-const monthFormatter = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** 'November 2026'. */
 export function monthTitle({ year, month }: YearMonth): string {
-  return monthFormatter.format(new Date(Date.UTC(year, month - 1, 1)));
+  return dateFormatter('month-year', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
 }
 
-const dayFormatter = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 /** 'Friday 27 November' for '20261127'. */
 export function dayTitle(ymd: string): string {
   const parsed = parseYmd(ymd);
   if (!parsed) return ymd;
-  return dayFormatter.format(new Date(Date.UTC(parsed.year, parsed.month - 1, parsed.day)));
+  return dateFormatter('day-title', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(parsed.year, parsed.month - 1, parsed.day)));
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadLanguage } from '../../i18n/load-language';
 import type { MarketStatus } from '../../lib/market-status';
 import { nextChangeText } from './status-text';
 
@@ -31,5 +32,20 @@ describe('nextChangeText', () => {
 
   it('says nothing without a next change', () => {
     expect(nextChangeText(status('closed', undefined, 0), NOW)).toBeUndefined();
+  });
+});
+
+describe('next change in Chinese', () => {
+  const opening: MarketStatus = { phase: 'closed', label: 'Closed', nextChange: { at: (3 * 60 + 12) * 60_000, phase: 'open' } };
+  afterEach(async () => {
+    await loadLanguage('en');
+  });
+
+  it('reads "opens in 3 h 12 m" in each script', async () => {
+    expect(nextChangeText(opening, 0)).toBe('opens in 3 h 12 m');
+    await loadLanguage('zh-CN');
+    expect(nextChangeText(opening, 0)).toBe('3小时12分后开盘');
+    await loadLanguage('zh-HK');
+    expect(nextChangeText(opening, 0)).toBe('3小時12分後開盤');
   });
 });

@@ -1,20 +1,21 @@
 /** The words beside a market's status badge: what changes next, and in how long. */
+import { t } from '../../i18n/t';
 import { formatCountdown, phaseLabel, type MarketPhase, type MarketStatus } from '../../lib/market-status';
 
 const SHUT: ReadonlySet<MarketPhase> = new Set(['closed', 'holiday', 'weekend']);
 const EXTENDED: ReadonlySet<MarketPhase> = new Set(['pre-market', 'after-hours', 'overnight']);
 
-function verb(current: MarketPhase, next: MarketPhase): string {
-  if (next === 'open') return current === 'lunch' ? 'reopens in' : 'opens in';
-  if (current === 'open') return 'closes in';
-  if (EXTENDED.has(current) && SHUT.has(next)) return `${phaseLabel(current).toLowerCase()} ends in`;
-  return `${phaseLabel(next).toLowerCase()} in`;
+function verb(current: MarketPhase, next: MarketPhase, d: string): string {
+  if (next === 'open') return t(current === 'lunch' ? 'reopens in {d}' : 'opens in {d}', { d });
+  if (current === 'open') return t('closes in {d}', { d });
+  if (EXTENDED.has(current) && SHUT.has(next)) return t('{phase} ends in {d}', { phase: phaseLabel(current).toLowerCase(), d });
+  return t('{phase} in {d}', { phase: phaseLabel(next).toLowerCase(), d });
 }
 
 /** 'closes in 1 h 05 m', 'opens in 14 h 20 m', 'overnight in 2 h 00 m'; undefined without a next change. */
 export function nextChangeText(status: MarketStatus, now: number): string | undefined {
   if (!status.nextChange) return undefined;
-  return `${verb(status.phase, status.nextChange.phase)} ${formatCountdown(status.nextChange.at - now)}`;
+  return verb(status.phase, status.nextChange.phase, formatCountdown(status.nextChange.at - now));
 }
 
 /** Tailwind classes of the badge, by phase family (dark default, light variant). */

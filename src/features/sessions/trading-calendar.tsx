@@ -3,6 +3,7 @@
  * a legend and month navigation. The endpoint answers only windows starting within the most
  * recent year, at most 31 days long: months outside it say so instead of failing.
  */
+import { t } from '../../i18n/t';
 import { useState } from 'react';
 import type { SessionMarket } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
@@ -22,11 +23,6 @@ interface TradingCalendarProps {
   now?: number;
 }
 
-export const PAST_WORDS = 'Trading days are available for the last 12 months only.';
-
-function futureWords(title: string): string {
-  return `Trading days for ${title} are not published yet.`;
-}
 
 const navButton =
   'inline-flex h-7 w-7 items-center justify-center rounded text-base leading-none text-slate-600 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-300 dark:hover:bg-slate-800';
@@ -53,27 +49,27 @@ export function TradingCalendar({ market, now: givenNow }: TradingCalendarProps)
   return (
     <div className="flex flex-col gap-1.5" data-testid={`calendar-${market}`}>
       <div className="flex items-center justify-between gap-2">
-        <button type="button" aria-label="Previous month" className={navButton} disabled={!range && isPast} onClick={() => { setOffset((o) => o - 1); }}>
+        <button type="button" aria-label={t('Previous month')} className={navButton} disabled={!range && isPast} onClick={() => { setOffset((o) => o - 1); }}>
           ‹
         </button>
         <p aria-live="polite" className="text-xs font-semibold" data-testid={`calendar-month-${market}`}>
           {title}
         </p>
-        <button type="button" aria-label="Next month" className={navButton} disabled={!range && !isPast} onClick={() => { setOffset((o) => o + 1); }}>
+        <button type="button" aria-label={t('Next month')} className={navButton} disabled={!range && !isPast} onClick={() => { setOffset((o) => o + 1); }}>
           ›
         </button>
       </div>
       {range ? (
         <>
           {query.isError && <ErrorNotice compact error={query.error} onRetry={() => void query.refetch()} />}
-          <MonthGrid caption={`Trading calendar, ${market}, ${title}`} weeks={weeks} today={today} loading={query.isLoading} />
-          {earlierMissing && <p className="text-[11px] text-slate-500 dark:text-slate-400">{`Earlier days: ${PAST_WORDS.charAt(0).toLowerCase()}${PAST_WORDS.slice(1)}`}</p>}
-          {laterMissing && <p className="text-[11px] text-slate-500 dark:text-slate-400">Later days are not published yet.</p>}
+          <MonthGrid caption={t('Trading calendar, {market}, {title}', { market, title })} weeks={weeks} today={today} loading={query.isLoading} />
+          {earlierMissing && <p className="text-[11px] text-slate-500 dark:text-slate-400">{t('Earlier days: trading days are available for the last 12 months only.')}</p>}
+          {laterMissing && <p className="text-[11px] text-slate-500 dark:text-slate-400">{t('Later days are not published yet.')}</p>}
           <CalendarLegend />
         </>
       ) : (
         <p className="rounded border border-dashed border-slate-300 p-3 text-center text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
-          {isPast ? PAST_WORDS : futureWords(title)}
+          {isPast ? t('Trading days are available for the last 12 months only.') : t('Trading days for {title} are not published yet.', { title })}
         </p>
       )}
     </div>

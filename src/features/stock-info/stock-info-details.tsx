@@ -1,4 +1,5 @@
 /** The §2.8 entry of one stock, formatted, with valuation figures at the live last price. */
+import { t } from '../../i18n/t';
 import type { ProductType } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { useStockInfo } from './api/use-stock-info';
@@ -24,7 +25,7 @@ export function StockInfoDetails({ symbol, type }: StockInfoDetailsProps) {
     if (info.error) return <div className="p-3"><ErrorNotice error={info.error} onRetry={retry} /></div>;
     return (
       <p role="status" className="p-3 text-sm text-slate-500 dark:text-slate-400">
-        Loading stock information…
+        {t('Loading stock information…')}
       </p>
     );
   }
@@ -33,7 +34,7 @@ export function StockInfoDetails({ symbol, type }: StockInfoDetailsProps) {
   if (!entry) {
     return (
       <p data-testid="stock-info-empty" className="p-3 text-sm text-slate-500 dark:text-slate-400">
-        No stock information was returned for {symbol}.
+        {t('No stock information was returned for {symbol}.', { symbol })}
       </p>
     );
   }
@@ -43,7 +44,7 @@ export function StockInfoDetails({ symbol, type }: StockInfoDetailsProps) {
       {info.error && <ErrorNotice error={info.error} onRetry={retry} compact />}
       <StockInfoList symbol={symbol} sections={stockInfoSections(entry, ticker.data?.last_price)} />
       {ticker.data === undefined && !ticker.isPending && (
-        <p className="text-xs text-slate-500 dark:text-slate-400">Valuation figures need the last price, which is unavailable right now.</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t('Valuation figures need the last price, which is unavailable right now.')}</p>
       )}
     </div>
   );

@@ -1,9 +1,10 @@
 /** Sections of label / value pairs as definition lists: two columns, wrapping on a phone. */
+import { t } from '../../i18n/t';
 import type { InfoSection } from './stock-info-rows';
 
 export function StockInfoList({ symbol, sections }: { symbol: string; sections: readonly InfoSection[] }) {
   return (
-    <div data-testid="stock-info" aria-label={`Stock information for ${symbol}`} role="group" className="grid gap-4 sm:grid-cols-2">
+    <div data-testid="stock-info" aria-label={t('Stock information for {symbol}', { symbol })} role="group" className="grid gap-4 sm:grid-cols-2">
       {sections.map((section) => (
         <section key={section.id} aria-labelledby={`stock-info-${section.id}`}>
           <h3 id={`stock-info-${section.id}`} className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">

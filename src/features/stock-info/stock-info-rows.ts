@@ -2,6 +2,7 @@
  * Stock information (§2.8) and derived figures as labelled, formatted rows, grouped in sections.
  * A field the market does not return gives no row; nothing here prints "undefined".
  */
+import { t, type MessageKey } from '../../i18n/t';
 import type { StockInfo } from '../../api/reference-schemas';
 import { decimalsOf, formatCompact, formatInteger, formatMoney, formatPrice } from '../../lib/format';
 import { deriveFigures, parseDecimal, type Ratio } from './stock-figures';
@@ -23,7 +24,7 @@ export interface InfoSection {
 }
 
 /** A-share board codes (§2.8 leaves the values unshown; these are the simulator's and the common ones). */
-export const BOARD_LABELS: Readonly<Record<string, string>> = {
+export const BOARD_LABELS: Readonly<Record<string, MessageKey>> = {
   sh_main: 'SSE Main Board',
   star: 'STAR Market',
   sz_main: 'SZSE Main Board',
@@ -31,16 +32,19 @@ export const BOARD_LABELS: Readonly<Record<string, string>> = {
   bj: 'BSE',
 };
 
-const DERIVATIVE_LABELS: Readonly<Record<number, string>> = { 1: 'Options', 2: 'Warrants' };
+const DERIVATIVE_LABELS: Readonly<Record<number, MessageKey>> = { 1: 'Options', 2: 'Warrants' };
 
 export function boardLabel(code: string): string {
   const label = BOARD_LABELS[code];
-  return label !== undefined ? `${label} (${code})` : code;
+  return label !== undefined ? `${t(label)} (${code})` : code;
 }
 
 export function derivativesLabel(codes: readonly number[]): string {
-  if (codes.length === 0) return 'None';
-  return codes.map((code) => DERIVATIVE_LABELS[code] ?? `Type ${String(code)}`).join(', ');
+  if (codes.length === 0) return t('None|derivatives');
+  return codes.map((code) => {
+    const label = DERIVATIVE_LABELS[code];
+    return label ? t(label) : t('Type {n}', { n: code });
+  }).join(', ');
 }
 
 /** A decimal string at its own precision: '23.3789', '−0.2'. */
@@ -56,7 +60,7 @@ function percent(text: string): string | undefined {
 
 function shares(id: string, label: string, count: number | undefined): InfoRow | undefined {
   if (count === undefined) return undefined;
-  return { id, label, value: formatCompact(count), title: `${formatInteger(count)} shares` };
+  return { id, label, value: formatCompact(count), title: t('{n} shares', { count, n: formatInteger(count) }) };
 }
 
 function money(id: string, label: string, amount: number | undefined, currency: string | undefined): InfoRow | undefined {
@@ -66,7 +70,7 @@ function money(id: string, label: string, amount: number | undefined, currency: 
 }
 
 function ratioText(ratio: Ratio, reason: string): string {
-  return ratio.meaningful ? formatPrice(ratio.value, 2) : `n/m (${reason})`;
+  return ratio.meaningful ? formatPrice(ratio.value, 2) : t('n/m ({reason})', { reason });
 }
 
 function row(id: string, label: string, value: string | undefined, extra: Partial<InfoRow> = {}): InfoRow | undefined {
@@ -84,47 +88,47 @@ export function stockInfoSections(info: StockInfo, lastPrice: string | undefined
   const sections: InfoSection[] = [
     {
       id: 'company',
-      title: 'Company',
+      title: t('Company'),
       rows: present([
-        row('name_en', 'Name (English)', info.name_en),
-        row('name_cn', 'Name (simplified Chinese)', info.name_cn, { lang: 'zh-Hans' }),
-        row('name_hk', 'Name (traditional Chinese)', info.name_hk, { lang: 'zh-Hant' }),
-        row('exchange', 'Exchange', info.exchange),
-        row('board', 'Board', info.board === undefined ? undefined : boardLabel(info.board)),
-        row('currency', 'Currency', info.currency),
-        row('lot_size', 'Lot size', info.lot_size === undefined ? undefined : `${formatInteger(info.lot_size)} ${info.lot_size === 1 ? 'share' : 'shares'}`),
-        row('stock_derivatives', 'Derivatives', info.stock_derivatives && derivativesLabel(info.stock_derivatives)),
+        row('name_en', t('Name (English)'), info.name_en),
+        row('name_cn', t('Name (simplified Chinese)'), info.name_cn, { lang: 'zh-Hans' }),
+        row('name_hk', t('Name (traditional Chinese)'), info.name_hk, { lang: 'zh-Hant' }),
+        row('exchange', t('Exchange'), info.exchange),
+        row('board', t('Board'), info.board === undefined ? undefined : boardLabel(info.board)),
+        row('currency', t('Currency'), info.currency),
+        row('lot_size', t('Lot size'), info.lot_size === undefined ? undefined : t('{n} shares', { count: info.lot_size, n: formatInteger(info.lot_size) })),
+        row('stock_derivatives', t('Derivatives'), info.stock_derivatives && derivativesLabel(info.stock_derivatives)),
       ]),
     },
     {
       id: 'shares',
-      title: 'Shares',
+      title: t('Shares'),
       rows: present([
-        shares('total_shares', 'Total shares', info.total_shares),
-        shares('circulating_shares', 'Circulating shares', info.circulating_shares),
-        shares('hk_shares', 'H shares', info.hk_shares),
+        shares('total_shares', t('Total shares'), info.total_shares),
+        shares('circulating_shares', t('Circulating shares'), info.circulating_shares),
+        shares('hk_shares', t('H shares'), info.hk_shares),
       ]),
     },
     {
       id: 'per-share',
-      title: 'Per share',
+      title: t('Per share'),
       rows: present([
-        row('eps', 'EPS', info.eps === undefined ? undefined : decimal(info.eps)),
-        row('eps_ttm', 'EPS (TTM)', info.eps_ttm === undefined ? undefined : decimal(info.eps_ttm)),
-        row('bps', 'Book value per share', info.bps === undefined ? undefined : decimal(info.bps)),
-        row('dividend_yield', 'Dividend yield', info.dividend_yield === undefined ? undefined : percent(info.dividend_yield)),
+        row('eps', t('EPS'), info.eps === undefined ? undefined : decimal(info.eps)),
+        row('eps_ttm', t('EPS (TTM)'), info.eps_ttm === undefined ? undefined : decimal(info.eps_ttm)),
+        row('bps', t('Book value per share'), info.bps === undefined ? undefined : decimal(info.bps)),
+        row('dividend_yield', t('Dividend yield'), info.dividend_yield === undefined ? undefined : percent(info.dividend_yield)),
       ]),
     },
   ];
   const derived = present([
-    money('market_cap', 'Market cap', figures.marketCap, info.currency),
-    money('float_cap', 'Float market cap', figures.floatCap, info.currency),
-    row('pe', figures.pe?.basis === 'ttm' ? 'P/E (TTM)' : 'P/E', figures.pe && ratioText(figures.pe.ratio, 'loss')),
-    row('pb', 'P/B', figures.pb && ratioText(figures.pb, 'negative book value')),
+    money('market_cap', t('Market cap'), figures.marketCap, info.currency),
+    money('float_cap', t('Float market cap'), figures.floatCap, info.currency),
+    row('pe', t(figures.pe?.basis === 'ttm' ? 'P/E (TTM)' : 'P/E'), figures.pe && ratioText(figures.pe.ratio, t('loss'))),
+    row('pb', t('P/B'), figures.pb && ratioText(figures.pb, t('negative book value'))),
   ]);
   if (derived.length > 0 && price !== undefined && lastPrice !== undefined) {
-    const basis: InfoRow = { id: 'last_price', label: 'At last price', value: formatLastPrice(price, lastPrice, info.currency) };
-    sections.push({ id: 'valuation', title: 'Valuation', rows: [basis, ...derived] });
+    const basis: InfoRow = { id: 'last_price', label: t('At last price'), value: formatLastPrice(price, lastPrice, info.currency) };
+    sections.push({ id: 'valuation', title: t('Valuation'), rows: [basis, ...derived] });
   }
   return sections.filter((section) => section.rows.length > 0);
 }

@@ -1,10 +1,12 @@
 /** What the trades panel says when a symbol has no trades (forex, metals, indices). */
+import { t, type MessageKey } from '../../i18n/t';
 
-const TYPE_NAMES: Readonly<Record<string, string>> = { forex: 'forex and metals', indices: 'indices' };
+const UNPUBLISHED: Readonly<Record<string, MessageKey>> = {
+  forex: 'Trades are not published for forex and metals, so {symbol} has no time-and-sales tape.',
+  indices: 'Trades are not published for indices, so {symbol} has no time-and-sales tape.',
+};
 
 export function unavailableSentence(symbol: string, type: string | undefined): string {
-  const kind = type !== undefined ? TYPE_NAMES[type] : undefined;
-  return kind !== undefined
-    ? `Trades are not published for ${kind}, so ${symbol} has no time-and-sales tape.`
-    : `Trades are not available for ${symbol}.`;
+  const sentence = type !== undefined ? UNPUBLISHED[type] : undefined;
+  return t(sentence ?? 'Trades are not available for {symbol}.', { symbol });
 }

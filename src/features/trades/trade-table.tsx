@@ -1,4 +1,6 @@
 /** The time-and-sales table: one row per trade, newest first. */
+import { t } from '../../i18n/t';
+import { sideName } from './trade-labels';
 import { zoneLabel } from '../../lib/zone-label';
 import type { TapeRow } from './tape-rows';
 
@@ -17,24 +19,24 @@ export function TradeTable({ symbol, rows, timeZone, futures, fresh }: TradeTabl
   // The rows show bare clock times: the column names their zone (at the newest trade).
   const zone = zoneLabel(rows[0]?.timestampMs ?? 0, timeZone);
   return (
-    <table aria-label={`Trades of ${symbol}`} className="w-full border-collapse text-xs tabular-nums">
+    <table aria-label={t('Trades of {symbol}', { symbol })} className="w-full border-collapse text-xs tabular-nums">
       <caption className="sr-only">
-        Trades of {symbol}, newest first; times in {timeZone} ({zone}).
+        {t('Trades of {symbol}, newest first; times in {zone}.', { symbol, zone: `${timeZone} (${zone})` })}
       </caption>
       <thead>
         <tr>
-          <th scope="col" className={`${HEAD} whitespace-nowrap text-left`} title={`Times in ${timeZone}`}>
-            Time <span className="font-normal">({zone})</span>
+          <th scope="col" className={`${HEAD} whitespace-nowrap text-left`} title={t('Times in {zone}', { zone: timeZone })}>
+            {t('Time')} <span className="font-normal">({zone})</span>
           </th>
-          <th scope="col" className={`${HEAD} text-right`}>Price</th>
-          <th scope="col" className={`${HEAD} text-right`}>Quantity</th>
-          <th scope="col" className={`${HEAD} text-left`}>Side</th>
+          <th scope="col" className={`${HEAD} text-right`}>{t('Price')}</th>
+          <th scope="col" className={`${HEAD} text-right`}>{t('Quantity')}</th>
+          <th scope="col" className={`${HEAD} text-left`}>{t('Side')}</th>
           {futures && (
             <>
-              <th scope="col" className={`${HEAD} text-right`} title="Open-interest change">
-                <abbr title="Open-interest change" className="no-underline">OI chg</abbr>
+              <th scope="col" className={`${HEAD} text-right`} title={t('Open-interest change')}>
+                <abbr title={t('Open-interest change')} className="no-underline">{t('OI chg')}</abbr>
               </th>
-              <th scope="col" className={`${HEAD} text-left`}>Position effect</th>
+              <th scope="col" className={`${HEAD} text-left`}>{t('Position effect')}</th>
             </>
           )}
         </tr>
@@ -62,7 +64,7 @@ export function TradeTable({ symbol, rows, timeZone, futures, fresh }: TradeTabl
               </td>
               <td className="px-2 py-0.5 text-right text-slate-900 dark:text-slate-100">{row.quantity}</td>
               <td className={`whitespace-nowrap px-2 py-0.5 ${sideColor}`} style={style}>
-                <span aria-hidden="true">{row.side.mark}</span> {row.side.label}
+                <span aria-hidden="true">{row.side.mark}</span> {sideName(row.side.label)}
               </td>
               {futures && (
                 <>

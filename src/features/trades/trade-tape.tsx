@@ -4,6 +4,7 @@
  * While a poll fails the last good tape stays on screen under a compact error; the next
  * successful poll clears it.
  */
+import { t } from '../../i18n/t';
 import type { ProductType } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { useDisplayZone } from '../../components/use-display-zone';
@@ -33,7 +34,7 @@ export function TradeTape({ symbol, type }: { symbol: string; type?: ProductType
     if (query.error) return <div className="p-3"><ErrorNotice error={query.error} onRetry={retry} /></div>;
     return (
       <p role="status" className={NOTE}>
-        Loading trades…
+        {t('Loading trades…')}
       </p>
     );
   }

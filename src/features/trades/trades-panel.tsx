@@ -3,12 +3,15 @@
  * and no trades request: the type comes from the workspace, the symbol's shape (stocks), or the
  * ticker the rest of the page already polls (useTradeDataAvailability).
  */
+import { t } from '../../i18n/t';
+import { useLanguage } from '../../i18n/use-language';
 import { useTradeDataAvailability } from '../../queries/trade-data-availability';
 import { useAppStore } from '../../store/app-store';
 import { TradeTape } from './trade-tape';
 import { TradesUnavailable } from './trades-unavailable';
 
 export function TradesPanel() {
+  useLanguage();
   const symbol = useAppStore((state) => state.workspace.symbol);
   const type = useAppStore((state) => state.workspace.type);
   const availability = useTradeDataAvailability(symbol, type);
@@ -20,7 +23,7 @@ export function TradesPanel() {
     case 'pending':
       return (
         <p role="status" className="p-3 text-sm text-slate-500 dark:text-slate-400">
-          Loading trades…
+          {t('Loading trades…')}
         </p>
       );
   }

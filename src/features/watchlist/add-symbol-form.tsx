@@ -6,6 +6,7 @@
  * The catalogue downloads when the box gets focus or the pointer; Enter before it has arrived
  * waits for it.
  */
+import { t } from '../../i18n/t';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { ProductType } from '#shared/contract.ts';
@@ -55,7 +56,7 @@ export function AddSymbolForm({ listId, listName, symbols }: AddSymbolFormProps)
     setText('');
     setListOpen(false);
     setChoice(undefined);
-    setFeedback({ tone: 'ok', text: `Added ${symbol} to ${listName}.` });
+    setFeedback({ tone: 'ok', text: t('Added {symbol} to {list}.', { symbol, list: listName }) });
   };
   const settle = (result: SymbolInput) => {
     if (result.ok === true) add(result.symbol);
@@ -78,12 +79,12 @@ export function AddSymbolForm({ listId, listName, symbols }: AddSymbolFormProps)
       settle(parseSymbolInput(typed, symbols, { lookup: () => [] }));
       return;
     }
-    setFeedback({ tone: 'busy', text: 'Checking the symbol catalogue…' });
+    setFeedback({ tone: 'busy', text: t('Checking the symbol catalogue…') });
     let loaded: CatalogSearch;
     try {
       loaded = await queryClient.query(catalogQueryOptions());
     } catch {
-      setFeedback({ tone: 'error', text: 'The symbol catalogue could not be loaded, so nothing was added. Try again.' });
+      setFeedback({ tone: 'error', text: t('The symbol catalogue could not be loaded, so nothing was added. Try again.') });
       return;
     }
     settle(parseSymbolInput(typed, symbols, loaded, rememberedType));
@@ -113,14 +114,14 @@ export function AddSymbolForm({ listId, listName, symbols }: AddSymbolFormProps)
       <div className="relative flex gap-1">
         <input
           role="combobox"
-          aria-label="Add symbol"
+          aria-label={t('Add symbol')}
           aria-expanded={showList}
           aria-controls={suggestionsId}
           aria-autocomplete="list"
           aria-activedescendant={active >= 0 ? optionId(active) : undefined}
           aria-invalid={invalid}
           aria-describedby={feedback ? messageId : undefined}
-          placeholder="Add symbol or name, e.g. 700, Tencent"
+          placeholder={t('Add symbol or name, e.g. 700, Tencent')}
           autoComplete="off"
           spellCheck={false}
           value={text}
@@ -142,7 +143,7 @@ export function AddSymbolForm({ listId, listName, symbols }: AddSymbolFormProps)
           }`}
         />
         <button type="submit" className="rounded border border-slate-300 px-2 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
-          Add
+          {t('Add')}
         </button>
         {showList && <SymbolSuggestions id={suggestionsId} suggestions={suggestions} activeIndex={active} optionId={optionId} onActivate={setMoved} onPick={pick} />}
       </div>

@@ -1,4 +1,5 @@
 /** The chart header's "Add to watchlist": adds the symbol to the active list; "In watchlist" once there. */
+import { t } from '../../i18n/t';
 import { normalizeSymbol } from '#shared/symbols.ts';
 import { useAppStore } from '../../store/app-store';
 
@@ -16,10 +17,11 @@ export function AddToWatchlistButton({ symbol }: { symbol: string }) {
   const base = 'shrink-0 rounded border px-2 py-0.5 text-xs';
   if (inList) {
     return (
-      <button type="button" disabled title={`${normalized} is in ${listName ?? 'the active watchlist'}`} className={`${base} border-slate-300 text-slate-500 dark:border-slate-700 dark:text-slate-400`}>
+      <button type="button" disabled title={t('{symbol} is in {list}', { symbol: normalized, list: listName ?? t('the active watchlist') })} className={`${base} border-slate-300 text-slate-500 dark:border-slate-700 dark:text-slate-400`}>
         {/* A phone's header row is narrow: the words it hides stay in the button's name. */}
         <span aria-hidden="true">✓ </span>
-        <span className="max-sm:sr-only">In </span>watchlist
+        <span className="max-sm:sr-only">{t('In ')}</span>
+        {t('watchlist')}
       </button>
     );
   }
@@ -28,10 +30,12 @@ export function AddToWatchlistButton({ symbol }: { symbol: string }) {
       type="button"
       disabled={normalized === ''}
       onClick={add}
-      title={`Add ${normalized} to ${listName ?? 'a new watchlist'}`}
+      title={t('Add {symbol} to {list}', { symbol: normalized, list: listName ?? t('a new watchlist') })}
       className={`${base} border-sky-500 text-sky-700 hover:bg-sky-50 dark:text-sky-300 dark:hover:bg-sky-950`}
     >
-      <span aria-hidden="true">+ </span>Add<span className="max-sm:sr-only"> to watchlist</span>
+      <span aria-hidden="true">+ </span>
+      {t('Add')}
+      <span className="max-sm:sr-only">{t(' to watchlist')}</span>
     </button>
   );
 }

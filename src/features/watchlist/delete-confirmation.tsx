@@ -1,4 +1,5 @@
 /** "Delete list X and its N symbols?" — nothing is deleted until the user confirms. */
+import { t } from '../../i18n/t';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useAppStore } from '../../store/app-store';
 import type { Watchlist } from '../../store/watchlists-slice';
@@ -24,7 +25,7 @@ export function DeleteConfirmation({ list, onDone }: { list: Watchlist; onDone: 
       className="flex flex-wrap items-center gap-2 px-2 py-1 text-xs"
     >
       <p id={questionId} className="min-w-0 flex-1 text-slate-700 dark:text-slate-200">
-        Delete “{list.name}”{count > 0 && ` and its ${count === 1 ? '1 symbol' : `${String(count)} symbols`}`}?
+        {count > 0 ? t('Delete “{name}” and its {count} symbols?', { name: list.name, count }) : t('Delete “{name}”?', { name: list.name })}
       </p>
       <button
         type="button"
@@ -35,10 +36,10 @@ export function DeleteConfirmation({ list, onDone }: { list: Watchlist; onDone: 
         }}
         className="rounded bg-red-600 px-2 py-0.5 font-medium text-white hover:bg-red-700"
       >
-        Delete list
+        {t('Delete list')}
       </button>
       <button ref={cancel} type="button" onClick={onDone} onKeyDown={onKeyDown} className="rounded px-2 py-0.5 hover:bg-slate-100 dark:hover:bg-slate-800">
-        Cancel
+        {t('Cancel')}
       </button>
     </div>
   );

@@ -3,6 +3,7 @@
  * left or right among the tabs, and saving it as CSV. A toolbar: one Tab stop, ←/→ (Home/End) between its buttons.
  * When the name field or the confirmation closes, focus goes back to the button that opened it.
  */
+import { t } from '../../i18n/t';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLiveTickerFeed } from '../../realtime/hooks';
@@ -45,7 +46,7 @@ export function ListActions({ lists, active }: ListActionsProps) {
     setReturnTo(opener);
   };
   const create = () => {
-    const listId = useAppStore.getState().createWatchlist(`List ${String(lists.length + 1)}`);
+    const listId = useAppStore.getState().createWatchlist(t('List {n}', { n: lists.length + 1 }));
     setMode({ kind: 'rename', listId, opener: 'new' });
   };
 
@@ -86,7 +87,7 @@ export function ListActions({ lists, active }: ListActionsProps) {
     <div
       ref={toolbar}
       role="toolbar"
-      aria-label="List actions"
+      aria-label={t('List actions')}
       onKeyDown={onKeyDown}
       onFocus={(event) => {
         const position = Number((event.target as HTMLElement).dataset.position);
@@ -96,7 +97,7 @@ export function ListActions({ lists, active }: ListActionsProps) {
     >
       {/* A new list opens the name field at once. */}
       <button type="button" data-action="new" data-position={0} tabIndex={tabStop(0)} className={BUTTON} onClick={create}>
-        + New list
+        + {t('New list')}
       </button>
       {active && (
         <>
@@ -106,12 +107,12 @@ export function ListActions({ lists, active }: ListActionsProps) {
             data-position={1}
             tabIndex={tabStop(1)}
             className={BUTTON}
-            aria-label={`Rename ${active.name}`}
+            aria-label={t('Rename {name}', { name: active.name })}
             onClick={() => {
               setMode({ kind: 'rename', listId: active.id, opener: 'rename' });
             }}
           >
-            Rename
+            {t('Rename')}
           </button>
           <button
             type="button"
@@ -119,19 +120,19 @@ export function ListActions({ lists, active }: ListActionsProps) {
             data-position={2}
             tabIndex={tabStop(2)}
             className={BUTTON}
-            aria-label={`Delete ${active.name}`}
+            aria-label={t('Delete {name}', { name: active.name })}
             onClick={() => {
               setMode({ kind: 'delete', listId: active.id });
             }}
           >
-            Delete
+            {t('Delete')}
           </button>
           <button
             type="button"
             data-position={3}
             tabIndex={tabStop(3)}
             className={BUTTON}
-            aria-label={`Move ${active.name} left`}
+            aria-label={t('Move {name} left', { name: active.name })}
             disabled={!canMoveLeft}
             onClick={() => {
               useAppStore.getState().moveWatchlist(active.id, index - 1);
@@ -144,7 +145,7 @@ export function ListActions({ lists, active }: ListActionsProps) {
             data-position={4}
             tabIndex={tabStop(4)}
             className={BUTTON}
-            aria-label={`Move ${active.name} right`}
+            aria-label={t('Move {name} right', { name: active.name })}
             disabled={!canMoveRight}
             onClick={() => {
               useAppStore.getState().moveWatchlist(active.id, index + 1);
@@ -157,7 +158,7 @@ export function ListActions({ lists, active }: ListActionsProps) {
             data-position={5}
             tabIndex={tabStop(5)}
             className={BUTTON}
-            aria-label={`Export ${active.name} as CSV`}
+            aria-label={t('Export {name} as CSV', { name: active.name })}
             disabled={!canExport}
             onPointerEnter={() => void loadExport().catch(() => undefined)}
             onClick={() => {
@@ -167,12 +168,12 @@ export function ListActions({ lists, active }: ListActionsProps) {
                   exportWatchlist(active, { queryClient, feed, typeOf });
                 },
                 () => {
-                  useAppStore.getState().pushNotice('warning', `${active.name} could not be exported: the export did not load (offline?). Try again.`);
+                  useAppStore.getState().pushNotice('warning', () => t('{name} could not be exported: the export did not load (offline?). Try again.', { name: active.name }));
                 },
               );
             }}
           >
-            Export CSV
+            {t('Export CSV')}
           </button>
         </>
       )}

@@ -2,6 +2,7 @@
  * Inline renaming of a list: Enter or leaving the field saves, Escape cancels. A name another
  * list has (ignoring case) is refused in words, and the field stays open to change it.
  */
+import { t } from '../../i18n/t';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAppStore } from '../../store/app-store';
 import type { Watchlist } from '../../store/watchlists-slice';
@@ -40,7 +41,7 @@ export function RenameField({ list, onDone }: { list: Watchlist; onDone: () => v
     >
       <input
         ref={input}
-        aria-label="List name"
+        aria-label={t('List name')}
         aria-invalid={taken !== undefined}
         aria-describedby={taken !== undefined ? errorId : undefined}
         value={name}
@@ -62,7 +63,7 @@ export function RenameField({ list, onDone }: { list: Watchlist; onDone: () => v
         className={`min-w-0 flex-1 rounded border bg-transparent px-1.5 py-0.5 text-sm focus:outline-none ${taken !== undefined ? 'border-amber-500' : 'border-sky-500'}`}
       />
       <button type="submit" className="rounded px-1.5 py-0.5 text-xs text-sky-700 hover:bg-sky-100 dark:text-sky-300 dark:hover:bg-sky-900/50">
-        Save
+        {t('Save')}
       </button>
       {taken !== undefined && (
         <p id={errorId} role="alert" className="basis-full text-xs text-amber-700 dark:text-amber-300">

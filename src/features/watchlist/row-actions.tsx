@@ -3,6 +3,7 @@
  * buttons are for the pointer and for the arrow keys inside the row: the list is one Tab stop,
  * and the keyboard reaches the same actions from the focused row (watchlist-keys).
  */
+import { t } from '../../i18n/t';
 import type { RefObject } from 'react';
 import { useAlertOpener } from '../../components/alert-opener';
 import { BellIcon } from '../../components/ui/bell-icon';
@@ -57,8 +58,8 @@ export function removeRow(listId: string, symbol: string, row: HTMLLIElement | n
 }
 
 export function RowActions({ listId, symbol, isFirst, isLast, row }: RowActionsProps) {
-  const up = `Move ${symbol} up`;
-  const down = `Move ${symbol} down`;
+  const up = t('Move {symbol} up', { symbol });
+  const down = t('Move {symbol} down', { symbol });
   // The alerts' dialog, once its code is there (it loads after the first candle): until then no
   // button, so a click never waits for a download.
   const openAlert = useAlertOpener();
@@ -69,7 +70,7 @@ export function RowActions({ listId, symbol, isFirst, isLast, row }: RowActionsP
         type="button"
         tabIndex={-1}
         aria-label={up}
-        title="Move up (Alt+↑)"
+        title={t('Move up (Alt+↑)')}
         disabled={isFirst}
         onClick={() => {
           moveRow(listId, symbol, -1, row.current, `button[aria-label="${up}"]`);
@@ -82,7 +83,7 @@ export function RowActions({ listId, symbol, isFirst, isLast, row }: RowActionsP
         type="button"
         tabIndex={-1}
         aria-label={down}
-        title="Move down (Alt+↓)"
+        title={t('Move down (Alt+↓)')}
         disabled={isLast}
         onClick={() => {
           moveRow(listId, symbol, 1, row.current, `button[aria-label="${down}"]`);
@@ -94,8 +95,8 @@ export function RowActions({ listId, symbol, isFirst, isLast, row }: RowActionsP
       <button
         type="button"
         tabIndex={-1}
-        aria-label={`Remove ${symbol}`}
-        title="Remove from this list (Delete)"
+        aria-label={t('Remove {symbol}', { symbol })}
+        title={t('Remove from this list (Delete)')}
         onClick={() => {
           removeRow(listId, symbol, row.current);
         }}
@@ -108,8 +109,8 @@ export function RowActions({ listId, symbol, isFirst, isLast, row }: RowActionsP
         <button
           type="button"
           tabIndex={-1}
-          aria-label={`Set alert for ${symbol}…`}
-          title="Set alert…"
+          aria-label={t('Set alert for {symbol}…', { symbol })}
+          title={t('Set alert…')}
           onClick={() => {
             const type = useAppStore.getState().symbolTypes[symbol];
             openAlert({ symbol, ...(type && { type }) });

@@ -2,6 +2,7 @@
  * The add box's suggestions: the catalogue's best matches for what is typed, as a listbox under
  * it. Focus stays in the box (aria-activedescendant); a pointer press picks without blurring it.
  */
+import { t } from '../../i18n/t';
 import type { SymbolMatch } from '../../lib/catalog-search';
 
 interface SymbolSuggestionsProps {
@@ -18,7 +19,7 @@ export function SymbolSuggestions({ id, suggestions, activeIndex, optionId, onAc
     <ul
       id={id}
       role="listbox"
-      aria-label="Suggestions"
+      aria-label={t('Suggestions')}
       className="absolute inset-x-0 top-full z-20 mt-0.5 max-h-60 overflow-y-auto rounded border border-slate-300 bg-white py-0.5 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
     >
       {suggestions.map((suggestion, index) => (

@@ -4,12 +4,14 @@
  * and the quote's time (UTC: the list mixes markets). A symbol without a quote (unknown, failed,
  * not loaded yet) keeps its record, its cells empty.
  */
+import { t, type MessageKey } from '../../i18n/t';
 import type { Ticker } from '../../api/quote-schemas';
 import { tickerValues } from '../../components/live-quote/ticker-figures';
 import { csvNumber, csvRecords, csvText } from '../../lib/csv';
 import { zonedDateTime } from '../../lib/export-text';
 
-export const WATCHLIST_CSV_HEADER = ['symbol', 'name', 'last', 'change', 'change %', 'volume', 'time (UTC)'] as const;
+/** The header row's columns, in English; the file's header is in the language of the page. */
+export const WATCHLIST_CSV_HEADER = ['symbol', 'name', 'last', 'change', 'change %', 'volume', 'time (UTC)'] as const satisfies readonly MessageKey[];
 
 export interface WatchlistQuote {
   symbol: string;
@@ -31,5 +33,5 @@ function record({ symbol, ticker }: WatchlistQuote): string[] {
 }
 
 export function watchlistCsv(quotes: readonly WatchlistQuote[]): string {
-  return csvRecords([WATCHLIST_CSV_HEADER, ...quotes.map(record)]);
+  return csvRecords([WATCHLIST_CSV_HEADER.map((column) => t(column)), ...quotes.map(record)]);
 }

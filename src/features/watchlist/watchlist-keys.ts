@@ -7,8 +7,6 @@ import type { KeyboardEvent } from 'react';
 import { moveRow, openButtonOf, removeRow } from './row-actions';
 import { nextRovingIndex } from './roving';
 
-export const LIST_KEYS_HINT = 'Arrow keys move between symbols and their buttons; Enter opens; Delete removes; Alt+Arrow up or down moves the symbol.';
-
 const ROW = 'li[data-symbol]';
 
 export function onWatchlistKeyDown(event: KeyboardEvent<HTMLElement>, listId: string): void {

@@ -4,12 +4,13 @@
  * rows are one Tab stop (the row last focused, else the open symbol's, else the first); keys
  * move inside (watchlist-keys).
  */
+import { t } from '../../i18n/t';
 import { useCallback, useId, useState } from 'react';
 import { useAppStore } from '../../store/app-store';
 import { AddSymbolForm } from './add-symbol-form';
 import { ListActions } from './list-actions';
 import { WatchlistRow } from './watchlist-row';
-import { LIST_KEYS_HINT, onWatchlistKeyDown } from './watchlist-keys';
+import { onWatchlistKeyDown } from './watchlist-keys';
 import { WatchlistTabs } from './watchlist-tabs';
 
 export function WatchlistPanel() {
@@ -34,16 +35,16 @@ export function WatchlistPanel() {
         <div id={panelId} role="tabpanel" aria-labelledby={tabId(active.id)} className="flex min-h-0 flex-1 flex-col">
           <AddSymbolForm key={active.id} listId={active.id} listName={active.name} symbols={active.symbols} />
           {active.symbols.length === 0 ? (
-            <p className="px-3 py-4 text-sm text-slate-500 dark:text-slate-400">No symbols yet. Add one above, or from search (Ctrl+K).</p>
+            <p className="px-3 py-4 text-sm text-slate-500 dark:text-slate-400">{t('No symbols yet. Add one above, or from search (Ctrl+K).')}</p>
           ) : (
             <>
               <p id={hintId} hidden>
-                {LIST_KEYS_HINT}
+                {t('Arrow keys move between symbols and their buttons; Enter opens; Delete removes; Alt+Arrow up or down moves the symbol.')}
               </p>
               {/* The rows' controls take the keys; the list only hears them bubble up. */}
               {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
               <ol
-                aria-label={`Symbols in ${active.name}`}
+                aria-label={t('Symbols in {name}', { name: active.name })}
                 className="min-h-0 flex-1 overflow-y-auto"
                 onKeyDown={(event) => {
                   onWatchlistKeyDown(event, active.id);
@@ -68,7 +69,7 @@ export function WatchlistPanel() {
           )}
         </div>
       ) : (
-        <p className="px-3 py-4 text-sm text-slate-500 dark:text-slate-400">No watchlists. Create one with “New list”.</p>
+        <p className="px-3 py-4 text-sm text-slate-500 dark:text-slate-400">{t('No watchlists. Create one with “New list”.')}</p>
       )}
     </div>
   );

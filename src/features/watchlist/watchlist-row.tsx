@@ -4,6 +4,8 @@
  * pushes written straight into the price and change cells, so a tick renders no component. An
  * unknown symbol or a failed quote shows in this row and nowhere else.
  */
+import { t } from '../../i18n/t';
+import { useLanguage } from '../../i18n/use-language';
 import { memo, useRef } from 'react';
 import { describeError } from '../../components/ui/describe-error';
 import { useOpenIntent } from '../../queries/use-open-intent';
@@ -25,6 +27,7 @@ interface WatchlistRowProps {
 }
 
 export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst, isLast, tabbable, hintId }: WatchlistRowProps) {
+  useLanguage();
   const type = useAppStore((state) => state.symbolTypes[symbol]);
   const { ticker, error, isPending, lastCell, changeCell } = useLiveQuote(symbol, type);
   const openSymbol = useAppStore((state) => state.openSymbol);
@@ -49,7 +52,7 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
         tabIndex={tabbable ? 0 : -1}
         aria-describedby={hintId}
         aria-current={isCurrent ? 'true' : undefined}
-        title={`Open ${symbol} in the chart`}
+        title={t('Open {symbol} in the chart', { symbol })}
         onClick={() => {
           openSymbol(symbol);
         }}
@@ -71,9 +74,9 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
           // The line keeps its height with nothing in it yet: a name arriving never moves the rows below.
           <span className="flex min-h-4 items-baseline justify-between gap-x-2">
             <span className="min-w-0 truncate text-xs text-slate-500 dark:text-slate-400">
-              {ticker?.name ?? (isPending ? 'Loading…' : '')}
+              {ticker?.name ?? (isPending ? t('Loading…') : '')}
               {problem !== undefined && (
-                <span className="ml-1 text-amber-700 dark:text-amber-300" title={`Quote not updated: ${problem}`}>
+                <span className="ml-1 text-amber-700 dark:text-amber-300" title={t('Quote not updated: {problem}', { problem })}>
                   ⚠<span className="sr-only"> Quote not updated: {problem}</span>
                 </span>
               )}

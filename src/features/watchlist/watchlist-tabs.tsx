@@ -2,6 +2,7 @@
  * The named lists as tabs (WAI-ARIA tabs: ←/→, Home/End move between lists and select them).
  * Only the active tab is in the Tab order; its panel is `panelId`.
  */
+import { t } from '../../i18n/t';
 import type { KeyboardEvent } from 'react';
 import type { Watchlist } from '../../store/watchlists-slice';
 import { nextRovingIndex } from './roving';
@@ -24,7 +25,7 @@ export function WatchlistTabs({ lists, activeId, panelId, tabId, onSelect }: Wat
   };
 
   return (
-    <div role="tablist" aria-label="Watchlists" className="flex flex-wrap gap-1 px-2 pt-2">
+    <div role="tablist" aria-label={t('Watchlists')} className="flex flex-wrap gap-1 px-2 pt-2">
       {lists.map((list, index) => {
         const selected = list.id === activeId;
         return (

@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AdjustDirection, AdjustFactor } from '#shared/adjust.ts';
 import { createAlert } from '../../../components/alert-opener';
+import { t } from '../../../i18n/t';
 import { formatPrice } from '../../../lib/format';
 import { useAppStore } from '../../../store/app-store';
 import { useMainChartSurface } from '../chart-surface';
@@ -154,7 +155,7 @@ export function DrawingLayer({ symbol, exFactors, adjust, adjustedLocally, theme
     const level = drawing.anchors[0]?.price;
     if (level === undefined) return;
     const made = createAlert({ symbol, ...(type && { type }), level, direction: 'either' });
-    setAlertNote({ id: drawing.id, text: made.ok ? `Alert set at ${formatPrice(level, decimals)}, either way.` : made.message });
+    setAlertNote({ id: drawing.id, text: made.ok ? t('Alert set at {price}, either way.', { price: formatPrice(level, decimals) }) : made.message });
   };
 
   useEffect(() => {

@@ -3,6 +3,7 @@
  * ms UTC and the RAW, unadjusted price, so a drawing sits on the same candles under every interval
  * and adjustment), and its style.
  */
+import { t, type MessageKey } from '../../../i18n/t';
 
 export const TOOL_KINDS = [
   'trend-line',
@@ -64,7 +65,7 @@ export const ANCHOR_COUNT: Readonly<Record<ToolKind, number>> = {
   arrow: 2,
 };
 
-export const TOOL_LABELS: Readonly<Record<ToolKind, string>> = {
+const TOOL_LABELS: Readonly<Record<ToolKind, MessageKey>> = {
   'trend-line': 'Trend line',
   ray: 'Ray',
   'extended-line': 'Extended line',
@@ -78,6 +79,17 @@ export const TOOL_LABELS: Readonly<Record<ToolKind, string>> = {
   text: 'Text note',
   arrow: 'Arrow',
 };
+
+/** A tool's name in the active language ('Trend line'). */
+export function toolLabel(kind: ToolKind): string {
+  return t(TOOL_LABELS[kind]);
+}
+
+const LINE_STYLE_NAMES: Readonly<Record<LineStyle, MessageKey>> = { solid: 'solid', dashed: 'dashed', dotted: 'dotted' };
+
+export function lineStyleName(line: LineStyle): string {
+  return t(LINE_STYLE_NAMES[line]);
+}
 
 export const DEFAULT_FIB_LEVELS: readonly number[] = [0, 0.236, 0.382, 0.5, 0.618, 0.786, 1];
 

@@ -2,9 +2,11 @@
  * The drawing toolbar: on a wide screen a column over the chart's left edge (collapsible), on a
  * phone one "Draw" button that opens the same tools and actions as a menu.
  */
+import { t } from '../../../i18n/t';
+import { useLanguage } from '../../../i18n/use-language';
 import { useId, useState } from 'react';
 import { useAppStore } from '../../../store/app-store';
-import { TOOL_KINDS, TOOL_LABELS, type Drawing, type DrawingStyle, type ToolKind } from './drawing-model';
+import { TOOL_KINDS, toolLabel, type Drawing, type DrawingStyle, type ToolKind } from './drawing-model';
 import { drawingsFileName, drawingsFileText, readDrawingsFile } from './drawings-file';
 import { useDrawingsStore } from './drawings-store';
 import { ToolIcon } from './tool-icons';
@@ -38,6 +40,7 @@ function download(name: string, text: string): void {
 }
 
 export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagnet, allHidden }: DrawingToolbarProps) {
+  useLanguage();
   const open = useDrawingsStore((state) => state.toolbarOpen);
   const [menuOpen, setMenuOpen] = useState(false);
   const fileInputId = useId();
@@ -55,7 +58,7 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
     try {
       text = await file.text();
     } catch {
-      pushNotice('warning', 'The file could not be read: no drawings were imported.');
+      pushNotice('warning', t('The file could not be read: no drawings were imported.'));
       return;
     }
     const result = readDrawingsFile(text, symbol);
@@ -64,21 +67,21 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
       return;
     }
     store.getState().addMany(symbol, result.drawings);
-    const skipped = result.skipped > 0 ? ` (${String(result.skipped)} invalid skipped)` : '';
-    pushNotice('info', `Imported ${String(result.drawings.length)} drawing${result.drawings.length === 1 ? '' : 's'} to ${symbol}${skipped}.`);
+    const skipped = result.skipped > 0 ? t(' ({n} invalid skipped)', { n: result.skipped }) : '';
+    pushNotice('info', t('Imported {count} drawings to {symbol}{skipped}.', { count: result.drawings.length, symbol, skipped }));
   };
 
   // Undo and redo as buttons too: a phone has no Ctrl+Z.
   const canUndo = useDrawingsStore((state) => (state.history[symbol]?.past.length ?? 0) > 0);
   const canRedo = useDrawingsStore((state) => (state.history[symbol]?.future.length ?? 0) > 0);
   const actions = [
-    { label: 'Undo', run: () => { store.getState().undo(symbol); }, glyph: '↶', disabled: !canUndo },
-    { label: 'Redo', run: () => { store.getState().redo(symbol); }, glyph: '↷', disabled: !canRedo },
-    { label: 'Magnet', pressed: magnet, run: () => { onMagnet(!magnet); }, glyph: 'U' },
-    { label: 'Hide all drawings', pressed: allHidden, run: () => { store.getState().setHidden(!allHidden); }, glyph: '◐' },
-    { label: 'Remove all drawings', run: () => { store.getState().removeAll(symbol); }, glyph: '✕', disabled: drawings.length === 0 },
-    { label: 'Export drawings', run: () => { download(drawingsFileName(symbol), drawingsFileText(symbol, drawings)); }, glyph: '⇩', disabled: drawings.length === 0 },
-    { label: 'Import drawings', run: () => { document.getElementById(fileInputId)?.click(); }, glyph: '⇧' },
+    { label: t('Undo'), run: () => { store.getState().undo(symbol); }, glyph: '↶', disabled: !canUndo },
+    { label: t('Redo'), run: () => { store.getState().redo(symbol); }, glyph: '↷', disabled: !canRedo },
+    { label: t('Magnet'), pressed: magnet, run: () => { onMagnet(!magnet); }, glyph: 'U' },
+    { label: t('Hide all drawings'), pressed: allHidden, run: () => { store.getState().setHidden(!allHidden); }, glyph: '◐' },
+    { label: t('Remove all drawings'), run: () => { store.getState().removeAll(symbol); }, glyph: '✕', disabled: drawings.length === 0 },
+    { label: t('Export drawings'), run: () => { download(drawingsFileName(symbol), drawingsFileText(symbol, drawings)); }, glyph: '⇩', disabled: drawings.length === 0 },
+    { label: t('Import drawings'), run: () => { document.getElementById(fileInputId)?.click(); }, glyph: '⇧' },
   ];
 
   return (
@@ -88,7 +91,7 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
         type="file"
         accept="application/json,.json"
         className="hidden"
-        aria-label="Drawings file to import"
+        aria-label={t('Drawings file to import')}
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
@@ -98,18 +101,18 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
       {/* Wide screens: a column over the chart's left edge. */}
       <div
         role="toolbar"
-        aria-label="Drawing tools"
+        aria-label={t('Drawing tools')}
         aria-orientation="vertical"
         className="absolute left-2 z-20 hidden flex-col gap-0.5 overflow-y-auto rounded border border-slate-200 bg-white shadow-lg sm:flex dark:border-slate-700 dark:bg-slate-900"
         style={TOOL_COLUMN}
       >
-        <button type="button" className={BUTTON} aria-expanded={open} aria-label={open ? 'Collapse drawing tools' : 'Expand drawing tools'} title={open ? 'Collapse drawing tools' : 'Drawing tools'} onClick={() => { useDrawingsStore.getState().setToolbarOpen(!open); }}>
+        <button type="button" className={BUTTON} aria-expanded={open} aria-label={t(open ? 'Collapse drawing tools' : 'Expand drawing tools')} title={t(open ? 'Collapse drawing tools' : 'Drawing tools')} onClick={() => { useDrawingsStore.getState().setToolbarOpen(!open); }}>
           <span aria-hidden="true">{open ? '«' : '✎'}</span>
         </button>
         {open && (
           <>
             {TOOL_KINDS.map((kind) => (
-              <button key={kind} type="button" className={BUTTON} style={pressedStyle(tool === kind)} aria-pressed={tool === kind} aria-label={TOOL_LABELS[kind]} title={TOOL_LABELS[kind]} onClick={() => { pick(kind); }}>
+              <button key={kind} type="button" className={BUTTON} style={pressedStyle(tool === kind)} aria-pressed={tool === kind} aria-label={toolLabel(kind)} title={toolLabel(kind)} onClick={() => { pick(kind); }}>
                 <ToolIcon kind={kind} />
               </button>
             ))}
@@ -132,14 +135,14 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
           onClick={() => { setMenuOpen(!menuOpen); }}
         >
           {tool ? <ToolIcon kind={tool} /> : <span aria-hidden="true">✎</span>}
-          {tool ? TOOL_LABELS[tool] : 'Draw'}
+          {tool ? toolLabel(tool) : t('Draw')}
         </button>
         {menuOpen && (
-          <div role="menu" aria-label="Drawing tools" style={PHONE_MENU} className="mt-1 overflow-y-auto rounded border border-slate-200 bg-white py-1 text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200">
+          <div role="menu" aria-label={t('Drawing tools')} style={PHONE_MENU} className="mt-1 overflow-y-auto rounded border border-slate-200 bg-white py-1 text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200">
             {TOOL_KINDS.map((kind) => (
               <button key={kind} type="button" role="menuitemradio" aria-checked={tool === kind} className={MENU_ITEM} style={pressedStyle(tool === kind)} onClick={() => { pick(kind); }}>
                 <ToolIcon kind={kind} />
-                {TOOL_LABELS[kind]}
+                {toolLabel(kind)}
               </button>
             ))}
             <hr className="border-slate-200 dark:border-slate-700" style={DIVIDER} />

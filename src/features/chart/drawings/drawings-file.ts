@@ -3,6 +3,7 @@
  * all or nothing about the file (not JSON, another format, another symbol: refused with a message,
  * nothing changes); inside a good file, each drawing is validated and a bad one is skipped.
  */
+import { t } from '../../../i18n/t';
 import type { Drawing } from './drawing-model';
 import { parseDrawings } from './drawing-schema';
 
@@ -32,20 +33,20 @@ export function readDrawingsFile(text: string, symbol: string): ImportResult {
   try {
     value = JSON.parse(text);
   } catch {
-    return { ok: false, message: 'This file is not JSON: no drawings were imported.' };
+    return { ok: false, message: t('This file is not JSON: no drawings were imported.') };
   }
   if (typeof value !== 'object' || value === null || (value as { format?: unknown }).format !== FILE_FORMAT) {
-    return { ok: false, message: 'This file is not a Chartroom drawings file: no drawings were imported.' };
+    return { ok: false, message: t('This file is not a Chartroom drawings file: no drawings were imported.') };
   }
   const file = value as Partial<Record<keyof DrawingsFile, unknown>>;
   if (file.version !== FILE_VERSION) {
-    return { ok: false, message: `This drawings file has version ${String(file.version)}, which this app cannot read: no drawings were imported.` };
+    return { ok: false, message: t('This drawings file has version {version}, which this app cannot read: no drawings were imported.', { version: String(file.version) }) };
   }
   if (file.symbol !== symbol) {
-    return { ok: false, message: `This file holds drawings of ${String(file.symbol)}, not ${symbol}: open ${String(file.symbol)} to import them.` };
+    return { ok: false, message: t('This file holds drawings of {file}, not {symbol}: open {file} to import them.', { file: String(file.symbol), symbol }) };
   }
-  if (!Array.isArray(file.drawings)) return { ok: false, message: 'This drawings file has no list of drawings: nothing was imported.' };
+  if (!Array.isArray(file.drawings)) return { ok: false, message: t('This drawings file has no list of drawings: nothing was imported.') };
   const { drawings, dropped } = parseDrawings(file.drawings);
-  if (drawings.length === 0 && dropped > 0) return { ok: false, message: 'No drawing in this file is valid: nothing was imported.' };
+  if (drawings.length === 0 && dropped > 0) return { ok: false, message: t('No drawing in this file is valid: nothing was imported.') };
   return { ok: true, drawings, skipped: dropped };
 }

@@ -3,6 +3,7 @@
  * with the drawing code, so the first page does not carry it), validated drawing by drawing on
  * load, with undo and redo per symbol for the session.
  */
+import { t } from '../../../i18n/t';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { safeJsonStorage } from '../../../store/safe-storage';
@@ -155,8 +156,8 @@ export const useDrawingsStore = create<DrawingsState>()(
         const { bySymbol, dropped } = unreadable ? { bySymbol: {}, dropped: 1 } : parseSavedDrawings(persisted);
         if (dropped > 0) {
           const text = unreadable
-            ? 'Saved drawings were unreadable and could not be loaded.'
-            : `${String(dropped)} saved drawing${dropped === 1 ? ' was' : 's were'} damaged and dropped; the others are kept.`;
+            ? t('Saved drawings were unreadable and could not be loaded.')
+            : t('{count} saved drawings were damaged and dropped; the others are kept.', { count: dropped });
           // After the store exists (merge runs while it is being created).
           queueMicrotask(() => {
             useAppStore.getState().pushNotice('warning', text);

@@ -15,7 +15,7 @@ describe('measure', () => {
     const stats = measureStats({ time: 0, price: 100 }, { time: 2 * DAY, price: 110 }, candles);
     expect(stats).toEqual({ priceChange: 10, percentChange: 10, bars: 2, duration: 2 * DAY });
     expect(measureLabel(stats, 2)).toBe('+10.00 (+10.00%) · 2 bars · 2d');
-    expect(measureLabel(measureStats({ time: 0, price: 100 }, { time: DAY + 3_600_000, price: 95 }, candles), 1)).toBe('−5.0 (−5.00%) · 1 bars · 1d 1h');
+    expect(measureLabel(measureStats({ time: 0, price: 100 }, { time: DAY + 3_600_000, price: 95 }, candles), 1)).toBe('−5.0 (−5.00%) · 1 bar · 1d 1h');
   });
   it('formats durations by their two largest units', () => {
     expect(formatDuration(45 * 60_000)).toBe('45m');

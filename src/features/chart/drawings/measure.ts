@@ -1,4 +1,5 @@
 /** The price/date range tool's figures: Δ price, Δ %, bars and time between two anchors. */
+import { t, type MessageKey } from '../../../i18n/t';
 import type { SurfaceCandle } from '../chart-surface';
 
 export interface MeasureStats {
@@ -49,15 +50,16 @@ export function formatDuration(ms: number): string {
   const sign = ms < 0 ? '−' : '';
   let rest = Math.abs(ms);
   const parts: string[] = [];
-  for (const [unit, size] of [['d', DAY], ['h', HOUR], ['m', MINUTE]] as const) {
+  const units: readonly (readonly [MessageKey, number])[] = [['{n}d', DAY], ['{n}h', HOUR], ['{n}m', MINUTE]];
+  for (const [unit, size] of units) {
     const count = Math.floor(rest / size);
     rest -= count * size;
-    if (count > 0) parts.push(`${String(count)}${unit}`);
+    if (count > 0) parts.push(t(unit, { n: count }));
   }
-  return sign + (parts.slice(0, 2).join(' ') || '0m');
+  return sign + (parts.slice(0, 2).join(' ') || t('{n}m', { n: 0 }));
 }
 
 export function measureLabel(stats: MeasureStats, decimals: number): string {
   const sign = stats.priceChange >= 0 ? '+' : '−';
-  return `${sign}${Math.abs(stats.priceChange).toFixed(decimals)} (${sign}${Math.abs(stats.percentChange).toFixed(2)}%) · ${String(stats.bars)} bars · ${formatDuration(stats.duration)}`;
+  return `${sign}${Math.abs(stats.priceChange).toFixed(decimals)} (${sign}${Math.abs(stats.percentChange).toFixed(2)}%) · ${t('{count} bars', { count: stats.bars })} · ${formatDuration(stats.duration)}`;
 }

@@ -1,8 +1,9 @@
 /** The selected drawing's settings: colour, width, line style, lock, its text or Fibonacci levels, remove. */
+import { t } from '../../../i18n/t';
 import { useState } from 'react';
 import { editorPosition, LEVELS_FIELD } from './ui-style';
 import { useWideScreen } from './use-wide-screen';
-import { LINE_STYLES, TOOL_LABELS, type Drawing, type LineStyle } from './drawing-model';
+import { LINE_STYLES, lineStyleName, toolLabel, type Drawing, type LineStyle } from './drawing-model';
 
 export interface SelectionEditorProps {
   drawing: Drawing;
@@ -44,31 +45,31 @@ export function SelectionEditor({ drawing, onChange, onRemove, onAlert, alertNot
   return (
     <div
       role="group"
-      aria-label={`${TOOL_LABELS[drawing.kind]} settings`}
+      aria-label={t('{tool} settings', { tool: toolLabel(drawing.kind) })}
       className="absolute z-20 flex flex-wrap items-center justify-end gap-1 rounded border border-slate-200 bg-white text-xs text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
       style={editorPosition(wide)}
     >
-      <input type="color" aria-label="Colour" className="h-7 w-7 cursor-pointer rounded border-0 bg-transparent p-0" value={style.color} onChange={(event) => { setStyle({ color: event.target.value }); }} />
-      <select aria-label="Width" className={FIELD} value={style.width} onChange={(event) => { setStyle({ width: Number(event.target.value) }); }}>
+      <input type="color" aria-label={t('Colour')} className="h-7 w-7 cursor-pointer rounded border-0 bg-transparent p-0" value={style.color} onChange={(event) => { setStyle({ color: event.target.value }); }} />
+      <select aria-label={t('Width')} className={FIELD} value={style.width} onChange={(event) => { setStyle({ width: Number(event.target.value) }); }}>
         {[1, 2, 3, 4].map((width) => (
           <option key={width} value={width}>
             {width}px
           </option>
         ))}
       </select>
-      <select aria-label="Line style" className={FIELD} value={style.line} onChange={(event) => { setStyle({ line: event.target.value as LineStyle }); }}>
+      <select aria-label={t('Line style')} className={FIELD} value={style.line} onChange={(event) => { setStyle({ line: event.target.value as LineStyle }); }}>
         {LINE_STYLES.map((line) => (
           <option key={line} value={line}>
-            {line}
+            {lineStyleName(line)}
           </option>
         ))}
       </select>
       {drawing.kind === 'text' && (
-        <input aria-label="Note text" className={`${FIELD} w-32`} maxLength={500} value={drawing.text ?? ''} onChange={(event) => { onChange({ ...drawing, text: event.target.value }, `text:${drawing.id}`); }} />
+        <input aria-label={t('Note text')} className={`${FIELD} w-32`} maxLength={500} value={drawing.text ?? ''} onChange={(event) => { onChange({ ...drawing, text: event.target.value }, `text:${drawing.id}`); }} />
       )}
       {drawing.kind === 'fib-retracement' && (
         <input
-          aria-label="Fibonacci levels"
+          aria-label={t('Fibonacci levels')}
           aria-invalid={!levelsValid}
           className={FIELD}
           style={levelsValid ? LEVELS_FIELD : { ...LEVELS_FIELD, borderColor: '#ef4444' }}
@@ -81,15 +82,15 @@ export function SelectionEditor({ drawing, onChange, onRemove, onAlert, alertNot
         />
       )}
       <button type="button" className={`${FIELD} px-2`} aria-pressed={drawing.locked} onClick={() => { onChange({ ...drawing, locked: !drawing.locked }); }}>
-        {drawing.locked ? 'Locked' : 'Lock'}
+        {t(drawing.locked ? 'Locked' : 'Lock')}
       </button>
       {onAlert && (
-        <button type="button" className={`${FIELD} px-2`} title="An alert when the price crosses this line, either way" onClick={onAlert}>
-          Alert
+        <button type="button" className={`${FIELD} px-2`} title={t('An alert when the price crosses this line, either way')} onClick={onAlert}>
+          {t('Alert')}
         </button>
       )}
       <button type="button" className={`${FIELD} px-2`} disabled={drawing.locked} onClick={onRemove}>
-        Remove
+        {t('Remove')}
       </button>
       {alertNote && (
         <span role="status" className="basis-full px-1 pb-1 text-right text-amber-700 dark:text-amber-300">

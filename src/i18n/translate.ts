@@ -1,0 +1,38 @@
+/**
+ * The translation runtime: the active language and its catalog (loaded by load-language.ts), and
+ * `t`, which reads a message in it (English: the message itself, the key, less a `|context`
+ * suffix), fills in `{name}` parameters and, for English, picks the singular when `count` asks
+ * for it (Intl.PluralRules).
+ */
+import type { Catalog } from './catalog';
+import { ENGLISH_ONE } from './english-plurals';
+import type { Language } from './locales';
+import type { MessageKey } from './messages';
+
+export type { MessageKey } from './messages';
+export type Params = Record<string, string | number>;
+
+let active: { language: Language; catalog?: Catalog } = { language: 'en' };
+let english: Intl.PluralRules | undefined;
+
+/** Makes `language` the one every translation reads (its catalog; none for English). */
+export function activate(language: Language, catalog?: Catalog): void {
+  active = { language, ...(catalog && { catalog }) };
+}
+
+export function activeLanguage(): Language {
+  return active.language;
+}
+
+export function t(key: MessageKey, params?: Params): string {
+  let text = active.catalog?.[key];
+  if (text === undefined) {
+    english ??= new Intl.PluralRules('en');
+    const one = params?.count !== undefined && english.select(Number(params.count)) === 'one' ? ENGLISH_ONE[key] : undefined;
+    text = one ?? key;
+    // 'Open|price': one English word in two senses, told apart for the translators.
+    const bar = text.indexOf('|');
+    if (bar > 0) text = text.slice(0, bar);
+  }
+  return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text;
+}
