@@ -5,7 +5,7 @@
  * most once a frame, so a tick renders no component.
  */
 import { t } from '../i18n/t';
-import { typeName } from '../components/ui/type-choice';
+import { typeName } from '../components/ui/type-name';
 import { useLanguage } from '../i18n/use-language';
 import { isAmbiguousSymbol } from '../api/api-error';
 import { useLiveQuote } from '../components/live-quote/use-live-quote';

@@ -38,6 +38,8 @@ describe('SymbolTypePrompt', () => {
     show('BTCUSD');
     const prompt = await screen.findByTestId('symbol-type-prompt', undefined, { timeout: 5_000 });
     expect(prompt.textContent).toContain('BTCUSD is listed under several types');
+    // The buttons' code loads with the question.
+    await screen.findByRole('button', { name: 'forex' }, { timeout: 5_000 });
     expect([...prompt.querySelectorAll('button')].map((button) => button.textContent)).toEqual(['crypto', 'forex']);
     // The header waits for the answer too, without calling it a failure.
     expect(screen.getByTestId('symbol-header').textContent).toContain('Which type?');

@@ -3,7 +3,8 @@
  * the service's AMBIGUOUS_SYMBOL answer): the search palette, the watchlist's add box and the
  * prompt of a link that names one ask it.
  */
-import { t, type MessageKey } from '../../i18n/t';
+import { t } from '../../i18n/t';
+import { typeName } from './type-name';
 import { useEffect, useId, useRef } from 'react';
 import type { ProductType } from '#shared/contract.ts';
 
@@ -18,13 +19,6 @@ interface TypeChoiceProps {
   /** The sentence before the choices. */
   question?: string;
   className?: string;
-}
-
-const TYPE_NAMES: Readonly<Record<ProductType, MessageKey>> = { stock: 'stock', crypto: 'crypto', forex: 'forex', indices: 'indices', futures: 'futures' };
-
-/** A product type's name in the active language ('futures', '期货'). */
-export function typeName(type: ProductType): string {
-  return t(TYPE_NAMES[type]);
 }
 
 export function TypeChoice({ symbol, types, onChoose, onCancel, focusOnMount = true, question, className }: TypeChoiceProps) {

@@ -4,7 +4,7 @@
  * that passes becomes a draft for the store. Pure: the dialog supplies the catalogue's answer for
  * the symbol, the data's clock and the symbol's last price.
  */
-import { typeName } from '../../components/ui/type-choice';
+import { typeName } from '../../components/ui/type-name';
 import { andList } from '../../i18n/format';
 import { t, type MessageKey } from '../../i18n/t';
 import { normalizeSymbol } from '#shared/symbols.ts';

@@ -26,9 +26,10 @@ describe('ChartToolbar', () => {
     expect(onScaleChange).toHaveBeenCalledWith('percent');
   });
 
-  it('edits MA periods, applied on Enter; an invalid list is flagged and not applied', () => {
+  it('edits MA periods, applied on Enter; an invalid list is flagged and not applied', async () => {
     const { onIndicatorsChange } = setup();
-    const ma = screen.getByRole<HTMLInputElement>('textbox', { name: 'MA' });
+    // The indicators' fields load after the rest of the toolbar.
+    const ma = await screen.findByRole<HTMLInputElement>('textbox', { name: 'MA' });
     expect(ma.value).toBe('20, 50');
     fireEvent.change(ma, { target: { value: '20, nope' } });
     expect(ma.getAttribute('aria-invalid')).toBe('true');
@@ -39,9 +40,9 @@ describe('ChartToolbar', () => {
     expect(onIndicatorsChange).toHaveBeenCalledWith({ ma: [10, 30] });
   });
 
-  it('applies EMA periods when focus leaves, and toggles Bollinger, MACD and RSI', () => {
+  it('applies EMA periods when focus leaves, and toggles Bollinger, MACD and RSI', async () => {
     const { onIndicatorsChange } = setup();
-    const ema = screen.getByRole('textbox', { name: 'EMA' });
+    const ema = await screen.findByRole('textbox', { name: 'EMA' });
     fireEvent.change(ema, { target: { value: '12' } });
     fireEvent.blur(ema);
     expect(onIndicatorsChange).toHaveBeenLastCalledWith({ ema: [12] });

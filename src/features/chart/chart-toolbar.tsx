@@ -3,8 +3,13 @@ import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
 import type { IndicatorSettings, PriceScaleMode } from '../../store/preferences-slice';
 import type { DisplayZone } from '../../store/workspace-slice';
-import { IndicatorControls } from './indicator-controls';
+import { Suspense } from 'react';
+import { lazyWithPreload } from '../../components/lazy-with-preload';
 import { SegmentedControl, type SegmentOption } from './segmented-control';
+
+// The indicators' fields sit last in the toolbar, folded behind More on most widths: their code
+// loads as the app mounts (after the early chart's first candle), not with the first page.
+const IndicatorControls = lazyWithPreload(() => import('./indicator-controls').then((module) => module.IndicatorControls)).Component;
 
 const zones = (): readonly SegmentOption<DisplayZone>[] => [
   { value: 'market', label: t('Market'), title: t('Times in the market’s own time zone') },
@@ -33,7 +38,9 @@ export function ChartToolbar({ zone, onZoneChange, scale, onScaleChange, indicat
     <div className="contents">
       <SegmentedControl label={t('Time zone')} options={zones()} value={zone} onChange={onZoneChange} />
       <SegmentedControl label={t('Price scale')} options={scales()} value={scale} onChange={onScaleChange} />
-      <IndicatorControls settings={indicators} onChange={onIndicatorsChange} />
+      <Suspense fallback={null}>
+        <IndicatorControls settings={indicators} onChange={onIndicatorsChange} />
+      </Suspense>
     </div>
   );
 }

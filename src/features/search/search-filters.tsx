@@ -1,6 +1,6 @@
 /** Market and type filters of the palette, usable alone or combined (as §4.1 filters the product list). */
 import { t } from '../../i18n/t';
-import { typeName } from '../../components/ui/type-choice';
+import { typeName } from '../../components/ui/type-name';
 import { MARKETS, type Market, type ProductType } from '#shared/contract.ts';
 import type { ProductFilters } from './search-options';
 

@@ -5,7 +5,7 @@
  * can be opened, not added.
  */
 import { t } from '../../i18n/t';
-import { typeName } from '../../components/ui/type-choice';
+import { typeName } from '../../components/ui/type-name';
 import { useEffect } from 'react';
 import type { SearchOption } from './search-options';
 
