@@ -13,6 +13,7 @@ import { useLanguage } from '../i18n/use-language';
 import { useAppStore } from '../store/app-store';
 import { DisplaySettings } from './display-settings';
 import { SymbolHeader } from './symbol-header';
+import { useSignInOn } from './use-sign-in-on';
 
 // The session state asks for the session tables, so it waits for the first candle anyway: its
 // code (market status, venue schedules) loads then, with the markets panel's.
@@ -31,6 +32,7 @@ interface AppHeaderProps {
 
 export function AppHeader({ onSearch, onSearchIntent, afterFirstCandle }: AppHeaderProps) {
   const symbol = useAppStore((state) => state.workspace.symbol);
+  const signInOn = useSignInOn(afterFirstCandle);
   useLanguage();
   return (
     <header className="app-header">
@@ -60,7 +62,7 @@ export function AppHeader({ onSearch, onSearchIntent, afterFirstCandle }: AppHea
         <kbd className="hidden rounded bg-slate-200 px-1 text-xs sm:inline touch:hidden dark:bg-slate-800">Ctrl K</kbd>
       </button>
       <div className="flex items-center gap-1 justify-self-end [grid-area:settings]">
-        <Suspense fallback={null}>{afterFirstCandle ? <AccountStatus /> : null}</Suspense>
+        <Suspense fallback={null}>{signInOn ? <AccountStatus /> : null}</Suspense>
         <DisplaySettings />
       </div>
     </header>
