@@ -12,15 +12,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
-import { createApp, type AppOptions, type ChartroomApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { createHttpServer, listen } from '../http-server.ts';
+import type { AppOptions, ChartroomApp } from '../app.ts';
 import { isRealtimeTarget } from '../realtime/upgrade-checks.ts';
-import { securityHeaderEntries } from '../security-headers.ts';
 import { createSimulator } from '../sim/app.ts';
 import { acceptRealtimeUpgrade } from '../sim/realtime/ws-adapter.ts';
 import { standaloneApp } from '../sim/standalone.ts';
 import { makeStaticRoot } from '../test-support/stack.ts';
+import { startChartroom } from '../realtime/test-support.ts';
 import { mountStaticSite } from '../static-files.ts';
 import { sha256Hex } from './credentials.ts';
 
@@ -95,8 +93,7 @@ export function writeCredentialFiles(credentials: Credentials): { dir: string; u
 export async function startAuthServer(upstream: CountingUpstream, env: Record<string, string>, credentials: Credentials = {}, options: Pick<AppOptions, 'auth'> = {}): Promise<AuthServer> {
   const files = writeCredentialFiles(credentials);
   const site = makeStaticRoot();
-  const logLines: string[] = [];
-  const config = loadConfig(
+  const running = await startChartroom(
     {
       MARKET_API_KEY: KEY,
       MARKET_API_BASE_URL: `http://127.0.0.1:${upstream.port}`,
@@ -107,29 +104,16 @@ export async function startAuthServer(upstream: CountingUpstream, env: Record<st
       ACCESS_TOKENS_FILE: files.tokens,
       ...env,
     },
-    { port: 0 },
+    options,
+    (chartroom) => {
+      mountStaticSite(chartroom.app, site.root);
+    },
   );
-  const chartroom = createApp(config, (line) => logLines.push(line), { production: true, ...options });
-  mountStaticSite(chartroom.app, site.root);
-  const server = createHttpServer(chartroom.app.fetch, config.http, securityHeaderEntries({ contentSecurityPolicy: true }));
-  server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    chartroom.realtime.handleUpgrade(request, socket, head);
-  });
-  const { port } = await listen(server, '127.0.0.1', 0);
   return {
-    port,
-    chartroom,
-    logLines,
+    ...running,
     files,
     stop: async () => {
-      await chartroom.realtime.close();
-      chartroom.accessControl.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => {
-        server.close(() => {
-          resolve();
-        });
-      });
+      await running.stop();
       site.cleanup();
       rmSync(files.dir, { recursive: true, force: true });
     },

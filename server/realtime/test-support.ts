@@ -255,11 +255,15 @@ export interface RunningChartroom {
   stop(): Promise<void>;
 }
 
-/** The production assembly of main.ts (createApp, createHttpServer, the upgrade hand-off) on a free port. */
-export async function startChartroom(env: Record<string, string>, options: AppOptions = {}): Promise<RunningChartroom> {
+/**
+ * The production assembly of main.ts (createApp, createHttpServer, the upgrade hand-off) on a free
+ * port; `mount` adds routes before it listens (the static site, as main.ts mounts it).
+ */
+export async function startChartroom(env: Record<string, string>, options: AppOptions = {}, mount?: (chartroom: ChartroomApp) => void): Promise<RunningChartroom> {
   const logLines: string[] = [];
   const config = loadConfig(env, { port: 0 });
   const chartroom = createApp(config, (line) => logLines.push(line), { production: true, ...options });
+  mount?.(chartroom);
   const server = createHttpServer(chartroom.app.fetch, config.http, securityHeaderEntries({ contentSecurityPolicy: true }));
   server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     chartroom.realtime.handleUpgrade(request, socket, head);
@@ -271,6 +275,7 @@ export async function startChartroom(env: Record<string, string>, options: AppOp
     logLines,
     stop: async () => {
       await chartroom.realtime.close();
+      chartroom.accessControl.close();
       await chartroom.redis?.close();
       chartroom.simulator?.realtime.stop();
       server.closeAllConnections();
