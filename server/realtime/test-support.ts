@@ -341,6 +341,20 @@ export function stalledBrowser(port: number): Promise<net.Socket> {
   });
 }
 
+/**
+ * Pushes `count` large AAPL.US depth frames in rounds the fast browsers have read before the next
+ * is pushed: a fast browser starved of CPU by the suite beside it never falls a whole queue behind,
+ * while a stalled one, which reads nothing, piles everything up until its queue overflows.
+ */
+export async function pushInReadRounds(upstream: Pick<ProtocolUpstream, 'push'>, fast: readonly BrowserClient[], count: number, round = 20): Promise<void> {
+  const pad = 'x'.repeat(32 * 1024);
+  for (let from = 0; from < count; from += round) {
+    for (let i = from; i < from + round; i += 1) upstream.push('depth', { symbol: 'AAPL.US', i, pad });
+    const last = from + round - 1;
+    for (const client of fast) await client.next((text) => text.includes(`"i":${String(last)},`), 20_000);
+  }
+}
+
 /** Subscriptions a protocol fake upstream holds per socket. */
 export interface ProtocolUpstream extends FakeUpstream {
   /** Commands received, parsed, with the index of the socket they came on. */

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { clientTextFrame, connectBrowser, eventually, stalledBrowser, startProtocolUpstream, startRelayServer, type BrowserClient, type ProtocolUpstream, type RelayServer } from '../realtime/test-support.ts';
+import { clientTextFrame, connectBrowser, eventually, pushInReadRounds, stalledBrowser, startProtocolUpstream, startRelayServer, type BrowserClient, type ProtocolUpstream, type RelayServer } from '../realtime/test-support.ts';
 
 const SERVER_KEY = 'srv-shared-feed-key';
 
@@ -172,17 +172,8 @@ describe('the shared upstream feed', () => {
     stalled.write(clientTextFrame(JSON.stringify({ cmd: 'subscribe', data: { channel: 'depth', symbols: ['AAPL.US'] } })));
     await eventually(() => relay.relay.stats.subscriptions().depth === 4, 2_000, 'the stalled browser subscribed');
 
-    const pad = 'x'.repeat(32 * 1024);
     const count = 400; // 13 MiB per browser: far beyond what loopback buffers hold for the stalled one
-    // Paced in rounds the fast browsers have read before the next is pushed: a fast browser starved
-    // of CPU by the suite running beside it never falls a whole queue behind, while the stalled one,
-    // which reads nothing, piles everything up until its queue overflows.
-    const round = 20;
-    for (let from = 0; from < count; from += round) {
-      for (let i = from; i < from + round; i += 1) upstream.push('depth', { symbol: 'AAPL.US', i, pad });
-      const last = from + round - 1;
-      for (const client of fast) await client.next((text) => text.includes(`"i":${String(last)},`), 20_000);
-    }
+    await pushInReadRounds(upstream, fast, count);
     for (const client of fast) expect(client.received.filter(isCmd('depth'))).toHaveLength(count);
     await eventually(() => relay.relay.stats.connections() === 3, 10_000, 'the stalled browser closed');
     stalled.destroy();

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { Redis } from 'ioredis';
 import { loadConfig } from '../config.ts';
 import { RedisLink } from '../redis/redis-link.ts';
-import { clientTextFrame, connectBrowser, eventually, stalledBrowser, startProtocolUpstream, startRelayServer, type BrowserClient, type ProtocolUpstream, type RelayServer } from '../realtime/test-support.ts';
+import { clientTextFrame, connectBrowser, eventually, pushInReadRounds, stalledBrowser, startProtocolUpstream, startRelayServer, type BrowserClient, type ProtocolUpstream, type RelayServer } from '../realtime/test-support.ts';
 import { startTestRedis, type TestRedis } from '../test-support/redis-server.ts';
 
 interface Frame {
@@ -147,14 +147,8 @@ describe('one upstream feed for every instance, on Redis', () => {
     const stalled = await stalledBrowser(slowHome.relay.port);
     stalled.write(clientTextFrame(JSON.stringify({ cmd: 'subscribe', data: { channel: 'depth', symbols: ['AAPL.US'] } })));
     await eventually(() => slowHome.relay.relay.stats.subscriptions().depth === 2, 5_000, 'the stalled browser subscribed');
-    const pad = 'x'.repeat(32 * 1024);
     const count = 300;
-    const round = 20;
-    for (let from = 0; from < count; from += round) {
-      for (let i = from; i < from + round; i += 1) upstream.push('depth', { symbol: 'AAPL.US', i, pad });
-      const last = from + round - 1;
-      for (const client of fast) await client.next((text) => text.includes(`"i":${String(last)},`), 20_000);
-    }
+    await pushInReadRounds(upstream, fast, count);
     for (const client of fast) expect(client.received.filter(isCmd('depth'))).toHaveLength(count);
     await eventually(() => slowHome.relay.relay.stats.connections() === 1, 10_000, 'the stalled browser closed');
     stalled.destroy();
