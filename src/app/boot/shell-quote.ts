@@ -5,12 +5,12 @@
  * header's own classes (quote-classes.ts) into its grid area, so the app's header takes its place
  * box for box; nothing is written once the app has rendered, or when no quote came.
  */
-import { hashKey, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ProductType } from '#shared/contract.ts';
 import type { Ticker } from '../../api/quote-schemas';
 import { changeText, directionColor, tickerFigures } from '../../components/live-quote/ticker-figures';
-import { queryKeys } from '../../queries/query-keys';
 import { QUOTE_CLASSES } from '../quote-classes';
+import { watchTicker } from './watch-ticker';
 
 const BRAND_NAME = 'Chartroom';
 
@@ -45,15 +45,11 @@ export function shellQuoteRow(symbol: string, ticker: Ticker): HTMLDivElement {
   return row;
 }
 
-/** Watches the query cache for the ticker; returns the unsubscribe. */
+/** Writes the quote once the ticker has answered; returns the unsubscribe. */
 export function showShellQuote(queryClient: QueryClient, symbol: string, type?: ProductType): () => void {
   // A symbol given with its type shows the type's name, in the page's language: the app writes that.
   if (type) return () => undefined;
-  const hash = hashKey(queryKeys.tickers.one(symbol, type));
-  const cache = queryClient.getQueryCache();
-  let unsubscribe = (): void => undefined;
-  const tryShow = (): boolean => {
-    const state = cache.get(hash)?.state;
+  return watchTicker(queryClient, symbol, type, (state) => {
     if (!state || state.status === 'pending') return false;
     const header = shellHeader();
     if (state.status === 'success' && header) {
@@ -63,12 +59,5 @@ export function showShellQuote(queryClient: QueryClient, symbol: string, type?: 
       header.append(shellQuoteRow(symbol, state.data as Ticker));
     }
     return true;
-  };
-  if (tryShow()) return unsubscribe;
-  unsubscribe = cache.subscribe((event) => {
-    if (event.query.queryHash === hash && tryShow()) unsubscribe();
   });
-  return () => {
-    unsubscribe();
-  };
 }
