@@ -12,6 +12,7 @@ import { lazyWithPreload } from '../components/lazy-with-preload';
 import { Panel } from '../components/ui/panel';
 import { prefetchCatalog } from '../queries/use-catalog';
 import { ChartPanel } from '../features/chart/chart-panel';
+import { LayoutButton } from '../features/chart/layout/layout-button';
 import { createPaletteDraft, PaletteDraft, type PaletteDraftHolder } from '../features/search/palette-draft';
 import { useAppStore } from '../store/app-store';
 import type { PanelTab } from '../store/workspace-slice';
@@ -48,6 +49,20 @@ const TradesPanel = trades.Component;
 const HkMarketPanel = hkMarket.Component;
 const OrderBookPanel = orderBook.Component;
 const SearchPalette = search.Component;
+// Two to four charts: loaded when a layout shows them.
+const chartGrid = lazyWithPreload(() => import('../features/chart/layout/chart-grid').then((m) => m.ChartGrid));
+const ChartGrid = chartGrid.Component;
+
+/** The chart tab: one chart, or the layout's charts. */
+function ChartArea({ afterFirstCandle }: { afterFirstCandle: boolean }) {
+  const single = useAppStore((state) => state.layout.kind === '1');
+  if (single) return <ChartPanel afterFirstCandle={afterFirstCandle} />;
+  return (
+    <Suspense fallback={<ChartPanel afterFirstCandle={afterFirstCandle} />}>
+      <ChartGrid afterFirstCandle={afterFirstCandle} />
+    </Suspense>
+  );
+}
 
 const PRELOAD_TAB: Record<PanelTab, () => void> = {
   chart: () => undefined,
@@ -69,7 +84,7 @@ function Loading() {
 function tabContent(tab: PanelTab, afterFirstCandle: boolean): ReactNode {
   switch (tab) {
     case 'chart':
-      return <ChartPanel afterFirstCandle={afterFirstCandle} />;
+      return <ChartArea afterFirstCandle={afterFirstCandle} />;
     case 'intraday':
       return <IntradayPanel />;
     case 'info':
@@ -131,6 +146,7 @@ export function App() {
         <section aria-label={t('Main')} className="app-main">
           <PanelTabs
             onIntent={preloadTab}
+            actions={(tab) => tab === 'chart' && <LayoutButton />}
             render={(tab) => (
               <Panel key={tab} title={tabLabel(tab)} id={tab} hideTitle className="flex-1 rounded-none border-0">
                 <Suspense fallback={<Loading />}>{tabContent(tab, besideChart)}</Suspense>

@@ -33,9 +33,11 @@ interface PanelTabsProps {
   render: (tab: PanelTab) => ReactNode;
   /** The pointer is over a tab or it has focus: its panel may be opened next. */
   onIntent?: (tab: PanelTab) => void;
+  /** Controls at the row's right end for the open tab (the chart's layout). */
+  actions?: (tab: PanelTab) => ReactNode;
 }
 
-export function PanelTabs({ render, onIntent }: PanelTabsProps) {
+export function PanelTabs({ render, onIntent, actions }: PanelTabsProps) {
   useLanguage();
   const tab = useAppStore((state) => state.workspace.tab);
   const setTab = useAppStore((state) => state.setTab);
@@ -88,6 +90,7 @@ export function PanelTabs({ render, onIntent }: PanelTabsProps) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="app-tabs">
+        <div className="relative flex min-w-0 flex-1">
         <div
           ref={list}
           role="tablist"
@@ -116,6 +119,8 @@ export function PanelTabs({ render, onIntent }: PanelTabsProps) {
         </div>
         {ends.start && <EndButton side="start" onClick={() => { scrollBy(-1); }} />}
         {ends.end && <EndButton side="end" onClick={() => { scrollBy(1); }} />}
+        </div>
+        {actions && <div className="flex items-center px-2">{actions(tab)}</div>}
       </div>
       <div id={`tabpanel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="app-tab-panel">
         {render(tab)}

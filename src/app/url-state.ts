@@ -6,6 +6,7 @@
  */
 import { ADJUST_MODES, INTERVALS, PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
 import { isStockInstrument } from '#shared/symbols.ts';
+import { chartCount, LAYOUT_KINDS, MAX_CHARTS, shownCharts, SYNC_KEYS, type ChartLayout, type ChartView, type SyncFlags } from '../store/chart-layout';
 import { DEFAULT_WORKSPACE, DISPLAY_ZONES, PANEL_TABS, type Workspace } from '../store/workspace-slice';
 
 const SYMBOL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9.\-_]{0,23}$/;
@@ -59,4 +60,64 @@ export function serializeWorkspace(workspace: Workspace): string {
   params.set('tz', workspace.zone);
   params.set('tab', workspace.tab);
   return `?${params.toString()}`;
+}
+
+/** `700.HK~1d~forward`, with `~TYPE` when the chart was opened with one. */
+function chartParam(view: ChartView): string {
+  return [view.symbol, view.interval, view.adjust, ...(view.type ? [view.type] : [])].join('~');
+}
+
+function parseChart(text: string, fallback: ChartView): ChartView | undefined {
+  const [rawSymbol = '', interval, adjust, rawType] = text.split('~');
+  const symbol = rawSymbol.trim().toUpperCase();
+  if (!SYMBOL_PATTERN.test(symbol)) return undefined;
+  const type = rawType === undefined ? undefined : oneOf(PRODUCT_TYPES, rawType);
+  if (rawType !== undefined && !type) return undefined;
+  const view: ChartView = {
+    symbol,
+    interval: oneOf(INTERVALS, interval ?? null) ?? fallback.interval,
+    // Adjustment applies to stocks only, as in the workspace's own parameters.
+    adjust: isStockInstrument(symbol, type) ? (oneOf(ADJUST_MODES, adjust ?? null) ?? 'none') : 'none',
+  };
+  return type ? { ...view, type } : view;
+}
+
+/**
+ * The layout of a link with `layout=` (1 chart links have none): `layout=4&charts=A~1d~none,…`
+ * `&active=2&sync=crosshair,symbol`. The active chart takes the link's own symbol, interval and
+ * adjustment (the workspace). undefined without `layout=`; a bad chart keeps its slot's default.
+ */
+export function parseLayout(search: string, workspace: Workspace, fallback: ChartLayout): { layout?: ChartLayout; problems: string[] } {
+  const params = new URLSearchParams(search);
+  const kind = oneOf(LAYOUT_KINDS, params.get('layout'));
+  const problems: string[] = [];
+  if (params.has('layout') && !kind) problems.push(`layout “${(params.get('layout') ?? '').slice(0, 24)}”`);
+  if (!kind || kind === '1') return { problems };
+  const charts = fallback.charts.slice();
+  (params.get('charts') ?? '')
+    .split(',')
+    .slice(0, MAX_CHARTS)
+    .forEach((text, index) => {
+      const slot = charts[index];
+      if (text === '' || !slot) return;
+      const view = parseChart(text, slot);
+      if (view) charts[index] = view;
+      else problems.push(`chart “${text.slice(0, 24)}”`);
+    });
+  const active = Number(params.get('active') ?? '0');
+  const activeIndex = Number.isInteger(active) && active >= 0 && active < chartCount(kind) ? active : 0;
+  const { symbol, type, interval, adjust } = workspace;
+  charts[activeIndex] = type ? { symbol, type, interval, adjust } : { symbol, interval, adjust };
+  const syncText = params.get('sync');
+  const sync = syncText === null ? fallback.sync : Object.fromEntries(SYNC_KEYS.map((key) => [key, syncText.split(',').includes(key)])) as SyncFlags;
+  return { layout: { kind, charts, active: activeIndex, sync }, problems };
+}
+
+/** The layout's part of a link: empty for one chart. */
+export function serializeLayout(layout: ChartLayout): string {
+  if (layout.kind === '1') return '';
+  // Written by hand: every part is [A-Za-z0-9._-] or ~ and , which URLSearchParams would escape.
+  const charts = shownCharts(layout).map(chartParam).join(',');
+  const sync = SYNC_KEYS.filter((key) => layout.sync[key]).join(',');
+  return `&layout=${layout.kind}&charts=${charts}&active=${String(layout.active)}&sync=${sync}`;
 }

@@ -11,21 +11,38 @@ import { badLinkLanguage, linkLanguage } from '../i18n/link-language';
 import type { Language } from '../i18n/locales';
 import { switchLanguage } from '../i18n/use-language';
 import { useAppStore } from '../store/app-store';
+import { activeView, type ChartLayout } from '../store/chart-layout';
 import type { Workspace } from '../store/workspace-slice';
 import { LANGUAGE_NAMES } from './language-menu';
-import { parseWorkspace, serializeWorkspace } from './url-state';
+import { parseLayout, parseWorkspace, serializeLayout, serializeWorkspace } from './url-state';
 
-function searchOf(workspace: Workspace, language: Language): string {
-  const search = serializeWorkspace(workspace);
+function searchOf(workspace: Workspace, layout: ChartLayout, language: Language): string {
+  const search = `${serializeWorkspace(workspace)}${serializeLayout(layout)}`;
   return language === 'en' ? search : `${search}&lang=${language}`;
+}
+
+/**
+ * The layout a link opens: its own (`layout=`); one chart for a link naming a symbol; the saved
+ * layout for a bare visit (the store loaded it), with its active chart.
+ */
+function layoutOfLink(search: string, workspace: Workspace, saved: ChartLayout): { layout: ChartLayout; problems: string[] } {
+  const { layout, problems } = parseLayout(search, workspace, saved);
+  if (layout) return { layout, problems };
+  const bare = new URLSearchParams(search).get('symbol') === null;
+  return { layout: bare ? saved : { ...saved, kind: '1' }, problems };
 }
 
 export function useUrlSync(): void {
   useEffect(() => {
     const apply = () => {
-      const { workspace, problems } = parseWorkspace(window.location.search);
+      const { workspace, problems: workspaceProblems } = parseWorkspace(window.location.search);
       const store = useAppStore.getState();
-      store.replaceWorkspace(workspace);
+      const { layout, problems: layoutProblems } = layoutOfLink(window.location.search, workspace, store.layout);
+      const problems = [...workspaceProblems, ...layoutProblems];
+      store.replaceLayout(layout);
+      // A bare visit in a saved multi-chart layout opens its active chart; otherwise the link's view.
+      const { type: _type, ...rest } = workspace;
+      store.replaceWorkspace(layout === store.layout && layout.kind !== '1' ? { ...rest, ...activeView(layout) } : workspace);
       if (problems.length > 0) store.pushNotice('warning', () => t('Ignored {values} in the link; showing defaults instead.', { values: problems.join(', ') }));
       const language = linkLanguage(window.location.search);
       if (language !== undefined && language !== store.preferences.language) void switchLanguage(language);
@@ -40,14 +57,14 @@ export function useUrlSync(): void {
     }
     // Make the first URL explicit too, so it can be shared as it is.
     const first = useAppStore.getState();
-    window.history.replaceState(null, '', `${window.location.pathname}${searchOf(first.workspace, first.preferences.language)}`);
+    window.history.replaceState(null, '', `${window.location.pathname}${searchOf(first.workspace, first.layout, first.preferences.language)}`);
     const onPopState = () => {
       apply();
     };
     window.addEventListener('popstate', onPopState);
     const unsubscribe = useAppStore.subscribe((state, previous) => {
-      if (state.workspace === previous.workspace && state.preferences.language === previous.preferences.language) return;
-      const search = searchOf(state.workspace, state.preferences.language);
+      if (state.workspace === previous.workspace && state.layout === previous.layout && state.preferences.language === previous.preferences.language) return;
+      const search = searchOf(state.workspace, state.layout, state.preferences.language);
       if (search === window.location.search) return;
       const url = `${window.location.pathname}${search}`;
       if (state.workspace.symbol !== previous.workspace.symbol) window.history.pushState(null, '', url);

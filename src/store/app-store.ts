@@ -34,6 +34,7 @@ export const useAppStore = create<AppState>()(
         watchlists: state.watchlists,
         activeWatchlistId: state.activeWatchlistId,
         symbolTypes: state.symbolTypes,
+        layout: state.layout,
       }),
       migrate: (persisted, version) => migratePersisted(persisted, version) as PersistedState,
       merge: (persisted, current) => {

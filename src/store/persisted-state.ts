@@ -8,7 +8,9 @@ import { PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
 import { detectLocale, LANGUAGES } from '../i18n/locales';
 import { DEFAULT_PREFERENCES, PERIOD_LIMITS, type Preferences } from './preferences-slice';
 import { DEFAULT_WATCHLISTS, freeName, type Watchlist } from './watchlists-slice';
-import { MAX_SYMBOL_TYPES } from './workspace-slice';
+import { ADJUST_MODES, INTERVALS } from '#shared/contract.ts';
+import { chartCount, LAYOUT_KINDS, MAX_CHARTS, SYNC_KEYS, type ChartLayout, type ChartView } from './chart-layout';
+import { DEFAULT_LAYOUT, MAX_SYMBOL_TYPES } from './workspace-slice';
 
 /** 2: the language, and whether the colours were chosen (version 1 had neither). */
 export const PERSIST_VERSION = 2;
@@ -18,6 +20,8 @@ export interface PersistedState {
   watchlists: Watchlist[];
   activeWatchlistId: string;
   symbolTypes: Record<string, ProductType>;
+  /** The chart tab's layout: a bare visit opens it again. */
+  layout: ChartLayout;
 }
 
 // The same limits as the period field: a list the field accepted comes back after a reload.
@@ -28,6 +32,26 @@ const watchlistSchema = z.object({
   symbols: z.array(z.unknown()).check(z.maxLength(1000)),
 });
 const symbolSchema = z.string().check(z.minLength(1), z.maxLength(40));
+const chartViewSchema = z.object({
+  symbol: symbolSchema,
+  type: z.optional(z.enum(PRODUCT_TYPES)),
+  interval: z.enum(INTERVALS),
+  adjust: z.enum(ADJUST_MODES),
+});
+const layoutSchema = z.object({
+  kind: z.enum(LAYOUT_KINDS),
+  charts: z.array(chartViewSchema).check(z.minLength(MAX_CHARTS), z.maxLength(MAX_CHARTS)),
+  active: z.int().check(z.minimum(0), z.maximum(MAX_CHARTS - 1)),
+  sync: z.object(Object.fromEntries(SYNC_KEYS.map((key) => [key, z.boolean()])) as Record<(typeof SYNC_KEYS)[number], z.Schema<boolean>>),
+});
+
+/** A saved layout, or the default when it is missing or damaged (the active chart must be shown). */
+function parseLayoutState(value: unknown): { layout: ChartLayout; ok: boolean } {
+  const parsed = layoutSchema.safeParse(value);
+  if (!parsed.success || parsed.data.active >= chartCount(parsed.data.kind)) return { layout: DEFAULT_LAYOUT, ok: value === undefined };
+  const charts = parsed.data.charts.map(({ type, ...view }): ChartView => (type ? { ...view, type } : view));
+  return { layout: { ...parsed.data, charts }, ok: true };
+}
 
 /** What the storage adapter hands over when the saved text is not JSON at all. */
 export const UNREADABLE = Symbol('unreadable');
@@ -106,7 +130,9 @@ export function parsePersisted(raw: unknown, languages: readonly string[] = []):
   }
   const active = typeof source.activeWatchlistId === 'string' ? source.activeWatchlistId : '';
   const activeWatchlistId = watchlists.some((list) => list.id === active) ? active : (watchlists[0]?.id ?? '');
-  return { state: { preferences, watchlists, activeWatchlistId, symbolTypes }, repaired };
+  const layout = parseLayoutState(source.layout);
+  if (!layout.ok) repaired = true;
+  return { state: { preferences, watchlists, activeWatchlistId, symbolTypes, layout: layout.layout }, repaired };
 }
 
 /** Older versions of the persisted shape, brought up to the current one. */

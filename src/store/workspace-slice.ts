@@ -5,6 +5,8 @@
 import type { MessageKey } from '../i18n/t';
 import type { StateCreator } from 'zustand';
 import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
+import * as layouts from './chart-layout';
+import { activeView, defaultLayout, type ChartLayout, type ChartView, type LayoutKind, type SyncKey } from './chart-layout';
 
 export const PANEL_TABS = ['chart', 'intraday', 'info', 'trades', 'hk', 'book'] as const;
 export type PanelTab = (typeof PANEL_TABS)[number];
@@ -48,7 +50,10 @@ function sameText(a: NoticeText, b: NoticeText): boolean {
 }
 
 export interface WorkspaceSlice {
+  /** What the screen shows; its symbol, type, interval and adjustment are the active chart's. */
   workspace: Workspace;
+  /** The charts of the chart tab (src/store/chart-layout.ts). */
+  layout: ChartLayout;
   notices: Notice[];
   /** The type the user chose for symbols listed under several types (persisted). */
   symbolTypes: Record<string, ProductType>;
@@ -60,6 +65,15 @@ export interface WorkspaceSlice {
   setZone: (zone: DisplayZone) => void;
   setTab: (tab: PanelTab) => void;
   replaceWorkspace: (workspace: Workspace) => void;
+  /** Chart `index` of the layout (the active one's changes reach the workspace too). */
+  openSymbolOnChart: (index: number, symbol: string, type?: ProductType) => void;
+  setChartInterval: (index: number, interval: Interval) => void;
+  setChartAdjust: (index: number, adjust: AdjustMode) => void;
+  setActiveChart: (index: number) => void;
+  setLayoutKind: (kind: LayoutKind) => void;
+  setSync: (key: SyncKey, on: boolean) => void;
+  /** A whole layout (from a link or the saved state); the workspace takes its active chart. */
+  replaceLayout: (layout: ChartLayout) => void;
   pushNotice: (tone: Notice['tone'], text: NoticeText) => void;
   dismissNotice: (id: number) => void;
 }
@@ -73,12 +87,60 @@ export function withSymbolOpened(state: Pick<WorkspaceSlice, 'workspace' | 'symb
   return chosen ? { ...rest, symbol, type: chosen } : { ...rest, symbol };
 }
 
+function viewOf(workspace: Workspace): ChartView {
+  const { symbol, type, interval, adjust } = workspace;
+  return type ? { symbol, type, interval, adjust } : { symbol, interval, adjust };
+}
+
+/** The layout and the workspace with the layout's active chart in it. */
+function withLayout(workspace: Workspace, layout: ChartLayout): Pick<WorkspaceSlice, 'workspace' | 'layout'> {
+  const { type: _type, ...rest } = workspace;
+  const view = activeView(layout);
+  const next: Workspace = { ...rest, ...view };
+  const same = next.symbol === workspace.symbol && next.type === workspace.type && next.interval === workspace.interval && next.adjust === workspace.adjust;
+  return { workspace: same ? workspace : next, layout };
+}
+
+type SetState = Parameters<StateCreator<WorkspaceSlice, [], [], WorkspaceSlice>>[0];
+
+/** A change of the layout, mirrored into the workspace. */
+function changeLayout(set: SetState, change: (layout: ChartLayout, state: WorkspaceSlice) => ChartLayout): void {
+  set((state) => {
+    const layout = change(state.layout, state);
+    return layout === state.layout ? {} : withLayout(state.workspace, layout);
+  });
+}
+
+export const DEFAULT_LAYOUT: ChartLayout = defaultLayout(viewOf(DEFAULT_WORKSPACE));
+
 export const createWorkspaceSlice: StateCreator<WorkspaceSlice, [], [], WorkspaceSlice> = (set) => ({
   workspace: DEFAULT_WORKSPACE,
+  layout: DEFAULT_LAYOUT,
   notices: [],
   symbolTypes: {},
   openSymbol: (symbol, type) => {
-    set((state) => ({ workspace: withSymbolOpened(state, symbol, type) }));
+    changeLayout(set, (layout, state) => layouts.openOnChart(layout, layout.active, symbol, type ?? state.symbolTypes[symbol]));
+  },
+  openSymbolOnChart: (index, symbol, type) => {
+    changeLayout(set, (layout, state) => layouts.openOnChart(layout, index, symbol, type ?? state.symbolTypes[symbol]));
+  },
+  setChartInterval: (index, interval) => {
+    changeLayout(set, (layout) => layouts.setChartInterval(layout, index, interval));
+  },
+  setChartAdjust: (index, adjust) => {
+    changeLayout(set, (layout) => layouts.setChartAdjust(layout, index, adjust));
+  },
+  setActiveChart: (index) => {
+    changeLayout(set, (layout) => layouts.setActiveChart(layout, index));
+  },
+  setLayoutKind: (kind) => {
+    changeLayout(set, (layout) => layouts.setLayoutKind(layout, kind));
+  },
+  setSync: (key, on) => {
+    changeLayout(set, (layout) => layouts.setSync(layout, key, on));
+  },
+  replaceLayout: (layout) => {
+    set((state) => withLayout(state.workspace, layout));
   },
   rememberType: (symbol, type) => {
     set((state) => {
@@ -88,10 +150,10 @@ export const createWorkspaceSlice: StateCreator<WorkspaceSlice, [], [], Workspac
     });
   },
   setInterval: (interval) => {
-    set((state) => ({ workspace: { ...state.workspace, interval } }));
+    changeLayout(set, (layout) => layouts.setChartInterval(layout, layout.active, interval));
   },
   setAdjust: (adjust) => {
-    set((state) => ({ workspace: { ...state.workspace, adjust } }));
+    changeLayout(set, (layout) => layouts.setChartAdjust(layout, layout.active, adjust));
   },
   setZone: (zone) => {
     set((state) => ({ workspace: { ...state.workspace, zone } }));
@@ -100,7 +162,11 @@ export const createWorkspaceSlice: StateCreator<WorkspaceSlice, [], [], Workspac
     set((state) => ({ workspace: { ...state.workspace, tab } }));
   },
   replaceWorkspace: (workspace) => {
-    set({ workspace });
+    set((state) => {
+      const charts = state.layout.charts.slice();
+      charts[state.layout.active] = viewOf(workspace);
+      return { workspace, layout: { ...state.layout, charts } };
+    });
   },
   pushNotice: (tone, text) => {
     set((state) => ({ notices: [...state.notices.filter((notice) => !sameText(notice.text, text)), { id: nextNoticeId++, tone, text }] }));

@@ -46,6 +46,10 @@ export interface CandleChartProps {
   historyComplete?: boolean;
   /** The forming candle as quotes move it (drawn and shown in the legend without re-rendering the chart). */
   live?: LiveCandle;
+  /** The chart the workbench works on (drawings, alert lines, export): the layout's active one. */
+  main?: boolean;
+  /** Hears the adapter once made and undefined when gone (a layout syncs its charts through it). */
+  onAdapter?: (adapter: ChartAdapter | undefined) => void;
 }
 
 export function CandleChart(props: CandleChartProps) {
@@ -79,7 +83,6 @@ export function CandleChart(props: CandleChartProps) {
       decimals: 2,
     });
     setAdapter(created);
-    publishMainChartSurface(created.surface);
     return () => {
       if (mainChartSurface() === created.surface) publishMainChartSurface(undefined);
       created.destroy();
@@ -88,6 +91,22 @@ export function CandleChart(props: CandleChartProps) {
     };
   }, []);
 
+  const main = props.main ?? true;
+  useEffect(() => {
+    if (!adapter || !main) return undefined;
+    publishMainChartSurface(adapter.surface);
+    return () => {
+      if (mainChartSurface() === adapter.surface) publishMainChartSurface(undefined);
+    };
+  }, [adapter, main]);
+  const { onAdapter } = props;
+  useEffect(() => {
+    if (!adapter || !onAdapter) return undefined;
+    onAdapter(adapter);
+    return () => {
+      onAdapter(undefined);
+    };
+  }, [adapter, onAdapter]);
   useEffect(() => {
     adapter?.setColors(theme, colors);
   }, [adapter, theme, colors]);

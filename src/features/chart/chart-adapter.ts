@@ -26,6 +26,7 @@ import {
   type Logical,
   type LogicalRange,
   type MouseEventParams,
+  type UTCTimestamp,
   type WhitespaceData,
 } from 'lightweight-charts';
 import type { AdjustFactor } from '#shared/adjust.ts';
@@ -43,6 +44,7 @@ import { IndicatorTracker, type IndicatorValues } from './indicator-tracker';
 import { coordinateOfLogical, indexOfTime, logicalOfCoordinate, timeOfIndex, typicalSpacing } from './time-position';
 import {
   indexAtChartTime,
+  indexAtOrBefore,
   toBar,
   toHistogram,
   toHistogramPoint,
@@ -62,6 +64,17 @@ export interface TimeAxis {
   intraday: boolean;
   /** Weekly and monthly candles: a marker sits on the period containing its event. */
   periodic: boolean;
+}
+
+/**
+ * A point in time as charts of different markets share it: intraday charts meet at the same
+ * instant (`ms`), daily and longer ones on the same calendar date (`day`, chart time of the date,
+ * which is each market's own date in its own zone).
+ */
+export interface ChartMoment {
+  ms: number;
+  /** Set by daily and longer charts: the date's chart time. */
+  day?: number;
 }
 
 export interface ChartAdapterOptions extends TimeAxis {
@@ -105,6 +118,19 @@ export interface ChartAdapter {
   onCrosshair(callback: (hit: CrosshairCandle | undefined) => void): () => void;
   /** Fired when the visible range reaches the oldest loaded candles. Returns the unsubscribe. */
   onNeedOlder(callback: () => void): () => void;
+  /**
+   * Another chart's crosshair, here: on the last candle at or before that moment (undefined
+   * clears it). The crosshair listeners hear it as if the pointer were there, so the legend follows.
+   */
+  showCrosshairAt(moment: ChartMoment | undefined): void;
+  /** The visible time range as moments; undefined without candles. */
+  visibleMoments(): { from: ChartMoment; to: ChartMoment } | undefined;
+  /** Shows the time range another chart shows (as far as the loaded candles reach). */
+  showMoments(range: { from: ChartMoment; to: ChartMoment }): void;
+  /** Fired when the visible time range changes (the user's pan or zoom, or showMoments). */
+  onVisibleRange(callback: () => void): () => void;
+  /** The moment of a candle under the crosshair (chart time as CrosshairCandle carries it). */
+  momentOf(chartTime: number): ChartMoment;
   /** The chart as the workbench (drawings, alert lines, export) reads it. */
   readonly surface: ChartSurface;
   destroy(): void;
@@ -502,6 +528,14 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
     return Math.max(0, Math.min(bars.length - 1, offset + Math.round(param.logical)));
   }
 
+  /** This chart's time of a moment: a daily chart takes another daily chart's date as it is. */
+  const chartTimeOfMoment = (moment: ChartMoment): number => (!axis.intraday && moment.day !== undefined ? moment.day : timeOf(moment.ms));
+
+  const momentOf = (chartTime: number): ChartMoment => {
+    const ms = fromChartTime(chartTime, axis.zone, axis.marketTimeZone);
+    return axis.intraday ? { ms } : { ms, day: chartTime };
+  };
+
   const onCrosshairMove = (param: MouseEventParams): void => {
     const index = indexUnder(param);
     const candle = bars[index];
@@ -629,6 +663,36 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       olderListeners.add(callback);
       return () => olderListeners.delete(callback);
     },
+    showCrosshairAt(moment) {
+      if (destroyed) return;
+      const index = moment === undefined ? -1 : indexAtOrBefore(times, chartTimeOfMoment(moment));
+      const candle = bars[index];
+      if (!candle || index < offset) {
+        chart.clearCrosshairPosition();
+        for (const listener of crosshairListeners) listener(undefined);
+        return;
+      }
+      chart.setCrosshairPosition(candle.close, candle.time as UTCTimestamp, price);
+      const previous = bars[index - 1];
+      for (const listener of crosshairListeners) listener({ candle, ...(previous && { previous }) });
+    },
+    visibleMoments() {
+      const range = chart.timeScale().getVisibleRange();
+      return range ? { from: momentOf(range.from as number), to: momentOf(range.to as number) } : undefined;
+    },
+    showMoments(range) {
+      if (destroyed || bars.length === 0) return;
+      const from = chartTimeOfMoment(range.from);
+      const to = chartTimeOfMoment(range.to);
+      if (from < to) chart.timeScale().setVisibleRange({ from: from as UTCTimestamp, to: to as UTCTimestamp });
+    },
+    onVisibleRange(callback) {
+      chart.timeScale().subscribeVisibleTimeRangeChange(callback);
+      return () => {
+        if (!destroyed) chart.timeScale().unsubscribeVisibleTimeRangeChange(callback);
+      };
+    },
+    momentOf,
     surface,
     destroy() {
       if (destroyed) return;

@@ -17,7 +17,7 @@ import { useKlineIntervals } from './api/use-kline-intervals';
 import { useKlineSeries } from '../../queries/use-kline-series';
 import { useAppStore } from '../../store/app-store';
 import { AdjustToggle } from './adjust-toggle';
-import { CandleChart } from './candle-chart';
+import { CandleChart, type CandleChartProps } from './candle-chart';
 import { candlePrecision } from './candle-precision';
 import { ChartStatus } from './chart-status';
 import { chartDataset } from './chart-identity';
@@ -26,6 +26,7 @@ import { ExportButton, type ChartExportRequest } from './export-button';
 import { chartIntervals, IntervalBar } from './interval-bar';
 import { ToolbarRow } from './toolbar-row';
 import { createLiveCandle, withLive } from './live-candle';
+import { useChartView } from './use-chart-view';
 import { useLiveForming } from './use-live-forming';
 
 // The drawing tools load on demand after the first candle: nothing of them is on the first page.
@@ -33,18 +34,25 @@ const drawingLayer = lazyWithPreload(() => import('./drawings/drawing-layer').th
 
 const NO_CANDLES: Candle[] = [];
 
-/** `afterFirstCandle`: the page has drawn its first candle (the drawing tools load then). */
-export function ChartPanel({ afterFirstCandle = false }: { afterFirstCandle?: boolean }) {
+export interface ChartPanelProps {
+  /** The page has drawn its first candle (the drawing tools load then). */
+  afterFirstCandle?: boolean;
+  /** Which chart of the layout this is; without it, the workspace's (the active chart). */
+  chartIndex?: number;
+  /** The layout's active chart: it carries the workbench (drawings, alert lines, export). */
+  active?: boolean;
+  /** Hears the chart's adapter (a layout syncs its charts through it). */
+  onAdapter?: CandleChartProps['onAdapter'];
+}
+
+export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true, onAdapter }: ChartPanelProps) {
   useLanguage();
-  const symbol = useAppStore((state) => state.workspace.symbol);
-  const type = useAppStore((state) => state.workspace.type);
-  const interval = useAppStore((state) => state.workspace.interval);
-  const adjust = useAppStore((state) => state.workspace.adjust);
+  const { symbol, type, interval, adjust, setInterval, setAdjust } = useChartView(chartIndex);
   const theme = useAppStore((state) => state.preferences.theme);
   const colors = useAppStore((state) => state.preferences.colors);
   const scale = useAppStore((state) => state.preferences.scale);
   const indicators = useAppStore((state) => state.preferences.indicators);
-  const { setInterval, setAdjust, setZone, setScale, setIndicators } = useActions();
+  const { setZone, setScale, setIndicators } = useActions();
   // A bare code opened without its type (a link to AU2612) takes its market from the ticker.
   const { zone, marketTimeZone, timeZone } = useDisplayZone(symbol, type);
 
@@ -125,13 +133,15 @@ export function ChartPanel({ afterFirstCandle = false }: { afterFirstCandle?: bo
           onNeedOlder={needOlder}
           historyComplete={!isLoading && !hasOlder && candles.length > 0}
           live={live}
+          main={active}
+          {...(onAdapter && { onAdapter })}
         />
         {isFetchingOlder && (
           <span role="status" className="pointer-events-none absolute bottom-9 left-2 z-10 rounded bg-white/70 px-1 text-xs text-slate-500 dark:bg-slate-900/70 dark:text-slate-400">
             {t('Loading older candles…')}
           </span>
         )}
-        {afterFirstCandle && candles.length > 0 && (
+        {afterFirstCandle && active && candles.length > 0 && (
           <Suspense fallback={null}>
             <drawingLayer.Component
               symbol={symbol}
@@ -151,8 +161,6 @@ export function ChartPanel({ afterFirstCandle = false }: { afterFirstCandle?: bo
 
 function useActions() {
   return {
-    setInterval: useAppStore((state) => state.setInterval),
-    setAdjust: useAppStore((state) => state.setAdjust),
     setZone: useAppStore((state) => state.setZone),
     setScale: useAppStore((state) => state.setScale),
     setIndicators: useAppStore((state) => state.setIndicators),

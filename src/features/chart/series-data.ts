@@ -85,3 +85,15 @@ export function formatChartTime(seconds: number, style: 'minute' | 'day' | 'mont
   const day = `${month}-${pad(date.getUTCDate())}`;
   return style === 'day' ? day : `${day} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
 }
+
+/** Index of the last time ≤ `time` in ascending `times`, or -1 when all are later. */
+export function indexAtOrBefore(times: readonly number[], time: number): number {
+  let low = 0;
+  let high = times.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    if ((times[mid] as number) <= time) low = mid + 1;
+    else high = mid - 1;
+  }
+  return high;
+}

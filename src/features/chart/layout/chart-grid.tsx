@@ -1,0 +1,88 @@
+/**
+ * The chart tab with two to four charts (loaded on demand: one chart needs none of this). Each
+ * chart is a full chart panel of its own symbol and interval; a press anywhere on one makes it the
+ * active chart (a visible frame), which the header, the search and the shortcuts act on. Below
+ * 640 px the layout collapses to the active chart with a switcher of the others.
+ */
+import { t } from '../../../i18n/t';
+import { useEffect, useMemo, useState } from 'react';
+import { useWideScreen } from '../../../components/use-wide-screen';
+import { useAppStore } from '../../../store/app-store';
+import { chartCount } from '../../../store/chart-layout';
+import type { ChartAdapter } from '../chart-adapter';
+import { ChartPanel } from '../chart-panel';
+import { ChartSync } from './chart-sync';
+import './layout.css';
+
+export function ChartGrid({ afterFirstCandle }: { afterFirstCandle: boolean }) {
+  const kind = useAppStore((state) => state.layout.kind);
+  const active = useAppStore((state) => state.layout.active);
+  const charts = useAppStore((state) => state.layout.charts);
+  const setActiveChart = useAppStore((state) => state.setActiveChart);
+  const wide = useWideScreen();
+  const [sync] = useState(() => new ChartSync(() => useAppStore.getState().layout.sync));
+  // One stable callback per slot, so a chart's adapter joins the sync once.
+  const onAdapter = useMemo(
+    () =>
+      Array.from({ length: 4 }, (_, index) => (adapter: ChartAdapter | undefined) => {
+        if (adapter) sync.join(index, adapter);
+        else sync.leave(index);
+      }),
+    [sync],
+  );
+  useEffect(
+    () => () => {
+      sync.pointerIn(undefined);
+    },
+    [sync],
+  );
+  const count = chartCount(kind);
+  const shown = wide ? Array.from({ length: count }, (_, index) => index) : [active];
+
+  return (
+    <div className="chart-layout">
+      {!wide && (
+        <div role="tablist" aria-label={t('Charts')} className="chart-switcher">
+          {charts.slice(0, count).map((view, index) => (
+            <button
+              key={index}
+              type="button"
+              role="tab"
+              aria-selected={index === active}
+              onClick={() => {
+                setActiveChart(index);
+              }}
+            >
+              {view.symbol} {view.interval}
+            </button>
+          ))}
+        </div>
+      )}
+      <div className="chart-grid" data-layout={wide ? kind : '1'}>
+        {shown.map((index) => (
+          <section
+            key={index}
+            aria-label={t('Chart {number}: {symbol}', { number: index + 1, symbol: charts[index]?.symbol ?? '' })}
+            className="chart-frame"
+            data-active={index === active}
+            data-testid="layout-chart"
+            onPointerDownCapture={() => {
+              setActiveChart(index);
+            }}
+            onFocusCapture={() => {
+              setActiveChart(index);
+            }}
+            onPointerEnter={() => {
+              sync.pointerIn(index);
+            }}
+            onPointerLeave={() => {
+              sync.pointerIn(undefined);
+            }}
+          >
+            <ChartPanel afterFirstCandle={afterFirstCandle} chartIndex={index} active={index === active} onAdapter={onAdapter[index]} />
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}

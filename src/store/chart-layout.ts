@@ -1,0 +1,154 @@
+/**
+ * Several charts on one screen: the layout's shape, what each chart shows, which one is active and
+ * what the charts keep in step. Pure functions over plain data, so the store, the URL and the
+ * saved state share them. The active chart's view is mirrored in the workspace (symbol, type,
+ * interval, adjustment), so the header, the search, the shortcuts and the other panels follow
+ * the active chart without knowing about layouts.
+ */
+import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
+
+/** 1 chart; 2 side by side or stacked; 3 (one large on the left, two stacked on the right); 2 × 2. */
+export const LAYOUT_KINDS = ['1', '2h', '2v', '3', '4'] as const;
+export type LayoutKind = (typeof LAYOUT_KINDS)[number];
+
+/** The most charts a layout shows: the slots are kept, so 4 → 1 → 4 brings the others back. */
+export const MAX_CHARTS = 4;
+
+export interface ChartView {
+  symbol: string;
+  type?: ProductType;
+  interval: Interval;
+  adjust: AdjustMode;
+}
+
+export const SYNC_KEYS = ['crosshair', 'symbol', 'interval', 'range'] as const;
+export type SyncKey = (typeof SYNC_KEYS)[number];
+export type SyncFlags = Record<SyncKey, boolean>;
+
+export interface ChartLayout {
+  kind: LayoutKind;
+  /** Always MAX_CHARTS views; the first chartCount(kind) are shown. */
+  charts: ChartView[];
+  /** Index of the active chart (< chartCount(kind)). */
+  active: number;
+  sync: SyncFlags;
+}
+
+/** The other slots' first symbols: one per market, so a new 2 × 2 shows four different things. */
+const SLOT_SYMBOLS = ['AAPL.US', '700.HK', 'EURUSD', 'BTCUSDT'] as const;
+
+export const NO_SYNC: SyncFlags = { crosshair: false, symbol: false, interval: false, range: false };
+
+export function defaultLayout(first: ChartView): ChartLayout {
+  const others = SLOT_SYMBOLS.filter((symbol) => symbol !== first.symbol);
+  const charts = [first, ...others.slice(0, MAX_CHARTS - 1).map((symbol) => ({ symbol, interval: first.interval, adjust: 'none' as const }))];
+  return { kind: '1', charts, active: 0, sync: { ...NO_SYNC, crosshair: true } };
+}
+
+export function chartCount(kind: LayoutKind): number {
+  return kind === '1' ? 1 : kind === '4' ? 4 : kind === '3' ? 3 : 2;
+}
+
+/** The charts shown, in order. */
+export function shownCharts(layout: ChartLayout): ChartView[] {
+  return layout.charts.slice(0, chartCount(layout.kind));
+}
+
+function sameView(a: ChartView, b: ChartView): boolean {
+  return a.symbol === b.symbol && a.type === b.type && a.interval === b.interval && a.adjust === b.adjust;
+}
+
+function replaceChart(layout: ChartLayout, index: number, view: ChartView): ChartLayout {
+  const current = layout.charts[index];
+  if (!current || sameView(current, view)) return layout;
+  const charts = layout.charts.slice();
+  charts[index] = view;
+  return { ...layout, charts };
+}
+
+/** The view without a type, or with `type` when given. */
+function withType(view: ChartView, symbol: string, type: ProductType | undefined): ChartView {
+  const { type: _previous, ...rest } = view;
+  return type ? { ...rest, symbol, type } : { ...rest, symbol };
+}
+
+/**
+ * Chart `index` shows `symbol`; with symbol sync every shown chart does. The type goes with the
+ * symbol (a remembered answer to an ambiguous code applies wherever it is opened).
+ */
+export function openOnChart(layout: ChartLayout, index: number, symbol: string, type?: ProductType): ChartLayout {
+  return changeCharts(layout, layout.sync.symbol ? shownIndexes(layout) : [index], (view) => withType(view, symbol, type));
+}
+
+/** Chart `index` draws `interval`; with interval sync every shown chart does. */
+export function setChartInterval(layout: ChartLayout, index: number, interval: Interval): ChartLayout {
+  return changeCharts(layout, layout.sync.interval ? shownIndexes(layout) : [index], (view) => ({ ...view, interval }));
+}
+
+export function setChartAdjust(layout: ChartLayout, index: number, adjust: AdjustMode): ChartLayout {
+  return changeCharts(layout, [index], (view) => ({ ...view, adjust }));
+}
+
+/** The layout with `change` applied to the charts at `indexes` (the same object when nothing changed). */
+function changeCharts(layout: ChartLayout, indexes: readonly number[], change: (view: ChartView) => ChartView): ChartLayout {
+  return indexes.reduce((next, at) => {
+    const view = next.charts[at];
+    return view ? replaceChart(next, at, change(view)) : next;
+  }, layout);
+}
+
+/** The same layout with `kind`; the active chart stays active when still shown, else the first. */
+export function setLayoutKind(layout: ChartLayout, kind: LayoutKind): ChartLayout {
+  if (kind === layout.kind) return layout;
+  if (layout.kind === '1') return { ...withDistinctSlots(layout), kind };
+  if (layout.active < chartCount(kind)) return { ...layout, kind };
+  // The active chart moves into the first slot, so the screen keeps showing what it showed.
+  const charts = layout.charts.slice();
+  const moved = charts.splice(layout.active, 1);
+  return { ...layout, kind, active: 0, charts: [...moved, ...charts] };
+}
+
+/**
+ * The layout with each other slot that repeats the active chart (same symbol and interval: a
+ * second copy of one chart, as after opening that symbol in one chart) given a symbol not on
+ * screen, so a layout opened from one chart shows as many different charts as it has.
+ */
+function withDistinctSlots(layout: ChartLayout): ChartLayout {
+  const active = activeView(layout);
+  const used = new Set(layout.charts.map((view) => view.symbol));
+  const spare = SLOT_SYMBOLS.filter((symbol) => !used.has(symbol));
+  const charts = layout.charts.map((view, index) => {
+    if (index === layout.active || view.symbol !== active.symbol || view.interval !== active.interval) return view;
+    const symbol = spare.shift();
+    return symbol ? { symbol, interval: active.interval, adjust: 'none' as const } : view;
+  });
+  return { ...layout, charts };
+}
+
+export function setActiveChart(layout: ChartLayout, index: number): ChartLayout {
+  if (index === layout.active || index < 0 || index >= chartCount(layout.kind)) return layout;
+  return { ...layout, active: index };
+}
+
+/**
+ * Turning symbol or interval sync on brings every shown chart to the active chart's symbol or
+ * interval at once (as TradingView does), so the toggle's state and the screen agree.
+ */
+export function setSync(layout: ChartLayout, key: SyncKey, on: boolean): ChartLayout {
+  const next = { ...layout, sync: { ...layout.sync, [key]: on } };
+  const active = activeView(layout);
+  if (on && key === 'symbol') return openOnChart(next, layout.active, active.symbol, active.type);
+  if (on && key === 'interval') return setChartInterval(next, layout.active, active.interval);
+  return next;
+}
+
+function shownIndexes(layout: ChartLayout): number[] {
+  return Array.from({ length: chartCount(layout.kind) }, (_, index) => index);
+}
+
+/** The active chart's view (the first chart's if the index were ever out of range). */
+export function activeView(layout: ChartLayout): ChartView {
+  return layout.charts[layout.active] ?? layout.charts[0] ?? FALLBACK_VIEW;
+}
+
+const FALLBACK_VIEW: ChartView = { symbol: 'AAPL.US', interval: '1d', adjust: 'none' };
