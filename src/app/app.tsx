@@ -21,7 +21,6 @@ import { takeEarlySearchDraft } from './boot/early-keys';
 import { Notices } from './notices';
 import { PanelTabs, tabLabel } from './panel-tabs';
 import { ScreenBar, type PhoneScreen } from './screen-bar';
-import { StatusBar } from './status-bar';
 import { useShortcuts } from './use-shortcuts';
 import { useDocumentLanguage } from './use-document-language';
 import { useTheme } from './use-theme';
@@ -33,6 +32,9 @@ import { useAfterFirstCandle } from './use-after-first-candle';
 const watchlist = lazyWithPreload(() => import('../features/watchlist/watchlist-panel').then((m) => m.WatchlistPanel));
 // The right column: markets and alerts (with the alerts' runtime: feeds, dialog, lines, toasts).
 const sideColumn = lazyWithPreload(() => import('./side-column').then((m) => m.SideColumn));
+// The status bar: its figures are collected from the boot on (request-stats.ts); the bar shows them after the first candle.
+const statusBar = lazyWithPreload(() => import('./status-bar').then((m) => m.StatusBar));
+const StatusBar = statusBar.Component;
 const WatchlistPanel = watchlist.Component;
 const SideColumn = sideColumn.Component;
 
@@ -164,7 +166,11 @@ export function App() {
         </section>
       </main>
       <div className="app-status">
-        <StatusBar />
+        {besideChart && (
+          <Suspense fallback={null}>
+            <StatusBar />
+          </Suspense>
+        )}
       </div>
       <ScreenBar screen={screen} onScreen={setScreen} />
       {searchDraft && (

@@ -47,3 +47,35 @@ export function foldRequestEvent(stats: RequestStats, event: RequestEventLike): 
   if (event.code === 3001) next.rateLimitedUntil = event.at + (event.retryAfterMs ?? 1_000);
   return next;
 }
+
+/** The stats of one API client as they change: read and subscribed to like an external store. */
+export interface RequestStatsFeed {
+  get: () => RequestStats;
+  subscribe: (listener: () => void) => () => void;
+}
+
+const feeds = new WeakMap<object, RequestStatsFeed>();
+
+/**
+ * The stats of `api`'s answers since the first call for it. The boot calls it at once, so the
+ * status bar, which loads after the first candle, still counts the first screen's requests.
+ */
+export function requestStatsOf(api: { onSettled(listener: (event: RequestEventLike) => void): () => void }): RequestStatsFeed {
+  const known = feeds.get(api);
+  if (known) return known;
+  let stats = INITIAL_STATS;
+  const listeners = new Set<() => void>();
+  api.onSettled((event) => {
+    stats = foldRequestEvent(stats, event);
+    for (const listener of listeners) listener();
+  });
+  const feed: RequestStatsFeed = {
+    get: () => stats,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  feeds.set(api, feed);
+  return feed;
+}

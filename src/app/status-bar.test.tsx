@@ -20,8 +20,8 @@ vi.mock('../realtime/hooks', async (importOriginal) => {
   return { ...(await importOriginal<typeof import('../realtime/hooks')>()), useRealtimeStatus: () => useSyncExternalStore(watch, () => realtime.status) };
 });
 
-/** An API client whose settled requests the test announces. */
-const api: ApiClient = {
+/** An API client whose settled requests the test announces (one per test: the bar's figures are per client). */
+const makeApi = (): ApiClient => ({
   get: () => Promise.reject(new Error('no request in this test')),
   onSettled: (listener) => {
     requests.listeners.add(listener);
@@ -29,7 +29,7 @@ const api: ApiClient = {
   },
   rateLimitedUntil: () => undefined,
   hasSettled: () => false,
-};
+});
 
 const { StatusBar } = await import('./status-bar');
 
@@ -54,7 +54,7 @@ function renderBar() {
   let commits = 0;
   const fake = fakeClient();
   socket = fake.latest;
-  const services = { ...testServices({ realtime: fake.client }), api };
+  const services = { ...testServices({ realtime: fake.client }), api: makeApi() };
   render(
     <TestServices services={services}>
       <Profiler id="status" onRender={() => commits++}>

@@ -9,13 +9,13 @@
 import { t } from '../i18n/t';
 import { intlLocale } from '../i18n/locales';
 import { useLanguage } from '../i18n/use-language';
-import { memo, useCallback, useEffect, useReducer, useSyncExternalStore } from 'react';
+import { memo, useCallback, useSyncExternalStore } from 'react';
 import { useAppServices } from '../queries/app-services-context';
 import { useRealtimeClient } from '../realtime/hooks';
 import { useNow } from '../components/use-now';
 import { useFeedFailures } from './feed-failures';
 import { RealtimeStatusItem } from './realtime-status';
-import { foldRequestEvent, INITIAL_STATS } from './request-stats';
+import { requestStatsOf } from './request-stats';
 
 /** One item: never wraps; shrinks to an ellipsis when the bar is too narrow. */
 const ITEM_BOX = 'min-w-0 items-center gap-1 whitespace-nowrap';
@@ -123,8 +123,9 @@ const Realtime = memo(function Realtime() {
 
 export function StatusBar() {
   const { api } = useAppServices();
-  const [stats, dispatch] = useReducer(foldRequestEvent, INITIAL_STATS);
-  useEffect(() => api.onSettled(dispatch), [api]);
+  // Collected since the boot (the bar loads after the first candle).
+  const feed = requestStatsOf(api);
+  const stats = useSyncExternalStore(feed.subscribe, feed.get, feed.get);
   const failuresInARow = useFeedFailures();
   useLanguage();
   const source = t(stats.source === 'upstream' ? 'Live upstream' : stats.source === 'simulator' ? 'Simulator' : 'Connecting…');

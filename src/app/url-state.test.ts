@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WORKSPACE } from '../store/workspace-slice';
-import { parseWorkspace, serializeWorkspace } from './url-state';
+import type { ChartLayout } from '../store/chart-layout';
+import { DEFAULT_LAYOUT, DEFAULT_WORKSPACE } from '../store/workspace-slice';
+import { parseLayout, parseWorkspace, serializeLayout, serializeWorkspace } from './url-state';
 
 describe('workspace in the URL', () => {
   it('round-trips every field', () => {
@@ -29,5 +30,49 @@ describe('workspace in the URL', () => {
   it('upper-cases symbols and keeps defaults for an empty query', () => {
     expect(parseWorkspace('?symbol=aapl.us').workspace.symbol).toBe('AAPL.US');
     expect(parseWorkspace('')).toEqual({ workspace: DEFAULT_WORKSPACE, problems: [] });
+  });
+});
+
+describe('layout in the URL', () => {
+  const layout: ChartLayout = {
+    kind: '4',
+    charts: [
+      { symbol: 'AAPL.US', interval: '1d', adjust: 'forward' },
+      { symbol: '700.HK', type: 'stock', interval: '1h', adjust: 'none' },
+      { symbol: 'EURUSD', interval: '5m', adjust: 'none' },
+      { symbol: 'BTCUSDT', interval: '1w', adjust: 'none' },
+    ],
+    active: 1,
+    sync: { crosshair: true, symbol: false, interval: true, range: false },
+  };
+  const workspaceOf = (search: string) => parseWorkspace(search).workspace;
+
+  it('round-trips a layout; the active chart is the workspace of the link', () => {
+    const workspace = { ...DEFAULT_WORKSPACE, symbol: '700.HK', type: 'stock' as const, interval: '1h' as const };
+    const search = `${serializeWorkspace(workspace)}${serializeLayout(layout)}`;
+    expect(search).toContain('&layout=4&charts=AAPL.US~1d~forward,700.HK~1h~none~stock,EURUSD~5m~none,BTCUSDT~1w~none&active=1&sync=crosshair,interval');
+    expect(parseLayout(search, workspaceOf(search), DEFAULT_LAYOUT)).toEqual({ layout, problems: [] });
+  });
+
+  it('writes nothing for one chart and reads no layout without layout=', () => {
+    expect(serializeLayout({ ...layout, kind: '1' })).toBe('');
+    expect(parseLayout('?symbol=AAPL.US', workspaceOf('?symbol=AAPL.US'), DEFAULT_LAYOUT)).toEqual({ problems: [] });
+  });
+
+  it('keeps a slot’s default for a bad chart and names it; a bad layout or active index falls back', () => {
+    const search = '?symbol=EURUSD&layout=2h&charts=EURUSD~1d~none,bad%20symbol~1d&active=7';
+    const { layout: parsed, problems } = parseLayout(search, workspaceOf(search), DEFAULT_LAYOUT);
+    expect(parsed?.charts[1]).toEqual(DEFAULT_LAYOUT.charts[1]);
+    expect(parsed?.active).toBe(0);
+    expect(parsed?.sync).toEqual(DEFAULT_LAYOUT.sync);
+    expect(problems).toEqual(['chart “bad symbol~1d”']);
+    expect(parseLayout('?layout=9', workspaceOf(''), DEFAULT_LAYOUT).problems).toEqual(['layout “9”']);
+  });
+
+  it('drops an adjustment a chart’s instrument does not have', () => {
+    const search = '?symbol=AAPL.US&layout=2v&charts=AAPL.US~1d~none,EURUSD~1d~forward&active=0&sync=';
+    const parsed = parseLayout(search, workspaceOf(search), DEFAULT_LAYOUT).layout;
+    expect(parsed?.charts[1]).toEqual({ symbol: 'EURUSD', interval: '1d', adjust: 'none' });
+    expect(parsed?.sync).toEqual({ crosshair: false, symbol: false, interval: false, range: false });
   });
 });

@@ -39,7 +39,7 @@ export function useUrlSync(): void {
       const store = useAppStore.getState();
       const { layout, problems: layoutProblems } = layoutOfLink(window.location.search, workspace, store.layout);
       const problems = [...workspaceProblems, ...layoutProblems];
-      store.replaceLayout(layout);
+      store.updateLayout(() => layout);
       // A bare visit in a saved multi-chart layout opens its active chart; otherwise the link's view.
       const { type: _type, ...rest } = workspace;
       store.replaceWorkspace(layout === store.layout && layout.kind !== '1' ? { ...rest, ...activeView(layout) } : workspace);

@@ -7,6 +7,7 @@ import { noticeText } from './workspace-slice';
 import { t } from '../i18n/t';
 import { migratePersisted, PERSIST_VERSION } from './persisted-state';
 import { STORAGE_KEY, useAppStore } from './app-store';
+import { setActiveChart, setLayoutKind } from './layout-changes';
 
 const initial = useAppStore.getState();
 
@@ -188,5 +189,39 @@ describe('language and colours', () => {
     const { state, repaired } = parsePersisted({ preferences: { language: 'klingon' } }, ['zh-TW']);
     expect(repaired).toBe(true);
     expect(state.preferences.language).toBe('zh-TW');
+  });
+});
+
+describe('the layout in the store', () => {
+  it('mirrors the active chart into the workspace, and the workspace’s changes into the active chart', () => {
+    const store = useAppStore.getState();
+    store.updateLayout((layout) => setLayoutKind(layout, '4'));
+    store.updateLayout((layout) => setActiveChart(layout, 2));
+    let state = useAppStore.getState();
+    expect(state.workspace.symbol).toBe(state.layout.charts[2]?.symbol);
+    store.openSymbol('XAUUSD');
+    store.setInterval('1h');
+    state = useAppStore.getState();
+    expect(state.layout.charts[2]).toMatchObject({ symbol: 'XAUUSD', interval: '1h' });
+    expect(state.workspace).toMatchObject({ symbol: 'XAUUSD', interval: '1h' });
+    // Another chart's toolbar changes that chart only.
+    store.setChartInterval(0, '1w');
+    state = useAppStore.getState();
+    expect(state.layout.charts[0]?.interval).toBe('1w');
+    expect(state.workspace.interval).toBe('1h');
+    // A remembered type goes with a symbol opened on any chart.
+    store.rememberType('AAPL', 'stock');
+    store.openSymbolOnChart(1, 'AAPL');
+    expect(useAppStore.getState().layout.charts[1]).toMatchObject({ symbol: 'AAPL', type: 'stock' });
+  });
+
+  it('saves the layout and reads a damaged one back as the default, saying so', () => {
+    const layout = { ...initial.layout, kind: '2h' as const, active: 1 };
+    expect(parsePersisted({ layout }).state.layout).toEqual(layout);
+    expect(parsePersisted({}).repaired).toBe(false);
+    const damaged = parsePersisted({ layout: { ...layout, active: 3 } });
+    expect(damaged.state.layout).toEqual(initial.layout);
+    expect(damaged.repaired).toBe(true);
+    expect(parsePersisted({ layout: { ...layout, charts: layout.charts.slice(1) } }).repaired).toBe(true);
   });
 });

@@ -35,7 +35,7 @@ export interface ChartLayout {
 }
 
 /** The other slots' first symbols: one per market, so a new 2 × 2 shows four different things. */
-const SLOT_SYMBOLS = ['AAPL.US', '700.HK', 'EURUSD', 'BTCUSDT'] as const;
+export const SLOT_SYMBOLS = ['AAPL.US', '700.HK', 'EURUSD', 'BTCUSDT'] as const;
 
 export const NO_SYNC: SyncFlags = { crosshair: false, symbol: false, interval: false, range: false };
 
@@ -97,52 +97,7 @@ function changeCharts(layout: ChartLayout, indexes: readonly number[], change: (
   }, layout);
 }
 
-/** The same layout with `kind`; the active chart stays active when still shown, else the first. */
-export function setLayoutKind(layout: ChartLayout, kind: LayoutKind): ChartLayout {
-  if (kind === layout.kind) return layout;
-  if (layout.kind === '1') return { ...withDistinctSlots(layout), kind };
-  if (layout.active < chartCount(kind)) return { ...layout, kind };
-  // The active chart moves into the first slot, so the screen keeps showing what it showed.
-  const charts = layout.charts.slice();
-  const moved = charts.splice(layout.active, 1);
-  return { ...layout, kind, active: 0, charts: [...moved, ...charts] };
-}
-
-/**
- * The layout with each other slot that repeats the active chart (same symbol and interval: a
- * second copy of one chart, as after opening that symbol in one chart) given a symbol not on
- * screen, so a layout opened from one chart shows as many different charts as it has.
- */
-function withDistinctSlots(layout: ChartLayout): ChartLayout {
-  const active = activeView(layout);
-  const used = new Set(layout.charts.map((view) => view.symbol));
-  const spare = SLOT_SYMBOLS.filter((symbol) => !used.has(symbol));
-  const charts = layout.charts.map((view, index) => {
-    if (index === layout.active || view.symbol !== active.symbol || view.interval !== active.interval) return view;
-    const symbol = spare.shift();
-    return symbol ? { symbol, interval: active.interval, adjust: 'none' as const } : view;
-  });
-  return { ...layout, charts };
-}
-
-export function setActiveChart(layout: ChartLayout, index: number): ChartLayout {
-  if (index === layout.active || index < 0 || index >= chartCount(layout.kind)) return layout;
-  return { ...layout, active: index };
-}
-
-/**
- * Turning symbol or interval sync on brings every shown chart to the active chart's symbol or
- * interval at once (as TradingView does), so the toggle's state and the screen agree.
- */
-export function setSync(layout: ChartLayout, key: SyncKey, on: boolean): ChartLayout {
-  const next = { ...layout, sync: { ...layout.sync, [key]: on } };
-  const active = activeView(layout);
-  if (on && key === 'symbol') return openOnChart(next, layout.active, active.symbol, active.type);
-  if (on && key === 'interval') return setChartInterval(next, layout.active, active.interval);
-  return next;
-}
-
-function shownIndexes(layout: ChartLayout): number[] {
+export function shownIndexes(layout: ChartLayout): number[] {
   return Array.from({ length: chartCount(layout.kind) }, (_, index) => index);
 }
 

@@ -6,7 +6,7 @@ import type { MessageKey } from '../i18n/t';
 import type { StateCreator } from 'zustand';
 import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
 import * as layouts from './chart-layout';
-import { activeView, defaultLayout, type ChartLayout, type ChartView, type LayoutKind, type SyncKey } from './chart-layout';
+import { activeView, defaultLayout, type ChartLayout, type ChartView } from './chart-layout';
 
 export const PANEL_TABS = ['chart', 'intraday', 'info', 'trades', 'hk', 'book'] as const;
 export type PanelTab = (typeof PANEL_TABS)[number];
@@ -69,11 +69,11 @@ export interface WorkspaceSlice {
   openSymbolOnChart: (index: number, symbol: string, type?: ProductType) => void;
   setChartInterval: (index: number, interval: Interval) => void;
   setChartAdjust: (index: number, adjust: AdjustMode) => void;
-  setActiveChart: (index: number) => void;
-  setLayoutKind: (kind: LayoutKind) => void;
-  setSync: (key: SyncKey, on: boolean) => void;
-  /** A whole layout (from a link or the saved state); the workspace takes its active chart. */
-  replaceLayout: (layout: ChartLayout) => void;
+  /**
+   * The layout as `change` makes it (src/store/layout-changes.ts, a link, the saved state); the
+   * workspace takes its active chart.
+   */
+  updateLayout: (change: (layout: ChartLayout) => ChartLayout) => void;
   pushNotice: (tone: Notice['tone'], text: NoticeText) => void;
   dismissNotice: (id: number) => void;
 }
@@ -130,17 +130,8 @@ export const createWorkspaceSlice: StateCreator<WorkspaceSlice, [], [], Workspac
   setChartAdjust: (index, adjust) => {
     changeLayout(set, (layout) => layouts.setChartAdjust(layout, index, adjust));
   },
-  setActiveChart: (index) => {
-    changeLayout(set, (layout) => layouts.setActiveChart(layout, index));
-  },
-  setLayoutKind: (kind) => {
-    changeLayout(set, (layout) => layouts.setLayoutKind(layout, kind));
-  },
-  setSync: (key, on) => {
-    changeLayout(set, (layout) => layouts.setSync(layout, key, on));
-  },
-  replaceLayout: (layout) => {
-    set((state) => withLayout(state.workspace, layout));
+  updateLayout: (change) => {
+    changeLayout(set, change);
   },
   rememberType: (symbol, type) => {
     set((state) => {

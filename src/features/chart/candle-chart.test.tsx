@@ -33,6 +33,11 @@ vi.mock('./chart-adapter', () => ({
         };
       }),
       onNeedOlder: vi.fn(() => () => undefined),
+      showCrosshairAt: vi.fn(),
+      visibleMoments: vi.fn(() => undefined),
+      showMoments: vi.fn(),
+      onVisibleRange: vi.fn(() => () => undefined),
+      momentOf: vi.fn((time: number) => ({ ms: time * 1000 })),
       // Only its identity matters here: the workbench finds the chart by it.
       surface: {} as ChartSurface,
       destroy: vi.fn(),

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useWideScreen } from '../../../components/use-wide-screen';
 import { useAppStore } from '../../../store/app-store';
 import { chartCount } from '../../../store/chart-layout';
+import { setActiveChart } from '../../../store/layout-changes';
 import type { ChartAdapter } from '../chart-adapter';
 import { ChartPanel } from '../chart-panel';
 import { ChartSync } from './chart-sync';
@@ -18,7 +19,10 @@ export function ChartGrid({ afterFirstCandle }: { afterFirstCandle: boolean }) {
   const kind = useAppStore((state) => state.layout.kind);
   const active = useAppStore((state) => state.layout.active);
   const charts = useAppStore((state) => state.layout.charts);
-  const setActiveChart = useAppStore((state) => state.setActiveChart);
+  const updateLayout = useAppStore((state) => state.updateLayout);
+  const activate = (index: number) => {
+    updateLayout((layout) => setActiveChart(layout, index));
+  };
   const wide = useWideScreen();
   const [sync] = useState(() => new ChartSync(() => useAppStore.getState().layout.sync));
   // One stable callback per slot, so a chart's adapter joins the sync once.
@@ -50,7 +54,7 @@ export function ChartGrid({ afterFirstCandle }: { afterFirstCandle: boolean }) {
               role="tab"
               aria-selected={index === active}
               onClick={() => {
-                setActiveChart(index);
+                activate(index);
               }}
             >
               {view.symbol} {view.interval}
@@ -67,10 +71,10 @@ export function ChartGrid({ afterFirstCandle }: { afterFirstCandle: boolean }) {
             data-active={index === active}
             data-testid="layout-chart"
             onPointerDownCapture={() => {
-              setActiveChart(index);
+              activate(index);
             }}
             onFocusCapture={() => {
-              setActiveChart(index);
+              activate(index);
             }}
             onPointerEnter={() => {
               sync.pointerIn(index);

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useAppStore } from '../../../store/app-store';
 import { LAYOUT_KINDS, SYNC_KEYS, type LayoutKind, type SyncKey } from '../../../store/chart-layout';
+import { setLayoutKind, setSync } from '../../../store/layout-changes';
 import { TOOLBAR_POPUP } from '../toolbar-row';
 import { LayoutIcon } from './layout-icon';
 import './layout.css';
@@ -54,8 +55,7 @@ export function LayoutMenu({ anchor, onClose }: { anchor: HTMLElement; onClose: 
   const [place] = useState(() => placeUnder(anchor));
   const kind = useAppStore((state) => state.layout.kind);
   const sync = useAppStore((state) => state.layout.sync);
-  const setLayoutKind = useAppStore((state) => state.setLayoutKind);
-  const setSync = useAppStore((state) => state.setSync);
+  const updateLayout = useAppStore((state) => state.updateLayout);
 
   useEffect(() => {
     box.current?.querySelector<HTMLButtonElement>('[aria-pressed="true"]')?.focus();
@@ -94,7 +94,7 @@ export function LayoutMenu({ anchor, onClose }: { anchor: HTMLElement; onClose: 
             aria-label={kindLabel(option)}
             title={kindLabel(option)}
             onClick={() => {
-              setLayoutKind(option);
+              updateLayout((layout) => setLayoutKind(layout, option));
             }}
           >
             <LayoutIcon kind={option} />
@@ -109,7 +109,8 @@ export function LayoutMenu({ anchor, onClose }: { anchor: HTMLElement; onClose: 
               type="checkbox"
               checked={sync[key]}
               onChange={(event) => {
-                setSync(key, event.currentTarget.checked);
+                const on = event.currentTarget.checked;
+                updateLayout((layout) => setSync(layout, key, on));
               }}
             />
             {syncLabel(key)}

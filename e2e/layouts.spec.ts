@@ -1,0 +1,133 @@
+/**
+ * Chart layouts: a 2 × 2 screen built by hand (layout menu, a symbol per chart through the
+ * search) comes back on reload and through its link in a fresh browser; the crosshair is synced
+ * (the same date in every legend); two charts of one symbol and interval share their K-line
+ * requests; on a phone the layout is one chart with a switcher.
+ */
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
+
+test.beforeEach(async ({ request }) => {
+  await resetSimulator(request);
+  // A frozen clock: the last candles stay put while legends are compared.
+  await setClock(request, DEFAULT_SIM_NOW, true);
+});
+test.afterEach(async ({ request }) => {
+  await resetSimulator(request);
+});
+
+const frames = (page: Page) => page.getByTestId('layout-chart');
+
+async function chooseLayout(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Layout', exact: true }).click();
+  const menu = page.getByRole('dialog', { name: 'Chart layout' });
+  await menu.getByRole('button', { name }).click();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+}
+
+/** Opens `symbol` on chart `index` as a user does: a press on that chart, then the search. */
+async function openOnChart(page: Page, index: number, symbol: string): Promise<void> {
+  await frames(page).nth(index).getByTestId('main-chart').click({ position: { x: 60, y: 40 } });
+  await expect(frames(page).nth(index)).toHaveAttribute('data-active', 'true');
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Search symbols' });
+  await dialog.getByRole('combobox', { name: 'Search symbols' }).fill(symbol);
+  await expect(dialog.getByTestId('search-option').first()).toHaveAttribute('data-symbol', symbol);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(frames(page).nth(index)).toHaveAccessibleName(new RegExp(`: ${symbol.replace('.', '\\.')}$`));
+}
+
+const SCREEN = ['700.HK', 'MSFT.US', 'XAUUSD', 'ETHUSDT'] as const;
+
+async function expectScreen(page: Page): Promise<void> {
+  await expect(frames(page)).toHaveCount(4);
+  for (const [index, symbol] of SCREEN.entries()) {
+    await expect(frames(page).nth(index)).toHaveAccessibleName(`Chart ${String(index + 1)}: ${symbol}`);
+    // Each chart draws its own candles: its legend shows prices.
+    await expect(frames(page).nth(index).getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/);
+  }
+  // The last chart opened is the active one, and the header follows it.
+  await expect(frames(page).nth(3)).toHaveAttribute('data-active', 'true');
+  await expect(page.getByTestId('symbol-header')).toContainText('ETHUSDT');
+}
+
+test('a 2 × 2 layout with a symbol per chart comes back on reload and through its link', async ({ page, browser, baseURL }) => {
+  await page.goto('/?symbol=AAPL.US');
+  await expect(page.getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/);
+  await chooseLayout(page, 'Four charts (2 × 2)');
+  await expect(frames(page)).toHaveCount(4);
+  for (const [index, symbol] of SCREEN.entries()) await openOnChart(page, index, symbol);
+  await expectScreen(page);
+  // The search names each symbol's type, which the link keeps.
+  await expect(page).toHaveURL(/layout=4&charts=700\.HK~1d~none~stock,MSFT\.US~1d~none~stock,XAUUSD~1d~none~forex,ETHUSDT~1d~none~crypto&active=3/);
+
+  await page.reload();
+  await expectScreen(page);
+
+  // The link in a browser that has never seen the layout (no saved state) opens the same screen.
+  const context = await browser.newContext({ baseURL });
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await expectScreen(other);
+  await context.close();
+});
+
+test('the synced crosshair puts the same date in every legend', async ({ page }) => {
+  // Markets that trade on every day the US does (FX on weekdays, crypto every day), so the date
+  // under the pointer on the US chart is a candle on each of them.
+  await page.goto('/?symbol=AAPL.US&interval=1d&layout=4&charts=AAPL.US~1d~none,MSFT.US~1d~none,EURUSD~1d~none,BTCUSDT~1d~none&active=0&sync=crosshair');
+  await expect(frames(page)).toHaveCount(4);
+  for (let index = 0; index < 4; index++) await expect(frames(page).nth(index).getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/);
+  const legendDate = async (index: number) => /\d{4}-\d{2}-\d{2}/.exec((await frames(page).nth(index).getByTestId('chart-legend').textContent()) ?? '')?.[0];
+  const box = await frames(page).nth(0).getByTestId('main-chart').boundingBox();
+  if (!box) throw new Error('no chart');
+  // Two places on the first chart: every legend follows each of them.
+  for (const share of [0.35, 0.6]) {
+    const before = await legendDate(0);
+    await page.mouse.move(box.x + box.width * share, box.y + box.height * 0.4);
+    await expect.poll(() => legendDate(0)).not.toBe(before);
+    const date = await legendDate(0);
+    for (let index = 1; index < 4; index++) await expect.poll(() => legendDate(index)).toBe(date);
+  }
+  // The pointer gone, every legend is back at its own last candle.
+  await page.mouse.move(box.x - 40, box.y - 40);
+  await expect.poll(() => legendDate(3)).toBe('2026-11-25');
+});
+
+test('two charts of one symbol and interval share one set of K-line requests', async ({ page }) => {
+  const klines = (requests: Request[]) => requests.map((request) => request.url()).filter((url) => url.includes('/v1/market/kline') && url.includes('symbol=700.HK'));
+  const seen: Request[] = [];
+  page.on('request', (request) => seen.push(request));
+  await page.goto('/?symbol=700.HK&interval=1d');
+  await expect(page.getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/);
+  await page.waitForLoadState('networkidle');
+  const single = klines(seen);
+  expect(single.length).toBeGreaterThan(0);
+
+  seen.length = 0;
+  await page.goto('/?symbol=700.HK&interval=1d&layout=2h&charts=700.HK~1d~none,700.HK~1d~none&active=0&sync=');
+  await expect(frames(page)).toHaveCount(2);
+  for (let index = 0; index < 2; index++) await expect(frames(page).nth(index).getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/);
+  await page.waitForLoadState('networkidle');
+  const double = klines(seen);
+  // The same requests as one chart, none twice.
+  expect(new Set(double).size).toBe(double.length);
+  expect(double.length).toBe(single.length);
+});
+
+test('on a phone a layout is one chart with a switcher', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/?symbol=AAPL.US&interval=1d&layout=4&charts=AAPL.US~1d~none,700.HK~1d~none,EURUSD~1d~none,BTCUSDT~1d~none&active=0&sync=crosshair');
+  const switcher = page.getByRole('tablist', { name: 'Charts' });
+  await expect(switcher.getByRole('tab')).toHaveCount(4);
+  await expect(frames(page)).toHaveCount(1);
+  await switcher.getByRole('tab', { name: /700\.HK/ }).click();
+  await expect(frames(page)).toHaveCount(1);
+  await expect(frames(page).first()).toHaveAccessibleName('Chart 2: 700.HK');
+  await expect(page.getByTestId('symbol-header')).toContainText('700.HK');
+  await expect(frames(page).first().getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/);
+  await expect(page).toHaveURL(/active=1/);
+});
