@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartLayout } from '../store/chart-layout';
 import { DEFAULT_LAYOUT, DEFAULT_WORKSPACE } from '../store/workspace-slice';
-import { parseLayout, parseWorkspace, serializeLayout, serializeWorkspace } from './url-state';
+import { linkView, parseLayout, parseWorkspace, serializeLayout, serializeWorkspace } from './url-state';
 
 describe('workspace in the URL', () => {
   it('round-trips every field', () => {
@@ -67,6 +67,17 @@ describe('layout in the URL', () => {
     expect(parsed?.sync).toEqual(DEFAULT_LAYOUT.sync);
     expect(problems).toEqual(['chart “bad symbol~1d”']);
     expect(parseLayout('?layout=9', workspaceOf(''), DEFAULT_LAYOUT).problems).toEqual(['layout “9”']);
+  });
+
+  it('opens the active chart of a link’s charts, whatever its own symbol says; a bare visit opens the saved layout', () => {
+    const search = '?symbol=AAPL.US&interval=1d&layout=2h&charts=AAPL.US~1d~none,700.HK~1h~none&active=1';
+    const { workspace, layout: opened } = linkView(search, DEFAULT_LAYOUT);
+    expect(workspace).toMatchObject({ symbol: '700.HK', interval: '1h' });
+    expect(opened?.charts[1]).toEqual({ symbol: '700.HK', interval: '1h', adjust: 'none' });
+    const saved: ChartLayout = { ...layout, active: 2 };
+    expect(linkView('', saved)).toMatchObject({ layout: saved, workspace: { symbol: 'EURUSD', interval: '5m' } });
+    // A link naming a symbol opens one chart, the saved ones kept behind it.
+    expect(linkView('?symbol=MSFT.US', saved).layout).toEqual({ ...saved, kind: '1' });
   });
 
   it('drops an adjustment a chart’s instrument does not have', () => {

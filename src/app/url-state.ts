@@ -6,7 +6,7 @@
  */
 import { ADJUST_MODES, INTERVALS, PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
 import { isStockInstrument } from '#shared/symbols.ts';
-import { chartCount, LAYOUT_KINDS, MAX_CHARTS, shownCharts, SYNC_KEYS, type ChartLayout, type ChartView, type SyncFlags } from '../store/chart-layout';
+import { activeView, chartCount, LAYOUT_KINDS, MAX_CHARTS, shownCharts, SYNC_KEYS, type ChartLayout, type ChartView, type SyncFlags } from '../store/chart-layout';
 import { DEFAULT_WORKSPACE, DISPLAY_ZONES, PANEL_TABS, type Workspace } from '../store/workspace-slice';
 
 const SYMBOL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9.\-_]{0,23}$/;
@@ -94,6 +94,7 @@ export function parseLayout(search: string, workspace: Workspace, fallback: Char
   if (params.has('layout') && !kind) problems.push(`layout “${(params.get('layout') ?? '').slice(0, 24)}”`);
   if (!kind || kind === '1') return { problems };
   const charts = fallback.charts.slice();
+  const given = new Set<number>();
   (params.get('charts') ?? '')
     .split(',')
     .slice(0, MAX_CHARTS)
@@ -101,16 +102,45 @@ export function parseLayout(search: string, workspace: Workspace, fallback: Char
       const slot = charts[index];
       if (text === '' || !slot) return;
       const view = parseChart(text, slot);
-      if (view) charts[index] = view;
-      else problems.push(`chart “${text.slice(0, 24)}”`);
+      if (view) {
+        charts[index] = view;
+        given.add(index);
+      } else problems.push(`chart “${text.slice(0, 24)}”`);
     });
   const active = Number(params.get('active') ?? '0');
   const activeIndex = Number.isInteger(active) && active >= 0 && active < chartCount(kind) ? active : 0;
-  const { symbol, type, interval, adjust } = workspace;
-  charts[activeIndex] = type ? { symbol, type, interval, adjust } : { symbol, interval, adjust };
+  // The active chart is the link's `charts` entry; without one, the link's own symbol and interval.
+  if (!given.has(activeIndex)) {
+    const { symbol, type, interval, adjust } = workspace;
+    charts[activeIndex] = type ? { symbol, type, interval, adjust } : { symbol, interval, adjust };
+  }
   const syncText = params.get('sync');
   const sync = syncText === null ? fallback.sync : Object.fromEntries(SYNC_KEYS.map((key) => [key, syncText.split(',').includes(key)])) as SyncFlags;
   return { layout: { kind, charts, active: activeIndex, sync }, problems };
+}
+
+/**
+ * What a link opens: its workspace (whose symbol, type, interval and adjustment are the active
+ * chart's when the link has a layout) and its layout, if any.
+ */
+export function parseLink(search: string, fallback: ChartLayout): { workspace: Workspace; layout?: ChartLayout; problems: string[] } {
+  const parsed = parseWorkspace(search);
+  const { layout, problems } = parseLayout(search, parsed.workspace, fallback);
+  if (!layout) return { workspace: parsed.workspace, problems: [...parsed.problems, ...problems] };
+  const { type: _type, ...rest } = parsed.workspace;
+  return { workspace: { ...rest, ...activeView(layout) }, layout, problems: [...parsed.problems, ...problems] };
+}
+
+/**
+ * What a link opens: its own layout (`layout=`); one chart for a link naming a symbol; the saved
+ * layout, with its active chart, for a bare visit (the store loaded it).
+ */
+export function linkView(search: string, saved: ChartLayout): { workspace: Workspace; layout: ChartLayout; problems: string[] } {
+  const { workspace, layout, problems } = parseLink(search, saved);
+  if (layout) return { workspace, layout, problems };
+  if (new URLSearchParams(search).get('symbol') !== null || saved.kind === '1') return { workspace, layout: { ...saved, kind: '1' }, problems };
+  const { type: _type, ...rest } = workspace;
+  return { workspace: { ...rest, ...activeView(saved) }, layout: saved, problems };
 }
 
 /** The layout's part of a link: empty for one chart. */

@@ -11,38 +11,23 @@ import { badLinkLanguage, linkLanguage } from '../i18n/link-language';
 import type { Language } from '../i18n/locales';
 import { switchLanguage } from '../i18n/use-language';
 import { useAppStore } from '../store/app-store';
-import { activeView, type ChartLayout } from '../store/chart-layout';
+import type { ChartLayout } from '../store/chart-layout';
 import type { Workspace } from '../store/workspace-slice';
 import { LANGUAGE_NAMES } from './language-menu';
-import { parseLayout, parseWorkspace, serializeLayout, serializeWorkspace } from './url-state';
+import { linkView, serializeLayout, serializeWorkspace } from './url-state';
 
 function searchOf(workspace: Workspace, layout: ChartLayout, language: Language): string {
   const search = `${serializeWorkspace(workspace)}${serializeLayout(layout)}`;
   return language === 'en' ? search : `${search}&lang=${language}`;
 }
 
-/**
- * The layout a link opens: its own (`layout=`); one chart for a link naming a symbol; the saved
- * layout for a bare visit (the store loaded it), with its active chart.
- */
-function layoutOfLink(search: string, workspace: Workspace, saved: ChartLayout): { layout: ChartLayout; problems: string[] } {
-  const { layout, problems } = parseLayout(search, workspace, saved);
-  if (layout) return { layout, problems };
-  const bare = new URLSearchParams(search).get('symbol') === null;
-  return { layout: bare ? saved : { ...saved, kind: '1' }, problems };
-}
-
 export function useUrlSync(): void {
   useEffect(() => {
     const apply = () => {
-      const { workspace, problems: workspaceProblems } = parseWorkspace(window.location.search);
       const store = useAppStore.getState();
-      const { layout, problems: layoutProblems } = layoutOfLink(window.location.search, workspace, store.layout);
-      const problems = [...workspaceProblems, ...layoutProblems];
+      const { workspace, layout, problems } = linkView(window.location.search, store.layout);
       store.updateLayout(() => layout);
-      // A bare visit in a saved multi-chart layout opens its active chart; otherwise the link's view.
-      const { type: _type, ...rest } = workspace;
-      store.replaceWorkspace(layout === store.layout && layout.kind !== '1' ? { ...rest, ...activeView(layout) } : workspace);
+      store.replaceWorkspace(workspace);
       if (problems.length > 0) store.pushNotice('warning', () => t('Ignored {values} in the link; showing defaults instead.', { values: problems.join(', ') }));
       const language = linkLanguage(window.location.search);
       if (language !== undefined && language !== store.preferences.language) void switchLanguage(language);

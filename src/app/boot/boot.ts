@@ -11,7 +11,7 @@ import { prefetchWorkspace } from '../../queries/prefetch-workspace';
 import { useAppStore } from '../../store/app-store';
 import { applyTheme } from '../theme';
 import { requestStatsOf } from '../request-stats';
-import { parseWorkspace } from '../url-state';
+import { linkView } from '../url-state';
 import { startEarlyChart } from '../../features/chart/early-chart';
 import { createPageServices } from './app-services';
 import { holdEarlyKeys } from './early-keys';
@@ -28,7 +28,7 @@ const services = createPageServices();
 // The status bar's figures count from the first request, though the bar itself comes later.
 requestStatsOf(services.api);
 // The URL's workspace from the first render on (useUrlSync keeps them in step and reports bad values).
-const { workspace } = parseWorkspace(window.location.search);
+const { workspace } = linkView(window.location.search, useAppStore.getState().layout);
 useAppStore.getState().replaceWorkspace(workspace);
 prefetchWorkspace(services, workspace);
 prefetchOnWorkspaceChange(services);
