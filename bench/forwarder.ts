@@ -92,6 +92,9 @@ const ms = (value: number): string => `${value.toFixed(2)} ms`;
 
 const REQUESTS_PER_TARGET = (WARM_UP_ROUNDS + ROUNDS) * BURST.length;
 
+/** The forwarder's added p99 may be this many times the bare proxy's (issue #17). */
+const ADDED_P99_RATIO = 1.5;
+
 /** CPU per request in µs; warm-up rounds included. */
 const cpuPerRequest = (seconds: number, requests: number): number => (seconds / requests) * 1e6;
 
@@ -126,8 +129,17 @@ export async function forwarderFigures(): Promise<Figure[]> {
     { name: 'through the forwarder: median / p99', ...medianAndP99(forwarded) },
     { name: 'through a bare Node proxy (no checks): median / p99', ...medianAndP99(floor) },
     { name: 'forwarder adds, one dashboard\'s load: median', value: byForwarder.median, unit: 'ms' },
-    { name: 'forwarder adds, one dashboard\'s load: p99', value: byForwarder.p99, unit: 'ms', target: '< 2 ms', pass: byForwarder.p99 < 2, samples },
+    { name: 'forwarder adds, one dashboard\'s load: p99', value: byForwarder.p99, unit: 'ms', samples },
     { name: 'floor, same rounds: a bare Node proxy adds median / p99', value: byBareProxy.median, unit: `ms / ${ms(byBareProxy.p99)}` },
+    // An absolute p99 on a shared two-core machine mostly measures the machine: the goal is the
+    // forwarder's added p99 against the bare proxy's, in the same rounds.
+    {
+      name: 'forwarder\'s added p99 ÷ the bare proxy\'s',
+      value: byForwarder.p99 / byBareProxy.p99,
+      unit: '×',
+      target: `≤ ${String(ADDED_P99_RATIO)} ×`,
+      pass: byForwarder.p99 / byBareProxy.p99 <= ADDED_P99_RATIO,
+    },
     // Every forwarded or proxied request also costs the simulator one answer.
     {
       name: 'CPU per request: server (bare proxy; simulator per answer)',

@@ -131,3 +131,24 @@ test('on a phone a layout is one chart with a switcher', async ({ page }) => {
   await expect(frames(page).first().getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/);
   await expect(page).toHaveURL(/active=1/);
 });
+
+test('a symbol’s drawings show on every chart of it, the tools on the active one only', async ({ page }) => {
+  const line = {
+    id: 'level',
+    kind: 'horizontal-line',
+    anchors: [{ time: Date.parse('2026-11-20T02:00:00Z'), price: 480 }],
+    style: { color: '#ff0000', width: 2, line: 'solid' },
+    locked: false,
+  };
+  await page.addInitScript((saved) => {
+    localStorage.setItem('chartroom.drawings', saved);
+  }, JSON.stringify({ version: 1, state: { bySymbol: { '700.HK': [line] } } }));
+  await page.goto('/?symbol=AAPL.US&interval=1d&layout=2h&charts=AAPL.US~1d~none,700.HK~1d~none&active=0&sync=');
+  const other = frames(page).nth(1);
+  await expect(other.locator('[data-drawings]')).toHaveAttribute('data-drawings', /"id":"level"/, { timeout: 15_000 });
+  const placed = JSON.parse((await other.locator('[data-drawings]').getAttribute('data-drawings')) ?? '[]') as { points: { y: number }[] }[];
+  expect(placed[0]?.points[0]?.y).toBeGreaterThan(0);
+  // The drawing tools are on the active chart only.
+  await expect(frames(page).nth(0).getByRole('button', { name: /drawing tools/i }).first()).toBeVisible();
+  await expect(other.getByRole('button', { name: /drawing tools/i })).toHaveCount(0);
+});

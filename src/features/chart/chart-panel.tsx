@@ -18,6 +18,8 @@ import { useKlineSeries } from '../../queries/use-kline-series';
 import { useAppStore } from '../../store/app-store';
 import { AdjustToggle } from './adjust-toggle';
 import { CandleChart, type CandleChartProps } from './candle-chart';
+import type { ChartAdapter } from './chart-adapter';
+import type { ChartSurface } from './chart-surface';
 import { candlePrecision } from './candle-precision';
 import { ChartStatus } from './chart-status';
 import { chartDataset } from './chart-identity';
@@ -31,6 +33,8 @@ import { useLiveForming } from './use-live-forming';
 
 // The drawing tools load on demand after the first candle: nothing of them is on the first page.
 const drawingLayer = lazyWithPreload(() => import('./drawings/drawing-layer').then((module) => module.DrawingLayer));
+// A layout's other charts show the symbol's drawings too, without the tools.
+const drawingsView = lazyWithPreload(() => import('./drawings/drawings-view').then((module) => module.DrawingsView));
 
 const NO_CANDLES: Candle[] = [];
 
@@ -47,6 +51,15 @@ export interface ChartPanelProps {
 
 export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true, onAdapter }: ChartPanelProps) {
   useLanguage();
+  // This chart's own surface, for the drawings of a chart that is not the active one.
+  const [surface, setSurface] = useState<ChartSurface | undefined>(undefined);
+  const hearAdapter = useCallback(
+    (adapter: ChartAdapter | undefined) => {
+      setSurface(adapter?.surface);
+      onAdapter?.(adapter);
+    },
+    [onAdapter],
+  );
   const { symbol, type, interval, adjust, setInterval, setAdjust } = useChartView(chartIndex);
   const theme = useAppStore((state) => state.preferences.theme);
   const colors = useAppStore((state) => state.preferences.colors);
@@ -94,6 +107,7 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
     }),
     [symbol, interval, isStock, adjust, timeZone, candles, live, dataset, theme, colors],
   );
+  const drawingProps = { symbol, exFactors: series.exFactors, adjust, adjustedLocally: series.adjustSource === 'local', theme, decimals };
   const needOlder = useCallback(() => {
     if (hasOlder && !isFetchingOlder) fetchOlder();
   }, [fetchOlder, hasOlder, isFetchingOlder]);
@@ -134,23 +148,20 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
           historyComplete={!isLoading && !hasOlder && candles.length > 0}
           live={live}
           main={active}
-          {...(onAdapter && { onAdapter })}
+          {...(onAdapter && { onAdapter: hearAdapter })}
         />
         {isFetchingOlder && (
           <span role="status" className="pointer-events-none absolute bottom-9 left-2 z-10 rounded bg-white/70 px-1 text-xs text-slate-500 dark:bg-slate-900/70 dark:text-slate-400">
             {t('Loading older candles…')}
           </span>
         )}
-        {afterFirstCandle && active && candles.length > 0 && (
+        {afterFirstCandle && candles.length > 0 && (
           <Suspense fallback={null}>
-            <drawingLayer.Component
-              symbol={symbol}
-              exFactors={series.exFactors}
-              adjust={adjust}
-              adjustedLocally={series.adjustSource === 'local'}
-              theme={theme}
-              decimals={decimals}
-            />
+            {active ? (
+              <drawingLayer.Component {...drawingProps} />
+            ) : (
+              surface && <drawingsView.Component surface={surface} {...drawingProps} />
+            )}
           </Suspense>
         )}
         <ChartStatus isLoading={isLoading} error={error} isEmpty={candles.length === 0} onRetry={retry} />

@@ -38,7 +38,7 @@ interface Engine {
 /** The drawings that mark one price level, and so can become a price alert. */
 const TURNS_INTO_ALERT = new Set<ToolKind>(['horizontal-line', 'horizontal-ray']);
 
-const THEME_COLORS = {
+export const THEME_COLORS = {
   dark: { text: '#e2e8f0', handleFill: '#0f172a' },
   light: { text: '#0f172a', handleFill: '#ffffff' },
 } as const;
@@ -47,7 +47,7 @@ const THEME_COLORS = {
  * Where the drawings are, on the chart's element as `data-drawings` (anchors as shown, pane pixels
  * at the last paint): journeys and tools read it; undefined removes it.
  */
-function reportPlaced(element: HTMLElement, placed: readonly PlacedDrawing[] | undefined): void {
+export function reportPlaced(element: HTMLElement, placed: readonly PlacedDrawing[] | undefined): void {
   if (!placed) {
     delete element.dataset.drawings;
     return;
@@ -56,7 +56,7 @@ function reportPlaced(element: HTMLElement, placed: readonly PlacedDrawing[] | u
   element.dataset.drawings = JSON.stringify(placed.map(({ id, kind, anchors, points }) => ({ id, kind, anchors, points: points.map(({ x, y }) => ({ x: round(x), y: round(y) })) })));
 }
 
-function shownOf(drawing: Drawing, mapping: PriceMapping): ShownDrawing {
+export function shownOf(drawing: Drawing, mapping: PriceMapping): ShownDrawing {
   return { drawing, anchors: drawing.anchors.map((anchor) => ({ time: anchor.time, price: mapping.toShown(anchor.price, anchor.time) })) };
 }
 
