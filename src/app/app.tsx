@@ -20,7 +20,7 @@ import { AppHeader } from './app-header';
 import { takeEarlySearchDraft } from './boot/early-keys';
 import { Notices } from './notices';
 import { PanelTabs, tabLabel } from './panel-tabs';
-import { ScreenBar, type PhoneScreen } from './screen-bar';
+import type { PhoneScreen } from './screen-bar';
 import { useShortcuts } from './use-shortcuts';
 import { useDocumentLanguage } from './use-document-language';
 import { useTheme } from './use-theme';
@@ -35,6 +35,9 @@ const sideColumn = lazyWithPreload(() => import('./side-column').then((m) => m.S
 // The status bar: its figures are collected from the boot on (request-stats.ts); the bar shows them after the first candle.
 const statusBar = lazyWithPreload(() => import('./status-bar').then((m) => m.StatusBar));
 const StatusBar = statusBar.Component;
+// Below lg, the bar that switches to the watchlists or the markets: they come after the first candle, and so does it.
+const screenBar = lazyWithPreload(() => import('./screen-bar').then((m) => m.ScreenBar));
+const ScreenBar = screenBar.Component;
 const WatchlistPanel = watchlist.Component;
 const SideColumn = sideColumn.Component;
 
@@ -172,7 +175,11 @@ export function App() {
           </Suspense>
         )}
       </div>
-      <ScreenBar screen={screen} onScreen={setScreen} />
+      {besideChart && (
+        <Suspense fallback={null}>
+          <ScreenBar screen={screen} onScreen={setScreen} />
+        </Suspense>
+      )}
       {searchDraft && (
         <Suspense fallback={<PaletteDraft draft={searchDraft} onClose={closeSearch} />}>
           <SearchPalette open onClose={closeSearch} draft={searchDraft} />

@@ -73,7 +73,7 @@ describe('layout in the URL', () => {
     const search = '?symbol=AAPL.US&interval=1d&layout=2h&charts=AAPL.US~1d~none,700.HK~1h~none&active=1';
     const { workspace, layout: opened } = linkView(search, DEFAULT_LAYOUT);
     expect(workspace).toMatchObject({ symbol: '700.HK', interval: '1h' });
-    expect(opened?.charts[1]).toEqual({ symbol: '700.HK', interval: '1h', adjust: 'none' });
+    expect(opened.charts[1]).toEqual({ symbol: '700.HK', interval: '1h', adjust: 'none' });
     const saved: ChartLayout = { ...layout, active: 2 };
     expect(linkView('', saved)).toMatchObject({ layout: saved, workspace: { symbol: 'EURUSD', interval: '5m' } });
     // A link naming a symbol opens one chart, the saved ones kept behind it.
