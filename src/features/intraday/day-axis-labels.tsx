@@ -1,0 +1,53 @@
+/**
+ * The five-day chart's time axis: a rule between days, a faint line where a day's break is closed
+ * up, each day's date under its slots, and "no 1-minute K-lines" across a day that has none.
+ */
+import { t } from '../../i18n/t';
+import type { ChartGeometry } from './chart-geometry';
+import type { AssembledDay } from './five-day';
+import { formatDay } from './format-day';
+
+interface DayAxisLabelsProps {
+  days: readonly AssembledDay[];
+  geometry: ChartGeometry;
+}
+
+export function DayAxisLabels({ days, geometry }: DayAxisLabelsProps) {
+  const middleY = (geometry.priceTop + geometry.priceBottom) / 2;
+  return (
+    <g>
+      <line x1={geometry.left} x2={geometry.right} y1={geometry.volumeBottom} y2={geometry.volumeBottom} className="stroke-slate-300 dark:stroke-slate-700" strokeWidth={1} />
+      {days.map((day) => {
+        const x1 = geometry.xAt(day.offset);
+        const middle = geometry.xAt(day.offset + day.axis.minutes / 2);
+        return (
+          <g key={day.ymd}>
+            {day.offset > 0 && (
+              <line data-testid="intraday-day-rule" x1={x1} x2={x1} y1={geometry.priceTop} y2={geometry.labelBaseline} className="stroke-slate-400 dark:stroke-slate-500" strokeWidth={1} />
+            )}
+            {day.axis.segments.slice(1).map((segment) => {
+              const x = geometry.xAt(day.offset + segment.offset);
+              return <line key={segment.start} aria-hidden="true" x1={x} x2={x} y1={geometry.priceTop} y2={geometry.volumeBottom} className="stroke-slate-200 dark:stroke-slate-800" strokeWidth={1} strokeDasharray="2 3" />;
+            })}
+            <text
+              data-testid="intraday-day-label"
+              data-day={day.ymd}
+              data-missing={day.missing ? 'true' : 'false'}
+              x={middle}
+              y={geometry.labelBaseline}
+              textAnchor="middle"
+              className="fill-slate-600 text-[10px] tabular-nums dark:fill-slate-300"
+            >
+              {formatDay(day.ymd)}
+            </text>
+            {day.missing && (
+              <text data-testid="intraday-day-missing" x={middle} y={middleY} textAnchor="middle" className="fill-slate-500 text-[10px] dark:fill-slate-400">
+                {t('No 1-minute K-lines')}
+              </text>
+            )}
+          </g>
+        );
+      })}
+    </g>
+  );
+}

@@ -1,0 +1,27 @@
+/** The 1-day / 5-day switch above the intraday chart. */
+import { t } from '../../i18n/t';
+import { useIntradayDays, type IntradayDays } from './intraday-days-store';
+
+const CHOICES: readonly IntradayDays[] = [1, 5];
+
+export function DaysToggle() {
+  const days = useIntradayDays((state) => state.days);
+  const setDays = useIntradayDays((state) => state.setDays);
+  return (
+    <div role="group" aria-label={t('Intraday days')} className="flex gap-1 px-2 pt-2 text-xs">
+      {CHOICES.map((choice) => (
+        <button
+          key={choice}
+          type="button"
+          aria-pressed={days === choice}
+          onClick={() => {
+            setDays(choice);
+          }}
+          className={`rounded px-2 py-0.5 ${days === choice ? 'bg-slate-200 font-semibold text-slate-900 dark:bg-slate-700 dark:text-slate-100' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`}
+        >
+          {choice === 1 ? t('1 day') : t('5 days')}
+        </button>
+      ))}
+    </div>
+  );
+}
