@@ -27,7 +27,7 @@ export function DayAxisLabels({ days, geometry }: DayAxisLabelsProps) {
             )}
             {day.axis.segments.slice(1).map((segment) => {
               const x = geometry.xAt(day.offset + segment.offset);
-              return <line key={segment.start} aria-hidden="true" x1={x} x2={x} y1={geometry.priceTop} y2={geometry.volumeBottom} className="stroke-slate-200 dark:stroke-slate-800" strokeWidth={1} strokeDasharray="2 3" />;
+              return <line key={segment.start} aria-hidden="true" x1={x} x2={x} y1={geometry.priceTop} y2={geometry.volumeBottom} className="stroke-slate-300 dark:stroke-slate-700" strokeWidth={1} strokeDasharray="2 3" />;
             })}
             <text
               data-testid="intraday-day-label"

@@ -17,7 +17,7 @@ export function DaysToggle() {
           onClick={() => {
             setDays(choice);
           }}
-          className={`rounded px-2 py-0.5 ${days === choice ? 'bg-slate-200 font-semibold text-slate-900 dark:bg-slate-700 dark:text-slate-100' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`}
+          className="rounded border border-slate-300 px-2 py-1 text-xs text-slate-500 hover:bg-slate-100 aria-pressed:text-sky-600 dark:border-slate-700 dark:text-slate-400 dark:hover:bg-slate-800 dark:aria-pressed:text-sky-400"
         >
           {choice === 1 ? t('1 day') : t('5 days')}
         </button>
