@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { noteServerClock } from '../../api/server-clock';
+import { simulatorPerFile } from '../../api/sim-fetch.test-support';
+import { simServices, TestServices } from '../../queries/query-test-support';
+import { useAppStore } from '../../store/app-store';
+import { IntradayPanel } from './intraday-panel';
+import { useIntradayDays } from './intraday-days-store';
+
+// 11:00 in Hong Kong on Wednesday 25 November 2026.
+const NOW = '2026-11-25T03:00:00Z';
+const sim = simulatorPerFile(NOW);
+const initial = useAppStore.getState();
+
+beforeAll(() => {
+  noteServerClock(Date.parse(NOW));
+});
+
+beforeEach(() => {
+  useAppStore.setState(initial, true);
+  useIntradayDays.setState({ days: 1 });
+});
+
+afterEach(cleanup);
+
+function renderPanel(symbol: string) {
+  useAppStore.getState().openSymbol(symbol);
+  const { services, calls } = simServices(sim());
+  render(
+    <TestServices services={services}>
+      <IntradayPanel />
+    </TestServices>,
+  );
+  return calls;
+}
+
+describe('the five-day intraday view on the simulator', () => {
+  it('switches to five labelled days built from the calendar and 1-minute K-lines', async () => {
+    const calls = renderPanel('700.HK');
+    await screen.findByRole('img', { name: 'Intraday price of 700.HK' });
+    fireEvent.click(screen.getByRole('button', { name: '5 days' }));
+    expect(screen.getByRole('button', { name: '5 days' }).getAttribute('aria-pressed')).toBe('true');
+
+    await screen.findByRole('img', { name: 'Five-day intraday price of 700.HK' }, { timeout: 10_000 });
+    const labels = screen.getAllByTestId('intraday-day-label');
+    const answer = sim().app.request('/v1/market/trade-days?market=HK&beg_day=20261101&end_day=20261125', { headers: { 'X-API-Key': 'demo-enterprise' } });
+    const body = (await (await answer).json()) as { data: { trade_days: string[] } };
+    const lastFive = body.data.trade_days.filter((day) => day <= '20261125').slice(-5);
+    expect(labels.map((label) => label.getAttribute('data-day'))).toEqual(lastFive);
+    expect(labels.map((label) => label.getAttribute('data-missing'))).toEqual(['false', 'false', 'false', 'false', 'false']);
+    expect(labels.at(-1)?.textContent).toBe('Nov 25');
+    expect(screen.getAllByTestId('intraday-day-rule')).toHaveLength(4);
+
+    // The calendar from trade-days, the earlier days from the 1m history (paged), today from intraday.
+    expect(calls.some((path) => path.startsWith('/v1/market/trade-days?'))).toBe(true);
+    const klinePages = calls.filter((path) => path.startsWith('/v1/market/kline?') && path.includes('interval=1m'));
+    expect(klinePages.length).toBeGreaterThanOrEqual(2);
+    expect(klinePages.every((path) => path.includes('limit=1000') && path.includes('adjust=none'))).toBe(true);
+    expect(calls.some((path) => path.startsWith('/v1/market/intraday?'))).toBe(true);
+
+    // Every day drawn, today's the shortest (11:00 of a day that runs to 16:00).
+    const lines = screen.getAllByTestId('intraday-price-line').map((path) => (path.getAttribute('d') ?? '').split(/[ML]/).length - 1);
+    expect(lines).toHaveLength(5);
+    expect(Math.min(...lines.slice(0, 4))).toBeGreaterThan(300);
+    expect(lines[4]).toBeLessThan(lines[3] ?? 0);
+
+    // The choice survives a remount of the panel (another tab and back).
+    cleanup();
+    renderPanel('700.HK');
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: '5 days' }).getAttribute('aria-pressed')).toBe('true');
+    });
+  });
+});
