@@ -3,6 +3,9 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { noteServerClock } from '../../api/server-clock';
 import { simulatorPerFile } from '../../api/sim-fetch.test-support';
+import { localInstant } from '../../lib/trading-sessions';
+import { historyKey } from '../../queries/kline-history-cache';
+import { fetchHistoryPage } from '../../queries/kline-history-pages';
 import { simServices, TestServices } from '../../queries/query-test-support';
 import { useAppStore } from '../../store/app-store';
 import { IntradayPanel } from './intraday-panel';
@@ -24,9 +27,13 @@ beforeEach(() => {
 
 afterEach(cleanup);
 
-function renderPanel(symbol: string) {
+type Services = ReturnType<typeof simServices>['services'];
+
+/** The panel on the simulator; `seed` fills the query cache first (what an earlier view left). */
+async function renderPanel(symbol: string, seed?: (services: Services) => Promise<void>) {
   useAppStore.getState().openSymbol(symbol);
   const { services, calls } = simServices(sim());
+  if (seed) await seed(services);
   render(
     <TestServices services={services}>
       <IntradayPanel />
@@ -35,9 +42,13 @@ function renderPanel(symbol: string) {
   return calls;
 }
 
+function pointCounts(): number[] {
+  return screen.getAllByTestId('intraday-price-line').map((path) => (path.getAttribute('d') ?? '').split(/[ML]/).length - 1);
+}
+
 describe('the five-day intraday view on the simulator', () => {
   it('switches to five labelled days built from the calendar and 1-minute K-lines', async () => {
-    const calls = renderPanel('700.HK');
+    const calls = await renderPanel('700.HK');
     await screen.findByRole('img', { name: 'Intraday price of 700.HK' });
     fireEvent.click(screen.getByRole('button', { name: '5 days' }));
     expect(screen.getByRole('button', { name: '5 days' }).getAttribute('aria-pressed')).toBe('true');
@@ -60,16 +71,33 @@ describe('the five-day intraday view on the simulator', () => {
     expect(calls.some((path) => path.startsWith('/v1/market/intraday?'))).toBe(true);
 
     // Every day drawn, today's the shortest (11:00 of a day that runs to 16:00).
-    const lines = screen.getAllByTestId('intraday-price-line').map((path) => (path.getAttribute('d') ?? '').split(/[ML]/).length - 1);
+    const lines = pointCounts();
     expect(lines).toHaveLength(5);
     expect(Math.min(...lines.slice(0, 4))).toBeGreaterThan(300);
     expect(lines[4]).toBeLessThan(lines[3] ?? 0);
 
     // The choice survives a remount of the panel (another tab and back).
     cleanup();
-    renderPanel('700.HK');
+    await renderPanel('700.HK');
     await waitFor(() => {
       expect(screen.getByRole('button', { name: '5 days' }).getAttribute('aria-pressed')).toBe('true');
     });
+  });
+
+  it('fills in a cached 1m history that stops before the last K-line day closed (a page open overnight)', async () => {
+    useIntradayDays.setState({ days: 5 });
+    const params = { symbol: '700.HK', interval: '1m', adjust: 'none' } as const;
+    // The 1m history as a page opened at 12:00 on Tuesday 24 November left it.
+    const tuesdayNoon = localInstant('20261124', 12 * 60, 'Asia/Hong_Kong');
+    const calls = await renderPanel('700.HK', async (services) => {
+      const page = await fetchHistoryPage(services.api, params, tuesdayNoon - 1);
+      services.queryClient.setQueryData(historyKey(params), { pages: [page], pageParams: [null] });
+    });
+    await screen.findByRole('img', { name: 'Five-day intraday price of 700.HK' }, { timeout: 10_000 });
+    // Tuesday's afternoon came from a start/end tail request; every earlier day is whole.
+    await waitFor(() => {
+      expect(pointCounts().slice(0, 4).every((count) => count >= 330)).toBe(true);
+    });
+    expect(calls.some((path) => path.startsWith('/v1/market/kline?') && path.includes('start_time='))).toBe(true);
   });
 });

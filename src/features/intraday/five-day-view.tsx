@@ -37,7 +37,7 @@ export function FiveDayView({ symbol, market }: FiveDayViewProps) {
   const table = sessions.data?.find((entry) => entry.market === market)?.trading_sessions;
   const first = lines?.[0];
   const today = table && first ? tradingDayOf(market, table, first.timestamp, timeZone) : undefined;
-  const sources = useFiveDaySources(symbol, market, timeZone, today);
+  const sources = useFiveDaySources(symbol, market, timeZone, today, table);
   const { picked, candles, loading } = sources;
 
   const view = useMemo(() => {

@@ -2,7 +2,8 @@
  * What the five-day line is built from: the market's trading calendar (the trade-days windows of
  * this month, shared with the status bar, and of last month when the five days reach into it) and
  * 1-minute K-lines (the history query the 1m chart uses, so the same requests and cache), paged
- * back until they reach the day before the first of the five.
+ * back until they reach the day before the first of the five. A history cached since before the
+ * last K-line day closed (a page left open overnight) gets its tail filled as the 1m chart's does.
  */
 import { useEffect } from 'react';
 import type { SessionMarket } from '#shared/contract.ts';
@@ -11,7 +12,9 @@ import { ymdInZone } from '#shared/time-zone.ts';
 import { serverNow } from '../../api/server-clock';
 import { tradeDaysWindow } from '../../lib/calendar-month';
 import { dayKindLookup, type TradeDaysAnswer } from '../../lib/trade-days';
-import { localInstant } from '../../lib/trading-sessions';
+import { localInstant, sessionsOn, type TradingSession } from '../../lib/trading-sessions';
+import { useAppServices } from '../../queries/app-services-context';
+import { fillHistoryTail } from '../../queries/kline-history-cache';
 import { useKlineHistory } from '../../queries/use-kline-history';
 import { useTradeDays } from '../../queries/use-trade-days';
 import { latestTradeDay, pickTradeDays, type PickedDays } from './pick-trade-days';
@@ -43,8 +46,23 @@ function useCalendarMonth(market: SessionMarket, window: Window | undefined) {
   return { query, answer };
 }
 
-/** `lastDay`: the trading day of today's intraday lines, when there are any. */
-export function useFiveDaySources(symbol: string, market: SessionMarket, timeZone: string, lastDay: string | undefined): FiveDaySources {
+const MINUTE_MS = 60_000;
+
+/** The regular close of the newest day drawn from K-lines (the last day unless it is `lastDay`). */
+function newestKlineClose(market: SessionMarket, sessions: readonly TradingSession[] | undefined, picked: PickedDays | undefined, lastDay: string | undefined, timeZone: string): number | undefined {
+  if (!sessions || !picked) return undefined;
+  const fromKlines = picked.days.filter((day) => day.ymd !== lastDay).at(-1);
+  if (!fromKlines) return undefined;
+  const regular = sessionsOn(market, sessions, fromKlines.ymd, fromKlines.half ? 'half' : 'full', timeZone).filter((s) => s.phase === 'open');
+  return regular.at(-1)?.end;
+}
+
+/**
+ * `lastDay`: the trading day of today's intraday lines, when there are any; `sessions`: the
+ * market's session table, once known.
+ */
+export function useFiveDaySources(symbol: string, market: SessionMarket, timeZone: string, lastDay: string | undefined, sessions: readonly TradingSession[] | undefined): FiveDaySources {
+  const services = useAppServices();
   const now = serverNow();
   const today = ymdInZone(now, timeZone);
   const thisMonth = useCalendarMonth(market, monthWindow(today, 0, now));
@@ -53,7 +71,8 @@ export function useFiveDaySources(symbol: string, market: SessionMarket, timeZon
   const lastMonth = useCalendarMonth(market, thisMonth.answer && firstPick?.before === undefined ? monthWindow(today, 1, now) : undefined);
   const picked = lastMonth.answer && thisMonth.answer ? pick([lastMonth.answer, thisMonth.answer], today, lastDay) : firstPick;
 
-  const history = useKlineHistory({ symbol, interval: '1m', adjust: 'none' });
+  const params = { symbol, interval: '1m', adjust: 'none' } as const;
+  const history = useKlineHistory(params);
   const candles = history.data ?? [];
   const first = picked ? (picked.before ?? picked.days[0]) : undefined;
   const reach = first ? localInstant(first.ymd, 0, timeZone) : undefined;
@@ -64,6 +83,14 @@ export function useFiveDaySources(symbol: string, market: SessionMarket, timeZon
   useEffect(() => {
     if (wantsOlder) void fetchNextPage();
   }, [wantsOlder, fetchNextPage, oldest]);
+
+  // The newest cached K-line is older than the last K-line day's close: fetch what came since.
+  const newest = candles.at(-1)?.time;
+  const close = newestKlineClose(market, sessions, picked, lastDay, timeZone);
+  const tailUntil = close === undefined ? undefined : Math.min(close, Math.floor(now / MINUTE_MS) * MINUTE_MS);
+  useEffect(() => {
+    if (newest !== undefined && tailUntil !== undefined && newest < tailUntil - MINUTE_MS) void fillHistoryTail(services, { symbol, interval: '1m', adjust: 'none' }, newest, tailUntil);
+  }, [services, symbol, newest, tailUntil]);
 
   const calendarPending = thisMonth.query.isPending || (lastMonth.query.isFetching && !lastMonth.answer);
   const error = thisMonth.query.error ?? (history.isError ? history.error : null);
