@@ -18,14 +18,14 @@ test.afterEach(async ({ request }) => {
 });
 
 /** The last five HK trading days up to 25 November, from the trade-days endpoint. */
-async function lastFiveTradeDays(page: Page): Promise<string[]> {
-  const response = await page.request.get('/v1/market/trade-days?market=HK&beg_day=20261101&end_day=20261125');
+async function lastFiveTradeDays(page: Page, market = 'HK'): Promise<string[]> {
+  const response = await page.request.get(`/v1/market/trade-days?market=${market}&beg_day=20261101&end_day=20261125`);
   const data = ((await response.json()) as { data: { trade_days: string[]; half_trade_days?: string[] } }).data;
   return [...new Set([...data.trade_days, ...(data.half_trade_days ?? [])])].sort().slice(-5);
 }
 
-async function openFiveDays(page: Page): Promise<void> {
-  await page.goto(`/?symbol=${SYMBOL}&tab=intraday`);
+async function openFiveDays(page: Page, symbol = SYMBOL): Promise<void> {
+  await page.goto(`/?symbol=${symbol}&tab=intraday`);
   await page.getByRole('button', { name: '5 days' }).click();
   await expect(page.getByRole('button', { name: '5 days' })).toHaveAttribute('aria-pressed', 'true');
 }
@@ -76,6 +76,24 @@ test('the 5-day intraday view shows the last five trading days, labelled and rul
   await page.getByRole('button', { name: '1 day' }).click();
   await expect(page.getByTestId('intraday-time-label').first()).toHaveText('09:30');
   await expect(page.getByTestId('intraday-five-day')).toHaveCount(0);
+});
+
+test('a US stock in its regular session: the four earlier days whole regular sessions from the 1m history, today the last', async ({ page, request }) => {
+  await resetSimulator(request);
+  await setClock(request, '2026-11-25T16:00:00Z', true); // 11:00 in New York
+  await openFiveDays(page, 'AAPL.US');
+  const expected = await lastFiveTradeDays(page, 'US');
+  const labels = dayLabels(page);
+  await expect(labels).toHaveCount(5, { timeout: 30_000 });
+  expect(await labels.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-day')))).toEqual(expected);
+  expect(await labels.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-missing')))).toEqual(['false', 'false', 'false', 'false', 'false']);
+  // The four earlier days are whole regular sessions (09:30–16:00: 390 minutes); any pre-market or
+  // after-hours K-lines stay off the five-day axis.
+  const chart = page.getByTestId('intraday-five-day');
+  for (const day of expected.slice(0, 4)) {
+    const d = await chart.locator(`g[data-day="${day}"]`).getByTestId('intraday-price-line').getAttribute('d');
+    expect((d ?? '').split(/[ML]/).length - 1).toBe(390);
+  }
 });
 
 test('a day whose 1-minute K-lines are missing says so and draws nothing', async ({ page, request }) => {
