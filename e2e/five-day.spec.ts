@@ -99,6 +99,7 @@ test('a US stock in its regular session: the four earlier days whole regular ses
 test('a day whose 1-minute K-lines are missing says so and draws nothing', async ({ page, request }) => {
   await resetSimulator(request);
   await setClock(request, HK_MORNING, true);
+  await page.setViewportSize({ width: 1440, height: 900 });
   const expected = await lastFiveTradeDays(page);
   // Withhold the first day's K-lines from every 1m page. (A page that comes back short means the
   // service has nothing older, so the history stops paging there: the day is the oldest one.)
@@ -116,6 +117,8 @@ test('a day whose 1-minute K-lines are missing says so and draws nothing', async
   const labels = dayLabels(page);
   await expect(labels).toHaveCount(5, { timeout: 20_000 });
   expect(await labels.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-missing')))).toEqual(['true', 'false', 'false', 'false', 'false']);
+  await expect(page.getByTestId('intraday-day-missing-day')).toHaveCount(1);
+  await expect(page.getByTestId('intraday-day-missing-day').locator('title')).toHaveText('No 1-minute K-lines');
   await expect(page.getByTestId('intraday-day-missing')).toHaveText('No 1-minute K-lines');
   const chart = page.getByTestId('intraday-five-day');
   await expect(chart.locator(`g[data-day="${gone}"]`).getByTestId('intraday-price-line')).toHaveAttribute('d', '');

@@ -13,7 +13,6 @@ interface DayAxisLabelsProps {
 }
 
 export function DayAxisLabels({ days, geometry }: DayAxisLabelsProps) {
-  const middleY = (geometry.priceTop + geometry.priceBottom) / 2;
   return (
     <g>
       <line x1={geometry.left} x2={geometry.right} y1={geometry.volumeBottom} y2={geometry.volumeBottom} className="stroke-slate-300 dark:stroke-slate-700" strokeWidth={1} />
@@ -40,14 +39,29 @@ export function DayAxisLabels({ days, geometry }: DayAxisLabelsProps) {
             >
               {formatDay(day.ymd)}
             </text>
-            {day.missing && (
-              <text data-testid="intraday-day-missing" x={middle} y={middleY} textAnchor="middle" className="fill-slate-500 text-[10px] dark:fill-slate-400">
-                {t('No 1-minute K-lines')}
-              </text>
-            )}
+            {day.missing && <MissingDay x={x1} width={day.axis.minutes * geometry.slotWidth} geometry={geometry} />}
           </g>
         );
       })}
+    </g>
+  );
+}
+
+/** Roughly how wide the sentence is at 10 px: narrower days (a phone) get the shading alone. */
+const MISSING_TEXT_PX = 100;
+
+/** A day without K-lines: shaded, and saying so where it fits (its title says so always). */
+function MissingDay({ x, width, geometry }: { x: number; width: number; geometry: ChartGeometry }) {
+  const sentence = t('No 1-minute K-lines');
+  return (
+    <g data-testid="intraday-day-missing-day">
+      <title>{sentence}</title>
+      <rect x={x} width={width} y={geometry.priceTop} height={geometry.volumeBottom - geometry.priceTop} className="fill-slate-500/10 dark:fill-slate-400/10" />
+      {width >= MISSING_TEXT_PX && (
+        <text data-testid="intraday-day-missing" x={x + width / 2} y={(geometry.priceTop + geometry.priceBottom) / 2} textAnchor="middle" className="fill-slate-500 text-[10px] dark:fill-slate-400">
+          {sentence}
+        </text>
+      )}
     </g>
   );
 }
