@@ -1,12 +1,11 @@
 /** The 1-day / 5-day switch above the intraday chart. */
 import { t } from '../../i18n/t';
-import { useIntradayDays, type IntradayDays } from './intraday-days-store';
+import { setIntradayDays, useIntradayDays, type IntradayDays } from './intraday-days-store';
 
 const CHOICES: readonly IntradayDays[] = [1, 5];
 
 export function DaysToggle() {
-  const days = useIntradayDays((state) => state.days);
-  const setDays = useIntradayDays((state) => state.setDays);
+  const days = useIntradayDays();
   return (
     <div role="group" aria-label={t('Intraday days')} className="flex gap-1 px-2 pt-2 text-xs">
       {CHOICES.map((choice) => (
@@ -15,7 +14,7 @@ export function DaysToggle() {
           type="button"
           aria-pressed={days === choice}
           onClick={() => {
-            setDays(choice);
+            setIntradayDays(choice);
           }}
           className="rounded border border-slate-300 px-2 py-1 text-xs text-slate-500 hover:bg-slate-100 aria-pressed:text-sky-600 dark:border-slate-700 dark:text-slate-400 dark:hover:bg-slate-800 dark:aria-pressed:text-sky-400"
         >

@@ -9,7 +9,7 @@ import { fetchHistoryPage } from '../../queries/kline-history-pages';
 import { simServices, TestServices } from '../../queries/query-test-support';
 import { useAppStore } from '../../store/app-store';
 import { IntradayPanel } from './intraday-panel';
-import { useIntradayDays } from './intraday-days-store';
+import { setIntradayDays } from './intraday-days-store';
 
 // 11:00 in Hong Kong on Wednesday 25 November 2026.
 const NOW = '2026-11-25T03:00:00Z';
@@ -22,7 +22,7 @@ beforeAll(() => {
 
 beforeEach(() => {
   useAppStore.setState(initial, true);
-  useIntradayDays.setState({ days: 1 });
+  setIntradayDays(1);
 });
 
 afterEach(cleanup);
@@ -85,7 +85,7 @@ describe('the five-day intraday view on the simulator', () => {
   });
 
   it('fills in a cached 1m history that stops before the last K-line day closed (a page open overnight)', async () => {
-    useIntradayDays.setState({ days: 5 });
+    setIntradayDays(5);
     const params = { symbol: '700.HK', interval: '1m', adjust: 'none' } as const;
     // The 1m history as a page opened at 12:00 on Tuesday 24 November left it.
     const tuesdayNoon = localInstant('20261124', 12 * 60, 'Asia/Hong_Kong');
@@ -94,10 +94,10 @@ describe('the five-day intraday view on the simulator', () => {
       services.queryClient.setQueryData(historyKey(params), { pages: [page], pageParams: [null] });
     });
     await screen.findByRole('img', { name: 'Five-day intraday price of 700.HK' }, { timeout: 10_000 });
-    // Tuesday's afternoon came from a start/end tail request; every earlier day is whole.
+    // The history was asked for again from the newest page: Tuesday's afternoon is there, every earlier day whole.
     await waitFor(() => {
       expect(pointCounts().slice(0, 4).every((count) => count >= 330)).toBe(true);
     });
-    expect(calls.some((path) => path.startsWith('/v1/market/kline?') && path.includes('start_time='))).toBe(true);
+    expect(calls.filter((path) => path.startsWith('/v1/market/kline?') && path.includes('interval=1m')).length).toBeGreaterThan(1);
   });
 });

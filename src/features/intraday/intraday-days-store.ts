@@ -1,19 +1,33 @@
 /**
- * The intraday tab's 1-day / 5-day choice: a small store of the (on-demand) intraday feature, so
- * it survives switching tabs and symbols; kept for the page's life, not persisted or put in the URL.
+ * The intraday tab's 1-day / 5-day choice, kept by the (on-demand) intraday feature itself so it
+ * survives switching tabs and symbols; for the page's life, not persisted or put in the URL. A
+ * module-level value behind useSyncExternalStore: no store library code is shared with the first
+ * page for it.
  */
-import { create } from 'zustand';
+import { useSyncExternalStore } from 'react';
 
 export type IntradayDays = 1 | 5;
 
-interface IntradayDaysState {
-  days: IntradayDays;
-  setDays: (days: IntradayDays) => void;
+let current: IntradayDays = 1;
+const listeners = new Set<() => void>();
+
+export function setIntradayDays(days: IntradayDays): void {
+  if (days === current) return;
+  current = days;
+  for (const listener of listeners) listener();
 }
 
-export const useIntradayDays = create<IntradayDaysState>()((set) => ({
-  days: 1,
-  setDays: (days) => {
-    set({ days });
-  },
-}));
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+function snapshot(): IntradayDays {
+  return current;
+}
+
+export function useIntradayDays(): IntradayDays {
+  return useSyncExternalStore(subscribe, snapshot);
+}

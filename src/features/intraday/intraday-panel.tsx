@@ -12,7 +12,7 @@ import { PanelMessage } from './panel-message';
 
 export function IntradayPanel() {
   const symbol = useAppStore((state) => state.workspace.symbol);
-  const days = useIntradayDays((state) => state.days);
+  const days = useIntradayDays();
   const market = sessionMarketOf(symbol);
   if (market === undefined) {
     return (

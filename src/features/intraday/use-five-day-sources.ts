@@ -3,9 +3,9 @@
  * this month, shared with the status bar, and of last month when the five days reach into it) and
  * 1-minute K-lines (the history query the 1m chart uses, so the same requests and cache), paged
  * back until they reach the day before the first of the five. A history cached since before the
- * last K-line day closed (a page left open overnight) gets its tail filled as the 1m chart's does.
+ * last K-line day closed (a page left open overnight) is asked for again, newest page first.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { SessionMarket } from '#shared/contract.ts';
 import type { Candle } from '#shared/candle.ts';
 import { ymdInZone } from '#shared/time-zone.ts';
@@ -13,8 +13,6 @@ import { serverNow } from '../../api/server-clock';
 import { tradeDaysWindow } from '../../lib/calendar-month';
 import { dayKindLookup, type TradeDaysAnswer } from '../../lib/trade-days';
 import { localInstant, sessionsOn, type TradingSession } from '../../lib/trading-sessions';
-import { useAppServices } from '../../queries/app-services-context';
-import { fillHistoryTail } from '../../queries/kline-history-cache';
 import { useKlineHistory } from '../../queries/use-kline-history';
 import { useTradeDays } from '../../queries/use-trade-days';
 import { latestTradeDay, pickTradeDays, type PickedDays } from './pick-trade-days';
@@ -62,7 +60,6 @@ function newestKlineClose(market: SessionMarket, sessions: readonly TradingSessi
  * market's session table, once known.
  */
 export function useFiveDaySources(symbol: string, market: SessionMarket, timeZone: string, lastDay: string | undefined, sessions: readonly TradingSession[] | undefined): FiveDaySources {
-  const services = useAppServices();
   const now = serverNow();
   const today = ymdInZone(now, timeZone);
   const thisMonth = useCalendarMonth(market, monthWindow(today, 0, now));
@@ -71,8 +68,7 @@ export function useFiveDaySources(symbol: string, market: SessionMarket, timeZon
   const lastMonth = useCalendarMonth(market, thisMonth.answer && firstPick?.before === undefined ? monthWindow(today, 1, now) : undefined);
   const picked = lastMonth.answer && thisMonth.answer ? pick([lastMonth.answer, thisMonth.answer], today, lastDay) : firstPick;
 
-  const params = { symbol, interval: '1m', adjust: 'none' } as const;
-  const history = useKlineHistory(params);
+  const history = useKlineHistory({ symbol, interval: '1m', adjust: 'none' });
   const candles = history.data ?? [];
   const first = picked ? (picked.before ?? picked.days[0]) : undefined;
   const reach = first ? localInstant(first.ymd, 0, timeZone) : undefined;
@@ -84,13 +80,19 @@ export function useFiveDaySources(symbol: string, market: SessionMarket, timeZon
     if (wantsOlder) void fetchNextPage();
   }, [wantsOlder, fetchNextPage, oldest]);
 
-  // The newest cached K-line is older than the last K-line day's close: fetch what came since.
+  // The newest cached K-line is older than the last K-line day's close: the cache is from before
+  // it (a newest page ends at the minute it was asked in), so ask again, once for that newest.
   const newest = candles.at(-1)?.time;
   const close = newestKlineClose(market, sessions, picked, lastDay, timeZone);
-  const tailUntil = close === undefined ? undefined : Math.min(close, Math.floor(now / MINUTE_MS) * MINUTE_MS);
+  const until = close === undefined ? undefined : Math.min(close, Math.floor(now / MINUTE_MS) * MINUTE_MS);
+  const stale = newest !== undefined && until !== undefined && newest < until - MINUTE_MS;
+  const { refetch } = history;
+  const askedFor = useRef<number | undefined>(undefined);
   useEffect(() => {
-    if (newest !== undefined && tailUntil !== undefined && newest < tailUntil - MINUTE_MS) void fillHistoryTail(services, { symbol, interval: '1m', adjust: 'none' }, newest, tailUntil);
-  }, [services, symbol, newest, tailUntil]);
+    if (!stale || askedFor.current === newest) return;
+    askedFor.current = newest;
+    void refetch();
+  }, [stale, newest, refetch]);
 
   const calendarPending = thisMonth.query.isPending || (lastMonth.query.isFetching && !lastMonth.answer);
   const error = thisMonth.query.error ?? (history.isError ? history.error : null);
