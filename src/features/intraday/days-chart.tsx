@@ -45,6 +45,12 @@ export interface DaysChartProps {
 }
 
 const FALLBACK_SIZE = { width: 720, height: 300 };
+
+/** Each day's two lines: the dashed average under the minute price. */
+const LINES = [
+  { testId: 'intraday-avg-line', value: (p: PlotPoint) => p.avg, className: 'stroke-amber-600 dark:stroke-amber-400', width: 1.25, stroke: { strokeDasharray: '4 3' } },
+  { testId: 'intraday-price-line', value: (p: PlotPoint) => p.price, className: 'stroke-sky-600 dark:stroke-sky-400', width: 1.5, stroke: { strokeLinejoin: 'round' as const } },
+];
 const LABEL_CHAR_PX = 6.2;
 
 export function DaysChart({ symbol, label, days, minutes, timeZone, precision, axisLabels, readoutDay }: DaysChartProps) {
@@ -93,22 +99,17 @@ export function DaysChart({ symbol, label, days, minutes, timeZone, precision, a
           {days.map((day) => (
             <g key={day.ymd} data-day={day.ymd}>
               <PrevCloseLine day={day} geometry={geometry} y={y} precision={precision} labelled={single} />
-              <path
-                data-testid="intraday-avg-line"
-                d={linePath(day.points, (p) => p.avg, geometry.xOfSlot, y)}
-                fill="none"
-                className="stroke-amber-600 dark:stroke-amber-400"
-                strokeWidth={1.25}
-                strokeDasharray="4 3"
-              />
-              <path
-                data-testid="intraday-price-line"
-                d={linePath(day.points, (p) => p.price, geometry.xOfSlot, y)}
-                fill="none"
-                className="stroke-sky-600 dark:stroke-sky-400"
-                strokeWidth={1.5}
-                strokeLinejoin="round"
-              />
+              {LINES.map((line) => (
+                <path
+                  key={line.testId}
+                  data-testid={line.testId}
+                  d={linePath(day.points, line.value, geometry.xOfSlot, y)}
+                  fill="none"
+                  className={line.className}
+                  strokeWidth={line.width}
+                  {...line.stroke}
+                />
+              ))}
             </g>
           ))}
           {index !== undefined && shown && <Crosshair geometry={geometry} point={shown} y={y} />}
