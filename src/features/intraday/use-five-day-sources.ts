@@ -46,10 +46,13 @@ function useCalendarMonth(market: SessionMarket, window: Window | undefined) {
 
 const MINUTE_MS = 60_000;
 
-/** The regular close of the newest day drawn from K-lines (the last day unless it is `lastDay`). */
-function newestKlineClose(market: SessionMarket, sessions: readonly TradingSession[] | undefined, picked: PickedDays | undefined, lastDay: string | undefined, timeZone: string): number | undefined {
+/**
+ * The regular close of the newest finished day drawn from K-lines: before `today` (a day still
+ * trading grows by itself), and not `lastDay` (drawn from the intraday lines).
+ */
+function newestKlineClose(market: SessionMarket, sessions: readonly TradingSession[] | undefined, picked: PickedDays | undefined, lastDay: string | undefined, today: string, timeZone: string): number | undefined {
   if (!sessions || !picked) return undefined;
-  const fromKlines = picked.days.filter((day) => day.ymd !== lastDay).at(-1);
+  const fromKlines = picked.days.filter((day) => day.ymd !== lastDay && day.ymd < today).at(-1);
   if (!fromKlines) return undefined;
   const regular = sessionsOn(market, sessions, fromKlines.ymd, fromKlines.half ? 'half' : 'full', timeZone).filter((s) => s.phase === 'open');
   return regular.at(-1)?.end;
@@ -83,7 +86,7 @@ export function useFiveDaySources(symbol: string, market: SessionMarket, timeZon
   // The newest cached K-line is older than the last K-line day's close: the cache is from before
   // it (a newest page ends at the minute it was asked in), so ask again, once for that newest.
   const newest = candles.at(-1)?.time;
-  const close = newestKlineClose(market, sessions, picked, lastDay, timeZone);
+  const close = newestKlineClose(market, sessions, picked, lastDay, today, timeZone);
   const until = close === undefined ? undefined : Math.min(close, Math.floor(now / MINUTE_MS) * MINUTE_MS);
   const stale = newest !== undefined && until !== undefined && newest < until - MINUTE_MS;
   const { refetch } = history;
