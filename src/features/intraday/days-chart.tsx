@@ -149,7 +149,7 @@ function PrevCloseLine({ day, geometry, y, precision, labelled }: PrevCloseLineP
       <line x1={x1} x2={x2} y1={at} y2={at} className="stroke-slate-500 dark:stroke-slate-400" strokeWidth={1} strokeDasharray="1 3" />
       {labelled && (
         <text x={x2 - 2} y={at - 3} textAnchor="end" className="fill-slate-500 text-[10px] tabular-nums dark:fill-slate-400">
-          Prev close {formatPrice(prevClose, precision)}
+          {t('Prev close')} {formatPrice(prevClose, precision)}
         </text>
       )}
     </g>
