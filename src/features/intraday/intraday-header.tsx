@@ -1,9 +1,8 @@
 /** The line above the intraday chart: last price, change versus the previous close, day totals. */
-import { dateFormatter, dateLocale } from '../../i18n/format';
 import { t } from '../../i18n/t';
 import { formatCompact, formatPercent, formatPrice, formatSignedChange } from '../../lib/format';
-import { parseYmd } from '#shared/time-zone.ts';
 import { formatClock } from './axis-ticks';
+import { formatDay } from './format-day';
 import type { DaySummary } from './intraday-points';
 
 interface IntradayHeaderProps {
@@ -12,19 +11,6 @@ interface IntradayHeaderProps {
   timeZone: string;
   /** YYYYMMDD: outside trading hours the line is the last trading day's, so the date is shown. */
   tradingDay: string;
-}
-
-/** 'Nov 25' ('11月25日' in Chinese) for 20261125. */
-function formatDay(ymd: string): string {
-  const date = parseYmd(ymd);
-  if (!date) return ymd;
-  const english = dateLocale() === 'en-GB';
-  return dateFormatter('month-day', { month: 'short', day: 'numeric', timeZone: 'UTC' })
-    .formatToParts(Date.UTC(date.year, date.month - 1, date.day))
-    .filter((part) => !english || part.type !== 'literal')
-    .sort((a, b) => (english ? (a.type === 'month' ? -1 : b.type === 'month' ? 1 : 0) : 0))
-    .map((part) => part.value)
-    .join(english ? ' ' : '');
 }
 
 function toneOf(change: number | undefined): string {

@@ -1,14 +1,18 @@
 /**
- * The intraday tab: the selected stock's minute line for the trading day so far. Non-stock symbols
- * get a sentence and no request.
+ * The intraday tab: the selected stock's minute line for the trading day so far, or for the last
+ * five trading days. Non-stock symbols get a sentence and no request.
  */
 import { useAppStore } from '../../store/app-store';
 import { sessionMarketOf } from '#shared/symbols.ts';
+import { DaysToggle } from './days-toggle';
+import { FiveDayView } from './five-day-view';
+import { useIntradayDays } from './intraday-days-store';
 import { IntradayView } from './intraday-view';
 import { PanelMessage } from './panel-message';
 
 export function IntradayPanel() {
   const symbol = useAppStore((state) => state.workspace.symbol);
+  const days = useIntradayDays();
   const market = sessionMarketOf(symbol);
   if (market === undefined) {
     return (
@@ -17,5 +21,12 @@ export function IntradayPanel() {
       </PanelMessage>
     );
   }
-  return <IntradayView key={symbol} symbol={symbol} market={market} />;
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <DaysToggle />
+      <div className="min-h-0 flex-1">
+        {days === 5 ? <FiveDayView key={symbol} symbol={symbol} market={market} /> : <IntradayView key={symbol} symbol={symbol} market={market} />}
+      </div>
+    </div>
+  );
 }

@@ -10,16 +10,14 @@ import type { SessionMarket } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { precisionOf } from '../../lib/format';
 import { marketTimeZone } from '#shared/symbols.ts';
-import { useIntraday } from './api/use-intraday';
 import { useTicker } from '../../queries/use-ticker';
 import { useTradingSessions } from '../../queries/use-trading-sessions';
-import { useLiveTicker } from '../../realtime/hooks';
 import { IntradayChart } from './intraday-chart';
 import { IntradayHeader } from './intraday-header';
 import { summarize, toPlotPoints } from './intraday-points';
-import { PanelMessage } from './panel-message';
+import { PanelFailure, PanelMessage } from './panel-message';
 import { buildTimeAxis } from './time-axis';
-import { useLiveLines } from './use-live-lines';
+import { useTodayLines } from './use-today-lines';
 
 interface IntradayViewProps {
   symbol: string;
@@ -28,14 +26,11 @@ interface IntradayViewProps {
 
 export function IntradayView({ symbol, market }: IntradayViewProps) {
   useLanguage();
-  const pushed = useLiveTicker(symbol);
-  const live = pushed.state === 'live';
-  const intraday = useIntraday(symbol, undefined, live);
+  const { intraday, lines } = useTodayLines(symbol);
   const sessions = useTradingSessions();
   const ticker = useTicker(symbol);
   const timeZone = marketTimeZone(market);
 
-  const lines = useLiveLines(intraday.data?.lines, live ? pushed.ticker : undefined);
   const table = sessions.data?.find((entry) => entry.market === market)?.trading_sessions;
   const prevCloseText = ticker.data?.prev_close;
   const prevClose = prevCloseText !== undefined && Number.isFinite(Number(prevCloseText)) ? Number(prevCloseText) : undefined;
@@ -51,10 +46,10 @@ export function IntradayView({ symbol, market }: IntradayViewProps) {
   }, [lines, table, market, timeZone, prevClose, prevCloseText]);
 
   if (intraday.isError && !intraday.data) {
-    return <Failure error={intraday.error} onRetry={() => void intraday.refetch()} />;
+    return <PanelFailure error={intraday.error} onRetry={() => void intraday.refetch()} />;
   }
   if (sessions.isError && !sessions.data) {
-    return <Failure error={sessions.error} onRetry={() => void sessions.refetch()} />;
+    return <PanelFailure error={sessions.error} onRetry={() => void sessions.refetch()} />;
   }
   if (intraday.isPending || sessions.isPending) {
     return <PanelMessage role="status">{t('Loading the intraday line of {symbol}…', { symbol })}</PanelMessage>;
@@ -73,14 +68,6 @@ export function IntradayView({ symbol, market }: IntradayViewProps) {
       <div className="min-h-0 flex-1">
         <IntradayChart symbol={symbol} axis={view.axis} points={view.points} precision={view.precision} {...(prevClose !== undefined && { prevClose })} />
       </div>
-    </div>
-  );
-}
-
-function Failure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <div className="p-3">
-      <ErrorNotice error={error} onRetry={onRetry} />
     </div>
   );
 }

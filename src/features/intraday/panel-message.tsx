@@ -1,5 +1,6 @@
-/** A one-sentence state of the intraday panel (not a stock, no trading yet, loading). */
+/** A one-sentence state of the intraday panel (not a stock, no trading yet, loading), or a failure with a retry. */
 import type { ReactNode } from 'react';
+import { ErrorNotice } from '../../components/ui/error-notice';
 
 interface PanelMessageProps {
   children: ReactNode;
@@ -13,6 +14,14 @@ export function PanelMessage({ children, role }: PanelMessageProps) {
       <p role={role} data-testid="intraday-message" className="max-w-md text-center text-sm text-slate-600 dark:text-slate-300">
         {children}
       </p>
+    </div>
+  );
+}
+
+export function PanelFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div className="p-3">
+      <ErrorNotice error={error} onRetry={onRetry} />
     </div>
   );
 }

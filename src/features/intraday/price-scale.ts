@@ -7,16 +7,18 @@ export interface Domain {
 }
 
 /**
- * Prices, averages and the previous close, with a margin above and below; a flat day gets a band
+ * Prices, averages and the previous close (one a day on a multi-day chart), with a margin above and below; a flat day gets a band
  * of ±0.5 % around its price so the line sits in the middle.
  */
-export function priceDomain(points: readonly PlotPoint[], prevClose?: number, margin = 0.08): Domain | undefined {
+export function priceDomain(points: readonly PlotPoint[], prevClose?: number | readonly number[], margin = 0.08): Domain | undefined {
   const values: number[] = [];
   for (const point of points) {
     values.push(point.price);
     if (Number.isFinite(point.avg) && point.avg > 0) values.push(point.avg);
   }
-  if (prevClose !== undefined && Number.isFinite(prevClose)) values.push(prevClose);
+  for (const reference of typeof prevClose === 'number' ? [prevClose] : (prevClose ?? [])) {
+    if (Number.isFinite(reference)) values.push(reference);
+  }
   if (values.length === 0) return undefined;
   const min = Math.min(...values);
   const max = Math.max(...values);

@@ -64,7 +64,15 @@ export function buildTimeAxis({ market, sessions, timeZone, timestamps }: TimeAx
   if (timestamps.length === 0) return undefined;
   const first = Math.min(...timestamps);
   const tradingDay = tradingDayOf(market, sessions, first, timeZone);
-  const day = sessionsOn(market, sessions, tradingDay, 'full', timeZone);
+  return dayAxis({ market, sessions, timeZone, timestamps }, tradingDay, 'full');
+}
+
+/**
+ * The axis of `tradingDay` (a half day with `kind` 'half'): its regular sessions, and the
+ * extended ones that hold some of `timestamps`; undefined when the day has no regular session.
+ */
+export function dayAxis({ market, sessions, timeZone, timestamps }: TimeAxisInput, tradingDay: string, kind: 'full' | 'half'): TimeAxis | undefined {
+  const day = sessionsOn(market, sessions, tradingDay, kind, timeZone);
   const regular = day.filter((s) => s.phase === 'open');
   if (regular.length === 0) return undefined;
   const outside = timestamps.filter((ms) => !regular.some((s) => holds(s, ms)));

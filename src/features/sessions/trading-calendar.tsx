@@ -11,7 +11,7 @@ import { calendarMonth, tradeDaysWindow } from '../../lib/calendar-month';
 import { marketTimeZone } from '#shared/symbols.ts';
 import type { TradeDaysAnswer } from '../../lib/trade-days';
 import { ymdInZone } from '#shared/time-zone.ts';
-import { useTradeDays } from './api/use-trade-days';
+import { useTradeDays } from '../../queries/use-trade-days';
 import { CalendarLegend } from './calendar-legend';
 import { MonthGrid } from './month-grid';
 import { compareMonths, monthOfYmd, monthTitle, shiftMonth } from './month-math';

@@ -13,7 +13,7 @@ import { marketStatus, type MarketStatus, type SessionSchedule } from '../../lib
 import { marketTimeZone } from '#shared/symbols.ts';
 import { dayKindLookup, isWeekendYmd, type DayKind, type TradeDaysAnswer } from '../../lib/trade-days';
 import { addDaysYmd, ymdInZone } from '#shared/time-zone.ts';
-import { useTradeDays } from './api/use-trade-days';
+import { useTradeDays } from '../../queries/use-trade-days';
 import { monthOfYmd, shiftMonth } from './month-math';
 
 export interface LiveStatus {

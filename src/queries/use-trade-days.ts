@@ -1,10 +1,10 @@
 /** Trading days and half days of a market in a window of at most 31 days (the caller's duty). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionMarket } from '#shared/contract.ts';
-import type { ApiClient } from '../../../api/client';
-import { fetchTradeDays } from '../../../api/reference-endpoints';
-import { useAppServices } from '../../../queries/app-services-context';
-import { queryKeys } from '../../../queries/query-keys';
+import type { ApiClient } from '../api/client';
+import { fetchTradeDays } from '../api/reference-endpoints';
+import { useAppServices } from './app-services-context';
+import { queryKeys } from './query-keys';
 
 export const TRADE_DAYS_STALE_MS = 60 * 60_000;
 

@@ -1,0 +1,16 @@
+/** A trading day as a short date in the page's language. */
+import { dateFormatter, dateLocale } from '../../i18n/format';
+import { parseYmd } from '#shared/time-zone.ts';
+
+/** 'Nov 25' ('11月25日' in Chinese) for 20261125. */
+export function formatDay(ymd: string): string {
+  const date = parseYmd(ymd);
+  if (!date) return ymd;
+  const english = dateLocale() === 'en-GB';
+  return dateFormatter('month-day', { month: 'short', day: 'numeric', timeZone: 'UTC' })
+    .formatToParts(Date.UTC(date.year, date.month - 1, date.day))
+    .filter((part) => !english || part.type !== 'literal')
+    .sort((a, b) => (english ? (a.type === 'month' ? -1 : b.type === 'month' ? 1 : 0) : 0))
+    .map((part) => part.value)
+    .join(english ? ' ' : '');
+}
