@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { lazyWithPreload } from '../components/lazy-with-preload';
 import { Panel } from '../components/ui/panel';
+import { loadErrorTexts } from '../components/ui/use-error-text';
 import { prefetchCatalog } from '../queries/use-catalog';
 import { ChartPanel } from '../features/chart/chart-panel';
 import { LayoutButton } from '../features/chart/layout/layout-button';
@@ -126,6 +127,10 @@ export function App() {
   useUrlSync();
   // Whether the page opened on the chart decides what renders first (only the first value counts).
   const besideChart = useAfterFirstCandle(useAppStore.getState().workspace.tab === 'chart');
+  // The words for failures arrive with the panels beside the chart (they share its chunk).
+  useEffect(() => {
+    if (besideChart) void loadErrorTexts();
+  }, [besideChart]);
   useTheme();
   useDocumentLanguage();
   useShortcuts(openSearch);

@@ -5,7 +5,7 @@
 import { t } from '../../i18n/t';
 import { isApiError } from '../../api/api-error';
 import { AMBIGUOUS_SYMBOL } from '#shared/contract.ts';
-import { describeError } from './describe-error';
+import { useErrorText } from './use-error-text';
 
 interface ErrorNoticeProps {
   error: unknown;
@@ -15,7 +15,7 @@ interface ErrorNoticeProps {
 }
 
 export function ErrorNotice({ error, onRetry, compact = false }: ErrorNoticeProps) {
-  const text = describeError(error);
+  const text = useErrorText(error);
   const retry = isApiError(error) && error.errorName === AMBIGUOUS_SYMBOL ? undefined : onRetry;
   return (
     <div role="alert" className={`flex flex-col gap-1 rounded border border-amber-500/40 bg-amber-500/10 text-amber-800 dark:text-amber-200 ${compact ? 'p-2 text-xs' : 'p-3 text-sm'}`}>

@@ -2,9 +2,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Panel } from './panel';
 import { TestServices } from '../../queries/query-test-support';
+import { loadErrorTexts } from './use-error-text';
+
+// The words for failures, as the app has them once the panels beside the chart are in.
+beforeAll(() => loadErrorTexts());
 
 let shouldFail = true;
 function Fragile() {

@@ -1,13 +1,17 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import type { Candle } from '#shared/candle.ts';
 import type { KlineSeriesResult } from '../../queries/use-kline-series';
 import { useAppStore } from '../../store/app-store';
 import { ChartPanel } from './chart-panel';
 import { TestServices } from '../../queries/query-test-support';
+import { loadErrorTexts } from '../../components/ui/use-error-text';
+
+// The words for failures, as the app has them once the panels beside the chart are in.
+beforeAll(() => loadErrorTexts());
 
 const state = vi.hoisted((): { series?: KlineSeriesResult } => ({}));
 vi.mock('../../queries/use-kline-series', () => ({ useKlineSeries: () => state.series }));
