@@ -6,16 +6,18 @@
  *   t=0       four pages load, each on its own server: default screen and intraday tab, over HTTP
  *             polling and with the WebSocket up (20-symbol watchlist)
  *   10–70 s   upstream requests counted on all four (counts are not CPU-sensitive)
- *   each min  JS heap of the default-screen WebSocket page: least of 3 forced-GC readings 1 s apart (1 min: the baseline)
+ *   each min  JS heap of the default-screen WebSocket page: least of 3 forced-GC readings 1 s apart
+ *             (the baseline at minute 2, or 1 in a run under 3 minutes, with a heap snapshot's objects by constructor)
  *   70 s      the other three close; that page stays live while, on the bench's server, the
  *             300-symbol watchlist is traced for 30 s, then a second browser opens a loaded chart
- *   end       JS heap of the same page again, read the same way
+ *   end       JS heap of the same page again, read the same way, and a second snapshot: which constructors gained objects
  */
 import type { CDPSession } from 'playwright-core';
 import type { Figure } from '../figure.ts';
 import { openBrowserBench, type BrowserBenchContext } from './context.ts';
 import { secondBrowserFigures } from './live-cache.ts';
 import { watchlistBusyFigures } from './live-busy.ts';
+import { countByConstructor, growingConstructors, takeHeapSnapshot, type Growth } from './heap-snapshot.ts';
 import { HEAP_READINGS, retainedHeap, sleep, type HeapSample } from './live-page.ts';
 import { closeRun, countRequests, openRequestRuns } from './live-requests.ts';
 import { chooseWatchlist } from './live-watchlist.ts';
@@ -25,7 +27,7 @@ const DEFAULT_MINUTES = 2;
 const WATCHLIST_SYMBOLS = 20;
 const WARM_UP_MS = 10_000;
 const COUNT_MS = 60_000;
-const HEAP_GROWTH_TARGET = 0.1;
+const HEAP_GROWTH_TARGET = 0.05;
 const MIB = 1024 * 1024;
 
 /** BENCH_LIVE_MINUTES: how long the heap page stays live (≥ 1.5, so there is something after the first minute). */
@@ -39,12 +41,13 @@ export function liveMinutes(env: string | undefined = process.env.BENCH_LIVE_MIN
 const mib = (bytes: number) => (bytes / MIB).toFixed(2);
 
 export function heapFigure(byMinute: readonly HeapSample[], last: HeapSample, minutes: number): Figure {
-  const first = byMinute[0]?.bytes ?? Number.NaN;
+  const from = baselineMinute(minutes);
+  const first = byMinute[from - 1]?.bytes ?? Number.NaN;
   const growth = (last.bytes - first) / first;
   const firstReadings = [...byMinute, last].map((sample) => mib(sample.readings[0] ?? Number.NaN));
   return {
     group: 'browser: JS heap of the default screen, WebSocket up',
-    name: `JS heap after ${minutes.toFixed(1)} min live vs after 1 min (forced GC)`,
+    name: `JS heap after ${minutes.toFixed(1)} min live vs after ${String(from)} min (forced GC)`,
     value: growth * 100,
     unit: `% (${(first / MIB).toFixed(1)} MiB → ${(last.bytes / MIB).toFixed(1)} MiB)`,
     decimals: 1,
@@ -57,14 +60,38 @@ export function heapFigure(byMinute: readonly HeapSample[], last: HeapSample, mi
   };
 }
 
-/** The heap at each whole minute from `loadedAt` up to `minutes`. */
-async function heapEveryMinute(cdp: CDPSession, loadedAt: number, minutes: number): Promise<HeapSample[]> {
+/**
+ * The minute the heap is compared from: the second (the first holds the warm-up's JIT code and
+ * caches still filling), or the first in a run too short for that.
+ */
+export function baselineMinute(minutes: number): number {
+  return minutes >= 3 ? 2 : 1;
+}
+
+/** The heap at each whole minute from `loadedAt` up to `minutes`, and the objects by constructor at the baseline minute. */
+async function heapEveryMinute(cdp: CDPSession, loadedAt: number, minutes: number): Promise<{ samples: HeapSample[]; baseline: Map<string, number> }> {
   const samples: HeapSample[] = [];
+  let baseline = new Map<string, number>();
   for (let minute = 1; minute <= Math.floor(minutes); minute++) {
     await sleep(loadedAt + minute * 60_000 - performance.now());
     samples.push(await retainedHeap(cdp));
+    if (minute === baselineMinute(minutes)) baseline = countByConstructor(await takeHeapSnapshot(cdp));
   }
-  return samples;
+  return { samples, baseline };
+}
+
+/** Constructors whose live objects grew from the baseline minute to the end: none is the goal. */
+export function objectGrowthFigure(grown: readonly Growth[], from: number, minutes: number): Figure {
+  return {
+    group: 'browser: JS heap of the default screen, WebSocket up',
+    name: `constructors with more live objects after ${minutes.toFixed(1)} min than after ${String(from)} (heap snapshots)`,
+    value: grown.length,
+    unit: '',
+    decimals: 0,
+    target: '0 (a constructor counts when it gained > 5 % and > 20 objects)',
+    pass: grown.length === 0,
+    details: grown.length === 0 ? ['none grew'] : grown.slice(0, 12).map((growth) => `${growth.name}: ${String(growth.before)} → ${String(growth.after)}`),
+  };
 }
 
 /** `shared`: the bench's browser context when the caller has one open (saves a build); otherwise one is opened and closed here. */
@@ -85,11 +112,18 @@ export async function liveFigures(shared?: BrowserBenchContext): Promise<Figure[
       const alongside = 'measured while the default-screen WebSocket page of the heap figure streams in the same browser';
       const busyFigures = await watchlistBusyFigures(ctx, alongside);
       const cacheFigures = await secondBrowserFigures(ctx);
-      const byMinute = await heapByMinute;
+      const { samples: byMinute, baseline } = await heapByMinute;
       await sleep(heapRun.loadedAt + minutes * 60_000 - performance.now());
       const lastHeap = await retainedHeap(heapRun.live.cdp);
       const measuredMinutes = (performance.now() - heapRun.loadedAt) / 60_000;
-      return [...busyFigures, ...requestFigures, ...cacheFigures, heapFigure(byMinute, lastHeap, measuredMinutes)];
+      const grown = growingConstructors(baseline, countByConstructor(await takeHeapSnapshot(heapRun.live.cdp)));
+      return [
+        ...busyFigures,
+        ...requestFigures,
+        ...cacheFigures,
+        heapFigure(byMinute, lastHeap, measuredMinutes),
+        objectGrowthFigure(grown, baselineMinute(measuredMinutes), measuredMinutes),
+      ];
     } finally {
       await Promise.allSettled(runs.map(closeRun));
     }

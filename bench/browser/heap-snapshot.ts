@@ -1,0 +1,70 @@
+/**
+ * Object counts by constructor from a V8 heap snapshot, and which of them grew between two
+ * snapshots: the leak check of a live page (a JS heap that holds steady in bytes can still hide a
+ * class whose instances pile up while others shrink).
+ *
+ * A snapshot is a flat array of nodes, `meta.node_fields.length` numbers each; a node's `type`
+ * indexes `meta.node_types[0]` and its `name` indexes `strings`. An object node's name is its
+ * constructor's.
+ */
+import type { CDPSession } from 'playwright-core';
+
+export interface HeapSnapshot {
+  snapshot: { meta: { node_fields: string[]; node_types: unknown[] } };
+  nodes: number[];
+  strings: string[];
+}
+
+/** Live objects per constructor name (type "object" nodes only: no strings, code or closures). */
+export function countByConstructor(heap: HeapSnapshot): Map<string, number> {
+  const fields = heap.snapshot.meta.node_fields;
+  const stride = fields.length;
+  const typeAt = fields.indexOf('type');
+  const nameAt = fields.indexOf('name');
+  const types = heap.snapshot.meta.node_types[0];
+  const objectType = Array.isArray(types) ? types.indexOf('object') : -1;
+  const counts = new Map<string, number>();
+  for (let node = 0; node + stride <= heap.nodes.length; node += stride) {
+    if (heap.nodes[node + typeAt] !== objectType) continue;
+    const name = heap.strings[heap.nodes[node + nameAt] ?? -1] ?? '?';
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return counts;
+}
+
+export interface Growth {
+  name: string;
+  before: number;
+  after: number;
+}
+
+/**
+ * Constructors with more instances in `after` than in `before` by more than `slack` (a fraction,
+ * with at least `floor` objects more: a cache filling from 3 to 5 entries is not a leak), largest
+ * growth first.
+ */
+export function growingConstructors(before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>, slack = 0.05, floor = 20): Growth[] {
+  const grown: Growth[] = [];
+  for (const [name, count] of after) {
+    const was = before.get(name) ?? 0;
+    if (count - was > Math.max(floor, was * slack)) grown.push({ name, before: was, after: count });
+  }
+  return grown.sort((a, b) => b.after - b.before - (a.after - a.before));
+}
+
+/** The page's heap snapshot (after a forced GC), read over CDP. */
+export async function takeHeapSnapshot(cdp: CDPSession): Promise<HeapSnapshot> {
+  const chunks: string[] = [];
+  const onChunk = ({ chunk }: { chunk: string }) => {
+    chunks.push(chunk);
+  };
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  try {
+    await cdp.send('HeapProfiler.enable');
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  } finally {
+    cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  }
+  return JSON.parse(chunks.join('')) as HeapSnapshot;
+}
