@@ -127,12 +127,17 @@ function legendTimes(page: Page): Promise<(string | null)[]> {
   );
 }
 
-/** Sweeps the pointer across the first chart, one move at a time: the frame intervals meanwhile, and how many other legends show its time at the end. */
+/**
+ * Sweeps the pointer across the first chart, right to left, one move at a time: the frame
+ * intervals meanwhile, and how many other legends show the first chart's time at the end (a time
+ * other than the one it showed before, so the latest candle shown everywhere does not count).
+ */
 async function crosshairSweep(page: Page): Promise<{ intervals: number[]; moves: number; legendsFollowed: number; ms: number }> {
   const box = await chartFrames(page).first().getByTestId('main-chart').boundingBox();
   if (!box) throw new Error('the first chart has no box');
   const y = box.y + box.height * 0.3;
-  const x = (i: number) => box.x + box.width * (0.1 + (0.8 * i) / CROSSHAIR_MOVES);
+  const x = (i: number) => box.x + box.width * (0.85 - (0.55 * i) / CROSSHAIR_MOVES);
+  const [shownBefore] = await legendTimes(page);
   await page.mouse.move(x(0), y);
   await sleep(200);
   await page.evaluate(startFrameLog);
@@ -141,7 +146,7 @@ async function crosshairSweep(page: Page): Promise<{ intervals: number[]; moves:
   const intervals = await page.evaluate(stopFrameLog);
   const ms = performance.now() - started;
   const [leader, ...followers] = await legendTimes(page);
-  const legendsFollowed = followers.filter((time) => time !== null && time === leader).length;
+  const legendsFollowed = leader === shownBefore ? 0 : followers.filter((time) => time !== null && time === leader).length;
   return { intervals, moves: CROSSHAIR_MOVES, legendsFollowed, ms };
 }
 
