@@ -29,9 +29,9 @@ const LAYOUT_PATH = `/?symbol=${SYMBOLS[0]}&interval=${INTERVAL}&layout=4&charts
 const SINGLE_PATH = `/?symbol=${SYMBOLS[0]}&interval=${INTERVAL}`;
 const CANDLES_WANTED = 2_000;
 const HISTORY_TIMEOUT_MS = 40_000;
-/** One wheel step back in time while loading history: 100 candles of 8 px. */
+/** Wheel steps back in time while loading history: 100 candles of 8 px a frame, 500 a batch (half a page, so one batch does not run past the next page too). */
 const HISTORY_WHEEL_DELTA = -1_000;
-const HISTORY_WHEEL_FRAMES = 15;
+const HISTORY_WHEEL_FRAMES = 5;
 const WARM_UP_MS = 10_000;
 const COUNT_MS = 60_000;
 const LIVE_TIMEOUT_MS = 30_000;
