@@ -2,13 +2,14 @@
  * Chart layouts (issue 14 §6): a 2 × 2 layout of four US symbols at 1m on the bench's live US
  * morning, three indicators each, ≥ 2,000 candles loaded on every chart.
  *
- * One timeline (about two minutes):
+ * One timeline (about two and a half minutes):
  *   t=0      five pages load: one chart and the 2 × 2 layout, each over HTTP polling and with the
  *            socket up, each on its own server (the request figures); and the measured 2 × 2
  *            page on the bench's server
  *   10–70 s  upstream requests counted on the four; meanwhile the measured page scrolls each chart
  *            back until older pages bring it to 2,000 candles (not CPU-sensitive: counts only)
- *   then     the four close; the measured page, socket up, is traced for 30 s (busy share,
+ *   then     the four close; the measured page's charts go back to the present (a double-click
+ *            on each time axis), it is traced for 60 s (busy share,
  *            longest task), then its active chart is panned (frame p95) and the pointer swept
  *            over it while the three others follow its crosshair (frame p95)
  */
@@ -36,7 +37,8 @@ const WARM_UP_MS = 10_000;
 const COUNT_MS = 60_000;
 const LIVE_TIMEOUT_MS = 30_000;
 const SETTLE_MS = 3_000;
-const BUSY_WINDOW_MS = 30_000;
+/** A whole minute: the 1m charts roll their forming candle (K-line requests, a new bar on each) once in it. */
+const BUSY_WINDOW_MS = 60_000;
 /** As the workbench pans: 10 candles a frame, turning every 40 frames to stay inside the history. */
 const PAN_WHEEL_DELTA = -100;
 const PAN_TURN = 40;
@@ -56,9 +58,20 @@ export function threeIndicators(): Partial<Preferences> {
   return { indicators: { ma: [20], ema: [], bollinger: true, macd: true, rsi: false } };
 }
 
-/** Candles of each symbol the page received from the history endpoint (distinct times), from its first request. */
-function candleCounter(page: Page): (symbol: string) => number {
+interface KlineLog {
+  /** Candles of a symbol received from the history endpoint (distinct times). */
+  loaded: (symbol: string) => number;
+  /** K-line requests (history and latest) the page has made: a minute roll makes two a chart. */
+  requests: () => number;
+}
+
+/** What the page asks the K-line endpoints for, from its first request. */
+function klineLog(page: Page): KlineLog {
   const times = new Map<string, Set<number>>();
+  let requests = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/v1/market/kline')) requests++;
+  });
   page.on('response', (response) => {
     const url = new URL(response.url());
     const symbol = url.searchParams.get('symbol');
@@ -71,7 +84,7 @@ function candleCounter(page: Page): (symbol: string) => number {
       })
       .catch(() => undefined);
   });
-  return (symbol) => times.get(symbol)?.size ?? 0;
+  return { loaded: (symbol) => times.get(symbol)?.size ?? 0, requests: () => requests };
 }
 
 const chartFrames = (page: Page): Locator => page.getByTestId('layout-chart');
@@ -174,7 +187,7 @@ export async function layoutFigures(ctx: BrowserBenchContext): Promise<Figure[]>
     { screen: '2 × 2 layout', path: LAYOUT_PATH, socket: 'refused', preferences },
     { screen: '2 × 2 layout', path: LAYOUT_PATH, socket: 'up', preferences },
   ];
-  let loaded: (symbol: string) => number = () => 0;
+  let klines: KlineLog = { loaded: () => 0, requests: () => 0 };
   const [opened, measured] = await Promise.allSettled([
     openRequestRuns(ctx, SYMBOLS, specs),
     openLivePage(ctx, {
@@ -184,7 +197,7 @@ export async function layoutFigures(ctx: BrowserBenchContext): Promise<Figure[]>
       socket: 'up',
       preferences,
       beforeLoad: (page) => {
-        loaded = candleCounter(page);
+        klines = klineLog(page);
       },
     }),
   ]);
@@ -200,7 +213,7 @@ export async function layoutFigures(ctx: BrowserBenchContext): Promise<Figure[]>
     counting.catch(() => undefined);
     await chartFrames(page).nth(SYMBOLS.length - 1).getByTestId('main-chart').waitFor();
     const historyStarted = performance.now();
-    await loadHistory(page, loaded, CANDLES_WANTED, HISTORY_TIMEOUT_MS);
+    await loadHistory(page, klines.loaded, CANDLES_WANTED, HISTORY_TIMEOUT_MS);
     const historyMs = performance.now() - historyStarted;
     const counted = await counting;
     await Promise.all(runs.map(closeRun));
@@ -208,8 +221,8 @@ export async function layoutFigures(ctx: BrowserBenchContext): Promise<Figure[]>
     await backToPresent(page);
     const streaming = await waitForStreaming(page, LIVE_TIMEOUT_MS);
     await sleep(SETTLE_MS);
-    const candles = SYMBOLS.map((symbol) => `${symbol} ${String(loaded(symbol))}`).join(', ');
-    const busyWindow = await traceBusyWindow(ctx, live, BUSY_WINDOW_MS, { frames: () => live.framesReceived() });
+    const candles = SYMBOLS.map((symbol) => `${symbol} ${String(klines.loaded(symbol))}`).join(', ');
+    const busyWindow = await traceBusyWindow(ctx, live, BUSY_WINDOW_MS, { frames: () => live.framesReceived(), klines: () => klines.requests() });
 
     const active = chartFrames(page).and(page.locator('[data-active="true"]'));
     const activeIndex = await chartFrames(page).evaluateAll((frames) => frames.findIndex((frame) => frame.getAttribute('data-active') === 'true'));
@@ -220,6 +233,7 @@ export async function layoutFigures(ctx: BrowserBenchContext): Promise<Figure[]>
     const setup = [
       `candles loaded (history endpoint, distinct times): ${candles} (≥ ${String(CANDLES_WANTED)} wanted; scrolling back took ${(historyMs / 1000).toFixed(1)} s)`,
       `indicators: ${JSON.stringify(threeIndicators())}; ${(((busyWindow.counted.frames ?? 0) * 1000) / busyWindow.elapsedMs).toFixed(1)} WebSocket frames/s${streaming ? '' : '; status never said streaming'}`,
+      `K-line requests in the ${String(BUSY_WINDOW_MS / 1000)} s window (the charts' minute roll): ${String(busyWindow.counted.klines ?? 0)}`,
     ];
     return [
       ...busyFigures(GROUP, busyWindow, setup),
