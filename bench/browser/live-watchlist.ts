@@ -97,9 +97,9 @@ export async function chooseWatchlist(baseUrl: string, count: number): Promise<W
 export function persistedWatchlist(symbols: readonly string[], name: string, preferences?: Partial<Preferences>): string {
   const id = 'bench-live';
   const saved = { state: { watchlists: [{ id, name, symbols }], activeWatchlistId: id, ...(preferences && { preferences }) }, version: PERSIST_VERSION };
-  // The app's own parser must take it whole, or the bench would measure the default lists.
+  // The app's own parser must take it whole, or the bench would measure the default lists (or indicators).
   const { state, repaired } = parsePersisted(saved.state);
-  if (repaired || state.watchlists[0]?.symbols.length !== symbols.length) throw new Error('the seeded watchlist does not parse as the app persists it');
+  if (repaired || state.watchlists[0]?.symbols.length !== symbols.length) throw new Error('the seeded watchlist or preferences do not parse as the app persists them');
   return JSON.stringify(saved);
 }
 
