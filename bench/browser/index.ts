@@ -8,6 +8,7 @@ import { openBrowserBench, type BrowserBenchContext } from './context.ts';
 import { firstCandleFigures } from './first-candle.ts';
 import { firstPageBytesFigures } from './first-page-bytes.ts';
 import { hkTableFigures } from './hk-table.ts';
+import { layoutFigures } from './layout.ts';
 import { lighthouseFigures } from './lighthouse.ts';
 import { lighthouseMobileFigures } from './lighthouse-mobile.ts';
 import { liveFigures } from './live-index.ts';
@@ -26,6 +27,7 @@ const GROUPS: ((ctx: BrowserBenchContext) => Promise<Figure[]>)[] = [
   lighthouseFigures,
   lighthouseMobileFigures,
   liveFigures,
+  layoutFigures,
 ];
 
 export async function browserFigures(): Promise<Figure[]> {

@@ -4,6 +4,7 @@
  * and the page's JS heap after a forced GC.
  */
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Preferences } from '../../src/store/preferences-slice.ts';
 import type { BrowserBenchContext } from './context.ts';
 import { seedWatchlist } from './live-watchlist.ts';
 
@@ -18,6 +19,10 @@ export interface LivePageOptions {
   watchlist: readonly string[];
   /** 'refused': every socket to /v1/realtime is closed at once, so the app falls back to HTTP polling. */
   socket: 'up' | 'refused';
+  /** Seeded with the watchlist; the rest of the preferences keep their defaults. */
+  preferences?: Partial<Preferences>;
+  /** Called with the page before it loads (to listen from its first request). */
+  beforeLoad?: (page: Page) => void;
 }
 
 export interface LivePage {
@@ -32,7 +37,7 @@ export interface LivePage {
 export async function openLivePage(ctx: BrowserBenchContext, options: LivePageOptions): Promise<LivePage> {
   const { page, context } = await ctx.freshPage();
   try {
-    await seedWatchlist(context, options.watchlist, `Bench ${String(options.watchlist.length)}`);
+    await seedWatchlist(context, options.watchlist, `Bench ${String(options.watchlist.length)}`, options.preferences);
     // The socket is answered by Playwright and closed before it reaches the server.
     if (options.socket === 'refused') await page.routeWebSocket(REALTIME_ROUTE, (socket) => socket.close());
     const cdp = await context.newCDPSession(page);
@@ -44,6 +49,7 @@ export async function openLivePage(ctx: BrowserBenchContext, options: LivePageOp
       });
     });
     const framesReceived = (filter?: (payload: string) => boolean): number => (filter ? received.filter(filter).length : received.length);
+    options.beforeLoad?.(page);
     await page.goto(`${options.baseUrl}${options.path}`);
     // Playwright compiles its injected script into the page's JS heap (≈1 MiB) on the first
     // locator call: made here, before any heap sample, so the heap figure sees only the app.

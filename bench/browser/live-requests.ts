@@ -5,6 +5,7 @@
  * and with the WebSocket up. Every run has its own server, so all four count in the same minute.
  */
 import { startServer, type RunningServer } from '../../e2e/start-server.ts';
+import type { Preferences } from '../../src/store/preferences-slice.ts';
 import type { Figure } from '../figure.ts';
 import { SIM_NOW, type BrowserBenchContext } from './context.ts';
 import { describeCounts, scrapeMetrics, sum, upstreamDelta, type MetricsSnapshot } from './live-metrics.ts';
@@ -16,9 +17,11 @@ export interface LiveFigure extends Figure {
 }
 
 export interface RequestRunSpec {
-  screen: 'default screen' | 'intraday tab';
+  /** What the figure's name calls the screen ('default screen', 'intraday tab', '2 × 2 layout'…). */
+  screen: string;
   path: string;
   socket: 'up' | 'refused';
+  preferences?: Partial<Preferences>;
 }
 
 export interface RequestRun {
@@ -41,7 +44,7 @@ const GROUP = 'browser: upstream requests per minute, counted by the server';
 async function openRun(ctx: BrowserBenchContext, spec: RequestRunSpec, watchlist: readonly string[]): Promise<RequestRun> {
   const server = await startServer({ CHARTROOM_DIST: ctx.distDir, SIM_NOW, CLIENT_RATE_LIMIT: '0' });
   try {
-    const live = await openLivePage(ctx, { baseUrl: server.url, path: spec.path, watchlist, socket: spec.socket });
+    const live = await openLivePage(ctx, { baseUrl: server.url, path: spec.path, watchlist, socket: spec.socket, ...(spec.preferences && { preferences: spec.preferences }) });
     return { spec, server, live, loadedAt: performance.now() };
   } catch (error) {
     await server.stop();
@@ -49,9 +52,9 @@ async function openRun(ctx: BrowserBenchContext, spec: RequestRunSpec, watchlist
   }
 }
 
-/** Every run's server and page, opened together. */
-export async function openRequestRuns(ctx: BrowserBenchContext, watchlist: readonly string[]): Promise<RequestRun[]> {
-  const opened = await Promise.allSettled(REQUEST_RUNS.map((spec) => openRun(ctx, spec, watchlist)));
+/** Every run's server and page, opened together (`specs`: the live figures' four screens unless given). */
+export async function openRequestRuns(ctx: BrowserBenchContext, watchlist: readonly string[], specs: readonly RequestRunSpec[] = REQUEST_RUNS): Promise<RequestRun[]> {
+  const opened = await Promise.allSettled(specs.map((spec) => openRun(ctx, spec, watchlist)));
   const runs = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failed = opened.find((result) => result.status === 'rejected');
   if (failed) {

@@ -51,6 +51,21 @@ describe('mainThreadBusy', () => {
     ]);
   });
 
+  it('counts the garbage collection inside the longest task, however deep, once', () => {
+    const events = [
+      mark('start', 0),
+      task(100, 60_000),
+      task(200, 20_000, MAIN, 'FunctionCall'),
+      task(1_000, 4_000, MAIN, 'MinorGC'),
+      task(1_100, 3_000, MAIN, 'V8.GC_SCAVENGER'), // inside MinorGC: already counted
+      task(30_000, 25_000, MAIN, 'MajorGC'),
+      task(70_000, 9_000, MAIN, 'MajorGC'), // another task's
+      task(70_000, 10_000),
+      mark('end', 100_000),
+    ];
+    expect(mainThreadBusy(events, 'start', 'end').longestTaskGcMs).toBe(29);
+  });
+
   it('refuses marks from two threads or in the wrong order', () => {
     expect(() => mainThreadBusy([mark('start', 0), mark('end', 10, { pid: 8, tid: 1 })], 'start', 'end')).toThrow();
     expect(() => mainThreadBusy([mark('start', 10), mark('end', 5)], 'start', 'end')).toThrow();

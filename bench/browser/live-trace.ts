@@ -23,6 +23,8 @@ export interface MainThreadBusy {
   longestTaskMs: number;
   /** What the longest task spent its time in: its direct children by name, largest first (ms). */
   longestTaskParts: [name: string, ms: number][];
+  /** Garbage collection anywhere inside the longest task (outermost GC events, ms). */
+  longestTaskGcMs: number;
   tasks: number;
 }
 
@@ -67,6 +69,7 @@ export function mainThreadBusy(events: readonly TraceEvent[], startMark: string,
     share: busyMs / windowMs,
     longestTaskMs: (longest?.dur ?? 0) / 1000,
     longestTaskParts: longest ? directChildren(onThread, longest) : [],
+    longestTaskGcMs: longest ? gcTime(onThread, longest) : 0,
     tasks: counted,
   };
 }
@@ -88,6 +91,24 @@ function directChildren(onThread: readonly TraceEvent[], parent: TraceEvent): [s
     byName.set(event.name, (byName.get(event.name) ?? 0) + (event.dur ?? 0) / 1000);
   }
   return [...byName].sort(([, a], [, b]) => b - a);
+}
+
+const GC_EVENT = /^(MajorGC|MinorGC|V8\.GC)/;
+
+/** Time of the outermost garbage-collection events inside `parent` (ms), however deep in it they run. */
+function gcTime(onThread: readonly TraceEvent[], parent: TraceEvent): number {
+  const parentEnd = parent.ts + (parent.dur ?? 0);
+  const inside = onThread
+    .filter((event) => GC_EVENT.test(event.name) && event.ts >= parent.ts && event.ts + (event.dur ?? 0) <= parentEnd)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  let us = 0;
+  let coveredUntil = -Infinity;
+  for (const event of inside) {
+    if (event.ts < coveredUntil) continue;
+    coveredUntil = event.ts + (event.dur ?? 0);
+    us += event.dur ?? 0;
+  }
+  return us / 1000;
 }
 
 /** The events of a trace as browser.stopTracing returns it (JSON object or bare array). */

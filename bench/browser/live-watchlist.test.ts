@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePersisted, PERSIST_VERSION } from '../../src/store/persisted-state.ts';
+import { threeIndicators } from './layout.ts';
 import { persistedWatchlist } from './live-watchlist.ts';
 
 describe('persistedWatchlist', () => {
@@ -14,7 +15,14 @@ describe('persistedWatchlist', () => {
   });
 
   it('refuses a list the app would cut down', () => {
-    expect(() => persistedWatchlist(['AAPL.US', 'AAPL.US'], 'twice')).toThrow(/does not parse/);
-    expect(() => persistedWatchlist(Array.from({ length: 1001 }, (_, i) => `S${String(i)}`), 'too long')).toThrow(/does not parse/);
+    expect(() => persistedWatchlist(['AAPL.US', 'AAPL.US'], 'twice')).toThrow(/do not parse/);
+    expect(() => persistedWatchlist(Array.from({ length: 1001 }, (_, i) => `S${String(i)}`), 'too long')).toThrow(/do not parse/);
+  });
+
+  it("carries the layout group's indicators as the app reads them, and refuses ones it would drop", () => {
+    const preferences = threeIndicators();
+    const saved = JSON.parse(persistedWatchlist(['AAPL.US'], 'Bench 1', preferences)) as { state: unknown };
+    expect(parsePersisted(saved.state).state.preferences.indicators).toEqual(preferences.indicators);
+    expect(() => persistedWatchlist(['AAPL.US'], 'Bench 1', { indicators: { ma: [0], ema: [], bollinger: true, macd: true, rsi: false } })).toThrow(/do not parse/);
   });
 });

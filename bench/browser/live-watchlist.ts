@@ -5,6 +5,7 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import { parsePersisted, PERSIST_VERSION } from '../../src/store/persisted-state.ts';
+import type { Preferences } from '../../src/store/preferences-slice.ts';
 
 /** src/store/app-store.ts STORAGE_KEY (not imported: that module builds the React store). */
 const STORAGE_KEY = 'chartroom';
@@ -92,22 +93,22 @@ export async function chooseWatchlist(baseUrl: string, count: number): Promise<W
   return { symbols: chosen.map((product) => product.symbol), open: chosenOpen.length, mix };
 }
 
-/** The local-storage text the app reads at start: one watchlist, active. */
-export function persistedWatchlist(symbols: readonly string[], name: string): string {
+/** The local-storage text the app reads at start: one watchlist, active, and any `preferences` given (the rest default). */
+export function persistedWatchlist(symbols: readonly string[], name: string, preferences?: Partial<Preferences>): string {
   const id = 'bench-live';
-  const saved = { state: { watchlists: [{ id, name, symbols }], activeWatchlistId: id }, version: PERSIST_VERSION };
-  // The app's own parser must take it whole, or the bench would measure the default lists.
+  const saved = { state: { watchlists: [{ id, name, symbols }], activeWatchlistId: id, ...(preferences && { preferences }) }, version: PERSIST_VERSION };
+  // The app's own parser must take it whole, or the bench would measure the default lists (or indicators).
   const { state, repaired } = parsePersisted(saved.state);
-  if (repaired || state.watchlists[0]?.symbols.length !== symbols.length) throw new Error('the seeded watchlist does not parse as the app persists it');
+  if (repaired || state.watchlists[0]?.symbols.length !== symbols.length) throw new Error('the seeded watchlist or preferences do not parse as the app persists them');
   return JSON.stringify(saved);
 }
 
-/** Every page of the context starts with this watchlist (written before the app's scripts run). */
-export async function seedWatchlist(context: BrowserContext, symbols: readonly string[], name: string): Promise<void> {
+/** Every page of the context starts with this watchlist and these preferences (written before the app's scripts run). */
+export async function seedWatchlist(context: BrowserContext, symbols: readonly string[], name: string, preferences?: Partial<Preferences>): Promise<void> {
   await context.addInitScript(
     ([key, text]) => {
       localStorage.setItem(key, text);
     },
-    [STORAGE_KEY, persistedWatchlist(symbols, name)] as const,
+    [STORAGE_KEY, persistedWatchlist(symbols, name, preferences)] as const,
   );
 }

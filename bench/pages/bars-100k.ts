@@ -20,7 +20,7 @@ import type { Candle } from '#shared/candle.ts';
 import { DEFAULT_PREFERENCES } from '../../src/store/preferences-slice.ts';
 import type { BarsBench, ChartKind } from './bars-100k-api.ts';
 import { deterministicBars, liveUpdates } from './bars.ts';
-import { measureFrame, nextFrame, type FrameCost } from './frames.ts';
+import { measureFrame, nextFrame, wheelPan, type FrameCost } from './frames.ts';
 import { chartSlot, fullPageColumn } from './layout.ts';
 
 const BAR_COUNT = 100_000;
@@ -133,21 +133,8 @@ const bench: BarsBench = {
     }
     return costs;
   },
-  async pan(kind, frames, budgetMs) {
-    const { wheelTarget } = chartOf(kind);
-    const stopAt = performance.now() + budgetMs;
-    const box = wheelTarget.getBoundingClientRect();
-    const intervals: number[] = [];
-    let last = await nextFrame();
-    for (let i = 0; i < frames && performance.now() < stopAt; i++) {
-      wheelTarget.dispatchEvent(
-        new WheelEvent('wheel', { deltaX: PAN_WHEEL_DELTA, deltaMode: WheelEvent.DOM_DELTA_PIXEL, clientX: box.left + box.width / 2, clientY: box.top + box.height / 2, bubbles: true, cancelable: true }),
-      );
-      const frame = await nextFrame();
-      intervals.push(frame - last);
-      last = frame;
-    }
-    return intervals;
+  pan(kind, frames, budgetMs) {
+    return wheelPan(chartOf(kind).wheelTarget, { deltaX: PAN_WHEEL_DELTA, frames, budgetMs });
   },
 };
 

@@ -11,7 +11,7 @@ import type { Candle } from '#shared/candle.ts';
 import { AlertLinePrimitive } from '../../src/features/alerts/alert-line-primitive.ts';
 import { DEFAULT_PREFERENCES } from '../../src/store/preferences-slice.ts';
 import { deterministicBars, liveUpdates } from './bars.ts';
-import { measureFrame, nextFrame, type FrameCost } from './frames.ts';
+import { measureFrame, nextFrame, wheelPan, type FrameCost } from './frames.ts';
 import { chartSlot, fullPageColumn } from './layout.ts';
 import type { WorkbenchBench } from './workbench-api.ts';
 
@@ -103,20 +103,7 @@ const bench: WorkbenchBench = {
   },
   async pan(frames) {
     const wheelTarget = slot.querySelector('.tv-lightweight-charts');
-    if (!wheelTarget) return [];
-    const box = wheelTarget.getBoundingClientRect();
-    const intervals: number[] = [];
-    let previous = await nextFrame();
-    for (let i = 0; i < frames; i++) {
-      const direction = Math.floor(i / PAN_TURN) % 2 === 0 ? 1 : -1;
-      wheelTarget.dispatchEvent(
-        new WheelEvent('wheel', { deltaX: PAN_WHEEL_DELTA * direction, deltaMode: WheelEvent.DOM_DELTA_PIXEL, clientX: box.left + box.width / 2, clientY: box.top + box.height / 2, bubbles: true, cancelable: true }),
-      );
-      const frame = await nextFrame();
-      intervals.push(frame - previous);
-      previous = frame;
-    }
-    return intervals;
+    return wheelTarget ? wheelPan(wheelTarget, { deltaX: PAN_WHEEL_DELTA, frames, turnEvery: PAN_TURN }) : [];
   },
 };
 
