@@ -166,7 +166,7 @@ describe('language and colours', () => {
   });
 
   it('migrates a version 1 store: red-up was a choice, green-up the old default', () => {
-    expect(PERSIST_VERSION).toBe(2);
+    expect(PERSIST_VERSION).toBe(3);
     const red = parsePersisted(migratePersisted({ preferences: { theme: 'light', colors: 'red-up' } }, 1), ['en-US']);
     expect(red.repaired).toBe(false);
     expect(red.state.preferences).toMatchObject({ language: 'en', theme: 'light', colors: 'red-up', colorsChosen: true });

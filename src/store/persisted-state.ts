@@ -9,15 +9,18 @@ import { detectLocale, LANGUAGES } from '../i18n/locales';
 import { DEFAULT_PREFERENCES, PERIOD_LIMITS, type Preferences } from './preferences-slice';
 import { DEFAULT_WATCHLISTS, freeName, type Watchlist } from './watchlists-slice';
 import { MAX_SYMBOL_TYPES } from './workspace-slice';
+import { MAX_COMPARISONS, type Comparison } from './compare-slice';
 
-/** 2: the language, and whether the colours were chosen (version 1 had neither). */
-export const PERSIST_VERSION = 2;
+/** 2: the language, and whether the colours were chosen (version 1 had neither); 3: the charts' comparisons. */
+export const PERSIST_VERSION = 3;
 
 export interface PersistedState {
   preferences: Preferences;
   watchlists: Watchlist[];
   activeWatchlistId: string;
   symbolTypes: Record<string, ProductType>;
+  /** Per chart id, the symbols it is compared with. */
+  comparisons: Record<string, Comparison[]>;
 }
 
 // The same limits as the period field: a list the field accepted comes back after a reload.
@@ -28,6 +31,9 @@ const watchlistSchema = z.object({
   symbols: z.array(z.unknown()).check(z.maxLength(1000)),
 });
 const symbolSchema = z.string().check(z.minLength(1), z.maxLength(40));
+const comparisonSchema = z.object({ symbol: symbolSchema, type: z.optional(z.enum(PRODUCT_TYPES)) });
+/** How many charts' comparisons are kept at the most. */
+const MAX_COMPARED_CHARTS = 50;
 
 /** What the storage adapter hands over when the saved text is not JSON at all. */
 export const UNREADABLE = Symbol('unreadable');
@@ -104,19 +110,44 @@ export function parsePersisted(raw: unknown, languages: readonly string[] = []):
     if (symbol.length > 0 && symbol.length <= 40 && (PRODUCT_TYPES as readonly unknown[]).includes(type)) symbolTypes[symbol] = type as ProductType;
     else repaired = true;
   }
+  const comparisons = parseComparisons(source.comparisons);
+  if (comparisons.repaired) repaired = true;
   const active = typeof source.activeWatchlistId === 'string' ? source.activeWatchlistId : '';
   const activeWatchlistId = watchlists.some((list) => list.id === active) ? active : (watchlists[0]?.id ?? '');
-  return { state: { preferences, watchlists, activeWatchlistId, symbolTypes }, repaired };
+  return { state: { preferences, watchlists, activeWatchlistId, symbolTypes, comparisons: comparisons.value }, repaired };
+}
+
+/** Each chart's comparisons: a bad entry costs that entry, a duplicate or a sixth is dropped. */
+function parseComparisons(raw: unknown): { value: Record<string, Comparison[]>; repaired: boolean } {
+  let repaired = raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw));
+  const value: Record<string, Comparison[]> = {};
+  for (const [chartId, items] of Object.entries(record(raw)).slice(0, MAX_COMPARED_CHARTS)) {
+    const list: Comparison[] = [];
+    for (const item of Array.isArray(items) ? items : []) {
+      const parsed = comparisonSchema.safeParse(item);
+      if (!parsed.success || list.length >= MAX_COMPARISONS || list.some((known) => known.symbol === parsed.data.symbol)) {
+        repaired = true;
+        continue;
+      }
+      const { symbol, type } = parsed.data;
+      list.push(type ? { symbol, type } : { symbol });
+    }
+    if (!Array.isArray(items)) repaired = true;
+    if (list.length > 0 && chartId.length <= 100) value[chartId] = list;
+  }
+  return { value, repaired };
 }
 
 /** Older versions of the persisted shape, brought up to the current one. */
 export function migratePersisted(persisted: unknown, version: number): unknown {
   // Version 0 had no version field and the same shape as 1. Whatever comes out is validated
   // field by field in parsePersisted anyway.
-  if (version >= 2) return persisted;
+  if (version >= 3) return persisted;
   const source = record(persisted);
+  // Version 2 had no comparisons: none.
+  if (version === 2) return { ...source, comparisons: {} };
   const prefs = record(source.preferences);
   // Version 1 saved its colours whether chosen or not; only red-up (never the default) was
   // surely chosen. The language is left out: the browser's, as on a first visit.
-  return { ...source, preferences: { ...prefs, colorsChosen: prefs.colors === 'red-up' } };
+  return { ...source, preferences: { ...prefs, colorsChosen: prefs.colors === 'red-up' }, comparisons: {} };
 }
