@@ -66,12 +66,12 @@ export const boundaryConfigs = [
     },
   },
   {
-    // The chart's drawing tools are a sub-module of the chart feature (src/features/chart/drawings),
-    // loaded on demand: they may reach their own feature one level up (`../chart-surface`), but
-    // never another feature (`../../<feature>/…`) or the app shell.
-    files: ['src/features/chart/drawings/**'],
+    // The chart's drawing tools and its comparisons are sub-modules of the chart feature
+    // (src/features/chart/drawings, …/compare), loaded on demand: they may reach their own feature
+    // one level up (`../chart-surface`), but never another feature (`../../<feature>/…`) or the app shell.
+    files: ['src/features/chart/drawings/**', 'src/features/chart/compare/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./(?!\\.\\./)|/features/|/app/', message: 'The drawing tools use their chart feature and shared code only.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./(?!\\.\\./)|/features/|/app/', message: 'The chart’s sub-modules (drawings, compare) use their chart feature and shared code only.' }] }],
     },
   },
   {
