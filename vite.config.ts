@@ -23,6 +23,7 @@ const firstScreenChunk = firstScreenChunkOf({
     source('src/app/side-column.tsx'),
     source('src/features/chart/drawings/drawing-layer.tsx'),
     source('src/features/chart/indicator-controls.tsx'),
+    source('src/features/chart/compare-button.tsx'),
   ],
 });
 

@@ -15,31 +15,34 @@ describe('comparisons', () => {
   it('adds up to five per chart, refuses a sixth and a duplicate, removes, and keeps charts apart', () => {
     const store = useAppStore.getState();
     const symbols = ['700.HK', 'EURUSD', 'MSFT.US', 'BTCUSDT', '600519.SH'];
-    for (const symbol of symbols) expect(store.addComparison(MAIN_CHART, { symbol })).toBe('added');
+    for (const symbol of symbols) expect(store.addComparison(MAIN_CHART, symbol)).toBe('added');
     expect(MAX_COMPARISONS).toBe(5);
-    expect(store.addComparison(MAIN_CHART, { symbol: 'XAUUSD' })).toBe('full');
+    expect(store.addComparison(MAIN_CHART, 'XAUUSD')).toBe('full');
     store.removeComparison(MAIN_CHART, 'EURUSD');
-    expect(store.addComparison(MAIN_CHART, { symbol: '700.HK' })).toBe('duplicate');
-    expect(store.addComparison('other', { symbol: '700.HK' })).toBe('added');
-    expect(useAppStore.getState().comparisons[MAIN_CHART]?.map((item) => item.symbol)).toEqual(['700.HK', 'MSFT.US', 'BTCUSDT', '600519.SH']);
+    expect(store.addComparison(MAIN_CHART, '700.HK')).toBe('duplicate');
+    expect(store.addComparison('other', '700.HK')).toBe('added');
+    expect(useAppStore.getState().comparisons[MAIN_CHART]).toEqual(['700.HK', 'MSFT.US', 'BTCUSDT', '600519.SH']);
     for (const symbol of ['700.HK', 'MSFT.US', 'BTCUSDT', '600519.SH']) store.removeComparison(MAIN_CHART, symbol);
-    expect(useAppStore.getState().comparisons).toEqual({ other: [{ symbol: '700.HK' }] });
+    expect(useAppStore.getState().comparisons).toEqual({ main: [], other: ['700.HK'] });
   });
 
   it('persists them', () => {
-    useAppStore.getState().addComparison(MAIN_CHART, { symbol: 'BTCUSD', type: 'crypto' });
+    useAppStore.getState().addComparison(MAIN_CHART, 'BTCUSD');
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as { state: { comparisons: unknown } };
-    expect(saved.state.comparisons).toEqual({ main: [{ symbol: 'BTCUSD', type: 'crypto' }] });
+    expect(saved.state.comparisons).toEqual({ main: ['BTCUSD'] });
   });
 
-  it('reads saved ones entry by entry: a bad entry, a duplicate or a sixth is dropped as a repair', () => {
-    const good = parsePersisted({ comparisons: { main: [{ symbol: '700.HK' }, { symbol: 'BTCUSD', type: 'crypto' }] } });
+  it('reads saved ones chart by chart: a list with a bad entry, a duplicate or a sixth is dropped as a repair', () => {
+    const good = parsePersisted({ comparisons: { main: ['700.HK', 'BTCUSD'] } });
     expect(good.repaired).toBe(false);
-    expect(good.state.comparisons).toEqual({ main: [{ symbol: '700.HK' }, { symbol: 'BTCUSD', type: 'crypto' }] });
-    const many = Array.from({ length: 7 }, (_, i) => ({ symbol: `S${String(i)}X` }));
-    const bad = parsePersisted({ comparisons: { main: [...many, { symbol: 'S0X' }, { symbol: 5 }, { symbol: 'EURUSD', type: 'bonds' }], other: 'x' } });
-    expect(bad.repaired).toBe(true);
-    expect(bad.state.comparisons).toEqual({ main: many.slice(0, 5) });
+    expect(good.state.comparisons).toEqual({ main: ['700.HK', 'BTCUSD'] });
+    const many = Array.from({ length: 6 }, (_, i) => `S${String(i)}X`);
+    const kept = ['EURUSD'];
+    for (const bad of [many, ['S0X', 'S0X'], [5], [''], 'x']) {
+      const read = parsePersisted({ comparisons: { main: bad, kept } });
+      expect(read.repaired).toBe(true);
+      expect(read.state.comparisons).toEqual({ kept });
+    }
     expect(parsePersisted({ comparisons: [] }).repaired).toBe(true);
     expect(parsePersisted({}).state.comparisons).toEqual({});
   });

@@ -1,16 +1,11 @@
 /**
  * The symbols each chart compares its own with (issue #14 §2), keyed by the chart's id ('main'
  * for the workspace chart until charts have ids of their own), in the order they were added (the
- * order gives their colours). At most MAX_COMPARISONS a chart, each once. Persisted.
+ * order gives their colours). At most MAX_COMPARISONS a chart, each once. Persisted. Like a
+ * watchlist's, a symbol listed under several types (BTCUSD) opens with the type the user chose
+ * for it (symbolTypes).
  */
 import type { StateCreator } from 'zustand';
-import type { ProductType } from '#shared/contract.ts';
-
-export interface Comparison {
-  symbol: string;
-  /** Set when the symbol is listed under several types (BTCUSD). */
-  type?: ProductType;
-}
 
 export const MAX_COMPARISONS = 5;
 /** The id of the workspace's chart. */
@@ -19,33 +14,21 @@ export const MAIN_CHART = 'main';
 export type AddComparisonResult = 'added' | 'full' | 'duplicate';
 
 export interface CompareSlice {
-  comparisons: Record<string, Comparison[]>;
-  /** Adds `comparison` to chart `chartId`'s list; a sixth, or one listed already, is refused. */
-  addComparison: (chartId: string, comparison: Comparison) => AddComparisonResult;
+  comparisons: Record<string, string[]>;
+  /** Adds `symbol` to chart `chartId`'s list; a sixth, or one listed already, is refused. */
+  addComparison: (chartId: string, symbol: string) => AddComparisonResult;
   removeComparison: (chartId: string, symbol: string) => void;
-}
-
-/** Whether `list` may take `symbol`: 'added' when it may. */
-export function canAddComparison(list: readonly Comparison[], symbol: string): AddComparisonResult {
-  if (list.some((item) => item.symbol === symbol)) return 'duplicate';
-  return list.length >= MAX_COMPARISONS ? 'full' : 'added';
 }
 
 export const createCompareSlice: StateCreator<CompareSlice, [], [], CompareSlice> = (set, get) => ({
   comparisons: {},
-  addComparison: (chartId, comparison) => {
+  addComparison: (chartId, symbol) => {
     const list = get().comparisons[chartId] ?? [];
-    const result = canAddComparison(list, comparison.symbol);
-    if (result === 'added') set((state) => ({ comparisons: { ...state.comparisons, [chartId]: [...list, comparison] } }));
+    const result = list.includes(symbol) ? 'duplicate' : list.length >= MAX_COMPARISONS ? 'full' : 'added';
+    if (result === 'added') set((state) => ({ comparisons: { ...state.comparisons, [chartId]: [...list, symbol] } }));
     return result;
   },
   removeComparison: (chartId, symbol) => {
-    set((state) => {
-      const list = state.comparisons[chartId] ?? [];
-      const rest = list.filter((item) => item.symbol !== symbol);
-      if (rest.length === list.length) return state;
-      const { [chartId]: _removed, ...others } = state.comparisons;
-      return { comparisons: rest.length > 0 ? { ...others, [chartId]: rest } : others };
-    });
+    set((state) => ({ comparisons: { ...state.comparisons, [chartId]: (state.comparisons[chartId] ?? []).filter((item) => item !== symbol) } }));
   },
 });

@@ -9,7 +9,7 @@ import { detectLocale, LANGUAGES } from '../i18n/locales';
 import { DEFAULT_PREFERENCES, PERIOD_LIMITS, type Preferences } from './preferences-slice';
 import { DEFAULT_WATCHLISTS, freeName, type Watchlist } from './watchlists-slice';
 import { MAX_SYMBOL_TYPES } from './workspace-slice';
-import { MAX_COMPARISONS, type Comparison } from './compare-slice';
+import { MAX_COMPARISONS } from './compare-slice';
 
 /** 2: the language, and whether the colours were chosen (version 1 had neither); 3: the charts' comparisons. */
 export const PERSIST_VERSION = 3;
@@ -20,7 +20,7 @@ export interface PersistedState {
   activeWatchlistId: string;
   symbolTypes: Record<string, ProductType>;
   /** Per chart id, the symbols it is compared with. */
-  comparisons: Record<string, Comparison[]>;
+  comparisons: Record<string, string[]>;
 }
 
 // The same limits as the period field: a list the field accepted comes back after a reload.
@@ -31,7 +31,7 @@ const watchlistSchema = z.object({
   symbols: z.array(z.unknown()).check(z.maxLength(1000)),
 });
 const symbolSchema = z.string().check(z.minLength(1), z.maxLength(40));
-const comparisonSchema = z.object({ symbol: symbolSchema, type: z.optional(z.enum(PRODUCT_TYPES)) });
+const comparisonsSchema = z.array(symbolSchema).check(z.maxLength(MAX_COMPARISONS));
 /** How many charts' comparisons are kept at the most. */
 const MAX_COMPARED_CHARTS = 50;
 
@@ -117,23 +117,14 @@ export function parsePersisted(raw: unknown, languages: readonly string[] = []):
   return { state: { preferences, watchlists, activeWatchlistId, symbolTypes, comparisons: comparisons.value }, repaired };
 }
 
-/** Each chart's comparisons: a bad entry costs that entry, a duplicate or a sixth is dropped. */
-function parseComparisons(raw: unknown): { value: Record<string, Comparison[]>; repaired: boolean } {
+/** Each chart's comparisons: a chart whose list is bad (or names a symbol twice) loses its list, not the others. */
+function parseComparisons(raw: unknown): { value: Record<string, string[]>; repaired: boolean } {
   let repaired = raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw));
-  const value: Record<string, Comparison[]> = {};
+  const value: Record<string, string[]> = {};
   for (const [chartId, items] of Object.entries(record(raw)).slice(0, MAX_COMPARED_CHARTS)) {
-    const list: Comparison[] = [];
-    for (const item of Array.isArray(items) ? items : []) {
-      const parsed = comparisonSchema.safeParse(item);
-      if (!parsed.success || list.length >= MAX_COMPARISONS || list.some((known) => known.symbol === parsed.data.symbol)) {
-        repaired = true;
-        continue;
-      }
-      const { symbol, type } = parsed.data;
-      list.push(type ? { symbol, type } : { symbol });
-    }
-    if (!Array.isArray(items)) repaired = true;
-    if (list.length > 0 && chartId.length <= 100) value[chartId] = list;
+    const parsed = comparisonsSchema.safeParse(items);
+    if (parsed.success && new Set(parsed.data).size === parsed.data.length) value[chartId] = parsed.data;
+    else repaired = true;
   }
   return { value, repaired };
 }

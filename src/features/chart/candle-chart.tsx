@@ -5,7 +5,7 @@
  */
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
 import type { Interval } from '#shared/contract.ts';
@@ -46,6 +46,8 @@ export interface CandleChartProps {
   historyComplete?: boolean;
   /** The forming candle as quotes move it (drawn and shown in the legend without re-rendering the chart). */
   live?: LiveCandle;
+  /** More legend lines below the candle's (the comparisons'). */
+  legendExtra?: ReactNode;
 }
 
 export function CandleChart(props: CandleChartProps) {
@@ -156,6 +158,7 @@ export function CandleChart(props: CandleChartProps) {
           upColor={palette.up}
           downColor={palette.down}
         />
+        {props.legendExtra}
       </div>
     </div>
   );

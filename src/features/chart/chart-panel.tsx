@@ -16,6 +16,7 @@ import { queryKeys } from '../../queries/query-keys';
 import { useKlineIntervals } from './api/use-kline-intervals';
 import { useKlineSeries } from '../../queries/use-kline-series';
 import { useAppStore } from '../../store/app-store';
+import { MAIN_CHART } from '../../store/compare-slice';
 import { AdjustToggle } from './adjust-toggle';
 import { CandleChart } from './candle-chart';
 import { candlePrecision } from './candle-precision';
@@ -31,6 +32,10 @@ import { useLiveForming } from './use-live-forming';
 // The drawing tools load on demand after the first candle: nothing of them is on the first page.
 const drawingLayer = lazyWithPreload(() => import('./drawings/drawing-layer').then((module) => module.DrawingLayer));
 
+// The comparisons' seams (button, legend slot) join the beside-chart chunk (vite.config.ts).
+const CompareButton = lazyWithPreload(() => import('./compare-button').then((module) => module.CompareButton)).Component;
+const CompareSlot = lazyWithPreload(() => import('./compare-button').then((module) => module.CompareSlot)).Component;
+
 const NO_CANDLES: Candle[] = [];
 
 /** `afterFirstCandle`: the page has drawn its first candle (the drawing tools load then). */
@@ -44,6 +49,9 @@ export function ChartPanel({ afterFirstCandle = false }: { afterFirstCandle?: bo
   const colors = useAppStore((state) => state.preferences.colors);
   const scale = useAppStore((state) => state.preferences.scale);
   const indicators = useAppStore((state) => state.preferences.indicators);
+  const compared = useAppStore((state) => state.comparisons[MAIN_CHART]?.length ?? 0);
+  // While symbols are compared the scale is percent; the user's own choice comes back after.
+  const shownScale = compared > 0 ? 'percent' : scale;
   const { setInterval, setAdjust, setZone, setScale, setIndicators } = useActions();
   // A bare code opened without its type (a link to AU2612) takes its market from the ticker.
   const { zone, marketTimeZone, timeZone } = useDisplayZone(symbol, type);
@@ -100,11 +108,14 @@ export function ChartPanel({ afterFirstCandle = false }: { afterFirstCandle?: bo
         <ChartToolbar
           zone={zone}
           onZoneChange={setZone}
-          scale={scale}
+          scale={shownScale}
           onScaleChange={setScale}
           indicators={indicators}
           onIndicatorsChange={setIndicators}
         />
+        <Suspense fallback={null}>
+          <CompareButton chartId={MAIN_CHART} symbol={symbol} compared={compared} />
+        </Suspense>
         <ExportButton request={exportRequest} />
       </ToolbarRow>
       {error && candles.length > 0 && <ErrorNotice error={error} onRetry={retry} compact />}
@@ -120,11 +131,16 @@ export function ChartPanel({ afterFirstCandle = false }: { afterFirstCandle?: bo
           decimals={decimals}
           theme={theme}
           colors={colors}
-          scale={scale}
+          scale={shownScale}
           indicators={indicators}
           onNeedOlder={needOlder}
           historyComplete={!isLoading && !hasOlder && candles.length > 0}
           live={live}
+          legendExtra={
+            <Suspense fallback={null}>
+              <CompareSlot chartId={MAIN_CHART} />
+            </Suspense>
+          }
         />
         {isFetchingOlder && (
           <span role="status" className="pointer-events-none absolute bottom-9 left-2 z-10 rounded bg-white/70 px-1 text-xs text-slate-500 dark:bg-slate-900/70 dark:text-slate-400">

@@ -33,7 +33,7 @@ export interface OverlayLine {
 type DrawTarget = Parameters<IPrimitivePaneRenderer['draw']>[0];
 
 /** A line's visible points in media pixels: runs broken where the indicator has no value. */
-interface Path {
+export interface Path {
   colour: string;
   dashed: boolean;
   /** x, y pairs; NaN x starts a new run. */
@@ -88,7 +88,7 @@ export function overlayRange(lines: readonly OverlayLine[], offset: number, from
   return minValue <= maxValue ? { minValue, maxValue } : null;
 }
 
-class OverlayRenderer implements IPrimitivePaneRenderer {
+export class OverlayRenderer implements IPrimitivePaneRenderer {
   paths: Path[] = [];
   draw(target: DrawTarget): void {
     target.useBitmapCoordinateSpace(({ context, horizontalPixelRatio: h, verticalPixelRatio: v }) => {
