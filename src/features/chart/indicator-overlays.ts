@@ -88,11 +88,13 @@ export function overlayRange(lines: readonly OverlayLine[], offset: number, from
   return minValue <= maxValue ? { minValue, maxValue } : null;
 }
 
+/** Draws paths `thickness` device pixels (per media pixel) wide. */
 export class OverlayRenderer implements IPrimitivePaneRenderer {
   paths: Path[] = [];
+  constructor(private readonly thickness = 1) {}
   draw(target: DrawTarget): void {
     target.useBitmapCoordinateSpace(({ context, horizontalPixelRatio: h, verticalPixelRatio: v }) => {
-      const width = Math.max(1, Math.floor(h));
+      const width = Math.max(1, Math.floor(h)) * this.thickness;
       context.lineWidth = width;
       context.lineJoin = 'round';
       for (const { colour, dashed, points } of this.paths) {

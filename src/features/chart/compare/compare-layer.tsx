@@ -33,8 +33,8 @@ interface Feed {
 
 const NONE: readonly string[] = [];
 const COLOURS = {
-  dark: ['#22d3ee', '#f472b6', '#facc15', '#a78bfa', '#fb923c'],
-  light: ['#0891b2', '#db2777', '#ca8a04', '#7c3aed', '#ea580c'],
+  dark: ['#facc15', '#c084fc', '#fb923c', '#f9a8d4', '#f1f5f9'],
+  light: ['#ca8a04', '#9333ea', '#ea580c', '#db2777', '#0f172a'],
 } as const;
 
 /** The compared lines' colours by position (the order they were added), apart from the indicators' and the candles'. */

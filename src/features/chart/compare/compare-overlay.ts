@@ -47,7 +47,8 @@ export class CompareOverlay implements ISeriesPrimitive {
   private series: ISeriesApi<SeriesType> | undefined;
   private requestUpdate: (() => void) | undefined;
   private readonly drawnListeners = new Set<() => void>();
-  private readonly renderer = new OverlayRenderer();
+  // Twice the indicators' width: a compared symbol is not read as one of the moving averages.
+  private readonly renderer = new OverlayRenderer(2);
   private readonly view: IPrimitivePaneView = { renderer: () => this.renderer };
 
   constructor(private readonly surface: Pick<ChartSurface, 'candles' | 'firstIndex'>) {}
