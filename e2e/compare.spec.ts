@@ -58,6 +58,23 @@ async function closeCompare(page: Page) {
 
 const percentOf = (text: string | null) => Number((text ?? '').replace('−', '-').replace(/[,%+]/g, ''));
 
+/** What the legends show with the crosshair on the candle at page x `x`: its time label and each row's percent. */
+async function readAt(page: Page, x: number, y: number): Promise<{ time: string; percents: Record<string, number> }> {
+  const legend = page.getByTestId('chart-legend');
+  const before = await legend.textContent();
+  await page.mouse.move(x, y);
+  await expect.poll(async () => await legend.textContent()).not.toBe(before);
+  const time = (await legend.locator('dd').first().textContent()) ?? '';
+  const percents: Record<string, number> = {};
+  for (const row of await page.getByTestId('compare-legend-row').all()) {
+    percents[(await row.getAttribute('data-symbol')) ?? ''] = percentOf(await row.locator('dd').textContent());
+  }
+  return { time, percents };
+}
+
+/** (1 + a %) / (1 + b %): the ratio of two values measured from the same base, whichever it is. */
+const ratio = (a: number | undefined, b: number | undefined) => (1 + (a ?? Number.NaN) / 100) / (1 + (b ?? Number.NaN) / 100);
+
 test('AAPL.US compared with 700.HK on 1d: both percents in the legend, from the same first visible candle, by date', async ({ page, request }) => {
   await mkdir(SHOTS, { recursive: true });
   await page.goto('/?symbol=AAPL.US&interval=1d');
@@ -83,27 +100,27 @@ test('AAPL.US compared with 700.HK on 1d: both percents in the legend, from the 
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${SHOTS}/compare-aapl-700hk-1d.png` });
 
-  // The legend shows the last candle: its close, and both percents from the first visible one.
+  // Two candles under the crosshair: whichever candle is the base, both lines are measured from the
+  // same one, so between the two each moves as its closes do, the Hong Kong one on the same dates.
   const us = await closesByDate(request, 'AAPL.US', 'America/New_York');
   const hkCloses = await closesByDate(request, '700.HK', 'Asia/Hong_Kong');
-  const usDates = [...us.keys()];
-  const lastDate = usDates.at(-1) ?? '';
-  const lastClose = us.get(lastDate) ?? Number.NaN;
-  const chartLegend = (await page.getByTestId('chart-legend').textContent()) ?? '';
-  expect(Number(/C([\d,.]+)/.exec(chartLegend)?.[1]?.replace(/,/g, ''))).toBe(lastClose);
-  const mainPercent = percentOf(await main.textContent());
-  const hkPercent = percentOf(await hk.textContent());
-  // The first visible candle: the US close that gives the legend's percent (to its rounding).
-  const base = lastClose / (1 + mainPercent / 100);
-  const baseIndex = usDates.reduce((best, date, i) => (Math.abs((us.get(date) ?? 0) - base) < Math.abs((us.get(usDates[best] ?? '') ?? 0) - base) ? i : best), 0);
-  const baseDate = usDates[baseIndex] ?? '';
-  expect(Math.abs((us.get(baseDate) ?? 0) - base)).toBeLessThan(lastClose * 0.0001);
-  expect(usDates.length - baseIndex).toBeGreaterThan(30);
-  // Hong Kong measured from the same date (or the next US date it traded, when it was closed then), to the last US date.
-  const hkBaseDate = usDates.slice(baseIndex).find((date) => hkCloses.has(date)) ?? '';
-  const expected = ((hkCloses.get(lastDate) ?? Number.NaN) / (hkCloses.get(hkBaseDate) ?? Number.NaN) - 1) * 100;
-  expect(Math.abs(hkPercent - expected), `700.HK ${String(hkPercent)} % against ${expected.toFixed(3)} % from ${hkBaseDate} to ${lastDate}`).toBeLessThan(0.006);
-  test.info().annotations.push({ type: 'compare', description: `from ${baseDate}: AAPL.US ${String(mainPercent)} %, 700.HK ${String(hkPercent)} % (expected ${expected.toFixed(3)} %)` });
+  const pane = await readCandles(page);
+  const last = pane.candles.at(-1);
+  if (!last) throw new Error('no candles');
+  let checked = 0;
+  for (const candle of pane.candles.slice(2, 12)) {
+    const early = await readAt(page, candle.x, pane.top + 5);
+    const late = await readAt(page, last.x, pane.top + 5);
+    if (!hkCloses.has(early.time) || !hkCloses.has(late.time)) continue;
+    expect(ratio(late.percents['AAPL.US'], early.percents['AAPL.US'])).toBeCloseTo((us.get(late.time) ?? 0) / (us.get(early.time) ?? 1), 3);
+    const expected = (hkCloses.get(late.time) ?? 0) / (hkCloses.get(early.time) ?? 1);
+    expect(ratio(late.percents['700.HK'], early.percents['700.HK']), `700.HK from ${early.time} to ${late.time}`).toBeCloseTo(expected, 3);
+    test.info().annotations.push({ type: 'compare', description: `${early.time} → ${late.time}: 700.HK ×${expected.toFixed(4)} by the API, legends ${JSON.stringify(early.percents)} → ${JSON.stringify(late.percents)}` });
+    checked += 1;
+    if (checked === 3) break;
+  }
+  expect(checked).toBeGreaterThan(0);
+  await page.mouse.move(0, 0);
 
   // Kept over a reload, with the percent scale.
   await page.reload();
@@ -139,4 +156,45 @@ test('AAPL.US compared with 700.HK on 1d: both percents in the legend, from the 
   await closeCompare(page);
   await expect(page.getByTestId('compare-legend')).toHaveCount(0);
   await expect(page.getByRole('radio', { name: 'Linear' })).toBeChecked();
+});
+
+test('intraday: lines meet by real time; a market whose hours never meet the chart’s shows a dash', async ({ page, request }) => {
+  await mkdir(SHOTS, { recursive: true });
+  await page.goto('/?symbol=AAPL.US&interval=1h');
+  await expect(page.getByTestId('chart-legend')).toBeVisible({ timeout: 15_000 });
+  const dialog = await openCompare(page);
+  const field = dialog.getByRole('textbox', { name: 'Symbol to compare' });
+  for (const symbol of ['BTCUSDT', '700.HK']) {
+    await field.fill(symbol);
+    await field.press('Enter');
+    await expect(dialog.getByRole('list', { name: 'Compared symbols' })).toContainText(symbol);
+  }
+  await closeCompare(page);
+  const legend = page.getByTestId('compare-legend');
+  await expect(legend.locator('[data-symbol="BTCUSDT"] dd')).toHaveText(PERCENT, { timeout: 15_000 });
+  // Hong Kong trades 01:30–08:00 UTC, the US chart's hours start at 09:00 UTC in November.
+  await expect(legend.locator('[data-symbol="700.HK"] dd')).toHaveText('—', { timeout: 15_000 });
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SHOTS}/compare-aapl-1h.png` });
+
+  // Between two US bars, BTCUSDT moves as its closes in the hours holding those bars' starts.
+  const history = (await apiData<{ klines: KlineJson[] }>(request, '/v1/market/kline', { symbol: 'BTCUSDT', interval: '1h', limit: 1000 })).klines;
+  const [forming] = (await apiData<{ klines: KlineJson[] }[]>(request, '/v1/market/kline/latest', { symbols: 'BTCUSDT', interval: '1h' }))[0]?.klines ?? [];
+  const btc = new Map([...history, ...(forming ? [forming] : [])].map((k) => [k.time, Number(k.close)]));
+  // The legend's "2026-11-24 10:30 UTC−5": the bar's start; BTCUSDT's hour holding it.
+  const hourOf = (label: string) => {
+    const match = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d) UTC([+−]\d+)?/.exec(label);
+    if (!match) throw new Error(`no time in ${label}`);
+    const offset = Number((match[6] ?? '0').replace('−', '-'));
+    const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), Number(match[4]), Number(match[5])) - offset * 3_600_000;
+    return btc.get(ms - (ms % 3_600_000));
+  };
+  const pane = await readCandles(page);
+  const first = pane.candles[3];
+  const last = pane.candles.at(-1);
+  if (!first || !last) throw new Error('no candles');
+  const early = await readAt(page, first.x, pane.top + 5);
+  const late = await readAt(page, last.x, pane.top + 5);
+  expect(ratio(late.percents.BTCUSDT, early.percents.BTCUSDT), `BTCUSDT from ${early.time} to ${late.time}`).toBeCloseTo((hourOf(late.time) ?? 0) / (hourOf(early.time) ?? 1), 3);
 });

@@ -32,6 +32,8 @@ interface Feed {
 }
 
 const NONE: readonly string[] = [];
+/** Media px from the legend's left edge past the collapsed drawing tools' button (drawings/ui-style's column at left-2). */
+const DRAWING_BUTTON_CLEARANCE = 36;
 const COLOURS = {
   dark: ['#facc15', '#c084fc', '#fb923c', '#f9a8d4', '#f1f5f9'],
   light: ['#ca8a04', '#9333ea', '#ea580c', '#db2777', '#0f172a'],
@@ -89,7 +91,7 @@ export function CompareLayer({ chartId }: { chartId: string }) {
           overlay={overlay}
           surface={surface}
           symbol={symbol}
-          rows={comparisons.map((item, index) => ({ symbol: item, colour: compareColour(theme, index), failed: feeds[item]?.failed ?? false }))}
+          rows={comparisons.map((item, index) => ({ symbol: item, colour: compareColour(theme, index), feed: feeds[item] }))}
         />
       )}
     </>
@@ -132,7 +134,7 @@ function ComparedFeed({ symbol, interval, adjust, mainZone, onFeed }: ComparedFe
 interface LegendRow {
   symbol: string;
   colour: string;
-  failed: boolean;
+  feed: Feed | undefined;
 }
 
 /**
@@ -156,9 +158,20 @@ function CompareLegend({ overlay, surface, symbol, rows }: { overlay: CompareOve
   const snapshot = useSyncExternalStore(subscribe, () => JSON.stringify(overlay.percentsAt(hovered.index())));
   useEffect(() => hovered.start(), [hovered]);
   const percents = JSON.parse(snapshot) as { main?: number | null; lines: (number | null | undefined)[] };
-  const text = (value: number | null | undefined, failed = false) => (failed ? t('No data') : value === null || value === undefined ? '…' : formatPercent(value));
+  // A line with candles but no value here (its market's hours never meet the chart's): a dash; none loaded yet: an ellipsis.
+  const text = (value: number | null | undefined, feed?: Feed) => {
+    if (feed?.failed) return t('No data');
+    if (value !== null && value !== undefined) return formatPercent(value);
+    return feed && feed.candles.length > 0 ? formatPercent(Number.NaN) : '…';
+  };
   return (
-    <dl aria-label={t('Compared symbols')} data-testid="compare-legend" className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-slate-800 dark:text-slate-200">
+    // Indented past the drawing tools' button, which sits at the chart's left edge below the candle's legend.
+    <dl
+      aria-label={t('Compared symbols')}
+      data-testid="compare-legend"
+      style={{ paddingLeft: DRAWING_BUTTON_CLEARANCE }}
+      className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-slate-800 dark:text-slate-200"
+    >
       <div className="flex gap-1" data-testid="compare-legend-row" data-symbol={symbol}>
         <dt>{symbol}</dt>
         <dd className="tabular-nums">{text(percents.main)}</dd>
@@ -166,7 +179,7 @@ function CompareLegend({ overlay, surface, symbol, rows }: { overlay: CompareOve
       {rows.map((row, i) => (
         <div key={row.symbol} className="flex gap-1" data-testid="compare-legend-row" data-symbol={row.symbol} style={{ color: row.colour }}>
           <dt>{row.symbol}</dt>
-          <dd className="tabular-nums">{text(percents.lines[i], row.failed)}</dd>
+          <dd className="tabular-nums">{text(percents.lines[i], row.feed)}</dd>
         </div>
       ))}
     </dl>

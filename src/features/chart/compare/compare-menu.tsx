@@ -41,7 +41,8 @@ function placeUnder(anchor: HTMLElement): { top: number; left: number } {
 export function CompareMenu({ chartId, symbol, anchor, onClose }: CompareMenuProps) {
   const box = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  const [place] = useState(() => placeUnder(anchor));
+  // Placed at every render: the unfolding toolbar may still move the button as the popup opens.
+  const place = placeUnder(anchor);
   const [text, setText] = useState('');
   const [feedback, setFeedback] = useState<Feedback>(undefined);
   const [choice, setChoice] = useState<{ symbol: string; types: ProductType[] } | undefined>(undefined);
