@@ -8,6 +8,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { KlineJson } from '../server/sim/test-support.ts';
+import { apiData } from './api-data.ts';
 import { expect, test } from './fixtures.ts';
 import { readCandles } from './price-pane-pixels.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
@@ -24,21 +25,17 @@ test.afterAll(async ({ request }) => {
   await resetSimulator(request);
 });
 
-async function apiData<T>(request: APIRequestContext, path: string, params: Record<string, string | number>): Promise<T> {
-  const response = await request.get(path, { params });
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { code: number; data: T };
-  expect(body.code).toBe(0);
-  return body.data;
+/** A symbol's K-lines of `interval` as the chart has them: history and the forming one, ascending. */
+async function klines(request: APIRequestContext, symbol: string, interval: string): Promise<KlineJson[]> {
+  const history = (await apiData<{ klines: KlineJson[] }>(request, '/v1/market/kline', { symbol, interval, limit: 1000 })).klines;
+  const [forming] = (await apiData<{ klines: KlineJson[] }[]>(request, '/v1/market/kline/latest', { symbols: symbol, interval }))[0]?.klines ?? [];
+  return [...history, ...(forming ? [forming] : [])].sort((a, b) => a.time - b.time);
 }
 
-/** Daily closes by the calendar date of the candle in `timeZone` (history and the forming one). */
+/** Daily closes by the calendar date of the candle in `timeZone`. */
 async function closesByDate(request: APIRequestContext, symbol: string, timeZone: string): Promise<Map<string, number>> {
-  const history = (await apiData<{ klines: KlineJson[] }>(request, '/v1/market/kline', { symbol, interval: '1d', limit: 1000 })).klines;
-  const [forming] = (await apiData<{ klines: KlineJson[] }[]>(request, '/v1/market/kline/latest', { symbols: symbol, interval: '1d' }))[0]?.klines ?? [];
   const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  const sorted = [...history, ...(forming ? [forming] : [])].sort((a, b) => a.time - b.time);
-  return new Map(sorted.map((k) => [date.format(k.time), Number(k.close)]));
+  return new Map((await klines(request, symbol, '1d')).map((k) => [date.format(k.time), Number(k.close)]));
 }
 
 /** The Compare popup opened as a user does: the button may wait behind the toolbar's More. */
@@ -179,9 +176,7 @@ test('intraday: lines meet by real time; a market whose hours never meet the cha
   await page.screenshot({ path: `${SHOTS}/compare-aapl-1h.png` });
 
   // Between two US bars, BTCUSDT moves as its closes in the hours holding those bars' starts.
-  const history = (await apiData<{ klines: KlineJson[] }>(request, '/v1/market/kline', { symbol: 'BTCUSDT', interval: '1h', limit: 1000 })).klines;
-  const [forming] = (await apiData<{ klines: KlineJson[] }[]>(request, '/v1/market/kline/latest', { symbols: 'BTCUSDT', interval: '1h' }))[0]?.klines ?? [];
-  const btc = new Map([...history, ...(forming ? [forming] : [])].map((k) => [k.time, Number(k.close)]));
+  const btc = new Map((await klines(request, 'BTCUSDT', '1h')).map((k) => [k.time, Number(k.close)]));
   // The legend's "2026-11-24 10:30 UTC−5": the bar's start; BTCUSDT's hour holding it.
   const hourOf = (label: string) => {
     const match = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d) UTC([+−]\d+)?/.exec(label);
