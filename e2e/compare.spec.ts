@@ -193,3 +193,18 @@ test('intraday: lines meet by real time; a market whose hours never meet the cha
   const late = await readAt(page, last.x, pane.top + 5);
   expect(ratio(late.percents.BTCUSDT, early.percents.BTCUSDT), `BTCUSDT from ${early.time} to ${late.time}`).toBeCloseTo((hourOf(late.time) ?? 0) / (hourOf(early.time) ?? 1), 3);
 });
+
+test('live: a compared symbol’s percent moves with its quotes', async ({ page, request }) => {
+  await setClock(request, DEFAULT_SIM_NOW, false);
+  await page.goto('/?symbol=AAPL.US&interval=1m');
+  await expect(page.getByTestId('chart-legend')).toBeVisible({ timeout: 15_000 });
+  const dialog = await openCompare(page);
+  await dialog.getByRole('textbox', { name: 'Symbol to compare' }).fill('BTCUSDT');
+  await dialog.getByRole('textbox', { name: 'Symbol to compare' }).press('Enter');
+  await closeCompare(page);
+  await page.mouse.move(0, 0);
+  const btc = page.getByTestId('compare-legend').locator('[data-symbol="BTCUSDT"] dd');
+  await expect(btc).toHaveText(PERCENT, { timeout: 15_000 });
+  const first = await btc.textContent();
+  await expect.poll(async () => await btc.textContent(), { timeout: 20_000 }).not.toBe(first);
+});
