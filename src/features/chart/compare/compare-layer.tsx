@@ -32,6 +32,8 @@ interface Feed {
 }
 
 const NONE: readonly string[] = [];
+/** A compared history stops growing here (a 24-hour market's minutes behind a stock's months would be pages on pages). */
+const MAX_COMPARED_CANDLES = 20_000;
 /** Media px from the legend's left edge past the collapsed drawing tools' button (drawings/ui-style's column at left-2). */
 const DRAWING_BUTTON_CLEARANCE = 36;
 const COLOURS = {
@@ -56,6 +58,11 @@ export function CompareLayer({ chartId }: { chartId: string }) {
   const { marketTimeZone } = useDisplayZone(symbol, type);
   const comparisons = useAppStore((state) => state.comparisons[chartId] ?? NONE);
   const surface = useMainChartSurface();
+  // The chart's first candle (ms): the compared histories are loaded back to it.
+  const mainStart = useSyncExternalStore(
+    useCallback((listener: () => void) => surface?.onDataChange(listener) ?? (() => undefined), [surface]),
+    () => surface?.candles()[0]?.time,
+  );
   const overlay = useMemo(() => surface && new CompareOverlay(surface), [surface]);
   useEffect(() => {
     if (!surface || !overlay) return undefined;
@@ -84,7 +91,7 @@ export function CompareLayer({ chartId }: { chartId: string }) {
   return (
     <>
       {comparisons.map((item) => (
-        <ComparedFeed key={item} symbol={item} interval={interval} adjust={adjust} mainZone={marketTimeZone} onFeed={onFeed} />
+        <ComparedFeed key={item} symbol={item} interval={interval} adjust={adjust} mainZone={marketTimeZone} mainStart={mainStart} onFeed={onFeed} />
       ))}
       {overlay && surface && (
         <CompareLegend
@@ -103,11 +110,13 @@ interface ComparedFeedProps {
   interval: Interval;
   adjust: AdjustMode;
   mainZone: string;
+  /** The chart's first candle (ms): older pages are loaded until the compared history reaches it. */
+  mainStart: number | undefined;
   onFeed: (symbol: string, feed: Feed | undefined) => void;
 }
 
 /** One compared symbol's candles (history, forming, quotes), handed up as they change. */
-function ComparedFeed({ symbol, interval, adjust, mainZone, onFeed }: ComparedFeedProps) {
+function ComparedFeed({ symbol, interval, adjust, mainZone, mainStart, onFeed }: ComparedFeedProps) {
   // The type chosen for a symbol listed under several (BTCUSD), as a watchlist's symbols open.
   const type = useAppStore((state) => state.symbolTypes[symbol]);
   const series = useKlineSeries({ symbol, interval, adjust: isStockInstrument(symbol, type) ? adjust : 'none', ...(type && { type }) });
@@ -118,6 +127,12 @@ function ComparedFeed({ symbol, interval, adjust, mainZone, onFeed }: ComparedFe
   const liveValue = useSyncExternalStore(live.subscribe, live.get);
   const candles = useMemo(() => withLive(series.candles, liveValue, dataset), [series.candles, liveValue, dataset]);
   const alignment = useMemo(() => alignmentOf(interval, mainZone, zone), [interval, mainZone, zone]);
+  const { fetchOlder } = series;
+  const first = series.candles[0]?.time;
+  const count = series.candles.length;
+  useEffect(() => {
+    if (mainStart !== undefined && first !== undefined && first > mainStart && count < MAX_COMPARED_CANDLES) fetchOlder();
+  }, [mainStart, first, count, fetchOlder]);
   const failed = series.error !== null && series.candles.length === 0;
   useEffect(() => {
     onFeed(symbol, { candles, alignment, failed });
