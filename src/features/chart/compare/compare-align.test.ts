@@ -47,6 +47,15 @@ describe('alignment of daily and longer candles: by date, each in its market’s
     expect(alignCloses(months.map((ymd) => midnight(ymd, HK)), utc, alignmentOf('1M', HK, 'UTC'))).toEqual([undefined, 20, 21]);
   });
 
+  it('aligns again with the same alignment as candles change (a live line): dates read before are reused, not stale', () => {
+    const alignment = alignmentOf('1d', NY, 'Europe/London');
+    const us = ['20261123', '20261124'].map((ymd) => midnight(ymd, NY));
+    const london = (closes: number[]) => ['20261123', '20261124'].map((ymd, i) => candle(midnight(ymd, 'Europe/London'), closes[i] ?? 0));
+    expect(alignCloses(us, london([1, 2]), alignment)).toEqual([1, 2]);
+    expect(alignCloses(us, london([1, 3]), alignment)).toEqual([1, 3]);
+    expect(alignCloses([...us, midnight('20261125', NY)], [...london([1, 3]), candle(midnight('20261125', 'Europe/London'), 4)], alignment)).toEqual([1, 3, 4]);
+  });
+
   const ZONES = [NY, HK, 'UTC', 'Europe/London', 'Asia/Tokyo', 'Asia/Shanghai', 'Australia/Sydney'];
   const START = '20260101';
   /** Sets of day numbers (from START) as ascending ymd strings. */

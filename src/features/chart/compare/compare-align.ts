@@ -35,14 +35,38 @@ export function alignmentOf(interval: Interval, mainZone: string, otherZone: str
 
 /** The compared closes on the bars at `mainTimes` (ms UTC, ascending). */
 export function alignCloses(mainTimes: readonly number[], other: readonly Candle[], alignment: Alignment): Aligned {
-  return alignment.by === 'date' ? byDate(mainTimes, other, alignment.mainZone, alignment.otherZone) : byTime(mainTimes, other, alignment.periodMs);
+  return alignment.by === 'date' ? byDate(mainTimes, other, alignment) : byTime(mainTimes, other, alignment.periodMs);
 }
 
-function byDate(mainTimes: readonly number[], other: readonly Candle[], mainZone: string, otherZone: string): Aligned {
+/**
+ * Dates already read, per alignment and side: a live tick aligns a whole line again, and a zone
+ * without a fixed offset asks Intl for every date (the alignment object lives as long as its line).
+ */
+const datesSeen = new WeakMap<Alignment, { main: Map<number, string>; other: Map<number, string> }>();
+
+function dateReaders(alignment: Alignment & { by: 'date' }): { main: (ms: number) => string; other: (ms: number) => string } {
+  let seen = datesSeen.get(alignment);
+  if (!seen) {
+    seen = { main: new Map<number, string>(), other: new Map<number, string>() };
+    datesSeen.set(alignment, seen);
+  }
+  return { main: reader(seen.main, alignment.mainZone), other: reader(seen.other, alignment.otherZone) };
+}
+
+function reader(known: Map<number, string>, zone: string): (ms: number) => string {
+  return (ms) => {
+    let date = known.get(ms);
+    if (date === undefined) known.set(ms, (date = ymdInZone(ms, zone)));
+    return date;
+  };
+}
+
+function byDate(mainTimes: readonly number[], other: readonly Candle[], alignment: Alignment & { by: 'date' }): Aligned {
+  const { main: mainDate, other: otherDate } = dateReaders(alignment);
   const closes = new Map<string, number>();
   // A later candle of the same date (a fresher copy) wins.
-  for (const candle of other) closes.set(ymdInZone(candle.time, otherZone), candle.close);
-  return mainTimes.map((time) => closes.get(ymdInZone(time, mainZone)));
+  for (const candle of other) closes.set(otherDate(candle.time), candle.close);
+  return mainTimes.map((time) => closes.get(mainDate(time)));
 }
 
 function byTime(mainTimes: readonly number[], other: readonly Candle[], periodMs: number): Aligned {
