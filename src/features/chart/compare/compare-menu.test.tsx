@@ -38,9 +38,13 @@ function show() {
   const add = async (text: string) => {
     fireEvent.change(field, { target: { value: text } });
     fireEvent.submit(field);
-    await waitFor(() => {
-      expect(screen.queryByText('Checking the symbol catalogue…')).toBeNull();
-    });
+    // Generous: on a busy machine the catalogue's index takes its time.
+    await waitFor(
+      () => {
+        expect(screen.queryByText('Checking the symbol catalogue…')).toBeNull();
+      },
+      { timeout: 5_000 },
+    );
   };
   return { add, onClose };
 }
@@ -75,7 +79,7 @@ describe('CompareMenu', () => {
   it('asks which type an ambiguous symbol is, and remembers the answer', async () => {
     const { add } = show();
     await add('BTCUSD');
-    fireEvent.click(await screen.findByRole('button', { name: 'crypto' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'crypto' }, { timeout: 5_000 }));
     expect(compared()).toEqual(['BTCUSD']);
     expect(useAppStore.getState().symbolTypes.BTCUSD).toBe('crypto');
   });
