@@ -32,7 +32,7 @@ describe('comparisons', () => {
     expect(saved.state.comparisons).toEqual({ main: ['BTCUSD'] });
   });
 
-  it('reads saved ones chart by chart: a list with a bad entry, a duplicate or a sixth is dropped as a repair', () => {
+  it('reads saved ones whole: a list with a bad entry, a duplicate or a sixth drops them as a repair', () => {
     const good = parsePersisted({ comparisons: { main: ['700.HK', 'BTCUSD'] } });
     expect(good.repaired).toBe(false);
     expect(good.state.comparisons).toEqual({ main: ['700.HK', 'BTCUSD'] });
@@ -41,9 +41,10 @@ describe('comparisons', () => {
     for (const bad of [many, ['S0X', 'S0X'], [5], [''], 'x']) {
       const read = parsePersisted({ comparisons: { main: bad, kept } });
       expect(read.repaired).toBe(true);
-      expect(read.state.comparisons).toEqual({ kept });
+      expect(read.state.comparisons).toEqual({});
     }
     expect(parsePersisted({ comparisons: [] }).repaired).toBe(true);
+    expect(parsePersisted({ comparisons: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`c${String(i)}`, ['EURUSD']])) }).repaired).toBe(true);
     expect(parsePersisted({}).state.comparisons).toEqual({});
   });
 

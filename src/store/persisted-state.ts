@@ -31,9 +31,10 @@ const watchlistSchema = z.object({
   symbols: z.array(z.unknown()).check(z.maxLength(1000)),
 });
 const symbolSchema = z.string().check(z.minLength(1), z.maxLength(40));
-const comparisonsSchema = z.array(symbolSchema).check(z.maxLength(MAX_COMPARISONS));
-/** How many charts' comparisons are kept at the most. */
-const MAX_COMPARED_CHARTS = 50;
+/** Each chart's comparisons (a chart id to its symbols, at most five, each once; at most 50 charts). */
+const comparisonsSchema = z
+  .record(z.string().check(z.maxLength(100)), z.array(symbolSchema).check(z.maxLength(MAX_COMPARISONS), (list) => (new Set(list).size === list.length ? undefined : 'a symbol twice')))
+  .check((charts) => (Object.keys(charts).length <= 50 ? undefined : 'too many charts'));
 
 /** What the storage adapter hands over when the saved text is not JSON at all. */
 export const UNREADABLE = Symbol('unreadable');
@@ -110,23 +111,9 @@ export function parsePersisted(raw: unknown, languages: readonly string[] = []):
     if (symbol.length > 0 && symbol.length <= 40 && (PRODUCT_TYPES as readonly unknown[]).includes(type)) symbolTypes[symbol] = type as ProductType;
     else repaired = true;
   }
-  const comparisons = parseComparisons(source.comparisons);
-  if (comparisons.repaired) repaired = true;
   const active = typeof source.activeWatchlistId === 'string' ? source.activeWatchlistId : '';
   const activeWatchlistId = watchlists.some((list) => list.id === active) ? active : (watchlists[0]?.id ?? '');
-  return { state: { preferences, watchlists, activeWatchlistId, symbolTypes, comparisons: comparisons.value }, repaired };
-}
-
-/** Each chart's comparisons: a chart whose list is bad (or names a symbol twice) loses its list, not the others. */
-function parseComparisons(raw: unknown): { value: Record<string, string[]>; repaired: boolean } {
-  let repaired = raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw));
-  const value: Record<string, string[]> = {};
-  for (const [chartId, items] of Object.entries(record(raw)).slice(0, MAX_COMPARED_CHARTS)) {
-    const parsed = comparisonsSchema.safeParse(items);
-    if (parsed.success && new Set(parsed.data).size === parsed.data.length) value[chartId] = parsed.data;
-    else repaired = true;
-  }
-  return { value, repaired };
+  return { state: { preferences, watchlists, activeWatchlistId, symbolTypes, comparisons: field(comparisonsSchema, source.comparisons, {}) }, repaired };
 }
 
 /** Older versions of the persisted shape, brought up to the current one. */
@@ -140,5 +127,5 @@ export function migratePersisted(persisted: unknown, version: number): unknown {
   const prefs = record(source.preferences);
   // Version 1 saved its colours whether chosen or not; only red-up (never the default) was
   // surely chosen. The language is left out: the browser's, as on a first visit.
-  return { ...source, preferences: { ...prefs, colorsChosen: prefs.colors === 'red-up' }, comparisons: {} };
+  return { ...source, preferences: { ...prefs, colorsChosen: prefs.colors === 'red-up' } };
 }
