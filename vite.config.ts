@@ -26,6 +26,7 @@ const firstScreenChunk = firstScreenChunkOf({
     source('src/app/status-bar.tsx'),
     source('src/app/screen-bar.tsx'),
     source('src/components/ui/describe-error.ts'),
+    source('src/features/chart/compare-button.tsx'),
   ],
 });
 

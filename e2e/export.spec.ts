@@ -5,7 +5,8 @@
  * page and the test's own requests see the same market.
  */
 import { readFile, copyFile, mkdir } from 'node:fs/promises';
-import type { APIRequestContext, Download, Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
+import { apiData } from './api-data.ts';
 import { expect, test } from './fixtures.ts';
 import type { KlineJson } from '../server/sim/test-support.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
@@ -56,15 +57,6 @@ function parseCsv(text: string): string[][] {
 async function downloaded(download: Download): Promise<Buffer> {
   const path = await download.path();
   return readFile(path);
-}
-
-/** The envelope's data of a /v1 GET through the server (which adds the key). */
-async function apiData<T>(request: APIRequestContext, path: string, params: Record<string, string | number>): Promise<T> {
-  const response = await request.get(path, { params });
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { code: number; data: T };
-  expect(body.code).toBe(0);
-  return body.data;
 }
 
 /** The Export menu opened as a user does: the button may wait behind the toolbar's More. */

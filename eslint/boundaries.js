@@ -66,12 +66,13 @@ export const boundaryConfigs = [
     },
   },
   {
-    // The chart's drawing tools and its layouts are sub-modules of the chart feature
-    // (src/features/chart/drawings, …/layout), loaded on demand: they may reach their own feature one level up (`../chart-surface`), but
-    // never another feature (`../../<feature>/…`) or the app shell.
-    files: ['src/features/chart/drawings/**', 'src/features/chart/layout/**'],
+    // The chart's drawing tools, its comparisons and its layouts are sub-modules of the chart
+    // feature (src/features/chart/drawings, …/compare, …/layout), loaded on demand: they may reach
+    // their own feature one level up (`../chart-surface`), but never another feature
+    // (`../../<feature>/…`) or the app shell.
+    files: ['src/features/chart/drawings/**', 'src/features/chart/compare/**', 'src/features/chart/layout/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./(?!\\.\\./)|/features/|/app/', message: 'The chart’s sub-modules use their chart feature and shared code only.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./(?!\\.\\./)|/features/|/app/', message: 'The chart’s sub-modules (drawings, compare, layout) use their chart feature and shared code only.' }] }],
     },
   },
   {

@@ -64,5 +64,7 @@ describe('import boundaries', () => {
     expect(broken('src/features/chart/drawings/x.ts', "import { a } from '../../../app/app';")).toEqual(['no-restricted-imports']);
     expect(broken('src/features/chart/layout/x.ts', "import { a } from '../chart-panel';")).toEqual([]);
     expect(broken('src/features/chart/layout/x.ts', "import { a } from '../../watchlist/y';")).toEqual(['no-restricted-imports']);
+    expect(broken('src/features/chart/compare/x.ts', "import { a } from '../indicator-overlays';")).toEqual([]);
+    expect(broken('src/features/chart/compare/x.ts', "import { a } from '../../watchlist/y';")).toEqual(['no-restricted-imports']);
   });
 });

@@ -642,6 +642,15 @@ export const MESSAGES = [
   'Not now',
   'Sign in to see market data.',
   'Use “Sign in” at the top of the page.',
+  'Compare',
+  'Compare ({compared})',
+  'Compare with other symbols',
+  'Symbol to compare',
+  'e.g. 700.HK, EURUSD',
+  'Up to {n} symbols of any market, as percent from the first visible candle.',
+  'Compared symbols',
+  'At most {n} symbols can be compared: remove one first.',
+  'No data',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

@@ -637,6 +637,15 @@ const catalog = {
   'Not now': '暂不',
   'Sign in to see market data.': '请登录后查看行情数据。',
   'Use “Sign in” at the top of the page.': '请使用页面顶部的“登录”。',
+  'Compare': '对比',
+  'Compare ({compared})': '对比（{compared}）',
+  'Compare with other symbols': '与其他品种对比',
+  'Symbol to compare': '要对比的代码',
+  'e.g. 700.HK, EURUSD': '例如 700.HK、EURUSD',
+  'Up to {n} symbols of any market, as percent from the first visible candle.': '最多 {n} 个任意市场的品种，显示相对首根可见 K 线的涨跌幅。',
+  'Compared symbols': '对比品种',
+  'At most {n} symbols can be compared: remove one first.': '最多只能对比 {n} 个品种：请先移除一个。',
+  'No data': '无数据',
 } as const satisfies Catalog;
 
 export default catalog;

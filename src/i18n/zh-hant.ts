@@ -637,6 +637,15 @@ const catalog = {
   'Not now': '暫不',
   'Sign in to see market data.': '請登入後查看行情數據。',
   'Use “Sign in” at the top of the page.': '請使用頁面頂部的「登入」。',
+  'Compare': '對比',
+  'Compare ({compared})': '對比（{compared}）',
+  'Compare with other symbols': '與其他品種對比',
+  'Symbol to compare': '要對比的代碼',
+  'e.g. 700.HK, EURUSD': '例如 700.HK、EURUSD',
+  'Up to {n} symbols of any market, as percent from the first visible candle.': '最多 {n} 個任意市場的品種，顯示相對首根可見 K 線的漲跌幅。',
+  'Compared symbols': '對比品種',
+  'At most {n} symbols can be compared: remove one first.': '最多只能對比 {n} 個品種：請先移除一個。',
+  'No data': '無數據',
 } as const satisfies Catalog;
 
 export default catalog;

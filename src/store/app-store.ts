@@ -1,6 +1,6 @@
 /**
- * The client-state store: workspace, preferences and watchlists as slices of one zustand store.
- * Preferences and watchlists persist in local storage (versioned, validated on the way in);
+ * The client-state store: workspace, preferences, watchlists and comparisons as slices of one
+ * zustand store. Preferences, watchlists and comparisons persist in local storage (versioned, validated on the way in);
  * server data never lives here — it belongs to TanStack Query.
  */
 import { create } from 'zustand';
@@ -9,11 +9,12 @@ import { parsePersisted, migratePersisted, PERSIST_VERSION, UNREADABLE, type Per
 import { safeJsonStorage } from './safe-storage';
 import { loadLanguage } from '../i18n/load-language';
 import { linkLanguage } from '../i18n/link-language';
+import { createCompareSlice, type CompareSlice } from './compare-slice';
 import { createPreferencesSlice, withLanguage, type PreferencesSlice } from './preferences-slice';
 import { createWatchlistsSlice, type WatchlistsSlice } from './watchlists-slice';
 import { createWorkspaceSlice, type WorkspaceSlice } from './workspace-slice';
 
-export type AppState = WorkspaceSlice & PreferencesSlice & WatchlistsSlice;
+export type AppState = WorkspaceSlice & PreferencesSlice & WatchlistsSlice & CompareSlice;
 
 export const STORAGE_KEY = 'chartroom';
 
@@ -23,6 +24,7 @@ export const useAppStore = create<AppState>()(
       ...createWorkspaceSlice(...args),
       ...createPreferencesSlice(...args),
       ...createWatchlistsSlice(...args),
+      ...createCompareSlice(...args),
     }),
     {
       name: STORAGE_KEY,
@@ -35,6 +37,7 @@ export const useAppStore = create<AppState>()(
         activeWatchlistId: state.activeWatchlistId,
         symbolTypes: state.symbolTypes,
         layout: state.layout,
+        comparisons: state.comparisons,
       }),
       migrate: (persisted, version) => migratePersisted(persisted, version) as PersistedState,
       merge: (persisted, current) => {

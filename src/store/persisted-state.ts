@@ -11,6 +11,7 @@ import { DEFAULT_WATCHLISTS, freeName, type Watchlist } from './watchlists-slice
 import { ADJUST_MODES, INTERVALS } from '#shared/contract.ts';
 import { chartCount, LAYOUT_KINDS, MAX_CHARTS, SYNC_KEYS, type ChartLayout, type ChartView } from './chart-layout';
 import { DEFAULT_LAYOUT, MAX_SYMBOL_TYPES } from './workspace-slice';
+import { MAX_COMPARISONS } from './compare-slice';
 
 /** 2: the language, and whether the colours were chosen (version 1 had neither). */
 export const PERSIST_VERSION = 2;
@@ -22,6 +23,8 @@ export interface PersistedState {
   symbolTypes: Record<string, ProductType>;
   /** The chart tab's layout: a bare visit opens it again. */
   layout: ChartLayout;
+  /** Per chart id, the symbols it is compared with. */
+  comparisons: Record<string, string[]>;
 }
 
 // The same limits as the period field: a list the field accepted comes back after a reload.
@@ -52,6 +55,10 @@ function parseLayoutState(value: unknown): { layout: ChartLayout; ok: boolean } 
   const charts = parsed.data.charts.map(({ type, ...view }): ChartView => (type ? { ...view, type } : view));
   return { layout: { ...parsed.data, charts }, ok: true };
 }
+/** Each chart's comparisons (a chart id to its symbols, at most five, each once; at most 50 charts). */
+const comparisonsSchema = z
+  .record(z.string().check(z.maxLength(100)), z.array(symbolSchema).check(z.maxLength(MAX_COMPARISONS), (list) => (new Set(list).size === list.length ? undefined : 'a symbol twice')))
+  .check((charts) => (Object.keys(charts).length <= 50 ? undefined : 'too many charts'));
 
 /** What the storage adapter hands over when the saved text is not JSON at all. */
 export const UNREADABLE = Symbol('unreadable');
@@ -132,7 +139,8 @@ export function parsePersisted(raw: unknown, languages: readonly string[] = []):
   const activeWatchlistId = watchlists.some((list) => list.id === active) ? active : (watchlists[0]?.id ?? '');
   const layout = parseLayoutState(source.layout);
   if (!layout.ok) repaired = true;
-  return { state: { preferences, watchlists, activeWatchlistId, symbolTypes, layout: layout.layout }, repaired };
+  const comparisons = field(comparisonsSchema, source.comparisons, {});
+  return { state: { preferences, watchlists, activeWatchlistId, symbolTypes, layout: layout.layout, comparisons }, repaired };
 }
 
 /** Older versions of the persisted shape, brought up to the current one. */

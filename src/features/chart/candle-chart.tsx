@@ -5,7 +5,7 @@
  */
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
 import type { Interval } from '#shared/contract.ts';
@@ -50,6 +50,8 @@ export interface CandleChartProps {
   main?: boolean;
   /** Hears the adapter once made and undefined when gone (a layout syncs its charts through it). */
   onAdapter?: (adapter: ChartAdapter | undefined) => void;
+  /** More legend lines below the candle's (the comparisons'). */
+  legendExtra?: ReactNode;
 }
 
 export function CandleChart(props: CandleChartProps) {
@@ -175,6 +177,7 @@ export function CandleChart(props: CandleChartProps) {
           upColor={palette.up}
           downColor={palette.down}
         />
+        {props.legendExtra}
       </div>
     </div>
   );

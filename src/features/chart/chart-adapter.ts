@@ -321,6 +321,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       surfaceCandles ??= bars.map(surfaceCandleOf);
       return surfaceCandles;
     },
+    firstIndex: () => offset,
     onDataChange(callback) {
       dataListeners.add(callback);
       return () => dataListeners.delete(callback);

@@ -16,6 +16,7 @@ import { queryKeys } from '../../queries/query-keys';
 import { useKlineIntervals } from './api/use-kline-intervals';
 import { useKlineSeries } from '../../queries/use-kline-series';
 import { useAppStore } from '../../store/app-store';
+import { comparisonsId } from '../../store/compare-slice';
 import { AdjustToggle } from './adjust-toggle';
 import { CandleChart, type CandleChartProps } from './candle-chart';
 import type { ChartAdapter } from './chart-adapter';
@@ -35,6 +36,10 @@ import { useLiveForming } from './use-live-forming';
 const drawingLayer = lazyWithPreload(() => import('./drawings/drawing-layer').then((module) => module.DrawingLayer));
 // A layout's other charts show the symbol's drawings too, without the tools.
 const drawingsView = lazyWithPreload(() => import('./drawings/drawings-view').then((module) => module.DrawingsView));
+
+// The comparisons' seams (button, legend slot) join the beside-chart chunk (vite.config.ts).
+const CompareButton = lazyWithPreload(() => import('./compare-button').then((module) => module.CompareButton)).Component;
+const CompareSlot = lazyWithPreload(() => import('./compare-button').then((module) => module.CompareSlot)).Component;
 
 const NO_CANDLES: Candle[] = [];
 
@@ -66,6 +71,11 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
   const scale = useAppStore((state) => state.preferences.scale);
   const indicators = useAppStore((state) => state.preferences.indicators);
   const { setZone, setScale, setIndicators } = useActions();
+  // The chart's comparisons are kept with its slot of the layout.
+  const chartId = useAppStore((state) => comparisonsId(chartIndex ?? state.layout.active));
+  const compared = useAppStore((state) => state.comparisons[chartId]?.length ?? 0);
+  // While symbols are compared the scale is percent; the user's own choice comes back after.
+  const shownScale = compared > 0 ? 'percent' : scale;
   // A bare code opened without its type (a link to AU2612) takes its market from the ticker.
   const { zone, marketTimeZone, timeZone } = useDisplayZone(symbol, type);
 
@@ -122,11 +132,14 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
         <ChartToolbar
           zone={zone}
           onZoneChange={setZone}
-          scale={scale}
+          scale={shownScale}
           onScaleChange={setScale}
           indicators={indicators}
           onIndicatorsChange={setIndicators}
         />
+        <Suspense fallback={null}>
+          <CompareButton chartId={chartId} symbol={symbol} compared={compared} />
+        </Suspense>
         <ExportButton request={exportRequest} />
       </ToolbarRow>
       {error && candles.length > 0 && <ErrorNotice error={error} onRetry={retry} compact />}
@@ -142,13 +155,18 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
           decimals={decimals}
           theme={theme}
           colors={colors}
-          scale={scale}
+          scale={shownScale}
           indicators={indicators}
           onNeedOlder={needOlder}
           historyComplete={!isLoading && !hasOlder && candles.length > 0}
           live={live}
           main={active}
-          {...(onAdapter && { onAdapter: hearAdapter })}
+          onAdapter={hearAdapter}
+          legendExtra={
+            <Suspense fallback={null}>
+              <CompareSlot chartId={chartId} surface={surface} symbol={symbol} type={type} interval={interval} adjust={adjust} />
+            </Suspense>
+          }
         />
         {isFetchingOlder && (
           <span role="status" className="pointer-events-none absolute bottom-9 left-2 z-10 rounded bg-white/70 px-1 text-xs text-slate-500 dark:bg-slate-900/70 dark:text-slate-400">

@@ -32,6 +32,8 @@ export interface ChartSurface {
   candleNear(x: number): SurfaceCandle | undefined;
   /** The candles on the chart, oldest first (a copy is not made: do not change it). */
   candles(): readonly SurfaceCandle[];
+  /** Index in candles() of the library's first bar (its logical index 0: the adapter holds a window). */
+  firstIndex(): number;
   /**
    * Called after the candles were replaced or the time axis changed (a new symbol, interval,
    * zone, adjustment): positions computed before are stale. Returns the unsubscribe.

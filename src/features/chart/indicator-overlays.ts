@@ -33,7 +33,7 @@ export interface OverlayLine {
 type DrawTarget = Parameters<IPrimitivePaneRenderer['draw']>[0];
 
 /** A line's visible points in media pixels: runs broken where the indicator has no value. */
-interface Path {
+export interface Path {
   colour: string;
   dashed: boolean;
   /** x, y pairs; NaN x starts a new run. */
@@ -88,11 +88,13 @@ export function overlayRange(lines: readonly OverlayLine[], offset: number, from
   return minValue <= maxValue ? { minValue, maxValue } : null;
 }
 
-class OverlayRenderer implements IPrimitivePaneRenderer {
+/** Draws paths `thickness` device pixels (per media pixel) wide. */
+export class OverlayRenderer implements IPrimitivePaneRenderer {
   paths: Path[] = [];
+  constructor(private readonly thickness = 1) {}
   draw(target: DrawTarget): void {
     target.useBitmapCoordinateSpace(({ context, horizontalPixelRatio: h, verticalPixelRatio: v }) => {
-      const width = Math.max(1, Math.floor(h));
+      const width = Math.max(1, Math.floor(h)) * this.thickness;
       context.lineWidth = width;
       context.lineJoin = 'round';
       for (const { colour, dashed, points } of this.paths) {

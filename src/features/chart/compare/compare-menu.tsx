@@ -1,0 +1,199 @@
+/**
+ * The chart's Compare popup (loaded on demand by CompareButton): a box that adds a symbol of any
+ * market (checked against the catalogue like the watchlist's add box; an ambiguous one asks its
+ * type), and the compared symbols, each with its colour and a Remove button. At most five, each
+ * once, and not the chart's own symbol. Drawn in a portal at the button (the folded toolbar clips
+ * what overflows it), marked as the toolbar's popup; Escape or a click elsewhere closes it.
+ */
+import { t } from '../../../i18n/t';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { ProductType } from '#shared/contract.ts';
+import { TypeChoice } from '../../../components/ui/type-choice';
+import { parseSymbolInput, type SymbolInput } from '../../../lib/symbol-input';
+import { catalogQueryOptions, useCatalogPrefetch } from '../../../queries/use-catalog';
+import { useAppStore } from '../../../store/app-store';
+import { MAX_COMPARISONS } from '../../../store/compare-slice';
+import { TOOLBAR_POPUP } from '../toolbar-row';
+// The popup adds what the layer shows: it loads the layer's chunk (and takes its colours) with it.
+import { compareColour } from './compare-layer';
+
+export interface CompareMenuProps {
+  chartId: string;
+  /** The chart's own symbol: not comparable with itself. */
+  symbol: string;
+  /** The button that opened the popup: it sits under it. */
+  anchor: HTMLElement;
+  onClose: (refocus: boolean) => void;
+}
+
+type Feedback = { tone: 'error' | 'busy'; text: string } | undefined;
+
+const NONE: readonly string[] = [];
+const rememberedType = (symbol: string): ProductType | undefined => useAppStore.getState().symbolTypes[symbol];
+
+function placeUnder(anchor: HTMLElement): { top: number; left: number } {
+  const rect = anchor.getBoundingClientRect();
+  return { top: rect.bottom + 4, left: Math.max(4, Math.min(rect.left, document.documentElement.clientWidth - 260)) };
+}
+
+export function CompareMenu({ chartId, symbol, anchor, onClose }: CompareMenuProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // Placed at every render: the unfolding toolbar may still move the button as the popup opens.
+  const place = placeUnder(anchor);
+  const [text, setText] = useState('');
+  const [feedback, setFeedback] = useState<Feedback>(undefined);
+  const [choice, setChoice] = useState<{ symbol: string; types: ProductType[] } | undefined>(undefined);
+  const comparisons = useAppStore((state) => state.comparisons[chartId] ?? NONE);
+  const theme = useAppStore((state) => state.preferences.theme);
+  const queryClient = useQueryClient();
+  const prefetch = useCatalogPrefetch();
+  const messageId = useId();
+  const full = comparisons.length >= MAX_COMPARISONS;
+
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
+  useEffect(() => {
+    const away = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!box.current?.contains(target) && !anchor.contains(target)) onClose(false);
+    };
+    // Escape closes the popup, not the unfolded toolbar around it too (it listens on the document).
+    const escape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !box.current?.contains(event.target as Node)) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      onClose(true);
+    };
+    document.addEventListener('pointerdown', away);
+    box.current?.addEventListener('keydown', escape);
+    const element = box.current;
+    return () => {
+      document.removeEventListener('pointerdown', away);
+      element?.removeEventListener('keydown', escape);
+    };
+  }, [anchor, onClose]);
+
+  const add = (added: string) => {
+    const result = useAppStore.getState().addComparison(chartId, added);
+    if (result === 'added') {
+      setText('');
+      setChoice(undefined);
+      setFeedback(undefined);
+    } else settle({ ok: false, message: refusal(result, added) });
+  };
+  const settle = (result: SymbolInput) => {
+    if (result.ok === true) add(result.symbol);
+    else if (result.ok === 'choose') {
+      setChoice({ symbol: result.symbol, types: result.types });
+      setFeedback(undefined);
+    } else setFeedback({ tone: 'error', text: result.message });
+  };
+  const existing = [symbol, ...comparisons];
+  const submit = async () => {
+    if (full) {
+      settle({ ok: false, message: refusal('full', text) });
+      return;
+    }
+    if (text.trim() === '') {
+      settle(parseSymbolInput(text, existing, { lookup: () => [] }));
+      return;
+    }
+    setFeedback({ tone: 'busy', text: t('Checking the symbol catalogue…') });
+    try {
+      settle(parseSymbolInput(text, existing, await queryClient.query(catalogQueryOptions()), rememberedType));
+    } catch {
+      setFeedback({ tone: 'error', text: t('The symbol catalogue could not be loaded, so nothing was added. Try again.') });
+    }
+  };
+  const invalid = feedback?.tone === 'error';
+
+  return createPortal(
+    <div
+      ref={box}
+      role="dialog"
+      aria-label={t('Compare with other symbols')}
+      {...{ [TOOLBAR_POPUP]: '' }}
+      style={{ top: place.top, left: place.left }}
+      className="fixed z-50 w-64 rounded border border-slate-200 bg-white p-2 text-xs shadow-lg dark:border-slate-700 dark:bg-slate-900"
+    >
+      <form
+        noValidate
+        className="flex gap-1"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <input
+          ref={input}
+          aria-label={t('Symbol to compare')}
+          aria-invalid={invalid}
+          aria-describedby={messageId}
+          placeholder={t('e.g. 700.HK, EURUSD')}
+          autoComplete="off"
+          spellCheck={false}
+          value={text}
+          onFocus={prefetch}
+          onChange={(event) => {
+            setText(event.target.value);
+            setChoice(undefined);
+            if (feedback?.tone !== 'busy') setFeedback(undefined);
+          }}
+          className={`min-w-0 flex-1 rounded border bg-transparent px-2 py-1 focus:outline-2 focus:outline-sky-500 ${invalid ? 'border-amber-500' : 'border-slate-300 dark:border-slate-700'}`}
+        />
+        <button type="submit" className="rounded border border-slate-300 px-2 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
+          {t('Add')}
+        </button>
+      </form>
+      {choice && (
+        <TypeChoice
+          symbol={choice.symbol}
+          types={choice.types}
+          className="flex flex-wrap items-center gap-2 pt-0.5"
+          onChoose={(type) => {
+            useAppStore.getState().rememberType(choice.symbol, type);
+            add(choice.symbol);
+          }}
+          onCancel={() => {
+            setChoice(undefined);
+          }}
+        />
+      )}
+      <p id={messageId} aria-live="polite" className={`min-h-4 pt-0.5 ${invalid ? 'text-amber-700 dark:text-amber-300' : 'text-slate-500 dark:text-slate-400'}`}>
+        {feedback?.text ?? (full ? refusal('full', '') : t('Up to {n} symbols of any market, as percent from the first visible candle.', { n: MAX_COMPARISONS }))}
+      </p>
+      {comparisons.length > 0 && (
+        <ul aria-label={t('Compared symbols')} className="mt-1">
+          {comparisons.map((item, index) => (
+            <li key={item} className="flex items-center gap-2">
+              <span aria-hidden="true" className="inline-block" style={{ backgroundColor: compareColour(theme, index), width: 12, height: 2 }} />
+              <span className="flex-1 tabular-nums">{item}</span>
+              <button
+                type="button"
+                aria-label={t('Remove {symbol}', { symbol: item })}
+                onClick={() => {
+                  useAppStore.getState().removeComparison(chartId, item);
+                  input.current?.focus();
+                }}
+                className="rounded px-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-slate-200"
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>,
+    document.body,
+  );
+}
+
+function refusal(result: 'full' | 'duplicate', symbol: string): string {
+  return result === 'full'
+    ? t('At most {n} symbols can be compared: remove one first.', { n: MAX_COMPARISONS })
+    : t('{symbol} is already in this list.', { symbol });
+}
