@@ -28,7 +28,7 @@ export function activeIndicators(settings: IndicatorSettings): Indicator[] {
 
 /** An output's colour in `palette`; a `sign` histogram bar takes the up or down colour of its value. */
 export function indicatorColour(palette: ChartPalette, colour: IndicatorColour, value = 0): string {
-  if (typeof colour === 'object') return palette.averages[colour.average % palette.averages.length] ?? palette.text;
+  if (typeof colour === 'object') return 'css' in colour ? colour.css : (palette.averages[colour.average % palette.averages.length] ?? palette.text);
   switch (colour) {
     case 'band':
       return palette.bollinger;
