@@ -7,8 +7,8 @@ import { Suspense, useState } from 'react';
 import { lazyWithPreload } from '../../components/lazy-with-preload';
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
-import { periodsOf, withPeriods } from '../../store/indicator-list';
 import type { IndicatorList } from '../../store/preferences-slice';
+import { periodsOf, withPeriods } from './period-instances';
 import { PeriodListInput } from './period-list-input';
 
 const Picker = lazyWithPreload(() => import('./indicator-picker').then((module) => module.IndicatorPicker));

@@ -5,7 +5,8 @@
  * to load.
  */
 import type { Indicator, IndicatorColour, IndicatorPane } from '../../lib/indicators/indicator';
-import { INDICATOR_NAMES, type IndicatorKind } from '../../lib/indicators/kinds';
+import type { IndicatorKind } from '../../lib/indicators/kinds';
+import { indicatorName } from '../../lib/indicators/names';
 import type { IndicatorInstance, IndicatorList } from '../../store/preferences-slice';
 import type { ChartPalette } from './chart-palette';
 import { loadedFactory } from './indicator-registry';
@@ -75,7 +76,7 @@ export function indicatorColour(palette: ChartPalette, colour: IndicatorColour, 
 /** An instance for people, before its code loads: "MA 20", "KDJ 9, 3, 3". */
 export function instanceLabel({ kind, params }: IndicatorInstance): string {
   const values = Object.values(params);
-  return values.length === 0 ? INDICATOR_NAMES[kind] : `${INDICATOR_NAMES[kind]} ${values.join(', ')}`;
+  return values.length === 0 ? indicatorName(kind) : `${indicatorName(kind)} ${values.join(', ')}`;
 }
 
 /** A short description of the indicators on the chart, for its accessible label. */

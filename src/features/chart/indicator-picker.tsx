@@ -5,14 +5,14 @@
  */
 import { useState } from 'react';
 import { paramsFor } from '../../lib/indicators/catalog';
-import { INDICATOR_NAMES } from '../../lib/indicators/kinds';
+import { indicatorName } from '../../lib/indicators/names';
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
-import { newInstanceId } from '../../store/indicator-list';
 import type { IndicatorList } from '../../store/preferences-slice';
 import { Modal } from '../../components/ui/modal';
 import { IndicatorInstanceEditor } from './indicator-instance-editor';
 import { searchKinds } from './indicator-search';
+import { newInstanceId } from './period-instances';
 
 interface PickerProps {
   list: IndicatorList;
@@ -45,7 +45,7 @@ export function IndicatorPicker({ list, onChange, onClose }: PickerProps) {
       </div>
       <ul aria-label={t('Search indicators')} className="max-h-64 overflow-y-auto p-1 text-sm">
         {found.map((spec) => {
-          const name = INDICATOR_NAMES[spec.kind];
+          const name = indicatorName(spec.kind);
           return (
             <li key={spec.kind}>
               <button

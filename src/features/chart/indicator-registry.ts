@@ -1,33 +1,12 @@
 /**
  * Each kind's code, loaded when an indicator of that kind is on the chart: a dynamic import per
- * kind, so a chart of moving averages never downloads KDJ. SMA (the default's) is bundled with the
- * chart and draws on first load; a kind loads once and is kept.
+ * kind (indicator-loaders, itself loaded on the first need, so the first page carries none of
+ * their names), and a chart of moving averages never downloads KDJ. SMA (the default's) is bundled
+ * with the chart and draws on first load; a kind loads once and is kept.
  */
 import type { IndicatorFactory } from '../../lib/indicators/indicator';
 import type { IndicatorKind } from '../../lib/indicators/kinds';
 import { create as sma } from '../../lib/indicators/sma';
-
-type Module = Promise<{ create: IndicatorFactory }>;
-
-const LOADERS: Record<IndicatorKind, () => Module> = {
-  sma: () => Promise.resolve({ create: sma }),
-  ema: () => import('../../lib/indicators/ema'),
-  wma: () => import('../../lib/indicators/wma'),
-  bollinger: () => import('../../lib/indicators/bollinger'),
-  vwap: () => import('../../lib/indicators/vwap'),
-  'volume-ma': () => import('../../lib/indicators/volume-ma'),
-  macd: () => import('../../lib/indicators/macd'),
-  rsi: () => import('../../lib/indicators/rsi'),
-  kdj: () => import('../../lib/indicators/kdj'),
-  stochastic: () => import('../../lib/indicators/stochastic'),
-  atr: () => import('../../lib/indicators/atr'),
-  obv: () => import('../../lib/indicators/obv'),
-  cci: () => import('../../lib/indicators/cci'),
-  'williams-r': () => import('../../lib/indicators/williams-r'),
-  dmi: () => import('../../lib/indicators/dmi'),
-  psar: () => import('../../lib/indicators/psar'),
-  ichimoku: () => import('../../lib/indicators/ichimoku'),
-};
 
 const loaded = new Map<IndicatorKind, IndicatorFactory>([['sma', sma]]);
 const loading = new Map<IndicatorKind, Promise<void>>();
@@ -44,15 +23,17 @@ export function loadKinds(kinds: Iterable<IndicatorKind>): Promise<void> {
     .map((kind) => {
       let promise = loading.get(kind);
       if (!promise) {
-        promise = LOADERS[kind]().then(
-          (module) => {
-            loaded.set(kind, module.create);
-          },
-          (error: unknown) => {
-            loading.delete(kind);
-            throw error;
-          },
-        );
+        promise = import('./indicator-loaders')
+          .then(({ LOADERS }) => LOADERS[kind]())
+          .then(
+            (module) => {
+              loaded.set(kind, module.create);
+            },
+            (error: unknown) => {
+              loading.delete(kind);
+              throw error;
+            },
+          );
         loading.set(kind, promise);
       }
       return promise;

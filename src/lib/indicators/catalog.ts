@@ -1,5 +1,5 @@
 /**
- * What the picker shows of each kind beside its name (kinds.ts): what it is, its parameters with
+ * What the picker shows of each kind beside its name (names.ts): what it is, its parameters with
  * their defaults and limits, and words it is searched by. Data only: the picker's chunk carries it, and the tests draw parameters from it.
  */
 import type { MessageKey } from '../../i18n/t';
