@@ -7,16 +7,18 @@ import { t } from '../../i18n/t';
 import type { IndicatorInstance } from '../../store/preferences-slice';
 import { instanceLabel } from './indicator-data';
 
-/** A line's colour before the user picks one (the theme decides it on the chart). */
+/** A line's colour while its indicator's code loads. */
 const UNSET_COLOUR = '#94a3b8';
 
 interface EditorProps {
   instance: IndicatorInstance;
+  /** Each line's colour on the chart now (the theme's until the user picks one); absent while its code loads. */
+  shown: readonly string[] | undefined;
   onChange: (instance: IndicatorInstance) => void;
   onRemove: () => void;
 }
 
-export function IndicatorInstanceEditor({ instance, onChange, onRemove }: EditorProps) {
+export function IndicatorInstanceEditor({ instance, shown, onChange, onRemove }: EditorProps) {
   const spec = kindSpec(instance.kind);
   const label = instanceLabel(instance);
   const params = paramsFor(instance.kind, instance.params);
@@ -52,9 +54,10 @@ export function IndicatorInstanceEditor({ instance, onChange, onRemove }: Editor
             key={line}
             type="color"
             aria-label={t('Colour of {name}', { name: spec.lines.length > 1 ? `${label} ${line}` : label })}
-            value={instance.colours?.[o] ?? UNSET_COLOUR}
+            value={instance.colours?.[o] ?? shown?.[o] ?? UNSET_COLOUR}
             onChange={(event) => {
-              const colours = spec.lines.map((_, i) => instance.colours?.[i] ?? UNSET_COLOUR);
+              // The other lines keep the colours they show.
+              const colours = spec.lines.map((_, i) => instance.colours?.[i] ?? shown?.[i] ?? UNSET_COLOUR);
               colours[o] = event.target.value;
               onChange({ ...instance, colours });
             }}

@@ -3,14 +3,18 @@
  * parameters: MA 5, 10, 20 and 60 are four adds) and the chart's indicators to edit or remove.
  * Its own chunk, with the catalog: nothing here is on the first page.
  */
-import { useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { paramsFor } from '../../lib/indicators/catalog';
 import { indicatorName } from '../../lib/indicators/names';
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
+import { useAppStore } from '../../store/app-store';
 import type { IndicatorList } from '../../store/preferences-slice';
+import { chartPalette } from './chart-palette';
+import { indicatorColour, missingKinds, placedIndicators } from './indicator-data';
 import { Modal } from '../../components/ui/modal';
 import { IndicatorInstanceEditor } from './indicator-instance-editor';
+import { loadKinds } from './indicator-registry';
 import { searchKinds } from './indicator-search';
 import { newInstanceId } from './period-instances';
 
@@ -24,6 +28,15 @@ export function IndicatorPicker({ list, onChange, onClose }: PickerProps) {
   useLanguage();
   const [query, setQuery] = useState('');
   const found = searchKinds(query);
+  const theme = useAppStore((state) => state.preferences.theme);
+  const convention = useAppStore((state) => state.preferences.colors);
+  // The colours each line shows need its kind's code: drawn again once it is here.
+  const [, codeLoaded] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    loadKinds(missingKinds(list)).then(codeLoaded, () => undefined);
+  }, [list]);
+  const palette = chartPalette(theme, convention);
+  const shown = new Map(placedIndicators(list).map(({ instance, indicator }) => [instance.id, indicator.outputs.map((output) => indicatorColour(palette, output.colour))]));
   return (
     <Modal label={t('Indicators')} onClose={onClose}>
       <div className="flex items-center gap-2 border-b border-slate-200 p-3 dark:border-slate-700">
@@ -74,6 +87,7 @@ export function IndicatorPicker({ list, onChange, onClose }: PickerProps) {
               <IndicatorInstanceEditor
                 key={instance.id}
                 instance={instance}
+                shown={shown.get(instance.id)}
                 onChange={(next) => {
                   onChange(list.map((item) => (item.id === instance.id ? next : item)));
                 }}
