@@ -2,7 +2,16 @@
  * One interface for every technical indicator: a descriptor (key, pane, colours, parameters) and a
  * stream that takes one bar at a time. The chart adapter draws from the descriptor alone and the
  * tracker feeds the stream; the full computation over a series is a fold of the stream (fold.ts).
- * Adding an indicator is one module beside this one that returns an Indicator.
+ * Adding an indicator is one module beside this one that returns an Indicator (and exports it as
+ * `create`, an IndicatorFactory), a kind in kinds.ts and a row in catalog.ts.
+ *
+ * Why ours and not a library (issue 14; each bundled alike, esbuild, minified, brotli; Achelis'
+ * tables as in library.test.ts): trading-signals 8.3 streams too (add/replace) but its chunk per
+ * indicator is 1.5–2.3× ours (KDJ 1.17 KiB against 0.80, ATR 0.92 against 0.40), a forming-candle
+ * tick costs 3–19× ours (Stoch 3.4 µs against 0.6, ATR 18.8 against 1.0) and its PSAR misses the
+ * table by 6.4; indicatorts 2.2 and @ixjb94/indicators 1.2 (Tulip's port: as exact as ours) take
+ * whole arrays, so each tick recomputes the series (ATR over 5,000 candles 625 and 58 µs), and
+ * indicatorts' ATR (SMA, not Wilder's) and CCI miss the tables by 0.05 and 24.
  */
 
 /** What a stream reads from a candle (close for most; VWAP-like ones want the rest). */
