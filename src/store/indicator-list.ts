@@ -21,7 +21,8 @@ export interface IndicatorInstance {
 
 export type IndicatorList = IndicatorInstance[];
 
-export const MAX_INDICATORS = 20;
+/** More would not fit the chart's height (each own-pane indicator takes a pane). */
+const MAX_INDICATORS = 20;
 
 export const DEFAULT_INDICATORS: IndicatorList = [
   { id: 'sma-1', kind: 'sma', params: { period: 20 } },

@@ -60,6 +60,10 @@ describe('ChartToolbar', () => {
     expect(screen.getAllByRole('button', { name: /^Add / }).map((b) => b.getAttribute('aria-label'))).toEqual(['Add KDJ']);
     fireEvent.click(screen.getByRole('button', { name: 'Add KDJ' }));
     expect(onIndicatorsChange).toHaveBeenLastCalledWith([...DEFAULT_PREFERENCES.indicators, { id: 'kdj-1', kind: 'kdj', params: { period: 9, k: 3, d: 3 } }]);
+    // Enter adds the first match.
+    fireEvent.change(search, { target: { value: 'parabolic' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(onIndicatorsChange).toHaveBeenLastCalledWith([...DEFAULT_PREFERENCES.indicators, { id: 'psar-1', kind: 'psar', params: { step: 0.02, max: 0.2 } }]);
     fireEvent.change(search, { target: { value: 'zzz' } });
     expect(screen.getByText('No indicator matches “zzz”')).toBeTruthy();
     // The chart's own MA 50: period, colour, pane, removal.
@@ -67,7 +71,7 @@ describe('ChartToolbar', () => {
     fireEvent.change(within(ma50).getByRole('spinbutton', { name: 'Period' }), { target: { value: '60' } });
     expect(onIndicatorsChange).toHaveBeenLastCalledWith([DEFAULT_PREFERENCES.indicators[0], { id: 'sma-2', kind: 'sma', params: { period: 60 } }]);
     fireEvent.change(within(ma50).getByRole('spinbutton', { name: 'Period' }), { target: { value: '0' } });
-    expect(onIndicatorsChange).toHaveBeenCalledTimes(2);
+    expect(onIndicatorsChange).toHaveBeenCalledTimes(3);
     // The swatch shows the line's colour on the chart: the dark theme's second average colour.
     expect(within(ma50).getByLabelText<HTMLInputElement>('Colour of MA 50').value).toBe('#38bdf8');
     fireEvent.change(within(ma50).getByLabelText('Colour of MA 50'), { target: { value: '#00ff00' } });

@@ -1,10 +1,11 @@
 /**
- * The indicator picker: a search over every kind (Add puts one more on the chart with its default
- * parameters: MA 5, 10, 20 and 60 are four adds) and the chart's indicators to edit or remove.
- * Its own chunk, with the catalog: nothing here is on the first page.
+ * The indicator picker: a search over every kind (Add, or Enter for the first match, puts one more
+ * on the chart with its default parameters: MA 5, 10, 20 and 60 are four adds) and the chart's
+ * indicators to edit or remove. Its own chunk, with the catalog: nothing here is on the first page.
  */
 import { useEffect, useReducer, useState } from 'react';
 import { paramsFor } from '../../lib/indicators/catalog';
+import type { IndicatorKind } from '../../lib/indicators/kinds';
 import { indicatorName } from '../../lib/indicators/names';
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
@@ -36,6 +37,9 @@ export function IndicatorPicker({ list, onChange, onClose }: PickerProps) {
     loadKinds(missingKinds(list)).then(codeLoaded, () => undefined);
   }, [list]);
   const palette = chartPalette(theme, convention);
+  const add = (kind: IndicatorKind): void => {
+    onChange([...list, { id: newInstanceId(list, kind), kind, params: paramsFor(kind) }]);
+  };
   const shown = new Map(placedIndicators(list).map(({ instance, indicator }) => [instance.id, indicator.outputs.map((output) => indicatorColour(palette, output.colour))]));
   return (
     <Modal label={t('Indicators')} onClose={onClose}>
@@ -49,6 +53,11 @@ export function IndicatorPicker({ list, onChange, onClose }: PickerProps) {
           value={query}
           onChange={(event) => {
             setQuery(event.target.value);
+          }}
+          onKeyDown={(event) => {
+            // Enter adds the first match: "kdj⏎".
+            const first = found[0];
+            if (event.key === 'Enter' && first) add(first.kind);
           }}
           className="min-w-0 flex-1 rounded border border-slate-300 bg-transparent px-2 py-1 text-sm dark:border-slate-600"
         />
@@ -65,7 +74,7 @@ export function IndicatorPicker({ list, onChange, onClose }: PickerProps) {
                 type="button"
                 aria-label={t('Add {name}', { name })}
                 onClick={() => {
-                  onChange([...list, { id: newInstanceId(list, spec.kind), kind: spec.kind, params: paramsFor(spec.kind) }]);
+                  add(spec.kind);
                 }}
                 className="flex w-full items-baseline gap-2 rounded px-2 py-1 text-left hover:bg-sky-50 dark:hover:bg-slate-800"
               >

@@ -24,7 +24,3 @@ export const INDICATOR_KINDS = [
 ] as const;
 
 export type IndicatorKind = (typeof INDICATOR_KINDS)[number];
-
-export function isIndicatorKind(value: unknown): value is IndicatorKind {
-  return (INDICATOR_KINDS as readonly unknown[]).includes(value);
-}
