@@ -191,9 +191,9 @@ describe('language and colours', () => {
       { id: 'sma-2', kind: 'sma', params: { period: 10 } },
       { id: 'sma-3', kind: 'sma', params: { period: 20 } },
       { id: 'sma-4', kind: 'sma', params: { period: 60 } },
-      { id: 'ema-1', kind: 'ema', params: { period: 12 } },
-      { id: 'bollinger-1', kind: 'bollinger', params: { period: 20, k: 2 } },
-      { id: 'macd-1', kind: 'macd', params: { fast: 12, slow: 26, signal: 9 } },
+      { id: 'ema-5', kind: 'ema', params: { period: 12 } },
+      { id: 'bollinger-6', kind: 'bollinger', params: { period: 20, k: 2 } },
+      { id: 'macd-7', kind: 'macd', params: { fast: 12, slow: 26, signal: 9 } },
     ]);
     // The default of version 2 (MA 20, 50) is the default now; no indicators saved: the default.
     const defaults = parsePersisted(migratePersisted({ preferences: { indicators: { ma: [20, 50], ema: [], bollinger: false, macd: false, rsi: false } } }, 2));

@@ -30,8 +30,7 @@ export const DEFAULT_INDICATORS: IndicatorList = [
 ];
 
 const COLOUR = /^#[0-9a-f]{6}$/i;
-const numbers = (value: unknown): string | undefined =>
-  typeof value === 'object' && value !== null && Object.values(value).every((v) => typeof v === 'number' && Number.isFinite(v)) ? undefined : 'expected numbers';
+const numbers = (value: unknown): string | undefined => (typeof value === 'object' && value !== null && Object.values(value).every(Number.isFinite) ? undefined : 'expected numbers');
 
 const instanceSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(40)),
@@ -50,8 +49,7 @@ export function validIndicators(value: unknown): { list: IndicatorList; dropped:
     const parsed = instanceSchema.safeParse(item);
     if (!parsed.success || seen.has(parsed.data.id) || list.length >= MAX_INDICATORS) continue;
     seen.add(parsed.data.id);
-    const { colours, pane, ...instance } = parsed.data;
-    list.push({ ...instance, params: instance.params as Record<string, number>, ...(colours && { colours }), ...(pane && { pane }) });
+    list.push(parsed.data as IndicatorInstance);
   }
   return { list, dropped: list.length !== value.length };
 }
@@ -65,7 +63,7 @@ export function fromLegacySettings(value: unknown): unknown {
   const old = value as Record<string, unknown>;
   const list: IndicatorList = [];
   const add = (kind: IndicatorKind, params: Record<string, number>): void => {
-    list.push({ id: `${kind}-${String(list.filter((instance) => instance.kind === kind).length + 1)}`, kind, params });
+    list.push({ id: `${kind}-${String(list.length + 1)}`, kind, params });
   };
   // Periods are checked with the list (validIndicators, then each indicator's own check).
   const periods = (v: unknown): number[] => (Array.isArray(v) ? (v as number[]) : []);

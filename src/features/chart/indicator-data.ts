@@ -33,10 +33,10 @@ function customised(indicator: Indicator, { colours, pane }: IndicatorInstance):
 }
 
 /**
- * The indicators of `list` whose code is loaded, in list order, each with its instance; moving
- * averages share one colour cycle. Parameters an indicator cannot take skip it, not throw.
+ * The indicators of `list` whose code is loaded, in list order; moving averages share one colour
+ * cycle. Parameters an indicator cannot take skip it, not throw.
  */
-export function placedIndicators(list: IndicatorList): { instance: IndicatorInstance; indicator: Indicator }[] {
+export function activeIndicators(list: IndicatorList): Indicator[] {
   let averages = 0;
   return list.flatMap((instance) => {
     const create = loadedFactory(instance.kind);
@@ -44,16 +44,11 @@ export function placedIndicators(list: IndicatorList): { instance: IndicatorInst
     try {
       const indicator = create(instance.params, averages);
       if (AVERAGES.has(instance.kind)) averages += 1;
-      return [{ instance, indicator: customised(indicator, instance) }];
+      return [customised(indicator, instance)];
     } catch {
       return [];
     }
   });
-}
-
-/** The indicators the chart draws for `list` (placedIndicators without their instances). */
-export function activeIndicators(list: IndicatorList): Indicator[] {
-  return placedIndicators(list).map(({ indicator }) => indicator);
 }
 
 /** The kinds of `list` whose code is not loaded yet. */

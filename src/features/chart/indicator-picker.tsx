@@ -12,7 +12,8 @@ import { useLanguage } from '../../i18n/use-language';
 import { useAppStore } from '../../store/app-store';
 import type { IndicatorList } from '../../store/preferences-slice';
 import { chartPalette } from './chart-palette';
-import { indicatorColour, missingKinds, placedIndicators } from './indicator-data';
+import { shownColours } from './indicator-colours';
+import { missingKinds } from './indicator-data';
 import { Modal } from '../../components/ui/modal';
 import { IndicatorInstanceEditor } from './indicator-instance-editor';
 import { loadKinds } from './indicator-registry';
@@ -40,7 +41,7 @@ export function IndicatorPicker({ list, onChange, onClose }: PickerProps) {
   const add = (kind: IndicatorKind): void => {
     onChange([...list, { id: newInstanceId(list, kind), kind, params: paramsFor(kind) }]);
   };
-  const shown = new Map(placedIndicators(list).map(({ instance, indicator }) => [instance.id, indicator.outputs.map((output) => indicatorColour(palette, output.colour))]));
+  const shown = shownColours(list, palette);
   return (
     <Modal label={t('Indicators')} onClose={onClose}>
       <div className="flex items-center gap-2 border-b border-slate-200 p-3 dark:border-slate-700">
