@@ -9,34 +9,22 @@ import type { IndicatorKind } from '../../lib/indicators/kinds';
 import { create as sma } from '../../lib/indicators/sma';
 
 const loaded = new Map<IndicatorKind, IndicatorFactory>([['sma', sma]]);
-const loading = new Map<IndicatorKind, Promise<void>>();
 
 /** The factory of `kind` if its code is here already. */
 export function loadedFactory(kind: IndicatorKind): IndicatorFactory | undefined {
   return loaded.get(kind);
 }
 
-/** Loads the code of every kind in `kinds` not loaded yet; resolves once all are (a failed load rejects and may be tried again). */
+/**
+ * Loads the code of every kind in `kinds` not loaded yet; resolves once all are. The browser's
+ * module map holds each import once, so asking twice costs nothing; a failed load rejects.
+ */
 export function loadKinds(kinds: Iterable<IndicatorKind>): Promise<void> {
-  const pending = [...new Set(kinds)]
-    .filter((kind) => !loaded.has(kind))
-    .map((kind) => {
-      let promise = loading.get(kind);
-      if (!promise) {
-        promise = import('./indicator-loaders')
-          .then(({ LOADERS }) => LOADERS[kind]())
-          .then(
-            (module) => {
-              loaded.set(kind, module.create);
-            },
-            (error: unknown) => {
-              loading.delete(kind);
-              throw error;
-            },
-          );
-        loading.set(kind, promise);
-      }
-      return promise;
-    });
-  return Promise.all(pending).then(() => undefined);
+  const missing = [...kinds].filter((kind) => !loaded.has(kind));
+  return Promise.all(
+    missing.map(async (kind) => {
+      const { LOADERS } = await import('./indicator-loaders');
+      loaded.set(kind, (await LOADERS[kind]()).create);
+    }),
+  ).then(() => undefined);
 }
