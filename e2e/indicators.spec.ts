@@ -163,8 +163,8 @@ test('a period the chart cannot draw is refused with its reason and the range; f
 
   // Saved preferences edited by hand: the list falls back to the default and the page says so.
   await page.evaluate(() => {
-    const saved = JSON.parse(localStorage.getItem('chartroom') ?? '{}') as { state: { preferences: { indicators: { ma: unknown } } } };
-    saved.state.preferences.indicators.ma = [999999];
+    const saved = JSON.parse(localStorage.getItem('chartroom') ?? '{}') as { state: { preferences: { indicators: unknown } } };
+    saved.state.preferences.indicators = 'MA 999999';
     localStorage.setItem('chartroom', JSON.stringify(saved));
   });
   await page.reload();

@@ -5,8 +5,11 @@
  * round trip and worse compression, the smallest too small to be precompressed. Here:
  *
  * - boot: the page's script and everything it imports statically;
- * - app: the app (src/main.tsx) and its static imports, but the chart library's chunk, which the
- *   early chart loads in parallel;
+ * - chart-adapter: the chart library and the adapter's static imports (the early chart loads it in
+ *   parallel with the app), held together: the indicators' shared code (the SMA, the stream helpers)
+ *   stays in it when the on-demand indicator chunks import it too, rather than becoming two more
+ *   small files on the first page;
+ * - app: the app (src/main.tsx) and its static imports, but the chart's;
  * - beside-chart: what renders once the chart's first candle is drawn (watchlists, markets, the
  *   header's session state) and their static imports.
  *
@@ -42,12 +45,15 @@ export interface FirstScreenRoots {
   besideChart: readonly string[];
 }
 
+/** The chart library's chunk, with the chart adapter. */
+export const CHART_CHUNK = 'chart-adapter';
+
 /** The name of the chunk that loads after the first candle (scripts/bundle-size.ts finds it by it). */
 export const BESIDE_CHART_CHUNK = 'beside-chart';
 
-export type FirstScreenChunk = 'boot' | 'app' | typeof BESIDE_CHART_CHUNK;
+export type FirstScreenChunk = 'boot' | typeof CHART_CHUNK | 'app' | typeof BESIDE_CHART_CHUNK;
 
-/** The chunk a module belongs to, or undefined (Rolldown decides: the chart library, lazy code). */
+/** The chunk a module belongs to, or undefined (Rolldown decides: lazy code). */
 export function firstScreenChunkOf(roots: FirstScreenRoots): (id: string, graph: ModuleGraph) => FirstScreenChunk | undefined {
   let closures: { boot: Set<string>; app: Set<string>; chart: Set<string>; besideChart: Set<string> } | undefined;
   return (id, graph) => {
@@ -58,7 +64,7 @@ export function firstScreenChunkOf(roots: FirstScreenRoots): (id: string, graph:
       besideChart: staticClosure(graph, roots.besideChart),
     };
     if (closures.boot.has(id)) return 'boot';
-    if (closures.chart.has(id)) return undefined;
+    if (closures.chart.has(id)) return CHART_CHUNK;
     if (closures.app.has(id)) return 'app';
     if (closures.besideChart.has(id)) return BESIDE_CHART_CHUNK;
     return undefined;

@@ -43,7 +43,7 @@ const bareCandles = candles.map(toCandle);
 const bareVolumes = candles.map(toVolume);
 
 function adapterOptions(kind: 'adapter' | 'adapter-ma'): ChartAdapterOptions {
-  const indicators = kind === 'adapter-ma' ? DEFAULT_PREFERENCES.indicators : { ma: [], ema: [], bollinger: false, macd: false, rsi: false };
+  const indicators = kind === 'adapter-ma' ? DEFAULT_PREFERENCES.indicators : [];
   return { theme: 'dark', colors: 'green-up', scale: 'normal', indicators, decimals: 2, zone: 'utc', marketTimeZone: 'UTC', intraday: true, periodic: false };
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parsePersisted } from './persisted-state';
-import { DEFAULT_PREFERENCES } from './preferences-slice';
+import { DEFAULT_PREFERENCES, type IndicatorList } from './preferences-slice';
 import { DEFAULT_WATCHLISTS } from './watchlists-slice';
 import { noticeText } from './workspace-slice';
 import { t } from '../i18n/t';
@@ -91,21 +91,28 @@ describe('ambiguous symbols', () => {
   });
 });
 
-describe('indicator periods', () => {
-  it('stores only periods the chart draws, and what it stores comes back after a reload', () => {
-    useAppStore.getState().setIndicators({ ma: [10, 0, 2.5, 999999, 10, 1, 2, 3, 4], rsi: true });
-    expect(useAppStore.getState().preferences.indicators).toMatchObject({ ma: [10, 1, 2, 3, 4], rsi: true });
+describe('indicator list', () => {
+  it('stores only instances that make sense, and what it stores comes back after a reload', () => {
+    const list = [
+      { id: 'sma-1', kind: 'sma', params: { period: 10 } },
+      { id: 'kdj-1', kind: 'kdj', params: { period: 9, k: 3, d: 3 }, colours: ['#ff0000'], pane: 'own' },
+      { id: 'sma-1', kind: 'sma', params: { period: 30 } },
+      { id: 'x', kind: 'astrology', params: {} },
+      { id: 'y', kind: 'rsi', params: { period: 'fourteen' } },
+    ] as unknown as IndicatorList;
+    useAppStore.getState().setIndicators(list);
+    expect(useAppStore.getState().preferences.indicators.map((i) => i.id)).toEqual(['sma-1', 'kdj-1']);
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as { state: unknown };
     const { state, repaired } = parsePersisted(saved.state);
     expect(repaired).toBe(false);
-    expect(state.preferences.indicators.ma).toEqual([10, 1, 2, 3, 4]);
+    expect(state.preferences.indicators).toEqual(useAppStore.getState().preferences.indicators);
   });
 });
 
 describe('persisted state is a trust boundary', () => {
   it('keeps valid lists and drops corrupted ones', () => {
     const { state, repaired } = parsePersisted({
-      preferences: { theme: 'purple', colors: 'red-up', indicators: { ma: [20, 'x'] } },
+      preferences: { theme: 'purple', colors: 'red-up', indicators: [{ id: 'a', kind: 'sma', params: { period: 5 } }, { id: 'b', kind: 'sma', params: { period: 'x' } }] },
       watchlists: [{ id: 'a', name: 'Good', symbols: ['AAPL.US', 'AAPL.US'] }, { id: 'b', name: 42 }, 'garbage'],
       activeWatchlistId: 'zzz',
     });
@@ -114,7 +121,7 @@ describe('persisted state is a trust boundary', () => {
     expect(state.activeWatchlistId).toBe('a');
     expect(state.preferences.theme).toBe(DEFAULT_PREFERENCES.theme);
     expect(state.preferences.colors).toBe('red-up');
-    expect(state.preferences.indicators.ma).toEqual(DEFAULT_PREFERENCES.indicators.ma);
+    expect(state.preferences.indicators).toEqual([{ id: 'a', kind: 'sma', params: { period: 5 } }]);
   });
 
   it('falls back to defaults for non-objects and reports nothing for an empty store', () => {
@@ -167,12 +174,32 @@ describe('language and colours', () => {
   });
 
   it('migrates a version 1 store: red-up was a choice, green-up the old default', () => {
-    expect(PERSIST_VERSION).toBe(2);
+    expect(PERSIST_VERSION).toBe(3);
     const red = parsePersisted(migratePersisted({ preferences: { theme: 'light', colors: 'red-up' } }, 1), ['en-US']);
     expect(red.repaired).toBe(false);
     expect(red.state.preferences).toMatchObject({ language: 'en', theme: 'light', colors: 'red-up', colorsChosen: true });
     const green = parsePersisted(migratePersisted({ preferences: { colors: 'green-up' } }, 1), ['zh-CN']);
     expect(green.state.preferences).toMatchObject({ language: 'zh-CN', colorsChosen: false });
+  });
+
+  it('migrates version 2 indicator settings to instances in their old drawing order, keeping the chosen colours', () => {
+    const old = { preferences: { colors: 'red-up', colorsChosen: false, indicators: { ma: [5, 10, 20, 60], ema: [12], bollinger: true, macd: true, rsi: false } } };
+    const { state, repaired } = parsePersisted(migratePersisted(old, 2));
+    expect(repaired).toBe(false);
+    expect(state.preferences.colorsChosen).toBe(false);
+    expect(state.preferences.indicators).toEqual([
+      { id: 'sma-1', kind: 'sma', params: { period: 5 } },
+      { id: 'sma-2', kind: 'sma', params: { period: 10 } },
+      { id: 'sma-3', kind: 'sma', params: { period: 20 } },
+      { id: 'sma-4', kind: 'sma', params: { period: 60 } },
+      { id: 'ema-5', kind: 'ema', params: { period: 12 } },
+      { id: 'bollinger-6', kind: 'bollinger', params: { period: 20, k: 2 } },
+      { id: 'macd-7', kind: 'macd', params: { fast: 12, slow: 26, signal: 9 } },
+    ]);
+    // The default of version 2 (MA 20, 50) is the default now; no indicators saved: the default.
+    const defaults = parsePersisted(migratePersisted({ preferences: { indicators: { ma: [20, 50], ema: [], bollinger: false, macd: false, rsi: false } } }, 2));
+    expect(defaults.state.preferences.indicators.map((i) => i.params)).toEqual(DEFAULT_PREFERENCES.indicators.map((i) => i.params));
+    expect(parsePersisted(migratePersisted({ preferences: {} }, 2)).state.preferences.indicators).toEqual(DEFAULT_PREFERENCES.indicators);
   });
 
   it('rehydrates a version 1 store without a notice, in the browser’s language', async () => {

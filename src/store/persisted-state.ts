@@ -6,15 +6,19 @@
 import * as z from '../api/schema';
 import { PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
 import { detectLocale, LANGUAGES } from '../i18n/locales';
-import { DEFAULT_PREFERENCES, PERIOD_LIMITS, type Preferences } from './preferences-slice';
+import { fromLegacySettings, validIndicators } from './indicator-list';
+import { DEFAULT_PREFERENCES, type Preferences } from './preferences-slice';
 import { DEFAULT_WATCHLISTS, freeName, type Watchlist } from './watchlists-slice';
 import { ADJUST_MODES, INTERVALS } from '#shared/contract.ts';
 import { chartCount, LAYOUT_KINDS, MAX_CHARTS, SYNC_KEYS, type ChartLayout, type ChartView } from './chart-layout';
 import { DEFAULT_LAYOUT, MAX_SYMBOL_TYPES } from './workspace-slice';
 import { MAX_COMPARISONS } from './compare-slice';
 
-/** 2: the language, and whether the colours were chosen (version 1 had neither). */
-export const PERSIST_VERSION = 2;
+/**
+ * 2: the language, and whether the colours were chosen (version 1 had neither). 3: the indicators
+ * as a list of instances (version 2 had MA and EMA periods and three switches).
+ */
+export const PERSIST_VERSION = 3;
 
 export interface PersistedState {
   preferences: Preferences;
@@ -27,8 +31,6 @@ export interface PersistedState {
   comparisons: Record<string, string[]>;
 }
 
-// The same limits as the period field: a list the field accepted comes back after a reload.
-const periods = z.array(z.int().check(z.minimum(PERIOD_LIMITS.min), z.maximum(PERIOD_LIMITS.max))).check(z.maxLength(PERIOD_LIMITS.perList));
 const watchlistSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(100)),
   name: z.string().check(z.minLength(1), z.maxLength(100)),
@@ -67,8 +69,6 @@ const fieldSchemas = {
   theme: z.enum(['dark', 'light']),
   colors: z.enum(['green-up', 'red-up']),
   scale: z.enum(['normal', 'log', 'percent']),
-  ma: periods,
-  ema: periods,
   flag: z.boolean(),
 };
 
@@ -89,7 +89,8 @@ export function parsePersisted(raw: unknown, languages: readonly string[] = []):
   let repaired = raw === UNREADABLE || (raw !== undefined && (typeof raw !== 'object' || raw === null));
   const source = record(raw);
   const prefs = record(source.preferences);
-  const indicators = record(prefs.indicators);
+  const indicators = validIndicators(prefs.indicators);
+  if (indicators.dropped) repaired = true;
   const defaults = DEFAULT_PREFERENCES;
   const field = <T>(schema: z.Schema<T>, value: unknown, fallback: T): T => {
     const result = pick(schema, value, fallback);
@@ -102,13 +103,7 @@ export function parsePersisted(raw: unknown, languages: readonly string[] = []):
     colors: field(fieldSchemas.colors, prefs.colors, defaults.colors),
     colorsChosen: field(fieldSchemas.flag, prefs.colorsChosen, defaults.colorsChosen),
     scale: field(fieldSchemas.scale, prefs.scale, defaults.scale),
-    indicators: {
-      ma: field(fieldSchemas.ma, indicators.ma, defaults.indicators.ma),
-      ema: field(fieldSchemas.ema, indicators.ema, defaults.indicators.ema),
-      bollinger: field(fieldSchemas.flag, indicators.bollinger, defaults.indicators.bollinger),
-      macd: field(fieldSchemas.flag, indicators.macd, defaults.indicators.macd),
-      rsi: field(fieldSchemas.flag, indicators.rsi, defaults.indicators.rsi),
-    },
+    indicators: indicators.list,
   };
   let watchlists: Watchlist[] = DEFAULT_WATCHLISTS;
   if (Array.isArray(source.watchlists)) {
@@ -147,10 +142,12 @@ export function parsePersisted(raw: unknown, languages: readonly string[] = []):
 export function migratePersisted(persisted: unknown, version: number): unknown {
   // Version 0 had no version field and the same shape as 1. Whatever comes out is validated
   // field by field in parsePersisted anyway.
-  if (version >= 2) return persisted;
+  if (version >= 3) return persisted;
   const source = record(persisted);
   const prefs = record(source.preferences);
   // Version 1 saved its colours whether chosen or not; only red-up (never the default) was
   // surely chosen. The language is left out: the browser's, as on a first visit.
-  return { ...source, preferences: { ...prefs, colorsChosen: prefs.colors === 'red-up' } };
+  const colours = version >= 2 ? {} : { colorsChosen: prefs.colors === 'red-up' };
+  const indicators = prefs.indicators === undefined ? {} : { indicators: fromLegacySettings(prefs.indicators) };
+  return { ...source, preferences: { ...prefs, ...colours, ...indicators } };
 }

@@ -1,20 +1,14 @@
 /** How the user likes the screen: language, theme, up/down colours, price scale and chart indicators. */
 import type { StateCreator } from 'zustand';
 import { regionColors, type Language } from '../i18n/locales';
+import { DEFAULT_INDICATORS, validIndicators, type IndicatorList } from './indicator-list';
 
 export type Theme = 'dark' | 'light';
 /** green-up is the Western convention; red-up the one of Chinese markets. */
 export type ColorConvention = 'green-up' | 'red-up';
 export type PriceScaleMode = 'normal' | 'log' | 'percent';
 
-export interface IndicatorSettings {
-  /** Periods of simple moving averages drawn over the candles (empty: none). */
-  ma: number[];
-  ema: number[];
-  bollinger: boolean;
-  macd: boolean;
-  rsi: boolean;
-}
+export type { IndicatorInstance, IndicatorList } from './indicator-list';
 
 /**
  * What an indicator period may be: a whole number of candles from `min` to `max`, at most
@@ -22,12 +16,6 @@ export interface IndicatorSettings {
  * the field shows is what the chart draws and what a reload brings back.
  */
 export const PERIOD_LIMITS = { min: 1, max: 500, perList: 5 } as const;
-
-/** The periods of `periods` that PERIOD_LIMITS allows, each once, in the order given, at most perList. */
-export function validPeriods(periods: readonly unknown[]): number[] {
-  const allowed = periods.filter((p): p is number => Number.isInteger(p) && (p as number) >= PERIOD_LIMITS.min && (p as number) <= PERIOD_LIMITS.max);
-  return [...new Set(allowed)].slice(0, PERIOD_LIMITS.perList);
-}
 
 export interface Preferences {
   language: Language;
@@ -37,7 +25,7 @@ export interface Preferences {
   /** The user picked `colors`; until then they follow the language. */
   colorsChosen: boolean;
   scale: PriceScaleMode;
-  indicators: IndicatorSettings;
+  indicators: IndicatorList;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -46,7 +34,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   colors: 'green-up',
   colorsChosen: false,
   scale: 'normal',
-  indicators: { ma: [20, 50], ema: [], bollinger: false, macd: false, rsi: false },
+  indicators: DEFAULT_INDICATORS,
 };
 
 export interface PreferencesSlice {
@@ -56,7 +44,8 @@ export interface PreferencesSlice {
   setTheme: (theme: Theme) => void;
   setColors: (colors: ColorConvention) => void;
   setScale: (scale: PriceScaleMode) => void;
-  setIndicators: (patch: Partial<IndicatorSettings>) => void;
+  /** The whole list; instances that make no sense are dropped (the picker offers none). */
+  setIndicators: (list: IndicatorList) => void;
 }
 
 /** `preferences` in `language`, with its region's colours unless the user chose theirs. */
@@ -78,9 +67,7 @@ export const createPreferencesSlice: StateCreator<PreferencesSlice, [], [], Pref
   setScale: (scale) => {
     set((state) => ({ preferences: { ...state.preferences, scale } }));
   },
-  setIndicators: (patch) => {
-    // Periods the chart cannot draw never reach the store (the field refuses them with a message first).
-    const periods = { ...(patch.ma && { ma: validPeriods(patch.ma) }), ...(patch.ema && { ema: validPeriods(patch.ema) }) };
-    set((state) => ({ preferences: { ...state.preferences, indicators: { ...state.preferences.indicators, ...patch, ...periods } } }));
+  setIndicators: (list) => {
+    set((state) => ({ preferences: { ...state.preferences, indicators: validIndicators(list).list } }));
   },
 });

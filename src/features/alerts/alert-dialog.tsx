@@ -21,7 +21,7 @@ import { priceText } from './alert-text';
 import { useAlertsStore } from './alerts-store';
 import { unlockAudio } from './beep';
 import { useAlertDialog } from './dialog-state';
-import { Modal } from './modal';
+import { Modal } from '../../components/ui/modal';
 import { askNotificationPermission } from './notify';
 
 const INPUT = 'w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm aria-invalid:border-red-500 dark:border-slate-700 dark:bg-slate-950';

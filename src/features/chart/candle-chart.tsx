@@ -11,7 +11,7 @@ import type { Candle } from '#shared/candle.ts';
 import type { Interval } from '#shared/contract.ts';
 import { chartTimeMapper, displayTimeZone, fromChartTime, toChartSeries, toChartTime, type DisplayZone } from '../../lib/time-mapper';
 import { zoneLabel } from '../../lib/zone-label';
-import type { ColorConvention, IndicatorSettings, PriceScaleMode, Theme } from '../../store/preferences-slice';
+import type { ColorConvention, IndicatorList, PriceScaleMode, Theme } from '../../store/preferences-slice';
 import { createChartAdapter, type ChartAdapter, type CrosshairCandle, type TimeAxis } from './chart-adapter';
 import { timeAxisOf } from './chart-identity';
 import { ChartLegend, type LegendAction } from './chart-legend';
@@ -39,7 +39,7 @@ export interface CandleChartProps {
   theme: Theme;
   colors: ColorConvention;
   scale: PriceScaleMode;
-  indicators: IndicatorSettings;
+  indicators: IndicatorList;
   /** Called when the view reaches the oldest loaded candle (the caller decides whether to load). */
   onNeedOlder: () => void;
   /** The oldest loaded candle is the instrument's first: the view stops there. */
@@ -81,7 +81,7 @@ export function CandleChart(props: CandleChartProps) {
       theme: 'dark',
       colors: 'green-up',
       scale: 'normal',
-      indicators: { ma: [], ema: [], bollinger: false, macd: false, rsi: false },
+      indicators: [],
       decimals: 2,
     });
     setAdapter(created);

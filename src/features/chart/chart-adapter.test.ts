@@ -3,7 +3,8 @@ import { factorsOfEvent } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
 import { toChartTime } from '../../lib/time-mapper';
 import type { Indicator } from '../../lib/indicators/indicator';
-import { DEFAULT_PREFERENCES, type IndicatorSettings } from '../../store/preferences-slice';
+import type { IndicatorInstance, IndicatorList } from '../../store/preferences-slice';
+import { loadKinds } from './indicator-registry';
 import { createChartAdapter, type ChartAdapterOptions } from './chart-adapter';
 
 // A recording stand-in for lightweight-charts (it needs a canvas): enough of the API the adapter uses.
@@ -87,7 +88,7 @@ const lwc = vi.hoisted(() => {
 const extraIndicators: Indicator[] = [];
 vi.mock('./indicator-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./indicator-data')>();
-  return { ...actual, activeIndicators: (settings: IndicatorSettings) => [...actual.activeIndicators(settings), ...extraIndicators] };
+  return { ...actual, activeIndicators: (list: IndicatorList) => [...actual.activeIndicators(list), ...extraIndicators] };
 });
 
 vi.mock('lightweight-charts', () => ({
@@ -101,6 +102,9 @@ vi.mock('lightweight-charts', () => ({
   PriceScaleMode: { Normal: 0, Logarithmic: 1, Percentage: 2 },
 }));
 
+const instance = (kind: IndicatorInstance['kind'], params: Record<string, number> = {}): IndicatorInstance => ({ id: `${kind}-${Object.values(params).join('-')}`, kind, params });
+const ma = (period: number): IndicatorInstance => instance('sma', { period });
+
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 10, 2, 15, 0); // 10:00 in New York (EST)
 const candle = (i: number, close = 100 + i): Candle => ({ time: T0 + i * HOUR, open: 100, high: 130, low: 90, close, volume: 10 * (i + 1) });
@@ -112,7 +116,7 @@ const options: ChartAdapterOptions = {
   theme: 'dark',
   colors: 'green-up',
   scale: 'normal',
-  indicators: { ...DEFAULT_PREFERENCES.indicators, ma: [2] },
+  indicators: [ma(2)],
   decimals: 2,
 };
 const series = (kind: string) => lwc.state.series.filter((s) => s.kind === kind);
@@ -223,21 +227,21 @@ describe('createChartAdapter', () => {
 
   it('puts overlays on the price series\' own percent base: its first visible close, not the MA\'s first value', () => {
     const closes = [100, 104, 108, 96, 90, 99];
-    const adapter = createChartAdapter(fakeContainer(), { ...options, scale: 'percent', indicators: { ...options.indicators, ma: [3] } });
+    const adapter = createChartAdapter(fakeContainer(), { ...options, scale: 'percent', indicators: [ma(3)] });
     adapter.setSeries(closes.map((close, i) => candle(i, close)));
     // The library's percent mode for the candles, with the view from candle 2 on: base 108.
     lwc.state.visible = { from: 2, to: 5 };
     const base = 108;
     lwc.state.priceToCoordinate = (price) => (100 * (price - base)) / base;
-    const ma = (i: number) => ((closes[i - 2] ?? 0) + (closes[i - 1] ?? 0) + (closes[i] ?? 0)) / 3;
+    const average = (i: number) => ((closes[i - 2] ?? 0) + (closes[i - 1] ?? 0) + (closes[i] ?? 0)) / 3;
     const [line] = drawnOverlays();
     // From logical 1 (a point before the view, so the line enters it) to the last candle.
     expect(line?.points.map(([x]) => x)).toEqual([20, 30, 40, 50]);
     const last = line?.points.at(-1)?.[1] ?? Number.NaN;
     // MA% − price% at the last candle is what the linear values give rebased to the price's base (108)…
-    expect(last - (100 * (99 - base)) / base).toBeCloseTo((100 * (ma(5) - 99)) / base, 10);
-    // …not what a line series rebased to the MA's own first visible value (ma(2)) would show.
-    expect(Math.abs(last - (100 * (ma(5) - ma(2))) / ma(2))).toBeGreaterThan(1);
+    expect(last - (100 * (99 - base)) / base).toBeCloseTo((100 * (average(5) - 99)) / base, 10);
+    // …not what a line series rebased to the MA's own first visible value (average(2)) would show.
+    expect(Math.abs(last - (100 * (average(5) - average(2))) / average(2))).toBeGreaterThan(1);
   });
 
   it('updates the forming candle in place and appends the next one, without setData', () => {
@@ -311,7 +315,7 @@ describe('createChartAdapter', () => {
     };
     extraIndicators.push(volumeOfTwo);
     try {
-      const adapter = createChartAdapter(fakeContainer(), { ...options, indicators: { ...options.indicators, ma: [] } });
+      const adapter = createChartAdapter(fakeContainer(), { ...options, indicators: [] });
       adapter.setSeries([candle(0), candle(1)]);
       overlay().requestUpdate.mockClear();
       adapter.updateLast({ ...candle(1), volume: 50 });
@@ -485,10 +489,11 @@ describe('createChartAdapter', () => {
     expect(actionsOf()).toBeUndefined();
   });
 
-  it('puts MACD and RSI in panes of their own and removes them when switched off', () => {
+  it('puts MACD and RSI in panes of their own and removes them when switched off', async () => {
+    await loadKinds(['bollinger', 'macd', 'rsi']);
     const adapter = createChartAdapter(fakeContainer(), options);
     adapter.setSeries(Array.from({ length: 40 }, (_, i) => candle(i, 100 + Math.sin(i))));
-    adapter.setIndicators({ ma: [], ema: [], bollinger: true, macd: true, rsi: true });
+    adapter.setIndicators([instance('bollinger', { period: 20, k: 2 }), instance('macd', { fast: 12, slow: 26, signal: 9 }), instance('rsi', { period: 14 })]);
     // Bollinger bands over the candles: upper, middle (dashed), lower; nothing of theirs on pane 0 as series.
     expect(drawnOverlays().map((line) => [line.colour, line.dashed])).toEqual([
       ['#818cf8', false],
@@ -504,10 +509,37 @@ describe('createChartAdapter', () => {
       ['Line', 2],
       ['Line', 3],
     ]);
-    adapter.setIndicators({ ma: [], ema: [], bollinger: false, macd: false, rsi: false });
+    adapter.setIndicators([]);
     expect(series('Line')).toHaveLength(0);
     expect(drawnOverlays()).toEqual([]);
     expect(lwc.chart.panes()).toEqual([0, 1]);
+  });
+
+  it('draws a kind whose code is not loaded yet once it arrives, unless the list changed meanwhile', async () => {
+    const adapter = createChartAdapter(fakeContainer(), options);
+    adapter.setSeries(Array.from({ length: 30 }, (_, i) => candle(i, 100 + Math.sin(i))));
+    adapter.setIndicators([ma(2), instance('kdj', { period: 9, k: 3, d: 3 })]);
+    // The MA draws at once; KDJ's pane waits for its chunk.
+    expect(drawnOverlays()).toHaveLength(1);
+    await vi.waitFor(() => {
+      expect(lwc.chart.panes()).toEqual([0, 1, 2]);
+    });
+    expect(lwc.state.series.filter((s) => s.pane === 2).map((s) => s.kind)).toEqual(['Line', 'Line', 'Line']);
+    adapter.setIndicators([instance('cci', { period: 20 })]);
+    adapter.setIndicators([]);
+    await loadKinds(['cci']);
+    await Promise.resolve();
+    expect(lwc.chart.panes()).toEqual([0, 1]);
+  });
+
+  it('draws the volume\'s moving average on the volume\'s pane and scale', async () => {
+    await loadKinds(['volume-ma']);
+    const adapter = createChartAdapter(fakeContainer(), { ...options, indicators: [instance('volume-ma', { period: 2 })] });
+    adapter.setSeries([candle(0), candle(1), candle(2)]);
+    expect(lwc.chart.panes()).toEqual([0, 1]);
+    const line = series('Line')[0];
+    expect(line?.pane).toBe(1);
+    expect(line?.setData.mock.lastCall?.[0]).toEqual([{ time: seconds(0) }, { time: seconds(1), value: 15 }, { time: seconds(2), value: 25 }]);
   });
 
   it('removes the chart and every subscription on destroy, and ignores calls after it', () => {

@@ -4,10 +4,11 @@
  * series-data, indicator-data, corporate-actions and chart-palette; times go through
  * src/lib/time-mapper (sorted, de-duplicated, shifted into the display zone).
  *
- * Panes: 0 candles with the price-pane indicators (MA, EMA, Bollinger) drawn by a primitive of the
- * price series (indicator-overlays: they share its percent/log base), 1 volume, then a pane for
- * each indicator that asks for its own (MACD, RSI). What is drawn where comes from the indicators'
- * descriptors; their values from one tracker built from the same list.
+ * Panes: 0 candles with the price-pane indicators (MA, EMA, Bollinger, VWAP…) drawn by a primitive
+ * of the price series (indicator-overlays: they share its percent/log base), 1 volume (and the
+ * volume's moving average), then a pane for each indicator that asks for its own (MACD, RSI, KDJ…).
+ * What is drawn where comes from the indicators' descriptors; their values from one tracker built
+ * from the same list. A kind's code loads when the list first names it (indicator-registry).
  */
 import { markOnce, TIMING_MARKS } from '../../lib/timing-marks';
 import {
@@ -33,12 +34,13 @@ import type { AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
 import type { Indicator } from '../../lib/indicators/indicator';
 import { chartTimeMapper, fromChartTime, toChartSeries, type ChartCandle, type DisplayZone } from '../../lib/time-mapper';
-import type { ColorConvention, IndicatorSettings, PriceScaleMode as ScaleMode, Theme } from '../../store/preferences-slice';
+import type { ColorConvention, IndicatorList, PriceScaleMode as ScaleMode, Theme } from '../../store/preferences-slice';
 import { createActionMarkerLayer } from './action-marker-layer';
 import { chartPalette, type ChartPalette } from './chart-palette';
 import type { ChartSurface, SurfaceCandle } from './chart-surface';
 import { actionMarkers, type ActionMarker } from './corporate-actions';
-import { activeIndicators, indicatorColour } from './indicator-data';
+import { activeIndicators, indicatorColour, missingKinds } from './indicator-data';
+import { loadKinds } from './indicator-registry';
 import { IndicatorOverlays, type OverlayLine } from './indicator-overlays';
 import { IndicatorTracker, type IndicatorValues } from './indicator-tracker';
 import { coordinateOfLogical, indexOfTime, logicalOfCoordinate, timeOfIndex, typicalSpacing } from './time-position';
@@ -81,7 +83,7 @@ export interface ChartAdapterOptions extends TimeAxis {
   theme: Theme;
   colors: ColorConvention;
   scale: ScaleMode;
-  indicators: IndicatorSettings;
+  indicators: IndicatorList;
   /** Price decimals of the symbol. */
   decimals: number;
 }
@@ -103,7 +105,8 @@ export interface ChartAdapter {
   setMarkers(factors: readonly AdjustFactor[]): void;
   /** Whether the first loaded candle is the instrument's first: the view then stops at it. */
   setHistoryComplete(complete: boolean): void;
-  setIndicators(settings: IndicatorSettings): void;
+  /** Draws what is loaded at once; kinds whose code is not loaded yet join when it is. */
+  setIndicators(list: IndicatorList): void;
   setScaleMode(mode: ScaleMode): void;
   setColors(theme: Theme, convention: ColorConvention): void;
   /** The locale of the axis's month and day names (`Intl`: 'en-US', 'zh-CN'). */
@@ -331,15 +334,17 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
   /** The series of one indicator's own pane, below the others. */
   function addIndicatorPane(indicator: Indicator, index: number): void {
     const { pane: spec } = indicator;
-    if (spec.kind !== 'own') return;
-    const pane = chart.panes().length;
-    const precision = 'extra' in spec.decimals ? Math.min(decimals + spec.decimals.extra, 8) : spec.decimals.fixed;
-    const { range, guides = [] } = spec;
+    if (spec.kind === 'price') return;
+    // On the volume's pane the lines share its scale (and so its format).
+    const own = spec.kind === 'own';
+    const pane = own ? chart.panes().length : 1;
+    const format = own ? priceFormat('extra' in spec.decimals ? Math.min(decimals + spec.decimals.extra, 8) : spec.decimals.fixed) : ({ type: 'volume' } as const);
+    const { range, guides = [] } = own ? spec : {};
     indicator.outputs.forEach((output, o) => {
       const common = {
         priceLineVisible: false,
         lastValueVisible: false,
-        priceFormat: priceFormat(precision),
+        priceFormat: format,
         ...(range && { autoscaleInfoProvider: () => ({ priceRange: { minValue: range.min, maxValue: range.max } }) }),
       };
       const series =
@@ -356,7 +361,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
               },
               pane,
             );
-      if (o === 0) {
+      if (o === 0 && own) {
         series.getPane().setStretchFactor(PANE_STRETCH.oscillator);
         for (const level of guides) {
           series.createPriceLine({ price: level, color: palette.guide, lineWidth: 1, lineStyle: LineStyle.Dotted, axisLabelVisible: false, title: '' });
@@ -375,6 +380,27 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
     tracker = active.length > 0 ? new IndicatorTracker(active) : undefined;
     active.forEach(addIndicatorPane);
     overlays.show([], offset);
+  }
+
+  /** The indicators again from the settings: panes, values and drawing. */
+  function redrawIndicators(): void {
+    buildIndicatorSeries();
+    computeIndicatorValues();
+    drawIndicators();
+  }
+
+  /** Loads the code of the kinds the settings name that is not here yet, then draws them (if the settings still name them). */
+  function loadMissingKinds(): void {
+    const missing = missingKinds(indicators);
+    if (missing.length === 0) return;
+    const asked = indicators;
+    loadKinds(missing).then(
+      () => {
+        if (!destroyed && indicators === asked) redrawIndicators();
+      },
+      // A chunk that failed to load (offline) is asked for again with the next settings.
+      () => undefined,
+    );
   }
 
   /** All indicator values over the candles, computed again (new candles or settings). */
@@ -554,6 +580,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
   chart.subscribeCrosshairMove(onCrosshairMove);
   chart.timeScale().subscribeVisibleLogicalRangeChange(onRangeChange);
   buildIndicatorSeries();
+  loadMissingKinds();
 
   return {
     setSeries(candles, { preserveView = false } = {}) {
@@ -619,12 +646,11 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       historyComplete = complete;
       applyLeftEdge();
     },
-    setIndicators(settings) {
+    setIndicators(list) {
       if (destroyed) return;
-      indicators = settings;
-      buildIndicatorSeries();
-      computeIndicatorValues();
-      drawIndicators();
+      indicators = list;
+      redrawIndicators();
+      loadMissingKinds();
     },
     setScaleMode(mode) {
       if (!destroyed) price.priceScale().applyOptions({ mode: SCALE_MODES[mode] });
@@ -646,9 +672,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       if (destroyed || next === decimals) return;
       decimals = next;
       price.applyOptions({ priceFormat: priceFormat(decimals) });
-      buildIndicatorSeries();
-      computeIndicatorValues();
-      drawIndicators();
+      redrawIndicators();
     },
     setTimeAxis(next) {
       if (destroyed) return;

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PREFERENCES } from '../../store/preferences-slice';
 import { ChartToolbar } from './chart-toolbar';
@@ -37,20 +37,48 @@ describe('ChartToolbar', () => {
     expect(onIndicatorsChange).not.toHaveBeenCalled();
     fireEvent.change(ma, { target: { value: '10 30' } });
     fireEvent.keyDown(ma, { key: 'Enter' });
-    expect(onIndicatorsChange).toHaveBeenCalledWith({ ma: [10, 30] });
+    // MA 20 and 50 give way to MA 10 and 30 (new instances where the old ones were).
+    expect(onIndicatorsChange).toHaveBeenCalledWith([
+      { id: 'sma-1', kind: 'sma', params: { period: 10 } },
+      { id: 'sma-2', kind: 'sma', params: { period: 30 } },
+    ]);
   });
 
-  it('applies EMA periods when focus leaves, and toggles Bollinger, MACD and RSI', async () => {
+  it('applies EMA periods when focus leaves, after the MAs', async () => {
     const { onIndicatorsChange } = setup();
     const ema = await screen.findByRole('textbox', { name: 'EMA' });
     fireEvent.change(ema, { target: { value: '12' } });
     fireEvent.blur(ema);
-    expect(onIndicatorsChange).toHaveBeenLastCalledWith({ ema: [12] });
-    fireEvent.click(screen.getByRole('checkbox', { name: 'MACD' }));
-    expect(onIndicatorsChange).toHaveBeenLastCalledWith({ macd: true });
-    fireEvent.click(screen.getByRole('checkbox', { name: 'RSI' }));
-    expect(onIndicatorsChange).toHaveBeenLastCalledWith({ rsi: true });
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Bollinger' }));
-    expect(onIndicatorsChange).toHaveBeenLastCalledWith({ bollinger: true });
+    expect(onIndicatorsChange).toHaveBeenLastCalledWith([...DEFAULT_PREFERENCES.indicators, { id: 'ema-1', kind: 'ema', params: { period: 12 } }]);
+  });
+
+  it('opens the picker: a search adds KDJ with its defaults; parameters, colour, pane and Remove edit the list', async () => {
+    const { onIndicatorsChange } = setup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Indicators…' }));
+    const search = await screen.findByRole('searchbox', { name: 'Search indicators' });
+    fireEvent.change(search, { target: { value: 'kdj' } });
+    expect(screen.getAllByRole('button', { name: /^Add / }).map((b) => b.getAttribute('aria-label'))).toEqual(['Add KDJ']);
+    fireEvent.click(screen.getByRole('button', { name: 'Add KDJ' }));
+    expect(onIndicatorsChange).toHaveBeenLastCalledWith([...DEFAULT_PREFERENCES.indicators, { id: 'kdj-1', kind: 'kdj', params: { period: 9, k: 3, d: 3 } }]);
+    // Enter adds the first match.
+    fireEvent.change(search, { target: { value: 'parabolic' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(onIndicatorsChange).toHaveBeenLastCalledWith([...DEFAULT_PREFERENCES.indicators, { id: 'psar-1', kind: 'psar', params: { step: 0.02, max: 0.2 } }]);
+    fireEvent.change(search, { target: { value: 'zzz' } });
+    expect(screen.getByText('No indicator matches “zzz”')).toBeTruthy();
+    // The chart's own MA 50: period, colour, pane, removal.
+    const ma50 = screen.getByTestId('indicator-sma-2');
+    fireEvent.change(within(ma50).getByRole('spinbutton', { name: 'Period' }), { target: { value: '60' } });
+    expect(onIndicatorsChange).toHaveBeenLastCalledWith([DEFAULT_PREFERENCES.indicators[0], { id: 'sma-2', kind: 'sma', params: { period: 60 } }]);
+    fireEvent.change(within(ma50).getByRole('spinbutton', { name: 'Period' }), { target: { value: '0' } });
+    expect(onIndicatorsChange).toHaveBeenCalledTimes(3);
+    // The swatch shows the line's colour on the chart: the dark theme's second average colour.
+    expect(within(ma50).getByLabelText<HTMLInputElement>('Colour of MA 50').value).toBe('#38bdf8');
+    fireEvent.change(within(ma50).getByLabelText('Colour of MA 50'), { target: { value: '#00ff00' } });
+    expect(onIndicatorsChange).toHaveBeenLastCalledWith([DEFAULT_PREFERENCES.indicators[0], { id: 'sma-2', kind: 'sma', params: { period: 50 }, colours: ['#00ff00'] }]);
+    fireEvent.change(within(ma50).getByRole('combobox', { name: 'Pane of MA 50' }), { target: { value: 'own' } });
+    expect(onIndicatorsChange).toHaveBeenLastCalledWith([DEFAULT_PREFERENCES.indicators[0], { id: 'sma-2', kind: 'sma', params: { period: 50 }, pane: 'own' }]);
+    fireEvent.click(within(ma50).getByRole('button', { name: 'Remove MA 50' }));
+    expect(onIndicatorsChange).toHaveBeenLastCalledWith([DEFAULT_PREFERENCES.indicators[0]]);
   });
 });

@@ -1,7 +1,7 @@
 /** Display options of the chart: time zone of the axis, price scale, indicators (laid out by the parent's row). */
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
-import type { IndicatorSettings, PriceScaleMode } from '../../store/preferences-slice';
+import type { IndicatorList, PriceScaleMode } from '../../store/preferences-slice';
 import type { DisplayZone } from '../../store/workspace-slice';
 import { Suspense } from 'react';
 import { lazyWithPreload } from '../../components/lazy-with-preload';
@@ -28,8 +28,8 @@ interface ChartToolbarProps {
   onZoneChange: (zone: DisplayZone) => void;
   scale: PriceScaleMode;
   onScaleChange: (scale: PriceScaleMode) => void;
-  indicators: IndicatorSettings;
-  onIndicatorsChange: (patch: Partial<IndicatorSettings>) => void;
+  indicators: IndicatorList;
+  onIndicatorsChange: (list: IndicatorList) => void;
 }
 
 export function ChartToolbar({ zone, onZoneChange, scale, onScaleChange, indicators, onIndicatorsChange }: ChartToolbarProps) {
@@ -39,7 +39,7 @@ export function ChartToolbar({ zone, onZoneChange, scale, onScaleChange, indicat
       <SegmentedControl label={t('Time zone')} options={zones()} value={zone} onChange={onZoneChange} />
       <SegmentedControl label={t('Price scale')} options={scales()} value={scale} onChange={onScaleChange} />
       <Suspense fallback={null}>
-        <IndicatorControls settings={indicators} onChange={onIndicatorsChange} />
+        <IndicatorControls list={indicators} onChange={onIndicatorsChange} />
       </Suspense>
     </div>
   );

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PREFERENCES } from '../../store/preferences-slice';
+import type { IndicatorKind } from '../../lib/indicators/kinds';
+import { DEFAULT_PREFERENCES, type IndicatorInstance } from '../../store/preferences-slice';
 import { chartPalette } from './chart-palette';
-import { activeIndicators, indicatorColour, indicatorSummary } from './indicator-data';
+import { activeIndicators, indicatorColour, indicatorSummary, missingKinds } from './indicator-data';
+import { loadKinds } from './indicator-registry';
 import { formatPeriods, parsePeriods } from './period-text';
 
 const palette = chartPalette('dark', 'green-up');
-const none = { ma: [], ema: [], bollinger: false, macd: false, rsi: false };
+let ids = 0;
+const of = (kind: IndicatorKind, params: Record<string, number> = {}, more: Partial<IndicatorInstance> = {}): IndicatorInstance => ({ id: String((ids += 1)), kind, params, ...more });
 
 describe('activeIndicators', () => {
   it('draws the default moving averages in distinct colours', () => {
@@ -15,8 +18,11 @@ describe('activeIndicators', () => {
     expect(first).not.toBe(second);
   });
 
-  it('adds EMAs after the MAs in the same colour cycle, then Bollinger bands, MACD and RSI', () => {
-    const indicators = activeIndicators({ ma: [5], ema: [10], bollinger: true, macd: true, rsi: true });
+  it('draws only what is loaded, says what to load, then draws it in list order; moving averages share one colour cycle', async () => {
+    const list = [of('sma', { period: 5 }), of('ema', { period: 10 }), of('bollinger', { period: 20, k: 2 }), of('macd', { fast: 12, slow: 26, signal: 9 }), of('rsi', { period: 14 })];
+    await loadKinds(['ema', 'bollinger', 'macd', 'rsi']);
+    expect(missingKinds(list)).toEqual([]);
+    const indicators = activeIndicators(list);
     expect(indicators.map((i) => [i.key, i.pane.kind])).toEqual([
       ['ma-5', 'price'],
       ['ema-10', 'price'],
@@ -27,8 +33,18 @@ describe('activeIndicators', () => {
     expect(indicators[1]?.outputs[0]?.colour).toEqual({ average: 1 });
   });
 
-  it('skips periods the indicators cannot take instead of failing', () => {
-    expect(activeIndicators({ ...none, ma: [0, 2.5, -3, 20, 20, 501] }).map((i) => i.key)).toEqual(['ma-20']);
+  it('skips parameters the indicators cannot take instead of failing', () => {
+    const list = [0, 2.5, -3, 20].map((period) => of('sma', { period }));
+    expect(activeIndicators(list).map((i) => i.key)).toEqual(['ma-20']);
+  });
+
+  it('takes the colours and pane the user chose', async () => {
+    await loadKinds(['kdj']);
+    const [kdj, ma] = activeIndicators([of('kdj', { period: 9, k: 3, d: 3 }, { colours: ['#ff0000'], pane: 'price' }), of('sma', { period: 5 }, { pane: 'own' })]);
+    expect(kdj?.pane).toEqual({ kind: 'price' });
+    expect(kdj?.outputs.map((o) => o.colour)).toEqual([{ css: '#ff0000' }, 'signal', 'macd']);
+    expect(ma?.pane).toEqual({ kind: 'own', decimals: { extra: 0 } });
+    expect(indicatorColour(palette, { css: '#ff0000' })).toBe('#ff0000');
   });
 });
 
@@ -55,7 +71,9 @@ describe('periods', () => {
   });
 
   it('summarises the active indicators', () => {
-    expect(indicatorSummary({ ma: [20], ema: [12], bollinger: true, macd: false, rsi: true })).toBe('MA 20, EMA 12, Bollinger 20, 2, RSI 14');
-    expect(indicatorSummary(none)).toBe('');
+    expect(indicatorSummary([of('sma', { period: 20 }), of('ema', { period: 12 }), of('bollinger', { period: 20, k: 2 }), of('vwap'), of('kdj', { period: 9, k: 3, d: 3 })])).toBe(
+      'MA 20, EMA 12, BOLL 20, 2, VWAP, KDJ 9, 3, 3',
+    );
+    expect(indicatorSummary([])).toBe('');
   });
 });

@@ -1,34 +1,64 @@
 /**
- * The user's indicator settings as indicators (src/lib/indicators: descriptor + stream each), the
- * colours of their outputs in the chart's palette, and the period lists of the indicator field.
+ * The user's indicator list as indicators (src/lib/indicators: descriptor + stream each), with
+ * the colours and panes the user chose, and the colours of their outputs in the chart's palette.
+ * Only kinds whose code is loaded (indicator-registry) become indicators; missingKinds says which
+ * to load.
  */
-import { bollinger } from '../../lib/indicators/bollinger';
-import { ema } from '../../lib/indicators/ema';
-import type { Indicator, IndicatorColour } from '../../lib/indicators/indicator';
-import { macd } from '../../lib/indicators/macd';
-import { rsi } from '../../lib/indicators/rsi';
-import { sma } from '../../lib/indicators/sma';
-import { validPeriods, type IndicatorSettings } from '../../store/preferences-slice';
+import type { Indicator, IndicatorColour, IndicatorPane } from '../../lib/indicators/indicator';
+import type { IndicatorKind } from '../../lib/indicators/kinds';
+import { indicatorName } from '../../lib/indicators/names';
+import type { IndicatorInstance, IndicatorList } from '../../store/preferences-slice';
 import type { ChartPalette } from './chart-palette';
+import { loadedFactory } from './indicator-registry';
+
+/** Kinds that take the next colour of the moving averages' cycle. */
+const AVERAGES: ReadonlySet<IndicatorKind> = new Set(['sma', 'ema', 'wma']);
+
+/** `pane` moved where the user asked: over the price, or into a pane of its own. */
+function placed(pane: IndicatorPane, choice: IndicatorInstance['pane']): IndicatorPane {
+  if (choice === 'own' && pane.kind !== 'own') return { kind: 'own', decimals: { extra: 0 } };
+  if (choice === 'price' && pane.kind === 'own') return { kind: 'price' };
+  return pane;
+}
+
+function customised(indicator: Indicator, { colours, pane }: IndicatorInstance): Indicator {
+  return {
+    ...indicator,
+    pane: placed(indicator.pane, pane),
+    outputs: indicator.outputs.map((output, o) => {
+      const css = colours?.[o];
+      return css === undefined ? output : { ...output, colour: { css } };
+    }),
+  };
+}
 
 /**
- * The indicators the settings switch on, in drawing order: MAs then EMAs (one colour cycle over
- * both), Bollinger bands, MACD, RSI. Periods the indicators cannot take are skipped, not thrown.
+ * The indicators of `list` whose code is loaded, in list order; moving averages share one colour
+ * cycle. Parameters an indicator cannot take skip it, not throw.
  */
-export function activeIndicators(settings: IndicatorSettings): Indicator[] {
-  const maPeriods = validPeriods(settings.ma);
-  return [
-    ...maPeriods.map((period, i) => sma(period, { average: i })),
-    ...validPeriods(settings.ema).map((period, i) => ema(period, { average: maPeriods.length + i })),
-    ...(settings.bollinger ? [bollinger(20, 2)] : []),
-    ...(settings.macd ? [macd(12, 26, 9)] : []),
-    ...(settings.rsi ? [rsi(14)] : []),
-  ];
+export function activeIndicators(list: IndicatorList): Indicator[] {
+  let averages = 0;
+  return list.flatMap((instance) => {
+    const create = loadedFactory(instance.kind);
+    if (!create) return [];
+    try {
+      const indicator = create(instance.params, averages);
+      if (AVERAGES.has(instance.kind)) averages += 1;
+      return [customised(indicator, instance)];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** The kinds of `list` whose code is not loaded yet. */
+export function missingKinds(list: IndicatorList): IndicatorKind[] {
+  return [...new Set(list.map((instance) => instance.kind))].filter((kind) => !loadedFactory(kind));
 }
 
 /** An output's colour in `palette`; a `sign` histogram bar takes the up or down colour of its value. */
 export function indicatorColour(palette: ChartPalette, colour: IndicatorColour, value = 0): string {
-  if (typeof colour === 'object') return palette.averages[colour.average % palette.averages.length] ?? palette.text;
+  if (typeof colour === 'object') return 'css' in colour ? colour.css : (palette.averages[colour.average % palette.averages.length] ?? palette.text);
   switch (colour) {
     case 'band':
       return palette.bollinger;
@@ -43,10 +73,13 @@ export function indicatorColour(palette: ChartPalette, colour: IndicatorColour, 
   }
 }
 
-/** A short description of the active indicators, for the chart's accessible label. */
-export function indicatorSummary(settings: IndicatorSettings): string {
-  return activeIndicators(settings)
-    .map((indicator) => indicator.label)
-    .join(', ');
+/** An instance for people, before its code loads: "MA 20", "KDJ 9, 3, 3". */
+export function instanceLabel({ kind, params }: IndicatorInstance): string {
+  const values = Object.values(params);
+  return values.length === 0 ? indicatorName(kind) : `${indicatorName(kind)} ${values.join(', ')}`;
 }
 
+/** A short description of the indicators on the chart, for its accessible label. */
+export function indicatorSummary(list: IndicatorList): string {
+  return list.map(instanceLabel).join(', ');
+}

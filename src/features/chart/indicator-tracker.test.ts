@@ -2,10 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeIndicator } from '../../lib/indicators/fold';
 import type { Bar } from '../../lib/indicators/indicator';
-import { activeIndicators } from './indicator-data';
+import { bollinger } from '../../lib/indicators/bollinger';
+import { ema } from '../../lib/indicators/ema';
+import { macd } from '../../lib/indicators/macd';
+import { rsi } from '../../lib/indicators/rsi';
+import { sma } from '../../lib/indicators/sma';
 import { IndicatorTracker, type IndicatorValues } from './indicator-tracker';
 
-const everything = activeIndicators({ ma: [1, 3, 20], ema: [2, 9], bollinger: true, macd: true, rsi: true });
+// The first five kinds' modules, as the chart has them once loaded.
+const everything = [sma(1), sma(3), sma(20), ema(2), ema(9), bollinger(20, 2), macd(12, 26, 9), rsi(14)];
 const price = fc.double({ min: 1, max: 1_000, noNaN: true, noDefaultInfinity: true });
 const bar = (close: number): Bar => ({ open: close, high: close, low: close, close, volume: 1 });
 /** A live step: the forming candle's close moves, or a new candle opens at that close. */
@@ -50,7 +55,7 @@ describe('IndicatorTracker', () => {
   });
 
   it('starts over on a second reset', () => {
-    const tracker = new IndicatorTracker(activeIndicators({ ma: [2], ema: [], bollinger: false, macd: false, rsi: false }));
+    const tracker = new IndicatorTracker([sma(2)]);
     tracker.reset([1, 2, 3].map(bar));
     tracker.append(bar(10));
     expect(tracker.reset([5, 7].map(bar))[0]?.columns).toEqual([[undefined, 6]]);

@@ -1,5 +1,5 @@
 /** Bollinger bands: SMA ± k population standard deviations over the same window. */
-import { checkPeriod, closeStream, type Indicator } from './indicator';
+import { checkPeriod, closeStream, type Indicator, type IndicatorFactory } from './indicator';
 import { SmaStepper } from './sma';
 
 export function bollinger(period = 20, k = 2): Indicator {
@@ -29,3 +29,5 @@ export function bollinger(period = 20, k = 2): Indicator {
     },
   };
 }
+
+export const create: IndicatorFactory = (params) => bollinger(params.period, params.k);

@@ -1,5 +1,5 @@
 /** Exponential moving average (α = 2 / (period + 1)), seeded with the SMA of the first `period` values. */
-import { checkPeriod, movingAverage, Stepper, type Indicator, type IndicatorColour, type MovingAverageKind } from './indicator';
+import { checkPeriod, movingAverage, Stepper, type Indicator, type IndicatorColour, type IndicatorFactory, type MovingAverageKind } from './indicator';
 
 /**
  * Waits for the first defined value (MACD's signal line runs over a MACD that is itself warming
@@ -39,3 +39,5 @@ const EMA: MovingAverageKind = { prefix: 'ema', name: 'EMA', draw: 'dashed', ste
 export function ema(period: number, colour: IndicatorColour = { average: 0 }): Indicator {
   return movingAverage(EMA, period, colour);
 }
+
+export const create: IndicatorFactory = (params, average) => ema(params.period ?? 20, { average });

@@ -1,5 +1,5 @@
 /** MACD = EMA(fast) − EMA(slow); signal = EMA(signal) of MACD; histogram = MACD − signal. */
-import { checkPeriod, closeStream, type Indicator } from './indicator';
+import { checkPeriod, closeStream, type Indicator, type IndicatorFactory } from './indicator';
 import { EmaStepper } from './ema';
 
 export function macd(fast = 12, slow = 26, signal = 9): Indicator {
@@ -32,3 +32,5 @@ export function macd(fast = 12, slow = 26, signal = 9): Indicator {
     },
   };
 }
+
+export const create: IndicatorFactory = (params) => macd(params.fast, params.slow, params.signal);

@@ -1,5 +1,5 @@
 /** Simple moving average of the last `period` closes. */
-import { checkPeriod, movingAverage, Stepper, type Indicator, type IndicatorColour, type MovingAverageKind } from './indicator';
+import { checkPeriod, movingAverage, Stepper, type Indicator, type IndicatorColour, type IndicatorFactory, type MovingAverageKind } from './indicator';
 
 /** The last `size` values pushed (a ring): what one more push drops, and the values oldest first. */
 export class Ring {
@@ -14,15 +14,26 @@ export class Ring {
     else this.values[this.next] = value;
     this.next = (this.next + 1) % this.size;
   }
-  /** Σ (v − mean)² over the window after one more push of `value`, oldest first. */
-  squaresWith(value: number, mean: number): number {
+  /** How many values the window holds after one more push. */
+  get countWith(): number {
+    return Math.min(this.values.length + 1, this.size);
+  }
+  /**
+   * `f` folded over the window after one more push of `value`, oldest first (`value` last), with
+   * each value's position in that window. Nothing moves: a peek reads the same as a push.
+   */
+  foldWith<T>(value: number, init: T, f: (acc: T, v: number, position: number) => T): T {
     const full = this.values.length === this.size;
     // After the push the oldest is the one past the dropped one (or the first, while filling).
     const kept = full ? this.size - 1 : this.values.length;
     const start = full ? this.next + 1 : 0;
-    let squares = 0;
-    for (let j = 0; j < kept; j++) squares += ((this.values[(start + j) % this.size] as number) - mean) ** 2;
-    return squares + (value - mean) ** 2;
+    let acc = init;
+    for (let j = 0; j < kept; j++) acc = f(acc, this.values[(start + j) % this.size] as number, j);
+    return f(acc, value, kept);
+  }
+  /** Σ (v − mean)² over the window after one more push of `value`, oldest first. */
+  squaresWith(value: number, mean: number): number {
+    return this.foldWith(value, 0, (squares, v) => squares + (v - mean) ** 2);
   }
 }
 
@@ -56,3 +67,5 @@ const SMA: MovingAverageKind = { prefix: 'ma', name: 'MA', draw: 'line', stepper
 export function sma(period: number, colour: IndicatorColour = { average: 0 }): Indicator {
   return movingAverage(SMA, period, colour);
 }
+
+export const create: IndicatorFactory = (params, average) => sma(params.period ?? 20, { average });

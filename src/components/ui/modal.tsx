@@ -1,9 +1,9 @@
 /**
- * A modal frame for the alert dialog: a dimmed backdrop (a click on it closes), Tab kept inside,
- * Escape closes, focus goes back to whatever had it.
+ * A modal frame (the alert dialog, the indicator picker): a dimmed backdrop (a click on it
+ * closes), Tab kept inside, Escape closes, focus goes back to whatever had it.
  */
 import { useRef, type ReactNode } from 'react';
-import { useModalKeys } from '../../components/ui/use-modal-keys';
+import { useModalKeys } from './use-modal-keys';
 
 export function Modal({ label, onClose, children }: { label: string; onClose: () => void; children: ReactNode }) {
   const dialog = useRef<HTMLDivElement>(null);
