@@ -152,3 +152,24 @@ test('a symbol’s drawings show on every chart of it, the tools on the active o
   await expect(frames(page).nth(0).getByRole('button', { name: /drawing tools/i }).first()).toBeVisible();
   await expect(other.getByRole('button', { name: /drawing tools/i })).toHaveCount(0);
 });
+
+test('each chart of a layout keeps its own indicators', async ({ page }) => {
+  await page.goto('/?symbol=AAPL.US&interval=1d&layout=2h&charts=AAPL.US~1d~none,700.HK~1d~none&active=0&sync=');
+  const second = frames(page).nth(1);
+  await expect(second.getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/);
+  await second.getByTestId('main-chart').click({ position: { x: 60, y: 40 } });
+  await expect(second).toHaveAttribute('data-active', 'true');
+  const more = second.getByRole('button', { name: 'More chart tools' });
+  if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  await second.getByRole('button', { name: 'Indicators…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Indicators' });
+  await dialog.getByRole('searchbox', { name: 'Search indicators' }).fill('rsi');
+  await dialog.getByRole('button', { name: 'Add RSI' }).click();
+  await page.keyboard.press('Escape');
+  await expect(second.getByTestId('main-chart')).toHaveAccessibleName(/RSI/);
+  await expect(frames(page).nth(0).getByTestId('main-chart')).not.toHaveAccessibleName(/RSI/);
+  // Kept with the chart over a reload.
+  await page.reload();
+  await expect(frames(page).nth(1).getByTestId('main-chart')).toHaveAccessibleName(/RSI/);
+  await expect(frames(page).nth(0).getByTestId('main-chart')).not.toHaveAccessibleName(/RSI/);
+});

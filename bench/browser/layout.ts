@@ -50,12 +50,18 @@ const GROUP = `browser: 2 × 2 chart layout (${SYMBOLS.join(', ')} at ${INTERVAL
 const REQUEST_GROUP = 'browser: 2 × 2 chart layout, upstream requests per minute vs one chart, counted by the server';
 
 /**
- * The "three indicators" every chart draws (indicators are global preferences): MA 20, Bollinger
+ * The "three indicators" every chart draws (the preferences' list, each chart's default): MA 20, Bollinger
  * bands and MACD, one overlay line, one overlay band, one pane. The only place in the bench that
  * knows the indicator settings' shape.
  */
 export function threeIndicators(): Partial<Preferences> {
-  return { indicators: { ma: [20], ema: [], bollinger: true, macd: true, rsi: false } };
+  return {
+    indicators: [
+      { id: 'sma-1', kind: 'sma', params: { period: 20 } },
+      { id: 'bollinger-1', kind: 'bollinger', params: { period: 20, k: 2 } },
+      { id: 'macd-1', kind: 'macd', params: { fast: 12, slow: 26, signal: 9 } },
+    ],
+  };
 }
 
 interface KlineLog {

@@ -23,6 +23,6 @@ describe('persistedWatchlist', () => {
     const preferences = threeIndicators();
     const saved = JSON.parse(persistedWatchlist(['AAPL.US'], 'Bench 1', preferences)) as { state: unknown };
     expect(parsePersisted(saved.state).state.preferences.indicators).toEqual(preferences.indicators);
-    expect(() => persistedWatchlist(['AAPL.US'], 'Bench 1', { indicators: { ma: [0], ema: [], bollinger: true, macd: true, rsi: false } })).toThrow(/do not parse/);
+    expect(() => persistedWatchlist(['AAPL.US'], 'Bench 1', { indicators: [{ id: 'x-1', kind: 'no-such-kind' as 'sma', params: {} }] })).toThrow(/do not parse/);
   });
 });

@@ -103,7 +103,8 @@ export function parseLayout(search: string, workspace: Workspace, fallback: Char
       if (text === '' || !slot) return;
       const view = parseChart(text, slot);
       if (view) {
-        charts[index] = view;
+        // A link does not carry indicators: the slot keeps its own, if it has them.
+        charts[index] = slot.indicators ? { ...view, indicators: slot.indicators } : view;
         given.add(index);
       } else problems.push(`chart “${text.slice(0, 24)}”`);
     });
@@ -112,7 +113,8 @@ export function parseLayout(search: string, workspace: Workspace, fallback: Char
   // The active chart is the link's `charts` entry; without one, the link's own symbol and interval.
   if (!given.has(activeIndex)) {
     const { symbol, type, interval, adjust } = workspace;
-    charts[activeIndex] = type ? { symbol, type, interval, adjust } : { symbol, interval, adjust };
+    const kept = charts[activeIndex]?.indicators;
+    charts[activeIndex] = { symbol, ...(type && { type }), interval, adjust, ...(kept && { indicators: kept }) };
   }
   const syncText = params.get('sync');
   const sync = syncText === null ? fallback.sync : Object.fromEntries(SYNC_KEYS.map((key) => [key, syncText.split(',').includes(key)])) as SyncFlags;

@@ -242,6 +242,18 @@ describe('the layout in the store', () => {
     expect(useAppStore.getState().layout.charts[1]).toMatchObject({ symbol: 'AAPL', type: 'stock' });
   });
 
+  it('keeps the active chart’s own indicators when the workspace changes, and reads them back saved', () => {
+    const list = [{ id: 'rsi-1', kind: 'rsi' as const, params: { period: 14 } }];
+    useAppStore.getState().updateLayout((layout) => ({ ...layout, charts: layout.charts.map((view, index) => (index === layout.active ? { ...view, indicators: list } : view)) }));
+    useAppStore.getState().replaceWorkspace({ ...useAppStore.getState().workspace, symbol: 'MSFT.US' });
+    const { layout } = useAppStore.getState();
+    expect(layout.charts[layout.active]).toMatchObject({ symbol: 'MSFT.US', indicators: list });
+    expect(parsePersisted({ layout }).state.layout.charts[layout.active]?.indicators).toEqual(list);
+    const damaged = parsePersisted({ layout: { ...layout, charts: layout.charts.map((view) => ({ ...view, indicators: [{ id: 'x', kind: 'nope', params: {} }] })) } });
+    expect(damaged.repaired).toBe(true);
+    expect(damaged.state.layout.charts[0]?.indicators).toEqual([]);
+  });
+
   it('saves the layout and reads a damaged one back as the default, saying so', () => {
     const layout = { ...initial.layout, kind: '2h' as const, active: 1 };
     expect(parsePersisted({ layout }).state.layout).toEqual(layout);

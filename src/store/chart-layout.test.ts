@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeView, chartCount, defaultLayout, openOnChart, setChartAdjust, setChartInterval, shownCharts, type ChartLayout } from './chart-layout';
+import { activeView, chartCount, defaultLayout, openOnChart, setChartAdjust, setChartIndicators, setChartInterval, shownCharts, type ChartLayout } from './chart-layout';
 import { setActiveChart, setLayoutKind, setSync } from './layout-changes';
 
 const base = (): ChartLayout => ({
@@ -75,5 +75,16 @@ describe('chart layouts', () => {
   it('makes only a shown chart active', () => {
     expect(setActiveChart(base(), 3).active).toBe(3);
     expect(setActiveChart({ ...base(), kind: '2h' }, 3).active).toBe(1);
+  });
+});
+
+describe('a chart’s own indicators', () => {
+  it('are set on one chart and kept when it opens another symbol or interval', () => {
+    const list = [{ id: 'rsi-1', kind: 'rsi' as const, params: { period: 14 } }];
+    const own = setChartIndicators(base(), 2, list);
+    expect(own.charts[2]?.indicators).toBe(list);
+    expect(own.charts[0]?.indicators).toBeUndefined();
+    const moved = setChartInterval(openOnChart(own, 2, 'XAUUSD'), 2, '1h');
+    expect(moved.charts[2]).toMatchObject({ symbol: 'XAUUSD', interval: '1h', indicators: list });
   });
 });

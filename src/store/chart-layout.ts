@@ -6,6 +6,7 @@
  * the active chart without knowing about layouts.
  */
 import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
+import type { IndicatorList } from './indicator-list';
 
 /** 1 chart; 2 side by side or stacked; 3 (one large on the left, two stacked on the right); 2 × 2. */
 export const LAYOUT_KINDS = ['1', '2h', '2v', '3', '4'] as const;
@@ -19,6 +20,8 @@ export interface ChartView {
   type?: ProductType;
   interval: Interval;
   adjust: AdjustMode;
+  /** The chart's own indicators, once set on it in a layout; absent: the preferences' list. */
+  indicators?: IndicatorList;
 }
 
 export const SYNC_KEYS = ['crosshair', 'symbol', 'interval', 'range'] as const;
@@ -83,6 +86,15 @@ export function openOnChart(layout: ChartLayout, index: number, symbol: string, 
 /** Chart `index` draws `interval`; with interval sync every shown chart does. */
 export function setChartInterval(layout: ChartLayout, index: number, interval: Interval): ChartLayout {
   return changeCharts(layout, layout.sync.interval ? shownIndexes(layout) : [index], (view) => ({ ...view, interval }));
+}
+
+/** Chart `index` draws its own `indicators` from now on. */
+export function setChartIndicators(layout: ChartLayout, index: number, indicators: IndicatorList): ChartLayout {
+  const view = layout.charts[index];
+  if (!view || view.indicators === indicators) return layout;
+  const charts = layout.charts.slice();
+  charts[index] = { ...view, indicators };
+  return { ...layout, charts };
 }
 
 export function setChartAdjust(layout: ChartLayout, index: number, adjust: AdjustMode): ChartLayout {

@@ -42,6 +42,7 @@ const chartViewSchema = z.object({
   type: z.optional(z.enum(PRODUCT_TYPES)),
   interval: z.enum(INTERVALS),
   adjust: z.enum(ADJUST_MODES),
+  indicators: z.optional(z.unknown()),
 });
 const layoutSchema = z.object({
   kind: z.enum(LAYOUT_KINDS),
@@ -54,8 +55,14 @@ const layoutSchema = z.object({
 function parseLayoutState(value: unknown): { layout: ChartLayout; ok: boolean } {
   const parsed = layoutSchema.safeParse(value);
   if (!parsed.success || parsed.data.active >= chartCount(parsed.data.kind)) return { layout: DEFAULT_LAYOUT, ok: value === undefined };
-  const charts = parsed.data.charts.map(({ type, ...view }): ChartView => (type ? { ...view, type } : view));
-  return { layout: { ...parsed.data, charts }, ok: true };
+  let ok = true;
+  const charts = parsed.data.charts.map(({ type, indicators, ...view }): ChartView => {
+    // A chart's own indicators are read as the preferences' are: what makes sense is kept.
+    const own = indicators === undefined ? undefined : validIndicators(indicators);
+    if (own?.dropped) ok = false;
+    return { ...view, ...(type && { type }), ...(own && { indicators: own.list }) };
+  });
+  return { layout: { ...parsed.data, charts }, ok };
 }
 /** Each chart's comparisons (a chart id to its symbols, at most five, each once; at most 50 charts). */
 const comparisonsSchema = z

@@ -155,7 +155,9 @@ export const createWorkspaceSlice: StateCreator<WorkspaceSlice, [], [], Workspac
   replaceWorkspace: (workspace) => {
     set((state) => {
       const charts = state.layout.charts.slice();
-      charts[state.layout.active] = viewOf(workspace);
+      // The chart keeps what the workspace does not hold (its own indicators).
+      const { type: _type, symbol: _symbol, interval: _interval, adjust: _adjust, ...kept } = charts[state.layout.active] ?? {};
+      charts[state.layout.active] = { ...kept, ...viewOf(workspace) };
       return { workspace, layout: { ...state.layout, charts } };
     });
   },

@@ -65,12 +65,11 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
     },
     [onAdapter],
   );
-  const { symbol, type, interval, adjust, setInterval, setAdjust } = useChartView(chartIndex);
+  const { symbol, type, interval, adjust, setInterval, setAdjust, indicators, setIndicators } = useChartView(chartIndex);
   const theme = useAppStore((state) => state.preferences.theme);
   const colors = useAppStore((state) => state.preferences.colors);
   const scale = useAppStore((state) => state.preferences.scale);
-  const indicators = useAppStore((state) => state.preferences.indicators);
-  const { setZone, setScale, setIndicators } = useActions();
+  const { setZone, setScale } = useActions();
   // The chart's comparisons are kept with its slot of the layout.
   const chartId = useAppStore((state) => comparisonsId(chartIndex ?? state.layout.active));
   const compared = useAppStore((state) => state.comparisons[chartId]?.length ?? 0);
@@ -192,6 +191,5 @@ function useActions() {
   return {
     setZone: useAppStore((state) => state.setZone),
     setScale: useAppStore((state) => state.setScale),
-    setIndicators: useAppStore((state) => state.setIndicators),
   };
 }

@@ -5,6 +5,8 @@
  */
 import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
 import { useAppStore, type AppState } from '../../store/app-store';
+import { setChartIndicators } from '../../store/chart-layout';
+import type { IndicatorList } from '../../store/indicator-list';
 
 export interface ChartViewControls {
   symbol: string;
@@ -13,6 +15,13 @@ export interface ChartViewControls {
   adjust: AdjustMode;
   setInterval: (interval: Interval) => void;
   setAdjust: (adjust: AdjustMode) => void;
+  /** The chart's own list, else the preferences' (every chart's default). */
+  indicators: IndicatorList;
+  /**
+   * In a layout of several charts a chart's indicators are its own; with one chart they are the
+   * preferences' unless that chart was given its own in a layout.
+   */
+  setIndicators: (list: IndicatorList) => void;
 }
 
 export function useChartView(chartIndex: number | undefined): ChartViewControls {
@@ -25,11 +34,19 @@ export function useChartView(chartIndex: number | undefined): ChartViewControls 
   const setChartAdjust = useAppStore((state) => state.setChartAdjust);
   const setActiveInterval = useAppStore((state) => state.setInterval);
   const setActiveAdjust = useAppStore((state) => state.setAdjust);
+  const slot = useAppStore((state) => chartIndex ?? state.layout.active);
+  const own = useAppStore((state) => state.layout.charts[slot]?.indicators);
+  const shared = useAppStore((state) => state.preferences.indicators);
+  const ownList = useAppStore((state) => state.layout.kind !== '1' || own !== undefined);
+  const updateLayout = useAppStore((state) => state.updateLayout);
+  const setPreferred = useAppStore((state) => state.setIndicators);
   return {
     symbol,
     type,
     interval,
     adjust,
+    indicators: own ?? shared,
+    setIndicators: ownList ? (list) => { updateLayout((layout) => setChartIndicators(layout, slot, list)); } : setPreferred,
     setInterval: chartIndex === undefined ? setActiveInterval : (next) => { setChartInterval(chartIndex, next); },
     setAdjust: chartIndex === undefined ? setActiveAdjust : (next) => { setChartAdjust(chartIndex, next); },
   };
