@@ -1,11 +1,15 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { zonedTimeToUtc } from '#shared/time-zone.ts';
 import { useAppStore } from '../../store/app-store';
 import { IntradayPanel } from './intraday-panel';
 import { TestServices } from '../../queries/query-test-support';
+import { loadErrorTexts } from '../../components/ui/use-error-text';
+
+// The words for failures, as the app has them once the panels beside the chart are in.
+beforeAll(() => loadErrorTexts());
 
 const initial = useAppStore.getState();
 const HKT = 'Asia/Hong_Kong';
