@@ -11,8 +11,8 @@ import { fetchLatestKlines } from '../api/kline-endpoints';
 import { serverNow } from '../api/server-clock';
 import type { Candle } from '#shared/candle.ts';
 import { mergeCandles, toCandle } from '../lib/candles';
-import { normalizeSymbol } from '#shared/symbols.ts';
 import { INTERVAL_MS, type KlineHistoryParams } from './kline-history-pages';
+import { createLatestKlineBatcher, type LatestKlineBatcher } from './latest-kline-batcher';
 import { useAppServices } from './app-services-context';
 import { pollEvery } from './query-client';
 import { queryKeys } from './query-keys';
@@ -41,26 +41,30 @@ export function nextReconcileMs(interval: Interval, forming: Candle | null | und
   return Math.max(MIN_DELAY_MS, Math.min(SLOW_RECONCILE_MS, boundary + RECONCILE_DELAY_MS - now));
 }
 
-async function fetchForming(api: ApiClient, params: KlineHistoryParams, signal: AbortSignal): Promise<Candle | null> {
-  const series = await fetchLatestKlines(
-    api,
-    {
-      symbols: [params.symbol],
-      interval: params.interval,
-      ...(params.type && { type: params.type }),
-      ...(params.adjust && { adjust: params.adjust }),
-    },
-    { signal },
-  );
-  const wanted = normalizeSymbol(params.symbol);
-  const mine = series.find((entry) => normalizeSymbol(entry.symbol) === wanted) ?? series[0];
+const batchers = new WeakMap<ApiClient, LatestKlineBatcher>();
+
+/** One batcher per API client: the charts of a layout reconcile in one request. */
+function batcherOf(api: ApiClient): LatestKlineBatcher {
+  let batcher = batchers.get(api);
+  if (!batcher) {
+    batcher = createLatestKlineBatcher(({ symbols, interval, type, adjust }) =>
+      fetchLatestKlines(api, { symbols, interval, ...(type && { type }), ...(adjust && { adjust }) }),
+    );
+    batchers.set(api, batcher);
+  }
+  return batcher;
+}
+
+// Not cancelled with its query: the request may carry other charts' symbols.
+async function fetchForming(api: ApiClient, params: KlineHistoryParams): Promise<Candle | null> {
+  const mine = await batcherOf(api).load(params);
   return mergeCandles([], mine?.klines.map(toCandle) ?? []).at(-1) ?? null;
 }
 
 export function latestKlineQueryOptions(api: ApiClient, { symbol, interval, adjust, type }: KlineHistoryParams) {
   return queryOptions({
     queryKey: queryKeys.klines.latest(symbol, interval, adjust ?? null, type),
-    queryFn: ({ signal }) => fetchForming(api, { symbol, interval, adjust, type }, signal),
+    queryFn: () => fetchForming(api, { symbol, interval, adjust, type }),
     enabled: symbol.trim() !== '',
     staleTime: MIN_DELAY_MS,
     // A failed reconcile asks again at the app's error cadence (or never), not at the next bar's end.
