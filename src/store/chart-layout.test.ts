@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activeView, chartCount, defaultLayout, openOnChart, setChartAdjust, setChartIndicators, setChartInterval, shownCharts, type ChartLayout } from './chart-layout';
-import { setActiveChart, setLayoutKind, setSync } from './layout-changes';
+import { setActiveChart, setLayoutKind, setSync, slotLeaving } from './layout-changes';
 
 const base = (): ChartLayout => ({
   kind: '4',
@@ -49,7 +49,10 @@ describe('chart layouts', () => {
     const two = setLayoutKind(layout, '2h');
     expect(two.active).toBe(0);
     expect(activeView(two).symbol).toBe('BTCUSDT');
-    expect(two.charts.map((view) => view.symbol)).toEqual(['BTCUSDT', 'AAPL.US', '700.HK', 'EURUSD']);
+    expect(two.charts.map((view) => view.symbol)).toEqual(['BTCUSDT', '700.HK', 'EURUSD', 'AAPL.US']);
+    expect(slotLeaving(layout, '2h')).toBe(3);
+    expect(slotLeaving(layout, '4')).toBeUndefined();
+    expect(slotLeaving({ ...layout, active: 1 }, '2h')).toBeUndefined();
     // Still shown: nothing moves.
     expect(setLayoutKind(base(), '2v').charts).toEqual(base().charts);
   });

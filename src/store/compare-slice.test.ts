@@ -28,6 +28,13 @@ describe('comparisons', () => {
     expect(useAppStore.getState().comparisons).toEqual({ [FIRST_CHART]: [], other: ['700.HK'] });
   });
 
+  it('swaps two charts’ comparisons when their charts change places', () => {
+    const store = useAppStore.getState();
+    store.addComparison(comparisonsId(3), '700.HK');
+    store.swapComparisons(FIRST_CHART, comparisonsId(3));
+    expect(useAppStore.getState().comparisons).toEqual({ [FIRST_CHART]: ['700.HK'] });
+  });
+
   it('persists them', () => {
     useAppStore.getState().addComparison(FIRST_CHART, 'BTCUSD');
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as { state: { comparisons: unknown } };

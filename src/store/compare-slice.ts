@@ -20,6 +20,8 @@ export interface CompareSlice {
   /** Adds `symbol` to chart `chartId`'s list; a sixth, or one listed already, is refused. */
   addComparison: (chartId: string, symbol: string) => AddComparisonResult;
   removeComparison: (chartId: string, symbol: string) => void;
+  /** The comparisons of two charts change places (their charts did: src/store/layout-changes.ts). */
+  swapComparisons: (a: string, b: string) => void;
 }
 
 export const createCompareSlice: StateCreator<CompareSlice, [], [], CompareSlice> = (set, get) => ({
@@ -29,6 +31,12 @@ export const createCompareSlice: StateCreator<CompareSlice, [], [], CompareSlice
     const result = list.includes(symbol) ? 'duplicate' : list.length >= MAX_COMPARISONS ? 'full' : 'added';
     if (result === 'added') set((state) => ({ comparisons: { ...state.comparisons, [chartId]: [...list, symbol] } }));
     return result;
+  },
+  swapComparisons: (a, b) => {
+    set((state) => {
+      const { [a]: first, [b]: second, ...others } = state.comparisons;
+      return { comparisons: { ...others, ...(second && { [a]: second }), ...(first && { [b]: first }) } };
+    });
   },
   removeComparison: (chartId, symbol) => {
     set((state) => ({ comparisons: { ...state.comparisons, [chartId]: (state.comparisons[chartId] ?? []).filter((item) => item !== symbol) } }));

@@ -8,11 +8,22 @@ import { activeView, chartCount, openOnChart, setChartInterval, SLOT_SYMBOLS, ty
 export function setLayoutKind(layout: ChartLayout, kind: LayoutKind): ChartLayout {
   if (kind === layout.kind) return layout;
   if (layout.kind === '1') return { ...withDistinctSlots(layout), kind };
-  if (layout.active < chartCount(kind)) return { ...layout, kind };
-  // The active chart moves into the first slot, so the screen keeps showing what it showed.
+  const from = slotLeaving(layout, kind);
+  if (from === undefined) return { ...layout, kind };
+  // The active chart changes places with the first, so the screen keeps showing what it showed
+  // (whatever is kept by slot, the comparisons, swaps alike: swapComparisons).
   const charts = layout.charts.slice();
-  const moved = charts.splice(layout.active, 1);
-  return { ...layout, kind, active: 0, charts: [...moved, ...charts] };
+  const first = charts[0];
+  const active = charts[from];
+  if (!first || !active) return { ...layout, kind, active: 0 };
+  charts[0] = active;
+  charts[from] = first;
+  return { ...layout, kind, active: 0, charts };
+}
+
+/** The active chart's slot when a change to `kind` leaves it off screen (it then swaps with the first). */
+export function slotLeaving(layout: ChartLayout, kind: LayoutKind): number | undefined {
+  return kind !== layout.kind && layout.kind !== '1' && layout.active >= chartCount(kind) ? layout.active : undefined;
 }
 
 /**

@@ -8,7 +8,8 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useAppStore } from '../../../store/app-store';
 import { LAYOUT_KINDS, SYNC_KEYS, type LayoutKind, type SyncKey } from '../../../store/chart-layout';
-import { setLayoutKind, setSync } from '../../../store/layout-changes';
+import { comparisonsId } from '../../../store/compare-slice';
+import { setLayoutKind, setSync, slotLeaving } from '../../../store/layout-changes';
 import { TOOLBAR_POPUP } from '../toolbar-row';
 import { LayoutIcon } from './layout-icon';
 import './layout.css';
@@ -56,6 +57,7 @@ export function LayoutMenu({ anchor, onClose }: { anchor: HTMLElement; onClose: 
   const kind = useAppStore((state) => state.layout.kind);
   const sync = useAppStore((state) => state.layout.sync);
   const updateLayout = useAppStore((state) => state.updateLayout);
+  const swapComparisons = useAppStore((state) => state.swapComparisons);
 
   useEffect(() => {
     box.current?.querySelector<HTMLButtonElement>('[aria-pressed="true"]')?.focus();
@@ -94,7 +96,9 @@ export function LayoutMenu({ anchor, onClose }: { anchor: HTMLElement; onClose: 
             aria-label={kindLabel(option)}
             title={kindLabel(option)}
             onClick={() => {
+              const from = slotLeaving(useAppStore.getState().layout, option);
               updateLayout((layout) => setLayoutKind(layout, option));
+              if (from !== undefined) swapComparisons(comparisonsId(0), comparisonsId(from));
             }}
           >
             <LayoutIcon kind={option} />
