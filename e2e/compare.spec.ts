@@ -124,6 +124,14 @@ test('AAPL.US compared with 700.HK on 1d: both percents in the legend, from the 
   await expect(page.getByTestId('compare-legend').locator('[data-symbol="700.HK"] dd')).toHaveText(PERCENT, { timeout: 15_000 });
   await expect(page.getByRole('radio', { name: 'Percent' })).toBeChecked();
 
+  // Log pressed while comparing: kept for later, and the chart says why it stays on percent.
+  const more = page.getByRole('button', { name: 'More chart tools' });
+  if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  await page.getByRole('radio', { name: 'Log' }).click();
+  await expect(page.getByText('The scale stays on percent while symbols are compared; yours comes back when they are removed.')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Percent' })).toBeChecked();
+  await page.keyboard.press('Escape');
+
   // A duplicate and a sixth are refused, with a message.
   const again = await openCompare(page);
   const field = again.getByRole('textbox', { name: 'Symbol to compare' });
@@ -152,7 +160,8 @@ test('AAPL.US compared with 700.HK on 1d: both percents in the legend, from the 
   await expect(list.getByRole('listitem')).toHaveCount(0);
   await closeCompare(page);
   await expect(page.getByTestId('compare-legend')).toHaveCount(0);
-  await expect(page.getByRole('radio', { name: 'Linear' })).toBeChecked();
+  // The scale chosen while comparing.
+  await expect(page.getByRole('radio', { name: 'Log' })).toBeChecked();
 });
 
 test('intraday: lines meet by real time; a market whose hours never meet the chart’s shows a dash', async ({ page, request }) => {

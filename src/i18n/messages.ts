@@ -126,6 +126,7 @@ export const MESSAGES = [
   '{symbol} {interval} candlestick chart',
   '{label} with {summary}',
   'Export',
+  'The scale stays on percent while symbols are compared; yours comes back when they are removed.',
   'Layout',
   'Chart layout',
   'Charts',

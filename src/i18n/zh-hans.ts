@@ -121,6 +121,7 @@ const catalog = {
   '{symbol} {interval} candlestick chart': '{symbol} {interval} K 线图',
   '{label} with {summary}': '{label}，含 {summary}',
   'Export': '导出',
+  'The scale stays on percent while symbols are compared; yours comes back when they are removed.': '比较品种时价格刻度保持为百分比；移除比较后恢复您的选择。',
   'Layout': '布局',
   'Chart layout': '图表布局',
   'Charts': '图表',

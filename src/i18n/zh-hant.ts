@@ -121,6 +121,7 @@ const catalog = {
   '{symbol} {interval} candlestick chart': '{symbol} {interval} K 線圖',
   '{label} with {summary}': '{label}，含 {summary}',
   'Export': '匯出',
+  'The scale stays on percent while symbols are compared; yours comes back when they are removed.': '比較品種時價格刻度保持為百分比；移除比較後恢復您的選擇。',
   'Layout': '版面',
   'Chart layout': '圖表版面',
   'Charts': '圖表',
