@@ -7,7 +7,6 @@
  */
 import { Suspense } from 'react';
 import { lazyWithPreload, preloadOnIntent } from '../components/lazy-with-preload';
-import { AddToWatchlistButton } from '../features/watchlist/add-to-watchlist-button';
 import { t } from '../i18n/t';
 import { useLanguage } from '../i18n/use-language';
 import { useAppStore } from '../store/app-store';
@@ -19,6 +18,9 @@ import { useSignInOn } from './use-sign-in-on';
 // code (market status, venue schedules) loads then, with the markets panel's.
 const SessionState = lazyWithPreload(() => import('./session-state').then((m) => m.SessionState)).Component;
 const NO_SESSION_STATE = <span className="[grid-area:state]" />;
+// The header's watchlist button comes with the watchlists, after the first candle: its grid
+// column sits left of the search, beside a flexible one, so nothing moves when it appears.
+const AddToWatchlistButton = lazyWithPreload(() => import('../features/watchlist/add-to-watchlist-button').then((m) => m.AddToWatchlistButton)).Component;
 // Who is signed in (only when the server has sign-in on): its own chunk, after the first candle.
 const AccountStatus = lazyWithPreload(() => import('../features/account/account-status').then((m) => m.AccountStatus)).Component;
 
@@ -43,7 +45,7 @@ export function AppHeader({ onSearch, onSearchIntent, afterFirstCandle }: AppHea
       <SymbolHeader />
       <Suspense fallback={NO_SESSION_STATE}>{afterFirstCandle ? <SessionState /> : NO_SESSION_STATE}</Suspense>
       <div className="[grid-area:watch]">
-        <AddToWatchlistButton symbol={symbol} />
+        <Suspense fallback={null}>{afterFirstCandle && <AddToWatchlistButton symbol={symbol} />}</Suspense>
       </div>
       <button
         type="button"

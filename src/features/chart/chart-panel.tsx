@@ -16,7 +16,6 @@ import { queryKeys } from '../../queries/query-keys';
 import { useKlineIntervals } from './api/use-kline-intervals';
 import { useKlineSeries } from '../../queries/use-kline-series';
 import { useAppStore } from '../../store/app-store';
-import type { PriceScaleMode } from '../../store/preferences-slice';
 import { comparisonsId } from '../../store/compare-slice';
 import { AdjustToggle } from './adjust-toggle';
 import { CandleChart, type CandleChartProps } from './candle-chart';
@@ -118,12 +117,6 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
     [symbol, interval, isStock, adjust, timeZone, candles, live, dataset, theme, colors],
   );
   const drawingProps = { symbol, exFactors: series.exFactors, adjust, adjustedLocally: series.adjustSource === 'local', theme, decimals };
-  // The choice is kept for after the comparisons; until then the chart says why it stays on percent.
-  const pushNotice = useAppStore((state) => state.pushNotice);
-  const setScaleWhileComparing = (next: PriceScaleMode) => {
-    setScale(next);
-    if (next !== 'percent') pushNotice('info', () => t('The scale stays on percent while symbols are compared; yours comes back when they are removed.'));
-  };
   const needOlder = useCallback(() => {
     if (hasOlder && !isFetchingOlder) fetchOlder();
   }, [fetchOlder, hasOlder, isFetchingOlder]);
@@ -139,7 +132,7 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
           zone={zone}
           onZoneChange={setZone}
           scale={shownScale}
-          onScaleChange={compared > 0 ? setScaleWhileComparing : setScale}
+          onScaleChange={setScale}
           indicators={indicators}
           onIndicatorsChange={setIndicators}
         />

@@ -62,7 +62,24 @@ export interface ComparedChart {
   adjust: AdjustMode;
 }
 
+/**
+ * A scale chosen while symbols are compared is kept for afterwards; meanwhile the chart stays on
+ * percent, and says why (the choice seemed to do nothing).
+ */
+function useScaleNotice(): void {
+  useEffect(
+    () =>
+      useAppStore.subscribe((state, previous) => {
+        const { scale } = state.preferences;
+        if (scale === previous.preferences.scale || scale === 'percent') return;
+        state.pushNotice('info', () => t('The scale stays on percent while symbols are compared; yours comes back when they are removed.'));
+      }),
+    [],
+  );
+}
+
 export function CompareLayer({ chartId, surface, symbol, type, interval, adjust }: ComparedChart) {
+  useScaleNotice();
   const theme = useAppStore((state) => state.preferences.theme);
   const { marketTimeZone } = useDisplayZone(symbol, type);
   const comparisons = useAppStore((state) => state.comparisons[chartId] ?? NONE);
