@@ -7,6 +7,7 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
+import { newEntries, readSimLog, type SimLogEntry } from './sim-log.ts';
 
 test.beforeEach(async ({ request }) => {
   await resetSimulator(request);
@@ -97,25 +98,34 @@ test('the synced crosshair puts the same date in every legend', async ({ page })
   await expect.poll(() => legendDate(3)).toBe('2026-11-25');
 });
 
-test('two charts of one symbol and interval share one set of K-line requests', async ({ page }) => {
-  const klines = (requests: Request[]) => requests.map((request) => request.url()).filter((url) => url.includes('/v1/market/kline') && url.includes('symbol=700.HK'));
+test('two charts of one symbol and interval share one set of K-line requests', async ({ page, request }) => {
+  const klines = (requests: Request[]) => requests.map((sent) => sent.url()).filter((url) => url.includes('/v1/market/kline') && url.includes('symbol=700.HK'));
+  // At the server too: the simulator's log of history requests that reached it (its path carries
+  // no query, and only 700.HK has a chart on these screens).
+  const historyAtServer = async (since: SimLogEntry[]) => newEntries(since, await readSimLog(request)).filter((entry) => entry.path === '/v1/market/kline').length;
   const seen: Request[] = [];
-  page.on('request', (request) => seen.push(request));
+  page.on('request', (sent) => seen.push(sent));
+  let before = await readSimLog(request);
   await page.goto('/?symbol=700.HK&interval=1d');
   await expect(page.getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/);
   await page.waitForLoadState('networkidle');
   const single = klines(seen);
+  const singleAtServer = await historyAtServer(before);
   expect(single.length).toBeGreaterThan(0);
+  expect(singleAtServer).toBe(single.length);
 
   seen.length = 0;
+  before = await readSimLog(request);
   await page.goto('/?symbol=700.HK&interval=1d&layout=2h&charts=700.HK~1d~none,700.HK~1d~none&active=0&sync=');
   await expect(frames(page)).toHaveCount(2);
   for (let index = 0; index < 2; index++) await expect(frames(page).nth(index).getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/);
   await page.waitForLoadState('networkidle');
   const double = klines(seen);
-  // The same requests as one chart, none twice.
+  // The same requests as one chart, none twice; at the server no more than one chart's (the
+  // server keeps complete windows, so the second visit may cost nothing upstream).
   expect(new Set(double).size).toBe(double.length);
   expect(double.length).toBe(single.length);
+  expect(await historyAtServer(before)).toBeLessThanOrEqual(singleAtServer);
 });
 
 test('on a phone a layout is one chart with a switcher', async ({ page }) => {
