@@ -238,7 +238,8 @@ describe('the layout in the store', () => {
     expect(state.workspace.interval).toBe('1h');
     // A remembered type goes with a symbol opened on any chart.
     store.rememberType('AAPL', 'stock');
-    store.openSymbolOnChart(1, 'AAPL');
+    store.updateLayout((layout) => setActiveChart(layout, 1));
+    store.openSymbol('AAPL');
     expect(useAppStore.getState().layout.charts[1]).toMatchObject({ symbol: 'AAPL', type: 'stock' });
   });
 

@@ -66,7 +66,6 @@ export interface WorkspaceSlice {
   setTab: (tab: PanelTab) => void;
   replaceWorkspace: (workspace: Workspace) => void;
   /** Chart `index` of the layout (the active one's changes reach the workspace too). */
-  openSymbolOnChart: (index: number, symbol: string, type?: ProductType) => void;
   setChartInterval: (index: number, interval: Interval) => void;
   setChartAdjust: (index: number, adjust: AdjustMode) => void;
   /**
@@ -120,9 +119,6 @@ export const createWorkspaceSlice: StateCreator<WorkspaceSlice, [], [], Workspac
   symbolTypes: {},
   openSymbol: (symbol, type) => {
     changeLayout(set, (layout, state) => layouts.openOnChart(layout, layout.active, symbol, type ?? state.symbolTypes[symbol]));
-  },
-  openSymbolOnChart: (index, symbol, type) => {
-    changeLayout(set, (layout, state) => layouts.openOnChart(layout, index, symbol, type ?? state.symbolTypes[symbol]));
   },
   setChartInterval: (index, interval) => {
     changeLayout(set, (layout) => layouts.setChartInterval(layout, index, interval));
