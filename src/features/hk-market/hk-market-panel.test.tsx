@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HkTicker } from '../../api/quote-schemas';
 import { testQueryClient, TestServices } from '../../queries/query-test-support';
 import { useAppStore } from '../../store/app-store';
@@ -9,6 +9,10 @@ import { HkMarketPanel } from './hk-market-panel';
 import { PLAN_MESSAGE } from './hk-plan-notice';
 import { hkEntry } from './hk-test-data';
 import { useHkViewStore } from './hk-view-store';
+import { loadErrorTexts } from '../../components/ui/use-error-text';
+
+// The words for failures, as the app has them once the panels beside the chart are in.
+beforeAll(() => loadErrorTexts());
 
 const MARKET: HkTicker[] = [
   hkEntry('HSI', { type: 'indices', name: 'Hang Seng Index', last_price: '24109.16', price_change_percent_24h: '0.75' }),

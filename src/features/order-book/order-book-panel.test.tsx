@@ -10,6 +10,10 @@ import type { DepthPush } from '../../realtime/types';
 import { fakeClient, type FakeSocket } from '../../realtime/fake-socket.test-support';
 import { useAppStore } from '../../store/app-store';
 import { OrderBookPanel } from './order-book-panel';
+import { loadErrorTexts } from '../../components/ui/use-error-text';
+
+// The words for failures, as the app has them once the panels beside the chart are in.
+beforeAll(() => loadErrorTexts());
 
 let sim: SimHandle;
 let calls: string[];

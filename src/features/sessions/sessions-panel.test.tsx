@@ -6,6 +6,10 @@ import type { SimHandle } from '../../api/sim-fetch.test-support';
 import { testQueryClient, TestServices } from '../../queries/query-test-support';
 import { SessionsPanel } from './sessions-panel';
 import { connect, renderWithClient, simulatorAt, tradeDaysRequests } from './sessions.test-support';
+import { loadErrorTexts } from '../../components/ui/use-error-text';
+
+// The words for failures, as the app has them once the panels beside the chart are in.
+beforeAll(() => loadErrorTexts());
 
 let sim: SimHandle;
 const patient = { timeout: 10_000 };

@@ -1,11 +1,15 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductType } from '#shared/contract.ts';
 import { useAppStore } from '../../store/app-store';
 import { TradesPanel } from './trades-panel';
 import { TestServices } from '../../queries/query-test-support';
+import { loadErrorTexts } from '../../components/ui/use-error-text';
+
+// The words for failures, as the app has them once the panels beside the chart are in.
+beforeAll(() => loadErrorTexts());
 
 const initial = useAppStore.getState();
 

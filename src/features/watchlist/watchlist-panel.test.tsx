@@ -1,12 +1,16 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MINUS } from '../../lib/format';
 import { useAppStore } from '../../store/app-store';
 import { WatchlistPanel } from './watchlist-panel';
 import { serveTickers, settleBatches, type Quote } from './watchlist-test-server';
 import { TestServices } from '../../queries/query-test-support';
+import { loadErrorTexts } from '../../components/ui/use-error-text';
+
+// The words for failures, as the app has them once the panels beside the chart are in.
+beforeAll(() => loadErrorTexts());
 
 const initial = useAppStore.getState();
 
