@@ -1,12 +1,12 @@
 /**
- * The simulated browsers of bench/desk.ts, in a worker thread of their own so their receiving
- * does not share the server's event loop: sockets to the Chartroom server and one straight to the
- * simulator (the reference), each ticker push stamped on arrival (timeOrigin + now, comparable
- * across threads). Posts the stamps when told to stop.
+ * The simulated browsers of bench/desk.ts and bench/desk-redis.ts, in a worker thread of their
+ * own so their receiving does not share the servers' event loop: sockets to the Chartroom
+ * server(s) and one straight to the simulator (the reference). Each frame is stamped as it comes
+ * off its socket (timeOrigin + now, comparable across threads) and decoded only when the worker
+ * is told to stop (bench/stamping-socket.ts says why); then it posts every ticker push's arrivals.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import WebSocket from 'ws';
-import { frameText } from '../server/realtime/data-source.ts';
+import { StampingSocket } from './stamping-socket.ts';
 
 interface Setup {
   browsers: number;
@@ -21,13 +21,11 @@ interface Setup {
 
 const setup = workerData as Setup;
 const now = (): number => performance.timeOrigin + performance.now();
-const direct = new Map<string, number>();
-/** Push key, arrival, browser index. */
-const seen: [string, number, number][] = [];
 let closes = 0;
 /** Closes by instance index (the instance a browser was on). */
 const closesByServer: number[] = [];
 
+/** Symbol (without leading zeros), timestamp and price of a ticker push: the same push on any socket. */
 function pushKey(text: string): string | undefined {
   if (!text.startsWith('{"cmd":"ticker"')) return undefined;
   const message = JSON.parse(text) as { data?: { symbol?: string; timestamp?: number; last_price?: string } };
@@ -36,48 +34,43 @@ function pushKey(text: string): string | undefined {
   return `${symbol.replace(/^0+/, '')}|${String(timestamp)}|${String(last_price)}`;
 }
 
-function open(url: string, onPush: (key: string, at: number) => void): Promise<WebSocket> {
-  const socket = new WebSocket(url, { perMessageDeflate: false });
-  socket.on('message', (data) => {
-    const at = now();
-    const key = pushKey(frameText(data));
-    if (key !== undefined) onPush(key, at);
-  });
-  socket.on('error', () => undefined);
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => {
-      resolve(socket);
-    });
-    socket.once('error', reject);
-  });
-}
-
-function subscribe(socket: WebSocket): void {
+function subscribe(socket: StampingSocket): void {
   socket.send(JSON.stringify({ cmd: 'subscribe', data: { channel: 'ticker', symbols: setup.watchlist } }));
   socket.send(JSON.stringify({ cmd: 'subscribe', data: { channel: 'depth', symbols: [setup.chart] } }));
   socket.send(JSON.stringify({ cmd: 'subscribe', data: { channel: 'trade', symbols: [setup.chart] } }));
 }
 
-const sockets: WebSocket[] = [];
-const reference = await open(`ws://127.0.0.1:${setup.simPort}/v1/realtime?api_key=${setup.key}`, (key, at) => {
-  if (!direct.has(key)) direct.set(key, at);
-});
+const reference = await StampingSocket.open(`ws://127.0.0.1:${setup.simPort}/v1/realtime?api_key=${setup.key}`, now);
 subscribe(reference);
-sockets.push(reference);
+const browsers: StampingSocket[] = [];
 const ports = setup.serverPorts ?? [setup.serverPort];
 for (let i = 0; i < setup.browsers; i += 1) {
   const server = i % ports.length;
-  const socket = await open(`ws://127.0.0.1:${ports[server] ?? setup.serverPort}/v1/realtime`, (key, at) => seen.push([key, at, i]));
-  socket.on('close', () => {
+  const socket = await StampingSocket.open(`ws://127.0.0.1:${ports[server] ?? setup.serverPort}/v1/realtime`, now);
+  socket.onClose = () => {
     closes += 1;
     closesByServer[server] = (closesByServer[server] ?? 0) + 1;
-  });
+  };
   subscribe(socket);
-  sockets.push(socket);
+  browsers.push(socket);
 }
 parentPort?.postMessage({ kind: 'ready' });
 parentPort?.on('message', () => {
-  for (const socket of sockets) socket.removeAllListeners('close');
+  for (const socket of browsers) socket.onClose = undefined;
+  const direct = new Map<string, number>();
+  for (const { text, at } of reference.frames()) {
+    const key = pushKey(text);
+    if (key !== undefined && !direct.has(key)) direct.set(key, at);
+  }
+  /** Push key, arrival, browser index. */
+  const seen: [string, number, number][] = [];
+  browsers.forEach((socket, browser) => {
+    for (const { text, at } of socket.frames()) {
+      const key = pushKey(text);
+      if (key !== undefined) seen.push([key, at, browser]);
+    }
+  });
   parentPort?.postMessage({ kind: 'done', direct: [...direct], seen, closes, closesByServer });
-  for (const socket of sockets) socket.terminate();
+  reference.terminate();
+  for (const socket of browsers) socket.terminate();
 });

@@ -4,7 +4,7 @@
  * told when the browser goes.
  */
 import type WebSocket from 'ws';
-import { browserPeer, type BrowserPeerOptions } from './browser-peer.ts';
+import { browserPeer, type BrowserPeerOptions, type CorkableTransport } from './browser-peer.ts';
 import { CLOSE } from './close-codes.ts';
 import { frameText, type DataSourceFactory } from './data-source.ts';
 import type { SubscriptionLedger } from './stats.ts';
@@ -17,8 +17,10 @@ export function relayBrowserSocket(
   clientAddress: string | undefined,
   peerOptions: BrowserPeerOptions | undefined,
   onClosed: (code: number) => void,
+  /** The upgrade's TCP socket, to batch a turn's pushes into one write (BrowserPeerOptions). */
+  transport?: CorkableTransport,
 ): void {
-  const peer = browserPeer(socket, ledger, peerOptions);
+  const peer = browserPeer(socket, ledger, transport ? { ...peerOptions, transport } : peerOptions);
   // ws closes the socket itself on protocol errors (1002, 1007, 1009); the event only reports it.
   socket.on('error', () => undefined);
   let link: ReturnType<DataSourceFactory> | undefined;

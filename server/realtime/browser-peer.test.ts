@@ -36,6 +36,34 @@ describe('browserPeer', () => {
     expect(socket.closes).toEqual([[1012, 'service restart']]);
   });
 
+  it("writes one turn's pushes to the browser's TCP socket together, in order, and replies at once", async () => {
+    const socket = new StubSocket();
+    const events: string[] = [];
+    const transport = {
+      cork: () => events.push('cork'),
+      uncork: () => events.push(`uncork after ${String(socket.sent.length)}`),
+    };
+    const peer = browserPeer(socket, new RealtimeStatsRegistry().connect(), { transport });
+    const push = (text: string): void => {
+      peer.send(text, undefined, Buffer.from(text));
+    };
+    push('p1');
+    push('p2');
+    peer.send('reply');
+    push('p3');
+    expect(socket.sent).toEqual(['p1', 'p2', 'reply', 'p3']);
+    expect(events).toEqual(['cork']);
+    await new Promise<void>((resolve) => {
+      process.nextTick(resolve);
+    });
+    expect(events).toEqual(['cork', 'uncork after 4']);
+    push('p4');
+    await new Promise<void>((resolve) => {
+      process.nextTick(resolve);
+    });
+    expect(events).toEqual(['cork', 'uncork after 4', 'cork', 'uncork after 5']);
+  });
+
   it('queues past the high-water mark, coalesces waiting tickers per instrument, and drains in order', () => {
     vi.useFakeTimers();
     try {

@@ -140,7 +140,7 @@ export function createRealtimeRelay(options: RealtimeRelayOptions): RealtimeRela
         sockets.delete(browser);
         safeLog(`WS /v1/realtime ${code} ${Math.round(performance.now() - started)}ms`);
         if (sockets.size === 0) for (const waiter of closeWaiters) waiter();
-      });
+      }, socket);
     });
   };
 
