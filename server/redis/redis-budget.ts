@@ -3,7 +3,8 @@
  * a Redis sorted set and checked-and-recorded by one Lua script, so that however many instances
  * ask at once, at most MARKET_API_RATE_LIMIT requests start in any 60 s. Time is Redis's own
  * (TIME), so the instances' clocks need not agree. An upstream 3001 pauses the key for every
- * instance (a key with a PX expiry).
+ * instance, and an upstream 3002 holds it (each a key with a PX expiry): the instance that met it
+ * tells the others, which answer 3002 without asking the upstream again.
  *
  * Why not rate-limiter-flexible's RateLimiterRedis: it counts fixed windows (a key per window with
  * an expiry), which lets twice the budget through around a window's edge, the flaw that made us
@@ -19,8 +20,8 @@ import { RedisScript } from './redis-script.ts';
 const WINDOW_MS = 60_000;
 
 /**
- * KEYS: log (sorted set), pause (string). ARGV: limit (0: none, only counted), window ms, member.
- * Returns { admitted 0/1, wait ms, requests in the window, paused ms }.
+ * KEYS: log (sorted set), pause (string), quota (string). ARGV: limit (0: none, only counted),
+ * window ms, member. Returns { admitted 0/1, wait ms, requests in the window, paused ms, quota held ms }.
  */
 const ADMIT = new RedisScript(`
 local t = redis.call('TIME')
@@ -29,29 +30,31 @@ local limit = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local count = redis.call('ZCARD', KEYS[1])
+local quota = redis.call('PTTL', KEYS[3])
+if quota > 0 then return {0, 0, count, 0, quota} end
 local paused = redis.call('PTTL', KEYS[2])
-if paused > 0 then return {0, paused, count, paused} end
+if paused > 0 then return {0, paused, count, paused, 0} end
 if limit > 0 and count >= limit then
   local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  return {0, tonumber(oldest[2]) + window - now, count, 0}
+  return {0, tonumber(oldest[2]) + window - now, count, 0, 0}
 end
 redis.call('ZADD', KEYS[1], now, ARGV[3])
 redis.call('PEXPIRE', KEYS[1], window + 1000)
-return {1, 0, count + 1, 0}
+return {1, 0, count + 1, 0, 0}
 `);
 
-/** KEYS: pause. ARGV: ms. Lengthens the pause, never shortens it. */
+/** KEYS: pause (or quota hold). ARGV: ms. Lengthens it, never shortens it. */
 const PAUSE = new RedisScript(`
 local left = redis.call('PTTL', KEYS[1])
 if left < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], '1', 'PX', ARGV[1]) end
 return 1
 `);
 
-/** KEYS: log, pause. ARGV: window. { requests in the window, paused ms }. */
+/** KEYS: log, pause, quota. ARGV: window. { requests in the window, paused ms, quota held ms }. */
 const STATUS = new RedisScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-return {redis.call('ZCOUNT', KEYS[1], now - tonumber(ARGV[1]), '+inf'), math.max(0, redis.call('PTTL', KEYS[2]))}
+return {redis.call('ZCOUNT', KEYS[1], now - tonumber(ARGV[1]), '+inf'), math.max(0, redis.call('PTTL', KEYS[2])), math.max(0, redis.call('PTTL', KEYS[3]))}
 `);
 
 export interface RedisBudgetOptions {
@@ -68,15 +71,18 @@ export class RedisBudget implements Budget {
   private seq = 0;
   private count = 0;
   private pausedUntil = 0;
+  private quotaUntil = 0;
   private readonly maxWaitMs: number;
   private readonly logKey: string;
   private readonly pauseKey: string;
+  private readonly quotaKey: string;
   private readonly refresh: ReturnType<typeof setInterval>;
 
   constructor(private readonly options: RedisBudgetOptions) {
     this.maxWaitMs = options.maxWaitMs ?? 2_000;
     this.logKey = options.link.key('budget:log');
     this.pauseKey = options.link.key('budget:pause');
+    this.quotaKey = options.link.key('budget:quota');
     this.local = this.alone();
     options.link.onChange((up) => {
       // Alone: a fresh share of the limit (instances last seen alive split it).
@@ -93,16 +99,19 @@ export class RedisBudget implements Budget {
   async admit(): Promise<Admission> {
     for (;;) {
       if (!this.options.link.up) return this.local.admit();
-      let answer: [number, number, number, number];
+      let answer: [number, number, number, number, number];
       try {
-        answer = (await ADMIT.run(this.options.link, [this.logKey, this.pauseKey], [String(this.options.perMinute ?? 0), String(WINDOW_MS), `${this.options.link.instanceId}:${++this.seq}`])) as [number, number, number, number];
+        const keys = [this.logKey, this.pauseKey, this.quotaKey];
+        answer = (await ADMIT.run(this.options.link, keys, [String(this.options.perMinute ?? 0), String(WINDOW_MS), `${this.options.link.instanceId}:${++this.seq}`])) as typeof answer;
       } catch {
         return this.local.admit();
       }
-      const [admitted, wait, count, paused] = answer;
+      const [admitted, wait, count, paused, quota] = answer;
       this.count = count;
       this.pausedUntil = Date.now() + paused;
+      this.quotaUntil = Date.now() + quota;
       if (admitted === 1) return { ok: true };
+      if (quota > 0) return { ok: false, quotaExhausted: true };
       if (wait > this.maxWaitMs) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
       await new Promise((resolve) => setTimeout(resolve, Math.max(1, wait)));
     }
@@ -116,6 +125,16 @@ export class RedisBudget implements Budget {
 
   pausedForMs(): number {
     return this.options.link.up ? Math.max(0, this.pausedUntil - Date.now()) : this.local.pausedForMs();
+  }
+
+  holdQuota(ms: number): void {
+    this.local.holdQuota(ms);
+    this.quotaUntil = Math.max(this.quotaUntil, Date.now() + ms);
+    if (this.options.link.up) PAUSE.run(this.options.link, [this.quotaKey], [String(ms)]).catch(() => undefined);
+  }
+
+  quotaHeldForMs(): number {
+    return this.options.link.up ? Math.max(0, this.quotaUntil - Date.now()) : this.local.quotaHeldForMs();
   }
 
   lastMinute(): number {
@@ -135,9 +154,10 @@ export class RedisBudget implements Budget {
   async status(): Promise<void> {
     if (!this.options.link.up) return;
     try {
-      const [count, paused] = (await STATUS.run(this.options.link, [this.logKey, this.pauseKey], [String(WINDOW_MS)])) as [number, number];
+      const [count, paused, quota] = (await STATUS.run(this.options.link, [this.logKey, this.pauseKey, this.quotaKey], [String(WINDOW_MS)])) as [number, number, number];
       this.count = count;
       this.pausedUntil = Date.now() + paused;
+      this.quotaUntil = Date.now() + quota;
     } catch {
       // Redis went away: the next change says so.
     }
@@ -146,6 +166,9 @@ export class RedisBudget implements Budget {
   private alone(): KeyBudget {
     const { perMinute } = this.options;
     const instances = Math.max(1, this.options.instances?.() ?? 1);
-    return new KeyBudget({ ...(perMinute !== undefined && { perMinute: Math.max(1, Math.floor(perMinute / instances)) }), maxWaitMs: this.maxWaitMs });
+    const alone = new KeyBudget({ ...(perMinute !== undefined && { perMinute: Math.max(1, Math.floor(perMinute / instances)) }), maxWaitMs: this.maxWaitMs });
+    // A hold known before Redis went away still holds.
+    alone.holdQuota(Math.max(0, this.quotaUntil - Date.now()));
+    return alone;
   }
 }

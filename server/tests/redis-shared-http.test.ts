@@ -14,16 +14,19 @@ interface CountingUpstream {
   port: number;
   targets: string[];
   delayMs: number;
+  /** Answers 3002 (quota exhausted) to everything while set. */
+  quotaExhausted: boolean;
   stop(): Promise<void>;
 }
 
 async function startCountingSimulator(): Promise<CountingUpstream> {
   const sim = createSimulator({ clock: { now: Date.parse('2026-11-25T15:00:00Z'), frozen: true }, limits: { ratePerMinute: 100_000_000 } });
-  const upstream: CountingUpstream = { port: 0, targets: [], delayMs: 200, stop: () => Promise.resolve() };
+  const upstream: CountingUpstream = { port: 0, targets: [], delayMs: 200, quotaExhausted: false, stop: () => Promise.resolve() };
   const { server, port } = await listen(async (request, env) => {
     const url = new URL(request.url);
     upstream.targets.push(url.pathname + url.search);
     await new Promise((resolve) => setTimeout(resolve, upstream.delayMs));
+    if (upstream.quotaExhausted) return Response.json({ code: 3002, message: 'Quota exhausted' }, { status: 403 });
     return sim.app.fetch(request, env);
   });
   upstream.port = port;
@@ -64,6 +67,7 @@ describe('shared HTTP across instances on Redis', () => {
     for (const started of running.splice(0)) await started.stop();
     upstream.targets.length = 0;
     upstream.delayMs = 200;
+    upstream.quotaExhausted = false;
     // Every test starts from an empty Redis (restarting it empties it: nothing is saved).
     await redis.stop();
     await redis.restart();
@@ -71,6 +75,18 @@ describe('shared HTTP across instances on Redis', () => {
   afterAll(async () => {
     await upstream.stop();
     await redis.stop();
+  });
+
+  it('answers 3002 on every instance once one of them met the upstream’s 3002, without asking it again', async () => {
+    const [a, b] = [await instance(), await instance()];
+    upstream.delayMs = 0;
+    upstream.quotaExhausted = true;
+    expect(await (await get(a, '/v1/market/stock-info?symbols=AAPL.US')).json()).toMatchObject({ code: 3002 });
+    expect(upstream.targets).toHaveLength(1);
+    await until(async () => (await metric(b, 'chartroom_upstream_quota_exhausted')) === 1, 'B knows the quota is exhausted');
+    const answers = await Promise.all(['MSFT.US', 'NVDA.US', 'TSLA.US'].map((symbol) => get(b, `/v1/market/stock-info?symbols=${symbol}`)));
+    for (const answer of answers) expect(await answer.json()).toMatchObject({ code: 3002 });
+    expect(upstream.targets).toHaveLength(1);
   });
 
   it('asks the upstream once for identical requests in flight on two instances, and shares the fresh answer', async () => {

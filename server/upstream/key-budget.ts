@@ -3,7 +3,8 @@
  * sliding log of the last `perMinute` starts; exact, where a fixed-window counter lets twice the
  * budget through around a window's edge), and one pause for the whole key when the upstream
  * answers 3001, lasting its Retry-After. A request that would have to wait longer than `maxWaitMs`
- * is not sent: the browser gets 3001 with Retry-After.
+ * is not sent: the browser gets 3001 with Retry-After. An upstream 3002 (quota exhausted) holds the
+ * key for a while: nothing is sent, every browser gets 3002.
  */
 export interface KeyBudgetOptions {
   /** MARKET_API_RATE_LIMIT; undefined: no budget of our own (the upstream's 3001 still pauses). */
@@ -13,7 +14,7 @@ export interface KeyBudgetOptions {
   now?: () => number;
 }
 
-export type Admission = { ok: true } | { ok: false; retryAfterSeconds: number };
+export type Admission = { ok: true } | { ok: false; retryAfterSeconds: number } | { ok: false; quotaExhausted: true };
 
 /** What the shared exchange needs of a budget: this process's (KeyBudget) or every instance's (RedisBudget). */
 export interface Budget {
@@ -21,6 +22,9 @@ export interface Budget {
   admit(): Promise<Admission>;
   pause(seconds: number): void;
   pausedForMs(): number;
+  /** The upstream answered 3002: no request is admitted for `ms`. */
+  holdQuota(ms: number): void;
+  quotaHeldForMs(): number;
   lastMinute(): number;
   left(): number | undefined;
 }
@@ -32,6 +36,7 @@ export class KeyBudget implements Budget {
   private readonly starts: number[];
   private next = 0;
   private pausedUntil = 0;
+  private quotaUntil = 0;
   private readonly maxWaitMs: number;
   private readonly now: () => number;
   /** Requests started, for the per-minute figure. */
@@ -50,6 +55,7 @@ export class KeyBudget implements Budget {
   /** Waits for a turn (at most `maxWaitMs`), records the request, or says when to retry. */
   async admit(): Promise<Admission> {
     for (;;) {
+      if (this.quotaHeldForMs() > 0) return { ok: false, quotaExhausted: true };
       const wait = this.waitMs();
       if (wait === 0) {
         this.record();
@@ -67,6 +73,14 @@ export class KeyBudget implements Budget {
 
   pausedForMs(): number {
     return Math.max(0, this.pausedUntil - this.now());
+  }
+
+  holdQuota(ms: number): void {
+    this.quotaUntil = Math.max(this.quotaUntil, this.now() + ms);
+  }
+
+  quotaHeldForMs(): number {
+    return Math.max(0, this.quotaUntil - this.now());
   }
 
   /** Requests sent to the upstream in the last 60 s. */

@@ -7,7 +7,8 @@
  *   from the last 200 for a short time that suits their cadence, reference data every page loads
  *   (sessions, intervals, stock info, trade days, ex-factors) for a minute; bounded in bytes (lru-cache);
  * - the key budget (key-budget.ts) and the upstream's own 3001 (the whole key pauses for its
- *   Retry-After) and 3002 (quota: answered here for `quotaHoldMs` without asking again).
+ *   Retry-After) and 3002 (quota: the budget holds the key for `quotaHoldMs`, and browsers get 3002
+ *   without the upstream being asked; with REDIS_URL every instance does).
  * Requests with conditional headers are not shared (their answer depends on the browser's copy).
  */
 import { LRUCache } from 'lru-cache';
@@ -158,14 +159,12 @@ export function createSharedExchange(options: SharedExchangeOptions): { exchange
     perf: { now },
   });
   const flights = new Map<string, { promise: Promise<ExchangeResult>; gone: FlightGone }>();
-  const stats: SharedExchangeStats = { upstream: 0, shared: 0, budgetRefusals: 0, quotaExhausted: false, tickerWindows: 0, fromOtherInstances: 0 };
-  let quotaUntil = 0;
+  const stats: Omit<SharedExchangeStats, 'quotaExhausted'> = { upstream: 0, shared: 0, budgetRefusals: 0, tickerWindows: 0, fromOtherInstances: 0 };
 
   /** One upstream exchange within the key's budget. */
   const budgeted = async (request: ExchangeRequest): Promise<ExchangeResult> => {
-    if (now() < quotaUntil) return envelope(403, ERROR_CODES.QUOTA_EXHAUSTED);
-    stats.quotaExhausted = false;
     const admission = await options.budget.admit();
+    if (!admission.ok && 'quotaExhausted' in admission) return envelope(403, ERROR_CODES.QUOTA_EXHAUSTED);
     if (!admission.ok) {
       stats.budgetRefusals += 1;
       return envelope(429, ERROR_CODES.RATE_LIMITED, admission.retryAfterSeconds);
@@ -180,8 +179,7 @@ export function createSharedExchange(options: SharedExchangeOptions): { exchange
       options.budget.pause(seconds);
       log(`chartroom: upstream answered 3001; the key pauses for ${seconds} s`);
     } else if (code === ERROR_CODES.QUOTA_EXHAUSTED) {
-      quotaUntil = now() + quotaHoldMs;
-      stats.quotaExhausted = true;
+      options.budget.holdQuota(quotaHoldMs);
       log(`chartroom: upstream answered 3002 (quota exhausted); browsers get 3002 for ${Math.round(quotaHoldMs / 1000)} s`);
     }
     return result;
@@ -243,5 +241,5 @@ export function createSharedExchange(options: SharedExchangeOptions): { exchange
     return forThisClient(flight.promise, request.clientGone);
   };
 
-  return { exchange, stats: () => ({ ...stats, tickerWindows: windows?.windows ?? 0 }) };
+  return { exchange, stats: () => ({ ...stats, quotaExhausted: options.budget.quotaHeldForMs() > 0, tickerWindows: windows?.windows ?? 0 }) };
 }
