@@ -34,6 +34,7 @@ import { KeyBudget, type Budget } from './upstream/key-budget.ts';
 import { RedisBudget } from './redis/redis-budget.ts';
 import { RedisLink } from './redis/redis-link.ts';
 import { createRedisShare } from './redis/redis-share.ts';
+import { createRedisTickers } from './redis/redis-tickers.ts';
 import { redisWindows } from './redis/redis-kline.ts';
 import { createSharedExchange, DEFAULT_FRESHNESS_MS, type Exchange } from './upstream/shared-exchange.ts';
 import { CATALOG_PATH } from '#shared/catalog.ts';
@@ -220,7 +221,7 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
       freshnessMs: freshnessFor(config.sharing),
       tickerWindowMs: config.sharing.tickerWindowMs,
       log,
-      ...(redis && { remote: createRedisShare({ link: redis, lockMs: config.upstreamTimeoutMs + 2_000 }) }),
+      ...(redis && { remote: createRedisShare({ link: redis, lockMs: config.upstreamTimeoutMs + 2_000 }), tickers: createRedisTickers(redis) }),
     });
     const forward = createForwarder({
       baseUrl: config.upstreamBaseUrl,

@@ -105,6 +105,27 @@ describe('shared HTTP across instances on Redis', () => {
     expect(c.chartroom.metrics.upstreamRequests('/v1/market/stock-info')).toBe(0);
   });
 
+  it('shares fresh tickers symbol by symbol: symbols A fetched answer B’s request of another shape, in B’s spellings', async () => {
+    const [a, b] = [await instance(), await instance()];
+    upstream.delayMs = 0;
+    const first = await get(a, '/v1/market/ticker?symbols=AAPL.US,MSFT.US,700.HK');
+    expect(first.status).toBe(200);
+    const tickerRequests = (): string[] => upstream.targets.filter((target) => target.startsWith('/v1/market/ticker?'));
+    expect(tickerRequests()).toHaveLength(1);
+    // Another set, order and spelling: nothing of it is A's window's path.
+    const second = await get(b, '/v1/market/ticker?symbols=00700.HK,AAPL.US');
+    expect(second.status).toBe(200);
+    const body = (await second.json()) as { data: { symbol: string; last_price: string }[] };
+    expect(body.data.map((ticker) => ticker.symbol)).toEqual(['00700.HK', 'AAPL.US']);
+    const fromA = (await first.json()) as { data: { symbol: string; last_price: string }[] };
+    expect(body.data[1]?.last_price).toBe(fromA.data.find((ticker) => ticker.symbol === 'AAPL.US')?.last_price);
+    expect(tickerRequests()).toHaveLength(1);
+    // Past the freshness, B asks the upstream itself.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await get(b, '/v1/market/ticker?symbols=AAPL.US')).status).toBe(200);
+    expect(tickerRequests()).toHaveLength(2);
+  });
+
   it('shares complete K-line windows: a window one instance fetched is another’s without the upstream, long after the short caches', async () => {
     const [a, b] = [await instance(), await instance()];
     const settled = `/v1/market/kline?symbol=AAPL.US&interval=1m&limit=50&end_time=${Date.parse('2026-11-25T14:00:00Z')}`;

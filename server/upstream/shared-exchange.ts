@@ -17,7 +17,7 @@ import type { ClientGone } from './client-gone.ts';
 import { decodeBody, isDecodable, normalizeContentEncoding } from './encoding.ts';
 import type { ExchangeRequest, ExchangeResult } from './exchange.ts';
 import type { Budget } from './key-budget.ts';
-import { TICKER_PATH, tickerQuery, TickerWindows } from './ticker-windows.ts';
+import { TICKER_PATH, tickerQuery, TickerWindows, type TickerStore } from './ticker-windows.ts';
 import type { RemoteShare } from '../redis/redis-share.ts';
 
 export type Exchange = (request: ExchangeRequest) => Promise<ExchangeResult>;
@@ -55,6 +55,8 @@ export interface SharedExchangeOptions {
   now?: () => number;
   /** REDIS_URL: fresh answers and flights shared with the other instances (one of them asks). */
   remote?: RemoteShare;
+  /** REDIS_URL: fresh tickers shared with the other instances, symbol by symbol. */
+  tickers?: TickerStore;
 }
 
 export interface SharedExchangeStats {
@@ -186,7 +188,16 @@ export function createSharedExchange(options: SharedExchangeOptions): { exchange
   };
 
   const tickerFreshness = freshness[TICKER_PATH] ?? 0;
-  const windows = tickerFreshness > 0 ? new TickerWindows({ fetch: (request) => exactly(request, TICKER_PATH), freshnessMs: tickerFreshness, now, ...(options.tickerWindowMs !== undefined && { collectMs: options.tickerWindowMs }) }) : undefined;
+  const windows =
+    tickerFreshness > 0
+      ? new TickerWindows({
+          fetch: (request) => exactly(request, TICKER_PATH),
+          freshnessMs: tickerFreshness,
+          now,
+          ...(options.tickerWindowMs !== undefined && { collectMs: options.tickerWindowMs }),
+          ...(options.tickers && { store: options.tickers }),
+        })
+      : undefined;
 
   const exchange: SharedExchange = async (request, path) => {
     const shareable = !CONDITIONAL.some((name) => Object.keys(request.headers).some((header) => header.toLowerCase() === name));

@@ -5,6 +5,8 @@
  * (collected for 5 ms, 50 symbols at most). The answer keeps the browser's
  * spellings and order. When a window fails, or the browser's symbols gave nothing (the upstream's
  * 2002), the browser's own request goes upstream as it is (single flight), so errors stay its own.
+ * With a `store` (REDIS_URL), the fresh tickers are every instance's: a symbol another instance
+ * fetched within `freshnessMs` is not asked again, whatever windows the two instances made.
  */
 import { LRUCache } from 'lru-cache';
 import { normalizeSymbol } from '#shared/symbols.ts';
@@ -18,7 +20,7 @@ const MAX_DECODED_BYTES = 16 * 1024 * 1024;
 const COLLECT_MS = 5;
 
 type Answer = Extract<ExchangeResult, { kind: 'response' }>;
-type Ticker = Record<string, unknown>;
+export type Ticker = Record<string, unknown>;
 /** A window the upstream did not answer with tickers: its path and what it answered. */
 interface Failed {
   path: string;
@@ -38,9 +40,18 @@ interface Window {
   base: Omit<ExchangeRequest, 'path' | 'clientGone'>;
 }
 
+/** Fresh tickers shared among instances (server/redis/redis-tickers.ts); keys are `type|SYMBOL`. */
+export interface TickerStore {
+  /** Per key: a ticker another instance fetched and how long it stays fresh (ms), or undefined. */
+  get(keys: readonly string[]): Promise<({ ticker: Ticker; ttlMs: number } | undefined)[]>;
+  /** Tickers this instance fetched, fresh for every instance for `ttlMs`. */
+  put(entries: ReadonlyMap<string, Ticker>, ttlMs: number): void;
+}
+
 export interface TickerWindowsOptions {
   /** One upstream exchange (budgeted, single flight). */
   fetch(request: ExchangeRequest): Promise<ExchangeResult>;
+  store?: TickerStore;
   freshnessMs: number;
   /** How long a window collects symbols before it is asked (unless it is full first); default 5 ms. */
   collectMs?: number;
@@ -57,6 +68,10 @@ export function tickerQuery(path: string): { symbols: string[]; type: string } |
   const symbols = (params.get('symbols') ?? '').split(',').map((symbol) => symbol.trim().toUpperCase());
   if (symbols.length === 0 || symbols.length > MAX_WINDOW_SYMBOLS || symbols.some((symbol) => symbol === '' || /[^A-Z0-9._\-/]/.test(symbol))) return undefined;
   return { symbols, type: params.get('type') ?? '' };
+}
+
+function tickerKey(type: string, symbol: string): string {
+  return `${type}|${normalizeSymbol(symbol)}`;
 }
 
 async function tickersOf(answer: Answer): Promise<Ticker[] | undefined> {
@@ -87,6 +102,7 @@ export class TickerWindows {
   /** The browser's answer, or undefined when its own request should go upstream. */
   async answer(request: ExchangeRequest, query: { symbols: string[]; type: string }): Promise<ExchangeResult | undefined> {
     const { path: _path, clientGone: _gone, ...base } = request;
+    await this.fromStore(query);
     const outcomes = await Promise.all(query.symbols.map((symbol) => this.tickerOf(symbol, query.type, base)));
     const failed = outcomes.find(isFailed);
     // The window was this very request: its answer is the browser's (no second upstream request).
@@ -104,8 +120,21 @@ export class TickerWindows {
     return { kind: 'response', status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ code: 0, message: 'success', data })) };
   }
 
+  /** Takes the tickers other instances fetched for what this one has neither fresh nor coming. */
+  private async fromStore(query: { symbols: string[]; type: string }): Promise<void> {
+    const { store } = this.options;
+    if (!store) return;
+    const keys = query.symbols.map((symbol) => tickerKey(query.type, symbol)).filter((key) => !this.fresh.has(key) && !this.inFlight.has(key));
+    if (keys.length === 0) return;
+    const found = await store.get(keys).catch(() => []);
+    keys.forEach((key, i) => {
+      const hit = found[i];
+      if (hit && !this.fresh.has(key)) this.fresh.set(key, hit.ticker, { ttl: Math.max(1, Math.min(this.options.freshnessMs, hit.ttlMs)) });
+    });
+  }
+
   private tickerOf(symbol: string, type: string, base: Window['base']): Promise<Outcome> {
-    const key = `${type}|${normalizeSymbol(symbol)}`;
+    const key = tickerKey(type, symbol);
     const cached = this.fresh.get(key);
     if (cached) return Promise.resolve(cached);
     const flying = this.inFlight.get(key);
@@ -149,10 +178,11 @@ export class TickerWindows {
       .then(({ result, tickers }) => {
         const byKey = new Map<string, Ticker>();
         for (const ticker of tickers ?? []) {
-          const key = `${window.type}|${normalizeSymbol(String(ticker.symbol))}`;
+          const key = tickerKey(window.type, String(ticker.symbol));
           byKey.set(key, ticker);
           this.fresh.set(key, ticker);
         }
+        if (byKey.size > 0) this.options.store?.put(byKey, this.options.freshnessMs);
         const failed: Failed = { path, result };
         for (const [key, waiters] of window.waiters) for (const resolve of waiters) resolve(tickers ? byKey.get(key) : failed);
       });
