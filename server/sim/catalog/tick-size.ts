@@ -30,17 +30,29 @@ function fixedRounder(tick: number): PriceRounder {
   };
 }
 
-const HK_BAND_ROUNDERS = HK_SPREAD_TABLE.map(([upTo, tick]) => ({ upTo, round: fixedRounder(tick) }));
+const HK_BAND_UP_TO = HK_SPREAD_TABLE.map(([upTo]) => upTo);
+const HK_BAND_ROUNDERS = [...HK_SPREAD_TABLE.map(([, tick]) => fixedRounder(tick)), fixedRounder(5)];
 
-/** The price rounder of an instrument (HK stocks pick the band of the unrounded price). */
+/** The first band whose upper bound holds `price` (past the table, e.g. NaN: the 5-tick rounder). */
+function hkBandOf(price: number): number {
+  let band = 0;
+  while (band < HK_BAND_UP_TO.length && !(price <= (HK_BAND_UP_TO[band] ?? Infinity))) band++;
+  return band;
+}
+
+/**
+ * The price rounder of an instrument (HK stocks pick the band of the unrounded price). An HK
+ * rounder starts its search at the band it last used: consecutive prices of one instrument
+ * almost always share a band, and the engine rounds several per simulated minute.
+ */
 export function priceRounder(instrument: Pick<Instrument, 'tickSize'>): PriceRounder {
   if (instrument.tickSize !== 'hk-spread-table') return fixedRounder(instrument.tickSize);
+  let band = 0;
   return (price, direction) => {
-    for (let i = 0; i < HK_BAND_ROUNDERS.length; i++) {
-      const band = HK_BAND_ROUNDERS[i];
-      if (band && price <= band.upTo) return band.round(price, direction);
-    }
-    return fixedRounder(5)(price, direction);
+    const above = band === 0 ? -Infinity : (HK_BAND_UP_TO[band - 1] ?? Infinity);
+    if (!(price > above && price <= (HK_BAND_UP_TO[band] ?? Infinity))) band = hkBandOf(price);
+    const round = HK_BAND_ROUNDERS[band] ?? fixedRounder(5);
+    return round(price, direction);
   };
 }
 
