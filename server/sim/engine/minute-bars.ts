@@ -6,7 +6,7 @@
 import { gauss, unit } from './hash.ts';
 import { MINUTE_MS } from './price-path.ts';
 import { foldBar, type Candle } from './candle.ts';
-import { roundPrice, segmentAt, type InstrumentModel } from './instrument-model.ts';
+import { segmentAt, type InstrumentModel } from './instrument-model.ts';
 
 export interface MinuteBlock {
   firstMinute: number; // epoch minute of bar 0
@@ -101,8 +101,8 @@ function minuteBar(context: MinuteContext, minute: number, open: number, close: 
   const { seed, minuteVolatility, volumeQuantum } = model;
   const mid = (open + close) / 2;
   const excursion = mid * minuteVolatility * 0.8;
-  const high = roundPrice(model, Math.max(open, close) + Math.abs(gauss(seed, minute, STREAM_HIGH)) * excursion, 'up');
-  let low = roundPrice(model, Math.min(open, close) - Math.abs(gauss(seed, minute, STREAM_LOW)) * excursion, 'down');
+  const high = model.round.up(Math.max(open, close) + Math.abs(gauss(seed, minute, STREAM_HIGH)) * excursion);
+  let low = model.round.down(Math.min(open, close) - Math.abs(gauss(seed, minute, STREAM_LOW)) * excursion);
   if (low > Math.min(open, close)) low = Math.min(open, close);
 
   // Volume: a U-shaped session curve for exchange-traded instruments, more on big moves.
@@ -124,7 +124,7 @@ function minuteBar(context: MinuteContext, minute: number, open: number, close: 
 function tickBoundaries(model: InstrumentModel, fromMinute: number, count: number, out: Float64Array): void {
   model.path.fillPrices(fromMinute, count, out);
   toRawPrices(model, fromMinute, count + 1, out);
-  for (let i = 0; i <= count; i++) out[i] = roundPrice(model, out[i] ?? 0);
+  for (let i = 0; i <= count; i++) out[i] = model.round.nearest(out[i] ?? 0);
 }
 
 const bar: Bar = { open: 0, high: 0, low: 0, close: 0, quanta: 0, turnover: 0 };
