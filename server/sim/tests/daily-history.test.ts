@@ -1,0 +1,65 @@
+/**
+ * An unseen symbol's first daily page, as the app asks for it (1,000 bars ending before the
+ * current day), comes from the direct day path; over HTTP it is the minute fold: each day of the
+ * last year equals that day's 1m K-lines folded, bar for bar, to the last digit.
+ */
+import { describe, expect, it } from 'vitest';
+import { newestPageEnd } from '#shared/kline-window-policy.ts';
+import { tradingDaysBackward, tradingDaysForward, venueTimeZone, type VenueId } from '../calendar/venues.ts';
+import { lookupSymbol } from '../catalog/lookup.ts';
+import { frozenSimulator, klines, type KlineJson } from '../test-support.ts';
+
+const NOW = '2026-11-25T20:00:00Z';
+const sim = frozenSimulator(NOW);
+
+/** The day's candle as the 1m K-lines of its sessions add up. */
+function foldMinutes(minutes: KlineJson[]): Omit<KlineJson, 'time'> {
+  const first = minutes[0];
+  const last = minutes[minutes.length - 1];
+  if (!first || !last) throw new Error('no minutes');
+  let turnover = 0;
+  for (const minute of minutes) turnover += Number(minute.quote_volume ?? 0);
+  return {
+    open: first.open,
+    high: String(Math.max(...minutes.map((m) => Number(m.high)))),
+    low: String(Math.min(...minutes.map((m) => Number(m.low)))),
+    close: last.close,
+    volume: String(minutes.reduce((sum, m) => sum + Number(m.volume), 0)),
+    ...(first.quote_volume !== undefined && { quote_volume: String(Number(turnover.toFixed(2))) }),
+    ...(last.open_interest !== undefined && { open_interest: last.open_interest }),
+  };
+}
+
+function firstListedDay(venue: VenueId, listedSince: string): number | undefined {
+  for (const day of tradingDaysForward(venue, listedSince)) return day.dayStart;
+  return undefined;
+}
+
+describe.each(['3690.HK', 'CU2612'])('the first daily page of %s, never asked for before', (symbol) => {
+  const found = lookupSymbol(symbol);
+  if (found.kind !== 'found') throw new Error(`${symbol}: ${found.kind}`);
+  const { venue, listedSince } = found.instrument;
+  const endTime = newestPageEnd('1d', Date.parse(NOW), venueTimeZone(venue));
+
+  it('is the minute fold of every day of the last year', async () => {
+    const page = await klines(sim, `symbol=${symbol}&interval=1d&limit=1000&end_time=${String(endTime)}`);
+    // 3690.HK has years of history: a full page. CU2612 was listed a year ago: all of it.
+    if (symbol.endsWith('.HK')) expect(page).toHaveLength(1_000);
+    else expect(page[0]?.time).toBe(firstListedDay(venue, listedSince));
+    const byTime = new Map(page.map((bar) => [bar.time, bar]));
+    let days = 0;
+    for (const day of tradingDaysBackward(venue, '20261124')) {
+      if (day.day <= '20251124' || day.day < listedSince) break;
+      const first = day.pieces[0];
+      const last = day.pieces[day.pieces.length - 1];
+      if (!first || !last) continue;
+      const minutes = await klines(sim, `symbol=${symbol}&interval=1m&limit=1000&start_time=${String(first.start)}&end_time=${String(last.end - 1)}`);
+      const bar = byTime.get(day.dayStart);
+      expect(bar, day.day).toBeDefined();
+      const { time: _time, ...fields } = bar ?? { time: 0 };
+      expect(fields, day.day).toEqual(foldMinutes(minutes));
+      days++;
+    }
+    expect(days).toBeGreaterThan(200);
+  });
+});
