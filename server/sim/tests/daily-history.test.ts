@@ -7,28 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { newestPageEnd } from '#shared/kline-window-policy.ts';
 import { tradingDaysBackward, tradingDaysForward, venueTimeZone, type VenueId } from '../calendar/venues.ts';
 import { lookupSymbol } from '../catalog/lookup.ts';
-import { frozenSimulator, klines, type KlineJson } from '../test-support.ts';
+import { frozenSimulator, klines } from '../test-support.ts';
+import { foldKlines } from './kline-fold.ts';
 
 const NOW = '2026-11-25T20:00:00Z';
 const sim = frozenSimulator(NOW);
-
-/** The day's candle as the 1m K-lines of its sessions add up. */
-function foldMinutes(minutes: KlineJson[]): Omit<KlineJson, 'time'> {
-  const first = minutes[0];
-  const last = minutes[minutes.length - 1];
-  if (!first || !last) throw new Error('no minutes');
-  let turnover = 0;
-  for (const minute of minutes) turnover += Number(minute.quote_volume ?? 0);
-  return {
-    open: first.open,
-    high: String(Math.max(...minutes.map((m) => Number(m.high)))),
-    low: String(Math.min(...minutes.map((m) => Number(m.low)))),
-    close: last.close,
-    volume: String(minutes.reduce((sum, m) => sum + Number(m.volume), 0)),
-    ...(first.quote_volume !== undefined && { quote_volume: String(Number(turnover.toFixed(2))) }),
-    ...(last.open_interest !== undefined && { open_interest: last.open_interest }),
-  };
-}
 
 function firstListedDay(venue: VenueId, listedSince: string): number | undefined {
   for (const day of tradingDaysForward(venue, listedSince)) return day.dayStart;
@@ -57,7 +40,7 @@ describe.each(['3690.HK', 'CU2612'])('the first daily page of %s, never asked fo
       const bar = byTime.get(day.dayStart);
       expect(bar, day.day).toBeDefined();
       const { time: _time, ...fields } = bar ?? { time: 0 };
-      expect(fields, day.day).toEqual(foldMinutes(minutes));
+      expect(fields, day.day).toEqual(foldKlines(minutes));
       days++;
     }
     expect(days).toBeGreaterThan(200);
