@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalsOfTick, hkSpreadTick, roundToTick, tickSizeFor } from './tick-size.ts';
+import { decimalsOfTick, hkSpreadTick, priceRounder, roundToTick, tickSizeFor } from './tick-size.ts';
 
 describe('HKEX spread table', () => {
   it('steps with the price band, each band including its upper bound', () => {
@@ -29,5 +29,23 @@ describe('roundToTick and decimalsOfTick', () => {
 
   it('counts the decimals a tick needs', () => {
     expect([0.005, 0.02, 0.2, 1, 10, 0.00000001].map(decimalsOfTick)).toEqual([3, 2, 1, 0, 0, 8]);
+  });
+});
+
+describe('priceRounder', () => {
+  it('rounds HK prices to their band whichever band it rounded last (it starts its search there)', () => {
+    const prices = [0.2487, 0.2512, 9.996, 10.004, 19.99, 20.01, 505.37, 0.1, 5_004.2, 10, 0.25, 1_000, 1_000.3, 99.98];
+    const shared = priceRounder({ tickSize: 'hk-spread-table' });
+    for (const price of [...prices, ...[...prices].reverse()]) {
+      const fresh = priceRounder({ tickSize: 'hk-spread-table' });
+      const tick = hkSpreadTick(price);
+      expect(shared.nearest(price), String(price)).toBe(fresh.nearest(price));
+      expect(shared.up(price), String(price)).toBe(fresh.up(price));
+      expect(shared.down(price), String(price)).toBe(fresh.down(price));
+      expect(Math.abs(shared.nearest(price) - price)).toBeLessThanOrEqual(tick / 2 + 1e-9);
+      expect(shared.up(price)).toBeGreaterThanOrEqual(price - 1e-9);
+      expect(shared.down(price)).toBeLessThanOrEqual(price + 1e-9);
+    }
+    expect([shared.up(0.2487), shared.down(10.004), shared.nearest(505.37)]).toEqual([0.249, 10, 505.5]);
   });
 });

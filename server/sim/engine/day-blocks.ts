@@ -4,9 +4,9 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { SessionPiece, TradingDay } from '../calendar/types.ts';
-import { emptyCandle, foldBlock, type Candle } from './candle.ts';
+import { emptyCandle, type Candle } from './candle.ts';
 import type { InstrumentModel } from './instrument-model.ts';
-import { computeMinuteBlock, type MinuteBlock } from './minute-bars.ts';
+import { computeMinuteBlock, foldMinutes, type MinuteBlock } from './minute-bars.ts';
 import { MINUTE_MS } from './price-path.ts';
 
 // lru-cache, not a Map-order LRU of our own: once full, evicting from a Map costs a scan past
@@ -39,9 +39,9 @@ export function dailyCandle(model: InstrumentModel, day: TradingDay): Candle {
     candle = emptyCandle(day.dayStart, last ? last.end : day.dayStart);
     for (const piece of day.pieces) {
       const { first, end } = pieceMinutes(piece);
-      // Daily candles over long histories would churn the block cache: compute pieces directly.
-      const block = computeMinuteBlock(model, first, end, first, end);
-      foldBlock(candle, block, 0, block.count);
+      // Straight from the minutes' arithmetic: no block allocated, none cached (years of daily
+      // history would churn the block cache).
+      foldMinutes(candle, model, first, end, first, end);
     }
     dailyCache.set(key, candle);
   }

@@ -9,7 +9,7 @@ import type { SessionPiece, TradingDay } from '../calendar/types.ts';
 import { emptyCandle, foldBar, foldBlock, foldCandle, type Candle } from './candle.ts';
 import { dailyCandle, pieceMinutes } from './day-blocks.ts';
 import type { InstrumentModel } from './instrument-model.ts';
-import { computeMinuteBlock, openInterestAt, type MinuteBlock } from './minute-bars.ts';
+import { computeMinuteBlock, foldMinutes, openInterestAt, type MinuteBlock } from './minute-bars.ts';
 import { bucketAt, groupKey, groupSpan, intradayMinutes } from './periods.ts';
 import { MINUTE_MS } from './price-path.ts';
 import { tradesOfMinute, type SimTrade } from './trades.ts';
@@ -112,7 +112,7 @@ function completedMinutesOfDay(model: InstrumentModel, position: Position): Cand
     const from = Math.max(first, cache.foldedUntil);
     const to = Math.min(end, position.minute);
     if (from >= to) continue;
-    foldBlock(cache.candle, computeMinuteBlock(model, from, to, first, end), 0, to - from);
+    foldMinutes(cache.candle, model, from, to, first, end);
     cache.foldedUntil = to;
   }
   return cache.candle;
@@ -140,7 +140,7 @@ export function formingCandle(model: InstrumentModel, interval: Interval, now: n
     const { first, end } = pieceMinutes(position.piece);
     const from = Math.max(first, Math.floor(bucket.time / MINUTE_MS));
     if (from < position.minute) {
-      foldBlock(candle, computeMinuteBlock(model, from, position.minute, first, end), 0, position.minute - from);
+      foldMinutes(candle, model, from, position.minute, first, end);
     }
     foldCurrentMinute(model, candle, position, now);
     return candle;

@@ -117,5 +117,5 @@ export function segmentAt(model: InstrumentModel, ms: number): number {
 
 /** Rounds a price to the instrument's tick; `direction` picks floor/ceil for lows and highs. */
 export function roundPrice(model: InstrumentModel, price: number, direction: RoundDirection = 'nearest'): number {
-  return model.round(price, direction);
+  return model.round[direction](price);
 }

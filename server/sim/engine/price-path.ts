@@ -38,25 +38,31 @@ export class PricePath {
     return this.fromLog(this.logNoise(minute), minute);
   }
 
-  /** Prices at `count + 1` consecutive boundaries from `firstMinute`, written into `out`. */
+  /**
+   * Prices at `count + 1` consecutive boundaries from `firstMinute`, written into `out`. The same
+   * sums as `logNoise`, octave by octave, but each octave walks its knots with a counter instead
+   * of dividing every minute to find them: `offset / span` is the fraction `logNoise` computes.
+   */
   fillPrices(firstMinute: number, count: number, out: Float64Array): void {
     out.fill(0, 0, count + 1);
+    const { seed } = this.profile;
     for (let octave = 0; octave < OCTAVE_SPANS.length; octave++) {
       const span = OCTAVE_SPANS[octave] ?? 1;
       const amplitude = this.amplitudes[octave] ?? 0;
       let knot = Math.floor(firstMinute / span);
-      let left = gauss(this.profile.seed, knot, octave);
-      let right = gauss(this.profile.seed, knot + 1, octave);
-      for (let i = 0; i <= count; i++) {
-        const minute = firstMinute + i;
-        const k = Math.floor(minute / span);
-        if (k !== knot) {
-          knot = k;
+      let offset = firstMinute - knot * span;
+      let left = gauss(seed, knot, octave);
+      let right = gauss(seed, knot + 1, octave);
+      let rise = right - left;
+      for (let i = 0; i <= count; i++, offset++) {
+        if (offset === span) {
+          knot++;
+          offset = 0;
           left = right;
-          right = gauss(this.profile.seed, knot + 1, octave);
+          right = gauss(seed, knot + 1, octave);
+          rise = right - left;
         }
-        const fraction = (minute - knot * span) / span;
-        out[i] = (out[i] ?? 0) + amplitude * (left + (right - left) * fraction);
+        out[i] = (out[i] ?? 0) + amplitude * (left + rise * (offset / span));
       }
     }
     for (let i = 0; i <= count; i++) out[i] = this.fromLog(out[i] ?? 0, firstMinute + i);
