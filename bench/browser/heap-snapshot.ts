@@ -32,6 +32,52 @@ export function countByConstructor(heap: HeapSnapshot): Map<string, number> {
   return counts;
 }
 
+/** Bytes of the snapshot: compiled code (V8's `code` nodes: JIT output, feedback, bytecode) and the rest, by kind. */
+export interface HeapBytes {
+  code: number;
+  /** Everything else, per `type:name` (objects by constructor; strings of any kind as one). */
+  byKind: Map<string, number>;
+  rest: number;
+}
+
+const STRING_TYPES: ReadonlySet<string> = new Set(['string', 'concatenated string', 'sliced string']);
+
+/**
+ * Self sizes summed: JIT code growth is not a leak (issue 17), so the heap a page keeps is read
+ * without it, and what grew is named by kind.
+ */
+export function bytesOf(heap: HeapSnapshot): HeapBytes {
+  const fields = heap.snapshot.meta.node_fields;
+  const stride = fields.length;
+  const typeAt = fields.indexOf('type');
+  const nameAt = fields.indexOf('name');
+  const sizeAt = fields.indexOf('self_size');
+  const types = heap.snapshot.meta.node_types[0];
+  const typeNames: string[] = Array.isArray(types) ? types.map(String) : [];
+  const bytes: HeapBytes = { code: 0, byKind: new Map(), rest: 0 };
+  for (let node = 0; node + stride <= heap.nodes.length; node += stride) {
+    const type = typeNames[heap.nodes[node + typeAt] ?? -1] ?? '?';
+    const size = heap.nodes[node + sizeAt] ?? 0;
+    if (type === 'code') {
+      bytes.code += size;
+      continue;
+    }
+    bytes.rest += size;
+    const kind = STRING_TYPES.has(type) ? 'string' : `${type}:${heap.strings[heap.nodes[node + nameAt] ?? -1] ?? '?'}`;
+    bytes.byKind.set(kind, (bytes.byKind.get(kind) ?? 0) + size);
+  }
+  return bytes;
+}
+
+/** The kinds that gained the most bytes from `before` to `after`, largest first. */
+export function growingKinds(before: HeapBytes, after: HeapBytes, top = 6): { kind: string; bytes: number }[] {
+  return [...after.byKind]
+    .map(([kind, size]) => ({ kind, bytes: size - (before.byKind.get(kind) ?? 0) }))
+    .filter((growth) => growth.bytes > 0)
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, top);
+}
+
 export interface Growth {
   name: string;
   before: number;

@@ -17,7 +17,7 @@ import type { Figure } from '../figure.ts';
 import { openBrowserBench, type BrowserBenchContext } from './context.ts';
 import { secondBrowserFigures } from './live-cache.ts';
 import { watchlistBusyFigures } from './live-busy.ts';
-import { countByConstructor, growingConstructors, takeHeapSnapshot, type Growth } from './heap-snapshot.ts';
+import { bytesOf, countByConstructor, growingConstructors, growingKinds, takeHeapSnapshot, type Growth, type HeapBytes, type HeapSnapshot } from './heap-snapshot.ts';
 import { HEAP_READINGS, retainedHeap, sleep, type HeapSample } from './live-page.ts';
 import { closeRun, countRequests, openRequestRuns } from './live-requests.ts';
 import { chooseWatchlist } from './live-watchlist.ts';
@@ -68,16 +68,32 @@ export function baselineMinute(minutes: number): number {
   return minutes >= 3 ? 2 : 1;
 }
 
-/** The heap at each whole minute from `loadedAt` up to `minutes`, and the objects by constructor at the baseline minute. */
-async function heapEveryMinute(cdp: CDPSession, loadedAt: number, minutes: number): Promise<{ samples: HeapSample[]; baseline: Map<string, number> }> {
+/** The heap at each whole minute from `loadedAt` up to `minutes`, and the snapshot at the baseline minute. */
+async function heapEveryMinute(cdp: CDPSession, loadedAt: number, minutes: number): Promise<{ samples: HeapSample[]; baseline: HeapSnapshot | undefined }> {
   const samples: HeapSample[] = [];
-  let baseline = new Map<string, number>();
+  let baseline: HeapSnapshot | undefined;
   for (let minute = 1; minute <= Math.floor(minutes); minute++) {
     await sleep(loadedAt + minute * 60_000 - performance.now());
     samples.push(await retainedHeap(cdp));
-    if (minute === baselineMinute(minutes)) baseline = countByConstructor(await takeHeapSnapshot(cdp));
+    if (minute === baselineMinute(minutes)) baseline = await takeHeapSnapshot(cdp);
   }
   return { samples, baseline };
+}
+
+/** The heap snapshots' bytes without compiled code, from the baseline minute to the end, and what grew. */
+export function heapWithoutCodeFigure(before: HeapBytes, after: HeapBytes, from: number, minutes: number): Figure {
+  const growth = (after.rest - before.rest) / before.rest;
+  const kib = (bytes: number): string => `${(bytes / 1024).toFixed(0)} KiB`;
+  return {
+    group: 'browser: JS heap of the default screen, WebSocket up',
+    name: `JS heap without compiled code (heap snapshots) after ${minutes.toFixed(1)} min vs after ${String(from)} min`,
+    value: growth * 100,
+    unit: `% (${(before.rest / MIB).toFixed(2)} MiB → ${(after.rest / MIB).toFixed(2)} MiB; compiled code ${kib(before.code)} → ${kib(after.code)})`,
+    decimals: 1,
+    target: `≤ ${String(HEAP_GROWTH_TARGET * 100)}%`,
+    pass: growth <= HEAP_GROWTH_TARGET,
+    details: [`grew most: ${growingKinds(before, after).map(({ kind, bytes }) => `${kind} +${kib(bytes)}`).join(', ') || 'nothing'}`],
+  };
 }
 
 /** Constructors whose live objects grew from the baseline minute to the end: none is the goal. */
@@ -116,13 +132,17 @@ export async function liveFigures(shared?: BrowserBenchContext): Promise<Figure[
       await sleep(heapRun.loadedAt + minutes * 60_000 - performance.now());
       const lastHeap = await retainedHeap(heapRun.live.cdp);
       const measuredMinutes = (performance.now() - heapRun.loadedAt) / 60_000;
-      const grown = growingConstructors(baseline, countByConstructor(await takeHeapSnapshot(heapRun.live.cdp)));
+      if (!baseline) throw new Error('no heap snapshot at the baseline minute');
+      const end = await takeHeapSnapshot(heapRun.live.cdp);
+      const grown = growingConstructors(countByConstructor(baseline), countByConstructor(end));
+      const from = baselineMinute(measuredMinutes);
       return [
         ...busyFigures,
         ...requestFigures,
         ...cacheFigures,
         heapFigure(byMinute, lastHeap, measuredMinutes),
-        objectGrowthFigure(grown, baselineMinute(measuredMinutes), measuredMinutes),
+        heapWithoutCodeFigure(bytesOf(baseline), bytesOf(end), from, measuredMinutes),
+        objectGrowthFigure(grown, from, measuredMinutes),
       ];
     } finally {
       await Promise.allSettled(runs.map(closeRun));
