@@ -6,7 +6,7 @@
  * Only a visit whose link leaves the chart at the cold visit's default carries it; the app
  * checks that its own request is the same before using it.
  */
-import { COLD_VISIT_CHART, coldVisitPageTarget, FIRST_PAGE_ELEMENT_ID, FIRST_PAGE_MADE_AT_ATTRIBUTE, FIRST_PAGE_SOURCE_ATTRIBUTE, FIRST_PAGE_URL_ATTRIBUTE } from '#shared/first-page.ts';
+import { COLD_VISIT_CHART, coldVisitPageTarget, FIRST_PAGE_ATTRIBUTES, FIRST_PAGE_ELEMENT_ID } from '#shared/first-page.ts';
 import { SOURCE_HEADER } from '#shared/protocol.ts';
 
 /** Link parameters that leave the cold visit's chart as it is, and the values that do. */
@@ -45,9 +45,9 @@ const escapeAttribute = (value: string): string => value.replace(/&/g, '&amp;').
 export function firstPageElement(target: string, madeAt: number, source: string, body: string): string {
   const attributes = [
     `id="${FIRST_PAGE_ELEMENT_ID}"`,
-    `${FIRST_PAGE_URL_ATTRIBUTE}="${escapeAttribute(target)}"`,
-    `${FIRST_PAGE_MADE_AT_ATTRIBUTE}="${String(Math.round(madeAt))}"`,
-    `${FIRST_PAGE_SOURCE_ATTRIBUTE}="${escapeAttribute(source)}"`,
+    `${FIRST_PAGE_ATTRIBUTES.url}="${escapeAttribute(target)}"`,
+    `${FIRST_PAGE_ATTRIBUTES.madeAt}="${String(Math.round(madeAt))}"`,
+    `${FIRST_PAGE_ATTRIBUTES.source}="${escapeAttribute(source)}"`,
   ];
   return `<script type="application/json" ${attributes.join(' ')}>${escapeForScript(body)}</script>`;
 }

@@ -11,12 +11,12 @@ import { instrumentTimeZone } from './symbols.ts';
 
 /** The element's id: its text is the answer's body as `/v1` sent it, escaped for a script element. */
 export const FIRST_PAGE_ELEMENT_ID = 'chartroom-first-page';
-/** The request (path and query) the body answers. */
-export const FIRST_PAGE_URL_ATTRIBUTE = 'data-url';
-/** The data's clock (ms) when the server made it: the answer is as old as that, not as the page's load. */
-export const FIRST_PAGE_MADE_AT_ATTRIBUTE = 'data-made-at';
-/** `X-Chartroom-Source` of the answer. */
-export const FIRST_PAGE_SOURCE_ATTRIBUTE = 'data-source';
+/**
+ * Its attributes (read as the element's dataset): the request the body answers (path and query),
+ * the data's clock (ms) when the server made it (the answer is as old as that, not as the page's
+ * load), and the answer's `X-Chartroom-Source`.
+ */
+export const FIRST_PAGE_ATTRIBUTES = { url: 'data-url', madeAt: 'data-made-at', source: 'data-source' } as const;
 /**
  * Past this age (on the data's clock) the carried answer is not used: a page replayed from some
  * cache long after it was made fetches afresh.
@@ -31,23 +31,12 @@ export const COLD_VISIT_CHART: { symbol: string; interval: Interval; adjust: Adj
 
 /**
  * The newest history page of the cold visit's chart at `now` (the data's clock), as path and
- * query: the request the app makes for it (a stock's raw prices while its factors are pending).
+ * query: the very URL the app asks for it (its parameters in the order of the client's buildUrl;
+ * a stock's raw prices while its factors are pending).
  */
 export function coldVisitPageTarget(now: number): string {
   const { symbol, interval, adjust } = COLD_VISIT_CHART;
   const endTime = newestPageEnd(interval, now, instrumentTimeZone(symbol, undefined));
   const query = new URLSearchParams({ symbol, interval, limit: String(HISTORY_PAGE_SIZE), end_time: String(endTime), adjust });
   return `/v1/market/kline?${query.toString()}`;
-}
-
-/** Whether two requests (path and query) ask the same thing: same path, same parameters in any order. */
-export function sameRequest(a: string, b: string): boolean {
-  const parts = (target: string): [string, string] => {
-    const url = new URL(target, 'http://x');
-    const params = [...url.searchParams].map(([name, value]) => `${name}=${value}`).sort();
-    return [url.pathname, params.join('&')];
-  };
-  const [pathA, queryA] = parts(a);
-  const [pathB, queryB] = parts(b);
-  return pathA === pathB && queryA === queryB;
 }

@@ -4,7 +4,7 @@
  * request; every other request, and that one once used or too old, goes to `send`. The answer then
  * passes the client's envelope and schema checks like any other.
  */
-import { FIRST_PAGE_ELEMENT_ID, FIRST_PAGE_MADE_AT_ATTRIBUTE, FIRST_PAGE_MAX_AGE_MS, FIRST_PAGE_SOURCE_ATTRIBUTE, FIRST_PAGE_URL_ATTRIBUTE, sameRequest } from '#shared/first-page.ts';
+import { FIRST_PAGE_ELEMENT_ID, FIRST_PAGE_MAX_AGE_MS } from '#shared/first-page.ts';
 import { SOURCE_HEADER } from '#shared/protocol.ts';
 
 export interface InlinedAnswer {
@@ -18,13 +18,13 @@ export interface InlinedAnswer {
 
 /** The page's carried answer, if it has a whole one; the element is removed (its text is read once). */
 export function readInlinedAnswer(doc: ParentNode = document): InlinedAnswer | undefined {
-  const element = doc.querySelector(`#${FIRST_PAGE_ELEMENT_ID}`);
+  const element = doc.querySelector<HTMLElement>(`#${FIRST_PAGE_ELEMENT_ID}`);
   if (!element) return undefined;
   element.remove();
-  const url = element.getAttribute(FIRST_PAGE_URL_ATTRIBUTE);
-  const madeAt = Number(element.getAttribute(FIRST_PAGE_MADE_AT_ATTRIBUTE));
+  // data-url, data-made-at, data-source (server/first-page.ts).
+  const { url, madeAt, source = '' } = element.dataset;
   const body = element.textContent;
-  return url && body && Number.isFinite(madeAt) ? { url, madeAt, source: element.getAttribute(FIRST_PAGE_SOURCE_ATTRIBUTE) ?? '', body } : undefined;
+  return url && body && madeAt ? { url, madeAt: Number(madeAt), source, body } : undefined;
 }
 
 /**
@@ -35,7 +35,8 @@ export function readInlinedAnswer(doc: ParentNode = document): InlinedAnswer | u
 export function withInlinedAnswer(send: typeof fetch, answer: InlinedAnswer | undefined, now: () => number): typeof fetch {
   let held = answer;
   return (input, init) => {
-    if (held && typeof input === 'string' && sameRequest(input, held.url)) {
+    // The very URL: the server writes the page's query as the client's buildUrl does (a test holds them together).
+    if (held && input === held.url) {
       const { body, madeAt, source } = held;
       held = undefined;
       if (now() - madeAt <= FIRST_PAGE_MAX_AGE_MS) return Promise.resolve(new Response(body, { headers: { 'Content-Type': 'application/json', [SOURCE_HEADER]: source } }));
