@@ -8,6 +8,7 @@
  */
 import { COLD_VISIT_CHART, coldVisitPageTarget, FIRST_PAGE_ATTRIBUTES, FIRST_PAGE_ELEMENT_ID } from '#shared/first-page.ts';
 import { SOURCE_HEADER } from '#shared/protocol.ts';
+import type { Hono } from 'hono';
 
 /** Link parameters that leave the cold visit's chart as it is, and the values that do. */
 const COLD_VALUES: Readonly<Record<string, readonly string[] | undefined>> = {
@@ -85,4 +86,13 @@ export function v1RequestLike(target: string, pageRequest: Request): Request {
   headers.set('Accept', 'application/json');
   headers.set('Accept-Encoding', 'identity');
   return new Request(new URL(target, pageRequest.url), { headers });
+}
+
+/**
+ * What index.html carries for a page request to `app` (StaticSiteOptions.firstPage): the answer of
+ * the app's own `/v1` to the page request's twin, passed the server's `env` of that request (its
+ * socket: the client the per-client limit counts).
+ */
+export function firstPageOf(app: Pick<Hono, 'fetch'>): (pageRequest: Request, now: number, env: unknown) => Promise<string> {
+  return (pageRequest, now, env) => firstPageFor(pageRequest, now, (target) => app.fetch(v1RequestLike(target, pageRequest), env));
 }

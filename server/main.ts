@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { createBufferedLog } from './buffered-log.ts';
 import { describeMode, loadConfig, readEnvironment, type ServerConfig } from './config.ts';
-import { firstPageFor, v1RequestLike } from './first-page.ts';
+import { firstPageOf } from './first-page.ts';
 import { createHttpServer, listen } from './http-server.ts';
 import { pageClockOf } from './page-clock.ts';
 import { securityHeaderEntries } from './security-headers.ts';
@@ -30,7 +30,7 @@ const { app, simulator, realtime, redis } = createApp(config, requestLog.write, 
 // The cold visit's first history page rides in index.html, asked of /v1 as the browser would ask it.
 mountStaticSite(app, process.env.CHARTROOM_DIST ?? fileURLToPath(new URL('../dist', import.meta.url)), {
   clock: pageClockOf({ simulator }),
-  firstPage: (pageRequest, now, env) => firstPageFor(pageRequest, now, (target) => app.fetch(v1RequestLike(target, pageRequest), env)),
+  firstPage: firstPageOf(app),
 });
 
 const server = createHttpServer(app.fetch, config.http, securityHeaderEntries({ contentSecurityPolicy: true }));
