@@ -57,24 +57,37 @@ export function firstPageElement(target: string, madeAt: number, source: string,
 export type AskV1 = (target: string) => Response | Promise<Response>;
 
 /**
- * The element for the page at `pageUrl`, requested by `pageRequest`, at `now` (the data's clock):
- * empty when the link opens another chart or the answer is not a successful envelope (the app
- * then asks itself, and shows any failure as it always does).
+ * The element for the page requested by `pageRequest`, at `now` (the data's clock): empty when the
+ * link opens another chart, the answer takes longer than `waitMs` or is not a successful envelope
+ * (the app then asks itself, and shows any failure as it always does).
  */
-export async function firstPageFor(pageRequest: Request, now: number, ask: AskV1): Promise<string> {
+export async function firstPageFor(pageRequest: Request, now: number, ask: AskV1, waitMs = FIRST_PAGE_WAIT_MS): Promise<string> {
   if (!opensColdChart(new URL(pageRequest.url).searchParams)) return '';
   const target = coldVisitPageTarget(now);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, waitMs);
+  });
   try {
-    const response = await ask(target);
-    if (response.status !== 200) return '';
+    const response = await Promise.race([ask(target), late]);
+    if (response?.status !== 200) return '';
     const body = await response.text();
     const envelope = JSON.parse(body) as { code?: unknown };
     if (envelope.code !== 0) return '';
     return firstPageElement(target, now, response.headers.get(SOURCE_HEADER) ?? '', body);
   } catch {
     return '';
+  } finally {
+    clearTimeout(timer);
   }
 }
+
+/**
+ * Longest the rest of the page waits for the answer. The boot runs once the page is complete, so
+ * a slow answer (a cold upstream) would hold back its other requests too: past this, the page goes
+ * without it and the browser asks itself (the K-line cache joins it to the request in flight).
+ */
+export const FIRST_PAGE_WAIT_MS = 200;
 
 /** Headers of the page request that `/v1` must not see as they are (the body must come back plain JSON). */
 const REPLACED = ['accept', 'accept-encoding', 'content-length', 'content-type'];
