@@ -64,9 +64,12 @@ export type AskV1 = (target: string) => Response | Promise<Response>;
 export async function firstPageFor(pageRequest: Request, now: number, ask: AskV1, waitMs = FIRST_PAGE_WAIT_MS): Promise<string> {
   if (!opensColdChart(new URL(pageRequest.url).searchParams)) return '';
   const target = coldVisitPageTarget(now);
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancel = (): void => undefined;
   const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(resolve, waitMs);
+    const timer = setTimeout(resolve, waitMs);
+    cancel = () => {
+      clearTimeout(timer);
+    };
   });
   try {
     const response = await Promise.race([ask(target), late]);
@@ -78,7 +81,7 @@ export async function firstPageFor(pageRequest: Request, now: number, ask: AskV1
   } catch {
     return '';
   } finally {
-    clearTimeout(timer);
+    cancel();
   }
 }
 
