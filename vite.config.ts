@@ -11,7 +11,7 @@ import { preloadAppChunk } from './vite-plugins/preload-app-chunk.ts';
 const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 // Beside the chart, after its first candle: watchlists, the right column (markets and the alerts:
 // their panel, dialog and runtime in one piece, so their triggers never wait for a download), the
-// header's session state, the chart's drawing tools and its indicator fields, the status bar, the phone's screen bar, the words for failures and the header's watchlist button, in one chunk: one request.
+// header's session state, the chart's drawing tools and its indicator fields, the status bar, the phone's screen bar, the words for failures, the header's watchlist button and the notices, in one chunk: one request.
 const firstScreenChunk = firstScreenChunkOf({
   boot: source('src/app/boot/boot.ts'),
   app: source('src/main.tsx'),
@@ -28,6 +28,7 @@ const firstScreenChunk = firstScreenChunkOf({
     source('src/components/ui/describe-error.ts'),
     source('src/features/watchlist/add-to-watchlist-button.tsx'),
     source('src/features/chart/compare-button.tsx'),
+    source('src/app/notices.tsx'),
   ],
 });
 

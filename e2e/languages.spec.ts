@@ -169,7 +169,8 @@ test('a 1004 reads in Traditional Chinese in zh-HK', async ({ browser, baseURL }
   await page.route(/\/v1\/market\/kline\?/, (route) =>
     route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ code: 1004, message: 'Permission denied', data: null }) }),
   );
-  await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
+  // Not the default chart, whose first page comes in index.html with no request to refuse.
+  await page.goto('/?symbol=MSFT.US&interval=1d&tab=chart');
   const alert = page.getByRole('tabpanel', { name: '圖表' }).getByRole('alert');
   await expect(alert).toContainText('您的方案不包含此數據。', { timeout: 20_000 });
   await expect(alert).toContainText('升級方案即可使用。');

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { createBufferedLog } from './buffered-log.ts';
 import { describeMode, loadConfig, readEnvironment, type ServerConfig } from './config.ts';
+import { firstPageOf } from './first-page.ts';
 import { createHttpServer, listen } from './http-server.ts';
 import { pageClockOf } from './page-clock.ts';
 import { securityHeaderEntries } from './security-headers.ts';
@@ -26,7 +27,11 @@ process.on('exit', () => {
 });
 const { app, simulator, realtime, redis } = createApp(config, requestLog.write, { production: true });
 // CHARTROOM_DIST: another build folder (parallel test runs build into their own).
-mountStaticSite(app, process.env.CHARTROOM_DIST ?? fileURLToPath(new URL('../dist', import.meta.url)), { clock: pageClockOf({ simulator }) });
+// The cold visit's first history page rides in index.html, asked of /v1 as the browser would ask it.
+mountStaticSite(app, process.env.CHARTROOM_DIST ?? fileURLToPath(new URL('../dist', import.meta.url)), {
+  clock: pageClockOf({ simulator }),
+  firstPage: firstPageOf(app),
+});
 
 const server = createHttpServer(app.fetch, config.http, securityHeaderEntries({ contentSecurityPolicy: true }));
 server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -1,13 +1,16 @@
 /**
  * The built SPA: files from `dist/`, with index.html for any other non-API path so client-side
  * routes and shared links load. Hashed assets are immutable; index.html is revalidated, and
- * carries the data's clock when `clock` is given (server/page-clock.ts). Scripts and style sheets
- * go out as the build's brotli or gzip copy when the browser accepts one (precompressed-files.ts).
+ * carries the data's clock when `clock` is given (server/page-clock.ts) and, with `firstPage`, the
+ * chart's first history page (server/first-page.ts), streamed and compressed per request
+ * (page-stream.ts). Scripts and style sheets go out as the build's brotli or gzip copy when the
+ * browser accepts one (precompressed-files.ts).
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Hono } from 'hono';
 import { stampPageClock } from './page-clock.ts';
+import { pageCodingFor, streamPage } from './page-stream.ts';
 import { chooseCopy, copiesLookup, isCompressible } from './precompressed-files.ts';
 
 const TYPES: Record<string, string> = {
@@ -43,6 +46,12 @@ async function fileIn(root: string, urlPath: string): Promise<string | undefined
 export interface StaticSiteOptions {
   /** The data's clock (ms) stamped into index.html on every load. */
   clock?: () => number;
+  /**
+   * What index.html carries before its `</body>` for this page request (an element or ''), made
+   * at `now` (the clock's); `env` is the server's for the request. The page then goes out per
+   * request, never kept by a cache: what it carries is as old as the request.
+   */
+  firstPage?: (pageRequest: Request, now: number, env: unknown) => Promise<string>;
 }
 
 /** The bytes to send for `file`, and their Content-Encoding when a compressed copy is sent. */
@@ -79,7 +88,16 @@ export function mountStaticSite(app: Hono, root: string, options: StaticSiteOpti
       return c.text('Chartroom is not built: run `npm run build` first.', 503);
     }
     const isAsset = path.startsWith('/assets/');
-    if (options.clock && extname(file) === '.html') body = { ...body, bytes: Buffer.from(stampPageClock(body.bytes.toString('utf8'), options.clock())) };
+    const isPage = extname(file) === '.html';
+    const now = options.clock?.() ?? Date.now();
+    if (options.clock && isPage) body = { ...body, bytes: Buffer.from(stampPageClock(body.bytes.toString('utf8'), now)) };
+    if (options.firstPage && isPage && body.coding === undefined) {
+      const coding = pageCodingFor(c.req.header('accept-encoding') ?? null);
+      const headers: Record<string, string> = { 'Content-Type': TYPES['.html'] ?? '', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', Vary: 'Accept-Encoding' };
+      if (coding !== undefined) headers['Content-Encoding'] = coding;
+      if (c.req.method === 'HEAD') return new Response(null, { headers });
+      return new Response(streamPage(body.bytes.toString('utf8'), options.firstPage(c.req.raw, now, c.env), coding), { headers });
+    }
     const headers: Record<string, string> = {
       'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
       'Cache-Control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -1,5 +1,13 @@
 /** Reading User Timing marks and Resource Timing entries out of a page, and waiting for marks. */
 import type { Page } from 'playwright-core';
+import { FIRST_PAGE_ATTRIBUTES, FIRST_PAGE_ELEMENT_ID } from '#shared/first-page.ts';
+
+/** The K-line request (path and query) whose answer a page's HTML carries (server/first-page.ts), if any. */
+export function carriedRequest(html: string): string | undefined {
+  const element = new RegExp(`<script[^>]*id="${FIRST_PAGE_ELEMENT_ID}"[^>]*>`).exec(html)?.[0];
+  const url = element && new RegExp(`${FIRST_PAGE_ATTRIBUTES.url}="([^"]*)"`).exec(element)?.[1];
+  return url?.replace(/&amp;/g, '&');
+}
 
 /** startTime of the first mark of that name, if any. */
 export async function markTime(page: Page, name: string): Promise<number | undefined> {

@@ -19,7 +19,6 @@ import { useAppStore } from '../store/app-store';
 import type { PanelTab } from '../store/workspace-slice';
 import { AppHeader } from './app-header';
 import { takeEarlySearchDraft } from './boot/early-keys';
-import { Notices } from './notices';
 import { PanelTabs, tabLabel } from './panel-tabs';
 import type { PhoneScreen } from './screen-bar';
 import { useShortcuts } from './use-shortcuts';
@@ -41,6 +40,9 @@ const screenBar = lazyWithPreload(() => import('./screen-bar').then((m) => m.Scr
 const ScreenBar = screenBar.Component;
 const WatchlistPanel = watchlist.Component;
 const SideColumn = sideColumn.Component;
+// The notices (a link's bad values, a repaired store) and an ambiguous symbol's question: rare,
+// and with the early chart the app mounts after the first candle anyway.
+const Notices = lazyWithPreload(() => import('./notices').then((m) => m.Notices)).Component;
 
 // Loaded when opened; pointing at (or focusing) a tab or the search button starts the download.
 const intraday = lazyWithPreload(() => import('../features/intraday/intraday-panel').then((m) => m.IntradayPanel));
@@ -148,7 +150,11 @@ export function App() {
     // The frame's classes (src/app/layout.css) are shared with index.html's static shell, which this replaces.
     <div className="app-page">
       <AppHeader onSearch={openSearch} onSearchIntent={searchIntent} afterFirstCandle={besideChart} />
-      <Notices />
+      {besideChart && (
+        <Suspense fallback={null}>
+          <Notices />
+        </Suspense>
+      )}
       <main className="app-grid" data-screen={screen}>
         <Panel title={t('Watchlists')} id="watchlists" className="app-watchlists">
           <Suspense fallback={<Loading />}>{besideChart ? <WatchlistPanel /> : <Loading />}</Suspense>

@@ -4,16 +4,14 @@
  * with an error; the answer opens it with that type (into the URL) and is remembered, as the
  * search palette's is.
  */
-import { Suspense } from 'react';
 import { t } from '../i18n/t';
-import { lazyWithPreload } from '../components/lazy-with-preload';
+import { TypeChoice } from '../components/ui/type-choice';
 import type { ProductType } from '#shared/contract.ts';
 import { useAmbiguousTypes } from '../queries/use-instrument-type';
 import { useAppStore } from '../store/app-store';
 
-// The question's buttons load only when a link names an ambiguous symbol: most pages never ask.
-const TypeChoice = lazyWithPreload(() => import('../components/ui/type-choice').then((module) => module.TypeChoice)).Component;
-
+// The question comes with the notices, in the chunk beside the chart, where the alert dialog has
+// already brought its buttons (src/app/app.tsx).
 export function SymbolTypePrompt() {
   const symbol = useAppStore((state) => state.workspace.symbol);
   const type = useAppStore((state) => state.workspace.type);
@@ -26,16 +24,14 @@ export function SymbolTypePrompt() {
   };
   return (
     <div data-testid="symbol-type-prompt" className="rounded border border-sky-500/50 bg-sky-500/10 text-sm text-sky-900 dark:text-sky-100">
-      <Suspense fallback={<p className="px-3 py-1.5">{t('{symbol} is listed under several types. Which one do you mean?', { symbol })}</p>}>
-        <TypeChoice
-          symbol={symbol}
-          types={types}
-          onChoose={choose}
-          focusOnMount={false}
-          question={t('{symbol} is listed under several types. Which one do you mean?', { symbol })}
-          className="flex flex-wrap items-center gap-2 px-3 py-1.5"
-        />
-      </Suspense>
+      <TypeChoice
+        symbol={symbol}
+        types={types}
+        onChoose={choose}
+        focusOnMount={false}
+        question={t('{symbol} is listed under several types. Which one do you mean?', { symbol })}
+        className="flex flex-wrap items-center gap-2 px-3 py-1.5"
+      />
     </div>
   );
 }

@@ -9,10 +9,11 @@ import { fetchKlines, type HistoryInterval } from '../api/kline-endpoints';
 import { serverNow } from '../api/server-clock';
 import type { Candle } from '#shared/candle.ts';
 import { aggregateCandles, bucketStart, mergeCandles, toCandle } from '../lib/candles';
+import { HISTORY_PAGE_SIZE } from '#shared/first-page.ts';
 import { newestPageEnd } from '#shared/kline-window-policy.ts';
 import { instrumentTimeZone } from '#shared/symbols.ts';
 
-export const HISTORY_PAGE_SIZE = 1_000;
+export { HISTORY_PAGE_SIZE } from '#shared/first-page.ts';
 /** 1m K-lines per page when building 3m: 333 buckets. */
 export const DERIVED_PAGE_SIZE = 999;
 

@@ -5,6 +5,7 @@
 import type { MessageKey } from '../i18n/t';
 import type { StateCreator } from 'zustand';
 import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
+import { COLD_VISIT_CHART } from '#shared/first-page.ts';
 import * as layouts from './chart-layout';
 import { activeView, defaultLayout, type ChartLayout, type ChartView } from './chart-layout';
 
@@ -24,7 +25,8 @@ export interface Workspace {
   tab: PanelTab;
 }
 
-export const DEFAULT_WORKSPACE: Workspace = { symbol: 'AAPL.US', interval: '1d', adjust: 'none', zone: 'market', tab: 'chart' };
+/** The server carries this chart's first history page in the page (shared/first-page.ts). */
+export const DEFAULT_WORKSPACE: Workspace = { ...COLD_VISIT_CHART, zone: 'market', tab: 'chart' };
 
 export interface Notice {
   id: number;

@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { coldVisitPageTarget, FIRST_PAGE_ELEMENT_ID } from '#shared/first-page.ts';
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { escapeForScript, firstPageElement, firstPageFor, firstPageOf, opensColdChart } from './first-page.ts';
+import { pageClockOf } from './page-clock.ts';
+import { mountStaticSite } from './static-files.ts';
+
+const SIM_NOW = '2026-11-25T15:00:00Z';
+const NOW = Date.parse(SIM_NOW);
+const root = mkdtempSync(join(tmpdir(), 'chartroom-first-page-'));
+writeFileSync(join(root, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/boot.js"></script></head><body><div id="root"></div></body></html>');
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** The carried element's text and attributes, parsed as a browser would (entities in attributes). */
+function carried(html: string): { url: string; madeAt: number; source: string; text: string } | undefined {
+  const match = new RegExp(`<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}" data-url="([^"]*)" data-made-at="(\\d+)" data-source="([^"]*)">([\\s\\S]*?)</script>`).exec(html);
+  if (!match) return undefined;
+  const [, url = '', madeAt = '', source = '', text = ''] = match;
+  return { url: url.replace(/&amp;/g, '&'), madeAt: Number(madeAt), source, text };
+}
+
+const envelope = (data: unknown): Response => new Response(JSON.stringify({ code: 0, message: 'success', data }), { headers: { 'X-Chartroom-Source': 'simulator' } });
+const page = (search = ''): Request => new Request(`http://localhost/${search}`);
+
+describe('escaping for a script element', () => {
+  it('leaves no way out of the element and reads back as the same JSON', () => {
+    const body = JSON.stringify({ name: '</script><script>alert(1)</script><!-- & > \u2028\u2029' });
+    const escaped = escapeForScript(body);
+    expect(escaped).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(escaped)).toEqual(JSON.parse(body));
+  });
+
+  it('escapes the attributes too', () => {
+    const element = firstPageElement('/v1/market/kline?a=1&b="2"', 5, 'sim"ulator', '{}');
+    expect(element).toContain('data-url="/v1/market/kline?a=1&amp;b=&quot;2&quot;"');
+    expect(element).toContain('data-source="sim&quot;ulator"');
+    expect(element.match(/</g)).toHaveLength(2);
+  });
+});
+
+describe('which links open the cold visit chart', () => {
+  it.each(['', 'lang=zh-CN', 'early=0&tz=utc', 'symbol=AAPL.US&interval=1d&adjust=none&tz=market&tab=chart'])('%s: yes', (search) => {
+    expect(opensColdChart(new URLSearchParams(search))).toBe(true);
+  });
+  it.each(['symbol=700.HK', 'interval=1h', 'adjust=forward', 'tab=trades', 'type=stock', 'layout=2&charts=AAPL.US~1d~none', 'symbol=aapl.us', 'unknown=1'])('%s: no', (search) => {
+    expect(opensColdChart(new URLSearchParams(search))).toBe(false);
+  });
+});
+
+describe('the carried first page', () => {
+  it("asks for the cold visit's newest page and carries its answer, made at the page's clock", async () => {
+    const asked: string[] = [];
+    const element = await firstPageFor(page(), NOW, (target) => {
+      asked.push(target);
+      return envelope({ klines: [] });
+    });
+    expect(asked).toEqual([coldVisitPageTarget(NOW)]);
+    expect(carried(element)).toEqual({ url: coldVisitPageTarget(NOW), madeAt: NOW, source: 'simulator', text: '{"code":0,"message":"success","data":{"klines":[]}}' });
+  });
+
+  it('carries nothing for another chart, a failure or a body that is not a successful envelope', async () => {
+    const ask = (response: Response) => () => response;
+    expect(await firstPageFor(page('?symbol=700.HK'), NOW, ask(envelope({})))).toBe('');
+    expect(await firstPageFor(page(), NOW, ask(new Response('{"code":1002,"message":"no key"}', { status: 401 })))).toBe('');
+    expect(await firstPageFor(page(), NOW, ask(new Response('{"code":5001,"message":"x"}')))).toBe('');
+    expect(await firstPageFor(page(), NOW, ask(new Response('<html>not json')))).toBe('');
+    expect(
+      await firstPageFor(page(), NOW, () => {
+        throw new Error('down');
+      }),
+    ).toBe('');
+  });
+
+  it('goes without an answer slower than its bound: the page is not held back', async () => {
+    const never = () => new Promise<Response>(() => undefined);
+    expect(await firstPageFor(page(), NOW, never, 20)).toBe('');
+    const slow = () => new Promise<Response>((resolve) => setTimeout(() => { resolve(envelope({ klines: [] })); }, 5));
+    expect(await firstPageFor(page(), NOW, slow, 1_000)).toContain(FIRST_PAGE_ELEMENT_ID);
+  });
+
+  it('goes out in index.html from the simulator, streamed, compressed as accepted and never kept', async () => {
+    const chartroom = createApp(loadConfig({ SIM_NOW, SIM_CLOCK: 'frozen' }, { port: 0 }));
+    mountStaticSite(chartroom.app, root, { clock: pageClockOf(chartroom), firstPage: firstPageOf(chartroom.app) });
+    const get = (path: string, acceptEncoding = '') => chartroom.app.request(`http://localhost${path}`, { headers: { 'Accept-Encoding': acceptEncoding } });
+    // The browser's own request first: the K-line cache then holds the window (a cold simulator may
+    // take longer than the page waits for it).
+    const direct = await chartroom.app.request(`http://localhost${coldVisitPageTarget(NOW)}`);
+
+    const brotli = await get('/', 'gzip, deflate, br');
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('cache-control')).toBe('no-store');
+    const html = brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString('utf8');
+    const element = carried(html);
+    expect(element?.url).toBe(coldVisitPageTarget(NOW));
+    expect(element?.madeAt).toBe(NOW);
+    // The very answer the browser's own request gets.
+    expect(JSON.parse(element?.text ?? '')).toEqual(await direct.json());
+    expect((JSON.parse(element?.text ?? '') as { data: { klines: unknown[] } }).data.klines).toHaveLength(1000);
+    // In the body, before its end, after the head and its scripts.
+    expect(html.indexOf(`id="${FIRST_PAGE_ELEMENT_ID}"`)).toBeGreaterThan(html.indexOf('<div id="root">'));
+    expect(html.endsWith('</script></body></html>')).toBe(true);
+
+    const gzip = await get('/?lang=zh-CN', 'gzip');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(carried(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString('utf8'))).toBeDefined();
+
+    const plain = await get('/?symbol=700.HK');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const other = await plain.text();
+    expect(other).toContain('<div id="root"></div></body></html>');
+    expect(carried(other)).toBeUndefined();
+  });
+});

@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { describe, expect, it, vi } from 'vitest';
+import { coldVisitPageTarget, FIRST_PAGE_ELEMENT_ID, FIRST_PAGE_MAX_AGE_MS } from '#shared/first-page.ts';
+import { fetchHistoryPage } from '../queries/kline-history-pages';
+import { workspaceHistoryParams } from '../queries/prefetch-workspace';
+import { DEFAULT_WORKSPACE } from '../store/workspace-slice';
+import { createApiClient, type RequestEvent } from './client';
+import { readInlinedAnswer, withInlinedAnswer, type InlinedAnswer } from './inlined-answer';
+
+const NOW = Date.parse('2026-11-25T15:00:00Z');
+const TARGET = coldVisitPageTarget(NOW);
+const kline = (time: number, close: string) => ({ time, open: '1', high: '2', low: '0.5', close, volume: '10' });
+/** As the server writes it: `<` inside a string escaped for the script element (server/first-page.ts). */
+const BODY = JSON.stringify({ code: 0, message: 'success', data: { symbol: 'AAPL.US', interval: '1d', klines: [kline(1, '1.5'), kline(86_400_000, '1.75')] } }).replace('success', 'succ\\u003cess');
+
+const answer = (over: Partial<InlinedAnswer> = {}): InlinedAnswer => ({ url: TARGET, madeAt: NOW, source: 'simulator', body: BODY, ...over });
+
+/** A transport that records what reaches the network and answers with an empty page. */
+function network() {
+  return vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(new Response(JSON.stringify({ code: 0, message: 'success', data: { symbol: 'X', interval: '1d', klines: [] } }))));
+}
+
+describe("the page's carried answer", () => {
+  it('is read from its element, which leaves the page', () => {
+    document.body.innerHTML = `<div></div><script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}" data-url="${TARGET.replace(/&/g, '&amp;')}" data-made-at="${String(NOW)}" data-source="simulator">${BODY}</script>`;
+    expect(readInlinedAnswer()).toEqual(answer());
+    expect(document.getElementById(FIRST_PAGE_ELEMENT_ID)).toBeNull();
+    expect(readInlinedAnswer()).toBeUndefined();
+  });
+
+  it('is nothing when the element lacks its request or its body', () => {
+    document.body.innerHTML = `<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}" data-made-at="1">{}</script>`;
+    expect(readInlinedAnswer()).toBeUndefined();
+    document.body.innerHTML = `<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}" data-url="/v1/market/kline?x=1" data-made-at="1"></script>`;
+    expect(readInlinedAnswer()).toBeUndefined();
+  });
+
+  it("answers the cold visit's first history page with no request, once, through the client's checks", async () => {
+    const send = network();
+    const api = createApiClient({ fetch: withInlinedAnswer(send, answer(), () => NOW + 1_000) });
+    const events: RequestEvent[] = [];
+    api.onSettled((event) => events.push(event));
+    // The app's own request for the cold visit's chart: the very URL the server carried.
+    const page = await fetchHistoryPage(api, workspaceHistoryParams(DEFAULT_WORKSPACE), null, undefined, NOW);
+    expect(send).not.toHaveBeenCalled();
+    expect(page.candles.map((candle) => candle.close)).toEqual([1.5, 1.75]);
+    expect(events[0]).toMatchObject({ path: '/v1/market/kline', ok: true, status: 200, source: 'simulator' });
+    // Used once: the same request again goes out.
+    await fetchHistoryPage(api, workspaceHistoryParams(DEFAULT_WORKSPACE), null, undefined, NOW);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls[0]?.[0]).toBe(TARGET);
+  });
+
+  it('leaves any other request to the network (another symbol, another window)', async () => {
+    const send = network();
+    const api = createApiClient({ fetch: withInlinedAnswer(send, answer(), () => NOW) });
+    await fetchHistoryPage(api, workspaceHistoryParams({ ...DEFAULT_WORKSPACE, symbol: '700.HK' }), null, undefined, NOW);
+    await fetchHistoryPage(api, workspaceHistoryParams(DEFAULT_WORKSPACE), null, undefined, NOW + 3 * 86_400_000);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send.mock.calls.map((call) => call[0])).not.toContain(TARGET);
+    // Still held for its own request.
+    const page = await fetchHistoryPage(api, workspaceHistoryParams(DEFAULT_WORKSPACE), null, undefined, NOW);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(page.candles).toHaveLength(2);
+  });
+
+  it('is dropped once older than its bound on the data clock: treated as fetched when the server made it', async () => {
+    const send = network();
+    const api = createApiClient({ fetch: withInlinedAnswer(send, answer(), () => NOW + FIRST_PAGE_MAX_AGE_MS + 1) });
+    const page = await fetchHistoryPage(api, workspaceHistoryParams(DEFAULT_WORKSPACE), null, undefined, NOW);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls[0]?.[0]).toBe(TARGET);
+    expect(page.candles).toEqual([]);
+  });
+});
