@@ -49,8 +49,10 @@ export interface DeskRun {
   browsers: number;
   upstreamSockets: number;
   requestsPerMinute: number;
-  /** Latency the fan-out added to each ticker push each browser got (ms). */
+  /** Latency the fan-out added to each ticker push each browser got (ms), as the simulated browsers saw it. */
   addedMs: number[];
+  /** At the server: p50 and p99 of arrival → written to every holder, per push, over the last 15 s (ms; the worst instance's). */
+  serverFanOutMs: { p50: number; p99: number };
   /** Resident memory of the instances per browser (KiB). */
   memoryPerBrowserKiB: number;
   /** CPU of the instances per upstream ticker push (ms; depth and trade pushes and HTTP included). */
@@ -217,6 +219,12 @@ export async function runDesk({ browsers, instances: count, killLeader = false }
       await sleep(DESK_RUN_MS);
       cpuAfter = cpuMsOf(instances);
     }
+    const serverFanOutMs = { p50: 0, p99: 0 };
+    for (const instance of alive) {
+      const text = await metricsOf(instance);
+      serverFanOutMs.p50 = Math.max(serverFanOutMs.p50, 1000 * metric(text, 'chartroom_realtime_fanout_seconds\\{quantile="0\\.5"\\}'));
+      serverFanOutMs.p99 = Math.max(serverFanOutMs.p99, 1000 * metric(text, 'chartroom_realtime_fanout_seconds\\{quantile="0\\.99"\\}'));
+    }
     const reporter = [...alive][0];
     const requests = reporter ? metric(await metricsOf(reporter), 'chartroom_upstream_key_requests_last_minute') : NaN;
     const simState = (await (await fetch(`${sim.url}/__sim/realtime`)).json()) as { connections: unknown[] };
@@ -239,6 +247,7 @@ export async function runDesk({ browsers, instances: count, killLeader = false }
       upstreamSockets,
       requestsPerMinute: (requests * 60_000) / Math.min(60_000, DESK_RUN_MS),
       addedMs,
+      serverFanOutMs,
       memoryPerBrowserKiB,
       cpuMsPerPush: pushes > 0 && cpuAfter.length > 0 ? cpu / pushes : NaN,
       cpuMsPerSecond: cpuAfter.length > 0 ? (cpu * 1000) / DESK_RUN_MS : NaN,

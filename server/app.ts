@@ -162,7 +162,8 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   const accessControl = createAccessControl({ auth: config.auth, trustProxyHops: access.trustProxyHops, log, ...options.auth });
   const realtimeRelay = (simulator?: Simulator, redis?: RedisLink): RealtimeRelay => {
     const admit = accessControl.mode === 'none' ? undefined : accessControl.admitUpgrade;
-    const relay = createRealtimeRelay({ config, production, log, ...(simulator && { simulator }), ...(admit && { admit }), ...(redis && { redis }), ...(options.cluster && { cluster: options.cluster }) });
+    const feed = { onFanOut: (ms: number) => { metrics.recordFanOut(ms / 1000); } };
+    const relay = createRealtimeRelay({ config, production, log, feed, ...(simulator && { simulator }), ...(admit && { admit }), ...(redis && { redis }), ...(options.cluster && { cluster: options.cluster }) });
     metrics.setRealtimeSource(relay.stats);
     return relay;
   };

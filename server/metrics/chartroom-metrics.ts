@@ -5,7 +5,7 @@
  */
 import { ERROR_CODES, REALTIME_CHANNELS, type RealtimeChannel } from '#shared/contract.ts';
 import { isContractPath } from '../upstream/allowlist.ts';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, Summary } from 'prom-client';
 
 /** What the realtime relay reports (plugged in by whoever creates it, see setRealtimeSource). */
 export interface RealtimeStats {
@@ -60,6 +60,8 @@ export interface ChartroomMetrics {
   setSharingSource(stats: SharingStats | undefined): void;
   /** REDIS_URL: Redis reachability and the cluster's leader (absent without REDIS_URL). */
   setClusterSource(stats: ClusterMetricsSource | undefined): void;
+  /** One upstream push fanned out to this instance's browsers, in seconds (SharedFeedOptions.onFanOut). */
+  recordFanOut(seconds: number): void;
   /** The exposition text (format 0.0.4). */
   render(): Promise<string>;
   /** Its Content-Type. */
@@ -113,6 +115,16 @@ export function createChartroomMetrics(): ChartroomMetrics {
   const latency = new Histogram({ name: 'chartroom_upstream_request_duration_seconds', help: 'Duration of requests that reached the upstream, by endpoint.', labelNames: ['endpoint'], buckets: [...DEFAULT_SECONDS_BUCKETS], registers });
   const hits = new Counter({ name: 'chartroom_kline_cache_hits_total', help: 'K-line requests answered from the completed-window cache.', registers });
   const misses = new Counter({ name: 'chartroom_kline_cache_misses_total', help: 'Cacheable K-line requests that had to ask the upstream.', registers });
+  // A summary, not a histogram: the fan-out's budget is milliseconds, and its p99 over the last
+  // 15 s per instance is the figure (bench/desk-run.ts reads it); buckets would round it away.
+  const fanOut = new Summary({
+    name: 'chartroom_realtime_fanout_seconds',
+    help: "Per upstream push: from its arrival to its bytes written to every browser holding it (this instance's browsers), over the last 15 s.",
+    percentiles: [0.5, 0.99],
+    maxAgeSeconds: 15,
+    ageBuckets: 3,
+    registers,
+  });
   const evictions = new Counter({ name: 'chartroom_kline_cache_evictions_total', help: 'K-line windows evicted to stay within KLINE_CACHE_MB.', registers });
   gauge('chartroom_kline_cache_entries', 'K-line windows in the cache.', [], () => one(cacheSizes?.entries() ?? 0));
   gauge('chartroom_kline_cache_bytes', 'Bytes held by the K-line cache (bodies and keys).', [], () => one(cacheSizes?.bytes() ?? 0));
@@ -156,6 +168,9 @@ export function createChartroomMetrics(): ChartroomMetrics {
     },
     recordCacheEviction() {
       evictions.inc();
+    },
+    recordFanOut(seconds) {
+      fanOut.observe(seconds);
     },
     setCacheSizes(sizes) {
       cacheSizes = sizes;

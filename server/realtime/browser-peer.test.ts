@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { browserPeer, SLOW_CONSUMER_CLOSE_GRACE_MS, type BrowserSocket } from './browser-peer.ts';
+import { encodePush } from './push-frame.ts';
 import { RealtimeStatsRegistry } from './stats.ts';
 
 class StubSocket implements BrowserSocket {
@@ -36,32 +37,40 @@ describe('browserPeer', () => {
     expect(socket.closes).toEqual([[1012, 'service restart']]);
   });
 
-  it("writes one turn's pushes to the browser's TCP socket together, in order, and replies at once", async () => {
+  it("writes pushes as whole frames to the browser's TCP socket, one turn's together, in order with replies", async () => {
     const socket = new StubSocket();
     const events: string[] = [];
     const transport = {
       cork: () => events.push('cork'),
-      uncork: () => events.push(`uncork after ${String(socket.sent.length)}`),
+      uncork: () => events.push('uncork'),
+      write: (frame: Buffer) => events.push(`frame ${frame.subarray(2).toString()}`) > 0,
     };
     const peer = browserPeer(socket, new RealtimeStatsRegistry().connect(), { transport });
     const push = (text: string): void => {
-      peer.send(text, undefined, Buffer.from(text));
+      peer.send(text, undefined, encodePush(text));
     };
     push('p1');
     push('p2');
-    peer.send('reply');
+    expect(events).toEqual(['cork', 'frame p1', 'frame p2']);
+    await new Promise<void>((resolve) => {
+      process.nextTick(resolve);
+    });
+    expect(events.at(-1)).toBe('uncork');
     push('p3');
-    expect(socket.sent).toEqual(['p1', 'p2', 'reply', 'p3']);
-    expect(events).toEqual(['cork']);
     await new Promise<void>((resolve) => {
       process.nextTick(resolve);
     });
-    expect(events).toEqual(['cork', 'uncork after 4']);
-    push('p4');
-    await new Promise<void>((resolve) => {
-      process.nextTick(resolve);
-    });
-    expect(events).toEqual(['cork', 'uncork after 4', 'cork', 'uncork after 5']);
+    expect(events.slice(3)).toEqual(['uncork', 'cork', 'frame p3', 'uncork']);
+    // Replies go through ws (the ledger reads them), not the pre-framed path.
+    peer.send('reply');
+    expect(socket.sent).toEqual(['reply']);
+  });
+
+  it('sends the encoded payload through ws when it has no TCP socket to write to', () => {
+    const socket = new StubSocket();
+    const peer = browserPeer(socket, new RealtimeStatsRegistry().connect());
+    peer.send('p1', undefined, encodePush('p1'));
+    expect(socket.sent).toEqual(['p1']);
   });
 
   it('queues past the high-water mark, coalesces waiting tickers per instrument, and drains in order', () => {

@@ -123,6 +123,8 @@ export function createRealtimeRelay(options: RealtimeRelayOptions): RealtimeRela
   // upgrades handed to us, and DNS rebinding would otherwise reach the server's key.
   const policy: UpgradePolicy = { hosts: config.access.allowedHosts, origins: new Set(config.access.corsOrigins) };
   const headers = securityHeaderEntries({ contentSecurityPolicy: options.production ?? false });
+  // No permessage-deflate: ws then writes each frame of its own at once, so the fan-out may write
+  // pushes as whole frames to the same TCP socket beside it (browser-peer.ts, CorkableTransport).
   const server = new WebSocketServer({ noServer: true, maxPayload: BROWSER_MAX_PAYLOAD, clientTracking: false, perMessageDeflate: false });
   const sockets = new Set<WebSocket>();
   const closeWaiters = new Set<() => void>();

@@ -12,6 +12,7 @@
 import type { RealtimeChannel } from '#shared/contract.ts';
 import type { RelayPeer } from '../browser-peer.ts';
 import type { DataSourceLink } from '../data-source.ts';
+import { encodePush, type EncodedPush } from '../push-frame.ts';
 import { recordOf, parseFrame, respellPush, respellReply, subscribed, topicKey, unsubscribed, invalid, type UpstreamFrame } from './replies.ts';
 
 /** A browser as the feed sees it. */
@@ -26,6 +27,11 @@ export interface SharedFeedOptions {
   keepaliveMs?: number;
   /** Subscriptions one browser may hold; beyond it 3004. Default 1,000. */
   maxSubscriptionsPerBrowser?: number;
+  /**
+   * Told, per upstream push, how long the fan-out took: from the frame's arrival to the end of the
+   * turn that wrote it to every holder (the turn's batched writes are flushed then). /metrics.
+   */
+  onFanOut?: (ms: number) => void;
   /** Delay before a new socket after a failed handshake, doubling up to `backoffMaxMs`. */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
@@ -265,11 +271,19 @@ export class SharedFeed {
 
   private fromUpstream(link: Link, text: string): void {
     if (link.gone) return;
+    const arrived = performance.now();
     const frame = parseFrame(text);
     if (!frame) return;
     const data = recordOf(frame.data);
     if (PUSH_CHANNELS.has(frame.cmd) && data) {
       this.push(link, frame, data, text);
+      const { onFanOut } = this.options;
+      // Queued after the holders' flushes (browser-peer.ts), so it runs once they are written.
+      if (onFanOut) {
+        process.nextTick(() => {
+          onFanOut(performance.now() - arrived);
+        });
+      }
       return;
     }
     if (frame.cmd === 'connect' && frame.code !== 0) {
@@ -289,15 +303,15 @@ export class SharedFeed {
     if (frame.cmd !== 'trade') topic.last = { frame, data, symbol, text };
     const coalesce = frame.cmd === 'ticker' ? topic.key : undefined;
     // Serialised and encoded once per spelling: every browser of a spelling gets the same bytes.
-    const respelled = new Map<string, { out: string; bytes: Buffer }>();
+    const respelled = new Map<string, { out: string; encoded: EncodedPush }>();
     for (const [browser, spelling] of topic.holders) {
       let frameOut = respelled.get(spelling);
       if (!frameOut) {
         const out = spelling === symbol ? text : respellPush(frame, data, spelling);
-        frameOut = { out, bytes: Buffer.from(out) };
+        frameOut = { out, encoded: encodePush(out) };
         respelled.set(spelling, frameOut);
       }
-      browser.send(frameOut.out, coalesce, frameOut.bytes);
+      browser.send(frameOut.out, coalesce, frameOut.encoded);
     }
   }
 
