@@ -19,6 +19,7 @@ describe('Chartroom metrics', () => {
     metrics.recordCacheLookup('miss');
     metrics.setCacheSizes({ entries: () => 3, bytes: () => 4096 });
     metrics.setRealtimeSource({ connections: () => 2, subscriptions: () => ({ ticker: 5, depth: 1, trade: 0 }) });
+    for (const ms of [1, 2, 3, 4, 50]) metrics.recordFanOut(ms / 1000);
     const parsed = parseExposition(await metrics.render());
     expect(sampleValue(parsed, 'chartroom_http_requests_total', { endpoint: '/v1/market/ticker', status: '200', code: '0' })).toBe(1);
     expect(sampleValue(parsed, 'chartroom_upstream_requests_total', { endpoint: '/v1/market/ticker' })).toBe(1);
@@ -30,6 +31,9 @@ describe('Chartroom metrics', () => {
     expect(sampleValue(parsed, 'chartroom_realtime_connections')).toBe(2);
     expect(sampleValue(parsed, 'chartroom_realtime_subscriptions', { channel: 'ticker' })).toBe(5);
     expect(sampleValue(parsed, 'chartroom_realtime_subscriptions', { channel: 'depth' })).toBe(1);
+    expect(sampleValue(parsed, 'chartroom_realtime_fanout_seconds_count')).toBe(5);
+    expect(sampleValue(parsed, 'chartroom_realtime_fanout_seconds', { quantile: '0.5' })).toBe(0.003);
+    expect(sampleValue(parsed, 'chartroom_realtime_fanout_seconds', { quantile: '0.99' })).toBeGreaterThan(0.004);
     expect(sampleValue(parsed, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(sampleValue(parsed, 'process_start_time_seconds')).toBeLessThanOrEqual(Date.now() / 1000);
     expect(metrics.upstreamRequests('/v1/market/ticker')).toBe(1);

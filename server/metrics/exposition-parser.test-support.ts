@@ -66,7 +66,10 @@ export function parseExposition(text: string): Exposition {
     if (!sample?.[1] || sample[3] === undefined) throw new Error(`unparseable line: ${line}`);
     const name = sample[1];
     const base = name.replace(/_(bucket|sum|count)$/, '');
-    if (name !== family && !(base === family && result.types.get(family) === 'histogram')) {
+    const familyType = family === undefined ? undefined : result.types.get(family);
+    // A histogram's samples are _bucket, _sum and _count; a summary's its quantiles, _sum and _count.
+    const ofFamily = base === family && (familyType === 'histogram' || (familyType === 'summary' && !name.endsWith('_bucket')));
+    if (name !== family && !ofFamily) {
       throw new Error(`sample ${name} outside its family (${family ?? 'none'})`);
     }
     result.samples.push({ name, labels: parseLabels(sample[2] ?? ''), value: parseValue(sample[3]) });
