@@ -7,7 +7,9 @@ import { coldVisitPageTarget, FIRST_PAGE_ELEMENT_ID } from '#shared/first-page.t
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { escapeForScript, firstPageElement, firstPageFor, firstPageOf, opensColdChart } from './first-page.ts';
+import { createHttpServer, listen } from './http-server.ts';
 import { pageClockOf } from './page-clock.ts';
+import { startStandaloneSimulator } from './realtime/test-support.ts';
 import { mountStaticSite } from './static-files.ts';
 
 const SIM_NOW = '2026-11-25T15:00:00Z';
@@ -116,5 +118,60 @@ describe('the carried first page', () => {
     const other = await plain.text();
     expect(other).toContain('<div id="root"></div></body></html>');
     expect(carried(other)).toBeUndefined();
+  });
+});
+
+describe('the carried first page over a real HTTP server', () => {
+  /** The production wiring of server/main.ts on a free port: the page's env carries its Node request. */
+  async function serve(env: Record<string, string>): Promise<{ url: string; chartroom: ReturnType<typeof createApp>; stop: () => Promise<void> }> {
+    const config = loadConfig({ SIM_NOW, SIM_CLOCK: 'frozen', ...env }, { port: 0 });
+    const chartroom = createApp(config);
+    mountStaticSite(chartroom.app, root, { clock: pageClockOf(chartroom), firstPage: firstPageOf(chartroom.app) });
+    const server = createHttpServer(chartroom.app.fetch, config.http);
+    const { port } = await listen(server, '127.0.0.1', 0);
+    return {
+      url: `http://127.0.0.1:${String(port)}`,
+      chartroom,
+      stop: async () => {
+        await chartroom.realtime.close();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => {
+          server.close(() => {
+            resolve();
+          });
+        });
+      },
+    };
+  }
+
+  it('asks /v1 for the window itself, so the K-line cache keeps it: a second page costs no upstream K-line request', async () => {
+    const running = await serve({});
+    try {
+      const first = carried(await (await fetch(`${running.url}/`)).text());
+      expect(first?.url).toBe(coldVisitPageTarget(NOW));
+      const second = carried(await (await fetch(`${running.url}/`)).text());
+      expect(second?.text).toBe(first?.text);
+      expect(running.chartroom.metrics.upstreamRequests('/v1/market/kline')).toBe(1);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('carries the page in upstream mode too (the forwarder asks the upstream for the window, not for the page)', async () => {
+    const upstream = await startStandaloneSimulator();
+    const running = await serve({ MARKET_API_KEY: 'demo-enterprise', MARKET_API_BASE_URL: `http://127.0.0.1:${String(upstream.port)}`, CLIENT_RATE_LIMIT: '0' });
+    try {
+      // Upstream mode reads the page's clock from the wall; the window is the day's (the same all day).
+      const target = coldVisitPageTarget(Date.now());
+      // The simulator's first answer for a window may outlast the page's bound: the browser's own request warms it.
+      expect((await fetch(`${running.url}${target}`)).status).toBe(200);
+      const element = carried(await (await fetch(`${running.url}/`)).text());
+      expect(element?.url).toBe(target);
+      expect((JSON.parse(element?.text ?? '{}') as { data?: { klines?: unknown[] } }).data?.klines).toHaveLength(1000);
+      expect(element?.source).toBe('upstream');
+    } finally {
+      await running.stop();
+      await upstream.stop();
+    }
   });
 });

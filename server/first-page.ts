@@ -110,5 +110,17 @@ export function v1RequestLike(target: string, pageRequest: Request): Request {
  * socket: the client the per-client limit counts).
  */
 export function firstPageOf(app: Pick<Hono, 'fetch'>): (pageRequest: Request, now: number, env: unknown) => Promise<string> {
-  return (pageRequest, now, env) => firstPageFor(pageRequest, now, (target) => app.fetch(v1RequestLike(target, pageRequest), env));
+  return (pageRequest, now, env) => firstPageFor(pageRequest, now, (target) => app.fetch(v1RequestLike(target, pageRequest), envAskingFor(target, env)));
+}
+
+/**
+ * The page request's `env` for its `/v1` twin: the same Node request (its socket is the client the
+ * limits count) but with the twin's target. `/v1` reads the raw target from it
+ * (request-guards.ts `rawTarget`): with the page's own (`/`), the K-line cache did not know the
+ * window and the forwarder asked the upstream for `/`.
+ */
+export function envAskingFor(target: string, env: unknown): unknown {
+  const incoming = (env as { incoming?: object } | undefined)?.incoming;
+  if (incoming === undefined) return env;
+  return { ...(env as object), incoming: Object.create(incoming, { url: { value: target, enumerable: true } }) as object };
 }
