@@ -157,9 +157,13 @@ describe('HkMarketPanel', () => {
     const fetchMock = respond([{ code: 5001, message: 'Data source unavailable' }, ok(MARKET)]);
     renderPanel();
     await screen.findByText('The data source is unavailable right now.');
+    // A failed query is asked again on its own after a short while (errorRefetchInterval): on a
+    // slow machine that may come before the press, so the count is read around it, not fixed.
+    const beforeRetry = fetchMock.mock.calls.length;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await screen.findAllByTestId('hk-row');
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls.length).toBeGreaterThan(beforeRetry);
+    expect(screen.queryByText('The data source is unavailable right now.')).toBeNull();
   });
 
   it('keeps the last good data when a poll fails', async () => {
