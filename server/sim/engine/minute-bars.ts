@@ -30,14 +30,7 @@ const STREAM_VOLUME = 1_002;
 const STREAM_OPEN_INTEREST = 1_003;
 
 /** One minute's bar but its open interest: written in place, so no loop allocates per minute. */
-interface Bar {
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  quanta: number;
-  turnover: number;
-}
+type Bar = Pick<Candle, 'open' | 'high' | 'low' | 'close' | 'quanta' | 'turnover'>;
 
 /** What every minute of one call shares: the instrument's constants and the piece's volume curve. */
 interface MinuteContext {
