@@ -18,13 +18,11 @@
  * SIGKILLs the Redis leader halfway (no hand-over: its lock runs out) and measures how long the
  * other instances' browsers went without a push, and their errors.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { startSimulator } from '../e2e/start-server.ts';
+import { startServer, startSimulator, type RunningServer } from '../e2e/start-server.ts';
 import { startTestRedis, type TestRedis } from '../server/test-support/redis-server.ts';
 import { cpuSeconds } from './processes.ts';
 
@@ -36,7 +34,6 @@ export const DESK_RUN_MS = Number(process.env.BENCH_DESK_RUN_MS ?? 20_000);
 const WARM_UP_MS = 5_000;
 /** US trading hours on the simulator's clock, so every watchlist market but China's pushes. */
 const SIM_NOW = '2026-11-25T15:00:00Z';
-const MAIN = fileURLToPath(new URL('../server/main.ts', import.meta.url));
 
 export interface DeskRunOptions {
   browsers: number;
@@ -66,39 +63,14 @@ export interface DeskRun {
 type Message = { kind: string; direct?: [string, number][]; seen?: [string, number, number][]; closes?: number; closesByServer?: number[] };
 
 interface Instance {
-  child: ChildProcess;
+  server: RunningServer;
   port: number;
 }
 
-/** One `npm start` process (server/main.ts) on a free port; its request log is read and dropped. */
-function startInstance(env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let text = '';
-    const onData = (chunk: Buffer): void => {
-      text += chunk.toString();
-      const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(text)?.[1];
-      if (port === undefined) return;
-      child.stdout.off('data', onData);
-      child.stdout.resume();
-      resolve({ child, port: Number(port) });
-    };
-    child.stdout.on('data', onData);
-    child.once('exit', (code) => {
-      reject(new Error(`instance exited ${String(code)} before listening`));
-    });
-  });
-}
-
-async function stopInstance(instance: Instance): Promise<void> {
-  if (instance.child.exitCode !== null || instance.child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => {
-    instance.child.once('exit', () => {
-      resolve();
-    });
-  });
-  instance.child.kill('SIGTERM');
-  await exited;
+/** One `npm start` process (server/main.ts, e2e/start-server.ts) on a free port. */
+async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const server = await startServer(env);
+  return { server, port: Number(new URL(server.url).port) };
 }
 
 async function metricsOf(instance: Instance): Promise<string> {
@@ -116,7 +88,7 @@ async function residentBytes(instances: readonly Instance[]): Promise<number> {
 }
 
 function cpuMsOf(instances: readonly Instance[]): number[] {
-  return instances.map((instance) => cpuSeconds(instance.child.pid) * 1000);
+  return instances.map((instance) => cpuSeconds(instance.server.pid) * 1000);
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -212,7 +184,7 @@ export async function runDesk({ browsers, instances: count, killLeader = false }
       if (leader) {
         killAt = performance.timeOrigin + performance.now();
         alive.delete(leader);
-        leader.child.kill('SIGKILL');
+        if (leader.server.pid !== undefined) process.kill(leader.server.pid, 'SIGKILL');
       }
       await sleep(DESK_RUN_MS / 2);
     } else {
@@ -258,7 +230,8 @@ export async function runDesk({ browsers, instances: count, killLeader = false }
   } finally {
     for (const timer of timers) clearTimeout(timer);
     await worker?.terminate();
-    for (const instance of instances) await stopInstance(instance);
+    // A SIGKILLed leader has exited already: stop() returns at once for it.
+    for (const instance of instances) await instance.server.stop();
     await sim.stop();
     await redis?.stop();
     rmSync(site, { recursive: true, force: true });
