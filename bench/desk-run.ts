@@ -45,7 +45,10 @@ export interface DeskRunOptions {
 export interface DeskRun {
   browsers: number;
   upstreamSockets: number;
+  /** The key's upstream requests per minute after the warm-up (the pages loaded, polls and pushes running). */
   requestsPerMinute: number;
+  /** The key's upstream requests in the warm-up, while every browser's page loads in the same second. */
+  startUpRequests: number;
   /** Latency the fan-out added to each ticker push each browser got (ms), as the simulated browsers saw it. */
   addedMs: number[];
   /** At the server: p50 and p99 of arrival → written to every holder, per push, over the last 15 s (ms; the worst instance's). */
@@ -176,8 +179,15 @@ export async function runDesk({ browsers, instances: count, killLeader = false }
     const measuredFrom = startedAt + WARM_UP_MS;
     const cpuBefore = cpuMsOf(instances);
     let cpuAfter: number[] = [];
+    // The key's count is every instance's (one budget): any instance reads it.
+    const keyRequests = async (): Promise<number> => {
+      const reporter = [...alive][0];
+      return reporter ? metric(await metricsOf(reporter), 'chartroom_upstream_key_requests_last_minute') : NaN;
+    };
+    await sleep(WARM_UP_MS);
+    const startUpRequests = await keyRequests();
     if (killLeader && redis) {
-      await sleep(DESK_RUN_MS / 2);
+      await sleep(DESK_RUN_MS / 2 - WARM_UP_MS);
       const leaders = await Promise.all(instances.map(async (instance) => metric(await metricsOf(instance), 'chartroom_cluster_leader')));
       killed = leaders.indexOf(1);
       const leader = instances[killed];
@@ -188,7 +198,7 @@ export async function runDesk({ browsers, instances: count, killLeader = false }
       }
       await sleep(DESK_RUN_MS / 2);
     } else {
-      await sleep(DESK_RUN_MS);
+      await sleep(DESK_RUN_MS - WARM_UP_MS);
       cpuAfter = cpuMsOf(instances);
     }
     const serverFanOutMs = { p50: 0, p99: 0 };
@@ -197,8 +207,8 @@ export async function runDesk({ browsers, instances: count, killLeader = false }
       serverFanOutMs.p50 = Math.max(serverFanOutMs.p50, 1000 * metric(text, 'chartroom_realtime_fanout_seconds\\{quantile="0\\.5"\\}'));
       serverFanOutMs.p99 = Math.max(serverFanOutMs.p99, 1000 * metric(text, 'chartroom_realtime_fanout_seconds\\{quantile="0\\.99"\\}'));
     }
-    const reporter = [...alive][0];
-    const requests = reporter ? metric(await metricsOf(reporter), 'chartroom_upstream_key_requests_last_minute') : NaN;
+    // A sliding minute: the run is shorter, so the warm-up's requests are still in it.
+    const steadyRequests = (await keyRequests()) - startUpRequests;
     const simState = (await (await fetch(`${sim.url}/__sim/realtime`)).json()) as { connections: unknown[] };
     // The reference socket is the simulator's too.
     const upstreamSockets = simState.connections.length - 1;
@@ -217,7 +227,8 @@ export async function runDesk({ browsers, instances: count, killLeader = false }
     const result: DeskRun = {
       browsers,
       upstreamSockets,
-      requestsPerMinute: (requests * 60_000) / Math.min(60_000, DESK_RUN_MS),
+      requestsPerMinute: (steadyRequests * 60_000) / (DESK_RUN_MS - WARM_UP_MS),
+      startUpRequests,
       addedMs,
       serverFanOutMs,
       memoryPerBrowserKiB,
