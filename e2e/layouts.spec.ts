@@ -142,6 +142,23 @@ test('on a phone a layout is one chart with a switcher', async ({ page }) => {
   await expect(page).toHaveURL(/active=1/);
 });
 
+test('on a laptop’s short screen each chart of a 2 × 2 fits its own cell', async ({ page }) => {
+  // 1280 × 660: a 13-inch laptop's browser window; each cell is about 250 px high.
+  await page.setViewportSize({ width: 1280, height: 660 });
+  await page.goto('/?symbol=AAPL.US&interval=1d&layout=4&charts=AAPL.US~1d~none,700.HK~1d~none,EURUSD~1d~none,BTCUSDT~1d~none&active=0&sync=crosshair');
+  await expect(frames(page)).toHaveCount(4);
+  for (let index = 0; index < 4; index += 1) {
+    const frame = frames(page).nth(index);
+    await expect(frame.getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/);
+    const cell = await frame.boundingBox();
+    const chart = await frame.getByTestId('main-chart').boundingBox();
+    if (!cell || !chart) throw new Error(`chart ${String(index + 1)} has no box`);
+    // The chart (its time axis at the bottom) ends inside its cell, not over the chart below.
+    expect(chart.y + chart.height).toBeLessThanOrEqual(cell.y + cell.height + 0.5);
+    expect(chart.height).toBeGreaterThanOrEqual(100);
+  }
+});
+
 test('a symbol’s drawings show on every chart of it, the tools on the active one only', async ({ page }) => {
   const line = {
     id: 'level',

@@ -67,17 +67,22 @@ function chartParam(view: ChartView): string {
   return [view.symbol, view.interval, view.adjust, ...(view.type ? [view.type] : [])].join('~');
 }
 
-function parseChart(text: string, fallback: ChartView): ChartView | undefined {
+/** A chart of a link; `problems` names an interval or adjustment it ignored (the chart still opens). */
+function parseChart(text: string, fallback: ChartView, problems: string[]): ChartView | undefined {
   const [rawSymbol = '', interval, adjust, rawType] = text.split('~');
   const symbol = rawSymbol.trim().toUpperCase();
   if (!SYMBOL_PATTERN.test(symbol)) return undefined;
   const type = rawType === undefined ? undefined : oneOf(PRODUCT_TYPES, rawType);
   if (rawType !== undefined && !type) return undefined;
+  const knownInterval = oneOf(INTERVALS, interval ?? null);
+  if (interval && !knownInterval) problems.push(`interval “${interval.slice(0, 24)}” of ${symbol}`);
+  const knownAdjust = oneOf(ADJUST_MODES, adjust ?? null);
+  if (adjust && !knownAdjust) problems.push(`adjust “${adjust.slice(0, 24)}” of ${symbol}`);
   const view: ChartView = {
     symbol,
-    interval: oneOf(INTERVALS, interval ?? null) ?? fallback.interval,
+    interval: knownInterval ?? fallback.interval,
     // Adjustment applies to stocks only, as in the workspace's own parameters.
-    adjust: isStockInstrument(symbol, type) ? (oneOf(ADJUST_MODES, adjust ?? null) ?? 'none') : 'none',
+    adjust: isStockInstrument(symbol, type) ? (knownAdjust ?? 'none') : 'none',
   };
   return type ? { ...view, type } : view;
 }
@@ -101,7 +106,7 @@ export function parseLayout(search: string, workspace: Workspace, fallback: Char
     .forEach((text, index) => {
       const slot = charts[index];
       if (text === '' || !slot) return;
-      const view = parseChart(text, slot);
+      const view = parseChart(text, slot, problems);
       if (view) {
         // A link does not carry indicators: the slot keeps its own, if it has them.
         charts[index] = slot.indicators ? { ...view, indicators: slot.indicators } : view;
