@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { fitLine, legendAt, lineRowAt, readCandles } from './price-pane-pixels.ts';
+import { fitLine, legendAt, lineRowAt, readCandles, type PricePane } from './price-pane-pixels.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
 
 /** The dark theme's second moving-average colour: MA 50 of the default "20, 50". */
@@ -62,22 +62,42 @@ const MAX_FROM_END = 8;
  * legend prices; `ln` for a log scale). In percent mode the candles are drawn on a linear image of
  * their percent change, so the same fit holds.
  */
-async function readMa(page: Page, scale: 'linear' | 'percent' | 'log', fromEnd?: number): Promise<Reading> {
-  const pane = await readCandles(page);
-  const { candles } = pane;
-  expect(candles.length).toBeGreaterThan(60);
-  const picks = Array.from({ length: REFERENCE_CANDLES }, (_, i) => candles[Math.round((i * (candles.length - 1)) / (REFERENCE_CANDLES - 1))]);
-  const points: [number, number][] = [];
-  const closes: number[] = [];
-  for (const candle of picks) {
-    if (!candle) continue;
-    const { high, low, close } = await legendAt(page, candle.x, pane.top + 5);
-    const value = scale === 'log' ? Math.log : (price: number) => price;
-    points.push([value(high), candle.top], [value(low), candle.bottom]);
-    closes.push(close);
+/** The same candles at the same places: nothing moved the pane between two readings. */
+function samePlaces(before: PricePane, after: PricePane): boolean {
+  return before.candles.length === after.candles.length && before.candles.every((candle, i) => Math.abs(candle.x - (after.candles[i]?.x ?? Number.NaN)) < 0.5);
+}
+
+/** How many times a mapping is read again when the pane moved while its legends were read. */
+const MAPPING_TRIES = 3;
+
+/**
+ * The pane's mapping from its reference candles' legend prices, read while the pane stays put: a
+ * pane that moves under the reading (the price axis widening for a new label shifts every candle
+ * sideways) gives legends of the neighbouring candles, so the reading is taken again.
+ */
+async function readMapping(page: Page, scale: 'linear' | 'percent' | 'log'): Promise<{ pane: PricePane; closes: number[]; a: number; b: number; worst: number }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const pane = await readCandles(page);
+    const { candles } = pane;
+    expect(candles.length).toBeGreaterThan(60);
+    const picks = Array.from({ length: REFERENCE_CANDLES }, (_, i) => candles[Math.round((i * (candles.length - 1)) / (REFERENCE_CANDLES - 1))]);
+    const points: [number, number][] = [];
+    const closes: number[] = [];
+    for (const candle of picks) {
+      if (!candle) continue;
+      const { high, low, close } = await legendAt(page, candle.x, pane.top + 5);
+      const value = scale === 'log' ? Math.log : (price: number) => price;
+      points.push([value(high), candle.top], [value(low), candle.bottom]);
+      closes.push(close);
+    }
+    await page.mouse.move(0, 0);
+    if (samePlaces(pane, await readCandles(page)) || attempt === MAPPING_TRIES) return { pane, closes, ...fitLine(points) };
   }
-  await page.mouse.move(0, 0);
-  const { a, b, worst } = fitLine(points);
+}
+
+async function readMa(page: Page, scale: 'linear' | 'percent' | 'log', fromEnd?: number): Promise<Reading> {
+  const { pane, closes, a, b, worst } = await readMapping(page, scale);
+  const { candles } = pane;
   const lastCandle = candles.at(-1);
   if (!lastCandle) throw new Error('no candles');
   const tries = fromEnd === undefined ? Array.from({ length: MAX_FROM_END + 1 }, (_, i) => i) : [fromEnd];
