@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { candlePixels } from './chart-pixels.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, withoutCarriedPage } from './fixtures.ts';
 import { resetSimulator } from './sim-control.ts';
 
 const APP_CHUNK = '**/assets/app-*.js';
@@ -202,7 +202,8 @@ test('a page opened on another tab draws no early chart', async ({ page }) => {
 test('when the first history page fails, no early chart is drawn and the chart panel says why', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.route('**/v1/market/kline?*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":5001,"message":"upstream down"}' }));
-  // Not the default chart: its first page comes in index.html, with no request to fail.
+  // The server carried no first page (its upstream down too): the app's own request fails.
+  await withoutCarriedPage(page);
   await page.goto('/?symbol=MSFT.US&interval=1d&tab=chart');
   await mounted(page);
   await expect(page.getByTestId('early-chart')).toHaveCount(0);

@@ -1,8 +1,8 @@
 /**
  * The first history page carried in index.html (server/first-page.ts, src/api/inlined-answer.ts):
- * a cold visit draws its first candles with no `/v1/market/kline` request, with or without the
- * early chart; a link to another symbol, or a saved layout the server cannot see, asks for its
- * own pages and draws them. Nothing is timed: the requests the page makes are the evidence.
+ * a cold visit, and a shared link to one chart, draw their first candles with no
+ * `/v1/market/kline` request, with or without the early chart; a link to a layout, or a saved
+ * layout the server cannot see, asks for its own pages and draws them. Nothing is timed: the requests the page makes are the evidence.
  */
 import type { Page, Response } from '@playwright/test';
 import { candlePixels } from './chart-pixels.ts';
@@ -53,12 +53,28 @@ for (const search of ['', '?early=0', '?lang=zh-CN&tz=utc']) {
   });
 }
 
-test('a link to another symbol carries nothing, asks for its own page and draws it', async ({ page }) => {
+for (const [search, symbol] of [
+  ['?symbol=700.HK&interval=1d&tab=chart', '700.HK'],
+  ['?symbol=btcusdt&interval=3m', 'BTCUSDT'],
+  ['?symbol=EURUSD&type=forex&interval=1h', 'EURUSD'],
+] as const) {
+  test(`a shared link ${search} carries its own chart's page and draws it with no K-line history request`, async ({ page, request }) => {
+    await expect.poll(async () => CARRIED.test(await (await request.get(`/${search}`)).text())).toBe(true);
+    const requests = historyRequests(page);
+    const carried = await carriedRequest(await page.goto(`/${search}`));
+    expect(new URLSearchParams(carried?.split('?')[1]).get('symbol')).toBe(symbol);
+    await expectCandlesDrawn(page);
+    await expect(page.getByTestId('symbol-header')).toContainText(symbol);
+    expect(requests).toEqual([]);
+  });
+}
+
+test('a link to a layout of several charts carries nothing, asks for each chart’s page and draws them', async ({ page }) => {
   const requests = historyRequests(page);
-  expect(await carriedRequest(await page.goto('/?symbol=700.HK&interval=1d&tab=chart'))).toBeUndefined();
+  expect(await carriedRequest(await page.goto('/?layout=2h&charts=MSFT.US~1d~none,700.HK~1d~none&active=0'))).toBeUndefined();
   await expectCandlesDrawn(page);
-  await expect(page.getByTestId('symbol-header')).toContainText('700.HK');
-  expect(requests.map((query) => query.get('symbol'))).toEqual(['700.HK']);
+  await expect(page.getByTestId('symbol-header')).toContainText('MSFT.US');
+  await expect.poll(() => requests.map((query) => query.get('symbol')).sort()).toEqual(['700.HK', 'MSFT.US']);
 });
 
 test('a bare visit reopening a saved layout of other symbols fetches those: the carried page does not match', async ({ page }) => {

@@ -22,3 +22,28 @@ export async function withoutRealtime(page: Page): Promise<void> {
     void socket.close({ code: 1013, reason: 'journey: HTTP only' });
   });
 }
+
+const CARRIED_PAGE = /<script type="application\/json" id="chartroom-first-page"[^>]*>[\s\S]*?<\/script>/;
+
+/**
+ * Serves the page as if the server had carried no first history page in it (server/first-page.ts,
+ * as when its answer misses the page's bound): for journeys about the app's own first requests,
+ * which a carried page would answer before they leave.
+ */
+export async function withoutCarriedPage(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      if (route.request().resourceType() !== 'document') {
+        await route.fallback();
+        return;
+      }
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      // The body is handed on decoded, and shorter.
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ status: response.status(), headers, body: (await response.text()).replace(CARRIED_PAGE, '') });
+    },
+  );
+}

@@ -5,7 +5,7 @@
  * the pseudo-locale finds no English left on any tab, dialog or error state.
  */
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, withoutCarriedPage } from './fixtures.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
 import { pseudoText } from '../src/i18n/pseudo.ts';
 
@@ -169,7 +169,8 @@ test('a 1004 reads in Traditional Chinese in zh-HK', async ({ browser, baseURL }
   await page.route(/\/v1\/market\/kline\?/, (route) =>
     route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ code: 1004, message: 'Permission denied', data: null }) }),
   );
-  // Not the default chart, whose first page comes in index.html with no request to refuse.
+  // The server carried no first page (refused to it too): the app's own request is refused.
+  await withoutCarriedPage(page);
   await page.goto('/?symbol=MSFT.US&interval=1d&tab=chart');
   const alert = page.getByRole('tabpanel', { name: '圖表' }).getByRole('alert');
   await expect(alert).toContainText('您的方案不包含此數據。', { timeout: 20_000 });

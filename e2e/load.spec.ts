@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { PRECOMPRESS_MIN_BYTES } from '../server/precompressed-files.ts';
 import { firstPageBytes } from '../scripts/bundle-size.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, withoutCarriedPage } from './fixtures.ts';
 import { resetSimulator, setClock } from './sim-control.ts';
 
 const MARKS = ['chartroom:react-mounted', 'chartroom:first-candle', 'chartroom:first-quote'] as const;
@@ -39,7 +39,8 @@ function timeline(page: Page) {
 }
 
 test('the first K-line request leaves before React mounts; the marks are set; no second identical request', async ({ page }) => {
-  // Not the default chart, whose first page comes in index.html with no request (first-page-carried.spec.ts).
+  // The app's own request, as when the page comes without its first history page (first-page-carried.spec.ts).
+  await withoutCarriedPage(page);
   await page.goto('/?symbol=MSFT.US&interval=1d&tab=chart');
   await waitForMarks(page);
   await expect(page.getByTestId('header-last-price')).toBeVisible();
@@ -61,6 +62,7 @@ test("a shared link's symbol is the first request, not the default symbol's", as
     const url = new URL(request.url());
     if (url.pathname === '/v1/market/kline') symbols.push(url.searchParams.get('symbol') ?? '');
   });
+  await withoutCarriedPage(page);
   await page.goto('/?symbol=700.HK&interval=1h&tab=chart');
   await waitForMarks(page);
   expect(symbols.length).toBeGreaterThan(0);
@@ -84,6 +86,7 @@ test("the first K-line window is aligned to the data's clock, not the browser's"
   const shifted = Date.parse('2026-03-02T15:20:00Z');
   await setClock(request, new Date(shifted).toISOString(), true);
   const first = page.waitForRequest((req) => new URL(req.url()).pathname === '/v1/market/kline');
+  await withoutCarriedPage(page);
   await page.goto('/?symbol=BTCUSDT&interval=1h&tab=chart');
   const endTime = Number(new URL((await first).url()).searchParams.get('end_time'));
   // Completed hours only: the page ends just before the current hour of the simulator's clock.

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { coldVisitPageTarget, FIRST_PAGE_ELEMENT_ID } from '#shared/first-page.ts';
+import { coldVisitPageTarget, FIRST_PAGE_ELEMENT_ID, historyPageTarget } from '#shared/first-page.ts';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { escapeForScript, firstPageElement, firstPageFor, firstPageOf, opensColdChart } from './first-page.ts';
+import { escapeForScript, firstPageElement, firstPageFor, firstPageOf } from './first-page.ts';
 import { createHttpServer, listen } from './http-server.ts';
 import { pageClockOf } from './page-clock.ts';
 import { startStandaloneSimulator } from './realtime/test-support.ts';
@@ -47,15 +47,6 @@ describe('escaping for a script element', () => {
   });
 });
 
-describe('which links open the cold visit chart', () => {
-  it.each(['', 'lang=zh-CN', 'early=0&tz=utc', 'symbol=AAPL.US&interval=1d&adjust=none&tz=market&tab=chart'])('%s: yes', (search) => {
-    expect(opensColdChart(new URLSearchParams(search))).toBe(true);
-  });
-  it.each(['symbol=700.HK', 'interval=1h', 'adjust=forward', 'tab=trades', 'type=stock', 'layout=2&charts=AAPL.US~1d~none', 'symbol=aapl.us', 'unknown=1'])('%s: no', (search) => {
-    expect(opensColdChart(new URLSearchParams(search))).toBe(false);
-  });
-});
-
 describe('the carried first page', () => {
   it("asks for the cold visit's newest page and carries its answer, made at the page's clock", async () => {
     const asked: string[] = [];
@@ -67,9 +58,20 @@ describe('the carried first page', () => {
     expect(carried(element)).toEqual({ url: coldVisitPageTarget(NOW), madeAt: NOW, source: 'simulator', text: '{"code":0,"message":"success","data":{"klines":[]}}' });
   });
 
-  it('carries nothing for another chart, a failure or a body that is not a successful envelope', async () => {
+  it("carries a link's own chart: the page of the symbol and interval it names", async () => {
+    const asked: string[] = [];
+    const element = await firstPageFor(page('?symbol=700.HK&interval=1h&tab=chart'), NOW, (target) => {
+      asked.push(target);
+      return envelope({ klines: [] });
+    });
+    expect(asked).toEqual([historyPageTarget({ symbol: '700.HK', interval: '1h' }, NOW)]);
+    expect(carried(element)?.url).toBe(asked[0]);
+  });
+
+  it('carries nothing for a screen the server cannot know, a failure or a body that is not a successful envelope', async () => {
     const ask = (response: Response) => () => response;
-    expect(await firstPageFor(page('?symbol=700.HK'), NOW, ask(envelope({})))).toBe('');
+    expect(await firstPageFor(page('?symbol=700.HK&tab=trades'), NOW, ask(envelope({})))).toBe('');
+    expect(await firstPageFor(page('?layout=2h&charts=AAPL.US~1d~none,700.HK~1d~none'), NOW, ask(envelope({})))).toBe('');
     expect(await firstPageFor(page(), NOW, ask(new Response('{"code":1002,"message":"no key"}', { status: 401 })))).toBe('');
     expect(await firstPageFor(page(), NOW, ask(new Response('{"code":5001,"message":"x"}')))).toBe('');
     expect(await firstPageFor(page(), NOW, ask(new Response('<html>not json')))).toBe('');
@@ -113,7 +115,8 @@ describe('the carried first page', () => {
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     expect(carried(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString('utf8'))).toBeDefined();
 
-    const plain = await get('/?symbol=700.HK');
+    // A link to another screen (here the trades tab) carries nothing.
+    const plain = await get('/?symbol=700.HK&tab=trades');
     expect(plain.headers.get('content-encoding')).toBeNull();
     const other = await plain.text();
     expect(other).toContain('<div id="root"></div></body></html>');

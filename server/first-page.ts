@@ -1,36 +1,14 @@
 /**
- * The first history page a cold visit's chart asks for, carried in index.html
- * (shared/first-page.ts): the server asks its own `/v1` for it with the page request's
- * credentials and address, so the same guards, sign-in and budget apply and the K-line cache
- * answers, and writes the answer into a JSON script element (CSP-safe: no inline script runs).
- * Only a visit whose link leaves the chart at the cold visit's default carries it; the app
- * checks that its own request is the same before using it.
+ * The first history page the page's chart asks for, carried in index.html (shared/first-page.ts):
+ * the server asks its own `/v1` for it with the page request's credentials and address, so the
+ * same guards, sign-in and budget apply and the K-line cache answers, and writes the answer into a
+ * JSON script element (CSP-safe: no inline script runs). A bare visit carries the cold visit's
+ * chart, a shared link (`?symbol=700.HK&interval=1h`) its own; the app checks that its own
+ * request is the same before using it.
  */
-import { COLD_VISIT_CHART, coldVisitPageTarget, FIRST_PAGE_ATTRIBUTES, FIRST_PAGE_ELEMENT_ID } from '#shared/first-page.ts';
+import { chartOfLink, FIRST_PAGE_ATTRIBUTES, FIRST_PAGE_ELEMENT_ID, historyPageTarget } from '#shared/first-page.ts';
 import { SOURCE_HEADER } from '#shared/protocol.ts';
 import type { Hono } from 'hono';
-
-/** Link parameters that leave the cold visit's chart as it is, and the values that do. */
-const COLD_VALUES: Readonly<Record<string, readonly string[] | undefined>> = {
-  symbol: [COLD_VISIT_CHART.symbol],
-  interval: [COLD_VISIT_CHART.interval],
-  adjust: [COLD_VISIT_CHART.adjust],
-  tab: ['chart'],
-};
-/** Parameters that never change the chart's first request. */
-const NEUTRAL = new Set(['tz', 'lang', 'early']);
-
-/**
- * Whether a page link opens the cold visit's chart (saved state aside, which the server cannot
- * see): no parameter naming another symbol, interval, adjustment, tab, type or layout.
- */
-export function opensColdChart(search: URLSearchParams): boolean {
-  for (const [name, value] of search) {
-    if (NEUTRAL.has(name)) continue;
-    if (!COLD_VALUES[name]?.includes(value)) return false;
-  }
-  return true;
-}
 
 /**
  * `text` safe inside a script element: no `<` (so no `</script>` or `<!--`), `>`, `&` or line
@@ -58,12 +36,13 @@ export type AskV1 = (target: string) => Response | Promise<Response>;
 
 /**
  * The element for the page requested by `pageRequest`, at `now` (the data's clock): empty when the
- * link opens another chart, the answer takes longer than `waitMs` or is not a successful envelope
+ * server cannot know the link's chart, the answer takes longer than `waitMs` or is not a successful envelope
  * (the app then asks itself, and shows any failure as it always does).
  */
 export async function firstPageFor(pageRequest: Request, now: number, ask: AskV1, waitMs = FIRST_PAGE_WAIT_MS): Promise<string> {
-  if (!opensColdChart(new URL(pageRequest.url).searchParams)) return '';
-  const target = coldVisitPageTarget(now);
+  const chart = chartOfLink(new URL(pageRequest.url).searchParams);
+  if (!chart) return '';
+  const target = historyPageTarget(chart, now);
   let cancel = (): void => undefined;
   const late = new Promise<undefined>((resolve) => {
     const timer = setTimeout(resolve, waitMs);

@@ -5,9 +5,9 @@
  * boot answers the app's identical request from it, once (src/api/inlined-answer.ts). Any other
  * request (a saved or linked symbol, another window) goes to the network as before.
  */
-import type { AdjustMode, Interval } from './contract.ts';
+import { INTERVALS, PRODUCT_TYPES, type AdjustMode, type Interval, type ProductType } from './contract.ts';
 import { newestPageEnd } from './kline-window-policy.ts';
-import { instrumentTimeZone } from './symbols.ts';
+import { instrumentTimeZone, isStockInstrument, LINK_SYMBOL_PATTERN } from './symbols.ts';
 
 /** The element's id: its text is the answer's body as `/v1` sent it, escaped for a script element. */
 export const FIRST_PAGE_ELEMENT_ID = 'chartroom-first-page';
@@ -25,18 +25,72 @@ export const FIRST_PAGE_MAX_AGE_MS = 60_000;
 
 /** K-lines per history page, as the app asks them (src/queries/kline-history-pages.ts). */
 export const HISTORY_PAGE_SIZE = 1_000;
+/** 1m K-lines per page when building 3m: 333 buckets. */
+export const DERIVED_PAGE_SIZE = 999;
+
+/** The historical endpoint has every interval but 3m. */
+export type HistoryInterval = Exclude<Interval, '3m'>;
+
+/** Where an interval's history comes from: the endpoint itself, or 1m folded into buckets. */
+export function historySourceOf(interval: Interval): { interval: HistoryInterval; bucketMs?: number; pageSize: number } {
+  if (interval === '3m') return { interval: '1m', bucketMs: 3 * 60_000, pageSize: DERIVED_PAGE_SIZE };
+  return { interval, pageSize: HISTORY_PAGE_SIZE };
+}
 
 /** The chart a visit without saved state or a link opens (the app's default workspace). */
 export const COLD_VISIT_CHART: { symbol: string; interval: Interval; adjust: AdjustMode } = { symbol: 'AAPL.US', interval: '1d', adjust: 'none' };
 
+/** A chart whose first history page the server may carry: what the app's first request depends on. */
+export interface CarriedChart {
+  symbol: string;
+  interval: Interval;
+  type?: ProductType;
+}
+
 /**
- * The newest history page of the cold visit's chart at `now` (the data's clock), as path and
- * query: the very URL the app asks for it (its parameters in the order of the client's buildUrl;
- * a stock's raw prices while its factors are pending).
+ * The newest history page of `chart` at `now` (the data's clock), as path and query: the very URL
+ * the app asks for it (its parameters in the order of the client's buildUrl; a stock's raw prices
+ * while its factors are pending, whatever adjustment is chosen).
  */
-export function coldVisitPageTarget(now: number): string {
-  const { symbol, interval, adjust } = COLD_VISIT_CHART;
-  const endTime = newestPageEnd(interval, now, instrumentTimeZone(symbol, undefined));
-  const query = new URLSearchParams({ symbol, interval, limit: String(HISTORY_PAGE_SIZE), end_time: String(endTime), adjust });
+export function historyPageTarget({ symbol, interval, type }: CarriedChart, now: number): string {
+  const source = historySourceOf(interval);
+  const endTime = newestPageEnd(interval, now, instrumentTimeZone(symbol, type));
+  const query = new URLSearchParams({ symbol, interval: source.interval, limit: String(source.pageSize), end_time: String(endTime) });
+  if (type) query.set('type', type);
+  if (isStockInstrument(symbol, type)) query.set('adjust', 'none');
   return `/v1/market/kline?${query.toString()}`;
+}
+
+/** Parameters that never change the chart's first request (the adjustment: a stock's first page is raw prices). */
+const NEUTRAL = new Set(['tz', 'lang', 'early', 'adjust']);
+
+const oneOf = <T extends string>(allowed: readonly T[], value: string): T | undefined => (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+
+/**
+ * The chart a page link opens, as the app reads it (src/app/url-state.ts; a test holds the two
+ * together), when the server can know it: the cold visit's chart for a bare link (saved state aside, which the server cannot see),
+ * or the link's own symbol, interval and type on the chart tab. Undefined for a link the app would
+ * open otherwise: another tab, a layout of several charts, a value it would refuse.
+ */
+export function chartOfLink(search: URLSearchParams): CarriedChart | undefined {
+  let symbol = COLD_VISIT_CHART.symbol;
+  let interval: Interval = COLD_VISIT_CHART.interval;
+  let type: ProductType | undefined;
+  const seen = new Set<string>();
+  for (const [name, value] of search) {
+    // The app reads a parameter's first value.
+    if (NEUTRAL.has(name) || seen.has(name)) continue;
+    seen.add(name);
+    if (name === 'tab' && value === 'chart') continue;
+    if (name === 'symbol' && LINK_SYMBOL_PATTERN.test(value.trim())) symbol = value.trim().toUpperCase();
+    else if (name === 'interval' && oneOf(INTERVALS, value)) interval = value as Interval;
+    else if (name === 'type' && oneOf(PRODUCT_TYPES, value)) type = value as ProductType;
+    else return undefined;
+  }
+  return { symbol, interval, ...(type && { type }) };
+}
+
+/** The newest history page of the cold visit's chart at `now`. */
+export function coldVisitPageTarget(now: number): string {
+  return historyPageTarget(COLD_VISIT_CHART, now);
 }

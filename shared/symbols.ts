@@ -5,6 +5,9 @@
  */
 import type { Market, ProductType, SessionMarket } from './contract.ts';
 
+/** A symbol as a link may name it (before upper-casing): what the app opens, and the server carries a page for. */
+export const LINK_SYMBOL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9.\-_]{0,23}$/;
+
 const SUFFIX_MARKETS: Readonly<Record<string, 'US' | 'HK' | 'CN'>> = {
   US: 'US',
   HK: 'HK',

@@ -11,8 +11,9 @@ import {
   type KlineSeries,
 } from './kline-schemas';
 
-/** The historical endpoint has every interval but 3m. */
-export type HistoryInterval = Exclude<Interval, '3m'>;
+import type { HistoryInterval } from '#shared/first-page.ts';
+
+export type { HistoryInterval } from '#shared/first-page.ts';
 
 export interface KlinesParams {
   symbol: string;

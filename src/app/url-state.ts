@@ -5,11 +5,9 @@
  * then leaves out: adjustment is written for stocks only.
  */
 import { ADJUST_MODES, INTERVALS, PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
-import { isStockInstrument } from '#shared/symbols.ts';
+import { isStockInstrument, LINK_SYMBOL_PATTERN } from '#shared/symbols.ts';
 import { activeView, chartCount, LAYOUT_KINDS, MAX_CHARTS, shownCharts, SYNC_KEYS, type ChartLayout, type ChartView, type SyncFlags } from '../store/chart-layout';
 import { DEFAULT_WORKSPACE, DISPLAY_ZONES, PANEL_TABS, type Workspace } from '../store/workspace-slice';
-
-const SYMBOL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9.\-_]{0,23}$/;
 
 function oneOf<T extends string>(allowed: readonly T[], value: string | null): T | undefined {
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
@@ -29,7 +27,7 @@ export function parseWorkspace(search: string, fallback: Workspace = DEFAULT_WOR
   let symbol = fallback.symbol;
   const rawSymbol = params.get('symbol');
   if (rawSymbol !== null && rawSymbol !== '') {
-    if (SYMBOL_PATTERN.test(rawSymbol.trim())) symbol = rawSymbol.trim().toUpperCase();
+    if (LINK_SYMBOL_PATTERN.test(rawSymbol.trim())) symbol = rawSymbol.trim().toUpperCase();
     else problems.push(`symbol “${rawSymbol.slice(0, 24)}”`);
   }
   const rawType = params.get('type');
@@ -71,7 +69,7 @@ function chartParam(view: ChartView): string {
 function parseChart(text: string, fallback: ChartView, problems: string[]): ChartView | undefined {
   const [rawSymbol = '', interval, adjust, rawType] = text.split('~');
   const symbol = rawSymbol.trim().toUpperCase();
-  if (!SYMBOL_PATTERN.test(symbol)) return undefined;
+  if (!LINK_SYMBOL_PATTERN.test(symbol)) return undefined;
   const type = rawType === undefined ? undefined : oneOf(PRODUCT_TYPES, rawType);
   if (rawType !== undefined && !type) return undefined;
   const knownInterval = oneOf(INTERVALS, interval ?? null);

@@ -5,17 +5,15 @@
  */
 import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
 import type { ApiClient } from '../api/client';
-import { fetchKlines, type HistoryInterval } from '../api/kline-endpoints';
+import { fetchKlines } from '../api/kline-endpoints';
 import { serverNow } from '../api/server-clock';
 import type { Candle } from '#shared/candle.ts';
 import { aggregateCandles, bucketStart, mergeCandles, toCandle } from '../lib/candles';
-import { HISTORY_PAGE_SIZE } from '#shared/first-page.ts';
+import { HISTORY_PAGE_SIZE, historySourceOf } from '#shared/first-page.ts';
 import { newestPageEnd } from '#shared/kline-window-policy.ts';
 import { instrumentTimeZone } from '#shared/symbols.ts';
 
-export { HISTORY_PAGE_SIZE } from '#shared/first-page.ts';
-/** 1m K-lines per page when building 3m: 333 buckets. */
-export const DERIVED_PAGE_SIZE = 999;
+export { DERIVED_PAGE_SIZE, HISTORY_PAGE_SIZE, historySourceOf } from '#shared/first-page.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -32,12 +30,6 @@ export interface KlinePage {
   candles: Candle[];
   /** `end_time` of the next older page; null when the service has no older K-lines. */
   olderEndTime: number | null;
-}
-
-/** Where an interval's history comes from: the endpoint itself, or 1m folded into buckets. */
-export function historySourceOf(interval: Interval): { interval: HistoryInterval; bucketMs?: number; pageSize: number } {
-  if (interval === '3m') return { interval: '1m', bucketMs: 3 * MINUTE_MS, pageSize: DERIVED_PAGE_SIZE };
-  return { interval, pageSize: HISTORY_PAGE_SIZE };
 }
 
 export { INTERVAL_MS } from '#shared/interval-length.ts';
