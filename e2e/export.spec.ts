@@ -245,7 +245,7 @@ test('the watchlist CSV has one record per symbol, with the ticker’s numbers',
   for (const last of await page.getByTestId('watchlist-last').all()) await expect(last).toHaveText(/\d/, { timeout: 15_000 });
 
   const listName = (await page.getByRole('tab', { selected: true }).first().textContent()) ?? '';
-  const button = page.getByRole('button', { name: `Export ${listName.trim()} as CSV` });
+  const button = page.getByRole('button', { name: `Export CSV: ${listName.trim()}` });
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
   expect(download.suggestedFilename()).toMatch(/^watchlist_[\w.-]+_\d{4}-\d\d-\d\dT\d{4}\.csv$/);
   await copyFile(await download.path(), `${SHOTS}/watchlist.csv`);

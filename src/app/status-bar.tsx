@@ -17,7 +17,7 @@ import { useFeedFailures } from './feed-failures';
 import { RealtimeStatusItem } from './realtime-status';
 import { requestStatsOf } from './request-stats';
 
-/** One item: never wraps; shrinks to an ellipsis when the bar is too narrow. */
+/** One item: never wraps; shrinks to an ellipsis when the bar is too narrow. Digits are tabular (the bar's class), so a figure's change moves nothing. */
 const ITEM_BOX = 'min-w-0 items-center gap-1 whitespace-nowrap';
 const STATUS_ITEM = `flex ${ITEM_BOX}`;
 /** An item a phone leaves out. */
@@ -63,8 +63,11 @@ function UpdatedItem({ answeredAt }: { answeredAt: number | undefined }) {
         ) : (
           <>
             <span className={WIDE_ONLY}>{clock} (</span>
-            {age}
-            <span className={WIDE_ONLY}>)</span>
+            {/* As wide as "59 s ago)" whatever it says, so the items after it stay put (the room is after the parenthesis). */}
+            <span className="inline-block min-w-[9ch]">
+              {age}
+              <span className={WIDE_ONLY}>)</span>
+            </span>
           </>
         )}
       </span>
@@ -134,7 +137,7 @@ export function StatusBar() {
   return (
     <footer
       aria-label={t('Status')}
-      className="flex min-w-0 flex-nowrap items-center gap-x-4 overflow-hidden border-t border-slate-200 bg-white px-3 py-1 text-xs text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400"
+      className="flex min-w-0 flex-nowrap items-center gap-x-4 overflow-hidden border-t border-slate-200 bg-white px-3 py-1 text-xs text-slate-600 tabular-nums dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400"
     >
       <span className={`${STATUS_ITEM} shrink-0`} data-testid="status-source" title={t('Data: {source}', { source })}>
         <span aria-hidden className={`inline-block h-2 w-2 shrink-0 rounded-full ${stats.source === 'upstream' ? 'bg-emerald-500' : stats.source ? 'bg-sky-500' : 'bg-slate-400'}`} />

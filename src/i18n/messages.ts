@@ -251,7 +251,7 @@ export const MESSAGES = [
   'Delete',
   'Move {name} left',
   'Move {name} right',
-  'Export {name} as CSV',
+  'Export CSV: {name}',
   '{name} could not be exported: the export did not load (offline?). Try again.',
   'Export CSV',
   'List name',

@@ -246,7 +246,7 @@ const catalog = {
   'Delete': '删除',
   'Move {name} left': '将 {name} 左移',
   'Move {name} right': '将 {name} 右移',
-  'Export {name} as CSV': '将 {name} 导出为 CSV',
+  'Export CSV: {name}': '导出 CSV：{name}',
   '{name} could not be exported: the export did not load (offline?). Try again.': '{name} 导出失败：导出功能未能加载（是否离线？）。请重试。',
   'Export CSV': '导出 CSV',
   'List name': '列表名称',

@@ -246,7 +246,7 @@ const catalog = {
   'Delete': '刪除',
   'Move {name} left': '將 {name} 左移',
   'Move {name} right': '將 {name} 右移',
-  'Export {name} as CSV': '將 {name} 匯出為 CSV',
+  'Export CSV: {name}': '匯出 CSV：{name}',
   '{name} could not be exported: the export did not load (offline?). Try again.': '{name} 匯出失敗：匯出功能未能載入（是否離線？）。請重試。',
   'Export CSV': '匯出 CSV',
   'List name': '清單名稱',

@@ -64,11 +64,14 @@ function ToastItem({ toast }: { toast: Toast }) {
 export function Toaster() {
   const toasts = useToasts((state) => state.toasts);
   return (
-    // Always in the page (empty when quiet), so a screen reader announces what is added.
-    <ol role="status" aria-live="assertive" aria-label={t('Alert toasts')} className="pointer-events-none fixed right-4 bottom-10 z-50 flex flex-col items-end gap-2">
-      {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} />
-      ))}
-    </ol>
+    // Always in the page (empty when quiet), so a screen reader announces what is added. The live
+    // region is a div around the list: a list may not take the status role (ARIA in HTML).
+    <div role="status" aria-live="assertive" aria-label={t('Alert toasts')} className="pointer-events-none fixed right-4 bottom-10 z-50">
+      <ol className="flex flex-col items-end gap-2">
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} />
+        ))}
+      </ol>
+    </div>
   );
 }

@@ -158,7 +158,8 @@ export function ListActions({ lists, active }: ListActionsProps) {
             data-position={5}
             tabIndex={tabStop(5)}
             className={BUTTON}
-            aria-label={t('Export {name} as CSV', { name: active.name })}
+            // The visible words first, then which list (a spoken command can use what the button shows).
+            aria-label={t('Export CSV: {name}', { name: active.name })}
             disabled={!canExport}
             onPointerEnter={() => void loadExport().catch(() => undefined)}
             onClick={() => {

@@ -148,7 +148,7 @@ describe('watchlist tabs', () => {
     fireEvent.keyDown(newList, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename US tech' }));
     fireEvent.keyDown(document.activeElement as Element, { key: 'End' });
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Export US tech as CSV' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Export CSV: US tech' }));
     expect(tabbable()).toEqual(['Export CSV']);
     // "Move left" is disabled for the first list: ← from the export reaches "Move right".
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowLeft' });
