@@ -7,6 +7,7 @@
  */
 import { INTERVALS, PRODUCT_TYPES, type AdjustMode, type Interval, type ProductType } from './contract.ts';
 import { newestPageEnd } from './kline-window-policy.ts';
+import { oneOf } from './one-of.ts';
 import { instrumentTimeZone, isStockInstrument, LINK_SYMBOL_PATTERN } from './symbols.ts';
 
 /** The element's id: its text is the answer's body as `/v1` sent it, escaped for a script element. */
@@ -61,32 +62,28 @@ export function historyPageTarget({ symbol, interval, type }: CarriedChart, now:
   return `/v1/market/kline?${query.toString()}`;
 }
 
-/** Parameters that never change the chart's first request (the adjustment: a stock's first page is raw prices). */
-const NEUTRAL = new Set(['tz', 'lang', 'early', 'adjust']);
-
-const oneOf = <T extends string>(allowed: readonly T[], value: string): T | undefined => (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+/** Link parameters the server reads; `tz`, `lang`, `early` and `adjust` never change the first request (a stock's first page is raw prices). */
+const LINK_PARAMETERS = new Set(['symbol', 'interval', 'type', 'tab', 'tz', 'lang', 'early', 'adjust']);
 
 /**
  * The chart a page link opens, as the app reads it (src/app/url-state.ts; a test holds the two
- * together), when the server can know it: the cold visit's chart for a bare link (saved state aside, which the server cannot see),
- * or the link's own symbol, interval and type on the chart tab. Undefined for a link the app would
- * open otherwise: another tab, a layout of several charts, a value it would refuse.
+ * together), when the server can know it: the cold visit's chart for a bare link (saved state
+ * aside, which the server cannot see), or the link's own symbol, interval and type on the chart
+ * tab. Undefined for a link the app would open otherwise: another tab, a layout of several
+ * charts, a value it would refuse.
  */
 export function chartOfLink(search: URLSearchParams): CarriedChart | undefined {
-  let symbol = COLD_VISIT_CHART.symbol;
-  let interval: Interval = COLD_VISIT_CHART.interval;
-  let type: ProductType | undefined;
-  const seen = new Set<string>();
-  for (const [name, value] of search) {
-    // The app reads a parameter's first value.
-    if (NEUTRAL.has(name) || seen.has(name)) continue;
-    seen.add(name);
-    if (name === 'tab' && value === 'chart') continue;
-    if (name === 'symbol' && LINK_SYMBOL_PATTERN.test(value.trim())) symbol = value.trim().toUpperCase();
-    else if (name === 'interval' && oneOf(INTERVALS, value)) interval = value as Interval;
-    else if (name === 'type' && oneOf(PRODUCT_TYPES, value)) type = value as ProductType;
-    else return undefined;
-  }
+  for (const name of search.keys()) if (!LINK_PARAMETERS.has(name)) return undefined;
+  const tab = search.get('tab');
+  if (tab !== null && tab !== 'chart') return undefined;
+  // As the app does, each parameter's first value.
+  const rawSymbol = search.get('symbol')?.trim();
+  const rawInterval = search.get('interval');
+  const rawType = search.get('type');
+  const symbol = rawSymbol === undefined ? COLD_VISIT_CHART.symbol : LINK_SYMBOL_PATTERN.test(rawSymbol) ? rawSymbol.toUpperCase() : undefined;
+  const interval = rawInterval === null ? COLD_VISIT_CHART.interval : oneOf(INTERVALS, rawInterval);
+  const type = rawType === null ? undefined : oneOf(PRODUCT_TYPES, rawType);
+  if (symbol === undefined || interval === undefined || (rawType !== null && type === undefined)) return undefined;
   return { symbol, interval, ...(type && { type }) };
 }
 

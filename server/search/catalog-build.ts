@@ -6,6 +6,7 @@
  */
 import { CATALOG_VERSION, type CatalogEntry, type CatalogIndex } from '#shared/catalog.ts';
 import { MARKETS, MAX_LIMIT, MAX_STOCK_INFO_SYMBOLS, PRODUCT_TYPES, type Market, type ProductType } from '#shared/contract.ts';
+import { oneOf } from '#shared/one-of.ts';
 import { normalizeSymbol } from '#shared/symbols.ts';
 import type { PinyinOf } from './pinyin.ts';
 import { UpstreamDataError, type UpstreamGet } from './upstream-data.ts';
@@ -42,10 +43,6 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-function oneOf<T extends string>(allowed: readonly T[], value: unknown): T | undefined {
-  const upper = typeof value === 'string' ? value : undefined;
-  return (allowed as readonly (string | undefined)[]).includes(upper) ? (upper as T) : undefined;
-}
 
 /**
  * A page's products the dashboard can open: active, with a symbol, and a market and type the

@@ -1,6 +1,7 @@
 /** K-line endpoints: history (§4.2), latest (§4.3), periods (§4.10), ex-factors (§4.12). */
 import type { ApiClient, RequestOptions } from './client';
 import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
+import type { HistoryInterval } from '#shared/first-page.ts';
 import {
   exFactorsSchema,
   klineIntervalsSchema,
@@ -10,10 +11,6 @@ import {
   type KlineIntervals,
   type KlineSeries,
 } from './kline-schemas';
-
-import type { HistoryInterval } from '#shared/first-page.ts';
-
-export type { HistoryInterval } from '#shared/first-page.ts';
 
 export interface KlinesParams {
   symbol: string;

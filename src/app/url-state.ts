@@ -5,13 +5,11 @@
  * then leaves out: adjustment is written for stocks only.
  */
 import { ADJUST_MODES, INTERVALS, PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
+import { oneOf } from '#shared/one-of.ts';
 import { isStockInstrument, LINK_SYMBOL_PATTERN } from '#shared/symbols.ts';
 import { activeView, chartCount, LAYOUT_KINDS, MAX_CHARTS, shownCharts, SYNC_KEYS, type ChartLayout, type ChartView, type SyncFlags } from '../store/chart-layout';
 import { DEFAULT_WORKSPACE, DISPLAY_ZONES, PANEL_TABS, type Workspace } from '../store/workspace-slice';
 
-function oneOf<T extends string>(allowed: readonly T[], value: string | null): T | undefined {
-  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
-}
 
 /** Reads a workspace from a query string; `problems` lists the values that were ignored. */
 export function parseWorkspace(search: string, fallback: Workspace = DEFAULT_WORKSPACE): { workspace: Workspace; problems: string[] } {
@@ -72,9 +70,9 @@ function parseChart(text: string, fallback: ChartView, problems: string[]): Char
   if (!LINK_SYMBOL_PATTERN.test(symbol)) return undefined;
   const type = rawType === undefined ? undefined : oneOf(PRODUCT_TYPES, rawType);
   if (rawType !== undefined && !type) return undefined;
-  const knownInterval = oneOf(INTERVALS, interval ?? null);
+  const knownInterval = oneOf(INTERVALS, interval);
   if (interval && !knownInterval) problems.push(`interval “${interval.slice(0, 24)}” of ${symbol}`);
-  const knownAdjust = oneOf(ADJUST_MODES, adjust ?? null);
+  const knownAdjust = oneOf(ADJUST_MODES, adjust);
   if (adjust && !knownAdjust) problems.push(`adjust “${adjust.slice(0, 24)}” of ${symbol}`);
   const view: ChartView = {
     symbol,

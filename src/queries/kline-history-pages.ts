@@ -13,7 +13,6 @@ import { HISTORY_PAGE_SIZE, historySourceOf } from '#shared/first-page.ts';
 import { newestPageEnd } from '#shared/kline-window-policy.ts';
 import { instrumentTimeZone } from '#shared/symbols.ts';
 
-export { DERIVED_PAGE_SIZE, HISTORY_PAGE_SIZE, historySourceOf } from '#shared/first-page.ts';
 
 const MINUTE_MS = 60_000;
 
