@@ -7,6 +7,7 @@ import { hash3, unit } from './hash.ts';
 import { MINUTE_MS } from './price-path.ts';
 import { openInterestAt, type MinuteBlock } from './minute-bars.ts';
 import { roundPrice, type InstrumentModel } from './instrument-model.ts';
+import type { VenueId } from '../catalog/types.ts';
 
 export type TradeSide = 'buy' | 'sell' | 'neutral';
 export type PositionEffect =
@@ -36,6 +37,29 @@ const STREAM_PRICE = 2_002;
 const STREAM_SIZE = 2_003;
 const STREAM_SIDE = 2_004;
 
+/**
+ * Trades a minute, least and most, by venue: a liquid crypto pair or a US stock prints many; an
+ * A-share or a China future prints once per exchange snapshot at most (3 s and 500 ms: 20 and 120
+ * a minute); a minute never prints more trades than it has quanta, nor fewer than four (the open,
+ * high, low and close each need one).
+ */
+const TRADES_PER_MINUTE: Record<VenueId, readonly [least: number, most: number]> = {
+  CRYPTO: [90, 300],
+  US: [60, 240],
+  HK: [25, 90],
+  CN: [12, 20],
+  CN_FUTURES: [40, 120],
+  FOREX: [4, 24],
+  JP: [4, 24],
+  UK: [4, 24],
+  EU: [4, 24],
+};
+
+function tradeCount(model: InstrumentModel, minute: number, quanta: number): number {
+  const [least, most] = TRADES_PER_MINUTE[model.instrument.venue];
+  return Math.min(quanta, least + (hash3(model.seed, minute, STREAM_COUNT) % (most - least + 1)));
+}
+
 /** All trades of bar `index` of `block`, ascending by time. */
 export function tradesOfMinute(model: InstrumentModel, block: MinuteBlock, index: number): SimTrade[] {
   const minute = block.firstMinute + index;
@@ -45,7 +69,7 @@ export function tradesOfMinute(model: InstrumentModel, block: MinuteBlock, index
   const low = block.low[index] ?? open;
   const close = block.close[index] ?? open;
   const quanta = block.quanta[index] ?? 4;
-  const count = Math.min(quanta, 4 + (hash3(seed, minute, STREAM_COUNT) % 21));
+  const count = tradeCount(model, minute, quanta);
 
   const prices = new Array<number>(count);
   const highAt = 1 + (hash3(seed, minute, STREAM_PRICE) % (count - 2));

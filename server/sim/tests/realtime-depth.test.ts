@@ -46,7 +46,8 @@ describe('the order book', () => {
   });
 
   it('crosses an HK spread-table band with the tick of each band (700.HK around 500 HKD)', () => {
-    const book = depthBook(modelOf(instrument('700.HK')), Date.parse('2026-11-25T02:45:10Z'));
+    // A moment when 700.HK trades just around 500 (the tape's last print sets the book's middle).
+    const book = depthBook(modelOf(instrument('700.HK')), Date.parse('2026-11-25T02:41:10Z'));
     const gapsOf = (prices: number[]): number[] => prices.slice(1).map((price, i) => Math.round(Math.abs(price - (prices[i] ?? 0)) * 10) / 10);
     const bids = (book?.bids ?? []).map(([price]) => price);
     const asks = (book?.asks ?? []).map(([price]) => price);
