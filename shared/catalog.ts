@@ -10,15 +10,27 @@ import type { Market, ProductType } from './contract.ts';
 export const CATALOG_PATH = '/chartroom/catalog';
 
 /** The document's format; the browser refuses any other. */
-export const CATALOG_VERSION = 1;
+export const CATALOG_VERSION = 2;
 
 /**
  * One instrument, as a tuple to keep 2,800 of them compact: the product list's symbol, type,
  * market and name; stock-info's `name_en`, `name_cn`, `name_hk` ('' when absent or equal to a
  * name before it in the tuple); the pinyin of its Chinese name as syllables without tones, `ü`
- * written `v`, separated by spaces ('' when no name is Chinese): `腾讯控股` → `teng xun kong gu`.
+ * written `v`, separated by spaces ('' when no name is Chinese): `腾讯控股` → `teng xun kong gu`;
+ * and the words traders type for it that no name holds, `|`-separated (`copper` for CU2612, `gold`
+ * for XAUUSD; server/search/aliases.ts), '' for most.
  */
-export type CatalogEntry = [symbol: string, type: ProductType, market: Market, name: string, nameEn: string, nameCn: string, nameHk: string, pinyin: string];
+export type CatalogEntry = [
+  symbol: string,
+  type: ProductType,
+  market: Market,
+  name: string,
+  nameEn: string,
+  nameCn: string,
+  nameHk: string,
+  pinyin: string,
+  aliases: string,
+];
 
 export interface CatalogIndex {
   version: typeof CATALOG_VERSION;

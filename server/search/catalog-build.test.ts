@@ -17,7 +17,7 @@ describe('buildCatalogIndex against the simulator', async () => {
     expect(index.entries).toHaveLength(2793);
     expect(new Set(index.entries.map(([symbol, type]) => `${symbol}|${type}`)).size).toBe(2793);
     expect(index.lastUpdated).toBe('2026-11-02T08:00:00+08:00');
-    expect(index.version).toBe(1);
+    expect(index.version).toBe(2);
   });
 
   it('asks three pages of 1 000 and the stock names in chunks of 500: nine requests', () => {
@@ -30,11 +30,11 @@ describe('buildCatalogIndex against the simulator', async () => {
   });
 
   it('carries stock-info names, each once, and the pinyin of the Chinese name', () => {
-    expect(bySymbol(index.entries, '700.HK')).toEqual([['700.HK', 'stock', 'HK', '腾讯控股', 'TENCENT', '', '騰訊控股', 'teng xun kong gu']]);
-    expect(bySymbol(index.entries, 'NVDA.US')).toEqual([['NVDA.US', 'stock', 'US', 'NVIDIA', '', '英伟达', '英偉達', 'ying wei da']]);
-    expect(bySymbol(index.entries, '600519.SH')).toEqual([['600519.SH', 'stock', 'CN', '贵州茅台', '', '', '', 'gui zhou mao tai']]);
-    expect(bySymbol(index.entries, 'AU2612')).toEqual([['AU2612', 'futures', 'CN', '沪金2612', '', '', '', 'hu jin 2612']]);
-    expect(bySymbol(index.entries, 'ETHUSDT')).toEqual([['ETHUSDT', 'crypto', 'GLOBAL', 'Ethereum / Tether', '', '', '', '']]);
+    expect(bySymbol(index.entries, '700.HK')).toEqual([['700.HK', 'stock', 'HK', '腾讯控股', 'TENCENT', '', '騰訊控股', 'teng xun kong gu', '']]);
+    expect(bySymbol(index.entries, 'NVDA.US')).toEqual([['NVDA.US', 'stock', 'US', 'NVIDIA', '', '英伟达', '英偉達', 'ying wei da', '']]);
+    expect(bySymbol(index.entries, '600519.SH')).toEqual([['600519.SH', 'stock', 'CN', '贵州茅台', '', '', '', 'gui zhou mao tai', 'kweichow moutai|moutai']]);
+    expect(bySymbol(index.entries, 'AU2612')).toEqual([['AU2612', 'futures', 'CN', '沪金2612', '', '', '', 'hu jin 2612', 'gold futures|gold']]);
+    expect(bySymbol(index.entries, 'ETHUSDT')).toEqual([['ETHUSDT', 'crypto', 'GLOBAL', 'Ethereum / Tether', '', '', '', '', '']]);
   });
 
   it('keeps both products of an ambiguous symbol', () => {
@@ -59,14 +59,14 @@ describe('buildCatalogIndex on odd answers', () => {
     };
     const get = (target: string) => Promise.resolve(target.startsWith('/v1/market/stock-info') ? [{ symbol: 'A.US', name_en: 'A Inc', name_cn: '甲', name_hk: '甲' }] : answers[target]);
     const index = await buildCatalogIndex(get, (text) => (text === '甲' ? 'jia' : ''));
-    expect(index.entries).toEqual([['A.US', 'stock', 'US', 'A.US', 'A Inc', '甲', '', 'jia']]);
+    expect(index.entries).toEqual([['A.US', 'stock', 'US', 'A.US', 'A Inc', '甲', '', 'jia', '']]);
   });
 
   it('spells symbols as the dashboard does: 00700.hk is 700.HK', async () => {
     const get = (target: string) =>
       Promise.resolve(target.startsWith('/v1/market/stock-info') ? [{ symbol: '00700.HK', name_en: 'TENCENT' }] : page([product('00700.hk', { market: 'HK' })]));
     const index = await buildCatalogIndex(get, () => '');
-    expect(index.entries).toEqual([['700.HK', 'stock', 'HK', '00700.hk', 'TENCENT', '', '', '']]);
+    expect(index.entries).toEqual([['700.HK', 'stock', 'HK', '00700.hk', 'TENCENT', '', '', '', '']]);
   });
 
   it('fails on a payload of another shape', async () => {

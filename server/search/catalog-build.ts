@@ -8,6 +8,7 @@ import { CATALOG_VERSION, type CatalogEntry, type CatalogIndex } from '#shared/c
 import { MARKETS, MAX_LIMIT, MAX_STOCK_INFO_SYMBOLS, PRODUCT_TYPES, type Market, type ProductType } from '#shared/contract.ts';
 import { oneOf } from '#shared/one-of.ts';
 import { normalizeSymbol } from '#shared/symbols.ts';
+import { aliasesOf } from './aliases.ts';
 import type { PinyinOf } from './pinyin.ts';
 import { UpstreamDataError, type UpstreamGet } from './upstream-data.ts';
 
@@ -116,7 +117,8 @@ function entryOf(product: Product, names: StockNames | undefined, pinyinOf: Piny
   const en = distinct(names?.en ?? '', [product.name]);
   const cn = distinct(names?.cn ?? '', [product.name, en]);
   const hk = distinct(names?.hk ?? '', [product.name, en, cn]);
-  return [product.symbol, product.type, product.market, product.name, en, cn, hk, firstPinyin([names?.cn ?? '', product.name, names?.hk ?? ''], pinyinOf)];
+  const pinyin = firstPinyin([names?.cn ?? '', product.name, names?.hk ?? ''], pinyinOf);
+  return [product.symbol, product.type, product.market, product.name, en, cn, hk, pinyin, aliasesOf(product.symbol, product.type)];
 }
 
 /** The pinyin of the first Chinese name: Simplified first (an HK stock's product name is Chinese too, a US stock's English). */

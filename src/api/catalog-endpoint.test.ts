@@ -37,10 +37,10 @@ describe('fetchCatalog', () => {
   it('refuses a page that is not JSON, another shape, or another format version', async () => {
     answer('<html>proxy error</html>', { status: 502 });
     await expect(fetchCatalog()).rejects.toMatchObject({ kind: 'http', status: 502 });
-    answer(JSON.stringify({ version: 1, lastUpdated: 'x', entries: [['A', 'bonds', 'US', 'a', '', '', '', '']] }));
+    answer(JSON.stringify({ version: 2, lastUpdated: 'x', entries: [['A', 'bonds', 'US', 'a', '', '', '', '', '']] }));
     await expect(fetchCatalog()).rejects.toMatchObject({ kind: 'malformed', message: expect.stringContaining('entries.0.1') as unknown });
-    answer(JSON.stringify({ version: 2, lastUpdated: 'x', entries: [] }));
-    await expect(fetchCatalog()).rejects.toMatchObject({ kind: 'malformed', message: expect.stringContaining('format 2') as unknown });
+    answer(JSON.stringify({ version: 1, lastUpdated: 'x', entries: [] }));
+    await expect(fetchCatalog()).rejects.toMatchObject({ kind: 'malformed', message: expect.stringContaining('format 1') as unknown });
   });
 
   it('fails as a network error when no answer comes', async () => {

@@ -18,6 +18,7 @@ const entrySchema = z.tuple([
   z.string(),
   z.string(),
   z.string(),
+  z.string(),
 ]);
 
 const catalogSchema = z.object({

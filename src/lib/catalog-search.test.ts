@@ -4,25 +4,25 @@ import { bySymbol, createCatalogSearch, MATCH_RANK, type SearchOptions } from '.
 import { simulatorCatalogIndex } from './catalog-index.test-support';
 
 const ENTRIES: CatalogEntry[] = [
-  ['BTCUSD', 'crypto', 'GLOBAL', 'Bitcoin / US Dollar', '', '', '', ''],
-  ['BTCUSDT', 'crypto', 'GLOBAL', 'Bitcoin / Tether', '', '', '', ''],
-  ['ETHUSDT', 'crypto', 'GLOBAL', 'Ethereum / Tether', '', '', '', ''],
-  ['SOLUSDT', 'crypto', 'GLOBAL', 'Solana / Tether', '', '', '', ''],
-  ['BTCUSD', 'forex', 'GLOBAL', 'Bitcoin / US Dollar CFD', '', '', '', ''],
-  ['HSI', 'indices', 'GLOBAL', 'Hang Seng Index', '', '', '', ''],
-  ['HSTECH', 'indices', 'GLOBAL', 'Hang Seng TECH Index', '', '', '', ''],
-  ['NVDA.US', 'stock', 'US', 'NVIDIA', '', '英伟达', '英偉達', 'ying wei da'],
-  ['AAPL.US', 'stock', 'US', 'Apple', '', '苹果', '蘋果', 'ping guo'],
-  ['5.HK', 'stock', 'HK', '汇丰控股', 'HSBC HOLDINGS', '', '滙豐控股', 'hui feng kong gu'],
-  ['700.HK', 'stock', 'HK', '腾讯控股', 'TENCENT', '', '騰訊控股', 'teng xun kong gu'],
-  ['1700.HK', 'stock', 'HK', '华地国际', 'HUADI INTL', '', '華地國際', 'hua di guo ji'],
-  ['7000.HK', 'stock', 'HK', '其他公司', 'OTHER CO', '', '', 'qi ta gong si'],
-  ['1.HK', 'stock', 'HK', '长和', 'CKH HOLDINGS', '', '長和', 'chang he'],
-  ['000001.SZ', 'stock', 'CN', '平安银行', '', '', '', 'ping an yin hang'],
-  ['600519.SH', 'stock', 'CN', '贵州茅台', '', '', '', 'gui zhou mao tai'],
-  ['601988.SH', 'stock', 'CN', '中国银行', '', '', '', 'zhong guo yin hang'],
-  ['AU2612', 'futures', 'CN', '沪金2612', '', '', '', 'hu jin 2612'],
-  ['AU2702', 'futures', 'CN', '沪金2702', '', '', '', 'hu jin 2702'],
+  ['BTCUSD', 'crypto', 'GLOBAL', 'Bitcoin / US Dollar', '', '', '', '', ''],
+  ['BTCUSDT', 'crypto', 'GLOBAL', 'Bitcoin / Tether', '', '', '', '', ''],
+  ['ETHUSDT', 'crypto', 'GLOBAL', 'Ethereum / Tether', '', '', '', '', ''],
+  ['SOLUSDT', 'crypto', 'GLOBAL', 'Solana / Tether', '', '', '', '', ''],
+  ['BTCUSD', 'forex', 'GLOBAL', 'Bitcoin / US Dollar CFD', '', '', '', '', ''],
+  ['HSI', 'indices', 'GLOBAL', 'Hang Seng Index', '', '', '', '', ''],
+  ['HSTECH', 'indices', 'GLOBAL', 'Hang Seng TECH Index', '', '', '', '', ''],
+  ['NVDA.US', 'stock', 'US', 'NVIDIA', '', '英伟达', '英偉達', 'ying wei da', ''],
+  ['AAPL.US', 'stock', 'US', 'Apple', '', '苹果', '蘋果', 'ping guo', ''],
+  ['5.HK', 'stock', 'HK', '汇丰控股', 'HSBC HOLDINGS', '', '滙豐控股', 'hui feng kong gu', ''],
+  ['700.HK', 'stock', 'HK', '腾讯控股', 'TENCENT', '', '騰訊控股', 'teng xun kong gu', ''],
+  ['1700.HK', 'stock', 'HK', '华地国际', 'HUADI INTL', '', '華地國際', 'hua di guo ji', ''],
+  ['7000.HK', 'stock', 'HK', '其他公司', 'OTHER CO', '', '', 'qi ta gong si', ''],
+  ['1.HK', 'stock', 'HK', '长和', 'CKH HOLDINGS', '', '長和', 'chang he', ''],
+  ['000001.SZ', 'stock', 'CN', '平安银行', '', '', '', 'ping an yin hang', ''],
+  ['600519.SH', 'stock', 'CN', '贵州茅台', '', '', '', 'gui zhou mao tai', ''],
+  ['601988.SH', 'stock', 'CN', '中国银行', '', '', '', 'zhong guo yin hang', ''],
+  ['AU2612', 'futures', 'CN', '沪金2612', '', '', '', 'hu jin 2612', ''],
+  ['AU2702', 'futures', 'CN', '沪金2702', '', '', '', 'hu jin 2702', ''],
 ];
 
 const catalog = createCatalogSearch({ version: CATALOG_VERSION, lastUpdated: 'v', entries: ENTRIES });
@@ -199,6 +199,55 @@ describe('createCatalogSearch over the simulator’s catalogue', async () => {
 
   it('finds an HK stock by its English name within the HK market', () => {
     expect(simCatalog.search('hsbc', { market: 'HK' }).matches[0]?.item.symbol).toBe('5.HK');
+  });
+});
+
+describe('createCatalogSearch: what a trader types (the simulator’s catalogue, the server’s aliases)', async () => {
+  const simCatalog = createCatalogSearch(await simulatorCatalogIndex());
+  const firstOf = (query: string) => simCatalog.search(query).matches[0];
+
+  it.each([
+    // English names of China futures and A-shares, which the API gives only in Chinese.
+    ['copper', 'CU2612'],
+    ['rebar', 'RB2701'],
+    ['crude oil', 'SC2701'],
+    ['iron ore', 'I2701'],
+    ['moutai', '600519.SH'],
+    ['kweichow moutai', '600519.SH'],
+    ['ping an insurance', '601318.SH'],
+    // A commodity's or an index's word before a company whose name starts with it.
+    ['gold', 'XAUUSD'],
+    ['silver', 'XAGUSD'],
+    ['hang seng', 'HSI'],
+    ['nikkei', 'N225'],
+    // Pairs typed with a separator.
+    ['BTC/USDT', 'BTCUSDT'],
+    ['eth-usdt', 'ETHUSDT'],
+    ['eur/usd', 'EURUSD'],
+    // Typos, when nothing matches as typed: a letter dropped, added, changed or two swapped.
+    ['nvdia', 'NVDA.US'],
+    ['aple', 'AAPL.US'],
+    ['tencnet', '700.HK'],
+    ['micorsoft', 'MSFT.US'],
+  ])('%s → %s first', (query, symbol) => {
+    expect(firstOf(query)?.item.symbol).toBe(symbol);
+  });
+
+  it('ranks the metal and its futures before Goldman Sachs for “gold”, and still lists the bank', () => {
+    const symbols = simCatalog.search('gold').matches.map(({ item }) => item.symbol);
+    expect(symbols.slice(0, 3)).toEqual(['XAUUSD', 'AU2612', 'AU2702']);
+    expect(symbols).toContain('GS.US');
+  });
+
+  it('marks a typo’s match as one and does not look for typos when something matches as typed', () => {
+    expect(firstOf('nvdia')?.rank).toBe(MATCH_RANK.typo);
+    expect(simCatalog.search('nvda').matches.every(({ rank }) => rank !== MATCH_RANK.typo)).toBe(true);
+    // Three letters are too few to tell a typo from another symbol.
+    expect(simCatalog.search('qqz').matches).toEqual([]);
+  });
+
+  it('names the alias that matched', () => {
+    expect(firstOf('copper')?.matchedName).toBe('copper');
   });
 });
 

@@ -8,18 +8,23 @@
  * 2. the start of a name — the product list's, English, Simplified or Traditional Chinese — or
  *    of its pinyin, full or initials (`tencent`, `腾讯`, `tengxun`, `txkg`);
  * 3. the start of a later word of a name or syllable of its pinyin (`holdings`, `茅台`, `maotai`);
- * 4. anything else inside a symbol (`USDT` → every USDT pair).
+ * 4. anything else inside a symbol (`USDT` → every USDT pair);
+ * 5. only when nothing above matches: a typo, one letter wrong, missing, added or two swapped (two
+ *    in a word of eight or more), of the symbol or of a whole word of a name (`nvdia`, `tencnet`).
  * Inside a word of a Latin name nothing matches: `ETH` is not a match of "Tether" at all, so a
  * few letters do not list every pair quoted in Tether. Several words must each start a word of
- * the same name, in any order. Within a rank the shorter symbol or name wins (the closer match),
+ * the same name, in any order. A pair may be typed with a separator (`BTC/USDT`, `eur-usd`).
+ * Within a rank, what a trader most likely means comes first: whole words before a word's start
+ * (`gold` is the metal before Goldman Sachs), an alias (the word traders use for it, from the
+ * server: shared/catalog.ts) before a name, then the shorter symbol or name (the closer match),
  * then the product list's order.
  */
 import type { CatalogEntry, CatalogIndex } from '#shared/catalog.ts';
 import type { Market, ProductType } from '#shared/contract.ts';
 import { hkCodeOf, normalizeSymbol, symbolCode } from '#shared/symbols.ts';
-import { fold, hasHan, pinyinWords, queryTokens, toWords, wordIndex, type Words } from './catalog-text';
+import { editDistanceWithin, fold, hasHan, pinyinWords, queryTokens, toWords, wordIndex, wordMatch, wordsOf, type Words } from './catalog-text';
 
-export const MATCH_RANK = { symbol: 0, symbolStart: 1, nameStart: 2, nameWord: 3, insideSymbol: 4 } as const;
+export const MATCH_RANK = { symbol: 0, symbolStart: 1, nameStart: 2, nameWord: 3, insideSymbol: 4, typo: 5 } as const;
 export type MatchRank = (typeof MATCH_RANK)[keyof typeof MATCH_RANK];
 
 export interface CatalogItem {
@@ -100,7 +105,9 @@ interface Prepared {
   order: number;
   /** Without the exchange suffix: NVDA, 700, 600519, ETHUSDT. */
   code: string;
-  names: { original: string; words: Words }[];
+  names: { original: string; words: Words; alias: boolean }[];
+  /** Per Latin name or alias, its words, for typos (Chinese names are found by their pinyin). */
+  latinWords: { original: string; words: string[]; length: number; alias: boolean }[];
   pinyin?: { full: Words; initials: Words; of: string };
 }
 
@@ -115,23 +122,37 @@ interface SymbolQuery {
 }
 
 interface Scored extends CatalogMatch {
-  /** Length of what matched: the closer match is the shorter one. */
+  /** Every word typed is a whole word of what matched (`gold` in "Gold / US Dollar", not in "Goldman"). */
+  whole: boolean;
+  /** What matched is an alias: the word traders use for this instrument. */
+  alias: boolean;
+  /** Length of what matched: the closer match is the shorter one (for a typo, its letters wrong first). */
   closeness: number;
   order: number;
 }
 
+type NameScore = Omit<Scored, 'item' | 'order'>;
+
 const DEFAULT_LIMIT = 50;
 
 function prepare(entry: CatalogEntry, order: number): Prepared {
-  const [symbol, type, market, name, nameEn, nameCn, nameHk, pinyin] = entry;
+  const [symbol, type, market, name, nameEn, nameCn, nameHk, pinyin, aliases] = entry;
   const item: CatalogItem = { symbol, type, market, name, nameEn, nameCn, nameHk };
-  const names = [name, nameEn, nameCn, nameHk].filter((text) => text !== '').map((original) => ({ original, words: toWords(original) }));
+  const names = [
+    ...[name, nameEn, nameCn, nameHk].filter((text) => text !== '').map((original) => ({ original, words: toWords(original), alias: false })),
+    ...aliases
+      .split('|')
+      .filter((text) => text !== '')
+      .map((original) => ({ original, words: toWords(original), alias: true })),
+  ];
   const chinese = [nameCn, name, nameHk].find(hasHan) ?? name;
-  return { item, order, code: symbolCode(symbol), names, ...(pinyin !== '' && { pinyin: { ...pinyinWords(pinyin), of: chinese } }) };
+  const latinWords = names.filter(({ original }) => !hasHan(original)).map(({ original, words, alias }) => ({ original, words: wordsOf(words), length: words.text.length, alias }));
+  return { item, order, code: symbolCode(symbol), names, latinWords, ...(pinyin !== '' && { pinyin: { ...pinyinWords(pinyin), of: chinese } }) };
 }
 
 function symbolQueryOf(query: string): SymbolQuery {
-  const compact = query.replace(/\s+/g, '');
+  // Spaces go, and a pair's separator: `BTC/USDT`, `EUR-USD`, `eur usd`.
+  const compact = query.replace(/[\s/_-]+/g, '');
   const symbol = normalizeSymbol(compact);
   const bare = symbolCode(symbol) === symbol;
   return { symbol, code: bare ? symbol : undefined, hkCode: bare ? hkCodeOf(symbol) : undefined };
@@ -145,36 +166,78 @@ function symbolRank({ item: { symbol, market }, code }: Prepared, query: SymbolQ
   return undefined;
 }
 
-/** Where every token starts a word of `words`: the first token's position, or -1. */
-function tokensIndex(words: Words, tokens: readonly string[]): number {
+/** Where every token starts a word of `words`: the first token's position (-1: not all do), and whether each is a whole word. */
+function tokensMatch(words: Words, tokens: readonly string[]): { at: number; whole: boolean } {
   let first = -1;
+  let whole = true;
   for (const [index, token] of tokens.entries()) {
-    const at = wordIndex(words, token);
-    if (at === -1) return -1;
-    if (index === 0) first = at;
+    const match = wordMatch(words, token);
+    if (match === undefined) return { at: -1, whole: false };
+    if (index === 0) first = match.at;
+    whole &&= match.whole;
   }
-  return first;
+  return { at: first, whole };
 }
 
-function nameMatch(entry: Prepared, tokens: readonly string[], pinyinQuery: string | undefined): Omit<Scored, 'item' | 'order'> | undefined {
-  let best: Omit<Scored, 'item' | 'order'> | undefined;
-  const consider = (at: number, closeness: number, matched: string): void => {
+/** Better first: rank, whole words, an alias, the closer match. */
+function compareNameScores(a: NameScore, b: NameScore): number {
+  return a.rank - b.rank || Number(b.whole) - Number(a.whole) || Number(b.alias) - Number(a.alias) || a.closeness - b.closeness;
+}
+
+function nameMatch(entry: Prepared, tokens: readonly string[], pinyinQuery: string | undefined): NameScore | undefined {
+  let best: NameScore | undefined;
+  const consider = (at: number, whole: boolean, alias: boolean, closeness: number, matched: string): void => {
     if (at === -1) return;
-    const rank = at === 0 ? MATCH_RANK.nameStart : MATCH_RANK.nameWord;
-    if (best !== undefined && (best.rank < rank || (best.rank === rank && best.closeness <= closeness))) return;
-    best = { rank, closeness, ...(matched !== entry.item.name && { matchedName: matched }) };
+    const candidate: NameScore = { rank: at === 0 ? MATCH_RANK.nameStart : MATCH_RANK.nameWord, whole, alias, closeness, ...(matched !== entry.item.name && { matchedName: matched }) };
+    if (best === undefined || compareNameScores(candidate, best) < 0) best = candidate;
   };
-  for (const { original, words } of entry.names) consider(tokensIndex(words, tokens), words.text.length, original);
+  for (const { original, words, alias } of entry.names) {
+    const { at, whole } = tokensMatch(words, tokens);
+    consider(at, whole, alias, words.text.length, original);
+  }
   if (pinyinQuery !== undefined && entry.pinyin !== undefined) {
     const { full, initials, of } = entry.pinyin;
-    consider(wordIndex(full, pinyinQuery), full.text.length, of);
-    consider(wordIndex(initials, pinyinQuery), initials.text.length, of);
+    consider(wordIndex(full, pinyinQuery), false, false, full.text.length, of);
+    consider(wordIndex(initials, pinyinQuery), false, false, initials.text.length, of);
+  }
+  return best;
+}
+
+/** Most letters a typo may get wrong in a word of this length (none under four: too many near misses). */
+function typoBudget(length: number): number {
+  return length < 4 ? 0 : length < 8 ? 1 : 2;
+}
+
+/**
+ * A typo of the symbol's code or of whole words of one name: every token within its budget of a
+ * word (or starting one, as typed so far); the letters wrong in all, or undefined.
+ */
+function typoMatch(entry: Prepared, tokens: readonly string[], compact: string): NameScore | undefined {
+  const codeEdits = editDistanceWithin(compact.toLowerCase(), entry.code.toLowerCase(), typoBudget(compact.length));
+  let best: NameScore | undefined = codeEdits === undefined ? undefined : { rank: MATCH_RANK.typo, whole: true, alias: false, closeness: codeEdits * 100 + entry.code.length };
+  for (const { original, words: nameWords, length, alias } of entry.latinWords) {
+    let edits = 0;
+    for (const token of tokens) {
+      let fewest: number | undefined;
+      for (const word of nameWords) {
+        const found = word.startsWith(token) ? 0 : editDistanceWithin(token, word, typoBudget(token.length));
+        if (found !== undefined && (fewest === undefined || found < fewest)) fewest = found;
+      }
+      if (fewest === undefined) {
+        edits = -1;
+        break;
+      }
+      edits += fewest;
+    }
+    if (edits <= 0) continue;
+    const candidate: NameScore = { rank: MATCH_RANK.typo, whole: true, alias, closeness: edits * 100 + length, ...(original !== entry.item.name && { matchedName: original }) };
+    if (best === undefined || compareNameScores(candidate, best) < 0) best = candidate;
   }
   return best;
 }
 
 function compareScored(a: Scored, b: Scored): number {
-  return a.rank - b.rank || a.closeness - b.closeness || a.order - b.order;
+  return compareNameScores(a, b) || a.order - b.order;
 }
 
 function publicMatch({ item, rank, matchedName }: Scored): CatalogMatch {
@@ -211,12 +274,20 @@ export function createCatalogSearch(index: CatalogIndex): CatalogSearch {
       const { item, order } = entry;
       const bySymbol = symbolRank(entry, symbolQuery);
       if (bySymbol !== undefined) {
-        scored.push({ item, order, rank: bySymbol, closeness: entry.code.length });
+        scored.push({ item, order, rank: bySymbol, whole: true, alias: false, closeness: entry.code.length });
         continue;
       }
       const byName = tokens.length > 0 ? nameMatch(entry, tokens, pinyinQuery) : undefined;
       if (byName !== undefined) scored.push({ item, order, ...byName });
-      else if (inside !== undefined && item.symbol.includes(inside)) scored.push({ item, order, rank: MATCH_RANK.insideSymbol, closeness: entry.code.length });
+      else if (inside !== undefined && item.symbol.includes(inside)) scored.push({ item, order, rank: MATCH_RANK.insideSymbol, whole: false, alias: false, closeness: entry.code.length });
+    }
+    // Nothing as typed: the typos, when a word is long enough to tell one.
+    if (scored.length === 0 && !hasHan(query) && tokens.some((token) => typoBudget(token.length) > 0)) {
+      for (const entry of entries) {
+        if (!passes(entry, options)) continue;
+        const byTypo = typoMatch(entry, tokens, symbolQuery.symbol);
+        if (byTypo !== undefined) scored.push({ item: entry.item, order: entry.order, ...byTypo });
+      }
     }
     scored.sort(compareScored);
     return { matches: scored.slice(0, limit).map(publicMatch), total: scored.length };

@@ -73,6 +73,66 @@ export function wordIndex(words: Words, token: string): number {
   return -1;
 }
 
+/** Where `token` starts a word, a whole one if it is anywhere (`gold` in "goldman gold" is at 8), else the first start; undefined when none. */
+export function wordMatch(words: Words, token: string): { at: number; whole: boolean } | undefined {
+  let first: number | undefined;
+  for (let at = words.text.indexOf(token); at !== -1; at = words.text.indexOf(token, at + 1)) {
+    if (words.starts[at] !== 1) continue;
+    const end = at + token.length;
+    if (end === words.text.length || words.starts[end] === 1 || kindOf(words.text.charAt(end)) !== kindOf(words.text.charAt(end - 1))) return { at, whole: true };
+    first ??= at;
+  }
+  return first === undefined ? undefined : { at: first, whole: false };
+}
+
+/** The words of a text (Latin words and numbers; each Chinese character is one). */
+export function wordsOf(words: Words): string[] {
+  const found: string[] = [];
+  let start = -1;
+  for (let index = 0; index <= words.text.length; index++) {
+    const boundary = index === words.text.length || words.starts[index] === 1 || kindOf(words.text.charAt(index)) === 'other';
+    if (boundary && start !== -1) {
+      found.push(words.text.slice(start, index));
+      start = -1;
+    }
+    if (index < words.text.length && words.starts[index] === 1) start = index;
+  }
+  return found;
+}
+
+/**
+ * The edits (a letter changed, added, dropped, or two neighbours swapped) that turn `a` into `b`,
+ * when at most `most`; undefined beyond. The optimal-string-alignment distance, row by row, given
+ * up as soon as a row's best exceeds `most`: ours, as a library would add more bytes than these lines.
+ */
+export function editDistanceWithin(a: string, b: string, most: number): number | undefined {
+  if (most <= 0 || Math.abs(a.length - b.length) > most) return a === b ? 0 : undefined;
+  const width = b.length + 1;
+  if (rows.length < 3 * width) rows = new Int32Array(3 * width * 2);
+  // Three rows of the table in one reused buffer: two rows back, the previous one, this one.
+  let twoBack = 0;
+  let previous = width;
+  let current = 2 * width;
+  for (let j = 0; j < width; j++) rows[previous + j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    rows[current] = i;
+    let rowBest = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let value = Math.min((rows[previous + j] ?? 0) + 1, (rows[current + j - 1] ?? 0) + 1, (rows[previous + j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) value = Math.min(value, (rows[twoBack + j - 2] ?? 0) + 1);
+      rows[current + j] = value;
+      if (value < rowBest) rowBest = value;
+    }
+    if (rowBest > most) return undefined;
+    [twoBack, previous, current] = [previous, current, twoBack];
+  }
+  const distance = rows[previous + b.length] ?? Infinity;
+  return distance <= most ? distance : undefined;
+}
+
+let rows = new Int32Array(96);
+
 /** A query's words: folded and split at anything that is not a letter or digit. */
 export function queryTokens(query: string): string[] {
   return fold(query)

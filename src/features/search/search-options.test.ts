@@ -33,7 +33,7 @@ describe('buildOptions', () => {
 
   it('names a symbol in the script of the language, finding it by either script', () => {
     // As the server indexes it: the HK listing's Simplified name, its Traditional one beside it.
-    const scripts = createCatalogSearch({ version: CATALOG_VERSION, lastUpdated: '2026-11-02T08:00:00+08:00', entries: [['700.HK', 'stock', 'HK', '腾讯控股', 'TENCENT', '', '騰訊控股', 'teng xun kong gu']] });
+    const scripts = createCatalogSearch({ version: CATALOG_VERSION, lastUpdated: '2026-11-02T08:00:00+08:00', entries: [['700.HK', 'stock', 'HK', '腾讯控股', 'TENCENT', '', '騰訊控股', 'teng xun kong gu', '']] });
     try {
       activate('zh-HK');
       expect(buildOptions(scripts, '腾讯', LIMIT).options[0]).toMatchObject({ symbol: '700.HK', name: '騰訊控股', detail: '腾讯控股' });
