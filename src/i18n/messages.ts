@@ -689,6 +689,12 @@ export const MESSAGES = [
   'Compared symbols',
   'At most {n} symbols can be compared: remove one first.',
   'No data',
+  'US tech',
+  'A-shares',
+  'FX, metals, crypto',
+  'Trigger log',
+  'Alert: {symbol}',
+  'A list named “{taken}” already exists; choose another name (Escape keeps “{name}”).',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

@@ -684,6 +684,12 @@ const catalog = {
   'Compared symbols': '对比品种',
   'At most {n} symbols can be compared: remove one first.': '最多只能对比 {n} 个品种：请先移除一个。',
   'No data': '无数据',
+  'US tech': '美股科技',
+  'A-shares': 'A股',
+  'FX, metals, crypto': '外汇、贵金属、加密货币',
+  'Trigger log': '触发记录',
+  'Alert: {symbol}': '提醒：{symbol}',
+  'A list named “{taken}” already exists; choose another name (Escape keeps “{name}”).': '已有名为“{taken}”的列表，请换一个名称（按 Esc 保留“{name}”）。',
 } as const satisfies Catalog;
 
 export default catalog;

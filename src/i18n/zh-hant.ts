@@ -684,6 +684,12 @@ const catalog = {
   'Compared symbols': '對比品種',
   'At most {n} symbols can be compared: remove one first.': '最多只能對比 {n} 個品種：請先移除一個。',
   'No data': '無數據',
+  'US tech': '美股科技',
+  'A-shares': 'A股',
+  'FX, metals, crypto': '外匯、貴金屬、加密貨幣',
+  'Trigger log': '觸發記錄',
+  'Alert: {symbol}': '提醒：{symbol}',
+  'A list named “{taken}” already exists; choose another name (Escape keeps “{name}”).': '已有名為「{taken}」的清單，請換一個名稱（按 Esc 保留「{name}」）。',
 } as const satisfies Catalog;
 
 export default catalog;

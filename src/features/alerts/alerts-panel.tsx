@@ -116,7 +116,7 @@ export function AlertsPanel() {
         <ul aria-label={t('Alerts')}>{sorted.map((alert) => <AlertRow key={alert.id} alert={alert} />)}</ul>
       )}
       <div className="mt-2 flex items-center justify-between border-t border-b border-slate-200 px-3 py-1 dark:border-slate-800">
-        <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{t('Log')}</h3>
+        <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{t('Trigger log')}</h3>
         {log.length > 0 && (
           <button type="button" className={SMALL_BUTTON} onClick={clearLog}>
             {t('Clear')}

@@ -1,4 +1,5 @@
 /** What a trigger does besides its log entry: a toast, a browser notification when allowed, a beep when asked. */
+import { t } from '../../i18n/t';
 import type { Triggered } from './alerts-store';
 import { beep } from './beep';
 import { notify } from './notify';
@@ -7,7 +8,7 @@ import { useToasts } from './toasts';
 export function announce(triggered: readonly Triggered[]): void {
   let sound = false;
   for (const { alert, entry } of triggered) {
-    const title = `Alert: ${alert.symbol}`;
+    const title = t('Alert: {symbol}', { symbol: alert.symbol });
     useToasts.getState().push(title, entry.text);
     // The same tag in two tabs that both saw the trigger: one notification.
     notify(title, entry.text, `chartroom-alert-${alert.id}-${String(entry.time)}`);

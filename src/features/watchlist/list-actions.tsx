@@ -10,6 +10,7 @@ import { useLiveTickerFeed } from '../../realtime/hooks';
 import { useAppStore } from '../../store/app-store';
 import type { Watchlist } from '../../store/watchlists-slice';
 import { nextRovingIndex } from './roving';
+import { listName } from './list-name';
 // In the watchlist's own chunk (itself loaded after the first candle), not a chunk of their own:
 // "+ New list" puts the caret in the name field at once, and a name typed while a separate chunk
 // downloaded would lose its first letters. Together they weigh under 1 KiB.
@@ -107,7 +108,7 @@ export function ListActions({ lists, active }: ListActionsProps) {
             data-position={1}
             tabIndex={tabStop(1)}
             className={BUTTON}
-            aria-label={t('Rename {name}', { name: active.name })}
+            aria-label={t('Rename {name}', { name: listName(active) })}
             onClick={() => {
               setMode({ kind: 'rename', listId: active.id, opener: 'rename' });
             }}
@@ -120,7 +121,7 @@ export function ListActions({ lists, active }: ListActionsProps) {
             data-position={2}
             tabIndex={tabStop(2)}
             className={BUTTON}
-            aria-label={t('Delete {name}', { name: active.name })}
+            aria-label={t('Delete {name}', { name: listName(active) })}
             onClick={() => {
               setMode({ kind: 'delete', listId: active.id });
             }}
@@ -132,7 +133,7 @@ export function ListActions({ lists, active }: ListActionsProps) {
             data-position={3}
             tabIndex={tabStop(3)}
             className={BUTTON}
-            aria-label={t('Move {name} left', { name: active.name })}
+            aria-label={t('Move {name} left', { name: listName(active) })}
             disabled={!canMoveLeft}
             onClick={() => {
               useAppStore.getState().moveWatchlist(active.id, index - 1);
@@ -145,7 +146,7 @@ export function ListActions({ lists, active }: ListActionsProps) {
             data-position={4}
             tabIndex={tabStop(4)}
             className={BUTTON}
-            aria-label={t('Move {name} right', { name: active.name })}
+            aria-label={t('Move {name} right', { name: listName(active) })}
             disabled={!canMoveRight}
             onClick={() => {
               useAppStore.getState().moveWatchlist(active.id, index + 1);
@@ -159,7 +160,7 @@ export function ListActions({ lists, active }: ListActionsProps) {
             tabIndex={tabStop(5)}
             className={BUTTON}
             // The visible words first, then which list (a spoken command can use what the button shows).
-            aria-label={t('Export CSV: {name}', { name: active.name })}
+            aria-label={t('Export CSV: {name}', { name: listName(active) })}
             disabled={!canExport}
             onPointerEnter={() => void loadExport().catch(() => undefined)}
             onClick={() => {
@@ -169,7 +170,7 @@ export function ListActions({ lists, active }: ListActionsProps) {
                   exportWatchlist(active, { queryClient, feed, typeOf });
                 },
                 () => {
-                  useAppStore.getState().pushNotice('warning', () => t('{name} could not be exported: the export did not load (offline?). Try again.', { name: active.name }));
+                  useAppStore.getState().pushNotice('warning', () => t('{name} could not be exported: the export did not load (offline?). Try again.', { name: listName(active) }));
                 },
               );
             }}

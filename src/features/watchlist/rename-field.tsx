@@ -6,11 +6,12 @@ import { t } from '../../i18n/t';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAppStore } from '../../store/app-store';
 import type { Watchlist } from '../../store/watchlists-slice';
+import { listName } from './list-name';
 
 export const MAX_NAME_LENGTH = 60;
 
 export function RenameField({ list, onDone }: { list: Watchlist; onDone: () => void }) {
-  const [name, setName] = useState(list.name);
+  const [name, setName] = useState(listName(list));
   const [taken, setTaken] = useState<string | undefined>(undefined);
   const input = useRef<HTMLInputElement>(null);
   const errorId = useId();
@@ -67,7 +68,7 @@ export function RenameField({ list, onDone }: { list: Watchlist; onDone: () => v
       </button>
       {taken !== undefined && (
         <p id={errorId} role="alert" className="basis-full text-xs text-amber-700 dark:text-amber-300">
-          A list named “{taken}” already exists; choose another name (Escape keeps “{list.name}”).
+          {t('A list named “{taken}” already exists; choose another name (Escape keeps “{name}”).', { taken, name: listName(list) })}
         </p>
       )}
     </form>

@@ -8,6 +8,7 @@ import { t } from '../../i18n/t';
 import { useCallback, useId, useState } from 'react';
 import { useAppStore } from '../../store/app-store';
 import { AddSymbolForm } from './add-symbol-form';
+import { listName } from './list-name';
 import { ListActions } from './list-actions';
 import { WatchlistRow } from './watchlist-row';
 import { onWatchlistKeyDown } from './watchlist-keys';
@@ -33,7 +34,7 @@ export function WatchlistPanel() {
       <ListActions lists={lists} active={active} />
       {active ? (
         <div id={panelId} role="tabpanel" aria-labelledby={tabId(active.id)} className="flex min-h-0 flex-1 flex-col">
-          <AddSymbolForm key={active.id} listId={active.id} listName={active.name} symbols={active.symbols} />
+          <AddSymbolForm key={active.id} listId={active.id} listName={listName(active)} symbols={active.symbols} />
           {active.symbols.length === 0 ? (
             <p className="px-3 py-4 text-sm text-slate-500 dark:text-slate-400">{t('No symbols yet. Add one above, or from search (Ctrl+K).')}</p>
           ) : (
@@ -44,7 +45,7 @@ export function WatchlistPanel() {
               {/* The rows' controls take the keys; the list only hears them bubble up. */}
               {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
               <ol
-                aria-label={t('Symbols in {name}', { name: active.name })}
+                aria-label={t('Symbols in {name}', { name: listName(active) })}
                 className="min-h-0 flex-1 overflow-y-auto"
                 onKeyDown={(event) => {
                   onWatchlistKeyDown(event, active.id);

@@ -77,7 +77,7 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
               {ticker?.name ?? (isPending ? t('Loading…') : '')}
               {problem !== undefined && (
                 <span className="ml-1 text-amber-700 dark:text-amber-300" title={t('Quote not updated: {problem}', { problem })}>
-                  ⚠<span className="sr-only"> Quote not updated: {problem}</span>
+                  ⚠<span className="sr-only"> {t('Quote not updated: {problem}', { problem })}</span>
                 </span>
               )}
             </span>

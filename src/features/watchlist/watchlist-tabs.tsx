@@ -5,6 +5,7 @@
 import { t } from '../../i18n/t';
 import type { KeyboardEvent } from 'react';
 import type { Watchlist } from '../../store/watchlists-slice';
+import { listName } from './list-name';
 import { nextRovingIndex } from './roving';
 
 interface WatchlistTabsProps {
@@ -49,7 +50,7 @@ export function WatchlistTabs({ lists, activeId, panelId, tabId, onSelect }: Wat
                 : 'bg-slate-100 text-slate-600 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:hover:bg-slate-700'
             }`}
           >
-            {list.name}
+            {listName(list)}
           </button>
         );
       })}
