@@ -695,6 +695,8 @@ export const MESSAGES = [
   'Trigger log',
   'Alert: {symbol}',
   'A list named “{taken}” already exists; choose another name (Escape keeps “{name}”).',
+  'a value is needed',
+  '{label}: {problem}. Values are {min} to {max}; kept {kept}.',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

@@ -690,6 +690,8 @@ const catalog = {
   'Trigger log': '触发记录',
   'Alert: {symbol}': '提醒：{symbol}',
   'A list named “{taken}” already exists; choose another name (Escape keeps “{name}”).': '已有名为“{taken}”的列表，请换一个名称（按 Esc 保留“{name}”）。',
+  'a value is needed': '需要填写数值',
+  '{label}: {problem}. Values are {min} to {max}; kept {kept}.': '{label}：{problem}。取值范围 {min} 至 {max}；保留 {kept}。',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -690,6 +690,8 @@ const catalog = {
   'Trigger log': '觸發記錄',
   'Alert: {symbol}': '提醒：{symbol}',
   'A list named “{taken}” already exists; choose another name (Escape keeps “{name}”).': '已有名為「{taken}」的清單，請換一個名稱（按 Esc 保留「{name}」）。',
+  'a value is needed': '需要填寫數值',
+  '{label}: {problem}. Values are {min} to {max}; kept {kept}.': '{label}：{problem}。取值範圍 {min} 至 {max}；保留 {kept}。',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -68,9 +68,9 @@ describe('ChartToolbar', () => {
     expect(screen.getByText('No indicator matches “zzz”')).toBeTruthy();
     // The chart's own MA 50: period, colour, pane, removal.
     const ma50 = screen.getByTestId('indicator-sma-2');
-    fireEvent.change(within(ma50).getByRole('spinbutton', { name: 'Period' }), { target: { value: '60' } });
+    fireEvent.change(within(ma50).getByRole('textbox', { name: 'Period' }), { target: { value: '60' } });
     expect(onIndicatorsChange).toHaveBeenLastCalledWith([DEFAULT_PREFERENCES.indicators[0], { id: 'sma-2', kind: 'sma', params: { period: 60 } }]);
-    fireEvent.change(within(ma50).getByRole('spinbutton', { name: 'Period' }), { target: { value: '0' } });
+    fireEvent.change(within(ma50).getByRole('textbox', { name: 'Period' }), { target: { value: '0' } });
     expect(onIndicatorsChange).toHaveBeenCalledTimes(3);
     // The swatch shows the line's colour on the chart: the dark theme's second average colour.
     expect(within(ma50).getByLabelText<HTMLInputElement>('Colour of MA 50').value).toBe('#38bdf8');
@@ -80,5 +80,32 @@ describe('ChartToolbar', () => {
     expect(onIndicatorsChange).toHaveBeenLastCalledWith([DEFAULT_PREFERENCES.indicators[0], { id: 'sma-2', kind: 'sma', params: { period: 50 }, pane: 'own' }]);
     fireEvent.click(within(ma50).getByRole('button', { name: 'Remove MA 50' }));
     expect(onIndicatorsChange).toHaveBeenLastCalledWith([DEFAULT_PREFERENCES.indicators[0]]);
+  });
+  it('refuses a parameter the indicator cannot take, saying why and what it keeps; Remove keeps focus in the dialog', async () => {
+    const { onIndicatorsChange } = setup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Indicators…' }));
+    const ma50 = screen.getByTestId('indicator-sma-2');
+    const period = within(ma50).getByRole<HTMLInputElement>('textbox', { name: 'Period' });
+    for (const [typed, why] of [
+      ['0', '0 is less than 1'],
+      ['9999', '9999 is more than 500'],
+      ['-5', '-5 is less than 1'],
+      ['7.5', '7.5 is not a whole number'],
+      ['', 'a value is needed'],
+      ['abc', '“abc” is not a number'],
+    ] as const) {
+      fireEvent.change(period, { target: { value: typed } });
+      expect(within(ma50).getByRole('alert').textContent).toBe(`Period: ${why}. Values are 1 to 500; kept 50.`);
+      expect(period.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(onIndicatorsChange).not.toHaveBeenCalled();
+    // Leaving the field puts back what the chart draws; a good value clears the message.
+    fireEvent.blur(period);
+    expect(period.value).toBe('50');
+    fireEvent.change(period, { target: { value: '55' } });
+    expect(within(ma50).queryByRole('alert')).toBeNull();
+    expect(onIndicatorsChange).toHaveBeenLastCalledWith([DEFAULT_PREFERENCES.indicators[0], { id: 'sma-2', kind: 'sma', params: { period: 55 } }]);
+    fireEvent.click(within(ma50).getByRole('button', { name: 'Remove MA 50' }));
+    expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { kindSpec, paramsFor } from '../../lib/indicators/catalog';
 import { t } from '../../i18n/t';
 import type { IndicatorInstance } from '../../store/preferences-slice';
 import { instanceLabel } from './indicator-data';
+import { IndicatorParamField } from './indicator-param-field';
 
 /** A line's colour while its indicator's code loads. */
 const UNSET_COLOUR = '#94a3b8';
@@ -32,22 +33,15 @@ export function IndicatorInstanceEditor({ instance, shown, onChange, onRemove }:
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         {spec.params.map((param) => (
-          <label key={param.key} className="flex items-center gap-1">
-            {t(param.label)}
-            <input
-              type="number"
-              min={param.min}
-              max={param.max}
-              step={param.step ?? 1}
-              defaultValue={params[param.key]}
-              onChange={(event) => {
-                const value = event.target.valueAsNumber;
-                const valid = Number.isFinite(value) && value >= param.min && value <= param.max && (param.step !== undefined || Number.isInteger(value));
-                if (valid) onChange({ ...instance, params: paramsFor(instance.kind, { ...params, [param.key]: value }) });
-              }}
-              className="w-16 rounded border border-slate-300 bg-transparent px-1 dark:border-slate-600"
-            />
-          </label>
+          <IndicatorParamField
+            key={param.key}
+            label={t(param.label)}
+            param={param}
+            value={params[param.key] ?? param.min}
+            onApply={(value) => {
+              onChange({ ...instance, params: paramsFor(instance.kind, { ...params, [param.key]: value }) });
+            }}
+          />
         ))}
         {spec.lines.map((line, o) => (
           <input

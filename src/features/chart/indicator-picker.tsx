@@ -3,7 +3,7 @@
  * on the chart with its default parameters: MA 5, 10, 20 and 60 are four adds) and the chart's
  * indicators to edit or remove. Its own chunk, with the catalog: nothing here is on the first page.
  */
-import { useEffect, useReducer, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { paramsFor } from '../../lib/indicators/catalog';
 import type { IndicatorKind } from '../../lib/indicators/kinds';
 import { indicatorName } from '../../lib/indicators/names';
@@ -29,6 +29,7 @@ interface PickerProps {
 export function IndicatorPicker({ list, onChange, onClose }: PickerProps) {
   useLanguage();
   const [query, setQuery] = useState('');
+  const searchField = useRef<HTMLInputElement>(null);
   const found = searchKinds(query);
   const theme = useAppStore((state) => state.preferences.theme);
   const convention = useAppStore((state) => state.preferences.colors);
@@ -46,6 +47,7 @@ export function IndicatorPicker({ list, onChange, onClose }: PickerProps) {
     <Modal label={t('Indicators')} onClose={onClose}>
       <div className="flex items-center gap-2 border-b border-slate-200 p-3 dark:border-slate-700">
         <input
+          ref={searchField}
           type="search"
           // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog opens to type a name
           autoFocus
@@ -102,6 +104,8 @@ export function IndicatorPicker({ list, onChange, onClose }: PickerProps) {
                   onChange(list.map((item) => (item.id === instance.id ? next : item)));
                 }}
                 onRemove={() => {
+                  // The pressed button goes with its indicator: focus stays in the dialog (Esc still closes it).
+                  searchField.current?.focus();
                   onChange(list.filter((item) => item.id !== instance.id));
                 }}
               />
