@@ -69,3 +69,29 @@ test('screenshot: the pre-market header and rows', async ({ page, request }) => 
   await expect(page.getByTestId('watchlist-extended')).toHaveCount(7);
   await page.screenshot({ path: '/tmp/extended-shots/pre-market.png' });
 });
+
+for (const [width, height] of [
+  [1440, 900],
+  [1280, 720],
+  [1024, 768],
+] as const) {
+  test(`the header's one row at ${String(width)} × ${String(height)} keeps the price, the change and the pre-market quote whole`, async ({ page, request }) => {
+    await resetSimulator(request);
+    await setClock(request, PRE_MARKET, false);
+    await page.setViewportSize({ width, height });
+    await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
+    const extended = page.getByTestId('header-extended');
+    await expect(extended).toContainText('Pre-market');
+    for (const testId of ['header-last-price', 'header-change', 'header-extended']) {
+      const cell = page.getByTestId(testId);
+      // Not cut (its text as wide as its box) and not under the session state beside it.
+      const { cut, right } = await cell.evaluate((element) => ({ cut: element.scrollWidth > element.clientWidth + 1, right: element.getBoundingClientRect().right }));
+      expect(cut, `${testId} is cut at ${String(width)}`).toBe(false);
+      const state = await page.locator('[data-testid="header-session"]').boundingBox();
+      if (state && state.width > 0) expect(right, `${testId} runs under the session state`).toBeLessThanOrEqual(state.x + 1);
+    }
+    // Nothing of the header runs past the window.
+    const overflow = await page.locator('header.app-header').evaluate((header) => header.scrollWidth - header.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+}

@@ -61,7 +61,7 @@ export function AppHeader({ onSearch, onSearchIntent, afterFirstCandle }: AppHea
           <path d="M10.5 10.5 14 14" strokeLinecap="round" />
         </svg>
         <span className="sr-only sm:not-sr-only">{t('Search…')}</span>
-        <kbd className="hidden rounded bg-slate-200 px-1 text-xs sm:inline touch:hidden dark:bg-slate-800">Ctrl K</kbd>
+        <kbd className="hidden rounded bg-slate-200 px-1 text-xs sm:inline touch:hidden lg:max-xl:hidden dark:bg-slate-800">Ctrl K</kbd>
       </button>
       <div className="flex items-center gap-1 justify-self-end [grid-area:settings]">
         <Suspense fallback={null}>{signInOn ? <AccountStatus /> : null}</Suspense>

@@ -22,9 +22,9 @@ export function DisplaySettings() {
           setTheme(theme === 'dark' ? 'light' : 'dark');
         }}
       >
-        {/* A phone shows the symbol alone (the name is the button's label). */}
+        {/* The symbol alone below 2xl (the name is the button's label): the header's one row keeps its room for the quote. */}
         <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
-        <span className="hidden sm:inline"> {t(theme === 'dark' ? 'Light' : 'Dark')}</span>
+        <span className="hidden 2xl:inline"> {t(theme === 'dark' ? 'Light' : 'Dark')}</span>
       </button>
       <button
         type="button"

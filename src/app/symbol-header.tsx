@@ -37,7 +37,7 @@ export function SymbolHeader() {
           {changeText(figures)}
         </span>
       )}
-      <ExtendedQuoteSlot ticker={ticker} className="min-w-0 truncate text-sm" testId="header-extended" />
+      <ExtendedQuoteSlot ticker={ticker} className={QUOTE_CLASSES.extended} absoluteClassName="lg:max-xl:hidden" testId="header-extended" />
       {error && !ticker && (isAmbiguousSymbol(error) ? (
         // The prompt under the header asks which type: no quote until then, and nothing is wrong.
         <span className="truncate text-sm text-slate-500 dark:text-slate-400">{t('Which type?')}</span>

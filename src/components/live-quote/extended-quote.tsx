@@ -7,7 +7,7 @@ import { EXTENDED_SESSIONS, type ExtendedSession } from '#shared/contract.ts';
 import { t, type MessageKey } from '../../i18n/t';
 import type { ExtendedQuote as SessionQuote, Ticker } from '../../api/quote-schemas';
 import { formatPercent, formatPrice, formatSignedChange, precisionOf } from '../../lib/format';
-import { changeText, directionColor, priceDecimals, type Direction } from './ticker-figures';
+import { directionColor, priceDecimals, type Direction } from './ticker-figures';
 
 /** The sessions' names, as the markets panel calls them. */
 export const EXTENDED_SESSION_LABELS = { pre_market: 'Pre-market', post_market: 'After-hours', overnight: 'Overnight' } as const satisfies Record<ExtendedSession, MessageKey>;
@@ -51,15 +51,26 @@ export interface ExtendedQuoteProps {
   testId: string;
   /** The change as a percentage only (a watchlist row's width). */
   compact?: boolean;
+  /** Classes of the change in price units beside the percentage (the header hides it where its one row is short). */
+  absoluteClassName?: string;
 }
 
-export function ExtendedQuote({ ticker, className, testId, compact = false }: ExtendedQuoteProps) {
+export function ExtendedQuote({ ticker, className, testId, compact = false, absoluteClassName = '' }: ExtendedQuoteProps) {
   const figures = extendedFigures(ticker);
   if (!figures) return null;
   return (
     <span className={`tabular-nums ${className}`} data-testid={testId} data-session={figures.session}>
       <span className="text-slate-500 dark:text-slate-400">{t(EXTENDED_SESSION_LABELS[figures.session])}</span> {figures.last}{' '}
-      <span style={{ color: directionColor(figures.direction) }}>{compact ? figures.percent : changeText(figures)}</span>
+      <span style={{ color: directionColor(figures.direction) }}>
+        {compact ? (
+          figures.percent
+        ) : (
+          <>
+            <span className={absoluteClassName}>{figures.change} </span>
+            {figures.percent !== undefined && `(${figures.percent})`}
+          </>
+        )}
+      </span>
     </span>
   );
 }

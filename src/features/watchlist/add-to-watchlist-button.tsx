@@ -14,7 +14,7 @@ export function AddToWatchlistButton({ symbol }: { symbol: string }) {
     useAppStore.getState().addToActiveWatchlist(normalized);
   };
 
-  const base = 'shrink-0 rounded border px-2 py-0.5 text-xs';
+  const base = 'shrink-0 rounded border px-2 py-0.5 text-xs whitespace-nowrap';
   if (inList) {
     return (
       <button type="button" disabled title={t('{symbol} is in {list}', { symbol: normalized, list: listName ?? t('the active watchlist') })} className={`${base} border-slate-300 text-slate-500 dark:border-slate-700 dark:text-slate-400`}>
