@@ -217,3 +217,29 @@ test('live: a compared symbol’s percent moves with its quotes', async ({ page,
   const first = await btc.textContent();
   await expect.poll(async () => await btc.textContent(), { timeout: 20_000 }).not.toBe(first);
 });
+
+test('a comparison with the symbol the chart switches to is left out while it is shown, and comes back after', async ({ page }) => {
+  await page.goto('/?symbol=AAPL.US&interval=1d');
+  await expect(page.getByTestId('chart-legend')).toBeVisible({ timeout: 15_000 });
+  const dialog = await openCompare(page);
+  for (const symbol of ['700.HK', 'MSFT.US']) {
+    await dialog.getByRole('textbox', { name: 'Symbol to compare' }).fill(symbol);
+    await dialog.getByRole('textbox', { name: 'Symbol to compare' }).press('Enter');
+  }
+  await closeCompare(page);
+  const legend = page.getByTestId('compare-legend');
+  await expect(legend.locator('[data-symbol="700.HK"] dd')).toHaveText(PERCENT, { timeout: 15_000 });
+  const colourOf = (symbol: string) => legend.locator(`[data-symbol="${symbol}"]`).evaluate((row) => getComputedStyle(row).color);
+  const msftColour = await colourOf('MSFT.US');
+
+  // The chart on 700.HK: one row for it (the chart's own), none comparing it with itself.
+  await page.goto('/?symbol=700.HK&interval=1d');
+  await expect(legend.locator('[data-symbol="MSFT.US"] dd')).toHaveText(PERCENT, { timeout: 15_000 });
+  await expect(legend.locator('[data-symbol="700.HK"]')).toHaveCount(1);
+  expect(await colourOf('MSFT.US')).toBe(msftColour);
+
+  // Back on AAPL.US, 700.HK is compared again.
+  await page.goto('/?symbol=AAPL.US&interval=1d');
+  await expect(legend.locator('[data-symbol="700.HK"] dd')).toHaveText(PERCENT, { timeout: 15_000 });
+  await expect(legend.locator('[data-symbol="AAPL.US"]')).toHaveCount(1);
+});

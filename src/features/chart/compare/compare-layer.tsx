@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import type { MouseEventParams } from 'lightweight-charts';
 import type { Candle } from '#shared/candle.ts';
 import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
-import { isStockInstrument } from '#shared/symbols.ts';
+import { isStockInstrument, normalizeSymbol } from '#shared/symbols.ts';
 import { useDisplayZone } from '../../../components/use-display-zone';
 import { formatPercent } from '../../../lib/format';
 import { useInstrumentTimeZone } from '../../../queries/use-instrument-type';
@@ -82,7 +82,14 @@ export function CompareLayer({ chartId, surface, symbol, type, interval, adjust 
   useScaleNotice();
   const theme = useAppStore((state) => state.preferences.theme);
   const { marketTimeZone } = useDisplayZone(symbol, type);
-  const comparisons = useAppStore((state) => state.comparisons[chartId] ?? NONE);
+  const stored = useAppStore((state) => state.comparisons[chartId] ?? NONE);
+  // The chart's own symbol is not compared with itself (the chart switched to a compared symbol):
+  // it is left out while the chart shows it and comes back when the chart moves on; each keeps the
+  // colour of its place in the list.
+  const compared = useMemo(
+    () => stored.map((item, index) => ({ item, colour: compareColour(theme, index) })).filter(({ item }) => normalizeSymbol(item) !== normalizeSymbol(symbol)),
+    [stored, symbol, theme],
+  );
   // The chart's first candle (ms): the compared histories are loaded back to it.
   const mainStart = useSyncExternalStore(
     useCallback((listener: () => void) => surface?.onDataChange(listener) ?? (() => undefined), [surface]),
@@ -103,11 +110,11 @@ export function CompareLayer({ chartId, surface, symbol, type, interval, adjust 
   }, []);
   const sources = useMemo(
     (): CompareSource[] =>
-      comparisons.map((item, index) => {
+      compared.map(({ item, colour }) => {
         const feed = feeds[item];
-        return { colour: compareColour(theme, index), candles: feed?.candles ?? NO_CANDLES, alignment: feed?.alignment };
+        return { colour, candles: feed?.candles ?? NO_CANDLES, alignment: feed?.alignment };
       }),
-    [comparisons, feeds, theme],
+    [compared, feeds],
   );
   useEffect(() => {
     overlay?.show(sources);
@@ -115,7 +122,7 @@ export function CompareLayer({ chartId, surface, symbol, type, interval, adjust 
 
   return (
     <>
-      {comparisons.map((item) => (
+      {compared.map(({ item }) => (
         <ComparedFeed key={item} symbol={item} interval={interval} adjust={adjust} mainZone={marketTimeZone} mainStart={mainStart} onFeed={onFeed} />
       ))}
       {overlay && surface && (
@@ -123,7 +130,7 @@ export function CompareLayer({ chartId, surface, symbol, type, interval, adjust 
           overlay={overlay}
           surface={surface}
           symbol={symbol}
-          rows={comparisons.map((item, index) => ({ symbol: item, colour: compareColour(theme, index), feed: feeds[item] }))}
+          rows={compared.map(({ item, colour }) => ({ symbol: item, colour, feed: feeds[item] }))}
         />
       )}
     </>
