@@ -274,3 +274,53 @@ test('the watchlist CSV has one record per symbol, with the ticker’s numbers',
     expect(Number(shown.replaceAll(',', ''))).toBe(Number(last));
   }
 });
+
+test('the chart PNG carries the comparisons’ legend: each compared symbol in its line’s colour under the caption', async ({ page }) => {
+  await page.goto('/?symbol=AAPL.US&interval=1d');
+  await expect(page.getByTestId('chart-legend')).toBeVisible({ timeout: 15_000 });
+  const more = page.getByRole('button', { name: 'More chart tools' });
+  if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  await page.getByRole('button', { name: /^Compare/ }).click();
+  const field = page.getByRole('dialog', { name: 'Compare with other symbols' }).getByRole('textbox', { name: 'Symbol to compare' });
+  await field.fill('700.HK');
+  await field.press('Enter');
+  await page.keyboard.press('Escape');
+  const row = page.getByTestId('compare-legend').locator('[data-symbol="700.HK"]');
+  await expect(row.locator('dd')).toHaveText(/%$/, { timeout: 15_000 });
+  const colour = await row.evaluate((element) => getComputedStyle(element).color);
+  await page.mouse.move(0, 0);
+
+  const menu = await openExportMenu(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), menu.getByRole('menuitem', { name: 'Image (PNG)' }).click()]);
+  const png = await downloaded(download);
+  await mkdir(SHOTS, { recursive: true });
+  await copyFile(await download.path(), `${SHOTS}/chart-compared.png`);
+  const found = await page.evaluate(
+    async ({ base64, colour }) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${base64}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no 2d context');
+      context.drawImage(img, 0, 0);
+      const chart = [...document.querySelectorAll('[data-testid="main-chart"] canvas')].map((element) => element.getBoundingClientRect());
+      const chartHeight = (Math.max(...chart.map((r) => r.bottom)) - Math.min(...chart.map((r) => r.top))) * window.devicePixelRatio;
+      const strip = Math.round(img.naturalHeight - chartHeight);
+      const [r, g, b] = (colour.match(/\d+/g) ?? []).map(Number);
+      const { data } = context.getImageData(0, 0, canvas.width, strip);
+      let pixels = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (Math.abs((data[i] ?? 0) - (r ?? 0)) < 30 && Math.abs((data[i + 1] ?? 0) - (g ?? 0)) < 30 && Math.abs((data[i + 2] ?? 0) - (b ?? 0)) < 30) pixels++;
+      }
+      return { strip: strip / window.devicePixelRatio, pixels };
+    },
+    { base64: png.toString('base64'), colour },
+  );
+  // The caption's line (or two) and the legend's line under it.
+  expect([48, 66].some((css) => Math.abs(found.strip - css) <= 1)).toBe(true);
+  // The compared symbol's text in its line's colour, in the strip above the chart.
+  expect(found.pixels).toBeGreaterThan(20);
+});

@@ -16,4 +16,9 @@ describe('caption layout', () => {
     expect(captionHeight(2) - captionHeight(1)).toBe(18);
     expect(captionHeight(1)).toBe(30);
   });
+
+  it('takes a line more for a legend', () => {
+    expect(captionHeight(1, true)).toBe(48);
+    expect(captionHeight(2, true) - captionHeight(2)).toBe(18);
+  });
 });

@@ -28,9 +28,15 @@ export function captionLines(title: string, detail: string, width: number, measu
   return measure(title) + GAP_PX + measure(detail) + 2 * PAD_X <= width ? 1 : 2;
 }
 
-/** Height of the caption strip, CSS px. */
-export function captionHeight(lines: 1 | 2): number {
-  return lines * LINE_PX + 2 * PAD_Y;
+/** Height of the caption strip, CSS px: its lines, and one more for a legend. */
+export function captionHeight(lines: 1 | 2, legend = false): number {
+  return (lines + (legend ? 1 : 0)) * LINE_PX + 2 * PAD_Y;
+}
+
+/** One entry of the legend the image carries (the compared symbols' percents), in its line's colour. */
+export interface LegendEntry {
+  text: string;
+  colour: string;
 }
 
 /** The screenshot with the caption strip above it, on a new canvas of the screenshot's width. */
@@ -39,6 +45,7 @@ export function composeChartImage(
   caption: { title: string; detail: string },
   colors: CaptionColors,
   pixelRatio: number,
+  legend: readonly LegendEntry[] = [],
 ): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d');
@@ -47,7 +54,7 @@ export function composeChartImage(
   context.font = font(600);
   const measure = (text: string) => context.measureText(text).width / pixelRatio;
   const lines = captionLines(caption.title, caption.detail, shot.width / pixelRatio, measure);
-  const strip = Math.round(captionHeight(lines) * pixelRatio);
+  const strip = Math.round(captionHeight(lines, legend.length > 0) * pixelRatio);
 
   canvas.width = shot.width;
   canvas.height = shot.height + strip;
@@ -71,6 +78,14 @@ export function composeChartImage(
     context.fillText(caption.detail, canvas.width - x, firstY);
   } else {
     context.fillText(caption.detail, x, firstY + LINE_PX * pixelRatio);
+  }
+  // The legend's entries side by side on a line of their own, each in its line's colour.
+  context.textAlign = 'left';
+  let legendX = x;
+  for (const entry of legend) {
+    context.fillStyle = entry.colour;
+    context.fillText(entry.text, legendX, firstY + lines * LINE_PX * pixelRatio);
+    legendX += context.measureText(entry.text).width + GAP_PX * pixelRatio;
   }
   return canvas;
 }

@@ -6,12 +6,28 @@ import type { Candle } from '#shared/candle.ts';
 import { csvBlob } from '../../lib/csv';
 import { downloadBlob } from '../../lib/download';
 import type { ChartSurface } from './chart-surface';
-import { canvasToPng, chartScreenshot, composeChartImage, type CaptionColors } from './chart-image';
+import { canvasToPng, chartScreenshot, composeChartImage, type CaptionColors, type LegendEntry } from './chart-image';
 import { captionText, chartFileName, type ChartExportDescription } from './export-description';
 import { klineCsv } from './kline-csv';
 
+/**
+ * The comparisons' legend as the chart shows it beside its panes (the chart's own row, then each
+ * compared symbol in its line's colour, with its percent at the last candle): the library's
+ * screenshot has the lines, not the legend drawn over them in the page.
+ */
+function comparedLegend(surface: ChartSurface, textColour: string): LegendEntry[] {
+  // The legend box is the chart container's sibling (the container may hold the early chart's wrapper first).
+  const box = surface.chart.chartElement().closest('[data-testid="main-chart"]')?.parentElement;
+  const rows = box ? [...box.querySelectorAll<HTMLElement>('[data-testid="compare-legend-row"]')] : [];
+  return rows.map((row) => ({
+    text: `${row.querySelector('dt')?.textContent ?? ''} ${row.querySelector('dd')?.textContent ?? ''}`.trim(),
+    colour: row.style.color || textColour,
+  }));
+}
+
 export async function exportChartPng(surface: ChartSurface, description: ChartExportDescription, colors: CaptionColors): Promise<void> {
-  const image = composeChartImage(chartScreenshot(surface.chart), captionText(description), colors, window.devicePixelRatio || 1);
+  const legend = comparedLegend(surface, colors.text);
+  const image = composeChartImage(chartScreenshot(surface.chart), captionText(description), colors, window.devicePixelRatio || 1, legend);
   downloadBlob(await canvasToPng(image), chartFileName(description, 'png'));
 }
 
