@@ -422,8 +422,10 @@ test('a horizontal line turns into a price alert at its level, drawn as an alert
   const row = page.getByTestId('alert-row');
   await expect(row).toHaveCount(1);
   await expect(row).toHaveAttribute('data-status', 'armed');
-  const shown = Number(/crosses ([\d.]+)/.exec((await row.textContent()) ?? '')?.[1]);
-  expect(Math.abs(shown - level)).toBeLessThan(1e-6 * Math.max(1, level));
+  const shownText = /crosses ([\d.]+)/.exec((await row.textContent()) ?? '')?.[1] ?? '';
+  // At the line's level on the instrument's tick (AAPL.US: cents), not the anchor's raw float.
+  expect(shownText).toMatch(/^\d+(\.\d{1,2})?$/);
+  expect(Math.abs(Number(shownText) - level)).toBeLessThanOrEqual(0.005 + 1e-9);
   // Its alert line is painted in the alert colour where the drawing is (seen with the drawings hidden).
   await page.getByRole('button', { name: 'Hide all drawings' }).click();
   await expect.poll(() => colourNear(page, 300, must(line.points[0]).y, '#f59e0b')).toBeGreaterThan(0);

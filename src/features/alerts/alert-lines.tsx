@@ -14,7 +14,7 @@ import { createPortal } from 'react-dom';
 import type { MouseEventParams } from 'lightweight-charts';
 import { normalizeSymbol } from '#shared/symbols.ts';
 import { BellIcon } from '../../components/ui/bell-icon';
-import { useMainChartSurface, type ChartSurface } from '../chart/chart-surface';
+import { roundToPriceStep, useMainChartSurface, type ChartSurface } from '../chart/chart-surface';
 import { useAppStore } from '../../store/app-store';
 import { targetsOf, type Alert } from './alert-model';
 import { AlertLinePrimitive, type AlertLine } from './alert-line-primitive';
@@ -41,13 +41,6 @@ export function wantedLines(alerts: readonly Alert[], symbol: string, type: stri
     });
   }
   return lines;
-}
-
-/** Rounds a dragged price to the series' tick (its minMove). */
-function roundToTick(price: number, surface: ChartSurface): number {
-  const format = surface.priceSeries.options().priceFormat;
-  const step = 'minMove' in format && typeof format.minMove === 'number' && format.minMove > 0 ? format.minMove : 0.01;
-  return Number((Math.round(price / step) * step).toFixed(10));
 }
 
 export function AlertLines() {
@@ -117,7 +110,7 @@ function Lines({ surface, wanted }: { surface: ChartSurface; wanted: AlertLine[]
       const move = (moveEvent: PointerEvent) => {
         const next = surface.priceSeries.coordinateToPrice(yOf(moveEvent));
         if (next === null || !(next > 0)) return;
-        price = roundToTick(next, surface);
+        price = roundToPriceStep(next, surface);
         primitive.drag(grabbed.key, price);
       };
       const end = () => {
@@ -171,7 +164,7 @@ function AlertHere({ surface, symbol, type, adjustHidden }: { surface: ChartSurf
         }, 200);
         return;
       }
-      setPoint({ y, price: roundToTick(price, surface) });
+      setPoint({ y, price: roundToPriceStep(price, surface) });
     };
     surface.chart.subscribeCrosshairMove(onMove);
     return () => {

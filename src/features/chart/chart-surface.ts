@@ -64,3 +64,13 @@ function subscribe(listener: () => void): () => void {
 export function useMainChartSurface(): ChartSurface | undefined {
   return useSyncExternalStore(subscribe, mainChartSurface, mainChartSurface);
 }
+
+/**
+ * `price` on the chart's price step (its series' minimum move: the instrument's tick as the chart
+ * knows it), without float noise: an alert set from the chart reads 94728.57, not 94728.5656444.
+ */
+export function roundToPriceStep(price: number, surface: Pick<ChartSurface, 'priceSeries'>): number {
+  const format = surface.priceSeries.options().priceFormat;
+  const step = 'minMove' in format && typeof format.minMove === 'number' && format.minMove > 0 ? format.minMove : 0.01;
+  return Number((Math.round(price / step) * step).toFixed(10));
+}

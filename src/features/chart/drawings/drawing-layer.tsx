@@ -10,7 +10,7 @@ import { createAlert } from '../../../components/alert-opener';
 import { t } from '../../../i18n/t';
 import { formatPrice } from '../../../lib/format';
 import { useAppStore } from '../../../store/app-store';
-import { useMainChartSurface } from '../chart-surface';
+import { roundToPriceStep, useMainChartSurface } from '../chart-surface';
 import { priceMapping, type PriceMapping } from './adjust-inverse';
 import { DrawingController } from './drawing-controller';
 import { drawingKeyAction } from './drawing-keys';
@@ -152,8 +152,10 @@ export function DrawingLayer({ symbol, exFactors, adjust, adjustedLocally, theme
   const [alertNote, setAlertNote] = useState<{ id: string; text: string } | undefined>(undefined);
   const turnIntoAlert = (drawing: Drawing): void => {
     // Anchors are stored as raw prices, the scale live prices (and so alert levels) are on.
-    const level = drawing.anchors[0]?.price;
-    if (level === undefined) return;
+    const anchor = drawing.anchors[0]?.price;
+    if (anchor === undefined || !surface) return;
+    // On the instrument's price step, as an alert set at the crosshair is (an anchor may sit between ticks).
+    const level = roundToPriceStep(anchor, surface);
     const made = createAlert({ symbol, ...(type && { type }), level, direction: 'either' });
     setAlertNote({ id: drawing.id, text: made.ok ? t('Alert set at {price}, either way.', { price: formatPrice(level, decimals) }) : made.message });
   };
