@@ -228,6 +228,8 @@ test('the export menu by keyboard: Escape closes it back to its button, the tool
   await expect(menu.getByRole('menuitem', { name: 'Image (PNG)' })).toBeFocused();
   if (unfolded) await expect(more).toHaveAttribute('aria-expanded', unfolded);
   await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Copy image' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Candles (CSV)' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
@@ -323,4 +325,25 @@ test('the chart PNG carries the comparisons’ legend: each compared symbol in i
   expect([48, 66].some((css) => Math.abs(found.strip - css) <= 1)).toBe(true);
   // The compared symbol's text in its line's colour, in the strip above the chart.
   expect(found.pixels).toBeGreaterThan(20);
+});
+
+test('Copy image puts the chart’s PNG on the clipboard, as the download has it', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await page.goto('/?symbol=AAPL.US&interval=1d');
+  await expect(page.getByTestId('chart-legend')).toBeVisible({ timeout: 15_000 });
+  const menu = await openExportMenu(page);
+  await menu.getByRole('menuitem', { name: 'Copy image' }).click();
+  await expect(page.getByText('The chart image is on the clipboard.')).toBeVisible();
+  const copied = await page.evaluate(async () => {
+    const [item] = await navigator.clipboard.read();
+    if (!item) return undefined;
+    const blob = await item.getType('image/png');
+    const bitmap = await createImageBitmap(blob);
+    const chart = [...document.querySelectorAll('[data-testid="main-chart"] canvas')].map((element) => element.getBoundingClientRect());
+    const chartWidth = Math.max(...chart.map((r) => r.right)) - Math.min(...chart.map((r) => r.left));
+    return { types: item.types, width: bitmap.width, chartWidth: chartWidth * window.devicePixelRatio, bytes: blob.size };
+  });
+  expect(copied?.types).toContain('image/png');
+  expect(Math.abs((copied?.width ?? 0) - (copied?.chartWidth ?? 0))).toBeLessThanOrEqual(2);
+  expect(copied?.bytes).toBeGreaterThan(5_000);
 });

@@ -697,6 +697,9 @@ export const MESSAGES = [
   'A list named “{taken}” already exists; choose another name (Escape keeps “{name}”).',
   'a value is needed',
   '{label}: {problem}. Values are {min} to {max}; kept {kept}.',
+  'Copy image',
+  'this browser cannot copy images; use Image (PNG)',
+  'The chart image is on the clipboard.',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

@@ -692,6 +692,9 @@ const catalog = {
   'A list named “{taken}” already exists; choose another name (Escape keeps “{name}”).': '已有名为“{taken}”的列表，请换一个名称（按 Esc 保留“{name}”）。',
   'a value is needed': '需要填写数值',
   '{label}: {problem}. Values are {min} to {max}; kept {kept}.': '{label}：{problem}。取值范围 {min} 至 {max}；保留 {kept}。',
+  'Copy image': '复制图片',
+  'this browser cannot copy images; use Image (PNG)': '此浏览器无法复制图片，请使用“图片 (PNG)”',
+  'The chart image is on the clipboard.': '图表图片已复制到剪贴板。',
 } as const satisfies Catalog;
 
 export default catalog;

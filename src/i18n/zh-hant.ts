@@ -692,6 +692,9 @@ const catalog = {
   'A list named “{taken}” already exists; choose another name (Escape keeps “{name}”).': '已有名為「{taken}」的清單，請換一個名稱（按 Esc 保留「{name}」）。',
   'a value is needed': '需要填寫數值',
   '{label}: {problem}. Values are {min} to {max}; kept {kept}.': '{label}：{problem}。取值範圍 {min} 至 {max}；保留 {kept}。',
+  'Copy image': '複製圖片',
+  'this browser cannot copy images; use Image (PNG)': '此瀏覽器無法複製圖片，請使用「圖片 (PNG)」',
+  'The chart image is on the clipboard.': '圖表圖片已複製到剪貼簿。',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -9,6 +9,7 @@ import type { ChartSurface } from './chart-surface';
 import { canvasToPng, chartScreenshot, composeChartImage, type CaptionColors, type LegendEntry } from './chart-image';
 import { captionText, chartFileName, type ChartExportDescription } from './export-description';
 import { klineCsv } from './kline-csv';
+import { t } from '../../i18n/t';
 
 /**
  * The comparisons' legend as the chart shows it beside its panes (the chart's own row, then each
@@ -25,10 +26,24 @@ function comparedLegend(surface: ChartSurface, textColour: string): LegendEntry[
   }));
 }
 
-export async function exportChartPng(surface: ChartSurface, description: ChartExportDescription, colors: CaptionColors): Promise<void> {
+/** The chart as the PNG holds it: its panes under the caption and the comparisons' legend. */
+function chartPng(surface: ChartSurface, description: ChartExportDescription, colors: CaptionColors): Promise<Blob> {
   const legend = comparedLegend(surface, colors.text);
-  const image = composeChartImage(chartScreenshot(surface.chart), captionText(description), colors, window.devicePixelRatio || 1, legend);
-  downloadBlob(await canvasToPng(image), chartFileName(description, 'png'));
+  return canvasToPng(composeChartImage(chartScreenshot(surface.chart), captionText(description), colors, window.devicePixelRatio || 1, legend));
+}
+
+export async function exportChartPng(surface: ChartSurface, description: ChartExportDescription, colors: CaptionColors): Promise<void> {
+  downloadBlob(await chartPng(surface, description, colors), chartFileName(description, 'png'));
+}
+
+/**
+ * The same image on the clipboard, to paste into a chat or a document. The clipboard item takes
+ * the image's promise, so the write starts inside the click (Safari refuses a write that comes
+ * after an await).
+ */
+export async function copyChartPng(surface: ChartSurface, description: ChartExportDescription, colors: CaptionColors): Promise<void> {
+  if (typeof ClipboardItem === 'undefined' || !('write' in navigator.clipboard)) throw new Error(t('this browser cannot copy images; use Image (PNG)'));
+  await navigator.clipboard.write([new ClipboardItem({ 'image/png': chartPng(surface, description, colors) })]);
 }
 
 export function exportChartCsv(description: ChartExportDescription, candles: readonly Candle[]): void {

@@ -51,8 +51,10 @@ function renderMenu(candles?: readonly Candle[]) {
 describe('ExportMenu', () => {
   it('starts on its first item; arrows move, wrapping; Escape closes back to the button', () => {
     const { onClose } = renderMenu();
-    const [png, csv] = screen.getAllByRole('menuitem');
+    const [png, copy, csv] = screen.getAllByRole('menuitem');
     expect(document.activeElement).toBe(png);
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(copy);
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(csv);
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });

@@ -1,5 +1,6 @@
 /**
- * The chart's export menu (loaded on demand by ExportButton): "Image (PNG)" and "Candles (CSV)".
+ * The chart's export menu (loaded on demand by ExportButton): "Image (PNG)", "Copy image" (the same
+ * image on the clipboard) and "Candles (CSV)".
  * Drawn in a portal at the button, since the folded toolbar clips what overflows it (marked as the
  * toolbar's popup, so the toolbar stays unfolded while it is open). A menu as ARIA
  * describes it: focus starts on the first item, ↑/↓ (Home/End) move, Escape closes back to the
@@ -8,10 +9,11 @@
 import { t } from '../../i18n/t';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { useAppStore } from '../../store/app-store';
 import { mainChartSurface } from './chart-surface';
 import { chartPalette } from './chart-palette';
 import type { ChartExportRequest } from './export-button';
-import { exportChartCsv, exportChartPng } from './export-chart';
+import { copyChartPng, exportChartCsv, exportChartPng } from './export-chart';
 import { TOOLBAR_POPUP } from './toolbar-row';
 
 interface ExportMenuProps {
@@ -53,7 +55,7 @@ export function ExportMenu({ anchor, request, onClose }: ExportMenuProps) {
     };
   }, [anchor, onClose]);
 
-  const run = async (kind: 'png' | 'csv') => {
+  const run = async (kind: 'png' | 'copy' | 'csv') => {
     const { description, candles, theme, colors } = request();
     const surface = mainChartSurface();
     setBusy(true);
@@ -61,6 +63,10 @@ export function ExportMenu({ anchor, request, onClose }: ExportMenuProps) {
     try {
       if (kind === 'csv') exportChartCsv(description, candles);
       else if (!surface) throw new Error('The chart is not drawn yet.');
+      else if (kind === 'copy') {
+        await copyChartPng(surface, description, chartPalette(theme, colors));
+        useAppStore.getState().pushNotice('info', () => t('The chart image is on the clipboard.'));
+      }
       else await exportChartPng(surface, description, chartPalette(theme, colors));
       onClose(true);
     } catch (error) {
@@ -103,6 +109,9 @@ export function ExportMenu({ anchor, request, onClose }: ExportMenuProps) {
     >
       <button type="button" role="menuitem" className={ITEM} disabled={busy} onClick={() => void run('png')}>
         {t('Image (PNG)')}
+      </button>
+      <button type="button" role="menuitem" className={ITEM} disabled={busy} onClick={() => void run('copy')}>
+        {t('Copy image')}
       </button>
       <button type="button" role="menuitem" className={ITEM} disabled={busy || !hasCandles} onClick={() => void run('csv')}>
         {t('Candles (CSV)')}
