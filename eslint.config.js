@@ -41,7 +41,7 @@ export default tseslint.config(
     // A client is how a query fetches, not what it fetches: the API client and the ticker batchers
     // a query function closes over are not part of its key (two instances fetch the same data).
     files: ['src/**'],
-    rules: { '@tanstack/query/exhaustive-deps': ['error', { allowlist: { types: ['ApiClient', 'TickerBatchers'] } }] },
+    rules: { '@tanstack/query/exhaustive-deps': ['error', { allowlist: { types: ['ApiClient', 'TickerBatchers', 'Clock'] } }] },
   },
   ...boundaryConfigs,
   {

@@ -9,7 +9,7 @@
 // server never import each other (tests may load the simulator). Node loads server and shared
 // code without a bundler, so their imports name the file's extension.
 
-const SHARED_LAYERS = ['api', 'queries', 'lib', 'store', 'components', 'realtime', 'i18n'];
+const SHARED_LAYERS = ['api', 'queries', 'lib', 'store', 'components', 'realtime', 'i18n', 'time'];
 
 const EXTENSION_REQUIRED = {
   regex: '^(\\.{1,2}/|#shared/)(?!.*\\.(ts|js|json)$)',

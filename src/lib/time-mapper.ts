@@ -5,6 +5,7 @@
  */
 import type { Candle } from '#shared/candle.ts';
 import { timeZoneOffsetMs, zonedTimeToUtc } from '#shared/time-zone.ts';
+import { wallClock } from '../time/clock';
 
 export type DisplayZone = 'market' | 'local' | 'utc';
 
@@ -23,7 +24,7 @@ let browserZone: { timeZone: string; readAt: number } | undefined;
  * candle and every tick through here.
  */
 export function browserTimeZone(): string {
-  const now = Date.now();
+  const now = wallClock.now();
   if (!browserZone || now - browserZone.readAt >= BROWSER_ZONE_TTL_MS) {
     browserZone = { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, readAt: now };
   }
