@@ -19,14 +19,9 @@ export interface Clock {
   subscribe(listener: () => void): () => void;
 }
 
-const noop = (): void => undefined;
-
-/** The browser's clock: wall time, never moved, never paused. */
-export const wallClock: Clock = {
+/** The browser's clock: wall time. Only a reading: it is never moved, paused or sped up. */
+export const wallClock: { readonly now: () => InstantMs } = {
   now: () => Date.now() as InstantMs,
-  rate: () => 1,
-  known: () => true,
-  subscribe: () => noop,
 };
 
 /** Listeners to a clock's jumps and pace changes. */

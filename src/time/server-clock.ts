@@ -18,13 +18,14 @@ export function isServerClock(clock: Clock): clock is ServerClock {
   return 'note' in clock;
 }
 
-export function createServerClock(browser: Clock = wallClock): ServerClock {
+/** `browserNow`: the browser's clock (a test's may stand still). */
+export function createServerClock(browserNow: () => number = wallClock.now): ServerClock {
   let offsetMs = 0;
   let known = false;
   const { subscribe, notify } = clockListeners();
   return {
-    now: () => (browser.now() + offsetMs) as InstantMs,
-    rate: () => browser.rate(),
+    now: () => (browserNow() + offsetMs) as InstantMs,
+    rate: () => 1,
     known: () => known,
     subscribe,
     note(serverMs, browserMs) {
