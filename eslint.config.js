@@ -1,6 +1,6 @@
 // ESLint flat config: type-checked TypeScript rules everywhere; React hooks, accessibility and
 // TanStack Query rules for the SPA; import boundaries that keep the architecture one-way
-// (eslint/boundaries.js).
+// (eslint/boundaries.js); the market's time read from a Clock (eslint/clock-reads.js).
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -8,6 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { boundaryConfigs } from './eslint/boundaries.js';
+import { clockConfigs } from './eslint/clock-reads.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'screenshots', 'bench/results'] },
@@ -16,7 +17,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js', 'eslint/boundaries.js'] },
+        projectService: { allowDefaultProject: ['eslint.config.js', 'eslint/boundaries.js', 'eslint/clock-reads.js'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -41,9 +42,11 @@ export default tseslint.config(
     // A client is how a query fetches, not what it fetches: the API client and the ticker batchers
     // a query function closes over are not part of its key (two instances fetch the same data).
     files: ['src/**'],
-    rules: { '@tanstack/query/exhaustive-deps': ['error', { allowlist: { types: ['ApiClient', 'TickerBatchers'] } }] },
+    rules: { '@tanstack/query/exhaustive-deps': ['error', { allowlist: { types: ['ApiClient', 'TickerBatchers', 'Clock'] } }] },
   },
   ...boundaryConfigs,
+  // Time is read from a Clock (eslint/clock-reads.js).
+  ...clockConfigs,
   {
     files: ['eslint.config.js', 'eslint/*.js'],
     ...tseslint.configs.disableTypeChecked,

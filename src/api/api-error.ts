@@ -4,6 +4,7 @@
  */
 import type { CATALOG_PATH } from '#shared/catalog.ts';
 import { AMBIGUOUS_SYMBOL, ERROR_CODES, type ContractPath } from '#shared/contract.ts';
+import { wallClock } from '../time/clock';
 
 /** What a request asked: a contract path, or the server's catalogue document (the search). */
 export type RequestPath = ContractPath | typeof CATALOG_PATH;
@@ -83,7 +84,7 @@ export function isAmbiguousSymbol(error: unknown): AmbiguousSymbol | undefined {
 }
 
 /** `Retry-After` as milliseconds: delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+export function parseRetryAfter(value: string | null, now: number = wallClock.now()): number | undefined {
   if (value === null || value.trim() === '') return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;

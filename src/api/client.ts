@@ -10,6 +10,7 @@ import { ERROR_CODES, type ContractPath } from '#shared/contract.ts';
 import { CLOCK_HEADER, SOURCE_HEADER, type DataSource } from '#shared/protocol.ts';
 import { envelopeSchema } from './envelope-schema';
 import { createRateLimitGate, WITHDRAWN } from './rate-limit-gate';
+import { wallClock } from '../time/clock';
 
 export { DEFAULT_RATE_LIMIT_PAUSE_MS } from './rate-limit-gate';
 
@@ -150,7 +151,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         status,
         ...extra,
         latencyMs: Math.round(performance.now() - started),
-        at: Date.now(),
+        at: wallClock.now(),
         ...(source !== undefined && { source }),
         ...(serverTime !== undefined && { serverTime }),
         ...(retryAfterMs !== undefined && { retryAfterMs }),
@@ -163,7 +164,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     };
     /** The gate stayed closed (pushed back again and again): a 3001 of our own, retried like one. */
     const stillLimited = (): ApiError => {
-      retryAfterMs = Math.max(0, (gate.closedUntil() ?? Date.now()) - Date.now());
+      retryAfterMs = Math.max(0, (gate.closedUntil() ?? wallClock.now()) - wallClock.now());
       return fail({ kind: 'api', rawCode: ERROR_CODES.RATE_LIMITED, message: `Rate limited: ${path} waits for the limit to reset` });
     };
 

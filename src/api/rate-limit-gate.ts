@@ -6,6 +6,7 @@
  * gate closes are withdrawn and queued behind it too, because the browser may still hold them in
  * its own connection queue and send them inside the window.
  */
+import { wallClock } from '../time/clock';
 
 /** The pause after a 3001 whose answer carries no usable Retry-After. */
 export const DEFAULT_RATE_LIMIT_PAUSE_MS = 1_000;
@@ -53,21 +54,21 @@ export function createRateLimitGate(): RateLimitGate {
   let opensAt = 0;
   const awaitingAnswer = new Set<AbortController>();
   return {
-    closedUntil: () => (opensAt > Date.now() ? opensAt : undefined),
+    closedUntil: () => (opensAt > wallClock.now() ? opensAt : undefined),
     close(retryAfterMs) {
-      const until = Date.now() + (retryAfterMs ?? DEFAULT_RATE_LIMIT_PAUSE_MS);
-      if (until <= opensAt || until <= Date.now()) return;
+      const until = wallClock.now() + (retryAfterMs ?? DEFAULT_RATE_LIMIT_PAUSE_MS);
+      if (until <= opensAt || until <= wallClock.now()) return;
       opensAt = until;
       for (const controller of awaitingAnswer) controller.abort(WITHDRAWN);
       awaitingAnswer.clear();
     },
     async pass(signal) {
       for (let wait = 0; wait < MAX_GATE_WAITS; wait++) {
-        const remaining = opensAt - Date.now();
+        const remaining = opensAt - wallClock.now();
         if (remaining <= 0) return true;
         await sleep(remaining, signal);
       }
-      return opensAt <= Date.now();
+      return opensAt <= wallClock.now();
     },
     track(controller) {
       awaitingAnswer.add(controller);

@@ -8,6 +8,7 @@ import { useRealtimeStatus } from '../realtime/hooks';
 import { type RealtimeStatus } from '../realtime/types';
 import { realtimeStatusText, type RealtimeTone } from './realtime-status-text';
 import { useNow } from '../components/use-now';
+import { wallClock } from '../time/clock';
 
 const DOT: Record<RealtimeTone, string> = {
   ok: 'bg-emerald-500',
@@ -33,7 +34,7 @@ function StatusLine({ className, status, retryIn }: RealtimeStatusItemProps & { 
 
 /** One status snapshot with a retry delay: counted down from when it arrived (mounted afresh for each). */
 function Countdown({ className, status, retryInMs }: RealtimeStatusItemProps & { status: RealtimeStatus; retryInMs: number }) {
-  const [arrived] = useState(() => Date.now());
+  const [arrived] = useState(() => wallClock.now());
   const now = useNow(1_000, (current) => current < arrived + retryInMs);
   return <StatusLine className={className} status={status} retryIn={Math.max(0, arrived + retryInMs - now)} />;
 }

@@ -19,7 +19,6 @@ import { useInstrumentType } from '../queries/use-instrument-type';
 import { tradingSessionsQueryOptions } from '../queries/use-trading-sessions';
 import { useAppStore } from '../store/app-store';
 import { sessionStateText, type PhaseTone } from './session-state-text';
-import { serverNow } from './use-server-now';
 
 /** The longest the shown state waits for a re-render: its next change, or this. */
 const MAX_WAIT_MS = 60_000;
@@ -33,18 +32,26 @@ const DOT: Record<PhaseTone, string> = {
 
 const alwaysOpen = (): MarketStatus => ({ phase: 'open', label: t('Open 24/7') });
 
-/** The data's clock, read again at `next` (the shown state's next change) or within a minute. */
+/**
+ * The data's clock, read again at `next` (the shown state's next change, at the clock's pace) or
+ * within a minute, and at once when the clock jumps or changes pace.
+ */
 function useClockUntil(next: number | undefined): number {
-  const [now, setNow] = useState(serverNow);
+  const { clock } = useAppServices();
+  const [now, setNow] = useState(() => clock.now());
   useEffect(() => {
-    const wait = next === undefined ? MAX_WAIT_MS : Math.min(MAX_WAIT_MS, Math.max(250, next - now));
-    const timer = setTimeout(() => {
-      setNow(serverNow());
-    }, wait);
+    const read = () => {
+      setNow(clock.now());
+    };
+    const rate = clock.rate();
+    const wait = next === undefined || rate <= 0 ? MAX_WAIT_MS : Math.min(MAX_WAIT_MS, Math.max(250, (next - now) / rate));
+    const timer = setTimeout(read, wait);
+    const unsubscribe = clock.subscribe(read);
     return () => {
       clearTimeout(timer);
+      unsubscribe();
     };
-  }, [next, now]);
+  }, [clock, next, now]);
   return now;
 }
 

@@ -1,18 +1,22 @@
-/** The data's clock (src/api/server-clock), ticking for components that show it. */
+/** The data's clock (the app services' Clock), ticking for components that show it. */
 import { useEffect, useState } from 'react';
-import { serverNow } from '../api/server-clock';
+import { useAppServices } from '../queries/app-services-context';
+import type { InstantMs } from '../time/time-types';
 
-export { serverNow } from '../api/server-clock';
-
-export function useServerNow(periodMs = 1_000): number {
-  const [now, setNow] = useState(serverNow);
+/** The data's instant, read again every `periodMs` and whenever the clock jumps. */
+export function useServerNow(periodMs = 1_000): InstantMs {
+  const { clock } = useAppServices();
+  const [now, setNow] = useState(() => clock.now());
   useEffect(() => {
-    const timer = setInterval(() => {
-      setNow(serverNow());
-    }, periodMs);
+    const read = () => {
+      setNow(clock.now());
+    };
+    const timer = setInterval(read, periodMs);
+    const unsubscribe = clock.subscribe(read);
     return () => {
       clearInterval(timer);
+      unsubscribe();
     };
-  }, [periodMs]);
+  }, [clock, periodMs]);
   return now;
 }

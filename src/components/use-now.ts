@@ -5,14 +5,15 @@
  * instant of mounting: mount a countdown afresh (a `key`) when what it counts to changes.
  */
 import { useEffect, useState } from 'react';
+import { wallClock } from '../time/clock';
 
 export function useNow(periodMs: number, active: boolean | ((now: number) => boolean) = true): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => wallClock.now());
   const ticking = typeof active === 'function' ? active(now) : active;
   useEffect(() => {
     if (!ticking) return undefined;
     const timer = setInterval(() => {
-      setNow(Date.now());
+      setNow(wallClock.now());
     }, periodMs);
     return () => {
       clearInterval(timer);

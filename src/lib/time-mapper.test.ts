@@ -117,3 +117,15 @@ describe('browserTimeZone', () => {
     expect(resolved).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('the time types', () => {
+  it('keep instants and chart seconds apart at compile time', () => {
+    const seconds = toChartTime(Date.UTC(2026, 0, 5, 14, 30), 'utc', 'UTC');
+    const ms = fromChartTime(seconds, 'utc', 'UTC');
+    expect(ms).toBe(Date.UTC(2026, 0, 5, 14, 30));
+    // @ts-expect-error chart seconds are not an instant
+    toChartTime(seconds, 'utc', 'UTC');
+    // @ts-expect-error an instant is not chart seconds
+    fromChartTime(ms, 'utc', 'UTC');
+  });
+});

@@ -1,16 +1,20 @@
 /**
  * API time (ms UTC) ↔ chart time. lightweight-charts labels its axis as if every timestamp were
  * UTC, so to show wall-clock time in another zone each timestamp is shifted by that zone's offset
- * at that instant: the chart's "UTC" labels then read as local wall-clock time.
+ * at that instant: the chart's "UTC" labels then read as local wall-clock time. The two are
+ * distinct types (src/time/time-types.ts): an instant passed for chart seconds, or chart seconds
+ * for an instant, does not compile.
  */
 import type { Candle } from '#shared/candle.ts';
 import { timeZoneOffsetMs, zonedTimeToUtc } from '#shared/time-zone.ts';
+import { wallClock } from '../time/clock';
+import { chartTime, instantMs, type ChartTime, type InstantMs, type NotChartTime, type NotInstant } from '../time/time-types';
 
 export type DisplayZone = 'market' | 'local' | 'utc';
 
 /** A candle on the chart's clock: `time` in shifted seconds, the rest as in `Candle`. */
 export interface ChartCandle extends Omit<Candle, 'time'> {
-  time: number;
+  time: ChartTime;
 }
 
 /** How long the browser's zone is taken as known: a laptop may change zones while the page is open. */
@@ -23,7 +27,7 @@ let browserZone: { timeZone: string; readAt: number } | undefined;
  * candle and every tick through here.
  */
 export function browserTimeZone(): string {
-  const now = Date.now();
+  const now = wallClock.now();
   if (!browserZone || now - browserZone.readAt >= BROWSER_ZONE_TTL_MS) {
     browserZone = { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, readAt: now };
   }
@@ -38,25 +42,25 @@ export function displayTimeZone(zone: DisplayZone, marketTimeZone: string, local
 }
 
 /** Chart seconds showing the instant `ms` as wall-clock time in the chosen zone. */
-export function toChartTime(ms: number, zone: DisplayZone, marketTimeZone: string, localTimeZone?: string): number {
+export function toChartTime(ms: NotChartTime, zone: DisplayZone, marketTimeZone: string, localTimeZone?: string): ChartTime {
   const timeZone = displayTimeZone(zone, marketTimeZone, localTimeZone);
-  return Math.floor((ms + timeZoneOffsetMs(ms, timeZone)) / 1000);
+  return chartTime(Math.floor((ms + timeZoneOffsetMs(ms, timeZone)) / 1000));
 }
 
 /**
  * toChartTime for one display zone, with the zone's offsets memoised per quarter hour: for many
  * candles at once, and for every live tick (one Intl lookup per quarter hour, not per call).
  */
-export function chartTimeMapper(zone: DisplayZone, marketTimeZone: string, localTimeZone?: string): (ms: number) => number {
+export function chartTimeMapper(zone: DisplayZone, marketTimeZone: string, localTimeZone?: string): (ms: NotChartTime) => ChartTime {
   const offsetOf = cachedOffsets(displayTimeZone(zone, marketTimeZone, localTimeZone));
-  return (ms) => Math.floor((ms + offsetOf(ms)) / 1000);
+  return (ms) => chartTime(Math.floor((ms + offsetOf(ms)) / 1000));
 }
 
 /**
  * The UTC ms of chart seconds, inverse of toChartTime. A wall-clock time skipped by a DST change
  * resolves one hour later; a repeated one to its first occurrence (as zonedTimeToUtc does).
  */
-export function fromChartTime(seconds: number, zone: DisplayZone, marketTimeZone: string, localTimeZone?: string): number {
+export function fromChartTime(seconds: NotInstant, zone: DisplayZone, marketTimeZone: string, localTimeZone?: string): InstantMs {
   const timeZone = displayTimeZone(zone, marketTimeZone, localTimeZone);
   const wall = new Date(seconds * 1000);
   const minuteStart = zonedTimeToUtc(
@@ -67,7 +71,7 @@ export function fromChartTime(seconds: number, zone: DisplayZone, marketTimeZone
     wall.getUTCMinutes(),
     timeZone,
   );
-  return minuteStart + wall.getUTCSeconds() * 1000 + wall.getUTCMilliseconds();
+  return instantMs(minuteStart + wall.getUTCSeconds() * 1000 + wall.getUTCMilliseconds());
 }
 
 /**

@@ -9,6 +9,8 @@ import type { ProductType } from '#shared/contract.ts';
 import { createApiClient, type ApiClient } from '../api/client';
 import { fetchTickers } from '../api/quote-endpoints';
 import { followServerClock } from '../api/server-clock';
+import type { Clock } from '../time/clock';
+import { createServerClock, isServerClock } from '../time/server-clock';
 import { RealtimeClient } from '../realtime/realtime-client';
 import type { SocketFactory } from '../realtime/socket';
 import { createQueryClient } from './query-client';
@@ -22,6 +24,8 @@ export interface AppServices {
   readonly realtime: RealtimeClient;
   /** Ticker requests of many queries folded into ≤50-symbol requests of `api`. */
   readonly tickers: TickerBatchers;
+  /** The data's clock: every reading of the market's time goes through it. */
+  readonly clock: Clock;
 }
 
 export interface AppServicesOptions {
@@ -33,17 +37,24 @@ export interface AppServicesOptions {
   fetch?: typeof fetch;
   /** The app's retry policy by default (createQueryClient). */
   queryClient?: QueryClient;
+  /**
+   * The data's clock; a new server clock by default. A server clock (createServerClock: the
+   * page's, already set from its stamp) follows `api`'s answers; another (a test's) is used as it is.
+   */
+  clock?: Clock;
 }
 
 export function createAppServices(options: AppServicesOptions): AppServices {
   const api = createApiClient({ ...(options.fetch && { fetch: options.fetch }) });
-  // The data's clock follows the server's answers for as long as the page lives.
-  followServerClock(api);
+  const clock = options.clock ?? createServerClock();
+  // The data's clock follows the server's answers for as long as the services live.
+  if (isServerClock(clock)) followServerClock(api, clock);
   const tickers = createTickerBatchers((symbols: string[], type: ProductType | undefined) => fetchTickers(api, { symbols, ...(type && { type }) }));
   return {
     queryClient: options.queryClient ?? createQueryClient(),
     api,
     realtime: new RealtimeClient({ createSocket: options.createSocket, url: options.realtimeUrl }),
     tickers,
+    clock,
   };
 }

@@ -39,8 +39,8 @@ describe('fetchHistoryPage', () => {
   });
 
   it('a short page means nothing older', async () => {
-    at('2026-11-25T15:01:30Z');
-    const page = await fetchHistoryPage(api, { symbol: 'AAPL.US', interval: '1d' }, Date.UTC(1990, 0, 10));
+    const now = at('2026-11-25T15:01:30Z');
+    const page = await fetchHistoryPage(api, { symbol: 'AAPL.US', interval: '1d' }, Date.UTC(1990, 0, 10), undefined, now);
     expect(page.candles.length).toBeLessThan(1000);
     expect(page.olderEndTime).toBeNull();
   });
@@ -57,7 +57,7 @@ describe('fetchHistoryPage', () => {
     expect(page.olderEndTime).toBe(first.time - 1);
 
     // The next page ends where this one starts, and the bucket at the seam is whole.
-    const older = await fetchHistoryPage(api, { symbol: 'AAPL.US', interval: '3m' }, page.olderEndTime);
+    const older = await fetchHistoryPage(api, { symbol: 'AAPL.US', interval: '3m' }, page.olderEndTime, undefined, now);
     const all = flattenPages([page, older]);
     expect(new Set(all.map((c) => c.time)).size).toBe(all.length);
     const seam = older.candles.at(-1);

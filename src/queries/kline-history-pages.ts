@@ -6,7 +6,6 @@
 import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
 import type { ApiClient } from '../api/client';
 import { fetchKlines } from '../api/kline-endpoints';
-import { serverNow } from '../api/server-clock';
 import type { Candle } from '#shared/candle.ts';
 import { aggregateCandles, bucketStart, mergeCandles, toCandle } from '../lib/candles';
 import { HISTORY_PAGE_SIZE, historySourceOf } from '#shared/first-page.ts';
@@ -59,10 +58,10 @@ async function fetchRaw(api: ApiClient, params: KlineHistoryParams, range: RawRa
 }
 
 /**
- * One page ending at `endTime` (null: the newest, ending at newestPageEnd of `now`). A page
- * shorter than asked means the service has nothing older.
+ * One page ending at `endTime` (null: the newest, ending at newestPageEnd of `now`, the data's
+ * clock). A page shorter than asked means the service has nothing older.
  */
-export async function fetchHistoryPage(api: ApiClient, params: KlineHistoryParams, endTime: number | null, signal?: AbortSignal, now: number = serverNow()): Promise<KlinePage> {
+export async function fetchHistoryPage(api: ApiClient, params: KlineHistoryParams, endTime: number | null, signal: AbortSignal | undefined, now: number): Promise<KlinePage> {
   const source = historySourceOf(params.interval);
   const zone = instrumentTimeZone(params.symbol, params.type);
   const raw = await fetchRaw(api, params, { limit: source.pageSize, endTime: endTime ?? newestPageEnd(params.interval, now, zone) }, signal);

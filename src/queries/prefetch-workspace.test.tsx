@@ -1,17 +1,19 @@
 // @vitest-environment happy-dom
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { noteServerClock } from '../api/server-clock';
 import { DEFAULT_WORKSPACE, type Workspace } from '../store/workspace-slice';
 import { prefetchWorkspace, workspaceHistoryParams } from './prefetch-workspace';
 import { recordUnansweredFetches, testServices, wrapperFor } from './query-test-support';
+import { serverClockAt } from '../time/test-clock.test-support';
 import { useKlineHistory } from './use-kline-history';
 import { useTicker } from './use-ticker';
+
+/** The data's clock, as the server would report it. */
+const NOW = Date.parse('2026-11-25T15:00:00Z');
 
 /** Requests by path; none is ever answered, so a second request could only come from a second fetch. */
 let requested: URL[] = [];
 beforeEach(() => {
-  noteServerClock(Date.parse('2026-11-25T15:00:00Z'));
   requested = recordUnansweredFetches();
 });
 afterEach(() => {
@@ -30,7 +32,7 @@ describe('workspaceHistoryParams', () => {
 
 describe('prefetchWorkspace', () => {
   it('starts the history page at once, and the chart and header hooks reuse both requests', async () => {
-    const services = testServices();
+    const services = testServices({ clock: serverClockAt(NOW) });
     const workspace: Workspace = { ...DEFAULT_WORKSPACE, symbol: '700.HK', interval: '1h' };
     prefetchWorkspace(services, workspace);
     await vi.waitFor(() => {
@@ -50,7 +52,7 @@ describe('prefetchWorkspace', () => {
   });
 
   it('leaves the history alone when another tab opens first', async () => {
-    prefetchWorkspace(testServices(), { ...DEFAULT_WORKSPACE, tab: 'trades' });
+    prefetchWorkspace(testServices({ clock: serverClockAt(NOW) }), { ...DEFAULT_WORKSPACE, tab: 'trades' });
     await vi.waitFor(() => {
       expect(paths()).toEqual(['/v1/market/ticker']);
     });

@@ -10,6 +10,7 @@ import { ApiError } from '../api/api-error';
 import { simFetch, type SimHandle } from '../api/sim-fetch.test-support';
 import type { RealtimeClient } from '../realtime/realtime-client';
 import { inertSocketFactory } from '../realtime/socket';
+import type { Clock } from '../time/clock';
 import { createAppServices, type AppServices, type AppServicesOptions } from './app-services';
 import { AppServicesProvider } from './app-services-context';
 
@@ -48,10 +49,13 @@ export function wrapperFor(target: QueryClient | AppServices) {
   };
 }
 
-/** Test services whose requests the simulator `sim` answers (as `key`); `calls` records every path asked for. */
-export function simServices(sim: SimHandle, key = 'demo-enterprise') {
+/**
+ * Test services whose requests the simulator `sim` answers (as `key`); `calls` records every path
+ * asked for. `clock`: the data's clock (a server clock following the answers by default).
+ */
+export function simServices(sim: SimHandle, key = 'demo-enterprise', clock?: Clock) {
   const stub = simFetch(sim, key);
-  const services = testServices({ fetch: stub.fetch });
+  const services = testServices({ fetch: stub.fetch, ...(clock && { clock }) });
   return { services, wrapper: wrapperFor(services), calls: stub.calls };
 }
 

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../api/client';
 import { fetchTickers } from '../api/quote-endpoints';
 import { followServerClock } from '../api/server-clock';
+import { createServerClock } from '../time/server-clock';
 import { settledServerNow } from './use-kline-history';
 
 const SIM_NOW = Date.parse('2026-11-25T15:00:00Z');
@@ -16,9 +17,10 @@ describe('settledServerNow', () => {
     let answer: (response: Response) => void = () => undefined;
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
     const api = createApiClient();
-    const unfollow = followServerClock(api);
+    const clock = createServerClock();
+    const unfollow = followServerClock(api, clock);
     let settled: number | undefined;
-    const waiting = settledServerNow(api, 10_000).then((now) => (settled = now));
+    const waiting = settledServerNow(api, clock, 10_000).then((now) => (settled = now));
     const request = fetchTickers(api, { symbols: ['AAPL.US'] });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(settled).toBeUndefined();
@@ -33,7 +35,7 @@ describe('settledServerNow', () => {
     await waiting;
     expect(Math.abs((settled ?? 0) - SIM_NOW)).toBeLessThan(5_000);
     // Known from now on: no more waiting.
-    const again = await Promise.race([settledServerNow(api, 10_000), new Promise((resolve) => setTimeout(() => { resolve('late'); }, 50))]);
+    const again = await Promise.race([settledServerNow(api, clock, 10_000), new Promise((resolve) => setTimeout(() => { resolve('late'); }, 50))]);
     expect(typeof again).toBe('number');
     unfollow();
   });

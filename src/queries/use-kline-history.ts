@@ -5,8 +5,8 @@
  */
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
-import { isServerClockKnown, serverNow } from '../api/server-clock';
 import type { Candle } from '#shared/candle.ts';
+import type { Clock } from '../time/clock';
 import { useAppServices } from './app-services-context';
 import { fetchHistoryPage, flattenPages, type KlineHistoryParams, type KlinePage } from './kline-history-pages';
 import { historyKey } from './kline-history-cache';
@@ -17,13 +17,13 @@ export type { KlineHistoryParams } from './kline-history-pages';
 export const CLOCK_WAIT_MS = 1_500;
 
 /**
- * The data's clock, once any request of `api` has answered (X-Chartroom-Clock: the simulator's
- * clock may differ from the browser's): the newest page's aligned end_time must be the one every
- * browser computes. The chart's other requests start together with the history, so the wait is
- * one answer.
+ * The data's clock, once it is known (stamped in the page) or any request of `api` has answered
+ * (X-Chartroom-Clock: the simulator's clock may differ from the browser's): the newest page's
+ * aligned end_time must be the one every browser computes. The chart's other requests start
+ * together with the history, so the wait is one answer.
  */
-export async function settledServerNow(api: Pick<ApiClient, 'hasSettled' | 'onSettled'>, waitMs = CLOCK_WAIT_MS): Promise<number> {
-  if (!api.hasSettled() && !isServerClockKnown()) {
+export async function settledServerNow(api: Pick<ApiClient, 'hasSettled' | 'onSettled'>, clock: Clock, waitMs = CLOCK_WAIT_MS): Promise<number> {
+  if (!api.hasSettled() && !clock.known()) {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(done, waitMs);
       const off = api.onSettled(done);
@@ -34,7 +34,7 @@ export async function settledServerNow(api: Pick<ApiClient, 'hasSettled' | 'onSe
       }
     });
   }
-  return serverNow();
+  return clock.now();
 }
 
 /** Module-level so that TanStack memoises the selection per data. */
@@ -42,11 +42,12 @@ function selectCandles(data: InfiniteData<KlinePage, number | null>): Candle[] {
   return flattenPages(data.pages);
 }
 
-export function klineHistoryQueryOptions(api: ApiClient, { symbol, interval, adjust, type }: KlineHistoryParams) {
+/** The history query: its pages from `api`, the newest one ending in the period of `clock`'s now. */
+export function klineHistoryQueryOptions(api: ApiClient, clock: Clock, { symbol, interval, adjust, type }: KlineHistoryParams) {
   return infiniteQueryOptions({
     queryKey: historyKey({ symbol, interval, adjust, type }),
     queryFn: async ({ pageParam, signal }) =>
-      fetchHistoryPage(api, { symbol, interval, adjust, type }, pageParam, signal, pageParam === null ? await settledServerNow(api) : undefined),
+      fetchHistoryPage(api, { symbol, interval, adjust, type }, pageParam, signal, pageParam === null ? await settledServerNow(api, clock) : clock.now()),
     initialPageParam: null as number | null,
     getNextPageParam: (lastPage: KlinePage) => lastPage.olderEndTime,
     enabled: symbol.trim() !== '',
@@ -56,5 +57,6 @@ export function klineHistoryQueryOptions(api: ApiClient, { symbol, interval, adj
 
 /** `data` is the whole loaded history, ascending. */
 export function useKlineHistory(params: KlineHistoryParams) {
-  return useInfiniteQuery({ ...klineHistoryQueryOptions(useAppServices().api, params), select: selectCandles });
+  const { api, clock } = useAppServices();
+  return useInfiniteQuery({ ...klineHistoryQueryOptions(api, clock, params), select: selectCandles });
 }

@@ -4,13 +4,13 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdjustMode, Interval } from '#shared/contract.ts';
 import { fetchKlines } from '../api/kline-endpoints';
-import { noteServerClock } from '../api/server-clock';
 import { simFetch, startSimulator, type SimHandle } from '../api/sim-fetch.test-support';
 import { toCandle } from '../lib/candles';
 import { newestPageEnd } from '#shared/kline-window-policy.ts';
 import type { AppServices } from './app-services';
 import { queryKeys } from './query-keys';
 import { testServices, wrapperFor } from './query-test-support';
+import { serverClockAt } from '../time/test-clock.test-support';
 import { useKlineSeries, type KlineSeriesParams } from './use-kline-series';
 
 const MINUTE = 60_000;
@@ -26,11 +26,10 @@ beforeAll(() => {
 
 function connect(iso: string, key = 'demo-enterprise') {
   sim.clock.set({ now: Date.parse(iso), frozen: true });
-  // The data's clock, as the server's X-Chartroom-Clock would report it (the sim clock jumps between tests).
-  noteServerClock(Date.parse(iso));
   const stub = simFetch(sim, key);
   calls = stub.calls;
-  services = testServices({ fetch: stub.fetch });
+  // The data's clock, as the server's X-Chartroom-Clock would report it (the sim clock jumps between tests).
+  services = testServices({ fetch: stub.fetch, clock: serverClockAt(Date.parse(iso)) });
   return { client: services.queryClient, wrapper: wrapperFor(services) };
 }
 

@@ -8,11 +8,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Interval } from '#shared/contract.ts';
 import type { ApiClient } from '../api/client';
 import { fetchLatestKlines } from '../api/kline-endpoints';
-import { serverNow } from '../api/server-clock';
 import type { Candle } from '#shared/candle.ts';
 import { mergeCandles, toCandle } from '../lib/candles';
 import { INTERVAL_MS, type KlineHistoryParams } from './kline-history-pages';
 import { createLatestKlineBatcher, type LatestKlineBatcher } from './latest-kline-batcher';
+import type { Clock } from '../time/clock';
 import { useAppServices } from './app-services-context';
 import { pollEvery } from './query-client';
 import { queryKeys } from './query-keys';
@@ -61,17 +61,18 @@ async function fetchForming(api: ApiClient, params: KlineHistoryParams): Promise
   return mergeCandles([], mine?.klines.map(toCandle) ?? []).at(-1) ?? null;
 }
 
-export function latestKlineQueryOptions(api: ApiClient, { symbol, interval, adjust, type }: KlineHistoryParams) {
+export function latestKlineQueryOptions(api: ApiClient, clock: Clock, { symbol, interval, adjust, type }: KlineHistoryParams) {
   return queryOptions({
     queryKey: queryKeys.klines.latest(symbol, interval, adjust ?? null, type),
     queryFn: () => fetchForming(api, { symbol, interval, adjust, type }),
     enabled: symbol.trim() !== '',
     staleTime: MIN_DELAY_MS,
     // A failed reconcile asks again at the app's error cadence (or never), not at the next bar's end.
-    refetchInterval: pollEvery<Candle | null>((forming) => nextReconcileMs(interval, forming, serverNow())),
+    refetchInterval: pollEvery<Candle | null>((forming) => nextReconcileMs(interval, forming, clock.now())),
   });
 }
 
 export function useLatestKline(params: KlineHistoryParams) {
-  return useQuery(latestKlineQueryOptions(useAppServices().api, params));
+  const { api, clock } = useAppServices();
+  return useQuery(latestKlineQueryOptions(api, clock, params));
 }

@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { noteServerClock } from '../api/server-clock';
 import { useAppStore } from '../store/app-store';
 import { recordUnansweredFetches, testServices, wrapperFor } from './query-test-support';
+import { serverClockAt } from '../time/test-clock.test-support';
 import { OPEN_INTENT_DWELL_MS, useOpenIntent } from './use-open-intent';
+
+/** The data's clock, as the server would report it. */
+const NOW = Date.parse('2026-11-25T15:00:00Z');
 
 const initial = useAppStore.getState();
 let requested: URL[] = [];
@@ -12,7 +15,6 @@ let requested: URL[] = [];
 beforeEach(() => {
   vi.useFakeTimers();
   useAppStore.setState(initial, true);
-  noteServerClock(Date.parse('2026-11-25T15:00:00Z'));
   requested = recordUnansweredFetches();
 });
 afterEach(() => {
@@ -21,7 +23,7 @@ afterEach(() => {
 });
 
 function intentFor(symbol: string) {
-  return renderHook(() => useOpenIntent(symbol), { wrapper: wrapperFor(testServices()) }).result.current;
+  return renderHook(() => useOpenIntent(symbol), { wrapper: wrapperFor(testServices({ clock: serverClockAt(NOW) })) }).result.current;
 }
 
 const historyOf = (symbol: string) => requested.filter((url) => url.pathname === '/v1/market/kline' && url.searchParams.get('symbol') === symbol);

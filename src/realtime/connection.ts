@@ -8,6 +8,7 @@ import { backoffDelay } from './backoff';
 import type { SocketFactory, SocketHandle } from './socket';
 import type { LinkState } from './subscription-ledger';
 import type { ConnectionSnapshot, ConnectionState } from './types';
+import { wallClock } from '../time/clock';
 
 export interface ConnectionOptions {
   createSocket: SocketFactory;
@@ -113,7 +114,7 @@ export class RealtimeConnection {
 
   snapshot(): ConnectionSnapshot {
     const snapshot: ConnectionSnapshot = { connection: this.state };
-    if (this.state === 'reconnecting' && this.retryAt !== undefined) snapshot.retryInMs = Math.max(0, this.retryAt - Date.now());
+    if (this.state === 'reconnecting' && this.retryAt !== undefined) snapshot.retryInMs = Math.max(0, this.retryAt - wallClock.now());
     if ((this.state === 'reconnecting' || this.state === 'unavailable') && this.connectReply) {
       snapshot.code = this.connectReply.code;
       snapshot.message = this.connectReply.message;
@@ -185,7 +186,7 @@ export class RealtimeConnection {
 
   private scheduleReconnect(delayMs: number): void {
     this.clearTimer('reconnectTimer');
-    this.retryAt = Date.now() + delayMs;
+    this.retryAt = wallClock.now() + delayMs;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
       this.connect();

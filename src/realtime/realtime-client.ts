@@ -14,6 +14,7 @@ import { MAX_SYMBOLS_PER_MESSAGE } from './request-batches';
 import type { SocketFactory } from './socket';
 import { SubscriptionLedger, type Refusal } from './subscription-ledger';
 import { REALTIME_CHANNELS, type ChannelState, type PushOf, type RealtimeChannel, type RealtimeStatus, type SubscriptionKey } from './types';
+import { wallClock } from '../time/clock';
 
 export type { Refusal } from './subscription-ledger';
 
@@ -216,7 +217,7 @@ export class RealtimeClient {
         const delivered = this.ledger.dispatch(message, normalizeSymbol(message.symbol));
         if (delivered === 0) return;
         this.counts.pushes += delivered;
-        this.counts.lastPushAt = Date.now();
+        this.counts.lastPushAt = wallClock.now();
         for (const watcher of this.pushWatchers) watcher();
       }
     }

@@ -4,6 +4,7 @@
  * buttons' accessible names ("Delete US tech").
  */
 import type { StateCreator } from 'zustand';
+import { wallClock } from '../time/clock';
 
 export interface Watchlist {
   id: string;
@@ -65,7 +66,7 @@ function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
 }
 
 function newId(): string {
-  return `list-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+  return `list-${wallClock.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
 }
 
 export const createWatchlistsSlice: StateCreator<WatchlistsSlice, [], [], WatchlistsSlice> = (set, get) => {

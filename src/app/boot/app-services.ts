@@ -6,14 +6,16 @@
  * the React tree (src/main.tsx).
  */
 import { readInlinedAnswer, withInlinedAnswer } from '../../api/inlined-answer';
-import { serverNow } from '../../api/server-clock';
 import { createAppServices, type AppServices } from '../../queries/app-services';
 import { browserSocketFactory, realtimeUrl } from '../../realtime/socket';
+import type { ServerClock } from '../../time/server-clock';
 
-export function createPageServices(): AppServices {
+/** The services on `clock`, the data's clock set from the page's stamp (page-clock.ts); it follows the answers from here on. */
+export function createPageServices(clock: ServerClock): AppServices {
   return createAppServices({
     createSocket: browserSocketFactory,
     realtimeUrl: () => realtimeUrl(window.location),
-    fetch: withInlinedAnswer((input, init) => fetch(input, init), readInlinedAnswer(), serverNow),
+    fetch: withInlinedAnswer((input, init) => fetch(input, init), readInlinedAnswer(), () => clock.now()),
+    clock,
   });
 }

@@ -19,12 +19,14 @@ import { markFirstQuote } from './first-quote-mark';
 import { applyPageClock } from './page-clock';
 import { prefetchOnWorkspaceChange } from './prefetch-on-change';
 import { showShellQuote } from './shell-quote';
+import { createServerClock } from '../../time/server-clock';
 // The page's style sheet, the static shell's and the app's (the build lists it in index.html).
 import '../../index.css';
 
-applyPageClock();
+const clock = createServerClock();
+applyPageClock(clock);
 holdEarlyKeys();
-const services = createPageServices();
+const services = createPageServices(clock);
 // The status bar's figures count from the first request, though the bar itself comes later.
 requestStatsOf(services.api);
 // The URL's workspace from the first render on (useUrlSync keeps them in step and reports bad values).

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { isServerClockKnown, serverNow } from '../../api/server-clock';
+import { createServerClock } from '../../time/server-clock';
 import { applyPageClock, readPageClock } from './page-clock';
 
 function pageWith(content: string | null): ParentNode {
@@ -19,14 +19,15 @@ describe('the page clock', () => {
   });
 
   it("sets the data's clock from the stamp before any API answer", () => {
-    expect(applyPageClock(pageWith(null))).toBe(false);
-    expect(isServerClockKnown()).toBe(false);
+    const clock = createServerClock();
+    expect(applyPageClock(clock, pageWith(null))).toBe(false);
+    expect(clock.known()).toBe(false);
     const shifted = Date.parse('2026-03-02T15:00:00Z');
     const browserNow = Date.now();
-    expect(applyPageClock(pageWith(String(shifted)), browserNow)).toBe(true);
-    expect(isServerClockKnown()).toBe(true);
+    expect(applyPageClock(clock, pageWith(String(shifted)), browserNow)).toBe(true);
+    expect(clock.known()).toBe(true);
     const elapsed = Date.now() - browserNow;
-    expect(serverNow() - shifted).toBeGreaterThanOrEqual(0);
-    expect(serverNow() - shifted).toBeLessThanOrEqual(elapsed + 5);
+    expect(clock.now() - shifted).toBeGreaterThanOrEqual(0);
+    expect(clock.now() - shifted).toBeLessThanOrEqual(elapsed + 5);
   });
 });

@@ -4,7 +4,8 @@
  * data's clock (the simulator's, which tests shift) rather than to the browser's.
  */
 import { PAGE_CLOCK_META } from '#shared/protocol.ts';
-import { noteServerClock } from '../../api/server-clock';
+import { wallClock } from '../../time/clock';
+import type { ServerClock } from '../../time/server-clock';
 
 /** The stamped clock in ms, or undefined when the page carries none (or a bad one). */
 export function readPageClock(doc: ParentNode = document): number | undefined {
@@ -13,10 +14,10 @@ export function readPageClock(doc: ParentNode = document): number | undefined {
   return Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
-/** Notes the page's clock against the browser's; true when there was one. */
-export function applyPageClock(doc: ParentNode = document, browserNow: number = Date.now()): boolean {
+/** Notes the page's clock in `clock` against the browser's; true when there was one. */
+export function applyPageClock(clock: Pick<ServerClock, 'note'>, doc: ParentNode = document, browserNow: number = wallClock.now()): boolean {
   const stamped = readPageClock(doc);
   if (stamped === undefined) return false;
-  noteServerClock(stamped, browserNow);
+  clock.note(stamped, browserNow);
   return true;
 }

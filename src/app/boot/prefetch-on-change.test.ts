@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { noteServerClock } from '../../api/server-clock';
 import { recordUnansweredFetches, testServices } from '../../queries/query-test-support';
 import { useAppStore } from '../../store/app-store';
+import { serverClockAt } from '../../time/test-clock.test-support';
 import { prefetchOnWorkspaceChange } from './prefetch-on-change';
 
 const initial = useAppStore.getState();
@@ -11,9 +11,8 @@ let stop: () => void = () => undefined;
 
 beforeEach(() => {
   useAppStore.setState(initial, true);
-  noteServerClock(Date.parse('2026-11-25T15:00:00Z'));
   requested = recordUnansweredFetches();
-  stop = prefetchOnWorkspaceChange(testServices());
+  stop = prefetchOnWorkspaceChange(testServices({ clock: serverClockAt(Date.parse('2026-11-25T15:00:00Z')) }));
 });
 afterEach(() => {
   stop();

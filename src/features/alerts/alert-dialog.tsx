@@ -8,9 +8,9 @@
 import { t } from '../../i18n/t';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
-import { serverNow } from '../../api/server-clock';
 import type { AlertRequest } from '../../components/alert-opener';
 import { parseSymbolInput } from '../../lib/symbol-input';
+import { useAppServices } from '../../queries/app-services-context';
 import { catalogQueryOptions, useCatalog } from '../../queries/use-catalog';
 import { useTicker } from '../../queries/use-ticker';
 import { useAppStore } from '../../store/app-store';
@@ -79,6 +79,7 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
     form.current?.querySelector<HTMLInputElement>(`#${CSS.escape(`${id}-${request.symbol === '' ? 'symbol' : 'level'}`)}`)?.focus();
   }, [id, request.symbol]);
   const queryClient = useQueryClient();
+  const { clock } = useAppServices();
   const catalog = useCatalog(true);
   const add = useAlertsStore((state) => state.add);
 
@@ -121,7 +122,7 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
     setChoice(symbolInput.ok === 'choose' ? { symbol: symbolInput.symbol, types: symbolInput.types } : undefined);
     const result = validateAlertForm(values, {
       symbol: symbolInput,
-      now: serverNow(),
+      now: clock.now(),
       lastPrice: last !== undefined ? Number(last) : undefined,
     });
     if (!result.ok) {

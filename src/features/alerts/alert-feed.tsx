@@ -16,6 +16,7 @@ import { isExtendedPush } from '../../realtime/types';
 import { instrumentKey, type Alert } from './alert-model';
 import type { AlertMonitor } from './alert-monitor';
 import { useAlertsStore, type Triggered } from './alerts-store';
+import { wallClock } from '../../time/clock';
 
 interface FeedProps {
   monitor: AlertMonitor;
@@ -81,7 +82,7 @@ function SymbolFeed({ symbol, type, monitor, onTriggered }: FeedProps & { symbol
   const live = state === 'live';
   const { data, dataUpdatedAt } = snapshot;
   useEffect(() => {
-    if (!data || live || Date.now() - dataUpdatedAt > 2 * TICKER_POLL_MS) return;
+    if (!data || live || wallClock.now() - dataUpdatedAt > 2 * TICKER_POLL_MS) return;
     evaluate(data.last_price, data.timestamp);
   }, [data, dataUpdatedAt, live, evaluate]);
 

@@ -5,7 +5,7 @@
 import { t, type MessageKey } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
 import { useState } from 'react';
-import { serverNow } from '../../api/server-clock';
+import { useAppServices } from '../../queries/app-services-context';
 import { useAppStore } from '../../store/app-store';
 import type { Alert } from './alert-model';
 import { conditionText, priceText, timeText } from './alert-text';
@@ -23,6 +23,7 @@ const SMALL_BUTTON = 'rounded px-1.5 py-0.5 text-xs text-slate-600 hover:bg-slat
 function AlertRow({ alert }: { alert: Alert }) {
   const remove = useAlertsStore((state) => state.remove);
   const rearm = useAlertsStore((state) => state.rearm);
+  const { clock } = useAppServices();
   const [last] = alert.triggers;
   return (
     <li data-testid="alert-row" data-status={alert.status} data-symbol={alert.symbol} className="flex items-start gap-2 border-b border-slate-100 px-3 py-1.5 text-sm last:border-b-0 dark:border-slate-800">
@@ -48,7 +49,7 @@ function AlertRow({ alert }: { alert: Alert }) {
       </div>
       <div className="flex shrink-0 gap-1">
         {alert.status !== 'armed' && (
-          <button type="button" className={SMALL_BUTTON} onClick={() => { rearm(alert.id, serverNow()); }} aria-label={t('Re-arm the {symbol} alert', { symbol: alert.symbol })}>
+          <button type="button" className={SMALL_BUTTON} onClick={() => { rearm(alert.id, clock.now()); }} aria-label={t('Re-arm the {symbol} alert', { symbol: alert.symbol })}>
             {t('Re-arm')}
           </button>
         )}

@@ -7,9 +7,10 @@
  */
 import { t } from '../../i18n/t';
 import { useCallback, useEffect, useState } from 'react';
-import { serverNow } from '../../api/server-clock';
 import { registerAlertCreator, registerAlertOpener, type AlertSpec } from '../../components/alert-opener';
 import { normalizeSymbol } from '#shared/symbols.ts';
+import { useAppServices } from '../../queries/app-services-context';
+import type { Clock } from '../../time/clock';
 import { AlertDialogHost } from './alert-dialog';
 import { AlertFeeds } from './alert-feed';
 import { AlertLines } from './alert-lines';
@@ -22,8 +23,8 @@ import { ALERTS_STORAGE_KEY } from './persisted-alerts';
 import { Toaster, useToasts } from './toasts';
 import { newEntries, useEvaluatingTab } from './evaluating-tab';
 
-/** Checks a spec from another feature (a drawing's line) and creates a once-only crossing alert. */
-export function createAlertFromSpec(spec: AlertSpec): { ok: true; id: string } | { ok: false; message: string } {
+/** Checks a spec from another feature (a drawing's line) and creates a once-only crossing alert at `now`. */
+export function createAlertFromSpec(spec: AlertSpec, now: number): { ok: true; id: string } | { ok: false; message: string } {
   const symbol = normalizeSymbol(spec.symbol);
   if (symbol === '') return { ok: false, message: t('An alert needs a symbol.') };
   if (!Number.isFinite(spec.level) || spec.level <= 0) return { ok: false, message: t('An alert level must be a price above zero.') };
@@ -36,26 +37,29 @@ export function createAlertFromSpec(spec: AlertSpec): { ok: true; id: string } |
     repeat: 'once',
     cooldownMs: 0,
     sound: false,
-    createdAt: serverNow(),
+    createdAt: now,
   });
   return { ok: true, id: alert.id };
 }
 
 const EXPIRY_CHECK_MS = 1_000;
 
-function useExpiry(): void {
+/** Expires the dated alerts on the data's `clock`: each second, and at once when it jumps. */
+function useExpiry(clock: Clock): void {
   const dated = useAlertsStore((state) => state.alerts.some((alert) => alert.status === 'armed' && alert.expiresAt !== undefined));
   useEffect(() => {
     if (!dated) return undefined;
     const check = () => {
-      useAlertsStore.getState().expireDue(serverNow());
+      useAlertsStore.getState().expireDue(clock.now());
     };
     check();
     const timer = setInterval(check, EXPIRY_CHECK_MS);
+    const unsubscribe = clock.subscribe(check);
     return () => {
       clearInterval(timer);
+      unsubscribe();
     };
-  }, [dated]);
+  }, [clock, dated]);
 }
 
 /**
@@ -84,9 +88,10 @@ export function AlertsRuntime() {
     announce(triggered);
   }, []);
   useEffect(() => registerAlertOpener(openAlertDialog), []);
-  useEffect(() => registerAlertCreator(createAlertFromSpec), []);
+  const { clock } = useAppServices();
+  useEffect(() => registerAlertCreator((spec) => createAlertFromSpec(spec, clock.now())), [clock]);
   const evaluating = useEvaluatingTab();
-  useExpiry();
+  useExpiry(clock);
   useOtherTabs();
   return (
     <>

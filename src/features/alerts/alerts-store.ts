@@ -13,6 +13,7 @@ import { MAX_TRIGGERS_KEPT, type Alert, type AlertCondition } from './alert-mode
 import type { Observation } from './alert-monitor';
 import { triggerText } from './alert-text';
 import { ALERTS_STORAGE_KEY, ALERTS_VERSION, MAX_ALERTS, MAX_LOG, parsePersistedAlerts, UNREADABLE_ALERTS, type AlertLogEntry, type PersistedAlerts } from './persisted-alerts';
+import { wallClock } from '../../time/clock';
 
 /** An alert as the dialog makes it: the store adds its id, state and history. */
 export type AlertDraft = Omit<Alert, 'id' | 'status' | 'triggers'>;
@@ -43,7 +44,7 @@ export interface AlertsState extends PersistedAlerts {
 let counter = 0;
 export function newId(prefix: string): string {
   counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${counter.toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+  return `${prefix}-${wallClock.now().toString(36)}-${counter.toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
 }
 
 function withCondition(alert: Alert, condition: AlertCondition): Alert {

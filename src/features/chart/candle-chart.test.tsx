@@ -7,6 +7,7 @@ import type { ChartAdapter, CrosshairCandle } from './chart-adapter';
 import { CandleChart, type CandleChartProps } from './candle-chart';
 import { mainChartSurface, type ChartSurface } from './chart-surface';
 import { createLiveCandle } from './live-candle';
+import { chartTime } from '../../time/time-types';
 
 // lightweight-charts needs a canvas: the adapter is replaced by a recording fake.
 type AdapterMethod = Exclude<keyof ChartAdapter, 'surface'>;
@@ -162,7 +163,7 @@ describe('CandleChart', () => {
     const legend = screen.getByTestId('chart-legend');
     expect(legend.textContent).toContain('2026-01-08');
     expect(legend.textContent).toContain('103.00');
-    const hovered: CrosshairCandle = { candle: { ...candle(1), time: (T0 + DAY) / 1000 }, previous: { ...candle(0), time: T0 / 1000 } };
+    const hovered: CrosshairCandle = { candle: { ...candle(1), time: chartTime((T0 + DAY) / 1000) }, previous: { ...candle(0), time: chartTime(T0 / 1000) } };
     act(() => {
       adapter().hover(hovered);
     });

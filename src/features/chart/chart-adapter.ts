@@ -697,7 +697,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
         for (const listener of crosshairListeners) listener(undefined);
         return;
       }
-      chart.setCrosshairPosition(candle.close, candle.time as UTCTimestamp, price);
+      chart.setCrosshairPosition(candle.close, candle.time, price);
       const previous = bars[index - 1];
       for (const listener of crosshairListeners) listener({ candle, ...(previous && { previous }) });
     },

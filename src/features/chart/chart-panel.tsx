@@ -31,6 +31,7 @@ import { ToolbarRow } from './toolbar-row';
 import { createLiveCandle, withLive } from './live-candle';
 import { useChartView } from './use-chart-view';
 import { useLiveForming } from './use-live-forming';
+import { wallClock } from '../../time/clock';
 
 // The drawing tools load on demand after the first candle: nothing of them is on the first page.
 const drawingLayer = lazyWithPreload(() => import('./drawings/drawing-layer').then((module) => module.DrawingLayer));
@@ -109,7 +110,7 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
   // Read when an export runs: the candles as drawn at that moment (the forming one as quotes left it).
   const exportRequest = useCallback(
     (): ChartExportRequest => ({
-      description: { symbol, interval, adjust: isStock ? adjust : undefined, timeZone, exportedAt: Date.now() },
+      description: { symbol, interval, adjust: isStock ? adjust : undefined, timeZone, exportedAt: wallClock.now() },
       candles: withLive(candles, live.get(), dataset),
       theme,
       colors,

@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { noteServerClock } from '../../api/server-clock';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { simulatorPerFile } from '../../api/sim-fetch.test-support';
 import { localInstant } from '../../lib/trading-sessions';
 import { historyKey } from '../../queries/kline-history-cache';
@@ -10,15 +9,12 @@ import { simServices, TestServices } from '../../queries/query-test-support';
 import { useAppStore } from '../../store/app-store';
 import { IntradayPanel } from './intraday-panel';
 import { setIntradayDays } from './intraday-days-store';
+import { serverClockAt } from '../../time/test-clock.test-support';
 
 // 11:00 in Hong Kong on Wednesday 25 November 2026.
 const NOW = '2026-11-25T03:00:00Z';
 const sim = simulatorPerFile(NOW);
 const initial = useAppStore.getState();
-
-beforeAll(() => {
-  noteServerClock(Date.parse(NOW));
-});
 
 beforeEach(() => {
   useAppStore.setState(initial, true);
@@ -32,7 +28,7 @@ type Services = ReturnType<typeof simServices>['services'];
 /** The panel on the simulator; `seed` fills the query cache first (what an earlier view left). */
 async function renderPanel(symbol: string, seed?: (services: Services) => Promise<void>) {
   useAppStore.getState().openSymbol(symbol);
-  const { services, calls } = simServices(sim());
+  const { services, calls } = simServices(sim(), undefined, serverClockAt(Date.parse(NOW)));
   if (seed) await seed(services);
   render(
     <TestServices services={services}>
@@ -90,7 +86,7 @@ describe('the five-day intraday view on the simulator', () => {
     // The 1m history as a page opened at 12:00 on Tuesday 24 November left it.
     const tuesdayNoon = localInstant('20261124', 12 * 60, 'Asia/Hong_Kong');
     const calls = await renderPanel('700.HK', async (services) => {
-      const page = await fetchHistoryPage(services.api, params, tuesdayNoon - 1);
+      const page = await fetchHistoryPage(services.api, params, tuesdayNoon - 1, undefined, services.clock.now());
       services.queryClient.setQueryData(historyKey(params), { pages: [page], pageParams: [null] });
     });
     await screen.findByRole('img', { name: 'Five-day intraday price of 700.HK' }, { timeout: 10_000 });

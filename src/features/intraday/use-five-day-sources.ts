@@ -9,7 +9,7 @@ import { useEffect, useRef } from 'react';
 import type { SessionMarket } from '#shared/contract.ts';
 import type { Candle } from '#shared/candle.ts';
 import { ymdInZone } from '#shared/time-zone.ts';
-import { serverNow } from '../../api/server-clock';
+import { useAppServices } from '../../queries/app-services-context';
 import { tradeDaysWindow } from '../../lib/calendar-month';
 import { dayKindLookup, type TradeDaysAnswer } from '../../lib/trade-days';
 import { localInstant, sessionsOn, type TradingSession } from '../../lib/trading-sessions';
@@ -63,7 +63,7 @@ function newestKlineClose(market: SessionMarket, sessions: readonly TradingSessi
  * market's session table, once known.
  */
 export function useFiveDaySources(symbol: string, market: SessionMarket, timeZone: string, lastDay: string | undefined, sessions: readonly TradingSession[] | undefined): FiveDaySources {
-  const now = serverNow();
+  const now = useAppServices().clock.now();
   const today = ymdInZone(now, timeZone);
   const thisMonth = useCalendarMonth(market, monthWindow(today, 0, now));
   const firstPick = thisMonth.answer ? pick([thisMonth.answer], today, lastDay) : undefined;

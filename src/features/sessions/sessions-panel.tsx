@@ -10,18 +10,13 @@ import { PanelBoundary } from '../../components/ui/panel-boundary';
 import { useTradingSessions } from '../../queries/use-trading-sessions';
 import { MarketCard } from './market-card';
 import { SecondsContext, startOfMinute } from './seconds-clock';
-import { useTickingNow } from './use-ticking-now';
 
 interface SessionsPanelProps {
-  /**
-   * The current instant (ms) on the data's clock. Until the app passes the server's, the browser's
-   * clock is used, ticking every second.
-   */
-  now?: number;
+  /** The current instant (ms) on the data's clock (the app's, ticking every second). */
+  now: number;
 }
 
-export function SessionsPanel({ now: givenNow }: SessionsPanelProps) {
-  const now = useTickingNow(givenNow);
+export function SessionsPanel({ now }: SessionsPanelProps) {
   return (
     <SecondsContext value={now}>
       <MarketCards minute={startOfMinute(now)} />

@@ -15,20 +15,18 @@ import { useTradeDays } from '../../queries/use-trade-days';
 import { CalendarLegend } from './calendar-legend';
 import { MonthGrid } from './month-grid';
 import { compareMonths, monthOfYmd, monthTitle, shiftMonth } from './month-math';
-import { useTickingNow } from './use-ticking-now';
 
 interface TradingCalendarProps {
   market: SessionMarket;
-  /** The current instant (ms); defaults to the browser's clock, checked every minute. */
-  now?: number;
+  /** The current instant (ms) on the data's clock. */
+  now: number;
 }
 
 
 const navButton =
   'inline-flex h-7 w-7 items-center justify-center rounded text-base leading-none text-slate-600 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-300 dark:hover:bg-slate-800';
 
-export function TradingCalendar({ market, now: givenNow }: TradingCalendarProps) {
-  const now = useTickingNow(givenNow, 60_000);
+export function TradingCalendar({ market, now }: TradingCalendarProps) {
   // Months from the market's current month: the view follows the clock across a month end.
   const [offset, setOffset] = useState(0);
   const today = ymdInZone(now, marketTimeZone(market));

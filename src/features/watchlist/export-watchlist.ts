@@ -14,6 +14,7 @@ import type { LiveTickerFeed } from '../../realtime/hooks';
 import { mergeTicker } from '../../realtime/merge-ticker';
 import type { Watchlist } from '../../store/watchlists-slice';
 import { watchlistCsv } from './watchlist-csv';
+import { wallClock } from '../../time/clock';
 
 export interface QuoteSources {
   queryClient: QueryClient;
@@ -21,7 +22,7 @@ export interface QuoteSources {
   typeOf: (symbol: string) => ProductType | undefined;
 }
 
-export function exportWatchlist(list: Watchlist, { queryClient, feed, typeOf }: QuoteSources, now = Date.now()): void {
+export function exportWatchlist(list: Watchlist, { queryClient, feed, typeOf }: QuoteSources, now: number = wallClock.now()): void {
   const quotes = list.symbols.map((symbol) => {
     const type = typeOf(symbol);
     const snapshot = queryClient.getQueryData<Ticker>(queryKeys.tickers.one(symbol, type));

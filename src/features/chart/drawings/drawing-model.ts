@@ -4,6 +4,7 @@
  * and adjustment), and its style.
  */
 import { t, type MessageKey } from '../../../i18n/t';
+import { wallClock } from '../../../time/clock';
 
 export const TOOL_KINDS = [
   'trend-line',
@@ -101,5 +102,5 @@ export const DRAFT_ID = '__draft';
 let counter = 0;
 export function newDrawingId(): string {
   counter += 1;
-  return `d${Date.now().toString(36)}${counter.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return `d${wallClock.now().toString(36)}${counter.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CrosshairCandle, ChartMoment } from '../chart-adapter';
 import { NO_SYNC, type SyncFlags } from '../../../store/chart-layout';
+import { chartTime } from '../../../time/time-types';
 import { ChartSync, type SyncedChart } from './chart-sync';
 
-const candleAt = (time: number): CrosshairCandle => ({ candle: { time, open: 1, high: 1, low: 1, close: 1, volume: 0 } });
+const candleAt = (time: number): CrosshairCandle => ({ candle: { time: chartTime(time), open: 1, high: 1, low: 1, close: 1, volume: 0 } });
 
 /** A chart as the sync sees it: its crosshair and range listeners, and what was shown on it. */
 function fakeChart(day: number) {

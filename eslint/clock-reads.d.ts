@@ -1,0 +1,4 @@
+import type { Linter } from 'eslint';
+
+export declare const CLOCK_READS: { selector: string; message: string }[];
+export declare const clockConfigs: Linter.Config[];
