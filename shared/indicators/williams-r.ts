@@ -1,6 +1,6 @@
 /** Williams %R: −100 × (highest high − close) ÷ (highest high − lowest low) over `period` bars (−50 when flat). */
-import { barStream, checkPeriod, type Indicator, type IndicatorFactory } from './indicator';
-import { percentIn, RangeWindow } from './range-window';
+import { barStream, checkPeriod, type Indicator, type IndicatorFactory } from './indicator.ts';
+import { percentIn, RangeWindow } from './range-window.ts';
 
 export function williamsR(period = 14): Indicator {
   checkPeriod(period);

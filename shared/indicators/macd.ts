@@ -1,6 +1,6 @@
 /** MACD = EMA(fast) − EMA(slow); signal = EMA(signal) of MACD; histogram = MACD − signal. */
-import { checkPeriod, closeStream, type Indicator, type IndicatorFactory } from './indicator';
-import { EmaStepper } from './ema';
+import { checkPeriod, closeStream, type Indicator, type IndicatorFactory } from './indicator.ts';
+import { EmaStepper } from './ema.ts';
 
 export function macd(fast = 12, slow = 26, signal = 9): Indicator {
   checkPeriod(fast, 'fast');

@@ -7,20 +7,20 @@
  * leaves out warm-up values where these give undefined, so its tables are compared with the tail.
  */
 import { describe, expect, it } from 'vitest';
-import { atr } from './atr';
-import { cci } from './cci';
-import { dmi } from './dmi';
-import { computeIndicator } from './fold';
-import { ichimoku } from './ichimoku';
-import type { Bar, IndicatorSeries } from './indicator';
-import { kdj } from './kdj';
-import { obv } from './obv';
-import { psar } from './psar';
-import { stochastic } from './stochastic';
-import { volumeMa } from './volume-ma';
-import { vwap } from './vwap';
-import { williamsR } from './williams-r';
-import { wma } from './wma';
+import { atr } from './atr.ts';
+import { cci } from './cci.ts';
+import { dmi } from './dmi.ts';
+import { computeIndicator } from './fold.ts';
+import { ichimoku } from './ichimoku.ts';
+import type { Bar, IndicatorSeries } from './indicator.ts';
+import { kdj } from './kdj.ts';
+import { obv } from './obv.ts';
+import { psar } from './psar.ts';
+import { stochastic } from './stochastic.ts';
+import { volumeMa } from './volume-ma.ts';
+import { vwap } from './vwap.ts';
+import { williamsR } from './williams-r.ts';
+import { wma } from './wma.ts';
 
 type Columns = { high: readonly number[]; low: readonly number[]; close?: readonly number[]; volume?: readonly number[] };
 

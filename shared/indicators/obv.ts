@@ -1,5 +1,5 @@
 /** On-balance volume: from 0, each bar adds its volume when the close rose, subtracts it when it fell. */
-import { barStream, type Indicator, type IndicatorFactory } from './indicator';
+import { barStream, type Indicator, type IndicatorFactory } from './indicator.ts';
 
 export function obv(): Indicator {
   return {

@@ -2,8 +2,8 @@
  * Commodity channel index: typical price TP = (high + low + close) ÷ 3; CCI = (TP − SMA(TP)) ÷
  * (0.015 × mean |TP − SMA(TP)|) over the last `period` bars (0 when every TP is the same).
  */
-import { barStream, checkPeriod, type Indicator, type IndicatorFactory } from './indicator';
-import { Ring } from './sma';
+import { barStream, checkPeriod, type Indicator, type IndicatorFactory } from './indicator.ts';
+import { Ring } from './sma.ts';
 
 const LAMBERT = 0.015;
 

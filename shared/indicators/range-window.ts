@@ -1,6 +1,6 @@
 /** The highest high and lowest low of the last `period` bars: stochastics, Williams %R, KDJ, Ichimoku. */
-import { checkPeriod, type Bar } from './indicator';
-import { Ring } from './sma';
+import { checkPeriod, type Bar } from './indicator.ts';
+import { Ring } from './sma.ts';
 
 export interface Range {
   high: number;

@@ -1,6 +1,6 @@
 /** A simple moving average of the volume, drawn over the volume bars on their scale. */
-import { barStream, checkPeriod, type Indicator, type IndicatorFactory } from './indicator';
-import { SmaStepper } from './sma';
+import { barStream, checkPeriod, type Indicator, type IndicatorFactory } from './indicator.ts';
+import { SmaStepper } from './sma.ts';
 
 export function volumeMa(period = 20): Indicator {
   checkPeriod(period);

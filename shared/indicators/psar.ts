@@ -4,7 +4,7 @@
  * through it reverses the trend, the stop jumping to the old extreme. The first trend is up when the
  * second bar's midpoint is not below the first's. Tulip Indicators' order of steps.
  */
-import { barStream, type Bar, type Indicator, type IndicatorFactory } from './indicator';
+import { barStream, type Bar, type Indicator, type IndicatorFactory } from './indicator.ts';
 
 interface State {
   count: number;

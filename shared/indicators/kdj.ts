@@ -3,8 +3,8 @@
  * the last `period` bars (0–100, 50 in a flat range); K = ((k − 1) × K′ + RSV) ÷ k and
  * D = ((d − 1) × D′ + K) ÷ d, both starting from 50 the bar before the first RSV; J = 3K − 2D.
  */
-import { barStream, checkPeriod, type Indicator, type IndicatorFactory } from './indicator';
-import { percentIn, RangeWindow } from './range-window';
+import { barStream, checkPeriod, type Indicator, type IndicatorFactory } from './indicator.ts';
+import { percentIn, RangeWindow } from './range-window.ts';
 
 const START = 50;
 

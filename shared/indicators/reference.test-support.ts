@@ -4,7 +4,7 @@
  * indicator as a fold of its stream (fold.ts); the tests hold the two to the same numbers. Each
  * returns arrays as long as its input, `undefined` while the indicator warms up.
  */
-import { checkPeriod, type IndicatorSeries } from './indicator';
+import { checkPeriod, type IndicatorSeries } from './indicator.ts';
 
 /** Simple moving average of the last `period` values. */
 export function sma(values: readonly number[], period: number): IndicatorSeries {

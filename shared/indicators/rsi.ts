@@ -3,7 +3,7 @@
  * first `period` gains and losses, then avg = (prev × (period − 1) + current) / period. A window
  * without losses reads 100; a flat one (no gains, no losses) reads 50.
  */
-import { checkPeriod, closeStream, Stepper, type Indicator, type IndicatorFactory } from './indicator';
+import { checkPeriod, closeStream, Stepper, type Indicator, type IndicatorFactory } from './indicator.ts';
 
 class RsiStepper extends Stepper<number | undefined> {
   private count = 0;

@@ -1,5 +1,5 @@
 /** Exponential moving average (α = 2 / (period + 1)), seeded with the SMA of the first `period` values. */
-import { checkPeriod, movingAverage, Stepper, type Indicator, type IndicatorColour, type IndicatorFactory, type MovingAverageKind } from './indicator';
+import { checkPeriod, movingAverage, Stepper, type Indicator, type IndicatorColour, type IndicatorFactory, type MovingAverageKind } from './indicator.ts';
 
 /**
  * Waits for the first defined value (MACD's signal line runs over a MACD that is itself warming

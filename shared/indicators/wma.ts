@@ -1,6 +1,6 @@
 /** Weighted moving average: the last `period` closes weighted 1 (oldest) to `period` (newest). */
-import { checkPeriod, movingAverage, Stepper, type Indicator, type IndicatorColour, type IndicatorFactory, type MovingAverageKind } from './indicator';
-import { Ring } from './sma';
+import { checkPeriod, movingAverage, Stepper, type Indicator, type IndicatorColour, type IndicatorFactory, type MovingAverageKind } from './indicator.ts';
+import { Ring } from './sma.ts';
 
 class WmaStepper extends Stepper<number | undefined> {
   private readonly ring: Ring;

@@ -5,9 +5,9 @@
  * drawn `shift` bars back) and the cloud beyond the last candle are not drawn: every value here
  * belongs to a candle that exists.
  */
-import { barStream, checkPeriod, type Indicator, type IndicatorFactory } from './indicator';
-import { midpoint, RangeWindow } from './range-window';
-import { Ring } from './sma';
+import { barStream, checkPeriod, type Indicator, type IndicatorFactory } from './indicator.ts';
+import { midpoint, RangeWindow } from './range-window.ts';
+import { Ring } from './sma.ts';
 
 export function ichimoku(conversion = 9, base = 26, spanB = 52, shift = 26): Indicator {
   checkPeriod(conversion, 'conversion');

@@ -1,6 +1,6 @@
 /** Bollinger bands: SMA ± k population standard deviations over the same window. */
-import { checkPeriod, closeStream, type Indicator, type IndicatorFactory } from './indicator';
-import { SmaStepper } from './sma';
+import { checkPeriod, closeStream, type Indicator, type IndicatorFactory } from './indicator.ts';
+import { SmaStepper } from './sma.ts';
 
 export function bollinger(period = 20, k = 2): Indicator {
   checkPeriod(period);

@@ -1,5 +1,5 @@
 /** The full computation of an indicator over a series: a fold of its stream. */
-import type { Bar, Indicator, IndicatorSeries, IndicatorStream } from './indicator';
+import type { Bar, Indicator, IndicatorSeries, IndicatorStream } from './indicator.ts';
 
 /**
  * Runs `stream` over `bars`, writing each bar's values into `columns` (one per output) from

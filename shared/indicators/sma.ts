@@ -1,5 +1,5 @@
 /** Simple moving average of the last `period` closes. */
-import { checkPeriod, movingAverage, Stepper, type Indicator, type IndicatorColour, type IndicatorFactory, type MovingAverageKind } from './indicator';
+import { checkPeriod, movingAverage, Stepper, type Indicator, type IndicatorColour, type IndicatorFactory, type MovingAverageKind } from './indicator.ts';
 
 /** The last `size` values pushed (a ring): what one more push drops, and the values oldest first. */
 export class Ring {

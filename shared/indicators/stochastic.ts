@@ -2,9 +2,9 @@
  * Slow stochastic oscillator: raw %K = where the close sits in the range of the last `period`
  * bars (0–100), %K = its SMA over `smooth`, %D = the SMA of %K over `signal`.
  */
-import { barStream, checkPeriod, type Indicator, type IndicatorFactory } from './indicator';
-import { percentIn, RangeWindow } from './range-window';
-import { SmaStepper } from './sma';
+import { barStream, checkPeriod, type Indicator, type IndicatorFactory } from './indicator.ts';
+import { percentIn, RangeWindow } from './range-window.ts';
+import { SmaStepper } from './sma.ts';
 
 export function stochastic(period = 14, smooth = 3, signal = 3): Indicator {
   checkPeriod(period);

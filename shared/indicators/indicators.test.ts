@@ -4,14 +4,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bollinger as bollingerIndicator } from './bollinger';
-import { ema as emaIndicator } from './ema';
-import { computeIndicator } from './fold';
-import type { Bar, IndicatorSeries } from './indicator';
-import { macd as macdIndicator } from './macd';
-import { bollinger, ema, macd, rsi, sma } from './reference.test-support';
-import { rsi as rsiIndicator } from './rsi';
-import { sma as smaIndicator } from './sma';
+import { bollinger as bollingerIndicator } from './bollinger.ts';
+import { ema as emaIndicator } from './ema.ts';
+import { computeIndicator } from './fold.ts';
+import type { Bar, IndicatorSeries } from './indicator.ts';
+import { macd as macdIndicator } from './macd.ts';
+import { bollinger, ema, macd, rsi, sma } from './reference.test-support.ts';
+import { rsi as rsiIndicator } from './rsi.ts';
+import { sma as smaIndicator } from './sma.ts';
 
 /** Compares a series with a reference table: undefined where expected, else within `tolerance`. */
 function expectSeries(actual: IndicatorSeries, expected: ReadonlyArray<number | undefined>, tolerance = 1e-9): void {

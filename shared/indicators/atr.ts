@@ -2,8 +2,8 @@
  * Average true range with Wilder's smoothing: the first value is the mean of the first `period`
  * true ranges (the first bar's is its high − low), then ATR = (ATR′ × (period − 1) + TR) ÷ period.
  */
-import { barStream, checkPeriod, type Indicator, type IndicatorFactory } from './indicator';
-import { trueRange } from './range-window';
+import { barStream, checkPeriod, type Indicator, type IndicatorFactory } from './indicator.ts';
+import { trueRange } from './range-window.ts';
 
 export function atr(period = 14): Indicator {
   checkPeriod(period);

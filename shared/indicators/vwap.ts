@@ -4,7 +4,7 @@
  * the chart's clock (bar.time); bars without a time make one session. Undefined until some volume
  * has traded in the session.
  */
-import { barStream, type Bar, type Indicator, type IndicatorFactory } from './indicator';
+import { barStream, type Bar, type Indicator, type IndicatorFactory } from './indicator.ts';
 
 const DAY_SECONDS = 86_400;
 

@@ -4,8 +4,8 @@
  * S = S′ × (period − 1) ÷ period + today's. +DI and −DI = 100 × DM ÷ TR; DX = 100 × |+DI − −DI| ÷
  * (+DI + −DI); ADX = the mean of the first `period` DX values, then Wilder-smoothed.
  */
-import { barStream, checkPeriod, type Bar, type Indicator, type IndicatorFactory } from './indicator';
-import { trueRange } from './range-window';
+import { barStream, checkPeriod, type Bar, type Indicator, type IndicatorFactory } from './indicator.ts';
+import { trueRange } from './range-window.ts';
 
 interface State {
   count: number;
