@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Alert } from './alert-model';
-import { AlertMonitor } from './alert-monitor';
+import type { Alert } from './alert-model.ts';
+import { AlertMonitor } from './alert-monitor.ts';
 
 function alert(overrides: Partial<Alert> = {}): Alert {
   return {

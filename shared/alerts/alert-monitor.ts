@@ -12,8 +12,8 @@
  *   the cooldown are consumed, not postponed.
  * - Past its expiry an alert reports nothing and is answered as expired.
  */
-import { counts, step, type LevelMemory } from './crossing';
-import { instrumentKey, targetsOf, type Alert, type Crossing } from './alert-model';
+import { counts, step, type LevelMemory } from './crossing.ts';
+import { instrumentKey, targetsOf, type Alert, type Crossing } from './alert-model.ts';
 
 export interface Fired {
   alertId: string;

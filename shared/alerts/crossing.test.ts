@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { step, type LevelMemory } from './crossing';
+import { step, type LevelMemory } from './crossing.ts';
 
 function run(level: number, prices: readonly number[]): ('up' | 'down' | undefined)[] {
   let memory: LevelMemory | undefined;

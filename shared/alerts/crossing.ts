@@ -6,7 +6,7 @@
  * crossing; sitting on the level, or leaving it back to the side it came from, is not a second
  * one. A level with no memory learns its side from the first price and reports nothing.
  */
-import type { Crossing } from './alert-model';
+import type { Crossing } from './alert-model.ts';
 
 export interface LevelMemory {
   /** The side the price was last strictly on. */

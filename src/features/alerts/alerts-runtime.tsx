@@ -13,7 +13,7 @@ import { normalizeSymbol } from '#shared/symbols.ts';
 import { AlertDialogHost } from './alert-dialog';
 import { AlertFeeds } from './alert-feed';
 import { AlertLines } from './alert-lines';
-import { AlertMonitor } from './alert-monitor';
+import { AlertMonitor } from '#shared/alerts/alert-monitor.ts';
 import { announce } from './announce';
 import { useAlertsStore, type Triggered } from './alerts-store';
 import { openAlertDialog } from './dialog-state';

@@ -9,8 +9,8 @@ import { t } from '../../i18n/t';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { safeJsonStorage } from '../../store/safe-storage';
-import { MAX_TRIGGERS_KEPT, type Alert, type AlertCondition } from './alert-model';
-import type { Observation } from './alert-monitor';
+import { MAX_TRIGGERS_KEPT, type Alert, type AlertCondition } from '#shared/alerts/alert-model.ts';
+import type { Observation } from '#shared/alerts/alert-monitor.ts';
 import { triggerText } from './alert-text';
 import { ALERTS_STORAGE_KEY, ALERTS_VERSION, MAX_ALERTS, MAX_LOG, parsePersistedAlerts, UNREADABLE_ALERTS, type AlertLogEntry, type PersistedAlerts } from './persisted-alerts';
 
