@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Alert } from './alert-model.ts';
 import { AlertMonitor } from './alert-monitor.ts';
+import { recordObservation } from './record-observation.ts';
 
 function alert(overrides: Partial<Alert> = {}): Alert {
   return {
@@ -19,19 +20,17 @@ function alert(overrides: Partial<Alert> = {}): Alert {
   };
 }
 
-/** Feeds prices one second apart; applies fires to the alert as the store would. */
+/** Feeds prices one second apart; records fires on the alert as the store and the server do. */
 function feed(monitor: AlertMonitor, subject: Alert, prices: readonly number[], start = 1_000): { fired: { price: number; time: number }[]; alert: Alert } {
-  let current = subject;
+  let current = [subject];
   const fired: { price: number; time: number }[] = [];
   prices.forEach((price, index) => {
     const time = start + index * 1_000;
-    const result = monitor.observe(current.symbol, current.type, price, time, [current]);
-    for (const fire of result.fired) {
-      fired.push({ price: fire.price, time: fire.time });
-      current = { ...current, status: current.repeat === 'once' ? 'triggered' : 'armed', triggers: [{ time: fire.time, price: fire.price, crossing: fire.crossing }, ...current.triggers] };
-    }
+    const recording = recordObservation(current, monitor.observe(subject.symbol, subject.type, price, time, current));
+    current = recording.alerts;
+    for (const { trigger } of recording.recorded) fired.push({ price: trigger.price, time: trigger.time });
   });
-  return { fired, alert: current };
+  return { fired, alert: current[0] ?? subject };
 }
 
 describe('AlertMonitor', () => {
