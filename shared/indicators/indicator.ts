@@ -3,7 +3,8 @@
  * stream that takes one bar at a time. The chart adapter draws from the descriptor alone and the
  * tracker feeds the stream; the full computation over a series is a fold of the stream (fold.ts).
  * Adding an indicator is one module beside this one that returns an Indicator (and exports it as
- * `create`, an IndicatorFactory), a kind in kinds.ts and a row in catalog.ts.
+ * `create`, an IndicatorFactory), a kind in kinds.ts, a row in catalog.ts and its words in the app's
+ * src/lib/indicator-catalog.ts.
  *
  * Why ours and not a library (issue 14; each bundled alike, esbuild, minified, brotli; Achelis'
  * tables as in library.test.ts): trading-signals 8.3 streams too (add/replace) but its chunk per

@@ -1,7 +1,7 @@
 /**
  * The indicators the chart can draw, by kind: what the saved settings may name. Only this list
  * (and SMA, the default's) reaches the first page; each kind's code loads when it is on the chart
- * (features/chart/indicator-registry.ts), its parameters with the picker (catalog.ts).
+ * (src/features/chart/indicator-registry.ts), its parameters with the picker (catalog.ts).
  */
 export const INDICATOR_KINDS = [
   'sma',
