@@ -3,8 +3,8 @@
  * One alert scenario through both runtimes: the browser's path as the app wires it (the alert
  * feed on the realtime client's ticker pushes, the monitor, the store that records) and the
  * server's evaluator (server/alerts/evaluate-alerts.ts); both give the triggers the rules make
- * (#shared/alerts/alert-scenario.test-support.ts). The server's side runs in plain Node too, in
- * its own test.
+ * (#shared/alerts/alert-scenario.test-support.ts). The same in a real browser against the real
+ * server: e2e/alerts-two-runtimes.spec.ts; the server's side in plain Node: its own test.
  */
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
