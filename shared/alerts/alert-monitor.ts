@@ -1,7 +1,8 @@
 /**
- * Evaluates alerts on the prices the page receives. Per symbol it keeps the latest price and its
- * time; per alert level, the crossing memory (crossing.ts). Pure: no timers, no React, no store —
- * the feeder hands it prices and the alerts of that symbol, and applies what it answers.
+ * Evaluates alerts on the prices received (the page's alert feed, the server's evaluator). Per
+ * symbol it keeps the latest price and its time; per alert level, the crossing memory
+ * (crossing.ts). Pure: no timers, no React, no store — the feeder hands it prices and the alerts
+ * of that symbol, and records what it answers (record-observation.ts).
  *
  * - A price older than one already seen for the symbol (a polled snapshot arriving after a newer
  *   push) is ignored: the price did not go back.
