@@ -125,5 +125,13 @@ export type RealtimeChannel = (typeof REALTIME_CHANNELS)[number];
 export const EXTENDED_SESSIONS = ['pre_market', 'post_market', 'overnight'] as const;
 export type ExtendedSession = (typeof EXTENDED_SESSIONS)[number];
 
+/**
+ * A ticker push of an extended session (any session named): it must not move the regular
+ * session's figures (chart, intraday, alerts in the browser and on the server).
+ */
+export function isExtendedPush(push: { trade_session?: string | undefined }): boolean {
+  return push.trade_session !== undefined;
+}
+
 /** trade_session values of §2.10. */
 export const TRADE_SESSION = { NORMAL: 0, PRE_MARKET: 1, AFTER_HOURS: 2, OVERNIGHT: 3 } as const;

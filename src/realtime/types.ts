@@ -70,10 +70,8 @@ export interface TickerPush {
   quote_volume?: string;
 }
 
-/** A push of an extended session (any session named): it must not move the regular session's figures (chart, intraday, alerts). */
-export function isExtendedPush(push: Pick<TickerPush, 'trade_session'>): boolean {
-  return push.trade_session !== undefined;
-}
+/** A push of an extended session: one rule for the browser and the server (#shared/contract.ts). */
+export { isExtendedPush } from '#shared/contract.ts';
 
 /** The extended session a push belongs to, when it is one this client knows. */
 export function extendedSessionOf(push: Pick<TickerPush, 'trade_session'>): ExtendedSession | undefined {

@@ -5,7 +5,7 @@
  * untrusted: validIndicators keeps the instances that make sense and drops the rest.
  */
 import * as z from '../api/schema';
-import { INDICATOR_KINDS, type IndicatorKind } from '../lib/indicators/kinds';
+import { INDICATOR_KINDS, type IndicatorKind } from '#shared/indicators/kinds.ts';
 
 export interface IndicatorInstance {
   /** Unique in its list, stable while it is edited (a colour or a period change keeps it). */

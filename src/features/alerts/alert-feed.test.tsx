@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeClient, tickerPush } from '../../realtime/fake-socket.test-support';
 import { useLiveTicker } from '../../realtime/hooks';
 import { TestServices, testServices } from '../../queries/query-test-support';
-import type { Alert } from './alert-model';
+import type { Alert } from '#shared/alerts/alert-model.ts';
 import { AlertFeeds, fedInstruments } from './alert-feed';
-import { AlertMonitor } from './alert-monitor';
+import { AlertMonitor } from '#shared/alerts/alert-monitor.ts';
 import { useAlertsStore, type Triggered } from './alerts-store';
 
 const BOUNDARY = 1_795_618_800_000; // a multiple of 3 s

@@ -13,8 +13,8 @@ import { useLiveOrPollQuery } from '../../queries/live-or-poll';
 import { TICKER_POLL_MS, tickerQueryOptions } from '../../queries/use-ticker';
 import { useLiveTickerFeed, useRealtimeClient } from '../../realtime/hooks';
 import { isExtendedPush } from '../../realtime/types';
-import { instrumentKey, type Alert } from './alert-model';
-import type { AlertMonitor } from './alert-monitor';
+import { instrumentKey, type Alert } from '#shared/alerts/alert-model.ts';
+import type { AlertMonitor } from '#shared/alerts/alert-monitor.ts';
 import { useAlertsStore, type Triggered } from './alerts-store';
 import { wallClock } from '../../time/clock';
 

@@ -9,7 +9,7 @@ import { andList } from '../../i18n/format';
 import { t, type MessageKey } from '../../i18n/t';
 import { normalizeSymbol } from '#shared/symbols.ts';
 import type { SymbolInput } from '../../lib/symbol-input';
-import type { AlertDirection, AlertRepeat } from './alert-model';
+import type { AlertDirection, AlertRepeat } from '#shared/alerts/alert-model.ts';
 import type { AlertDraft } from './alerts-store';
 
 export interface AlertFormValues {

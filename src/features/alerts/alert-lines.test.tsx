@@ -6,7 +6,7 @@ import { publishMainChartSurface, type ChartSurface } from '../chart/chart-surfa
 import { useAppStore } from '../../store/app-store';
 import type { AlertLinePrimitive } from './alert-line-primitive';
 import { AlertLines, wantedLines } from './alert-lines';
-import type { Alert } from './alert-model';
+import type { Alert } from '#shared/alerts/alert-model.ts';
 import { useAlertsStore } from './alerts-store';
 
 /** A price series whose y is 500 − 2 × price (price 100 at y 300); it keeps the primitives attached to it. */

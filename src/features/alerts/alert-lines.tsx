@@ -16,7 +16,7 @@ import { normalizeSymbol } from '#shared/symbols.ts';
 import { BellIcon } from '../../components/ui/bell-icon';
 import { roundToPriceStep, useMainChartSurface, type ChartSurface } from '../chart/chart-surface';
 import { useAppStore } from '../../store/app-store';
-import { targetsOf, type Alert } from './alert-model';
+import { targetsOf, type Alert } from '#shared/alerts/alert-model.ts';
 import { AlertLinePrimitive, type AlertLine } from './alert-line-primitive';
 import { priceText } from './alert-text';
 import { useAlertsStore } from './alerts-store';

@@ -1,7 +1,7 @@
 /** The words of alerts: what one watches, what a trigger was, how a price reads. */
 import { dateLocale } from '../../i18n/format';
 import { t, type MessageKey } from '../../i18n/t';
-import type { Alert, AlertTrigger } from './alert-model';
+import type { Alert, AlertTrigger } from '#shared/alerts/alert-model.ts';
 
 /** A price as typed or received, without float noise (0.1 + 0.2), at most 8 decimals. */
 export function priceText(value: number): string {

@@ -7,7 +7,7 @@ import { useLanguage } from '../../i18n/use-language';
 import { useState } from 'react';
 import { useAppServices } from '../../queries/app-services-context';
 import { useAppStore } from '../../store/app-store';
-import type { Alert } from './alert-model';
+import type { Alert } from '#shared/alerts/alert-model.ts';
 import { conditionText, priceText, timeText } from './alert-text';
 import { useAlertsStore } from './alerts-store';
 import { openAlertDialog } from './dialog-state';

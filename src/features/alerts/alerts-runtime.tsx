@@ -14,7 +14,7 @@ import type { Clock } from '../../time/clock';
 import { AlertDialogHost } from './alert-dialog';
 import { AlertFeeds } from './alert-feed';
 import { AlertLines } from './alert-lines';
-import { AlertMonitor } from './alert-monitor';
+import { AlertMonitor } from '#shared/alerts/alert-monitor.ts';
 import { announce } from './announce';
 import { useAlertsStore, type Triggered } from './alerts-store';
 import { openAlertDialog } from './dialog-state';

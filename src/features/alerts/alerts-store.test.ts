@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Alert } from './alert-model';
+import type { Alert } from '#shared/alerts/alert-model.ts';
 import { useAlertsStore, type AlertDraft } from './alerts-store';
 import { ALERTS_STORAGE_KEY, parsePersistedAlerts } from './persisted-alerts';
 

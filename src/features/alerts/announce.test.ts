@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Alert } from './alert-model';
+import type { Alert } from '#shared/alerts/alert-model.ts';
 import type { Triggered } from './alerts-store';
 import { announce } from './announce';
 import { useToasts } from './toasts';

@@ -6,7 +6,7 @@
 import * as z from '../../api/schema';
 import { PRODUCT_TYPES } from '#shared/contract.ts';
 import { normalizeSymbol } from '#shared/symbols.ts';
-import { MAX_TRIGGERS_KEPT, type Alert } from './alert-model';
+import { MAX_TRIGGERS_KEPT, type Alert } from '#shared/alerts/alert-model.ts';
 
 export const ALERTS_STORAGE_KEY = 'chartroom.alerts';
 export const ALERTS_VERSION = 1;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { factorsOfEvent } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
 import { toChartTime } from '../../lib/time-mapper';
-import type { Indicator } from '../../lib/indicators/indicator';
+import type { Indicator } from '#shared/indicators/indicator.ts';
 import type { IndicatorInstance, IndicatorList } from '../../store/preferences-slice';
 import { loadKinds } from './indicator-registry';
 import { createChartAdapter, type ChartAdapterOptions } from './chart-adapter';

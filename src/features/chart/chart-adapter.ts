@@ -32,7 +32,7 @@ import {
 } from 'lightweight-charts';
 import type { AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
-import type { Indicator } from '../../lib/indicators/indicator';
+import type { Indicator } from '#shared/indicators/indicator.ts';
 import { chartTimeMapper, fromChartTime, toChartSeries, type ChartCandle, type DisplayZone } from '../../lib/time-mapper';
 import type { ColorConvention, IndicatorList, PriceScaleMode as ScaleMode, Theme } from '../../store/preferences-slice';
 import { createActionMarkerLayer } from './action-marker-layer';

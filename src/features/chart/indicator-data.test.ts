@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IndicatorKind } from '../../lib/indicators/kinds';
+import type { IndicatorKind } from '#shared/indicators/kinds.ts';
 import { DEFAULT_PREFERENCES, type IndicatorInstance } from '../../store/preferences-slice';
 import { chartPalette } from './chart-palette';
 import { activeIndicators, indicatorColour, indicatorSummary, missingKinds } from './indicator-data';

@@ -1,12 +1,12 @@
 /**
- * The user's indicator list as indicators (src/lib/indicators: descriptor + stream each), with
+ * The user's indicator list as indicators (shared/indicators: descriptor + stream each), with
  * the colours and panes the user chose, and the colours of their outputs in the chart's palette.
  * Only kinds whose code is loaded (indicator-registry) become indicators; missingKinds says which
  * to load.
  */
-import type { Indicator, IndicatorColour, IndicatorPane } from '../../lib/indicators/indicator';
-import type { IndicatorKind } from '../../lib/indicators/kinds';
-import { indicatorName } from '../../lib/indicators/names';
+import type { Indicator, IndicatorColour, IndicatorPane } from '#shared/indicators/indicator.ts';
+import type { IndicatorKind } from '#shared/indicators/kinds.ts';
+import { indicatorName } from '#shared/indicators/names.ts';
 import type { IndicatorInstance, IndicatorList } from '../../store/preferences-slice';
 import type { ChartPalette } from './chart-palette';
 import { loadedFactory } from './indicator-registry';

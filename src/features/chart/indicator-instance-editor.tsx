@@ -2,7 +2,7 @@
  * One indicator of the chart in the picker: its parameters (applied as soon as they are valid,
  * held to the kind's limits), a colour per line, its pane, and Remove.
  */
-import { kindSpec, paramsFor } from '../../lib/indicators/catalog';
+import { kindSpec, paramsFor } from '../../lib/indicator-catalog';
 import { t } from '../../i18n/t';
 import type { IndicatorInstance } from '../../store/preferences-slice';
 import { instanceLabel } from './indicator-data';

@@ -1,25 +1,25 @@
 /** A dynamic import per kind: each indicator's code in a chunk of its own (indicator-registry loads this on its first need). */
-import type { IndicatorFactory } from '../../lib/indicators/indicator';
-import type { IndicatorKind } from '../../lib/indicators/kinds';
+import type { IndicatorFactory } from '#shared/indicators/indicator.ts';
+import type { IndicatorKind } from '#shared/indicators/kinds.ts';
 
 type Module = Promise<{ create: IndicatorFactory }>;
 
 export const LOADERS: Record<IndicatorKind, () => Module> = {
-  sma: () => import('../../lib/indicators/sma'),
-  ema: () => import('../../lib/indicators/ema'),
-  wma: () => import('../../lib/indicators/wma'),
-  bollinger: () => import('../../lib/indicators/bollinger'),
-  vwap: () => import('../../lib/indicators/vwap'),
-  'volume-ma': () => import('../../lib/indicators/volume-ma'),
-  macd: () => import('../../lib/indicators/macd'),
-  rsi: () => import('../../lib/indicators/rsi'),
-  kdj: () => import('../../lib/indicators/kdj'),
-  stochastic: () => import('../../lib/indicators/stochastic'),
-  atr: () => import('../../lib/indicators/atr'),
-  obv: () => import('../../lib/indicators/obv'),
-  cci: () => import('../../lib/indicators/cci'),
-  'williams-r': () => import('../../lib/indicators/williams-r'),
-  dmi: () => import('../../lib/indicators/dmi'),
-  psar: () => import('../../lib/indicators/psar'),
-  ichimoku: () => import('../../lib/indicators/ichimoku'),
+  sma: () => import('#shared/indicators/sma.ts'),
+  ema: () => import('#shared/indicators/ema.ts'),
+  wma: () => import('#shared/indicators/wma.ts'),
+  bollinger: () => import('#shared/indicators/bollinger.ts'),
+  vwap: () => import('#shared/indicators/vwap.ts'),
+  'volume-ma': () => import('#shared/indicators/volume-ma.ts'),
+  macd: () => import('#shared/indicators/macd.ts'),
+  rsi: () => import('#shared/indicators/rsi.ts'),
+  kdj: () => import('#shared/indicators/kdj.ts'),
+  stochastic: () => import('#shared/indicators/stochastic.ts'),
+  atr: () => import('#shared/indicators/atr.ts'),
+  obv: () => import('#shared/indicators/obv.ts'),
+  cci: () => import('#shared/indicators/cci.ts'),
+  'williams-r': () => import('#shared/indicators/williams-r.ts'),
+  dmi: () => import('#shared/indicators/dmi.ts'),
+  psar: () => import('#shared/indicators/psar.ts'),
+  ichimoku: () => import('#shared/indicators/ichimoku.ts'),
 };

@@ -21,7 +21,7 @@ import type {
   SeriesAttachedParameter,
   SeriesType,
 } from 'lightweight-charts';
-import type { IndicatorSeries } from '../../lib/indicators/indicator';
+import type { IndicatorSeries } from '#shared/indicators/indicator.ts';
 
 export interface OverlayLine {
   colour: string;

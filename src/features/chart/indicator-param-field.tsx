@@ -5,7 +5,7 @@
  */
 import { useId, useState } from 'react';
 import { t } from '../../i18n/t';
-import type { ParamSpec } from '../../lib/indicators/catalog';
+import type { ParamSpec } from '../../lib/indicator-catalog';
 
 /** Why `text` is not a value of `param`, or undefined when it is one. */
 export function paramProblem(text: string, param: Pick<ParamSpec, 'min' | 'max' | 'step'>): string | undefined {

@@ -4,9 +4,9 @@
  * indicators to edit or remove. Its own chunk, with the catalog: nothing here is on the first page.
  */
 import { useEffect, useReducer, useRef, useState } from 'react';
-import { paramsFor } from '../../lib/indicators/catalog';
-import type { IndicatorKind } from '../../lib/indicators/kinds';
-import { indicatorName } from '../../lib/indicators/names';
+import { paramsFor } from '../../lib/indicator-catalog';
+import type { IndicatorKind } from '#shared/indicators/kinds.ts';
+import { indicatorName } from '#shared/indicators/names.ts';
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
 import { useAppStore } from '../../store/app-store';

@@ -4,9 +4,9 @@
  * their names), and a chart of moving averages never downloads KDJ. SMA (the default's) is bundled
  * with the chart and draws on first load; a kind loads once and is kept.
  */
-import type { IndicatorFactory } from '../../lib/indicators/indicator';
-import type { IndicatorKind } from '../../lib/indicators/kinds';
-import { create as sma } from '../../lib/indicators/sma';
+import type { IndicatorFactory } from '#shared/indicators/indicator.ts';
+import type { IndicatorKind } from '#shared/indicators/kinds.ts';
+import { create as sma } from '#shared/indicators/sma.ts';
 
 const loaded = new Map<IndicatorKind, IndicatorFactory>([['sma', sma]]);
 

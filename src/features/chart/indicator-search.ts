@@ -1,6 +1,6 @@
 /** The picker's search: kinds whose name, title (in the active language), kind or other names hold every word typed. */
-import { CATALOG, type KindSpec } from '../../lib/indicators/catalog';
-import { indicatorName } from '../../lib/indicators/names';
+import { CATALOG, type KindSpec } from '../../lib/indicator-catalog';
+import { indicatorName } from '#shared/indicators/names.ts';
 import { t } from '../../i18n/t';
 
 export function searchKinds(query: string): KindSpec[] {

@@ -6,10 +6,10 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG, paramsFor, type KindSpec } from '../../lib/indicators/catalog';
-import { computeIndicator } from '../../lib/indicators/fold';
-import type { Bar } from '../../lib/indicators/indicator';
-import { INDICATOR_KINDS } from '../../lib/indicators/kinds';
+import { CATALOG, paramsFor, type KindSpec } from '../../lib/indicator-catalog';
+import { computeIndicator } from '#shared/indicators/fold.ts';
+import type { Bar } from '#shared/indicators/indicator.ts';
+import { INDICATOR_KINDS } from '#shared/indicators/kinds.ts';
 import { loadedFactory, loadKinds } from './indicator-registry';
 import { IndicatorTracker } from './indicator-tracker';
 

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeIndicator } from '../../lib/indicators/fold';
-import type { Bar } from '../../lib/indicators/indicator';
-import { bollinger } from '../../lib/indicators/bollinger';
-import { ema } from '../../lib/indicators/ema';
-import { macd } from '../../lib/indicators/macd';
-import { rsi } from '../../lib/indicators/rsi';
-import { sma } from '../../lib/indicators/sma';
+import { computeIndicator } from '#shared/indicators/fold.ts';
+import type { Bar } from '#shared/indicators/indicator.ts';
+import { bollinger } from '#shared/indicators/bollinger.ts';
+import { ema } from '#shared/indicators/ema.ts';
+import { macd } from '#shared/indicators/macd.ts';
+import { rsi } from '#shared/indicators/rsi.ts';
+import { sma } from '#shared/indicators/sma.ts';
 import { IndicatorTracker, type IndicatorValues } from './indicator-tracker';
 
 // The first five kinds' modules, as the chart has them once loaded.

@@ -4,8 +4,8 @@
  * moved) and `append` (a new one opened) then cost O(period). Values come back per indicator, one
  * column per output in the descriptor's order, for the same `indicators` the drawing is built from.
  */
-import { foldInto } from '../../lib/indicators/fold';
-import type { Bar, Indicator, IndicatorSeries, IndicatorStream } from '../../lib/indicators/indicator';
+import { foldInto } from '#shared/indicators/fold.ts';
+import type { Bar, Indicator, IndicatorSeries, IndicatorStream } from '#shared/indicators/indicator.ts';
 
 export interface IndicatorValues {
   indicator: Indicator;

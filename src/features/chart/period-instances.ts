@@ -1,5 +1,5 @@
 /** The MA and EMA fields over the indicator list (and the picker's adds): periods of one kind, new instances and their ids. */
-import type { IndicatorKind } from '../../lib/indicators/kinds';
+import type { IndicatorKind } from '#shared/indicators/kinds.ts';
 import type { IndicatorList } from '../../store/preferences-slice';
 
 /** An id for one more `kind` in `list`. */

@@ -1,0 +1,75 @@
+/**
+ * Alerts evaluated on the server (the seed of server-side alerts): the ticker pushes the server's
+ * shared feed fans out (server/realtime/feed/shared-feed.ts), in the order they arrive, against
+ * the alerts, by the engine the browser runs (#shared/alerts): the same crossing memory, cooldown,
+ * expiry and recording, so a scenario gives the same triggers on either side.
+ *
+ * As in the browser (src/features/alerts/alert-feed.tsx): only regular-session prices count, an
+ * alert without a type watches its symbol's pushes of any type, and the symbol may be spelled
+ * either way ('00700.HK' and '700.HK' are one instrument).
+ */
+import { instrumentKey, type Alert, type Crossing } from '#shared/alerts/alert-model.ts';
+import { AlertMonitor } from '#shared/alerts/alert-monitor.ts';
+import { recordObservation } from '#shared/alerts/record-observation.ts';
+import { isExtendedPush, PRODUCT_TYPES } from '#shared/contract.ts';
+import { oneOf } from '#shared/one-of.ts';
+import { normalizeSymbol } from '#shared/symbols.ts';
+
+/** The fields of a ticker push's `data` that alerts read. */
+export interface TickerPushData {
+  symbol: string;
+  type?: string | undefined;
+  last_price: string;
+  /** ms UTC, the data's clock. */
+  timestamp: number;
+  trade_session?: string | undefined;
+}
+
+export interface ServerTrigger {
+  alertId: string;
+  symbol: string;
+  time: number;
+  price: number;
+  crossing: Crossing;
+}
+
+/** Alerts that remember what they saw: feed it pushes one at a time. */
+export class AlertEvaluator {
+  private readonly monitor = new AlertMonitor();
+
+  constructor(private alerts: Alert[]) {}
+
+  /** The alerts now (triggered, expired, their triggers recorded). */
+  current(): readonly Alert[] {
+    return this.alerts;
+  }
+
+  /** One push: the triggers it makes, recorded on the alerts. */
+  push(data: TickerPushData): ServerTrigger[] {
+    if (isExtendedPush(data)) return [];
+    const symbol = normalizeSymbol(data.symbol);
+    const type = oneOf(PRODUCT_TYPES, data.type);
+    // One observation per instrument key the alerts are watched under (the browser feeds each
+    // such key on its own): with this push's type, and without any.
+    const watched = new Map<string, Alert['type']>();
+    for (const alert of this.alerts) {
+      if (alert.status === 'armed' && normalizeSymbol(alert.symbol) === symbol && (alert.type === undefined || alert.type === type)) watched.set(instrumentKey(alert.symbol, alert.type), alert.type);
+    }
+    const triggers: ServerTrigger[] = [];
+    for (const watchedType of watched.values()) {
+      const observation = this.monitor.observe(symbol, watchedType, Number(data.last_price), data.timestamp, this.alerts);
+      const { alerts, recorded } = recordObservation(this.alerts, observation);
+      this.alerts = alerts;
+      for (const { alert, trigger } of recorded) triggers.push({ alertId: alert.id, symbol: alert.symbol, ...trigger });
+    }
+    return triggers;
+  }
+}
+
+/** The triggers `pushes` make of `alerts`, in order, and the alerts after them. */
+export function evaluateAlerts(alerts: Alert[], pushes: Iterable<TickerPushData>): { triggers: ServerTrigger[]; alerts: readonly Alert[] } {
+  const evaluator = new AlertEvaluator(alerts);
+  const triggers: ServerTrigger[] = [];
+  for (const push of pushes) triggers.push(...evaluator.push(push));
+  return { triggers, alerts: evaluator.current() };
+}
