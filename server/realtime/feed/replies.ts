@@ -4,9 +4,9 @@
  */
 import { PRODUCT_TYPES, REALTIME_CHANNELS, type ProductType, type RealtimeChannel } from '#shared/contract.ts';
 import { normalizeSymbol } from '#shared/symbols.ts';
-import { errorReply, reply } from '../../sim/realtime/messages.ts';
+import { errorReply, reply } from '#shared/realtime-messages.ts';
 
-export { errorReply, parseClientMessage, reply } from '../../sim/realtime/messages.ts';
+export { errorReply, parseClientMessage, reply } from '#shared/realtime-messages.ts';
 
 /** A browser's spelling of a symbol: trimmed and upper-cased, as the service echoes it. */
 export const spellingOf = (symbol: string): string => symbol.trim().toUpperCase();
