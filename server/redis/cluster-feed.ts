@@ -3,7 +3,8 @@
  * its browsers (reference counts, spellings, send queues); what that feed would send to an upstream
  * socket goes to a ClusterLink instead, which registers the instance's subscriptions in Redis
  * (`subs:<instance>`, rewritten by a heartbeat every second with a 5 s expiry, so a dead instance's
- * subscriptions go with it and an emptied Redis is filled again).
+ * subscriptions go with it and an emptied Redis is filled again). Liveness is on Redis's clock:
+ * the instances' own clocks may disagree.
  *
  * One instance is the leader: it holds `leader` (a lock with a TTL, renewed while alive) and its
  * fencing token (a counter bumped at every takeover). The leader runs the one upstream feed (a
@@ -85,6 +86,31 @@ return 0
 const FENCED_PUBLISH = new RedisScript(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('PUBLISH', KEYS[2], ARGV[2]) return 1 end
 return 0
+`);
+
+/**
+ * KEYS: this instance's subscriptions, instances (sorted set), subs-changed channel. ARGV: instance,
+ * subscriptions (JSON), ttl, announce (1/0). Writes the subscriptions and this instance's heartbeat
+ * on Redis's clock (TIME: the instances' own clocks may disagree), forgets instances silent for
+ * the ttl, and returns how many are alive.
+ */
+const REGISTER = new RedisScript(`
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local ttl = tonumber(ARGV[3])
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ttl)
+redis.call('ZADD', KEYS[2], now, ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - ttl)
+if ARGV[4] == '1' then redis.call('PUBLISH', KEYS[3], ARGV[1]) end
+return redis.call('ZCARD', KEYS[2])
+`);
+
+/** KEYS: instances. ARGV: ttl. The instances heard from within the ttl, on Redis's clock. */
+const LIVE_INSTANCES = new RedisScript(`
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[1]))
+return redis.call('ZRANGE', KEYS[1], 0, -1)
 `);
 
 const INSTANCE_TTL_MS = 5_000;
@@ -186,12 +212,12 @@ export class ClusterFeed {
     const union: Record<string, Registration> = {};
     for (const link of this.links) if (link.mode === 'cluster') for (const [key, registration] of link.registrations) union[key] = registration;
     const id = this.link.instanceId;
-    const write = this.link.command
-      .multi()
-      .set(this.link.key(`subs:${id}`), JSON.stringify(union), 'PX', INSTANCE_TTL_MS)
-      .zadd(this.link.key('instances'), Date.now(), id);
-    if (announce) write.publish(this.link.key('subs-changed'), id);
-    await write.exec().catch(() => undefined);
+    const keys = [this.link.key(`subs:${id}`), this.link.key('instances'), this.link.key('subs-changed')];
+    try {
+      this.instances = Number(await REGISTER.run(this.link, keys, [id, JSON.stringify(union), String(INSTANCE_TTL_MS), announce ? '1' : '0']));
+    } catch {
+      // Redis went away: its change event says so.
+    }
   }
 
   /** Test hook: this instance stops renewing its lock (a paused or partitioned leader). */
@@ -211,7 +237,6 @@ export class ClusterFeed {
     if (this.closed || !this.link.up) return;
     await this.register(false);
     try {
-      this.instances = await this.link.command.zcount(this.link.key('instances'), Date.now() - INSTANCE_TTL_MS, '+inf');
       if (this.leader) {
         if (this.leader.frozen) return;
         const still = await RENEW.run(this.link, [this.link.key('leader')], [this.leader.holder, String(this.ttlMs)]);
@@ -366,9 +391,7 @@ class Leader {
     let wanted: Map<string, Registration>;
     const byInstance = new Map<string, Set<string>>();
     try {
-      const instancesKey = this.link.key('instances');
-      await this.link.command.zremrangebyscore(instancesKey, '-inf', Date.now() - INSTANCE_TTL_MS);
-      const ids = await this.link.command.zrange(instancesKey, 0, -1);
+      const ids = (await LIVE_INSTANCES.run(this.link, [this.link.key('instances')], [String(INSTANCE_TTL_MS)])) as string[];
       const values = ids.length === 0 ? [] : await this.link.command.mget(ids.map((id) => this.link.key(`subs:${id}`)));
       wanted = new Map();
       ids.forEach((id, index) => {
