@@ -26,8 +26,10 @@
 import type { RealtimeChannel } from '#shared/contract.ts';
 import type { RelayPeer } from '../realtime/browser-peer.ts';
 import type { DataSourceLink } from '../realtime/data-source.ts';
-import { parseFrame, recordOf, subscribed, topicKey } from '../realtime/feed/replies.ts';
+import { normalizeSymbol } from '#shared/symbols.ts';
+import { parseFrame, recordOf, subscribed } from '../realtime/feed/replies.ts';
 import { SharedFeed, type SharedFeedOptions } from '../realtime/feed/shared-feed.ts';
+import { topicKey } from '../realtime/feed/topics.ts';
 import type { RedisLink } from './redis-link.ts';
 import { RedisScript } from './redis-script.ts';
 
@@ -59,6 +61,11 @@ interface Registration {
   symbol: string;
   type?: string;
 }
+
+const typeOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const keyOf = (registration: Registration): string => topicKey(registration.channel, registration.symbol, registration.type);
+/** The upstream's acknowledgements name a channel and symbols, no type. */
+const routeOf = (channel: string, symbol: string): string => `${channel}|${normalizeSymbol(symbol)}`;
 
 /**
  * KEYS: leader, token counter. ARGV: instance, ttl, newest token seen. The new token; or, while
@@ -295,8 +302,10 @@ class Leader {
   private stopped = false;
   /** What the upstream feed holds for the cluster, by topic key. */
   private readonly held = new Map<string, Registration>();
+  /** Routes (channel and symbol) the upstream acknowledged or refused: its answers carry no type. */
   private readonly active = new Set<string>();
   private readonly refused = new Set<string>();
+  /** The last ticker or depth push, by topic key (and by the untyped key of its symbol). */
   private readonly last = new Map<string, string>();
   /** Each instance's subscriptions as last read (newcomers to active topics are acknowledged). */
   private readonly known = new Map<string, Set<string>>();
@@ -370,11 +379,14 @@ class Leader {
     const frame = parseFrame(text);
     const data = frame && recordOf(frame.data);
     if (frame && data) {
-      if (PUSHES.has(frame.cmd) && typeof data.symbol === 'string') this.last.set(topicKey(frame.cmd, data.symbol), text);
+      if (PUSHES.has(frame.cmd) && typeof data.symbol === 'string') {
+        this.last.set(topicKey(frame.cmd, data.symbol, typeOf(data.type)), text);
+        this.last.set(topicKey(frame.cmd, data.symbol, undefined), text);
+      }
       if (frame.cmd === 'subscribe' && typeof data.channel === 'string' && Array.isArray(data.symbols)) {
         for (const symbol of data.symbols) {
           if (typeof symbol !== 'string') continue;
-          const key = topicKey(data.channel, symbol);
+          const key = routeOf(data.channel, symbol);
           if (frame.code === 0) this.active.add(key);
           else {
             this.refused.add(key);
@@ -413,10 +425,11 @@ class Leader {
         if (before.has(key) || !this.held.has(key)) continue;
         const registration = wanted.get(key);
         if (!registration) continue;
-        if (this.refused.has(key)) {
-          this.refused.delete(key);
+        const route = routeOf(registration.channel, registration.symbol);
+        if (this.refused.has(route)) {
+          this.refused.delete(route);
           again.push(registration);
-        } else if (this.active.has(key)) {
+        } else if (this.active.has(route)) {
           void this.publish('f', subscribed(registration.channel, [registration.symbol]));
           const last = this.last.get(key);
           if (last !== undefined) void this.publish('f', last);
@@ -434,11 +447,13 @@ class Leader {
     }
     for (const [key, registration] of dropping) {
       this.held.delete(key);
-      this.active.delete(key);
       this.last.delete(key);
+      const route = routeOf(registration.channel, registration.symbol);
+      // The route's answers stand while another type of the symbol is held.
+      if (![...this.held.values()].some((other) => routeOf(other.channel, other.symbol) === route)) this.active.delete(route);
       // A refused topic is no longer in the upstream feed: nothing to unsubscribe.
-      if (this.refused.delete(key)) continue;
-      this.feed.unsubscribe(this.peer, registration.channel, [registration.symbol]);
+      if (this.refused.delete(route)) continue;
+      this.feed.unsubscribe(this.peer, registration.channel, [registration.symbol], registration.type);
     }
     for (const [key, registration] of wanted) if (!this.held.has(key)) this.held.set(key, registration);
     if (this.attached) {
@@ -481,11 +496,12 @@ class ClusterLink implements DataSourceLink {
     const data = frame && recordOf(frame.data);
     if (frame && data && (frame.cmd === 'subscribe' || frame.cmd === 'unsubscribe') && typeof data.channel === 'string' && Array.isArray(data.symbols)) {
       const channel = data.channel as RealtimeChannel;
+      const type = typeOf(data.type);
       for (const symbol of data.symbols) {
         if (typeof symbol !== 'string') continue;
-        const key = topicKey(channel, symbol);
-        if (frame.cmd === 'subscribe') this.registrations.set(key, { channel, symbol, ...(typeof data.type === 'string' && { type: data.type }) });
-        else this.registrations.delete(key);
+        const registration: Registration = { channel, symbol, ...(type !== undefined && { type }) };
+        if (frame.cmd === 'subscribe') this.registrations.set(keyOf(registration), registration);
+        else this.forget(channel, symbol, type);
       }
       if (this.mode === 'cluster') void this.cluster.register(true);
     }
@@ -564,7 +580,18 @@ class ClusterLink implements DataSourceLink {
     const data = frame && recordOf(frame.data);
     if (!frame || frame.code === 0 || !data || typeof data.channel !== 'string' || !Array.isArray(data.symbols)) return;
     let changed = false;
-    for (const symbol of data.symbols) if (typeof symbol === 'string') changed = this.registrations.delete(topicKey(data.channel, symbol)) || changed;
+    for (const symbol of data.symbols) if (typeof symbol === 'string') changed = this.forget(data.channel, symbol, typeOf(data.type)) || changed;
     if (changed && this.mode === 'cluster') void this.cluster.register(true);
+  }
+
+  /** Drops the registrations of (channel, symbol): of `type`, or of every type as the upstream reads an untyped unsubscribe. */
+  private forget(channel: string, symbol: string, type: string | undefined): boolean {
+    const route = routeOf(channel, symbol);
+    let changed = false;
+    for (const [key, registration] of this.registrations) {
+      if (routeOf(registration.channel, registration.symbol) !== route || (type !== undefined && registration.type !== type)) continue;
+      changed = this.registrations.delete(key) || changed;
+    }
+    return changed;
   }
 }

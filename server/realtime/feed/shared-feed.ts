@@ -10,13 +10,14 @@
  * after a backoff that grows while handshakes keep failing.
  */
 import type { RealtimeChannel } from '#shared/contract.ts';
+import { normalizeSymbol } from '#shared/symbols.ts';
 import type { RelayPeer } from '../browser-peer.ts';
 import type { DataSourceLink } from '../data-source.ts';
 import { encodePush, type EncodedPush } from '../push-frame.ts';
-import { recordOf, parseFrame, respellPush, respellReply, subscribed, topicKey, unsubscribed, invalid, type UpstreamFrame } from './replies.ts';
+import { recordOf, parseFrame, respellPush, respellReply, subscribed, unsubscribed, invalid, type UpstreamFrame } from './replies.ts';
+import { topicKey, TopicIndex, type FeedBrowser, type Link, type Topic } from './topics.ts';
 
-/** A browser as the feed sees it. */
-export type FeedBrowser = RelayPeer;
+export type { FeedBrowser } from './topics.ts';
 
 export interface SharedFeedOptions {
   /** Opens one upstream socket; its frames and its close come back through `peer`. */
@@ -46,43 +47,13 @@ export interface SharedFeedStats {
   browserSubscriptionsMax: number;
 }
 
-interface Topic {
-  key: string;
-  channel: RealtimeChannel;
-  /** The spelling the upstream was asked for. */
-  upstreamSymbol: string;
-  type: string | undefined;
-  link: Link;
-  /** The upstream acknowledged it. */
-  active: boolean;
-  /** Each holder's spelling. */
-  holders: Map<FeedBrowser, string>;
-  /** Holders not yet told the outcome. */
-  waiting: Set<FeedBrowser>;
-  /** The last ticker or depth push: a browser joining an active topic gets it at once. */
-  last?: { frame: UpstreamFrame; data: Record<string, unknown>; symbol: string; text: string };
-}
-
-interface Link {
-  id: number;
-  api: DataSourceLink | undefined;
-  /** Frames for the upstream before the socket is opened (backoff). */
-  outbox: string[];
-  topics: Set<Topic>;
-  /** Answered 3004: new topics go elsewhere. */
-  full: boolean;
-  /** The handshake or the connection was refused (a `connect` error): the backoff grows. */
-  refused: boolean;
-  gone: boolean;
-  keepalive?: ReturnType<typeof setInterval>;
-  openTimer?: ReturnType<typeof setTimeout>;
-}
-
 const PUSH_CHANNELS: ReadonlySet<string> = new Set(['ticker', 'depth', 'trade']);
 
 export class SharedFeed {
   private readonly browsers = new Map<FeedBrowser, Map<string, Topic>>();
-  private readonly topics = new Map<string, Topic>();
+  private readonly topics = new TopicIndex();
+  /** Subscribes sent upstream so far: orders the topics awaiting an answer. */
+  private asked = 0;
   private links: Link[] = [];
   private nextLinkId = 1;
   private failures = 0;
@@ -137,7 +108,7 @@ export class SharedFeed {
   subscribe(browser: FeedBrowser, channel: RealtimeChannel, spellings: readonly string[], type: string | undefined): void {
     const held = this.browsers.get(browser);
     if (!held) return;
-    const added = new Set(spellings.map((spelling) => topicKey(channel, spelling)).filter((key) => !held.has(key)));
+    const added = new Set(spellings.map((spelling) => topicKey(channel, spelling, type)).filter((key) => !held.has(key)));
     if (held.size + added.size > this.maxPerBrowser) {
       browser.send(invalid.tooMany(channel, spellings, this.maxPerBrowser));
       return;
@@ -145,12 +116,12 @@ export class SharedFeed {
     const ready: Topic[] = [];
     const asks = new Map<Link, string[]>();
     for (const spelling of spellings) {
-      const key = topicKey(channel, spelling);
+      const key = topicKey(channel, spelling, type);
       let topic = this.topics.get(key);
       if (!topic) {
         const link = this.linkWithRoom();
-        topic = { key, channel, upstreamSymbol: spelling, type, link, active: false, holders: new Map(), waiting: new Set() };
-        this.topics.set(key, topic);
+        topic = { key, channel, upstreamSymbol: spelling, type, link, active: false, askedAt: ++this.asked, holders: new Map(), waiting: new Set() };
+        this.topics.add(topic);
         link.topics.add(topic);
         asks.set(link, [...(asks.get(link) ?? []), spelling]);
       }
@@ -166,10 +137,12 @@ export class SharedFeed {
     for (const [link, symbols] of asks) this.ask(link, 'subscribe', channel, symbols, type);
   }
 
-  unsubscribe(browser: FeedBrowser, channel: RealtimeChannel, spellings: readonly string[]): void {
+  /** With a `type`, that instrument's topics; without, the symbols' topics of every type (as the upstream reads it). */
+  unsubscribe(browser: FeedBrowser, channel: RealtimeChannel, spellings: readonly string[], type: string | undefined): void {
     const held = this.browsers.get(browser);
     if (!held) return;
-    const topics = spellings.map((spelling) => held.get(topicKey(channel, spelling))).filter((topic) => topic !== undefined);
+    const symbols = new Set(spellings.map(normalizeSymbol));
+    const topics = [...held.values()].filter((topic) => topic.channel === channel && (type === undefined || topic.type === type) && symbols.has(normalizeSymbol(topic.upstreamSymbol)));
     this.release(browser, topics);
     browser.send(unsubscribed(channel, spellings));
   }
@@ -251,7 +224,7 @@ export class SharedFeed {
     const browsers = this.affected(link);
     this.dropLink(link);
     for (const topic of link.topics) {
-      this.topics.delete(topic.key);
+      this.topics.delete(topic);
       for (const browser of topic.holders.keys()) this.browsers.get(browser)?.delete(topic.key);
     }
     link.topics.clear();
@@ -298,8 +271,10 @@ export class SharedFeed {
   private push(link: Link, frame: UpstreamFrame, data: Record<string, unknown>, text: string): void {
     const symbol = data.symbol;
     if (typeof symbol !== 'string') return;
-    const topic = this.topics.get(topicKey(frame.cmd, symbol));
-    if (topic?.link !== link) return;
+    for (const topic of this.topics.forPush(link, frame.cmd, symbol, data.type)) this.pushTo(topic, frame, data, symbol, text);
+  }
+
+  private pushTo(topic: Topic, frame: UpstreamFrame, data: Record<string, unknown>, symbol: string, text: string): void {
     if (frame.cmd !== 'trade') topic.last = { frame, data, symbol, text };
     const coalesce = frame.cmd === 'ticker' ? topic.key : undefined;
     // Serialised and encoded once per spelling: every browser of a spelling gets the same bytes.
@@ -322,20 +297,19 @@ export class SharedFeed {
     browser.send(spelling === last.symbol ? last.text : respellPush(last.frame, last.data, spelling), topic.channel === 'ticker' ? topic.key : undefined);
   }
 
-  private namedTopics(link: Link, data: Record<string, unknown>): { channel: string; topics: Topic[] } | undefined {
+  private namedTopics(link: Link, data: Record<string, unknown>, refusal: boolean): { channel: string; topics: Topic[] } | undefined {
     const { channel, symbols } = data;
     if (typeof channel !== 'string' || !Array.isArray(symbols)) return undefined;
     const topics: Topic[] = [];
     for (const symbol of symbols) {
       if (typeof symbol !== 'string') continue;
-      const topic = this.topics.get(topicKey(channel, symbol));
-      if (topic?.link === link && !topics.includes(topic)) topics.push(topic);
+      for (const topic of this.topics.forAnswer(link, channel, symbol, data.type, refusal)) if (!topics.includes(topic)) topics.push(topic);
     }
     return { channel, topics };
   }
 
   private subscribeReply(link: Link, frame: UpstreamFrame, data: Record<string, unknown>): void {
-    const named = this.namedTopics(link, data);
+    const named = this.namedTopics(link, data, frame.code !== 0);
     if (!named) return;
     const { topics } = named;
     if (frame.code === 0) {
@@ -361,7 +335,7 @@ export class SharedFeed {
         told.set(browser, [...(told.get(browser) ?? []), spelling]);
         this.browsers.get(browser)?.delete(topic.key);
       }
-      this.topics.delete(topic.key);
+      this.topics.delete(topic);
       link.topics.delete(topic);
     }
     for (const [browser, spellings] of told) browser.send(respellReply(frame, data, spellings));
@@ -375,6 +349,7 @@ export class SharedFeed {
     for (const topic of moved) {
       from.topics.delete(topic);
       topic.link = to;
+      topic.askedAt = ++this.asked;
       to.topics.add(topic);
     }
     const byAsk = new Map<string, Topic[]>();
@@ -391,21 +366,23 @@ export class SharedFeed {
   /** `browser` no longer holds `topics`; the last holder's leaving unsubscribes upstream. */
   private release(browser: FeedBrowser, topics: readonly Topic[]): void {
     const held = this.browsers.get(browser);
-    const leaving = new Map<string, { link: Link; channel: RealtimeChannel; symbols: string[] }>();
+    const leaving = new Map<string, { link: Link; channel: RealtimeChannel; type: string | undefined; symbols: string[] }>();
     for (const topic of topics) {
       held?.delete(topic.key);
       topic.holders.delete(browser);
       topic.waiting.delete(browser);
       if (topic.holders.size > 0 || this.topics.get(topic.key) !== topic) continue;
-      this.topics.delete(topic.key);
+      this.topics.delete(topic);
       topic.link.topics.delete(topic);
-      const ask = `${topic.link.id}|${topic.channel}`;
-      const entry = leaving.get(ask) ?? { link: topic.link, channel: topic.channel, symbols: [] };
+      // Another topic may stand on the same upstream subscription (one of them untyped): it stays.
+      if (this.topics.sharesSubscription(topic)) continue;
+      const ask = `${topic.link.id}|${topic.channel}|${topic.type ?? ''}`;
+      const entry = leaving.get(ask) ?? { link: topic.link, channel: topic.channel, type: topic.type, symbols: [] };
       entry.symbols.push(topic.upstreamSymbol);
       leaving.set(ask, entry);
     }
-    for (const { link, channel, symbols } of leaving.values()) {
-      this.ask(link, 'unsubscribe', channel, symbols, undefined);
+    for (const { link, channel, type, symbols } of leaving.values()) {
+      this.ask(link, 'unsubscribe', channel, symbols, type);
       // An overflow socket with nothing left closes; the first socket stays while browsers do.
       if (link.topics.size === 0 && this.links[0] !== link) {
         this.dropLink(link);
