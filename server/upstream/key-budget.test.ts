@@ -71,4 +71,19 @@ describe('KeyBudget', () => {
     // The newcomers queue behind it, one turn a second, each within its own bound or refused.
     for (const { at, ok, name } of outcomes.slice(1)) if (ok) expect(at - Number(/\d+/.exec(name)?.[0]) * 1_000).toBeLessThanOrEqual(2_000);
   });
+
+  it('refuses a waiting request at its bound when pauses keep being lengthened, rather than holding it for ever', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const budget = new KeyBudget({ perMinute: 100, maxWaitMs: 2_000 });
+    budget.pause(0.5);
+    let outcome: Awaited<ReturnType<KeyBudget['admit']>> | undefined;
+    void budget.admit().then((admission) => (outcome = admission));
+    // Each pause alone is within the bound; together they never lapse.
+    for (let round = 0; round < 40 && outcome === undefined; round += 1) {
+      await vi.advanceTimersByTimeAsync(250);
+      budget.pause(0.5);
+    }
+    expect(outcome).toMatchObject({ ok: false, retryAfterSeconds: 1 });
+    expect(Date.now()).toBeLessThanOrEqual(2_000);
+  });
 });
