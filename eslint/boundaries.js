@@ -54,6 +54,16 @@ export const boundaryConfigs = [
     },
   },
   {
+    // Production server code does not depend on the simulator: what both speak lives in shared/.
+    // The exceptions are the simulator mode's own composition (choosing and embedding it) and tests.
+    // A syntax rule, so that it adds to the server's import rules above instead of replacing them.
+    files: ['server/**'],
+    ignores: ['server/sim/**', 'server/sim-main.ts', 'server/app.ts', 'server/config.ts', 'server/realtime/sim-link.ts', 'server/**/*.test.ts', 'server/**/*.test-support.ts', 'server/test-support/**', 'server/realtime/test-support.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: 'ImportDeclaration[source.value=/(^|\\/)sim\\//], ExportAllDeclaration[source.value=/(^|\\/)sim\\//], ExportNamedDeclaration[source.value=/(^|\\/)sim\\//], ImportExpression[source.value=/(^|\\/)sim\\//]', message: 'Production server code does not import the simulator; move what both need to shared/ or server/realtime.' }],
+    },
+  },
+  {
     // Shared layers never reach up into features or the app shell.
     files: SHARED_LAYERS.map((layer) => `src/${layer}/**`),
     rules: {

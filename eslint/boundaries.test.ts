@@ -31,6 +31,16 @@ describe('import boundaries', () => {
     expect(broken('server/x.ts', "import { a } from '#shared/contract.ts';\nimport { b } from './app.ts';\nimport { Hono } from 'hono';")).toEqual([]);
   });
 
+  it('keeps the simulator out of production server code, its own mode and tests aside', () => {
+    expect(broken('server/realtime/feed/replies.ts', "import { reply } from '../../sim/realtime/messages.ts';")).toEqual(['no-restricted-syntax']);
+    expect(broken('server/realtime/feed/replies.ts', "export { reply } from '../../sim/realtime/messages.ts';")).toEqual(['no-restricted-syntax']);
+    expect(broken('server/upstream/x.ts', "const m = import('../sim/app.ts');")).toEqual(['no-restricted-syntax']);
+    expect(broken('server/realtime/feed/replies.ts', "import { reply } from '#shared/realtime-messages.ts';\nimport { a } from '../sim-link.ts';")).toEqual([]);
+    expect(broken('server/app.ts', "import { createSimulator } from './sim/app.ts';")).toEqual([]);
+    expect(broken('server/tests/x.test.ts', "import { createSimulator } from '../sim/app.ts';")).toEqual([]);
+    expect(broken('server/sim/realtime/x.ts', "import { a } from './topics.ts';")).toEqual([]);
+  });
+
   it('keeps server code out of the browser app, tests aside', () => {
     expect(broken('src/api/x.ts', "import { a } from '../../server/sim/app.ts';")).toEqual(['no-restricted-syntax']);
     expect(broken('src/api/x.ts', "const m = import('../../server/sim/app.ts');")).toEqual(['no-restricted-syntax']);

@@ -358,9 +358,11 @@ export async function pushInReadRounds(upstream: Pick<ProtocolUpstream, 'push'>,
 /** Subscriptions a protocol fake upstream holds per socket. */
 export interface ProtocolUpstream extends FakeUpstream {
   /** Commands received, parsed, with the index of the socket they came on. */
-  commands: { socket: number; cmd: string; channel?: string; symbols?: string[] }[];
-  /** Per socket, per channel, the symbols held (as subscribed). */
+  commands: { socket: number; cmd: string; channel?: string; symbols?: string[]; type?: string }[];
+  /** Per socket, per channel, the symbols held (as subscribed), of any type. */
   held: Map<string, Set<string>>[];
+  /** Per socket, per `channel|symbol`, the types held ('' for a subscribe without one): the upstream keys by instrument. */
+  heldTypes: Map<string, Set<string>>[];
   /** Subscriptions one socket may hold; beyond it 3004. */
   limit: number;
   /** Channels refused with 4003/4004 at subscribe. */
@@ -376,15 +378,19 @@ export async function startProtocolUpstream(): Promise<ProtocolUpstream> {
   const upstream = base as ProtocolUpstream;
   upstream.commands = [];
   upstream.held = [];
+  upstream.heldTypes = [];
   upstream.limit = 1_000;
   upstream.refuse = new Set();
   const wire = (ws: WebSocket, index: number): void => {
     const held = new Map<string, Set<string>>();
+    const heldTypes = new Map<string, Set<string>>();
     upstream.held[index] = held;
+    upstream.heldTypes[index] = heldTypes;
     ws.on('message', (data) => {
-      const message = JSON.parse(frameText(data)) as { cmd: string; data?: { channel: string; symbols: string[] } };
+      const message = JSON.parse(frameText(data)) as { cmd: string; data?: { channel: string; symbols: string[]; type?: string } };
       const { cmd } = message;
-      upstream.commands.push({ socket: index, cmd, channel: message.data?.channel, symbols: message.data?.symbols });
+      const type = message.data?.type;
+      upstream.commands.push({ socket: index, cmd, channel: message.data?.channel, symbols: message.data?.symbols, ...(type !== undefined && { type }) });
       if (cmd === 'ping') {
         ws.send(JSON.stringify({ cmd: 'pong', code: 0, message: 'pong', data: { timestamp: 1 } }));
         return;
@@ -393,7 +399,13 @@ export async function startProtocolUpstream(): Promise<ProtocolUpstream> {
       const set = held.get(channel) ?? new Set<string>();
       held.set(channel, set);
       if (cmd === 'unsubscribe') {
-        for (const symbol of symbols) set.delete(symbol);
+        for (const symbol of symbols) {
+          const types = heldTypes.get(`${channel}|${symbol}`);
+          // Without a type, every type of the symbol goes.
+          if (type === undefined) types?.clear();
+          else types?.delete(type);
+          if (!types || types.size === 0) set.delete(symbol);
+        }
         ws.send(JSON.stringify({ cmd, code: 0, message: 'success', data: { channel, symbols } }));
         return;
       }
@@ -407,7 +419,12 @@ export async function startProtocolUpstream(): Promise<ProtocolUpstream> {
         ws.send(JSON.stringify({ cmd, code: 3004, message: 'Subscription limit exceeded', data: { channel, symbols, limit: upstream.limit } }));
         return;
       }
-      for (const symbol of symbols) set.add(symbol);
+      for (const symbol of symbols) {
+        set.add(symbol);
+        const types = heldTypes.get(`${channel}|${symbol}`) ?? new Set<string>();
+        types.add(type ?? '');
+        heldTypes.set(`${channel}|${symbol}`, types);
+      }
       ws.send(JSON.stringify({ cmd, code: 0, message: 'success', data: { channel, symbols } }));
     });
   };
@@ -415,7 +432,9 @@ export async function startProtocolUpstream(): Promise<ProtocolUpstream> {
   upstream.push = (channel, data) => {
     upstream.sockets.forEach((ws, index) => {
       const symbol = String(data.symbol);
-      if (ws.readyState === WebSocket.OPEN && upstream.held[index]?.get(channel)?.has(symbol)) ws.send(JSON.stringify({ cmd: channel, data }));
+      const types = upstream.heldTypes[index]?.get(`${channel}|${symbol}`);
+      const ofType = typeof data.type !== 'string' || types?.has('') === true || types?.has(data.type) === true;
+      if (ws.readyState === WebSocket.OPEN && upstream.held[index]?.get(channel)?.has(symbol) && ofType) ws.send(JSON.stringify({ cmd: channel, data }));
     });
   };
   return upstream;

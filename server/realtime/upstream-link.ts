@@ -6,10 +6,10 @@
  */
 import type { IncomingMessage } from 'node:http';
 import WebSocket from 'ws';
-import { redact } from '../upstream/headers.ts';
 import type { RelayPeer } from './browser-peer.ts';
 import { browserCloseCode, CLOSE } from './close-codes.ts';
 import { DATA_SOURCE_UNAVAILABLE, INVALID_SERVER_KEY, type ConnectRefusal } from './connect-replies.ts';
+import { frameForBrowser, redactKey } from './key-redaction.ts';
 import { PendingFrames } from './pending-frames.ts';
 import { frameText, type DataSourceLink } from './data-source.ts';
 
@@ -35,12 +35,6 @@ export function keyedUrl(url: string, apiKey: string): string {
   const keyed = new URL(url);
   keyed.searchParams.set('api_key', apiKey);
   return keyed.href;
-}
-
-/** Every spelling of the key a log line could carry (as is, and percent-encoded). */
-function redactKey(text: string, apiKey: string): string {
-  const encoded = new URLSearchParams({ k: apiKey }).toString().slice(2);
-  return [apiKey, encodeURIComponent(apiKey), encoded].reduce((line, form) => redact(line, form), text);
 }
 
 export function connectUpstream(peer: RelayPeer, options: UpstreamLinkOptions): DataSourceLink {
@@ -85,7 +79,7 @@ export function connectUpstream(peer: RelayPeer, options: UpstreamLinkOptions): 
   upstream.on('message', (data: WebSocket.RawData, isBinary) => {
     // The protocol is text frames of JSON only.
     if (isBinary) return;
-    peer.send(redactKey(frameText(data), options.apiKey));
+    peer.send(frameForBrowser(frameText(data), options.apiKey));
   });
   upstream.on('error', (error) => {
     if (opened || browserGone) return;

@@ -3,7 +3,8 @@
  * its browsers (reference counts, spellings, send queues); what that feed would send to an upstream
  * socket goes to a ClusterLink instead, which registers the instance's subscriptions in Redis
  * (`subs:<instance>`, rewritten by a heartbeat every second with a 5 s expiry, so a dead instance's
- * subscriptions go with it and an emptied Redis is filled again).
+ * subscriptions go with it and an emptied Redis is filled again). Liveness is on Redis's clock:
+ * the instances' own clocks may disagree.
  *
  * One instance is the leader: it holds `leader` (a lock with a TTL, renewed while alive) and its
  * fencing token (a counter bumped at every takeover). The leader runs the one upstream feed (a
@@ -25,17 +26,16 @@
 import type { RealtimeChannel } from '#shared/contract.ts';
 import type { RelayPeer } from '../realtime/browser-peer.ts';
 import type { DataSourceLink } from '../realtime/data-source.ts';
-import { parseFrame, recordOf, subscribed, topicKey } from '../realtime/feed/replies.ts';
-import { SharedFeed, type SharedFeedOptions } from '../realtime/feed/shared-feed.ts';
+import { Leader, type LeaderOptions } from './cluster-leader.ts';
+import { ClusterLink } from './cluster-link.ts';
+import type { Registration } from './cluster-registrations.ts';
+import { ACQUIRE, INSTANCE_TTL_MS, REGISTER, RENEW } from './cluster-scripts.ts';
 import type { RedisLink } from './redis-link.ts';
-import { RedisScript } from './redis-script.ts';
 
-export interface ClusterFeedOptions {
+export interface ClusterFeedOptions extends LeaderOptions {
   link: RedisLink;
   /** Opens a real upstream socket (the leader's, or an instance's own while Redis is away). */
   openUpstream(peer: RelayPeer): DataSourceLink;
-  /** Tuning of the leader's upstream feed. */
-  feed?: Omit<SharedFeedOptions, 'open' | 'log'>;
   /** Lock life; default 3 s (failover within it plus `pollMs`). */
   leaderTtlMs?: number;
   /** How often the lock is renewed or tried, and registrations rewritten; default 500 ms. */
@@ -51,48 +51,6 @@ export interface ClusterStats {
   upstreamSockets: number;
   upstreamSubscriptions: Record<RealtimeChannel, number>;
   instances: number;
-}
-
-interface Registration {
-  channel: RealtimeChannel;
-  symbol: string;
-  type?: string;
-}
-
-/**
- * KEYS: leader, token counter. ARGV: instance, ttl, newest token seen. The new token; or, while
- * another instance holds the lock, minus its token (followers learn it before its first frame).
- */
-const ACQUIRE = new RedisScript(`
-local holder = redis.call('GET', KEYS[1])
-if holder then return -(tonumber(string.match(holder, ':(%d+)$')) or 0) end
-local token = redis.call('INCR', KEYS[2])
-if token <= tonumber(ARGV[3]) then
-  token = tonumber(ARGV[3]) + 1
-  redis.call('SET', KEYS[2], token)
-end
-redis.call('SET', KEYS[1], ARGV[1] .. ':' .. token, 'PX', ARGV[2])
-return token
-`);
-
-/** KEYS: leader. ARGV: holder (`instance:token`), ttl. 1 while still ours. */
-const RENEW = new RedisScript(`
-if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
-return 0
-`);
-
-/** KEYS: leader, channel. ARGV: holder, message. Publishes only while the lock names the holder. */
-const FENCED_PUBLISH = new RedisScript(`
-if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('PUBLISH', KEYS[2], ARGV[2]) return 1 end
-return 0
-`);
-
-const INSTANCE_TTL_MS = 5_000;
-const PUSHES: ReadonlySet<string> = new Set(['ticker', 'depth']);
-
-/** `token f<frame>` or `token c<code> <reason>`. */
-function encode(token: number, kind: 'f' | 'c', body: string): string {
-  return `${token} ${kind}${body}`;
 }
 
 export class ClusterFeed {
@@ -186,12 +144,12 @@ export class ClusterFeed {
     const union: Record<string, Registration> = {};
     for (const link of this.links) if (link.mode === 'cluster') for (const [key, registration] of link.registrations) union[key] = registration;
     const id = this.link.instanceId;
-    const write = this.link.command
-      .multi()
-      .set(this.link.key(`subs:${id}`), JSON.stringify(union), 'PX', INSTANCE_TTL_MS)
-      .zadd(this.link.key('instances'), Date.now(), id);
-    if (announce) write.publish(this.link.key('subs-changed'), id);
-    await write.exec().catch(() => undefined);
+    const keys = [this.link.key(`subs:${id}`), this.link.key('instances'), this.link.key('subs-changed')];
+    try {
+      this.instances = Number(await REGISTER.run(this.link, keys, [id, JSON.stringify(union), String(INSTANCE_TTL_MS), announce ? '1' : '0']));
+    } catch {
+      // Redis went away: its change event says so.
+    }
   }
 
   /** Test hook: this instance stops renewing its lock (a paused or partitioned leader). */
@@ -211,7 +169,6 @@ export class ClusterFeed {
     if (this.closed || !this.link.up) return;
     await this.register(false);
     try {
-      this.instances = await this.link.command.zcount(this.link.key('instances'), Date.now() - INSTANCE_TTL_MS, '+inf');
       if (this.leader) {
         if (this.leader.frozen) return;
         const still = await RENEW.run(this.link, [this.link.key('leader')], [this.leader.holder, String(this.ttlMs)]);
@@ -257,291 +214,5 @@ export class ClusterFeed {
         link.lost(Number(body.slice(0, gap)), body.slice(gap + 1));
       }
     }
-  }
-}
-
-/** The leader's side: the one upstream feed, subscribed to the union of every instance's subscriptions. */
-class Leader {
-  readonly holder: string;
-  readonly feed: SharedFeed;
-  frozen = false;
-  private readonly peer: RelayPeer;
-  private attached = false;
-  private stopped = false;
-  /** What the upstream feed holds for the cluster, by topic key. */
-  private readonly held = new Map<string, Registration>();
-  private readonly active = new Set<string>();
-  private readonly refused = new Set<string>();
-  private readonly last = new Map<string, string>();
-  /** Each instance's subscriptions as last read (newcomers to active topics are acknowledged). */
-  private readonly known = new Map<string, Set<string>>();
-  private reconciling = false;
-  private again = false;
-
-  constructor(
-    private readonly cluster: ClusterFeed,
-    private readonly link: RedisLink,
-    readonly token: number,
-    options: ClusterFeedOptions,
-    log: (line: string) => void,
-  ) {
-    this.holder = `${link.instanceId}:${token}`;
-    this.peer = {
-      send: (text) => {
-        this.fromUpstream(text);
-      },
-      close: (code, reason) => {
-        // The upstream socket was lost: every instance's browsers are told, as in one process.
-        this.attached = false;
-        this.held.clear();
-        this.active.clear();
-        this.last.clear();
-        this.known.clear();
-        void this.publish('c', `${code} ${reason}`);
-      },
-    };
-    // The cluster is one "browser" of this feed holding everything: no per-browser cap.
-    // The fan-out timed for /metrics is each instance's to its browsers, not this feed's to Redis.
-    const { onFanOut: _browsersOnly, ...feedOptions } = options.feed ?? {};
-    this.feed = new SharedFeed({ ...feedOptions, maxSubscriptionsPerBrowser: Number.MAX_SAFE_INTEGER, log, open: (peer) => options.openUpstream(peer) });
-  }
-
-  async publish(kind: 'f' | 'c', body: string): Promise<number> {
-    try {
-      const done = Number(await FENCED_PUBLISH.run(this.link, [this.link.key('leader'), this.link.key('feed')], [this.holder, encode(this.token, kind, body)]));
-      if (done !== 1 && !this.stopped) this.cluster.stepDown('fenced off: another instance holds the lock');
-      return done;
-    } catch {
-      return 0;
-    }
-  }
-
-  isStopped(): boolean {
-    return this.stopped;
-  }
-
-  stop(): void {
-    this.stopped = true;
-    this.feed.close();
-  }
-
-  reconcileSoon(): void {
-    if (this.reconciling) {
-      this.again = true;
-      return;
-    }
-    this.reconciling = true;
-    void this.reconcile().finally(() => {
-      this.reconciling = false;
-      if (this.again && !this.stopped) {
-        this.again = false;
-        this.reconcileSoon();
-      }
-    });
-  }
-
-  private fromUpstream(text: string): void {
-    if (this.stopped) return;
-    const frame = parseFrame(text);
-    const data = frame && recordOf(frame.data);
-    if (frame && data) {
-      if (PUSHES.has(frame.cmd) && typeof data.symbol === 'string') this.last.set(topicKey(frame.cmd, data.symbol), text);
-      if (frame.cmd === 'subscribe' && typeof data.channel === 'string' && Array.isArray(data.symbols)) {
-        for (const symbol of data.symbols) {
-          if (typeof symbol !== 'string') continue;
-          const key = topicKey(data.channel, symbol);
-          if (frame.code === 0) this.active.add(key);
-          else {
-            this.refused.add(key);
-            this.active.delete(key);
-          }
-        }
-      }
-    }
-    void this.publish('f', text);
-  }
-
-  private async reconcile(): Promise<void> {
-    if (this.stopped || !this.link.up) return;
-    let wanted: Map<string, Registration>;
-    const byInstance = new Map<string, Set<string>>();
-    try {
-      const instancesKey = this.link.key('instances');
-      await this.link.command.zremrangebyscore(instancesKey, '-inf', Date.now() - INSTANCE_TTL_MS);
-      const ids = await this.link.command.zrange(instancesKey, 0, -1);
-      const values = ids.length === 0 ? [] : await this.link.command.mget(ids.map((id) => this.link.key(`subs:${id}`)));
-      wanted = new Map();
-      ids.forEach((id, index) => {
-        const text = values[index];
-        if (!text) return;
-        const registrations = JSON.parse(text) as Record<string, Registration>;
-        byInstance.set(id, new Set(Object.keys(registrations)));
-        for (const [key, registration] of Object.entries(registrations)) if (!wanted.has(key)) wanted.set(key, registration);
-      });
-    } catch {
-      return;
-    }
-    if (this.isStopped()) return;
-    // Newcomers to topics held: to ask again (refused before) or to acknowledge (with the last push).
-    const again: Registration[] = [];
-    for (const [id, keys] of byInstance) {
-      const before = this.known.get(id) ?? new Set<string>();
-      for (const key of keys) {
-        if (before.has(key) || !this.held.has(key)) continue;
-        const registration = wanted.get(key);
-        if (!registration) continue;
-        if (this.refused.has(key)) {
-          this.refused.delete(key);
-          again.push(registration);
-        } else if (this.active.has(key)) {
-          void this.publish('f', subscribed(registration.channel, [registration.symbol]));
-          const last = this.last.get(key);
-          if (last !== undefined) void this.publish('f', last);
-        }
-      }
-    }
-    this.known.clear();
-    for (const [id, keys] of byInstance) this.known.set(id, keys);
-
-    const adding = [...wanted].filter(([key]) => !this.held.has(key)).map(([, registration]) => registration);
-    const dropping = [...this.held].filter(([key]) => !wanted.has(key));
-    if (wanted.size > 0 && !this.attached) {
-      this.feed.attach(this.peer);
-      this.attached = true;
-    }
-    for (const [key, registration] of dropping) {
-      this.held.delete(key);
-      this.active.delete(key);
-      this.last.delete(key);
-      // A refused topic is no longer in the upstream feed: nothing to unsubscribe.
-      if (this.refused.delete(key)) continue;
-      this.feed.unsubscribe(this.peer, registration.channel, [registration.symbol]);
-    }
-    for (const [key, registration] of wanted) if (!this.held.has(key)) this.held.set(key, registration);
-    if (this.attached) {
-      const groups = new Map<string, Registration[]>();
-      for (const registration of [...adding, ...again]) {
-        const group = `${registration.channel}|${registration.type ?? ''}`;
-        groups.set(group, [...(groups.get(group) ?? []), registration]);
-      }
-      for (const group of groups.values()) {
-        const first = group[0];
-        if (first) this.feed.subscribe(this.peer, first.channel, group.map((registration) => registration.symbol), first.type);
-      }
-    }
-    if (wanted.size === 0 && this.attached) {
-      this.feed.detach(this.peer);
-      this.attached = false;
-    }
-  }
-}
-
-/** What one instance's SharedFeed takes for an upstream socket. */
-class ClusterLink implements DataSourceLink {
-  /** This link's subscriptions, by topic key, as the feed asked for them. */
-  readonly registrations = new Map<string, Registration>();
-  upstream: DataSourceLink | undefined;
-  private generation = 0;
-  private gone = false;
-
-  constructor(
-    private readonly cluster: ClusterFeed,
-    private readonly peer: RelayPeer,
-    public mode: 'cluster' | 'alone',
-  ) {
-    if (mode === 'alone') this.openOwn();
-  }
-
-  receive(text: string): void {
-    if (this.gone) return;
-    const frame = parseFrame(text);
-    const data = frame && recordOf(frame.data);
-    if (frame && data && (frame.cmd === 'subscribe' || frame.cmd === 'unsubscribe') && typeof data.channel === 'string' && Array.isArray(data.symbols)) {
-      const channel = data.channel as RealtimeChannel;
-      for (const symbol of data.symbols) {
-        if (typeof symbol !== 'string') continue;
-        const key = topicKey(channel, symbol);
-        if (frame.cmd === 'subscribe') this.registrations.set(key, { channel, symbol, ...(typeof data.type === 'string' && { type: data.type }) });
-        else this.registrations.delete(key);
-      }
-      if (this.mode === 'cluster') void this.cluster.register(true);
-    }
-    // Pings keep an upstream socket alive: the leader's feed pings its own.
-    if (this.mode === 'alone') this.upstream?.receive(text);
-  }
-
-  closed(): void {
-    if (this.gone) return;
-    this.gone = true;
-    this.generation += 1;
-    this.upstream?.closed();
-    this.upstream = undefined;
-    this.cluster.forget(this);
-  }
-
-  /** A frame the leader published. */
-  frame(text: string): void {
-    if (this.gone) return;
-    this.dropRefused(text);
-    this.peer.send(text);
-  }
-
-  /** The leader's upstream socket closed: this link is lost as an upstream socket would be. */
-  lost(code: number, reason: string): void {
-    if (this.gone) return;
-    this.closed();
-    this.peer.close(code, reason);
-  }
-
-  switchTo(mode: 'cluster' | 'alone'): void {
-    if (this.gone || mode === this.mode) return;
-    this.mode = mode;
-    this.generation += 1;
-    this.upstream?.closed();
-    this.upstream = undefined;
-    if (mode === 'alone') this.openOwn();
-    else void this.cluster.register(true);
-  }
-
-  /** A socket of this instance's own, carrying what the feed holds (acks of active topics change nothing). */
-  private openOwn(): void {
-    const generation = this.generation;
-    const current = (): boolean => generation === this.generation && !this.gone;
-    this.upstream = this.cluster.openUpstream({
-      send: (text) => {
-        if (!current()) return;
-        this.dropRefused(text);
-        this.peer.send(text);
-      },
-      close: (code, reason) => {
-        if (!current()) return;
-        this.gone = true;
-        this.upstream = undefined;
-        this.cluster.forget(this);
-        this.peer.close(code, reason);
-      },
-    });
-    const groups = new Map<string, Registration[]>();
-    for (const registration of this.registrations.values()) {
-      const group = `${registration.channel}|${registration.type ?? ''}`;
-      groups.set(group, [...(groups.get(group) ?? []), registration]);
-    }
-    for (const group of groups.values()) {
-      const first = group[0];
-      if (!first) continue;
-      const data = { channel: first.channel, symbols: group.map((registration) => registration.symbol), ...(first.type !== undefined && { type: first.type }) };
-      this.upstream.receive(JSON.stringify({ cmd: 'subscribe', data }));
-    }
-  }
-
-  /** The feed forgets refused topics without unsubscribing: so does the registration. */
-  private dropRefused(text: string): void {
-    if (!text.startsWith('{"cmd":"subscribe"')) return;
-    const frame = parseFrame(text);
-    const data = frame && recordOf(frame.data);
-    if (!frame || frame.code === 0 || !data || typeof data.channel !== 'string' || !Array.isArray(data.symbols)) return;
-    let changed = false;
-    for (const symbol of data.symbols) if (typeof symbol === 'string') changed = this.registrations.delete(topicKey(data.channel, symbol)) || changed;
-    if (changed && this.mode === 'cluster') void this.cluster.register(true);
   }
 }

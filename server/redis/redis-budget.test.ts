@@ -13,11 +13,11 @@ describe('RedisBudget', () => {
   let redis: TestRedis;
   const links: RedisLink[] = [];
   const budgets: RedisBudget[] = [];
-  const budget = async (perMinute: number, instances = 1): Promise<{ link: RedisLink; budget: RedisBudget }> => {
+  const budget = async (perMinute: number, instances = 1, maxWaitMs?: number): Promise<{ link: RedisLink; budget: RedisBudget }> => {
     const link = new RedisLink({ url: redis.url });
     links.push(link);
     expect(await link.ready()).toBe(true);
-    const made = new RedisBudget({ link, perMinute, instances: () => instances });
+    const made = new RedisBudget({ link, perMinute, instances: () => instances, ...(maxWaitMs !== undefined && { maxWaitMs }) });
     budgets.push(made);
     return { link, budget: made };
   };
@@ -83,5 +83,25 @@ describe('RedisBudget', () => {
     await eventually(() => !link.up, 5_000, 'Redis gone');
     const admissions = await Promise.all(Array.from({ length: 5 }, () => alone.admit()));
     expect(admissions.filter((admission) => admission.ok)).toHaveLength(2);
+  });
+
+  it('bounds a request’s whole wait: pauses that keep being lengthened refuse it instead of holding it for ever', async () => {
+    const [a, b] = [await budget(100, 1, 1_000), await budget(100, 1, 1_000)];
+    a.budget.pause(0.5);
+    // The pause goes to Redis in the background: B reads it there.
+    for (let tries = 0; tries < 100 && b.budget.pausedForMs() === 0; tries += 1) {
+      await b.budget.status();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    let outcome: Awaited<ReturnType<RedisBudget['admit']>> | undefined;
+    const asked = b.budget.admit().then((admission) => (outcome = admission));
+    // Each wait alone is short (at most 0.5 s), but the pause never lapses while A keeps meeting 3001s.
+    for (let round = 0; round < 12 && outcome === undefined; round += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      a.budget.pause(0.5);
+    }
+    await asked;
+    expect(outcome).toMatchObject({ ok: false });
+    expect(outcome && 'retryAfterSeconds' in outcome ? outcome.retryAfterSeconds : 0).toBeGreaterThanOrEqual(1);
   });
 });

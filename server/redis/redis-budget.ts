@@ -21,26 +21,31 @@ const WINDOW_MS = 60_000;
 
 /**
  * KEYS: log (sorted set), pause (string), quota (string). ARGV: limit (0: none, only counted),
- * window ms, member. Returns { admitted 0/1, wait ms, requests in the window, paused ms, quota held ms }.
+ * window ms, member, longest wait ms. A request whose turn comes within the longest wait books it
+ * (its start goes into the log, possibly ahead of now), so waiters on every instance are served in
+ * the order they asked. Returns { booked 0/1, wait ms until the turn, requests in the window,
+ * paused ms, quota held ms }.
  */
 const ADMIT = new RedisScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local limit = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
+local longest = tonumber(ARGV[4])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local count = redis.call('ZCARD', KEYS[1])
 local quota = redis.call('PTTL', KEYS[3])
 if quota > 0 then return {0, 0, count, 0, quota} end
-local paused = redis.call('PTTL', KEYS[2])
-if paused > 0 then return {0, paused, count, paused, 0} end
+local paused = math.max(0, redis.call('PTTL', KEYS[2]))
+local turn = now + paused
 if limit > 0 and count >= limit then
-  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  return {0, tonumber(oldest[2]) + window - now, count, 0, 0}
+  local back = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')
+  turn = math.max(turn, tonumber(back[2]) + window)
 end
-redis.call('ZADD', KEYS[1], now, ARGV[3])
-redis.call('PEXPIRE', KEYS[1], window + 1000)
-return {1, 0, count + 1, 0, 0}
+if turn - now > longest then return {0, turn - now, count, paused, 0} end
+redis.call('ZADD', KEYS[1], turn, ARGV[3])
+redis.call('PEXPIRE', KEYS[1], window + longest + 1000)
+return {1, turn - now, count + 1, paused, 0}
 `);
 
 /** KEYS: pause (or quota hold). ARGV: ms. Lengthens it, never shortens it. */
@@ -96,24 +101,33 @@ export class RedisBudget implements Budget {
     return this.options.perMinute;
   }
 
+  /** Books a turn within `maxWaitMs`, waits for it, and checks that no pause or hold began meanwhile; the whole wait stays within `maxWaitMs`. */
   async admit(): Promise<Admission> {
+    if (!this.options.link.up) return this.local.admit();
+    const deadline = Date.now() + this.maxWaitMs;
+    let answer: [number, number, number, number, number];
+    try {
+      const keys = [this.logKey, this.pauseKey, this.quotaKey];
+      answer = (await ADMIT.run(this.options.link, keys, [String(this.options.perMinute ?? 0), String(WINDOW_MS), `${this.options.link.instanceId}:${++this.seq}`, String(this.maxWaitMs)])) as typeof answer;
+    } catch {
+      return this.local.admit();
+    }
+    const [booked, wait, count, paused, quota] = answer;
+    this.count = count;
+    this.pausedUntil = Date.now() + paused;
+    this.quotaUntil = Date.now() + quota;
+    if (quota > 0) return { ok: false, quotaExhausted: true };
+    if (booked !== 1) return retryAfter(wait);
+    if (wait === 0) return { ok: true };
+    await sleep(wait);
+    // Another instance may have met a 3001 or a 3002 while this one waited: Redis says.
     for (;;) {
-      if (!this.options.link.up) return this.local.admit();
-      let answer: [number, number, number, number, number];
-      try {
-        const keys = [this.logKey, this.pauseKey, this.quotaKey];
-        answer = (await ADMIT.run(this.options.link, keys, [String(this.options.perMinute ?? 0), String(WINDOW_MS), `${this.options.link.instanceId}:${++this.seq}`])) as typeof answer;
-      } catch {
-        return this.local.admit();
-      }
-      const [admitted, wait, count, paused, quota] = answer;
-      this.count = count;
-      this.pausedUntil = Date.now() + paused;
-      this.quotaUntil = Date.now() + quota;
-      if (admitted === 1) return { ok: true };
-      if (quota > 0) return { ok: false, quotaExhausted: true };
-      if (wait > this.maxWaitMs) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
-      await new Promise((resolve) => setTimeout(resolve, Math.max(1, wait)));
+      await this.status();
+      if (this.quotaHeldForMs() > 0) return { ok: false, quotaExhausted: true };
+      const pausedMs = this.pausedForMs();
+      if (pausedMs === 0) return { ok: true };
+      if (Date.now() + pausedMs > deadline) return retryAfter(pausedMs);
+      await sleep(pausedMs);
     }
   }
 
@@ -171,4 +185,12 @@ export class RedisBudget implements Budget {
     alone.holdQuota(Math.max(0, this.quotaUntil - Date.now()));
     return alone;
   }
+}
+
+function retryAfter(waitMs: number): Admission {
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+}
+
+async function sleep(ms: number): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, Math.max(1, ms)));
 }

@@ -123,6 +123,26 @@ describe('one upstream feed for every instance, on Redis', () => {
     await eventually(() => upstreamSubscribes('unsubscribe').length === 1, 5_000, 'the upstream unsubscribe');
   });
 
+  it('keeps one symbol of two product types apart across instances: two upstream subscriptions, each its own pushes, one leaving alone', async () => {
+    const [crypto, forex] = [await join(nth(0)), await join(nth(1))];
+    crypto.socket.send(JSON.stringify({ cmd: 'subscribe', data: { channel: 'ticker', symbols: ['BTCUSD'], type: 'crypto' } }));
+    expect(parse(await crypto.next(isCmd('subscribe')))).toMatchObject({ code: 0, data: { symbols: ['BTCUSD'] } });
+    forex.socket.send(JSON.stringify({ cmd: 'subscribe', data: { channel: 'ticker', symbols: ['BTCUSD'], type: 'forex' } }));
+    expect(parse(await forex.next(isCmd('subscribe')))).toMatchObject({ code: 0, data: { symbols: ['BTCUSD'] } });
+    await eventually(() => upstreamSubscribes().length === 2, 5_000, 'a subscribe per product type');
+    expect(upstreamSubscribes().map((command) => command.type).sort()).toEqual(['crypto', 'forex']);
+    upstream.push('ticker', { symbol: 'BTCUSD', type: 'forex', last_price: '91000.5', timestamp: 3 });
+    expect(parse(await forex.next((text) => text.includes('91000.5')))).toMatchObject({ data: { type: 'forex' } });
+    upstream.push('ticker', { symbol: 'BTCUSD', type: 'crypto', last_price: '91002.0', timestamp: 3 });
+    expect(parse(await crypto.next((text) => text.includes('91002.0')))).toMatchObject({ data: { type: 'crypto' } });
+    // The crypto browser leaves: only crypto is unsubscribed upstream, forex keeps streaming.
+    crypto.socket.send(JSON.stringify({ cmd: 'unsubscribe', data: { channel: 'ticker', symbols: ['BTCUSD'], type: 'crypto' } }));
+    await eventually(() => upstreamSubscribes('unsubscribe').length === 1, 5_000, 'the upstream unsubscribe');
+    expect(upstreamSubscribes('unsubscribe')[0]).toMatchObject({ symbols: ['BTCUSD'], type: 'crypto' });
+    upstream.push('ticker', { symbol: 'BTCUSD', type: 'forex', last_price: '91003.5', timestamp: 4 });
+    expect(parse(await forex.next((text) => text.includes('91003.5')))).toMatchObject({ data: { type: 'forex' } });
+  });
+
   it('fans a 4003/4004 refusal out to the browsers of every instance, each in its spelling', async () => {
     const [a, b] = [await join(nth(0)), await join(nth(1))];
     upstream.refuse.add('depth');

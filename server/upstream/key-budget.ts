@@ -52,18 +52,28 @@ export class KeyBudget implements Budget {
     return this.options.perMinute;
   }
 
-  /** Waits for a turn (at most `maxWaitMs`), records the request, or says when to retry. */
+  /**
+   * Waits for a turn (at most `maxWaitMs` in all), records the request, or says when to retry.
+   * A request that will wait books its turn at once (its start goes into the log), so waiters are
+   * served in the order they came and a newcomer can never take a waiter's turn.
+   */
   async admit(): Promise<Admission> {
+    const deadline = this.now() + this.maxWaitMs;
+    if (this.quotaHeldForMs() > 0) return { ok: false, quotaExhausted: true };
+    const turn = this.nextTurn();
+    if (turn > deadline) return this.retryAt(turn);
+    this.book(turn);
+    await sleepUntil(turn, this.now);
+    // A pause or a quota hold met while waiting (the booked turn stays spent: the budget errs low).
     for (;;) {
       if (this.quotaHeldForMs() > 0) return { ok: false, quotaExhausted: true };
-      const wait = this.waitMs();
-      if (wait === 0) {
-        this.record();
-        return { ok: true };
-      }
-      if (wait > this.maxWaitMs) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (this.pausedUntil <= this.now()) break;
+      if (this.pausedUntil > deadline) return this.retryAt(this.pausedUntil);
+      await sleepUntil(this.pausedUntil, this.now);
     }
+    this.recent.push(this.now());
+    this.trim();
+    return { ok: true };
   }
 
   /** The upstream answered 3001: nobody asks it again before Retry-After. */
@@ -96,22 +106,21 @@ export class KeyBudget implements Budget {
     return this.starts.filter((start) => start <= since).length;
   }
 
-  private waitMs(): number {
+  /** The earliest instant the next request may start: after any pause, and 60 s after the start `perMinute` places back. */
+  private nextTurn(): number {
     const now = this.now();
-    const paused = Math.max(0, this.pausedUntil - now);
-    if (this.starts.length === 0) return paused;
-    const oldest = this.starts[this.next] ?? -Infinity;
-    return Math.max(paused, oldest + WINDOW_MS - now);
+    const oldest = this.starts.length === 0 ? -Infinity : (this.starts[this.next] ?? -Infinity);
+    return Math.max(now, this.pausedUntil, oldest + WINDOW_MS);
   }
 
-  private record(): void {
-    const now = this.now();
-    if (this.starts.length > 0) {
-      this.starts[this.next] = now;
-      this.next = (this.next + 1) % this.starts.length;
-    }
-    this.recent.push(now);
-    this.trim();
+  private retryAt(turn: number): Admission {
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((turn - this.now()) / 1000)) };
+  }
+
+  private book(turn: number): void {
+    if (this.starts.length === 0) return;
+    this.starts[this.next] = turn;
+    this.next = (this.next + 1) % this.starts.length;
   }
 
   private trim(): void {
@@ -120,4 +129,10 @@ export class KeyBudget implements Budget {
     while (drop < this.recent.length && (this.recent[drop] ?? 0) <= since) drop += 1;
     if (drop > 0) this.recent.splice(0, drop);
   }
+}
+
+/** Resolves at `at` by the budget's clock (at once when it has passed). */
+async function sleepUntil(at: number, now: () => number): Promise<void> {
+  const wait = at - now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }

@@ -33,7 +33,7 @@ export function feedSession(feed: SharedFeed, peer: RelayPeer, now: () => number
       } else if (spellings.length === 0) {
         peer.send(invalid.empty(cmd, channel));
       } else if (cmd === 'subscribe') feed.subscribe(peer, channel, spellings, type);
-      else feed.unsubscribe(peer, channel, spellings);
+      else feed.unsubscribe(peer, channel, spellings, type);
     },
     closed: () => {
       if (!open) return;

@@ -3,16 +3,12 @@
  * data}` shapes (the simulator's texts), and the per-browser spelling of an upstream frame.
  */
 import { PRODUCT_TYPES, REALTIME_CHANNELS, type ProductType, type RealtimeChannel } from '#shared/contract.ts';
-import { normalizeSymbol } from '#shared/symbols.ts';
-import { errorReply, reply } from '../../sim/realtime/messages.ts';
+import { errorReply, reply } from '#shared/realtime-messages.ts';
 
-export { errorReply, parseClientMessage, reply } from '../../sim/realtime/messages.ts';
+export { errorReply, parseClientMessage, reply } from '#shared/realtime-messages.ts';
 
 /** A browser's spelling of a symbol: trimmed and upper-cased, as the service echoes it. */
 export const spellingOf = (symbol: string): string => symbol.trim().toUpperCase();
-
-/** One upstream subscription per channel and instrument: `00700.HK` and `700.HK` are one. */
-export const topicKey = (channel: string, symbol: string): string => `${channel}|${normalizeSymbol(symbol)}`;
 
 export const pong = (now: number): string => reply('pong', 0, 'pong', { timestamp: now });
 

@@ -1,22 +1,25 @@
 /**
  * One upstream feed for every browser of the server. Subscriptions are reference-counted per
- * (channel, instrument): the upstream sees a subscribe for the first browser and an unsubscribe
- * when the last one leaves. Upstream replies and pushes are fanned out to the browsers holding the
- * instrument, each in its own spelling. A second upstream socket opens only when the upstream
- * answers 3004 (subscription limit) on the first.
+ * instrument (channel, product type, symbol: topics.ts): the upstream sees a subscribe for the
+ * first browser and an unsubscribe when the last one leaves. Upstream replies and pushes are
+ * fanned out to the browsers holding the instrument, each in its own spelling. A second upstream
+ * socket (upstream-sockets.ts) opens only when the upstream answers 3004 (subscription limit) on
+ * the first.
  *
  * Losing an upstream socket closes the browsers that used it with the upstream's code (their HTTP
  * fallbacks start, then they reconnect and subscribe again); the next socket is opened for them
  * after a backoff that grows while handshakes keep failing.
  */
 import type { RealtimeChannel } from '#shared/contract.ts';
+import { normalizeSymbol } from '#shared/symbols.ts';
 import type { RelayPeer } from '../browser-peer.ts';
 import type { DataSourceLink } from '../data-source.ts';
 import { encodePush, type EncodedPush } from '../push-frame.ts';
-import { recordOf, parseFrame, respellPush, respellReply, subscribed, topicKey, unsubscribed, invalid, type UpstreamFrame } from './replies.ts';
+import { recordOf, parseFrame, respellPush, respellReply, subscribed, unsubscribed, invalid, type UpstreamFrame } from './replies.ts';
+import { topicKey, TopicIndex, type FeedBrowser, type Link, type Topic } from './topics.ts';
+import { UpstreamSockets } from './upstream-sockets.ts';
 
-/** A browser as the feed sees it. */
-export type FeedBrowser = RelayPeer;
+export type { FeedBrowser } from './topics.ts';
 
 export interface SharedFeedOptions {
   /** Opens one upstream socket; its frames and its close come back through `peer`. */
@@ -46,62 +49,35 @@ export interface SharedFeedStats {
   browserSubscriptionsMax: number;
 }
 
-interface Topic {
-  key: string;
-  channel: RealtimeChannel;
-  /** The spelling the upstream was asked for. */
-  upstreamSymbol: string;
-  type: string | undefined;
-  link: Link;
-  /** The upstream acknowledged it. */
-  active: boolean;
-  /** Each holder's spelling. */
-  holders: Map<FeedBrowser, string>;
-  /** Holders not yet told the outcome. */
-  waiting: Set<FeedBrowser>;
-  /** The last ticker or depth push: a browser joining an active topic gets it at once. */
-  last?: { frame: UpstreamFrame; data: Record<string, unknown>; symbol: string; text: string };
-}
-
-interface Link {
-  id: number;
-  api: DataSourceLink | undefined;
-  /** Frames for the upstream before the socket is opened (backoff). */
-  outbox: string[];
-  topics: Set<Topic>;
-  /** Answered 3004: new topics go elsewhere. */
-  full: boolean;
-  /** The handshake or the connection was refused (a `connect` error): the backoff grows. */
-  refused: boolean;
-  gone: boolean;
-  keepalive?: ReturnType<typeof setInterval>;
-  openTimer?: ReturnType<typeof setTimeout>;
-}
-
 const PUSH_CHANNELS: ReadonlySet<string> = new Set(['ticker', 'depth', 'trade']);
 
 export class SharedFeed {
   private readonly browsers = new Map<FeedBrowser, Map<string, Topic>>();
-  private readonly topics = new Map<string, Topic>();
-  private links: Link[] = [];
-  private nextLinkId = 1;
-  private failures = 0;
-  private nextAttemptAt = 0;
+  private readonly topics = new TopicIndex();
+  /** Subscribes sent upstream so far: orders the topics awaiting an answer. */
+  private asked = 0;
+  private readonly sockets: UpstreamSockets;
   private lingerTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly lingerMs: number;
-  private readonly keepaliveMs: number;
   private readonly maxPerBrowser: number;
-  private readonly backoffBaseMs: number;
-  private readonly backoffMaxMs: number;
   private readonly log: (line: string) => void;
 
   constructor(private readonly options: SharedFeedOptions) {
     this.lingerMs = options.lingerMs ?? 1_000;
-    this.keepaliveMs = options.keepaliveMs ?? 20_000;
     this.maxPerBrowser = options.maxSubscriptionsPerBrowser ?? 1_000;
-    this.backoffBaseMs = options.backoffBaseMs ?? 250;
-    this.backoffMaxMs = options.backoffMaxMs ?? 15_000;
     this.log = options.log ?? (() => undefined);
+    this.sockets = new UpstreamSockets({
+      open: (peer) => options.open(peer),
+      frame: (link, text) => {
+        this.fromUpstream(link, text);
+      },
+      lost: (link, code, reason) => {
+        this.lost(link, code, reason);
+      },
+      keepaliveMs: options.keepaliveMs ?? 20_000,
+      backoffBaseMs: options.backoffBaseMs ?? 250,
+      backoffMaxMs: options.backoffMaxMs ?? 15_000,
+    });
   }
 
   stats(): SharedFeedStats {
@@ -109,14 +85,14 @@ export class SharedFeed {
     for (const topic of this.topics.values()) upstreamSubscriptions[topic.channel] += 1;
     let browserSubscriptionsMax = 0;
     for (const held of this.browsers.values()) browserSubscriptionsMax = Math.max(browserSubscriptionsMax, held.size);
-    return { upstreamSockets: this.links.filter((link) => link.api !== undefined).length, upstreamSubscriptions, browsers: this.browsers.size, browserSubscriptionsMax };
+    return { upstreamSockets: this.sockets.open, upstreamSubscriptions, browsers: this.browsers.size, browserSubscriptionsMax };
   }
 
   attach(browser: FeedBrowser): void {
     clearTimeout(this.lingerTimer);
     this.lingerTimer = undefined;
     this.browsers.set(browser, new Map());
-    if (this.links.length === 0) this.newLink();
+    if (this.sockets.count === 0) this.sockets.add();
   }
 
   detach(browser: FeedBrowser): void {
@@ -127,7 +103,7 @@ export class SharedFeed {
     if (this.browsers.size === 0) {
       clearTimeout(this.lingerTimer);
       this.lingerTimer = setTimeout(() => {
-        if (this.browsers.size === 0) this.closeLinks();
+        if (this.browsers.size === 0) this.sockets.closeAll();
       }, this.lingerMs);
       this.lingerTimer.unref();
     }
@@ -137,7 +113,7 @@ export class SharedFeed {
   subscribe(browser: FeedBrowser, channel: RealtimeChannel, spellings: readonly string[], type: string | undefined): void {
     const held = this.browsers.get(browser);
     if (!held) return;
-    const added = new Set(spellings.map((spelling) => topicKey(channel, spelling)).filter((key) => !held.has(key)));
+    const added = new Set(spellings.map((spelling) => topicKey(channel, spelling, type)).filter((key) => !held.has(key)));
     if (held.size + added.size > this.maxPerBrowser) {
       browser.send(invalid.tooMany(channel, spellings, this.maxPerBrowser));
       return;
@@ -145,12 +121,12 @@ export class SharedFeed {
     const ready: Topic[] = [];
     const asks = new Map<Link, string[]>();
     for (const spelling of spellings) {
-      const key = topicKey(channel, spelling);
+      const key = topicKey(channel, spelling, type);
       let topic = this.topics.get(key);
       if (!topic) {
-        const link = this.linkWithRoom();
-        topic = { key, channel, upstreamSymbol: spelling, type, link, active: false, holders: new Map(), waiting: new Set() };
-        this.topics.set(key, topic);
+        const link = this.sockets.withRoom();
+        topic = { key, channel, upstreamSymbol: spelling, type, link, active: false, askedAt: ++this.asked, holders: new Map(), waiting: new Set() };
+        this.topics.add(topic);
         link.topics.add(topic);
         asks.set(link, [...(asks.get(link) ?? []), spelling]);
       }
@@ -163,13 +139,15 @@ export class SharedFeed {
       browser.send(subscribed(channel, ready.map((topic) => topic.holders.get(browser) ?? topic.upstreamSymbol)));
       for (const topic of ready) this.sendLast(topic, browser);
     }
-    for (const [link, symbols] of asks) this.ask(link, 'subscribe', channel, symbols, type);
+    for (const [link, symbols] of asks) this.sockets.ask(link, 'subscribe', channel, symbols, type);
   }
 
-  unsubscribe(browser: FeedBrowser, channel: RealtimeChannel, spellings: readonly string[]): void {
+  /** With a `type`, that instrument's topics; without, the symbols' topics of every type (as the upstream reads it). */
+  unsubscribe(browser: FeedBrowser, channel: RealtimeChannel, spellings: readonly string[], type: string | undefined): void {
     const held = this.browsers.get(browser);
     if (!held) return;
-    const topics = spellings.map((spelling) => held.get(topicKey(channel, spelling))).filter((topic) => topic !== undefined);
+    const symbols = new Set(spellings.map(normalizeSymbol));
+    const topics = [...held.values()].filter((topic) => topic.channel === channel && (type === undefined || topic.type === type) && symbols.has(normalizeSymbol(topic.upstreamSymbol)));
     this.release(browser, topics);
     browser.send(unsubscribed(channel, spellings));
   }
@@ -177,70 +155,12 @@ export class SharedFeed {
   /** Closes every upstream socket (the server stops); browsers are closed by the relay. */
   close(): void {
     clearTimeout(this.lingerTimer);
-    this.closeLinks();
-  }
-
-  // --- upstream sockets ---
-
-  private linkWithRoom(): Link {
-    return this.links.find((link) => !link.full && !link.gone) ?? this.newLink();
-  }
-
-  private newLink(): Link {
-    const link: Link = { id: this.nextLinkId++, api: undefined, outbox: [], topics: new Set(), full: false, refused: false, gone: false };
-    this.links.push(link);
-    const open = (): void => {
-      link.openTimer = undefined;
-      if (link.gone) return;
-      link.api = this.options.open({
-        send: (text) => {
-          this.fromUpstream(link, text);
-        },
-        close: (code, reason) => {
-          this.lost(link, code, reason);
-        },
-      });
-      for (const text of link.outbox.splice(0)) link.api.receive(text);
-      link.keepalive = setInterval(() => link.api?.receive('{"cmd":"ping"}'), this.keepaliveMs);
-      link.keepalive.unref();
-    };
-    const wait = this.nextAttemptAt - performance.now();
-    if (wait > 0) {
-      link.openTimer = setTimeout(open, wait);
-      link.openTimer.unref();
-    } else {
-      open();
-    }
-    return link;
-  }
-
-  private send(link: Link, text: string): void {
-    if (link.gone) return;
-    if (link.api) link.api.receive(text);
-    else link.outbox.push(text);
-  }
-
-  private ask(link: Link, cmd: 'subscribe' | 'unsubscribe', channel: RealtimeChannel, symbols: readonly string[], type: string | undefined): void {
-    this.send(link, JSON.stringify({ cmd, data: type === undefined ? { channel, symbols } : { channel, symbols, type } }));
-  }
-
-  private dropLink(link: Link): void {
-    link.gone = true;
-    clearInterval(link.keepalive);
-    clearTimeout(link.openTimer);
-    this.links = this.links.filter((other) => other !== link);
-  }
-
-  private closeLinks(): void {
-    for (const link of [...this.links]) {
-      this.dropLink(link);
-      link.api?.closed();
-    }
+    this.sockets.closeAll();
   }
 
   /** The browsers an event of `link` concerns: all of them on the first socket, else its holders. */
   private affected(link: Link): Set<FeedBrowser> {
-    if (this.links[0] === link || this.links.length <= 1) return new Set(this.browsers.keys());
+    if (this.sockets.isFirst(link) || this.sockets.count <= 1) return new Set(this.browsers.keys());
     const browsers = new Set<FeedBrowser>();
     for (const topic of link.topics) for (const browser of topic.holders.keys()) browsers.add(browser);
     return browsers;
@@ -249,22 +169,20 @@ export class SharedFeed {
   private lost(link: Link, code: number, reason: string): void {
     if (link.gone) return;
     const browsers = this.affected(link);
-    this.dropLink(link);
+    this.sockets.drop(link);
     for (const topic of link.topics) {
-      this.topics.delete(topic.key);
+      this.topics.delete(topic);
       for (const browser of topic.holders.keys()) this.browsers.get(browser)?.delete(topic.key);
     }
     link.topics.clear();
-    this.failures = link.refused ? this.failures + 1 : 0;
-    const delay = this.failures === 0 ? this.backoffBaseMs : Math.min(this.backoffMaxMs, this.backoffBaseMs * 2 ** (this.failures - 1));
-    this.nextAttemptAt = performance.now() + delay * (0.75 + Math.random() * 0.5);
-    this.log(`chartroom: realtime upstream socket ${link.id} closed ${code}; ${browsers.size} browser(s) told; next socket in ≥ ${Math.round(delay * 0.75)} ms`);
+    const wait = this.sockets.backOff(link);
+    this.log(`chartroom: realtime upstream socket ${link.id} closed ${code}; ${browsers.size} browser(s) told; next socket in ≥ ${wait} ms`);
     for (const browser of browsers) {
       browser.close(code, reason);
       this.detach(browser);
     }
     // Browsers left (on other sockets) keep their feed; a new first socket serves newcomers.
-    if (this.browsers.size > 0 && this.links.length === 0) this.newLink();
+    if (this.browsers.size > 0 && this.sockets.count === 0) this.sockets.add();
   }
 
   // --- frames from the upstream ---
@@ -298,8 +216,10 @@ export class SharedFeed {
   private push(link: Link, frame: UpstreamFrame, data: Record<string, unknown>, text: string): void {
     const symbol = data.symbol;
     if (typeof symbol !== 'string') return;
-    const topic = this.topics.get(topicKey(frame.cmd, symbol));
-    if (topic?.link !== link) return;
+    for (const topic of this.topics.forPush(link, frame.cmd, symbol, data.type)) this.pushTo(topic, frame, data, symbol, text);
+  }
+
+  private pushTo(topic: Topic, frame: UpstreamFrame, data: Record<string, unknown>, symbol: string, text: string): void {
     if (frame.cmd !== 'trade') topic.last = { frame, data, symbol, text };
     const coalesce = frame.cmd === 'ticker' ? topic.key : undefined;
     // Serialised and encoded once per spelling: every browser of a spelling gets the same bytes.
@@ -322,20 +242,19 @@ export class SharedFeed {
     browser.send(spelling === last.symbol ? last.text : respellPush(last.frame, last.data, spelling), topic.channel === 'ticker' ? topic.key : undefined);
   }
 
-  private namedTopics(link: Link, data: Record<string, unknown>): { channel: string; topics: Topic[] } | undefined {
+  private namedTopics(link: Link, data: Record<string, unknown>, refusal: boolean): { channel: string; topics: Topic[] } | undefined {
     const { channel, symbols } = data;
     if (typeof channel !== 'string' || !Array.isArray(symbols)) return undefined;
     const topics: Topic[] = [];
     for (const symbol of symbols) {
       if (typeof symbol !== 'string') continue;
-      const topic = this.topics.get(topicKey(channel, symbol));
-      if (topic?.link === link && !topics.includes(topic)) topics.push(topic);
+      for (const topic of this.topics.forAnswer(link, channel, symbol, data.type, refusal)) if (!topics.includes(topic)) topics.push(topic);
     }
     return { channel, topics };
   }
 
   private subscribeReply(link: Link, frame: UpstreamFrame, data: Record<string, unknown>): void {
-    const named = this.namedTopics(link, data);
+    const named = this.namedTopics(link, data, frame.code !== 0);
     if (!named) return;
     const { topics } = named;
     if (frame.code === 0) {
@@ -361,7 +280,7 @@ export class SharedFeed {
         told.set(browser, [...(told.get(browser) ?? []), spelling]);
         this.browsers.get(browser)?.delete(topic.key);
       }
-      this.topics.delete(topic.key);
+      this.topics.delete(topic);
       link.topics.delete(topic);
     }
     for (const [browser, spellings] of told) browser.send(respellReply(frame, data, spellings));
@@ -370,11 +289,12 @@ export class SharedFeed {
   private overflow(from: Link, topics: readonly Topic[]): void {
     const moved = topics.filter((topic) => !topic.active);
     if (moved.length === 0) return;
-    const to = this.linkWithRoom();
+    const to = this.sockets.withRoom();
     this.log(`chartroom: realtime upstream socket ${from.id} is at its subscription limit; ${moved.length} subscription(s) go to socket ${to.id}`);
     for (const topic of moved) {
       from.topics.delete(topic);
       topic.link = to;
+      topic.askedAt = ++this.asked;
       to.topics.add(topic);
     }
     const byAsk = new Map<string, Topic[]>();
@@ -384,33 +304,32 @@ export class SharedFeed {
     }
     for (const group of byAsk.values()) {
       const first = group[0];
-      if (first) this.ask(to, 'subscribe', first.channel, group.map((topic) => topic.upstreamSymbol), first.type);
+      if (first) this.sockets.ask(to, 'subscribe', first.channel, group.map((topic) => topic.upstreamSymbol), first.type);
     }
   }
 
   /** `browser` no longer holds `topics`; the last holder's leaving unsubscribes upstream. */
   private release(browser: FeedBrowser, topics: readonly Topic[]): void {
     const held = this.browsers.get(browser);
-    const leaving = new Map<string, { link: Link; channel: RealtimeChannel; symbols: string[] }>();
+    const leaving = new Map<string, { link: Link; channel: RealtimeChannel; type: string | undefined; symbols: string[] }>();
     for (const topic of topics) {
       held?.delete(topic.key);
       topic.holders.delete(browser);
       topic.waiting.delete(browser);
       if (topic.holders.size > 0 || this.topics.get(topic.key) !== topic) continue;
-      this.topics.delete(topic.key);
+      this.topics.delete(topic);
       topic.link.topics.delete(topic);
-      const ask = `${topic.link.id}|${topic.channel}`;
-      const entry = leaving.get(ask) ?? { link: topic.link, channel: topic.channel, symbols: [] };
+      // Another topic may stand on the same upstream subscription (one of them untyped): it stays.
+      if (this.topics.sharesSubscription(topic)) continue;
+      const ask = `${topic.link.id}|${topic.channel}|${topic.type ?? ''}`;
+      const entry = leaving.get(ask) ?? { link: topic.link, channel: topic.channel, type: topic.type, symbols: [] };
       entry.symbols.push(topic.upstreamSymbol);
       leaving.set(ask, entry);
     }
-    for (const { link, channel, symbols } of leaving.values()) {
-      this.ask(link, 'unsubscribe', channel, symbols, undefined);
+    for (const { link, channel, type, symbols } of leaving.values()) {
+      this.sockets.ask(link, 'unsubscribe', channel, symbols, type);
       // An overflow socket with nothing left closes; the first socket stays while browsers do.
-      if (link.topics.size === 0 && this.links[0] !== link) {
-        this.dropLink(link);
-        link.api?.closed();
-      }
+      if (link.topics.size === 0 && !this.sockets.isFirst(link)) this.sockets.close(link);
     }
   }
 }

@@ -6,7 +6,7 @@ import { REALTIME_CHANNELS, type RealtimeChannel } from '#shared/contract.ts';
 import { canonicalSymbol } from '../catalog/lookup.ts';
 import type { Instrument } from '../catalog/types.ts';
 import type { Plan } from '../http/access.ts';
-import { errorReply, parseClientMessage, reply, type SubscriptionCommand } from './messages.ts';
+import { errorReply, parseClientMessage, reply, type SubscriptionCommand } from '#shared/realtime-messages.ts';
 import { checkRequest, refusalReply } from './subscription-request.ts';
 import type { Topic, TopicRegistry } from './topics.ts';
 import type { RealtimeConnectionInfo, RealtimePeer, RealtimeSession, RealtimeSettings } from './types.ts';

@@ -6,7 +6,7 @@ import type { SimClock } from '../http/clock.ts';
 import { identify } from '../http/access.ts';
 import { SimError } from '../http/sim-error.ts';
 import { Connection, type ConnectionHost } from './connection.ts';
-import { errorReply } from './messages.ts';
+import { errorReply } from '#shared/realtime-messages.ts';
 import { DEFAULT_REALTIME_SETTINGS, mergeSettings } from './settings.ts';
 import { TopicRegistry } from './topics.ts';
 import type { RealtimeConnectionInfo, RealtimePeer, RealtimeSession, RealtimeSettings, SimRealtimeService } from './types.ts';

@@ -7,7 +7,7 @@ import { AMBIGUOUS_SYMBOL, PRODUCT_TYPES, REALTIME_CHANNELS, type ProductType, t
 import { lookupSymbol } from '../catalog/lookup.ts';
 import type { Instrument } from '../catalog/types.ts';
 import { planAllowsChannel, type Plan } from '../http/access.ts';
-import { errorReply, type SubscriptionCommand } from './messages.ts';
+import { errorReply, type SubscriptionCommand } from '#shared/realtime-messages.ts';
 import { channelServes } from './feeds.ts';
 import type { RealtimeSettings } from './types.ts';
 

@@ -1,8 +1,9 @@
 /**
- * The protocol's frames: parsing what a client sends (4001/4002 when it is not a command) and
- * writing replies `{cmd, code, message, data}` with the contract's §7 texts.
+ * The realtime protocol's frames, spoken by the simulator and by the server's own replies to
+ * browsers: parsing what a client sends (4001/4002 when it is not a command) and writing replies
+ * `{cmd, code, message, data}` with the contract's §7 texts.
  */
-import { ERROR_MESSAGES, type ErrorCode } from '#shared/contract.ts';
+import { ERROR_MESSAGES, type ErrorCode } from './contract.ts';
 
 export interface SubscriptionCommand {
   cmd: 'subscribe' | 'unsubscribe';
