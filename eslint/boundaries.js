@@ -58,7 +58,7 @@ export const boundaryConfigs = [
     // The exceptions are the simulator mode's own composition (choosing and embedding it) and tests.
     // A syntax rule, so that it adds to the server's import rules above instead of replacing them.
     files: ['server/**'],
-    ignores: ['server/sim/**', 'server/sim-main.ts', 'server/app.ts', 'server/config.ts', 'server/realtime/sim-link.ts', 'server/**/*.test.ts', 'server/**/*.test-support.ts', 'server/test-support/**', 'server/realtime/test-support.ts'],
+    ignores: ['server/sim/**', 'server/sim-main.ts', 'server/app.ts', 'server/config.ts', 'server/realtime/sim-link.ts', 'server/**/*.test.ts', 'server/**/*test-support.ts', 'server/test-support/**'],
     rules: {
       'no-restricted-syntax': ['error', { selector: 'ImportDeclaration[source.value=/(^|\\/)sim\\//], ExportAllDeclaration[source.value=/(^|\\/)sim\\//], ExportNamedDeclaration[source.value=/(^|\\/)sim\\//], ImportExpression[source.value=/(^|\\/)sim\\//]', message: 'Production server code does not import the simulator; move what both need to shared/ or server/realtime.' }],
     },
