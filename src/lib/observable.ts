@@ -5,12 +5,13 @@
  */
 import { useSyncExternalStore } from 'react';
 
+/** Its functions work unbound (handed to useSyncExternalStore, returned as onX methods). */
 export interface Emitter<A extends unknown[] = []> {
   /** Calls every listener, in the order they subscribed. */
-  emit(...args: A): void;
+  emit: (...args: A) => void;
   /** Returns the unsubscribe. */
-  subscribe(listener: (...args: A) => void): () => void;
-  clear(): void;
+  subscribe: (listener: (...args: A) => void) => () => void;
+  clear: () => void;
   /** How many listeners there are. */
   readonly size: number;
 }
@@ -18,17 +19,16 @@ export interface Emitter<A extends unknown[] = []> {
 export function createEmitter<A extends unknown[] = []>(): Emitter<A> {
   const listeners = new Set<(...args: A) => void>();
   return {
-    emit(...args) {
+    emit: (...args) => {
       for (const listener of listeners) listener(...args);
     },
-    // An arrow: subscribe is handed around unbound (useSyncExternalStore, onX methods).
     subscribe: (listener) => {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
       };
     },
-    clear() {
+    clear: () => {
       listeners.clear();
     },
     get size() {
