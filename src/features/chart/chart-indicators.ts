@@ -8,6 +8,7 @@
  */
 import { HistogramSeries, LineSeries, LineStyle, type IChartApi, type ISeriesApi } from 'lightweight-charts';
 import type { Indicator } from '../../lib/indicators/indicator';
+import type { ChartCandle } from '../../lib/time-mapper';
 import type { IndicatorList } from '../../store/preferences-slice';
 import { PANE_STRETCH, priceFormat } from './chart-look';
 import type { ChartState } from './chart-state';
@@ -17,7 +18,6 @@ import { loadKinds } from './indicator-registry';
 import { IndicatorTracker, type IndicatorValues } from './indicator-tracker';
 import { asHistogram, asHistogramPoint, asLine, asLinePoint } from './library-points';
 import { indexAtOrBefore, toHistogram, toHistogramPoint, toLine, toLinePoint } from './series-data';
-import type { ChartCandle } from '../../lib/time-mapper';
 
 export type IndicatorSeriesApi = ISeriesApi<'Line'> | ISeriesApi<'Histogram'>;
 
