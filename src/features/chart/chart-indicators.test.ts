@@ -37,7 +37,7 @@ function stateOf(closes: number[]): ChartState {
     bars,
     times: bars.map(({ time }) => time),
     offset: 0,
-    axis: { zone: 'exchange', marketTimeZone: 'America/New_York', intraday: false, periodic: false },
+    axis: { zone: 'utc', marketTimeZone: 'America/New_York', intraday: false, periodic: false },
     timeOf: (ms) => ms / 1000,
     palette: chartPalette('dark', 'green-up'),
     decimals: 2,
