@@ -99,13 +99,21 @@ function earliest(candles: readonly Candle[]): number | undefined {
  * library draws in a frame it requested during setData, before this one's callback.
  */
 let firstCandleMarked = false;
+let firstCandleShown = (): void => undefined;
+/** Resolves once the page's first candles are drawn: what is not needed for them waits for it. */
+const firstCandle = new Promise<void>((resolve) => {
+  firstCandleShown = resolve;
+});
 function markFirstCandle(): void {
-  // No frames outside a browser (unit tests in Node).
-  if (firstCandleMarked || typeof requestAnimationFrame !== 'function') return;
+  if (firstCandleMarked) return;
   firstCandleMarked = true;
-  requestAnimationFrame(() => {
-    markOnce(TIMING_MARKS.firstCandle);
-  });
+  // No frames outside a browser (unit tests in Node).
+  if (typeof requestAnimationFrame !== 'function') firstCandleShown();
+  else
+    requestAnimationFrame(() => {
+      markOnce(TIMING_MARKS.firstCandle);
+      firstCandleShown();
+    });
 }
 
 export function createChartAdapter(container: HTMLElement, options: ChartAdapterOptions): ChartAdapter {
@@ -151,12 +159,15 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
     markers?.draw();
   }
 
-  /** The badges' code loads with the first corporate action to show (off the first page; a chart without any never loads it). */
+  /**
+   * The badges' code loads with the first corporate action to show, once the first candles are
+   * drawn (with the chunk of what renders beside the chart then; a chart without any never needs it).
+   */
   function showFactors(next: readonly AdjustFactor[]): void {
     factors = next;
     if (markers) markers.setFactors(next);
     else if (next.length > 0) {
-      import('./chart-markers').then(
+      firstCandle.then(() => import('./chart-markers')).then(
         ({ createChartMarkers }) => {
           if (destroyed || markers) return;
           markers = createChartMarkers(chart, price, container, state);
