@@ -3,6 +3,8 @@
  * last successful answer, latency of the last answer, and rate-limit state. (Pushes count as
  * updates too, and failures are counted per query on screen: status-bar.tsx, feed-failures.ts.)
  */
+import { createCell } from '../lib/observable';
+
 export interface RequestEventLike {
   path: string;
   ok: boolean;
@@ -63,19 +65,11 @@ const feeds = new WeakMap<object, RequestStatsFeed>();
 export function requestStatsOf(api: { onSettled(listener: (event: RequestEventLike) => void): () => void }): RequestStatsFeed {
   const known = feeds.get(api);
   if (known) return known;
-  let stats = INITIAL_STATS;
-  const listeners = new Set<() => void>();
+  const stats = createCell(INITIAL_STATS);
   api.onSettled((event) => {
-    stats = foldRequestEvent(stats, event);
-    for (const listener of listeners) listener();
+    stats.set(foldRequestEvent(stats.get(), event));
   });
-  const feed: RequestStatsFeed = {
-    get: () => stats,
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  const feed: RequestStatsFeed = { get: stats.get, subscribe: stats.subscribe };
   feeds.set(api, feed);
   return feed;
 }

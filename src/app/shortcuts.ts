@@ -3,6 +3,7 @@
  * a panel. Ignored while the user types in a field.
  */
 import type { Interval } from '#shared/contract.ts';
+import type { KeyLike } from '../lib/key-press';
 import { PANEL_TABS, type PanelTab } from '../store/workspace-slice';
 
 export const INTERVAL_KEYS: Readonly<Record<string, Interval>> = {
@@ -19,17 +20,11 @@ export const INTERVAL_KEYS: Readonly<Record<string, Interval>> = {
 
 export type ShortcutAction = { kind: 'search' } | { kind: 'interval'; interval: Interval } | { kind: 'tab'; tab: PanelTab };
 
-interface KeyLike {
-  key: string;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  altKey: boolean;
-  shiftKey: boolean;
-  code?: string;
-}
+// The app's key handlers take the typing test from here with the shortcuts (lib/key-press, shared with the drawing keys).
+export { isTypingTarget } from '../lib/key-press';
 
 /** The action of a key press, or undefined. `typing` is true when focus is in a text field. */
-export function shortcutFor(event: KeyLike, typing: boolean): ShortcutAction | undefined {
+export function shortcutFor(event: KeyLike & { code?: string }, typing: boolean): ShortcutAction | undefined {
   if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') return { kind: 'search' };
   if (typing || event.ctrlKey || event.metaKey) return undefined;
   if (event.key === '/' && !event.altKey) return { kind: 'search' };
@@ -41,9 +36,4 @@ export function shortcutFor(event: KeyLike, typing: boolean): ShortcutAction | u
   }
   const interval = event.shiftKey ? undefined : INTERVAL_KEYS[event.key];
   return interval ? { kind: 'interval', interval } : undefined;
-}
-
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }

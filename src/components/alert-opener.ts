@@ -5,9 +5,9 @@
  * keystroke typed into the dialog can be lost). Features do not import each other: this is the
  * shared point both reach.
  */
-import { useSyncExternalStore } from 'react';
 import type { ProductType } from '#shared/contract.ts';
 import { t } from '../i18n/t';
+import { createCell, useObservable } from '../lib/observable';
 
 export interface AlertRequest {
   symbol: string;
@@ -49,30 +49,19 @@ export function createAlert(spec: AlertSpec): { ok: true; id: string } | { ok: f
   return creator ? creator(spec) : { ok: false, message: t('Alerts are still loading: try again in a moment.') };
 }
 
-let current: AlertOpener | undefined;
-const listeners = new Set<() => void>();
+const current = createCell<AlertOpener | undefined>(undefined);
 
 /** The alerts register their opener; the returned function withdraws it. */
 export function registerAlertOpener(opener: AlertOpener): () => void {
-  current = opener;
-  for (const listener of listeners) listener();
+  current.set(opener);
   return () => {
-    if (current !== opener) return;
-    current = undefined;
-    for (const listener of listeners) listener();
+    if (current.get() === opener) current.set(undefined);
   };
 }
 
-export function alertOpener(): AlertOpener | undefined {
-  return current;
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const alertOpener = current.get;
 
 /** The opener once the alerts' code is there (undefined before). */
 export function useAlertOpener(): AlertOpener | undefined {
-  return useSyncExternalStore(subscribe, alertOpener, alertOpener);
+  return useObservable(current);
 }

@@ -5,12 +5,14 @@
  */
 import type { ProductType } from '#shared/contract.ts';
 import { normalizeSymbol } from '#shared/symbols.ts';
+import { createEmitter, type Emitter } from '../lib/observable';
 import type { RealtimeClient } from './realtime-client';
 import type { PushOf, RealtimeChannel } from './types';
 
 interface Slot<V> {
   value: V;
-  readers: Set<() => void>;
+  /** Emits once per frame at most, when the value changed. */
+  readers: Emitter;
   release: () => void;
   dropTimer: ReturnType<typeof setTimeout> | undefined;
 }
@@ -49,7 +51,7 @@ export class LiveSlots<C extends RealtimeChannel, V> {
     const key = this.keyOf(symbol, type);
     let slot = this.slots.get(key);
     if (!slot) {
-      const created: Slot<V> = { value: this.empty, readers: new Set(), release: () => undefined, dropTimer: undefined };
+      const created: Slot<V> = { value: this.empty, readers: createEmitter(), release: () => undefined, dropTimer: undefined };
       created.release = this.client.subscribe(this.channel, symbol, type, (push) => {
         created.value = this.reduce(created.value, push);
         this.markDirty(created);
@@ -60,9 +62,9 @@ export class LiveSlots<C extends RealtimeChannel, V> {
     const held = slot;
     clearTimeout(held.dropTimer);
     held.dropTimer = undefined;
-    held.readers.add(reader);
+    const stopReading = held.readers.subscribe(reader);
     return () => {
-      held.readers.delete(reader);
+      stopReading();
       if (held.readers.size > 0) return;
       // Kept to the end of the task: a remount (list switch, StrictMode) keeps the last value.
       held.dropTimer = setTimeout(() => {
@@ -86,7 +88,7 @@ export class LiveSlots<C extends RealtimeChannel, V> {
       this.frameRequested = false;
       const changed = [...this.dirty];
       this.dirty.clear();
-      for (const each of changed) for (const reader of each.readers) reader();
+      for (const each of changed) each.readers.emit();
     });
   }
 }

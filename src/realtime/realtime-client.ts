@@ -8,6 +8,7 @@
  */
 import type { ProductType } from '#shared/contract.ts';
 import { normalizeSymbol } from '#shared/symbols.ts';
+import { createEmitter } from '../lib/observable';
 import { RealtimeConnection } from './connection';
 import { parseServerMessage, type ServerMessage } from './push-schemas';
 import { MAX_SYMBOLS_PER_MESSAGE } from './request-batches';
@@ -72,8 +73,8 @@ export class RealtimeClient {
   private readonly maxSymbolsPerMessage: number;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private statusSnapshot: RealtimeStatus;
-  private readonly statusWatchers = new Set<() => void>();
-  private readonly pushWatchers = new Set<() => void>();
+  private readonly statusChanged = createEmitter();
+  private readonly pushed = createEmitter();
   private readonly counts = { invalidMessages: 0, pushes: 0, lastPushAt: undefined as number | undefined };
 
   constructor(options: RealtimeClientOptions) {
@@ -165,18 +166,12 @@ export class RealtimeClient {
   }
 
   watchStatus(watcher: () => void): () => void {
-    this.statusWatchers.add(watcher);
-    return () => {
-      this.statusWatchers.delete(watcher);
-    };
+    return this.statusChanged.subscribe(watcher);
   }
 
   /** Calls `watcher` after every push that reached a subscription held here (keep it cheap). */
   watchPushes(watcher: () => void): () => void {
-    this.pushWatchers.add(watcher);
-    return () => {
-      this.pushWatchers.delete(watcher);
-    };
+    return this.pushed.subscribe(watcher);
   }
 
   /** Closes everything now (tests, page teardown). */
@@ -218,7 +213,7 @@ export class RealtimeClient {
         if (delivered === 0) return;
         this.counts.pushes += delivered;
         this.counts.lastPushAt = wallClock.now();
-        for (const watcher of this.pushWatchers) watcher();
+        this.pushed.emit();
       }
     }
   }
@@ -253,6 +248,6 @@ export class RealtimeClient {
     const next = this.computeStatus();
     if (sameStatus(next, this.statusSnapshot)) return;
     this.statusSnapshot = next;
-    for (const watcher of this.statusWatchers) watcher();
+    this.statusChanged.emit();
   }
 }

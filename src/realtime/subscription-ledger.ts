@@ -7,6 +7,7 @@
  * and pushes back.
  */
 import type { ProductType } from '#shared/contract.ts';
+import { createEmitter, type Emitter } from '../lib/observable';
 import type { ServerMessage } from './push-schemas';
 import { buildRequests, type SubscriptionRequest } from './request-batches';
 import { REALTIME_CHANNELS, type ChannelState, type ChannelStatus, type PushOf, type RealtimeChannel, type SubscriptionKey } from './types';
@@ -29,7 +30,8 @@ interface Subscription {
   refusal: Refusal | undefined;
   retryTimer: ReturnType<typeof setTimeout> | undefined;
   state: ChannelState;
-  readonly watchers: Set<() => void>;
+  /** Emits when `state` changes. */
+  readonly watchers: Emitter;
 }
 
 /** A subscribe request awaiting its reply: the subscriptions it asked for, not yet answered. */
@@ -135,7 +137,7 @@ export class SubscriptionLedger {
   hold(key: SubscriptionKey, link: LinkState, listener?: Listener): () => boolean {
     let subscription = this.index.get(key);
     if (!subscription) {
-      subscription = { key, refs: 0, listeners: new Set(), acked: false, refusal: undefined, retryTimer: undefined, state: 'connecting', watchers: new Set() };
+      subscription = { key, refs: 0, listeners: new Set(), acked: false, refusal: undefined, retryTimer: undefined, state: 'connecting', watchers: createEmitter() };
       subscription.state = stateOn(link, subscription);
       this.index.add(subscription);
     }
@@ -172,10 +174,7 @@ export class SubscriptionLedger {
   watch(key: SubscriptionKey, watcher: () => void): () => void {
     const subscription = this.index.get(key);
     if (!subscription) return () => undefined;
-    subscription.watchers.add(watcher);
-    return () => {
-      subscription.watchers.delete(watcher);
-    };
+    return subscription.watchers.subscribe(watcher);
   }
 
   /** Drops the subscriptions no one holds any more (their unsubscribe goes with the next requests). */
@@ -296,7 +295,7 @@ export class SubscriptionLedger {
       const state = stateOn(link, subscription);
       if (state === subscription.state) continue;
       subscription.state = state;
-      for (const watcher of subscription.watchers) watcher();
+      subscription.watchers.emit();
     }
   }
 

@@ -421,11 +421,24 @@ describe('createChartAdapter', () => {
     expect(lwc.state.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 500, to: 625 });
   });
 
-  it('marks only corporate actions inside the window', () => {
+  it('loads the badges only with the first corporate action to show', async () => {
+    const adapter = createChartAdapter(fakeContainer(), options);
+    adapter.setSeries([candle(0), candle(1)]);
+    adapter.setMarkers([]);
+    await vi.dynamicImportSettled();
+    // The indicators' overlays alone (they give an autoscale range; the badges do not).
+    expect(lwc.state.primitives.filter(({ primitive }) => !primitive.autoscaleInfo)).toEqual([]);
+    adapter.setMarkers(factorsOfEvent(T0 + HOUR, 4, 0));
+    await vi.dynamicImportSettled();
+    expect(lwc.state.primitives.filter(({ primitive }) => !primitive.autoscaleInfo)).toHaveLength(1);
+  });
+
+  it('marks only corporate actions inside the window', async () => {
     const container = fakeContainer();
     const adapter = createChartAdapter(container, options);
     adapter.setSeries(Array.from({ length: 3_000 }, (_, i) => candle(i)));
     adapter.setMarkers([...factorsOfEvent(T0 + 10 * HOUR, 4, 0), ...factorsOfEvent(T0 + 1_010 * HOUR, 2, 0)]);
+    await vi.dynamicImportSettled();
     // The window holds the last 500 candles (from i = 2,500); neither event is in it.
     expect(paintBadges(container)).toEqual([]);
     for (let i = 0; i < 2; i++) for (const handler of lwc.state.range) handler({ from: 5, to: 130 });
@@ -469,13 +482,14 @@ describe('createChartAdapter', () => {
     expect(lwc.state.timeScaleOptions).toHaveBeenLastCalledWith({ fixLeftEdge: false, minBarSpacing: 0.5 });
   });
 
-  it('marks corporate actions as badges on the candles they affect, and lists the badge under the crosshair', () => {
+  it('marks corporate actions as badges on the candles they affect, and lists the badge under the crosshair', async () => {
     const container = fakeContainer();
     const adapter = createChartAdapter(container, options);
     const onHit = vi.fn();
     adapter.onCrosshair(onHit);
     adapter.setSeries([candle(0), candle(1), candle(2), candle(3), candle(4), candle(5)]);
     adapter.setMarkers([...factorsOfEvent(T0 + HOUR, 4, 0), ...factorsOfEvent(T0 + 2 * HOUR, 1, 0.2), ...factorsOfEvent(T0 + 5 * HOUR, 1, 0.3)]);
+    await vi.dynamicImportSettled();
     // Candles 1 and 2 are 10 px apart: one badge of two; candle 5 alone at x = 50.
     const badges = paintBadges(container);
     expect(badges.map(({ text }) => text)).toEqual(['2', 'D']);
@@ -542,15 +556,19 @@ describe('createChartAdapter', () => {
     expect(line?.setData.mock.lastCall?.[0]).toEqual([{ time: seconds(0) }, { time: seconds(1), value: 15 }, { time: seconds(2), value: 25 }]);
   });
 
-  it('removes the chart and every subscription on destroy, and ignores calls after it', () => {
+  it('removes the chart and every subscription on destroy, and ignores calls after it', async () => {
     const adapter = createChartAdapter(fakeContainer(), options);
     adapter.onCrosshair(() => undefined);
+    adapter.setSeries([candle(0)]);
+    adapter.setMarkers(factorsOfEvent(T0, 4, 0));
+    await vi.dynamicImportSettled();
     adapter.destroy();
     expect(lwc.state.crosshair.size).toBe(0);
     expect(lwc.state.range.size).toBe(0);
     expect(lwc.state.detachPrimitive).toHaveBeenCalledTimes(1);
     expect(lwc.state.remove).toHaveBeenCalledTimes(1);
-    adapter.setSeries([candle(0)]);
-    expect(price()?.setData).not.toHaveBeenCalled();
+    const drawn = price()?.setData.mock.calls.length;
+    adapter.setSeries([candle(0), candle(1)]);
+    expect(price()?.setData).toHaveBeenCalledTimes(drawn ?? -1);
   });
 });

@@ -4,8 +4,8 @@
  * loads on demand; the chart publishes its surface here so those modules find it without the
  * chart's code knowing them.
  */
-import { useSyncExternalStore } from 'react';
 import type { IChartApi, ISeriesApi } from 'lightweight-charts';
+import { createCell, useObservable } from '../../lib/observable';
 
 /** One candle as the workbench reads it: instrument time (ms UTC) and prices as drawn. */
 export interface SurfaceCandle {
@@ -41,28 +41,16 @@ export interface ChartSurface {
   onDataChange(callback: () => void): () => void;
 }
 
-let current: ChartSurface | undefined;
-const listeners = new Set<() => void>();
+const current = createCell<ChartSurface | undefined>(undefined);
 
 /** The chart publishes its surface when created and undefined when destroyed. */
-export function publishMainChartSurface(surface: ChartSurface | undefined): void {
-  if (current === surface) return;
-  current = surface;
-  for (const listener of listeners) listener();
-}
+export const publishMainChartSurface: (surface: ChartSurface | undefined) => void = current.set;
 
-export function mainChartSurface(): ChartSurface | undefined {
-  return current;
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const mainChartSurface: () => ChartSurface | undefined = current.get;
 
 /** The main chart's surface, re-rendering when a chart replaces it. */
 export function useMainChartSurface(): ChartSurface | undefined {
-  return useSyncExternalStore(subscribe, mainChartSurface, mainChartSurface);
+  return useObservable(current);
 }
 
 /**

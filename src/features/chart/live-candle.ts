@@ -4,36 +4,17 @@
  * Tagged with its dataset so a candle of the previous symbol or interval is never drawn.
  */
 import type { Candle } from '#shared/candle.ts';
+import { createCell, type Cell } from '../../lib/observable';
 
 export interface LiveValue {
   dataset: string;
   candle: Candle;
 }
 
-export interface LiveCandle {
-  get: () => LiveValue | undefined;
-  set: (value: LiveValue | undefined) => void;
-  /** Called after every set; returns the unsubscribe. */
-  subscribe: (listener: () => void) => () => void;
-}
+export type LiveCandle = Cell<LiveValue | undefined>;
 
 export function createLiveCandle(): LiveCandle {
-  let value: LiveValue | undefined;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => value,
-    set(next) {
-      if (next === value) return;
-      value = next;
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-  };
+  return createCell<LiveValue | undefined>(undefined);
 }
 
 /**

@@ -1,33 +1,17 @@
 /**
  * The intraday tab's 1-day / 5-day choice, kept by the (on-demand) intraday feature itself so it
  * survives switching tabs and symbols; for the page's life, not persisted or put in the URL. A
- * module-level value behind useSyncExternalStore: no store library code is shared with the first
+ * module-level cell (lib/observable): no store library code is shared with the first
  * page for it.
  */
-import { useSyncExternalStore } from 'react';
+import { createCell, useObservable } from '../../lib/observable';
 
 export type IntradayDays = 1 | 5;
 
-let current: IntradayDays = 1;
-const listeners = new Set<() => void>();
+const current = createCell<IntradayDays>(1);
 
-export function setIntradayDays(days: IntradayDays): void {
-  if (days === current) return;
-  current = days;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-function snapshot(): IntradayDays {
-  return current;
-}
+export const setIntradayDays: (days: IntradayDays) => void = current.set;
 
 export function useIntradayDays(): IntradayDays {
-  return useSyncExternalStore(subscribe, snapshot);
+  return useObservable(current);
 }

@@ -7,15 +7,14 @@
  * waits for it.
  */
 import { t } from '../../i18n/t';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
-import type { ProductType } from '#shared/contract.ts';
 import { TypeChoice } from '../../components/ui/type-choice';
-import type { CatalogSearch, SymbolMatch } from '../../lib/catalog-search';
-import { catalogQueryOptions, useCatalog, useCatalogPrefetch } from '../../queries/use-catalog';
+import { rememberedType, useSymbolEntry } from '../../components/use-symbol-entry';
+import type { SymbolMatch } from '../../lib/catalog-search';
+import { useCatalog, useCatalogPrefetch } from '../../queries/use-catalog';
 import { useAppStore } from '../../store/app-store';
 import { SymbolSuggestions } from './symbol-suggestions';
-import { acceptSymbol, parseSymbolInput, type SymbolInput } from './validate-symbol';
+import { acceptSymbol } from './validate-symbol';
 
 interface AddSymbolFormProps {
   listId: string;
@@ -23,20 +22,18 @@ interface AddSymbolFormProps {
   symbols: readonly string[];
 }
 
-type Feedback = { tone: 'error' | 'ok' | 'busy'; text: string } | undefined;
-
 const SUGGESTIONS = 6;
 const NO_SUGGESTIONS: readonly SymbolMatch[] = [];
 
-const rememberedType = (symbol: string): ProductType | undefined => useAppStore.getState().symbolTypes[symbol];
-
 export function AddSymbolForm({ listId, listName, symbols }: AddSymbolFormProps) {
-  const [text, setText] = useState('');
-  const [feedback, setFeedback] = useState<Feedback>(undefined);
   const [listOpen, setListOpen] = useState(false);
   const [moved, setMoved] = useState(0);
-  const [choice, setChoice] = useState<{ symbol: string; types: ProductType[] } | undefined>(undefined);
-  const queryClient = useQueryClient();
+  const entry = useSymbolEntry((symbol) => {
+    useAppStore.getState().addSymbol(listId, symbol);
+    setListOpen(false);
+    return { tone: 'ok', text: t('Added {symbol} to {list}.', { symbol, list: listName }) };
+  });
+  const { text, feedback, choice } = entry;
   const prefetch = useCatalogPrefetch();
   const catalog = useCatalog(text.trim() !== '');
   const baseId = useId();
@@ -51,22 +48,8 @@ export function AddSymbolForm({ listId, listName, symbols }: AddSymbolFormProps)
   const active = showList ? Math.min(moved, suggestions.length - 1) : -1;
   const invalid = feedback?.tone === 'error';
 
-  const add = (symbol: string) => {
-    useAppStore.getState().addSymbol(listId, symbol);
-    setText('');
-    setListOpen(false);
-    setChoice(undefined);
-    setFeedback({ tone: 'ok', text: t('Added {symbol} to {list}.', { symbol, list: listName }) });
-  };
-  const settle = (result: SymbolInput) => {
-    if (result.ok === true) add(result.symbol);
-    else if (result.ok === 'choose') {
-      setChoice({ symbol: result.symbol, types: result.types });
-      setFeedback(undefined);
-    } else setFeedback({ tone: 'error', text: result.message });
-  };
   const pick = (suggestion: SymbolMatch) => {
-    settle(acceptSymbol(suggestion.symbol, suggestion.types, symbols, rememberedType(suggestion.symbol)));
+    entry.settle(acceptSymbol(suggestion.symbol, suggestion.types, symbols, rememberedType(suggestion.symbol)));
   };
   const submit = async () => {
     const picked = suggestions[active];
@@ -74,20 +57,7 @@ export function AddSymbolForm({ listId, listName, symbols }: AddSymbolFormProps)
       pick(picked);
       return;
     }
-    const typed = text;
-    if (typed.trim() === '') {
-      settle(parseSymbolInput(typed, symbols, { lookup: () => [] }));
-      return;
-    }
-    setFeedback({ tone: 'busy', text: t('Checking the symbol catalogue…') });
-    let loaded: CatalogSearch;
-    try {
-      loaded = await queryClient.query(catalogQueryOptions());
-    } catch {
-      setFeedback({ tone: 'error', text: t('The symbol catalogue could not be loaded, so nothing was added. Try again.') });
-      return;
-    }
-    settle(parseSymbolInput(typed, symbols, loaded, rememberedType));
+    await entry.check(text, symbols);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.nativeEvent.isComposing) return;
@@ -131,11 +101,9 @@ export function AddSymbolForm({ listId, listName, symbols }: AddSymbolFormProps)
             setListOpen(false);
           }}
           onChange={(event) => {
-            setText(event.target.value);
+            entry.edit(event.target.value);
             setListOpen(true);
             setMoved(0);
-            setChoice(undefined);
-            if (feedback?.tone !== 'busy') setFeedback(undefined);
           }}
           onKeyDown={onKeyDown}
           className={`min-w-0 flex-1 rounded border bg-transparent px-2 py-1 text-sm focus:outline-2 focus:outline-sky-500 ${
@@ -151,13 +119,8 @@ export function AddSymbolForm({ listId, listName, symbols }: AddSymbolFormProps)
         <TypeChoice
           symbol={choice.symbol}
           types={choice.types}
-          onChoose={(type) => {
-            useAppStore.getState().rememberType(choice.symbol, type);
-            add(choice.symbol);
-          }}
-          onCancel={() => {
-            setChoice(undefined);
-          }}
+          onChoose={entry.choose}
+          onCancel={entry.cancelChoice}
         />
       )}
       <p id={messageId} aria-live="polite" className={`min-h-4 pt-0.5 text-xs ${invalid ? 'text-amber-700 dark:text-amber-300' : 'text-slate-500 dark:text-slate-400'}`}>

@@ -13,6 +13,7 @@ import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
 import { isStockInstrument, normalizeSymbol } from '#shared/symbols.ts';
 import { useDisplayZone } from '../../../components/use-display-zone';
 import { formatPercent } from '../../../lib/format';
+import { createCell } from '../../../lib/observable';
 import { useInstrumentTimeZone } from '../../../queries/use-instrument-type';
 import { useKlineSeries } from '../../../queries/use-kline-series';
 import { useAppStore } from '../../../store/app-store';
@@ -235,20 +236,13 @@ function CompareLegend({ overlay, surface, symbol, rows }: { overlay: CompareOve
 
 /** The chart bar under the crosshair (undefined: away, the last bar), as a small external store. */
 function createHover(surface: ChartSurface) {
-  let index: number | undefined;
-  const listeners = new Set<() => void>();
+  const index = createCell<number | undefined>(undefined);
   const onMove = (param: MouseEventParams): void => {
-    const next = param.point && param.logical !== undefined ? Math.min(surface.candles().length - 1, Math.max(0, surface.firstIndex() + Math.round(param.logical))) : undefined;
-    if (next === index) return;
-    index = next;
-    for (const listener of listeners) listener();
+    index.set(param.point && param.logical !== undefined ? Math.min(surface.candles().length - 1, Math.max(0, surface.firstIndex() + Math.round(param.logical))) : undefined);
   };
   return {
-    index: () => index,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    index: index.get,
+    subscribe: index.subscribe,
     start() {
       surface.chart.subscribeCrosshairMove(onMove);
       return () => {

@@ -6,13 +6,11 @@
  * what overflows it), marked as the toolbar's popup; Escape or a click elsewhere closes it.
  */
 import { t } from '../../../i18n/t';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import type { ProductType } from '#shared/contract.ts';
 import { TypeChoice } from '../../../components/ui/type-choice';
-import { parseSymbolInput, type SymbolInput } from '../../../lib/symbol-input';
-import { catalogQueryOptions, useCatalogPrefetch } from '../../../queries/use-catalog';
+import { useSymbolEntry } from '../../../components/use-symbol-entry';
+import { useCatalogPrefetch } from '../../../queries/use-catalog';
 import { useAppStore } from '../../../store/app-store';
 import { MAX_COMPARISONS } from '../../../store/compare-slice';
 import { TOOLBAR_POPUP } from '../toolbar-row';
@@ -28,10 +26,7 @@ export interface CompareMenuProps {
   onClose: (refocus: boolean) => void;
 }
 
-type Feedback = { tone: 'error' | 'busy'; text: string } | undefined;
-
 const NONE: readonly string[] = [];
-const rememberedType = (symbol: string): ProductType | undefined => useAppStore.getState().symbolTypes[symbol];
 
 function placeUnder(anchor: HTMLElement): { top: number; left: number } {
   const rect = anchor.getBoundingClientRect();
@@ -43,12 +38,13 @@ export function CompareMenu({ chartId, symbol, anchor, onClose }: CompareMenuPro
   const input = useRef<HTMLInputElement>(null);
   // Placed at every render: the unfolding toolbar may still move the button as the popup opens.
   const place = placeUnder(anchor);
-  const [text, setText] = useState('');
-  const [feedback, setFeedback] = useState<Feedback>(undefined);
-  const [choice, setChoice] = useState<{ symbol: string; types: ProductType[] } | undefined>(undefined);
+  const entry = useSymbolEntry((added) => {
+    const result = useAppStore.getState().addComparison(chartId, added);
+    return result === 'added' ? undefined : { tone: 'error', text: refusal(result, added) };
+  });
+  const { text, feedback, choice } = entry;
   const comparisons = useAppStore((state) => state.comparisons[chartId] ?? NONE);
   const theme = useAppStore((state) => state.preferences.theme);
-  const queryClient = useQueryClient();
   const prefetch = useCatalogPrefetch();
   const messageId = useId();
   const full = comparisons.length >= MAX_COMPARISONS;
@@ -77,37 +73,9 @@ export function CompareMenu({ chartId, symbol, anchor, onClose }: CompareMenuPro
     };
   }, [anchor, onClose]);
 
-  const add = (added: string) => {
-    const result = useAppStore.getState().addComparison(chartId, added);
-    if (result === 'added') {
-      setText('');
-      setChoice(undefined);
-      setFeedback(undefined);
-    } else settle({ ok: false, message: refusal(result, added) });
-  };
-  const settle = (result: SymbolInput) => {
-    if (result.ok === true) add(result.symbol);
-    else if (result.ok === 'choose') {
-      setChoice({ symbol: result.symbol, types: result.types });
-      setFeedback(undefined);
-    } else setFeedback({ tone: 'error', text: result.message });
-  };
-  const existing = [symbol, ...comparisons];
   const submit = async () => {
-    if (full) {
-      settle({ ok: false, message: refusal('full', text) });
-      return;
-    }
-    if (text.trim() === '') {
-      settle(parseSymbolInput(text, existing, { lookup: () => [] }));
-      return;
-    }
-    setFeedback({ tone: 'busy', text: t('Checking the symbol catalogue…') });
-    try {
-      settle(parseSymbolInput(text, existing, await queryClient.query(catalogQueryOptions()), rememberedType));
-    } catch {
-      setFeedback({ tone: 'error', text: t('The symbol catalogue could not be loaded, so nothing was added. Try again.') });
-    }
+    if (full) entry.refuse(refusal('full', text));
+    else await entry.check(text, [symbol, ...comparisons]);
   };
   const invalid = feedback?.tone === 'error';
 
@@ -139,9 +107,7 @@ export function CompareMenu({ chartId, symbol, anchor, onClose }: CompareMenuPro
           value={text}
           onFocus={prefetch}
           onChange={(event) => {
-            setText(event.target.value);
-            setChoice(undefined);
-            if (feedback?.tone !== 'busy') setFeedback(undefined);
+            entry.edit(event.target.value);
           }}
           className={`min-w-0 flex-1 rounded border bg-transparent px-2 py-1 focus:outline-2 focus:outline-sky-500 ${invalid ? 'border-amber-500' : 'border-slate-300 dark:border-slate-700'}`}
         />
@@ -154,13 +120,8 @@ export function CompareMenu({ chartId, symbol, anchor, onClose }: CompareMenuPro
           symbol={choice.symbol}
           types={choice.types}
           className="flex flex-wrap items-center gap-2 pt-0.5"
-          onChoose={(type) => {
-            useAppStore.getState().rememberType(choice.symbol, type);
-            add(choice.symbol);
-          }}
-          onCancel={() => {
-            setChoice(undefined);
-          }}
+          onChoose={entry.choose}
+          onCancel={entry.cancelChoice}
         />
       )}
       <p id={messageId} aria-live="polite" className={`min-h-4 pt-0.5 ${invalid ? 'text-amber-700 dark:text-amber-300' : 'text-slate-500 dark:text-slate-400'}`}>

@@ -14,6 +14,7 @@
  */
 import type { AutoscaleInfo, IChartApiBase, IPrimitivePaneView, ISeriesApi, ISeriesPrimitive, Logical, SeriesAttachedParameter, SeriesType } from 'lightweight-charts';
 import type { Candle } from '#shared/candle.ts';
+import { createEmitter } from '../../../lib/observable';
 import type { ChartSurface, SurfaceCandle } from '../chart-surface';
 import { OverlayRenderer, overlayPaths, overlayRange, type OverlayLine, type Path } from '../indicator-overlays';
 import { alignCloses, type Aligned, type Alignment } from './compare-align';
@@ -46,7 +47,7 @@ export class CompareOverlay implements ISeriesPrimitive {
   private chart: IChartApiBase | undefined;
   private series: ISeriesApi<SeriesType> | undefined;
   private requestUpdate: (() => void) | undefined;
-  private readonly drawnListeners = new Set<() => void>();
+  private readonly drawn = createEmitter();
   // Twice the indicators' width: a compared symbol is not read as one of the moving averages.
   private readonly renderer = new OverlayRenderer(2);
   private readonly view: IPrimitivePaneView = { renderer: () => this.renderer };
@@ -70,8 +71,7 @@ export class CompareOverlay implements ISeriesPrimitive {
 
   /** Called after every drawing of the lines (the chart moved, a candle or a line changed). Returns the unsubscribe. */
   onDrawn(listener: () => void): () => void {
-    this.drawnListeners.add(listener);
-    return () => this.drawnListeners.delete(listener);
+    return this.drawn.subscribe(listener);
   }
 
   /** The percents at bar `index` of the chart (default: the last bar). */
@@ -123,7 +123,7 @@ export class CompareOverlay implements ISeriesPrimitive {
   }
 
   private notify(): void {
-    for (const listener of this.drawnListeners) listener();
+    this.drawn.emit();
   }
 
   /** The bar percent mode measures from (the first visible one). */

@@ -3,27 +3,18 @@
  * Shift+Ctrl/Cmd+Z or Ctrl/Cmd+Y redoes. None while the user types in a field. The app's own
  * shortcuts (digits, /, Ctrl+K, Alt+digit) use none of these keys.
  */
+import { isTypingTarget, type KeyLike } from '../../../lib/key-press';
 
 export type DrawingKeyAction = 'cancel' | 'delete' | 'undo' | 'redo';
 
-interface KeyLike {
-  key: string;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  altKey: boolean;
-  shiftKey: boolean;
+interface DrawingKey extends KeyLike {
   target: EventTarget | null;
   /** Handled already (the watchlist's Delete removes its focused row, a dialog's Esc closes it). */
   defaultPrevented?: boolean;
 }
 
-function isTyping(target: EventTarget | null): boolean {
-  if (typeof HTMLElement === 'undefined' || !(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
-
-export function drawingKeyAction(event: KeyLike): DrawingKeyAction | undefined {
-  if (event.defaultPrevented === true || isTyping(event.target) || event.altKey) return undefined;
+export function drawingKeyAction(event: DrawingKey): DrawingKeyAction | undefined {
+  if (event.defaultPrevented === true || isTypingTarget(event.target) || event.altKey) return undefined;
   const command = event.ctrlKey || event.metaKey;
   const key = event.key.toLowerCase();
   if (command && key === 'z') return event.shiftKey ? 'redo' : 'undo';

@@ -1,0 +1,99 @@
+/**
+ * A box where the user enters a symbol to add (the watchlist's add box, the chart's compare
+ * popup): the text, the message under it, a type to choose for an ambiguous symbol, and how a
+ * typed symbol settles: checked against the catalogue (which loads first if need be), then
+ * accepted, refused with a message, or held for its type.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ProductType } from '#shared/contract.ts';
+import { t } from '../i18n/t';
+import { parseSymbolInput, type SymbolInput } from '../lib/symbol-input';
+import { catalogQueryOptions } from '../queries/use-catalog';
+import { useAppStore } from '../store/app-store';
+
+export type EntryFeedback = { tone: 'error' | 'ok' | 'busy'; text: string } | undefined;
+
+export interface SymbolEntry {
+  text: string;
+  feedback: EntryFeedback;
+  /** A symbol of several types, waiting for the user's choice. */
+  choice: { symbol: string; types: ProductType[] } | undefined;
+  /** The box's text changed: a choice or a message about the old text goes (a check under way keeps its word). */
+  edit: (text: string) => void;
+  /** Accepts the symbol, holds it for its type, or shows why not. */
+  settle: (result: SymbolInput) => void;
+  /** Checks `typed` against the catalogue and settles it; `existing`: the symbols already there. */
+  check: (typed: string, existing: readonly string[]) => Promise<void>;
+  refuse: (message: string) => void;
+  /** The user chose the held symbol's type: remembered, then the symbol is accepted. */
+  choose: (type: ProductType) => void;
+  cancelChoice: () => void;
+}
+
+/** The type the user chose before for `symbol`, if any. */
+export const rememberedType = (symbol: string): ProductType | undefined => useAppStore.getState().symbolTypes[symbol];
+
+/**
+ * `accept` adds a symbol the checks let through and answers what to show: an error refuses it
+ * (the text stays for mending); anything else empties the box.
+ */
+export function useSymbolEntry(accept: (symbol: string) => EntryFeedback): SymbolEntry {
+  const [text, setText] = useState('');
+  const [feedback, setFeedback] = useState<EntryFeedback>(undefined);
+  const [choice, setChoice] = useState<SymbolEntry['choice']>(undefined);
+  const queryClient = useQueryClient();
+  const refuse = (message: string) => {
+    setFeedback({ tone: 'error', text: message });
+  };
+  const take = (symbol: string) => {
+    const after = accept(symbol);
+    if (after?.tone !== 'error') {
+      setText('');
+      setChoice(undefined);
+    }
+    setFeedback(after);
+  };
+  const settle = (result: SymbolInput) => {
+    if (result.ok === true) take(result.symbol);
+    else if (result.ok === 'choose') {
+      setChoice({ symbol: result.symbol, types: result.types });
+      setFeedback(undefined);
+    } else refuse(result.message);
+  };
+  return {
+    text,
+    feedback,
+    choice,
+    edit(next) {
+      setText(next);
+      setChoice(undefined);
+      if (feedback?.tone !== 'busy') setFeedback(undefined);
+    },
+    settle,
+    async check(typed, existing) {
+      if (typed.trim() === '') {
+        settle(parseSymbolInput(typed, existing, { lookup: () => [] }));
+        return;
+      }
+      setFeedback({ tone: 'busy', text: t('Checking the symbol catalogue…') });
+      let catalog;
+      try {
+        catalog = await queryClient.query(catalogQueryOptions());
+      } catch {
+        refuse(t('The symbol catalogue could not be loaded, so nothing was added. Try again.'));
+        return;
+      }
+      settle(parseSymbolInput(typed, existing, catalog, rememberedType));
+    },
+    refuse,
+    choose(type) {
+      if (!choice) return;
+      useAppStore.getState().rememberType(choice.symbol, type);
+      take(choice.symbol);
+    },
+    cancelChoice() {
+      setChoice(undefined);
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { IChartApi, ISeriesApi } from 'lightweight-charts';
+import type { IndicatorInstance } from '../../store/preferences-slice';
+import { createChartIndicators } from './chart-indicators';
+import { chartPalette } from './chart-palette';
+import type { ChartState } from './chart-state';
+import { chartTime } from '../../time/time-types';
+
+vi.mock('lightweight-charts', () => ({
+  HistogramSeries: 'Histogram',
+  LineSeries: 'Line',
+  LineStyle: { Solid: 0, Dotted: 1, Dashed: 2 },
+  ColorType: { Solid: 'solid' },
+  PriceScaleMode: { Normal: 0, Logarithmic: 1, Percentage: 2 },
+}));
+
+/** A chart with the price and volume panes, adding each new pane after them. */
+function fakeChart() {
+  const added: { kind: string; pane: number; update: ReturnType<typeof vi.fn> }[] = [];
+  const chart = {
+    addSeries: (kind: string, _options: unknown, pane: number) => {
+      const series = { kind, pane, setData: vi.fn(), update: vi.fn(), seriesType: () => kind, getPane: () => ({ setStretchFactor: vi.fn() }), createPriceLine: vi.fn() };
+      added.push(series);
+      return series;
+    },
+    panes: () => Array.from({ length: 2 + new Set(added.map((series) => series.pane).filter((pane) => pane > 1)).size }),
+    removeSeries: vi.fn(),
+  };
+  const price = { attachPrimitive: vi.fn() };
+  return { chart: chart as unknown as IChartApi, price: price as unknown as ISeriesApi<'Candlestick'>, added };
+}
+
+const bar = (time: number, close: number) => ({ time: chartTime(time), open: close, high: close, low: close, close, volume: 1 });
+
+function stateOf(closes: number[]): ChartState {
+  const bars = closes.map((close, i) => bar(10 * (i + 1), close));
+  return {
+    bars,
+    times: bars.map(({ time }) => time),
+    offset: 0,
+    axis: { zone: 'utc', marketTimeZone: 'America/New_York', intraday: false, periodic: false },
+    timeOf: (ms) => chartTime(ms / 1000),
+    palette: chartPalette('dark', 'green-up'),
+    decimals: 2,
+  };
+}
+
+const averages: IndicatorInstance[] = [
+  { id: 'over', kind: 'sma', params: { period: 2 } },
+  { id: 'below', kind: 'sma', params: { period: 2 }, pane: 'own' },
+];
+
+describe('createChartIndicators', () => {
+  it('knows each drawn indicator’s pane and series', () => {
+    const { chart, price } = fakeChart();
+    const indicators = createChartIndicators(chart, price, stateOf([1, 2, 3]), averages);
+    const drawn = indicators.drawn();
+    expect(drawn.map(({ pane, series }) => ({ pane, series: series.length }))).toEqual([
+      { pane: 0, series: 0 },
+      { pane: 2, series: 1 },
+    ]);
+  });
+
+  it('reports the values at the candle at or before a time, following the live candle', () => {
+    const { chart, price, added } = fakeChart();
+    const state = stateOf([1, 2, 3]);
+    const indicators = createChartIndicators(chart, price, state, averages);
+    indicators.recompute();
+    expect(indicators.valuesAt(5)).toEqual([[undefined], [undefined]]);
+    expect(indicators.valuesAt(25)).toEqual([[1.5], [1.5]]);
+    const live = bar(30, 5);
+    state.bars[2] = live;
+    indicators.drawLast(live, false, true);
+    expect(indicators.valuesAt(99)).toEqual([[3.5], [3.5]]);
+    expect(added.at(-1)?.update).toHaveBeenLastCalledWith({ time: 30, value: 3.5 });
+  });
+});
