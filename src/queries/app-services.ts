@@ -11,6 +11,8 @@ import { fetchTickers } from '../api/quote-endpoints';
 import { followServerClock } from '../api/server-clock';
 import { RealtimeClient } from '../realtime/realtime-client';
 import type { SocketFactory } from '../realtime/socket';
+import { createLiveMarketFeed } from './market-feed/live-market-feed';
+import type { MarketFeed } from './market-feed/market-feed';
 import { createQueryClient } from './query-client';
 import { createTickerBatchers, type TickerBatchers } from './ticker-batcher';
 
@@ -22,6 +24,8 @@ export interface AppServices {
   readonly realtime: RealtimeClient;
   /** Ticker requests of many queries folded into ≤50-symbol requests of `api`. */
   readonly tickers: TickerBatchers;
+  /** Market data, the one way panels and the alert evaluator read it: the live feed over the three above. */
+  readonly feed: MarketFeed;
 }
 
 export interface AppServicesOptions {
@@ -40,10 +44,12 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   // The data's clock follows the server's answers for as long as the page lives.
   followServerClock(api);
   const tickers = createTickerBatchers((symbols: string[], type: ProductType | undefined) => fetchTickers(api, { symbols, ...(type && { type }) }));
+  const realtime = new RealtimeClient({ createSocket: options.createSocket, url: options.realtimeUrl });
   return {
     queryClient: options.queryClient ?? createQueryClient(),
     api,
-    realtime: new RealtimeClient({ createSocket: options.createSocket, url: options.realtimeUrl }),
+    realtime,
     tickers,
+    feed: createLiveMarketFeed(api, tickers, realtime),
   };
 }

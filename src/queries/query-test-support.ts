@@ -12,6 +12,7 @@ import type { RealtimeClient } from '../realtime/realtime-client';
 import { inertSocketFactory } from '../realtime/socket';
 import { createAppServices, type AppServices, type AppServicesOptions } from './app-services';
 import { AppServicesProvider } from './app-services-context';
+import { createLiveMarketFeed } from './market-feed/live-market-feed';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
@@ -23,7 +24,7 @@ export function testServices(options: Partial<AppServicesOptions> & { realtime?:
   const services = createAppServices({ createSocket: inertSocketFactory, realtimeUrl: () => 'ws://chartroom.test/v1/realtime', queryClient: testQueryClient(), ...rest });
   if (!realtime) return services;
   services.realtime.dispose();
-  return { ...services, realtime };
+  return { ...services, realtime, feed: createLiveMarketFeed(services.api, services.tickers, realtime) };
 }
 
 export interface TestServicesProps {

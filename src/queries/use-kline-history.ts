@@ -7,9 +7,10 @@ import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tans
 import type { ApiClient } from '../api/client';
 import { isServerClockKnown, serverNow } from '../api/server-clock';
 import type { Candle } from '#shared/candle.ts';
-import { useAppServices } from './app-services-context';
+import { useMarketFeed } from './app-services-context';
 import { fetchHistoryPage, flattenPages, type KlineHistoryParams, type KlinePage } from './kline-history-pages';
 import { historyKey } from './kline-history-cache';
+import type { SnapshotFeed } from './market-feed/market-feed';
 
 export type { KlineHistoryParams } from './kline-history-pages';
 
@@ -42,11 +43,11 @@ function selectCandles(data: InfiniteData<KlinePage, number | null>): Candle[] {
   return flattenPages(data.pages);
 }
 
-export function klineHistoryQueryOptions(api: ApiClient, { symbol, interval, adjust, type }: KlineHistoryParams) {
+export function klineHistoryQueryOptions(feed: SnapshotFeed, { symbol, interval, adjust, type }: KlineHistoryParams) {
   return infiniteQueryOptions({
-    queryKey: historyKey({ symbol, interval, adjust, type }),
+    queryKey: historyKey(feed.source, { symbol, interval, adjust, type }),
     queryFn: async ({ pageParam, signal }) =>
-      fetchHistoryPage(api, { symbol, interval, adjust, type }, pageParam, signal, pageParam === null ? await settledServerNow(api) : undefined),
+      fetchHistoryPage(feed.api, { symbol, interval, adjust, type }, pageParam, signal, pageParam === null ? await settledServerNow(feed.api) : undefined),
     initialPageParam: null as number | null,
     getNextPageParam: (lastPage: KlinePage) => lastPage.olderEndTime,
     enabled: symbol.trim() !== '',
@@ -56,5 +57,5 @@ export function klineHistoryQueryOptions(api: ApiClient, { symbol, interval, adj
 
 /** `data` is the whole loaded history, ascending. */
 export function useKlineHistory(params: KlineHistoryParams) {
-  return useInfiniteQuery({ ...klineHistoryQueryOptions(useAppServices().api, params), select: selectCandles });
+  return useInfiniteQuery({ ...klineHistoryQueryOptions(useMarketFeed(), params), select: selectCandles });
 }

@@ -5,6 +5,7 @@ import type { Candle } from '#shared/candle.ts';
 import { createApiClient } from '../../api/client';
 import type { KlinePage } from '../../queries/kline-history-pages';
 import { DEFAULT_WORKSPACE, type Workspace } from '../../store/workspace-slice';
+import { LIVE_SOURCE, type MarketFeed } from '../../queries/market-feed/market-feed';
 
 const drawn: { element: HTMLElement; decimals: number; setSeries: ReturnType<typeof vi.fn>; destroy: ReturnType<typeof vi.fn> }[] = [];
 vi.mock('./chart-adapter', () => ({
@@ -30,7 +31,7 @@ function pendingClient() {
     reject = rej;
   });
   const infiniteQuery = vi.fn(() => answer);
-  const client = { queryClient: { infiniteQuery } as unknown as QueryClient, api: createApiClient() };
+  const client = { queryClient: { infiniteQuery } as unknown as QueryClient, feed: { source: LIVE_SOURCE, api: createApiClient() } as MarketFeed };
   return { client, infiniteQuery, resolve, reject };
 }
 

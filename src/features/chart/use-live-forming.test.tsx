@@ -10,6 +10,7 @@ import { testQueryClient, wrapperFor } from '../../queries/query-test-support';
 import type { ChannelState, TickerPush } from '../../realtime/types';
 import { createLiveCandle } from './live-candle';
 import { useLiveForming, type LiveFormingParams } from './use-live-forming';
+import { LIVE_SOURCE } from '../../queries/market-feed/market-feed';
 
 const realtime = vi.hoisted((): { state: ChannelState; listeners: Set<(push: TickerPush) => void>; listenCalls: number } => ({
   state: 'connecting',
@@ -104,11 +105,11 @@ describe('useLiveForming', () => {
     expect(realtime.listenCalls).toBe(0);
     const ticker = (price: string, time: number): Ticker => ({ symbol: 'AAPL.US', last_price: price, timestamp: time });
     act(() => {
-      client.setQueryData(queryKeys.tickers.one('AAPL.US'), ticker('98', T + 3_000));
+      client.setQueryData(queryKeys.tickers.one(LIVE_SOURCE, 'AAPL.US'), ticker('98', T + 3_000));
     });
     expect(live.get()?.candle).toEqual({ ...base, low: 98, close: 98 });
     act(() => {
-      client.setQueryData(queryKeys.tickers.one('MSFT.US'), ticker('500', T + 4_000));
+      client.setQueryData(queryKeys.tickers.one(LIVE_SOURCE, 'MSFT.US'), ticker('500', T + 4_000));
     });
     expect(live.get()?.candle.close).toBe(98);
   });
