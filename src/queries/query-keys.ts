@@ -13,6 +13,16 @@ function symbolSet(symbols: readonly string[]): string[] {
   return [...new Set(symbols)].sort();
 }
 
+/** The key of one instrument's answer in `domain`, from `source`. */
+function perInstrument<D extends string>(domain: D) {
+  return (source: FeedSource, symbol: string, type?: ProductType) => ['api', domain, source, symbol, type ?? null] as const;
+}
+
+/** The key of an answer about a set of symbols in `domain`, from `source`. */
+function perSymbolSet<D extends string>(domain: D) {
+  return (source: FeedSource, symbols: readonly string[]) => ['api', domain, source, symbolSet(symbols)] as const;
+}
+
 export const queryKeys = {
   all: ['api'] as const,
   /** The server's catalogue index (not an API answer: a reconnect does not touch it). */
@@ -35,11 +45,11 @@ export const queryKeys = {
   },
   exFactors: {
     all: ['api', 'ex-factors'] as const,
-    list: (source: FeedSource, symbols: readonly string[]) => ['api', 'ex-factors', source, symbolSet(symbols)] as const,
+    list: perSymbolSet('ex-factors'),
   },
   tickers: {
     all: ['api', 'tickers'] as const,
-    one: (source: FeedSource, symbol: string, type?: ProductType) => ['api', 'tickers', source, symbol, type ?? null] as const,
+    one: perInstrument('tickers'),
   },
   hkTickers: {
     all: ['api', 'hk-tickers'] as const,
@@ -51,15 +61,15 @@ export const queryKeys = {
   },
   depth: {
     all: ['api', 'depth'] as const,
-    one: (source: FeedSource, symbol: string, type?: ProductType) => ['api', 'depth', source, symbol, type ?? null] as const,
+    one: perInstrument('depth'),
   },
   intraday: {
     all: ['api', 'intraday'] as const,
-    one: (source: FeedSource, symbol: string, type?: ProductType) => ['api', 'intraday', source, symbol, type ?? null] as const,
+    one: perInstrument('intraday'),
   },
   stockInfo: {
     all: ['api', 'stock-info'] as const,
-    list: (source: FeedSource, symbols: readonly string[]) => ['api', 'stock-info', source, symbolSet(symbols)] as const,
+    list: perSymbolSet('stock-info'),
   },
   tradingSessions: {
     all: ['api', 'trading-sessions'] as const,
