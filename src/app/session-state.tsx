@@ -14,7 +14,7 @@ import type { ProductType } from '#shared/contract.ts';
 import { useLiveStatus } from '../features/sessions/use-live-status';
 import { tableSchedule, type MarketStatus, type SessionSchedule } from '../lib/market-status';
 import { instrumentSchedule, venueSchedule, type InstrumentSchedule } from '../lib/venue-schedule';
-import { useAppServices } from '../queries/app-services-context';
+import { useAppServices, useMarketFeed } from '../queries/app-services-context';
 import { useInstrumentType } from '../queries/use-instrument-type';
 import { tradingSessionsQueryOptions } from '../queries/use-trading-sessions';
 import { useAppStore } from '../store/app-store';
@@ -57,7 +57,7 @@ function useClockUntil(next: number | undefined): number {
 
 function useSchedule(source: InstrumentSchedule | undefined): SessionSchedule | undefined {
   const table = source?.kind === 'table' ? source.market : undefined;
-  const sessions = useQuery({ ...tradingSessionsQueryOptions(useAppServices().api), enabled: table !== undefined }).data;
+  const sessions = useQuery({ ...tradingSessionsQueryOptions(useMarketFeed()), enabled: table !== undefined }).data;
   const venue = source?.kind === 'venue' ? source.venue : undefined;
   return useMemo(() => {
     if (venue) return venueSchedule(venue);

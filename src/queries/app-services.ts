@@ -13,6 +13,8 @@ import type { Clock } from '../time/clock';
 import { createServerClock, isServerClock } from '../time/server-clock';
 import { RealtimeClient } from '../realtime/realtime-client';
 import type { SocketFactory } from '../realtime/socket';
+import { createLiveMarketFeed } from './market-feed/live-market-feed';
+import type { MarketFeed } from './market-feed/market-feed';
 import { createQueryClient } from './query-client';
 import { createTickerBatchers, type TickerBatchers } from './ticker-batcher';
 
@@ -26,6 +28,8 @@ export interface AppServices {
   readonly tickers: TickerBatchers;
   /** The data's clock: every reading of the market's time goes through it. */
   readonly clock: Clock;
+  /** Market data, the one way panels and the alert evaluator read it: the live feed over the three above. */
+  readonly feed: MarketFeed;
 }
 
 export interface AppServicesOptions {
@@ -50,11 +54,13 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   // The data's clock follows the server's answers for as long as the services live.
   if (isServerClock(clock)) followServerClock(api, clock);
   const tickers = createTickerBatchers((symbols: string[], type: ProductType | undefined) => fetchTickers(api, { symbols, ...(type && { type }) }));
+  const realtime = new RealtimeClient({ createSocket: options.createSocket, url: options.realtimeUrl });
   return {
     queryClient: options.queryClient ?? createQueryClient(),
     api,
-    realtime: new RealtimeClient({ createSocket: options.createSocket, url: options.realtimeUrl }),
+    realtime,
     tickers,
     clock,
+    feed: createLiveMarketFeed(api, tickers, realtime),
   };
 }

@@ -4,31 +4,32 @@
  * the newest cached one (a small start/end request) replace it and fill any gap (tab hidden,
  * chart remounted from cache).
  */
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { InfiniteData } from '@tanstack/react-query';
 import type { Candle } from '#shared/candle.ts';
 import { mergeCandles } from '../lib/candles';
 import type { ApiClient } from '../api/client';
 import type { AppServices } from './app-services';
+import type { FeedSource } from './market-feed/market-feed';
 import { fetchTail, INTERVAL_MS, tailStart, type KlineHistoryParams, type KlinePage, type TailResult } from './kline-history-pages';
 import { queryKeys } from './query-keys';
 
 type HistoryData = InfiniteData<KlinePage>;
-/** The cache the history lives in and the client its tail requests go through. */
-export type HistoryServices = Pick<AppServices, 'queryClient' | 'api'>;
+/** The cache the history lives in and the feed its tail requests go through. */
+export type HistoryServices = Pick<AppServices, 'queryClient' | 'feed'>;
 
-/** The history query's key (klineHistoryQueryOptions). */
-export function historyKey({ symbol, interval, adjust, type }: KlineHistoryParams) {
-  return queryKeys.klines.history(symbol, interval, adjust ?? null, type);
+/** The history query's key (klineHistoryQueryOptions) in the cache of `source`. */
+export function historyKey(source: FeedSource, { symbol, interval, adjust, type }: KlineHistoryParams) {
+  return queryKeys.klines.history(source, symbol, interval, adjust ?? null, type);
 }
 
 /** Time of the newest cached completed candle. */
-export function newestHistoryTime(queryClient: QueryClient, params: KlineHistoryParams): number | undefined {
-  const data: HistoryData | undefined = queryClient.getQueryData(historyKey(params));
+export function newestHistoryTime({ queryClient, feed }: HistoryServices, params: KlineHistoryParams): number | undefined {
+  const data: HistoryData | undefined = queryClient.getQueryData(historyKey(feed.source, params));
   return data?.pages[0]?.candles.at(-1)?.time;
 }
 
-function mergeIntoNewestPage(queryClient: QueryClient, params: KlineHistoryParams, merge: (candles: Candle[]) => Candle[]): void {
-  queryClient.setQueryData(historyKey(params), (data: HistoryData | undefined) => {
+function mergeIntoNewestPage({ queryClient, feed }: HistoryServices, params: KlineHistoryParams, merge: (candles: Candle[]) => Candle[]): void {
+  queryClient.setQueryData(historyKey(feed.source, params), (data: HistoryData | undefined) => {
     const [newest, ...older] = data?.pages ?? [];
     if (!data || !newest) return data;
     return { ...data, pages: [{ ...newest, candles: merge(newest.candles) }, ...older] };
@@ -36,8 +37,8 @@ function mergeIntoNewestPage(queryClient: QueryClient, params: KlineHistoryParam
 }
 
 /** The completed forming candle joins the history, unless the service's version is already there. */
-export function rollIntoHistory(queryClient: QueryClient, params: KlineHistoryParams, completed: Candle): void {
-  mergeIntoNewestPage(queryClient, params, (candles) => mergeCandles([completed], candles));
+export function rollIntoHistory(services: HistoryServices, params: KlineHistoryParams, completed: Candle): void {
+  mergeIntoNewestPage(services, params, (candles) => mergeCandles([completed], candles));
 }
 
 /**
@@ -46,8 +47,8 @@ export function rollIntoHistory(queryClient: QueryClient, params: KlineHistoryPa
  * Failures are left to the next period: the history stays as it was.
  */
 export async function fillHistoryTail(services: HistoryServices, params: KlineHistoryParams, newestTime: number, formingTime: number): Promise<void> {
-  const { queryClient } = services;
-  const api: ApiClient = services.api;
+  const { queryClient, feed } = services;
+  const api: ApiClient = feed.api;
   const startTime = tailStart(params.interval, newestTime);
   const endTime = formingTime - 1;
   if (startTime > endTime) return;
@@ -55,7 +56,7 @@ export async function fillHistoryTail(services: HistoryServices, params: KlineHi
   let result: TailResult;
   try {
     result = await queryClient.query({
-      queryKey: queryKeys.klines.tail(symbol, interval, adjust ?? null, type, startTime, endTime),
+      queryKey: queryKeys.klines.tail(feed.source, symbol, interval, adjust ?? null, type, startTime, endTime),
       queryFn: ({ signal }) => fetchTail(api, { symbol, interval, adjust, type }, startTime, endTime, signal),
       staleTime: Infinity,
       gcTime: 60_000,
@@ -64,11 +65,11 @@ export async function fillHistoryTail(services: HistoryServices, params: KlineHi
     return;
   }
   if (result.kind === 'overflow') {
-    await queryClient.resetQueries({ queryKey: historyKey(params), exact: true });
+    await queryClient.resetQueries({ queryKey: historyKey(feed.source, params), exact: true });
     return;
   }
   const tail = result.candles;
-  if (tail.length > 0) mergeIntoNewestPage(queryClient, params, (candles) => mergeCandles(candles, tail));
+  if (tail.length > 0) mergeIntoNewestPage(services, params, (candles) => mergeCandles(candles, tail));
 }
 
 /** True when the newest history candle is the period right before the forming one. */
@@ -84,11 +85,10 @@ export function isAdjacent(params: KlineHistoryParams, newestTime: number, formi
  */
 export function onFormingCandle(services: HistoryServices, params: KlineHistoryParams, forming: Candle, previous: Candle | undefined): void {
   if (previous?.time === forming.time) return;
-  const { queryClient } = services;
-  const newest = newestHistoryTime(queryClient, params);
+  const newest = newestHistoryTime(services, params);
   if (newest === undefined) return;
   if (previous && previous.time < forming.time && previous.time > newest) {
-    rollIntoHistory(queryClient, params, previous);
+    rollIntoHistory(services, params, previous);
   } else if (!previous && isAdjacent(params, newest, forming.time)) {
     return;
   }

@@ -10,9 +10,10 @@
 import { hashKey, useQuery, useQueryClient, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ProductType } from '#shared/contract.ts';
-import { type FeedValue, useLiveChannel, useLiveFeed, useRealtimeClient } from '../realtime/hooks';
+import { type FeedValue, useLiveChannel, useLiveFeed } from '../realtime/hooks';
 import { type Refusal } from '../realtime/realtime-client';
 import { type ChannelState, type RealtimeChannel } from '../realtime/types';
+import { useMarketFeed } from './app-services-context';
 import { errorRefetchInterval } from './query-client';
 
 /** What the query does while pushes are live: fetch its snapshot once, or nothing. */
@@ -79,8 +80,8 @@ export function useLiveOrPoll<C extends RealtimeChannel, TData, TKey extends Que
   const query = usePollUnlessLive(spec.query, live, spec.whileLive);
   const snapshot = query.data;
   const data = useMemo(() => merge(snapshot, pushed, live), [merge, snapshot, pushed, live]);
-  const client = useRealtimeClient();
-  const refusal = state === 'refused' ? client.refusalOf(channel, symbol, type) : undefined;
+  const { channels } = useMarketFeed();
+  const refusal = state === 'refused' ? channels.refusalOf(channel, symbol, type) : undefined;
   return { query, state, data, refusal };
 }
 

@@ -25,11 +25,11 @@ export function workspaceHistoryParams({ symbol, type, interval, adjust }: Works
 const ignore = (): void => undefined;
 
 /** What prefetching needs of the app's services. */
-export type PrefetchServices = Pick<AppServices, 'queryClient' | 'api' | 'tickers' | 'clock'>;
+export type PrefetchServices = Pick<AppServices, 'queryClient' | 'feed' | 'clock'>;
 
-export function prefetchWorkspace({ queryClient, api, tickers, clock }: PrefetchServices, workspace: Workspace): void {
+export function prefetchWorkspace({ queryClient, feed, clock }: PrefetchServices, workspace: Workspace): void {
   // The chart is the only panel that needs the history; other tabs would not use it.
   // Failures are the panels' to show (their hooks retry and report); nothing to do here.
-  if (workspace.tab === 'chart') queryClient.infiniteQuery(klineHistoryQueryOptions(api, clock, workspaceHistoryParams(workspace))).catch(ignore);
-  queryClient.query(tickerQueryOptions(tickers, workspace.symbol, workspace.type)).catch(ignore);
+  if (workspace.tab === 'chart') queryClient.infiniteQuery(klineHistoryQueryOptions(feed, clock, workspaceHistoryParams(workspace))).catch(ignore);
+  queryClient.query(tickerQueryOptions(feed, workspace.symbol, workspace.type)).catch(ignore);
 }

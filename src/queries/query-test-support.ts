@@ -13,6 +13,7 @@ import { inertSocketFactory } from '../realtime/socket';
 import type { Clock } from '../time/clock';
 import { createAppServices, type AppServices, type AppServicesOptions } from './app-services';
 import { AppServicesProvider } from './app-services-context';
+import { createLiveMarketFeed } from './market-feed/live-market-feed';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
@@ -24,7 +25,7 @@ export function testServices(options: Partial<AppServicesOptions> & { realtime?:
   const services = createAppServices({ createSocket: inertSocketFactory, realtimeUrl: () => 'ws://chartroom.test/v1/realtime', queryClient: testQueryClient(), ...rest });
   if (!realtime) return services;
   services.realtime.dispose();
-  return { ...services, realtime };
+  return { ...services, realtime, feed: createLiveMarketFeed(services.api, services.tickers, realtime) };
 }
 
 export interface TestServicesProps {

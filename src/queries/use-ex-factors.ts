@@ -1,27 +1,27 @@
 /** Adjustment factors of stocks, keyed by symbol (§4.12); they change only with corporate actions. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiClient } from '../api/client';
 import { fetchExFactors } from '../api/kline-endpoints';
 import type { AdjustFactor } from '#shared/adjust.ts';
 import { normalizeSymbol } from '#shared/symbols.ts';
-import { useAppServices } from './app-services-context';
+import { useMarketFeed } from './app-services-context';
+import type { SnapshotFeed } from './market-feed/market-feed';
 import { queryKeys } from './query-keys';
 
 export type ExFactorsBySymbol = Record<string, AdjustFactor[]>;
 
 export const EX_FACTORS_STALE_MS = 60 * 60_000;
 
-export function exFactorsQueryOptions(api: ApiClient, symbols: readonly string[]) {
+export function exFactorsQueryOptions(feed: SnapshotFeed, symbols: readonly string[]) {
   return queryOptions({
-    queryKey: queryKeys.exFactors.list(symbols),
-    queryFn: ({ signal }): Promise<ExFactorsBySymbol> => fetchExFactors(api, { symbols }, { signal }),
+    queryKey: queryKeys.exFactors.list(feed.source, symbols),
+    queryFn: ({ signal }): Promise<ExFactorsBySymbol> => fetchExFactors(feed.api, { symbols }, { signal }),
     enabled: symbols.length > 0,
     staleTime: EX_FACTORS_STALE_MS,
   });
 }
 
 export function useExFactors(symbols: readonly string[]) {
-  return useQuery(exFactorsQueryOptions(useAppServices().api, symbols));
+  return useQuery(exFactorsQueryOptions(useMarketFeed(), symbols));
 }
 
 /** The factors of `symbol` in an answer that may spell it differently ('00700.HK' / '700.HK'). */

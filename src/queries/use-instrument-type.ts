@@ -12,8 +12,8 @@ import { isAmbiguousSymbol } from '../api/api-error';
 import { PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
 import { instrumentTimeZone, isStockSymbol } from '#shared/symbols.ts';
 import type { Ticker } from '../api/quote-schemas';
-import { useAppServices } from './app-services-context';
-import type { TickerBatchers } from './ticker-batcher';
+import { useMarketFeed } from './app-services-context';
+import type { MarketFeed } from './market-feed/market-feed';
 import { tickerQueryOptions } from './use-ticker';
 
 const typeOf = (ticker: Ticker): string | undefined => ticker.type;
@@ -29,8 +29,8 @@ function typeUnknown(symbol: string, type: ProductType | undefined): boolean {
  * refetch of its own (mounting over a failed ticker must not restart it: panels that wait on the
  * same query would flicker).
  */
-function passiveTicker(tickers: TickerBatchers, symbol: string, enabled: boolean) {
-  const { queryKey, queryFn } = tickerQueryOptions(tickers, symbol);
+function passiveTicker(feed: MarketFeed, symbol: string, enabled: boolean) {
+  const { queryKey, queryFn } = tickerQueryOptions(feed, symbol);
   return {
     queryKey,
     queryFn,
@@ -45,9 +45,9 @@ function passiveTicker(tickers: TickerBatchers, symbol: string, enabled: boolean
 }
 
 export function useInstrumentType(symbol: string, type: ProductType | undefined): string | undefined {
-  const { tickers } = useAppServices();
+  const feed = useMarketFeed();
   const unknown = typeUnknown(symbol, type);
-  const reported = useQuery({ ...passiveTicker(tickers, symbol, unknown), select: typeOf }).data;
+  const reported = useQuery({ ...passiveTicker(feed, symbol, unknown), select: typeOf }).data;
   return type ?? (unknown ? reported : undefined);
 }
 
@@ -58,9 +58,9 @@ export function useInstrumentTimeZone(symbol: string, type: ProductType | undefi
 
 /** The types a bare code opened without one is listed under, when there are several (else []). */
 export function useAmbiguousTypes(symbol: string, type: ProductType | undefined): ProductType[] {
-  const { tickers } = useAppServices();
+  const feed = useMarketFeed();
   const unknown = typeUnknown(symbol, type);
-  const { error } = useQuery(passiveTicker(tickers, symbol, unknown));
+  const { error } = useQuery(passiveTicker(feed, symbol, unknown));
   // A disabled query still reads its cache: the untyped ticker's error outlives the choice.
   const listed = (unknown ? isAmbiguousSymbol(error)?.types : undefined) ?? [];
   return PRODUCT_TYPES.filter((candidate) => listed.includes(candidate));

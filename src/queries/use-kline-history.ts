@@ -7,9 +7,10 @@ import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tans
 import type { ApiClient } from '../api/client';
 import type { Candle } from '#shared/candle.ts';
 import type { Clock } from '../time/clock';
-import { useAppServices } from './app-services-context';
+import { useAppServices, useMarketFeed } from './app-services-context';
 import { fetchHistoryPage, flattenPages, type KlineHistoryParams, type KlinePage } from './kline-history-pages';
 import { historyKey } from './kline-history-cache';
+import type { SnapshotFeed } from './market-feed/market-feed';
 
 export type { KlineHistoryParams } from './kline-history-pages';
 
@@ -42,12 +43,12 @@ function selectCandles(data: InfiniteData<KlinePage, number | null>): Candle[] {
   return flattenPages(data.pages);
 }
 
-/** The history query: its pages from `api`, the newest one ending in the period of `clock`'s now. */
-export function klineHistoryQueryOptions(api: ApiClient, clock: Clock, { symbol, interval, adjust, type }: KlineHistoryParams) {
+/** The history query: its pages from the feed, the newest one ending in the period of `clock`'s now. */
+export function klineHistoryQueryOptions(feed: SnapshotFeed, clock: Clock, { symbol, interval, adjust, type }: KlineHistoryParams) {
   return infiniteQueryOptions({
-    queryKey: historyKey({ symbol, interval, adjust, type }),
+    queryKey: historyKey(feed.source, { symbol, interval, adjust, type }),
     queryFn: async ({ pageParam, signal }) =>
-      fetchHistoryPage(api, { symbol, interval, adjust, type }, pageParam, signal, pageParam === null ? await settledServerNow(api, clock) : clock.now()),
+      fetchHistoryPage(feed.api, { symbol, interval, adjust, type }, pageParam, signal, pageParam === null ? await settledServerNow(feed.api, clock) : clock.now()),
     initialPageParam: null as number | null,
     getNextPageParam: (lastPage: KlinePage) => lastPage.olderEndTime,
     enabled: symbol.trim() !== '',
@@ -57,6 +58,6 @@ export function klineHistoryQueryOptions(api: ApiClient, clock: Clock, { symbol,
 
 /** `data` is the whole loaded history, ascending. */
 export function useKlineHistory(params: KlineHistoryParams) {
-  const { api, clock } = useAppServices();
-  return useInfiniteQuery({ ...klineHistoryQueryOptions(api, clock, params), select: selectCandles });
+  const { clock } = useAppServices();
+  return useInfiniteQuery({ ...klineHistoryQueryOptions(useMarketFeed(), clock, params), select: selectCandles });
 }

@@ -12,6 +12,7 @@ import { queryKeys } from './query-keys';
 import { testServices, wrapperFor } from './query-test-support';
 import { serverClockAt } from '../time/test-clock.test-support';
 import { useKlineSeries, type KlineSeriesParams } from './use-kline-series';
+import { LIVE_SOURCE } from './market-feed/market-feed';
 
 const MINUTE = 60_000;
 const patient = { timeout: 10_000 };
@@ -145,7 +146,7 @@ describe('useKlineSeries: history and the forming candle', () => {
     const length = result.current.candles.length;
 
     sim.clock.set({ now: Date.parse('2026-11-25T15:01:30Z'), frozen: true });
-    await client.refetchQueries({ queryKey: queryKeys.klines.latest('AAPL.US', '1m', 'none') });
+    await client.refetchQueries({ queryKey: queryKeys.klines.latest(LIVE_SOURCE, 'AAPL.US', '1m', 'none') });
     await waitFor(() => {
       expect(result.current.forming?.time).toBe(Date.UTC(2026, 10, 25, 15, 1));
       expect(result.current.candles).toHaveLength(length + 1);
@@ -168,7 +169,7 @@ describe('useKlineSeries: history and the forming candle', () => {
     first.unmount();
 
     sim.clock.set({ now: Date.parse('2026-11-25T15:05:30Z'), frozen: true });
-    await client.invalidateQueries({ queryKey: queryKeys.klines.latest('AAPL.US', '1m', 'none') });
+    await client.invalidateQueries({ queryKey: queryKeys.klines.latest(LIVE_SOURCE, 'AAPL.US', '1m', 'none') });
     const { result } = renderHook(() => useKlineSeries({ symbol: 'AAPL.US', interval: '1m', adjust: 'none' }), { wrapper });
     await waitFor(() => {
       expect(result.current.forming?.time).toBe(Date.UTC(2026, 10, 25, 15, 5));

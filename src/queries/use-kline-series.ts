@@ -122,7 +122,7 @@ function useRollForming(
   useEffect(() => {
     if (!forming) return;
     const params: KlineHistoryParams = { symbol, interval, ...(adjust && { adjust }), ...(type && { type }) };
-    const key = hashKey(historyKey(params));
+    const key = hashKey(historyKey(services.feed.source, params));
     const before = previous.current?.key === key ? previous.current.candle : undefined;
     previous.current = { key, candle: forming };
     onFormingCandle(services, params, forming, before);

@@ -13,7 +13,8 @@ import { mergeCandles, toCandle } from '../lib/candles';
 import { INTERVAL_MS, type KlineHistoryParams } from './kline-history-pages';
 import { createLatestKlineBatcher, type LatestKlineBatcher } from './latest-kline-batcher';
 import type { Clock } from '../time/clock';
-import { useAppServices } from './app-services-context';
+import { useAppServices, useMarketFeed } from './app-services-context';
+import type { SnapshotFeed } from './market-feed/market-feed';
 import { pollEvery } from './query-client';
 import { queryKeys } from './query-keys';
 
@@ -61,10 +62,10 @@ async function fetchForming(api: ApiClient, params: KlineHistoryParams): Promise
   return mergeCandles([], mine?.klines.map(toCandle) ?? []).at(-1) ?? null;
 }
 
-export function latestKlineQueryOptions(api: ApiClient, clock: Clock, { symbol, interval, adjust, type }: KlineHistoryParams) {
+export function latestKlineQueryOptions(feed: SnapshotFeed, clock: Clock, { symbol, interval, adjust, type }: KlineHistoryParams) {
   return queryOptions({
-    queryKey: queryKeys.klines.latest(symbol, interval, adjust ?? null, type),
-    queryFn: () => fetchForming(api, { symbol, interval, adjust, type }),
+    queryKey: queryKeys.klines.latest(feed.source, symbol, interval, adjust ?? null, type),
+    queryFn: () => fetchForming(feed.api, { symbol, interval, adjust, type }),
     enabled: symbol.trim() !== '',
     staleTime: MIN_DELAY_MS,
     // A failed reconcile asks again at the app's error cadence (or never), not at the next bar's end.
@@ -73,6 +74,6 @@ export function latestKlineQueryOptions(api: ApiClient, clock: Clock, { symbol, 
 }
 
 export function useLatestKline(params: KlineHistoryParams) {
-  const { api, clock } = useAppServices();
-  return useQuery(latestKlineQueryOptions(api, clock, params));
+  const { clock } = useAppServices();
+  return useQuery(latestKlineQueryOptions(useMarketFeed(), clock, params));
 }

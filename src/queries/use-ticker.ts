@@ -12,19 +12,19 @@ import { queryOptions, useQueries, type UseQueryResult } from '@tanstack/react-q
 import type { ProductType } from '#shared/contract.ts';
 import type { Ticker } from '../api/quote-schemas';
 import { mergeTicker } from '../realtime/merge-ticker';
-import { useAppServices } from './app-services-context';
+import { useMarketFeed } from './app-services-context';
 import { useLiveOrPoll, useLiveOrPollQuery } from './live-or-poll';
+import type { MarketFeed } from './market-feed/market-feed';
 import { pollEvery } from './query-client';
 import { queryKeys } from './query-keys';
-import type { TickerBatchers } from './ticker-batcher';
 import { msToNextBoundary } from './wall-clock';
 
 export const TICKER_POLL_MS = 3_000;
 
-/** The ticker as polled; `tickers`: the batchers its requests go through. */
-export function tickerQueryOptions(tickers: TickerBatchers, symbol: string, type?: ProductType) {
+/** The ticker as polled, through the feed's batchers. */
+export function tickerQueryOptions({ source, tickers }: Pick<MarketFeed, 'source' | 'tickers'>, symbol: string, type?: ProductType) {
   return queryOptions({
-    queryKey: queryKeys.tickers.one(symbol, type),
+    queryKey: queryKeys.tickers.one(source, symbol, type),
     queryFn: () => tickers.load(symbol, type),
     enabled: symbol.trim() !== '',
     staleTime: TICKER_POLL_MS,
@@ -33,8 +33,7 @@ export function tickerQueryOptions(tickers: TickerBatchers, symbol: string, type
 }
 
 export function useTicker(symbol: string, type?: ProductType): UseQueryResult<Ticker> {
-  const { tickers } = useAppServices();
-  const { query, data } = useLiveOrPoll({ channel: 'ticker', symbol, type, query: tickerQueryOptions(tickers, symbol, type), whileLive: 'snapshot', merge: mergeTicker });
+  const { query, data } = useLiveOrPoll({ channel: 'ticker', symbol, type, query: tickerQueryOptions(useMarketFeed(), symbol, type), whileLive: 'snapshot', merge: mergeTicker });
   if (data === query.data) return query;
   // Spreading reads every field of the result, so this reader re-renders on any change of the query:
   // only while pushes arrive, when the query is idle anyway.
@@ -46,12 +45,11 @@ export function useTicker(symbol: string, type?: ProductType): UseQueryResult<Ti
  * the pushes itself (useLiveTickerFeed), without a render per push.
  */
 export function useTickerSnapshot(symbol: string, type?: ProductType): UseQueryResult<Ticker> {
-  const { tickers } = useAppServices();
-  return useLiveOrPollQuery('ticker', symbol, type, tickerQueryOptions(tickers, symbol, type), 'snapshot').query;
+  return useLiveOrPollQuery('ticker', symbol, type, tickerQueryOptions(useMarketFeed(), symbol, type), 'snapshot').query;
 }
 
 /** The tickers of a list, in its order; each symbol is its own (shared, batched) query. Polls always. */
 export function useTickers(symbols: readonly string[], type?: ProductType) {
-  const { tickers } = useAppServices();
-  return useQueries({ queries: symbols.map((symbol) => tickerQueryOptions(tickers, symbol, type)) });
+  const feed = useMarketFeed();
+  return useQueries({ queries: symbols.map((symbol) => tickerQueryOptions(feed, symbol, type)) });
 }

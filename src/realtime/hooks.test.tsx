@@ -2,10 +2,10 @@
 import { act, cleanup, render, renderHook, screen, waitFor, type RenderOptions } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TestServices } from '../queries/query-test-support';
 import { fakeClient, tickerPush, type FakeSocket } from './fake-socket.test-support';
 import { useLiveChannel, useLiveFeed, useLiveTicker, useRealtimeStatus } from './hooks';
 import type { RealtimeClient } from './realtime-client';
-import { RealtimeProvider } from './realtime-context';
 
 let socket: () => FakeSocket;
 let client: RealtimeClient;
@@ -16,7 +16,7 @@ beforeEach(() => {
   const fake = fakeClient();
   client = fake.client;
   socket = fake.latest;
-  const wrapper = ({ children }: { children: ReactNode }) => <RealtimeProvider client={client}>{children}</RealtimeProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => <TestServices realtime={client}>{children}</TestServices>;
   options = { wrapper };
 });
 afterEach(() => {

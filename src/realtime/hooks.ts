@@ -1,18 +1,20 @@
 /**
- * React bindings of the realtime client of the tree (realtime-context.tsx): each hook holds its
- * subscription while mounted and reads a per-symbol slot through useSyncExternalStore, so a push
- * re-renders only that symbol's readers.
+ * React bindings of the live updates of the tree's market feed (src/queries/market-feed): each
+ * hook holds its subscription while mounted and reads a per-symbol slot through
+ * useSyncExternalStore, so a push re-renders only that symbol's readers. The connection's status
+ * is the realtime client's own.
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { ProductType } from '#shared/contract.ts';
+import { useAppServices, useMarketFeed } from '../queries/app-services-context';
+import type { LiveFeeds } from './live-feeds';
 import type { LiveSlots } from './live-slots';
 import type { RealtimeClient } from './realtime-client';
-import { useRealtime, type LiveFeeds } from './realtime-context';
 import type { ChannelState, RealtimeChannel, RealtimeStatus, TickerPush } from './types';
 
-/** The tree's realtime client, for imperative use in effects (the chart's listener on pushes). */
+/** The tree's realtime client: the socket's status and counts (market data: useMarketFeed). */
 export function useRealtimeClient(): RealtimeClient {
-  return useRealtime().client;
+  return useAppServices().realtime;
 }
 
 export interface LiveTickerFeed {
@@ -27,7 +29,7 @@ export interface LiveTickerFeed {
 }
 
 export function useLiveTickerFeed(): LiveTickerFeed {
-  const slots = useRealtime().feeds.ticker;
+  const slots = useMarketFeed().slots.ticker;
   return useMemo(
     () => ({
       watch: (symbol, type, onChange) =>
@@ -45,7 +47,7 @@ const usable = (symbol: string | undefined): string | undefined => (symbol === u
 
 /** Holds the subscription while mounted; consumers poll HTTP unless this is 'live'. */
 export function useLiveChannel(channel: RealtimeChannel, symbol: string | undefined, type?: ProductType): ChannelState {
-  const client = useRealtimeClient();
+  const client = useMarketFeed().channels;
   const held = usable(symbol);
   const subscribe = useCallback(
     (notify: () => void) => {
@@ -76,7 +78,7 @@ export type FeedValue<C extends RealtimeChannel> = LiveFeeds[C] extends LiveSlot
 
 /** A channel's pushes of one symbol as React state, and the channel's state for it. */
 export function useLiveFeed<C extends RealtimeChannel>(channel: C, symbol: string | undefined, type?: ProductType): { pushed: FeedValue<C>; state: ChannelState } {
-  const slots = useRealtime().feeds[channel] as unknown as LiveSlots<C, FeedValue<C>>;
+  const slots = useMarketFeed().slots[channel] as unknown as LiveSlots<C, FeedValue<C>>;
   const pushed = useSlot(slots, symbol, type);
   const state = useLiveChannel(channel, symbol, type);
   return { pushed, state };

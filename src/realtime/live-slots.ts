@@ -6,7 +6,7 @@
 import type { ProductType } from '#shared/contract.ts';
 import { normalizeSymbol } from '#shared/symbols.ts';
 import { createEmitter, type Emitter } from '../lib/observable';
-import type { RealtimeClient } from './realtime-client';
+import type { LiveChannels } from './live-feeds';
 import type { PushOf, RealtimeChannel } from './types';
 
 interface Slot<V> {
@@ -33,7 +33,7 @@ export class LiveSlots<C extends RealtimeChannel, V> {
   private frameRequested = false;
 
   constructor(
-    private readonly client: RealtimeClient,
+    private readonly client: Pick<LiveChannels, 'subscribe'>,
     private readonly channel: C,
     private readonly empty: V,
     private readonly reduce: (value: V, push: PushOf<C>) => V,

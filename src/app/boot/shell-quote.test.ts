@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Ticker } from '../../api/quote-schemas';
 import { queryKeys } from '../../queries/query-keys';
 import { showShellQuote } from './shell-quote';
+import { LIVE_SOURCE } from '../../queries/market-feed/market-feed';
 
 const ticker = { symbol: '700.HK', name: 'Tencent', last_price: '505.5', prev_close: '500.0' } as Ticker;
 
@@ -21,19 +22,19 @@ describe('showShellQuote', () => {
     const client = new QueryClient();
     showShellQuote(client, '700.HK');
     expect(document.querySelector('[data-testid="shell-quote"]')).toBeNull();
-    client.setQueryData(queryKeys.tickers.one('700.HK', undefined), ticker);
+    client.setQueryData(queryKeys.tickers.one(LIVE_SOURCE, '700.HK', undefined), ticker);
     const row = document.querySelector('.app-header > [data-testid="shell-quote"]');
     expect([...(row?.children ?? [])].map((child) => child.textContent)).toEqual(['700.HK', 'Tencent', '505.5', '+5.5 (+1.10%)']);
     expect((row?.lastElementChild as HTMLElement | null)?.style.color).toBe('var(--color-up)');
     // Once only: a later ticker leaves the shell to the app.
-    client.setQueryData(queryKeys.tickers.one('700.HK', undefined), { ...ticker, last_price: '506.0' });
+    client.setQueryData(queryKeys.tickers.one(LIVE_SOURCE, '700.HK', undefined), { ...ticker, last_price: '506.0' });
     expect(document.querySelectorAll('[data-testid="shell-quote"]')).toHaveLength(1);
   });
 
   it('writes nothing once the app has rendered over the shell', () => {
     shell(false);
     const client = new QueryClient();
-    client.setQueryData(queryKeys.tickers.one('700.HK', undefined), ticker);
+    client.setQueryData(queryKeys.tickers.one(LIVE_SOURCE, '700.HK', undefined), ticker);
     showShellQuote(client, '700.HK');
     expect(document.querySelector('[data-testid="shell-quote"]')).toBeNull();
   });

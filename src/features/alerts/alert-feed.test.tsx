@@ -4,6 +4,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeClient, tickerPush } from '../../realtime/fake-socket.test-support';
 import { useLiveTicker } from '../../realtime/hooks';
+import { fakeMarketFeed } from '../../queries/market-feed/fake-market-feed.test-support';
 import { TestServices, testServices } from '../../queries/query-test-support';
 import type { Alert } from '#shared/alerts/alert-model.ts';
 import { AlertFeeds, fedInstruments } from './alert-feed';
@@ -69,6 +70,32 @@ describe('AlertFeeds', () => {
     expect(fired.map((each) => each.entry.price)).toEqual([201]);
     expect(useAlertsStore.getState().alerts[0]?.status).toBe('triggered');
     fake.client.dispose();
+  });
+
+  it("reads prices only through the services' market feed: its pushes fire, the realtime client is not asked", async () => {
+    const pageFetch = vi.fn(() => Promise.reject(new Error('the page must not be asked')));
+    vi.stubGlobal('fetch', pageFetch);
+    const fake = fakeMarketFeed({ kind: 'replay', id: 'session-1' }, { price: '199', at: Date.now() });
+    const services = { ...testServices(), feed: fake.feed };
+    const subscribed = vi.spyOn(services.realtime, 'subscribe');
+    const fired: Triggered[] = [];
+    render(
+      <TestServices services={services}>
+        <AlertFeeds monitor={new AlertMonitor()} onTriggered={(each) => fired.push(...each)} />
+      </TestServices>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    act(() => {
+      fake.goLive();
+    });
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    act(() => {
+      fake.push({ symbol: 'AAPL.US', last_price: '199.5', timestamp: Date.now() });
+      fake.push({ symbol: 'AAPL.US', last_price: '201', timestamp: Date.now() + 1 });
+    });
+    expect(fired.map((each) => each.entry.price)).toEqual([201]);
+    expect(subscribed).not.toHaveBeenCalled();
+    expect(pageFetch).not.toHaveBeenCalled();
   });
 
   it('keeps polling the alert symbols while the tab is hidden, and fires from a poll', async () => {

@@ -1,6 +1,6 @@
 /**
  * Feeds the alert engine every price the page receives for the symbols of armed alerts, through
- * the app's one ticker path: the socket's ticker pushes (each one, not once a frame) and, while
+ * the market feed's one ticker path: its ticker pushes (each one, not once a frame) and, while
  * the channel is not live, the shared ticker query's polls (the same query and batched request as
  * the watchlist's). While any alert is armed its symbols stay fed with the tab hidden: the socket
  * stays open, and the polled query is read with refetchIntervalInBackground (the one exception to
@@ -8,10 +8,10 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import type { ProductType } from '#shared/contract.ts';
-import { useAppServices } from '../../queries/app-services-context';
+import { useMarketFeed } from '../../queries/app-services-context';
 import { useLiveOrPollQuery } from '../../queries/live-or-poll';
 import { TICKER_POLL_MS, tickerQueryOptions } from '../../queries/use-ticker';
-import { useLiveTickerFeed, useRealtimeClient } from '../../realtime/hooks';
+import { useLiveTickerFeed } from '../../realtime/hooks';
 import { isExtendedPush } from '../../realtime/types';
 import { instrumentKey, type Alert } from '#shared/alerts/alert-model.ts';
 import type { AlertMonitor } from '#shared/alerts/alert-monitor.ts';
@@ -58,13 +58,12 @@ export function AlertFeeds({ monitor, onTriggered }: FeedProps) {
 }
 
 function SymbolFeed({ symbol, type, monitor, onTriggered }: FeedProps & { symbol: string; type: ProductType | undefined }) {
-  const { tickers } = useAppServices();
+  const market = useMarketFeed();
   // The ticker query every reader of this symbol shares (one batched request), read with the one
   // exception to "polling stops when hidden": this reader's refetchIntervalInBackground. The
   // option is per reader, so the watchlist's rows of the same query still pause when hidden.
-  const options = useMemo(() => ({ ...tickerQueryOptions(tickers, symbol, type), refetchIntervalInBackground: true }), [tickers, symbol, type]);
+  const options = useMemo(() => ({ ...tickerQueryOptions(market, symbol, type), refetchIntervalInBackground: true }), [market, symbol, type]);
   const { query: snapshot, state } = useLiveOrPollQuery('ticker', symbol, type, options, 'snapshot');
-  const client = useRealtimeClient();
 
   const evaluate = useMemo(
     () => (lastPrice: string, time: number) => {
@@ -105,16 +104,16 @@ function SymbolFeed({ symbol, type, monitor, onTriggered }: FeedProps & { symbol
     [monitor, symbol, type],
   );
 
-  // Every push, straight from the realtime client (the watchlist's cells get them once a frame).
+  // Every push, straight from the feed's channel (the watchlist's cells get them once a frame).
   useEffect(
     () =>
-      client.subscribe('ticker', symbol, type, (push) => {
+      market.channels.subscribe('ticker', symbol, type, (push) => {
         // Regular-session prices only, as the polled ticker's last price is: an alert fires alike
         // over the socket and over HTTP.
         if (isExtendedPush(push)) return;
         evaluate(push.last_price, push.timestamp);
       }),
-    [client, symbol, type, evaluate],
+    [market, symbol, type, evaluate],
   );
 
   // A reconnect: what the price did while the socket was down is unknown, the next price only sets the side.

@@ -6,6 +6,7 @@ import { createApiClient } from '../../api/client';
 import type { KlinePage } from '../../queries/kline-history-pages';
 import { DEFAULT_WORKSPACE, type Workspace } from '../../store/workspace-slice';
 import { createServerClock } from '../../time/server-clock';
+import { LIVE_SOURCE, type MarketFeed } from '../../queries/market-feed/market-feed';
 
 const drawn: { element: HTMLElement; decimals: number; setSeries: ReturnType<typeof vi.fn>; destroy: ReturnType<typeof vi.fn> }[] = [];
 vi.mock('./chart-adapter', () => ({
@@ -31,7 +32,7 @@ function pendingClient() {
     reject = rej;
   });
   const infiniteQuery = vi.fn(() => answer);
-  const client = { queryClient: { infiniteQuery } as unknown as QueryClient, api: createApiClient(), clock: createServerClock() };
+  const client = { queryClient: { infiniteQuery } as unknown as QueryClient, feed: { source: LIVE_SOURCE, api: createApiClient() } as MarketFeed, clock: createServerClock() };
   return { client, infiniteQuery, resolve, reject };
 }
 

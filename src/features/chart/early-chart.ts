@@ -40,7 +40,7 @@ export const WAIT_MS = 400;
 const EARLY_TEST_ID = 'early-chart';
 
 /** What the early chart asks the page's services for: the prefetched page and the client to fetch it. */
-type EarlyChartServices = Pick<AppServices, 'queryClient' | 'api' | 'clock'>;
+type EarlyChartServices = Pick<AppServices, 'queryClient' | 'feed' | 'clock'>;
 
 /** The early chart as CandleChart takes it over. */
 export interface EarlyChart {
@@ -110,12 +110,12 @@ export function startEarlyChart(services: EarlyChartServices, workspace: Workspa
  * adapter is created once the page is in hand, with its precision: nothing is built twice before
  * the first candle.
  */
-async function draw({ queryClient, api, clock }: EarlyChartServices, slot: HTMLElement, request: EarlyChartRequest): Promise<boolean> {
+async function draw({ queryClient, feed, clock }: EarlyChartServices, slot: HTMLElement, request: EarlyChartRequest): Promise<boolean> {
   // The library downloads while the page is on its way; if it fails, the app draws the chart itself.
   const library = import('./chart-adapter').catch(() => undefined);
   let candles: Candle[] = [];
   try {
-    candles = flattenPages((await queryClient.infiniteQuery(klineHistoryQueryOptions(api, clock, request.history))).pages);
+    candles = flattenPages((await queryClient.infiniteQuery(klineHistoryQueryOptions(feed, clock, request.history))).pages);
   } catch {
     // The chart panel shows the failure (its query retries); nothing to draw here.
   }

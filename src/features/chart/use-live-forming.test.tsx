@@ -1,15 +1,17 @@
 // @vitest-environment happy-dom
 // The chart's forming candle moved by quotes: pushes while the ticker channel is live, the polled
-// HTTP ticker otherwise; the realtime layer is a local stub (its own tests cover the socket).
+// HTTP ticker otherwise; the market feed's channels are a local stub (the realtime tests cover the socket).
 import { act, renderHook } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Ticker } from '../../api/quote-schemas';
 import type { Candle } from '#shared/candle.ts';
 import { queryKeys } from '../../queries/query-keys';
-import { testQueryClient, wrapperFor } from '../../queries/query-test-support';
+import { testQueryClient, testServices, wrapperFor } from '../../queries/query-test-support';
 import type { ChannelState, TickerPush } from '../../realtime/types';
 import { createLiveCandle } from './live-candle';
 import { useLiveForming, type LiveFormingParams } from './use-live-forming';
+import { LIVE_SOURCE, type LiveChannels } from '../../queries/market-feed/market-feed';
 
 const realtime = vi.hoisted((): { state: ChannelState; listeners: Set<(push: TickerPush) => void>; listenCalls: number } => ({
   state: 'connecting',
@@ -28,7 +30,6 @@ const stubClient = vi.hoisted(() => ({
 vi.mock('../../realtime/hooks', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../realtime/hooks')>()),
   useLiveChannel: () => realtime.state,
-  useRealtimeClient: () => stubClient,
 }));
 
 const MINUTE = 60_000;
@@ -40,6 +41,18 @@ function push(price: string, time: number, volume?: string) {
   act(() => {
     for (const listener of realtime.listeners) listener({ symbol: 'AAPL.US', last_price: price, timestamp: time, ...(volume && { volume_24h: volume }) });
   });
+}
+
+/** Test services whose market feed subscribes through the stub. */
+function servicesWithStubChannels(queryClient: QueryClient) {
+  const services = testServices({ queryClient });
+  const channels: LiveChannels = {
+    subscribe: stubClient.subscribe as LiveChannels['subscribe'],
+    channelState: () => realtime.state,
+    watchState: () => () => undefined,
+    refusalOf: () => undefined,
+  };
+  return { ...services, feed: { ...services.feed, channels } };
 }
 
 function setup(overrides: Partial<LiveFormingParams> = {}) {
@@ -59,7 +72,7 @@ function setup(overrides: Partial<LiveFormingParams> = {}) {
   };
   const hook = renderHook((props: LiveFormingParams) => {
     useLiveForming(props);
-  }, { wrapper: wrapperFor(client), initialProps });
+  }, { wrapper: wrapperFor(servicesWithStubChannels(client)), initialProps });
   return { client, live, refetchForming, hook, initialProps };
 }
 
@@ -104,11 +117,11 @@ describe('useLiveForming', () => {
     expect(realtime.listenCalls).toBe(0);
     const ticker = (price: string, time: number): Ticker => ({ symbol: 'AAPL.US', last_price: price, timestamp: time });
     act(() => {
-      client.setQueryData(queryKeys.tickers.one('AAPL.US'), ticker('98', T + 3_000));
+      client.setQueryData(queryKeys.tickers.one(LIVE_SOURCE, 'AAPL.US'), ticker('98', T + 3_000));
     });
     expect(live.get()?.candle).toEqual({ ...base, low: 98, close: 98 });
     act(() => {
-      client.setQueryData(queryKeys.tickers.one('MSFT.US'), ticker('500', T + 4_000));
+      client.setQueryData(queryKeys.tickers.one(LIVE_SOURCE, 'MSFT.US'), ticker('500', T + 4_000));
     });
     expect(live.get()?.candle.close).toBe(98);
   });

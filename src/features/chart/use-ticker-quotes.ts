@@ -1,14 +1,15 @@
 /**
  * Quotes of one symbol for the chart, from whichever source is current, without React state per
- * quote: ticker pushes while the ticker channel is live (the realtime client's listener), otherwise the HTTP ticker
+ * quote: the market feed's ticker pushes while its ticker channel is live, otherwise the HTTP ticker
  * query the symbol header already polls (read from the query cache: no request of its own).
  */
-import { hashKey, useQueryClient } from '@tanstack/react-query';
+import { hashKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { ProductType } from '#shared/contract.ts';
 import type { Ticker } from '../../api/quote-schemas';
+import { useAppServices } from '../../queries/app-services-context';
 import { queryKeys } from '../../queries/query-keys';
-import { useLiveChannel, useRealtimeClient } from '../../realtime/hooks';
+import { useLiveChannel } from '../../realtime/hooks';
 import { isExtendedPush, type ChannelState, type TickerPush } from '../../realtime/types';
 import type { Quote } from './fold-quote';
 
@@ -28,8 +29,7 @@ export function useTickerQuotes(symbol: string, type: ProductType | undefined, o
   useEffect(() => {
     listener.current = onQuote;
   }, [onQuote]);
-  const queryClient = useQueryClient();
-  const realtime = useRealtimeClient();
+  const { queryClient, feed } = useAppServices();
 
   useEffect(() => {
     if (symbol.trim() === '') return undefined;
@@ -39,8 +39,8 @@ export function useTickerQuotes(symbol: string, type: ProductType | undefined, o
       const quote = ticker && quoteOfTicker(ticker);
       if (quote) listener.current(quote);
     };
-    if (live) return realtime.subscribe('ticker', symbol, type, deliver);
-    const key = queryKeys.tickers.one(symbol, type);
+    if (live) return feed.channels.subscribe('ticker', symbol, type, deliver);
+    const key = queryKeys.tickers.one(feed.source, symbol, type);
     const hash = hashKey(key);
     deliver(queryClient.getQueryData<Ticker>(key));
     return queryClient.getQueryCache().subscribe((event) => {
@@ -48,7 +48,7 @@ export function useTickerQuotes(symbol: string, type: ProductType | undefined, o
         deliver(event.query.state.data as Ticker | undefined);
       }
     });
-  }, [queryClient, realtime, symbol, type, live]);
+  }, [queryClient, feed, symbol, type, live]);
 
   return state;
 }

@@ -87,7 +87,7 @@ describe('the five-day intraday view on the simulator', () => {
     const tuesdayNoon = localInstant('20261124', 12 * 60, 'Asia/Hong_Kong');
     const calls = await renderPanel('700.HK', async (services) => {
       const page = await fetchHistoryPage(services.api, params, tuesdayNoon - 1, undefined, services.clock.now());
-      services.queryClient.setQueryData(historyKey(params), { pages: [page], pageParams: [null] });
+      services.queryClient.setQueryData(historyKey(services.feed.source, params), { pages: [page], pageParams: [null] });
     });
     await screen.findByRole('img', { name: 'Five-day intraday price of 700.HK' }, { timeout: 10_000 });
     // The history was asked for again from the newest page: Tuesday's afternoon is there, every earlier day whole.

@@ -37,7 +37,7 @@ function productTypes(values: readonly string[]): ProductType[] {
 }
 
 export function useSymbolOpener(onOpened: () => void) {
-  const { queryClient, tickers } = useAppServices();
+  const { queryClient, feed } = useAppServices();
   const openSymbol = useAppStore((state) => state.openSymbol);
   const [state, setState] = useState<OpenerState>(IDLE);
   /** Bumped by every attempt and on reset/unmount, so a late answer of an old probe is ignored. */
@@ -77,7 +77,7 @@ export function useSymbolOpener(onOpened: () => void) {
       setState({ status: 'checking', symbol });
       try {
         // No retries: a transient failure opens the chart at once, which shows and retries its own.
-        await queryClient.query({ ...tickerQueryOptions(tickers, symbol), retry: false });
+        await queryClient.query({ ...tickerQueryOptions(feed, symbol), retry: false });
         if (id === attempt.current) finish(symbol);
       } catch (error) {
         if (id !== attempt.current) return;
@@ -89,7 +89,7 @@ export function useSymbolOpener(onOpened: () => void) {
         else finish(symbol);
       }
     },
-    [finish, queryClient, tickers],
+    [finish, queryClient, feed],
   );
 
   /** A symbol of the catalogue with these types: opens it, or asks which type first. */

@@ -9,6 +9,7 @@ import type { Ticker } from '../../api/quote-schemas';
 import { csvBlob } from '../../lib/csv';
 import { downloadBlob } from '../../lib/download';
 import { exportFileName } from '../../lib/export-text';
+import type { FeedSource } from '../../queries/market-feed/market-feed';
 import { queryKeys } from '../../queries/query-keys';
 import type { LiveTickerFeed } from '../../realtime/hooks';
 import { mergeTicker } from '../../realtime/merge-ticker';
@@ -18,14 +19,16 @@ import { wallClock } from '../../time/clock';
 
 export interface QuoteSources {
   queryClient: QueryClient;
+  /** The source of the snapshots the rows show. */
+  source: FeedSource;
   feed: LiveTickerFeed;
   typeOf: (symbol: string) => ProductType | undefined;
 }
 
-export function exportWatchlist(list: Watchlist, { queryClient, feed, typeOf }: QuoteSources, now: number = wallClock.now()): void {
+export function exportWatchlist(list: Watchlist, { queryClient, source, feed, typeOf }: QuoteSources, now: number = wallClock.now()): void {
   const quotes = list.symbols.map((symbol) => {
     const type = typeOf(symbol);
-    const snapshot = queryClient.getQueryData<Ticker>(queryKeys.tickers.one(symbol, type));
+    const snapshot = queryClient.getQueryData<Ticker>(queryKeys.tickers.one(source, symbol, type));
     return { symbol, ticker: mergeTicker(snapshot, feed.read(symbol, type)) };
   });
   downloadBlob(csvBlob(watchlistCsv(quotes)), exportFileName(['watchlist', list.name], now, 'csv'));

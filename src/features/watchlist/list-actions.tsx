@@ -4,8 +4,8 @@
  * When the name field or the confirmation closes, focus goes back to the button that opened it.
  */
 import { t } from '../../i18n/t';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useAppServices } from '../../queries/app-services-context';
 import { useLiveTickerFeed } from '../../realtime/hooks';
 import { useAppStore } from '../../store/app-store';
 import type { Watchlist } from '../../store/watchlists-slice';
@@ -39,7 +39,7 @@ export function ListActions({ lists, active }: ListActionsProps) {
   const [current, setCurrent] = useState(0);
   const toolbar = useRef<HTMLDivElement>(null);
   const index = active ? lists.indexOf(active) : -1;
-  const queryClient = useQueryClient();
+  const { queryClient, feed: market } = useAppServices();
   const feed = useLiveTickerFeed();
 
   const done = (opener: Opener) => () => {
@@ -167,7 +167,7 @@ export function ListActions({ lists, active }: ListActionsProps) {
               const typeOf = (symbol: string) => useAppStore.getState().symbolTypes[symbol];
               loadExport().then(
                 ({ exportWatchlist }) => {
-                  exportWatchlist(active, { queryClient, feed, typeOf });
+                  exportWatchlist(active, { queryClient, source: market.source, feed, typeOf });
                 },
                 () => {
                   useAppStore.getState().pushNotice('warning', () => t('{name} could not be exported: the export did not load (offline?). Try again.', { name: listName(active) }));

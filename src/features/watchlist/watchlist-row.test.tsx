@@ -10,6 +10,7 @@ import { FLASH_MS } from '../../components/live-quote/price-flash';
 import { WatchlistPanel } from './watchlist-panel';
 import { serveTickers, settleBatches, type Quote } from './watchlist-test-server';
 import { TestServices } from '../../queries/query-test-support';
+import { LIVE_SOURCE } from '../../queries/market-feed/market-feed';
 
 /** How many times each row has rendered (each render calls useTickerSnapshot once). */
 const { renders } = vi.hoisted(() => ({ renders: new Map<string, number>() }));
@@ -64,7 +65,7 @@ afterEach(async () => {
 
 async function tick(symbol: string, quote: Quote): Promise<void> {
   quotes.set(symbol, quote);
-  await client.refetchQueries({ queryKey: queryKeys.tickers.one(symbol) });
+  await client.refetchQueries({ queryKey: queryKeys.tickers.one(LIVE_SOURCE, symbol) });
 }
 
 describe('WatchlistRow', () => {

@@ -3,18 +3,18 @@
  * structural sharing would only cost a deep comparison: off.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiClient } from '../../../api/client';
 import { fetchHkTickers } from '../../../api/quote-endpoints';
-import { useAppServices } from '../../../queries/app-services-context';
+import { useMarketFeed } from '../../../queries/app-services-context';
+import type { SnapshotFeed } from '../../../queries/market-feed/market-feed';
 import { pollEvery } from '../../../queries/query-client';
 import { queryKeys } from '../../../queries/query-keys';
 
 export const HK_TICKERS_POLL_MS = 15_000;
 
-export function hkTickersQueryOptions(api: ApiClient) {
+export function hkTickersQueryOptions(feed: SnapshotFeed) {
   return queryOptions({
-    queryKey: queryKeys.hkTickers.all,
-    queryFn: ({ signal }) => fetchHkTickers(api, { signal }),
+    queryKey: queryKeys.hkTickers.of(feed.source),
+    queryFn: ({ signal }) => fetchHkTickers(feed.api, { signal }),
     staleTime: HK_TICKERS_POLL_MS,
     // A plan without the full-HK feed (1004) will not gain it by asking again.
     refetchInterval: pollEvery(HK_TICKERS_POLL_MS),
@@ -23,5 +23,5 @@ export function hkTickersQueryOptions(api: ApiClient) {
 }
 
 export function useHkTickers() {
-  return useQuery(hkTickersQueryOptions(useAppServices().api));
+  return useQuery(hkTickersQueryOptions(useMarketFeed()));
 }

@@ -11,14 +11,14 @@ const sim = simulatorPerFile();
 
 describe('intradayQueryOptions', () => {
   it('every 15 s, once a minute while ticker pushes move the last point', () => {
-    const { api } = testServices();
-    expect(intervalAfter(intradayQueryOptions(api, '700.HK').refetchInterval, 'success')).toBe(INTRADAY_POLL_MS);
+    const { feed } = testServices();
+    expect(intervalAfter(intradayQueryOptions(feed, '700.HK').refetchInterval, 'success')).toBe(INTRADAY_POLL_MS);
     expect(INTRADAY_POLL_MS).toBe(15_000);
-    expect(intervalAfter(intradayQueryOptions(api, '700.HK', undefined, true).refetchInterval, 'success')).toBe(INTRADAY_LIVE_POLL_MS);
+    expect(intervalAfter(intradayQueryOptions(feed, '700.HK', undefined, true).refetchInterval, 'success')).toBe(INTRADAY_LIVE_POLL_MS);
     // A failed answer is asked again at the app's error cadence, live or not.
-    expect(intervalAfter(intradayQueryOptions(api, '700.HK', undefined, true).refetchInterval, 'error')).toBe(ERROR_REFETCH_MS);
+    expect(intervalAfter(intradayQueryOptions(feed, '700.HK', undefined, true).refetchInterval, 'error')).toBe(ERROR_REFETCH_MS);
     expect(INTRADAY_LIVE_POLL_MS).toBe(60_000);
-    expect(intradayQueryOptions(api, '700.HK', undefined, true).queryKey).toEqual(intradayQueryOptions(api, '700.HK').queryKey);
+    expect(intradayQueryOptions(feed, '700.HK', undefined, true).queryKey).toEqual(intradayQueryOptions(feed, '700.HK').queryKey);
   });
 });
 

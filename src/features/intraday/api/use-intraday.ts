@@ -8,7 +8,8 @@ import type { ApiClient } from '../../../api/client';
 import { fetchIntraday } from '../../../api/quote-endpoints';
 import type { IntradaySeries } from '../../../api/quote-schemas';
 import { normalizeSymbol } from '#shared/symbols.ts';
-import { useAppServices } from '../../../queries/app-services-context';
+import { useMarketFeed } from '../../../queries/app-services-context';
+import type { SnapshotFeed } from '../../../queries/market-feed/market-feed';
 import { pollEvery } from '../../../queries/query-client';
 import { queryKeys } from '../../../queries/query-keys';
 
@@ -22,11 +23,11 @@ async function fetchOne(api: ApiClient, symbol: string, type: ProductType | unde
 }
 
 /** `live`: the ticker channel is live for this symbol. */
-export function intradayQueryOptions(api: ApiClient, symbol: string, type?: ProductType, live = false) {
+export function intradayQueryOptions(feed: SnapshotFeed, symbol: string, type?: ProductType, live = false) {
   const every = live ? INTRADAY_LIVE_POLL_MS : INTRADAY_POLL_MS;
   return queryOptions({
-    queryKey: queryKeys.intraday.one(symbol, type),
-    queryFn: ({ signal }) => fetchOne(api, symbol, type, signal),
+    queryKey: queryKeys.intraday.one(feed.source, symbol, type),
+    queryFn: ({ signal }) => fetchOne(feed.api, symbol, type, signal),
     enabled: symbol.trim() !== '',
     staleTime: every,
     refetchInterval: pollEvery(every),
@@ -34,5 +35,5 @@ export function intradayQueryOptions(api: ApiClient, symbol: string, type?: Prod
 }
 
 export function useIntraday(symbol: string, type?: ProductType, live = false) {
-  return useQuery(intradayQueryOptions(useAppServices().api, symbol, type, live));
+  return useQuery(intradayQueryOptions(useMarketFeed(), symbol, type, live));
 }

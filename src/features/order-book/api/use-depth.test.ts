@@ -31,24 +31,24 @@ const depthCalls = () => calls.filter((path) => path.startsWith('/v1/market/dept
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('depthQueryOptions: the live/HTTP switch', () => {
-  const { api } = testServices();
+  const { feed } = testServices();
 
   it('while live: disabled and no refetch interval', () => {
-    const options = liveOrPollOptions(depthQueryOptions(api, 'AAPL.US', undefined), true, 'off');
+    const options = liveOrPollOptions(depthQueryOptions(feed, 'AAPL.US', undefined), true, 'off');
     expect(options.enabled).toBe(false);
     expect(options.refetchInterval).toBe(false);
   });
 
   it('otherwise: enabled, polling every 2 s, keyed by symbol and type', () => {
-    const options = depthQueryOptions(api, 'BTCUSDT', 'crypto');
+    const options = depthQueryOptions(feed, 'BTCUSDT', 'crypto');
     expect(options.enabled).toBe(true);
     expect(typeof options.refetchInterval).toBe('function');
-    expect(options.queryKey).toEqual(['api', 'depth', 'BTCUSDT', 'crypto']);
-    expect(depthQueryOptions(api, ' ', undefined).enabled).toBe(false);
+    expect(options.queryKey).toEqual(['api', 'depth', { kind: 'live' }, 'BTCUSDT', 'crypto']);
+    expect(depthQueryOptions(feed, ' ', undefined).enabled).toBe(false);
   });
 
   it('polls every 2 s; 10 s after a transient failure; never after 2001 or 1004', () => {
-    const interval = depthQueryOptions(api, 'AAPL.US', undefined).refetchInterval as (query: { state: { status: string; error: unknown } }) => number | false;
+    const interval = depthQueryOptions(feed, 'AAPL.US', undefined).refetchInterval as (query: { state: { status: string; error: unknown } }) => number | false;
     expect(interval({ state: { status: 'success', error: null } })).toBe(DEPTH_POLL_MS);
     expect(interval({ state: { status: 'pending', error: null } })).toBe(DEPTH_POLL_MS);
     const apiError = (rawCode: number) => new ApiError({ kind: 'api', rawCode, message: 'x', path: '/v1/market/depth', status: 400 });

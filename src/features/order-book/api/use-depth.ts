@@ -6,18 +6,18 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { ProductType } from '#shared/contract.ts';
-import type { ApiClient } from '../../../api/client';
 import { fetchDepth } from '../../../api/depth-endpoint';
+import type { SnapshotFeed } from '../../../queries/market-feed/market-feed';
 import { pollEvery } from '../../../queries/query-client';
 import { queryKeys } from '../../../queries/query-keys';
 
 export const DEPTH_POLL_MS = 2_000;
 
 /** The book as polled: every 2 s; after a failure the app-wide error policy (10 s, or never for 1xxx/2xxx answers). */
-export function depthQueryOptions(api: ApiClient, symbol: string, type: ProductType | undefined) {
+export function depthQueryOptions(feed: SnapshotFeed, symbol: string, type: ProductType | undefined) {
   return queryOptions({
-    queryKey: queryKeys.depth.one(symbol, type),
-    queryFn: ({ signal }) => fetchDepth(api, { symbol, ...(type && { type }) }, { signal }),
+    queryKey: queryKeys.depth.one(feed.source, symbol, type),
+    queryFn: ({ signal }) => fetchDepth(feed.api, { symbol, ...(type && { type }) }, { signal }),
     enabled: symbol.trim() !== '',
     staleTime: DEPTH_POLL_MS,
     refetchInterval: pollEvery(DEPTH_POLL_MS),

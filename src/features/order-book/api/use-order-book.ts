@@ -5,7 +5,7 @@
  */
 import type { ProductType } from '#shared/contract.ts';
 import type { Depth } from '../../../api/depth-schemas';
-import { useAppServices } from '../../../queries/app-services-context';
+import { useMarketFeed } from '../../../queries/app-services-context';
 import { useLiveOrPoll } from '../../../queries/live-or-poll';
 import type { DepthPush } from '../../../realtime/types';
 import { depthQueryOptions } from './use-depth';
@@ -34,7 +34,6 @@ function currentBook(polled: Depth | undefined, pushed: DepthPush | undefined, l
 }
 
 export function useOrderBook(symbol: string, type: ProductType | undefined) {
-  const { api } = useAppServices();
-  const { data: book, state, refusal, query } = useLiveOrPoll({ channel: 'depth', symbol, type, query: depthQueryOptions(api, symbol, type), whileLive: 'off', merge: currentBook });
+  const { data: book, state, refusal, query } = useLiveOrPoll({ channel: 'depth', symbol, type, query: depthQueryOptions(useMarketFeed(), symbol, type), whileLive: 'off', merge: currentBook });
   return { book, state, refusal, query };
 }

@@ -8,7 +8,8 @@ import { MAX_STOCK_INFO_SYMBOLS } from '#shared/contract.ts';
 import type { ApiClient } from '../../../api/client';
 import { fetchStockInfo } from '../../../api/reference-endpoints';
 import type { StockInfo } from '../../../api/reference-schemas';
-import { useAppServices } from '../../../queries/app-services-context';
+import { useMarketFeed } from '../../../queries/app-services-context';
+import type { SnapshotFeed } from '../../../queries/market-feed/market-feed';
 import { queryKeys } from '../../../queries/query-keys';
 
 export const STOCK_INFO_STALE_MS = 10 * 60_000;
@@ -21,15 +22,15 @@ async function fetchAll(api: ApiClient, symbols: readonly string[], signal: Abor
   return answers.flat();
 }
 
-export function stockInfoQueryOptions(api: ApiClient, symbols: readonly string[]) {
+export function stockInfoQueryOptions(feed: SnapshotFeed, symbols: readonly string[]) {
   return queryOptions({
-    queryKey: queryKeys.stockInfo.list(symbols),
-    queryFn: ({ signal }) => fetchAll(api, symbols, signal),
+    queryKey: queryKeys.stockInfo.list(feed.source, symbols),
+    queryFn: ({ signal }) => fetchAll(feed.api, symbols, signal),
     enabled: symbols.length > 0,
     staleTime: STOCK_INFO_STALE_MS,
   });
 }
 
 export function useStockInfo(symbols: readonly string[]) {
-  return useQuery(stockInfoQueryOptions(useAppServices().api, symbols));
+  return useQuery(stockInfoQueryOptions(useMarketFeed(), symbols));
 }

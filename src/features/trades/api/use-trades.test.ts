@@ -11,16 +11,16 @@ import { TAPE_LIMIT, TRADES_POLL_MS, tradesQueryOptions, useTape } from './use-t
 const sim = simulatorPerFile();
 
 describe('tradesQueryOptions', () => {
-  const { api } = testServices();
+  const { feed } = testServices();
 
   it('polls every 3 s, and after a transient failure at the error cadence', () => {
-    const polled = tradesQueryOptions(api, 'AAPL.US').refetchInterval;
+    const polled = tradesQueryOptions(feed, 'AAPL.US').refetchInterval;
     expect(intervalAfter(polled, 'success')).toBe(TRADES_POLL_MS);
     expect(intervalAfter(polled, 'error')).toBe(ERROR_REFETCH_MS);
   });
 
   it('while the trade channel is live: one snapshot, asked again only after a failure, under the same key', () => {
-    const polled = tradesQueryOptions(api, 'AAPL.US', TAPE_LIMIT);
+    const polled = tradesQueryOptions(feed, 'AAPL.US', TAPE_LIMIT);
     const live = liveOrPollOptions(polled, true, 'snapshot');
     expect(intervalAfter(live.refetchInterval, 'success')).toBe(false);
     expect(intervalAfter(live.refetchInterval, 'error')).toBe(ERROR_REFETCH_MS);
@@ -30,7 +30,7 @@ describe('tradesQueryOptions', () => {
   });
 
   it('keys by symbol, limit and type inside the factory', () => {
-    expect(tradesQueryOptions(api, 'BTCUSD', 50, 'crypto').queryKey).toEqual(['api', 'trades', 'BTCUSD', 50, 'crypto']);
+    expect(tradesQueryOptions(feed, 'BTCUSD', 50, 'crypto').queryKey).toEqual(['api', 'trades', { kind: 'live' }, 'BTCUSD', 50, 'crypto']);
   });
 });
 

@@ -4,11 +4,11 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { ProductType } from '#shared/contract.ts';
-import type { ApiClient } from '../../../api/client';
 import { fetchTrades } from '../../../api/quote-endpoints';
 import type { Trades } from '../../../api/quote-schemas';
-import { useAppServices } from '../../../queries/app-services-context';
+import { useMarketFeed } from '../../../queries/app-services-context';
 import { useLiveOrPoll } from '../../../queries/live-or-poll';
+import type { SnapshotFeed } from '../../../queries/market-feed/market-feed';
 import { pollEvery } from '../../../queries/query-client';
 import { queryKeys } from '../../../queries/query-keys';
 import type { TradePush } from '../../../realtime/types';
@@ -18,10 +18,10 @@ export const TRADES_POLL_MS = 3_000;
 export const TAPE_LIMIT = 100;
 
 /** The trades as polled. */
-export function tradesQueryOptions(api: ApiClient, symbol: string, limit = TAPE_LIMIT, type?: ProductType) {
+export function tradesQueryOptions(feed: SnapshotFeed, symbol: string, limit = TAPE_LIMIT, type?: ProductType) {
   return queryOptions({
-    queryKey: queryKeys.trades.list(symbol, limit, type),
-    queryFn: ({ signal }) => fetchTrades(api, { symbol, limit, ...(type && { type }) }, { signal }),
+    queryKey: queryKeys.trades.list(feed.source, symbol, limit, type),
+    queryFn: ({ signal }) => fetchTrades(feed.api, { symbol, limit, ...(type && { type }) }, { signal }),
     enabled: symbol.trim() !== '',
     staleTime: TRADES_POLL_MS,
     refetchInterval: pollEvery(TRADES_POLL_MS),
@@ -35,6 +35,5 @@ function currentTape(snapshot: Trades | undefined, pushed: readonly TradePush[],
 
 /** The tape of one symbol, from the trade channel while it is live, from HTTP polling otherwise. */
 export function useTape(symbol: string, type: ProductType | undefined) {
-  const { api } = useAppServices();
-  return useLiveOrPoll({ channel: 'trade', symbol, type, query: tradesQueryOptions(api, symbol, TAPE_LIMIT, type), whileLive: 'snapshot', merge: currentTape });
+  return useLiveOrPoll({ channel: 'trade', symbol, type, query: tradesQueryOptions(useMarketFeed(), symbol, TAPE_LIMIT, type), whileLive: 'snapshot', merge: currentTape });
 }
