@@ -1,0 +1,37 @@
+/**
+ * The alerts and the alert log as records, one per alert and one per log line: an alert set in
+ * one tab and triggered in another (the tab that evaluates) both hold.
+ */
+import type { RecordValue } from '../../store/records/records';
+import type { RecordAdapter } from '../../store/records/tab-sync';
+import type { Alert } from './alert-model';
+import type { AlertsState } from './alerts-store';
+import { MAX_ALERTS, MAX_LOG, type AlertLogEntry, type PersistedAlerts } from './persisted-alerts';
+
+export function alertRecordValues(state: PersistedAlerts): Map<string, RecordValue> {
+  const values = new Map<string, RecordValue>();
+  for (const alert of state.alerts) values.set(`alert:${alert.id}`, { kind: 'alert', value: alert });
+  for (const entry of state.log) values.set(`alert-log:${entry.id}`, { kind: 'alert-log', value: entry });
+  return values;
+}
+
+/** The alerts in the records' order; the log newest first, as the store keeps it. */
+export function alertsByRecord(values: ReadonlyMap<string, RecordValue>): PersistedAlerts {
+  const alerts: Alert[] = [];
+  const log: AlertLogEntry[] = [];
+  for (const { kind, value } of values.values()) {
+    if (kind === 'alert') alerts.push(value as Alert);
+    else if (kind === 'alert-log') log.push(value as AlertLogEntry);
+  }
+  log.sort((a, b) => b.time - a.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { alerts: alerts.slice(-MAX_ALERTS), log: log.slice(0, MAX_LOG) };
+}
+
+export const alertRecords: RecordAdapter<AlertsState> = {
+  store: 'alerts',
+  sources: (state) => [state.alerts, state.log],
+  values: alertRecordValues,
+  apply: (store, values) => {
+    store.setState(alertsByRecord(values));
+  },
+};
