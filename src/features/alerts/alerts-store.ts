@@ -8,7 +8,7 @@
 import { t } from '../../i18n/t';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { safeJsonStorage } from '../../store/safe-storage';
+import { persistedStore } from '../../store/persisted-store';
 import { MAX_TRIGGERS_KEPT, type Alert, type AlertCondition } from './alert-model';
 import type { Observation } from './alert-monitor';
 import { triggerText } from './alert-text';
@@ -110,19 +110,18 @@ export const useAlertsStore = create<AlertsState>()(
         set({ repairNotice: undefined });
       },
     }),
-    {
+    persistedStore({
       name: ALERTS_STORAGE_KEY,
       version: ALERTS_VERSION,
-      storage: safeJsonStorage(UNREADABLE_ALERTS as unknown as PersistedAlerts, ALERTS_VERSION),
+      unreadable: UNREADABLE_ALERTS as unknown as PersistedAlerts,
       partialize: (state): PersistedAlerts => ({ alerts: state.alerts, log: state.log }),
-      // Nothing older to bring up yet; whatever comes is validated in merge.
-      migrate: (persisted) => persisted as PersistedAlerts,
-      merge: (persisted, current) => {
+      // No older shape yet (no migrations); whatever comes is validated in merge.
+      merge: (persisted, current: AlertsState) => {
         const { state, dropped } = parsePersistedAlerts(persisted);
         const repairNotice = dropped > 0 ? t('{count} saved alert entries were unreadable and dropped; the others are kept.', { count: dropped }) : undefined;
         return { ...current, ...state, repairNotice };
       },
-    },
+    }),
   ),
 );
 
