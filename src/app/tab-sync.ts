@@ -18,6 +18,7 @@ function share<S>(store: StoreApi<S>, adapter: RecordAdapter<S>, tab: string): v
     channel: new BroadcastChannel(`chartroom.records.${adapter.store}`),
     storage: localStorage,
     tab,
+    // Wall-clock time, as performance.timeOrigin is (not the market data's clock).
     now: () => Date.now(),
     loadedAt: performance.timeOrigin,
   });
