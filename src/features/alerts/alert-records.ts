@@ -1,12 +1,15 @@
 /**
  * The alerts and the alert log as records, one per alert and one per log line: an alert set in
- * one tab and triggered in another (the tab that evaluates) both hold.
+ * one tab and triggered in another (the tab that evaluates) both hold. The triggers another tab
+ * recorded show here as toasts (that tab notified and beeped already).
  */
 import type { RecordValue } from '../../store/records/records';
 import type { RecordAdapter } from '../../store/records/tab-sync';
 import type { Alert } from './alert-model';
 import type { AlertsState } from './alerts-store';
+import { newEntries } from './evaluating-tab';
 import { MAX_ALERTS, MAX_LOG, type AlertLogEntry, type PersistedAlerts } from './persisted-alerts';
+import { useToasts } from './toasts';
 
 export function alertRecordValues(state: PersistedAlerts): Map<string, RecordValue> {
   const values = new Map<string, RecordValue>();
@@ -32,6 +35,9 @@ export const alertRecords: RecordAdapter<AlertsState> = {
   sources: (state) => [state.alerts, state.log],
   values: alertRecordValues,
   apply: (store, values) => {
-    store.setState(alertsByRecord(values));
+    const before = store.getState().log;
+    const next = alertsByRecord(values);
+    store.setState(next);
+    for (const entry of newEntries(before, next.log)) useToasts.getState().push(`Alert: ${entry.symbol}`, entry.text);
   },
 };
