@@ -118,10 +118,11 @@ test('the first page loads exactly the counted JS and CSS, compressed; the panel
   }, 'chartroom:first-candle');
   const counted = await firstPageBytes(process.env.CHARTROOM_DIST ?? 'dist');
   expect(new Set(beforeFirstCandle)).toEqual(new Set(counted.files.map(({ file }) => `/${file}`)));
-  // After it: one chunk for the watchlists, the markets and the header's session state.
+  // After it: one chunk for the watchlists, the markets and the header's session state, and the
+  // tabs' exchange of record changes (src/app/tab-sync.ts).
   const after = loaded.filter((path) => !beforeFirstCandle.includes(path));
-  expect(after).toHaveLength(1);
-  expect(after[0]).toMatch(BESIDE_CHART_CHUNK);
+  expect(after).toHaveLength(2);
+  expect(after.find((path) => !/\/assets\/tab-sync[-.]/.test(path))).toMatch(BESIDE_CHART_CHUNK);
   expect(uncompressed).toEqual([]);
   expect(loaded.filter((path) => LAZY_CHUNK.test(path))).toEqual([]);
 

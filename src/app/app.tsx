@@ -129,9 +129,14 @@ export function App() {
   useUrlSync();
   // Whether the page opened on the chart decides what renders first (only the first value counts).
   const besideChart = useAfterFirstCandle(useAppStore.getState().workspace.tab === 'chart');
-  // The words for failures arrive with the panels beside the chart (they share its chunk).
+  // The words for failures arrive with the panels beside the chart (they share its chunk); the
+  // tabs' exchange of record changes starts then too.
   useEffect(() => {
-    if (besideChart) void loadErrorTexts();
+    if (!besideChart) return;
+    void loadErrorTexts();
+    void import('./tab-sync').then((sync) => {
+      sync.startTabSyncs();
+    });
   }, [besideChart]);
   useTheme();
   useDocumentLanguage();

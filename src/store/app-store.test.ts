@@ -5,7 +5,8 @@ import { DEFAULT_PREFERENCES, type IndicatorList } from './preferences-slice';
 import { DEFAULT_WATCHLISTS } from './watchlists-slice';
 import { noticeText } from './workspace-slice';
 import { t } from '../i18n/t';
-import { migratePersisted, PERSIST_VERSION } from './persisted-state';
+import { PERSIST_VERSION } from './persisted-state';
+import { migrate as migratePersisted } from './app-migrations';
 import { STORAGE_KEY, useAppStore } from './app-store';
 import { setActiveChart, setLayoutKind } from './layout-changes';
 

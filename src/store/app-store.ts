@@ -5,8 +5,8 @@
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { parsePersisted, migratePersisted, PERSIST_VERSION, UNREADABLE, type PersistedState } from './persisted-state';
-import { safeJsonStorage } from './safe-storage';
+import { parsePersisted, PERSIST_VERSION, UNREADABLE, type PersistedState } from './persisted-state';
+import { persistedStore } from './persisted-store';
 import { loadLanguage } from '../i18n/load-language';
 import { linkLanguage } from '../i18n/link-language';
 import { createCompareSlice, type CompareSlice } from './compare-slice';
@@ -26,11 +26,11 @@ export const useAppStore = create<AppState>()(
       ...createWatchlistsSlice(...args),
       ...createCompareSlice(...args),
     }),
-    {
+    persistedStore({
       name: STORAGE_KEY,
       version: PERSIST_VERSION,
       // Text that is not JSON comes back as UNREADABLE: the user hears about it instead of silently losing their lists.
-      storage: safeJsonStorage(UNREADABLE as unknown as PersistedState, PERSIST_VERSION),
+      unreadable: UNREADABLE as unknown as PersistedState,
       partialize: (state): PersistedState => ({
         preferences: state.preferences,
         watchlists: state.watchlists,
@@ -39,8 +39,8 @@ export const useAppStore = create<AppState>()(
         layout: state.layout,
         comparisons: state.comparisons,
       }),
-      migrate: (persisted, version) => migratePersisted(persisted, version) as PersistedState,
-      merge: (persisted, current) => {
+      migrations: () => import('./app-migrations'),
+      merge: (persisted, current: AppState) => {
         const { state, repaired } = parsePersisted(persisted, typeof navigator === 'undefined' ? [] : navigator.languages);
         // A link's language wins over the saved one (and is saved: the link is how the user chose it).
         const language = linkLanguage(typeof location === 'undefined' ? '' : location.search) ?? state.preferences.language;
@@ -48,7 +48,7 @@ export const useAppStore = create<AppState>()(
         if (repaired) merged.notices = [...current.notices, { id: -1, tone: 'warning', text: { key: 'Some saved settings were unreadable and were reset; your other watchlists are kept.' } }];
         return merged;
       },
-    },
+    }),
   ),
 );
 

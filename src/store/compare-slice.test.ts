@@ -2,7 +2,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEY, useAppStore } from './app-store';
 import { comparisonsId, MAX_COMPARISONS } from './compare-slice';
-import { migratePersisted, parsePersisted } from './persisted-state';
+import { parsePersisted } from './persisted-state';
+import { migrate as migratePersisted } from './app-migrations';
 
 const FIRST_CHART = comparisonsId(0);
 

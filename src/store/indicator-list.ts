@@ -53,24 +53,3 @@ export function validIndicators(value: unknown): { list: IndicatorList; dropped:
   }
   return { list, dropped: list.length !== value.length };
 }
-
-/**
- * The settings before version 3 ({ma: [20, 50], ema: [], bollinger, macd, rsi}) as instances,
- * in their drawing order then: MAs, EMAs, Bollinger (20, 2), MACD (12, 26, 9), RSI (14).
- */
-export function fromLegacySettings(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  const old = value as Record<string, unknown>;
-  const list: IndicatorList = [];
-  const add = (kind: IndicatorKind, params: Record<string, number>): void => {
-    list.push({ id: `${kind}-${String(list.length + 1)}`, kind, params });
-  };
-  // Periods are checked with the list (validIndicators, then each indicator's own check).
-  const periods = (v: unknown): number[] => (Array.isArray(v) ? (v as number[]) : []);
-  for (const period of periods(old.ma)) add('sma', { period });
-  for (const period of periods(old.ema)) add('ema', { period });
-  if (old.bollinger === true) add('bollinger', { period: 20, k: 2 });
-  if (old.macd === true) add('macd', { fast: 12, slow: 26, signal: 9 });
-  if (old.rsi === true) add('rsi', { period: 14 });
-  return list;
-}

@@ -6,7 +6,7 @@
 import * as z from '../api/schema';
 import { PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
 import { detectLocale, LANGUAGES } from '../i18n/locales';
-import { fromLegacySettings, validIndicators } from './indicator-list';
+import { validIndicators } from './indicator-list';
 import { DEFAULT_PREFERENCES, type Preferences } from './preferences-slice';
 import { DEFAULT_WATCHLISTS, freeName, type Watchlist } from './watchlists-slice';
 import { ADJUST_MODES, INTERVALS } from '#shared/contract.ts';
@@ -14,10 +14,7 @@ import { chartCount, LAYOUT_KINDS, MAX_CHARTS, SYNC_KEYS, type ChartLayout, type
 import { DEFAULT_LAYOUT, MAX_SYMBOL_TYPES } from './workspace-slice';
 import { MAX_COMPARISONS } from './compare-slice';
 
-/**
- * 2: the language, and whether the colours were chosen (version 1 had neither). 3: the indicators
- * as a list of instances (version 2 had MA and EMA periods and three switches).
- */
+/** The saved shapes before this one, and the steps from each: src/store/app-migrations.ts. */
 export const PERSIST_VERSION = 3;
 
 export interface PersistedState {
@@ -143,18 +140,4 @@ export function parsePersisted(raw: unknown, languages: readonly string[] = []):
   if (!layout.ok) repaired = true;
   const comparisons = field(comparisonsSchema, source.comparisons, {});
   return { state: { preferences, watchlists, activeWatchlistId, symbolTypes, layout: layout.layout, comparisons }, repaired };
-}
-
-/** Older versions of the persisted shape, brought up to the current one. */
-export function migratePersisted(persisted: unknown, version: number): unknown {
-  // Version 0 had no version field and the same shape as 1. Whatever comes out is validated
-  // field by field in parsePersisted anyway.
-  if (version >= 3) return persisted;
-  const source = record(persisted);
-  const prefs = record(source.preferences);
-  // Version 1 saved its colours whether chosen or not; only red-up (never the default) was
-  // surely chosen. The language is left out: the browser's, as on a first visit.
-  const colours = version >= 2 ? {} : { colorsChosen: prefs.colors === 'red-up' };
-  const indicators = prefs.indicators === undefined ? {} : { indicators: fromLegacySettings(prefs.indicators) };
-  return { ...source, preferences: { ...prefs, ...colours, ...indicators } };
 }

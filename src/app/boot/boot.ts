@@ -29,24 +29,31 @@ holdEarlyKeys();
 const services = createPageServices(clock);
 // The status bar's figures count from the first request, though the bar itself comes later.
 requestStatsOf(services.api);
-// The URL's workspace from the first render on (useUrlSync keeps them in step and reports bad values).
-const { workspace } = linkView(window.location.search, useAppStore.getState().layout);
-useAppStore.getState().replaceWorkspace(workspace);
-prefetchWorkspace(services, workspace);
-prefetchOnWorkspaceChange(services);
-markFirstQuote(services.queryClient, workspace.symbol, workspace.type);
-// The page's colours before anything is drawn (the early chart, then the app).
-const { theme, colors } = useAppStore.getState().preferences;
-applyTheme(theme, colors);
+/** The first screen, from the saved state. */
+function start(): void {
+  // The URL's workspace from the first render on (useUrlSync keeps them in step and reports bad values).
+  const { workspace } = linkView(window.location.search, useAppStore.getState().layout);
+  useAppStore.getState().replaceWorkspace(workspace);
+  prefetchWorkspace(services, workspace);
+  prefetchOnWorkspaceChange(services);
+  markFirstQuote(services.queryClient, workspace.symbol, workspace.type);
+  // The page's colours before anything is drawn (the early chart, then the app).
+  const { theme, colors } = useAppStore.getState().preferences;
+  applyTheme(theme, colors);
 
-// Not awaited: the app reports its own failures; the boot has nothing left to do.
-// The quote after the candles: its text is the page's first, and setting up the fonts for it
-// should not hold the candles back.
-void startEarlyChart(services, workspace)
-  .then(() => {
-    showShellQuote(services.queryClient, workspace.symbol, workspace.type);
-    return import('../../main');
-  })
-  .then(({ mountApp }) => {
-    mountApp(services);
-  });
+  // Not awaited: the app reports its own failures; the boot has nothing left to do.
+  // The quote after the candles: its text is the page's first, and setting up the fonts for it
+  // should not hold the candles back.
+  void startEarlyChart(services, workspace)
+    .then(() => {
+      showShellQuote(services.queryClient, workspace.symbol, workspace.type);
+      return import('../../main');
+    })
+    .then(({ mountApp }) => {
+      mountApp(services);
+    });
+}
+
+// A state saved by an older version is read once its migrations have loaded (one small chunk, once).
+if (useAppStore.persist.hasHydrated()) start();
+else useAppStore.persist.onFinishHydration(start);

@@ -19,9 +19,8 @@ import { announce } from './announce';
 import { useAlertsStore, type Triggered } from './alerts-store';
 import { openAlertDialog } from './dialog-state';
 import { askNotificationPermission } from './notify';
-import { ALERTS_STORAGE_KEY } from './persisted-alerts';
-import { Toaster, useToasts } from './toasts';
-import { newEntries, useEvaluatingTab } from './evaluating-tab';
+import { Toaster } from './toasts';
+import { useEvaluatingTab } from './evaluating-tab';
 
 /** Checks a spec from another feature (a drawing's line) and creates a once-only crossing alert at `now`. */
 export function createAlertFromSpec(spec: AlertSpec, now: number): { ok: true; id: string } | { ok: false; message: string } {
@@ -62,26 +61,6 @@ function useExpiry(clock: Clock): void {
   }, [clock, dated]);
 }
 
-/**
- * Another tab changed the alerts (created, triggered): take its version, so a trigger is not
- * repeated here, and show the triggers it recorded as toasts (it notified and beeped already).
- */
-function useOtherTabs(): void {
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key !== ALERTS_STORAGE_KEY) return;
-      const before = useAlertsStore.getState().log;
-      void Promise.resolve(useAlertsStore.persist.rehydrate()).then(() => {
-        for (const entry of newEntries(before, useAlertsStore.getState().log)) useToasts.getState().push(`Alert: ${entry.symbol}`, entry.text);
-      });
-    };
-    window.addEventListener('storage', onStorage);
-    return () => {
-      window.removeEventListener('storage', onStorage);
-    };
-  }, []);
-}
-
 export function AlertsRuntime() {
   const [monitor] = useState(() => new AlertMonitor());
   const onTriggered = useCallback((triggered: Triggered[]) => {
@@ -92,7 +71,6 @@ export function AlertsRuntime() {
   useEffect(() => registerAlertCreator((spec) => createAlertFromSpec(spec, clock.now())), [clock]);
   const evaluating = useEvaluatingTab();
   useExpiry(clock);
-  useOtherTabs();
   return (
     <>
       {evaluating && <AlertFeeds monitor={monitor} onTriggered={onTriggered} />}

@@ -8,9 +8,10 @@
 import { t } from '../../i18n/t';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { safeJsonStorage } from '../../store/safe-storage';
-import { MAX_TRIGGERS_KEPT, type Alert, type AlertCondition } from '#shared/alerts/alert-model.ts';
+import { persistedStore } from '../../store/persisted-store';
+import type { Alert, AlertCondition } from '#shared/alerts/alert-model.ts';
 import type { Observation } from '#shared/alerts/alert-monitor.ts';
+import { recordObservation } from '#shared/alerts/record-observation.ts';
 import { triggerText } from './alert-text';
 import { ALERTS_STORAGE_KEY, ALERTS_VERSION, MAX_ALERTS, MAX_LOG, parsePersistedAlerts, UNREADABLE_ALERTS, type AlertLogEntry, type PersistedAlerts } from './persisted-alerts';
 import { wallClock } from '../../time/clock';
@@ -81,23 +82,15 @@ export const useAlertsStore = create<AlertsState>()(
           }),
         }));
       },
-      apply: ({ fired, expired }) => {
-        if (fired.length === 0 && expired.length === 0) return [];
-        const recorded: Triggered[] = [];
-        const byId = new Map(fired.map((fire) => [fire.alertId, fire]));
-        const gone = new Set(expired);
-        const alerts = get().alerts.map((alert): Alert => {
-          if (alert.status !== 'armed') return alert;
-          if (gone.has(alert.id)) return { ...alert, status: 'expired' };
-          const fire = byId.get(alert.id);
-          if (!fire) return alert;
-          const trigger = { time: fire.time, price: fire.price, crossing: fire.crossing };
-          const next: Alert = { ...alert, status: alert.repeat === 'once' ? 'triggered' : 'armed', triggers: [trigger, ...alert.triggers].slice(0, MAX_TRIGGERS_KEPT) };
-          recorded.push({ alert: next, entry: { id: newId('log'), alertId: alert.id, symbol: alert.symbol, time: fire.time, price: fire.price, text: triggerText(alert, trigger) } });
-          return next;
-        });
-        set((state) => ({ alerts, log: [...recorded.map((each) => each.entry).reverse(), ...state.log].slice(0, MAX_LOG) }));
-        return recorded;
+      apply: (observation) => {
+        const { alerts, recorded } = recordObservation(get().alerts, observation);
+        if (recorded.length === 0 && alerts === get().alerts) return [];
+        const triggered = recorded.map(({ alert, trigger }): Triggered => ({
+          alert,
+          entry: { id: newId('log'), alertId: alert.id, symbol: alert.symbol, time: trigger.time, price: trigger.price, text: triggerText(alert, trigger) },
+        }));
+        set((state) => ({ alerts, log: [...triggered.map((each) => each.entry).reverse(), ...state.log].slice(0, MAX_LOG) }));
+        return triggered;
       },
       expireDue: (now) => {
         const due = get().alerts.some((alert) => alert.status === 'armed' && alert.expiresAt !== undefined && alert.expiresAt <= now);
@@ -111,19 +104,18 @@ export const useAlertsStore = create<AlertsState>()(
         set({ repairNotice: undefined });
       },
     }),
-    {
+    persistedStore({
       name: ALERTS_STORAGE_KEY,
       version: ALERTS_VERSION,
-      storage: safeJsonStorage(UNREADABLE_ALERTS as unknown as PersistedAlerts, ALERTS_VERSION),
+      unreadable: UNREADABLE_ALERTS as unknown as PersistedAlerts,
       partialize: (state): PersistedAlerts => ({ alerts: state.alerts, log: state.log }),
-      // Nothing older to bring up yet; whatever comes is validated in merge.
-      migrate: (persisted) => persisted as PersistedAlerts,
-      merge: (persisted, current) => {
+      // No older shape yet (no migrations); whatever comes is validated in merge.
+      merge: (persisted, current: AlertsState) => {
         const { state, dropped } = parsePersistedAlerts(persisted);
         const repairNotice = dropped > 0 ? t('{count} saved alert entries were unreadable and dropped; the others are kept.', { count: dropped }) : undefined;
         return { ...current, ...state, repairNotice };
       },
-    },
+    }),
   ),
 );
 

@@ -6,7 +6,7 @@
 import { t } from '../../../i18n/t';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { safeJsonStorage } from '../../../store/safe-storage';
+import { persistedStore } from '../../../store/persisted-store';
 import { useAppStore } from '../../../store/app-store';
 import type { Drawing } from './drawing-model';
 import { parseSavedDrawings } from './drawing-schema';
@@ -144,14 +144,13 @@ export const useDrawingsStore = create<DrawingsState>()(
         },
       };
     },
-    {
+    persistedStore({
       name: DRAWINGS_STORAGE_KEY,
       version: DRAWINGS_VERSION,
-      storage: safeJsonStorage(UNREADABLE as unknown as Saved, DRAWINGS_VERSION),
+      unreadable: UNREADABLE as unknown as Saved,
       partialize: (state): Saved => ({ bySymbol: state.bySymbol, toolbarOpen: state.toolbarOpen }),
-      // Another version's data goes through the same drawing-by-drawing validation in merge.
-      migrate: (persisted) => persisted as Saved,
-      merge: (persisted, current) => {
+      // No older shape yet (no migrations): another version's data goes through the same drawing-by-drawing validation in merge.
+      merge: (persisted, current: DrawingsState) => {
         const unreadable = persisted === UNREADABLE || (typeof persisted === 'object' && persisted !== null && 'unreadable' in persisted);
         const { bySymbol, dropped } = unreadable ? { bySymbol: {}, dropped: 1 } : parseSavedDrawings(persisted);
         if (dropped > 0) {
@@ -166,6 +165,6 @@ export const useDrawingsStore = create<DrawingsState>()(
         const toolbarOpen = !unreadable && typeof persisted === 'object' && persisted !== null && (persisted as { toolbarOpen?: unknown }).toolbarOpen === true;
         return { ...current, bySymbol, toolbarOpen };
       },
-    },
+    }),
   ),
 );

@@ -1,0 +1,35 @@
+/**
+ * Starts the exchange of record changes between tabs (src/store/records/tab-sync.ts) for every
+ * persisted store: the app's, the drawings', the alerts'. Loaded after the first candle.
+ */
+import type { StoreApi } from 'zustand';
+import { alertRecords } from '../features/alerts/alert-records';
+import { useAlertsStore } from '../features/alerts/alerts-store';
+import { drawingRecords } from '../features/chart/drawings/drawing-records';
+import { useDrawingsStore } from '../features/chart/drawings/drawings-store';
+import { useAppStore } from '../store/app-store';
+import { appRecords } from '../store/records/app-records';
+import { startTabSync, type RecordAdapter } from '../store/records/tab-sync';
+import { wallClock } from '../time/clock';
+
+let started = false;
+
+function share<S>(store: StoreApi<S>, adapter: RecordAdapter<S>, tab: string): void {
+  startTabSync(store, adapter, {
+    channel: new BroadcastChannel(`chartroom.records.${adapter.store}`),
+    storage: localStorage,
+    tab,
+    // Wall-clock time, as performance.timeOrigin is (not the market data's clock).
+    now: () => wallClock.now(),
+    loadedAt: performance.timeOrigin,
+  });
+}
+
+export function startTabSyncs(): void {
+  if (started || typeof BroadcastChannel !== 'function') return;
+  started = true;
+  const tab = `${wallClock.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  share(useAppStore, appRecords, tab);
+  share(useDrawingsStore, drawingRecords, tab);
+  share(useAlertsStore, alertRecords, tab);
+}

@@ -1,0 +1,70 @@
+// @vitest-environment happy-dom
+/**
+ * The alerts as records: the released saved shape (test-fixtures/saved-states/alerts-v1.json)
+ * loads as today's records, one per alert and log line, and records give the store back.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createStore, type StoreApi } from 'zustand';
+import { channelHub, memoryStorage } from '../../store/records/tabs.test-support';
+import { startTabSync } from '../../store/records/tab-sync';
+import type { Alert } from '#shared/alerts/alert-model.ts';
+import { useToasts } from './toasts';
+import { savedState } from '../../store/saved-states.test-support';
+import { alertRecords, alertRecordValues, alertsByRecord } from './alert-records';
+import { useAlertsStore, type AlertsState } from './alerts-store';
+import { ALERTS_STORAGE_KEY, type PersistedAlerts } from './persisted-alerts';
+
+const initial = useAlertsStore.getState();
+
+beforeEach(() => {
+  localStorage.clear();
+  useAlertsStore.setState(initial, true);
+});
+
+describe('saved shapes of the alerts store', () => {
+  it('loads version 1: a record per alert (triggered, armed with an expiry) and per log line', async () => {
+    const text = savedState('alerts-v1.json');
+    localStorage.setItem(ALERTS_STORAGE_KEY, text);
+    await useAlertsStore.persist.rehydrate();
+    const saved = (JSON.parse(text) as { state: PersistedAlerts }).state;
+    const [triggered, armed] = saved.alerts;
+    expect(Object.fromEntries(alertRecordValues(useAlertsStore.getState()))).toEqual({
+      'alert:alert-mf0b-1-abcde': { kind: 'alert', value: triggered },
+      'alert:alert-mf0b-2-fghij': { kind: 'alert', value: armed },
+      'alert-log:log-mf0c-3-klmno': { kind: 'alert-log', value: saved.log[0] },
+    });
+    expect(useAlertsStore.getState().repairNotice).toBeUndefined();
+    expect(alertsByRecord(alertRecordValues(useAlertsStore.getState()))).toEqual(saved);
+  });
+
+  it('keeps the log newest first whatever the records’ order', () => {
+    const entry = (id: string, time: number) => ({ kind: 'alert-log', value: { id, alertId: 'a', symbol: 'AAPL.US', time, price: 1, text: '' } });
+    const { log } = alertsByRecord(new Map([['alert-log:x', entry('x', 1)], ['alert-log:y', entry('y', 3)], ['alert-log:z', entry('z', 2)]]));
+    expect(log.map((line) => line.id)).toEqual(['y', 'z', 'x']);
+  });
+});
+
+describe('alerts shared between tabs', () => {
+  it('keeps an alert set in each tab at once, and shows the other tab’s trigger as a toast', () => {
+    const hub = channelHub();
+    const storage = memoryStorage();
+    let clock = 0;
+    const tab = (id: string) => {
+      const store = createStore<PersistedAlerts>()(() => ({ alerts: [], log: [] }));
+      startTabSync(store as unknown as StoreApi<AlertsState>, alertRecords, { channel: hub.channel(), storage, tab: id, now: () => ++clock, loadedAt: 0 });
+      return store;
+    };
+    const [a, b] = [tab('a'), tab('b')];
+    const alert = (id: string): Alert => ({ id, symbol: 'AAPL.US', condition: { kind: 'cross', level: 100 }, direction: 'up', repeat: 'once', cooldownMs: 0, sound: false, createdAt: 1, status: 'armed', triggers: [] });
+    a.setState({ alerts: [alert('from-a')] });
+    b.setState({ alerts: [alert('from-b')] });
+    hub.flush();
+    for (const store of [a, b]) expect(store.getState().alerts.map((each) => each.id).sort()).toEqual(['from-a', 'from-b']);
+
+    const toasts = useToasts.getState().toasts.length;
+    a.setState({ log: [{ id: 'log-1', alertId: 'from-a', symbol: 'AAPL.US', time: 5, price: 101, text: 'AAPL.US crossed above 100' }] });
+    hub.flush();
+    expect(b.getState().log.map((line) => line.id)).toEqual(['log-1']);
+    expect(useToasts.getState().toasts).toHaveLength(toasts + 1);
+  });
+});

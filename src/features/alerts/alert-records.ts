@@ -1,0 +1,43 @@
+/**
+ * The alerts and the alert log as records, one per alert and one per log line: an alert set in
+ * one tab and triggered in another (the tab that evaluates) both hold. The triggers another tab
+ * recorded show here as toasts (that tab notified and beeped already).
+ */
+import type { RecordValue } from '../../store/records/records';
+import type { RecordAdapter } from '../../store/records/tab-sync';
+import type { Alert } from '#shared/alerts/alert-model.ts';
+import type { AlertsState } from './alerts-store';
+import { newEntries } from './evaluating-tab';
+import { MAX_ALERTS, MAX_LOG, type AlertLogEntry, type PersistedAlerts } from './persisted-alerts';
+import { useToasts } from './toasts';
+
+export function alertRecordValues(state: PersistedAlerts): Map<string, RecordValue> {
+  const values = new Map<string, RecordValue>();
+  for (const alert of state.alerts) values.set(`alert:${alert.id}`, { kind: 'alert', value: alert });
+  for (const entry of state.log) values.set(`alert-log:${entry.id}`, { kind: 'alert-log', value: entry });
+  return values;
+}
+
+/** The alerts in the records' order; the log newest first, as the store keeps it. */
+export function alertsByRecord(values: ReadonlyMap<string, RecordValue>): PersistedAlerts {
+  const alerts: Alert[] = [];
+  const log: AlertLogEntry[] = [];
+  for (const { kind, value } of values.values()) {
+    if (kind === 'alert') alerts.push(value as Alert);
+    else if (kind === 'alert-log') log.push(value as AlertLogEntry);
+  }
+  log.sort((a, b) => b.time - a.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { alerts: alerts.slice(-MAX_ALERTS), log: log.slice(0, MAX_LOG) };
+}
+
+export const alertRecords: RecordAdapter<AlertsState> = {
+  store: 'alerts',
+  sources: (state) => [state.alerts, state.log],
+  values: alertRecordValues,
+  apply: (store, values) => {
+    const before = store.getState().log;
+    const next = alertsByRecord(values);
+    store.setState(next);
+    for (const entry of newEntries(before, next.log)) useToasts.getState().push(`Alert: ${entry.symbol}`, entry.text);
+  },
+};
