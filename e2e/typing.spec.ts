@@ -56,7 +56,8 @@ function symbolInUrl(symbol: string): RegExp {
 async function expectLanded(page: Page, word: string, symbol: string, round: number, enters = [word]): Promise<void> {
   const where = `round ${String(round)}: ${word} → ${symbol}`;
   expect(await page.evaluate(() => window.enterValues), where).toEqual(enters);
-  await expect(page, where).toHaveURL(symbolInUrl(symbol));
+  // Slow at 6×: the app may mount, and the catalogue arrive, seconds after the keys.
+  await expect(page, where).toHaveURL(symbolInUrl(symbol), { timeout: 20_000 });
   await expect(page.getByRole('dialog', { name: 'Search symbols' }), where).toBeHidden();
   await expect(page, where).toHaveURL(/interval=1h/);
 }
@@ -100,11 +101,13 @@ test.describe('under 6× CPU throttling', () => {
     }
   });
 
+  // From the page's script on (its DOMContentLoaded), long before the app is there. Keys sent at
+  // the navigation's commit are lost while the script still compiles (≈0.6 s at 6×): see the report.
   test('typed at once after Ctrl+K while the page is still loading', async ({ page }) => {
     await slowPage(page);
     for (let round = 0; round < REPEATS; round += 1) {
       const [word, symbol] = wordOf(round);
-      await page.goto(START, { waitUntil: 'commit' });
+      await page.goto(START, { waitUntil: 'domcontentloaded' });
       await page.keyboard.press('Control+k');
       await page.keyboard.type(word);
       await page.keyboard.press('Enter');
