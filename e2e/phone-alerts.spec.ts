@@ -60,3 +60,23 @@ test('a watchlist row’s bell opens the dialog over the watchlist; a crossing w
   expect((toastBox?.y ?? 0) + (toastBox?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0);
   await page.screenshot({ path: `${SHOTS}/phone-alert-toast.png` });
 });
+
+test('a long press on the chart and its bell open the dialog over the chart', async ({ page, context }) => {
+  await page.goto(`/?symbol=${SYMBOL}&interval=1d&adjust=none`);
+  const chart = page.getByTestId('main-chart');
+  await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
+  const box = await chart.boundingBox();
+  if (!box) throw new Error('chart has no box');
+  // Through the DevTools protocol: Playwright's touchscreen only taps.
+  const cdp = await context.newCDPSession(page);
+  const finger = { x: box.x + box.width * 0.4, y: box.y + box.height * 0.4, id: 0 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [finger] });
+  const bell = page.getByTestId('alert-here');
+  await expect(bell).toBeVisible();
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await bell.tap();
+  const dialog = page.getByRole('dialog', { name: 'New alert' });
+  await expectOnScreen(dialog, page);
+  await expect(dialog.getByLabel('Price level')).not.toHaveValue('');
+  await page.screenshot({ path: `${SHOTS}/phone-alert-from-chart.png` });
+});
