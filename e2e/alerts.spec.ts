@@ -9,10 +9,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, withoutRealtime } from './fixtures.ts';
 import { readCandles } from './price-pane-pixels.ts';
-import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
+import { findRise as findRiseOf, iso, priceAt as priceAtOf, T0 } from './price-rise.ts';
+import { resetSimulator, setClock } from './sim-control.ts';
 
 const SYMBOL = 'AAPL.US';
-const T0 = Date.parse(DEFAULT_SIM_NOW);
+const findRise = (request: APIRequestContext) => findRiseOf(request, SYMBOL);
+const priceAt = (request: APIRequestContext, ms: number) => priceAtOf(request, SYMBOL, ms);
 const SHOTS = '/tmp/alerts-shots';
 
 test.beforeEach(async ({ request }) => {
@@ -21,28 +23,6 @@ test.beforeEach(async ({ request }) => {
 test.afterAll(async ({ request }) => {
   await resetSimulator(request);
 });
-
-const iso = (ms: number) => new Date(ms).toISOString();
-
-async function priceAt(request: APIRequestContext, ms: number): Promise<number> {
-  await setClock(request, iso(ms), true);
-  const response = await request.get(`/v1/market/ticker?symbols=${SYMBOL}`);
-  const body = (await response.json()) as { data: { last_price: string }[] };
-  const [ticker] = body.data;
-  if (!ticker) throw new Error('no ticker');
-  return Number(ticker.last_price);
-}
-
-/** The price at T0 and the first later instant (10 s steps) at which the price is above it. */
-async function findRise(request: APIRequestContext): Promise<{ p0: number; t1: number; p1: number }> {
-  const p0 = await priceAt(request, T0);
-  for (let step = 1; step <= 360; step += 1) {
-    const t1 = T0 + step * 10_000;
-    const p1 = await priceAt(request, t1);
-    if (p1 > p0) return { p0, t1, p1 };
-  }
-  throw new Error('the price never rose within an hour');
-}
 
 /** Counts the page's notifications: the real Notification, wrapped. */
 async function watchNotifications(page: Page): Promise<void> {

@@ -430,3 +430,16 @@ test('a horizontal line turns into a price alert at its level, drawn as an alert
   await page.getByRole('button', { name: 'Hide all drawings' }).click();
   await expect.poll(() => colourNear(page, 300, must(line.points[0]).y, '#f59e0b')).toBeGreaterThan(0);
 });
+
+test('a text note takes what is typed at once: its box has focus, the placeholder word selected', async ({ page }) => {
+  const chart = await openChart(page, 'symbol=AAPL.US&interval=1d');
+  await drawWith(page, chart, 'Text note', [{ x: 400, y: 200 }]);
+  await page.keyboard.type('Earnings gap');
+  const note = page.getByLabel('Note text');
+  await expect(note).toBeFocused();
+  await expect(note).toHaveValue('Earnings gap');
+  await page.keyboard.press('Backspace');
+  // Backspace edits the note; it does not remove the drawing.
+  await expect(note).toHaveValue('Earnings ga');
+  await expect.poll(async () => (await placed(chart)).length).toBe(1);
+});

@@ -3,7 +3,7 @@
  * goes back to whatever had it before it opened. One hook for every modal (the search palette,
  * the alert dialog) so they behave alike.
  */
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex="0"]';
 
@@ -28,7 +28,9 @@ export function useModalKeys(dialog: RefObject<HTMLElement | null>, onClose: () 
     close.current = onClose;
   }, [onClose]);
 
-  useEffect(() => {
+  // At the commit, not after it: a key pressed between the two would reach the page, not the
+  // dialog (a palette's stand-in giving way to the palette loses none).
+  useLayoutEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const element = dialog.current;
     const onKeyDown = (event: KeyboardEvent) => {

@@ -8,6 +8,7 @@
 import { t } from '../../i18n/t';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { createPortal } from 'react-dom';
 import type { AlertRequest } from '../../components/alert-opener';
 import { parseSymbolInput } from '../../lib/symbol-input';
 import { useAppServices } from '../../queries/app-services-context';
@@ -46,7 +47,9 @@ export function AlertDialogHost() {
   const serial = useAlertDialog((state) => state.serial);
   const close = useAlertDialog((state) => state.close);
   if (!request) return null;
-  return <AlertDialog key={serial} request={request} onClose={close} />;
+  // On the page itself, not in the Markets column that holds the runtime: a phone hides that
+  // column on its other screens, and the dialog with it.
+  return createPortal(<AlertDialog key={serial} request={request} onClose={close} />, document.body);
 }
 
 function Field({ id, label, error, children }: { id: string; label: string; error: string | undefined; children: ReactNode }) {

@@ -4,6 +4,7 @@
  */
 import { t } from '../../i18n/t';
 import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import { create } from 'zustand';
 import { BellIcon } from '../../components/ui/bell-icon';
 
@@ -63,15 +64,18 @@ function ToastItem({ toast }: { toast: Toast }) {
 
 export function Toaster() {
   const toasts = useToasts((state) => state.toasts);
-  return (
-    // Always in the page (empty when quiet), so a screen reader announces what is added. The live
-    // region is a div around the list: a list may not take the status role (ARIA in HTML).
-    <div role="status" aria-live="assertive" aria-label={t('Alert toasts')} className="pointer-events-none fixed right-4 bottom-10 z-50">
+  // Always in the page (empty when quiet), so a screen reader announces what is added, and on the
+  // page itself, not in the Markets column a phone hides on its other screens. Below lg, above
+  // the screen bar. The live region is a div around the list: a list may not take the status
+  // role (ARIA in HTML).
+  return createPortal(
+    <div role="status" aria-live="assertive" aria-label={t('Alert toasts')} className="pointer-events-none fixed right-4 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-50 lg:bottom-10">
       <ol className="flex flex-col items-end gap-2">
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} />
         ))}
       </ol>
-    </div>
+    </div>,
+    document.body,
   );
 }

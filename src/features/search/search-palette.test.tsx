@@ -95,6 +95,16 @@ describe('SearchPalette', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('opens with Enter the best match of what the box holds, when its list is still an earlier text’s', async () => {
+    serveCatalog();
+    const { input } = await openPalette();
+    type(input, '0070');
+    // Keys the page has put in the box, not yet rendered (a busy machine): no change event yet.
+    input.value = '00700.HK';
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(useAppStore.getState().workspace.symbol).toBe('700.HK');
+  });
+
   it.each([
     ['nvda', 'NVDA.US'],
     ['Tencent', '700.HK'],

@@ -8,7 +8,7 @@
  */
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { TypeChoice } from '../../components/ui/type-choice';
 import { useCatalog } from '../../queries/use-catalog';
@@ -78,6 +78,10 @@ function Palette({ onClose, draft }: { onClose: () => void; draft: PaletteDraftH
     if (knownType(option.symbol, option.types) === undefined) opener.ask(option.symbol, option.types, 'add');
     else setNotice(addToWatchlist(option.symbol));
   };
+  const bestMatch = (text: string) => {
+    const fresh = buildOptions(catalog.data, text, { filters, limit: PAGE_SIZE, catalogFailed });
+    return fresh.options[fresh.defaultIndex];
+  };
   const move = (step: number) => {
     if (options.length > 0) setMoved((Math.max(active, step > 0 ? -1 : 0) + step + options.length) % options.length);
   };
@@ -87,15 +91,28 @@ function Palette({ onClose, draft }: { onClose: () => void; draft: PaletteDraftH
   useEffect(() => {
     if (waitedOption) openOption(waitedOption);
   }, [waitedOption, openOption]);
+  // The stand-in took keys while this rendered (a slice at a time, for long on a slow machine):
+  // start from what it holds at the commit, which no key can come between, not at the render.
+  useLayoutEffect(() => {
+    const latest = draft?.read();
+    // The draft is a holder outside React with nothing to subscribe to: read once, at the commit.
+    /* eslint-disable react-hooks/set-state-in-effect */
+    if (latest && latest.text !== initial?.text) setQuery(latest.text);
+    if (latest?.enter) setWaitingEnter(latest.text);
+    /* eslint-enable react-hooks/set-state-in-effect */
+  }, [draft, initial]);
   // Typing goes on after the draft's last character.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const field = input.current;
     field?.setSelectionRange(field.value.length, field.value.length);
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.nativeEvent.isComposing) return;
-    const option = options[active];
+    // Enter acts on what the box holds as it is pressed: its own best match, should the list
+    // rendered still be an earlier text's.
+    const text = event.currentTarget.value;
+    const option = text === query ? options[active] : bestMatch(text);
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       move(event.key === 'ArrowDown' ? 1 : -1);
@@ -104,8 +121,8 @@ function Palette({ onClose, draft }: { onClose: () => void; draft: PaletteDraftH
       if (option) {
         if (event.shiftKey) addOption(option);
         else openOption(option);
-      } else if (catalog.data === undefined && !catalogFailed && query.trim() !== '') {
-        setWaitingEnter(query);
+      } else if (catalog.data === undefined && !catalogFailed && text.trim() !== '') {
+        setWaitingEnter(text);
       }
     }
   };

@@ -71,6 +71,8 @@ export function DrawingLayer({ symbol, exFactors, adjust, adjustedLocally, theme
   // The selection belongs to a symbol: another symbol starts with nothing selected.
   const [selection, setSelection] = useState<{ symbol: string; id: string | undefined }>({ symbol, id: undefined });
   const selectedId = selection.symbol === symbol ? selection.id : undefined;
+  /** The drawing placed last: its editor takes the keys (a note's text). */
+  const [freshId, setFreshId] = useState<string | undefined>(undefined);
   const latestSymbol = useRef(symbol);
   const setSelectedId = useMemo(() => (id: string | undefined) => { setSelection({ symbol: latestSymbol.current, id }); }, []);
   const mapping = useMemo(() => priceMapping(exFactors, adjust, adjustedLocally), [exFactors, adjust, adjustedLocally]);
@@ -105,6 +107,7 @@ export function DrawingLayer({ symbol, exFactors, adjust, adjustedLocally, theme
         useDrawingsStore.getState().add(latest.current.symbol, drawing);
         setTool(undefined);
         setSelectedId(drawing.id);
+        setFreshId(drawing.id);
       },
       onMove(drawing, anchors) {
         useDrawingsStore.getState().replace(latest.current.symbol, { ...drawing, anchors: toRaw(anchors) });
@@ -209,6 +212,7 @@ export function DrawingLayer({ symbol, exFactors, adjust, adjustedLocally, theme
       {selected && !allHidden && (
         <SelectionEditor
           drawing={selected}
+          fresh={selected.id === freshId}
           onChange={(drawing, mergeKey) => {
             update(drawing, mergeKey);
             setStyle(drawing.style);

@@ -31,6 +31,17 @@ describe('parseLevels', () => {
 describe('SelectionEditor', () => {
   afterEach(cleanup);
 
+  it('gives a note just placed the keys, its placeholder word selected; a note selected later keeps them where they were', () => {
+    const note: Drawing = { ...fib, id: 'n', kind: 'text', text: 'Note', levels: undefined };
+    render(<SelectionEditor drawing={note} onChange={() => undefined} onRemove={() => undefined} fresh />);
+    const field = screen.getByLabelText<HTMLInputElement>('Note text');
+    expect(document.activeElement).toBe(field);
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, 4]);
+    cleanup();
+    render(<SelectionEditor drawing={note} onChange={() => undefined} onRemove={() => undefined} />);
+    expect(document.activeElement).not.toBe(screen.getByLabelText('Note text'));
+  });
+
   it('changes the width, line style and lock of the drawing', () => {
     const onChange = vi.fn();
     render(<SelectionEditor drawing={fib} onChange={onChange} onRemove={() => undefined} />);

@@ -1,6 +1,6 @@
 /** The selected drawing's settings: colour, width, line style, lock, its text or Fibonacci levels, remove. */
 import { t } from '../../../i18n/t';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { editorPosition, LEVELS_FIELD } from './ui-style';
 import { useWideScreen } from '../../../components/use-wide-screen';
 import { LINE_STYLES, lineStyleName, toolLabel, type Drawing, type LineStyle } from './drawing-model';
@@ -14,6 +14,8 @@ export interface SelectionEditorProps {
   onAlert?: () => void;
   /** What became of the last "Alert" (set, or why not). */
   alertNote?: string | undefined;
+  /** Just placed: a note's box takes what is typed next. */
+  fresh?: boolean;
 }
 
 const FIELD = 'h-7 rounded border border-slate-300 bg-white px-1 text-xs dark:border-slate-600 dark:bg-slate-800';
@@ -27,8 +29,15 @@ export function parseLevels(text: string): number[] | undefined {
   return [...new Set(levels)].sort((a, b) => a - b);
 }
 
-export function SelectionEditor({ drawing, onChange, onRemove, onAlert, alertNote }: SelectionEditorProps) {
+export function SelectionEditor({ drawing, onChange, onRemove, onAlert, alertNote, fresh = false }: SelectionEditorProps) {
   const { style } = drawing;
+  const noteField = useRef<HTMLInputElement>(null);
+  // A note just placed: typing replaces its placeholder word. At the commit, so no key slips by.
+  useLayoutEffect(() => {
+    if (!fresh) return;
+    noteField.current?.focus();
+    noteField.current?.select();
+  }, [fresh, drawing.id]);
   const wide = useWideScreen();
   const setStyle = (patch: Partial<Drawing['style']>): void => {
     onChange({ ...drawing, style: { ...style, ...patch } }, `${Object.keys(patch).join()}:${drawing.id}`);
@@ -65,7 +74,7 @@ export function SelectionEditor({ drawing, onChange, onRemove, onAlert, alertNot
         ))}
       </select>
       {drawing.kind === 'text' && (
-        <input aria-label={t('Note text')} className={`${FIELD} w-32`} maxLength={500} value={drawing.text ?? ''} onChange={(event) => { onChange({ ...drawing, text: event.target.value }, `text:${drawing.id}`); }} />
+        <input ref={noteField} aria-label={t('Note text')} className={`${FIELD} w-32`} maxLength={500} value={drawing.text ?? ''} onChange={(event) => { onChange({ ...drawing, text: event.target.value }, `text:${drawing.id}`); }} />
       )}
       {drawing.kind === 'fib-retracement' && (
         <input
