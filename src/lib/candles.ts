@@ -26,6 +26,15 @@ export function bucketStart(time: number, bucketMs: number): number {
   return Math.floor(time / bucketMs) * bucketMs;
 }
 
+/** Ascending candles as one: what aggregateCandles makes of a bucket (undefined for none). */
+export function foldCandles(candles: readonly Candle[]): Candle | undefined {
+  const [first, ...rest] = candles;
+  if (!first) return undefined;
+  const into = { ...first };
+  for (const next of rest) fold(into, next);
+  return into;
+}
+
 function fold(into: Candle, next: Candle): void {
   into.high = Math.max(into.high, next.high);
   into.low = Math.min(into.low, next.low);
@@ -96,10 +105,11 @@ export function mergeCandles(a: readonly Candle[], b: readonly Candle[]): Candle
 }
 
 /**
- * Candles adjusted by `factors` as §4.12 says, prices rounded like the service's (roundAdjusted);
- * volumes are not adjusted. Without factors the candles come back unchanged, as from the service.
+ * Candles adjusted by `factors` as §4.12 says, prices rounded to `decimals` (the service's four
+ * unless told; the series' own precision on screen); volumes are not adjusted. Without factors
+ * the candles come back unchanged, as from the service.
  */
-export function adjustCandles(candles: readonly Candle[], factors: readonly AdjustFactor[], direction: AdjustDirection): Candle[] {
+export function adjustCandles(candles: readonly Candle[], factors: readonly AdjustFactor[], direction: AdjustDirection, decimals?: number): Candle[] {
   const relevant = factors.filter((factor) => factor.adjust === direction);
   if (direction === 'none' || relevant.length === 0) return [...candles];
   const times = [...new Set(relevant.map((factor) => factor.timestamp))].sort((x, y) => x - y);
@@ -112,7 +122,7 @@ export function adjustCandles(candles: readonly Candle[], factors: readonly Adju
       subset = relevant.filter((factor) => (direction === 'forward' ? factor.timestamp > candle.time : factor.timestamp <= candle.time));
       subsets.set(atOrBefore, subset);
     }
-    const price = (value: number): number => roundAdjusted(adjustPrice(value, candle.time, subset, direction));
+    const price = (value: number): number => roundAdjusted(adjustPrice(value, candle.time, subset, direction), decimals);
     return { ...candle, open: price(candle.open), high: price(candle.high), low: price(candle.low), close: price(candle.close) };
   });
 }

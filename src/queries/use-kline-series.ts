@@ -9,6 +9,9 @@ import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
 import type { AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
 import { adjustCandles, mergeCandles } from '../lib/candles';
+import { candlePrecision } from '../lib/candle-precision';
+import { actionPeriods, dailyWindows, foldActionPeriods, foldsPeriods } from './adjusted-period-fold';
+import { usePeriodDailies } from './use-period-dailies';
 import { isStockSymbol } from '#shared/symbols.ts';
 import { planAdjust, type AdjustSource, type FactorsState } from './adjust-plan';
 import type { KlineHistoryParams } from './kline-history-pages';
@@ -73,9 +76,17 @@ export function useKlineSeries({ symbol, interval, adjust, type }: KlineSeriesPa
   const rawForming = latest.data ?? undefined;
   const localAdjust = plan.source === 'local' ? adjust : 'none';
 
-  const adjustedHistory = useMemo(() => adjustCandles(rawHistory, factors, localAdjust), [rawHistory, factors, localAdjust]);
-  const forming = useMemo(() => (rawForming ? adjustCandles([rawForming], factors, localAdjust)[0] : undefined), [rawForming, factors, localAdjust]);
-  const candles = useMemo(() => mergeCandles(adjustedHistory, forming ? [forming] : []), [adjustedHistory, forming]);
+  // Adjusted prices keep the series' own decimals (two on a two-decimal stock, not the service's four).
+  const decimals = useMemo(() => candlePrecision(rawHistory.length > 0 ? rawHistory : rawForming ? [rawForming] : []), [rawHistory, rawForming]);
+  const adjustedHistory = useMemo(() => adjustCandles(rawHistory, factors, localAdjust, decimals), [rawHistory, factors, localAdjust, decimals]);
+  const forming = useMemo(() => (rawForming ? adjustCandles([rawForming], factors, localAdjust, decimals)[0] : undefined), [rawForming, factors, localAdjust, decimals]);
+  const byRule = useMemo(() => mergeCandles(adjustedHistory, forming ? [forming] : []), [adjustedHistory, forming]);
+  const periods = useMemo(() => (localAdjust !== 'none' && foldsPeriods(interval) ? actionPeriods(byRule, factors) : []), [byRule, factors, localAdjust, interval]);
+  const dailies = usePeriodDailies(symbol, type, useMemo(() => dailyWindows(periods), [periods]));
+  const candles = useMemo(
+    () => (periods.length > 0 ? foldActionPeriods(byRule, periods, dailies.candles, factors, localAdjust, decimals) : byRule),
+    [byRule, periods, dailies.candles, factors, localAdjust, decimals],
+  );
 
   // Gated on data, not on success: a failed older page must not stop the history growing.
   useRollForming(symbol, interval, plan.requestAdjust, type, history.data ? rawForming : undefined);
@@ -85,14 +96,15 @@ export function useKlineSeries({ symbol, interval, adjust, type }: KlineSeriesPa
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
 
-  const adjustForming = useCallback((candle: Candle) => adjustCandles([candle], factors, localAdjust)[0] ?? candle, [factors, localAdjust]);
+  const adjustForming = useCallback((candle: Candle) => adjustCandles([candle], factors, localAdjust, decimals)[0] ?? candle, [factors, localAdjust, decimals]);
   const { refetch: refetchLatest } = latest;
   const refetchForming = useCallback(() => {
     void refetchLatest();
   }, [refetchLatest]);
   const serviceAdjusted = plan.source === 'server' && adjust !== 'none';
 
-  const isLoading = history.isPending || plan.waitingForFactors;
+  // The first draw waits for the days its weeks or months are folded from (no passing cliff); older pages do not.
+  const isLoading = history.isPending || plan.waitingForFactors || (dailies.pending && dailies.candles.length === 0 && periods.length > 0);
   return {
     candles: isLoading ? NO_CANDLES : candles,
     forming: isLoading ? undefined : forming,
