@@ -13,11 +13,14 @@ import { changeText, directionColor, tickerFigures } from '../components/live-qu
 import { useAppStore } from '../store/app-store';
 import { QUOTE_CLASSES } from './quote-classes';
 import { ExtendedQuoteSlot } from '../components/live-quote/extended-quote-slot';
+import { ADJUST_NAMES } from '../features/chart/adjust-names';
+import { isStockInstrument } from '#shared/symbols.ts';
 
 export function SymbolHeader() {
   useLanguage();
   const symbol = useAppStore((state) => state.workspace.symbol);
   const type = useAppStore((state) => state.workspace.type);
+  const adjust = useAppStore((state) => state.workspace.adjust);
   const { ticker, error, lastCell, changeCell } = useLiveQuote(symbol, type, { flash: false });
   const figures = ticker ? tickerFigures(ticker) : undefined;
   return (
@@ -38,6 +41,11 @@ export function SymbolHeader() {
         </span>
       )}
       <ExtendedQuoteSlot ticker={ticker} className="min-w-0 truncate text-sm" testId="header-extended" />
+      {isStockInstrument(symbol, type) && (
+        <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400" data-testid="header-adjust">
+          {t(ADJUST_NAMES[adjust])}
+        </span>
+      )}
       {error && !ticker && (isAmbiguousSymbol(error) ? (
         // The prompt under the header asks which type: no quote until then, and nothing is wrong.
         <span className="truncate text-sm text-slate-500 dark:text-slate-400">{t('Which type?')}</span>
