@@ -26,15 +26,6 @@ export function bucketStart(time: number, bucketMs: number): number {
   return Math.floor(time / bucketMs) * bucketMs;
 }
 
-/** Ascending candles as one: what aggregateCandles makes of a bucket (undefined for none). */
-export function foldCandles(candles: readonly Candle[]): Candle | undefined {
-  const [first, ...rest] = candles;
-  if (!first) return undefined;
-  const into = { ...first };
-  for (const next of rest) fold(into, next);
-  return into;
-}
-
 function fold(into: Candle, next: Candle): void {
   into.high = Math.max(into.high, next.high);
   into.low = Math.min(into.low, next.low);

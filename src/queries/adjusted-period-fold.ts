@@ -9,8 +9,7 @@
  */
 import type { AdjustDirection, AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
-import type { Interval } from '#shared/contract.ts';
-import { adjustCandles, foldCandles } from '../lib/candles';
+import { adjustCandles, aggregateCandles } from '../lib/candles';
 
 const DAY_MS = 86_400_000;
 /** Daily windows are aligned on this grid, so a window's key does not move as history grows. */
@@ -18,8 +17,9 @@ const WINDOW_MS = 1_000 * DAY_MS;
 /** A period starting inside a window ends within this after it (a month is at most 31 days). */
 const WINDOW_TAIL_MS = 32 * DAY_MS;
 
-export function foldsPeriods(interval: Interval): boolean {
-  return interval === '1w' || interval === '1M';
+export interface DailyWindow {
+  startTime: number;
+  endTime: number;
 }
 
 /** A completed candle with an action inside: its index and its days' span [start, end). */
@@ -45,12 +45,18 @@ export function actionPeriods(candles: readonly Candle[], factors: readonly Adju
 }
 
 /**
- * Daily windows [startTime, endTime] holding the days of `periods`: one per grid cell with a
- * period starting in it, under 800 trading days (one request of 1,000 K-lines at most).
+ * Daily windows [startTime, endTime] holding the days of every period with an action after
+ * `from`: one per grid cell a period holding an action can start in (an action's cell, and the one
+ * a month before it), each under 800 trading days (one request of 1,000 K-lines at most).
  */
-export function dailyWindows(periods: readonly ActionPeriod[]): { startTime: number; endTime: number }[] {
-  const cells = [...new Set(periods.map((period) => Math.floor(period.start / WINDOW_MS)))];
-  return cells.map((cell) => ({ startTime: cell * WINDOW_MS, endTime: (cell + 1) * WINDOW_MS + WINDOW_TAIL_MS }));
+export function dailyWindows(factors: readonly AdjustFactor[], from: number): DailyWindow[] {
+  const cells = new Set<number>();
+  for (const { timestamp } of factors) {
+    if (timestamp <= from) continue;
+    cells.add(Math.floor(timestamp / WINDOW_MS));
+    cells.add(Math.floor((timestamp - WINDOW_TAIL_MS) / WINDOW_MS));
+  }
+  return [...cells].sort((a, b) => a - b).map((cell) => ({ startTime: cell * WINDOW_MS, endTime: (cell + 1) * WINDOW_MS + WINDOW_TAIL_MS }));
 }
 
 /**
@@ -68,7 +74,8 @@ export function foldActionPeriods(
   const result = candles.slice();
   for (const { index, start, end } of periods) {
     const days = dailies.filter((day) => day.time >= start && day.time < end);
-    const folded = foldCandles(adjustCandles(days, factors, direction, decimals));
+    // One bucket wider than any history: the days folded as aggregateCandles folds 1m into 3m.
+    const [folded] = aggregateCandles(adjustCandles(days, factors, direction, decimals), Number.MAX_SAFE_INTEGER);
     if (folded) result[index] = { ...folded, time: start };
   }
   return result;

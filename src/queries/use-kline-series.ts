@@ -10,8 +10,7 @@ import type { AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
 import { adjustCandles, mergeCandles } from '../lib/candles';
 import { candlePrecision } from '../lib/candle-precision';
-import { actionPeriods, dailyWindows, foldActionPeriods, foldsPeriods } from './adjusted-period-fold';
-import { usePeriodDailies } from './use-period-dailies';
+import { usePeriodFold } from './use-period-fold';
 import { isStockSymbol } from '#shared/symbols.ts';
 import { planAdjust, type AdjustSource, type FactorsState } from './adjust-plan';
 import type { KlineHistoryParams } from './kline-history-pages';
@@ -81,12 +80,8 @@ export function useKlineSeries({ symbol, interval, adjust, type }: KlineSeriesPa
   const adjustedHistory = useMemo(() => adjustCandles(rawHistory, factors, localAdjust, decimals), [rawHistory, factors, localAdjust, decimals]);
   const forming = useMemo(() => (rawForming ? adjustCandles([rawForming], factors, localAdjust, decimals)[0] : undefined), [rawForming, factors, localAdjust, decimals]);
   const byRule = useMemo(() => mergeCandles(adjustedHistory, forming ? [forming] : []), [adjustedHistory, forming]);
-  const periods = useMemo(() => (localAdjust !== 'none' && foldsPeriods(interval) ? actionPeriods(byRule, factors) : []), [byRule, factors, localAdjust, interval]);
-  const dailies = usePeriodDailies(symbol, type, useMemo(() => dailyWindows(periods), [periods]));
-  const candles = useMemo(
-    () => (periods.length > 0 ? foldActionPeriods(byRule, periods, dailies.candles, factors, localAdjust, decimals) : byRule),
-    [byRule, periods, dailies.candles, factors, localAdjust, decimals],
-  );
+  const folded = usePeriodFold({ symbol, type, interval, direction: localAdjust, factors, decimals }, byRule);
+  const candles = folded.candles;
 
   // Gated on data, not on success: a failed older page must not stop the history growing.
   useRollForming(symbol, interval, plan.requestAdjust, type, history.data ? rawForming : undefined);
@@ -103,8 +98,7 @@ export function useKlineSeries({ symbol, interval, adjust, type }: KlineSeriesPa
   }, [refetchLatest]);
   const serviceAdjusted = plan.source === 'server' && adjust !== 'none';
 
-  // The first draw waits for the days its weeks or months are folded from (no passing cliff); older pages do not.
-  const isLoading = history.isPending || plan.waitingForFactors || (dailies.pending && dailies.candles.length === 0 && periods.length > 0);
+  const isLoading = history.isPending || plan.waitingForFactors || folded.pending;
   return {
     candles: isLoading ? NO_CANDLES : candles,
     forming: isLoading ? undefined : forming,

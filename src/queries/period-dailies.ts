@@ -1,0 +1,38 @@
+/**
+ * Loaded on demand by use-period-fold.ts: the raw daily candles that adjusted weekly and monthly
+ * candles are folded from, with the fold itself. Each window is its own query (completed days
+ * never change), so growing history asks only for windows not yet loaded.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { AdjustFactor } from '#shared/adjust.ts';
+import type { Candle } from '#shared/candle.ts';
+import type { ProductType } from '#shared/contract.ts';
+import type { ApiClient } from '../api/client';
+import { mergeCandles } from '../lib/candles';
+import { actionPeriods, dailyWindows, foldActionPeriods } from './adjusted-period-fold';
+import { fetchTail } from './kline-history-pages';
+import { queryKeys } from './query-keys';
+
+export { actionPeriods, foldActionPeriods };
+
+/** Raw daily candles of every period holding an action after `from`, ascending, one per day. */
+export async function loadPeriodDailies(
+  queryClient: QueryClient,
+  api: ApiClient,
+  symbol: string,
+  type: ProductType | undefined,
+  factors: readonly AdjustFactor[],
+  from: number,
+): Promise<Candle[]> {
+  const answers = await Promise.all(
+    dailyWindows(factors, from).map(({ startTime, endTime }) =>
+      queryClient.query({
+        queryKey: queryKeys.klines.tail(symbol, '1d', 'none', type, startTime, endTime),
+        queryFn: ({ signal }) => fetchTail(api, { symbol, interval: '1d', adjust: 'none', ...(type && { type }) }, startTime, endTime, signal),
+        staleTime: Infinity,
+      }),
+    ),
+  );
+  // Windows overlap by their tails: one candle per day.
+  return mergeCandles([], answers.flatMap((answer) => (answer.kind === 'candles' ? answer.candles : [])));
+}
