@@ -13,7 +13,7 @@ import { changeText, directionColor, tickerFigures } from '../components/live-qu
 import { useAppStore } from '../store/app-store';
 import { QUOTE_CLASSES } from './quote-classes';
 import { ExtendedQuoteSlot } from '../components/live-quote/extended-quote-slot';
-import { ADJUST_NAMES } from '../features/chart/adjust-names';
+import { ADJUST_LABELS } from '../features/chart/adjust-names';
 import { isStockInstrument } from '#shared/symbols.ts';
 
 export function SymbolHeader() {
@@ -29,7 +29,11 @@ export function SymbolHeader() {
         {symbol}
         {type && <span className={QUOTE_CLASSES.type}>({typeName(type)})</span>}
       </h1>
-      <span className={QUOTE_CLASSES.name}>{ticker?.name}</span>
+      <span className={QUOTE_CLASSES.name}>
+        {ticker?.name}
+        {/* Which adjustment the chart draws; in the name's box, which gives way on a narrow header. */}
+        {isStockInstrument(symbol, type) && <span data-testid="header-adjust"> · {t('Adjust')}: {t(ADJUST_LABELS[adjust])}</span>}
+      </span>
       {figures && (
         <span ref={lastCell} className={QUOTE_CLASSES.last} data-testid="header-last-price">
           {figures.last}
@@ -41,11 +45,6 @@ export function SymbolHeader() {
         </span>
       )}
       <ExtendedQuoteSlot ticker={ticker} className="min-w-0 truncate text-sm" testId="header-extended" />
-      {isStockInstrument(symbol, type) && (
-        <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400" data-testid="header-adjust">
-          {t(ADJUST_NAMES[adjust])}
-        </span>
-      )}
       {error && !ticker && (isAmbiguousSymbol(error) ? (
         // The prompt under the header asks which type: no quote until then, and nothing is wrong.
         <span className="truncate text-sm text-slate-500 dark:text-slate-400">{t('Which type?')}</span>

@@ -58,7 +58,7 @@ describe.each(symbols)('%s: adjusted weeks and months are the fold of adjusted d
       const index = periodsRaw.findIndex((candle, i) => candle.time <= factor.timestamp && factor.timestamp < (periodsRaw[i + 1]?.time ?? Infinity));
       return { index, start: periodsRaw[index]?.time ?? 0, end: periodsRaw[index + 1]?.time ?? 0 };
     });
-    const windows = dailyWindows(factors, first);
+    const windows = dailyWindows(factors);
     const dailies = mergeCandles(
       [],
       (await Promise.all(windows.map((window) => rawCandles(`symbol=${symbol}&interval=1d&start_time=${window.startTime}&end_time=${window.endTime}`)))).flat(),

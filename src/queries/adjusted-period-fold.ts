@@ -45,14 +45,12 @@ export function actionPeriods(candles: readonly Candle[], factors: readonly Adju
 }
 
 /**
- * Daily windows [startTime, endTime] holding the days of every period with an action after
- * `from`: one per grid cell a period holding an action can start in (an action's cell, and the one
+ * Daily windows [startTime, endTime] holding the days of every period with an action: one per grid cell a period holding an action can start in (an action's cell, and the one
  * a month before it), each under 800 trading days (one request of 1,000 K-lines at most).
  */
-export function dailyWindows(factors: readonly AdjustFactor[], from: number): DailyWindow[] {
+export function dailyWindows(factors: readonly AdjustFactor[]): DailyWindow[] {
   const cells = new Set<number>();
   for (const { timestamp } of factors) {
-    if (timestamp <= from) continue;
     cells.add(Math.floor(timestamp / WINDOW_MS));
     cells.add(Math.floor((timestamp - WINDOW_TAIL_MS) / WINDOW_MS));
   }

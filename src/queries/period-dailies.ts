@@ -1,10 +1,10 @@
 /**
  * Loaded on demand by use-period-fold.ts: the raw daily candles that adjusted weekly and monthly
  * candles are folded from, with the fold itself. Each window is its own query (completed days
- * never change), so growing history asks only for windows not yet loaded.
+ * never change); all of a symbol's windows load at once, so older history asks for nothing more.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { AdjustFactor } from '#shared/adjust.ts';
+import type { AdjustDirection, AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
 import type { ProductType } from '#shared/contract.ts';
 import type { ApiClient } from '../api/client';
@@ -13,19 +13,10 @@ import { actionPeriods, dailyWindows, foldActionPeriods } from './adjusted-perio
 import { fetchTail } from './kline-history-pages';
 import { queryKeys } from './query-keys';
 
-export { actionPeriods, foldActionPeriods };
-
-/** Raw daily candles of every period holding an action after `from`, ascending, one per day. */
-export async function loadPeriodDailies(
-  queryClient: QueryClient,
-  api: ApiClient,
-  symbol: string,
-  type: ProductType | undefined,
-  factors: readonly AdjustFactor[],
-  from: number,
-): Promise<Candle[]> {
+/** Raw daily candles of every period holding an action, ascending, one per day. */
+async function loadPeriodDailies(queryClient: QueryClient, api: ApiClient, symbol: string, type: ProductType | undefined, factors: readonly AdjustFactor[]): Promise<Candle[]> {
   const answers = await Promise.all(
-    dailyWindows(factors, from).map(({ startTime, endTime }) =>
+    dailyWindows(factors).map(({ startTime, endTime }) =>
       queryClient.query({
         queryKey: queryKeys.klines.tail(symbol, '1d', 'none', type, startTime, endTime),
         queryFn: ({ signal }) => fetchTail(api, { symbol, interval: '1d', adjust: 'none', ...(type && { type }) }, startTime, endTime, signal),
@@ -35,4 +26,11 @@ export async function loadPeriodDailies(
   );
   // Windows overlap by their tails: one candle per day.
   return mergeCandles([], answers.flatMap((answer) => (answer.kind === 'candles' ? answer.candles : [])));
+}
+
+/** The fold of `symbol`'s adjusted candles (adjusted candle by candle) once its days are loaded. */
+export async function loadPeriodFold(queryClient: QueryClient, api: ApiClient, symbol: string, type: ProductType | undefined, factors: readonly AdjustFactor[]) {
+  const dailies = await loadPeriodDailies(queryClient, api, symbol, type, factors);
+  return (byRule: readonly Candle[], direction: AdjustDirection, decimals: number): Candle[] =>
+    foldActionPeriods(byRule, actionPeriods(byRule, factors), dailies, factors, direction, decimals);
 }

@@ -3,7 +3,7 @@
  * (adjusted-period-fold.ts). The fold and its days load on demand, only for such a chart; its
  * first draw waits for them, so no cliff passes on screen.
  */
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { AdjustDirection, AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
@@ -20,40 +20,22 @@ export interface PeriodFoldParams {
   decimals: number;
 }
 
-interface FoldSource {
-  symbol: string;
-  type: ProductType | undefined;
-  factors: readonly AdjustFactor[];
-  /** The oldest candle's time: days are loaded for the actions after it. */
-  from: number;
-}
-
-function periodFoldQuery(api: ApiClient, { symbol, type, factors, from }: FoldSource, enabled: boolean) {
+function periodFoldQuery(api: ApiClient, { symbol, type, factors }: PeriodFoldParams, enabled: boolean) {
   return queryOptions({
-    queryKey: ['api', 'klines', 'period-fold', symbol, type ?? null, factors, from],
-    queryFn: async ({ client }) => {
-      const fold = await import('./period-dailies');
-      return { fold, dailies: await fold.loadPeriodDailies(client, api, symbol, type, factors, from) };
-    },
+    queryKey: ['api', 'klines', 'period-fold', symbol, type ?? null, factors],
+    queryFn: async ({ client }) => (await import('./period-dailies')).loadPeriodFold(client, api, symbol, type, factors),
     enabled,
     staleTime: Infinity,
-    // Older history asks for more days: the periods already folded stay folded meanwhile.
-    placeholderData: keepPreviousData,
   });
 }
 
 /** `byRule` (adjusted candle by candle) with its action periods folded; pending until it can be. */
-export function usePeriodFold({ symbol, type, interval, direction, factors, decimals }: PeriodFoldParams, byRule: Candle[]): { candles: Candle[]; pending: boolean } {
+export function usePeriodFold(params: PeriodFoldParams, byRule: Candle[]): { candles: Candle[]; pending: boolean } {
   const { api } = useAppServices();
-  const from = byRule[0]?.time ?? 0;
-  const folding = direction !== 'none' && (interval === '1w' || interval === '1M') && factors.some((factor) => factor.timestamp > from);
-  const query = useQuery(periodFoldQuery(api, { symbol, type, factors, from }, folding && byRule.length > 0));
-  const data = folding ? query.data : undefined;
-  const candles = useMemo(() => {
-    if (!data) return byRule;
-    const { fold, dailies } = data;
-    return fold.foldActionPeriods(byRule, fold.actionPeriods(byRule, factors), dailies, factors, direction, decimals);
-  }, [data, byRule, factors, direction, decimals]);
+  const { interval, direction, factors, decimals } = params;
+  const folding = direction !== 'none' && (interval === '1w' || interval === '1M') && factors.length > 0 && byRule.length > 0;
+  const { data: fold, isError } = useQuery(periodFoldQuery(api, params, folding));
+  const candles = useMemo(() => (folding && fold ? fold(byRule, direction, decimals) : byRule), [folding, fold, byRule, direction, decimals]);
   // A failed fold leaves the candles as the rule gives them rather than no chart.
-  return { candles, pending: folding && byRule.length > 0 && query.data === undefined && !query.isError };
+  return { candles, pending: folding && !fold && !isError };
 }
