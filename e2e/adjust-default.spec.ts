@@ -73,7 +73,7 @@ for (const interval of ['1d', '1M'] as const) {
     await chartLoaded(page);
     await expect(page).toHaveURL(/adjust=forward/);
     await expect(page.getByRole('radiogroup', { name: 'Adjust' }).getByRole('radio', { name: 'Forward' })).toBeChecked();
-    await expect(page.getByTestId('header-adjust')).toHaveText('· Adjust: Forward');
+    await expect(page.getByTestId('header-adjust')).toHaveText('Adjust: Forward');
 
     const rows = await chartCandles(page);
     expect(rows.length).toBeGreaterThan(interval === '1M' ? 60 : 500);

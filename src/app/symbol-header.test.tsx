@@ -73,12 +73,12 @@ describe('SymbolHeader', () => {
   });
 
   it('says which adjustment a stock is drawn with, in the words of the language', async () => {
-    expect(screen.getByTestId('header-adjust').textContent).toBe(' · Adjust: Forward');
+    expect(screen.getByTestId('header-adjust').textContent).toBe('Adjust: Forward');
     act(() => {
       useAppStore.getState().setAdjust('none');
     });
     await waitFor(() => {
-      expect(screen.getByTestId('header-adjust').textContent).toBe(' · Adjust: None');
+      expect(screen.getByTestId('header-adjust').textContent).toBe('Adjust: None');
     });
     act(() => {
       useAppStore.getState().openSymbol('BTCUSDT');

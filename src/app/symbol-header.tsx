@@ -29,11 +29,7 @@ export function SymbolHeader() {
         {symbol}
         {type && <span className={QUOTE_CLASSES.type}>({typeName(type)})</span>}
       </h1>
-      <span className={QUOTE_CLASSES.name}>
-        {ticker?.name}
-        {/* Which adjustment the chart draws; in the name's box, which gives way on a narrow header. */}
-        {isStockInstrument(symbol, type) && <span data-testid="header-adjust"> · {t('Adjust')}: {t(ADJUST_LABELS[adjust])}</span>}
-      </span>
+      <span className={QUOTE_CLASSES.name}>{ticker?.name}</span>
       {figures && (
         <span ref={lastCell} className={QUOTE_CLASSES.last} data-testid="header-last-price">
           {figures.last}
@@ -45,6 +41,12 @@ export function SymbolHeader() {
         </span>
       )}
       <ExtendedQuoteSlot ticker={ticker} className="min-w-0 truncate text-sm" testId="header-extended" />
+      {/* Which adjustment the chart draws: after the quote (the shell's boxes stay put), giving way on a narrow header. */}
+      {isStockInstrument(symbol, type) && (
+        <span className={QUOTE_CLASSES.name} data-testid="header-adjust">
+          {t('Adjust')}: {t(ADJUST_LABELS[adjust])}
+        </span>
+      )}
       {error && !ticker && (isAmbiguousSymbol(error) ? (
         // The prompt under the header asks which type: no quote until then, and nothing is wrong.
         <span className="truncate text-sm text-slate-500 dark:text-slate-400">{t('Which type?')}</span>

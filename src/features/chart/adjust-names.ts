@@ -4,5 +4,5 @@ import type { AdjustMode } from '#shared/contract.ts';
 
 export const ADJUST_NAMES: Record<AdjustMode, MessageKey> = { none: 'not adjusted', forward: 'forward adjusted', backward: 'backward adjusted' };
 
-/** The short names of the toolbar's Adjust group, which the header repeats. */
+/** The short names of the toolbar's Adjust group (adjust-toggle.tsx), which the header repeats. */
 export const ADJUST_LABELS: Record<AdjustMode, MessageKey> = { none: 'None', forward: 'Forward', backward: 'Backward' };

@@ -5,15 +5,14 @@
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
 import type { AdjustMode } from '#shared/contract.ts';
-import { ADJUST_LABELS } from './adjust-names';
 import { SegmentedControl, type SegmentOption } from './segmented-control';
 
 export type AdjustSource = 'none' | 'local' | 'server';
 
 const options = (): readonly SegmentOption<AdjustMode>[] => [
-  { value: 'none', label: t(ADJUST_LABELS.none), title: t('Prices as traded') },
-  { value: 'forward', label: t(ADJUST_LABELS.forward), title: t('Earlier prices adjusted to today’s share basis') },
-  { value: 'backward', label: t(ADJUST_LABELS.backward), title: t('Later prices adjusted to the listing’s share basis') },
+  { value: 'none', label: t('None'), title: t('Prices as traded') },
+  { value: 'forward', label: t('Forward'), title: t('Earlier prices adjusted to today’s share basis') },
+  { value: 'backward', label: t('Backward'), title: t('Later prices adjusted to the listing’s share basis') },
 ];
 
 interface AdjustToggleProps {
