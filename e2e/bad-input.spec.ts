@@ -93,7 +93,7 @@ test('garbage in the search box gives no match or the plain list, and the palett
   expect(await watch.problems()).toEqual([]);
 });
 
-const DEFAULT_QUERY = '?symbol=AAPL.US&interval=1d&adjust=none&tz=market&tab=chart';
+const DEFAULT_QUERY = '?symbol=AAPL.US&interval=1d&adjust=forward&tz=market&tab=chart';
 const PARAMETERS = ['symbol', 'type', 'interval', 'adjust', 'tz', 'tab'] as const;
 
 /** A query string giving every parameter `value` (already encoded when `raw`). */

@@ -410,7 +410,8 @@ test('a damaged saved drawing is dropped with a notice; the others stay, of ever
 });
 
 test('a horizontal line turns into a price alert at its level, drawn as an alert line on the chart', async ({ page }) => {
-  const chart = await openChart(page, 'symbol=AAPL.US&interval=1d');
+  // Raw prices asked for: the line's level and the alert's are then the same number (stocks open forward-adjusted).
+  const chart = await openChart(page, 'symbol=AAPL.US&interval=1d&adjust=none');
   await drawWith(page, chart, 'Horizontal line', [{ x: 400, y: 200 }]);
   const [line] = await waitPlaced(chart, 1);
   if (!line) throw new Error('nothing drawn');

@@ -32,9 +32,9 @@ export function adjustPrice(price: number, time: number, factors: readonly Adjus
   return value;
 }
 
-/** Rounds an adjusted price to ADJUSTED_DECIMALS, half away from zero. */
-export function roundAdjusted(value: number): number {
-  const scale = 10 ** ADJUSTED_DECIMALS;
+/** Rounds an adjusted price to `decimals` (the service's ADJUSTED_DECIMALS unless told), half away from zero. */
+export function roundAdjusted(value: number, decimals: number = ADJUSTED_DECIMALS): number {
+  const scale = 10 ** decimals;
   return (Math.sign(value) * Math.round(Math.abs(value) * scale)) / scale;
 }
 

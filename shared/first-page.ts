@@ -38,8 +38,13 @@ export function historySourceOf(interval: Interval): { interval: HistoryInterval
   return { interval, pageSize: HISTORY_PAGE_SIZE };
 }
 
+/** Stocks open split- and dividend-adjusted, forward (Futu's 前复权, TradingView's default); other products have nothing to adjust. */
+export function defaultAdjust(symbol: string, type?: ProductType): AdjustMode {
+  return isStockInstrument(symbol, type) ? 'forward' : 'none';
+}
+
 /** The chart a visit without saved state or a link opens (the app's default workspace). */
-export const COLD_VISIT_CHART: { symbol: string; interval: Interval; adjust: AdjustMode } = { symbol: 'AAPL.US', interval: '1d', adjust: 'none' };
+export const COLD_VISIT_CHART: { symbol: string; interval: Interval; adjust: AdjustMode } = { symbol: 'AAPL.US', interval: '1d', adjust: 'forward' };
 
 /** A chart whose first history page the server may carry: what the app's first request depends on. */
 export interface CarriedChart {

@@ -71,4 +71,20 @@ describe('SymbolHeader', () => {
     expect(screen.getByTestId('header-last-price').className).not.toMatch(/flash/);
     expect(renders.count).toBe(before);
   });
+
+  it('says which adjustment a stock is drawn with, in the words of the language', async () => {
+    expect(screen.getByTestId('header-adjust').textContent).toBe('Adjust: Forward');
+    act(() => {
+      useAppStore.getState().setAdjust('none');
+    });
+    await waitFor(() => {
+      expect(screen.getByTestId('header-adjust').textContent).toBe('Adjust: None');
+    });
+    act(() => {
+      useAppStore.getState().openSymbol('BTCUSDT');
+    });
+    await waitFor(() => {
+      expect(screen.queryByTestId('header-adjust')).toBeNull();
+    });
+  });
 });

@@ -13,11 +13,14 @@ import { changeText, directionColor, tickerFigures } from '../components/live-qu
 import { useAppStore } from '../store/app-store';
 import { QUOTE_CLASSES } from './quote-classes';
 import { ExtendedQuoteSlot } from '../components/live-quote/extended-quote-slot';
+import { ADJUST_LABELS } from '../features/chart/adjust-names';
+import { isStockInstrument } from '#shared/symbols.ts';
 
 export function SymbolHeader() {
   useLanguage();
   const symbol = useAppStore((state) => state.workspace.symbol);
   const type = useAppStore((state) => state.workspace.type);
+  const adjust = useAppStore((state) => state.workspace.adjust);
   const { ticker, error, lastCell, changeCell } = useLiveQuote(symbol, type, { flash: false });
   const figures = ticker ? tickerFigures(ticker) : undefined;
   return (
@@ -38,6 +41,12 @@ export function SymbolHeader() {
         </span>
       )}
       <ExtendedQuoteSlot ticker={ticker} className={QUOTE_CLASSES.extended} absoluteClassName="lg:max-xl:hidden" testId="header-extended" />
+      {/* Which adjustment the chart draws: after the quote (the shell's boxes stay put), giving way on a narrow header. */}
+      {isStockInstrument(symbol, type) && (
+        <span className={QUOTE_CLASSES.name} data-testid="header-adjust">
+          {t('Adjust')}: {t(ADJUST_LABELS[adjust])}
+        </span>
+      )}
       {error && !ticker && (isAmbiguousSymbol(error) ? (
         // The prompt under the header asks which type: no quote until then, and nothing is wrong.
         <span className="truncate text-sm text-slate-500 dark:text-slate-400">{t('Which type?')}</span>

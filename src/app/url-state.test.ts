@@ -69,10 +69,10 @@ describe('layout in the URL', () => {
     expect(parseLayout('?layout=9', workspaceOf(''), DEFAULT_LAYOUT).problems).toEqual(['layout “9”']);
   });
 
-  it('opens a chart whose interval or adjustment is unknown with the slot’s own, and names what it ignored', () => {
+  it('opens a chart whose interval or adjustment is unknown with the slot’s interval and a stock’s default adjustment, and names what it ignored', () => {
     const search = '?symbol=AAPL.US&layout=2h&charts=AAPL.US~1d~none,MSFT.US~9x~sideways';
     const { layout: parsed, problems } = parseLayout(search, workspaceOf(search), DEFAULT_LAYOUT);
-    expect(parsed?.charts[1]).toMatchObject({ symbol: 'MSFT.US', interval: DEFAULT_LAYOUT.charts[1]?.interval, adjust: 'none' });
+    expect(parsed?.charts[1]).toMatchObject({ symbol: 'MSFT.US', interval: DEFAULT_LAYOUT.charts[1]?.interval, adjust: 'forward' });
     expect(problems).toEqual(['interval “9x” of MSFT.US', 'adjust “sideways” of MSFT.US']);
   });
 

@@ -5,6 +5,7 @@
  * then leaves out: adjustment is written for stocks only.
  */
 import { ADJUST_MODES, INTERVALS, PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
+import { defaultAdjust } from '#shared/first-page.ts';
 import { oneOf } from '#shared/one-of.ts';
 import { isStockInstrument, LINK_SYMBOL_PATTERN } from '#shared/symbols.ts';
 import { activeView, chartCount, LAYOUT_KINDS, MAX_CHARTS, shownCharts, SYNC_KEYS, type ChartLayout, type ChartView, type SyncFlags } from '../store/chart-layout';
@@ -78,7 +79,7 @@ function parseChart(text: string, fallback: ChartView, problems: string[]): Char
     symbol,
     interval: knownInterval ?? fallback.interval,
     // Adjustment applies to stocks only, as in the workspace's own parameters.
-    adjust: isStockInstrument(symbol, type) ? (knownAdjust ?? 'none') : 'none',
+    adjust: isStockInstrument(symbol, type) ? (knownAdjust ?? defaultAdjust(symbol, type)) : 'none',
   };
   return type ? { ...view, type } : view;
 }

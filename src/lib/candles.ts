@@ -96,10 +96,11 @@ export function mergeCandles(a: readonly Candle[], b: readonly Candle[]): Candle
 }
 
 /**
- * Candles adjusted by `factors` as §4.12 says, prices rounded like the service's (roundAdjusted);
- * volumes are not adjusted. Without factors the candles come back unchanged, as from the service.
+ * Candles adjusted by `factors` as §4.12 says, prices rounded to `decimals` (the service's four
+ * unless told; the series' own precision on screen); volumes are not adjusted. Without factors
+ * the candles come back unchanged, as from the service.
  */
-export function adjustCandles(candles: readonly Candle[], factors: readonly AdjustFactor[], direction: AdjustDirection): Candle[] {
+export function adjustCandles(candles: readonly Candle[], factors: readonly AdjustFactor[], direction: AdjustDirection, decimals?: number): Candle[] {
   const relevant = factors.filter((factor) => factor.adjust === direction);
   if (direction === 'none' || relevant.length === 0) return [...candles];
   const times = [...new Set(relevant.map((factor) => factor.timestamp))].sort((x, y) => x - y);
@@ -112,7 +113,7 @@ export function adjustCandles(candles: readonly Candle[], factors: readonly Adju
       subset = relevant.filter((factor) => (direction === 'forward' ? factor.timestamp > candle.time : factor.timestamp <= candle.time));
       subsets.set(atOrBefore, subset);
     }
-    const price = (value: number): number => roundAdjusted(adjustPrice(value, candle.time, subset, direction));
+    const price = (value: number): number => roundAdjusted(adjustPrice(value, candle.time, subset, direction), decimals);
     return { ...candle, open: price(candle.open), high: price(candle.high), low: price(candle.low), close: price(candle.close) };
   });
 }

@@ -9,6 +9,8 @@ import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
 import type { AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
 import { adjustCandles, mergeCandles } from '../lib/candles';
+import { candlePrecision } from '../lib/candle-precision';
+import { usePeriodFold } from './use-period-fold';
 import { isStockSymbol } from '#shared/symbols.ts';
 import { planAdjust, type AdjustSource, type FactorsState } from './adjust-plan';
 import type { KlineHistoryParams } from './kline-history-pages';
@@ -73,9 +75,13 @@ export function useKlineSeries({ symbol, interval, adjust, type }: KlineSeriesPa
   const rawForming = latest.data ?? undefined;
   const localAdjust = plan.source === 'local' ? adjust : 'none';
 
-  const adjustedHistory = useMemo(() => adjustCandles(rawHistory, factors, localAdjust), [rawHistory, factors, localAdjust]);
-  const forming = useMemo(() => (rawForming ? adjustCandles([rawForming], factors, localAdjust)[0] : undefined), [rawForming, factors, localAdjust]);
-  const candles = useMemo(() => mergeCandles(adjustedHistory, forming ? [forming] : []), [adjustedHistory, forming]);
+  // Adjusted prices keep the series' own decimals (two on a two-decimal stock, not the service's four).
+  const decimals = useMemo(() => candlePrecision(rawHistory.length > 0 ? rawHistory : rawForming ? [rawForming] : []), [rawHistory, rawForming]);
+  const adjustedHistory = useMemo(() => adjustCandles(rawHistory, factors, localAdjust, decimals), [rawHistory, factors, localAdjust, decimals]);
+  const forming = useMemo(() => (rawForming ? adjustCandles([rawForming], factors, localAdjust, decimals)[0] : undefined), [rawForming, factors, localAdjust, decimals]);
+  const byRule = useMemo(() => mergeCandles(adjustedHistory, forming ? [forming] : []), [adjustedHistory, forming]);
+  const folded = usePeriodFold({ symbol, type, interval, direction: localAdjust, factors, decimals }, byRule);
+  const candles = folded.candles;
 
   // Gated on data, not on success: a failed older page must not stop the history growing.
   useRollForming(symbol, interval, plan.requestAdjust, type, history.data ? rawForming : undefined);
@@ -85,14 +91,14 @@ export function useKlineSeries({ symbol, interval, adjust, type }: KlineSeriesPa
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
 
-  const adjustForming = useCallback((candle: Candle) => adjustCandles([candle], factors, localAdjust)[0] ?? candle, [factors, localAdjust]);
+  const adjustForming = useCallback((candle: Candle) => adjustCandles([candle], factors, localAdjust, decimals)[0] ?? candle, [factors, localAdjust, decimals]);
   const { refetch: refetchLatest } = latest;
   const refetchForming = useCallback(() => {
     void refetchLatest();
   }, [refetchLatest]);
   const serviceAdjusted = plan.source === 'server' && adjust !== 'none';
 
-  const isLoading = history.isPending || plan.waitingForFactors;
+  const isLoading = history.isPending || plan.waitingForFactors || folded.pending;
   return {
     candles: isLoading ? NO_CANDLES : candles,
     forming: isLoading ? undefined : forming,

@@ -6,6 +6,8 @@
  * the active chart without knowing about layouts.
  */
 import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
+import { defaultAdjust } from '#shared/first-page.ts';
+import { isStockInstrument } from '#shared/symbols.ts';
 import type { IndicatorList } from './indicator-list';
 
 /** 1 chart; 2 side by side or stacked; 3 (one large on the left, two stacked on the right); 2 × 2. */
@@ -44,7 +46,7 @@ export const NO_SYNC: SyncFlags = { crosshair: false, symbol: false, interval: f
 
 export function defaultLayout(first: ChartView): ChartLayout {
   const others = SLOT_SYMBOLS.filter((symbol) => symbol !== first.symbol);
-  const charts = [first, ...others.slice(0, MAX_CHARTS - 1).map((symbol) => ({ symbol, interval: first.interval, adjust: 'none' as const }))];
+  const charts = [first, ...others.slice(0, MAX_CHARTS - 1).map((symbol) => ({ symbol, interval: first.interval, adjust: defaultAdjust(symbol) }))];
   return { kind: '1', charts, active: 0, sync: { ...NO_SYNC, crosshair: true } };
 }
 
@@ -71,7 +73,9 @@ function replaceChart(layout: ChartLayout, index: number, view: ChartView): Char
 
 /** The view without a type, or with `type` when given. */
 function withType(view: ChartView, symbol: string, type: ProductType | undefined): ChartView {
-  const { type: _previous, ...rest } = view;
+  const { type: _previous, ...kept } = view;
+  // A chart of something with nothing to adjust takes the stock default when it opens a stock.
+  const rest = isStockInstrument(view.symbol, view.type) ? kept : { ...kept, adjust: defaultAdjust(symbol, type) };
   return type ? { ...rest, symbol, type } : { ...rest, symbol };
 }
 
@@ -118,4 +122,4 @@ export function activeView(layout: ChartLayout): ChartView {
   return layout.charts[layout.active] ?? layout.charts[0] ?? FALLBACK_VIEW;
 }
 
-const FALLBACK_VIEW: ChartView = { symbol: 'AAPL.US', interval: '1d', adjust: 'none' };
+const FALLBACK_VIEW: ChartView = { symbol: 'AAPL.US', interval: '1d', adjust: 'forward' };

@@ -2,6 +2,7 @@
  * The layout's own changes, made from its menu and its charts (loaded with them, not on the first
  * page): its shape, the active chart, what the charts keep in step. Pure, like chart-layout.ts.
  */
+import { defaultAdjust } from '#shared/first-page.ts';
 import { activeView, chartCount, openOnChart, setChartInterval, SLOT_SYMBOLS, type ChartLayout, type LayoutKind, type SyncKey } from './chart-layout';
 
 /** The same layout with `kind`; the active chart stays active when still shown, else the first. */
@@ -38,7 +39,7 @@ function withDistinctSlots(layout: ChartLayout): ChartLayout {
   const charts = layout.charts.map((view, index) => {
     if (index === layout.active || view.symbol !== active.symbol || view.interval !== active.interval) return view;
     const symbol = spare.shift();
-    return symbol ? { symbol, interval: active.interval, adjust: 'none' as const } : view;
+    return symbol ? { symbol, interval: active.interval, adjust: defaultAdjust(symbol) } : view;
   });
   return { ...layout, charts };
 }

@@ -21,7 +21,7 @@ import { AdjustToggle } from './adjust-toggle';
 import { CandleChart, type CandleChartProps } from './candle-chart';
 import type { ChartAdapter } from './chart-adapter';
 import type { ChartSurface } from './chart-surface';
-import { candlePrecision } from './candle-precision';
+import { candlePrecision } from '../../lib/candle-precision';
 import { ChartStatus } from './chart-status';
 import { chartDataset } from './chart-identity';
 import { ChartToolbar } from './chart-toolbar';

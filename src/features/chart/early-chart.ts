@@ -26,7 +26,7 @@ import { klineHistoryQueryOptions, type KlineHistoryParams } from '../../queries
 import { useAppStore } from '../../store/app-store';
 import type { Preferences } from '../../store/preferences-slice';
 import type { Workspace } from '../../store/workspace-slice';
-import { candlePrecision } from './candle-precision';
+import { candlePrecision } from '../../lib/candle-precision';
 import type { ChartAdapter } from './chart-adapter';
 import { chartDataset, timeAxisOf } from './chart-identity';
 

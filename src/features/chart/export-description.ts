@@ -3,9 +3,10 @@
  * have none), the zone its times are in, and when it was made. The caption, the CSV's first line
  * and the file names all say it from here, so they never disagree.
  */
-import { t, type MessageKey } from '../../i18n/t';
+import { t } from '../../i18n/t';
 import type { AdjustMode, Interval } from '#shared/contract.ts';
 import { exportFileName, isoSeconds } from '../../lib/export-text';
+import { ADJUST_NAMES } from './adjust-names';
 
 export interface ChartExportDescription {
   symbol: string;
@@ -17,8 +18,6 @@ export interface ChartExportDescription {
   /** When the export was made, ms UTC. */
   exportedAt: number;
 }
-
-const ADJUST_NAMES: Record<AdjustMode, MessageKey> = { none: 'not adjusted', forward: 'forward adjusted', backward: 'backward adjusted' };
 
 /** The image's caption: what is charted on the left, the zone and the export time on the right. */
 export function captionText(d: ChartExportDescription): { title: string; detail: string } {

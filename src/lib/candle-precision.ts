@@ -4,7 +4,7 @@
  * the symbol's precision, for all practical purposes.
  */
 import type { Candle } from '#shared/candle.ts';
-import { precisionOf } from '../../lib/format';
+import { precisionOf } from './format';
 
 const SAMPLE = 200;
 export const DEFAULT_DECIMALS = 2;
