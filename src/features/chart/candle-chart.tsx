@@ -15,7 +15,7 @@ import type { ColorConvention, IndicatorList, PriceScaleMode, Theme } from '../.
 import { createChartAdapter, type ChartAdapter, type CrosshairCandle, type TimeAxis } from './chart-adapter';
 import { timeAxisOf } from './chart-identity';
 import { ChartLegend, type LegendAction } from './chart-legend';
-import { actionMarkers, factorText, type ActionMarker } from './corporate-actions';
+import type { ActionMarker } from './corporate-actions';
 import { chartPalette } from './chart-palette';
 import { mainChartSurface, publishMainChartSurface } from './chart-surface';
 import { adoptEarlyChart } from './early-chart';
@@ -144,15 +144,16 @@ export function CandleChart(props: CandleChartProps) {
   const palette = chartPalette(theme, colors);
   const style = interval === '1M' ? 'month' : axis.intraday ? 'minute' : 'day';
   const summary = indicatorSummary(indicators);
+  const actionsCode = useActionsCode(props.exFactors.length > 0);
   const markers = useMemo(() => {
     // Without actions there is nothing to map: the first picture need not wait for every candle's time.
-    if (props.exFactors.length === 0) return [];
+    if (props.exFactors.length === 0 || !actionsCode) return NO_MARKERS;
     // One Intl lookup per quarter hour of the zone's offsets, not per candle (as the adapter maps them).
     const timeOf = chartTimeMapper(zone, marketTimeZone);
     const times = toChartSeries(candles, zone, marketTimeZone).map((candle) => candle.time);
-    return actionMarkers(props.exFactors, times, axis.periodic, timeOf);
+    return actionsCode.actionMarkers(props.exFactors, times, axis.periodic, timeOf);
     // The language too: the markers carry their words ("Split 4:1"), which t reads in the active one.
-  }, [props.exFactors, candles, zone, marketTimeZone, axis.periodic, language]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [actionsCode, props.exFactors, candles, zone, marketTimeZone, axis.periodic, language]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <div className="absolute inset-0">
@@ -172,6 +173,7 @@ export function CandleChart(props: CandleChartProps) {
           zone={zone}
           marketTimeZone={marketTimeZone}
           markers={markers}
+          factorText={actionsCode?.factorText}
           decimals={decimals}
           style={style}
           upColor={palette.up}
@@ -190,8 +192,30 @@ function legendTime(seconds: number, style: 'minute' | 'day' | 'month', zone: Di
   return `${text} ${zoneLabel(fromChartTime(seconds, zone, marketTimeZone), displayTimeZone(zone, marketTimeZone))}`;
 }
 
-function legendAction(marker: ActionMarker, date?: string): LegendAction {
-  return { ...(date !== undefined && { date }), text: marker.text, factors: marker.factors.map(factorText) };
+type ActionsCode = typeof import('./corporate-actions');
+const NO_MARKERS: readonly ActionMarker[] = [];
+
+/**
+ * The corporate actions' code (their badges' and the legend's words), loaded once a chart has
+ * actions to show: after the first candle, in the chunk beside the chart with the badges, not on
+ * the first page.
+ */
+function useActionsCode(needed: boolean): ActionsCode | undefined {
+  const [code, setCode] = useState<ActionsCode | undefined>(undefined);
+  useEffect(() => {
+    if (!needed || code) return;
+    import('./corporate-actions').then(
+      (loaded) => {
+        setCode(loaded);
+      },
+      () => undefined,
+    );
+  }, [needed, code]);
+  return code;
+}
+
+function legendAction(marker: ActionMarker, factorText: ActionsCode['factorText'] | undefined, date?: string): LegendAction {
+  return { ...(date !== undefined && { date }), text: marker.text, factors: factorText ? marker.factors.map(factorText) : [] };
 }
 
 const NO_LIVE = (): LiveValue | undefined => undefined;
@@ -205,6 +229,8 @@ interface CandleLegendProps {
   zone: DisplayZone;
   marketTimeZone: string;
   markers: readonly ActionMarker[];
+  /** How a factor reads, once the actions' code is here. */
+  factorText: ActionsCode['factorText'] | undefined;
   decimals: number;
   style: 'minute' | 'day' | 'month';
   upColor: string;
@@ -215,15 +241,15 @@ interface CandleLegendProps {
  * The legend of the candle under the crosshair, or of the last one, live: only this small part
  * re-renders when quotes move the forming candle, never the chart.
  */
-function CandleLegend({ hit, candles, live, dataset, zone, marketTimeZone, markers, decimals, style, upColor, downColor }: CandleLegendProps) {
+function CandleLegend({ hit, candles, live, dataset, zone, marketTimeZone, markers, factorText, decimals, style, upColor, downColor }: CandleLegendProps) {
   const liveValue = useSyncExternalStore(live?.subscribe ?? NO_SUBSCRIPTION, live?.get ?? NO_LIVE);
   const { last, previous } = hit ? {} : lastWithLive(candles, liveValue, dataset);
   const shown = hit ?? (last && { candle: { ...last, time: toChartTime(last.time, zone, marketTimeZone) }, previous });
   // The badge under the crosshair lists its events, dated; otherwise the shown candle's own action.
   const marker = shown ? markers.find((item) => item.time === shown.candle.time) : undefined;
   const actions = hit?.actions
-    ? hit.actions.map((item) => legendAction(item, formatChartTime(item.time, style)))
-    : marker && [legendAction(marker)];
+    ? hit.actions.map((item) => legendAction(item, factorText, formatChartTime(item.time, style)))
+    : marker && [legendAction(marker, factorText)];
   return (
     <ChartLegend
       candle={shown?.candle}
