@@ -2,7 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['eslint/**/*.test.ts', 'shared/**/*.test.ts', 'src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'bench/**/*.test.ts', 'vite-plugins/**/*.test.ts'],
+    include: [
+      'eslint/**/*.test.ts',
+      'shared/**/*.test.ts',
+      'src/**/*.test.ts',
+      'src/**/*.test.tsx',
+      'server/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'vite-plugins/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 20_000,
   },

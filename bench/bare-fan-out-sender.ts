@@ -11,7 +11,16 @@ import { encodePush } from '../server/realtime/push-frame.ts';
 const FRAME = encodePush(
   JSON.stringify({
     cmd: 'ticker',
-    data: { symbol: 'AAPL.US', last_price: '231.47', volume: '48211934', turnover: '11158871223.41', high: '232.10', low: '229.85', open: '230.02', timestamp: 1_764_082_800_000 },
+    data: {
+      symbol: 'AAPL.US',
+      last_price: '231.47',
+      volume: '48211934',
+      turnover: '11158871223.41',
+      high: '232.10',
+      low: '229.85',
+      open: '230.02',
+      timestamp: 1_764_082_800_000,
+    },
   }),
 ).frame;
 /** Milliseconds between bursts, drawn evenly: about the desk run's pushes per second. */

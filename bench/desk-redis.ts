@@ -23,7 +23,15 @@ export async function deskRedisFigures(counts: readonly number[] = [1, 10, 100, 
     if (failover) {
       const name = `failover, ${failoverBrowsers} browsers, leader SIGKILLed mid-run`;
       figures.push(
-        { group: GROUP, name: `${name}: longest time without a push on the other instances`, value: failover.gapMs, unit: 'ms', decimals: 0, target: '≤ 5000 ms', pass: failover.gapMs <= 5_000 },
+        {
+          group: GROUP,
+          name: `${name}: longest time without a push on the other instances`,
+          value: failover.gapMs,
+          unit: 'ms',
+          decimals: 0,
+          target: '≤ 5000 ms',
+          pass: failover.gapMs <= 5_000,
+        },
         {
           group: GROUP,
           name: `${name}: errors of the other instances' browsers (closes, failed HTTP)`,
@@ -33,7 +41,15 @@ export async function deskRedisFigures(counts: readonly number[] = [1, 10, 100, 
           target: '0',
           pass: failover.survivorsErrors === 0,
         },
-        { group: GROUP, name: `${name}: upstream sockets at the end`, value: result.upstreamSockets, unit: '', decimals: 0, target: '1', pass: result.upstreamSockets === 1 },
+        {
+          group: GROUP,
+          name: `${name}: upstream sockets at the end`,
+          value: result.upstreamSockets,
+          unit: '',
+          decimals: 0,
+          target: '1',
+          pass: result.upstreamSockets === 1,
+        },
       );
     }
   }
@@ -41,7 +57,10 @@ export async function deskRedisFigures(counts: readonly number[] = [1, 10, 100, 
 }
 
 if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
-  const counts = process.argv.slice(2).filter((arg) => /^\d+$/.test(arg)).map(Number);
+  const counts = process.argv
+    .slice(2)
+    .filter((arg) => /^\d+$/.test(arg))
+    .map(Number);
   const failover = process.argv.includes('--no-failover') ? 0 : 100;
   printFigures(await deskRedisFigures(counts.length > 0 ? counts : undefined, failover));
   process.exit(0);

@@ -146,10 +146,21 @@ export async function runDesk({ browsers, instances: count, killLeader = false }
     }
     const memoryBefore = await residentBytes(instances);
     // A worker does not inherit tsx's loader: it registers it, then loads the TypeScript.
-    worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('./desk-browsers.ts', import.meta.url).href)}); });`, {
-      eval: true,
-      workerData: { browsers, serverPort: instances[0]?.port, serverPorts: instances.map((instance) => instance.port), simPort, key: KEY, watchlist: WATCHLIST, chart: CHART },
-    });
+    worker = new Worker(
+      `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('./desk-browsers.ts', import.meta.url).href)}); });`,
+      {
+        eval: true,
+        workerData: {
+          browsers,
+          serverPort: instances[0]?.port,
+          serverPorts: instances.map((instance) => instance.port),
+          simPort,
+          key: KEY,
+          watchlist: WATCHLIST,
+          chart: CHART,
+        },
+      },
+    );
     const messages: Message[] = [];
     worker.on('message', (message: Message) => messages.push(message));
     const waitFor = async (kind: string): Promise<Message> => {

@@ -24,7 +24,13 @@ export function deskRunFigures(group: string, name: string, run: DeskRun, oneBro
       target: '≤ 1.2 ×',
       pass: ratio <= 1.2,
     },
-    { group, name: `${name}: upstream requests while every browser's page loads in the same second (first 5 s)`, value: run.startUpRequests, unit: '', decimals: 0 },
+    {
+      group,
+      name: `${name}: upstream requests while every browser's page loads in the same second (first 5 s)`,
+      value: run.startUpRequests,
+      unit: '',
+      decimals: 0,
+    },
     {
       group,
       name: `${name}: push latency added by the fan-out at the server (arrival → written to every browser), median / p99 over the last 15 s`,
@@ -82,7 +88,10 @@ export function printFigures(figures: readonly Figure[]): void {
 }
 
 if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
-  const counts = process.argv.slice(2).filter((arg) => /^\d+$/.test(arg)).map(Number);
+  const counts = process.argv
+    .slice(2)
+    .filter((arg) => /^\d+$/.test(arg))
+    .map(Number);
   printFigures(await deskFigures(counts.length > 0 ? counts : undefined));
   process.exit(0);
 }

@@ -49,7 +49,13 @@ function timedGet(target: Target, path: string): Promise<number | undefined> {
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
     const request = http.get(
-      { host: target.url.hostname, port: target.url.port, path, agent: target.agent, headers: { 'X-API-Key': 'demo-enterprise', 'Accept-Encoding': 'gzip, deflate, br, zstd' } },
+      {
+        host: target.url.hostname,
+        port: target.url.port,
+        path,
+        agent: target.agent,
+        headers: { 'X-API-Key': 'demo-enterprise', 'Accept-Encoding': 'gzip, deflate, br, zstd' },
+      },
       (response) => {
         response.on('data', () => undefined);
         response.on('end', () => {
@@ -128,13 +134,13 @@ export async function forwarderFigures(): Promise<Figure[]> {
     { name: `direct to simulator: median / p99 (${LOAD})`, ...medianAndP99(direct) },
     { name: 'through the forwarder: median / p99', ...medianAndP99(forwarded) },
     { name: 'through a bare Node proxy (no checks): median / p99', ...medianAndP99(floor) },
-    { name: 'forwarder adds, one dashboard\'s load: median', value: byForwarder.median, unit: 'ms' },
-    { name: 'forwarder adds, one dashboard\'s load: p99', value: byForwarder.p99, unit: 'ms', samples },
+    { name: "forwarder adds, one dashboard's load: median", value: byForwarder.median, unit: 'ms' },
+    { name: "forwarder adds, one dashboard's load: p99", value: byForwarder.p99, unit: 'ms', samples },
     { name: 'floor, same rounds: a bare Node proxy adds median / p99', value: byBareProxy.median, unit: `ms / ${ms(byBareProxy.p99)}` },
     // An absolute p99 on a shared two-core machine mostly measures the machine: the goal is the
     // forwarder's added p99 against the bare proxy's, in the same rounds.
     {
-      name: 'forwarder\'s added p99 ÷ the bare proxy\'s',
+      name: "forwarder's added p99 ÷ the bare proxy's",
       value: byForwarder.p99 / byBareProxy.p99,
       unit: '×',
       target: `≤ ${String(ADDED_P99_RATIO)} ×`,

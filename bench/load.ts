@@ -23,10 +23,22 @@ export async function loadFigures(): Promise<Figure[]> {
     });
     const failures = result.errors + result.timeouts + result.non2xx;
     return [
-      { name: `load: ${String(CONNECTIONS)} connections × ${String(SECONDS)} s through the forwarder, throughput`, value: result.requests.average, unit: 'req/s', decimals: 0 },
+      {
+        name: `load: ${String(CONNECTIONS)} connections × ${String(SECONDS)} s through the forwarder, throughput`,
+        value: result.requests.average,
+        unit: 'req/s',
+        decimals: 0,
+      },
       { name: 'load: latency median / p99', value: result.latency.p50, unit: `ms / ${result.latency.p99.toFixed(0)} ms` },
       { name: 'load: requests answered', value: result.requests.total, unit: '', decimals: 0 },
-      { name: 'load: errors + timeouts + non-2xx', value: failures, unit: `(${String(result.errors)} / ${String(result.timeouts)} / ${String(result.non2xx)})`, decimals: 0, target: '0', pass: failures === 0 },
+      {
+        name: 'load: errors + timeouts + non-2xx',
+        value: failures,
+        unit: `(${String(result.errors)} / ${String(result.timeouts)} / ${String(result.non2xx)})`,
+        decimals: 0,
+        target: '0',
+        pass: failures === 0,
+      },
       { name: 'load: peak memory, server / simulator', value: peakMemoryMiB(server.pid), unit: `MiB / ${peakMemoryMiB(sim.pid).toFixed(0)} MiB`, decimals: 0 },
     ];
   } finally {

@@ -34,7 +34,11 @@ const browserSeconds = (performance.now() - started) / 1000 - serverSeconds;
 const valueText = (f: Figure) => (Number.isNaN(f.value) ? f.unit : `${f.value.toFixed(f.decimals ?? 2)} ${f.unit}`.trimEnd());
 const rows = figures.map((f) => [f.name, valueText(f), f.target ?? '', f.pass === undefined ? '' : f.pass ? 'ok' : 'MISSED']);
 const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => (r[i] ?? '').length), ['figure', 'value', 'target', ''][i]?.length ?? 0));
-const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+const line = (cells: string[]) =>
+  cells
+    .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+    .join('  ')
+    .trimEnd();
 console.log(line(['figure', 'value', 'target', '']));
 console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 let group: string | undefined;

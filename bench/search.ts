@@ -12,7 +12,25 @@ import { createCatalogSearch } from '../src/lib/catalog-search.ts';
 import { percentile, summarize, timeRuns, type Figure } from './figure.ts';
 
 /** The issue's searches and a few more of every kind (names, Chinese, pinyin, single letters). */
-export const TYPED_QUERIES = ['nvda', 'NVDA.US', 'nvidia', 'tsla', 'msft', '700', '00700', 'Tencent', '600519', 'AU2612', 'ETH', 'gzmt', 'tengxun', '腾讯控股', 'hang seng tech', 'holdings', 'a'];
+export const TYPED_QUERIES = [
+  'nvda',
+  'NVDA.US',
+  'nvidia',
+  'tsla',
+  'msft',
+  '700',
+  '00700',
+  'Tencent',
+  '600519',
+  'AU2612',
+  'ETH',
+  'gzmt',
+  'tengxun',
+  '腾讯控股',
+  'hang seng tech',
+  'holdings',
+  'a',
+];
 const KEYSTROKE_TARGET_MS = 50;
 const GROUP = 'search';
 const kib = (bytes: number): number => bytes / 1024;
@@ -43,7 +61,12 @@ export async function searchFigures(): Promise<Figure[]> {
   const keyTimes = await timeRuns(typed.length * 5, (i) => Promise.resolve(catalog.search(typed[i % typed.length] ?? '')));
   const p95 = percentile(keyTimes, 95);
   return [
-    { group: GROUP, name: `search: catalogue index built by the server from the simulator (first request, ${String(index.entries.length)} instruments, incl. pinyin and compression)`, value: buildMs, unit: 'ms' },
+    {
+      group: GROUP,
+      name: `search: catalogue index built by the server from the simulator (first request, ${String(index.entries.length)} instruments, incl. pinyin and compression)`,
+      value: buildMs,
+      unit: 'ms',
+    },
     { group: GROUP, name: 'search: catalogue answered once built (median of 20)', value: summarize(servedTimes).median, unit: 'ms', decimals: 3 },
     {
       group: GROUP,
@@ -68,5 +91,6 @@ export async function searchFigures(): Promise<Figure[]> {
 }
 
 if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
-  for (const figure of await searchFigures()) console.log(`${figure.name}: ${figure.value.toFixed(figure.decimals ?? 2)} ${figure.unit}${figure.target ? ` (target ${figure.target})` : ''}`);
+  for (const figure of await searchFigures())
+    console.log(`${figure.name}: ${figure.value.toFixed(figure.decimals ?? 2)} ${figure.unit}${figure.target ? ` (target ${figure.target})` : ''}`);
 }

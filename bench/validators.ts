@@ -45,7 +45,10 @@ function swapSchema(backend: string | undefined): Plugin {
 /** JS + CSS the first page loads, brotli-compressed as the build's copies are (what a current browser receives). */
 async function firstPageBrotli(distDir: string): Promise<number> {
   const { files } = await firstPageBytes(distDir);
-  const brotli = (file: string) => brotliCompressSync(readFileSync(join(distDir, file)), { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  const brotli = (file: string) =>
+    brotliCompressSync(readFileSync(join(distDir, file)), {
+      params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 11 },
+    }).length;
   return files.reduce((sum, { file }) => sum + brotli(file), 0);
 }
 
@@ -63,7 +66,13 @@ async function buildBackend(name: Backend, dir: string): Promise<{ bytes: number
     plugins,
     // Everything bundled: the parser is imported from a temporary folder without node_modules.
     ssr: { noExternal: true },
-    build: { ssr: join(root, 'bench/validators/hk-parse-entry.ts'), outDir: parserDir, emptyOutDir: true, minify: true, rollupOptions: { output: { entryFileNames: 'parser.mjs' } } },
+    build: {
+      ssr: join(root, 'bench/validators/hk-parse-entry.ts'),
+      outDir: parserDir,
+      emptyOutDir: true,
+      minify: true,
+      rollupOptions: { output: { entryFileNames: 'parser.mjs' } },
+    },
   });
   const module = (await import(pathToFileURL(join(parserDir, 'parser.mjs')).href)) as { parseHkTickers: ParseHkTickers };
   return { bytes: await firstPageBrotli(appDir), parse: module.parseHkTickers };

@@ -72,9 +72,12 @@ test('one alert scenario gives the same triggers in the browser and on the serve
   // The data's clock a minute before the scenario: the page's own expiry clock leaves the
   // expiring alert to the scenario's prices.
   await setClock(request, new Date(Date.parse(DEFAULT_SIM_NOW) - 60_000).toISOString(), true);
-  await page.addInitScript((saved) => {
-    if (localStorage.getItem('chartroom.alerts') === null) localStorage.setItem('chartroom.alerts', saved);
-  }, JSON.stringify({ state: { alerts: SCENARIO_ALERTS, log: [] }, version: 1 }));
+  await page.addInitScript(
+    (saved) => {
+      if (localStorage.getItem('chartroom.alerts') === null) localStorage.setItem('chartroom.alerts', saved);
+    },
+    JSON.stringify({ state: { alerts: SCENARIO_ALERTS, log: [] }, version: 1 }),
+  );
   await page.route(
     (url) => url.pathname === '/v1/market/ticker' && (url.searchParams.get('symbols') ?? '').split(',').some((symbol) => SCENARIO_SYMBOLS.has(symbol)),
     (route) => route.abort(),

@@ -289,7 +289,12 @@ test('an alert line dragged on the chart moves the alert to the new level, and t
   await expect(page.getByTestId('alert-row')).toContainText(`crosses above ${String(moved)}`);
 });
 
-test('two tabs open: one of them evaluates, so a crossing is logged and notified once, and both show its toast', async ({ page, context, request, baseURL }) => {
+test('two tabs open: one of them evaluates, so a crossing is logged and notified once, and both show its toast', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const { p0, t1, p1 } = await findRise(request);
   const level = Number(((p0 + p1) / 2).toFixed(4));
   await setClock(request, iso(T0), true);

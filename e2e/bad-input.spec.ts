@@ -106,8 +106,16 @@ function everyParameter(value: string, raw = false): string {
  * answers 414 there), reached inside the app through history (Back/Forward to such an entry).
  */
 const BAD_LINKS: Array<{ name: string; search: string; via: 'load' | 'history' }> = [
-  { name: 'a 10 KB symbol (history)', via: 'history', search: `?symbol=${'A'.repeat(10 * 1024)}&type=${'s'.repeat(2_000)}&interval=${'1'.repeat(2_000)}&adjust=${'n'.repeat(2_000)}&tz=${'m'.repeat(2_000)}&tab=${'c'.repeat(2_000)}` },
-  { name: 'a 6 KB symbol (page load)', via: 'load', search: `?symbol=${'A'.repeat(6 * 1024)}&type=${'s'.repeat(200)}&interval=${'1'.repeat(200)}&adjust=${'n'.repeat(200)}&tz=${'m'.repeat(200)}&tab=${'c'.repeat(200)}` },
+  {
+    name: 'a 10 KB symbol (history)',
+    via: 'history',
+    search: `?symbol=${'A'.repeat(10 * 1024)}&type=${'s'.repeat(2_000)}&interval=${'1'.repeat(2_000)}&adjust=${'n'.repeat(2_000)}&tz=${'m'.repeat(2_000)}&tab=${'c'.repeat(2_000)}`,
+  },
+  {
+    name: 'a 6 KB symbol (page load)',
+    via: 'load',
+    search: `?symbol=${'A'.repeat(6 * 1024)}&type=${'s'.repeat(200)}&interval=${'1'.repeat(200)}&adjust=${'n'.repeat(200)}&tz=${'m'.repeat(200)}&tab=${'c'.repeat(200)}`,
+  },
   { name: 'unicode', via: 'load', search: everyParameter('腾讯控股📈é') },
   { name: 'unicode (history)', via: 'history', search: everyParameter('\u202Eevil\u202C 𝔘𝔫𝔦') },
   { name: 'markup', via: 'load', search: everyParameter(`<img src=x onerror="window.${PWNED}=1">`) },
@@ -167,7 +175,16 @@ const CORRUPTED_STORES: Array<{ name: string; text: string; keeps: boolean }> = 
       version: 'one',
       state: {
         preferences: [1, 2, 3],
-        watchlists: [GOOD_LISTS[0], 'a list', null, 42, { id: 7, name: ['x'], symbols: 'AAPL.US' }, { id: 'mixed', name: 'Mixed', symbols: [1, 'AMD.US', null] }, GOOD_LISTS[1], { ...GOOD_LISTS[1], name: 'Duplicate id' }],
+        watchlists: [
+          GOOD_LISTS[0],
+          'a list',
+          null,
+          42,
+          { id: 7, name: ['x'], symbols: 'AAPL.US' },
+          { id: 'mixed', name: 'Mixed', symbols: [1, 'AMD.US', null] },
+          GOOD_LISTS[1],
+          { ...GOOD_LISTS[1], name: 'Duplicate id' },
+        ],
         activeWatchlistId: { id: 'mine' },
         symbolTypes: [['BTCUSD', 'forex']],
       },

@@ -49,5 +49,3 @@ export async function chartLoaded(page: Page) {
   await page.waitForFunction(() => performance.getEntriesByName('chartroom:first-candle', 'mark').length > 0, undefined, { timeout: 20_000 });
   await expect(page.getByTestId('header-last-price')).toBeVisible();
 }
-
-

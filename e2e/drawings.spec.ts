@@ -71,7 +71,13 @@ async function colourNear(page: Page, x: number, y: number, colour: string): Pro
         const size = Math.round(6 * ratio);
         const data = context.getImageData(Math.round(px * ratio) - size, Math.round(py * ratio) - size, size * 2, size * 2).data;
         for (let i = 0; i < data.length; i += 4) {
-          if (Math.abs((data[i] ?? 0) - (r ?? 0)) < 30 && Math.abs((data[i + 1] ?? 0) - (g ?? 0)) < 30 && Math.abs((data[i + 2] ?? 0) - (b ?? 0)) < 30 && (data[i + 3] ?? 0) > 150) count++;
+          if (
+            Math.abs((data[i] ?? 0) - (r ?? 0)) < 30 &&
+            Math.abs((data[i + 1] ?? 0) - (g ?? 0)) < 30 &&
+            Math.abs((data[i + 2] ?? 0) - (b ?? 0)) < 30 &&
+            (data[i + 3] ?? 0) > 150
+          )
+            count++;
         }
       }
       return count;
@@ -192,7 +198,10 @@ test('a trend line drawn with the mouse stays after a reload and keeps its times
 
 /** Clicks an adjustment mode (a radio of the Adjust group). */
 async function adjust(page: Page, mode: 'None' | 'Forward' | 'Backward'): Promise<void> {
-  await page.getByRole('radiogroup', { name: /adjust/i }).getByRole('radio', { name: mode }).click();
+  await page
+    .getByRole('radiogroup', { name: /adjust/i })
+    .getByRole('radio', { name: mode })
+    .click();
 }
 
 /** Two candles clear of the tool column, left of COST.US's 4-for-1 split of 14 September 2026. */
@@ -343,7 +352,12 @@ test('restyle, lock, hide all, remove all; export, refuse a bad file, import bac
   const file = await (await download).path();
   const { readFile } = await import('node:fs/promises');
   const exported = await readFile(file, 'utf8');
-  expect(JSON.parse(exported)).toMatchObject({ format: 'chartroom.drawings', version: 1, symbol: 'AAPL.US', drawings: [{ kind: 'horizontal-line', style: { color: '#ff0000' } }] });
+  expect(JSON.parse(exported)).toMatchObject({
+    format: 'chartroom.drawings',
+    version: 1,
+    symbol: 'AAPL.US',
+    drawings: [{ kind: 'horizontal-line', style: { color: '#ff0000' } }],
+  });
 
   await page.getByRole('button', { name: 'Remove all drawings' }).click();
   await waitPlaced(chart, 0);
@@ -392,11 +406,17 @@ test('a damaged saved drawing is dropped with a notice; the others stay, of ever
     locked: false,
   };
   const damaged = { ...good, id: 'bad', anchors: [{ time: 'yesterday', price: 225 }] };
-  await page.addInitScript((saved) => {
-    if (sessionStorage.getItem('seeded')) return;
-    sessionStorage.setItem('seeded', '1');
-    localStorage.setItem('chartroom.drawings', saved);
-  }, JSON.stringify({ version: 1, state: { bySymbol: { 'AAPL.US': [good, damaged], 'MSFT.US': [{ ...good, id: 'other', anchors: [{ time: good.anchors[0]?.time, price: 400 }] }] } } }));
+  await page.addInitScript(
+    (saved) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('chartroom.drawings', saved);
+    },
+    JSON.stringify({
+      version: 1,
+      state: { bySymbol: { 'AAPL.US': [good, damaged], 'MSFT.US': [{ ...good, id: 'other', anchors: [{ time: good.anchors[0]?.time, price: 400 }] }] } },
+    }),
+  );
   const chart = await openChart(page, 'symbol=AAPL.US&interval=1d');
   await expect(page.getByText('1 saved drawing was damaged and dropped; the others are kept.')).toBeVisible();
   const [kept] = await waitPlaced(chart, 1);

@@ -60,7 +60,12 @@ function earlyRecord(page: Page): Promise<EarlyRecord> {
   return page.evaluate(() => {
     const early = (window as unknown as { __early: { elements: number; box?: EarlyRecord['box']; element?: Element; shifts: EarlyRecord['shifts'] } }).__early;
     const chart = document.querySelector('[data-testid="main-chart"]');
-    return { elements: early.elements, ...(early.box && { box: early.box }), adopted: !!early.element && !!chart?.contains(early.element), shifts: early.shifts };
+    return {
+      elements: early.elements,
+      ...(early.box && { box: early.box }),
+      adopted: !!early.element && !!chart?.contains(early.element),
+      shifts: early.shifts,
+    };
   });
 }
 
@@ -104,7 +109,9 @@ for (const { symbol, viewport } of [
   { symbol: 'BTCUSDT', viewport: { width: 1100, height: 800 } },
   { symbol: '700.HK', viewport: { width: 800, height: 900 } },
 ]) {
-  test(`${symbol} at ${String(viewport.width)}×${String(viewport.height)}: the candles are painted before the app, in the shell's slot where the app puts them, and the app keeps that canvas`, async ({ page }) => {
+  test(`${symbol} at ${String(viewport.width)}×${String(viewport.height)}: the candles are painted before the app, in the shell's slot where the app puts them, and the app keeps that canvas`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await expectChartFirst(page, `/?symbol=${symbol}&interval=1d&tab=chart`);
   });
@@ -179,7 +186,9 @@ test('settled at 1280×800, the first screen shifts less than 0.02 (the market c
 test.describe('on a phone, settled', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 
-  test('the first screen shifts less than 0.05 (the header no longer wraps when the quote comes; the lists fill in on their own screens, out of sight)', async ({ page }) => {
+  test('the first screen shifts less than 0.05 (the header no longer wraps when the quote comes; the lists fill in on their own screens, out of sight)', async ({
+    page,
+  }) => {
     await page.goto('/?symbol=700.HK&interval=1d&tab=chart');
     await mounted(page);
     // The phone shows the chart's screen; the watchlists are one tap away (the bar at the bottom).
@@ -201,7 +210,9 @@ test('a page opened on another tab draws no early chart', async ({ page }) => {
 
 test('when the first history page fails, no early chart is drawn and the chart panel says why', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.route('**/v1/market/kline?*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":5001,"message":"upstream down"}' }));
+  await page.route('**/v1/market/kline?*', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":5001,"message":"upstream down"}' }),
+  );
   // The server carried no first page (its upstream down too): the app's own request fails.
   await withoutCarriedPage(page);
   await page.goto('/?symbol=MSFT.US&interval=1d&tab=chart');

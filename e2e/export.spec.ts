@@ -31,7 +31,16 @@ async function downloaded(download: Download): Promise<Buffer> {
 /** Wall clock of `ms` in `timeZone` as the CSV writes it, computed here independently of the app. */
 function wallClock(ms: number, timeZone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(new Date(ms))
       .map((part) => [part.type, part.value]),
   );
@@ -51,11 +60,15 @@ for (const { symbol, interval, adjust, zone, timeZone } of [
     await expect(menu).toBeHidden();
     await mkdir(SHOTS, { recursive: true });
     await copyFile(await download.path(), `${SHOTS}/${download.suggestedFilename()}`);
-    expect(download.suggestedFilename()).toMatch(new RegExp(`^${symbol.replace('.', '\\.')}_${interval}_${adjust ? `${adjust}_` : ''}\\d{4}-\\d\\d-\\d\\dT\\d{4}\\.csv$`));
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^${symbol.replace('.', '\\.')}_${interval}_${adjust ? `${adjust}_` : ''}\\d{4}-\\d\\d-\\d\\dT\\d{4}\\.csv$`),
+    );
 
     const [comment, header, ...rows] = parseCsv((await downloaded(download)).toString('utf8'));
     expect(comment).toHaveLength(1);
-    expect(comment?.[0]).toMatch(new RegExp(`^# ${symbol} ${interval} adjust=${adjust ?? 'none'} zone=${timeZone} exported \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$`));
+    expect(comment?.[0]).toMatch(
+      new RegExp(`^# ${symbol} ${interval} adjust=${adjust ?? 'none'} zone=${timeZone} exported \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$`),
+    );
     expect(header?.slice(0, 7)).toEqual([`time (${timeZone})`, 'time_ms', 'open', 'high', 'low', 'close', 'volume']);
     expect(rows.length).toBeGreaterThan(50);
 
@@ -66,7 +79,13 @@ for (const { symbol, interval, adjust, zone, timeZone } of [
     const [forming] = (await apiData<{ klines: KlineJson[] }[]>(request, '/v1/market/kline/latest', { symbols: symbol, ...params }))[0]?.klines ?? [];
     expect(forming?.time).toBe(times.at(-1));
     const history = (
-      await apiData<{ klines: KlineJson[] }>(request, '/v1/market/kline', { symbol, ...params, start_time: times[0] ?? 0, end_time: (times.at(-2) ?? 0) + 1, limit: 1000 })
+      await apiData<{ klines: KlineJson[] }>(request, '/v1/market/kline', {
+        symbol,
+        ...params,
+        start_time: times[0] ?? 0,
+        end_time: (times.at(-2) ?? 0) + 1,
+        limit: 1000,
+      })
     ).klines.sort((a, b) => a.time - b.time);
     const klines = [...history.filter((k) => k.time < (forming?.time ?? 0)), ...(forming ? [forming] : [])];
     expect(klines.map((k) => k.time)).toEqual(times);
@@ -211,11 +230,17 @@ test('the watchlist CSV has one record per symbol, with the ticker’s numbers',
   expect(header).toEqual(['symbol', 'name', 'last', 'change', 'change %', 'volume', 'time (UTC)']);
   expect(records.map((record) => record[0])).toEqual(symbols);
 
-  const tickers = await apiData<{ symbol: string; name?: string; last_price: string; price_change_24h?: string; price_change_percent_24h?: string; volume_24h?: string; timestamp: number }[]>(
-    request,
-    '/v1/market/ticker',
-    { symbols: symbols.join(',') },
-  );
+  const tickers = await apiData<
+    {
+      symbol: string;
+      name?: string;
+      last_price: string;
+      price_change_24h?: string;
+      price_change_percent_24h?: string;
+      volume_24h?: string;
+      timestamp: number;
+    }[]
+  >(request, '/v1/market/ticker', { symbols: symbols.join(',') });
   for (const [i, record] of records.entries()) {
     const [symbol, name, last, change, percent, volume, time] = record;
     const ticker = tickers.find((t) => t.symbol === symbol);

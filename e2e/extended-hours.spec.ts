@@ -85,7 +85,10 @@ for (const [width, height] of [
     for (const testId of ['header-last-price', 'header-change', 'header-extended']) {
       const cell = page.getByTestId(testId);
       // Not cut (its text as wide as its box) and not under the session state beside it.
-      const { cut, right } = await cell.evaluate((element) => ({ cut: element.scrollWidth > element.clientWidth + 1, right: element.getBoundingClientRect().right }));
+      const { cut, right } = await cell.evaluate((element) => ({
+        cut: element.scrollWidth > element.clientWidth + 1,
+        right: element.getBoundingClientRect().right,
+      }));
       expect(cut, `${testId} is cut at ${String(width)}`).toBe(false);
       const state = await page.locator('[data-testid="header-session"]').boundingBox();
       if (state && state.width > 0) expect(right, `${testId} runs under the session state`).toBeLessThanOrEqual(state.x + 1);

@@ -63,7 +63,12 @@ test('the 5-day intraday view shows the last five trading days, labelled and rul
   // today's line is the shortest, ending well before its day's right edge.
   const today = chart.locator(`g[data-day="${expected[4] ?? ''}"]`).getByTestId('intraday-price-line');
   const points = (d: string | null): number => (d ?? '').split(/[ML]/).length - 1;
-  const yesterdayPoints = points(await chart.locator(`g[data-day="${expected[3] ?? ''}"]`).getByTestId('intraday-price-line').getAttribute('d'));
+  const yesterdayPoints = points(
+    await chart
+      .locator(`g[data-day="${expected[3] ?? ''}"]`)
+      .getByTestId('intraday-price-line')
+      .getAttribute('d'),
+  );
   expect(yesterdayPoints).toBeGreaterThan(300);
   expect(points(await today.getAttribute('d'))).toBeLessThan(yesterdayPoints);
 

@@ -13,9 +13,13 @@ test('sorts by a column and filters by code', async ({ page }) => {
   // The first click on a change column: gainers first.
   await page.getByRole('button', { name: 'Change %', exact: true }).click();
   await expect(page.getByRole('columnheader', { name: 'Change %', exact: true })).toHaveAttribute('aria-sort', 'descending');
-  const percents = await page.getByTestId('hk-row').evaluateAll((rows) =>
-    rows.slice(0, 10).map((row) => Number((row.querySelector('[data-col="changePercent"]')?.textContent ?? '').replace(/[%+\u2212]/g, (c) => (c === '\u2212' ? '-' : '')))),
-  );
+  const percents = await page
+    .getByTestId('hk-row')
+    .evaluateAll((rows) =>
+      rows
+        .slice(0, 10)
+        .map((row) => Number((row.querySelector('[data-col="changePercent"]')?.textContent ?? '').replace(/[%+\u2212]/g, (c) => (c === '\u2212' ? '-' : '')))),
+    );
   expect(percents.every((percent) => Number.isFinite(percent))).toBe(true);
   expect(percents.length).toBeGreaterThan(5);
   expect([...percents].sort((a, b) => b - a)).toEqual(percents);

@@ -76,7 +76,10 @@ test('KDJ and VWAP from the picker: their code loads then, KDJ in its own pane, 
   expect(before[0]?.counts[3]).toBe(0);
   for (const count of after.kdj) expect(count).toBeGreaterThan(50);
   await page.screenshot({ path: testInfo.outputPath('kdj-and-vwap.png') });
-  testInfo.annotations.push({ type: 'pixels', description: `VWAP on the price pane ${String(after.price)}; KDJ pane K ${String(after.kdj[0])}, D ${String(after.kdj[1])}, J ${String(after.kdj[2])}` });
+  testInfo.annotations.push({
+    type: 'pixels',
+    description: `VWAP on the price pane ${String(after.price)}; KDJ pane K ${String(after.kdj[0])}, D ${String(after.kdj[1])}, J ${String(after.kdj[2])}`,
+  });
 
   // Saved: after a reload the same list, and KDJ's pane drawn again.
   await page.reload();

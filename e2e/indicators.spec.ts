@@ -75,7 +75,10 @@ const MAPPING_TRIES = 3;
  * pane that moves under the reading (the price axis widening for a new label shifts every candle
  * sideways) gives legends of the neighbouring candles, so the reading is taken again.
  */
-async function readMapping(page: Page, scale: 'linear' | 'percent' | 'log'): Promise<{ pane: PricePane; closes: number[]; a: number; b: number; worst: number }> {
+async function readMapping(
+  page: Page,
+  scale: 'linear' | 'percent' | 'log',
+): Promise<{ pane: PricePane; closes: number[]; a: number; b: number; worst: number }> {
   for (let attempt = 1; ; attempt += 1) {
     const pane = await readCandles(page);
     const { candles } = pane;
@@ -111,7 +114,9 @@ async function readMa(page: Page, scale: 'linear' | 'percent' | 'log', fromEnd?:
     const at = (row - a) / b;
     return { first: closes[0] ?? Number.NaN, last: close, fromEnd: back, ma: scale === 'log' ? Math.exp(at) : at, worst, slope: Math.abs(b) };
   }
-  throw new Error(`MA 50 is not drawn at ${fromEnd === undefined ? `any of the last ${String(MAX_FROM_END + 1)} candles` : `candle ${String(fromEnd)} from the end`}`);
+  throw new Error(
+    `MA 50 is not drawn at ${fromEnd === undefined ? `any of the last ${String(MAX_FROM_END + 1)} candles` : `candle ${String(fromEnd)} from the end`}`,
+  );
 }
 
 test('moving averages share the price’s base in percent and log scale: MA% − price% as on the linear chart', async ({ page }, testInfo) => {

@@ -190,9 +190,7 @@ test('in upstream mode the API key reaches the upstream only: not the browser, t
   const serverOutput = chartroom.output();
   scanner.scan('Chartroom server output', 'stdout+stderr', serverOutput);
 
-  console.log(
-    `key secrecy: ${[...scanner.counts].map(([kind, count]) => `${String(count)} × ${kind}`).join(', ')}; ${String(traffic.sockets())} WebSocket(s)`,
-  );
+  console.log(`key secrecy: ${[...scanner.counts].map(([kind, count]) => `${String(count)} × ${kind}`).join(', ')}; ${String(traffic.sockets())} WebSocket(s)`);
   expect(scanner.hits).toEqual([]);
   expect(traffic.bodyFailures).toEqual([]);
 

@@ -36,7 +36,10 @@ async function lastCandleColour(page: Page): Promise<'red' | 'green' | undefined
   return page.evaluate(
     ([red, green]) => {
       const near = (data: Uint8ClampedArray, i: number, [r, g, b]: readonly number[]) =>
-        Math.abs((data[i] ?? 0) - (r ?? 0)) < 30 && Math.abs((data[i + 1] ?? 0) - (g ?? 0)) < 30 && Math.abs((data[i + 2] ?? 0) - (b ?? 0)) < 30 && (data[i + 3] ?? 0) > 200;
+        Math.abs((data[i] ?? 0) - (r ?? 0)) < 30 &&
+        Math.abs((data[i + 1] ?? 0) - (g ?? 0)) < 30 &&
+        Math.abs((data[i + 2] ?? 0) - (b ?? 0)) < 30 &&
+        (data[i + 3] ?? 0) > 200;
       let best: { x: number; colour: 'red' | 'green' } | undefined;
       for (const canvas of document.querySelectorAll<HTMLCanvasElement>('[data-testid="main-chart"] canvas')) {
         const context = canvas.getContext('2d');
@@ -238,7 +241,10 @@ const ALLOWED =
 const ZONE_ID = /\b[A-Z][a-z]+\/[A-Z][A-Za-z_]+\b/g;
 /** Month and weekday names: `Intl` writes dates in the pseudo-locale's formatting language (en). */
 const DATE_WORDS = new Set(
-  Array.from({ length: 12 }, (_, month) => [new Date(Date.UTC(2026, month, 1)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' }), new Date(Date.UTC(2026, month, 1)).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })])
+  Array.from({ length: 12 }, (_, month) => [
+    new Date(Date.UTC(2026, month, 1)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' }),
+    new Date(Date.UTC(2026, month, 1)).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' }),
+  ])
     .flat()
     .concat(
       Array.from({ length: 7 }, (_, day) => {
@@ -255,7 +261,7 @@ function untranslated(texts: readonly string[], dataWords: ReadonlySet<string>):
   for (const text of texts) {
     // Innermost brackets first: a translated message may hold another one ({phase}, {rule}).
     let outside = text.replace(ZONE_ID, ' ');
-    for (let before = ''; before !== outside; ) {
+    for (let before = ''; before !== outside;) {
       before = outside;
       outside = outside.replace(/\[[^[\]]*\]/g, ' ');
     }
@@ -318,7 +324,11 @@ test('the pseudo-locale leaves no English on any tab, dialog or error state', as
   await page.keyboard.press('Escape');
   // The alert dialog, from a watchlist row.
   const [setAlertFor] = pseudoText('Set alert for {symbol}…').split('{symbol}');
-  await page.getByTestId('watchlist-row').first().getByRole('button', { name: new RegExp(`^${(setAlertFor ?? '').replace(/[[\]]/g, '\\$&')}`) }).click();
+  await page
+    .getByTestId('watchlist-row')
+    .first()
+    .getByRole('button', { name: new RegExp(`^${(setAlertFor ?? '').replace(/[[\]]/g, '\\$&')}`) })
+    .click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await check('alert dialog');
   await page.keyboard.press('Escape');
@@ -346,7 +356,10 @@ for (const [locale, screens, markets] of [
     await shot(page, `${locale}-phone-markets`);
     // An error state on the phone: an unknown symbol.
     await page.goto('/?symbol=ZZZZ.US&interval=1d&tab=chart');
-    await expect(page.getByRole('tabpanel', { name: locale === 'zh-CN' ? '图表' : '圖表' }).getByRole('alert')).toContainText(locale === 'zh-CN' ? '未找到该代码。' : '找不到該代碼。', { timeout: 20_000 });
+    await expect(page.getByRole('tabpanel', { name: locale === 'zh-CN' ? '图表' : '圖表' }).getByRole('alert')).toContainText(
+      locale === 'zh-CN' ? '未找到该代码。' : '找不到該代碼。',
+      { timeout: 20_000 },
+    );
     await shot(page, `${locale}-phone-error`);
     await page.context().close();
   });

@@ -30,7 +30,10 @@ async function chooseLayout(page: Page, name: string): Promise<void> {
 
 /** Opens `symbol` on chart `index` as a user does: a press on that chart, then the search. */
 async function openOnChart(page: Page, index: number, symbol: string): Promise<void> {
-  await frames(page).nth(index).getByTestId('main-chart').click({ position: { x: 60, y: 40 } });
+  await frames(page)
+    .nth(index)
+    .getByTestId('main-chart')
+    .click({ position: { x: 60, y: 40 } });
   await expect(frames(page).nth(index)).toHaveAttribute('data-active', 'true');
   await page.keyboard.press('Control+k');
   const dialog = page.getByRole('dialog', { name: 'Search symbols' });
@@ -102,7 +105,8 @@ test('two charts of one symbol and interval share one set of K-line requests', a
   const klines = (requests: Request[]) => requests.map((sent) => sent.url()).filter((url) => url.includes('/v1/market/kline') && url.includes('symbol=700.HK'));
   // At the server too: the simulator's log of history requests that reached it (its path carries
   // no query, and only 700.HK has a chart on these screens).
-  const historyAtServer = async (since: SimLogEntry[]) => newEntries(since, await readSimLog(request)).filter((entry) => entry.path === '/v1/market/kline').length;
+  const historyAtServer = async (since: SimLogEntry[]) =>
+    newEntries(since, await readSimLog(request)).filter((entry) => entry.path === '/v1/market/kline').length;
   const seen: Request[] = [];
   page.on('request', (sent) => seen.push(sent));
   // Both screens ask for their own pages (a one-chart link's first page may come in index.html).
@@ -169,16 +173,24 @@ test('a symbol’s drawings show on every chart of it, the tools on the active o
     style: { color: '#ff0000', width: 2, line: 'solid' },
     locked: false,
   };
-  await page.addInitScript((saved) => {
-    localStorage.setItem('chartroom.drawings', saved);
-  }, JSON.stringify({ version: 1, state: { bySymbol: { '700.HK': [line] } } }));
+  await page.addInitScript(
+    (saved) => {
+      localStorage.setItem('chartroom.drawings', saved);
+    },
+    JSON.stringify({ version: 1, state: { bySymbol: { '700.HK': [line] } } }),
+  );
   await page.goto('/?symbol=AAPL.US&interval=1d&layout=2h&charts=AAPL.US~1d~none,700.HK~1d~none&active=0&sync=');
   const other = frames(page).nth(1);
   await expect(other.locator('[data-drawings]')).toHaveAttribute('data-drawings', /"id":"level"/, { timeout: 15_000 });
   const placed = JSON.parse((await other.locator('[data-drawings]').getAttribute('data-drawings')) ?? '[]') as { points: { y: number }[] }[];
   expect(placed[0]?.points[0]?.y).toBeGreaterThan(0);
   // The drawing tools are on the active chart only.
-  await expect(frames(page).nth(0).getByRole('button', { name: /drawing tools/i }).first()).toBeVisible();
+  await expect(
+    frames(page)
+      .nth(0)
+      .getByRole('button', { name: /drawing tools/i })
+      .first(),
+  ).toBeVisible();
   await expect(other.getByRole('button', { name: /drawing tools/i })).toHaveCount(0);
 });
 

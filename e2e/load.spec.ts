@@ -93,7 +93,9 @@ test("the first K-line window is aligned to the data's clock, not the browser's"
   expect(endTime).toBe(Date.parse('2026-03-02T15:00:00Z') - 1);
 });
 
-test('the first page loads exactly the counted JS and CSS, compressed; the panels beside the chart after its first candle; no lazy panel until asked', async ({ page }) => {
+test('the first page loads exactly the counted JS and CSS, compressed; the panels beside the chart after its first candle; no lazy panel until asked', async ({
+  page,
+}) => {
   const loaded: string[] = [];
   const uncompressed: string[] = [];
   page.on('response', async (response) => {

@@ -8,7 +8,8 @@ import { expect, test } from './fixtures.ts';
 import { resetSimulator } from './sim-control.ts';
 
 /** Every chunk that loads on demand (file names follow their modules; the indicators' picker and kinds the chart does not show). */
-const ON_DEMAND = /\/assets\/(intraday-panel|stock-info-panel|trades-panel|hk-market-panel|order-book-panel|search-palette|indicator-picker|indicator-loaders|kdj|vwap|macd|rsi|ichimoku)[-.]/;
+const ON_DEMAND =
+  /\/assets\/(intraday-panel|stock-info-panel|trades-panel|hk-market-panel|order-book-panel|search-palette|indicator-picker|indicator-loaders|kdj|vwap|macd|rsi|ichimoku)[-.]/;
 
 test.beforeEach(async ({ request }) => {
   await resetSimulator(request);

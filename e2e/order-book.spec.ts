@@ -105,7 +105,9 @@ test('EURUSD has no order book: a sentence, no depth request', async ({ page }) 
   await page.keyboard.press('Alt+6');
   await expect(page.getByRole('tab', { name: 'Order book' })).toHaveAttribute('aria-selected', 'true');
   await expect(page).toHaveURL(/tab=book/);
-  await expect(page.getByTestId('book-unavailable')).toHaveText('No order book for EURUSD: this market has none (forex, metals and indices).', { timeout: 15_000 });
+  await expect(page.getByTestId('book-unavailable')).toHaveText('No order book for EURUSD: this market has none (forex, metals and indices).', {
+    timeout: 15_000,
+  });
   await page.waitForTimeout(2_500);
   expect(depthRequests()).toBe(0);
 });

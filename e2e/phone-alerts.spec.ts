@@ -38,7 +38,10 @@ test('a watchlist row’s bell opens the dialog over the watchlist; a crossing w
   await page.goto(`/?symbol=${SYMBOL}&interval=1d&adjust=none`);
   const screens = page.getByRole('navigation', { name: 'Screens' });
   await screens.getByRole('button', { name: 'Watchlist' }).tap();
-  await page.locator(`[data-testid="watchlist-row"][data-symbol="${SYMBOL}"]`).getByRole('button', { name: `Set alert for ${SYMBOL}…` }).tap();
+  await page
+    .locator(`[data-testid="watchlist-row"][data-symbol="${SYMBOL}"]`)
+    .getByRole('button', { name: `Set alert for ${SYMBOL}…` })
+    .tap();
 
   const dialog = page.getByRole('dialog', { name: 'New alert' });
   await expectOnScreen(dialog, page);

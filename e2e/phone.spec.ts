@@ -144,11 +144,13 @@ test('a pinch zooms the chart, a drag pans it, a long press shows the candle und
   const firstX = zoomed[0]?.x ?? 0;
   const lastX = zoomed.at(-1)?.x ?? 0;
   await drag(cdp, { x: box.x + box.width * 0.2, y: centre.y }, { x: box.x + box.width * 0.6, y: centre.y });
-  await expect.poll(async () => {
-    const { candles } = await readCandles(page);
-    // The same candles, further right: the rightmost one is off the pane or moved right.
-    return (candles.at(-1)?.x ?? 0) !== lastX || (candles[0]?.x ?? 0) !== firstX;
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const { candles } = await readCandles(page);
+      // The same candles, further right: the rightmost one is off the pane or moved right.
+      return (candles.at(-1)?.x ?? 0) !== lastX || (candles[0]?.x ?? 0) !== firstX;
+    })
+    .toBe(true);
 
   // A long press: the legend shows the candle under the finger, not the last one.
   const legend = page.getByTestId('chart-legend');

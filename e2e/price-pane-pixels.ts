@@ -24,7 +24,17 @@ export interface PricePane {
 export async function readCandles(page: Page): Promise<PricePane> {
   return page.evaluate(() => {
     const css = getComputedStyle(document.documentElement);
-    const rgb = (value: string) => [1, 3, 5].map((i) => parseInt(value.trim().replace('#', '').padEnd(7, '0').slice(i - 1, i + 1), 16));
+    const rgb = (value: string) =>
+      [1, 3, 5].map((i) =>
+        parseInt(
+          value
+            .trim()
+            .replace('#', '')
+            .padEnd(7, '0')
+            .slice(i - 1, i + 1),
+          16,
+        ),
+      );
     const colours = [rgb(css.getPropertyValue('--color-up')), rgb(css.getPropertyValue('--color-down'))];
     const canvases = [...document.querySelectorAll<HTMLCanvasElement>('[data-testid="main-chart"] canvas')];
     const canvas = canvases.reduce((best, c) => (c.width * c.height > best.width * best.height ? c : best));
@@ -32,7 +42,10 @@ export async function readCandles(page: Page): Promise<PricePane> {
     const ratio = canvas.width / rect.width;
     const { data, width, height } = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height) ?? new ImageData(1, 1);
     const candle = (i: number) =>
-      (data[i + 3] ?? 0) > 200 && colours.some(([r, g, b]) => Math.abs((data[i] ?? 0) - (r ?? 0)) < 40 && Math.abs((data[i + 1] ?? 0) - (g ?? 0)) < 40 && Math.abs((data[i + 2] ?? 0) - (b ?? 0)) < 40);
+      (data[i + 3] ?? 0) > 200 &&
+      colours.some(
+        ([r, g, b]) => Math.abs((data[i] ?? 0) - (r ?? 0)) < 40 && Math.abs((data[i + 1] ?? 0) - (g ?? 0)) < 40 && Math.abs((data[i + 2] ?? 0) - (b ?? 0)) < 40,
+      );
     // The last price's dotted line crosses the whole pane in a candle colour: its rows are no candle.
     const lineRows = new Set<number>();
     for (let y = 0; y < height; y++) {

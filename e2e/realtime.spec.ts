@@ -22,7 +22,11 @@ function sortedSet(symbols: Iterable<string>): string[] {
 }
 
 function subscriptionsOf(connection: SimRealtimeConnection): Record<RealtimeChannelName, string[]> {
-  return { ticker: sortedSet(connection.subscriptions.ticker), depth: sortedSet(connection.subscriptions.depth), trade: sortedSet(connection.subscriptions.trade) };
+  return {
+    ticker: sortedSet(connection.subscriptions.ticker),
+    depth: sortedSet(connection.subscriptions.depth),
+    trade: sortedSet(connection.subscriptions.trade),
+  };
 }
 
 async function expectStreaming(page: Page): Promise<void> {
@@ -127,8 +131,6 @@ test('navigating between symbols and lists leaves exactly what is on screen subs
   await expect(rows.first()).toHaveAttribute('data-symbol', /\.(SH|SZ)$/);
 
   const expected = await onScreen(page);
-  await expect
-    .poll(async () => subscriptionsOf(await pageConnection(request)), { timeout: 5_000 })
-    .toEqual(expected);
+  await expect.poll(async () => subscriptionsOf(await pageConnection(request)), { timeout: 5_000 }).toEqual(expected);
   await expectStreaming(page);
 });

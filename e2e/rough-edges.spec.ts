@@ -84,7 +84,9 @@ interface Badge {
 
 async function badgesOf(chart: Locator): Promise<Badge[]> {
   // On the chart's own element, or on the early chart's inside it when the app adopted that one.
-  const text = await chart.evaluate((element) => (element.closest('[data-action-markers]') ?? element.querySelector('[data-action-markers]'))?.getAttribute('data-action-markers'));
+  const text = await chart.evaluate((element) =>
+    (element.closest('[data-action-markers]') ?? element.querySelector('[data-action-markers]'))?.getAttribute('data-action-markers'),
+  );
   return JSON.parse(text ?? '[]') as Badge[];
 }
 
@@ -101,7 +103,9 @@ test('a zoomed-out monthly chart: corporate-action badges never overlap nor leav
   await page.waitForTimeout(300);
 
   const badges = await badgesOf(chart);
-  const paneWidth = await chart.evaluate((element) => Math.max(...[...element.querySelectorAll('canvas')].filter((canvas) => canvas.clientHeight > 150).map((canvas) => canvas.clientWidth)));
+  const paneWidth = await chart.evaluate((element) =>
+    Math.max(...[...element.querySelectorAll('canvas')].filter((canvas) => canvas.clientHeight > 150).map((canvas) => canvas.clientWidth)),
+  );
   expect(badges.length).toBeGreaterThan(0);
   for (const [i, badge] of badges.entries()) {
     expect(badge.left, `badge ${String(i)} inside the pane on the left`).toBeGreaterThanOrEqual(0);
@@ -119,7 +123,12 @@ test('a zoomed-out monthly chart: corporate-action badges never overlap nor leav
     for (const canvas of element.querySelectorAll('canvas')) {
       const context = canvas.getContext('2d');
       if (!context || canvas.clientHeight < 150) continue;
-      const { data } = context.getImageData(Math.round(badge.left * ratio), Math.round(badge.top * ratio), Math.round(badge.width * ratio), Math.round(badge.height * ratio));
+      const { data } = context.getImageData(
+        Math.round(badge.left * ratio),
+        Math.round(badge.top * ratio),
+        Math.round(badge.width * ratio),
+        Math.round(badge.height * ratio),
+      );
       for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 0) > 200 && (data[i + 1] ?? 0) > 120 && (data[i + 2] ?? 255) < 80) amber++;
     }
     return amber;
@@ -139,7 +148,9 @@ for (const viewport of [
   { width: 1024, height: 768 },
   { width: 1280, height: 800 },
 ]) {
-  test(`the HK table at ${String(viewport.width)}×${String(viewport.height)}: code and name stay in view while the rest scrolls, with a cue`, async ({ page }, info) => {
+  test(`the HK table at ${String(viewport.width)}×${String(viewport.height)}: code and name stay in view while the rest scrolls, with a cue`, async ({
+    page,
+  }, info) => {
     await page.setViewportSize(viewport);
     await page.goto('/?symbol=700.HK&tab=hk');
     await expect(page.getByTestId('hk-count')).toHaveText(/securities/, { timeout: 20_000 });

@@ -24,7 +24,9 @@ export async function resetSimulator(request: APIRequestContext): Promise<void> 
 }
 
 /** The fault settings now in force (Retry-After of injected 3001s included). */
-export async function getFaults(request: APIRequestContext): Promise<{ latencyMs: number; retryAfterSeconds: number; errorRate: number; malformedRate: number }> {
+export async function getFaults(
+  request: APIRequestContext,
+): Promise<{ latencyMs: number; retryAfterSeconds: number; errorRate: number; malformedRate: number }> {
   const response = await request.get('/__sim/faults');
   if (!response.ok()) throw new Error(`faults: ${String(response.status())} ${await response.text()}`);
   return (await response.json()) as { latencyMs: number; retryAfterSeconds: number; errorRate: number; malformedRate: number };
@@ -70,7 +72,10 @@ export async function getRealtime(request: APIRequestContext): Promise<SimRealti
 }
 
 /** Changes some realtime settings (e.g. `{ refuse: { trade: true } }`); answers the new state. */
-export async function setRealtime(request: APIRequestContext, settings: Partial<Omit<SimRealtimeState['settings'], 'refuse'>> & { refuse?: Partial<SimRealtimeState['settings']['refuse']> }): Promise<SimRealtimeState> {
+export async function setRealtime(
+  request: APIRequestContext,
+  settings: Partial<Omit<SimRealtimeState['settings'], 'refuse'>> & { refuse?: Partial<SimRealtimeState['settings']['refuse']> },
+): Promise<SimRealtimeState> {
   const response = await request.post('/__sim/realtime', { data: settings });
   if (!response.ok()) throw new Error(`realtime: ${String(response.status())} ${await response.text()}`);
   return (await response.json()) as SimRealtimeState;

@@ -31,7 +31,9 @@ test.describe('checkRateLimits', () => {
     const entries = [entry(9_990), limited, entry(10_150), entry(10_330), entry(11_000, '/v1/market/kline'), entry(12_300)];
     const report = checkRateLimits(entries, [receipt], options);
     expect(report).toMatchObject({ logged: 1, delivered: 1, inFlight: 1, maxInFlightMs: 30 });
-    expect(report.violations).toEqual([{ limitedAt: 10_000, limitedPath: '/v1/market/trades', arrivedAt: 11_000, arrivedPath: '/v1/market/kline', afterAnswerMs: 700 }]);
+    expect(report.violations).toEqual([
+      { limitedAt: 10_000, limitedPath: '/v1/market/trades', arrivedAt: 11_000, arrivedPath: '/v1/market/kline', afterAnswerMs: 700 },
+    ]);
   });
 
   test('passes when the next request waits out Retry-After', () => {

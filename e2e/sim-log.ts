@@ -166,11 +166,17 @@ export interface RateLimitReport {
  * The simulator's 3001s that reached the page: matched one to one, in order, with the 429s the
  * page received on the same path, within the answer delay and a generous slack for the clocks.
  */
-function deliveredLimits(logged: readonly SimLogEntry[], received: readonly ReceivedLimit[], answerDelayMs: number): Array<{ entry: SimLogEntry; retryAfterMs: number }> {
+function deliveredLimits(
+  logged: readonly SimLogEntry[],
+  received: readonly ReceivedLimit[],
+  answerDelayMs: number,
+): Array<{ entry: SimLogEntry; retryAfterMs: number }> {
   const unmatched = [...received].sort((a, b) => a.receivedAt - b.receivedAt);
   const delivered: Array<{ entry: SimLogEntry; retryAfterMs: number }> = [];
   for (const entry of logged) {
-    const index = unmatched.findIndex((limit) => limit.path === entry.path && limit.receivedAt >= entry.at - 50 && limit.receivedAt <= entry.at + answerDelayMs + 2_000);
+    const index = unmatched.findIndex(
+      (limit) => limit.path === entry.path && limit.receivedAt >= entry.at - 50 && limit.receivedAt <= entry.at + answerDelayMs + 2_000,
+    );
     const [limit] = index === -1 ? [] : unmatched.splice(index, 1);
     if (limit) delivered.push({ entry, retryAfterMs: limit.retryAfterMs });
   }
@@ -184,7 +190,11 @@ function deliveredLimits(logged: readonly SimLogEntry[], received: readonly Rece
  * answer, which is after the answer left, so this window is within the one it keeps; all bounds
  * are on the simulator's clock.
  */
-export function checkRateLimits(entries: readonly SimLogEntry[], received: readonly ReceivedLimit[], options: { inFlightMs: number; answerDelayMs: number }): RateLimitReport {
+export function checkRateLimits(
+  entries: readonly SimLogEntry[],
+  received: readonly ReceivedLimit[],
+  options: { inFlightMs: number; answerDelayMs: number },
+): RateLimitReport {
   const byArrival = [...entries].sort((a, b) => a.at - b.at);
   const logged = byArrival.filter((entry) => entry.code === 3001);
   const delivered = deliveredLimits(logged, received, options.answerDelayMs);

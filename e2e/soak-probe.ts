@@ -86,7 +86,9 @@ export function installSoakProbe(): void {
     let mainState: PageVerdict['main'] = 'blank';
     if (main) {
       const selector = CONTENT[tab];
-      const content = selector !== undefined && [...main.querySelectorAll(selector)].some((element) => text(element) !== '' || element.matches('[data-testid="intraday-chart"]'));
+      const content =
+        selector !== undefined &&
+        [...main.querySelectorAll(selector)].some((element) => text(element) !== '' || element.matches('[data-testid="intraday-chart"]'));
       if (main.querySelector('[role="alert"]')) mainState = 'error';
       else if (content || /No candles for this period/.test(text(main))) mainState = 'content';
       else if (/Loading/.test(text(main))) mainState = 'loading';

@@ -111,12 +111,18 @@ test(`the dashboard survives ${String(SOAK_SECONDS)} s of faults and recovers wh
       await expect(dialog.getByTestId('search-option').first()).toHaveAttribute('data-symbol', symbol);
       await page.keyboard.press('Enter');
       // Opening checks the symbol first; under faults that check may fail: then close and go on.
-      await expect(page).toHaveURL(new RegExp(`symbol=${symbol.replace('.', '\\.')}`), { timeout: 10_000 }).catch(async () => {
-        await page.keyboard.press('Escape');
-      });
+      await expect(page)
+        .toHaveURL(new RegExp(`symbol=${symbol.replace('.', '\\.')}`), { timeout: 10_000 })
+        .catch(async () => {
+          await page.keyboard.press('Escape');
+        });
       await expect(dialog).toBeHidden();
     } else if (rowCount > 0) {
-      await rows.nth(step % rowCount).getByRole('button').first().click();
+      await rows
+        .nth(step % rowCount)
+        .getByRole('button')
+        .first()
+        .click();
     }
     await page.getByRole('tab', { name: tab, exact: true }).click();
     if (tab === 'Chart') {

@@ -14,7 +14,10 @@ test.beforeEach(async ({ request }) => {
 /** A watchlist as the persisted store holds it (the add box may refuse what a saved list holds). */
 async function withWatchlist(page: Page, symbols: readonly string[]): Promise<void> {
   await page.addInitScript((saved) => {
-    localStorage.setItem('chartroom', JSON.stringify({ state: { watchlists: [{ id: 'e2e', name: 'E2E', symbols: saved }], activeWatchlistId: 'e2e' }, version: 1 }));
+    localStorage.setItem(
+      'chartroom',
+      JSON.stringify({ state: { watchlists: [{ id: 'e2e', name: 'E2E', symbols: saved }], activeWatchlistId: 'e2e' }, version: 1 }),
+    );
   }, symbols);
 }
 
@@ -42,11 +45,16 @@ test('pushes count as updates: with HTTP idle, the last update keeps moving with
   await expect(page.getByTestId('status-realtime')).toHaveText('Live: streaming', { timeout: 15_000 });
   await expect(page.getByTestId('watchlist-row').first().getByTestId('watchlist-last')).toHaveText(/\d/);
   // Let the first screen's requests settle, then watch HTTP stay idle while the bar moves.
-  await expect.poll(async () => {
-    const before = requests.length;
-    await page.waitForTimeout(3_000);
-    return requests.length - before;
-  }, { timeout: 30_000 }).toBe(0);
+  await expect
+    .poll(
+      async () => {
+        const before = requests.length;
+        await page.waitForTimeout(3_000);
+        return requests.length - before;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(0);
   const idleFrom = requests.length;
   const first = await updatedAt(page);
   await expect.poll(() => updatedAt(page), { timeout: 15_000 }).not.toBe(first);

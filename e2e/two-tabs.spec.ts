@@ -49,7 +49,8 @@ async function drawHorizontalLine(page: Page, y: number): Promise<void> {
 }
 
 async function expectBoth(page: Page): Promise<void> {
-  for (const symbol of ['388.HK', 'XAUUSD']) await expect(page.locator(`[data-testid="watchlist-row"][data-symbol="${symbol}"]`)).toBeVisible({ timeout: 15_000 });
+  for (const symbol of ['388.HK', 'XAUUSD'])
+    await expect(page.locator(`[data-testid="watchlist-row"][data-symbol="${symbol}"]`)).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => placedCount(page), { timeout: 10_000 }).toBe(2);
 }
 

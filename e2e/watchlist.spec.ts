@@ -47,7 +47,10 @@ test('a corrupted saved store gives a notice and keeps the good watchlists', asy
   await page.evaluate(() => {
     localStorage.setItem(
       'chartroom',
-      JSON.stringify({ version: 1, state: { preferences: { theme: 'neon' }, watchlists: [{ id: 'mine', name: 'Kept list', symbols: ['NVDA.US'] }, { id: 7 }] } }),
+      JSON.stringify({
+        version: 1,
+        state: { preferences: { theme: 'neon' }, watchlists: [{ id: 'mine', name: 'Kept list', symbols: ['NVDA.US'] }, { id: 7 }] },
+      }),
     );
   });
   await page.reload();

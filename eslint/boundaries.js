@@ -20,7 +20,10 @@ const EXTENSION_REQUIRED = {
 export const SPA_TEST_FILES = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'src/**/*.test-support.ts', 'src/**/*.test-support.tsx'];
 
 /** A no-restricted-syntax entry; eslint/clock-reads.js restates it next to its own for the same files. */
-export const NO_SERVER_IN_SPA = { selector: 'ImportDeclaration[source.value=/(^|\\/)server\\//], ImportExpression[source.value=/(^|\\/)server\\//]', message: 'The SPA must not import server code.' };
+export const NO_SERVER_IN_SPA = {
+  selector: 'ImportDeclaration[source.value=/(^|\\/)server\\//], ImportExpression[source.value=/(^|\\/)server\\//]',
+  message: 'The SPA must not import server code.',
+};
 
 /** Flat-config objects; `eslint.config.js` spreads them after the shared rule sets. */
 export const boundaryConfigs = [
@@ -45,10 +48,7 @@ export const boundaryConfigs = [
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { regex: '(^|/)src(/|$)', message: 'The server reaches browser code only through #shared/.' },
-            EXTENSION_REQUIRED,
-          ],
+          patterns: [{ regex: '(^|/)src(/|$)', message: 'The server reaches browser code only through #shared/.' }, EXTENSION_REQUIRED],
         },
       ],
     },
@@ -58,16 +58,35 @@ export const boundaryConfigs = [
     // The exceptions are the simulator mode's own composition (choosing and embedding it) and tests.
     // A syntax rule, so that it adds to the server's import rules above instead of replacing them.
     files: ['server/**'],
-    ignores: ['server/sim/**', 'server/sim-main.ts', 'server/app.ts', 'server/config.ts', 'server/realtime/sim-link.ts', 'server/**/*.test.ts', 'server/**/*test-support.ts', 'server/test-support/**'],
+    ignores: [
+      'server/sim/**',
+      'server/sim-main.ts',
+      'server/app.ts',
+      'server/config.ts',
+      'server/realtime/sim-link.ts',
+      'server/**/*.test.ts',
+      'server/**/*test-support.ts',
+      'server/test-support/**',
+    ],
     rules: {
-      'no-restricted-syntax': ['error', { selector: 'ImportDeclaration[source.value=/(^|\\/)sim\\//], ExportAllDeclaration[source.value=/(^|\\/)sim\\//], ExportNamedDeclaration[source.value=/(^|\\/)sim\\//], ImportExpression[source.value=/(^|\\/)sim\\//]', message: 'Production server code does not import the simulator; move what both need to shared/ or server/realtime.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'ImportDeclaration[source.value=/(^|\\/)sim\\//], ExportAllDeclaration[source.value=/(^|\\/)sim\\//], ExportNamedDeclaration[source.value=/(^|\\/)sim\\//], ImportExpression[source.value=/(^|\\/)sim\\//]',
+          message: 'Production server code does not import the simulator; move what both need to shared/ or server/realtime.',
+        },
+      ],
     },
   },
   {
     // Shared layers never reach up into features or the app shell.
     files: SHARED_LAYERS.map((layer) => `src/${layer}/**`),
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Shared code must not import features or the app shell.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Shared code must not import features or the app shell.' }] },
+      ],
     },
   },
   {
@@ -78,7 +97,17 @@ export const boundaryConfigs = [
       // One deliberate exception: the main chart's surface (chart/chart-surface.ts), the seam the
       // chart publishes for the workbench features that draw on it (alert lines, drawings, export);
       // it imports nothing of the chart but types from lightweight-charts.
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\./|chart/chart-surface$)|/features/(?!chart/chart-surface$)|/app/', message: 'Features do not import each other or the app shell; move shared code to src/lib, src/queries or src/components.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\./|chart/chart-surface$)|/features/(?!chart/chart-surface$)|/app/',
+              message: 'Features do not import each other or the app shell; move shared code to src/lib, src/queries or src/components.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -88,7 +117,17 @@ export const boundaryConfigs = [
     // (`../../<feature>/…`) or the app shell.
     files: ['src/features/chart/drawings/**', 'src/features/chart/compare/**', 'src/features/chart/layout/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./(?!\\.\\./)|/features/|/app/', message: 'The chart’s sub-modules (drawings, compare, layout) use their chart feature and shared code only.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./\\.\\./(?!\\.\\./)|/features/|/app/',
+              message: 'The chart’s sub-modules (drawings, compare, layout) use their chart feature and shared code only.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -5,10 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { boundaryConfigs } from './boundaries.js';
 
 const linter = new Linter({ configType: 'flat' });
-const config: Linter.Config[] = [
-  { files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser, sourceType: 'module' } },
-  ...boundaryConfigs,
-];
+const config: Linter.Config[] = [{ files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser, sourceType: 'module' } }, ...boundaryConfigs];
 
 /** The boundary rules `source` breaks as the file `filename`. */
 function broken(filename: string, source: string): string[] {

@@ -43,7 +43,6 @@ import { catalogRoute } from './search/catalog-route.ts';
 import { createCatalogService, type CatalogService } from './search/catalog-service.ts';
 import type { CatalogUpstream } from './search/upstream-data.ts';
 
-
 export interface ChartroomApp {
   app: Hono;
   /** The embedded simulator (simulator mode only). */
@@ -162,8 +161,21 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   const accessControl = createAccessControl({ auth: config.auth, trustProxyHops: access.trustProxyHops, log, ...options.auth });
   const realtimeRelay = (simulator?: Simulator, redis?: RedisLink): RealtimeRelay => {
     const admit = accessControl.mode === 'none' ? undefined : accessControl.admitUpgrade;
-    const feed = { onFanOut: (ms: number) => { metrics.recordFanOut(ms / 1000); } };
-    const relay = createRealtimeRelay({ config, production, log, feed, ...(simulator && { simulator }), ...(admit && { admit }), ...(redis && { redis }), ...(options.cluster && { cluster: options.cluster }) });
+    const feed = {
+      onFanOut: (ms: number) => {
+        metrics.recordFanOut(ms / 1000);
+      },
+    };
+    const relay = createRealtimeRelay({
+      config,
+      production,
+      log,
+      feed,
+      ...(simulator && { simulator }),
+      ...(admit && { admit }),
+      ...(redis && { redis }),
+      ...(options.cluster && { cluster: options.cluster }),
+    });
     metrics.setRealtimeSource(relay.stats);
     return relay;
   };
@@ -208,7 +220,9 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     // REDIS_URL: the budget, the short caches and the upstream socket are every instance's.
     const redis = config.sharing.redisUrl === undefined ? undefined : new RedisLink({ url: config.sharing.redisUrl, log });
     let instances = (): number => 1;
-    const budget: Budget = redis ? new RedisBudget({ link: redis, ...(perMinute !== undefined && { perMinute }), instances: () => instances() }) : new KeyBudget({ ...(perMinute !== undefined && { perMinute }) });
+    const budget: Budget = redis
+      ? new RedisBudget({ link: redis, ...(perMinute !== undefined && { perMinute }), instances: () => instances() })
+      : new KeyBudget({ ...(perMinute !== undefined && { perMinute }) });
     // Counted where a request really leaves for the upstream (shared answers are not upstream requests).
     const measured: Exchange = async (request) => {
       const started = performance.now();
@@ -236,7 +250,13 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     const { cluster } = realtime;
     if (redis && cluster) {
       instances = () => cluster.stats().instances;
-      metrics.setClusterSource({ redisUp: () => redis.up, fallbacks: () => redis.fallbacks, leader: () => cluster.stats().leader, instances, fencingToken: () => cluster.stats().token });
+      metrics.setClusterSource({
+        redisUp: () => redis.up,
+        fallbacks: () => redis.fallbacks,
+        leader: () => cluster.stats().leader,
+        instances,
+        fencingToken: () => cluster.stats().token,
+      });
     }
     const feedSockets = (): number => (cluster ? cluster.stats().upstreamSockets : (realtime.feedStats()?.upstreamSockets ?? 0));
     metrics.setSharingSource({
@@ -245,10 +265,19 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
       keyPausedSeconds: () => Math.ceil(budget.pausedForMs() / 1000),
       quotaExhausted: () => shared.stats().quotaExhausted,
       upstreamSockets: feedSockets,
-      upstreamSubscriptions: () => (cluster ? cluster.stats().upstreamSubscriptions : (realtime.feedStats()?.upstreamSubscriptions ?? { ticker: 0, depth: 0, trade: 0 })),
+      upstreamSubscriptions: () =>
+        cluster ? cluster.stats().upstreamSubscriptions : (realtime.feedStats()?.upstreamSubscriptions ?? { ticker: 0, depth: 0, trade: 0 }),
       browserSubscriptionsMax: () => realtime.feedStats()?.browserSubscriptionsMax ?? 0,
     });
-    app.all('/v1/*', v1Handler(klineCache, () => Date.now(), 'upstream', (request, target, _c, clientGone) => forward(request, target, clientGone)));
+    app.all(
+      '/v1/*',
+      v1Handler(
+        klineCache,
+        () => Date.now(),
+        'upstream',
+        (request, target, _c, clientGone) => forward(request, target, clientGone),
+      ),
+    );
     const catalog = catalogFrom((target) => forward(new Request(INTERNAL_ORIGIN + target), target));
     return { app, metrics, klineCache, realtime, catalog, accessControl, ...(redis && { redis }) };
   }

@@ -25,12 +25,9 @@ export function clientRateLimit(limiter: ClientRateLimiter, trustedProxyHops: nu
   return async (c, next) => {
     const decision = limiter.take(clientOf(c, trustedProxyHops));
     if (!decision.allowed) {
-      return errorResponse(
-        429,
-        RATE_LIMITED,
-        `${ERROR_MESSAGES[RATE_LIMITED]}: more than ${limiter.perMinute} requests per minute from this client`,
-        { 'Retry-After': String(decision.retryAfterSeconds) },
-      );
+      return errorResponse(429, RATE_LIMITED, `${ERROR_MESSAGES[RATE_LIMITED]}: more than ${limiter.perMinute} requests per minute from this client`, {
+        'Retry-After': String(decision.retryAfterSeconds),
+      });
     }
     await next();
     return undefined;

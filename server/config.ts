@@ -218,7 +218,14 @@ export function realtimeConfigFrom(env: Environment, upstreamBase: URL): Realtim
       parsed = undefined;
     }
     // The key goes into the query, so a query, fragment or credentials of our own are refused.
-    if (!parsed || (parsed.protocol !== 'wss:' && parsed.protocol !== 'ws:') || parsed.search !== '' || parsed.hash !== '' || parsed.username !== '' || parsed.password !== '') {
+    if (
+      !parsed ||
+      (parsed.protocol !== 'wss:' && parsed.protocol !== 'ws:') ||
+      parsed.search !== '' ||
+      parsed.hash !== '' ||
+      parsed.username !== '' ||
+      parsed.password !== ''
+    ) {
       throw new Error(`MARKET_WS_URL must be a ws:// or wss:// URL without query, fragment or credentials, got ${raw}`);
     }
     upstreamUrl = parsed.href;

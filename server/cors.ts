@@ -13,7 +13,10 @@ const PREFLIGHT_MAX_AGE_SECONDS = '600';
 
 /** Adds `field` to a Vary value unless present. */
 export function addVary(vary: string | null, field: string): string {
-  const fields = (vary ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
+  const fields = (vary ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
   if (fields.includes('*') || fields.some((item) => item.toLowerCase() === field.toLowerCase())) return fields.join(', ');
   return [...fields, field].join(', ');
 }

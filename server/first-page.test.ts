@@ -15,20 +15,26 @@ import { mountStaticSite } from './static-files.ts';
 const SIM_NOW = '2026-11-25T15:00:00Z';
 const NOW = Date.parse(SIM_NOW);
 const root = mkdtempSync(join(tmpdir(), 'chartroom-first-page-'));
-writeFileSync(join(root, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/boot.js"></script></head><body><div id="root"></div></body></html>');
+writeFileSync(
+  join(root, 'index.html'),
+  '<!doctype html><html><head><script type="module" src="/assets/boot.js"></script></head><body><div id="root"></div></body></html>',
+);
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
 /** The carried element's text and attributes, parsed as a browser would (entities in attributes). */
 function carried(html: string): { url: string; madeAt: number; source: string; text: string } | undefined {
-  const match = new RegExp(`<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}" data-url="([^"]*)" data-made-at="(\\d+)" data-source="([^"]*)">([\\s\\S]*?)</script>`).exec(html);
+  const match = new RegExp(
+    `<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}" data-url="([^"]*)" data-made-at="(\\d+)" data-source="([^"]*)">([\\s\\S]*?)</script>`,
+  ).exec(html);
   if (!match) return undefined;
   const [, url = '', madeAt = '', source = '', text = ''] = match;
   return { url: url.replace(/&amp;/g, '&'), madeAt: Number(madeAt), source, text };
 }
 
-const envelope = (data: unknown): Response => new Response(JSON.stringify({ code: 0, message: 'success', data }), { headers: { 'X-Chartroom-Source': 'simulator' } });
+const envelope = (data: unknown): Response =>
+  new Response(JSON.stringify({ code: 0, message: 'success', data }), { headers: { 'X-Chartroom-Source': 'simulator' } });
 const page = (search = ''): Request => new Request(`http://localhost/${search}`);
 
 describe('escaping for a script element', () => {
@@ -55,7 +61,12 @@ describe('the carried first page', () => {
       return envelope({ klines: [] });
     });
     expect(asked).toEqual([coldVisitPageTarget(NOW)]);
-    expect(carried(element)).toEqual({ url: coldVisitPageTarget(NOW), madeAt: NOW, source: 'simulator', text: '{"code":0,"message":"success","data":{"klines":[]}}' });
+    expect(carried(element)).toEqual({
+      url: coldVisitPageTarget(NOW),
+      madeAt: NOW,
+      source: 'simulator',
+      text: '{"code":0,"message":"success","data":{"klines":[]}}',
+    });
   });
 
   it("carries a link's own chart: the page of the symbol and interval it names", async () => {
@@ -85,7 +96,12 @@ describe('the carried first page', () => {
   it('goes without an answer slower than its bound: the page is not held back', async () => {
     const never = () => new Promise<Response>(() => undefined);
     expect(await firstPageFor(page(), NOW, never, 20)).toBe('');
-    const slow = () => new Promise<Response>((resolve) => setTimeout(() => { resolve(envelope({ klines: [] })); }, 5));
+    const slow = () =>
+      new Promise<Response>((resolve) =>
+        setTimeout(() => {
+          resolve(envelope({ klines: [] }));
+        }, 5),
+      );
     expect(await firstPageFor(page(), NOW, slow, 1_000)).toContain(FIRST_PAGE_ELEMENT_ID);
   });
 
@@ -162,7 +178,11 @@ describe('the carried first page over a real HTTP server', () => {
 
   it('carries the page in upstream mode too (the forwarder asks the upstream for the window, not for the page)', async () => {
     const upstream = await startStandaloneSimulator();
-    const running = await serve({ MARKET_API_KEY: 'demo-enterprise', MARKET_API_BASE_URL: `http://127.0.0.1:${String(upstream.port)}`, CLIENT_RATE_LIMIT: '0' });
+    const running = await serve({
+      MARKET_API_KEY: 'demo-enterprise',
+      MARKET_API_BASE_URL: `http://127.0.0.1:${String(upstream.port)}`,
+      CLIENT_RATE_LIMIT: '0',
+    });
     try {
       // Upstream mode reads the page's clock from the wall; the window is the day's (the same all day).
       const target = coldVisitPageTarget(Date.now());

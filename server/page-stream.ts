@@ -23,7 +23,9 @@ export function pageCodingFor(acceptEncoding: string | null): PageCoding {
 
 function compressor(coding: 'br' | 'gzip'): { stream: BrotliCompress | Gzip; flush: () => void } {
   if (coding === 'br') {
-    const stream = createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } });
+    const stream = createBrotliCompress({
+      params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+    });
     return {
       stream,
       flush: () => {

@@ -86,7 +86,11 @@ export function copiesLookup(): (path: string) => Promise<Precompression[]> {
 }
 
 /** The copy to send for this Accept-Encoding, if any: the file's path with the coding's suffix. */
-export function chooseCopy(path: string, codings: readonly Precompression[], acceptEncoding: string | null): { path: string; coding: Precompression } | undefined {
+export function chooseCopy(
+  path: string,
+  codings: readonly Precompression[],
+  acceptEncoding: string | null,
+): { path: string; coding: Precompression } | undefined {
   for (const { coding, suffix } of PRECOMPRESSIONS) {
     if (codings.includes(coding) && acceptsCoding(acceptEncoding, coding)) return { path: path + suffix, coding };
   }

@@ -93,7 +93,12 @@ export function mountStaticSite(app: Hono, root: string, options: StaticSiteOpti
     if (options.clock && isPage) body = { ...body, bytes: Buffer.from(stampPageClock(body.bytes.toString('utf8'), now)) };
     if (options.firstPage && isPage && body.coding === undefined) {
       const coding = pageCodingFor(c.req.header('accept-encoding') ?? null);
-      const headers: Record<string, string> = { 'Content-Type': TYPES['.html'] ?? '', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', Vary: 'Accept-Encoding' };
+      const headers: Record<string, string> = {
+        'Content-Type': TYPES['.html'] ?? '',
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+        Vary: 'Accept-Encoding',
+      };
       if (coding !== undefined) headers['Content-Encoding'] = coding;
       if (c.req.method === 'HEAD') return new Response(null, { headers });
       return new Response(streamPage(body.bytes.toString('utf8'), options.firstPage(c.req.raw, now, c.env), coding), { headers });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { hkCodeOf, hkFeedToSymbol, instrumentTimeZone, isStockSymbol, looksLikeSymbol, marketOfSymbol, marketTimeZone, normalizeSymbol, symbolCode } from './symbols.ts';
+import {
+  hkCodeOf,
+  hkFeedToSymbol,
+  instrumentTimeZone,
+  isStockSymbol,
+  looksLikeSymbol,
+  marketOfSymbol,
+  marketTimeZone,
+  normalizeSymbol,
+  symbolCode,
+} from './symbols.ts';
 
 describe('symbols', () => {
   it('reads the market from the suffix', () => {
@@ -43,13 +53,42 @@ describe('symbols', () => {
   });
 
   it('accepts every symbol shape of the contract', () => {
-    for (const s of ['AAPL.US', 'brk.b.us', '700.HK', '00700.HK', '600519.SH', '000001.SZ', '430047.BJ', 'EURUSD', 'XAUUSD', 'BTCUSDT', 'SPX', 'AU2612', ' spx ']) {
+    for (const s of [
+      'AAPL.US',
+      'brk.b.us',
+      '700.HK',
+      '00700.HK',
+      '600519.SH',
+      '000001.SZ',
+      '430047.BJ',
+      'EURUSD',
+      'XAUUSD',
+      'BTCUSDT',
+      'SPX',
+      'AU2612',
+      ' spx ',
+    ]) {
       expect(looksLikeSymbol(s), s).toBe(true);
     }
   });
 
   it('rejects garbage', () => {
-    for (const s of ['', '   ', 'AAPL US', 'AAPL,US', 'EUR/USD', '$SPX', 'apple inc', '700', '123456.HK', '60051.SH', '.US', 'X', 'A'.repeat(21), 'ABCDEFGHIJKLMNOPQR.US']) {
+    for (const s of [
+      '',
+      '   ',
+      'AAPL US',
+      'AAPL,US',
+      'EUR/USD',
+      '$SPX',
+      'apple inc',
+      '700',
+      '123456.HK',
+      '60051.SH',
+      '.US',
+      'X',
+      'A'.repeat(21),
+      'ABCDEFGHIJKLMNOPQR.US',
+    ]) {
       expect(looksLikeSymbol(s), s).toBe(false);
     }
   });

@@ -42,7 +42,16 @@ describe('time-zone', () => {
 describe("New York's offset without Intl", () => {
   /** The offset as Intl's zone data gives it. */
   function intlOffset(ms: number): number {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(new Date(ms));
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/New_York',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }).formatToParts(new Date(ms));
     const value = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
     return Date.UTC(value('year'), value('month') - 1, value('day'), value('hour'), value('minute'), value('second')) - ms;
   }

@@ -72,8 +72,7 @@ export function timeZoneOffsetMs(ms: number, timeZone: string): number {
   const newYork = timeZone === 'America/New_York' ? newYorkOffsetMs(ms) : undefined;
   if (newYork !== undefined) return newYork;
   const parts = formatterFor(timeZone).formatToParts(new Date(ms));
-  const value = (type: Intl.DateTimeFormatPartTypes): number =>
-    Number(parts.find((part) => part.type === type)?.value ?? 0);
+  const value = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((part) => part.type === type)?.value ?? 0);
   const asUtc = Date.UTC(value('year'), value('month') - 1, value('day'), value('hour'), value('minute'), value('second'));
   return asUtc - (ms - (((ms % 1000) + 1000) % 1000));
 }
@@ -96,14 +95,7 @@ export function zonedParts(ms: number, timeZone: string): ZonedParts {
  * The UTC instant of a wall-clock time in `timeZone`. A time skipped by a DST change resolves to
  * the instant one hour later; an ambiguous one to its first occurrence.
  */
-export function zonedTimeToUtc(
-  year: number,
-  month: number,
-  day: number,
-  hour: number,
-  minute: number,
-  timeZone: string,
-): number {
+export function zonedTimeToUtc(year: number, month: number, day: number, hour: number, minute: number, timeZone: string): number {
   const wall = Date.UTC(year, month - 1, day, hour, minute);
   // The offsets a day either side bracket any DST change; a candidate is valid when the zone's
   // offset at the candidate instant is the one assumed. No valid candidate means a DST gap.

@@ -37,21 +37,38 @@ export const VENUES: Readonly<Record<VenueId, VenueSpec>> = {
   // HKEX: 09:30–12:00, 13:00–16:00; half days morning only.
   HK: {
     timeZone: 'Asia/Hong_Kong',
-    regular: [[h(9, 30), h(12)], [h(13), h(16)]],
+    regular: [
+      [h(9, 30), h(12)],
+      [h(13), h(16)],
+    ],
     half: [[h(9, 30), h(12)]],
   },
   // SSE/SZSE/BSE: 09:30–11:30, 13:00–15:00; no half days.
   CN: {
     timeZone: 'Asia/Shanghai',
-    regular: [[h(9, 30), h(11, 30)], [h(13), h(15)]],
-    half: [[h(9, 30), h(11, 30)], [h(13), h(15)]],
+    regular: [
+      [h(9, 30), h(11, 30)],
+      [h(13), h(15)],
+    ],
+    half: [
+      [h(9, 30), h(11, 30)],
+      [h(13), h(15)],
+    ],
   },
   // China commodity futures (SHFE/DCE/ZCE style): day sessions plus a 21:00–23:00 night session;
   // no night session before a long holiday (Friday night still belongs to Monday).
   CN_FUTURES: {
     timeZone: 'Asia/Shanghai',
-    regular: [[h(9), h(10, 15)], [h(10, 30), h(11, 30)], [h(13, 30), h(15)]],
-    half: [[h(9), h(10, 15)], [h(10, 30), h(11, 30)], [h(13, 30), h(15)]],
+    regular: [
+      [h(9), h(10, 15)],
+      [h(10, 30), h(11, 30)],
+      [h(13, 30), h(15)],
+    ],
+    half: [
+      [h(9), h(10, 15)],
+      [h(10, 30), h(11, 30)],
+      [h(13, 30), h(15)],
+    ],
     night: { range: [h(21), h(23)], maxGapDays: 3 },
   },
   // Round the clock, every day, one piece per UTC day.
@@ -61,8 +78,14 @@ export const VENUES: Readonly<Record<VenueId, VenueSpec>> = {
   // Tokyo Stock Exchange (approximation): 09:00–11:30, 12:30–15:30.
   JP: {
     timeZone: 'Asia/Tokyo',
-    regular: [[h(9), h(11, 30)], [h(12, 30), h(15, 30)]],
-    half: [[h(9), h(11, 30)], [h(12, 30), h(15, 30)]],
+    regular: [
+      [h(9), h(11, 30)],
+      [h(12, 30), h(15, 30)],
+    ],
+    half: [
+      [h(9), h(11, 30)],
+      [h(12, 30), h(15, 30)],
+    ],
   },
   // London Stock Exchange (approximation): 08:00–16:30.
   UK: { timeZone: 'Europe/London', regular: [[h(8), h(16, 30)]], half: [[h(8), h(16, 30)]] },

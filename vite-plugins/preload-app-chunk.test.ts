@@ -42,7 +42,9 @@ describe('renderBlockingScripts', () => {
   it('marks the module script render-blocking, once', () => {
     const html = '<head><script type="module" crossorigin src="/assets/index.js"></script><link rel="stylesheet" href="/a.css"></head>';
     const marked = renderBlockingScripts(html);
-    expect(marked).toBe('<head><script type="module" blocking="render" crossorigin src="/assets/index.js"></script><link rel="stylesheet" href="/a.css"></head>');
+    expect(marked).toBe(
+      '<head><script type="module" blocking="render" crossorigin src="/assets/index.js"></script><link rel="stylesheet" href="/a.css"></head>',
+    );
     expect(renderBlockingScripts(marked)).toBe(marked);
   });
 });

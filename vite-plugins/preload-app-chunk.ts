@@ -61,8 +61,12 @@ export function preloadAppChunk(entry = '/src/main.tsx'): Plugin {
         const listed = (file: string) => html.includes(`"${base}${file}"`);
         const { scripts, styles } = appChunkFiles(bundle, entry);
         const tags: HtmlTagDescriptor[] = [
-          ...styles.filter((file) => !listed(file)).map((file): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: base + file }, injectTo: 'head' })),
-          ...scripts.filter((file) => !listed(file)).map((file): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: base + file }, injectTo: 'head' })),
+          ...styles
+            .filter((file) => !listed(file))
+            .map((file): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: base + file }, injectTo: 'head' })),
+          ...scripts
+            .filter((file) => !listed(file))
+            .map((file): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: base + file }, injectTo: 'head' })),
         ];
         return { html: renderBlockingScripts(html), tags };
       },

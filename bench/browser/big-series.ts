@@ -35,7 +35,8 @@ export async function bigSeriesFigures(ctx: BrowserBenchContext): Promise<Figure
         if (cost) loads[kind].push(cost);
       }
     }
-    const updates = (kind: ChartKind) => page.evaluate(([k, n, ms]) => window.chartroomBench?.liveUpdates(k, n, ms), [kind, LIVE_UPDATES, UPDATES_BUDGET_MS] as const);
+    const updates = (kind: ChartKind) =>
+      page.evaluate(([k, n, ms]) => window.chartroomBench?.liveUpdates(k, n, ms), [kind, LIVE_UPDATES, UPDATES_BUDGET_MS] as const);
     const pans = (kind: ChartKind) => page.evaluate(([k, n, ms]) => window.chartroomBench?.pan(k, n, ms), [kind, PAN_FRAMES, PAN_BUDGET_MS] as const);
     const adapterUpdates = ((await updates('adapter-ma')) ?? []).map((cost) => cost.work);
     // The next ticks on the same chart: the update path compiled by now, as on a page open for a while.
@@ -59,7 +60,14 @@ export async function bigSeriesFigures(ctx: BrowserBenchContext): Promise<Figure
         decimals: 0,
         samples: { adapter: summarize(elapsed('adapter')), bare: summarize(elapsed('bare')) },
       },
-      { group: GROUP, name: '100k bars load, adapter ÷ bare', value: ratio, unit: '×', target: `≤ ${String(LOAD_RATIO_TARGET)}×`, pass: ratio <= LOAD_RATIO_TARGET },
+      {
+        group: GROUP,
+        name: '100k bars load, adapter ÷ bare',
+        value: ratio,
+        unit: '×',
+        target: `≤ ${String(LOAD_RATIO_TARGET)}×`,
+        pass: ratio <= LOAD_RATIO_TARGET,
+      },
       {
         group: GROUP,
         name: '100k bars load with the default MA 20/50: adapter, and ÷ bare',

@@ -149,7 +149,9 @@ export async function firstCandleFigures(ctx: BrowserBenchContext): Promise<Figu
     {
       group: GROUP,
       name: `first candle, cold cache, app without the early chart (?early=0) / with it (median of ${String(SAMPLES)})`,
-      ...(withoutCandle.length > 0 && appCandle.length > 0 ? { value: median(withoutCandle), unit: `ms / ${median(appCandle).toFixed(0)} ms` } : missing(FIRST_CANDLE)),
+      ...(withoutCandle.length > 0 && appCandle.length > 0
+        ? { value: median(withoutCandle), unit: `ms / ${median(appCandle).toFixed(0)} ms` }
+        : missing(FIRST_CANDLE)),
       decimals: 0,
       samples: { withoutEarlyChart: summarize(withoutCandle), app: summarize(appCandle) },
     },
@@ -188,7 +190,11 @@ export async function firstCandleFigures(ctx: BrowserBenchContext): Promise<Figu
       group: GROUP,
       name: 'first K-line request leaves before the React tree mounts (or its answer is carried in index.html)',
       ...(mounted.length > 0
-        ? { value: early, unit: `of ${String(mounted.length)} samples (${early === mounted.length ? 'yes' : 'no'}; ${String(carried)} carried, no request)`, pass: early === mounted.length }
+        ? {
+            value: early,
+            unit: `of ${String(mounted.length)} samples (${early === mounted.length ? 'yes' : 'no'}; ${String(carried)} carried, no request)`,
+            pass: early === mounted.length,
+          }
         : missing(REACT_MOUNTED)),
       decimals: 0,
       target: 'all',

@@ -141,7 +141,13 @@ async function backToPresent(page: Page): Promise<void> {
 function legendTimes(page: Page): Promise<(string | null)[]> {
   return Promise.all(
     SYMBOLS.map((_, index) =>
-      chartFrames(page).nth(index).getByTestId('chart-legend').locator('dd').first().textContent({ timeout: 1_000 }).catch(() => null),
+      chartFrames(page)
+        .nth(index)
+        .getByTestId('chart-legend')
+        .locator('dd')
+        .first()
+        .textContent({ timeout: 1_000 })
+        .catch(() => null),
     ),
   );
 }
@@ -208,7 +214,10 @@ export async function layoutFigures(ctx: BrowserBenchContext): Promise<Figure[]>
     }),
   ]);
   if (opened.status === 'rejected' || measured.status === 'rejected') {
-    await Promise.allSettled([...(opened.status === 'fulfilled' ? opened.value.map(closeRun) : []), ...(measured.status === 'fulfilled' ? [measured.value.close()] : [])]);
+    await Promise.allSettled([
+      ...(opened.status === 'fulfilled' ? opened.value.map(closeRun) : []),
+      ...(measured.status === 'fulfilled' ? [measured.value.close()] : []),
+    ]);
     throw opened.status === 'rejected' ? opened.reason : (measured as PromiseRejectedResult).reason;
   }
   const runs = opened.value;
@@ -217,7 +226,10 @@ export async function layoutFigures(ctx: BrowserBenchContext): Promise<Figure[]>
     const { page } = live;
     const counting = countRequests(runs, WARM_UP_MS, COUNT_MS);
     counting.catch(() => undefined);
-    await chartFrames(page).nth(SYMBOLS.length - 1).getByTestId('main-chart').waitFor();
+    await chartFrames(page)
+      .nth(SYMBOLS.length - 1)
+      .getByTestId('main-chart')
+      .waitFor();
     const historyStarted = performance.now();
     await loadHistory(page, klines.loaded, CANDLES_WANTED, HISTORY_TIMEOUT_MS);
     const historyMs = performance.now() - historyStarted;
@@ -243,7 +255,11 @@ export async function layoutFigures(ctx: BrowserBenchContext): Promise<Figure[]>
     ];
     return [
       ...busyFigures(GROUP, busyWindow, setup),
-      frameFigure(`pan frame interval p95 over ${String(pan.length)} frames, active chart (chart ${String(activeIndex + 1)})`, pan, `wheel pan, ${String(PAN_WHEEL_DELTA)} px a frame, turning every ${String(PAN_TURN)} frames`),
+      frameFigure(
+        `pan frame interval p95 over ${String(pan.length)} frames, active chart (chart ${String(activeIndex + 1)})`,
+        pan,
+        `wheel pan, ${String(PAN_WHEEL_DELTA)} px a frame, turning every ${String(PAN_TURN)} frames`,
+      ),
       frameFigure(
         `crosshair sync frame interval p95 over ${String(sweep.intervals.length)} frames`,
         sweep.intervals,

@@ -6,13 +6,30 @@ import { mobileFigures } from './lighthouse-mobile.ts';
 function run(performance: number, cls: number, tbt: number, lcpMs: number): Result {
   const category = (score: number) => ({ score, title: '', auditRefs: [{ id: 'total-blocking-time', weight: 30 }] });
   return {
-    categories: { performance: { ...category(performance), title: 'Performance' }, accessibility: { ...category(1), title: 'Accessibility' }, 'best-practices': { ...category(1), title: 'Best Practices' } },
+    categories: {
+      performance: { ...category(performance), title: 'Performance' },
+      accessibility: { ...category(1), title: 'Accessibility' },
+      'best-practices': { ...category(1), title: 'Best Practices' },
+    },
     audits: {
       'cumulative-layout-shift': { numericValue: cls },
-      'total-blocking-time': { numericValue: tbt, score: tbt > 200 ? 0.5 : 1, scoreDisplayMode: 'numeric', id: 'total-blocking-time', displayValue: `${String(tbt)} ms` },
+      'total-blocking-time': {
+        numericValue: tbt,
+        score: tbt > 200 ? 0.5 : 1,
+        scoreDisplayMode: 'numeric',
+        id: 'total-blocking-time',
+        displayValue: `${String(tbt)} ms`,
+      },
       'largest-contentful-paint': { numericValue: lcpMs },
       'layout-shifts': { details: { items: [{ score: 0.12, node: { selector: 'main.app-grid' } }] } },
-      'long-tasks': { details: { items: [{ url: 'http://127.0.0.1:1/assets/app.js', duration: 240, startTime: 2100 }, { url: 'http://127.0.0.1:1/', duration: 40, startTime: 900 }] } },
+      'long-tasks': {
+        details: {
+          items: [
+            { url: 'http://127.0.0.1:1/assets/app.js', duration: 240, startTime: 2100 },
+            { url: 'http://127.0.0.1:1/', duration: 40, startTime: 900 },
+          ],
+        },
+      },
       'largest-contentful-paint-element': {
         details: { items: [{ items: [{ node: { selector: 'header span', nodeLabel: '+0.11' } }] }, { items: [{ phase: 'Render Delay', timing: 2200 }] }] },
       },

@@ -55,7 +55,7 @@ interface LongTaskItem {
 }
 
 function items<T>(lhr: Result, audit: string): T[] {
-  return ((lhr.audits[audit]?.details as { items?: T[] } | undefined)?.items ?? []);
+  return (lhr.audits[audit]?.details as { items?: T[] } | undefined)?.items ?? [];
 }
 
 /** The elements that shift, with their share of the shift. */
@@ -70,7 +70,10 @@ export function longTasks(lhr: Result): string[] {
   return items<LongTaskItem>(lhr, 'long-tasks')
     .filter((item) => (item.duration ?? 0) > 50)
     .slice(0, 8)
-    .map((item) => `long task ${String(Math.round(item.duration ?? 0))} ms at ${String(Math.round(item.startTime ?? 0))} ms: ${(item.url ?? '').replace(/^https?:\/\/[^/]+/, '')}`);
+    .map(
+      (item) =>
+        `long task ${String(Math.round(item.duration ?? 0))} ms at ${String(Math.round(item.startTime ?? 0))} ms: ${(item.url ?? '').replace(/^https?:\/\/[^/]+/, '')}`,
+    );
 }
 
 interface LcpTable {
@@ -82,7 +85,10 @@ export function lcpElement(lhr: Result): string[] {
   const tables = (lhr.audits['largest-contentful-paint-element']?.details as { items?: LcpTable[] } | undefined)?.items ?? [];
   const node = tables[0]?.items?.[0]?.node;
   const phases = (tables[1]?.items ?? []).map((item) => `${item.phase ?? ''} ${String(Math.round(item.timing ?? 0))} ms`);
-  return [`LCP element: ${node?.selector ?? '(none)'}${node?.nodeLabel ? ` ("${node.nodeLabel}")` : ''}`, ...(phases.length > 0 ? [`LCP phases: ${phases.join(', ')}`] : [])];
+  return [
+    `LCP element: ${node?.selector ?? '(none)'}${node?.nodeLabel ? ` ("${node.nodeLabel}")` : ''}`,
+    ...(phases.length > 0 ? [`LCP phases: ${phases.join(', ')}`] : []),
+  ];
 }
 
 /** The run whose value is the median (runs sorted by value). */
@@ -101,7 +107,15 @@ export function mobileFigures(runs: readonly Result[]): Figure[] {
     const failing = (run.categories[id]?.auditRefs ?? [])
       .filter((ref) => id !== 'performance' || ref.weight > 0)
       .map((ref) => run.audits[ref.id])
-      .filter((audit) => audit !== undefined && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'manual')
+      .filter(
+        (audit) =>
+          audit !== undefined &&
+          audit.score !== null &&
+          audit.score < 1 &&
+          audit.scoreDisplayMode !== 'informative' &&
+          audit.scoreDisplayMode !== 'notApplicable' &&
+          audit.scoreDisplayMode !== 'manual',
+      )
       .map((audit) => `failing: ${audit?.id ?? ''} (score ${String(audit?.score)}${audit?.displayValue ? `, ${audit.displayValue}` : ''})`);
     figures.push({
       group: GROUP,
@@ -119,7 +133,13 @@ export function mobileFigures(runs: readonly Result[]): Figure[] {
     const value = median(runs.map(valueOf));
     const pass = value <= metric.target;
     const run = medianRun(runs, valueOf);
-    const details = pass ? [] : metric.audit === 'cumulative-layout-shift' ? shiftingElements(run) : metric.audit === 'largest-contentful-paint' ? [...lcpElement(run), ...longTasks(run)] : longTasks(run);
+    const details = pass
+      ? []
+      : metric.audit === 'cumulative-layout-shift'
+        ? shiftingElements(run)
+        : metric.audit === 'largest-contentful-paint'
+          ? [...lcpElement(run), ...longTasks(run)]
+          : longTasks(run);
     figures.push({
       group: GROUP,
       name: `${metric.name} (runs: ${runs.map((lhr) => valueOf(lhr).toFixed(metric.decimals)).join(', ')})`,

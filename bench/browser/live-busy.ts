@@ -49,7 +49,12 @@ export interface BusyWindow {
 }
 
 /** Traces the live page's main thread for `windowMs` (between two marks the page sets); `counters` are read at both ends. */
-export async function traceBusyWindow(ctx: BrowserBenchContext, live: LivePage, windowMs: number, counters: Record<string, () => number> = {}): Promise<BusyWindow> {
+export async function traceBusyWindow(
+  ctx: BrowserBenchContext,
+  live: LivePage,
+  windowMs: number,
+  counters: Record<string, () => number> = {},
+): Promise<BusyWindow> {
   const { page, cdp } = live;
   const read = () => Object.fromEntries(Object.entries(counters).map(([name, count]) => [name, count()]));
   await cdp.send('Performance.enable');
@@ -90,7 +95,12 @@ export function busyFigures(group: string, { busy, taskShare }: BusyWindow, deta
       value: busy.longestTaskMs,
       unit: 'ms',
       details: [
-        `inside it: ${busy.longestTaskParts.slice(0, 4).map(([name, ms]) => `${name} ${ms.toFixed(1)} ms`).join(', ') || 'no child events'}; in no traced event: ${untracedMs(busy).toFixed(1)} ms; garbage collection in it: ${busy.longestTaskGcMs.toFixed(1)} ms`,
+        `inside it: ${
+          busy.longestTaskParts
+            .slice(0, 4)
+            .map(([name, ms]) => `${name} ${ms.toFixed(1)} ms`)
+            .join(', ') || 'no child events'
+        }; in no traced event: ${untracedMs(busy).toFixed(1)} ms; garbage collection in it: ${busy.longestTaskGcMs.toFixed(1)} ms`,
       ],
       decimals: 1,
       target: `≤ ${String(LONGEST_TARGET_MS)} ms`,

@@ -47,7 +47,8 @@ async function simulatorNow(baseUrl: string): Promise<number> {
   return ((await response.json()) as { now: number }).now;
 }
 
-const tally = (values: readonly string[]) => [...new Set(values)].map((value) => `${value} ×${String(values.filter((v) => v === value).length)}`).join(', ') || 'none';
+const tally = (values: readonly string[]) =>
+  [...new Set(values)].map((value) => `${value} ×${String(values.filter((v) => v === value).length)}`).join(', ') || 'none';
 
 export async function secondBrowserFigures(ctx: BrowserBenchContext): Promise<Figure[]> {
   const figures: Figure[] = [];

@@ -17,7 +17,16 @@ import type { Figure } from '../figure.ts';
 import { openBrowserBench, type BrowserBenchContext } from './context.ts';
 import { secondBrowserFigures } from './live-cache.ts';
 import { watchlistBusyFigures } from './live-busy.ts';
-import { bytesOf, countByConstructor, growingConstructors, growingKinds, takeHeapSnapshot, type Growth, type HeapBytes, type HeapSnapshot } from './heap-snapshot.ts';
+import {
+  bytesOf,
+  countByConstructor,
+  growingConstructors,
+  growingKinds,
+  takeHeapSnapshot,
+  type Growth,
+  type HeapBytes,
+  type HeapSnapshot,
+} from './heap-snapshot.ts';
 import { HEAP_READINGS, retainedHeap, sleep, type HeapSample } from './live-page.ts';
 import { closeRun, countRequests, openRequestRuns } from './live-requests.ts';
 import { chooseWatchlist } from './live-watchlist.ts';
@@ -92,7 +101,13 @@ export function heapWithoutCodeFigure(before: HeapBytes, after: HeapBytes, from:
     decimals: 1,
     target: `≤ ${String(HEAP_GROWTH_TARGET * 100)}%`,
     pass: growth <= HEAP_GROWTH_TARGET,
-    details: [`grew most: ${growingKinds(before, after).map(({ kind, bytes }) => `${kind} +${kib(bytes)}`).join(', ') || 'nothing'}`],
+    details: [
+      `grew most: ${
+        growingKinds(before, after)
+          .map(({ kind, bytes }) => `${kind} +${kib(bytes)}`)
+          .join(', ') || 'nothing'
+      }`,
+    ],
   };
 }
 

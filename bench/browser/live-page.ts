@@ -63,7 +63,12 @@ export async function openLivePage(ctx: BrowserBenchContext, options: LivePageOp
 
 /** The status bar's realtime line (`Live: streaming`, `Live: reconnecting in 3 s — polling over HTTP`…). */
 export async function realtimeStatus(page: Page): Promise<string> {
-  return ((await page.getByTestId('status-realtime').textContent({ timeout: 5_000 }).catch(() => null)) ?? 'no status item').trim();
+  return (
+    (await page
+      .getByTestId('status-realtime')
+      .textContent({ timeout: 5_000 })
+      .catch(() => null)) ?? 'no status item'
+  ).trim();
 }
 
 /** True once the status bar says every used channel streams; false after `timeoutMs`. */

@@ -44,7 +44,13 @@ const GROUP = 'browser: upstream requests per minute, counted by the server';
 async function openRun(ctx: BrowserBenchContext, spec: RequestRunSpec, watchlist: readonly string[]): Promise<RequestRun> {
   const server = await startServer({ CHARTROOM_DIST: ctx.distDir, SIM_NOW, CLIENT_RATE_LIMIT: '0' });
   try {
-    const live = await openLivePage(ctx, { baseUrl: server.url, path: spec.path, watchlist, socket: spec.socket, ...(spec.preferences && { preferences: spec.preferences }) });
+    const live = await openLivePage(ctx, {
+      baseUrl: server.url,
+      path: spec.path,
+      watchlist,
+      socket: spec.socket,
+      ...(spec.preferences && { preferences: spec.preferences }),
+    });
     return { spec, server, live, loadedAt: performance.now() };
   } catch (error) {
     await server.stop();
@@ -53,7 +59,11 @@ async function openRun(ctx: BrowserBenchContext, spec: RequestRunSpec, watchlist
 }
 
 /** Every run's server and page, opened together (`specs`: the live figures' four screens unless given). */
-export async function openRequestRuns(ctx: BrowserBenchContext, watchlist: readonly string[], specs: readonly RequestRunSpec[] = REQUEST_RUNS): Promise<RequestRun[]> {
+export async function openRequestRuns(
+  ctx: BrowserBenchContext,
+  watchlist: readonly string[],
+  specs: readonly RequestRunSpec[] = REQUEST_RUNS,
+): Promise<RequestRun[]> {
   const opened = await Promise.allSettled(specs.map((spec) => openRun(ctx, spec, watchlist)));
   const runs = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failed = opened.find((result) => result.status === 'rejected');

@@ -3,7 +3,14 @@ import { mainThreadBusy, traceEvents, type TraceEvent } from './live-trace.ts';
 
 const MAIN = { pid: 7, tid: 1 };
 const mark = (name: string, ts: number, where = MAIN): TraceEvent => ({ name, ph: 'R', cat: 'blink.user_timing', ts, ...where });
-const task = (ts: number, dur: number, where = MAIN, name = 'RunTask'): TraceEvent => ({ name, ph: 'X', cat: 'disabled-by-default-devtools.timeline', ts, dur, ...where });
+const task = (ts: number, dur: number, where = MAIN, name = 'RunTask'): TraceEvent => ({
+  name,
+  ph: 'X',
+  cat: 'disabled-by-default-devtools.timeline',
+  ts,
+  dur,
+  ...where,
+});
 
 describe('mainThreadBusy', () => {
   it('sums the top-level tasks of the marked thread inside the window', () => {

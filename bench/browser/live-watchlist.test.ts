@@ -16,13 +16,20 @@ describe('persistedWatchlist', () => {
 
   it('refuses a list the app would cut down', () => {
     expect(() => persistedWatchlist(['AAPL.US', 'AAPL.US'], 'twice')).toThrow(/do not parse/);
-    expect(() => persistedWatchlist(Array.from({ length: 1001 }, (_, i) => `S${String(i)}`), 'too long')).toThrow(/do not parse/);
+    expect(() =>
+      persistedWatchlist(
+        Array.from({ length: 1001 }, (_, i) => `S${String(i)}`),
+        'too long',
+      ),
+    ).toThrow(/do not parse/);
   });
 
   it("carries the layout group's indicators as the app reads them, and refuses ones it would drop", () => {
     const preferences = threeIndicators();
     const saved = JSON.parse(persistedWatchlist(['AAPL.US'], 'Bench 1', preferences)) as { state: unknown };
     expect(parsePersisted(saved.state).state.preferences.indicators).toEqual(preferences.indicators);
-    expect(() => persistedWatchlist(['AAPL.US'], 'Bench 1', { indicators: [{ id: 'x-1', kind: 'no-such-kind' as 'sma', params: {} }] })).toThrow(/do not parse/);
+    expect(() => persistedWatchlist(['AAPL.US'], 'Bench 1', { indicators: [{ id: 'x-1', kind: 'no-such-kind' as 'sma', params: {} }] })).toThrow(
+      /do not parse/,
+    );
   });
 });

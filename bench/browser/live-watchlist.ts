@@ -81,7 +81,10 @@ export async function chooseWatchlist(baseUrl: string, count: number): Promise<W
   const products = await catalogue(baseUrl);
   // HK is closed on a US morning and has thousands: ask only for what filling up could need.
   const asked = [...products.filter((product) => product.market !== 'HK'), ...products.filter((product) => product.market === 'HK').slice(0, count)];
-  const times = await lastTradeTimes(baseUrl, asked.map((product) => product.symbol));
+  const times = await lastTradeTimes(
+    baseUrl,
+    asked.map((product) => product.symbol),
+  );
   const newest = Math.max(...times.values());
   const isOpen = (product: Product) => (times.get(product.symbol) ?? 0) >= newest - OPEN_WITHIN_MS;
   const open = interleave([...groupBy(asked.filter(isOpen)).values()]);
@@ -99,7 +102,8 @@ export function persistedWatchlist(symbols: readonly string[], name: string, pre
   const saved = { state: { watchlists: [{ id, name, symbols }], activeWatchlistId: id, ...(preferences && { preferences }) }, version: PERSIST_VERSION };
   // The app's own parser must take it whole, or the bench would measure the default lists (or indicators).
   const { state, repaired } = parsePersisted(saved.state);
-  if (repaired || state.watchlists[0]?.symbols.length !== symbols.length) throw new Error('the seeded watchlist or preferences do not parse as the app persists them');
+  if (repaired || state.watchlists[0]?.symbols.length !== symbols.length)
+    throw new Error('the seeded watchlist or preferences do not parse as the app persists them');
   return JSON.stringify(saved);
 }
 

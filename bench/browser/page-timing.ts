@@ -17,7 +17,10 @@ export async function markTime(page: Page, name: string): Promise<number | undef
 /** Waits until every named mark exists; false when `timeoutMs` passes first. */
 export async function waitForMarks(page: Page, names: readonly string[], timeoutMs: number): Promise<boolean> {
   try {
-    await page.waitForFunction((marks) => marks.every((mark) => performance.getEntriesByName(mark, 'mark').length > 0), names, { timeout: timeoutMs, polling: 50 });
+    await page.waitForFunction((marks) => marks.every((mark) => performance.getEntriesByName(mark, 'mark').length > 0), names, {
+      timeout: timeoutMs,
+      polling: 50,
+    });
     return true;
   } catch {
     return false;
@@ -46,7 +49,8 @@ export async function firstResource(page: Page, pathname: string): Promise<Resou
 export async function waitForResource(page: Page, pathname: string, timeoutMs: number): Promise<ResourceTiming | undefined> {
   try {
     await page.waitForFunction(
-      (path) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === path && (entry as PerformanceResourceTiming).responseEnd > 0),
+      (path) =>
+        performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === path && (entry as PerformanceResourceTiming).responseEnd > 0),
       pathname,
       { timeout: timeoutMs, polling: 50 },
     );

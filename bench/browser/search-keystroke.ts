@@ -61,7 +61,10 @@ export async function searchKeystrokeFigures(ctx: BrowserBenchContext): Promise<
   try {
     await page.goto(`${ctx.baseUrl}/?symbol=AAPL.US`);
     await page.getByTestId('symbol-header').waitFor({ timeout: WAIT_MS });
-    await page.getByRole('button', { name: /Search/ }).first().click();
+    await page
+      .getByRole('button', { name: /Search/ })
+      .first()
+      .click();
     await waitForResource(page, CATALOG_PATH, WAIT_MS);
     await page.getByTestId('search-count').filter({ hasText: 'instruments' }).waitFor({ timeout: WAIT_MS });
     const received = await catalogueReceived(page);

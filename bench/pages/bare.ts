@@ -20,9 +20,13 @@ const series = chart.addSeries(CandlestickSeries);
 
 void body.then(({ data }) => {
   series.setData(
-    data.klines.map(
-      (k): CandlestickData => ({ time: (k.time / 1000) as UTCTimestamp, open: Number(k.open), high: Number(k.high), low: Number(k.low), close: Number(k.close) }),
-    ),
+    data.klines.map((k): CandlestickData => ({
+      time: (k.time / 1000) as UTCTimestamp,
+      open: Number(k.open),
+      high: Number(k.high),
+      low: Number(k.low),
+      close: Number(k.close),
+    })),
   );
   requestAnimationFrame(() => {
     performance.mark('chartroom:first-candle');

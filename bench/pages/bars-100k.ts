@@ -60,7 +60,14 @@ function createBareChart(): BareChart {
     grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
     timeScale: { rightOffset: 3, timeVisible: true, secondsVisible: false },
   });
-  const colors = { upColor: palette.up, downColor: palette.down, borderUpColor: palette.up, borderDownColor: palette.down, wickUpColor: palette.up, wickDownColor: palette.down };
+  const colors = {
+    upColor: palette.up,
+    downColor: palette.down,
+    borderUpColor: palette.up,
+    borderDownColor: palette.down,
+    wickUpColor: palette.up,
+    wickDownColor: palette.down,
+  };
   const price = chart.addSeries(CandlestickSeries, colors, 0);
   const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceLineVisible: false, lastValueVisible: false }, 1);
   volume.getPane().setStretchFactor(0.25);
@@ -87,7 +94,12 @@ function chartOf(kind: ChartKind): { update: (candle: Candle) => void; wheelTarg
   }
   if (adapter?.kind === kind && wheelTarget) {
     const { chart } = adapter;
-    return { wheelTarget, update: (candle) => { chart.updateLast(candle); } };
+    return {
+      wheelTarget,
+      update: (candle) => {
+        chart.updateLast(candle);
+      },
+    };
   }
   throw new Error(`load a ${kind} chart first`);
 }

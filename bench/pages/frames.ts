@@ -69,7 +69,14 @@ export async function wheelPan(target: Element, { deltaX, frames, turnEvery = In
   for (let i = 0; i < frames && performance.now() < stopAt; i++) {
     const direction = Math.floor(i / turnEvery) % 2 === 0 ? 1 : -1;
     target.dispatchEvent(
-      new WheelEvent('wheel', { deltaX: deltaX * direction, deltaMode: WheelEvent.DOM_DELTA_PIXEL, clientX: box.left + box.width / 2, clientY: box.top + box.height / 2, bubbles: true, cancelable: true }),
+      new WheelEvent('wheel', {
+        deltaX: deltaX * direction,
+        deltaMode: WheelEvent.DOM_DELTA_PIXEL,
+        clientX: box.left + box.width / 2,
+        clientY: box.top + box.height / 2,
+        bubbles: true,
+        cancelable: true,
+      }),
     );
     const now = await frame();
     intervals.push(now - previous);

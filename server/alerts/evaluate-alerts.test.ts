@@ -3,7 +3,18 @@ import type { Alert } from '#shared/alerts/alert-model.ts';
 import { EXPECTED_STATUSES, EXPECTED_TRIGGERS, SCENARIO_ALERTS, SCENARIO_PUSHES } from '#shared/alerts/alert-scenario.test-support.ts';
 import { AlertEvaluator, evaluateAlerts } from './evaluate-alerts.ts';
 
-const alert: Alert = { id: 'a', symbol: 'AAPL.US', condition: { kind: 'cross', level: 200 }, direction: 'up', repeat: 'once', cooldownMs: 0, sound: false, createdAt: 0, status: 'armed', triggers: [] };
+const alert: Alert = {
+  id: 'a',
+  symbol: 'AAPL.US',
+  condition: { kind: 'cross', level: 200 },
+  direction: 'up',
+  repeat: 'once',
+  cooldownMs: 0,
+  sound: false,
+  createdAt: 0,
+  status: 'armed',
+  triggers: [],
+};
 const push = (symbol: string, price: string, timestamp: number, type = 'stock') => ({ symbol, type, last_price: price, timestamp });
 
 describe('evaluateAlerts', () => {
@@ -14,7 +25,10 @@ describe('evaluateAlerts', () => {
   });
 
   it('names the alert’s symbol in a trigger, whichever spelling the push had', () => {
-    const { triggers } = evaluateAlerts([{ ...alert, symbol: '700.HK', condition: { kind: 'cross', level: 400 } }], [push('00700.HK', '390', 1), push('00700.HK', '410', 2)]);
+    const { triggers } = evaluateAlerts(
+      [{ ...alert, symbol: '700.HK', condition: { kind: 'cross', level: 400 } }],
+      [push('00700.HK', '390', 1), push('00700.HK', '410', 2)],
+    );
     expect(triggers).toEqual([{ alertId: 'a', symbol: '700.HK', time: 2, price: 410, crossing: 'up' }]);
   });
 

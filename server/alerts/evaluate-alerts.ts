@@ -53,7 +53,8 @@ export class AlertEvaluator {
     // such key on its own): with this push's type, and without any.
     const watched = new Map<string, Alert['type']>();
     for (const alert of this.alerts) {
-      if (alert.status === 'armed' && normalizeSymbol(alert.symbol) === symbol && (alert.type === undefined || alert.type === type)) watched.set(instrumentKey(alert.symbol, alert.type), alert.type);
+      if (alert.status === 'armed' && normalizeSymbol(alert.symbol) === symbol && (alert.type === undefined || alert.type === type))
+        watched.set(instrumentKey(alert.symbol, alert.type), alert.type);
     }
     const triggers: ServerTrigger[] = [];
     for (const watchedType of watched.values()) {

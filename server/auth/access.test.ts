@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { connectBrowser, handshakeStatus } from '../realtime/test-support.ts';
-import { KEY, request, signIn, startAuthServer, startCountingUpstream, type Answer, type AuthServer, type CountingUpstream } from './auth-stack.test-support.ts';
+import {
+  KEY,
+  request,
+  signIn,
+  startAuthServer,
+  startCountingUpstream,
+  type Answer,
+  type AuthServer,
+  type CountingUpstream,
+} from './auth-stack.test-support.ts';
 
 const TICKER = '/v1/market/ticker?symbols=AAPL.US';
 const PASSWORD = 'correct horse battery staple';
@@ -50,7 +59,12 @@ async function refused(name: string, send: () => Promise<Answer>, statuses: numb
   expect(statuses, `${name}: status ${answer.status} ${answer.body.slice(0, 120)}`).toContain(answer.status);
   expect(upstream.hits(), `${name}: the upstream is not reached`).toBe(before);
   // The contract's envelope, named as a sign-in refusal (the page says "sign in", not "check the API key").
-  if (answer.status === 401 && answer.body !== '') expect(JSON.parse(answer.body), name).toMatchObject({ code: expect.any(Number) as number, message: expect.any(String) as string, error: 'SIGN_IN_REQUIRED' });
+  if (answer.status === 401 && answer.body !== '')
+    expect(JSON.parse(answer.body), name).toMatchObject({
+      code: expect.any(Number) as number,
+      message: expect.any(String) as string,
+      error: 'SIGN_IN_REQUIRED',
+    });
   return answer;
 }
 
@@ -130,7 +144,11 @@ describe('AUTH_MODE=password', () => {
     expect((await request(server.port, TICKER, { headers: { Cookie: alice } })).status).toBe(200);
     expect((await request(server.port, TICKER, { headers: { Authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
     expect((await request(server.port, '/chartroom/catalog', { headers: { Cookie: alice } })).status).not.toBe(401);
-    expect(JSON.parse((await request(server.port, '/auth/me', { headers: { Cookie: alice } })).body)).toMatchObject({ mode: 'password', user: 'alice', via: 'session' });
+    expect(JSON.parse((await request(server.port, '/auth/me', { headers: { Cookie: alice } })).body)).toMatchObject({
+      mode: 'password',
+      user: 'alice',
+      via: 'session',
+    });
     expect(JSON.parse((await request(server.port, '/auth/me')).body)).toEqual({ mode: 'password', signInUrl: '/auth/sign-in', signOutUrl: '/auth/sign-out' });
     const browser = connectBrowser(server.port, '/v1/realtime', { Cookie: alice });
     await browser.opened;
@@ -148,7 +166,10 @@ describe('AUTH_MODE=password', () => {
 
   it('refuses crafted HTTP requests without a valid session', async () => {
     const p = server.port;
-    const get = (target: string, headers: Record<string, string> = {}, method = 'GET') => () => request(p, target, { headers, method });
+    const get =
+      (target: string, headers: Record<string, string> = {}, method = 'GET') =>
+      () =>
+        request(p, target, { headers, method });
     await refused('no credentials', get(TICKER));
     await refused('an unknown session id', get(TICKER, { Cookie: `chartroom-session=${'A'.repeat(43)}` }));
     await refused('a session id of the wrong shape', get(TICKER, { Cookie: 'chartroom-session=../../etc/passwd' }));
@@ -201,7 +222,10 @@ describe('AUTH_MODE=password', () => {
     // Sign-out ends the session and closes its socket.
     const socket = connectBrowser(server.port, '/v1/realtime', { Cookie: second });
     await socket.opened;
-    const out = await request(server.port, '/auth/sign-out', { method: 'POST', headers: { Cookie: second, Accept: 'application/json', Origin: `http://127.0.0.1:${server.port}` } });
+    const out = await request(server.port, '/auth/sign-out', {
+      method: 'POST',
+      headers: { Cookie: second, Accept: 'application/json', Origin: `http://127.0.0.1:${server.port}` },
+    });
     expect(out.status).toBe(200);
     expect(out.headers['set-cookie']?.[0]).toMatch(/Max-Age=0/);
     expect((await socket.closed).code).toBe(1008);
@@ -243,14 +267,26 @@ describe('AUTH_MODE=password', () => {
       ['no Origin, cross-site fetch metadata', { 'Sec-Fetch-Site': 'cross-site' }],
     ] as const) {
       crafted += 1;
-      const answer = await request(server.port, '/auth/sign-in', { method: 'POST', body: form, headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(form.length), ...headers } });
+      const answer = await request(server.port, '/auth/sign-in', {
+        method: 'POST',
+        body: form,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(form.length), ...headers },
+      });
       expect(answer.status, name).toBe(403);
       expect(answer.headers['set-cookie'], name).toBeUndefined();
     }
-    const sameSite = await request(server.port, '/auth/sign-in', { method: 'POST', body: form, headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(form.length), Origin: 'null', 'Sec-Fetch-Site': 'same-origin' } });
+    const sameSite = await request(server.port, '/auth/sign-in', {
+      method: 'POST',
+      body: form,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(form.length), Origin: 'null', 'Sec-Fetch-Site': 'same-origin' },
+    });
     expect(sameSite.status).toBe(303);
     crafted += 1;
-    const oversized = await request(server.port, '/auth/sign-in', { method: 'POST', body: `user=alice&password=${'x'.repeat(10_000)}`, headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: `http://127.0.0.1:${server.port}` } });
+    const oversized = await request(server.port, '/auth/sign-in', {
+      method: 'POST',
+      body: `user=alice&password=${'x'.repeat(10_000)}`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: `http://127.0.0.1:${server.port}` },
+    });
     expect(oversized.status).toBe(413);
     for (const next of ['//evil.example/', 'https://evil.example/', '/\\evil.example', '/auth/sign-out']) {
       const answer = await signIn(server.port, 'alice', PASSWORD, { next });
@@ -330,14 +366,21 @@ describe('AUTH_MODE=proxy', () => {
     const p = elsewhere.port;
     await refused('a forged user header from an untrusted hop', () => request(p, TICKER, { headers: { 'X-Forwarded-Email': 'alice@desk.example' } }));
     await refused('a forged header in odd case', () => request(p, TICKER, { headers: { 'x-FORWARDED-email': 'alice@desk.example' } }));
-    await refused('a forged header with a forged X-Forwarded-For naming the proxy', () => request(p, TICKER, { headers: { 'X-Forwarded-Email': 'alice@desk.example', 'X-Forwarded-For': '10.9.9.9' } }));
+    await refused('a forged header with a forged X-Forwarded-For naming the proxy', () =>
+      request(p, TICKER, { headers: { 'X-Forwarded-Email': 'alice@desk.example', 'X-Forwarded-For': '10.9.9.9' } }),
+    );
     await upgradeRefused('an upgrade with a forged user header', p, '/v1/realtime', { 'X-Forwarded-Email': 'alice@desk.example' });
 
     // The proxy on this host (the default AUTH_PROXY_ADDRESSES): its header is believed.
     const local = await start({ AUTH_MODE: 'proxy', TRUST_PROXY: '1', AUTH_USER_HEADER: 'X-Auth-Request-Email', AUTH_PROXY_SIGN_OUT_URL: '/oauth2/sign_out' });
     const q = local.port;
     expect((await request(q, TICKER, { headers: { 'X-Auth-Request-Email': 'alice@desk.example' } })).status).toBe(200);
-    expect(JSON.parse((await request(q, '/auth/me', { headers: { 'X-Auth-Request-Email': 'alice@desk.example' } })).body)).toEqual({ mode: 'proxy', signOutUrl: '/oauth2/sign_out', user: 'alice@desk.example', via: 'proxy' });
+    expect(JSON.parse((await request(q, '/auth/me', { headers: { 'X-Auth-Request-Email': 'alice@desk.example' } })).body)).toEqual({
+      mode: 'proxy',
+      signOutUrl: '/oauth2/sign_out',
+      user: 'alice@desk.example',
+      via: 'proxy',
+    });
     await refused('no user header', () => request(q, TICKER));
     await refused('the default header name when another is configured', () => request(q, TICKER, { headers: { 'X-Forwarded-Email': 'alice@desk.example' } }));
     await refused('two users in one header', () => request(q, TICKER, { headers: { 'X-Auth-Request-Email': 'alice@desk.example, bob@desk.example' } }));

@@ -27,14 +27,39 @@ import type { AuthConfig } from './config.ts';
 import { isUserName, TokenFile, UserFile } from './credentials.ts';
 import { Lockout, type LockoutOptions } from './lockout.ts';
 import { SessionStore } from './sessions.ts';
-import { bare, cookieValues, headerCount, MAX_COOKIE_HEADER, pathKind, queryCarriesCredential, refusal, safeNext, SECURE_SESSION_COOKIE, SESSION_COOKIE, type PathKind, type Refusal, type RequestFacts, type Verdict } from './request-facts.ts';
+import {
+  bare,
+  cookieValues,
+  headerCount,
+  MAX_COOKIE_HEADER,
+  pathKind,
+  queryCarriesCredential,
+  refusal,
+  safeNext,
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+  type PathKind,
+  type Refusal,
+  type RequestFacts,
+  type Verdict,
+} from './request-facts.ts';
 import { ME_PATH, SIGN_IN_CSS, SIGN_IN_CSS_PATH, SIGN_IN_PATH, SIGN_OUT_PATH, signInPage } from './sign-in-page.ts';
 import { createUserMetrics, type UserMetrics } from './user-metrics.ts';
 
 const { INVALID_KEY, MISSING_KEY, RATE_LIMITED, PERMISSION_DENIED } = ERROR_CODES;
 const MAX_FORM_BYTES = 4_096;
 
-export { pathKind, queryCarriesCredential, safeNext, SECURE_SESSION_COOKIE, SESSION_COOKIE, type Identity, type PathKind, type RequestFacts, type Verdict } from './request-facts.ts';
+export {
+  pathKind,
+  queryCarriesCredential,
+  safeNext,
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+  type Identity,
+  type PathKind,
+  type RequestFacts,
+  type Verdict,
+} from './request-facts.ts';
 
 export interface AccessControlOptions {
   auth: AuthConfig;
@@ -115,11 +140,13 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
   const sweep = auth.mode === 'password' ? setInterval(() => sessions.sweep(), 30_000) : undefined;
   sweep?.unref();
 
-  const addressOf = (facts: RequestFacts): string => clientKey(clientAddress({ socket: facts.socketAddress, forwardedFor: facts.header('x-forwarded-for') }, trustProxyHops));
+  const addressOf = (facts: RequestFacts): string =>
+    clientKey(clientAddress({ socket: facts.socketAddress, forwardedFor: facts.header('x-forwarded-for') }, trustProxyHops));
 
   function identify(facts: RequestFacts): Verdict {
     if (auth.mode === 'none') return { ok: true, identity: { user: '', via: 'none' } };
-    if (queryCarriesCredential(facts.target)) return refusal(401, INVALID_KEY, 'credentials go in the Authorization header or the session cookie, never in the URL', 'credential-in-url');
+    if (queryCarriesCredential(facts.target))
+      return refusal(401, INVALID_KEY, 'credentials go in the Authorization header or the session cookie, never in the URL', 'credential-in-url');
     for (const name of ['authorization', 'cookie', auth.userHeader]) {
       if (headerCount(facts, name) > 1) return refusal(401, INVALID_KEY, `more than one ${name} header`, 'repeated-header');
     }
@@ -162,7 +189,11 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
   const refuse = (verdict: Extract<Verdict, { ok: false }>, facts: RequestFacts, via: string): Response => {
     audit.record('refused', { outcome: verdict.refusal.reason, address: addressOf(facts), via });
     metrics.authEvent('refused', verdict.refusal.reason);
-    return jsonResponse(verdict.refusal.status, { code: verdict.refusal.code, message: verdict.refusal.message, error: SIGN_IN_REQUIRED }, { 'Cache-Control': 'no-store' });
+    return jsonResponse(
+      verdict.refusal.status,
+      { code: verdict.refusal.code, message: verdict.refusal.message, error: SIGN_IN_REQUIRED },
+      { 'Cache-Control': 'no-store' },
+    );
   };
 
   const guard: MiddlewareHandler = async (c, next) => {
@@ -180,7 +211,10 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
       // A page behind sign-in: the browser goes to the sign-in page, and comes back after.
       if (kind === 'page' && auth.mode === 'password' && (c.req.method === 'GET' || c.req.method === 'HEAD') && !path.startsWith('/assets/')) {
         audit.record('refused', { outcome: verdict.refusal.reason, address: addressOf(facts), via: 'page' });
-        return new Response(null, { status: 303, headers: { Location: `${SIGN_IN_PATH}?next=${encodeURIComponent(safeNext(facts.target))}`, 'Cache-Control': 'no-store' } });
+        return new Response(null, {
+          status: 303,
+          headers: { Location: `${SIGN_IN_PATH}?next=${encodeURIComponent(safeNext(facts.target))}`, 'Cache-Control': 'no-store' },
+        });
       }
       return refuse(verdict, facts, 'http');
     }
@@ -190,7 +224,9 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
       if (!decision.allowed && budget !== undefined) {
         metrics.request(user, 'over_budget');
         audit.record('over-budget', { user, outcome: 'refused', address: addressOf(facts) });
-        return errorResponse(429, RATE_LIMITED, `${ERROR_MESSAGES[RATE_LIMITED]}: more than ${budget.perMinute} requests per minute for user ${user}`, { 'Retry-After': String(decision.retryAfterSeconds) });
+        return errorResponse(429, RATE_LIMITED, `${ERROR_MESSAGES[RATE_LIMITED]}: more than ${budget.perMinute} requests per minute for user ${user}`, {
+          'Retry-After': String(decision.retryAfterSeconds),
+        });
       }
       metrics.request(user, 'allowed');
     }
@@ -236,8 +272,17 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
     app.get(ME_PATH, (c) => {
       if (auth.mode === 'none') return jsonResponse(200, { mode: 'none' }, { 'Cache-Control': 'no-store' });
       const verdict = identify(factsOf(c));
-      const signIn = auth.mode === 'password' ? { signInUrl: SIGN_IN_PATH, signOutUrl: SIGN_OUT_PATH } : auth.proxySignOutUrl !== undefined ? { signOutUrl: auth.proxySignOutUrl } : {};
-      return jsonResponse(200, { mode: auth.mode, ...signIn, ...(verdict.ok ? { user: verdict.identity.user, via: verdict.identity.via } : {}) }, { 'Cache-Control': 'no-store' });
+      const signIn =
+        auth.mode === 'password'
+          ? { signInUrl: SIGN_IN_PATH, signOutUrl: SIGN_OUT_PATH }
+          : auth.proxySignOutUrl !== undefined
+            ? { signOutUrl: auth.proxySignOutUrl }
+            : {};
+      return jsonResponse(
+        200,
+        { mode: auth.mode, ...signIn, ...(verdict.ok ? { user: verdict.identity.user, via: verdict.identity.via } : {}) },
+        { 'Cache-Control': 'no-store' },
+      );
     });
     if (auth.mode !== 'password') return;
     app.get(SIGN_IN_CSS_PATH, () => new Response(SIGN_IN_CSS, { headers: { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' } }));
@@ -245,7 +290,10 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
       const signedOut = c.req.query('signed-out') !== undefined;
       return page(200, signInPage({ next: safeNext(c.req.query('next')), ...(signedOut && { notice: 'You are signed out.' }) }));
     });
-    const formLimit = bodyLimit({ maxSize: MAX_FORM_BYTES, onError: () => errorResponse(413, ERROR_CODES.INVALID_PARAMETER, `${ERROR_MESSAGES[ERROR_CODES.INVALID_PARAMETER]}: form too large`) });
+    const formLimit = bodyLimit({
+      maxSize: MAX_FORM_BYTES,
+      onError: () => errorResponse(413, ERROR_CODES.INVALID_PARAMETER, `${ERROR_MESSAGES[ERROR_CODES.INVALID_PARAMETER]}: form too large`),
+    });
     app.post(SIGN_IN_PATH, formLimit, async (c) => {
       const facts = factsOf(c);
       const address = addressOf(facts);
@@ -254,7 +302,12 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
         return errorResponse(403, PERMISSION_DENIED, `${ERROR_MESSAGES[PERMISSION_DENIED]}: sign in from this server's own page`);
       }
       const type = c.req.header('content-type') ?? '';
-      if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) return errorResponse(415, ERROR_CODES.INVALID_PARAMETER, `${ERROR_MESSAGES[ERROR_CODES.INVALID_PARAMETER]}: a form post (application/x-www-form-urlencoded)`);
+      if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded'))
+        return errorResponse(
+          415,
+          ERROR_CODES.INVALID_PARAMETER,
+          `${ERROR_MESSAGES[ERROR_CODES.INVALID_PARAMETER]}: a form post (application/x-www-form-urlencoded)`,
+        );
       const form = new URLSearchParams(await c.req.text());
       const user = (form.get('user') ?? '').trim();
       const password = form.get('password') ?? '';
@@ -266,7 +319,9 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
         const seconds = Math.ceil(locked.retryAfterMs / 1000);
         audit.record('sign-in', { user: known, address, outcome: 'locked' });
         metrics.authEvent('sign-in', 'locked');
-        return page(429, signInPage({ next, user, notice: `Too many failed sign-ins. Try again in ${seconds} s.`, error: true }), { 'Retry-After': String(seconds) });
+        return page(429, signInPage({ next, user, notice: `Too many failed sign-ins. Try again in ${seconds} s.`, error: true }), {
+          'Retry-After': String(seconds),
+        });
       }
       const ok = users !== undefined && known !== '?' && (await users.verify(user, password));
       if (!ok) {
@@ -282,7 +337,10 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
       const id = sessions.create(user);
       audit.record('sign-in', { user, address, outcome: 'ok' });
       metrics.authEvent('sign-in', 'ok');
-      return new Response(null, { status: 303, headers: { Location: next, 'Set-Cookie': setCookie(c, id, Math.floor(auth.sessionTtlMs / 1000)), 'Cache-Control': 'no-store' } });
+      return new Response(null, {
+        status: 303,
+        headers: { Location: next, 'Set-Cookie': setCookie(c, id, Math.floor(auth.sessionTtlMs / 1000)), 'Cache-Control': 'no-store' },
+      });
     });
     app.post(SIGN_OUT_PATH, (c) => {
       const facts = factsOf(c);

@@ -85,12 +85,27 @@ export function writeCredentialFiles(credentials: Credentials): { dir: string; u
   const dir = mkdtempSync(join(tmpdir(), 'chartroom-auth-'));
   const users = join(dir, 'users.htpasswd');
   const tokens = join(dir, 'tokens');
-  writeFileSync(users, Object.entries(credentials.users ?? {}).map(([user, password]) => `${user}:${bcrypt.hashSync(password, 4).replace(/^\$2b\$/, '$2y$')}\n`).join(''));
-  writeFileSync(tokens, Object.entries(credentials.tokens ?? {}).map(([user, token]) => `${user}:${sha256Hex(token)}\n`).join(''));
+  writeFileSync(
+    users,
+    Object.entries(credentials.users ?? {})
+      .map(([user, password]) => `${user}:${bcrypt.hashSync(password, 4).replace(/^\$2b\$/, '$2y$')}\n`)
+      .join(''),
+  );
+  writeFileSync(
+    tokens,
+    Object.entries(credentials.tokens ?? {})
+      .map(([user, token]) => `${user}:${sha256Hex(token)}\n`)
+      .join(''),
+  );
   return { dir, users, tokens };
 }
 
-export async function startAuthServer(upstream: CountingUpstream, env: Record<string, string>, credentials: Credentials = {}, options: Pick<AppOptions, 'auth'> = {}): Promise<AuthServer> {
+export async function startAuthServer(
+  upstream: CountingUpstream,
+  env: Record<string, string>,
+  credentials: Credentials = {},
+  options: Pick<AppOptions, 'auth'> = {},
+): Promise<AuthServer> {
   const files = writeCredentialFiles(credentials);
   const site = makeStaticRoot();
   const running = await startChartroom(
@@ -129,20 +144,28 @@ export interface Answer {
 /** One request over a fresh connection, the target sent exactly as written. */
 export function request(port: number, target: string, options: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const outgoing = http.request({ host: '127.0.0.1', port, path: target, method: options.method ?? 'GET', headers: options.headers ?? {}, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() });
-      });
-    });
+    const outgoing = http.request(
+      { host: '127.0.0.1', port, path: target, method: options.method ?? 'GET', headers: options.headers ?? {}, agent: false },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() });
+        });
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(options.body);
   });
 }
 
 /** Signs in with the form; resolves with the answer and the session cookie pair (`name=value`), if set. */
-export async function signIn(port: number, user: string, password: string, extra: { next?: string; cookie?: string; origin?: string } = {}): Promise<{ answer: Answer; cookie: string | undefined }> {
+export async function signIn(
+  port: number,
+  user: string,
+  password: string,
+  extra: { next?: string; cookie?: string; origin?: string } = {},
+): Promise<{ answer: Answer; cookie: string | undefined }> {
   const body = new URLSearchParams({ user, password, next: extra.next ?? '/' }).toString();
   const answer = await request(port, '/auth/sign-in', {
     method: 'POST',

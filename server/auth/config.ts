@@ -45,7 +45,10 @@ const MODES: readonly AuthMode[] = ['none', 'proxy', 'password'];
 
 /** 127.0.0.0/8, ::1, localhost: a bind only this machine reaches. */
 export function isLoopbackHost(host: string): boolean {
-  const bare = host.trim().replace(/^\[|\]$/g, '').toLowerCase();
+  const bare = host
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
   if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
   if (isIP(bare) === 4) return bare.startsWith('127.');
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare)?.[1];
@@ -90,7 +93,8 @@ export function authConfigFrom(env: Environment, host: string, trustProxyHops: n
   if (staticRule !== 'public' && staticRule !== 'signed-in') throw new Error(`AUTH_STATIC must be public or signed-in, got ${staticRule}`);
   const usersFile = env.AUTH_USERS_FILE?.trim();
   const proxySignOutUrl = env.AUTH_PROXY_SIGN_OUT_URL?.trim();
-  if (proxySignOutUrl && !/^(\/(?![/\\])|https:\/\/)[\x21-\x7e]*$/.test(proxySignOutUrl)) throw new Error(`AUTH_PROXY_SIGN_OUT_URL must be a path on this server or an https:// URL, got ${proxySignOutUrl}`);
+  if (proxySignOutUrl && !/^(\/(?![/\\])|https:\/\/)[\x21-\x7e]*$/.test(proxySignOutUrl))
+    throw new Error(`AUTH_PROXY_SIGN_OUT_URL must be a path on this server or an https:// URL, got ${proxySignOutUrl}`);
   const tokensFile = env.ACCESS_TOKENS_FILE?.trim();
   const proxyAddresses = list(env, 'AUTH_PROXY_ADDRESSES');
   for (const address of proxyAddresses) if (isIP(address) === 0) throw new Error(`AUTH_PROXY_ADDRESSES: ${address} is not an IP address`);

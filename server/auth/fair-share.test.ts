@@ -39,7 +39,11 @@ describe('fair shares', () => {
     for (let round = 0; round < 20; round += 1) {
       await Promise.all([...normal.map((user) => ask(user)), ...Array.from({ length: 10 }, () => ask('script@desk.example'))]);
     }
-    for (const user of normal) expect(statuses.get(user)?.filter((status) => status !== 200), user).toEqual([]);
+    for (const user of normal)
+      expect(
+        statuses.get(user)?.filter((status) => status !== 200),
+        user,
+      ).toEqual([]);
     const hammered = statuses.get('script@desk.example') ?? [];
     expect(hammered).toHaveLength(200);
     const refused = hammered.filter((status) => status === 429).length;

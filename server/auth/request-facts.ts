@@ -10,7 +10,19 @@ export const SESSION_COOKIE = 'chartroom-session';
 /** The name over HTTPS: the `__Host-` prefix makes browsers refuse it without Secure, with a Domain or another Path. */
 export const SECURE_SESSION_COOKIE = '__Host-chartroom-session';
 /** Query parameters that would carry a credential in a URL (logged by proxies, kept in histories). */
-const CREDENTIAL_PARAMS = new Set(['access_token', 'token', 'api_key', 'apikey', 'key', 'session', 'bearer', 'auth', 'authorization', 'password', SESSION_COOKIE]);
+const CREDENTIAL_PARAMS = new Set([
+  'access_token',
+  'token',
+  'api_key',
+  'apikey',
+  'key',
+  'session',
+  'bearer',
+  'auth',
+  'authorization',
+  'password',
+  SESSION_COOKIE,
+]);
 /** Longest Cookie header read; a session id is 43 characters. */
 export const MAX_COOKIE_HEADER = 4_096;
 /** The exact paths of `/auth/*` that are open without a user. */

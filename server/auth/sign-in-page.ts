@@ -23,7 +23,9 @@ export interface SignInPageState {
 
 export function signInPage(state: SignInPageState): string {
   const notice =
-    state.notice === undefined ? '' : `<p class="notice${state.error === true ? ' error' : ''}"${state.error === true ? ' role="alert"' : ' role="status"'}>${escapeHtml(state.notice)}</p>`;
+    state.notice === undefined
+      ? ''
+      : `<p class="notice${state.error === true ? ' error' : ''}"${state.error === true ? ' role="alert"' : ' role="status"'}>${escapeHtml(state.notice)}</p>`;
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -169,7 +169,8 @@ describe('paths and values', () => {
 
   it('keeps next on this server', () => {
     expect(safeNext('/?symbol=AAPL.US')).toBe('/?symbol=AAPL.US');
-    for (const next of ['//evil.example', '/\\evil', 'https://evil.example', 'javascript:alert(1)', '/auth/sign-out', '/ spaced', undefined]) expect(safeNext(next)).toBe('/');
+    for (const next of ['//evil.example', '/\\evil', 'https://evil.example', 'javascript:alert(1)', '/auth/sign-out', '/ spaced', undefined])
+      expect(safeNext(next)).toBe('/');
   });
 
   it('knows loopback binds', () => {

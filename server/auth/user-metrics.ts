@@ -25,8 +25,18 @@ export function createUserMetrics(maxUsers = 50): UserMetrics {
     }
     return 'other';
   };
-  const requests = new Counter({ name: 'chartroom_user_requests_total', help: 'Requests to /v1 and the catalogue by signed-in user (the first 50 users by name, the rest as other), allowed or refused over the user budget.', labelNames: ['user', 'outcome'], registers: [registry] });
-  const events = new Counter({ name: 'chartroom_auth_events_total', help: 'Sign-ins, sign-outs and refused requests by outcome.', labelNames: ['event', 'outcome'], registers: [registry] });
+  const requests = new Counter({
+    name: 'chartroom_user_requests_total',
+    help: 'Requests to /v1 and the catalogue by signed-in user (the first 50 users by name, the rest as other), allowed or refused over the user budget.',
+    labelNames: ['user', 'outcome'],
+    registers: [registry],
+  });
+  const events = new Counter({
+    name: 'chartroom_auth_events_total',
+    help: 'Sign-ins, sign-outs and refused requests by outcome.',
+    labelNames: ['event', 'outcome'],
+    registers: [registry],
+  });
   let sessions: () => number = () => 0;
   new Gauge({
     name: 'chartroom_sessions',

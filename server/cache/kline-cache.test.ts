@@ -134,7 +134,8 @@ describe('KlineCache', () => {
     const cache = new KlineCache({ now: () => NOW, maxBytes: 3_000, onEviction: () => evictions.push(1) });
     const big = klineBody(bars(SETTLED_END - MINUTE + 1, 12));
     const upstream = countingUpstream(() => big);
-    for (const symbol of ['A.US', 'B.US', 'C.US', 'D.US']) await cache.serve(request(), windowFor(`symbol=${symbol}&interval=1m&end_time=${SETTLED_END}`), upstream);
+    for (const symbol of ['A.US', 'B.US', 'C.US', 'D.US'])
+      await cache.serve(request(), windowFor(`symbol=${symbol}&interval=1m&end_time=${SETTLED_END}`), upstream);
     expect(cache.bytes).toBeLessThanOrEqual(3_000);
     expect(evictions.length).toBeGreaterThan(0);
     expect(cache.keys().some((key) => key.includes('D.US'))).toBe(true);
@@ -148,7 +149,11 @@ describe('KlineCache', () => {
     const cache = new KlineCache({ now: () => NOW });
     const window = klineWindowOf('GET', `/v1/market/kline?api_key=browser-secret-9&symbol=AAPL.US&interval=1m&end_time=${SETTLED_END}`, NOW);
     if (window === undefined) throw new Error('expected a window');
-    await cache.serve(request(), window, countingUpstream(() => settledBody));
+    await cache.serve(
+      request(),
+      window,
+      countingUpstream(() => settledBody),
+    );
     expect(cache.keys()).toHaveLength(1);
     expect(cache.keys().join()).not.toMatch(/secret|api_key/i);
   });

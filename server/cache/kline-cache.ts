@@ -96,7 +96,6 @@ function unconditional(request: Request): Request {
   return new Request(request.url, { method: request.method, headers });
 }
 
-
 export class KlineCache {
   private readonly entries: LRUCache<string, Entry>;
   private readonly flights = new Map<string, Promise<FlightResult>>();

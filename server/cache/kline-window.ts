@@ -62,6 +62,8 @@ export function klineAnswerOf(body: string): { code: number; times: number[] | u
   const data = 'data' in parsed ? parsed.data : undefined;
   const klines = typeof data === 'object' && data !== null && 'klines' in data ? data.klines : undefined;
   if (!Array.isArray(klines)) return { code: parsed.code, times: undefined };
-  const times = klines.map((bar: unknown) => (typeof bar === 'object' && bar !== null && 'time' in bar && typeof bar.time === 'number' ? bar.time : Number.NaN));
+  const times = klines.map((bar: unknown) =>
+    typeof bar === 'object' && bar !== null && 'time' in bar && typeof bar.time === 'number' ? bar.time : Number.NaN,
+  );
   return { code: parsed.code, times: times.every(Number.isFinite) ? times : undefined };
 }

@@ -110,9 +110,25 @@ export function createChartroomMetrics(): ChartroomMetrics {
     });
   };
 
-  const requests = new Counter({ name: 'chartroom_http_requests_total', help: 'HTTP requests answered, by endpoint (contract path or other), HTTP status and envelope code.', labelNames: ['endpoint', 'status', 'code'], registers });
-  const upstream = new Counter({ name: 'chartroom_upstream_requests_total', help: 'Requests that reached the upstream (the embedded simulator in simulator mode), by endpoint.', labelNames: ['endpoint'], registers });
-  const latency = new Histogram({ name: 'chartroom_upstream_request_duration_seconds', help: 'Duration of requests that reached the upstream, by endpoint.', labelNames: ['endpoint'], buckets: [...DEFAULT_SECONDS_BUCKETS], registers });
+  const requests = new Counter({
+    name: 'chartroom_http_requests_total',
+    help: 'HTTP requests answered, by endpoint (contract path or other), HTTP status and envelope code.',
+    labelNames: ['endpoint', 'status', 'code'],
+    registers,
+  });
+  const upstream = new Counter({
+    name: 'chartroom_upstream_requests_total',
+    help: 'Requests that reached the upstream (the embedded simulator in simulator mode), by endpoint.',
+    labelNames: ['endpoint'],
+    registers,
+  });
+  const latency = new Histogram({
+    name: 'chartroom_upstream_request_duration_seconds',
+    help: 'Duration of requests that reached the upstream, by endpoint.',
+    labelNames: ['endpoint'],
+    buckets: [...DEFAULT_SECONDS_BUCKETS],
+    registers,
+  });
   const hits = new Counter({ name: 'chartroom_kline_cache_hits_total', help: 'K-line requests answered from the completed-window cache.', registers });
   const misses = new Counter({ name: 'chartroom_kline_cache_misses_total', help: 'Cacheable K-line requests that had to ask the upstream.', registers });
   // A summary, not a histogram: the fan-out's budget is milliseconds, and its p99 over the last
@@ -133,21 +149,44 @@ export function createChartroomMetrics(): ChartroomMetrics {
     const counts = realtime?.subscriptions();
     return REALTIME_CHANNELS.map((channel) => ({ labels: { channel }, value: counts?.[channel] ?? 0 }));
   });
-  gauge('chartroom_upstream_key_requests_last_minute', 'Requests sent upstream with the server key in the last 60 s (all browsers together).', [], () => one(sharing?.keyRequestsLastMinute()));
-  gauge('chartroom_upstream_key_budget_remaining', 'Requests MARKET_API_RATE_LIMIT still allows in the current 60 s (absent without it).', [], () => one(sharing?.keyBudgetLeft()));
-  gauge('chartroom_upstream_key_paused_seconds', 'Seconds the key is paused after an upstream 3001 (0: not paused).', [], () => one(sharing?.keyPausedSeconds()));
-  gauge('chartroom_upstream_quota_exhausted', '1 while the upstream answers 3002 (quota exhausted) for the key.', [], () => one(sharing && (sharing.quotaExhausted() ? 1 : 0)));
-  gauge('chartroom_realtime_upstream_sockets', 'Upstream WebSocket connections carrying every browser’s subscriptions.', [], () => one(sharing?.upstreamSockets()));
-  gauge('chartroom_realtime_upstream_subscriptions', 'Subscriptions held upstream (one per channel and instrument however many browsers hold it), by channel.', ['channel'], () => {
-    const counts = sharing?.upstreamSubscriptions();
-    return counts ? REALTIME_CHANNELS.map((channel) => ({ labels: { channel }, value: counts[channel] })) : [];
-  });
-  gauge('chartroom_realtime_browser_subscriptions_max', 'The most realtime subscriptions one browser holds.', [], () => one(sharing?.browserSubscriptionsMax()));
-  gauge('chartroom_redis_up', '1 while Redis (REDIS_URL) is reachable; 0 while this instance works alone (absent without REDIS_URL).', [], () => one(cluster && (cluster.redisUp() ? 1 : 0)));
+  gauge('chartroom_upstream_key_requests_last_minute', 'Requests sent upstream with the server key in the last 60 s (all browsers together).', [], () =>
+    one(sharing?.keyRequestsLastMinute()),
+  );
+  gauge('chartroom_upstream_key_budget_remaining', 'Requests MARKET_API_RATE_LIMIT still allows in the current 60 s (absent without it).', [], () =>
+    one(sharing?.keyBudgetLeft()),
+  );
+  gauge('chartroom_upstream_key_paused_seconds', 'Seconds the key is paused after an upstream 3001 (0: not paused).', [], () =>
+    one(sharing?.keyPausedSeconds()),
+  );
+  gauge('chartroom_upstream_quota_exhausted', '1 while the upstream answers 3002 (quota exhausted) for the key.', [], () =>
+    one(sharing && (sharing.quotaExhausted() ? 1 : 0)),
+  );
+  gauge('chartroom_realtime_upstream_sockets', 'Upstream WebSocket connections carrying every browser’s subscriptions.', [], () =>
+    one(sharing?.upstreamSockets()),
+  );
+  gauge(
+    'chartroom_realtime_upstream_subscriptions',
+    'Subscriptions held upstream (one per channel and instrument however many browsers hold it), by channel.',
+    ['channel'],
+    () => {
+      const counts = sharing?.upstreamSubscriptions();
+      return counts ? REALTIME_CHANNELS.map((channel) => ({ labels: { channel }, value: counts[channel] })) : [];
+    },
+  );
+  gauge('chartroom_realtime_browser_subscriptions_max', 'The most realtime subscriptions one browser holds.', [], () =>
+    one(sharing?.browserSubscriptionsMax()),
+  );
+  gauge('chartroom_redis_up', '1 while Redis (REDIS_URL) is reachable; 0 while this instance works alone (absent without REDIS_URL).', [], () =>
+    one(cluster && (cluster.redisUp() ? 1 : 0)),
+  );
   gauge('chartroom_redis_fallbacks_total', 'Times this instance lost Redis and fell back to working alone.', [], () => one(cluster?.fallbacks()));
-  gauge('chartroom_cluster_leader', '1 while this instance holds the leader lock (and the one upstream socket of every instance).', [], () => one(cluster && (cluster.leader() ? 1 : 0)));
+  gauge('chartroom_cluster_leader', '1 while this instance holds the leader lock (and the one upstream socket of every instance).', [], () =>
+    one(cluster && (cluster.leader() ? 1 : 0)),
+  );
   gauge('chartroom_cluster_instances', 'Instances registered in Redis in the last 5 s.', [], () => one(cluster?.instances()));
-  gauge('chartroom_cluster_fencing_token', 'Newest fencing token this instance has seen (the leader’s own while leading).', [], () => one(cluster?.fencingToken()));
+  gauge('chartroom_cluster_fencing_token', 'Newest fencing token this instance has seen (the leader’s own while leading).', [], () =>
+    one(cluster?.fencingToken()),
+  );
   gauge('process_resident_memory_bytes', 'Resident memory size in bytes.', [], () => one(process.memoryUsage.rss()));
   gauge('process_start_time_seconds', 'Start time of the process since the Unix epoch in seconds.', [], () => one(Math.floor(performance.timeOrigin) / 1000));
   /** prom-client reads values asynchronously: the upstream counts are kept here too, for tests and benchmarks. */

@@ -24,7 +24,17 @@ describe('isAllowedOrigin', () => {
   });
 
   it('refuses null, non-http schemes, non-serialised forms and a missing Host', () => {
-    for (const origin of ['null', 'file://', 'chrome-extension://abc', 'http://127.0.0.1:8080/', 'http://127.0.0.1:8080, http://127.0.0.1:8080', 'HTTP://127.0.0.1:8080', 'http://127.0.0.1:80', '', 'not a url']) {
+    for (const origin of [
+      'null',
+      'file://',
+      'chrome-extension://abc',
+      'http://127.0.0.1:8080/',
+      'http://127.0.0.1:8080, http://127.0.0.1:8080',
+      'HTTP://127.0.0.1:8080',
+      'http://127.0.0.1:80',
+      '',
+      'not a url',
+    ]) {
       expect(isAllowedOrigin(origin, '127.0.0.1:8080', none), origin).toBe(false);
     }
     expect(isAllowedOrigin('http://127.0.0.1', '127.0.0.1', none)).toBe(true);

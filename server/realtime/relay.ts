@@ -137,12 +137,20 @@ export function createRealtimeRelay(options: RealtimeRelayOptions): RealtimeRela
       const unwatch = watch?.(() => {
         browser.close(CLOSE.POLICY_VIOLATION, 'session ended: sign in again');
       });
-      relayBrowserSocket(browser, stats.connect(), open, address, options.browser, (code) => {
-        unwatch?.();
-        sockets.delete(browser);
-        safeLog(`WS /v1/realtime ${code} ${Math.round(performance.now() - started)}ms`);
-        if (sockets.size === 0) for (const waiter of closeWaiters) waiter();
-      }, socket);
+      relayBrowserSocket(
+        browser,
+        stats.connect(),
+        open,
+        address,
+        options.browser,
+        (code) => {
+          unwatch?.();
+          sockets.delete(browser);
+          safeLog(`WS /v1/realtime ${code} ${Math.round(performance.now() - started)}ms`);
+          if (sockets.size === 0) for (const waiter of closeWaiters) waiter();
+        },
+        socket,
+      );
     });
   };
 

@@ -54,7 +54,14 @@ describe('RealtimeStatsRegistry', () => {
     a.observe('subscribe" not json');
     a.observe(JSON.stringify({ cmd: 'subscribe', code: 0, data: null }));
     expect(stats.subscriptions()).toEqual({ ticker: 0, depth: 2, trade: 1 });
-    a.observe(JSON.stringify({ cmd: 'subscribe', code: 4003, message: 'Depth subscriptions temporarily unavailable', data: { channel: 'depth', symbols: ['700.HK'], suggestion: 'Use GET /v1/market/depth' } }));
+    a.observe(
+      JSON.stringify({
+        cmd: 'subscribe',
+        code: 4003,
+        message: 'Depth subscriptions temporarily unavailable',
+        data: { channel: 'depth', symbols: ['700.HK'], suggestion: 'Use GET /v1/market/depth' },
+      }),
+    );
     a.observe(ack('subscribe', 'trade', ['AAPL.US'], 4004));
     expect(stats.subscriptions()).toEqual({ ticker: 0, depth: 1, trade: 0 });
   });

@@ -259,7 +259,11 @@ export interface RunningChartroom {
  * The production assembly of main.ts (createApp, createHttpServer, the upgrade hand-off) on a free
  * port; `mount` adds routes before it listens (the static site, as main.ts mounts it).
  */
-export async function startChartroom(env: Record<string, string>, options: AppOptions = {}, mount?: (chartroom: ChartroomApp) => void): Promise<RunningChartroom> {
+export async function startChartroom(
+  env: Record<string, string>,
+  options: AppOptions = {},
+  mount?: (chartroom: ChartroomApp) => void,
+): Promise<RunningChartroom> {
   const logLines: string[] = [];
   const config = loadConfig(env, { port: 0 });
   const chartroom = createApp(config, (line) => logLines.push(line), { production: true, ...options });
@@ -336,7 +340,16 @@ export function stalledBrowser(port: number): Promise<net.Socket> {
       resolve(socket);
     });
     socket.write(
-      ['GET /v1/realtime HTTP/1.1', `Host: 127.0.0.1:${port}`, 'Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', '', ''].join('\r\n'),
+      [
+        'GET /v1/realtime HTTP/1.1',
+        `Host: 127.0.0.1:${port}`,
+        'Connection: Upgrade',
+        'Upgrade: websocket',
+        'Sec-WebSocket-Version: 13',
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+        '',
+        '',
+      ].join('\r\n'),
     );
   });
 }

@@ -49,7 +49,9 @@ describe('upgradeRefusal', () => {
   it('refuses other paths 404, other origins 403, unknown hosts 403, repeated Host 400', () => {
     expect(upgradeRefusal(request('/v1/realtime/x'), policy)).toMatchObject({ status: 404, code: 2001, message: 'Invalid parameter: unknown path' });
     expect(upgradeRefusal(request('/v1/realtime', { origin: 'http://evil.example' }), policy)).toMatchObject({ status: 403, code: 2001 });
-    expect(upgradeRefusal(request('/v1/realtime', { host: 'rebound.example:8080', origin: 'http://rebound.example:8080' }), policy)).toMatchObject({ status: 403 });
+    expect(upgradeRefusal(request('/v1/realtime', { host: 'rebound.example:8080', origin: 'http://rebound.example:8080' }), policy)).toMatchObject({
+      status: 403,
+    });
     expect(upgradeRefusal(request('/v1/realtime', {}, ['Host', 'other.example']), policy)).toMatchObject({ status: 400 });
   });
 

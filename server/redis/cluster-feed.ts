@@ -113,7 +113,14 @@ export class ClusterFeed {
     } else if (sockets > 0) {
       for (const link of this.links) for (const registration of link.registrations.values()) subscriptions[registration.channel] += 1;
     }
-    return { redisUp: this.link.up, leader: this.leader !== undefined, token: this.leader?.token ?? this.newest, upstreamSockets: sockets, upstreamSubscriptions: subscriptions, instances: this.instances };
+    return {
+      redisUp: this.link.up,
+      leader: this.leader !== undefined,
+      token: this.leader?.token ?? this.newest,
+      upstreamSockets: sockets,
+      upstreamSubscriptions: subscriptions,
+      instances: this.instances,
+    };
   }
 
   async close(): Promise<void> {
@@ -176,7 +183,9 @@ export class ClusterFeed {
         else this.leader.reconcileSoon();
         return;
       }
-      const token = Number(await ACQUIRE.run(this.link, [this.link.key('leader'), this.link.key('leader-token')], [this.link.instanceId, String(this.ttlMs), String(this.newest)]));
+      const token = Number(
+        await ACQUIRE.run(this.link, [this.link.key('leader'), this.link.key('leader-token')], [this.link.instanceId, String(this.ttlMs), String(this.newest)]),
+      );
       // A frame published under an older token than the lock's is a stale leader's: dropped from now on.
       if (token < 0) this.newest = Math.max(this.newest, -token);
       if (token > 0 && this.live()) {

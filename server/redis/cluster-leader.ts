@@ -194,7 +194,13 @@ export class Leader {
     if (this.attached) {
       for (const group of subscribeGroups([...adding, ...again])) {
         const first = group[0];
-        if (first) this.feed.subscribe(this.peer, first.channel, group.map((registration) => registration.symbol), first.type);
+        if (first)
+          this.feed.subscribe(
+            this.peer,
+            first.channel,
+            group.map((registration) => registration.symbol),
+            first.type,
+          );
       }
     }
     if (wanted.size === 0 && this.attached) {

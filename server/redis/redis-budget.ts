@@ -108,7 +108,12 @@ export class RedisBudget implements Budget {
     let answer: [number, number, number, number, number];
     try {
       const keys = [this.logKey, this.pauseKey, this.quotaKey];
-      answer = (await ADMIT.run(this.options.link, keys, [String(this.options.perMinute ?? 0), String(WINDOW_MS), `${this.options.link.instanceId}:${++this.seq}`, String(this.maxWaitMs)])) as typeof answer;
+      answer = (await ADMIT.run(this.options.link, keys, [
+        String(this.options.perMinute ?? 0),
+        String(WINDOW_MS),
+        `${this.options.link.instanceId}:${++this.seq}`,
+        String(this.maxWaitMs),
+      ])) as typeof answer;
     } catch {
       return this.local.admit();
     }
@@ -168,7 +173,11 @@ export class RedisBudget implements Budget {
   async status(): Promise<void> {
     if (!this.options.link.up) return;
     try {
-      const [count, paused, quota] = (await STATUS.run(this.options.link, [this.logKey, this.pauseKey, this.quotaKey], [String(WINDOW_MS)])) as [number, number, number];
+      const [count, paused, quota] = (await STATUS.run(this.options.link, [this.logKey, this.pauseKey, this.quotaKey], [String(WINDOW_MS)])) as [
+        number,
+        number,
+        number,
+      ];
       this.count = count;
       this.pausedUntil = Date.now() + paused;
       this.quotaUntil = Date.now() + quota;

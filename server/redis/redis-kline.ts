@@ -35,7 +35,12 @@ export function redisWindows(link: RedisLink, now: () => number = Date.now): Sha
       if (!link.up) return;
       const ttl = window.expiresAt === undefined ? SETTLED_TTL_MS : Math.round(window.expiresAt - now());
       if (ttl <= 0) return;
-      const stored: Stored = { t: window.contentType, i: window.identity.toString('base64'), g: window.gzip.toString('base64'), ...(window.expiresAt !== undefined && { e: window.expiresAt }) };
+      const stored: Stored = {
+        t: window.contentType,
+        i: window.identity.toString('base64'),
+        g: window.gzip.toString('base64'),
+        ...(window.expiresAt !== undefined && { e: window.expiresAt }),
+      };
       link.command.set(keyOf(key), JSON.stringify(stored), 'PX', ttl).catch(() => undefined);
     },
   };

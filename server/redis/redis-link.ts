@@ -47,7 +47,12 @@ export class RedisLink {
       // A Redis that stops answering (not only one that closes) counts as down.
       keepAlive: 1_000,
     };
-    this.command = new Redis(options.url, { ...common, enableOfflineQueue: false, commandTimeout: options.commandTimeoutMs ?? 1_000, connectionName: `chartroom-${this.instanceId}` });
+    this.command = new Redis(options.url, {
+      ...common,
+      enableOfflineQueue: false,
+      commandTimeout: options.commandTimeoutMs ?? 1_000,
+      connectionName: `chartroom-${this.instanceId}`,
+    });
     this.subscriber = new Redis(options.url, { ...common, enableOfflineQueue: true, connectionName: `chartroom-${this.instanceId}-sub` });
     const watch = (client: Redis, set: (ready: boolean) => void): void => {
       client.on('ready', () => {
@@ -115,7 +120,11 @@ export class RedisLink {
     if (up === this.wasUp) return;
     this.wasUp = up;
     if (up) {
-      this.log(this.everUp ? 'chartroom: Redis reachable again; rejoining the other instances (shared budget, caches and upstream feed)' : 'chartroom: Redis connected; sharing the budget, caches and upstream feed with the other instances');
+      this.log(
+        this.everUp
+          ? 'chartroom: Redis reachable again; rejoining the other instances (shared budget, caches and upstream feed)'
+          : 'chartroom: Redis connected; sharing the budget, caches and upstream feed with the other instances',
+      );
       this.everUp = true;
     } else if (!this.closed) {
       this.fallbacks += 1;

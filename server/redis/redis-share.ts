@@ -32,7 +32,11 @@ export interface RemoteShare {
    * fetching, or `ask()`'s (whose 200 is kept `ttlMs` for everyone). `ttlLeftMs`: how much longer
    * a fresh answer stays fresh.
    */
-  flight(key: string, ttlMs: number, ask: () => Promise<ExchangeResult>): Promise<{ result: ExchangeResult; ttlLeftMs?: number; source: 'redis' | 'other-instance' | 'upstream' }>;
+  flight(
+    key: string,
+    ttlMs: number,
+    ask: () => Promise<ExchangeResult>,
+  ): Promise<{ result: ExchangeResult; ttlLeftMs?: number; source: 'redis' | 'other-instance' | 'upstream' }>;
 }
 
 export interface RedisShareOptions {
@@ -105,7 +109,10 @@ export function createRedisShare(options: RedisShareOptions): RemoteShare {
       const listening = listen(key);
       let mine = false;
       const stored = async (): Promise<{ result: ExchangeResult; ttlLeftMs: number } | undefined> => {
-        const [[, bytes], [, pttl]] = ((await link.command.multi().getBuffer(answerKey).pttl(answerKey).exec()) ?? []) as [[unknown, Buffer | null], [unknown, number]];
+        const [[, bytes], [, pttl]] = ((await link.command.multi().getBuffer(answerKey).pttl(answerKey).exec()) ?? []) as [
+          [unknown, Buffer | null],
+          [unknown, number],
+        ];
         const result = bytes ? fromWire(JSON.parse(bytes.toString()) as Wire) : undefined;
         return result && { result, ttlLeftMs: Math.max(0, pttl) };
       };

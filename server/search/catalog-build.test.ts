@@ -22,7 +22,11 @@ describe('buildCatalogIndex against the simulator', async () => {
 
   it('asks three pages of 1 000 and the stock names in chunks of 500: nine requests', () => {
     const pages = sim.targets.filter((target) => target.startsWith('/v1/symbols/available'));
-    expect(pages).toEqual(['/v1/symbols/available?limit=1000&offset=0', '/v1/symbols/available?limit=1000&offset=1000', '/v1/symbols/available?limit=1000&offset=2000']);
+    expect(pages).toEqual([
+      '/v1/symbols/available?limit=1000&offset=0',
+      '/v1/symbols/available?limit=1000&offset=1000',
+      '/v1/symbols/available?limit=1000&offset=2000',
+    ]);
     const infos = sim.targets.filter((target) => target.startsWith('/v1/market/stock-info'));
     expect(infos).toHaveLength(6); // 2,705 stocks
     for (const target of infos) expect(new URL(target, 'http://x').searchParams.get('symbols')?.split(',').length).toBeLessThanOrEqual(500);
@@ -54,22 +58,33 @@ describe('buildCatalogIndex on odd answers', () => {
 
   it('leaves out inactive products and types or markets the contract does not name; dedupes a product two pages list', async () => {
     const answers: Record<string, unknown> = {
-      '/v1/symbols/available?limit=1000&offset=0': page([product('A.US'), product('B.US', { is_active: false }), product('C.US', { type: 'option' }), product('D.US', { market: 'EU' })], 1001),
+      '/v1/symbols/available?limit=1000&offset=0': page(
+        [product('A.US'), product('B.US', { is_active: false }), product('C.US', { type: 'option' }), product('D.US', { market: 'EU' })],
+        1001,
+      ),
       '/v1/symbols/available?limit=1000&offset=1000': page([product('A.US')], 1001),
     };
-    const get = (target: string) => Promise.resolve(target.startsWith('/v1/market/stock-info') ? [{ symbol: 'A.US', name_en: 'A Inc', name_cn: '甲', name_hk: '甲' }] : answers[target]);
+    const get = (target: string) =>
+      Promise.resolve(target.startsWith('/v1/market/stock-info') ? [{ symbol: 'A.US', name_en: 'A Inc', name_cn: '甲', name_hk: '甲' }] : answers[target]);
     const index = await buildCatalogIndex(get, (text) => (text === '甲' ? 'jia' : ''));
     expect(index.entries).toEqual([['A.US', 'stock', 'US', 'A.US', 'A Inc', '甲', '', 'jia', '']]);
   });
 
   it('spells symbols as the dashboard does: 00700.hk is 700.HK', async () => {
     const get = (target: string) =>
-      Promise.resolve(target.startsWith('/v1/market/stock-info') ? [{ symbol: '00700.HK', name_en: 'TENCENT' }] : page([product('00700.hk', { market: 'HK' })]));
+      Promise.resolve(
+        target.startsWith('/v1/market/stock-info') ? [{ symbol: '00700.HK', name_en: 'TENCENT' }] : page([product('00700.hk', { market: 'HK' })]),
+      );
     const index = await buildCatalogIndex(get, () => '');
     expect(index.entries).toEqual([['700.HK', 'stock', 'HK', '00700.hk', 'TENCENT', '', '', '', '']]);
   });
 
   it('fails on a payload of another shape', async () => {
-    await expect(buildCatalogIndex(() => Promise.resolve({ products: 'no' }), () => '')).rejects.toThrow(/unexpected payload/);
+    await expect(
+      buildCatalogIndex(
+        () => Promise.resolve({ products: 'no' }),
+        () => '',
+      ),
+    ).rejects.toThrow(/unexpected payload/);
   });
 });

@@ -44,7 +44,6 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-
 /**
  * A page's products the dashboard can open: active, with a symbol, and a market and type the
  * contract names (a product of a type added later is left out rather than opened wrongly).

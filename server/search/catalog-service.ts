@@ -61,7 +61,9 @@ export function createCatalogService(options: CatalogServiceOptions): CatalogSer
     const index = await buildCatalogIndex(get, await pinyin());
     current = { index, encoded: await encodeDocument(index) };
     const { br, identity } = current.encoded;
-    log(`chartroom: catalogue index built: ${String(index.entries.length)} instruments, ${String(identity.bytes.length)} bytes (${String(br.bytes.length)} brotli) in ${String(Math.round(now() - started))} ms`);
+    log(
+      `chartroom: catalogue index built: ${String(index.entries.length)} instruments, ${String(identity.bytes.length)} bytes (${String(br.bytes.length)} brotli) in ${String(Math.round(now() - started))} ms`,
+    );
   };
 
   const refresh = async (): Promise<void> => {
@@ -74,7 +76,9 @@ export function createCatalogService(options: CatalogServiceOptions): CatalogSer
       const wait = Math.min(backoffMs * 2 ** (failures - 1), maxBackoffMs);
       nextAttemptAt = now() + wait;
       const reason = error instanceof Error ? error.message : 'unknown error';
-      log(`chartroom: catalogue ${current === undefined ? 'build' : 'check'} failed (${reason}); next try in ${String(Math.round(wait / 1000))} s${current === undefined ? '' : ', the previous index keeps serving'}`);
+      log(
+        `chartroom: catalogue ${current === undefined ? 'build' : 'check'} failed (${reason}); next try in ${String(Math.round(wait / 1000))} s${current === undefined ? '' : ', the previous index keeps serving'}`,
+      );
     }
   };
 

@@ -17,7 +17,10 @@ function answers(...responses: (() => Response)[]) {
 }
 
 const ok = (data: unknown) => () => Response.json({ code: 0, message: 'success', data });
-const failure = (status: number, code: number, headers: Record<string, string> = {}) => () => Response.json({ code, message: 'x' }, { status, headers });
+const failure =
+  (status: number, code: number, headers: Record<string, string> = {}) =>
+  () =>
+    Response.json({ code, message: 'x' }, { status, headers });
 
 describe('upstreamGet', () => {
   it('unwraps the data of a successful envelope', async () => {

@@ -16,7 +16,9 @@ function redisServerBinary(): string {
   for (const candidate of CANDIDATES) if (candidate && existsSync(candidate)) return candidate;
   const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
   if (found !== '') return found;
-  throw new Error('redis-server is missing: these tests run a real Redis. Install it with `apt-get install -y redis-server` (or run `bash .ci/run`, which does).');
+  throw new Error(
+    'redis-server is missing: these tests run a real Redis. Install it with `apt-get install -y redis-server` (or run `bash .ci/run`, which does).',
+  );
 }
 
 function freePort(): Promise<number> {
@@ -60,7 +62,11 @@ export async function startTestRedis(): Promise<TestRedis> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async (): Promise<void> => {
-    const process_ = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes', '--loglevel', 'warning'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const process_ = spawn(
+      binary,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes', '--loglevel', 'warning'],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     child = process_;
     let stderr = '';
     process_.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -206,7 +206,11 @@ describe('crafted requests', () => {
       'encoded CRLF in a key parameter': request('/v1/market/ticker?symbols=AAPL.US&api_key=x%0d%0aHost:evil'),
       'malformed escape': request('/v1/market/ticker?symbols=AAPL.US%zz'),
       'truncated escape': request('/v1/market/ticker?symbols=AAPL.US%'),
-      'raw non-ASCII byte': Buffer.concat([Buffer.from('GET /v1/market/ticker?symbols=AAPL.US'), Buffer.from([0xff]), Buffer.from(` HTTP/1.1\r\n${host()}\r\nConnection: close\r\n\r\n`)]),
+      'raw non-ASCII byte': Buffer.concat([
+        Buffer.from('GET /v1/market/ticker?symbols=AAPL.US'),
+        Buffer.from([0xff]),
+        Buffer.from(` HTTP/1.1\r\n${host()}\r\nConnection: close\r\n\r\n`),
+      ]),
       'raw UTF-8': Buffer.from(request('/v1/market/ticker?symbols=AAPL.US\u00e9'), 'utf8'),
       'encoded CRLF in the path': request('/v1/market/ticker%0d%0aX-Injected:1?symbols=AAPL.US'),
     })) {
@@ -322,7 +326,30 @@ describe('crafted requests', () => {
     expect(stack.upstreamHits()).toBe(hitsBefore);
   });
 
-  const methods = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'TRACE', 'CONNECT', 'PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'SEARCH', 'PURGE', 'LINK', 'UNLINK', 'REPORT', 'BREW', 'FOO'];
+  const methods = [
+    'POST',
+    'PUT',
+    'PATCH',
+    'DELETE',
+    'OPTIONS',
+    'HEAD',
+    'TRACE',
+    'CONNECT',
+    'PROPFIND',
+    'PROPPATCH',
+    'MKCOL',
+    'COPY',
+    'MOVE',
+    'LOCK',
+    'UNLOCK',
+    'SEARCH',
+    'PURGE',
+    'LINK',
+    'UNLINK',
+    'REPORT',
+    'BREW',
+    'FOO',
+  ];
   it.each(methods)('method %s on a contract path and on the SPA', async (method) => {
     const body = method === 'POST' || method === 'PUT' || method === 'PATCH' ? 'symbols=MSFT.US' : '';
     const headers = body === '' ? ['Content-Length: 0'] : ['Content-Type: application/x-www-form-urlencoded', `Content-Length: ${body.length}`];
@@ -350,11 +377,21 @@ describe('crafted requests', () => {
 describe('headers naming the other host are ignored on legitimate requests', () => {
   it('answers from the configured upstream only', async () => {
     const other = `127.0.0.1:${stack.other.port}`;
-    for (const header of [`X-Forwarded-Host: ${other}`, `Forwarded: host=${other};proto=http`, `X-Original-URL: http://${other}/v1/market/ticker`, `X-Rewrite-URL: //${other}/`, `X-Forwarded-Proto: https`, `Referer: http://${other}/`]) {
+    for (const header of [
+      `X-Forwarded-Host: ${other}`,
+      `Forwarded: host=${other};proto=http`,
+      `X-Original-URL: http://${other}/v1/market/ticker`,
+      `X-Rewrite-URL: //${other}/`,
+      `X-Forwarded-Proto: https`,
+      `Referer: http://${other}/`,
+    ]) {
       const before = stack.upstreamHits();
       legitimate += 1;
       const exchange = await sendRaw(stack.port, request(TICKER, { headers: [header] }));
-      expect(exchange.responses.map((response) => response.status), header).toEqual([200]);
+      expect(
+        exchange.responses.map((response) => response.status),
+        header,
+      ).toEqual([200]);
       expect(stack.upstreamHits(), header).toBe(before + 1);
     }
   });

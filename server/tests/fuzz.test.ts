@@ -29,11 +29,86 @@ const LATEST_QUIRK_CODES: ReadonlySet<number> = new Set([400, 401]);
 const PARAM_NAMES = ['symbol', 'symbols', 'interval', 'limit', 'start_time', 'end_time', 'type', 'market', 'offset', 'adjust', 'beg_day', 'end_day'];
 const JUNK_NAMES = ['SYMBOL', 'Symbols', 'symbols[]', 'limit ', ' type', '', 'api_key', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'x'];
 const REAL_VALUES = [
-  'AAPL.US', '700.HK', '00700.HK', '0700.HK', 'HSI', 'BTCUSDT', 'BTCUSD', 'EURUSD', 'XAUUSD', '600519.SH', '000001.SZ', '430047.BJ', 'rb2501', 'RB2501.SHFE', 'SPX',
-  '1m', '3m', '5m', '1h', '2h', '4h', '1d', '1w', '1M', 'stock', 'crypto', 'forex', 'indices', 'futures', 'US', 'HK', 'CN', 'GLOBAL', 'us', 'hk',
-  'none', 'forward', 'backward', '20261125', '20261101', '20251126', '20260229', '20261231', '1764057600000', '1700000000000',
+  'AAPL.US',
+  '700.HK',
+  '00700.HK',
+  '0700.HK',
+  'HSI',
+  'BTCUSDT',
+  'BTCUSD',
+  'EURUSD',
+  'XAUUSD',
+  '600519.SH',
+  '000001.SZ',
+  '430047.BJ',
+  'rb2501',
+  'RB2501.SHFE',
+  'SPX',
+  '1m',
+  '3m',
+  '5m',
+  '1h',
+  '2h',
+  '4h',
+  '1d',
+  '1w',
+  '1M',
+  'stock',
+  'crypto',
+  'forex',
+  'indices',
+  'futures',
+  'US',
+  'HK',
+  'CN',
+  'GLOBAL',
+  'us',
+  'hk',
+  'none',
+  'forward',
+  'backward',
+  '20261125',
+  '20261101',
+  '20251126',
+  '20260229',
+  '20261231',
+  '1764057600000',
+  '1700000000000',
 ];
-const WEIRD_VALUES = ['', ' ', '0', '-0', '-1', '1.5', '1e3', '1e400', 'NaN', 'Infinity', '-Infinity', '0x10', '1_000', '+5', '00000000000000000001', '9'.repeat(40), ',', ',,', 'AAPL.US,', ',AAPL.US', 'null', 'undefined', '[]', '{}', '%', '%zz', '\u0000', '\ud800', '\u202e', '𝕏', '七百', 'ＡＡＰＬ.US'];
+const WEIRD_VALUES = [
+  '',
+  ' ',
+  '0',
+  '-0',
+  '-1',
+  '1.5',
+  '1e3',
+  '1e400',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '0x10',
+  '1_000',
+  '+5',
+  '00000000000000000001',
+  '9'.repeat(40),
+  ',',
+  ',,',
+  'AAPL.US,',
+  ',AAPL.US',
+  'null',
+  'undefined',
+  '[]',
+  '{}',
+  '%',
+  '%zz',
+  '\u0000',
+  '\ud800',
+  '\u202e',
+  '𝕏',
+  '七百',
+  'ＡＡＰＬ.US',
+];
 
 const value: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...REAL_VALUES) },
@@ -48,7 +123,11 @@ const value: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom('A', '7', ',', '%41'), fc.integer({ min: 500, max: 3_000 })).map(([unit, count]) => unit.repeat(count)) },
 );
 
-const name: fc.Arbitrary<string> = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...PARAM_NAMES) }, { weight: 1, arbitrary: fc.constantFrom(...JUNK_NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) });
+const name: fc.Arbitrary<string> = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...PARAM_NAMES) },
+  { weight: 1, arbitrary: fc.constantFrom(...JUNK_NAMES) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
+);
 
 /** How a piece of the query is written: properly encoded, raw, or with every byte %-escaped. */
 const encoding = fc.constantFrom('component', 'raw', 'bytes', 'upper-bytes');
@@ -73,8 +152,12 @@ interface Case {
   acceptEncoding: string;
 }
 
-const pair = fc.tuple(name, value, encoding, fc.boolean()).map(([key, text, how, withEquals]) => (withEquals ? `${encode(key, how)}=${encode(text, how)}` : encode(key, how)));
-const query: fc.Arbitrary<string> = fc.tuple(fc.array(pair, { maxLength: 8 }), fc.constantFrom('&', '&', '&', ';', '&&')).map(([pairs, separator]) => pairs.join(separator));
+const pair = fc
+  .tuple(name, value, encoding, fc.boolean())
+  .map(([key, text, how, withEquals]) => (withEquals ? `${encode(key, how)}=${encode(text, how)}` : encode(key, how)));
+const query: fc.Arbitrary<string> = fc
+  .tuple(fc.array(pair, { maxLength: 8 }), fc.constantFrom('&', '&', '&', ';', '&&'))
+  .map(([pairs, separator]) => pairs.join(separator));
 const acceptEncoding = fc.constantFrom('gzip, deflate, br', 'gzip', 'br', 'identity', '', 'gzip;q=0', '*', 'br;q=0.5, gzip;q=0.4');
 
 function caseFor(path: ContractPath): fc.Arbitrary<Case> {
@@ -116,19 +199,23 @@ afterAll(() => {
 describe('fuzzing the simulator in process', () => {
   const sim = createSimulator({ clock: { now: Date.parse('2026-11-25T15:00:00Z'), frozen: true }, limits: { ratePerMinute: 100_000_000 } });
 
-  it.each(CONTRACT_PATHS)('%s answers every generated query with a contract envelope', async (path) => {
-    await fc.assert(
-      fc.asyncProperty(caseFor(path), async (generated) => {
-        cases += 1;
-        const url = `http://localhost${generated.path}${generated.query === '' ? '' : `?${generated.query}`}`;
-        const response = await sim.app.request(url, { headers: { 'X-API-Key': 'demo-enterprise', 'Accept-Encoding': generated.acceptEncoding } });
-        const body = decode(Buffer.from(await response.arrayBuffer()), response.headers.get('content-encoding'));
-        const problem = envelopeProblem(generated.path, response.status, body);
-        expect(problem, `${url} → ${response.status} ${body.toString().slice(0, 200)}`).toBeUndefined();
-      }),
-      { seed: SEED, numRuns: path === HK_TICKER ? RUNS_HK_TICKER : RUNS_PER_ENDPOINT, endOnFailure: true },
-    );
-  }, 120_000);
+  it.each(CONTRACT_PATHS)(
+    '%s answers every generated query with a contract envelope',
+    async (path) => {
+      await fc.assert(
+        fc.asyncProperty(caseFor(path), async (generated) => {
+          cases += 1;
+          const url = `http://localhost${generated.path}${generated.query === '' ? '' : `?${generated.query}`}`;
+          const response = await sim.app.request(url, { headers: { 'X-API-Key': 'demo-enterprise', 'Accept-Encoding': generated.acceptEncoding } });
+          const body = decode(Buffer.from(await response.arrayBuffer()), response.headers.get('content-encoding'));
+          const problem = envelopeProblem(generated.path, response.status, body);
+          expect(problem, `${url} → ${response.status} ${body.toString().slice(0, 200)}`).toBeUndefined();
+        }),
+        { seed: SEED, numRuns: path === HK_TICKER ? RUNS_HK_TICKER : RUNS_PER_ENDPOINT, endOnFailure: true },
+      );
+    },
+    120_000,
+  );
 });
 
 describe('fuzzing through the forwarder over sockets', () => {
@@ -150,7 +237,10 @@ describe('fuzzing through the forwarder over sockets', () => {
 
   it('answers every generated request with a contract envelope, never a 5xx', async () => {
     const paths = CONTRACT_PATHS.filter((path) => path !== HK_TICKER);
-    const arbitrary = fc.oneof(...paths.map(caseFor), caseFor(HK_TICKER).map((generated) => ({ ...generated, query: '' })));
+    const arbitrary = fc.oneof(
+      ...paths.map(caseFor),
+      caseFor(HK_TICKER).map((generated) => ({ ...generated, query: '' })),
+    );
     await fc.assert(
       fc.asyncProperty(arbitrary, async (generated) => {
         cases += 1;

@@ -148,7 +148,9 @@ describe('upstream mode over sockets, against a counting upstream', () => {
     expect(seen.length - before).toBe(2);
     const exposition = parseExposition((await rawRequest(chartroom.port, '/metrics')).body.toString());
     expect(sampleValue(exposition, 'chartroom_upstream_requests_total', { endpoint: '/v1/market/ticker' })).toBe(upstreamCount('/v1/market/ticker'));
-    expect(sampleValue(exposition, 'chartroom_upstream_request_duration_seconds_count', { endpoint: '/v1/market/ticker' })).toBe(upstreamCount('/v1/market/ticker'));
+    expect(sampleValue(exposition, 'chartroom_upstream_request_duration_seconds_count', { endpoint: '/v1/market/ticker' })).toBe(
+      upstreamCount('/v1/market/ticker'),
+    );
     expect(sampleValue(exposition, 'chartroom_http_requests_total', { endpoint: '/v1/market/ticker', status: '200', code: '0' })).toBe(1);
     expect(sampleValue(exposition, 'chartroom_http_requests_total', { endpoint: '/v1/market/ticker', status: '404', code: '2002' })).toBe(1);
     expect(sampleValue(exposition, 'chartroom_http_requests_total', { endpoint: '/v1/market/ticker', status: '405', code: '2001' })).toBe(1);

@@ -132,7 +132,11 @@ describe('CORS', () => {
         'access-control-allow-origin': 'https://a.example',
         'access-control-allow-methods': 'GET',
       });
-      for (const [origin, method] of [['https://a.example', 'POST'], ['https://a.example', 'DELETE'], ['https://c.example', 'GET']] as const) {
+      for (const [origin, method] of [
+        ['https://a.example', 'POST'],
+        ['https://a.example', 'DELETE'],
+        ['https://c.example', 'GET'],
+      ] as const) {
         const refused = await app.request(ticker, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': method } });
         expect(refused.status, `${origin} ${method}`).toBe(405);
         expect(refused.headers.get('access-control-allow-origin')).toBeNull();
@@ -194,7 +198,9 @@ describe('/healthz', () => {
     expect(await (await app.request('/healthz')).json()).toEqual({ status: 'ok', mode: 'simulator', uptimeSeconds: 0 });
     now += 61_999;
     expect(await (await app.request('/healthz')).json()).toEqual({ status: 'ok', mode: 'simulator', uptimeSeconds: 61 });
-    const upstream = createApp(loadConfig({ MARKET_API_KEY: 'k', MARKET_API_BASE_URL: 'http://127.0.0.1:9' }, { port: 0 }), () => undefined, { now: () => now });
+    const upstream = createApp(loadConfig({ MARKET_API_KEY: 'k', MARKET_API_BASE_URL: 'http://127.0.0.1:9' }, { port: 0 }), () => undefined, {
+      now: () => now,
+    });
     expect(await (await upstream.app.request('/healthz')).json()).toEqual({ status: 'ok', mode: 'upstream', uptimeSeconds: 0 });
   });
 });

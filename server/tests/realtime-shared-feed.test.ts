@@ -6,7 +6,18 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { clientTextFrame, connectBrowser, eventually, pushInReadRounds, stalledBrowser, startProtocolUpstream, startRelayServer, type BrowserClient, type ProtocolUpstream, type RelayServer } from '../realtime/test-support.ts';
+import {
+  clientTextFrame,
+  connectBrowser,
+  eventually,
+  pushInReadRounds,
+  stalledBrowser,
+  startProtocolUpstream,
+  startRelayServer,
+  type BrowserClient,
+  type ProtocolUpstream,
+  type RelayServer,
+} from '../realtime/test-support.ts';
 
 const SERVER_KEY = 'srv-shared-feed-key';
 
@@ -43,7 +54,10 @@ describe('the shared upstream feed', () => {
 
   beforeAll(async () => {
     upstream = await startProtocolUpstream();
-    const config = loadConfig({ MARKET_API_KEY: SERVER_KEY, MARKET_WS_URL: `ws://127.0.0.1:${upstream.port}/v1/realtime`, REALTIME_MAX_SOCKETS_PER_CLIENT: '50' }, { port: 0 });
+    const config = loadConfig(
+      { MARKET_API_KEY: SERVER_KEY, MARKET_WS_URL: `ws://127.0.0.1:${upstream.port}/v1/realtime`, REALTIME_MAX_SOCKETS_PER_CLIENT: '50' },
+      { port: 0 },
+    );
     relay = await startRelayServer({
       config,
       feed: { lingerMs: 50, backoffBaseMs: 20 },
@@ -80,7 +94,11 @@ describe('the shared upstream feed', () => {
     subscribe(c, 'ticker', ['0700.HK']);
     await c.next(isCmd('subscribe'));
     upstream.push('ticker', { symbol: '00700.HK', type: 'stock', last_price: '401.0', timestamp: 2 });
-    for (const [client, spelling] of [[a, '00700.HK'], [b, '700.HK'], [c, '0700.HK']] as const) {
+    for (const [client, spelling] of [
+      [a, '00700.HK'],
+      [b, '700.HK'],
+      [c, '0700.HK'],
+    ] as const) {
       expect(parse(await client.next((text) => text.includes('401.0')))).toMatchObject({ data: { symbol: spelling, last_price: '401.0' } });
     }
     expect(upstream.sockets.filter((socket) => socket.readyState === socket.OPEN)).toHaveLength(1);
@@ -125,7 +143,14 @@ describe('the shared upstream feed', () => {
     await a.next(isCmd('subscribe', 0));
     await b.next(isCmd('subscribe', 0));
     const socket = upstream.sockets.at(-1);
-    socket?.send(JSON.stringify({ cmd: 'subscribe', code: 4004, message: 'Trade subscriptions temporarily unavailable', data: { channel: 'trade', symbols: ['BTCUSDT'], suggestion: 'Use GET /v1/market/trades' } }));
+    socket?.send(
+      JSON.stringify({
+        cmd: 'subscribe',
+        code: 4004,
+        message: 'Trade subscriptions temporarily unavailable',
+        data: { channel: 'trade', symbols: ['BTCUSDT'], suggestion: 'Use GET /v1/market/trades' },
+      }),
+    );
     for (const client of [a, b]) expect(parse(await client.next(isCmd('subscribe', 4004))).data).toMatchObject({ channel: 'trade', symbols: ['BTCUSDT'] });
     expect(relay.relay.feedStats()?.upstreamSubscriptions.trade).toBe(0);
   });

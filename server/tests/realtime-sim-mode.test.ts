@@ -38,7 +38,10 @@ describe('realtime in simulator mode, through the real server', () => {
     const first = parse(await browser.next(isCmd('ticker')));
     expect(first.data).toMatchObject({ symbol: 'AAPL.US', last_price: expect.any(String) as string });
     // Five simulated minutes later the price has moved: the next push round sends it.
-    const moved = await fetch(`http://127.0.0.1:${server.port}/__sim/clock`, { method: 'POST', body: JSON.stringify({ now: '2026-11-25T15:05:00Z', frozen: true }) });
+    const moved = await fetch(`http://127.0.0.1:${server.port}/__sim/clock`, {
+      method: 'POST',
+      body: JSON.stringify({ now: '2026-11-25T15:05:00Z', frozen: true }),
+    });
     expect(moved.status).toBe(200);
     const second = parse(await browser.next((text) => isCmd('ticker')(text) && text !== browser.received.find(isCmd('ticker'))));
     expect(second.data).toMatchObject({ symbol: 'AAPL.US', timestamp: expect.any(Number) as number });

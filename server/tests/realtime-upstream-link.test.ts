@@ -5,7 +5,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { connectUpstream } from '../realtime/upstream-link.ts';
-import { connectBrowser, eventually, handshakeStatus, rawHandshakeStatus, startFakeUpstream, startRelayServer, type FakeUpstream, type RelayServer } from '../realtime/test-support.ts';
+import {
+  connectBrowser,
+  eventually,
+  handshakeStatus,
+  rawHandshakeStatus,
+  startFakeUpstream,
+  startRelayServer,
+  type FakeUpstream,
+  type RelayServer,
+} from '../realtime/test-support.ts';
 
 const SERVER_KEY = 'srv-Key+/=&secret-7f3a';
 const BROWSER_KEY = 'browser-key-9d1e';
@@ -181,7 +190,16 @@ describe('realtime relay, upstream mode (fake upstream)', () => {
     const answer = await handshakeStatus(relay.port, '/v1/realtime/');
     expect(answer.status).toBe(404);
     expect(JSON.parse(answer.body)).toEqual({ code: 2001, message: 'Invalid parameter: unknown path' });
-    for (const target of ['/v1/realtime/', '/v1/x/../realtime', '/v1/./realtime', '/v1/%72ealtime', '/v1%2frealtime', '//v1/realtime', '/v1/market/ticker', '/']) {
+    for (const target of [
+      '/v1/realtime/',
+      '/v1/x/../realtime',
+      '/v1/./realtime',
+      '/v1/%72ealtime',
+      '/v1%2frealtime',
+      '//v1/realtime',
+      '/v1/market/ticker',
+      '/',
+    ]) {
       expect(await rawHandshakeStatus(relay.port, target), target).toBe(404);
     }
     expect(await rawHandshakeStatus(relay.port, '/v1/realtime?api_key=x')).toBe(101);

@@ -3,7 +3,14 @@
  * standalone simulator (what `npm run sim` serves, demanding keys) as the upstream.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectBrowser, eventually, startChartroom, startStandaloneSimulator, type RunningChartroom, type StandaloneSimulator } from '../realtime/test-support.ts';
+import {
+  connectBrowser,
+  eventually,
+  startChartroom,
+  startStandaloneSimulator,
+  type RunningChartroom,
+  type StandaloneSimulator,
+} from '../realtime/test-support.ts';
 
 const isCmd = (cmd: string) => (text: string) => (JSON.parse(text) as { cmd: string }).cmd === cmd;
 
@@ -102,7 +109,9 @@ describe('realtime in upstream mode, against the standalone simulator', () => {
     const wrong = await chartroom('demo-wrong');
     const browser = connectBrowser(wrong.port);
     const closed = await browser.closed;
-    expect(browser.received.map((text) => JSON.parse(text) as unknown)).toEqual([{ cmd: 'connect', code: 1001, message: 'Invalid or expired token', data: null }]);
+    expect(browser.received.map((text) => JSON.parse(text) as unknown)).toEqual([
+      { cmd: 'connect', code: 1001, message: 'Invalid or expired token', data: null },
+    ]);
     expect(closed.code).toBe(1008);
   });
 

@@ -15,7 +15,10 @@ import { startTestRedis, type TestRedis } from '../test-support/redis-server.ts'
 const SKEWED_INSTANCE = fileURLToPath(new URL('../test-support/skewed-cluster-instance.ts', import.meta.url));
 
 async function startSkewedInstance(redisUrl: string, skewMs: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SKEWED_INSTANCE], { env: { ...process.env, REDIS_URL: redisUrl, SKEW_MS: String(skewMs) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', SKEWED_INSTANCE], {
+    env: { ...process.env, REDIS_URL: redisUrl, SKEW_MS: String(skewMs) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   await eventually(() => out.includes('ready') || child.exitCode !== null, 15_000, 'the skewed instance up');

@@ -9,7 +9,18 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { Redis } from 'ioredis';
 import { loadConfig } from '../config.ts';
 import { RedisLink } from '../redis/redis-link.ts';
-import { clientTextFrame, connectBrowser, eventually, pushInReadRounds, stalledBrowser, startProtocolUpstream, startRelayServer, type BrowserClient, type ProtocolUpstream, type RelayServer } from '../realtime/test-support.ts';
+import {
+  clientTextFrame,
+  connectBrowser,
+  eventually,
+  pushInReadRounds,
+  stalledBrowser,
+  startProtocolUpstream,
+  startRelayServer,
+  type BrowserClient,
+  type ProtocolUpstream,
+  type RelayServer,
+} from '../realtime/test-support.ts';
 import { startTestRedis, type TestRedis } from '../test-support/redis-server.ts';
 
 interface Frame {
@@ -39,7 +50,10 @@ describe('one upstream feed for every instance, on Redis', () => {
   const start = async (): Promise<Instance> => {
     const log: string[] = [];
     const link = new RedisLink({ url: redis.url, log: (line) => log.push(line) });
-    const config = loadConfig({ MARKET_API_KEY: 'srv-cluster-key', MARKET_WS_URL: `ws://127.0.0.1:${upstream.port}/v1/realtime`, REALTIME_MAX_SOCKETS_PER_CLIENT: '50' }, { port: 0 });
+    const config = loadConfig(
+      { MARKET_API_KEY: 'srv-cluster-key', MARKET_WS_URL: `ws://127.0.0.1:${upstream.port}/v1/realtime`, REALTIME_MAX_SOCKETS_PER_CLIENT: '50' },
+      { port: 0 },
+    );
     const relay = await startRelayServer({
       config,
       redis: link,
@@ -107,7 +121,11 @@ describe('one upstream feed for every instance, on Redis', () => {
     subscribe(c, 'ticker', ['0700.hk']);
     expect(parse(await c.next(isCmd('subscribe')))).toMatchObject({ code: 0, data: { symbols: ['0700.HK'] } });
     upstream.push('ticker', { symbol: '00700.HK', type: 'stock', last_price: '401.0', timestamp: 2 });
-    for (const [client, spelling] of [[a, '00700.HK'], [b, '700.HK'], [c, '0700.HK']] as const) {
+    for (const [client, spelling] of [
+      [a, '00700.HK'],
+      [b, '700.HK'],
+      [c, '0700.HK'],
+    ] as const) {
       expect(parse(await client.next((text) => text.includes('401.0')))).toMatchObject({ cmd: 'ticker', data: { symbol: spelling, last_price: '401.0' } });
     }
     expect(upstream.open()).toBe(1);
@@ -116,7 +134,11 @@ describe('one upstream feed for every instance, on Redis', () => {
     expect(asked.filter((symbol) => symbol.endsWith('.HK'))).toHaveLength(1);
     expect(asked.filter((symbol) => symbol === 'AAPL.US')).toHaveLength(1);
     // The last holder's leaving, on whatever instance, unsubscribes upstream.
-    for (const [client, spelling] of [[a, '00700.HK'], [b, '700.HK']] as const) subscribe(client, 'ticker', [spelling], 'unsubscribe');
+    for (const [client, spelling] of [
+      [a, '00700.HK'],
+      [b, '700.HK'],
+    ] as const)
+      subscribe(client, 'ticker', [spelling], 'unsubscribe');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(upstreamSubscribes('unsubscribe')).toHaveLength(0);
     subscribe(c, 'ticker', ['0700.HK'], 'unsubscribe');
@@ -130,7 +152,11 @@ describe('one upstream feed for every instance, on Redis', () => {
     forex.socket.send(JSON.stringify({ cmd: 'subscribe', data: { channel: 'ticker', symbols: ['BTCUSD'], type: 'forex' } }));
     expect(parse(await forex.next(isCmd('subscribe')))).toMatchObject({ code: 0, data: { symbols: ['BTCUSD'] } });
     await eventually(() => upstreamSubscribes().length === 2, 5_000, 'a subscribe per product type');
-    expect(upstreamSubscribes().map((command) => command.type).sort()).toEqual(['crypto', 'forex']);
+    expect(
+      upstreamSubscribes()
+        .map((command) => command.type)
+        .sort(),
+    ).toEqual(['crypto', 'forex']);
     upstream.push('ticker', { symbol: 'BTCUSD', type: 'forex', last_price: '91000.5', timestamp: 3 });
     expect(parse(await forex.next((text) => text.includes('91000.5')))).toMatchObject({ data: { type: 'forex' } });
     upstream.push('ticker', { symbol: 'BTCUSD', type: 'crypto', last_price: '91002.0', timestamp: 3 });
@@ -155,7 +181,16 @@ describe('one upstream feed for every instance, on Redis', () => {
     subscribe(b, 'trade', ['btcusdt']);
     await a.next(isCmd('subscribe', 0));
     await b.next(isCmd('subscribe', 0));
-    upstream.sockets.at(-1)?.send(JSON.stringify({ cmd: 'subscribe', code: 4004, message: 'Trade subscriptions temporarily unavailable', data: { channel: 'trade', symbols: ['BTCUSDT'], suggestion: 'Use GET /v1/market/trades' } }));
+    upstream.sockets
+      .at(-1)
+      ?.send(
+        JSON.stringify({
+          cmd: 'subscribe',
+          code: 4004,
+          message: 'Trade subscriptions temporarily unavailable',
+          data: { channel: 'trade', symbols: ['BTCUSDT'], suggestion: 'Use GET /v1/market/trades' },
+        }),
+      );
     for (const client of [a, b]) expect(parse(await client.next(isCmd('subscribe', 4004))).data).toMatchObject({ channel: 'trade', symbols: ['BTCUSDT'] });
   });
 
@@ -205,7 +240,11 @@ describe('one upstream feed for every instance, on Redis', () => {
     const socketsBefore = upstream.sockets.length;
     // The stale leader stops renewing (a long pause, a partition) but believes it still leads.
     stale.relay.relay.cluster?.freezeLeadership();
-    await eventually(() => instances.some((instance) => instance !== stale && instance.relay.relay.cluster?.stats().leader), 5_000, 'another instance taking the lock');
+    await eventually(
+      () => instances.some((instance) => instance !== stale && instance.relay.relay.cluster?.stats().leader),
+      5_000,
+      'another instance taking the lock',
+    );
     const fresh = only(instances.filter((instance) => instance !== stale && instance.relay.relay.cluster?.stats().leader));
     expect(fresh.relay.relay.cluster?.stats().token ?? 0).toBeGreaterThan(oldToken);
     const forged = JSON.stringify({ cmd: 'ticker', data: { symbol: 'AAPL.US', type: 'stock', last_price: '1.23', timestamp: 5 } });
@@ -237,11 +276,15 @@ describe('one upstream feed for every instance, on Redis', () => {
     await eventually(() => leaders().length === 1 && upstream.open() === 1, 10_000, 'one leader and one upstream socket');
     // Until the pushes come through Redis again, keep pushing: the first may fall in the gap.
     let price = 0;
-    await eventually(() => {
-      price += 1;
-      upstream.push('ticker', { symbol: 'MSFT.US', type: 'stock', last_price: `5${String(price)}.5`, timestamp: price });
-      return [a, b].every((client) => client.received.some((text) => text.includes(`"last_price":"5${String(price - 1)}.5"`)));
-    }, 10_000, 'pushes through the resubscribed channel');
+    await eventually(
+      () => {
+        price += 1;
+        upstream.push('ticker', { symbol: 'MSFT.US', type: 'stock', last_price: `5${String(price)}.5`, timestamp: price });
+        return [a, b].every((client) => client.received.some((text) => text.includes(`"last_price":"5${String(price - 1)}.5"`)));
+      },
+      10_000,
+      'pushes through the resubscribed channel',
+    );
     expect(upstream.open()).toBe(1);
     for (const client of [a, b]) expect(client.socket.readyState).toBe(client.socket.OPEN);
     raw.disconnect();
@@ -256,14 +299,23 @@ describe('one upstream feed for every instance, on Redis', () => {
     await redis.stop();
     // Instances with browsers open their own sockets and resubscribe on them.
     await eventually(() => upstream.open() === 2, 10_000, 'an upstream socket per instance with browsers');
-    await eventually(() => upstream.held.filter((held, index) => upstream.sockets[index]?.readyState === 1 && held.get('ticker')?.has('AAPL.US')).length === 2, 5_000, 'both resubscribed');
+    await eventually(
+      () => upstream.held.filter((held, index) => upstream.sockets[index]?.readyState === 1 && held.get('ticker')?.has('AAPL.US')).length === 2,
+      5_000,
+      'both resubscribed',
+    );
     upstream.push('ticker', { symbol: 'AAPL.US', type: 'stock', last_price: '77.7', timestamp: 7 });
     for (const client of [a, b]) await client.next((text) => text.includes('77.7'));
     expect(nth(0).log.some((line) => line.includes('Redis unreachable'))).toBe(true);
 
     await redis.restart();
     await eventually(() => upstream.open() === 1, 15_000, 'one upstream socket again');
-    await eventually(() => leaders().length === 1 && upstream.held.some((held, index) => upstream.sockets[index]?.readyState === 1 && held.get('ticker')?.has('AAPL.US') === true), 10_000, 'the leader subscribed again');
+    await eventually(
+      () =>
+        leaders().length === 1 && upstream.held.some((held, index) => upstream.sockets[index]?.readyState === 1 && held.get('ticker')?.has('AAPL.US') === true),
+      10_000,
+      'the leader subscribed again',
+    );
     upstream.push('ticker', { symbol: 'AAPL.US', type: 'stock', last_price: '88.8', timestamp: 8 });
     for (const client of [a, b]) await client.next((text) => text.includes('88.8'));
     for (const client of [a, b]) expect(client.socket.readyState).toBe(client.socket.OPEN);

@@ -52,7 +52,13 @@ describe('shared HTTP across instances on Redis', () => {
   let upstream: CountingUpstream;
   const running: RunningChartroom[] = [];
   const instance = async (env: Record<string, string> = {}): Promise<RunningChartroom> => {
-    const started = await startChartroom({ MARKET_API_KEY: 'demo-enterprise', MARKET_API_BASE_URL: `http://127.0.0.1:${upstream.port}`, CLIENT_RATE_LIMIT: '0', REDIS_URL: redis.url, ...env });
+    const started = await startChartroom({
+      MARKET_API_KEY: 'demo-enterprise',
+      MARKET_API_BASE_URL: `http://127.0.0.1:${upstream.port}`,
+      CLIENT_RATE_LIMIT: '0',
+      REDIS_URL: redis.url,
+      ...env,
+    });
     running.push(started);
     expect(await started.chartroom.redis?.ready()).toBe(true);
     return started;
@@ -158,7 +164,10 @@ describe('shared HTTP across instances on Redis', () => {
       expect(await answer.json()).toMatchObject({ code: 3001 });
     }
     // Both instances see the key's figures, the other's requests included (read from Redis each second).
-    await until(async () => (await metric(a, 'chartroom_upstream_key_budget_remaining')) === 0 && (await metric(b, 'chartroom_upstream_key_requests_last_minute')) === 5, 'both instances showing the shared budget');
+    await until(
+      async () => (await metric(a, 'chartroom_upstream_key_budget_remaining')) === 0 && (await metric(b, 'chartroom_upstream_key_requests_last_minute')) === 5,
+      'both instances showing the shared budget',
+    );
   });
 
   it('works alone while Redis is down (log, /metrics), then rejoins when it is back', async () => {

@@ -53,7 +53,12 @@ describe('shared HTTP', () => {
   let upstream: FakeHttpUpstream;
   const running: RunningChartroom[] = [];
   const chartroom = async (env: Record<string, string> = {}): Promise<RunningChartroom> => {
-    const started = await startChartroom({ MARKET_API_KEY: 'test-key', MARKET_API_BASE_URL: `http://127.0.0.1:${upstream.port}`, CLIENT_RATE_LIMIT: '0', ...env });
+    const started = await startChartroom({
+      MARKET_API_KEY: 'test-key',
+      MARKET_API_BASE_URL: `http://127.0.0.1:${upstream.port}`,
+      CLIENT_RATE_LIMIT: '0',
+      ...env,
+    });
     running.push(started);
     return started;
   };
@@ -73,7 +78,11 @@ describe('shared HTTP', () => {
 
   it('asks the upstream once for identical requests in flight, on every endpoint', async () => {
     const server = await chartroom();
-    for (const target of ['/v1/market/stock-info?symbols=AAPL.US', '/v1/market/trading-sessions?market=US', '/v1/market/kline?symbol=AAPL.US&interval=1m&limit=5']) {
+    for (const target of [
+      '/v1/market/stock-info?symbols=AAPL.US',
+      '/v1/market/trading-sessions?market=US',
+      '/v1/market/kline?symbol=AAPL.US&interval=1m&limit=5',
+    ]) {
       const answers = await Promise.all(Array.from({ length: 20 }, () => get(server, target)));
       expect(answers.map((answer) => answer.status)).toEqual(Array<number>(20).fill(200));
       const bodies = await Promise.all(answers.map((answer) => answer.json() as Promise<{ data: { target: string } }>));
@@ -105,7 +114,12 @@ describe('shared HTTP', () => {
     const asks = [['AAPL.US', '00700.HK'], ['700.hk', 'MSFT.US', 'AAPL.US'], ['NVDA.US'], ['UNKNOWN.US', 'MSFT.US']];
     const answers = await Promise.all(asks.map((symbols) => get(server, `/v1/market/ticker?symbols=${symbols.join(',')}`)));
     const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as { code: number; data: { symbol: string }[] }[];
-    expect(bodies.map((body) => body.data.map((ticker) => ticker.symbol))).toEqual([['AAPL.US', '00700.HK'], ['700.HK', 'MSFT.US', 'AAPL.US'], ['NVDA.US'], ['MSFT.US']]);
+    expect(bodies.map((body) => body.data.map((ticker) => ticker.symbol))).toEqual([
+      ['AAPL.US', '00700.HK'],
+      ['700.HK', 'MSFT.US', 'AAPL.US'],
+      ['NVDA.US'],
+      ['MSFT.US'],
+    ]);
     expect(upstream.targets).toHaveLength(1);
     expect(decodeURIComponent(upstream.targets[0] ?? '')).toBe('/v1/market/ticker?symbols=AAPL.US,00700.HK,MSFT.US,NVDA.US,UNKNOWN.US');
     // Within the freshness, any mix of known symbols is answered without the upstream.

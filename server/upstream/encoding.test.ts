@@ -1,12 +1,6 @@
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import {
-  DecodedTooLargeError,
-  acceptsHkTickerCoding,
-  decodeBody,
-  normalizeContentEncoding,
-  planEncoding,
-} from './encoding.ts';
+import { DecodedTooLargeError, acceptsHkTickerCoding, decodeBody, normalizeContentEncoding, planEncoding } from './encoding.ts';
 
 describe('acceptsHkTickerCoding', () => {
   it('knows what the HK full-market ticker needs', () => {

@@ -59,9 +59,7 @@ export class DecodedTooLargeError extends Error {
 /** Decodes without blocking the event loop; throws DecodedTooLargeError past `maxOutputLength`. */
 export async function decodeBody(body: Buffer, coding: DecodableCoding, maxOutputLength: number): Promise<Buffer> {
   try {
-    return coding === 'gzip'
-      ? await gunzipAsync(body, { maxOutputLength })
-      : await brotliDecompressAsync(body, { maxOutputLength });
+    return coding === 'gzip' ? await gunzipAsync(body, { maxOutputLength }) : await brotliDecompressAsync(body, { maxOutputLength });
   } catch (error) {
     if (error instanceof RangeError) throw new DecodedTooLargeError();
     throw error;

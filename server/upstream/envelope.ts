@@ -20,11 +20,6 @@ export function jsonResponse(status: number, body: unknown, extraHeaders?: Heade
 }
 
 /** An error envelope `{code, message}` with the given HTTP status. */
-export function errorResponse(
-  status: number,
-  code: number,
-  message: string,
-  extraHeaders?: HeadersInit,
-): Response {
+export function errorResponse(status: number, code: number, message: string, extraHeaders?: HeadersInit): Response {
   return jsonResponse(status, { code, message }, extraHeaders);
 }

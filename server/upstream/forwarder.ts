@@ -185,4 +185,3 @@ async function handle(request: Request, target: string, config: Config, clientGo
   if (reachesUpstream) observeExchange(config, match.path, (performance.now() - started) / 1000);
   return relay(result, match.path, acceptEncoding, config);
 }
-

@@ -4,14 +4,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { ERROR_CODES, ERROR_MESSAGES, type ContractPath } from '#shared/contract.ts';
-import {
-  DecodedTooLargeError,
-  decodeBody,
-  gzipBody,
-  isDecodable,
-  normalizeContentEncoding,
-  planEncoding,
-} from './encoding.ts';
+import { DecodedTooLargeError, decodeBody, gzipBody, isDecodable, normalizeContentEncoding, planEncoding } from './encoding.ts';
 import { acceptsCoding } from '../accept-encoding.ts';
 import { envelopeCodeOfBody } from '../metrics/envelope-code.ts';
 import { errorResponse } from './envelope.ts';
@@ -131,9 +124,7 @@ async function relayResponse(
 /** A view of the buffer's bytes that the Response constructor accepts (copied only if shared). */
 export function bodyInit(buffer: Buffer): Uint8Array<ArrayBuffer> {
   const backing = buffer.buffer;
-  return backing instanceof ArrayBuffer
-    ? new Uint8Array(backing, buffer.byteOffset, buffer.byteLength)
-    : new Uint8Array(buffer);
+  return backing instanceof ArrayBuffer ? new Uint8Array(backing, buffer.byteOffset, buffer.byteLength) : new Uint8Array(buffer);
 }
 
 function isJsonObject(text: string): boolean {

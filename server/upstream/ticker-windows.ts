@@ -64,7 +64,8 @@ export function tickerQuery(path: string): { symbols: string[]; type: string } |
   if (mark === -1 || path.slice(0, mark) !== TICKER_PATH) return undefined;
   const params = new URLSearchParams(path.slice(mark + 1));
   const names = [...params.keys()];
-  if (!names.every((name) => name === 'symbols' || name === 'type') || params.getAll('symbols').length !== 1 || params.getAll('type').length > 1) return undefined;
+  if (!names.every((name) => name === 'symbols' || name === 'type') || params.getAll('symbols').length !== 1 || params.getAll('type').length > 1)
+    return undefined;
   const symbols = (params.get('symbols') ?? '').split(',').map((symbol) => symbol.trim().toUpperCase());
   if (symbols.length === 0 || symbols.length > MAX_WINDOW_SYMBOLS || symbols.some((symbol) => symbol === '' || /[^A-Z0-9._\-/]/.test(symbol))) return undefined;
   return { symbols, type: params.get('type') ?? '' };
@@ -117,7 +118,12 @@ export class TickerWindows {
       data.push({ ...ticker, symbol });
     });
     if (data.length === 0) return undefined;
-    return { kind: 'response', status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ code: 0, message: 'success', data })) };
+    return {
+      kind: 'response',
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from(JSON.stringify({ code: 0, message: 'success', data })),
+    };
   }
 
   /** Takes the tickers other instances fetched for what this one has neither fresh nor coming. */

@@ -12,7 +12,15 @@ const T0 = 1_795_618_800_000;
 const at = (seconds: number) => T0 + seconds * 1_000;
 
 /** An armed, once-only crossing alert unless `fields` say otherwise. */
-const armed = (fields: Pick<Alert, 'id' | 'symbol' | 'condition' | 'direction'> & Partial<Alert>): Alert => ({ repeat: 'once', cooldownMs: 0, sound: false, createdAt: T0, status: 'armed', triggers: [], ...fields });
+const armed = (fields: Pick<Alert, 'id' | 'symbol' | 'condition' | 'direction'> & Partial<Alert>): Alert => ({
+  repeat: 'once',
+  cooldownMs: 0,
+  sound: false,
+  createdAt: T0,
+  status: 'armed',
+  triggers: [],
+  ...fields,
+});
 
 export const SCENARIO_ALERTS: Alert[] = [
   armed({ id: 'up-200', symbol: 'NFLX.US', condition: { kind: 'cross', level: 200 }, direction: 'up' }),

@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { MAX_TRIGGERS_KEPT, type Alert } from './alert-model.ts';
 import { recordObservation } from './record-observation.ts';
 
-const base: Alert = { id: 'a', symbol: 'AAPL.US', condition: { kind: 'cross', level: 100 }, direction: 'either', repeat: 'once', cooldownMs: 0, sound: false, createdAt: 0, status: 'armed', triggers: [] };
+const base: Alert = {
+  id: 'a',
+  symbol: 'AAPL.US',
+  condition: { kind: 'cross', level: 100 },
+  direction: 'either',
+  repeat: 'once',
+  cooldownMs: 0,
+  sound: false,
+  createdAt: 0,
+  status: 'armed',
+  triggers: [],
+};
 
 describe('recordObservation', () => {
   it('triggers a once-only alert, keeps a repeating one armed, expires the expired, leaves the rest', () => {
@@ -34,7 +45,11 @@ describe('recordObservation', () => {
   });
 
   it('keeps the newest triggers first, at most MAX_TRIGGERS_KEPT', () => {
-    const full: Alert = { ...base, repeat: 'every', triggers: Array.from({ length: MAX_TRIGGERS_KEPT }, (_, index) => ({ time: MAX_TRIGGERS_KEPT - index, price: 101, crossing: 'up' as const })) };
+    const full: Alert = {
+      ...base,
+      repeat: 'every',
+      triggers: Array.from({ length: MAX_TRIGGERS_KEPT }, (_, index) => ({ time: MAX_TRIGGERS_KEPT - index, price: 101, crossing: 'up' as const })),
+    };
     const [after] = recordObservation([full], { fired: [{ alertId: 'a', time: 50, price: 99, crossing: 'down' }], expired: [] }).alerts;
     expect(after?.triggers).toHaveLength(MAX_TRIGGERS_KEPT);
     expect(after?.triggers[0]).toEqual({ time: 50, price: 99, crossing: 'down' });

@@ -30,7 +30,11 @@ export function recordObservation(alerts: Alert[], { fired, expired }: Observati
     const fire = byId.get(alert.id);
     if (!fire) return alert;
     const trigger: AlertTrigger = { time: fire.time, price: fire.price, crossing: fire.crossing };
-    const after: Alert = { ...alert, status: alert.repeat === 'once' ? 'triggered' : 'armed', triggers: [trigger, ...alert.triggers].slice(0, MAX_TRIGGERS_KEPT) };
+    const after: Alert = {
+      ...alert,
+      status: alert.repeat === 'once' ? 'triggered' : 'armed',
+      triggers: [trigger, ...alert.triggers].slice(0, MAX_TRIGGERS_KEPT),
+    };
     recorded.push({ alert: after, trigger });
     return after;
   });

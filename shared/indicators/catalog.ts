@@ -51,7 +51,12 @@ export const CATALOG: readonly KindSpec[] = [
     lines: ['SAR'],
     pane: 'price',
   },
-  { kind: 'ichimoku', params: [whole('conversion', 9), whole('base', 26), whole('spanB', 52), whole('shift', 26, 0)], lines: ['Tenkan', 'Kijun', 'Span A', 'Span B'], pane: 'price' },
+  {
+    kind: 'ichimoku',
+    params: [whole('conversion', 9), whole('base', 26), whole('spanB', 52), whole('shift', 26, 0)],
+    lines: ['Tenkan', 'Kijun', 'Span A', 'Span B'],
+    pane: 'price',
+  },
 ];
 
 export function kindSpec(kind: IndicatorKind): KindSpec {

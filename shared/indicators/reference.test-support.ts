@@ -46,11 +46,7 @@ export function ema(values: readonly number[], period: number): IndicatorSeries 
 }
 
 /** Bollinger bands: SMA ± k population standard deviations over the same window. */
-export function bollinger(
-  values: readonly number[],
-  period = 20,
-  k = 2,
-): { middle: IndicatorSeries; upper: IndicatorSeries; lower: IndicatorSeries } {
+export function bollinger(values: readonly number[], period = 20, k = 2): { middle: IndicatorSeries; upper: IndicatorSeries; lower: IndicatorSeries } {
   const middle = sma(values, period);
   const upper: IndicatorSeries = new Array<number | undefined>(values.length).fill(undefined);
   const lower: IndicatorSeries = new Array<number | undefined>(values.length).fill(undefined);

@@ -44,7 +44,10 @@ describe('fetchCatalog', () => {
   });
 
   it('fails as a network error when no answer comes', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(fetchCatalog()).rejects.toMatchObject({ kind: 'network', status: 0 });
   });
 });

@@ -9,17 +9,7 @@ import { ApiError, parseRetryAfter } from './api-error';
 import type { RequestOptions } from './client';
 import * as z from './schema';
 
-const entrySchema = z.tuple([
-  z.string(),
-  z.enum(PRODUCT_TYPES),
-  z.enum(MARKETS),
-  z.string(),
-  z.string(),
-  z.string(),
-  z.string(),
-  z.string(),
-  z.string(),
-]);
+const entrySchema = z.tuple([z.string(), z.enum(PRODUCT_TYPES), z.enum(MARKETS), z.string(), z.string(), z.string(), z.string(), z.string(), z.string()]);
 
 const catalogSchema = z.object({
   version: z.number().check((version) => (version === CATALOG_VERSION ? undefined : `format ${String(version)}, expected ${String(CATALOG_VERSION)}`)),
@@ -46,7 +36,13 @@ export async function fetchCatalog(options: RequestOptions = {}): Promise<Catalo
   try {
     body = JSON.parse(text);
   } catch (cause) {
-    throw new ApiError({ kind: response.ok ? 'malformed' : 'http', path: CATALOG_PATH, status, message: `The symbol catalogue answered HTTP ${String(status)} without JSON`, cause });
+    throw new ApiError({
+      kind: response.ok ? 'malformed' : 'http',
+      path: CATALOG_PATH,
+      status,
+      message: `The symbol catalogue answered HTTP ${String(status)} without JSON`,
+      cause,
+    });
   }
   if (!response.ok) {
     const code = envelopeCode(body);
@@ -61,6 +57,7 @@ export async function fetchCatalog(options: RequestOptions = {}): Promise<Catalo
     });
   }
   const parsed = catalogSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError({ kind: 'malformed', path: CATALOG_PATH, status, message: `The symbol catalogue has an unexpected shape: ${parsed.error.message}` });
+  if (!parsed.success)
+    throw new ApiError({ kind: 'malformed', path: CATALOG_PATH, status, message: `The symbol catalogue has an unexpected shape: ${parsed.error.message}` });
   return { ...parsed.data, version: CATALOG_VERSION };
 }

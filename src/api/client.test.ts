@@ -50,7 +50,15 @@ describe('api.get', () => {
   it('turns an error envelope into an ApiError with code, status, message and Retry-After', async () => {
     stubFetch(jsonResponse(429, { code: 3001, message: 'Rate limit exceeded' }, { 'Retry-After': '2' }));
     const error = await failure(api.get('/v1/market/ticker', {}, schema));
-    expect(error).toMatchObject({ kind: 'api', code: 3001, rawCode: 3001, status: 429, retryAfterMs: 2000, message: 'Rate limit exceeded', path: '/v1/market/ticker' });
+    expect(error).toMatchObject({
+      kind: 'api',
+      code: 3001,
+      rawCode: 3001,
+      status: 429,
+      retryAfterMs: 2000,
+      message: 'Rate limit exceeded',
+      path: '/v1/market/ticker',
+    });
   });
 
   it("normalises the latest endpoint's {code: 400} to 2001 and {code: 401} to 1001, keeping rawCode", async () => {
@@ -109,7 +117,9 @@ describe('api.onSettled', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const events: RequestEvent[] = [];
     const off = api.onSettled((event) => events.push(event));
-    stubFetch(jsonResponse(200, { code: 0, message: 'success', data: { value: 1 } }, { 'X-Chartroom-Source': 'simulator', 'X-Chartroom-Clock': '1795618800000' }));
+    stubFetch(
+      jsonResponse(200, { code: 0, message: 'success', data: { value: 1 } }, { 'X-Chartroom-Source': 'simulator', 'X-Chartroom-Clock': '1795618800000' }),
+    );
     await api.get('/v1/market/ticker', {}, schema);
     stubFetch(jsonResponse(429, { code: 3001, message: 'Rate limit exceeded' }, { 'X-Chartroom-Source': 'upstream', 'Retry-After': '3' }));
     await failure(api.get('/v1/market/trades', {}, schema));
@@ -121,7 +131,15 @@ describe('api.onSettled', () => {
 
     expect(events).toHaveLength(2);
     expect(events[0]).toMatchObject({ path: '/v1/market/ticker', ok: true, status: 200, code: 0, source: 'simulator', serverTime: 1795618800000 });
-    expect(events[1]).toMatchObject({ path: '/v1/market/trades', ok: false, status: 429, code: 3001, errorKind: 'api', source: 'upstream', retryAfterMs: 3000 });
+    expect(events[1]).toMatchObject({
+      path: '/v1/market/trades',
+      ok: false,
+      status: 429,
+      code: 3001,
+      errorKind: 'api',
+      source: 'upstream',
+      retryAfterMs: 3000,
+    });
     for (const event of events) {
       expect(event.latencyMs).toBeGreaterThanOrEqual(0);
       expect(Math.abs(event.at - Date.now())).toBeLessThan(5_000);
@@ -171,7 +189,9 @@ describe('instances', () => {
 describe('buildUrl', () => {
   it('leaves out undefined parameters and the question mark when there are none', () => {
     expect(buildUrl('/v1/market/intervals/kline', {})).toBe('/v1/market/intervals/kline');
-    expect(buildUrl('/v1/market/trade-days', { market: 'US', beg_day: '20261101', end_day: undefined })).toBe('/v1/market/trade-days?market=US&beg_day=20261101');
+    expect(buildUrl('/v1/market/trade-days', { market: 'US', beg_day: '20261101', end_day: undefined })).toBe(
+      '/v1/market/trade-days?market=US&beg_day=20261101',
+    );
   });
 });
 
@@ -228,7 +248,12 @@ describe('the rate-limit gate', () => {
   it('pauses a default second after a 3001 without Retry-After, and closes on a bare 429 too', async () => {
     fakeClock();
     const start = Date.now();
-    const { sentAt } = scriptedFetch([() => limited(), ok, () => new Response('<html>Too many requests</html>', { status: 429, headers: { 'Retry-After': '3' } }), ok]);
+    const { sentAt } = scriptedFetch([
+      () => limited(),
+      ok,
+      () => new Response('<html>Too many requests</html>', { status: 429, headers: { 'Retry-After': '3' } }),
+      ok,
+    ]);
     await failure(api.get('/v1/market/ticker', {}, schema));
     const second = api.get('/v1/market/ticker', {}, schema);
     await vi.advanceTimersByTimeAsync(DEFAULT_RATE_LIMIT_PAUSE_MS);

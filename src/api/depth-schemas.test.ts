@@ -16,7 +16,7 @@ const BOOK = {
 };
 
 describe('depthSchema', () => {
-  it("accepts the OpenAPI example and keeps decimals as strings; type is optional and extras are dropped", () => {
+  it('accepts the OpenAPI example and keeps decimals as strings; type is optional and extras are dropped', () => {
     expect(depthSchema.parse(BOOK)).toEqual(BOOK);
     const { type: _type, ...untyped } = BOOK;
     expect(depthSchema.parse({ ...untyped, sequence: 7 })).toEqual(untyped);

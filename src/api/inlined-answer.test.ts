@@ -11,13 +11,19 @@ const NOW = Date.parse('2026-11-25T15:00:00Z');
 const TARGET = coldVisitPageTarget(NOW);
 const kline = (time: number, close: string) => ({ time, open: '1', high: '2', low: '0.5', close, volume: '10' });
 /** As the server writes it: `<` inside a string escaped for the script element (server/first-page.ts). */
-const BODY = JSON.stringify({ code: 0, message: 'success', data: { symbol: 'AAPL.US', interval: '1d', klines: [kline(1, '1.5'), kline(86_400_000, '1.75')] } }).replace('success', 'succ\\u003cess');
+const BODY = JSON.stringify({
+  code: 0,
+  message: 'success',
+  data: { symbol: 'AAPL.US', interval: '1d', klines: [kline(1, '1.5'), kline(86_400_000, '1.75')] },
+}).replace('success', 'succ\\u003cess');
 
 const answer = (over: Partial<InlinedAnswer> = {}): InlinedAnswer => ({ url: TARGET, madeAt: NOW, source: 'simulator', body: BODY, ...over });
 
 /** A transport that records what reaches the network and answers with an empty page. */
 function network() {
-  return vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(new Response(JSON.stringify({ code: 0, message: 'success', data: { symbol: 'X', interval: '1d', klines: [] } }))));
+  return vi.fn((_input: RequestInfo | URL, _init?: RequestInit) =>
+    Promise.resolve(new Response(JSON.stringify({ code: 0, message: 'success', data: { symbol: 'X', interval: '1d', klines: [] } }))),
+  );
 }
 
 describe("the page's carried answer", () => {

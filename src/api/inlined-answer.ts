@@ -39,7 +39,8 @@ export function withInlinedAnswer(send: typeof fetch, answer: InlinedAnswer | un
     if (held && input === held.url) {
       const { body, madeAt, source } = held;
       held = undefined;
-      if (now() - madeAt <= FIRST_PAGE_MAX_AGE_MS) return Promise.resolve(new Response(body, { headers: { 'Content-Type': 'application/json', [SOURCE_HEADER]: source } }));
+      if (now() - madeAt <= FIRST_PAGE_MAX_AGE_MS)
+        return Promise.resolve(new Response(body, { headers: { 'Content-Type': 'application/json', [SOURCE_HEADER]: source } }));
     }
     return send(input, init);
   };

@@ -1,16 +1,7 @@
 /** Quote endpoints: ticker (§4.5), full-HK ticker (§4.6), trades (§4.4), intraday (§4.8). */
 import type { ApiClient, RequestOptions } from './client';
 import type { ProductType } from '#shared/contract.ts';
-import {
-  hkTickersSchema,
-  intradaySchema,
-  tickersSchema,
-  tradesSchema,
-  type HkTicker,
-  type IntradaySeries,
-  type Ticker,
-  type Trades,
-} from './quote-schemas';
+import { hkTickersSchema, intradaySchema, tickersSchema, tradesSchema, type HkTicker, type IntradaySeries, type Ticker, type Trades } from './quote-schemas';
 
 export interface SymbolsParams {
   /** At most MAX_TICKER_SYMBOLS (ticker) or MAX_INTRADAY_SYMBOLS (intraday). */

@@ -4,14 +4,7 @@
  */
 import type { ApiClient, RequestOptions } from './client';
 import type { Market, ProductType, SessionMarket } from '#shared/contract.ts';
-import {
-  stockInfoListSchema,
-  tradeDaysSchema,
-  tradingSessionsSchema,
-  type MarketSessions,
-  type StockInfo,
-  type TradeDays,
-} from './reference-schemas';
+import { stockInfoListSchema, tradeDaysSchema, tradingSessionsSchema, type MarketSessions, type StockInfo, type TradeDays } from './reference-schemas';
 import { symbolListSchema, type SymbolList } from './symbol-schemas';
 
 export interface SymbolsQuery {
@@ -23,12 +16,7 @@ export interface SymbolsQuery {
 }
 
 export function fetchSymbols(api: ApiClient, query: SymbolsQuery = {}, options?: RequestOptions): Promise<SymbolList> {
-  return api.get(
-    '/v1/symbols/available',
-    { market: query.market, type: query.type, limit: query.limit, offset: query.offset },
-    symbolListSchema,
-    options,
-  );
+  return api.get('/v1/symbols/available', { market: query.market, type: query.type, limit: query.limit, offset: query.offset }, symbolListSchema, options);
 }
 
 export interface StockInfoParams {
@@ -54,10 +42,5 @@ export interface TradeDaysParams {
 }
 
 export function fetchTradeDays(api: ApiClient, params: TradeDaysParams, options?: RequestOptions): Promise<TradeDays> {
-  return api.get(
-    '/v1/market/trade-days',
-    { market: params.market, beg_day: params.begDay, end_day: params.endDay },
-    tradeDaysSchema,
-    options,
-  );
+  return api.get('/v1/market/trade-days', { market: params.market, beg_day: params.begDay, end_day: params.endDay }, tradeDaysSchema, options);
 }

@@ -212,10 +212,23 @@ export function record<K extends string, V>(key: Schema<K>, item: Schema<V>): Sc
 
 // Checks, for `.check(…)`.
 
-export const regex = (pattern: RegExp, message: string): Check<string> => (value) => (pattern.test(value) ? undefined : message);
-export const minimum = (bound: number): Check<number> => (value) => (value >= bound ? undefined : `expected ≥ ${String(bound)}`);
-export const maximum = (bound: number): Check<number> => (value) => (value <= bound ? undefined : `expected ≤ ${String(bound)}`);
-export const minLength = (bound: number): Check<{ length: number }> => (value) =>
-  value.length >= bound ? undefined : `expected length ≥ ${String(bound)}`;
-export const maxLength = (bound: number): Check<{ length: number }> => (value) =>
-  value.length <= bound ? undefined : `expected length ≤ ${String(bound)}`;
+export const regex =
+  (pattern: RegExp, message: string): Check<string> =>
+  (value) =>
+    pattern.test(value) ? undefined : message;
+export const minimum =
+  (bound: number): Check<number> =>
+  (value) =>
+    value >= bound ? undefined : `expected ≥ ${String(bound)}`;
+export const maximum =
+  (bound: number): Check<number> =>
+  (value) =>
+    value <= bound ? undefined : `expected ≤ ${String(bound)}`;
+export const minLength =
+  (bound: number): Check<{ length: number }> =>
+  (value) =>
+    value.length >= bound ? undefined : `expected length ≥ ${String(bound)}`;
+export const maxLength =
+  (bound: number): Check<{ length: number }> =>
+  (value) =>
+    value.length <= bound ? undefined : `expected length ≤ ${String(bound)}`;

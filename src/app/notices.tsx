@@ -27,9 +27,20 @@ function NoticeList() {
   return (
     <ul aria-label={t('Notices')} className="flex flex-col gap-1 px-3 pt-2">
       {notices.map((notice) => (
-        <li key={notice.id} role="status" className="flex items-center justify-between gap-3 rounded border border-amber-500/40 bg-amber-500/10 px-3 py-1.5 text-sm text-amber-800 dark:text-amber-200">
+        <li
+          key={notice.id}
+          role="status"
+          className="flex items-center justify-between gap-3 rounded border border-amber-500/40 bg-amber-500/10 px-3 py-1.5 text-sm text-amber-800 dark:text-amber-200"
+        >
           <span>{noticeText(notice.text, t)}</span>
-          <button type="button" aria-label={t('Dismiss notice')} onClick={() => { dismiss(notice.id); }} className="rounded px-1 hover:bg-amber-500/20">
+          <button
+            type="button"
+            aria-label={t('Dismiss notice')}
+            onClick={() => {
+              dismiss(notice.id);
+            }}
+            className="rounded px-1 hover:bg-amber-500/20"
+          >
             ×
           </button>
         </li>

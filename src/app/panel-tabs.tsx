@@ -91,34 +91,48 @@ export function PanelTabs({ render, onIntent, actions }: PanelTabsProps) {
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="app-tabs">
         <div className="relative flex min-w-0 flex-1">
-        <div
-          ref={list}
-          role="tablist"
-          aria-label={t('Panels')}
-          onScroll={measure}
-          className="relative flex min-w-0 flex-1 gap-1 overflow-x-auto px-2 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
-        >
-          {PANEL_TABS.map((id, index) => (
-            <button
-              key={id}
-              id={`tab-${id}`}
-              type="button"
-              role="tab"
-              aria-selected={tab === id}
-              aria-controls={`tabpanel-${id}`}
-              title={`${tabLabel(id)} (Alt+${String(index + 1)})`}
+          <div
+            ref={list}
+            role="tablist"
+            aria-label={t('Panels')}
+            onScroll={measure}
+            className="relative flex min-w-0 flex-1 gap-1 overflow-x-auto px-2 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+          >
+            {PANEL_TABS.map((id, index) => (
+              <button
+                key={id}
+                id={`tab-${id}`}
+                type="button"
+                role="tab"
+                aria-selected={tab === id}
+                aria-controls={`tabpanel-${id}`}
+                title={`${tabLabel(id)} (Alt+${String(index + 1)})`}
+                onClick={() => {
+                  setTab(id);
+                }}
+                {...preloadOnIntent(() => onIntent?.(id))}
+                className={`shrink-0 whitespace-nowrap border-b-2 px-3 text-sm ${tab === id ? 'border-sky-500 font-medium text-slate-900 dark:text-white' : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200'}`}
+              >
+                {tabLabel(id)}
+              </button>
+            ))}
+          </div>
+          {ends.start && (
+            <EndButton
+              side="start"
               onClick={() => {
-                setTab(id);
+                scrollBy(-1);
               }}
-              {...preloadOnIntent(() => onIntent?.(id))}
-              className={`shrink-0 whitespace-nowrap border-b-2 px-3 text-sm ${tab === id ? 'border-sky-500 font-medium text-slate-900 dark:text-white' : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200'}`}
-            >
-              {tabLabel(id)}
-            </button>
-          ))}
-        </div>
-        {ends.start && <EndButton side="start" onClick={() => { scrollBy(-1); }} />}
-        {ends.end && <EndButton side="end" onClick={() => { scrollBy(1); }} />}
+            />
+          )}
+          {ends.end && (
+            <EndButton
+              side="end"
+              onClick={() => {
+                scrollBy(1);
+              }}
+            />
+          )}
         </div>
         {actions && <div className="flex items-center px-2">{actions(tab)}</div>}
       </div>

@@ -12,7 +12,9 @@ function status(partial: Partial<RealtimeStatus>): RealtimeStatus {
 describe('realtimeStatusText', () => {
   it('streaming when open and every channel in use is live', () => {
     expect(realtimeStatusText(status({ channels: { ticker: live, depth: unused, trade: live } }), undefined)).toEqual({ text: 'Live: streaming', tone: 'ok' });
-    expect(realtimeStatusText(status({ channels: { ticker: live, depth: unused, trade: { state: 'connecting' } } }), undefined).text).toBe('Live: subscribing…');
+    expect(realtimeStatusText(status({ channels: { ticker: live, depth: unused, trade: { state: 'connecting' } } }), undefined).text).toBe(
+      'Live: subscribing…',
+    );
   });
 
   it("names the channels that fell back to HTTP in its own words; the service's code and message only in the tooltip", () => {
@@ -25,7 +27,9 @@ describe('realtimeStatusText', () => {
     const refusedDepth = { state: 'refused', code: 4003, message: 'Depth subscriptions temporarily unavailable' } as const;
     const both = realtimeStatusText(status({ channels: { ticker: live, depth: refusedDepth, trade: refusedTrades } }), undefined);
     expect(both.text).toBe('Trades and depth over HTTP');
-    expect(both.detail).toBe('Trades over HTTP: 4004 Trade subscriptions temporarily unavailable\nDepth over HTTP: 4003 Depth subscriptions temporarily unavailable');
+    expect(both.detail).toBe(
+      'Trades over HTTP: 4004 Trade subscriptions temporarily unavailable\nDepth over HTTP: 4003 Depth subscriptions temporarily unavailable',
+    );
     const all = realtimeStatusText(status({ channels: { ticker: { state: 'refused', code: 3004 }, depth: refusedDepth, trade: refusedTrades } }), undefined);
     expect(all.text).toBe('Quotes, trades and depth over HTTP');
   });

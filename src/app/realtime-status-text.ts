@@ -40,7 +40,10 @@ export function realtimeStatusText(status: RealtimeStatus, retryInMs: number | u
     case 'connecting':
       return { text: t('Live: connecting…'), tone: 'pending' };
     case 'reconnecting': {
-      const text = retryInMs === undefined ? t('Live: reconnecting — polling over HTTP') : t('Live: reconnecting in {n} s — polling over HTTP', { n: Math.max(1, Math.ceil(retryInMs / 1000)) });
+      const text =
+        retryInMs === undefined
+          ? t('Live: reconnecting — polling over HTTP')
+          : t('Live: reconnecting in {n} s — polling over HTTP', { n: Math.max(1, Math.ceil(retryInMs / 1000)) });
       return { text, tone: 'warning', ...(detail !== undefined && { detail }) };
     }
     case 'unavailable':
@@ -54,7 +57,11 @@ export function realtimeStatusText(status: RealtimeStatus, retryInMs: number | u
       const { code, message } = status.channels[channel];
       return `${t('{channels} over HTTP', { channels: t(CHANNEL_NAMES[channel]) })}: ${reason(code, message) ?? t('refused by the service')}`;
     });
-    return { text: t('{channels} over HTTP', { channels: listed(refused.map((channel) => t(CHANNEL_NAMES[channel]))) }), tone: 'warning', detail: reasons.join('\n') };
+    return {
+      text: t('{channels} over HTTP', { channels: listed(refused.map((channel) => t(CHANNEL_NAMES[channel]))) }),
+      tone: 'warning',
+      detail: reasons.join('\n'),
+    };
   }
   const waiting = ORDER.some((channel) => status.channels[channel].state === 'connecting' || status.channels[channel].state === 'down');
   return waiting ? { text: t('Live: subscribing…'), tone: 'pending' } : { text: t('Live: streaming'), tone: 'ok' };

@@ -27,13 +27,19 @@ describe('sessionStateText', () => {
   it('names the next extended session of a US evening', () => {
     const now = Date.UTC(2026, 10, 25, 22); // 17:00 in New York
     const at = Date.UTC(2026, 10, 26, 1); // 20:00
-    expect(text({ phase: 'after-hours', label: 'After-hours', nextChange: { at, phase: 'overnight' } }, now, NEW_YORK)).toBe('After-hours · overnight from 20:00');
+    expect(text({ phase: 'after-hours', label: 'After-hours', nextChange: { at, phase: 'overnight' } }, now, NEW_YORK)).toBe(
+      'After-hours · overnight from 20:00',
+    );
     expect(text({ phase: 'pre-market', label: 'Pre-market', nextChange: { at, phase: 'open' } }, now, NEW_YORK)).toBe('Pre-market · opens 20:00');
   });
 
   it('has only the phase without a next change (crypto), and says when holidays were not checked', () => {
     expect(sessionStateText({ phase: 'open', label: 'Open 24/7' }, 0, 'UTC')).toEqual({ text: 'Open 24/7', title: 'Open 24/7', tone: 'open' });
-    const estimated = sessionStateText({ phase: 'closed', label: 'Closed', estimated: true, nextChange: { at: shanghai(26, 9), phase: 'open' } }, shanghai(25, 23, 30), SHANGHAI);
+    const estimated = sessionStateText(
+      { phase: 'closed', label: 'Closed', estimated: true, nextChange: { at: shanghai(26, 9), phase: 'open' } },
+      shanghai(25, 23, 30),
+      SHANGHAI,
+    );
     expect(estimated.title).toContain('holidays not checked');
     expect(estimated.title).toContain('in 9 h 30 m');
   });

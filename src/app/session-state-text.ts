@@ -31,7 +31,9 @@ function verb(phase: MarketPhase, next: MarketPhase, when: string): string {
 /** The language's date format, en-GB for English ('Tue', '5 Sept'). */
 function dateText(options: Intl.DateTimeFormatOptions, parts: { year: number; month: number; day: number }): string {
   const language = activeLanguage();
-  return new Intl.DateTimeFormat(language === 'en' || language === 'pseudo' ? 'en-GB' : language, { ...options, timeZone: 'UTC' }).format(Date.UTC(parts.year, parts.month - 1, parts.day));
+  return new Intl.DateTimeFormat(language === 'en' || language === 'pseudo' ? 'en-GB' : language, { ...options, timeZone: 'UTC' }).format(
+    Date.UTC(parts.year, parts.month - 1, parts.day),
+  );
 }
 
 const two = (n: number): string => String(n).padStart(2, '0');
@@ -61,7 +63,13 @@ export function sessionStateText(status: MarketStatus, now: number, timeZone: st
   const when = marketClock(nextChange.at, now, timeZone);
   return {
     text: `${status.label} · ${verb(phase, nextChange.phase, when)}`,
-    title: t('{label}; {phase} in {countdown}. Times in {zone}{caveat}.', { label: status.label, phase: phaseLabel(nextChange.phase).toLowerCase(), countdown: formatCountdown(nextChange.at - now), zone: timeZone, caveat }),
+    title: t('{label}; {phase} in {countdown}. Times in {zone}{caveat}.', {
+      label: status.label,
+      phase: phaseLabel(nextChange.phase).toLowerCase(),
+      countdown: formatCountdown(nextChange.at - now),
+      zone: timeZone,
+      caveat,
+    }),
     tone: phaseTone(phase),
   };
 }

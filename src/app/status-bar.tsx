@@ -140,7 +140,10 @@ export function StatusBar() {
       className="flex min-w-0 flex-nowrap items-center gap-x-4 overflow-hidden border-t border-slate-200 bg-white px-3 py-1 text-xs text-slate-600 tabular-nums dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400"
     >
       <span className={`${STATUS_ITEM} shrink-0`} data-testid="status-source" title={t('Data: {source}', { source })}>
-        <span aria-hidden className={`inline-block h-2 w-2 shrink-0 rounded-full ${stats.source === 'upstream' ? 'bg-emerald-500' : stats.source ? 'bg-sky-500' : 'bg-slate-400'}`} />
+        <span
+          aria-hidden
+          className={`inline-block h-2 w-2 shrink-0 rounded-full ${stats.source === 'upstream' ? 'bg-emerald-500' : stats.source ? 'bg-sky-500' : 'bg-slate-400'}`}
+        />
         <span className={`${TEXT} ${WIDE_ONLY}`}>{t('Data: {source}', { source })}</span>
       </span>
       <Realtime />

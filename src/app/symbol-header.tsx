@@ -47,12 +47,14 @@ export function SymbolHeader() {
           {t('Adjust')}: {t(ADJUST_LABELS[adjust])}
         </span>
       )}
-      {error && !ticker && (isAmbiguousSymbol(error) ? (
-        // The prompt under the header asks which type: no quote until then, and nothing is wrong.
-        <span className="truncate text-sm text-slate-500 dark:text-slate-400">{t('Which type?')}</span>
-      ) : (
-        <span className="text-sm text-amber-600 dark:text-amber-400">{t('No quote')}</span>
-      ))}
+      {error &&
+        !ticker &&
+        (isAmbiguousSymbol(error) ? (
+          // The prompt under the header asks which type: no quote until then, and nothing is wrong.
+          <span className="truncate text-sm text-slate-500 dark:text-slate-400">{t('Which type?')}</span>
+        ) : (
+          <span className="text-sm text-amber-600 dark:text-amber-400">{t('No quote')}</span>
+        ))}
     </div>
   );
 }

@@ -8,9 +8,18 @@ import { ADJUST_MODES, INTERVALS, PRODUCT_TYPES, type ProductType } from '#share
 import { defaultAdjust } from '#shared/first-page.ts';
 import { oneOf } from '#shared/one-of.ts';
 import { isStockInstrument, LINK_SYMBOL_PATTERN } from '#shared/symbols.ts';
-import { activeView, chartCount, LAYOUT_KINDS, MAX_CHARTS, shownCharts, SYNC_KEYS, type ChartLayout, type ChartView, type SyncFlags } from '../store/chart-layout';
+import {
+  activeView,
+  chartCount,
+  LAYOUT_KINDS,
+  MAX_CHARTS,
+  shownCharts,
+  SYNC_KEYS,
+  type ChartLayout,
+  type ChartView,
+  type SyncFlags,
+} from '../store/chart-layout';
 import { DEFAULT_WORKSPACE, DISPLAY_ZONES, PANEL_TABS, type Workspace } from '../store/workspace-slice';
-
 
 /** Reads a workspace from a query string; `problems` lists the values that were ignored. */
 export function parseWorkspace(search: string, fallback: Workspace = DEFAULT_WORKSPACE): { workspace: Workspace; problems: string[] } {
@@ -119,7 +128,7 @@ export function parseLayout(search: string, workspace: Workspace, fallback: Char
     charts[activeIndex] = { symbol, ...(type && { type }), interval, adjust, ...(kept && { indicators: kept }) };
   }
   const syncText = params.get('sync');
-  const sync = syncText === null ? fallback.sync : Object.fromEntries(SYNC_KEYS.map((key) => [key, syncText.split(',').includes(key)])) as SyncFlags;
+  const sync = syncText === null ? fallback.sync : (Object.fromEntries(SYNC_KEYS.map((key) => [key, syncText.split(',').includes(key)])) as SyncFlags);
   return { layout: { kind, charts, active: activeIndex, sync }, problems };
 }
 

@@ -21,9 +21,12 @@ export function useAfterFirstCandle(chartShown: boolean): boolean {
       setReady(true);
     };
     const timer = setTimeout(done, BOUND_MS);
-    const observer = typeof PerformanceObserver === 'function' ? new PerformanceObserver(() => {
-      if (drawn()) done();
-    }) : undefined;
+    const observer =
+      typeof PerformanceObserver === 'function'
+        ? new PerformanceObserver(() => {
+            if (drawn()) done();
+          })
+        : undefined;
     observer?.observe({ type: 'mark' });
     if (drawn()) done();
     return () => {

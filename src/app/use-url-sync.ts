@@ -37,7 +37,10 @@ export function useUrlSync(): void {
     if (bad !== undefined) {
       useAppStore.getState().pushNotice('warning', () => {
         const { language } = useAppStore.getState().preferences;
-        return t('Unknown language “{value}” in the link; showing {language} instead.', { value: bad, language: language === 'pseudo' ? language : LANGUAGE_NAMES[language] });
+        return t('Unknown language “{value}” in the link; showing {language} instead.', {
+          value: bad,
+          language: language === 'pseudo' ? language : LANGUAGE_NAMES[language],
+        });
       });
     }
     // Make the first URL explicit too, so it can be shared as it is.

@@ -16,11 +16,13 @@ beforeEach(() => {
     vi.fn((input: RequestInfo | URL) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
       if (url.pathname !== CATALOG_PATH) return Promise.resolve(new Response('{}', { status: 400 }));
-      return Promise.resolve(catalogResponse([
-        { symbol: 'AAPL.US', name: 'Apple', market: 'US', type: 'stock' },
-        { symbol: 'BTCUSD', name: 'Bitcoin / US Dollar', market: 'GLOBAL', type: 'crypto' },
-        { symbol: 'BTCUSD', name: 'Bitcoin / US Dollar CFD', market: 'GLOBAL', type: 'forex' },
-      ]));
+      return Promise.resolve(
+        catalogResponse([
+          { symbol: 'AAPL.US', name: 'Apple', market: 'US', type: 'stock' },
+          { symbol: 'BTCUSD', name: 'Bitcoin / US Dollar', market: 'GLOBAL', type: 'crypto' },
+          { symbol: 'BTCUSD', name: 'Bitcoin / US Dollar CFD', market: 'GLOBAL', type: 'forex' },
+        ]),
+      );
     }),
   );
 });

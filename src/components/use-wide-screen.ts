@@ -12,5 +12,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useWideScreen(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(QUERY).matches,
+    () => true,
+  );
 }

@@ -10,8 +10,24 @@ const US_NOV: TradeDaysAnswer = {
   begDay: '20261101',
   endDay: '20261130',
   trade_days: [
-    '20261102', '20261103', '20261104', '20261105', '20261106', '20261109', '20261110', '20261111', '20261112',
-    '20261113', '20261116', '20261117', '20261118', '20261119', '20261120', '20261123', '20261124', '20261125',
+    '20261102',
+    '20261103',
+    '20261104',
+    '20261105',
+    '20261106',
+    '20261109',
+    '20261110',
+    '20261111',
+    '20261112',
+    '20261113',
+    '20261116',
+    '20261117',
+    '20261118',
+    '20261119',
+    '20261120',
+    '20261123',
+    '20261124',
+    '20261125',
     '20261130',
   ],
   half_trade_days: ['20261127'],
@@ -71,7 +87,11 @@ describe('calendarMonth', () => {
     const next = calendarMonth(2026, 12, [], NOW).flat();
     expect(next.find((d) => d.ymd === '20261224')?.kind).toBe('unknown');
     expect(next.find((d) => d.ymd === '20261228')?.kind).toBe('unavailable');
-    expect(calendarMonth(2027, 1, [], NOW).flat().every((d) => d.kind === 'unavailable')).toBe(true);
+    expect(
+      calendarMonth(2027, 1, [], NOW)
+        .flat()
+        .every((d) => d.kind === 'unavailable'),
+    ).toBe(true);
   });
 
   it('uses four weeks when the month fills them exactly', () => {

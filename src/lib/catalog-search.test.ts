@@ -41,7 +41,8 @@ describe('createCatalogSearch: spellings of a symbol', () => {
   });
 
   it('reads HK codes with or without leading zeros and suffix', () => {
-    for (const query of ['700', '00700', '0700', '0700.HK', '700.hk', '00700.HK']) expect(first(query)).toMatchObject({ item: { symbol: '700.HK' }, rank: MATCH_RANK.symbol });
+    for (const query of ['700', '00700', '0700', '0700.HK', '700.hk', '00700.HK'])
+      expect(first(query)).toMatchObject({ item: { symbol: '700.HK' }, rank: MATCH_RANK.symbol });
   });
 
   it('keeps the leading zeros of A-share codes: 000001 is Ping An Bank, not HK 1', () => {
@@ -153,7 +154,10 @@ describe('createCatalogSearch: filters, limits, lookup', () => {
   });
 
   it('lists the catalogue in its order for an empty query', () => {
-    expect(catalog.search('', { type: 'futures' })).toEqual({ matches: [expect.objectContaining({ item: expect.objectContaining({ symbol: 'AU2612' }) as unknown }), expect.anything()], total: 2 });
+    expect(catalog.search('', { type: 'futures' })).toEqual({
+      matches: [expect.objectContaining({ item: expect.objectContaining({ symbol: 'AU2612' }) as unknown }), expect.anything()],
+      total: 2,
+    });
     expect(catalog.search('  ').total).toBe(ENTRIES.length);
   });
 

@@ -80,7 +80,14 @@ export function bySymbol(matches: readonly CatalogMatch[]): SymbolMatch[] {
     const listed = grouped.get(item.symbol);
     if (listed === undefined) {
       const names = { en: item.nameEn, hans: item.nameCn, hant: item.nameHk };
-      grouped.set(item.symbol, { symbol: item.symbol, market: item.market, name: item.name, ...(matchedName !== undefined && { matchedName }), names, types: [item.type] });
+      grouped.set(item.symbol, {
+        symbol: item.symbol,
+        market: item.market,
+        name: item.name,
+        ...(matchedName !== undefined && { matchedName }),
+        names,
+        types: [item.type],
+      });
     } else if (!listed.types.includes(item.type)) {
       listed.types.push(item.type);
     }
@@ -146,7 +153,9 @@ function prepare(entry: CatalogEntry, order: number): Prepared {
       .map((original) => ({ original, words: toWords(original), alias: true })),
   ];
   const chinese = [nameCn, name, nameHk].find(hasHan) ?? name;
-  const latinWords = names.filter(({ original }) => !hasHan(original)).map(({ original, words, alias }) => ({ original, words: wordsOf(words), length: words.text.length, alias }));
+  const latinWords = names
+    .filter(({ original }) => !hasHan(original))
+    .map(({ original, words, alias }) => ({ original, words: wordsOf(words), length: words.text.length, alias }));
   return { item, order, code: symbolCode(symbol), names, latinWords, ...(pinyin !== '' && { pinyin: { ...pinyinWords(pinyin), of: chinese } }) };
 }
 
@@ -188,7 +197,13 @@ function nameMatch(entry: Prepared, tokens: readonly string[], pinyinQuery: stri
   let best: NameScore | undefined;
   const consider = (at: number, whole: boolean, alias: boolean, closeness: number, matched: string): void => {
     if (at === -1) return;
-    const candidate: NameScore = { rank: at === 0 ? MATCH_RANK.nameStart : MATCH_RANK.nameWord, whole, alias, closeness, ...(matched !== entry.item.name && { matchedName: matched }) };
+    const candidate: NameScore = {
+      rank: at === 0 ? MATCH_RANK.nameStart : MATCH_RANK.nameWord,
+      whole,
+      alias,
+      closeness,
+      ...(matched !== entry.item.name && { matchedName: matched }),
+    };
     if (best === undefined || compareNameScores(candidate, best) < 0) best = candidate;
   };
   for (const { original, words, alias } of entry.names) {
@@ -214,7 +229,8 @@ function typoBudget(length: number): number {
  */
 function typoMatch(entry: Prepared, tokens: readonly string[], compact: string): NameScore | undefined {
   const codeEdits = editDistanceWithin(compact.toLowerCase(), entry.code.toLowerCase(), typoBudget(compact.length));
-  let best: NameScore | undefined = codeEdits === undefined ? undefined : { rank: MATCH_RANK.typo, whole: true, alias: false, closeness: codeEdits * 100 + entry.code.length };
+  let best: NameScore | undefined =
+    codeEdits === undefined ? undefined : { rank: MATCH_RANK.typo, whole: true, alias: false, closeness: codeEdits * 100 + entry.code.length };
   for (const { original, words: nameWords, length, alias } of entry.latinWords) {
     let edits = 0;
     for (const token of tokens) {
@@ -230,7 +246,13 @@ function typoMatch(entry: Prepared, tokens: readonly string[], compact: string):
       edits += fewest;
     }
     if (edits <= 0) continue;
-    const candidate: NameScore = { rank: MATCH_RANK.typo, whole: true, alias, closeness: edits * 100 + length, ...(original !== entry.item.name && { matchedName: original }) };
+    const candidate: NameScore = {
+      rank: MATCH_RANK.typo,
+      whole: true,
+      alias,
+      closeness: edits * 100 + length,
+      ...(original !== entry.item.name && { matchedName: original }),
+    };
     if (best === undefined || compareNameScores(candidate, best) < 0) best = candidate;
   }
   return best;
@@ -279,7 +301,8 @@ export function createCatalogSearch(index: CatalogIndex): CatalogSearch {
       }
       const byName = tokens.length > 0 ? nameMatch(entry, tokens, pinyinQuery) : undefined;
       if (byName !== undefined) scored.push({ item, order, ...byName });
-      else if (inside !== undefined && item.symbol.includes(inside)) scored.push({ item, order, rank: MATCH_RANK.insideSymbol, whole: false, alias: false, closeness: entry.code.length });
+      else if (inside !== undefined && item.symbol.includes(inside))
+        scored.push({ item, order, rank: MATCH_RANK.insideSymbol, whole: false, alias: false, closeness: entry.code.length });
     }
     // Nothing as typed: the typos, when a word is long enough to tell one.
     if (scored.length === 0 && !hasHan(query) && tokens.some((token) => typoBudget(token.length) > 0)) {

@@ -79,7 +79,8 @@ export function wordMatch(words: Words, token: string): { at: number; whole: boo
   for (let at = words.text.indexOf(token); at !== -1; at = words.text.indexOf(token, at + 1)) {
     if (words.starts[at] !== 1) continue;
     const end = at + token.length;
-    if (end === words.text.length || words.starts[end] === 1 || kindOf(words.text.charAt(end)) !== kindOf(words.text.charAt(end - 1))) return { at, whole: true };
+    if (end === words.text.length || words.starts[end] === 1 || kindOf(words.text.charAt(end)) !== kindOf(words.text.charAt(end - 1)))
+      return { at, whole: true };
     first ??= at;
   }
   return first === undefined ? undefined : { at: first, whole: false };
@@ -120,7 +121,8 @@ export function editDistanceWithin(a: string, b: string, most: number): number |
     for (let j = 1; j <= b.length; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let value = Math.min((rows[previous + j] ?? 0) + 1, (rows[current + j - 1] ?? 0) + 1, (rows[previous + j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) value = Math.min(value, (rows[twoBack + j - 2] ?? 0) + 1);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1))
+        value = Math.min(value, (rows[twoBack + j - 2] ?? 0) + 1);
       rows[current + j] = value;
       if (value < rowBest) rowBest = value;
     }

@@ -57,7 +57,12 @@ describe('csvNumber', () => {
 
 describe('csvRecords', () => {
   it('ends every record with CRLF and quotes the fields that need it', () => {
-    expect(csvRecords([['a', 'b,c'], ['1', '']])).toBe('a,"b,c"\r\n1,\r\n');
+    expect(
+      csvRecords([
+        ['a', 'b,c'],
+        ['1', ''],
+      ]),
+    ).toBe('a,"b,c"\r\n1,\r\n');
     expect(csvRecords([])).toBe('');
   });
 });

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MINUS,
-  decimalsOf,
-  formatCompact,
-  formatInteger,
-  formatMoney,
-  formatPercent,
-  formatPrice,
-  formatSignedChange,
-  precisionOf,
-} from './format';
+import { MINUS, decimalsOf, formatCompact, formatInteger, formatMoney, formatPercent, formatPrice, formatSignedChange, precisionOf } from './format';
 
 describe('format', () => {
   it('reads decimals from API decimal strings', () => {

@@ -71,7 +71,12 @@ function labelOf(kind: IndicatorKind, key: string): MessageKey {
 
 export const CATALOG: readonly KindSpec[] = rules.CATALOG.map((spec) => {
   const { title, aliases } = WORDS[spec.kind];
-  return { ...spec, title, ...(aliases !== undefined && { aliases }), params: spec.params.map((param) => ({ ...param, label: labelOf(spec.kind, param.key) })) };
+  return {
+    ...spec,
+    title,
+    ...(aliases !== undefined && { aliases }),
+    params: spec.params.map((param) => ({ ...param, label: labelOf(spec.kind, param.key) })),
+  };
 });
 
 export function kindSpec(kind: IndicatorKind): KindSpec {

@@ -25,8 +25,24 @@ const US_NOV_2026 = dayKindLookup([
     begDay: '20261101',
     endDay: '20261130',
     trade_days: [
-      '20261102', '20261103', '20261104', '20261105', '20261106', '20261109', '20261110', '20261111', '20261112',
-      '20261113', '20261116', '20261117', '20261118', '20261119', '20261120', '20261123', '20261124', '20261125',
+      '20261102',
+      '20261103',
+      '20261104',
+      '20261105',
+      '20261106',
+      '20261109',
+      '20261110',
+      '20261111',
+      '20261112',
+      '20261113',
+      '20261116',
+      '20261117',
+      '20261118',
+      '20261119',
+      '20261120',
+      '20261123',
+      '20261124',
+      '20261125',
       '20261130',
     ],
     half_trade_days: ['20261127'],
@@ -37,9 +53,26 @@ const HK_DEC_2026 = dayKindLookup([
     begDay: '20261126',
     endDay: '20261226',
     trade_days: [
-      '20261126', '20261127', '20261130', '20261201', '20261202', '20261203', '20261204', '20261207', '20261208',
-      '20261209', '20261210', '20261211', '20261214', '20261215', '20261216', '20261217', '20261218', '20261221',
-      '20261222', '20261223',
+      '20261126',
+      '20261127',
+      '20261130',
+      '20261201',
+      '20261202',
+      '20261203',
+      '20261204',
+      '20261207',
+      '20261208',
+      '20261209',
+      '20261210',
+      '20261211',
+      '20261214',
+      '20261215',
+      '20261216',
+      '20261217',
+      '20261218',
+      '20261221',
+      '20261222',
+      '20261223',
     ],
     half_trade_days: ['20261224'],
   },
@@ -141,8 +174,7 @@ describe('marketStatus — US (New York, EST in late November: UTC−5)', () => 
 });
 
 describe('marketStatus — HK and CN (UTC+8)', () => {
-  const hk = (now: number): ReturnType<typeof marketStatus> =>
-    marketStatus({ schedule: tableSchedule('HK', HK_SESSIONS), dayKind: HK_DEC_2026, now });
+  const hk = (now: number): ReturnType<typeof marketStatus> => marketStatus({ schedule: tableSchedule('HK', HK_SESSIONS), dayKind: HK_DEC_2026, now });
 
   it('has a lunch break in Hong Kong', () => {
     expect(hk(utc(12, 2, 4, 30))).toEqual({
@@ -168,8 +200,7 @@ describe('marketStatus — HK and CN (UTC+8)', () => {
   });
 
   it('has a lunch break in Shanghai and shuts at 15:00', () => {
-    const cn = (now: number): ReturnType<typeof marketStatus> =>
-      marketStatus({ schedule: tableSchedule('CN', CN_SESSIONS), dayKind: EVERY_WEEKDAY, now });
+    const cn = (now: number): ReturnType<typeof marketStatus> => marketStatus({ schedule: tableSchedule('CN', CN_SESSIONS), dayKind: EVERY_WEEKDAY, now });
     expect(cn(utc(11, 25, 4))).toEqual({
       phase: 'lunch',
       label: 'Lunch break',

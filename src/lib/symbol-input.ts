@@ -31,7 +31,12 @@ export function acceptSymbol(symbol: string, types: readonly ProductType[], exis
 }
 
 /** Typed text, checked against the catalogue. */
-export function parseSymbolInput(text: string, existing: readonly string[], catalog: Pick<CatalogSearch, 'lookup'>, remembered?: (symbol: string) => ProductType | undefined): SymbolInput {
+export function parseSymbolInput(
+  text: string,
+  existing: readonly string[],
+  catalog: Pick<CatalogSearch, 'lookup'>,
+  remembered?: (symbol: string) => ProductType | undefined,
+): SymbolInput {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: false, message: t('Type a symbol to add, e.g. {examples}.', { examples: SYMBOL_EXAMPLES }) };
   const items = catalog.lookup(trimmed);
@@ -39,7 +44,10 @@ export function parseSymbolInput(text: string, existing: readonly string[], cata
   if (first === undefined) {
     return looksLikeSymbol(trimmed)
       ? { ok: false, message: t('{symbol} is not in the catalogue: check the spelling, or type a name to search.', { symbol: normalizeSymbol(trimmed) }) }
-      : { ok: false, message: t('Nothing in the catalogue matches “{query}”. Symbols look like {examples}.', { query: shown(trimmed), examples: SYMBOL_EXAMPLES }) };
+      : {
+          ok: false,
+          message: t('Nothing in the catalogue matches “{query}”. Symbols look like {examples}.', { query: shown(trimmed), examples: SYMBOL_EXAMPLES }),
+        };
   }
   const types = [...new Set(items.map((item) => item.type))];
   return acceptSymbol(first.symbol, types, existing, remembered?.(first.symbol));

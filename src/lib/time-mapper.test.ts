@@ -86,7 +86,12 @@ describe('toChartSeries', () => {
   it('keeps chart times strictly increasing through a repeated DST hour', () => {
     // Hourly candles through the fall-back night: 05:00Z and 06:00Z both read 01:00 in New York.
     const times = [4, 5, 6, 7].map((h) => Date.UTC(2026, 10, 1, h));
-    const series = toChartSeries(times.map((t) => candle(t)), 'local', NY, NY);
+    const series = toChartSeries(
+      times.map((t) => candle(t)),
+      'local',
+      NY,
+      NY,
+    );
     expect(series.map((c) => c.time)).toEqual([0, 1, 2].map((h) => sec(Date.UTC(2026, 10, 1, h))));
   });
 
@@ -104,9 +109,9 @@ describe('browserTimeZone', () => {
   it('asks Intl once a minute at most, and sees a zone change after that', () => {
     vi.useFakeTimers({ now: Date.UTC(2030, 0, 1), toFake: ['Date'] });
     const zones = ['Europe/Paris', 'Asia/Tokyo'];
-    const resolved = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(
-      () => ({ timeZone: zones[0] }) as Intl.ResolvedDateTimeFormatOptions,
-    );
+    const resolved = vi
+      .spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions')
+      .mockImplementation(() => ({ timeZone: zones[0] }) as Intl.ResolvedDateTimeFormatOptions);
     vi.setSystemTime(Date.UTC(2030, 0, 1, 0, 2)); // past any reading cached by earlier tests
     expect(browserTimeZone()).toBe('Europe/Paris');
     zones.shift();

@@ -63,14 +63,7 @@ export function chartTimeMapper(zone: DisplayZone, marketTimeZone: string, local
 export function fromChartTime(seconds: NotInstant, zone: DisplayZone, marketTimeZone: string, localTimeZone?: string): InstantMs {
   const timeZone = displayTimeZone(zone, marketTimeZone, localTimeZone);
   const wall = new Date(seconds * 1000);
-  const minuteStart = zonedTimeToUtc(
-    wall.getUTCFullYear(),
-    wall.getUTCMonth() + 1,
-    wall.getUTCDate(),
-    wall.getUTCHours(),
-    wall.getUTCMinutes(),
-    timeZone,
-  );
+  const minuteStart = zonedTimeToUtc(wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate(), wall.getUTCHours(), wall.getUTCMinutes(), timeZone);
   return instantMs(minuteStart + wall.getUTCSeconds() * 1000 + wall.getUTCMilliseconds());
 }
 
@@ -80,12 +73,7 @@ export function fromChartTime(seconds: NotInstant, zone: DisplayZone, marketTime
  * increase, so a candle whose wall-clock time repeats an earlier one (the hour a DST change
  * repeats, in a zone that has one) is dropped.
  */
-export function toChartSeries(
-  candles: readonly Candle[],
-  zone: DisplayZone,
-  marketTimeZone: string,
-  localTimeZone?: string,
-): ChartCandle[] {
+export function toChartSeries(candles: readonly Candle[], zone: DisplayZone, marketTimeZone: string, localTimeZone?: string): ChartCandle[] {
   let ordered: readonly Candle[] = candles;
   if (!isStrictlyAscending(candles)) {
     // Array#sort is stable: among equal times input order is kept, so the last one is the latest.

@@ -24,7 +24,10 @@ describe('halfDaySessions', () => {
 
   it('keeps the HK morning only and CN unchanged', () => {
     expect(halfDaySessions('HK', HK)).toEqual([{ begin_time: 930, end_time: 1200 }]);
-    const cn = [{ begin_time: 930, end_time: 1130 }, { begin_time: 1300, end_time: 1500 }];
+    const cn = [
+      { begin_time: 930, end_time: 1130 },
+      { begin_time: 1300, end_time: 1500 },
+    ];
     expect(halfDaySessions('CN', cn)).toEqual(cn);
   });
 });
@@ -49,9 +52,7 @@ describe('sessionsOn', () => {
 
   it('marks half days, handles 2400 and skips unknown session kinds', () => {
     const day = sessionsOn('HK', [...HK, { begin_time: 1700, end_time: 2400, trade_session: 9 }], '20261224', 'half', 'Asia/Hong_Kong');
-    expect(day).toEqual([
-      { phase: 'open', start: Date.UTC(2026, 11, 24, 1, 30), end: Date.UTC(2026, 11, 24, 4), tradingDay: '20261224', half: true },
-    ]);
+    expect(day).toEqual([{ phase: 'open', start: Date.UTC(2026, 11, 24, 1, 30), end: Date.UTC(2026, 11, 24, 4), tradingDay: '20261224', half: true }]);
     const late = sessionsOn('CN', [{ begin_time: 2100, end_time: 2400 }], '20261124', 'full', 'Asia/Shanghai');
     expect(late[0]).toMatchObject({ start: Date.UTC(2026, 10, 24, 13), end: Date.UTC(2026, 10, 24, 16) });
   });

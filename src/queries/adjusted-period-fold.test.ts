@@ -24,7 +24,14 @@ async function rawCandles(query: string): Promise<Candle[]> {
 }
 
 /** The test's own fold: the days in [start, end) adjusted one by one, then folded by hand. */
-function foldOfDays(days: readonly Candle[], start: number, end: number, factors: readonly AdjustFactor[], direction: 'forward' | 'backward', decimals: number) {
+function foldOfDays(
+  days: readonly Candle[],
+  start: number,
+  end: number,
+  factors: readonly AdjustFactor[],
+  direction: 'forward' | 'backward',
+  decimals: number,
+) {
   const adjusted = adjustCandles(
     days.filter((day) => day.time >= start && day.time < end),
     factors,

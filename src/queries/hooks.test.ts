@@ -30,7 +30,10 @@ describe('quote hooks', () => {
 
   it("useLatestKline: the forming candle in numbers; the endpoint's {code: 400} arrives as 2001", async () => {
     const { wrapper } = simServices(sim());
-    const { result } = renderHook(() => ({ ok: useLatestKline({ symbol: 'AAPL.US', interval: '3m' }), ambiguous: useLatestKline({ symbol: 'BTCUSD', interval: '1m' }) }), { wrapper });
+    const { result } = renderHook(
+      () => ({ ok: useLatestKline({ symbol: 'AAPL.US', interval: '3m' }), ambiguous: useLatestKline({ symbol: 'BTCUSD', interval: '1m' }) }),
+      { wrapper },
+    );
     await waitFor(() => {
       expect(result.current.ok.isSuccess && result.current.ambiguous.isError).toBe(true);
     }, patient);

@@ -12,7 +12,6 @@ import { HISTORY_PAGE_SIZE, historySourceOf } from '#shared/first-page.ts';
 import { newestPageEnd } from '#shared/kline-window-policy.ts';
 import { instrumentTimeZone } from '#shared/symbols.ts';
 
-
 const MINUTE_MS = 60_000;
 
 export interface KlineHistoryParams {
@@ -61,7 +60,13 @@ async function fetchRaw(api: ApiClient, params: KlineHistoryParams, range: RawRa
  * One page ending at `endTime` (null: the newest, ending at newestPageEnd of `now`, the data's
  * clock). A page shorter than asked means the service has nothing older.
  */
-export async function fetchHistoryPage(api: ApiClient, params: KlineHistoryParams, endTime: number | null, signal: AbortSignal | undefined, now: number): Promise<KlinePage> {
+export async function fetchHistoryPage(
+  api: ApiClient,
+  params: KlineHistoryParams,
+  endTime: number | null,
+  signal: AbortSignal | undefined,
+  now: number,
+): Promise<KlinePage> {
   const source = historySourceOf(params.interval);
   const zone = instrumentTimeZone(params.symbol, params.type);
   const raw = await fetchRaw(api, params, { limit: source.pageSize, endTime: endTime ?? newestPageEnd(params.interval, now, zone) }, signal);

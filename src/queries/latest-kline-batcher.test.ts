@@ -29,7 +29,13 @@ describe('the latest K-line batcher', () => {
       { interval: '5m', symbols: ['AAPL.US'] },
       { interval: '1m', adjust: 'forward', symbols: ['MSFT.US'] },
     ]);
-    expect([aapl?.symbol, tencent?.symbol, again?.symbol, fiveMinutes?.symbol, adjusted?.symbol]).toEqual(['AAPL.US', '700.HK', 'AAPL.US', 'AAPL.US', 'MSFT.US']);
+    expect([aapl?.symbol, tencent?.symbol, again?.symbol, fiveMinutes?.symbol, adjusted?.symbol]).toEqual([
+      'AAPL.US',
+      '700.HK',
+      'AAPL.US',
+      'AAPL.US',
+      'MSFT.US',
+    ]);
   });
 
   it('asks a lone symbol as it was spelled, and takes the answer as its own', async () => {
@@ -42,7 +48,9 @@ describe('the latest K-line batcher', () => {
   });
 
   it('asks again for each symbol alone when a batch fails, so one bad symbol fails only its chart', async () => {
-    const fetcher = vi.fn<LatestKlineFetcher>(({ symbols }) => (symbols.includes('NOPE') ? Promise.reject(new Error('symbol not found')) : Promise.resolve(symbols.map(series))));
+    const fetcher = vi.fn<LatestKlineFetcher>(({ symbols }) =>
+      symbols.includes('NOPE') ? Promise.reject(new Error('symbol not found')) : Promise.resolve(symbols.map(series)),
+    );
     const batcher = createLatestKlineBatcher(fetcher, 20);
     const good = batcher.load({ symbol: 'AAPL.US', interval: '1m' });
     const bad = batcher.load({ symbol: 'NOPE', interval: '1m' });

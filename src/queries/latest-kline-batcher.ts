@@ -55,7 +55,11 @@ export function createLatestKlineBatcher(fetcher: LatestKlineFetcher, windowMs =
         for (const waiter of waiters) waiter.reject(error);
         return;
       }
-      for (const symbol of symbols) void send(group, waiters.filter((waiter) => normalizeSymbol(waiter.symbol) === symbol));
+      for (const symbol of symbols)
+        void send(
+          group,
+          waiters.filter((waiter) => normalizeSymbol(waiter.symbol) === symbol),
+        );
     }
   }
 

@@ -28,7 +28,8 @@ function polledOptions(fetched: () => void) {
 }
 
 /** The snapshot, and how many trades were pushed since subscribing. */
-const merge = (snapshot: { snapshot: string } | undefined, pushed: readonly TradePush[], live: boolean) => `${snapshot?.snapshot ?? 'none'} + ${String(pushed.length)} pushed${live ? ' (live)' : ''}`;
+const merge = (snapshot: { snapshot: string } | undefined, pushed: readonly TradePush[], live: boolean) =>
+  `${snapshot?.snapshot ?? 'none'} + ${String(pushed.length)} pushed${live ? ' (live)' : ''}`;
 
 function setup(whileLive: WhileLive) {
   vi.useFakeTimers();
@@ -106,7 +107,12 @@ describe('useLiveOrPoll', () => {
     await advance(5_000);
     expect(fetches.count).toBe(before);
     act(() => {
-      socket().receive({ cmd: 'subscribe', code: 4004, message: 'Trade subscriptions temporarily unavailable', data: { channel: 'trade', symbols: ['AAPL.US'] } });
+      socket().receive({
+        cmd: 'subscribe',
+        code: 4004,
+        message: 'Trade subscriptions temporarily unavailable',
+        data: { channel: 'trade', symbols: ['AAPL.US'] },
+      });
     });
     expect(hook.result.current.state).toBe('refused');
     expect(hook.result.current.refusal).toEqual({ code: 4004, message: 'Trade subscriptions temporarily unavailable' });

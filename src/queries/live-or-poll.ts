@@ -91,7 +91,11 @@ export function useLiveOrPoll<C extends RealtimeChannel, TData, TKey extends Que
  * `query.refetch`: reading a field of the result would narrow what the caller's render is
  * notified about.)
  */
-function usePollUnlessLive<TData, TKey extends QueryKey>(options: UseQueryOptions<TData, Error, TData, TKey>, live: boolean, whileLive: WhileLive): UseQueryResult<TData> {
+function usePollUnlessLive<TData, TKey extends QueryKey>(
+  options: UseQueryOptions<TData, Error, TData, TKey>,
+  live: boolean,
+  whileLive: WhileLive,
+): UseQueryResult<TData> {
   const query = useQuery(liveOrPollOptions(options, live, whileLive));
   const queryClient = useQueryClient();
   const wasLive = useRef(live);

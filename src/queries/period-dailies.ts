@@ -14,7 +14,13 @@ import type { SnapshotFeed } from './market-feed/market-feed';
 import { queryKeys } from './query-keys';
 
 /** Raw daily candles of every period holding an action, ascending, one per day. */
-async function loadPeriodDailies(queryClient: QueryClient, feed: SnapshotFeed, symbol: string, type: ProductType | undefined, factors: readonly AdjustFactor[]): Promise<Candle[]> {
+async function loadPeriodDailies(
+  queryClient: QueryClient,
+  feed: SnapshotFeed,
+  symbol: string,
+  type: ProductType | undefined,
+  factors: readonly AdjustFactor[],
+): Promise<Candle[]> {
   const answers = await Promise.all(
     dailyWindows(factors).map(({ startTime, endTime }) =>
       queryClient.query({
@@ -25,11 +31,20 @@ async function loadPeriodDailies(queryClient: QueryClient, feed: SnapshotFeed, s
     ),
   );
   // Windows overlap by their tails: one candle per day.
-  return mergeCandles([], answers.flatMap((answer) => (answer.kind === 'candles' ? answer.candles : [])));
+  return mergeCandles(
+    [],
+    answers.flatMap((answer) => (answer.kind === 'candles' ? answer.candles : [])),
+  );
 }
 
 /** The fold of `symbol`'s adjusted candles (adjusted candle by candle) once its days are loaded. */
-export async function loadPeriodFold(queryClient: QueryClient, feed: SnapshotFeed, symbol: string, type: ProductType | undefined, factors: readonly AdjustFactor[]) {
+export async function loadPeriodFold(
+  queryClient: QueryClient,
+  feed: SnapshotFeed,
+  symbol: string,
+  type: ProductType | undefined,
+  factors: readonly AdjustFactor[],
+) {
   const dailies = await loadPeriodDailies(queryClient, feed, symbol, type, factors);
   return (byRule: readonly Candle[], direction: AdjustDirection, decimals: number): Candle[] =>
     foldActionPeriods(byRule, actionPeriods(byRule, factors), dailies, factors, direction, decimals);

@@ -24,7 +24,11 @@ const paths = () => requested.map((url) => url.pathname);
 
 describe('workspaceHistoryParams', () => {
   it('asks stocks for raw prices, as the chart does while factors load, and others for no adjustment', () => {
-    expect(workspaceHistoryParams({ ...DEFAULT_WORKSPACE, symbol: 'AAPL.US', adjust: 'forward' })).toEqual({ symbol: 'AAPL.US', interval: '1d', adjust: 'none' });
+    expect(workspaceHistoryParams({ ...DEFAULT_WORKSPACE, symbol: 'AAPL.US', adjust: 'forward' })).toEqual({
+      symbol: 'AAPL.US',
+      interval: '1d',
+      adjust: 'none',
+    });
     expect(workspaceHistoryParams({ ...DEFAULT_WORKSPACE, symbol: 'BTCUSDT', interval: '1h' })).toEqual({ symbol: 'BTCUSDT', interval: '1h' });
     expect(workspaceHistoryParams({ ...DEFAULT_WORKSPACE, symbol: 'BTCUSD', type: 'forex' })).toEqual({ symbol: 'BTCUSD', interval: '1d', type: 'forex' });
   });

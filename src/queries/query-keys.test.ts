@@ -16,7 +16,11 @@ const BY_DOMAIN = [
   [queryKeys.exFactors.all, queryKeys.exFactors.list(LIVE_SOURCE, ['AAPL.US']), queryKeys.exFactors.list(REPLAY, ['AAPL.US'])],
   [queryKeys.hkTickers.all, queryKeys.hkTickers.of(LIVE_SOURCE), queryKeys.hkTickers.of(REPLAY)],
   [queryKeys.tradingSessions.all, queryKeys.tradingSessions.of(LIVE_SOURCE), queryKeys.tradingSessions.of(REPLAY)],
-  [queryKeys.tradeDays.all, queryKeys.tradeDays.range(LIVE_SOURCE, 'US', '2026-11-01', '2026-11-30'), queryKeys.tradeDays.range(REPLAY, 'US', '2026-11-01', '2026-11-30')],
+  [
+    queryKeys.tradeDays.all,
+    queryKeys.tradeDays.range(LIVE_SOURCE, 'US', '2026-11-01', '2026-11-30'),
+    queryKeys.tradeDays.range(REPLAY, 'US', '2026-11-01', '2026-11-30'),
+  ],
 ] as const;
 
 describe('queryKeys', () => {
@@ -55,7 +59,12 @@ describe('queryKeys', () => {
       client.setQueryData(replay, 'replay');
       expect(client.getQueryData(live)).toBe('live');
       expect(client.getQueryData(replay)).toBe('replay');
-      expect(client.getQueryCache().findAll({ queryKey: all }).map((query) => query.state.data)).toEqual(['live', 'replay']);
+      expect(
+        client
+          .getQueryCache()
+          .findAll({ queryKey: all })
+          .map((query) => query.state.data),
+      ).toEqual(['live', 'replay']);
     }
     expect(client.getQueryCache().getAll()).toHaveLength(BY_DOMAIN.length * 2);
   });

@@ -35,8 +35,15 @@ export const queryKeys = {
     history: (source: FeedSource, symbol: string, interval: Interval, adjust: AdjustMode | null, type?: ProductType) =>
       ['api', 'klines', source, 'history', symbol, interval, adjust, type ?? null] as const,
     /** The K-lines completed since the history was loaded, between two times. */
-    tail: (source: FeedSource, symbol: string, interval: Interval, adjust: AdjustMode | null, type: ProductType | undefined, startTime: number, endTime: number) =>
-      ['api', 'klines', source, 'tail', symbol, interval, adjust, type ?? null, startTime, endTime] as const,
+    tail: (
+      source: FeedSource,
+      symbol: string,
+      interval: Interval,
+      adjust: AdjustMode | null,
+      type: ProductType | undefined,
+      startTime: number,
+      endTime: number,
+    ) => ['api', 'klines', source, 'tail', symbol, interval, adjust, type ?? null, startTime, endTime] as const,
     latest: (source: FeedSource, symbol: string, interval: Interval, adjust: AdjustMode | null, type?: ProductType) =>
       ['api', 'klines', source, 'latest', symbol, interval, adjust, type ?? null] as const,
   },

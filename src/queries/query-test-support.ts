@@ -22,7 +22,12 @@ export function testQueryClient(): QueryClient {
 /** The app's services for one test; `realtime`: a client of the test's own (a fake socket's). */
 export function testServices(options: Partial<AppServicesOptions> & { realtime?: RealtimeClient } = {}): AppServices {
   const { realtime, ...rest } = options;
-  const services = createAppServices({ createSocket: inertSocketFactory, realtimeUrl: () => 'ws://chartroom.test/v1/realtime', queryClient: testQueryClient(), ...rest });
+  const services = createAppServices({
+    createSocket: inertSocketFactory,
+    realtimeUrl: () => 'ws://chartroom.test/v1/realtime',
+    queryClient: testQueryClient(),
+    ...rest,
+  });
   if (!realtime) return services;
   services.realtime.dispose();
   return { ...services, realtime, feed: createLiveMarketFeed(services.api, services.tickers, realtime) };
@@ -63,7 +68,8 @@ export function simServices(sim: SimHandle, key = 'demo-enterprise', clock?: Clo
 /** A refetchInterval option evaluated for a query that last succeeded, or failed with a 5001. */
 export function intervalAfter(option: unknown, status: 'success' | 'error'): unknown {
   if (typeof option !== 'function') return option;
-  const error = status === 'error' ? new ApiError({ kind: 'api', path: '/v1/market/trades', status: 502, rawCode: 5001, message: 'Data source unavailable' }) : null;
+  const error =
+    status === 'error' ? new ApiError({ kind: 'api', path: '/v1/market/trades', status: 502, rawCode: 5001, message: 'Data source unavailable' }) : null;
   return (option as (query: unknown) => unknown)({ state: { status, error, data: undefined } });
 }
 

@@ -3,7 +3,14 @@ import { ApiError, type ApiErrorKind } from '../api/api-error';
 import { isWorthAskingAgain, retryDelay, shouldRetry } from './retry-policy';
 
 function error(kind: ApiErrorKind, rawCode?: number, extra: { status?: number; retryAfterMs?: number } = {}): ApiError {
-  return new ApiError({ kind, path: '/v1/market/ticker', status: extra.status ?? 200, message: 'x', ...(rawCode !== undefined && { rawCode }), ...(extra.retryAfterMs !== undefined && { retryAfterMs: extra.retryAfterMs }) });
+  return new ApiError({
+    kind,
+    path: '/v1/market/ticker',
+    status: extra.status ?? 200,
+    message: 'x',
+    ...(rawCode !== undefined && { rawCode }),
+    ...(extra.retryAfterMs !== undefined && { retryAfterMs: extra.retryAfterMs }),
+  });
 }
 
 /** How many retries a policy grants, and their delays. */
@@ -36,7 +43,12 @@ describe('retry policy', () => {
   });
 
   it('deems asking again later worth it exactly for the errors it retries', () => {
-    for (const failure of [error('api', 5001, { status: 503 }), error('api', 3001, { status: 429 }), error('network', undefined, { status: 0 }), error('malformed')]) {
+    for (const failure of [
+      error('api', 5001, { status: 503 }),
+      error('api', 3001, { status: 429 }),
+      error('network', undefined, { status: 0 }),
+      error('malformed'),
+    ]) {
       expect(isWorthAskingAgain(failure)).toBe(true);
     }
     for (const failure of [error('api', 2002, { status: 404 }), error('api', 1004, { status: 403 }), error('api', 3002, { status: 403 }), new Error('bug')]) {

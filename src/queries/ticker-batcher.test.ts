@@ -83,7 +83,9 @@ describe('createTickerBatcher', () => {
       errorName: 'AMBIGUOUS_SYMBOL',
       data: { symbol: 'BTCUSD', types: ['crypto', 'forex'] },
     });
-    const fetcher = vi.fn((symbols: string[]): Promise<Ticker[]> => (symbols.includes('BTCUSD') ? Promise.reject(ambiguous) : Promise.resolve(symbols.map(ticker))));
+    const fetcher = vi.fn((symbols: string[]): Promise<Ticker[]> =>
+      symbols.includes('BTCUSD') ? Promise.reject(ambiguous) : Promise.resolve(symbols.map(ticker)),
+    );
     const batcher = createTickerBatcher(fetcher);
     const [a, b, c] = await Promise.allSettled([batcher.load('AAPL.US'), batcher.load('BTCUSD'), batcher.load('EURUSD')]);
     expect(a).toMatchObject({ status: 'fulfilled', value: { symbol: 'AAPL.US' } });
@@ -105,9 +107,16 @@ describe('createTickerBatcher', () => {
 
 describe('createTickerBatchers', () => {
   it('one batcher per type: a request carries one type, so symbols of two types go in two requests', async () => {
-    const fetcher = vi.fn((symbols: string[], type: string | undefined) => Promise.resolve(symbols.map((symbol) => ({ ...ticker(symbol), ...(type && { type }) }))));
+    const fetcher = vi.fn((symbols: string[], type: string | undefined) =>
+      Promise.resolve(symbols.map((symbol) => ({ ...ticker(symbol), ...(type && { type }) }))),
+    );
     const batchers = createTickerBatchers(fetcher);
-    const answers = await Promise.all([batchers.load('BTCUSD', 'crypto'), batchers.load('BTCUSD', 'forex'), batchers.load('AAPL.US', undefined), batchers.load('ETHUSD', 'crypto')]);
+    const answers = await Promise.all([
+      batchers.load('BTCUSD', 'crypto'),
+      batchers.load('BTCUSD', 'forex'),
+      batchers.load('AAPL.US', undefined),
+      batchers.load('ETHUSD', 'crypto'),
+    ]);
     expect(fetcher.mock.calls).toEqual([
       [['BTCUSD', 'ETHUSD'], 'crypto'],
       [['BTCUSD'], 'forex'],

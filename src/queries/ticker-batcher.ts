@@ -96,7 +96,10 @@ export interface TickerBatchers {
   load(symbol: string, type: ProductType | undefined): Promise<Ticker>;
 }
 
-export function createTickerBatchers(fetcher: (symbols: string[], type: ProductType | undefined) => Promise<Ticker[]>, options: TickerBatcherOptions = {}): TickerBatchers {
+export function createTickerBatchers(
+  fetcher: (symbols: string[], type: ProductType | undefined) => Promise<Ticker[]>,
+  options: TickerBatcherOptions = {},
+): TickerBatchers {
   const byType = new Map<ProductType | undefined, TickerBatcher>();
   return {
     load(symbol, type) {

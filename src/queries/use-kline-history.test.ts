@@ -15,7 +15,10 @@ afterEach(() => {
 describe('settledServerNow', () => {
   it("waits for the first answer and then reads the server's clock, not the browser's", async () => {
     let answer: (response: Response) => void = () => undefined;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     const api = createApiClient();
     const clock = createServerClock();
     const unfollow = followServerClock(api, clock);
@@ -35,7 +38,14 @@ describe('settledServerNow', () => {
     await waiting;
     expect(Math.abs((settled ?? 0) - SIM_NOW)).toBeLessThan(5_000);
     // Known from now on: no more waiting.
-    const again = await Promise.race([settledServerNow(api, clock, 10_000), new Promise((resolve) => setTimeout(() => { resolve('late'); }, 50))]);
+    const again = await Promise.race([
+      settledServerNow(api, clock, 10_000),
+      new Promise((resolve) =>
+        setTimeout(() => {
+          resolve('late');
+        }, 50),
+      ),
+    ]);
     expect(typeof again).toBe('number');
     unfollow();
   });

@@ -48,7 +48,13 @@ export function klineHistoryQueryOptions(feed: SnapshotFeed, clock: Clock, { sym
   return infiniteQueryOptions({
     queryKey: historyKey(feed.source, { symbol, interval, adjust, type }),
     queryFn: async ({ pageParam, signal }) =>
-      fetchHistoryPage(feed.api, { symbol, interval, adjust, type }, pageParam, signal, pageParam === null ? await settledServerNow(feed.api, clock) : clock.now()),
+      fetchHistoryPage(
+        feed.api,
+        { symbol, interval, adjust, type },
+        pageParam,
+        signal,
+        pageParam === null ? await settledServerNow(feed.api, clock) : clock.now(),
+      ),
     initialPageParam: null as number | null,
     getNextPageParam: (lastPage: KlinePage) => lastPage.olderEndTime,
     enabled: symbol.trim() !== '',

@@ -96,7 +96,9 @@ describe('useKlineSeries: adjustment', () => {
     const end = newestPageEnd('1d', Date.parse('2026-11-25T15:00:30Z'), 'America/New_York');
     expect(historyCalls().at(-1)).toBe(`/v1/market/kline?symbol=AAPL.US&interval=1d&limit=1000&end_time=${String(end)}&adjust=forward`);
     expect(calls.some((path) => path.startsWith('/v1/market/kline/latest?') && path.includes('adjust=forward'))).toBe(true);
-    expect(result.current.candles.map((c) => [c.time, c.open, c.high, c.low, c.close])).toEqual(localCandles.map((c) => [c.time, c.open, c.high, c.low, c.close]));
+    expect(result.current.candles.map((c) => [c.time, c.open, c.high, c.low, c.close])).toEqual(
+      localCandles.map((c) => [c.time, c.open, c.high, c.low, c.close]),
+    );
   });
 
   it('asks nothing about adjustment for products without corporate actions', async () => {
@@ -153,7 +155,9 @@ describe('useKlineSeries: history and the forming candle', () => {
     }, patient);
     const start = Date.UTC(2026, 10, 25, 15, 0);
     await waitFor(() => {
-      expect(historyCalls()).toContain(`/v1/market/kline?symbol=AAPL.US&interval=1m&limit=1000&start_time=${start - 59_999}&end_time=${start + MINUTE - 1}&adjust=none`);
+      expect(historyCalls()).toContain(
+        `/v1/market/kline?symbol=AAPL.US&interval=1m&limit=1000&start_time=${start - 59_999}&end_time=${start + MINUTE - 1}&adjust=none`,
+      );
     }, patient);
     // The one full-history request of the first render, then only the small tail request.
     expect(historyCalls().filter((path) => !path.includes('start_time'))).toHaveLength(1);

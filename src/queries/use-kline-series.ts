@@ -78,7 +78,10 @@ export function useKlineSeries({ symbol, interval, adjust, type }: KlineSeriesPa
   // Adjusted prices keep the series' own decimals (two on a two-decimal stock, not the service's four).
   const decimals = useMemo(() => candlePrecision(rawHistory.length > 0 ? rawHistory : rawForming ? [rawForming] : []), [rawHistory, rawForming]);
   const adjustedHistory = useMemo(() => adjustCandles(rawHistory, factors, localAdjust, decimals), [rawHistory, factors, localAdjust, decimals]);
-  const forming = useMemo(() => (rawForming ? adjustCandles([rawForming], factors, localAdjust, decimals)[0] : undefined), [rawForming, factors, localAdjust, decimals]);
+  const forming = useMemo(
+    () => (rawForming ? adjustCandles([rawForming], factors, localAdjust, decimals)[0] : undefined),
+    [rawForming, factors, localAdjust, decimals],
+  );
   const byRule = useMemo(() => mergeCandles(adjustedHistory, forming ? [forming] : []), [adjustedHistory, forming]);
   const folded = usePeriodFold({ symbol, type, interval, direction: localAdjust, factors, decimals }, byRule);
   const candles = folded.candles;
@@ -116,13 +119,7 @@ export function useKlineSeries({ symbol, interval, adjust, type }: KlineSeriesPa
 }
 
 /** Hands every new forming candle, with the one seen before it in the same series, to the cache. */
-function useRollForming(
-  symbol: string,
-  interval: Interval,
-  adjust: AdjustMode | undefined,
-  type: ProductType | undefined,
-  forming: Candle | undefined,
-): void {
+function useRollForming(symbol: string, interval: Interval, adjust: AdjustMode | undefined, type: ProductType | undefined, forming: Candle | undefined): void {
   const services = useAppServices();
   const previous = useRef<{ key: string; candle: Candle } | undefined>(undefined);
   useEffect(() => {

@@ -33,7 +33,14 @@ export function tickerQueryOptions({ source, tickers }: Pick<MarketFeed, 'source
 }
 
 export function useTicker(symbol: string, type?: ProductType): UseQueryResult<Ticker> {
-  const { query, data } = useLiveOrPoll({ channel: 'ticker', symbol, type, query: tickerQueryOptions(useMarketFeed(), symbol, type), whileLive: 'snapshot', merge: mergeTicker });
+  const { query, data } = useLiveOrPoll({
+    channel: 'ticker',
+    symbol,
+    type,
+    query: tickerQueryOptions(useMarketFeed(), symbol, type),
+    whileLive: 'snapshot',
+    merge: mergeTicker,
+  });
   if (data === query.data) return query;
   // Spreading reads every field of the result, so this reader re-renders on any change of the query:
   // only while pushes arrive, when the query is idle anyway.

@@ -80,7 +80,12 @@ describe('React hooks', () => {
     });
     expect(result.current).toBe('live');
     act(() => {
-      socket().receive({ cmd: 'subscribe', code: 4003, message: 'Depth subscriptions temporarily unavailable', data: { channel: 'depth', symbols: ['BTCUSDT'] } });
+      socket().receive({
+        cmd: 'subscribe',
+        code: 4003,
+        message: 'Depth subscriptions temporarily unavailable',
+        data: { channel: 'depth', symbols: ['BTCUSDT'] },
+      });
     });
     expect(result.current).toBe('refused');
     unmount();
@@ -116,11 +121,20 @@ describe('React hooks', () => {
     expect(result.current.status.connection).toBe('connecting');
     act(() => {
       socket().open();
-      socket().receive({ cmd: 'subscribe', code: 4004, message: 'Trade subscriptions temporarily unavailable', data: { channel: 'trade', symbols: ['AAPL.US'], suggestion: 'Use GET /v1/market/trades' } });
+      socket().receive({
+        cmd: 'subscribe',
+        code: 4004,
+        message: 'Trade subscriptions temporarily unavailable',
+        data: { channel: 'trade', symbols: ['AAPL.US'], suggestion: 'Use GET /v1/market/trades' },
+      });
     });
     expect(result.current.status).toEqual({
       connection: 'open',
-      channels: { ticker: { state: 'unused' }, depth: { state: 'unused' }, trade: { state: 'refused', code: 4004, message: 'Trade subscriptions temporarily unavailable' } },
+      channels: {
+        ticker: { state: 'unused' },
+        depth: { state: 'unused' },
+        trade: { state: 'refused', code: 4004, message: 'Trade subscriptions temporarily unavailable' },
+      },
     });
   });
 });

@@ -77,7 +77,11 @@ function useSlot<C extends RealtimeChannel, V>(slots: LiveSlots<C, V>, symbol: s
 export type FeedValue<C extends RealtimeChannel> = LiveFeeds[C] extends LiveSlots<C, infer V> ? V : never;
 
 /** A channel's pushes of one symbol as React state, and the channel's state for it. */
-export function useLiveFeed<C extends RealtimeChannel>(channel: C, symbol: string | undefined, type?: ProductType): { pushed: FeedValue<C>; state: ChannelState } {
+export function useLiveFeed<C extends RealtimeChannel>(
+  channel: C,
+  symbol: string | undefined,
+  type?: ProductType,
+): { pushed: FeedValue<C>; state: ChannelState } {
   const slots = useMarketFeed().slots[channel] as unknown as LiveSlots<C, FeedValue<C>>;
   const pushed = useSlot(slots, symbol, type);
   const state = useLiveChannel(channel, symbol, type);

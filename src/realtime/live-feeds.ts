@@ -20,7 +20,6 @@ export interface LiveChannels {
   refusalOf(channel: RealtimeChannel, symbol: string, type: ProductType | undefined): Refusal | undefined;
 }
 
-
 export const MAX_LIVE_TRADES = 200;
 const NO_TRADES: readonly TradePush[] = [];
 

@@ -18,7 +18,15 @@ const http: Ticker = {
 
 describe('mergeTicker', () => {
   it('takes the price from the push, the name and previous close from the snapshot, and recomputes the change', () => {
-    const push: TickerPush = { symbol: 'AAPL.US', type: 'stock', last_price: '201.25', volume_24h: '1500', high_24h: '201.30', low_24h: '198.9', timestamp: 2_000 };
+    const push: TickerPush = {
+      symbol: 'AAPL.US',
+      type: 'stock',
+      last_price: '201.25',
+      volume_24h: '1500',
+      high_24h: '201.30',
+      low_24h: '198.9',
+      timestamp: 2_000,
+    };
     expect(mergeTicker(http, push)).toEqual({
       symbol: 'AAPL.US',
       name: 'Apple Inc.',
@@ -57,8 +65,18 @@ describe('mergeTicker', () => {
   });
 
   it('uses the precision of the prices: 1.08215 from 1.0800 is +0.00215', () => {
-    const merged = mergeTicker({ symbol: 'EURUSD', last_price: '1.0800', prev_close: '1.0800', timestamp: 1 }, { symbol: 'EURUSD', last_price: '1.08215', spread: '0.00002', timestamp: 2 });
-    expect(merged).toEqual({ symbol: 'EURUSD', last_price: '1.08215', prev_close: '1.0800', price_change_24h: '0.00215', price_change_percent_24h: '0.20', timestamp: 2 });
+    const merged = mergeTicker(
+      { symbol: 'EURUSD', last_price: '1.0800', prev_close: '1.0800', timestamp: 1 },
+      { symbol: 'EURUSD', last_price: '1.08215', spread: '0.00002', timestamp: 2 },
+    );
+    expect(merged).toEqual({
+      symbol: 'EURUSD',
+      last_price: '1.08215',
+      prev_close: '1.0800',
+      price_change_24h: '0.00215',
+      price_change_percent_24h: '0.20',
+      timestamp: 2,
+    });
   });
 
   it('a snapshot newer than the push wins (HTTP resumed after the socket went down)', () => {
@@ -73,7 +91,17 @@ describe('mergeTicker', () => {
 });
 
 describe('mergeTicker: US extended hours', () => {
-  const overnight: TickerPush = { symbol: 'AAPL.US', type: 'stock', last_price: '201.25', volume_24h: '4200', high_24h: '201.50', low_24h: '199.80', trade_session: 'overnight', quote_volume: '845000.00', timestamp: 5_000 };
+  const overnight: TickerPush = {
+    symbol: 'AAPL.US',
+    type: 'stock',
+    last_price: '201.25',
+    volume_24h: '4200',
+    high_24h: '201.50',
+    low_24h: '199.80',
+    trade_session: 'overnight',
+    quote_volume: '845000.00',
+    timestamp: 5_000,
+  };
 
   it("puts an extended push into that session's quote and leaves the regular figures as they were", () => {
     const merged = mergeTicker(http, overnight);
@@ -81,7 +109,15 @@ describe('mergeTicker: US extended hours', () => {
     expect(merged?.price_change_24h).toBe('1.50');
     expect(merged?.volume_24h).toBe('1000');
     // The session follows the regular close it had no quote of yet: the regular last price.
-    expect(merged?.overnight_quote).toEqual({ last_done: '201.25', timestamp: 5_000, volume: 4200, quote_volume: '845000.00', high: '201.50', low: '199.80', prev_close: '200.00' });
+    expect(merged?.overnight_quote).toEqual({
+      last_done: '201.25',
+      timestamp: 5_000,
+      volume: 4200,
+      quote_volume: '845000.00',
+      high: '201.50',
+      low: '199.80',
+      prev_close: '200.00',
+    });
   });
 
   it("keeps the snapshot quote's reference price, and a newer snapshot quote wins", () => {

@@ -221,16 +221,29 @@ describe('refusals', () => {
     latest().open();
     latest().takeSent();
     latest().receive({ cmd: 'subscribe', code: 0, message: 'success', data: { channel: 'ticker', symbols: ['AAPL.US'] } });
-    const refusal = { cmd: 'subscribe', code: 4004, message: 'Trade subscriptions temporarily unavailable', data: { channel: 'trade', symbols: ['AAPL.US'], suggestion: 'Use GET /v1/market/trades' } };
+    const refusal = {
+      cmd: 'subscribe',
+      code: 4004,
+      message: 'Trade subscriptions temporarily unavailable',
+      data: { channel: 'trade', symbols: ['AAPL.US'], suggestion: 'Use GET /v1/market/trades' },
+    };
     latest().receive(refusal);
     expect(client.channelState('trade', 'AAPL.US', undefined)).toBe('refused');
     expect(client.status().channels.trade).toEqual({ state: 'refused', code: 4004, message: 'Trade subscriptions temporarily unavailable' });
     settle();
     vi.advanceTimersByTime(60_000);
-    expect(latest().takeSent().filter((message) => (message as { cmd: string }).cmd !== 'ping')).toEqual([]);
+    expect(
+      latest()
+        .takeSent()
+        .filter((message) => (message as { cmd: string }).cmd !== 'ping'),
+    ).toEqual([]);
 
     vi.advanceTimersByTime(240_000);
-    expect(latest().takeSent().filter((message) => (message as { cmd: string }).cmd !== 'ping')).toEqual([{ cmd: 'subscribe', data: { channel: 'trade', symbols: ['AAPL.US'] } }]);
+    expect(
+      latest()
+        .takeSent()
+        .filter((message) => (message as { cmd: string }).cmd !== 'ping'),
+    ).toEqual([{ cmd: 'subscribe', data: { channel: 'trade', symbols: ['AAPL.US'] } }]);
     latest().receive(refusal);
 
     latest().serverClose(1012);
@@ -250,7 +263,12 @@ describe('refusals', () => {
     client.subscribe('depth', 'MSFT.US', undefined);
     latest().open();
     latest().ackAll();
-    latest().receive({ cmd: 'subscribe', code: 4003, message: 'Depth subscriptions temporarily unavailable', data: { channel: 'depth', symbols: ['MSFT.US'], suggestion: 'Use GET /v1/market/depth' } });
+    latest().receive({
+      cmd: 'subscribe',
+      code: 4003,
+      message: 'Depth subscriptions temporarily unavailable',
+      data: { channel: 'depth', symbols: ['MSFT.US'], suggestion: 'Use GET /v1/market/depth' },
+    });
     expect(client.channelState('depth', 'AAPL.US', undefined)).toBe('live');
     expect(client.channelState('depth', 'MSFT.US', undefined)).toBe('refused');
   });
@@ -298,12 +316,19 @@ describe('pushes', () => {
     latest().receive({ cmd: 'mystery', data: {} });
     latest().receive({
       cmd: 'trade',
-      data: { symbol: 'BTCUSDT', type: 'crypto', trades: [
-        { id: 't1', price: '100.5', quantity: '0.1', side: 'buy', timestamp: 10 },
-        { id: 't2', price: '100.6', quantity: '0.2', side: 'sell', timestamp: 11 },
-      ] },
+      data: {
+        symbol: 'BTCUSDT',
+        type: 'crypto',
+        trades: [
+          { id: 't1', price: '100.5', quantity: '0.1', side: 'buy', timestamp: 10 },
+          { id: 't2', price: '100.6', quantity: '0.2', side: 'sell', timestamp: 11 },
+        ],
+      },
     });
-    latest().receive({ cmd: 'trade', data: { symbol: 'BTCUSDT', type: 'crypto', trades: [{ id: 't3', price: 'abc', quantity: '1', side: 'buy', timestamp: 12 }] } });
+    latest().receive({
+      cmd: 'trade',
+      data: { symbol: 'BTCUSDT', type: 'crypto', trades: [{ id: 't3', price: 'abc', quantity: '1', side: 'buy', timestamp: 12 }] },
+    });
 
     expect(tickers).toEqual([{ symbol: '700.HK', type: 'stock', last_price: '380.2', timestamp: 1_795_618_800_000 }]);
     expect(trades).toEqual([
@@ -319,8 +344,23 @@ describe('pushes', () => {
     const trades: TradePush[] = [];
     client.subscribe('trade', 'RB2601', 'futures', (push) => trades.push(push));
     latest().open();
-    latest().receive({ cmd: 'trade', data: { symbol: 'RB2601', type: 'futures', price: '3120', quantity: '7', side: 'sell', timestamp: 5, open_interest_change: -3, position_effect: 'long_close' } });
-    latest().receive({ cmd: 'trade', data: { symbol: 'RB2601', type: 'futures', price: '3121', quantity: '2', side: 'buy', timestamp: 6, open_interest_change: null } });
+    latest().receive({
+      cmd: 'trade',
+      data: {
+        symbol: 'RB2601',
+        type: 'futures',
+        price: '3120',
+        quantity: '7',
+        side: 'sell',
+        timestamp: 5,
+        open_interest_change: -3,
+        position_effect: 'long_close',
+      },
+    });
+    latest().receive({
+      cmd: 'trade',
+      data: { symbol: 'RB2601', type: 'futures', price: '3121', quantity: '2', side: 'buy', timestamp: 6, open_interest_change: null },
+    });
     expect(trades).toEqual([
       { symbol: 'RB2601', price: '3120', quantity: '7', side: 'sell', timestamp: 5, open_interest_change: -3, position_effect: 'long_close' },
       { symbol: 'RB2601', price: '3121', quantity: '2', side: 'buy', timestamp: 6, open_interest_change: null },

@@ -122,7 +122,11 @@ export class RealtimeClient {
 
   /** Holds (channel, type, symbol) until the returned function runs; `listener` gets its pushes. */
   subscribe<C extends RealtimeChannel>(channel: C, symbol: string, type: ProductType | undefined, listener?: (push: PushOf<C>) => void): () => void {
-    const release = this.ledger.hold(subscriptionKey(channel, symbol, type), this.connection.link(), listener as ((push: PushOf<RealtimeChannel>) => void) | undefined);
+    const release = this.ledger.hold(
+      subscriptionKey(channel, symbol, type),
+      this.connection.link(),
+      listener as ((push: PushOf<RealtimeChannel>) => void) | undefined,
+    );
     if (!this.connection.ensureOpen()) this.scheduleFlush();
     this.updateStatus();
 

@@ -137,16 +137,27 @@ export class SubscriptionLedger {
   hold(key: SubscriptionKey, link: LinkState, listener?: Listener): () => boolean {
     let subscription = this.index.get(key);
     if (!subscription) {
-      subscription = { key, refs: 0, listeners: new Set(), acked: false, refusal: undefined, retryTimer: undefined, state: 'connecting', watchers: createEmitter() };
+      subscription = {
+        key,
+        refs: 0,
+        listeners: new Set(),
+        acked: false,
+        refusal: undefined,
+        retryTimer: undefined,
+        state: 'connecting',
+        watchers: createEmitter(),
+      };
       subscription.state = stateOn(link, subscription);
       this.index.add(subscription);
     }
     const held = subscription;
     held.refs += 1;
     // A wrapper per call, so the same function given twice is released twice.
-    const wrapped: Listener | undefined = listener && ((push) => {
-      listener(push);
-    });
+    const wrapped: Listener | undefined =
+      listener &&
+      ((push) => {
+        listener(push);
+      });
     if (wrapped) held.listeners.add(wrapped);
     return () => {
       if (wrapped) held.listeners.delete(wrapped);
@@ -204,7 +215,11 @@ export class SubscriptionLedger {
       if (!this.onServer.has(subscription) && subscription.refusal === undefined) wanted.push(subscription);
     }
     const requests = buildRequests('unsubscribe', released, maxSymbols);
-    for (const request of buildRequests('subscribe', wanted.map((subscription) => subscription.key), maxSymbols)) {
+    for (const request of buildRequests(
+      'subscribe',
+      wanted.map((subscription) => subscription.key),
+      maxSymbols,
+    )) {
       const { channel, type, symbols } = request.data;
       const asked = new Set<Subscription>();
       for (const symbol of symbols) {
@@ -247,7 +262,8 @@ export class SubscriptionLedger {
     let refused: Subscription[];
     if (symbols) {
       const named = new Set(symbols);
-      const onChannel = channel ?? this.pending.find((request) => [...request.subscriptions].some((subscription) => named.has(subscription.key.symbol)))?.channel;
+      const onChannel =
+        channel ?? this.pending.find((request) => [...request.subscriptions].some((subscription) => named.has(subscription.key.symbol)))?.channel;
       if (!onChannel) return;
       refused = symbols.flatMap((symbol) => [...this.index.route(onChannel, symbol)]);
     } else {

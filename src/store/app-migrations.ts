@@ -38,7 +38,9 @@ export const APP_MIGRATIONS: readonly Migration[] = [
   // Version 1 saved its colours whether chosen or not; only red-up (never the default) was surely
   // chosen. The language is left out: the browser's, as on a first visit.
   preferencesStep('app-2-colours-chosen', 2, (preferences) => ({ ...preferences, colorsChosen: preferences.colors === 'red-up' })),
-  preferencesStep('app-3-indicator-instances', 3, ({ indicators, ...preferences }) => (indicators === undefined ? preferences : { ...preferences, indicators: fromLegacySettings(indicators) })),
+  preferencesStep('app-3-indicator-instances', 3, ({ indicators, ...preferences }) =>
+    indicators === undefined ? preferences : { ...preferences, indicators: fromLegacySettings(indicators) },
+  ),
 ];
 
 export function migrate(persisted: unknown, version: number): unknown {

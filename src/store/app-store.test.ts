@@ -46,7 +46,12 @@ describe('watchlists', () => {
     expect(store.renameWatchlist(second, '   ')).toBe('empty');
     expect(store.renameWatchlist(first, 'ENERGY')).toBe('renamed');
     expect(store.renameWatchlist(second, 'Oil')).toBe('renamed');
-    expect(useAppStore.getState().watchlists.slice(-2).map((list) => list.name)).toEqual(['ENERGY', 'Oil']);
+    expect(
+      useAppStore
+        .getState()
+        .watchlists.slice(-2)
+        .map((list) => list.name),
+    ).toEqual(['ENERGY', 'Oil']);
   });
 
   it('gives saved lists of one name (from before the rule) names of their own', () => {
@@ -113,7 +118,14 @@ describe('indicator list', () => {
 describe('persisted state is a trust boundary', () => {
   it('keeps valid lists and drops corrupted ones', () => {
     const { state, repaired } = parsePersisted({
-      preferences: { theme: 'purple', colors: 'red-up', indicators: [{ id: 'a', kind: 'sma', params: { period: 5 } }, { id: 'b', kind: 'sma', params: { period: 'x' } }] },
+      preferences: {
+        theme: 'purple',
+        colors: 'red-up',
+        indicators: [
+          { id: 'a', kind: 'sma', params: { period: 5 } },
+          { id: 'b', kind: 'sma', params: { period: 'x' } },
+        ],
+      },
       watchlists: [{ id: 'a', name: 'Good', symbols: ['AAPL.US', 'AAPL.US'] }, { id: 'b', name: 42 }, 'garbage'],
       activeWatchlistId: 'zzz',
     });
@@ -184,7 +196,9 @@ describe('language and colours', () => {
   });
 
   it('migrates version 2 indicator settings to instances in their old drawing order, keeping the chosen colours', () => {
-    const old = { preferences: { colors: 'red-up', colorsChosen: false, indicators: { ma: [5, 10, 20, 60], ema: [12], bollinger: true, macd: true, rsi: false } } };
+    const old = {
+      preferences: { colors: 'red-up', colorsChosen: false, indicators: { ma: [5, 10, 20, 60], ema: [12], bollinger: true, macd: true, rsi: false } },
+    };
     const { state, repaired } = parsePersisted(migratePersisted(old, 2));
     expect(repaired).toBe(false);
     expect(state.preferences.colorsChosen).toBe(false);
@@ -205,7 +219,13 @@ describe('language and colours', () => {
 
   it('rehydrates a version 1 store without a notice, in the browser’s language', async () => {
     useAppStore.setState({ notices: [] });
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ version: 1, state: { preferences: { theme: 'dark', colors: 'red-up' }, watchlists: [{ id: 'x', name: 'Kept', symbols: ['MSFT.US'] }] } }));
+    localStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({
+        version: 1,
+        state: { preferences: { theme: 'dark', colors: 'red-up' }, watchlists: [{ id: 'x', name: 'Kept', symbols: ['MSFT.US'] }] },
+      }),
+    );
     await useAppStore.persist.rehydrate();
     const state = useAppStore.getState();
     expect(state.notices).toEqual([]);
@@ -246,12 +266,16 @@ describe('the layout in the store', () => {
 
   it('keeps the active chart’s own indicators when the workspace changes, and reads them back saved', () => {
     const list = [{ id: 'rsi-1', kind: 'rsi' as const, params: { period: 14 } }];
-    useAppStore.getState().updateLayout((layout) => ({ ...layout, charts: layout.charts.map((view, index) => (index === layout.active ? { ...view, indicators: list } : view)) }));
+    useAppStore
+      .getState()
+      .updateLayout((layout) => ({ ...layout, charts: layout.charts.map((view, index) => (index === layout.active ? { ...view, indicators: list } : view)) }));
     useAppStore.getState().replaceWorkspace({ ...useAppStore.getState().workspace, symbol: 'MSFT.US' });
     const { layout } = useAppStore.getState();
     expect(layout.charts[layout.active]).toMatchObject({ symbol: 'MSFT.US', indicators: list });
     expect(parsePersisted({ layout }).state.layout.charts[layout.active]?.indicators).toEqual(list);
-    const damaged = parsePersisted({ layout: { ...layout, charts: layout.charts.map((view) => ({ ...view, indicators: [{ id: 'x', kind: 'nope', params: {} }] })) } });
+    const damaged = parsePersisted({
+      layout: { ...layout, charts: layout.charts.map((view) => ({ ...view, indicators: [{ id: 'x', kind: 'nope', params: {} }] })) },
+    });
     expect(damaged.repaired).toBe(true);
     expect(damaged.state.layout.charts[0]?.indicators).toEqual([]);
   });

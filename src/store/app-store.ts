@@ -45,7 +45,11 @@ export const useAppStore = create<AppState>()(
         // A link's language wins over the saved one (and is saved: the link is how the user chose it).
         const language = linkLanguage(typeof location === 'undefined' ? '' : location.search) ?? state.preferences.language;
         const merged = { ...current, ...state, preferences: withLanguage(state.preferences, language) };
-        if (repaired) merged.notices = [...current.notices, { id: -1, tone: 'warning', text: { key: 'Some saved settings were unreadable and were reset; your other watchlists are kept.' } }];
+        if (repaired)
+          merged.notices = [
+            ...current.notices,
+            { id: -1, tone: 'warning', text: { key: 'Some saved settings were unreadable and were reset; your other watchlists are kept.' } },
+          ];
         return merged;
       },
     }),

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { activeView, chartCount, defaultLayout, openOnChart, setChartAdjust, setChartIndicators, setChartInterval, shownCharts, type ChartLayout } from './chart-layout';
+import {
+  activeView,
+  chartCount,
+  defaultLayout,
+  openOnChart,
+  setChartAdjust,
+  setChartIndicators,
+  setChartInterval,
+  shownCharts,
+  type ChartLayout,
+} from './chart-layout';
 import { setActiveChart, setLayoutKind, setSync, slotLeaving } from './layout-changes';
 
 const base = (): ChartLayout => ({

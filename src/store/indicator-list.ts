@@ -30,7 +30,8 @@ export const DEFAULT_INDICATORS: IndicatorList = [
 ];
 
 const COLOUR = /^#[0-9a-f]{6}$/i;
-const numbers = (value: unknown): string | undefined => (typeof value === 'object' && value !== null && Object.values(value).every(Number.isFinite) ? undefined : 'expected numbers');
+const numbers = (value: unknown): string | undefined =>
+  typeof value === 'object' && value !== null && Object.values(value).every(Number.isFinite) ? undefined : 'expected numbers';
 
 const instanceSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(40)),

@@ -60,4 +60,3 @@ export function setSync(layout: ChartLayout, key: SyncKey, on: boolean): ChartLa
   if (on && key === 'interval') return setChartInterval(next, layout.active, active.interval);
   return next;
 }
-

@@ -63,7 +63,10 @@ function parseLayoutState(value: unknown): { layout: ChartLayout; ok: boolean } 
 }
 /** Each chart's comparisons (a chart id to its symbols, at most five, each once; at most 50 charts). */
 const comparisonsSchema = z
-  .record(z.string().check(z.maxLength(100)), z.array(symbolSchema).check(z.maxLength(MAX_COMPARISONS), (list) => (new Set(list).size === list.length ? undefined : 'a symbol twice')))
+  .record(
+    z.string().check(z.maxLength(100)),
+    z.array(symbolSchema).check(z.maxLength(MAX_COMPARISONS), (list) => (new Set(list).size === list.length ? undefined : 'a symbol twice')),
+  )
   .check((charts) => (Object.keys(charts).length <= 50 ? undefined : 'too many charts'));
 
 /** What the storage adapter hands over when the saved text is not JSON at all. */

@@ -99,7 +99,13 @@ export const createWatchlistsSlice: StateCreator<WatchlistsSlice, [], [], Watchl
       });
     },
     moveWatchlist: (id, toIndex) => {
-      set((state) => ({ watchlists: moveItem(state.watchlists, state.watchlists.findIndex((list) => list.id === id), toIndex) }));
+      set((state) => ({
+        watchlists: moveItem(
+          state.watchlists,
+          state.watchlists.findIndex((list) => list.id === id),
+          toIndex,
+        ),
+      }));
     },
     addSymbol: (id, symbol) => {
       update(id, (list) => (list.symbols.includes(symbol) ? list : { ...list, symbols: [...list.symbols, symbol] }));

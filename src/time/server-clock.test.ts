@@ -51,7 +51,8 @@ describe('the server clock', () => {
     const clock = createServerClock(() => BROWSER);
     const unfollow = followServerClock(api, clock);
     const settle = (serverTime?: number) => {
-      for (const listener of listeners) listener({ path: '/v1/market/ticker', ok: true, status: 200, latencyMs: 5, at: BROWSER, ...(serverTime !== undefined && { serverTime }) });
+      for (const listener of listeners)
+        listener({ path: '/v1/market/ticker', ok: true, status: 200, latencyMs: 5, at: BROWSER, ...(serverTime !== undefined && { serverTime }) });
     };
     settle();
     expect(clock.known()).toBe(false);

@@ -136,7 +136,12 @@ export class SharedFeed {
       else topic.waiting.add(browser);
     }
     if (ready.length > 0) {
-      browser.send(subscribed(channel, ready.map((topic) => topic.holders.get(browser) ?? topic.upstreamSymbol)));
+      browser.send(
+        subscribed(
+          channel,
+          ready.map((topic) => topic.holders.get(browser) ?? topic.upstreamSymbol),
+        ),
+      );
       for (const topic of ready) this.sendLast(topic, browser);
     }
     for (const [link, symbols] of asks) this.sockets.ask(link, 'subscribe', channel, symbols, type);
@@ -147,7 +152,9 @@ export class SharedFeed {
     const held = this.browsers.get(browser);
     if (!held) return;
     const symbols = new Set(spellings.map(normalizeSymbol));
-    const topics = [...held.values()].filter((topic) => topic.channel === channel && (type === undefined || topic.type === type) && symbols.has(normalizeSymbol(topic.upstreamSymbol)));
+    const topics = [...held.values()].filter(
+      (topic) => topic.channel === channel && (type === undefined || topic.type === type) && symbols.has(normalizeSymbol(topic.upstreamSymbol)),
+    );
     this.release(browser, topics);
     browser.send(unsubscribed(channel, spellings));
   }
@@ -304,7 +311,14 @@ export class SharedFeed {
     }
     for (const group of byAsk.values()) {
       const first = group[0];
-      if (first) this.sockets.ask(to, 'subscribe', first.channel, group.map((topic) => topic.upstreamSymbol), first.type);
+      if (first)
+        this.sockets.ask(
+          to,
+          'subscribe',
+          first.channel,
+          group.map((topic) => topic.upstreamSymbol),
+          first.type,
+        );
     }
   }
 

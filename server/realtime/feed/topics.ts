@@ -114,6 +114,8 @@ export class TopicIndex {
    * same symbol with one of the two untyped): unsubscribing `topic` upstream would take it too.
    */
   sharesSubscription(topic: Topic): boolean {
-    return this.onRoute(topic.link, topic.channel, topic.upstreamSymbol).some((other) => other !== topic && (other.type === undefined || topic.type === undefined));
+    return this.onRoute(topic.link, topic.channel, topic.upstreamSymbol).some(
+      (other) => other !== topic && (other.type === undefined || topic.type === undefined),
+    );
   }
 }

@@ -14,15 +14,25 @@ describe('tradingSessionsTable', () => {
           { begin_time: 2000, end_time: 400, trade_session: 3 },
         ],
       },
-      { market: 'HK', trading_sessions: [{ begin_time: 930, end_time: 1200 }, { begin_time: 1300, end_time: 1600 }] },
-      { market: 'CN', trading_sessions: [{ begin_time: 930, end_time: 1130 }, { begin_time: 1300, end_time: 1500 }] },
+      {
+        market: 'HK',
+        trading_sessions: [
+          { begin_time: 930, end_time: 1200 },
+          { begin_time: 1300, end_time: 1600 },
+        ],
+      },
+      {
+        market: 'CN',
+        trading_sessions: [
+          { begin_time: 930, end_time: 1130 },
+          { begin_time: 1300, end_time: 1500 },
+        ],
+      },
     ]);
   });
 
   it('omits trade_session on normal-trading entries', () => {
-    const normal = tradingSessionsTable().flatMap(({ trading_sessions }) =>
-      trading_sessions.filter((entry) => entry.begin_time === 930),
-    );
+    const normal = tradingSessionsTable().flatMap(({ trading_sessions }) => trading_sessions.filter((entry) => entry.begin_time === 930));
     expect(normal).toHaveLength(3);
     for (const entry of normal) expect(Object.keys(entry)).toEqual(['begin_time', 'end_time']);
   });

@@ -58,8 +58,6 @@ export function usExtendedPieces(ymd: string): { pre?: [number, number]; after?:
   if (!day) return undefined;
   // dayStart is local midnight and no DST change happens on a trading day: local h:m is an offset.
   const pre: [number, number] = [at(day.dayStart, 4), at(day.dayStart, 9, 30)];
-  const after: [number, number] = day.half
-    ? [at(day.dayStart, 13), at(day.dayStart, 17)]
-    : [at(day.dayStart, 16), at(day.dayStart, 20)];
+  const after: [number, number] = day.half ? [at(day.dayStart, 13), at(day.dayStart, 17)] : [at(day.dayStart, 16), at(day.dayStart, 20)];
   return { pre, after };
 }

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ymdInZone, zonedTimeToUtc } from '#shared/time-zone.ts';
 import { must, utc } from './test-helpers.ts';
-import {
-  getTradingDay,
-  isHalfDay,
-  isTradingDay,
-  tradeDays,
-  tradingDayOf,
-  tradingDaysBackward,
-  tradingDaysForward,
-} from './trading-days.ts';
+import { getTradingDay, isHalfDay, isTradingDay, tradeDays, tradingDayOf, tradingDaysBackward, tradingDaysForward } from './trading-days.ts';
 import type { TradingDay, VenueId } from './types.ts';
 import { VENUE_IDS, VENUES } from './venue-specs.ts';
 import { venueTimeZone } from './venues.ts';
 
-const spans = (day: TradingDay | undefined): Array<[number, number]> =>
-  must(day, 'trading day').pieces.map((piece) => [piece.start, piece.end]);
+const spans = (day: TradingDay | undefined): Array<[number, number]> => must(day, 'trading day').pieces.map((piece) => [piece.start, piece.end]);
 
 function take<T>(iterable: Iterable<T>, count: number): T[] {
   const out: T[] = [];
@@ -140,9 +131,7 @@ describe('CRYPTO', () => {
   it('trades every day, one UTC-day piece anchored at UTC midnight', () => {
     const saturday = must(getTradingDay('CRYPTO', '20261128'));
     expect(saturday.dayStart).toBe(utc(2026, 11, 28));
-    expect(saturday.pieces).toEqual([
-      { tradingDay: '20261128', start: utc(2026, 11, 28), end: utc(2026, 11, 29), anchor: utc(2026, 11, 28) },
-    ]);
+    expect(saturday.pieces).toEqual([{ tradingDay: '20261128', start: utc(2026, 11, 28), end: utc(2026, 11, 29), anchor: utc(2026, 11, 28) }]);
     expect(isTradingDay('CRYPTO', '20261225')).toBe(true);
   });
 });
@@ -151,9 +140,7 @@ describe('FOREX', () => {
   it('opens Sunday 22:00 UTC for Monday and closes Friday 22:00 UTC', () => {
     const monday = must(getTradingDay('FOREX', '20261130'));
     expect(monday.dayStart).toBe(utc(2026, 11, 30));
-    expect(monday.pieces).toEqual([
-      { tradingDay: '20261130', start: utc(2026, 11, 29, 22), end: utc(2026, 11, 30, 22), anchor: utc(2026, 11, 29, 22) },
-    ]);
+    expect(monday.pieces).toEqual([{ tradingDay: '20261130', start: utc(2026, 11, 29, 22), end: utc(2026, 11, 30, 22), anchor: utc(2026, 11, 29, 22) }]);
     expect(tradingDayOf('FOREX', utc(2026, 11, 29, 22))).toBe('20261130');
     expect(tradingDayOf('FOREX', utc(2026, 11, 29, 23))).toBe('20261130');
     expect(tradingDayOf('FOREX', utc(2026, 11, 29, 21, 59))).toBe('20261129');
@@ -271,9 +258,7 @@ describe('iteration', () => {
   });
 
   it('stops at 1990 going back and after 2100 going forward', () => {
-    expect([...tradingDaysBackward('US', '19900108')].map((day) => day.day)).toEqual([
-      '19900108', '19900105', '19900104', '19900103', '19900102',
-    ]);
+    expect([...tradingDaysBackward('US', '19900108')].map((day) => day.day)).toEqual(['19900108', '19900105', '19900104', '19900103', '19900102']);
     expect([...tradingDaysForward('CRYPTO', '21001230')].map((day) => day.day)).toEqual(['21001230', '21001231']);
   });
 
@@ -285,10 +270,7 @@ describe('iteration', () => {
 describe('tradeDays', () => {
   it('lists full days and half days separately for a US window in Nov 2026', () => {
     expect(tradeDays('US', '20261120', '20261204')).toEqual({
-      trade_days: [
-        '20261120', '20261123', '20261124', '20261125', '20261130',
-        '20261201', '20261202', '20261203', '20261204',
-      ],
+      trade_days: ['20261120', '20261123', '20261124', '20261125', '20261130', '20261201', '20261202', '20261203', '20261204'],
       half_trade_days: ['20261127'],
     });
   });

@@ -159,11 +159,7 @@ function hourOffsetMs(timeZone: string, ms: number): number {
  * `trade_days`, half days only in `half_trade_days`, both ascending. Throws a RangeError when a
  * bound is not a real YYYYMMDD date; an inverted range yields empty lists.
  */
-export function tradeDays(
-  market: 'US' | 'HK' | 'CN',
-  begYmd: string,
-  endYmd: string,
-): { trade_days: string[]; half_trade_days: string[] } {
+export function tradeDays(market: 'US' | 'HK' | 'CN', begYmd: string, endYmd: string): { trade_days: string[]; half_trade_days: string[] } {
   const end = startOf(endYmd);
   const trade_days: string[] = [];
   const half_trade_days: string[] = [];

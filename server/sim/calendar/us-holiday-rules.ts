@@ -93,4 +93,3 @@ export function usMarketHolidays(year: number): PublishedYear {
   const toYmd = (days: number[]): string[] => days.sort((a, b) => a - b).map(ymdOfUtc);
   return { closed: toYmd(closed), half: toYmd(half.filter((day) => !closed.includes(day))) };
 }
-

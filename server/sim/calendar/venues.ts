@@ -7,15 +7,7 @@ import { VENUES } from './venue-specs.ts';
 
 export type { SessionPiece, TradingDay, VenueId } from './types.ts';
 export { VENUE_IDS } from './venue-specs.ts';
-export {
-  getTradingDay,
-  isHalfDay,
-  isTradingDay,
-  tradeDays,
-  tradingDayOf,
-  tradingDaysBackward,
-  tradingDaysForward,
-} from './trading-days.ts';
+export { getTradingDay, isHalfDay, isTradingDay, tradeDays, tradingDayOf, tradingDaysBackward, tradingDaysForward } from './trading-days.ts';
 export { tradingSessionsTable, usExtendedPieces, type TradingSessionEntry } from './sessions.ts';
 
 /** IANA time zone of a venue. */

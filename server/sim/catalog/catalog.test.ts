@@ -6,8 +6,7 @@ import { tickSizeFor } from './tick-size.ts';
 import type { Instrument } from './types.ts';
 
 const all = allInstruments();
-const count = (market: string, type: string): number =>
-  all.filter((instrument) => instrument.market === market && instrument.type === type).length;
+const count = (market: string, type: string): number => all.filter((instrument) => instrument.market === market && instrument.type === type).length;
 const bySymbol = (symbol: string, type = 'stock'): Instrument => {
   const found = all.find((instrument) => instrument.symbol === symbol && instrument.type === type);
   if (!found) throw new Error(`${symbol} missing`);
@@ -25,9 +24,7 @@ describe('catalog content', () => {
     expect(count('CN', 'stock')).toBeGreaterThanOrEqual(35);
     expect(count('CN', 'futures')).toBeGreaterThanOrEqual(20);
     const pairs = new Set(all.map((instrument) => `${instrument.market}+${instrument.type}`));
-    expect([...pairs].sort()).toEqual(
-      ['CN+futures', 'CN+stock', 'GLOBAL+crypto', 'GLOBAL+forex', 'GLOBAL+indices', 'HK+stock', 'US+stock'],
-    );
+    expect([...pairs].sort()).toEqual(['CN+futures', 'CN+stock', 'GLOBAL+crypto', 'GLOBAL+forex', 'GLOBAL+indices', 'HK+stock', 'US+stock']);
   });
 
   it('has unique symbols per type, and only BTCUSD shared between types', () => {
@@ -53,8 +50,7 @@ describe('catalog content', () => {
   });
 
   it('lists instruments in a stable order: market, type, symbol (numeric codes as numbers)', () => {
-    const rank = (instrument: Instrument): number =>
-      MARKETS.indexOf(instrument.market) * 10 + PRODUCT_TYPES.indexOf(instrument.type);
+    const rank = (instrument: Instrument): number => MARKETS.indexOf(instrument.market) * 10 + PRODUCT_TYPES.indexOf(instrument.type);
     for (let i = 1; i < all.length; i++) {
       const previous = all[i - 1];
       const current = all[i];

@@ -24,9 +24,7 @@ function compareSymbols(a: string, b: string): number {
 
 function compareInstruments(a: Instrument, b: Instrument): number {
   return (
-    MARKETS.indexOf(a.market) - MARKETS.indexOf(b.market) ||
-    PRODUCT_TYPES.indexOf(a.type) - PRODUCT_TYPES.indexOf(b.type) ||
-    compareSymbols(a.symbol, b.symbol)
+    MARKETS.indexOf(a.market) - MARKETS.indexOf(b.market) || PRODUCT_TYPES.indexOf(a.type) - PRODUCT_TYPES.indexOf(b.type) || compareSymbols(a.symbol, b.symbol)
   );
 }
 

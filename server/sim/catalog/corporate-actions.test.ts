@@ -61,7 +61,11 @@ describe('corporate actions in the catalog', () => {
 
   it('includes the real splits', () => {
     expect(actionsOf('AAPL.US').filter((a) => a.split)).toEqual([{ exDate: '20200831', split: 4 }]);
-    expect(actionsOf('NVDA.US').filter((a) => a.split).map((a) => [a.exDate, a.split])).toEqual([
+    expect(
+      actionsOf('NVDA.US')
+        .filter((a) => a.split)
+        .map((a) => [a.exDate, a.split]),
+    ).toEqual([
       ['20210720', 4],
       ['20240610', 10],
     ]);
@@ -81,7 +85,10 @@ describe('corporate actions in the catalog', () => {
         .filter((instrument) => instrument.market === market)
         .flatMap((instrument) => (instrument.corporateActions ?? []).filter((a) => a.exDate >= '20260601' && a.exDate <= '20261120'));
       expect(recent.length, market).toBeGreaterThan(0);
-      expect(recent.some((action) => action.split !== undefined), market).toBe(true);
+      expect(
+        recent.some((action) => action.split !== undefined),
+        market,
+      ).toBe(true);
     }
   });
 });

@@ -5,15 +5,7 @@
 import { globalInstrument } from './instrument-builder.ts';
 import type { Instrument } from './types.ts';
 
-type CoinRow = readonly [
-  coin: string,
-  name: string,
-  price: number,
-  decimals: number,
-  volatility: number,
-  minuteVolume: number,
-  listedSince?: string,
-];
+type CoinRow = readonly [coin: string, name: string, price: number, decimals: number, volatility: number, minuteVolume: number, listedSince?: string];
 
 const COINS: readonly CoinRow[] = [
   ['BTC', 'Bitcoin', 90_000, 2, 0.6, 14],

@@ -5,15 +5,7 @@
 import { globalInstrument } from './instrument-builder.ts';
 import type { Instrument, VenueId } from './types.ts';
 
-type IndexRow = readonly [
-  code: string,
-  name: string,
-  venue: VenueId,
-  currency: string,
-  level: number,
-  volatility: number,
-  minuteVolume: number,
-];
+type IndexRow = readonly [code: string, name: string, venue: VenueId, currency: string, level: number, volatility: number, minuteVolume: number];
 
 const INDICES: readonly IndexRow[] = [
   ['SPX', 'S&P 500', 'US', 'USD', 6_000, 0.17, 6_000_000],

@@ -7,10 +7,7 @@ import type { ProductType } from '#shared/contract.ts';
 import { allInstruments } from './catalog.ts';
 import type { Instrument } from './types.ts';
 
-export type LookupResult =
-  | { kind: 'found'; instrument: Instrument }
-  | { kind: 'ambiguous'; candidates: readonly Instrument[] }
-  | { kind: 'not-found' };
+export type LookupResult = { kind: 'found'; instrument: Instrument } | { kind: 'ambiguous'; candidates: readonly Instrument[] } | { kind: 'not-found' };
 
 const NOT_FOUND: LookupResult = Object.freeze({ kind: 'not-found' });
 

@@ -19,13 +19,28 @@ export interface StockMarketProfile {
 }
 
 export const US_STOCKS: StockMarketProfile = {
-  market: 'US', currency: 'USD', venue: 'US', tickSize: 0.01, priceDecimals: 2, minutesPerDay: 390,
+  market: 'US',
+  currency: 'USD',
+  venue: 'US',
+  tickSize: 0.01,
+  priceDecimals: 2,
+  minutesPerDay: 390,
 };
 export const HK_STOCKS: StockMarketProfile = {
-  market: 'HK', currency: 'HKD', venue: 'HK', tickSize: 'hk-spread-table', priceDecimals: 3, minutesPerDay: 330,
+  market: 'HK',
+  currency: 'HKD',
+  venue: 'HK',
+  tickSize: 'hk-spread-table',
+  priceDecimals: 3,
+  minutesPerDay: 330,
 };
 export const CN_STOCKS: StockMarketProfile = {
-  market: 'CN', currency: 'CNY', venue: 'CN', tickSize: 0.01, priceDecimals: 2, minutesPerDay: 240,
+  market: 'CN',
+  currency: 'CNY',
+  venue: 'CN',
+  tickSize: 0.01,
+  priceDecimals: 2,
+  minutesPerDay: 240,
 };
 
 export interface StockSpec {
@@ -74,13 +89,7 @@ export interface PerShareFigures {
  * Per-share figures from the trailing EPS, book value and yield (percent). The last fiscal
  * year's EPS is derived from the trailing one with a small per-symbol difference.
  */
-export function perShareFigures(
-  symbol: string,
-  epsTtm: number,
-  bps: number,
-  dividendYield: number | null,
-  withTtm: boolean,
-): PerShareFigures {
+export function perShareFigures(symbol: string, epsTtm: number, bps: number, dividendYield: number | null, withTtm: boolean): PerShareFigures {
   const fiscal = epsTtm * rngFor(`eps:${symbol}`).range(0.86, 0.99);
   return withoutUndefined({
     eps: decimalString(withTtm ? fiscal : epsTtm, 4),

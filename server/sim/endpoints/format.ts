@@ -23,9 +23,7 @@ export function klineJson(model: InstrumentModel, candle: Candle, adjust: Adjust
   const isFutures = model.instrument.type === 'futures';
   const factors = adjust === 'none' ? [] : exFactorsOf(model);
   const price = (value: number): string =>
-    factors.length === 0
-      ? priceText(model, value)
-      : formatDecimal(roundAdjusted(adjustPrice(value, candle.time, factors, adjust)), ADJUSTED_DECIMALS);
+    factors.length === 0 ? priceText(model, value) : formatDecimal(roundAdjusted(adjustPrice(value, candle.time, factors, adjust)), ADJUSTED_DECIMALS);
   const json: Record<string, unknown> = {
     time: candle.time,
     open: price(candle.open),

@@ -1,11 +1,5 @@
 /** GET /v1/market/kline (§4.2) and GET /v1/market/kline/latest (§4.3). */
-import {
-  ADJUST_MODES,
-  DEFAULT_LIMIT,
-  HISTORY_INTERVALS,
-  INTERVALS,
-  TYPES_FOR_QUOTES,
-} from '#shared/contract.ts';
+import { ADJUST_MODES, DEFAULT_LIMIT, HISTORY_INTERVALS, INTERVALS, TYPES_FOR_QUOTES } from '#shared/contract.ts';
 import { completedCandles } from '../engine/history.ts';
 import { formingCandle } from '../engine/forming.ts';
 import { modelOf } from '../engine/instrument-model.ts';

@@ -21,7 +21,16 @@ export function emptyCandle(time: number, end: number): Candle {
 /** Folds bars [from, to) of a minute block into `candle`, in time order. */
 export function foldBlock(candle: Candle, block: MinuteBlock, from: number, to: number): void {
   for (let i = from; i < to; i++) {
-    foldBar(candle, block.open[i] ?? 0, block.high[i] ?? 0, block.low[i] ?? 0, block.close[i] ?? 0, block.quanta[i] ?? 0, block.turnover[i] ?? 0, block.openInterest[i] ?? 0);
+    foldBar(
+      candle,
+      block.open[i] ?? 0,
+      block.high[i] ?? 0,
+      block.low[i] ?? 0,
+      block.close[i] ?? 0,
+      block.quanta[i] ?? 0,
+      block.turnover[i] ?? 0,
+      block.openInterest[i] ?? 0,
+    );
   }
 }
 

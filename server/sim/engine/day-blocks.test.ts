@@ -78,10 +78,30 @@ describe.each([
  * The comparison above shares the minute arithmetic with the fold; these pin the arithmetic.
  */
 const BEFORE: Record<string, { candle: Partial<Candle>; quanta: number; turnover: number; days: number }> = {
-  '700.HK': { candle: { open: 505, high: 505.5, low: 499.8, close: 502.5, quanta: 539_488, turnover: 27_120_344_185, openInterest: 0 }, quanta: 131_398_886, turnover: 4_150_050_277_002.5, days: 246 },
-  'AAPL.US': { candle: { open: 226.12, high: 227.21, low: 224.59, close: 225.08, quanta: 132_969_903, turnover: 30_027_816_437.98, openInterest: 0 }, quanta: 35_191_927_130, turnover: 9_878_474_671_201.975, days: 251 },
-  AU2612: { candle: { open: 589.88, high: 591.48, low: 588.18, close: 588.92, quanta: 403_172, turnover: 237_841_100.06, openInterest: 1_619_583 }, quanta: 93_807_015, turnover: 55_371_042_507.48004, days: 226 },
-  BTCUSDT: { candle: { open: 96_302.4, high: 97_170.41, low: 88_834.92, close: 90_134.8, quanta: 507_301_292, turnover: 4_717_744_447.439989, openInterest: 0 }, quanta: 183_507_766_784, turnover: 1_941_567_942_590.959, days: 365 },
+  '700.HK': {
+    candle: { open: 505, high: 505.5, low: 499.8, close: 502.5, quanta: 539_488, turnover: 27_120_344_185, openInterest: 0 },
+    quanta: 131_398_886,
+    turnover: 4_150_050_277_002.5,
+    days: 246,
+  },
+  'AAPL.US': {
+    candle: { open: 226.12, high: 227.21, low: 224.59, close: 225.08, quanta: 132_969_903, turnover: 30_027_816_437.98, openInterest: 0 },
+    quanta: 35_191_927_130,
+    turnover: 9_878_474_671_201.975,
+    days: 251,
+  },
+  AU2612: {
+    candle: { open: 589.88, high: 591.48, low: 588.18, close: 588.92, quanta: 403_172, turnover: 237_841_100.06, openInterest: 1_619_583 },
+    quanta: 93_807_015,
+    turnover: 55_371_042_507.48004,
+    days: 226,
+  },
+  BTCUSDT: {
+    candle: { open: 96_302.4, high: 97_170.41, low: 88_834.92, close: 90_134.8, quanta: 507_301_292, turnover: 4_717_744_447.439989, openInterest: 0 },
+    quanta: 183_507_766_784,
+    turnover: 1_941_567_942_590.959,
+    days: 365,
+  },
 };
 
 describe('the daily candles of a year', () => {
@@ -93,7 +113,6 @@ describe('the daily candles of a year', () => {
     expect(candles.reduce((sum, candle) => sum + candle.quanta, 0)).toBe(before.quanta);
     expect(candles.reduce((sum, candle) => sum + candle.turnover, 0)).toBe(before.turnover);
   });
-
 
   it('holds what makes each market different', () => {
     const future = modelFor('AU2612');

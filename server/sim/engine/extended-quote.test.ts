@@ -12,7 +12,10 @@ async function tickerAt(iso: string, symbol = 'AAPL.US'): Promise<TickerEntry> {
 }
 
 async function closeOf(iso: string, ymd: string): Promise<string> {
-  const { body } = await getJson<{ data: { klines: { time: number; close: string }[] } }>(frozenSimulator(iso), '/v1/market/kline?symbol=AAPL.US&interval=1d&limit=5');
+  const { body } = await getJson<{ data: { klines: { time: number; close: string }[] } }>(
+    frozenSimulator(iso),
+    '/v1/market/kline?symbol=AAPL.US&interval=1d&limit=5',
+  );
   const bar = body.data.klines.find((kline) => new Date(kline.time).toISOString().slice(0, 10).replaceAll('-', '') === ymd);
   if (!bar) throw new Error(`no bar of ${ymd}`);
   return bar.close;
@@ -45,14 +48,20 @@ describe('US extended hours in the simulator', () => {
     expect((tuesdayNight.overnight_quote as ExtendedJson).prev_close).toBe(await closeOf('2026-11-25T02:30:00Z', '20261124'));
     for (const iso of ['2026-11-25T15:30:00Z', '2026-11-28T12:00:00Z']) {
       const entry = await tickerAt(iso);
-      expect(Object.keys(entry).filter((key) => key.endsWith('_quote')), iso).toEqual([]);
+      expect(
+        Object.keys(entry).filter((key) => key.endsWith('_quote')),
+        iso,
+      ).toEqual([]);
     }
     expect(Object.keys(await tickerAt('2026-11-25T13:00:00Z', '700.HK')).filter((key) => key.endsWith('_quote'))).toEqual([]);
   });
 
   it("the pre-market walks into the regular open: its last price at 09:29 is near the open minute's opening price", async () => {
     const last = ((await tickerAt('2026-11-25T14:29:00Z')).pre_market_quote as ExtendedJson).last_done;
-    const { body } = await getJson<{ data: { klines: { open: string }[] } }>(frozenSimulator('2026-11-25T16:00:00Z'), `/v1/market/kline?symbol=AAPL.US&interval=1m&start_time=${String(Date.parse('2026-11-25T14:30:00Z'))}&limit=1`);
+    const { body } = await getJson<{ data: { klines: { open: string }[] } }>(
+      frozenSimulator('2026-11-25T16:00:00Z'),
+      `/v1/market/kline?symbol=AAPL.US&interval=1m&start_time=${String(Date.parse('2026-11-25T14:30:00Z'))}&limit=1`,
+    );
     const open = Number(body.data.klines[0]?.open);
     // One minute of the path apart: close, not equal.
     expect(Math.abs(Number(last) - open) / open).toBeLessThan(0.01);

@@ -55,7 +55,8 @@ function sessionAt(now: number): { session: ExtendedSession; start: number; end:
   const today = ymdInZone(now, NEW_YORK);
   const pieces = usExtendedPieces(today);
   if (pieces?.pre && now >= pieces.pre[0] && now < pieces.pre[1]) return { session: 'pre_market', start: pieces.pre[0], end: pieces.pre[1], ymd: today };
-  if (pieces?.after && now >= pieces.after[0] && now < pieces.after[1]) return { session: 'post_market', start: pieces.after[0], end: pieces.after[1], ymd: today };
+  if (pieces?.after && now >= pieces.after[0] && now < pieces.after[1])
+    return { session: 'post_market', start: pieces.after[0], end: pieces.after[1], ymd: today };
   // Overnight: the night before a trading day's pre-market, today's (before 04:00) or tomorrow's.
   for (const ymd of [today, addDaysYmd(today, 1)]) {
     const pre = usExtendedPieces(ymd)?.pre;

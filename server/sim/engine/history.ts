@@ -42,12 +42,7 @@ function candlesOfDay(model: InstrumentModel, day: TradingDay, interval: Interva
 }
 
 /** Groups consecutive trading days into weeks or months, in the order the days come. */
-function* groupDays(
-  model: InstrumentModel,
-  days: Iterable<TradingDay>,
-  interval: '1w' | '1M',
-  newestFirst: boolean,
-): Generator<Candle> {
+function* groupDays(model: InstrumentModel, days: Iterable<TradingDay>, interval: '1w' | '1M', newestFirst: boolean): Generator<Candle> {
   const timeZone = venueTimeZone(model.instrument.venue);
   let key: string | undefined;
   let members: TradingDay[] = [];

@@ -41,7 +41,7 @@ export function intradayPoints(model: InstrumentModel, now: number): IntradayPoi
       const last = trades[trades.length - 1];
       if (last) {
         const quanta = trades.reduce((sum, trade) => sum + trade.quanta, 0);
-        const turnover = Math.round(((block.turnover[index] ?? 0) * quanta) / (block.quanta[index] ?? 1) * 100) / 100;
+        const turnover = Math.round((((block.turnover[index] ?? 0) * quanta) / (block.quanta[index] ?? 1)) * 100) / 100;
         push(position.minute, last.price, quanta * quantum, turnover);
       }
     }

@@ -27,9 +27,7 @@ export class PricePath {
   private readonly referenceLog: number;
 
   constructor(private readonly profile: PathProfile) {
-    this.amplitudes = OCTAVE_SPANS.map(
-      (span) => profile.annualVolatility * Math.sqrt(span / MINUTES_PER_YEAR) * AMPLITUDE_SCALE,
-    );
+    this.amplitudes = OCTAVE_SPANS.map((span) => profile.annualVolatility * Math.sqrt(span / MINUTES_PER_YEAR) * AMPLITUDE_SCALE);
     this.referenceLog = this.logNoise(REFERENCE_MINUTE);
   }
 

@@ -44,7 +44,7 @@ function computeFigures(model: InstrumentModel, position: Position, now: number)
   const lastTrade = trades[trades.length - 1];
   if (!lastTrade) return undefined;
   const window = model.instrument.type === 'crypto' ? rolling24h(model, position, now) : dayToDate(model, position, now);
-  const reference = model.instrument.type === 'crypto' ? window.open : previousClose(model, position) ?? window.open;
+  const reference = model.instrument.type === 'crypto' ? window.open : (previousClose(model, position) ?? window.open);
   const figures: TickerFigures = { last: lastTrade.price, timestamp: lastTrade.timestamp, window, reference };
   if (model.instrument.hasQuotes) {
     // The quote brackets the last trade (bid < last <= ask), so the order book can sit on it.

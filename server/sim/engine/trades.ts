@@ -10,15 +10,7 @@ import { roundPrice, type InstrumentModel } from './instrument-model.ts';
 import type { VenueId } from '../catalog/types.ts';
 
 export type TradeSide = 'buy' | 'sell' | 'neutral';
-export type PositionEffect =
-  | 'long_open'
-  | 'short_open'
-  | 'both_open'
-  | 'long_close'
-  | 'short_close'
-  | 'both_close'
-  | 'long_transfer'
-  | 'short_transfer';
+export type PositionEffect = 'long_open' | 'short_open' | 'both_open' | 'long_close' | 'short_close' | 'both_close' | 'long_transfer' | 'short_transfer';
 
 export interface SimTrade {
   id: string;

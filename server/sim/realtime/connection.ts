@@ -94,7 +94,12 @@ export class Connection implements RealtimeSession {
     if (topics.length === 0) return;
     for (const topic of topics) this.host.topics.release(topic, this.subscriber);
     this.held[channel].clear();
-    this.send(refusalReply(channel, topics.map((topic) => topic.symbol)));
+    this.send(
+      refusalReply(
+        channel,
+        topics.map((topic) => topic.symbol),
+      ),
+    );
   }
 
   private send(text: string): void {

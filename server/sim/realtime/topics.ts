@@ -107,7 +107,11 @@ export class Topic {
         shared ??= tradePushMessages(this.symbol, this.instrument, trades);
         messages = shared;
       } else {
-        messages = tradePushMessages(this.symbol, this.instrument, trades.filter((trade) => trade.timestamp > holding.since));
+        messages = tradePushMessages(
+          this.symbol,
+          this.instrument,
+          trades.filter((trade) => trade.timestamp > holding.since),
+        );
       }
       for (const text of messages) subscriber.send(text);
     }

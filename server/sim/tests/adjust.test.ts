@@ -47,7 +47,10 @@ describe('ex-factors', () => {
   it('filters by start_time and end_time inclusively', async () => {
     const all = await factorsOf('AAPL.US');
     const pivot = all[Math.floor(all.length / 2)]?.timestamp ?? 0;
-    const answer = await getJson<{ data: { data: Record<string, Factor[]> } }>(sim, `/v1/market/kline/ex-factors?symbols=AAPL.US&start_time=${pivot}&end_time=${pivot}`);
+    const answer = await getJson<{ data: { data: Record<string, Factor[]> } }>(
+      sim,
+      `/v1/market/kline/ex-factors?symbols=AAPL.US&start_time=${pivot}&end_time=${pivot}`,
+    );
     const only = answer.body.data.data['AAPL.US'] ?? [];
     expect(only).toHaveLength(2);
     expect(only.every((f) => f.timestamp === pivot)).toBe(true);
@@ -86,7 +89,10 @@ describe('adjusted K-lines follow the rules', () => {
     expect(omitted).toEqual(none);
     const factors = await factorsOf('AAPL.US');
     const raw = await getJson<{ data: { klines: KlineJson[] }[] }>(sim, '/v1/market/kline/latest?symbols=AAPL.US&interval=1d');
-    const backward = await getJson<{ data: { adjust: string; klines: KlineJson[] }[] }>(sim, '/v1/market/kline/latest?symbols=AAPL.US&interval=1d&adjust=backward');
+    const backward = await getJson<{ data: { adjust: string; klines: KlineJson[] }[] }>(
+      sim,
+      '/v1/market/kline/latest?symbols=AAPL.US&interval=1d&adjust=backward',
+    );
     const candle = raw.body.data[0]?.klines[0];
     expect(backward.body.data[0]?.adjust).toBe('backward');
     expect(Number(backward.body.data[0]?.klines[0]?.close)).toBeCloseTo(byRule(Number(candle?.close), candle?.time ?? 0, factors, 'backward'), 4);

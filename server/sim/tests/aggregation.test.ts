@@ -61,7 +61,10 @@ describe('minute aggregation', () => {
   });
 
   it('an HK daily candle skips the lunch break, a weekly candle is its days', async () => {
-    const minutes = await klines(sim, `symbol=700.HK&interval=1m&start_time=${Date.parse('2026-11-23T00:00:00Z')}&end_time=${Date.parse('2026-11-23T12:00:00Z')}&limit=1000`);
+    const minutes = await klines(
+      sim,
+      `symbol=700.HK&interval=1m&start_time=${Date.parse('2026-11-23T00:00:00Z')}&end_time=${Date.parse('2026-11-23T12:00:00Z')}&limit=1000`,
+    );
     expect(minutes.length).toBe(330);
     const hkHours = minutes.map((m) => new Date(m.time + 8 * 3_600_000).toISOString().slice(11, 16));
     expect(hkHours.some((hhmm) => hhmm >= '12:00' && hhmm < '13:00')).toBe(false);

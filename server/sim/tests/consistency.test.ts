@@ -82,7 +82,8 @@ describe('one price story', () => {
     const { sim, trades } = await story('2026-11-25T15:00:00Z', 'TSLA.US');
     const minuteStart = Date.parse('2026-11-25T14:58:00Z');
     const inMinute = trades.filter((t) => t.timestamp >= minuteStart && t.timestamp < minuteStart + 60_000);
-    const [bar] = (await getJson<{ data: { klines: KlineJson[] } }>(sim, `/v1/market/kline?symbol=TSLA.US&interval=1m&start_time=${minuteStart}&limit=1`)).body.data.klines;
+    const [bar] = (await getJson<{ data: { klines: KlineJson[] } }>(sim, `/v1/market/kline?symbol=TSLA.US&interval=1m&start_time=${minuteStart}&limit=1`)).body
+      .data.klines;
     expect(inMinute.length).toBeGreaterThanOrEqual(4);
     expect(inMinute[0]?.price).toBe(bar?.open);
     expect(inMinute[inMinute.length - 1]?.price).toBe(bar?.close);

@@ -12,10 +12,13 @@ async function code(path: string, key: string | null = 'demo-enterprise'): Promi
 
 describe('successful answers', () => {
   it('lists products with filters, summary and paging', async () => {
-    const answer = await getJson<{ data: { products: { market: string; type: string }[]; summary: { total_products: number; by_market: Record<string, number> }; pagination: { total: number; count: number; limit: number; offset: number } } }>(
-      sim,
-      '/v1/symbols/available?market=hk&type=stock&limit=50&offset=100',
-    );
+    const answer = await getJson<{
+      data: {
+        products: { market: string; type: string }[];
+        summary: { total_products: number; by_market: Record<string, number> };
+        pagination: { total: number; count: number; limit: number; offset: number };
+      };
+    }>(sim, '/v1/symbols/available?market=hk&type=stock&limit=50&offset=100');
     const { products, summary, pagination } = answer.body.data;
     expect(products).toHaveLength(50);
     expect(products.every((p) => p.market === 'HK' && p.type === 'stock')).toBe(true);
@@ -45,7 +48,10 @@ describe('successful answers', () => {
   });
 
   it('answers trading sessions per market, case-insensitive', async () => {
-    const answer = await getJson<{ data: { market: string; trading_sessions: { begin_time: number; end_time: number; trade_session?: number }[] }[] }>(sim, '/v1/market/trading-sessions?market=us');
+    const answer = await getJson<{ data: { market: string; trading_sessions: { begin_time: number; end_time: number; trade_session?: number }[] }[] }>(
+      sim,
+      '/v1/market/trading-sessions?market=us',
+    );
     expect(answer.body.data).toHaveLength(1);
     expect(answer.body.data[0]?.trading_sessions).toContainEqual({ begin_time: 930, end_time: 1600 });
     expect(answer.body.data[0]?.trading_sessions).toContainEqual({ begin_time: 400, end_time: 930, trade_session: 1 });
@@ -83,7 +89,10 @@ describe('successful answers', () => {
 
   it('3m exists only on the latest endpoint', async () => {
     expect((await code('/v1/market/kline?symbol=AAPL.US&interval=3m'))[1]).toBe(2001);
-    const latest = await getJson<{ code: number; data: { interval: string; klines: { time: number }[] }[] }>(sim, '/v1/market/kline/latest?symbols=AAPL.US&interval=3m');
+    const latest = await getJson<{ code: number; data: { interval: string; klines: { time: number }[] }[] }>(
+      sim,
+      '/v1/market/kline/latest?symbols=AAPL.US&interval=3m',
+    );
     expect(latest.body.code).toBe(0);
     expect(latest.body.data[0]?.klines[0]?.time).toBe(Date.parse('2026-11-25T15:00:00Z') - 0);
   });
@@ -200,8 +209,14 @@ describe('parameter rules (§4, §7, §8)', () => {
 describe('faults on demand', () => {
   it('injects each error code with its HTTP status, malformed bodies and latency, switchable at run time', async () => {
     const faulty = frozenSimulator('2026-11-25T15:00:00Z');
-    const post = (body: unknown) => faulty.app.request('/__sim/faults', { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
-    for (const [injected, status] of [[5000, 500], [5001, 503], [5002, 503], [3001, 429]] as const) {
+    const post = (body: unknown) =>
+      faulty.app.request('/__sim/faults', { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+    for (const [injected, status] of [
+      [5000, 500],
+      [5001, 503],
+      [5002, 503],
+      [3001, 429],
+    ] as const) {
       expect((await post({ errorRate: 1, errorCodes: [injected] })).status).toBe(200);
       const answer = await getJson<{ code: number }>(faulty, '/v1/market/intervals/kline');
       expect([answer.status, answer.body.code]).toEqual([status, injected]);

@@ -11,8 +11,14 @@ const ROUNDS = 60;
 function cpuMsPerRound(iso: string): { ms: number; frames: number } {
   const sim = realtimeSimulator(iso);
   const all = allInstruments();
-  const hk = all.filter((i) => i.market === 'HK' && i.type === 'stock').slice(0, 200).map((i) => i.symbol);
-  const others = all.filter((i) => i.market !== 'HK').slice(0, 100).map((i) => i.symbol);
+  const hk = all
+    .filter((i) => i.market === 'HK' && i.type === 'stock')
+    .slice(0, 200)
+    .map((i) => i.symbol);
+  const others = all
+    .filter((i) => i.market !== 'HK')
+    .slice(0, 100)
+    .map((i) => i.symbol);
   const book = [...hk.slice(0, 10), 'AAPL.US', 'BTCUSDT'];
   const clients = [0, 1, 2].map(() => new FakeClient(sim));
   for (const client of clients) {

@@ -73,10 +73,10 @@ describe('GET /v1/market/depth', () => {
   const sim = frozenSimulator('2026-11-25T02:45:10Z');
 
   it('answers the book with decimal strings, bids descending and asks ascending', async () => {
-    const answer = await getJson<{ code: number; data: { symbol: string; type: string; timestamp: number; bids: [string, string][]; asks: [string, string][] } }>(
-      sim,
-      '/v1/market/depth?symbol=00700.hk',
-    );
+    const answer = await getJson<{
+      code: number;
+      data: { symbol: string; type: string; timestamp: number; bids: [string, string][]; asks: [string, string][] };
+    }>(sim, '/v1/market/depth?symbol=00700.hk');
     expect(answer.status).toBe(200);
     const { data } = answer.body;
     expect(data).toMatchObject({ symbol: '00700.HK', type: 'stock', timestamp: Date.parse('2026-11-25T02:45:10Z') });

@@ -146,7 +146,9 @@ describe('subscription errors', () => {
     const client = new FakeClient(limited);
     expect(codes(client.subscribe('ticker', ['AAPL.US', 'MSFT.US']))).toEqual([0, 'ticker', 'ticker']);
     const refused = client.subscribe('depth', ['AAPL.US', 'MSFT.US']);
-    expect(refused).toEqual([{ cmd: 'subscribe', code: 3004, message: 'Subscription limit exceeded', data: { channel: 'depth', symbols: ['AAPL.US', 'MSFT.US'], limit: 3 } }]);
+    expect(refused).toEqual([
+      { cmd: 'subscribe', code: 3004, message: 'Subscription limit exceeded', data: { channel: 'depth', symbols: ['AAPL.US', 'MSFT.US'], limit: 3 } },
+    ]);
     expectValidReplies(refused);
     expect(limited.realtime.connections()[0]?.subscriptions.depth).toEqual([]);
     // Re-subscribing held symbols adds nothing; one more pair still fits.
@@ -198,7 +200,9 @@ describe('connection refusals', () => {
   it('reports connections by plan, never by key', () => {
     const client = new FakeClient(sim, 'demo-cn');
     client.subscribe('ticker', ['600519.SH']);
-    expect(sim.realtime.connections()).toEqual([{ id: expect.any(Number) as number, plan: 'all-cn', subscriptions: { ticker: ['600519.SH'], depth: [], trade: [] } }]);
+    expect(sim.realtime.connections()).toEqual([
+      { id: expect.any(Number) as number, plan: 'all-cn', subscriptions: { ticker: ['600519.SH'], depth: [], trade: [] } },
+    ]);
     expect(JSON.stringify(sim.realtime.connections())).not.toContain('demo-cn');
     client.session.closed();
   });
@@ -210,11 +214,21 @@ describe('refusals of depth and trade (4003/4004)', () => {
     const client = new FakeClient(sim);
     const depth = client.subscribe('depth', ['AAPL.US']);
     expect(depth).toEqual([
-      { cmd: 'subscribe', code: 4003, message: 'Depth subscriptions temporarily unavailable', data: { channel: 'depth', symbols: ['AAPL.US'], suggestion: 'Use GET /v1/market/depth' } },
+      {
+        cmd: 'subscribe',
+        code: 4003,
+        message: 'Depth subscriptions temporarily unavailable',
+        data: { channel: 'depth', symbols: ['AAPL.US'], suggestion: 'Use GET /v1/market/depth' },
+      },
     ]);
     const trade = client.subscribe('trade', ['AAPL.US', '700.HK']);
     expect(trade).toEqual([
-      { cmd: 'subscribe', code: 4004, message: 'Trade subscriptions temporarily unavailable', data: { channel: 'trade', symbols: ['AAPL.US', '700.HK'], suggestion: 'Use GET /v1/market/trades' } },
+      {
+        cmd: 'subscribe',
+        code: 4004,
+        message: 'Trade subscriptions temporarily unavailable',
+        data: { channel: 'trade', symbols: ['AAPL.US', '700.HK'], suggestion: 'Use GET /v1/market/trades' },
+      },
     ]);
     expectValidReplies([...depth, ...trade]);
     expect(codes(client.subscribe('ticker', ['AAPL.US']))[0]).toBe(0);
@@ -229,7 +243,12 @@ describe('refusals of depth and trade (4003/4004)', () => {
     bystander.subscribe('ticker', ['AAPL.US']);
     sim.realtime.update({ refuse: { trade: true } });
     expect(holder.take()).toEqual([
-      { cmd: 'subscribe', code: 4004, message: 'Trade subscriptions temporarily unavailable', data: { channel: 'trade', symbols: ['AAPL.US', 'BTCUSDT'], suggestion: 'Use GET /v1/market/trades' } },
+      {
+        cmd: 'subscribe',
+        code: 4004,
+        message: 'Trade subscriptions temporarily unavailable',
+        data: { channel: 'trade', symbols: ['AAPL.US', 'BTCUSDT'], suggestion: 'Use GET /v1/market/trades' },
+      },
     ]);
     expect(bystander.take()).toEqual([]);
     const [info] = sim.realtime.connections();

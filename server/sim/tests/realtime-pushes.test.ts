@@ -114,7 +114,14 @@ describe('ticker channel', () => {
     expect(schemaErrors('tickerData', snapshot)).toEqual([]);
     const { body } = await getJson<{ data: { pre_market_quote?: Record<string, unknown> }[] }>(sim, '/v1/market/ticker?symbols=AAPL.US');
     const quote = body.data[0]?.pre_market_quote;
-    expect(snapshot?.data).toMatchObject({ trade_session: 'pre_market', last_price: quote?.last_done, high_24h: quote?.high, low_24h: quote?.low, quote_volume: quote?.quote_volume, timestamp: quote?.timestamp });
+    expect(snapshot?.data).toMatchObject({
+      trade_session: 'pre_market',
+      last_price: quote?.last_done,
+      high_24h: quote?.high,
+      low_24h: quote?.low,
+      quote_volume: quote?.quote_volume,
+      timestamp: quote?.timestamp,
+    });
     // The session goes on minute by minute.
     advanceAndPush(sim, '2026-11-25T13:01:30Z');
     const [update] = client.take();

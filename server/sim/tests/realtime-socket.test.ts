@@ -84,7 +84,13 @@ describe('/v1/realtime over a socket', () => {
     expect(await client.next()).toEqual({ cmd: 'pong', code: 0, message: 'pong', data: { timestamp: Date.parse('2026-11-25T15:00:00Z') } });
     const state = await control('/__sim/realtime');
     expect(state.body).toEqual({
-      settings: { refuse: { depth: false, trade: false }, maxConnectionsPerKey: 10, maxSubscriptionsPerConnection: 1000, pushIntervalMs: 1000, idleTimeoutMs: 60000 },
+      settings: {
+        refuse: { depth: false, trade: false },
+        maxConnectionsPerKey: 10,
+        maxSubscriptionsPerConnection: 1000,
+        pushIntervalMs: 1000,
+        idleTimeoutMs: 60000,
+      },
       connections: [{ id: expect.any(Number) as number, plan: 'professional', subscriptions: { ticker: ['AAPL.US'], depth: [], trade: [] } }],
     });
     client.socket.close();

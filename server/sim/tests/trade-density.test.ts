@@ -21,7 +21,10 @@ async function tradesPerMinute(iso: string, symbol: string): Promise<number[]> {
   const counts = new Map<number, number>();
   for (const trade of trades) counts.set(Math.floor(trade.timestamp / MINUTE_MS), (counts.get(Math.floor(trade.timestamp / MINUTE_MS)) ?? 0) + 1);
   // The ten complete minutes before now (the oldest minute in the answer may be cut by the limit).
-  const complete = [...counts.keys()].filter((minute) => minute < lastMinute).sort((a, b) => b - a).slice(0, 10);
+  const complete = [...counts.keys()]
+    .filter((minute) => minute < lastMinute)
+    .sort((a, b) => b - a)
+    .slice(0, 10);
   return complete.map((minute) => counts.get(minute) ?? 0);
 }
 

@@ -15,7 +15,11 @@ export function createPageServices(clock: ServerClock): AppServices {
   return createAppServices({
     createSocket: browserSocketFactory,
     realtimeUrl: () => realtimeUrl(window.location),
-    fetch: withInlinedAnswer((input, init) => fetch(input, init), readInlinedAnswer(), () => clock.now()),
+    fetch: withInlinedAnswer(
+      (input, init) => fetch(input, init),
+      readInlinedAnswer(),
+      () => clock.now(),
+    ),
     clock,
   });
 }

@@ -19,7 +19,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const klineSymbols = () => requested.filter((url) => url.pathname === '/v1/market/kline').map((url) => `${url.searchParams.get('symbol') ?? ''} ${url.searchParams.get('interval') ?? ''}`);
+const klineSymbols = () =>
+  requested
+    .filter((url) => url.pathname === '/v1/market/kline')
+    .map((url) => `${url.searchParams.get('symbol') ?? ''} ${url.searchParams.get('interval') ?? ''}`);
 
 describe('prefetchOnWorkspaceChange', () => {
   it("starts a newly opened symbol's history and ticker from the store update itself", async () => {

@@ -9,7 +9,9 @@ import { useAppStore } from '../../store/app-store';
 import type { Workspace } from '../../store/workspace-slice';
 
 function asksAnew(next: Workspace, before: Workspace): boolean {
-  return next.symbol !== before.symbol || next.type !== before.type || next.interval !== before.interval || next.adjust !== before.adjust || next.tab !== before.tab;
+  return (
+    next.symbol !== before.symbol || next.type !== before.type || next.interval !== before.interval || next.adjust !== before.adjust || next.tab !== before.tab
+  );
 }
 
 /** Returns the unsubscribe. */

@@ -9,7 +9,12 @@ import type { Ticker } from '../../api/quote-schemas';
 import { LIVE_SOURCE } from '../../queries/market-feed/market-feed';
 import { queryKeys } from '../../queries/query-keys';
 
-export function watchTicker(queryClient: QueryClient, symbol: string, type: ProductType | undefined, until: (state: QueryState<Ticker> | undefined) => boolean): () => void {
+export function watchTicker(
+  queryClient: QueryClient,
+  symbol: string,
+  type: ProductType | undefined,
+  until: (state: QueryState<Ticker> | undefined) => boolean,
+): () => void {
   const hash = hashKey(queryKeys.tickers.one(LIVE_SOURCE, symbol, type));
   const cache = queryClient.getQueryCache();
   const done = (): boolean => until(cache.get<Ticker>(hash)?.state);

@@ -10,7 +10,10 @@ import { formatPercent, formatPrice, formatSignedChange, precisionOf } from '../
 import { directionColor, priceDecimals, type Direction } from './ticker-figures';
 
 /** The sessions' names, as the markets panel calls them. */
-export const EXTENDED_SESSION_LABELS = { pre_market: 'Pre-market', post_market: 'After-hours', overnight: 'Overnight' } as const satisfies Record<ExtendedSession, MessageKey>;
+export const EXTENDED_SESSION_LABELS = { pre_market: 'Pre-market', post_market: 'After-hours', overnight: 'Overnight' } as const satisfies Record<
+  ExtendedSession,
+  MessageKey
+>;
 
 export interface ExtendedFigures {
   session: ExtendedSession;

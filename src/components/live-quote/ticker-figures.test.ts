@@ -26,7 +26,14 @@ describe('tickerFigures', () => {
   });
 
   it('keeps five decimals for a forex pair and colours a rise as up', () => {
-    const eurusd: Ticker = { symbol: 'EURUSD', last_price: '1.0749', bid_price: '1.07485', price_change_24h: '0.00046', price_change_percent_24h: '0.04', timestamp: 1 };
+    const eurusd: Ticker = {
+      symbol: 'EURUSD',
+      last_price: '1.0749',
+      bid_price: '1.07485',
+      price_change_24h: '0.00046',
+      price_change_percent_24h: '0.04',
+      timestamp: 1,
+    };
     expect(tickerFigures(eurusd)).toMatchObject({ last: '1.07490', change: '+0.00046', percent: '+0.04%', direction: 'up' });
   });
 

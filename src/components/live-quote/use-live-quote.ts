@@ -41,11 +41,14 @@ export function useLiveQuote(symbol: string, type: ProductType | undefined, { fl
   const shown = useRef<{ snapshot: Ticker | undefined; price: string | undefined }>({ snapshot: undefined, price: undefined });
   const ticker = mergeTicker(snapshot.data, feed.read(symbol, type));
 
-  const show = useCallback((price: string | undefined) => {
-    const before = shown.current.price;
-    shown.current.price = price;
-    if (flash && lastCell.current) flashPrice(lastCell.current, before, price);
-  }, [flash]);
+  const show = useCallback(
+    (price: string | undefined) => {
+      const before = shown.current.price;
+      shown.current.price = price;
+      if (flash && lastCell.current) flashPrice(lastCell.current, before, price);
+    },
+    [flash],
+  );
 
   useEffect(() => {
     shown.current.snapshot = snapshot.data;

@@ -25,7 +25,11 @@ describe('describeError', () => {
   });
 
   it("tells Chartroom's sign-in from the API key: a 1002 named SIGN_IN_REQUIRED asks to sign in", () => {
-    expect(describeError({ code: 1002, errorName: 'SIGN_IN_REQUIRED' })).toEqual({ title: 'Sign in to see market data.', action: 'Use “Sign in” at the top of the page.', transient: false });
+    expect(describeError({ code: 1002, errorName: 'SIGN_IN_REQUIRED' })).toEqual({
+      title: 'Sign in to see market data.',
+      action: 'Use “Sign in” at the top of the page.',
+      transient: false,
+    });
     expect(describeError({ code: 1002 }).action).toMatch(/MARKET_API_KEY/);
   });
 });

@@ -23,9 +23,17 @@ interface ErrorLike {
 
 type CodeText = { title: MessageKey; action?: MessageKey; transient: boolean };
 const BY_CODE: Record<number, CodeText> = {
-  [ERROR_CODES.INVALID_KEY]: { title: 'The API key was refused (invalid, disabled or expired).', action: 'Check MARKET_API_KEY on the Chartroom server.', transient: false },
+  [ERROR_CODES.INVALID_KEY]: {
+    title: 'The API key was refused (invalid, disabled or expired).',
+    action: 'Check MARKET_API_KEY on the Chartroom server.',
+    transient: false,
+  },
   [ERROR_CODES.MISSING_KEY]: { title: 'No API key reached the data service.', action: 'Set MARKET_API_KEY on the Chartroom server.', transient: false },
-  [ERROR_CODES.IP_NOT_WHITELISTED]: { title: "The server's address is not on the key's IP whitelist.", action: 'Add the server address to the whitelist of the key.', transient: false },
+  [ERROR_CODES.IP_NOT_WHITELISTED]: {
+    title: "The server's address is not on the key's IP whitelist.",
+    action: 'Add the server address to the whitelist of the key.',
+    transient: false,
+  },
   [ERROR_CODES.PERMISSION_DENIED]: { title: 'Your plan does not include this data.', action: 'A higher plan unlocks it.', transient: false },
   [ERROR_CODES.INVALID_PARAMETER]: { title: 'The request had an invalid parameter.', transient: false },
   [ERROR_CODES.SYMBOL_NOT_FOUND]: { title: 'Symbol not found.', action: 'Search for it with Ctrl+K or /.', transient: false },
@@ -54,7 +62,8 @@ export function describeError(error: unknown): ErrorText {
   const e = (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
   const message = typeof e.message === 'string' ? e.message : '';
   // Chartroom's own sign-in (AUTH_MODE), not the API key: the header's account status links to it.
-  if (e.errorName === SIGN_IN_REQUIRED) return { title: t('Sign in to see market data.'), action: t('Use “Sign in” at the top of the page.'), transient: false };
+  if (e.errorName === SIGN_IN_REQUIRED)
+    return { title: t('Sign in to see market data.'), action: t('Use “Sign in” at the top of the page.'), transient: false };
   if (e.errorName === 'AMBIGUOUS_SYMBOL') {
     return { title: t('This symbol is listed under several types.'), action: t('Choose which one you mean at the top of the page.'), transient: false };
   }
@@ -63,7 +72,8 @@ export function describeError(error: unknown): ErrorText {
   const known = typeof e.code === 'number' ? BY_CODE[e.code] : undefined;
   if (known) {
     const detail = e.code === ERROR_CODES.INVALID_PARAMETER || e.code === ERROR_CODES.INVALID_TIME_RANGE ? detailOf(message) : undefined;
-    const wait = typeof e.retryAfterMs === 'number' && e.code === ERROR_CODES.RATE_LIMITED ? t('Next try in {n} s.', { n: Math.ceil(e.retryAfterMs / 1000) }) : undefined;
+    const wait =
+      typeof e.retryAfterMs === 'number' && e.code === ERROR_CODES.RATE_LIMITED ? t('Next try in {n} s.', { n: Math.ceil(e.retryAfterMs / 1000) }) : undefined;
     const action = wait ?? (known.action && t(known.action));
     return { title: t(known.title), transient: known.transient, ...(detail && { detail }), ...(action && { action }) };
   }

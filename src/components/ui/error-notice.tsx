@@ -18,7 +18,10 @@ export function ErrorNotice({ error, onRetry, compact = false }: ErrorNoticeProp
   const text = useErrorText(error);
   const retry = isApiError(error) && error.errorName === AMBIGUOUS_SYMBOL ? undefined : onRetry;
   return (
-    <div role="alert" className={`flex flex-col gap-1 rounded border border-amber-500/40 bg-amber-500/10 text-amber-800 dark:text-amber-200 ${compact ? 'p-2 text-xs' : 'p-3 text-sm'}`}>
+    <div
+      role="alert"
+      className={`flex flex-col gap-1 rounded border border-amber-500/40 bg-amber-500/10 text-amber-800 dark:text-amber-200 ${compact ? 'p-2 text-xs' : 'p-3 text-sm'}`}
+    >
       <p className="font-medium">{text.title}</p>
       {text.detail && <p className="opacity-80">{text.detail}</p>}
       {(text.action ?? retry) && (

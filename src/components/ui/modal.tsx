@@ -11,7 +11,13 @@ export function Modal({ label, onClose, children }: { label: string; onClose: ()
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center p-2 sm:p-4 sm:pt-[10vh]">
       <div className="absolute inset-0 bg-slate-950/60" aria-hidden="true" onClick={onClose} />
-      <div ref={dialog} role="dialog" aria-modal="true" aria-label={label} className="relative flex max-h-[90dvh] w-full max-w-md flex-col overflow-y-auto rounded-lg border border-slate-200 bg-white text-slate-900 shadow-2xl dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-label={label}
+        className="relative flex max-h-[90dvh] w-full max-w-md flex-col overflow-y-auto rounded-lg border border-slate-200 bg-white text-slate-900 shadow-2xl dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      >
         {children}
       </div>
     </div>

@@ -19,7 +19,12 @@ function Fragile() {
 function Sibling() {
   const [count, setCount] = useState(0);
   return (
-    <button type="button" onClick={() => { setCount((c) => c + 1); }}>
+    <button
+      type="button"
+      onClick={() => {
+        setCount((c) => c + 1);
+      }}
+    >
       clicked {count}
     </button>
   );

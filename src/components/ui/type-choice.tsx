@@ -29,7 +29,11 @@ export function TypeChoice({ symbol, types, onChoose, onCancel, focusOnMount = t
   }, [focusOnMount]);
 
   return (
-    <div role="group" aria-labelledby={headingId} className={className ?? 'flex flex-wrap items-center gap-2 border-t border-slate-200 px-3 py-2 text-sm dark:border-slate-800'}>
+    <div
+      role="group"
+      aria-labelledby={headingId}
+      className={className ?? 'flex flex-wrap items-center gap-2 border-t border-slate-200 px-3 py-2 text-sm dark:border-slate-800'}
+    >
       <p id={headingId} className="font-medium">
         {question ?? t('Which {symbol} do you mean?', { symbol })}
       </p>

@@ -14,7 +14,10 @@ import './account-status.css';
 type Prompt = 'none' | 'sign-in' | 'expired' | 'signed-out';
 
 const PROMPT_TEXT: Record<Exclude<Prompt, 'none'>, { title: MessageKey; body: MessageKey }> = {
-  'sign-in': { title: 'Sign in to see market data', body: 'This server shares a paid market-data key: data needs a sign-in. The page and your workspace stay as they are.' },
+  'sign-in': {
+    title: 'Sign in to see market data',
+    body: 'This server shares a paid market-data key: data needs a sign-in. The page and your workspace stay as they are.',
+  },
   expired: { title: 'Your session has ended', body: 'Sign in again to go on. Your workspace is kept: you come back to this screen.' },
   'signed-out': { title: 'You are signed out', body: 'Live data has stopped. Sign in again to go on where you were.' },
 };
@@ -81,11 +84,7 @@ export function AccountStatus() {
         )}
       </div>
       {prompt !== 'none' && (
-        <div
-          role="alert"
-          data-testid="sign-in-prompt"
-          className="account-prompt"
-        >
+        <div role="alert" data-testid="sign-in-prompt" className="account-prompt">
           <p className="account-prompt-title">{t(PROMPT_TEXT[prompt].title)}</p>
           <p className="account-prompt-body">{t(PROMPT_TEXT[prompt].body)}</p>
           <div className="account-prompt-actions">

@@ -1,17 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { fetchMe, isUnauthorized, signInHref, signOut } from './auth-me';
 
-const answer = (status: number, body: unknown) => () => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+const answer = (status: number, body: unknown) => () =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 
 describe('auth-me', () => {
   it('reads the server’s mode and user; no endpoint or a strange answer means no sign-in', async () => {
-    expect(await fetchMe(answer(200, { mode: 'password', user: 'alice', signInUrl: '/auth/sign-in', signOutUrl: '/auth/sign-out' }) as typeof fetch)).toMatchObject({ mode: 'password', user: 'alice' });
+    expect(
+      await fetchMe(answer(200, { mode: 'password', user: 'alice', signInUrl: '/auth/sign-in', signOutUrl: '/auth/sign-out' }) as typeof fetch),
+    ).toMatchObject({ mode: 'password', user: 'alice' });
     expect(await fetchMe(answer(404, { code: 2001 }) as typeof fetch)).toEqual({ mode: 'none' });
     expect(await fetchMe(answer(200, { mode: 'root' }) as typeof fetch)).toEqual({ mode: 'none' });
   });
 
   it('links to the sign-in page coming back to the same URL (the workspace)', () => {
-    expect(signInHref({ mode: 'password', signInUrl: '/auth/sign-in' }, { pathname: '/', search: '?symbol=700.HK&interval=1h' })).toBe('/auth/sign-in?next=%2F%3Fsymbol%3D700.HK%26interval%3D1h');
+    expect(signInHref({ mode: 'password', signInUrl: '/auth/sign-in' }, { pathname: '/', search: '?symbol=700.HK&interval=1h' })).toBe(
+      '/auth/sign-in?next=%2F%3Fsymbol%3D700.HK%26interval%3D1h',
+    );
   });
 
   it('signs out with a POST only where the server offers it', async () => {

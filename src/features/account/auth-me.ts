@@ -38,9 +38,13 @@ export function signInHref(me: Me, current: { pathname: string; search: string }
  * Signs out where the server says: the built-in sign-in ends the session with a POST (the page
  * stays); a sign-in proxy's own sign-out page is navigated to (`navigate`), as it expects.
  */
-export async function signOut(me: Me, fetcher: typeof fetch = fetch, navigate: (url: string) => void = (url) => {
-  window.location.assign(url);
-}): Promise<boolean> {
+export async function signOut(
+  me: Me,
+  fetcher: typeof fetch = fetch,
+  navigate: (url: string) => void = (url) => {
+    window.location.assign(url);
+  },
+): Promise<boolean> {
   if (me.signOutUrl === undefined) return false;
   if (me.mode === 'proxy') {
     navigate(me.signOutUrl);

@@ -120,7 +120,9 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
       }
     }
     const remembered = (symbol: string) =>
-      (choice?.symbol === symbol ? choice.chosen : undefined) ?? useAppStore.getState().symbolTypes[symbol] ?? (symbol === request.symbol ? request.type : undefined);
+      (choice?.symbol === symbol ? choice.chosen : undefined) ??
+      useAppStore.getState().symbolTypes[symbol] ??
+      (symbol === request.symbol ? request.type : undefined);
     const symbolInput = parseSymbolInput(values.symbol, [], search, remembered);
     setChoice(symbolInput.ok === 'choose' ? { symbol: symbolInput.symbol, types: symbolInput.types } : undefined);
     const result = validateAlertForm(values, {
@@ -184,31 +186,81 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
         <fieldset className="flex gap-4 text-sm">
           <legend className="sr-only">{t('Condition')}</legend>
           <label className="flex items-center gap-1">
-            <input type="radio" name={fieldId('kind')} checked={values.kind === 'cross'} onChange={() => { set('kind', 'cross'); }} /> {t('Price crosses a level')}
+            <input
+              type="radio"
+              name={fieldId('kind')}
+              checked={values.kind === 'cross'}
+              onChange={() => {
+                set('kind', 'cross');
+              }}
+            />{' '}
+            {t('Price crosses a level')}
           </label>
           <label className="flex items-center gap-1">
-            <input type="radio" name={fieldId('kind')} checked={values.kind === 'move'} onChange={() => { set('kind', 'move'); }} /> {t('Moves by %')}
+            <input
+              type="radio"
+              name={fieldId('kind')}
+              checked={values.kind === 'move'}
+              onChange={() => {
+                set('kind', 'move');
+              }}
+            />{' '}
+            {t('Moves by %')}
           </label>
         </fieldset>
         {values.kind === 'cross' ? (
           <Field id={fieldId('level')} label={t('Price level')} error={errors.level}>
-            <input id={fieldId('level')} className={INPUT} inputMode="decimal" autoComplete="off" value={values.level} onChange={(event) => { set('level', event.target.value); }} {...invalid('level')} />
+            <input
+              id={fieldId('level')}
+              className={INPUT}
+              inputMode="decimal"
+              autoComplete="off"
+              value={values.level}
+              onChange={(event) => {
+                set('level', event.target.value);
+              }}
+              {...invalid('level')}
+            />
           </Field>
         ) : (
           <Field id={fieldId('percent')} label={t('Move in % from {price}', { price: last ?? t('the price now') })} error={errors.percent}>
-            <input id={fieldId('percent')} className={INPUT} inputMode="decimal" autoComplete="off" value={values.percent} onChange={(event) => { set('percent', event.target.value); }} {...invalid('percent')} />
+            <input
+              id={fieldId('percent')}
+              className={INPUT}
+              inputMode="decimal"
+              autoComplete="off"
+              value={values.percent}
+              onChange={(event) => {
+                set('percent', event.target.value);
+              }}
+              {...invalid('percent')}
+            />
           </Field>
         )}
         <div className="grid grid-cols-2 gap-3">
           <Field id={fieldId('direction')} label={t('Direction')} error={undefined}>
-            <select id={fieldId('direction')} className={INPUT} value={values.direction} onChange={(event) => { set('direction', event.target.value as AlertFormValues['direction']); }}>
+            <select
+              id={fieldId('direction')}
+              className={INPUT}
+              value={values.direction}
+              onChange={(event) => {
+                set('direction', event.target.value as AlertFormValues['direction']);
+              }}
+            >
               <option value="up">{t(values.kind === 'cross' ? 'Crossing up' : 'Up')}</option>
               <option value="down">{t(values.kind === 'cross' ? 'Crossing down' : 'Down')}</option>
               <option value="either">{t('Either way')}</option>
             </select>
           </Field>
           <Field id={fieldId('repeat')} label={t('Fires')} error={undefined}>
-            <select id={fieldId('repeat')} className={INPUT} value={values.repeat} onChange={(event) => { set('repeat', event.target.value as AlertFormValues['repeat']); }}>
+            <select
+              id={fieldId('repeat')}
+              className={INPUT}
+              value={values.repeat}
+              onChange={(event) => {
+                set('repeat', event.target.value as AlertFormValues['repeat']);
+              }}
+            >
               <option value="once">{t('Once')}</option>
               <option value="every">{t('Every time')}</option>
             </select>
@@ -216,14 +268,39 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
         </div>
         {values.repeat === 'every' && (
           <Field id={fieldId('cooldownMinutes')} label={t('Cooldown between triggers (minutes)')} error={errors.cooldownMinutes}>
-            <input id={fieldId('cooldownMinutes')} className={INPUT} inputMode="decimal" value={values.cooldownMinutes} onChange={(event) => { set('cooldownMinutes', event.target.value); }} {...invalid('cooldownMinutes')} />
+            <input
+              id={fieldId('cooldownMinutes')}
+              className={INPUT}
+              inputMode="decimal"
+              value={values.cooldownMinutes}
+              onChange={(event) => {
+                set('cooldownMinutes', event.target.value);
+              }}
+              {...invalid('cooldownMinutes')}
+            />
           </Field>
         )}
         <Field id={fieldId('expires')} label={t('Expires (optional)')} error={errors.expires}>
-          <input id={fieldId('expires')} type="datetime-local" className={INPUT} value={values.expires} onChange={(event) => { set('expires', event.target.value); }} {...invalid('expires')} />
+          <input
+            id={fieldId('expires')}
+            type="datetime-local"
+            className={INPUT}
+            value={values.expires}
+            onChange={(event) => {
+              set('expires', event.target.value);
+            }}
+            {...invalid('expires')}
+          />
         </Field>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={values.sound} onChange={(event) => { set('sound', event.target.checked); }} /> {t('Play a sound')}
+          <input
+            type="checkbox"
+            checked={values.sound}
+            onChange={(event) => {
+              set('sound', event.target.checked);
+            }}
+          />{' '}
+          {t('Play a sound')}
         </label>
         <p className="text-xs text-slate-500 dark:text-slate-400">{t('Levels are live prices as quoted, not adjusted chart prices.')}</p>
         <div className="flex justify-end gap-2">

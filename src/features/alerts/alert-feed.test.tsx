@@ -12,7 +12,18 @@ import { AlertMonitor } from '#shared/alerts/alert-monitor.ts';
 import { useAlertsStore, type Triggered } from './alerts-store';
 
 const BOUNDARY = 1_795_618_800_000; // a multiple of 3 s
-const alert: Alert = { id: 'a', symbol: 'AAPL.US', condition: { kind: 'cross', level: 200 }, direction: 'up', repeat: 'once', cooldownMs: 0, sound: false, createdAt: 0, status: 'armed', triggers: [] };
+const alert: Alert = {
+  id: 'a',
+  symbol: 'AAPL.US',
+  condition: { kind: 'cross', level: 200 },
+  direction: 'up',
+  repeat: 'once',
+  cooldownMs: 0,
+  sound: false,
+  createdAt: 0,
+  status: 'armed',
+  triggers: [],
+};
 
 /** The ticker endpoint: `price()` now, stamped with the (fake) clock. */
 function tickerFetch(price: () => string) {
@@ -38,14 +49,22 @@ afterEach(() => {
 
 describe('fedInstruments', () => {
   it('feeds each instrument of an armed alert once', () => {
-    const alerts: Alert[] = [alert, { ...alert, id: 'b' }, { ...alert, id: 'c', symbol: '00700.HK' }, { ...alert, id: 'd', symbol: 'MSFT.US', status: 'triggered' }];
+    const alerts: Alert[] = [
+      alert,
+      { ...alert, id: 'b' },
+      { ...alert, id: 'c', symbol: '00700.HK' },
+      { ...alert, id: 'd', symbol: 'MSFT.US', status: 'triggered' },
+    ];
     expect(fedInstruments(alerts).map((each) => each.key)).toEqual(['|700.HK', '|AAPL.US']);
   });
 });
 
 describe('AlertFeeds', () => {
   it('evaluates every push: a crossing fires once, the snapshot only sets the side', async () => {
-    vi.stubGlobal('fetch', tickerFetch(() => '199'));
+    vi.stubGlobal(
+      'fetch',
+      tickerFetch(() => '199'),
+    );
     const fake = fakeClient();
     const services = testServices({ realtime: fake.client });
     const fired: Triggered[] = [];
@@ -123,7 +142,10 @@ describe('AlertFeeds', () => {
   });
 
   it('after a reconnect the first push only sets the side', async () => {
-    vi.stubGlobal('fetch', tickerFetch(() => '199'));
+    vi.stubGlobal(
+      'fetch',
+      tickerFetch(() => '199'),
+    );
     const fake = fakeClient();
     const fired: Triggered[] = [];
     render(
@@ -164,7 +186,10 @@ describe('AlertFeeds', () => {
 
 describe('AlertFeeds and old prices', () => {
   it('does not take a live channel’s old snapshot as the price: the first push only sets the side', async () => {
-    vi.stubGlobal('fetch', tickerFetch(() => '150'));
+    vi.stubGlobal(
+      'fetch',
+      tickerFetch(() => '150'),
+    );
     const fake = fakeClient();
     const services = testServices({ realtime: fake.client });
     const fired: Triggered[] = [];
@@ -187,7 +212,10 @@ describe('AlertFeeds and old prices', () => {
   });
 
   it('a symbol fed again starts without its old price', () => {
-    vi.stubGlobal('fetch', tickerFetch(() => '199'));
+    vi.stubGlobal(
+      'fetch',
+      tickerFetch(() => '199'),
+    );
     const fake = fakeClient();
     const monitor = new AlertMonitor();
     const fired: Triggered[] = [];
@@ -218,7 +246,10 @@ function Reader({ symbol }: { symbol: string }) {
 
 describe('AlertFeeds joining a live symbol', () => {
   it('takes the latest push the page holds as the price now, so the first change after the alert counts', async () => {
-    vi.stubGlobal('fetch', tickerFetch(() => '150'));
+    vi.stubGlobal(
+      'fetch',
+      tickerFetch(() => '150'),
+    );
     const fake = fakeClient();
     const services = testServices({ realtime: fake.client });
     useAlertsStore.setState({ alerts: [] });

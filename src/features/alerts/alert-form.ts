@@ -44,8 +44,18 @@ const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
 
 /** The sentences of a number field: empty, not a number (with an example), too large, not above zero. */
 const NUMBER_WORDS = {
-  level: { empty: 'Enter the price level.', nan: '“{text}” is not a number: type the price level like 182.50.', large: 'The price level is too large.', zero: 'The price level must be above zero.' },
-  percent: { empty: 'Enter the move in %.', nan: '“{text}” is not a number: type the move in % like 5.', large: 'The move in % is too large.', zero: 'The move in % must be above zero.' },
+  level: {
+    empty: 'Enter the price level.',
+    nan: '“{text}” is not a number: type the price level like 182.50.',
+    large: 'The price level is too large.',
+    zero: 'The price level must be above zero.',
+  },
+  percent: {
+    empty: 'Enter the move in %.',
+    nan: '“{text}” is not a number: type the move in % like 5.',
+    large: 'The move in % is too large.',
+    zero: 'The move in % must be above zero.',
+  },
 } as const satisfies Record<string, Record<string, MessageKey>>;
 
 /** A number as typed ("1,234.5" allowed), or the message that says why it is not one. */
@@ -72,7 +82,8 @@ export function validateAlertForm(values: AlertFormValues, context: FormContext)
   let symbol: { symbol: string; type?: AlertDraft['type'] } | undefined;
   if (values.symbol.trim() === '') errors.symbol = t('Enter the symbol to watch, e.g. AAPL.US or 700.HK.');
   else if (context.symbol.ok === true) symbol = { symbol: normalizeSymbol(context.symbol.symbol), ...(context.symbol.type && { type: context.symbol.type }) };
-  else if (context.symbol.ok === 'choose') errors.symbol = t('{symbol} is listed as {types}: choose which.', { symbol: context.symbol.symbol, types: andList(context.symbol.types.map(typeName)) });
+  else if (context.symbol.ok === 'choose')
+    errors.symbol = t('{symbol} is listed as {types}: choose which.', { symbol: context.symbol.symbol, types: andList(context.symbol.types.map(typeName)) });
   else errors.symbol = context.symbol.message;
 
   let condition: AlertDraft['condition'] | undefined;
@@ -85,7 +96,8 @@ export function validateAlertForm(values: AlertFormValues, context: FormContext)
     if (typeof percent === 'string') errors.percent = percent;
     else if (percent > MAX_PERCENT) errors.percent = t('The move must be at most {n} %.', { n: MAX_PERCENT });
     else if (values.direction !== 'up' && percent >= 100) errors.percent = t('A fall of 100 % or more cannot happen: choose a smaller move.');
-    else if (context.lastPrice === undefined || !(context.lastPrice > 0)) errors.percent = t('No price for this symbol yet, so there is nothing to measure the move from: wait for its quote.');
+    else if (context.lastPrice === undefined || !(context.lastPrice > 0))
+      errors.percent = t('No price for this symbol yet, so there is nothing to measure the move from: wait for its quote.');
     else condition = { kind: 'move', percent, base: context.lastPrice };
   }
 

@@ -25,7 +25,11 @@ function recordingTarget() {
     fillText: (text: string) => texts.push(text),
     measureText: vi.fn((text: string) => ({ width: text.length * 6 })),
   };
-  const target = { useMediaCoordinateSpace: (draw: (scope: { context: typeof context; mediaSize: { width: number; height: number } }) => void) => { draw({ context, mediaSize: { width: 800, height: 500 } }); } };
+  const target = {
+    useMediaCoordinateSpace: (draw: (scope: { context: typeof context; mediaSize: { width: number; height: number } }) => void) => {
+      draw({ context, mediaSize: { width: 800, height: 500 } });
+    },
+  };
   return { texts, context, target };
 }
 

@@ -25,11 +25,26 @@ function fakeSurface() {
   host.append(element);
   document.body.append(host);
   element.getBoundingClientRect = () => ({ top: 0, left: 0, right: 800, bottom: 500, width: 800, height: 500, x: 0, y: 0, toJSON: () => ({}) });
-  const surface = { chart: chart as unknown as IChartApi, priceSeries: priceSeries as unknown as ISeriesApi<'Candlestick'>, element } as unknown as ChartSurface;
+  const surface = {
+    chart: chart as unknown as IChartApi,
+    priceSeries: priceSeries as unknown as ISeriesApi<'Candlestick'>,
+    element,
+  } as unknown as ChartSurface;
   return { surface, attached, chart, element, priceSeries };
 }
 
-const base: Alert = { id: 'a', symbol: 'AAPL.US', condition: { kind: 'cross', level: 100 }, direction: 'up', repeat: 'once', cooldownMs: 0, sound: false, createdAt: 0, status: 'armed', triggers: [] };
+const base: Alert = {
+  id: 'a',
+  symbol: 'AAPL.US',
+  condition: { kind: 'cross', level: 100 },
+  direction: 'up',
+  repeat: 'once',
+  cooldownMs: 0,
+  sound: false,
+  createdAt: 0,
+  status: 'armed',
+  triggers: [],
+};
 
 beforeEach(() => {
   useAppStore.setState((state) => ({ workspace: { ...state.workspace, symbol: 'AAPL.US', adjust: 'none' } }));

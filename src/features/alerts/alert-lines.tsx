@@ -37,7 +37,14 @@ export function wantedLines(alerts: readonly Alert[], symbol: string, type: stri
     targetsOf(alert).forEach((target, index) => {
       const arrow = target.direction === 'up' ? '↑' : target.direction === 'down' ? '↓' : '↕';
       const title = alert.condition.kind === 'cross' ? `${t('Alert')} ${arrow}` : `${t('Alert')} ${arrow} ${priceText(alert.condition.percent)}%`;
-      lines.push({ key: `${alert.id}|${String(index)}`, alertId: alert.id, price: target.level, title, color: LINE_COLOR, draggable: alert.condition.kind === 'cross' });
+      lines.push({
+        key: `${alert.id}|${String(index)}`,
+        alertId: alert.id,
+        price: target.level,
+        title,
+        color: LINE_COLOR,
+        draggable: alert.condition.kind === 'cross',
+      });
     });
   }
   return lines;
@@ -59,7 +66,9 @@ export function AlertLines() {
         createPortal(
           <>
             {hidden && alerts.some((alert) => alert.status === 'armed' && sameInstrument(alert, symbol, type)) && (
-              <p className="pointer-events-none absolute bottom-9 left-2 z-10 rounded bg-white/80 px-1 text-xs text-amber-700 dark:bg-slate-900/80 dark:text-amber-300">Alert lines are hidden under backward adjustment: their levels are live prices.</p>
+              <p className="pointer-events-none absolute bottom-9 left-2 z-10 rounded bg-white/80 px-1 text-xs text-amber-700 dark:bg-slate-900/80 dark:text-amber-300">
+                Alert lines are hidden under backward adjustment: their levels are live prices.
+              </p>
             )}
             <AlertHere surface={surface} symbol={symbol} type={type} adjustHidden={hidden} />
           </>,
@@ -180,8 +189,13 @@ function AlertHere({ surface, symbol, type, adjustHidden }: { surface: ChartSurf
       title={t('Set an alert at {price}', { price: priceText(point.price) })}
       aria-label={t('Alert here: {price}', { price: priceText(point.price) })}
       style={{ top: point.y - 10, right: 2 }}
-      onPointerEnter={() => { over.current = true; }}
-      onPointerLeave={() => { over.current = false; setPoint(undefined); }}
+      onPointerEnter={() => {
+        over.current = true;
+      }}
+      onPointerLeave={() => {
+        over.current = false;
+        setPoint(undefined);
+      }}
       onClick={() => {
         openAlertDialog({ symbol, ...(type && { type }), level: point.price });
         over.current = false;

@@ -39,7 +39,13 @@ describe('saved shapes of the alerts store', () => {
 
   it('keeps the log newest first whatever the records’ order', () => {
     const entry = (id: string, time: number) => ({ kind: 'alert-log', value: { id, alertId: 'a', symbol: 'AAPL.US', time, price: 1, text: '' } });
-    const { log } = alertsByRecord(new Map([['alert-log:x', entry('x', 1)], ['alert-log:y', entry('y', 3)], ['alert-log:z', entry('z', 2)]]));
+    const { log } = alertsByRecord(
+      new Map([
+        ['alert-log:x', entry('x', 1)],
+        ['alert-log:y', entry('y', 3)],
+        ['alert-log:z', entry('z', 2)],
+      ]),
+    );
     expect(log.map((line) => line.id)).toEqual(['y', 'z', 'x']);
   });
 });
@@ -55,11 +61,28 @@ describe('alerts shared between tabs', () => {
       return store;
     };
     const [a, b] = [tab('a'), tab('b')];
-    const alert = (id: string): Alert => ({ id, symbol: 'AAPL.US', condition: { kind: 'cross', level: 100 }, direction: 'up', repeat: 'once', cooldownMs: 0, sound: false, createdAt: 1, status: 'armed', triggers: [] });
+    const alert = (id: string): Alert => ({
+      id,
+      symbol: 'AAPL.US',
+      condition: { kind: 'cross', level: 100 },
+      direction: 'up',
+      repeat: 'once',
+      cooldownMs: 0,
+      sound: false,
+      createdAt: 1,
+      status: 'armed',
+      triggers: [],
+    });
     a.setState({ alerts: [alert('from-a')] });
     b.setState({ alerts: [alert('from-b')] });
     hub.flush();
-    for (const store of [a, b]) expect(store.getState().alerts.map((each) => each.id).sort()).toEqual(['from-a', 'from-b']);
+    for (const store of [a, b])
+      expect(
+        store
+          .getState()
+          .alerts.map((each) => each.id)
+          .sort(),
+      ).toEqual(['from-a', 'from-b']);
 
     const toasts = useToasts.getState().toasts.length;
     a.setState({ log: [{ id: 'log-1', alertId: 'from-a', symbol: 'AAPL.US', time: 5, price: 101, text: 'AAPL.US crossed above 100' }] });

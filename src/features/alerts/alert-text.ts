@@ -5,11 +5,17 @@ import type { Alert, AlertTrigger } from '#shared/alerts/alert-model.ts';
 
 /** A price as typed or received, without float noise (0.1 + 0.2), at most 8 decimals. */
 export function priceText(value: number): string {
-  return Number(value.toPrecision(12)).toFixed(8).replace(/\.?0+$/, '');
+  return Number(value.toPrecision(12))
+    .toFixed(8)
+    .replace(/\.?0+$/, '');
 }
 
 const CROSS_WORDS: Record<Alert['direction'], MessageKey> = { up: 'crosses above {level}', down: 'crosses below {level}', either: 'crosses {level}' };
-const MOVE_WORDS: Record<Alert['direction'], MessageKey> = { up: 'rises {percent} % from {base}', down: 'falls {percent} % from {base}', either: 'moves {percent} % from {base}' };
+const MOVE_WORDS: Record<Alert['direction'], MessageKey> = {
+  up: 'rises {percent} % from {base}',
+  down: 'falls {percent} % from {base}',
+  either: 'moves {percent} % from {base}',
+};
 
 /** "crosses above 101.5", "moves 5 % from 100". */
 export function conditionText(alert: Pick<Alert, 'condition' | 'direction'>): string {

@@ -26,14 +26,20 @@ function AlertRow({ alert }: { alert: Alert }) {
   const { clock } = useAppServices();
   const [last] = alert.triggers;
   return (
-    <li data-testid="alert-row" data-status={alert.status} data-symbol={alert.symbol} className="flex items-start gap-2 border-b border-slate-100 px-3 py-1.5 text-sm last:border-b-0 dark:border-slate-800">
+    <li
+      data-testid="alert-row"
+      data-status={alert.status}
+      data-symbol={alert.symbol}
+      className="flex items-start gap-2 border-b border-slate-100 px-3 py-1.5 text-sm last:border-b-0 dark:border-slate-800"
+    >
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline gap-2">
           <span className="font-semibold">{alert.symbol}</span>
           <span className={`rounded px-1 text-[11px] font-medium uppercase ${STATUS_STYLE[alert.status]}`}>{t(STATUS_WORDS[alert.status])}</span>
         </div>
         <div className="text-xs text-slate-600 dark:text-slate-300">
-          {conditionText(alert)} · {alert.repeat === 'once' ? t('once') : alert.cooldownMs > 0 ? t('every time, {n} min apart', { n: alert.cooldownMs / 60_000 }) : t('every time')}
+          {conditionText(alert)} ·{' '}
+          {alert.repeat === 'once' ? t('once') : alert.cooldownMs > 0 ? t('every time, {n} min apart', { n: alert.cooldownMs / 60_000 }) : t('every time')}
           {alert.sound && ` · ${t('sound')}`}
         </div>
         {last && (
@@ -49,11 +55,25 @@ function AlertRow({ alert }: { alert: Alert }) {
       </div>
       <div className="flex shrink-0 gap-1">
         {alert.status !== 'armed' && (
-          <button type="button" className={SMALL_BUTTON} onClick={() => { rearm(alert.id, clock.now()); }} aria-label={t('Re-arm the {symbol} alert', { symbol: alert.symbol })}>
+          <button
+            type="button"
+            className={SMALL_BUTTON}
+            onClick={() => {
+              rearm(alert.id, clock.now());
+            }}
+            aria-label={t('Re-arm the {symbol} alert', { symbol: alert.symbol })}
+          >
             {t('Re-arm')}
           </button>
         )}
-        <button type="button" className={SMALL_BUTTON} onClick={() => { remove(alert.id); }} aria-label={t('Delete the {symbol} alert ({condition})', { symbol: alert.symbol, condition: conditionText(alert) })}>
+        <button
+          type="button"
+          className={SMALL_BUTTON}
+          onClick={() => {
+            remove(alert.id);
+          }}
+          aria-label={t('Delete the {symbol} alert ({condition})', { symbol: alert.symbol, condition: conditionText(alert) })}
+        >
           ×
         </button>
       </div>
@@ -65,14 +85,23 @@ function NotificationLine() {
   const [, refresh] = useState(0);
   if (typeof window === 'undefined' || !('Notification' in window)) return null;
   if (notificationsAllowed()) return null;
-  if (Notification.permission === 'denied') return <p className="px-3 py-1 text-xs text-slate-500 dark:text-slate-400">{t('Browser notifications are blocked for this site: alerts show here and as toasts.')}</p>;
+  if (Notification.permission === 'denied')
+    return (
+      <p className="px-3 py-1 text-xs text-slate-500 dark:text-slate-400">
+        {t('Browser notifications are blocked for this site: alerts show here and as toasts.')}
+      </p>
+    );
   return (
     <p className="px-3 py-1 text-xs text-slate-500 dark:text-slate-400">
-      <button type="button" className="text-sky-700 underline dark:text-sky-400" onClick={() => {
+      <button
+        type="button"
+        className="text-sky-700 underline dark:text-sky-400"
+        onClick={() => {
           void askNotificationPermission().then(() => {
             refresh((n) => n + 1);
           });
-        }}>
+        }}
+      >
         {t('Allow notifications')}
       </button>{' '}
       {t('to hear of triggers while this tab is in the background.')}
@@ -98,12 +127,21 @@ export function AlertsPanel() {
     <div className="flex h-full flex-col" data-testid="alerts-panel">
       <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-3 py-1.5 dark:border-slate-800">
         <span className="text-xs text-slate-500 dark:text-slate-400">{t('{n} armed', { n: alerts.filter((alert) => alert.status === 'armed').length })}</span>
-        <button type="button" onClick={() => { openAlertDialog({ symbol, ...(type && { type }) }); }} className="rounded bg-sky-600 px-2 py-0.5 text-xs font-medium text-white hover:bg-sky-700">
+        <button
+          type="button"
+          onClick={() => {
+            openAlertDialog({ symbol, ...(type && { type }) });
+          }}
+          className="rounded bg-sky-600 px-2 py-0.5 text-xs font-medium text-white hover:bg-sky-700"
+        >
           + {t('New alert')}
         </button>
       </div>
       {repairNotice !== undefined && (
-        <p role="status" className="mx-3 mt-2 flex items-center justify-between gap-2 rounded border border-amber-500/40 bg-amber-500/10 px-2 py-1 text-xs text-amber-800 dark:text-amber-200">
+        <p
+          role="status"
+          className="mx-3 mt-2 flex items-center justify-between gap-2 rounded border border-amber-500/40 bg-amber-500/10 px-2 py-1 text-xs text-amber-800 dark:text-amber-200"
+        >
           <span>{repairNotice}</span>
           <button type="button" aria-label={t('Dismiss')} onClick={dismissRepair} className="rounded px-1 hover:bg-amber-500/20">
             ×
@@ -112,9 +150,15 @@ export function AlertsPanel() {
       )}
       <NotificationLine />
       {sorted.length === 0 ? (
-        <p className="px-3 py-3 text-sm text-slate-500 dark:text-slate-400">{t('No alerts yet. Create one here, from a watchlist row (the bell), or at a price on the chart.')}</p>
+        <p className="px-3 py-3 text-sm text-slate-500 dark:text-slate-400">
+          {t('No alerts yet. Create one here, from a watchlist row (the bell), or at a price on the chart.')}
+        </p>
       ) : (
-        <ul aria-label={t('Alerts')}>{sorted.map((alert) => <AlertRow key={alert.id} alert={alert} />)}</ul>
+        <ul aria-label={t('Alerts')}>
+          {sorted.map((alert) => (
+            <AlertRow key={alert.id} alert={alert} />
+          ))}
+        </ul>
       )}
       <div className="mt-2 flex items-center justify-between border-t border-b border-slate-200 px-3 py-1 dark:border-slate-800">
         <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{t('Trigger log')}</h3>

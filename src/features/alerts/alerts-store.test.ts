@@ -11,7 +11,15 @@ beforeEach(() => {
   useAlertsStore.setState(initial, true);
 });
 
-const draft: AlertDraft = { symbol: 'AAPL.US', condition: { kind: 'cross', level: 100 }, direction: 'up', repeat: 'once', cooldownMs: 0, sound: false, createdAt: 1 };
+const draft: AlertDraft = {
+  symbol: 'AAPL.US',
+  condition: { kind: 'cross', level: 100 },
+  direction: 'up',
+  repeat: 'once',
+  cooldownMs: 0,
+  sound: false,
+  createdAt: 1,
+};
 
 function saved(overrides: Partial<Alert> = {}): Alert {
   return { ...draft, id: 'a', status: 'armed', triggers: [], ...overrides };
@@ -74,8 +82,18 @@ describe('alerts store', () => {
       JSON.stringify({
         version: 1,
         state: {
-          alerts: [saved({ id: 'good' }), { ...saved({ id: 'neg' }), condition: { kind: 'cross', level: -5 } }, { id: 'bare' }, null, saved({ id: 'good' }), saved({ id: 'move', condition: { kind: 'move', percent: 5, base: 10 } })],
-          log: [{ id: 'l1', alertId: 'good', symbol: 'AAPL.US', time: 1, price: 2, text: 'ok' }, { id: 'l2', price: 'x' }],
+          alerts: [
+            saved({ id: 'good' }),
+            { ...saved({ id: 'neg' }), condition: { kind: 'cross', level: -5 } },
+            { id: 'bare' },
+            null,
+            saved({ id: 'good' }),
+            saved({ id: 'move', condition: { kind: 'move', percent: 5, base: 10 } }),
+          ],
+          log: [
+            { id: 'l1', alertId: 'good', symbol: 'AAPL.US', time: 1, price: 2, text: 'ok' },
+            { id: 'l2', price: 'x' },
+          ],
         },
       }),
     );
@@ -101,7 +119,12 @@ describe('parsePersistedAlerts', () => {
 
   it('normalises symbols and refuses unknown statuses, types and non-finite numbers', () => {
     const { state, dropped } = parsePersistedAlerts({
-      alerts: [saved({ id: 'a', symbol: '00700.HK' }), { ...saved({ id: 'b' }), status: 'sleeping' }, { ...saved({ id: 'c' }), type: 'bond' }, { ...saved({ id: 'd' }), cooldownMs: 'soon' }],
+      alerts: [
+        saved({ id: 'a', symbol: '00700.HK' }),
+        { ...saved({ id: 'b' }), status: 'sleeping' },
+        { ...saved({ id: 'c' }), type: 'bond' },
+        { ...saved({ id: 'd' }), cooldownMs: 'soon' },
+      ],
     });
     expect(state.alerts.map((alert) => [alert.id, alert.symbol])).toEqual([['a', '700.HK']]);
     expect(dropped).toBe(3);

@@ -13,7 +13,16 @@ import type { Alert, AlertCondition } from '#shared/alerts/alert-model.ts';
 import type { Observation } from '#shared/alerts/alert-monitor.ts';
 import { recordObservation } from '#shared/alerts/record-observation.ts';
 import { triggerText } from './alert-text';
-import { ALERTS_STORAGE_KEY, ALERTS_VERSION, MAX_ALERTS, MAX_LOG, parsePersistedAlerts, UNREADABLE_ALERTS, type AlertLogEntry, type PersistedAlerts } from './persisted-alerts';
+import {
+  ALERTS_STORAGE_KEY,
+  ALERTS_VERSION,
+  MAX_ALERTS,
+  MAX_LOG,
+  parsePersistedAlerts,
+  UNREADABLE_ALERTS,
+  type AlertLogEntry,
+  type PersistedAlerts,
+} from './persisted-alerts';
 import { wallClock } from '../../time/clock';
 
 /** An alert as the dialog makes it: the store adds its id, state and history. */
@@ -68,7 +77,9 @@ export const useAlertsStore = create<AlertsState>()(
       },
       setLevel: (id, level) => {
         if (!(level > 0) || !Number.isFinite(level)) return;
-        set((state) => ({ alerts: state.alerts.map((alert) => (alert.id === id && alert.condition.kind === 'cross' ? withCondition(alert, { kind: 'cross', level }) : alert)) }));
+        set((state) => ({
+          alerts: state.alerts.map((alert) => (alert.id === id && alert.condition.kind === 'cross' ? withCondition(alert, { kind: 'cross', level }) : alert)),
+        }));
       },
       remove: (id) => {
         set((state) => ({ alerts: state.alerts.filter((alert) => alert.id !== id) }));
@@ -95,7 +106,11 @@ export const useAlertsStore = create<AlertsState>()(
       expireDue: (now) => {
         const due = get().alerts.some((alert) => alert.status === 'armed' && alert.expiresAt !== undefined && alert.expiresAt <= now);
         if (!due) return;
-        set((state) => ({ alerts: state.alerts.map((alert) => (alert.status === 'armed' && alert.expiresAt !== undefined && alert.expiresAt <= now ? { ...alert, status: 'expired' } : alert)) }));
+        set((state) => ({
+          alerts: state.alerts.map((alert) =>
+            alert.status === 'armed' && alert.expiresAt !== undefined && alert.expiresAt <= now ? { ...alert, status: 'expired' } : alert,
+          ),
+        }));
       },
       clearLog: () => {
         set({ log: [] });

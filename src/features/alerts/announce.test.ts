@@ -5,7 +5,18 @@ import type { Triggered } from './alerts-store';
 import { announce } from './announce';
 import { useToasts } from './toasts';
 
-const alert: Alert = { id: 'a', symbol: 'AAPL.US', condition: { kind: 'cross', level: 100 }, direction: 'up', repeat: 'once', cooldownMs: 0, sound: false, createdAt: 0, status: 'triggered', triggers: [] };
+const alert: Alert = {
+  id: 'a',
+  symbol: 'AAPL.US',
+  condition: { kind: 'cross', level: 100 },
+  direction: 'up',
+  repeat: 'once',
+  cooldownMs: 0,
+  sound: false,
+  createdAt: 0,
+  status: 'triggered',
+  triggers: [],
+};
 const triggered: Triggered = { alert, entry: { id: 'l', alertId: 'a', symbol: 'AAPL.US', time: 5, price: 100.5, text: 'AAPL.US crossed above 100: 100.5' } };
 
 function stubNotification(permission: NotificationPermission) {

@@ -28,7 +28,10 @@ export function beep(): void {
   if (!ctx) return;
   if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
   const start = ctx.currentTime;
-  for (const [offset, frequency] of [[0, 880], [0.18, 1175]] as const) {
+  for (const [offset, frequency] of [
+    [0, 880],
+    [0.18, 1175],
+  ] as const) {
     const oscillator = ctx.createOscillator();
     const gain = ctx.createGain();
     oscillator.type = 'sine';

@@ -47,7 +47,10 @@ function ToastItem({ toast }: { toast: Toast }) {
     };
   }, [dismiss, toast.id]);
   return (
-    <li data-testid="alert-toast" className="pointer-events-auto flex w-80 max-w-[calc(100vw-2rem)] items-start gap-3 rounded-md border border-amber-500/50 bg-white px-3 py-2 text-sm text-slate-900 shadow-lg dark:bg-slate-800 dark:text-slate-100">
+    <li
+      data-testid="alert-toast"
+      className="pointer-events-auto flex w-80 max-w-[calc(100vw-2rem)] items-start gap-3 rounded-md border border-amber-500/50 bg-white px-3 py-2 text-sm text-slate-900 shadow-lg dark:bg-slate-800 dark:text-slate-100"
+    >
       <span className="pt-0.5 text-amber-500">
         <BellIcon className="size-4" />
       </span>
@@ -55,7 +58,14 @@ function ToastItem({ toast }: { toast: Toast }) {
         <span className="block font-semibold">{toast.title}</span>
         <span className="block text-slate-600 dark:text-slate-300">{toast.text}</span>
       </span>
-      <button type="button" aria-label={t('Dismiss alert')} onClick={() => { dismiss(toast.id); }} className="rounded px-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-700">
+      <button
+        type="button"
+        aria-label={t('Dismiss alert')}
+        onClick={() => {
+          dismiss(toast.id);
+        }}
+        className="rounded px-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-700"
+      >
         ×
       </button>
     </li>
@@ -69,7 +79,12 @@ export function Toaster() {
   // the screen bar. The live region is a div around the list: a list may not take the status
   // role (ARIA in HTML).
   return createPortal(
-    <div role="status" aria-live="assertive" aria-label={t('Alert toasts')} className="pointer-events-none fixed right-4 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-50 lg:bottom-10">
+    <div
+      role="status"
+      aria-live="assertive"
+      aria-label={t('Alert toasts')}
+      className="pointer-events-none fixed right-4 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-50 lg:bottom-10"
+    >
       <ol className="flex flex-col items-end gap-2">
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} />

@@ -21,7 +21,10 @@ beforeEach(() => {
   vi.useFakeTimers({ now: SCENARIO_PUSHES[0]?.timestamp });
   useAlertsStore.setState({ ...initial, alerts: SCENARIO_ALERTS, log: [] }, true);
   // No polled snapshot: every price of the scenario comes as a push.
-  vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>(() => undefined)),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -53,7 +56,12 @@ async function browserTriggers(): Promise<{ triggers: ScenarioTrigger[]; statuse
   }
   fake.client.dispose();
   return {
-    triggers: triggered.map(({ alert, entry }) => ({ alertId: entry.alertId, time: entry.time, price: entry.price, crossing: alert.triggers[0]?.crossing ?? 'up' })),
+    triggers: triggered.map(({ alert, entry }) => ({
+      alertId: entry.alertId,
+      time: entry.time,
+      price: entry.price,
+      crossing: alert.triggers[0]?.crossing ?? 'up',
+    })),
     statuses: Object.fromEntries(useAlertsStore.getState().alerts.map((alert) => [alert.id, alert.status])),
   };
 }

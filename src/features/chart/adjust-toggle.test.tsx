@@ -11,12 +11,22 @@ describe('AdjustToggle', () => {
   it('is a radio group named Adjust with None, Forward and Backward, one checked', () => {
     render(<AdjustToggle value="forward" onChange={() => undefined} source="local" />);
     const group = screen.getByRole('radiogroup', { name: 'Adjust' });
-    expect(within(group).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['none', 'forward', 'backward']);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['none', 'forward', 'backward']);
     expect(radio('Forward').checked).toBe(true);
     expect(radio('None').checked).toBe(false);
     expect(radio('Backward').checked).toBe(false);
     // Native radios sharing a name: arrow keys move the choice within the group.
-    expect(new Set(within(group).getAllByRole('radio').map((r) => r.getAttribute('name'))).size).toBe(1);
+    expect(
+      new Set(
+        within(group)
+          .getAllByRole('radio')
+          .map((r) => r.getAttribute('name')),
+      ).size,
+    ).toBe(1);
   });
 
   it('reports the chosen mode', () => {

@@ -93,7 +93,15 @@ function adapter(): FakeAdapter {
   if (!last) throw new Error('no adapter created');
   return last;
 }
-const nextFrame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => { resolve(); })));
+const nextFrame = () =>
+  act(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => {
+          resolve();
+        }),
+      ),
+  );
 
 beforeEach(() => {
   fake.adapters.length = 0;
@@ -211,7 +219,7 @@ describe('CandleChart', () => {
     expect(screen.getByTestId('chart-legend').textContent).toContain('103.00');
   });
 
-  it("redraws (keeping the view) when the service corrects a bar that quotes completed, the live bar kept", async () => {
+  it('redraws (keeping the view) when the service corrects a bar that quotes completed, the live bar kept', async () => {
     const live = createLiveCandle();
     const { rerender } = render(<CandleChart {...props({ live })} />);
     act(() => {

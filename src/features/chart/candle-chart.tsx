@@ -73,17 +73,19 @@ export function CandleChart(props: CandleChartProps) {
   const containerRef = useCallback((element: HTMLDivElement | null) => {
     if (!element) return undefined;
     const early = adoptEarlyChart(firstDataset.current, element);
-    const created = early?.adapter ?? createChartAdapter(element, {
-      zone: 'utc',
-      marketTimeZone: 'UTC',
-      intraday: false,
-      periodic: false,
-      theme: 'dark',
-      colors: 'green-up',
-      scale: 'normal',
-      indicators: [],
-      decimals: 2,
-    });
+    const created =
+      early?.adapter ??
+      createChartAdapter(element, {
+        zone: 'utc',
+        marketTimeZone: 'UTC',
+        intraday: false,
+        periodic: false,
+        theme: 'dark',
+        colors: 'green-up',
+        scale: 'normal',
+        indicators: [],
+        decimals: 2,
+      });
     setAdapter(created);
     return () => {
       if (mainChartSurface() === created.surface) publishMainChartSurface(undefined);

@@ -10,7 +10,12 @@ describe('diffCandles', () => {
 
   it('sees nothing new in the same list or an equal copy', () => {
     expect(diffCandles(held, held)).toEqual({ kind: 'same' });
-    expect(diffCandles(held, held.map((c) => ({ ...c })))).toEqual({ kind: 'same' });
+    expect(
+      diffCandles(
+        held,
+        held.map((c) => ({ ...c })),
+      ),
+    ).toEqual({ kind: 'same' });
   });
 
   it('takes a tick of the forming candle as a tail update', () => {

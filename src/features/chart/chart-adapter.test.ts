@@ -102,7 +102,11 @@ vi.mock('lightweight-charts', () => ({
   PriceScaleMode: { Normal: 0, Logarithmic: 1, Percentage: 2 },
 }));
 
-const instance = (kind: IndicatorInstance['kind'], params: Record<string, number> = {}): IndicatorInstance => ({ id: `${kind}-${Object.values(params).join('-')}`, kind, params });
+const instance = (kind: IndicatorInstance['kind'], params: Record<string, number> = {}): IndicatorInstance => ({
+  id: `${kind}-${Object.values(params).join('-')}`,
+  kind,
+  params,
+});
 const ma = (period: number): IndicatorInstance => instance('sma', { period });
 
 const HOUR = 3_600_000;
@@ -161,7 +165,11 @@ function drawnOverlays(): { colour: string; dashed: boolean; points: [number, nu
     },
     stroke: () => undefined,
   };
-  const target = { useBitmapCoordinateSpace: (draw: (scope: unknown) => void) => { draw({ context, horizontalPixelRatio: 1, verticalPixelRatio: 1 }); } };
+  const target = {
+    useBitmapCoordinateSpace: (draw: (scope: unknown) => void) => {
+      draw({ context, horizontalPixelRatio: 1, verticalPixelRatio: 1 });
+    },
+  };
   for (const view of primitive.paneViews?.() ?? []) view.renderer()?.draw(target);
   return lines;
 }
@@ -180,7 +188,12 @@ afterEach(() => {
 });
 
 /** The chart's container: a width, and the layout table the library puts in it. */
-const layoutTable = { attributes: new Map<string, string>(), setAttribute(name: string, value: string) { this.attributes.set(name, value); } };
+const layoutTable = {
+  attributes: new Map<string, string>(),
+  setAttribute(name: string, value: string) {
+    this.attributes.set(name, value);
+  },
+};
 function fakeContainer(clientWidth = 1000): HTMLElement {
   return { clientWidth, dataset: {}, querySelector: (selector: string) => (selector === 'table' ? layoutTable : null) } as unknown as HTMLElement;
 }
@@ -193,10 +206,20 @@ interface Badge {
 
 /** Paints the corporate-action layer (as the library does before a frame) on a 1000×400 pane; the badges the container reports. */
 function paintBadges(container: HTMLElement): Badge[] {
-  const layer = lwc.state.primitives.find(({ primitive }) => !primitive.autoscaleInfo)?.primitive as { updateAllViews: () => void; paneViews: () => { renderer: () => { draw: (target: unknown) => void } | null }[] };
+  const layer = lwc.state.primitives.find(({ primitive }) => !primitive.autoscaleInfo)?.primitive as {
+    updateAllViews: () => void;
+    paneViews: () => { renderer: () => { draw: (target: unknown) => void } | null }[];
+  };
   layer.updateAllViews();
   const context = { measureText: (text: string) => ({ width: 7 * text.length }), beginPath: vi.fn(), roundRect: vi.fn(), fill: vi.fn(), fillText: vi.fn() };
-  layer.paneViews()[0]?.renderer()?.draw({ useMediaCoordinateSpace: (draw: (scope: unknown) => void) => { draw({ context, mediaSize: { width: 1000, height: 400 } }); } });
+  layer
+    .paneViews()[0]
+    ?.renderer()
+    ?.draw({
+      useMediaCoordinateSpace: (draw: (scope: unknown) => void) => {
+        draw({ context, mediaSize: { width: 1000, height: 400 } });
+      },
+    });
   return JSON.parse(container.dataset.actionMarkers ?? '[]') as Badge[];
 }
 
@@ -225,7 +248,7 @@ describe('createChartAdapter', () => {
     expect(drawnOverlays()).toEqual([{ colour: '#f59e0b', dashed: false, points: [[10, 99.5]] }]);
   });
 
-  it('puts overlays on the price series\' own percent base: its first visible close, not the MA\'s first value', () => {
+  it("puts overlays on the price series' own percent base: its first visible close, not the MA's first value", () => {
     const closes = [100, 104, 108, 96, 90, 99];
     const adapter = createChartAdapter(fakeContainer(), { ...options, scale: 'percent', indicators: [ma(3)] });
     adapter.setSeries(closes.map((close, i) => candle(i, close)));
@@ -332,7 +355,10 @@ describe('createChartAdapter', () => {
     adapter.setSeries([candle(3), candle(4)]);
     expect(lwc.state.fitContent).toHaveBeenCalledTimes(1);
     lwc.state.visible = { from: -1, to: 5 };
-    adapter.setSeries([0, 1, 2, 3, 4].map((i) => candle(i)), { preserveView: true });
+    adapter.setSeries(
+      [0, 1, 2, 3, 4].map((i) => candle(i)),
+      { preserveView: true },
+    );
     expect(lwc.state.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 2, to: 8 });
     // A 1000-pixel wide chart opens on its last 125 candles.
     adapter.setSeries(Array.from({ length: 400 }, (_, i) => candle(i - 500)));
@@ -415,7 +441,10 @@ describe('createChartAdapter', () => {
     for (let i = 0; i < 2; i++) for (const handler of lwc.state.range) handler({ from: 5, to: 130 });
     expect(held()).toHaveLength(3_000); // the whole series now
     lwc.state.visible = { from: 2, to: 127 };
-    adapter.setSeries(Array.from({ length: 4_000 }, (_, i) => candle(i - 1_000)), { preserveView: true });
+    adapter.setSeries(
+      Array.from({ length: 4_000 }, (_, i) => candle(i - 1_000)),
+      { preserveView: true },
+    );
     // The candle at index 2 before (i = 2) is index 1002 now; the window starts 500 before it.
     expect((price()?.setData.mock.lastCall?.[0] as { time: number }[])[0]?.time).toBe(seconds(-498));
     expect(lwc.state.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 500, to: 625 });
@@ -546,7 +575,7 @@ describe('createChartAdapter', () => {
     expect(lwc.chart.panes()).toEqual([0, 1]);
   });
 
-  it('draws the volume\'s moving average on the volume\'s pane and scale', async () => {
+  it("draws the volume's moving average on the volume's pane and scale", async () => {
     await loadKinds(['volume-ma']);
     const adapter = createChartAdapter(fakeContainer(), { ...options, indicators: [instance('volume-ma', { period: 2 })] });
     adapter.setSeries([candle(0), candle(1), candle(2)]);

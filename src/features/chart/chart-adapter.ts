@@ -167,15 +167,17 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
     factors = next;
     if (markers) markers.setFactors(next);
     else if (next.length > 0) {
-      firstCandle.then(() => import('./chart-markers')).then(
-        ({ createChartMarkers }) => {
-          if (destroyed || markers) return;
-          markers = createChartMarkers(chart, price, container, state);
-          markers.setFactors(factors);
-        },
-        // Offline: the next factors try again.
-        () => undefined,
-      );
+      firstCandle
+        .then(() => import('./chart-markers'))
+        .then(
+          ({ createChartMarkers }) => {
+            if (destroyed || markers) return;
+            markers = createChartMarkers(chart, price, container, state);
+            markers.setFactors(factors);
+          },
+          // Offline: the next factors try again.
+          () => undefined,
+        );
     }
   }
 

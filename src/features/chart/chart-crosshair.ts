@@ -9,7 +9,10 @@ import { msOfChartTime, type ChartMoment, type ChartState, type CrosshairCandle 
 import { indexAtChartTime, indexAtOrBefore } from './series-data';
 
 /** The adapter's crosshair and sync members (documented there), and the part's teardown. */
-export interface ChartCrosshair extends Pick<ChartAdapter, 'onCrosshair' | 'showCrosshairAt' | 'visibleMoments' | 'showMoments' | 'onVisibleRange' | 'momentOf'> {
+export interface ChartCrosshair extends Pick<
+  ChartAdapter,
+  'onCrosshair' | 'showCrosshairAt' | 'visibleMoments' | 'showMoments' | 'onVisibleRange' | 'momentOf'
+> {
   destroy: () => void;
 }
 

@@ -19,7 +19,15 @@ function fakeChart() {
   const added: { kind: string; pane: number; update: ReturnType<typeof vi.fn> }[] = [];
   const chart = {
     addSeries: (kind: string, _options: unknown, pane: number) => {
-      const series = { kind, pane, setData: vi.fn(), update: vi.fn(), seriesType: () => kind, getPane: () => ({ setStretchFactor: vi.fn() }), createPriceLine: vi.fn() };
+      const series = {
+        kind,
+        pane,
+        setData: vi.fn(),
+        update: vi.fn(),
+        seriesType: () => kind,
+        getPane: () => ({ setStretchFactor: vi.fn() }),
+        createPriceLine: vi.fn(),
+      };
       added.push(series);
       return series;
     },

@@ -83,7 +83,9 @@ export function createChartIndicators(chart: IChartApi, price: ISeriesApi<'Candl
     // On the volume's pane the lines share its scale (and so its format).
     const own = spec.kind === 'own';
     const pane = own ? chart.panes().length : 1;
-    const format = own ? priceFormat('extra' in spec.decimals ? Math.min(state.decimals + spec.decimals.extra, 8) : spec.decimals.fixed) : ({ type: 'volume' } as const);
+    const format = own
+      ? priceFormat('extra' in spec.decimals ? Math.min(state.decimals + spec.decimals.extra, 8) : spec.decimals.fixed)
+      : ({ type: 'volume' } as const);
     const { range, guides = [] } = own ? spec : {};
     const series = indicator.outputs.map((output, o) => {
       const common = {

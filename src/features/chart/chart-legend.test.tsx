@@ -44,7 +44,14 @@ describe('ChartLegend', () => {
 
   it('shows the corporate action of the candle with its factors', () => {
     render(
-      <ChartLegend candle={candle} previous={previous} decimals={2} upColor="#0f0" downColor="#f00" actions={[{ text: 'Split 4:1', factors: ['forward ×0.25 +0', 'backward ×4 +0'] }]} />,
+      <ChartLegend
+        candle={candle}
+        previous={previous}
+        decimals={2}
+        upColor="#0f0"
+        downColor="#f00"
+        actions={[{ text: 'Split 4:1', factors: ['forward ×0.25 +0', 'backward ×4 +0'] }]}
+      />,
     );
     const action = screen.getByTestId('chart-legend-action');
     expect(action.textContent).toBe('Split 4:1: forward ×0.25 +0; backward ×4 +0');

@@ -26,7 +26,6 @@ export interface ChartPalette {
   guide: string;
 }
 
-
 const SURFACE = {
   dark: { background: '#0f172a', text: '#94a3b8', grid: '#1e293b', border: '#334155', crosshair: '#64748b', marker: '#f59e0b' },
   light: { background: '#ffffff', text: '#475569', grid: '#f1f5f9', border: '#e2e8f0', crosshair: '#94a3b8', marker: '#d97706' },

@@ -169,17 +169,16 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
           }
         />
         {isFetchingOlder && (
-          <span role="status" className="pointer-events-none absolute bottom-9 left-2 z-10 rounded bg-white/70 px-1 text-xs text-slate-500 dark:bg-slate-900/70 dark:text-slate-400">
+          <span
+            role="status"
+            className="pointer-events-none absolute bottom-9 left-2 z-10 rounded bg-white/70 px-1 text-xs text-slate-500 dark:bg-slate-900/70 dark:text-slate-400"
+          >
             {t('Loading older candles…')}
           </span>
         )}
         {afterFirstCandle && candles.length > 0 && (
           <Suspense fallback={null}>
-            {active ? (
-              <drawingLayer.Component {...drawingProps} />
-            ) : (
-              surface && <drawingsView.Component surface={surface} {...drawingProps} />
-            )}
+            {active ? <drawingLayer.Component {...drawingProps} /> : surface && <drawingsView.Component surface={surface} {...drawingProps} />}
           </Suspense>
         )}
         <ChartStatus isLoading={isLoading} error={error} isEmpty={candles.length === 0} onRetry={retry} />

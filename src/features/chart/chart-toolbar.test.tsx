@@ -75,7 +75,10 @@ describe('ChartToolbar', () => {
     // The swatch shows the line's colour on the chart: the dark theme's second average colour.
     expect(within(ma50).getByLabelText<HTMLInputElement>('Colour of MA 50').value).toBe('#38bdf8');
     fireEvent.change(within(ma50).getByLabelText('Colour of MA 50'), { target: { value: '#00ff00' } });
-    expect(onIndicatorsChange).toHaveBeenLastCalledWith([DEFAULT_PREFERENCES.indicators[0], { id: 'sma-2', kind: 'sma', params: { period: 50 }, colours: ['#00ff00'] }]);
+    expect(onIndicatorsChange).toHaveBeenLastCalledWith([
+      DEFAULT_PREFERENCES.indicators[0],
+      { id: 'sma-2', kind: 'sma', params: { period: 50 }, colours: ['#00ff00'] },
+    ]);
     fireEvent.change(within(ma50).getByRole('combobox', { name: 'Pane of MA 50' }), { target: { value: 'own' } });
     expect(onIndicatorsChange).toHaveBeenLastCalledWith([DEFAULT_PREFERENCES.indicators[0], { id: 'sma-2', kind: 'sma', params: { period: 50 }, pane: 'own' }]);
     fireEvent.click(within(ma50).getByRole('button', { name: 'Remove MA 50' }));

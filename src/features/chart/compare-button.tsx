@@ -27,7 +27,5 @@ export function CompareSlot(chart: ComparedChart) {
 }
 
 export function CompareButton({ chartId, symbol, compared }: { chartId: string; symbol: string; compared: number }) {
-  return (
-    <PopupButton label={compared > 0 ? t('Compare ({compared})', { compared }) : t('Compare')} role="dialog" popup={menu} props={{ chartId, symbol }} />
-  );
+  return <PopupButton label={compared > 0 ? t('Compare ({compared})', { compared }) : t('Compare')} role="dialog" popup={menu} props={{ chartId, symbol }} />;
 }

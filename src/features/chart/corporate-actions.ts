@@ -87,12 +87,7 @@ export function candleIndexOfAction(times: readonly number[], time: number, peri
  * Markers for the loaded candles (ascending `times` on the chart's clock; `timeOf` maps an action's
  * ms time onto the same clock), one per candle, events sharing a candle joined.
  */
-export function actionMarkers(
-  factors: readonly AdjustFactor[],
-  times: readonly number[],
-  periodic: boolean,
-  timeOf: (ms: number) => number,
-): ActionMarker[] {
+export function actionMarkers(factors: readonly AdjustFactor[], times: readonly number[], periodic: boolean, timeOf: (ms: number) => number): ActionMarker[] {
   const byIndex = new Map<number, { labels: string[]; factors: AdjustFactor[]; split: boolean }>();
   for (const action of actionsFromFactors(factors)) {
     const index = candleIndexOfAction(times, timeOf(action.timestamp), periodic);

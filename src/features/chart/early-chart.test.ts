@@ -32,7 +32,11 @@ function pendingClient() {
     reject = rej;
   });
   const infiniteQuery = vi.fn(() => answer);
-  const client = { queryClient: { infiniteQuery } as unknown as QueryClient, feed: { source: LIVE_SOURCE, api: createApiClient() } as MarketFeed, clock: createServerClock() };
+  const client = {
+    queryClient: { infiniteQuery } as unknown as QueryClient,
+    feed: { source: LIVE_SOURCE, api: createApiClient() } as MarketFeed,
+    clock: createServerClock(),
+  };
   return { client, infiniteQuery, resolve, reject };
 }
 

@@ -87,7 +87,11 @@ const delay = (ms: number): Promise<void> =>
  * Starts the early chart for the page's workspace; resolves when the app may start: the early
  * candles painted, nothing to draw (switched off, another tab, no slot, no page), or WAIT_MS passed.
  */
-export function startEarlyChart(services: EarlyChartServices, workspace: Workspace, page: { search: string; root: ParentNode } = { search: window.location.search, root: document }): Promise<void> {
+export function startEarlyChart(
+  services: EarlyChartServices,
+  workspace: Workspace,
+  page: { search: string; root: ParentNode } = { search: window.location.search, root: document },
+): Promise<void> {
   const slot = page.root.querySelector<HTMLElement>(`[${CHART_SLOT_ATTRIBUTE}]`);
   if (state.phase !== 'idle' || !earlyChartOn(page.search) || workspace.tab !== 'chart' || !slot) {
     state = { phase: 'over' };

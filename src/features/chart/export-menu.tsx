@@ -66,8 +66,7 @@ export function ExportMenu({ anchor, request, onClose }: ExportMenuProps) {
       else if (kind === 'copy') {
         await copyChartPng(surface, description, chartPalette(theme, colors));
         useAppStore.getState().pushNotice('info', () => t('The chart image is on the clipboard.'));
-      }
-      else await exportChartPng(surface, description, chartPalette(theme, colors));
+      } else await exportChartPng(surface, description, chartPalette(theme, colors));
       onClose(true);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));

@@ -14,7 +14,11 @@ export function shownColours(list: IndicatorList, palette: ChartPalette): Map<st
     const before = activeIndicators(list.slice(0, i)).length;
     const upTo = activeIndicators(list.slice(0, i + 1));
     const indicator = upTo.length > before ? upTo.at(-1) : undefined;
-    if (indicator) shown.set(instance.id, indicator.outputs.map((output) => indicatorColour(palette, output.colour)));
+    if (indicator)
+      shown.set(
+        instance.id,
+        indicator.outputs.map((output) => indicatorColour(palette, output.colour)),
+      );
   });
   return shown;
 }

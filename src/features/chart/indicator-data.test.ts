@@ -8,7 +8,12 @@ import { formatPeriods, parsePeriods } from './period-text';
 
 const palette = chartPalette('dark', 'green-up');
 let ids = 0;
-const of = (kind: IndicatorKind, params: Record<string, number> = {}, more: Partial<IndicatorInstance> = {}): IndicatorInstance => ({ id: String((ids += 1)), kind, params, ...more });
+const of = (kind: IndicatorKind, params: Record<string, number> = {}, more: Partial<IndicatorInstance> = {}): IndicatorInstance => ({
+  id: String((ids += 1)),
+  kind,
+  params,
+  ...more,
+});
 
 describe('activeIndicators', () => {
   it('draws the default moving averages in distinct colours', () => {
@@ -19,7 +24,13 @@ describe('activeIndicators', () => {
   });
 
   it('draws only what is loaded, says what to load, then draws it in list order; moving averages share one colour cycle', async () => {
-    const list = [of('sma', { period: 5 }), of('ema', { period: 10 }), of('bollinger', { period: 20, k: 2 }), of('macd', { fast: 12, slow: 26, signal: 9 }), of('rsi', { period: 14 })];
+    const list = [
+      of('sma', { period: 5 }),
+      of('ema', { period: 10 }),
+      of('bollinger', { period: 20, k: 2 }),
+      of('macd', { fast: 12, slow: 26, signal: 9 }),
+      of('rsi', { period: 14 }),
+    ];
     await loadKinds(['ema', 'bollinger', 'macd', 'rsi']);
     expect(missingKinds(list)).toEqual([]);
     const indicators = activeIndicators(list);
@@ -40,7 +51,10 @@ describe('activeIndicators', () => {
 
   it('takes the colours and pane the user chose', async () => {
     await loadKinds(['kdj']);
-    const [kdj, ma] = activeIndicators([of('kdj', { period: 9, k: 3, d: 3 }, { colours: ['#ff0000'], pane: 'price' }), of('sma', { period: 5 }, { pane: 'own' })]);
+    const [kdj, ma] = activeIndicators([
+      of('kdj', { period: 9, k: 3, d: 3 }, { colours: ['#ff0000'], pane: 'price' }),
+      of('sma', { period: 5 }, { pane: 'own' }),
+    ]);
     expect(kdj?.pane).toEqual({ kind: 'price' });
     expect(kdj?.outputs.map((o) => o.colour)).toEqual([{ css: '#ff0000' }, 'signal', 'macd']);
     expect(ma?.pane).toEqual({ kind: 'own', decimals: { extra: 0 } });
@@ -71,9 +85,15 @@ describe('periods', () => {
   });
 
   it('summarises the active indicators', () => {
-    expect(indicatorSummary([of('sma', { period: 20 }), of('ema', { period: 12 }), of('bollinger', { period: 20, k: 2 }), of('vwap'), of('kdj', { period: 9, k: 3, d: 3 })])).toBe(
-      'MA 20, EMA 12, BOLL 20, 2, VWAP, KDJ 9, 3, 3',
-    );
+    expect(
+      indicatorSummary([
+        of('sma', { period: 20 }),
+        of('ema', { period: 12 }),
+        of('bollinger', { period: 20, k: 2 }),
+        of('vwap'),
+        of('kdj', { period: 9, k: 3, d: 3 }),
+      ]),
+    ).toBe('MA 20, EMA 12, BOLL 20, 2, VWAP, KDJ 9, 3, 3');
     expect(indicatorSummary([])).toBe('');
   });
 });

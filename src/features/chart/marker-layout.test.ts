@@ -48,10 +48,18 @@ describe('layoutMarkers', () => {
 
   it('a joined badge that grows into the one before joins it too', () => {
     // Ten events 1 px apart: a badge of "9" fits one letter, "10" needs two and reaches back.
-    const tight = layoutMarkers(Array.from({ length: 10 }, (_, i) => anchor(40 + i)), 600, measure);
+    const tight = layoutMarkers(
+      Array.from({ length: 10 }, (_, i) => anchor(40 + i)),
+      600,
+      measure,
+    );
     expect(tight.map((box) => box.text)).toEqual(['10']);
     // Twelve events 6 px apart (a zoomed-out monthly chart): a few groups, every event counted.
-    const boxes = layoutMarkers(Array.from({ length: 12 }, (_, i) => anchor(40 + 6 * i)), 600, measure);
+    const boxes = layoutMarkers(
+      Array.from({ length: 12 }, (_, i) => anchor(40 + 6 * i)),
+      600,
+      measure,
+    );
     expect(boxes.length).toBeLessThan(6);
     expect(boxes.reduce((sum, box) => sum + (box.text === 'D' ? 1 : Number(box.text)), 0)).toBe(12);
     expectApartAndInside(boxes, 600);
@@ -65,7 +73,9 @@ describe('layoutMarkers', () => {
     };
     for (let run = 0; run < 300; run++) {
       const width = 100 + Math.floor(random() * 900);
-      const anchors = Array.from({ length: Math.floor(random() * 80) }, () => anchor(random() * (width + 40) - 20, random() < 0.2 ? 'S' : 'D', random() < 0.1 ? 2 : 1));
+      const anchors = Array.from({ length: Math.floor(random() * 80) }, () =>
+        anchor(random() * (width + 40) - 20, random() < 0.2 ? 'S' : 'D', random() < 0.1 ? 2 : 1),
+      );
       const boxes = layoutMarkers(anchors, width, measure);
       expectApartAndInside(boxes, width);
       const inView = anchors.filter((a) => a.x >= 0 && a.x <= width);

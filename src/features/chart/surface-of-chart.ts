@@ -24,7 +24,13 @@ export function createSurfaceOfChart(chart: IChartApi, price: ISeriesApi<'Candle
   /** The candles as the workbench reads them (ms times), built on first ask after each dataset. */
   let candles: SurfaceCandle[] | undefined;
   let spacing = 60;
-  const candleOf = (bar: ChartCandle): SurfaceCandle => ({ time: msOfChartTime(state, bar.time), open: bar.open, high: bar.high, low: bar.low, close: bar.close });
+  const candleOf = (bar: ChartCandle): SurfaceCandle => ({
+    time: msOfChartTime(state, bar.time),
+    open: bar.open,
+    high: bar.high,
+    low: bar.low,
+    close: bar.close,
+  });
   // Between and beyond candles: the library maps whole logical indexes only (time-position).
   const wholeToX = (whole: number): number | null => chart.timeScale().logicalToCoordinate(whole as Logical);
   const logicalAtX = (x: number): number | null => {

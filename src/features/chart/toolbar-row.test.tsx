@@ -15,7 +15,15 @@ describe('foldLine', () => {
   });
 
   it('keeps the whole box when everything fits', () => {
-    expect(foldLine([{ offsetTop: 0, offsetHeight: 26 }, { offsetTop: 32, offsetHeight: 26 }], 58)).toEqual({ cut: 58, overflows: false });
+    expect(
+      foldLine(
+        [
+          { offsetTop: 0, offsetHeight: 26 },
+          { offsetTop: 32, offsetHeight: 26 },
+        ],
+        58,
+      ),
+    ).toEqual({ cut: 58, overflows: false });
   });
 });
 

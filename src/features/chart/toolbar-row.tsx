@@ -97,7 +97,15 @@ export function ToolbarRow({ children }: { children: ReactNode }) {
     // Focus in a popup (React brings its events here through the portal) unfolds nothing.
     // Focus on "More" itself unfolds nothing: its click does (a tap focuses it first, and where the
     // button is taller than the row it stands in, as on a phone, focus would unfold and the click fold).
-    if (open || !overflows || !content.current || !(target instanceof HTMLElement) || !box.current?.contains(target) || toggle.current?.contains(target) === true) return;
+    if (
+      open ||
+      !overflows ||
+      !content.current ||
+      !(target instanceof HTMLElement) ||
+      !box.current?.contains(target) ||
+      toggle.current?.contains(target) === true
+    )
+      return;
     // Focus on a control below the fold. Measured from the controls' top: the browser may have
     // scrolled the folded box to show the focused control.
     if (target.getBoundingClientRect().bottom - content.current.getBoundingClientRect().top > fold.cut + 1) setOpen(true);
@@ -129,7 +137,8 @@ export function ToolbarRow({ children }: { children: ReactNode }) {
           }}
           className="absolute top-0 right-0 z-30 rounded border border-slate-300 bg-white px-2 py-1 text-xs text-slate-600 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800"
         >
-          {t('More')}<span aria-hidden="true">{open ? ' ▴' : ' ▾'}</span>
+          {t('More')}
+          <span aria-hidden="true">{open ? ' ▴' : ' ▾'}</span>
         </button>
       )}
     </div>

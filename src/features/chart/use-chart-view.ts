@@ -46,8 +46,22 @@ export function useChartView(chartIndex: number | undefined): ChartViewControls 
     interval,
     adjust,
     indicators: own ?? shared,
-    setIndicators: ownList ? (list) => { updateLayout((layout) => setChartIndicators(layout, slot, list)); } : setPreferred,
-    setInterval: chartIndex === undefined ? setActiveInterval : (next) => { setChartInterval(chartIndex, next); },
-    setAdjust: chartIndex === undefined ? setActiveAdjust : (next) => { setChartAdjust(chartIndex, next); },
+    setIndicators: ownList
+      ? (list) => {
+          updateLayout((layout) => setChartIndicators(layout, slot, list));
+        }
+      : setPreferred,
+    setInterval:
+      chartIndex === undefined
+        ? setActiveInterval
+        : (next) => {
+            setChartInterval(chartIndex, next);
+          },
+    setAdjust:
+      chartIndex === undefined
+        ? setActiveAdjust
+        : (next) => {
+            setChartAdjust(chartIndex, next);
+          },
   };
 }

@@ -70,9 +70,12 @@ function setup(overrides: Partial<LiveFormingParams> = {}) {
     refetchForming,
     ...overrides,
   };
-  const hook = renderHook((props: LiveFormingParams) => {
-    useLiveForming(props);
-  }, { wrapper: wrapperFor(servicesWithStubChannels(client)), initialProps });
+  const hook = renderHook(
+    (props: LiveFormingParams) => {
+      useLiveForming(props);
+    },
+    { wrapper: wrapperFor(servicesWithStubChannels(client)), initialProps },
+  );
   return { client, live, refetchForming, hook, initialProps };
 }
 

@@ -50,7 +50,13 @@ export function catalogNameMatches(catalog: Pick<CatalogSearch, 'search'> | unde
  * The indexes of `order` whose rows pass both filters, in the same order. `named`: symbols the
  * catalogue matched by name (catalogNameMatches), which pass the query too.
  */
-export function filterIndexes(rows: readonly HkRow[], order: readonly number[], input: string, type: TypeFilter, named?: ReadonlySet<string>): readonly number[] {
+export function filterIndexes(
+  rows: readonly HkRow[],
+  order: readonly number[],
+  input: string,
+  type: TypeFilter,
+  named?: ReadonlySet<string>,
+): readonly number[] {
   const query = prepareQuery(input);
   if (!query && type === 'all') return order;
   return order.filter((index) => {

@@ -5,7 +5,18 @@ import { hkEntry } from './hk-test-data';
 describe('toHkRow', () => {
   it('parses the decimal strings once and resolves the chart symbol', () => {
     const row = toHkRow(hkEntry('00700', { name: 'Tencent', last_price: '527.5', volume_24h: '6427800', quote_volume_24h: '3400020037.5' }), 4);
-    expect(row).toMatchObject({ index: 4, code: '00700', symbol: '700.HK', codeKey: '700', codeNumber: 700, nameKey: 'tencent', last: 527.5, volume: 6_427_800, turnover: 3_400_020_037.5, isIndex: false });
+    expect(row).toMatchObject({
+      index: 4,
+      code: '00700',
+      symbol: '700.HK',
+      codeKey: '700',
+      codeNumber: 700,
+      nameKey: 'tencent',
+      last: 527.5,
+      volume: 6_427_800,
+      turnover: 3_400_020_037.5,
+      isIndex: false,
+    });
   });
 
   it('keeps index codes as they are', () => {
@@ -15,7 +26,10 @@ describe('toHkRow', () => {
   });
 
   it('marks omitted fields as NaN and derives a missing change from the previous close', () => {
-    const row = toHkRow(hkEntry('5', { open: undefined, price_change_24h: undefined, price_change_percent_24h: undefined, last_price: '11', prev_close: '10' }), 0);
+    const row = toHkRow(
+      hkEntry('5', { open: undefined, price_change_24h: undefined, price_change_percent_24h: undefined, last_price: '11', prev_close: '10' }),
+      0,
+    );
     expect(row.open).toBeNaN();
     expect(row.change).toBe(1);
     expect(row.changePercent).toBeCloseTo(10);

@@ -71,12 +71,7 @@ export const HkTableRow = memo(function HkTableRow({ row, rowIndex, onOpen }: Hk
         // column. A pseudo-element: not part of the cell's text, nor of a copy of it.
         const padded = pad !== '' && isPriceColumn(key) && Number.isFinite(row[key]);
         return (
-          <td
-            key={key}
-            data-col={key}
-            data-pad={padded ? pad : undefined}
-            className={`${CELL} text-right tabular-nums ${colour} ${padded ? PAD : ''}`}
-          >
+          <td key={key} data-col={key} data-pad={padded ? pad : undefined} className={`${CELL} text-right tabular-nums ${colour} ${padded ? PAD : ''}`}>
             {cellText(row, key, decimals)}
           </td>
         );

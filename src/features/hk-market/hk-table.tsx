@@ -95,7 +95,11 @@ export function HkTable({ rows, visible, sort, onSort, onOpen, initialOffset, on
         aria-label={t('HK market table')}
         className="group/scroll min-h-0 flex-1 overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-500"
       >
-        <table aria-label={t('HK market')} aria-rowcount={visible.length + 1} className="w-full min-w-[56rem] table-fixed border-separate border-spacing-0 text-xs">
+        <table
+          aria-label={t('HK market')}
+          aria-rowcount={visible.length + 1}
+          className="w-full min-w-[56rem] table-fixed border-separate border-spacing-0 text-xs"
+        >
           <colgroup>
             {COLUMNS.map(({ key, width }) => (
               <col key={key} className={width} />

@@ -21,7 +21,10 @@ export function ScrollCue({ target, label, fade = DEFAULT_FADE }: ScrollCueProps
     element?.scrollBy({ left: Math.max(80, element.clientWidth * 0.8), behavior: 'smooth' });
   };
   return (
-    <div data-testid="scroll-cue" className={`pointer-events-none absolute inset-y-0 right-0 z-30 flex w-10 items-start justify-end bg-linear-to-l ${fade} to-transparent`}>
+    <div
+      data-testid="scroll-cue"
+      className={`pointer-events-none absolute inset-y-0 right-0 z-30 flex w-10 items-start justify-end bg-linear-to-l ${fade} to-transparent`}
+    >
       <button
         type="button"
         aria-label={label}

@@ -15,7 +15,12 @@ afterEach(cleanup);
 
 describe('useHkTimingMarks', () => {
   it('marks the rows drawn once, after the first commit that has rows', async () => {
-    const { rerender } = renderHook(({ count }) => { useHkTimingMarks(count, byCode); }, { initialProps: { count: 0 } });
+    const { rerender } = renderHook(
+      ({ count }) => {
+        useHkTimingMarks(count, byCode);
+      },
+      { initialProps: { count: 0 } },
+    );
     await frames();
     expect(marks(HK_ROWS_DRAWN_MARK)).toBe(0);
     rerender({ count: 2600 });
@@ -28,7 +33,12 @@ describe('useHkTimingMarks', () => {
   });
 
   it('marks each re-sort (replacing the last mark), not the first order nor a new object with the same order', async () => {
-    const { rerender } = renderHook(({ sort }) => { useHkTimingMarks(10, sort); }, { initialProps: { sort: byCode } });
+    const { rerender } = renderHook(
+      ({ sort }) => {
+        useHkTimingMarks(10, sort);
+      },
+      { initialProps: { sort: byCode } },
+    );
     await frames();
     expect(marks(HK_SORTED_MARK)).toBe(0);
     rerender({ sort: { ...byCode } });

@@ -82,12 +82,7 @@ export function linePath(points: readonly PlotPoint[], value: (point: PlotPoint)
 }
 
 /** One path of bars (rectangles from the band's bottom), for the points `include` selects. */
-export function barsPath(
-  points: readonly PlotPoint[],
-  include: (point: PlotPoint) => boolean,
-  geometry: ChartGeometry,
-  maxVolume: number,
-): string {
+export function barsPath(points: readonly PlotPoint[], include: (point: PlotPoint) => boolean, geometry: ChartGeometry, maxVolume: number): string {
   if (!(maxVolume > 0)) return '';
   const band = geometry.volumeBottom - geometry.volumeTop;
   const barWidth = Math.max(0.5, geometry.slotWidth * 0.8);

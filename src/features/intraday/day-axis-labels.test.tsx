@@ -9,8 +9,25 @@ import { assembleFiveDays } from './five-day';
 const HKT = 'Asia/Hong_Kong';
 const DAYS = ['20261123', '20261124', '20261125'].map((ymd) => ({ ymd, half: false }));
 // One K-line on Monday and Wednesday each; Tuesday has none.
-const candles = ['20261123', '20261125'].map((ymd) => ({ time: localInstant(ymd, 10 * 60, HKT), open: 1, high: 1, low: 1, close: 1, volume: 1, quoteVolume: 1 }));
-const line = assembleFiveDays({ market: 'HK', sessions: [{ begin_time: 930, end_time: 1200 }, { begin_time: 1300, end_time: 1600 }], timeZone: HKT, days: DAYS, candles });
+const candles = ['20261123', '20261125'].map((ymd) => ({
+  time: localInstant(ymd, 10 * 60, HKT),
+  open: 1,
+  high: 1,
+  low: 1,
+  close: 1,
+  volume: 1,
+  quoteVolume: 1,
+}));
+const line = assembleFiveDays({
+  market: 'HK',
+  sessions: [
+    { begin_time: 930, end_time: 1200 },
+    { begin_time: 1300, end_time: 1600 },
+  ],
+  timeZone: HKT,
+  days: DAYS,
+  candles,
+});
 
 function draw(width: number) {
   render(

@@ -15,18 +15,45 @@ interface DayAxisLabelsProps {
 export function DayAxisLabels({ days, geometry }: DayAxisLabelsProps) {
   return (
     <g>
-      <line x1={geometry.left} x2={geometry.right} y1={geometry.volumeBottom} y2={geometry.volumeBottom} className="stroke-slate-300 dark:stroke-slate-700" strokeWidth={1} />
+      <line
+        x1={geometry.left}
+        x2={geometry.right}
+        y1={geometry.volumeBottom}
+        y2={geometry.volumeBottom}
+        className="stroke-slate-300 dark:stroke-slate-700"
+        strokeWidth={1}
+      />
       {days.map((day) => {
         const x1 = geometry.xAt(day.offset);
         const middle = geometry.xAt(day.offset + day.axis.minutes / 2);
         return (
           <g key={day.ymd}>
             {day.offset > 0 && (
-              <line data-testid="intraday-day-rule" x1={x1} x2={x1} y1={geometry.priceTop} y2={geometry.labelBaseline} className="stroke-slate-400 dark:stroke-slate-500" strokeWidth={1} />
+              <line
+                data-testid="intraday-day-rule"
+                x1={x1}
+                x2={x1}
+                y1={geometry.priceTop}
+                y2={geometry.labelBaseline}
+                className="stroke-slate-400 dark:stroke-slate-500"
+                strokeWidth={1}
+              />
             )}
             {day.axis.segments.slice(1).map((segment) => {
               const x = geometry.xAt(day.offset + segment.offset);
-              return <line key={segment.start} aria-hidden="true" x1={x} x2={x} y1={geometry.priceTop} y2={geometry.volumeBottom} className="stroke-slate-300 dark:stroke-slate-700" strokeWidth={1} strokeDasharray="2 3" />;
+              return (
+                <line
+                  key={segment.start}
+                  aria-hidden="true"
+                  x1={x}
+                  x2={x}
+                  y1={geometry.priceTop}
+                  y2={geometry.volumeBottom}
+                  className="stroke-slate-300 dark:stroke-slate-700"
+                  strokeWidth={1}
+                  strokeDasharray="2 3"
+                />
+              );
             })}
             <text
               data-testid="intraday-day-label"
@@ -58,7 +85,13 @@ function MissingDay({ x, width, geometry }: { x: number; width: number; geometry
       <title>{sentence}</title>
       <rect x={x} width={width} y={geometry.priceTop} height={geometry.volumeBottom - geometry.priceTop} className="fill-slate-500/10 dark:fill-slate-400/10" />
       {width >= MISSING_TEXT_PX && (
-        <text data-testid="intraday-day-missing" x={x + width / 2} y={(geometry.priceTop + geometry.priceBottom) / 2} textAnchor="middle" className="fill-slate-500 text-[10px] dark:fill-slate-400">
+        <text
+          data-testid="intraday-day-missing"
+          x={x + width / 2}
+          y={(geometry.priceTop + geometry.priceBottom) / 2}
+          textAnchor="middle"
+          className="fill-slate-500 text-[10px] dark:fill-slate-400"
+        >
           {sentence}
         </text>
       )}

@@ -48,8 +48,20 @@ const FALLBACK_SIZE = { width: 720, height: 300 };
 
 /** Each day's two lines: the dashed average under the minute price. */
 const LINES = [
-  { testId: 'intraday-avg-line', value: (p: PlotPoint) => p.avg, className: 'stroke-amber-600 dark:stroke-amber-400', width: 1.25, stroke: { strokeDasharray: '4 3' } },
-  { testId: 'intraday-price-line', value: (p: PlotPoint) => p.price, className: 'stroke-sky-600 dark:stroke-sky-400', width: 1.5, stroke: { strokeLinejoin: 'round' as const } },
+  {
+    testId: 'intraday-avg-line',
+    value: (p: PlotPoint) => p.avg,
+    className: 'stroke-amber-600 dark:stroke-amber-400',
+    width: 1.25,
+    stroke: { strokeDasharray: '4 3' },
+  },
+  {
+    testId: 'intraday-price-line',
+    value: (p: PlotPoint) => p.price,
+    className: 'stroke-sky-600 dark:stroke-sky-400',
+    width: 1.5,
+    stroke: { strokeLinejoin: 'round' as const },
+  },
 ];
 const LABEL_CHAR_PX = 6.2;
 

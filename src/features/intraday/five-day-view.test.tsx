@@ -92,7 +92,11 @@ describe('the five-day intraday view on the simulator', () => {
     await screen.findByRole('img', { name: 'Five-day intraday price of 700.HK' }, { timeout: 10_000 });
     // The history was asked for again from the newest page: Tuesday's afternoon is there, every earlier day whole.
     await waitFor(() => {
-      expect(pointCounts().slice(0, 4).every((count) => count >= 330)).toBe(true);
+      expect(
+        pointCounts()
+          .slice(0, 4)
+          .every((count) => count >= 330),
+      ).toBe(true);
     });
     expect(calls.filter((path) => path.startsWith('/v1/market/kline?') && path.includes('interval=1m')).length).toBeGreaterThan(1);
   });

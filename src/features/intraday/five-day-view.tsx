@@ -74,7 +74,13 @@ export function FiveDayView({ symbol, market }: FiveDayViewProps) {
         <DaysChart
           symbol={symbol}
           label={t('Five-day intraday price of {symbol}', { symbol })}
-          days={line.days.map((day) => ({ ymd: day.ymd, offset: day.offset, minutes: day.axis.minutes, points: day.points, ...(day.prevClose !== undefined && { prevClose: day.prevClose }) }))}
+          days={line.days.map((day) => ({
+            ymd: day.ymd,
+            offset: day.offset,
+            minutes: day.axis.minutes,
+            points: day.points,
+            ...(day.prevClose !== undefined && { prevClose: day.prevClose }),
+          }))}
           minutes={line.minutes}
           timeZone={timeZone}
           precision={precision}

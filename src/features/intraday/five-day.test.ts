@@ -77,7 +77,9 @@ describe('assembleFiveDays', () => {
 
   it("takes each day's previous close from the day before's last close", () => {
     const line = assembleFiveDays(input(all));
-    const closes = [FRIDAY_BEFORE, ...WEEK].map((day) => all.filter((c) => localInstant(day.ymd, 0, HKT) <= c.time && c.time < localInstant(day.ymd, 1440, HKT)).at(-1)?.close);
+    const closes = [FRIDAY_BEFORE, ...WEEK].map(
+      (day) => all.filter((c) => localInstant(day.ymd, 0, HKT) <= c.time && c.time < localInstant(day.ymd, 1440, HKT)).at(-1)?.close,
+    );
     expect(line.days.map((day) => day.prevClose)).toEqual(closes.slice(0, 5));
     expect(line.days[0]?.prevClose).toBeCloseTo(9 + 3.29, 6);
   });
@@ -106,7 +108,9 @@ describe('assembleFiveDays', () => {
 
   it('draws the current day from the intraday lines instead of its K-lines', () => {
     const time = localInstant('20261127', 9 * 60 + 30, HKT);
-    const line = assembleFiveDays(input(all, { current: { ymd: '20261127', lines: [{ timestamp: time, price: '99', volume: 5, turnover: '495', avg_price: '99' }] } }));
+    const line = assembleFiveDays(
+      input(all, { current: { ymd: '20261127', lines: [{ timestamp: time, price: '99', volume: 5, turnover: '495', avg_price: '99' }] } }),
+    );
     const friday = line.days[4];
     expect(friday?.points).toHaveLength(1);
     expect(friday?.points[0]).toMatchObject({ slot: 4 * HK_DAY, price: 99, avg: 99 });
@@ -123,7 +127,12 @@ describe('assembleFiveDays', () => {
 
   it('keeps every day inside its own slots, averages inside its prices, missing exactly when bare (property)', () => {
     const minute = fc.integer({ min: 0, max: HK_DAY - 1 }).map((m) => (m < 150 ? 9 * 60 + 30 + m : 13 * 60 + m - 150));
-    const barArb = fc.record({ day: fc.integer({ min: 0, max: 4 }), minute, close: fc.double({ min: 1, max: 100, noNaN: true }), volume: fc.integer({ min: 0, max: 1000 }) });
+    const barArb = fc.record({
+      day: fc.integer({ min: 0, max: 4 }),
+      minute,
+      close: fc.double({ min: 1, max: 100, noNaN: true }),
+      volume: fc.integer({ min: 0, max: 1000 }),
+    });
     fc.assert(
       fc.property(fc.array(barArb, { maxLength: 60 }), (specs) => {
         const candles = specs.map(({ day, minute: m, close, volume }) => bar(WEEK[day]?.ymd ?? '', Math.floor(m / 60) * 100 + (m % 60), close, volume));

@@ -70,7 +70,13 @@ export function candlesToLines(candles: readonly Candle[]): IntradayLine[] {
     if (candle.quoteVolume === undefined) quoteKnown = false;
     else quote += candle.quoteVolume;
     const avg = quoteKnown && volume > 0 ? quote / volume : Number.NaN;
-    return { timestamp: candle.time, price: decimal(candle.close), volume: candle.volume, turnover: decimal(candle.quoteVolume ?? Number.NaN), avg_price: decimal(avg) };
+    return {
+      timestamp: candle.time,
+      price: decimal(candle.close),
+      volume: candle.volume,
+      turnover: decimal(candle.quoteVolume ?? Number.NaN),
+      avg_price: decimal(avg),
+    };
   });
 }
 

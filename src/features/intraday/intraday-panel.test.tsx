@@ -17,8 +17,20 @@ const hk = (hour: number, minute: number): number => zonedTimeToUtc(2026, 11, 25
 
 const SESSIONS = [
   { market: 'US', trading_sessions: [{ begin_time: 930, end_time: 1600 }] },
-  { market: 'HK', trading_sessions: [{ begin_time: 930, end_time: 1200 }, { begin_time: 1300, end_time: 1600 }] },
-  { market: 'CN', trading_sessions: [{ begin_time: 930, end_time: 1130 }, { begin_time: 1300, end_time: 1500 }] },
+  {
+    market: 'HK',
+    trading_sessions: [
+      { begin_time: 930, end_time: 1200 },
+      { begin_time: 1300, end_time: 1600 },
+    ],
+  },
+  {
+    market: 'CN',
+    trading_sessions: [
+      { begin_time: 930, end_time: 1130 },
+      { begin_time: 1300, end_time: 1500 },
+    ],
+  },
 ];
 
 /** 09:30 up from the previous close (509.5), 09:31 down, 09:32 flat, 13:00 up. */

@@ -15,11 +15,7 @@ export function IntradayPanel() {
   const days = useIntradayDays();
   const market = sessionMarketOf(symbol);
   if (market === undefined) {
-    return (
-      <PanelMessage>
-        The intraday line is available for US, HK and A-share stocks. {symbol} is not one of them.
-      </PanelMessage>
-    );
+    return <PanelMessage>The intraday line is available for US, HK and A-share stocks. {symbol} is not one of them.</PanelMessage>;
   }
   return (
     <div className="flex h-full min-h-0 flex-col">

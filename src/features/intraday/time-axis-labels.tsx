@@ -36,10 +36,25 @@ export function TimeAxisLabels({ axis, geometry }: TimeAxisLabelsProps) {
       {axis.segments.slice(1).map((segment) => {
         const x = geometry.xAt(segment.offset);
         return (
-          <line key={segment.start} x1={x} x2={x} y1={geometry.priceTop} y2={geometry.volumeBottom} className="stroke-slate-300 dark:stroke-slate-700" strokeWidth={1} />
+          <line
+            key={segment.start}
+            x1={x}
+            x2={x}
+            y1={geometry.priceTop}
+            y2={geometry.volumeBottom}
+            className="stroke-slate-300 dark:stroke-slate-700"
+            strokeWidth={1}
+          />
         );
       })}
-      <line x1={geometry.left} x2={geometry.right} y1={geometry.volumeBottom} y2={geometry.volumeBottom} className="stroke-slate-300 dark:stroke-slate-700" strokeWidth={1} />
+      <line
+        x1={geometry.left}
+        x2={geometry.right}
+        y1={geometry.volumeBottom}
+        y2={geometry.volumeBottom}
+        className="stroke-slate-300 dark:stroke-slate-700"
+        strokeWidth={1}
+      />
       {ticks.map((tick) => (
         <text
           key={tick.position}

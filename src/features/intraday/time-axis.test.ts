@@ -53,9 +53,7 @@ describe('the US axis', () => {
   });
 
   it('keeps 390 minutes on the first trading day after the change to daylight saving time', () => {
-    const dst = required(
-      buildTimeAxis({ market: 'US', sessions: US_SESSIONS, timeZone: NY, timestamps: [zonedTimeToUtc(2026, 3, 9, 9, 30, NY)] }),
-    );
+    const dst = required(buildTimeAxis({ market: 'US', sessions: US_SESSIONS, timeZone: NY, timestamps: [zonedTimeToUtc(2026, 3, 9, 9, 30, NY)] }));
     expect(dst.minutes).toBe(390);
     expect(dst.segments[0]?.start).toBe(Date.UTC(2026, 2, 9, 13, 30));
   });
@@ -95,9 +93,7 @@ describe('the CN axis', () => {
 
 describe('US extended hours', () => {
   it('adds the pre-market and after-hours sessions that hold lines, in order', () => {
-    const axis = required(
-      buildTimeAxis({ market: 'US', sessions: US_SESSIONS, timeZone: NY, timestamps: [at(8, 0, NY), at(9, 30, NY), at(17, 30, NY)] }),
-    );
+    const axis = required(buildTimeAxis({ market: 'US', sessions: US_SESSIONS, timeZone: NY, timestamps: [at(8, 0, NY), at(9, 30, NY), at(17, 30, NY)] }));
     expect(axis.segments.map((s) => [s.phase, s.offset, s.minutes])).toEqual([
       ['pre-market', 0, 330],
       ['open', 330, 390],

@@ -40,7 +40,8 @@ function monthWindow(ymd: string, back: number, now: number): Window | undefined
 
 function useCalendarMonth(market: SessionMarket, window: Window | undefined) {
   const query = useTradeDays(market, window?.begDay ?? '', window?.endDay ?? '');
-  const answer: TradeDaysAnswer | undefined = window && query.data ? { ...window, trade_days: query.data.trade_days, half_trade_days: query.data.half_trade_days } : undefined;
+  const answer: TradeDaysAnswer | undefined =
+    window && query.data ? { ...window, trade_days: query.data.trade_days, half_trade_days: query.data.half_trade_days } : undefined;
   return { query, answer };
 }
 
@@ -50,7 +51,14 @@ const MINUTE_MS = 60_000;
  * The regular close of the newest finished day drawn from K-lines: before `today` (a day still
  * trading grows by itself), and not `lastDay` (drawn from the intraday lines).
  */
-function newestKlineClose(market: SessionMarket, sessions: readonly TradingSession[] | undefined, picked: PickedDays | undefined, lastDay: string | undefined, today: string, timeZone: string): number | undefined {
+function newestKlineClose(
+  market: SessionMarket,
+  sessions: readonly TradingSession[] | undefined,
+  picked: PickedDays | undefined,
+  lastDay: string | undefined,
+  today: string,
+  timeZone: string,
+): number | undefined {
   if (!sessions || !picked) return undefined;
   const fromKlines = picked.days.filter((day) => day.ymd !== lastDay && day.ymd < today).at(-1);
   if (!fromKlines) return undefined;
@@ -62,7 +70,13 @@ function newestKlineClose(market: SessionMarket, sessions: readonly TradingSessi
  * `lastDay`: the trading day of today's intraday lines, when there are any; `sessions`: the
  * market's session table, once known.
  */
-export function useFiveDaySources(symbol: string, market: SessionMarket, timeZone: string, lastDay: string | undefined, sessions: readonly TradingSession[] | undefined): FiveDaySources {
+export function useFiveDaySources(
+  symbol: string,
+  market: SessionMarket,
+  timeZone: string,
+  lastDay: string | undefined,
+  sessions: readonly TradingSession[] | undefined,
+): FiveDaySources {
   const now = useAppServices().clock.now();
   const today = ymdInZone(now, timeZone);
   const thisMonth = useCalendarMonth(market, monthWindow(today, 0, now));

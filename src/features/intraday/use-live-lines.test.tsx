@@ -22,7 +22,10 @@ describe('useLiveLines', () => {
     rerender({ lines: polled, ticker: first });
     expect(result.current).toHaveLength(1);
     rerender({ lines: polled, ticker: push('101', T + MINUTE + 1, '5020') });
-    expect(result.current?.map((line) => [line.price, line.volume])).toEqual([['100.5', 10], ['101', 20]]);
+    expect(result.current?.map((line) => [line.price, line.volume])).toEqual([
+      ['100.5', 10],
+      ['101', 20],
+    ]);
 
     const next: IntradayLine[] = [...polled, { timestamp: T + MINUTE, price: '101.2', volume: 30, turnover: '3036', avg_price: '100.9' }];
     rerender({ lines: next, ticker: push('101', T + MINUTE + 1, '5020') });

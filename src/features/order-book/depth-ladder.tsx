@@ -40,14 +40,23 @@ export function DepthLadder({ symbol, ladder, flashes }: { symbol: string; ladde
   return (
     <table data-testid="depth-ladder" className="w-full border-collapse text-xs tabular-nums sm:text-sm">
       <caption className="sr-only">
-        {t('Order book of {symbol}: {asks} ask levels above the spread, highest price first; {bids} bid levels below it, best bid first. Cumulative size adds up the sizes from the best price outwards.', { symbol, asks: ladder.asks.length, bids: ladder.bids.length })}
+        {t(
+          'Order book of {symbol}: {asks} ask levels above the spread, highest price first; {bids} bid levels below it, best bid first. Cumulative size adds up the sizes from the best price outwards.',
+          { symbol, asks: ladder.asks.length, bids: ladder.bids.length },
+        )}
       </caption>
       <thead className="border-b border-slate-200 dark:border-slate-800">
         <tr>
-          <th scope="col" className={HEAD}>{t('Price')}</th>
-          <th scope="col" className={HEAD}>{t('Size')}</th>
           <th scope="col" className={HEAD}>
-            <abbr title={t('Cumulative size from the best price')} className="no-underline">{t('Cumulative')}</abbr>
+            {t('Price')}
+          </th>
+          <th scope="col" className={HEAD}>
+            {t('Size')}
+          </th>
+          <th scope="col" className={HEAD}>
+            <abbr title={t('Cumulative size from the best price')} className="no-underline">
+              {t('Cumulative')}
+            </abbr>
           </th>
         </tr>
       </thead>
@@ -58,7 +67,9 @@ export function DepthLadder({ symbol, ladder, flashes }: { symbol: string; ladde
             {ladder.spread ? (
               <>
                 {t('Spread')} <span className="font-medium">{ladder.spread.absoluteText}</span> ({ladder.spread.bpsText}) · {t('Mid')}{' '}
-                <span className="font-medium" data-testid="book-mid">{ladder.spread.midText}</span>
+                <span className="font-medium" data-testid="book-mid">
+                  {ladder.spread.midText}
+                </span>
               </>
             ) : (
               t('No spread: one side of the book is empty')

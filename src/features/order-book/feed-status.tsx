@@ -26,7 +26,10 @@ export function FeedStatus({ state, refusal }: { state: ChannelState; refusal: R
   const live = state === 'live';
   return (
     <p role="status" data-testid="book-feed" data-state={state} className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
-      <span aria-hidden="true" className={`inline-block size-2 rounded-full ${live ? 'bg-emerald-500' : state === 'connecting' ? 'bg-sky-500' : 'bg-amber-500'}`} />
+      <span
+        aria-hidden="true"
+        className={`inline-block size-2 rounded-full ${live ? 'bg-emerald-500' : state === 'connecting' ? 'bg-sky-500' : 'bg-amber-500'}`}
+      />
       {feedSentence(state, refusal)}
     </p>
   );

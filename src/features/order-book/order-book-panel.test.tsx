@@ -91,7 +91,11 @@ describe('OrderBookPanel', () => {
     show('AAPL.US');
     refuseDepth(4003, 'Depth subscriptions temporarily unavailable');
     const table = await screen.findByRole('table', undefined, { timeout: 5_000 });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Price', 'Size', 'Cumulative']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Price', 'Size', 'Cumulative']);
     expect(table.querySelector('caption')?.textContent).toContain('Order book of AAPL.US');
     const asks = screen.getAllByTestId('book-ask');
     const bids = screen.getAllByTestId('book-bid');

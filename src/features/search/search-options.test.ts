@@ -28,12 +28,23 @@ describe('buildOptions', () => {
   });
 
   it('says which other name matched', () => {
-    expect(buildOptions(catalog, 'Tencent', LIMIT).options[0]).toMatchObject({ symbol: '700.HK', name: '腾讯控股', detail: 'TENCENT', market: 'HK', types: ['stock'], direct: false });
+    expect(buildOptions(catalog, 'Tencent', LIMIT).options[0]).toMatchObject({
+      symbol: '700.HK',
+      name: '腾讯控股',
+      detail: 'TENCENT',
+      market: 'HK',
+      types: ['stock'],
+      direct: false,
+    });
   });
 
   it('names a symbol in the script of the language, finding it by either script', () => {
     // As the server indexes it: the HK listing's Simplified name, its Traditional one beside it.
-    const scripts = createCatalogSearch({ version: CATALOG_VERSION, lastUpdated: '2026-11-02T08:00:00+08:00', entries: [['700.HK', 'stock', 'HK', '腾讯控股', 'TENCENT', '', '騰訊控股', 'teng xun kong gu', '']] });
+    const scripts = createCatalogSearch({
+      version: CATALOG_VERSION,
+      lastUpdated: '2026-11-02T08:00:00+08:00',
+      entries: [['700.HK', 'stock', 'HK', '腾讯控股', 'TENCENT', '', '騰訊控股', 'teng xun kong gu', '']],
+    });
     try {
       activate('zh-HK');
       expect(buildOptions(scripts, '腾讯', LIMIT).options[0]).toMatchObject({ symbol: '700.HK', name: '騰訊控股', detail: '腾讯控股' });
@@ -54,7 +65,11 @@ describe('buildOptions', () => {
   });
 
   it('offers only the typed symbol while the catalogue is loading, not as the default; as the default when it failed', () => {
-    expect(buildOptions(undefined, 'nvda', LIMIT)).toEqual({ options: [expect.objectContaining({ symbol: 'NVDA', direct: true })], total: undefined, defaultIndex: -1 });
+    expect(buildOptions(undefined, 'nvda', LIMIT)).toEqual({
+      options: [expect.objectContaining({ symbol: 'NVDA', direct: true })],
+      total: undefined,
+      defaultIndex: -1,
+    });
     expect(buildOptions(undefined, 'Tencent holdings', LIMIT).options).toEqual([]);
     expect(buildOptions(undefined, 'nvda', { ...LIMIT, catalogFailed: true }).defaultIndex).toBe(0);
   });

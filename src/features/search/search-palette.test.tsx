@@ -18,10 +18,20 @@ function Harness() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => { setOpen(true); }}>
+      <button
+        type="button"
+        onClick={() => {
+          setOpen(true);
+        }}
+      >
         Open search
       </button>
-      <SearchPalette open={open} onClose={() => { setOpen(false); }} />
+      <SearchPalette
+        open={open}
+        onClose={() => {
+          setOpen(false);
+        }}
+      />
     </>
   );
 }
@@ -40,7 +50,10 @@ async function openPalette(waitForCatalogue = true) {
   return { trigger, dialog, input: within(dialog).getByRole<HTMLInputElement>('combobox', { name: 'Search symbols' }) };
 }
 
-const optionTexts = () => within(screen.getByRole('listbox')).queryAllByRole('option').map((option) => option.dataset.symbol);
+const optionTexts = () =>
+  within(screen.getByRole('listbox'))
+    .queryAllByRole('option')
+    .map((option) => option.dataset.symbol);
 const activeOption = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-activedescendant') ?? '');
 
 function type(input: HTMLElement, text: string) {
@@ -184,7 +197,11 @@ describe('SearchPalette', () => {
     type(first.input, 'btcusd');
     fireEvent.keyDown(first.input, { key: 'Enter' });
     const question = await screen.findByRole('group', { name: 'Which BTCUSD do you mean?' });
-    expect(within(question).getAllByRole('button').map((button) => button.textContent)).toEqual(['crypto', 'forex', 'Cancel']);
+    expect(
+      within(question)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['crypto', 'forex', 'Cancel']);
     expect(document.activeElement?.textContent).toBe('crypto');
     fireEvent.click(within(question).getByRole('button', { name: 'forex' }));
     expect(useAppStore.getState().workspace).toMatchObject({ symbol: 'BTCUSD', type: 'forex' });
@@ -275,7 +292,10 @@ describe('SearchPalette', () => {
 });
 
 function tickerAnswer(symbol: string): Response {
-  return new Response(JSON.stringify({ code: 0, message: 'success', data: [{ symbol, name: symbol, type: 'stock', last_price: '1.00', timestamp: 1795573800000 }] }), {
-    headers: { 'Content-Type': 'application/json' },
-  });
+  return new Response(
+    JSON.stringify({ code: 0, message: 'success', data: [{ symbol, name: symbol, type: 'stock', last_price: '1.00', timestamp: 1795573800000 }] }),
+    {
+      headers: { 'Content-Type': 'application/json' },
+    },
+  );
 }

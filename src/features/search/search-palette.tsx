@@ -155,7 +155,11 @@ function Palette({ onClose, draft }: { onClose: () => void; draft: PaletteDraftH
             onKeyDown={onKeyDown}
             className="min-w-0 flex-1 rounded border border-slate-300 bg-transparent px-2 py-1.5 text-base focus:outline-2 focus:outline-sky-500 dark:border-slate-700"
           />
-          <button type="button" onClick={onClose} className="rounded px-2 py-1 text-sm text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800">
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded px-2 py-1 text-sm text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
+          >
             {t('Close')}
           </button>
         </div>
@@ -196,7 +200,12 @@ function Palette({ onClose, draft }: { onClose: () => void; draft: PaletteDraftH
       />
       {nothingMatched && (
         <p className="px-3 pb-2 text-sm text-slate-500 dark:text-slate-400">
-          {t(filters.market !== undefined || filters.type !== undefined ? 'Nothing in the catalogue matches “{query}” with these filters.' : 'Nothing in the catalogue matches “{query}”.', { query: query.trim() })}
+          {t(
+            filters.market !== undefined || filters.type !== undefined
+              ? 'Nothing in the catalogue matches “{query}” with these filters.'
+              : 'Nothing in the catalogue matches “{query}”.',
+            { query: query.trim() },
+          )}
           {options.some((option) => option.direct) && t(' Press ↓ to open it as typed.')}
         </p>
       )}

@@ -33,7 +33,12 @@ function ticker(url: URL, catalog: readonly ProductRow[]): Response {
   if (rows.length > 1) {
     const types = rows.map((candidate) => candidate.type);
     return envelope(
-      { code: 2001, message: `Invalid parameter: AMBIGUOUS_SYMBOL: ${symbol} is listed as ${types.join(' and ')}; pass type`, error: 'AMBIGUOUS_SYMBOL', data: { symbol, types } },
+      {
+        code: 2001,
+        message: `Invalid parameter: AMBIGUOUS_SYMBOL: ${symbol} is listed as ${types.join(' and ')}; pass type`,
+        error: 'AMBIGUOUS_SYMBOL',
+        data: { symbol, types },
+      },
       400,
     );
   }

@@ -40,7 +40,11 @@ export function MarketCard({ market, sessionsQuery, now }: MarketCardProps) {
   const status = sessionsQuery.isPending ? undefined : sessions ? live.status : null;
 
   return (
-    <article aria-labelledby={headingId} data-testid={`market-${market}`} className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-800">
+    <article
+      aria-labelledby={headingId}
+      data-testid={`market-${market}`}
+      className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-800"
+    >
       <header className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
         <h3 id={headingId} className="text-sm font-semibold">
           {name}

@@ -43,7 +43,11 @@ export function MarketStatusLine({ market, status, calendarUnavailable, now: fal
         </span>
       )}
       {calendarUnavailable && (
-        <span data-testid={`calendar-caveat-${market}`} className="text-[11px] text-slate-400 dark:text-slate-500" title={t('Holidays and half days could not be checked; weekdays are assumed to trade.')}>
+        <span
+          data-testid={`calendar-caveat-${market}`}
+          className="text-[11px] text-slate-400 dark:text-slate-500"
+          title={t('Holidays and half days could not be checked; weekdays are assumed to trade.')}
+        >
           {t('calendar unavailable')}
         </span>
       )}

@@ -24,16 +24,16 @@ export function monthOfYmd(ymd: string): YearMonth {
   return { year: parsed.year, month: parsed.month };
 }
 
-
 /** 'November 2026'. */
 export function monthTitle({ year, month }: YearMonth): string {
   return dateFormatter('month-year', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
 }
 
-
 /** 'Friday 27 November' for '20261127'. */
 export function dayTitle(ymd: string): string {
   const parsed = parseYmd(ymd);
   if (!parsed) return ymd;
-  return dateFormatter('day-title', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(parsed.year, parsed.month - 1, parsed.day)));
+  return dateFormatter('day-title', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(parsed.year, parsed.month - 1, parsed.day)),
+  );
 }

@@ -49,7 +49,11 @@ describe('SessionsPanel', () => {
     expect(screen.getByText('Loading sessions…')).toBeTruthy();
     expect(screen.queryByTestId('market-US')).toBeNull();
     await waitFor(() => card('US'), patient);
-    for (const [market, name] of [['US', 'US · New York'], ['HK', 'HK · Hong Kong'], ['CN', 'CN · Shanghai']] as const) {
+    for (const [market, name] of [
+      ['US', 'US · New York'],
+      ['HK', 'HK · Hong Kong'],
+      ['CN', 'CN · Shanghai'],
+    ] as const) {
       expect(within(card(market)).getByRole('heading', { name }).tagName).toBe('H3');
     }
     const table = await waitFor(() => within(card('US')).getByRole('table', { name: /Trading sessions, US/ }), patient);
@@ -114,8 +118,11 @@ describe('SessionsPanel', () => {
     }, patient);
     expect(within(card('US')).queryByText('calendar unavailable')).toBeNull();
     for (const request of tradeDaysRequests(calls)) {
-      const span = (Date.parse(`${request.endDay.slice(0, 4)}-${request.endDay.slice(4, 6)}-${request.endDay.slice(6)}`) -
-        Date.parse(`${request.begDay.slice(0, 4)}-${request.begDay.slice(4, 6)}-${request.begDay.slice(6)}`)) / 86_400_000 + 1;
+      const span =
+        (Date.parse(`${request.endDay.slice(0, 4)}-${request.endDay.slice(4, 6)}-${request.endDay.slice(6)}`) -
+          Date.parse(`${request.begDay.slice(0, 4)}-${request.begDay.slice(4, 6)}-${request.begDay.slice(6)}`)) /
+          86_400_000 +
+        1;
       expect(span).toBeLessThanOrEqual(31);
       expect(request.begDay <= '20261231').toBe(true);
     }

@@ -45,9 +45,11 @@ describe('TradingCalendar', () => {
     expect(kindOf('20261127')).toBe('half');
     expect(kindOf('20261128')).toBe('weekend');
     const table = screen.getByRole('table', { name: 'Trading calendar, US, November 2026' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.getAttribute('abbr'))).toEqual([
-      'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.getAttribute('abbr')),
+    ).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
     const today = table.querySelector('[aria-current="date"]');
     expect(today?.getAttribute('data-ymd')).toBe('20261125');
     expect(today?.textContent).toContain('Wednesday 25 November: trading day (today)');

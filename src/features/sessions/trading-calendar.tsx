@@ -22,7 +22,6 @@ interface TradingCalendarProps {
   now: number;
 }
 
-
 const navButton =
   'inline-flex h-7 w-7 items-center justify-center rounded text-base leading-none text-slate-600 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-300 dark:hover:bg-slate-800';
 
@@ -37,8 +36,7 @@ export function TradingCalendar({ market, now }: TradingCalendarProps) {
   const query = useTradeDays(market, range?.begDay ?? '', range?.endDay ?? '');
   const isPast = compareMonths(view, thisMonth) < 0;
 
-  const answers: TradeDaysAnswer[] =
-    range && query.data ? [{ ...range, trade_days: query.data.trade_days, half_trade_days: query.data.half_trade_days }] : [];
+  const answers: TradeDaysAnswer[] = range && query.data ? [{ ...range, trade_days: query.data.trade_days, half_trade_days: query.data.half_trade_days }] : [];
   const weeks = calendarMonth(view.year, view.month, answers, now);
   const monthDays = weeks.flat().filter((day) => day.inMonth);
   const earlierMissing = monthDays.some((day) => day.kind === 'unavailable' && day.ymd < today);
@@ -47,13 +45,29 @@ export function TradingCalendar({ market, now }: TradingCalendarProps) {
   return (
     <div className="flex flex-col gap-1.5" data-testid={`calendar-${market}`}>
       <div className="flex items-center justify-between gap-2">
-        <button type="button" aria-label={t('Previous month')} className={navButton} disabled={!range && isPast} onClick={() => { setOffset((o) => o - 1); }}>
+        <button
+          type="button"
+          aria-label={t('Previous month')}
+          className={navButton}
+          disabled={!range && isPast}
+          onClick={() => {
+            setOffset((o) => o - 1);
+          }}
+        >
           ‹
         </button>
         <p aria-live="polite" className="text-xs font-semibold" data-testid={`calendar-month-${market}`}>
           {title}
         </p>
-        <button type="button" aria-label={t('Next month')} className={navButton} disabled={!range && !isPast} onClick={() => { setOffset((o) => o + 1); }}>
+        <button
+          type="button"
+          aria-label={t('Next month')}
+          className={navButton}
+          disabled={!range && !isPast}
+          onClick={() => {
+            setOffset((o) => o + 1);
+          }}
+        >
           ›
         </button>
       </div>
@@ -61,7 +75,9 @@ export function TradingCalendar({ market, now }: TradingCalendarProps) {
         <>
           {query.isError && <ErrorNotice compact error={query.error} onRetry={() => void query.refetch()} />}
           <MonthGrid caption={t('Trading calendar, {market}, {title}', { market, title })} weeks={weeks} today={today} loading={query.isLoading} />
-          {earlierMissing && <p className="text-[11px] text-slate-500 dark:text-slate-400">{t('Earlier days: trading days are available for the last 12 months only.')}</p>}
+          {earlierMissing && (
+            <p className="text-[11px] text-slate-500 dark:text-slate-400">{t('Earlier days: trading days are available for the last 12 months only.')}</p>
+          )}
           {laterMissing && <p className="text-[11px] text-slate-500 dark:text-slate-400">{t('Later days are not published yet.')}</p>}
           <CalendarLegend />
         </>

@@ -22,7 +22,12 @@ export function StockInfoDetails({ symbol, type }: StockInfoDetailsProps) {
   };
 
   if (info.data === undefined) {
-    if (info.error) return <div className="p-3"><ErrorNotice error={info.error} onRetry={retry} /></div>;
+    if (info.error)
+      return (
+        <div className="p-3">
+          <ErrorNotice error={info.error} onRetry={retry} />
+        </div>
+      );
     return (
       <p role="status" className="p-3 text-sm text-slate-500 dark:text-slate-400">
         {t('Loading stock information…')}

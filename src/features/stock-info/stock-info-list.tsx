@@ -14,7 +14,11 @@ export function StockInfoList({ symbol, sections }: { symbol: string; sections: 
             {section.rows.map((row) => (
               <div key={row.id} data-field={row.id} className="contents">
                 <dt className="text-slate-500 dark:text-slate-400">{row.label}</dt>
-                <dd className="text-right tabular-nums text-slate-900 dark:text-slate-100" {...(row.title !== undefined && { title: row.title })} {...(row.lang !== undefined && { lang: row.lang })}>
+                <dd
+                  className="text-right tabular-nums text-slate-900 dark:text-slate-100"
+                  {...(row.title !== undefined && { title: row.title })}
+                  {...(row.lang !== undefined && { lang: row.lang })}
+                >
                   {row.value}
                 </dd>
               </div>

@@ -41,10 +41,12 @@ export function boardLabel(code: string): string {
 
 export function derivativesLabel(codes: readonly number[]): string {
   if (codes.length === 0) return t('None|derivatives');
-  return codes.map((code) => {
-    const label = DERIVATIVE_LABELS[code];
-    return label ? t(label) : t('Type {n}', { n: code });
-  }).join(', ');
+  return codes
+    .map((code) => {
+      const label = DERIVATIVE_LABELS[code];
+      return label ? t(label) : t('Type {n}', { n: code });
+    })
+    .join(', ');
 }
 
 /** A decimal string at its own precision: '23.3789', '−0.2'. */

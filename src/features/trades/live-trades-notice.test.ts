@@ -14,7 +14,9 @@ describe('liveTradesNotice', () => {
   });
 
   it('says the socket is down or unavailable', () => {
-    expect(liveTradesNotice('down', status({ connection: 'reconnecting', retryInMs: 2_000 }), 3)).toBe('Live trades unavailable (reconnecting) — polling every 3 s');
+    expect(liveTradesNotice('down', status({ connection: 'reconnecting', retryInMs: 2_000 }), 3)).toBe(
+      'Live trades unavailable (reconnecting) — polling every 3 s',
+    );
     expect(liveTradesNotice('down', status({ connection: 'unavailable', code: 3003, message: 'Connection limit exceeded' }), 3)).toBe(
       'Live trades unavailable (3003 Connection limit exceeded) — polling every 3 s',
     );

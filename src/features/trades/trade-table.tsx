@@ -20,23 +20,31 @@ export function TradeTable({ symbol, rows, timeZone, futures, fresh }: TradeTabl
   const zone = zoneLabel(rows[0]?.timestampMs ?? 0, timeZone);
   return (
     <table aria-label={t('Trades of {symbol}', { symbol })} className="w-full border-collapse text-xs tabular-nums">
-      <caption className="sr-only">
-        {t('Trades of {symbol}, newest first; times in {zone}.', { symbol, zone: `${timeZone} (${zone})` })}
-      </caption>
+      <caption className="sr-only">{t('Trades of {symbol}, newest first; times in {zone}.', { symbol, zone: `${timeZone} (${zone})` })}</caption>
       <thead>
         <tr>
           <th scope="col" className={`${HEAD} whitespace-nowrap text-left`} title={t('Times in {zone}', { zone: timeZone })}>
             {t('Time')} <span className="font-normal">({zone})</span>
           </th>
-          <th scope="col" className={`${HEAD} text-right`}>{t('Price')}</th>
-          <th scope="col" className={`${HEAD} text-right`}>{t('Quantity')}</th>
-          <th scope="col" className={`${HEAD} text-left`}>{t('Side')}</th>
+          <th scope="col" className={`${HEAD} text-right`}>
+            {t('Price')}
+          </th>
+          <th scope="col" className={`${HEAD} text-right`}>
+            {t('Quantity')}
+          </th>
+          <th scope="col" className={`${HEAD} text-left`}>
+            {t('Side')}
+          </th>
           {futures && (
             <>
               <th scope="col" className={`${HEAD} text-right`} title={t('Open-interest change')}>
-                <abbr title={t('Open-interest change')} className="no-underline">{t('OI chg')}</abbr>
+                <abbr title={t('Open-interest change')} className="no-underline">
+                  {t('OI chg')}
+                </abbr>
               </th>
-              <th scope="col" className={`${HEAD} text-left`}>{t('Position effect')}</th>
+              <th scope="col" className={`${HEAD} text-left`}>
+                {t('Position effect')}
+              </th>
             </>
           )}
         </tr>

@@ -29,7 +29,9 @@ let client: QueryClient;
 
 function show() {
   fetchMock = vi.fn(() =>
-    Promise.resolve(new Response(JSON.stringify({ code: 0, message: 'success', data: { symbol: '700.HK', type: 'stock', trades: SNAPSHOT } }), { status: 200 })),
+    Promise.resolve(
+      new Response(JSON.stringify({ code: 0, message: 'success', data: { symbol: '700.HK', type: 'stock', trades: SNAPSHOT } }), { status: 200 }),
+    ),
   );
   vi.stubGlobal('fetch', fetchMock);
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

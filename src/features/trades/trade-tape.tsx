@@ -31,7 +31,12 @@ export function TradeTape({ symbol, type }: { symbol: string; type?: ProductType
 
   if (query.data === undefined) {
     if (query.error && isNoTradeDataAnswer(symbol, query.error)) return <TradesUnavailable symbol={symbol} type={type} />;
-    if (query.error) return <div className="p-3"><ErrorNotice error={query.error} onRetry={retry} /></div>;
+    if (query.error)
+      return (
+        <div className="p-3">
+          <ErrorNotice error={query.error} onRetry={retry} />
+        </div>
+      );
     return (
       <p role="status" className={NOTE}>
         {t('Loading trades…')}
@@ -54,13 +59,7 @@ export function TradeTape({ symbol, type }: { symbol: string; type?: ProductType
         </p>
       ) : (
         <div className="min-h-0 flex-1 overflow-auto">
-          <TradeTable
-            symbol={symbol}
-            rows={tapeRows(shown, timeZone)}
-            timeZone={timeZone}
-            futures={hasFuturesColumns(shown, query.data.type)}
-            fresh={fresh}
-          />
+          <TradeTable symbol={symbol} rows={tapeRows(shown, timeZone)} timeZone={timeZone} futures={hasFuturesColumns(shown, query.data.type)} fresh={fresh} />
         </div>
       )}
     </div>

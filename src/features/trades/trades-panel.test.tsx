@@ -30,7 +30,15 @@ const HK_TRADES: RawTrade[] = [
 ];
 
 const AU_TRADES: RawTrade[] = [
-  { id: '1795572892756_12', price: '597.18', quantity: '148', side: 'sell', timestamp: 1795572892756, open_interest_change: -108, position_effect: 'long_close' },
+  {
+    id: '1795572892756_12',
+    price: '597.18',
+    quantity: '148',
+    side: 'sell',
+    timestamp: 1795572892756,
+    open_interest_change: -108,
+    position_effect: 'long_close',
+  },
   { id: '1795572895356_14', price: '597.24', quantity: '180', side: 'buy', timestamp: 1795572895356, open_interest_change: 24, position_effect: 'long_open' },
 ];
 
@@ -47,7 +55,17 @@ function tradesOf(symbol: string, type: string, trades: RawTrade[]): Response {
 
 function tickerOf(symbol: string, type: string): Response {
   return envelope([
-    { symbol, type, last_price: '1.1', volume_24h: '0', high_24h: '1.1', low_24h: '1.1', price_change_24h: '0', price_change_percent_24h: '0', timestamp: 1795573800000 },
+    {
+      symbol,
+      type,
+      last_price: '1.1',
+      volume_24h: '0',
+      high_24h: '1.1',
+      low_24h: '1.1',
+      price_change_24h: '0',
+      price_change_percent_24h: '0',
+      timestamp: 1795573800000,
+    },
   ]);
 }
 
@@ -100,7 +118,9 @@ describe('TradesPanel', () => {
     serve((url) => (url.pathname === '/v1/market/trades' ? tradesOf('700.HK', 'stock', HK_TRADES) : undefined));
     show('700.HK');
     const table = await screen.findByRole('table', { name: 'Trades of 700.HK' });
-    const headers = within(table).getAllByRole('columnheader').map((header) => header.textContent.trim());
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent.trim());
     expect(headers).toEqual(['Time (UTC+8)', 'Price', 'Quantity', 'Side']);
     const rows = screen.getAllByTestId('trade-row');
     expect(rows.map(cells)).toEqual([
@@ -109,9 +129,21 @@ describe('TradesPanel', () => {
       ['10:29:50', '504.5', '10,000', '▼ Sell'],
     ]);
     expect(rows[1]?.querySelector('time')?.getAttribute('title')).toBe('2026-11-25 10:29:52.729 (Asia/Hong_Kong)');
-    expect(within(rows[1] as HTMLElement).getByText('Buy').getAttribute('style')).toContain('var(--color-up)');
-    expect(within(rows[2] as HTMLElement).getByText('Sell').getAttribute('style')).toContain('var(--color-down)');
-    expect(within(rows[0] as HTMLElement).getByText('Neutral').getAttribute('style')).toBeNull();
+    expect(
+      within(rows[1] as HTMLElement)
+        .getByText('Buy')
+        .getAttribute('style'),
+    ).toContain('var(--color-up)');
+    expect(
+      within(rows[2] as HTMLElement)
+        .getByText('Sell')
+        .getAttribute('style'),
+    ).toContain('var(--color-down)');
+    expect(
+      within(rows[0] as HTMLElement)
+        .getByText('Neutral')
+        .getAttribute('style'),
+    ).toBeNull();
     expect(fetchMock.mock.calls.some(([input]) => String(input).includes('symbol=700.HK') && String(input).includes('limit=100'))).toBe(true);
   });
 
@@ -123,14 +155,11 @@ describe('TradesPanel', () => {
     });
     show('AU2612');
     const table = await screen.findByRole('table', { name: 'Trades of AU2612' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent.trim())).toEqual([
-      'Time (UTC+8)',
-      'Price',
-      'Quantity',
-      'Side',
-      'OI chg',
-      'Position effect',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent.trim()),
+    ).toEqual(['Time (UTC+8)', 'Price', 'Quantity', 'Side', 'OI chg', 'Position effect']);
     expect(screen.getAllByTestId('trade-row').map(cells)).toEqual([
       ['10:14:55', '597.24', '180', '▲ Buy', '+24', 'Long open'],
       ['10:14:52', '597.18', '148', '▼ Sell', '\u2212108', 'Long close'],

@@ -41,7 +41,10 @@ export function AddSymbolForm({ listId, listName, symbols }: AddSymbolFormProps)
   const suggestionsId = `${baseId}-suggestions`;
   const optionId = (index: number) => `${baseId}-suggestion-${String(index)}`;
   const suggestions = useMemo(
-    () => (catalog.data === undefined || text.trim() === '' ? NO_SUGGESTIONS : catalog.data.searchSymbols(text, { limit: SUGGESTIONS * 2 }).matches.slice(0, SUGGESTIONS)),
+    () =>
+      catalog.data === undefined || text.trim() === ''
+        ? NO_SUGGESTIONS
+        : catalog.data.searchSymbols(text, { limit: SUGGESTIONS * 2 }).matches.slice(0, SUGGESTIONS),
     [catalog.data, text],
   );
   const showList = listOpen && suggestions.length > 0;
@@ -113,17 +116,16 @@ export function AddSymbolForm({ listId, listName, symbols }: AddSymbolFormProps)
         <button type="submit" className="rounded border border-slate-300 px-2 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
           {t('Add')}
         </button>
-        {showList && <SymbolSuggestions id={suggestionsId} suggestions={suggestions} activeIndex={active} optionId={optionId} onActivate={setMoved} onPick={pick} />}
+        {showList && (
+          <SymbolSuggestions id={suggestionsId} suggestions={suggestions} activeIndex={active} optionId={optionId} onActivate={setMoved} onPick={pick} />
+        )}
       </div>
-      {choice && (
-        <TypeChoice
-          symbol={choice.symbol}
-          types={choice.types}
-          onChoose={entry.choose}
-          onCancel={entry.cancelChoice}
-        />
-      )}
-      <p id={messageId} aria-live="polite" className={`min-h-4 pt-0.5 text-xs ${invalid ? 'text-amber-700 dark:text-amber-300' : 'text-slate-500 dark:text-slate-400'}`}>
+      {choice && <TypeChoice symbol={choice.symbol} types={choice.types} onChoose={entry.choose} onCancel={entry.cancelChoice} />}
+      <p
+        id={messageId}
+        aria-live="polite"
+        className={`min-h-4 pt-0.5 text-xs ${invalid ? 'text-amber-700 dark:text-amber-300' : 'text-slate-500 dark:text-slate-400'}`}
+      >
         {feedback?.text}
       </p>
     </form>

@@ -8,7 +8,17 @@ const initial = useAppStore.getState();
 
 beforeEach(() => {
   localStorage.clear();
-  useAppStore.setState({ ...initial, watchlists: [{ id: 'a', name: 'Mine', symbols: ['AAPL.US'] }, { id: 'b', name: 'Other', symbols: [] }], activeWatchlistId: 'b' }, true);
+  useAppStore.setState(
+    {
+      ...initial,
+      watchlists: [
+        { id: 'a', name: 'Mine', symbols: ['AAPL.US'] },
+        { id: 'b', name: 'Other', symbols: [] },
+      ],
+      activeWatchlistId: 'b',
+    },
+    true,
+  );
 });
 
 afterEach(() => {

@@ -17,7 +17,12 @@ export function AddToWatchlistButton({ symbol }: { symbol: string }) {
   const base = 'shrink-0 rounded border px-2 py-0.5 text-xs whitespace-nowrap';
   if (inList) {
     return (
-      <button type="button" disabled title={t('{symbol} is in {list}', { symbol: normalized, list: listName ?? t('the active watchlist') })} className={`${base} border-slate-300 text-slate-500 dark:border-slate-700 dark:text-slate-400`}>
+      <button
+        type="button"
+        disabled
+        title={t('{symbol} is in {list}', { symbol: normalized, list: listName ?? t('the active watchlist') })}
+        className={`${base} border-slate-300 text-slate-500 dark:border-slate-700 dark:text-slate-400`}
+      >
         {/* A phone's header row is narrow: the words it hides stay in the button's name. */}
         <span aria-hidden="true">✓ </span>
         <span className="max-sm:sr-only">{t('In ')}</span>

@@ -20,11 +20,7 @@ export function DeleteConfirmation({ list, onDone }: { list: Watchlist; onDone: 
   };
 
   return (
-    <div
-      role="group"
-      aria-labelledby={questionId}
-      className="flex flex-wrap items-center gap-2 px-2 py-1 text-xs"
-    >
+    <div role="group" aria-labelledby={questionId} className="flex flex-wrap items-center gap-2 px-2 py-1 text-xs">
       <p id={questionId} className="min-w-0 flex-1 text-slate-700 dark:text-slate-200">
         {count > 0 ? t('Delete “{name}” and its {count} symbols?', { name: list.name, count }) : t('Delete “{name}”?', { name: listName(list) })}
       </p>

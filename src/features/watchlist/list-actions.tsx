@@ -170,7 +170,9 @@ export function ListActions({ lists, active }: ListActionsProps) {
                   exportWatchlist(active, { queryClient, source: market.source, feed, typeOf });
                 },
                 () => {
-                  useAppStore.getState().pushNotice('warning', () => t('{name} could not be exported: the export did not load (offline?). Try again.', { name: listName(active) }));
+                  useAppStore
+                    .getState()
+                    .pushNotice('warning', () => t('{name} could not be exported: the export did not load (offline?). Try again.', { name: listName(active) }));
                 },
               );
             }}

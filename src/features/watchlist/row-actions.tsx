@@ -21,7 +21,12 @@ const BUTTON =
   'w-7 shrink-0 lg:max-xl:w-5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 disabled:opacity-30 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-500 dark:hover:bg-slate-800 dark:hover:text-slate-200';
 
 function indexIn(listId: string, symbol: string): number {
-  return useAppStore.getState().watchlists.find((list) => list.id === listId)?.symbols.indexOf(symbol) ?? -1;
+  return (
+    useAppStore
+      .getState()
+      .watchlists.find((list) => list.id === listId)
+      ?.symbols.indexOf(symbol) ?? -1
+  );
 }
 
 /** After React has moved or removed the row, put focus back where the user is working. */

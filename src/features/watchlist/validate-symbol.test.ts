@@ -37,8 +37,14 @@ describe('parseSymbolInput', () => {
   });
 
   it('refuses a symbol the catalogue does not know, saying so', () => {
-    expect(parseSymbolInput('ZZZZ.US', [], catalog)).toEqual({ ok: false, message: 'ZZZZ.US is not in the catalogue: check the spelling, or type a name to search.' });
-    expect(parseSymbolInput('apple inc', [], catalog)).toMatchObject({ ok: false, message: expect.stringMatching(/^Nothing in the catalogue matches “apple inc”/) as unknown });
+    expect(parseSymbolInput('ZZZZ.US', [], catalog)).toEqual({
+      ok: false,
+      message: 'ZZZZ.US is not in the catalogue: check the spelling, or type a name to search.',
+    });
+    expect(parseSymbolInput('apple inc', [], catalog)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Nothing in the catalogue matches “apple inc”/) as unknown,
+    });
     expect(parseSymbolInput('   ', [], catalog)).toMatchObject({ ok: false, message: expect.stringMatching(/^Type a symbol/) as unknown });
   });
 

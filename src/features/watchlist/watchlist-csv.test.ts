@@ -18,8 +18,22 @@ const lines = (csv: string) => csv.split('\r\n');
 
 describe('watchlistCsv', () => {
   it('writes one record per symbol in the list order, at each symbol’s precision', () => {
-    const apple: Ticker = { symbol: 'AAPL.US', name: 'Apple, Inc.', last_price: '189.5', prev_close: '187.25', volume_24h: '51234567', timestamp: Date.UTC(2026, 10, 25, 15) };
-    expect(lines(watchlistCsv([{ symbol: '700.HK', ticker: TENCENT }, { symbol: 'AAPL.US', ticker: apple }]))).toEqual([
+    const apple: Ticker = {
+      symbol: 'AAPL.US',
+      name: 'Apple, Inc.',
+      last_price: '189.5',
+      prev_close: '187.25',
+      volume_24h: '51234567',
+      timestamp: Date.UTC(2026, 10, 25, 15),
+    };
+    expect(
+      lines(
+        watchlistCsv([
+          { symbol: '700.HK', ticker: TENCENT },
+          { symbol: 'AAPL.US', ticker: apple },
+        ]),
+      ),
+    ).toEqual([
       'symbol,name,last,change,change %,volume,time (UTC)',
       '700.HK,腾讯控股,505.0,-4.5,-0.88,18234500,2026-11-25 08:00:05',
       // Change and percent from the previous close when the quote has none; the comma quoted.

@@ -89,10 +89,10 @@ describe('watchlist tabs', () => {
   });
 
   it('moves the active list left and right', () => {
-    expect((screen.getByRole<HTMLButtonElement>('button', { name: 'Move US tech left' })).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Move US tech left' }).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Move US tech right' }));
     expect(tabNames()).toEqual(['Hong Kong', 'US tech']);
-    expect((screen.getByRole<HTMLButtonElement>('button', { name: 'Move US tech right' })).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Move US tech right' }).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Move US tech left' }));
     expect(tabNames()).toEqual(['US tech', 'Hong Kong']);
   });

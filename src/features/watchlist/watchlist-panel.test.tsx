@@ -17,7 +17,13 @@ const initial = useAppStore.getState();
 let client: QueryClient;
 
 function showList(symbols: string[], quotes: Map<string, Quote>, outage?: { on: boolean }) {
-  useAppStore.setState({ watchlists: [{ id: 'a', name: 'Mine', symbols }, { id: 'b', name: 'Other', symbols: [] }], activeWatchlistId: 'a' });
+  useAppStore.setState({
+    watchlists: [
+      { id: 'a', name: 'Mine', symbols },
+      { id: 'b', name: 'Other', symbols: [] },
+    ],
+    activeWatchlistId: 'a',
+  });
   const server = serveTickers(quotes, outage);
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -85,10 +91,13 @@ describe('WatchlistPanel rows', () => {
   });
 
   it('keeps an unknown symbol’s error in its own row', async () => {
-    showList(['AAPL.US', 'NOPE.US', 'MSFT.US'], new Map([
-      ['AAPL.US', { last: '222.74', change: '0.53', percent: '0.24' }],
-      ['MSFT.US', { last: '415.20', change: '-1.10', percent: '-0.26' }],
-    ]));
+    showList(
+      ['AAPL.US', 'NOPE.US', 'MSFT.US'],
+      new Map([
+        ['AAPL.US', { last: '222.74', change: '0.53', percent: '0.24' }],
+        ['MSFT.US', { last: '415.20', change: '-1.10', percent: '-0.26' }],
+      ]),
+    );
     await waitFor(() => {
       expect(within(row('NOPE.US')).queryByText('Symbol not found.')).not.toBeNull();
     });
@@ -99,10 +108,14 @@ describe('WatchlistPanel rows', () => {
 
   it('shows an outage in the rows, keeps the panel, and recovers on the next poll', async () => {
     const outage = { on: true };
-    showList(['AAPL.US', 'MSFT.US'], new Map([
-      ['AAPL.US', { last: '222.74', change: '0.53', percent: '0.24' }],
-      ['MSFT.US', { last: '415.20', change: '-1.10', percent: '-0.26' }],
-    ]), outage);
+    showList(
+      ['AAPL.US', 'MSFT.US'],
+      new Map([
+        ['AAPL.US', { last: '222.74', change: '0.53', percent: '0.24' }],
+        ['MSFT.US', { last: '415.20', change: '-1.10', percent: '-0.26' }],
+      ]),
+      outage,
+    );
     await waitFor(() => {
       expect(screen.getAllByText('The data source is unavailable right now.')).toHaveLength(2);
     });
@@ -122,7 +135,7 @@ describe('WatchlistPanel rows', () => {
     await waitFor(() => {
       expect(within(row('MSFT.US')).getAllByRole('button')[0]?.getAttribute('aria-current')).toBe('true');
     });
-    expect((screen.getByRole<HTMLButtonElement>('button', { name: 'Move AAPL.US up' })).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Move AAPL.US up' }).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Move NVDA.US up' }));
     expect(rows().map((element) => element.dataset.symbol)).toEqual(['AAPL.US', 'NVDA.US', 'MSFT.US']);
     fireEvent.click(screen.getByRole('button', { name: 'Move AAPL.US down' }));

@@ -61,7 +61,9 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
         className="flex min-w-0 flex-1 flex-col px-2 py-1.5 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-500 dark:hover:bg-slate-800/60"
       >
         <span className="flex items-baseline justify-between gap-x-2">
-          <span data-testid="watchlist-symbol" className="min-w-0 truncate text-sm font-semibold">{symbol}</span>
+          <span data-testid="watchlist-symbol" className="min-w-0 truncate text-sm font-semibold">
+            {symbol}
+          </span>
           <span ref={lastCell} data-testid="watchlist-last" className="shrink-0 rounded px-1 text-right text-sm tabular-nums">
             {figures?.last ?? (isPending ? '…' : '—')}
           </span>

@@ -79,7 +79,8 @@ function applyAppRecords(store: StoreApi<AppState>, values: ReadonlyMap<string, 
   const preferences = shared ? withLanguage({ ...state.preferences, ...shared, indicators }, language) : state.preferences;
   const watchlists = watchlistsOf(values);
   const comparisons: Record<string, string[]> = {};
-  for (const [id, { kind, value }] of values) if (kind === COMPARISONS) comparisons[id.slice(COMPARISONS.length + 1)] = strings(value).slice(0, MAX_COMPARISONS);
+  for (const [id, { kind, value }] of values)
+    if (kind === COMPARISONS) comparisons[id.slice(COMPARISONS.length + 1)] = strings(value).slice(0, MAX_COMPARISONS);
   store.setState({
     preferences: same(state.preferences, preferences),
     watchlists: same(state.watchlists, watchlists),

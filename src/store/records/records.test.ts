@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { beats, mergeChange, mergeLists, reviseRecords, type RecordValue, type UserRecord } from './records';
 
-const values = (entries: Record<string, unknown>): Map<string, RecordValue> => new Map(Object.entries(entries).map(([id, value]) => [id, { kind: id.split(':')[0] ?? id, value }]));
+const values = (entries: Record<string, unknown>): Map<string, RecordValue> =>
+  new Map(Object.entries(entries).map(([id, value]) => [id, { kind: id.split(':')[0] ?? id, value }]));
 
 describe('reviseRecords', () => {
   it('gives a new value revision 1, a changed one the next, and a gone one a tombstone', () => {
     const first = reviseRecords(new Map(), values({ 'watchlist:us': ['A'], theme: 'dark' }), 'tab-a', 1000);
-    expect(first.diff.added.map((r) => [r.id, r.rev])).toEqual([['watchlist:us', 1], ['theme', 1]]);
+    expect(first.diff.added.map((r) => [r.id, r.rev])).toEqual([
+      ['watchlist:us', 1],
+      ['theme', 1],
+    ]);
 
     const second = reviseRecords(first.records, values({ 'watchlist:us': ['A', 'B'] }), 'tab-b', 2000);
-    expect(second.diff.updated).toEqual([[first.records.get('watchlist:us'), { id: 'watchlist:us', kind: 'watchlist', rev: 2, updatedAt: 2000, by: 'tab-b', value: ['A', 'B'] }]]);
+    expect(second.diff.updated).toEqual([
+      [first.records.get('watchlist:us'), { id: 'watchlist:us', kind: 'watchlist', rev: 2, updatedAt: 2000, by: 'tab-b', value: ['A', 'B'] }],
+    ]);
     expect(second.diff.removed).toEqual([{ id: 'theme', kind: 'theme', rev: 2, updatedAt: 2000, by: 'tab-b', deleted: true }]);
     expect(second.diff.added).toEqual([]);
   });
@@ -29,7 +35,15 @@ describe('reviseRecords', () => {
   });
 });
 
-const record = (rev: number, by: string, value: unknown, deleted?: true): UserRecord => ({ id: 'watchlist:us', kind: 'watchlist', rev, updatedAt: rev, by, value, ...(deleted && { deleted }) });
+const record = (rev: number, by: string, value: unknown, deleted?: true): UserRecord => ({
+  id: 'watchlist:us',
+  kind: 'watchlist',
+  rev,
+  updatedAt: rev,
+  by,
+  value,
+  ...(deleted && { deleted }),
+});
 
 describe('mergeChange', () => {
   it('takes a change made on the revision held here', () => {

@@ -84,7 +84,12 @@ export function beats(a: UserRecord, b: UserRecord): boolean {
  * (or is new, or comes back) gets the next revision, a record whose value is gone becomes a
  * tombstone. Returns the records and the diff.
  */
-export function reviseRecords(records: RecordMap, values: ReadonlyMap<string, RecordValue>, by: string, now: number): { records: Map<string, UserRecord>; diff: RecordsDiff } {
+export function reviseRecords(
+  records: RecordMap,
+  values: ReadonlyMap<string, RecordValue>,
+  by: string,
+  now: number,
+): { records: Map<string, UserRecord>; diff: RecordsDiff } {
   const next = new Map(records);
   const diff = emptyDiff();
   for (const [id, { kind, value }] of values) {
@@ -114,7 +119,12 @@ export type ThreeWayMerge = (base: unknown, winner: unknown, loser: unknown) => 
  * loser's changes against the shared base on top), else the revision that `beats` wins.
  * Returns the records that changed here, and those that were combined (to be sent on).
  */
-export function mergeChange(records: Map<string, UserRecord>, from: UserRecord | undefined, to: UserRecord, merges: Readonly<Record<string, ThreeWayMerge>>): { changed?: UserRecord; combined?: UserRecord } {
+export function mergeChange(
+  records: Map<string, UserRecord>,
+  from: UserRecord | undefined,
+  to: UserRecord,
+  merges: Readonly<Record<string, ThreeWayMerge>>,
+): { changed?: UserRecord; combined?: UserRecord } {
   const local = records.get(to.id);
   if (!local) {
     records.set(to.id, to);

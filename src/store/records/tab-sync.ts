@@ -59,7 +59,13 @@ const TOMBSTONE_DAYS = 30;
 function isRecord(value: unknown): value is UserRecord {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Partial<UserRecord>;
-  return typeof record.id === 'string' && typeof record.kind === 'string' && typeof record.by === 'string' && Number.isInteger(record.rev) && typeof record.updatedAt === 'number';
+  return (
+    typeof record.id === 'string' &&
+    typeof record.kind === 'string' &&
+    typeof record.by === 'string' &&
+    Number.isInteger(record.rev) &&
+    typeof record.updatedAt === 'number'
+  );
 }
 
 /** The saved records; damaged ones are left out (the state still has their values). */
@@ -120,7 +126,11 @@ export function startTabSync<S>(store: StoreApi<S>, adapter: RecordAdapter<S>, o
   const commit = (values: Map<string, RecordValue>, extra = emptyDiff()): void => {
     const revised = reviseRecords(records, values, tab, now());
     records = revised.records;
-    send({ added: [...extra.added, ...revised.diff.added], updated: [...extra.updated, ...revised.diff.updated], removed: [...extra.removed, ...revised.diff.removed] });
+    send({
+      added: [...extra.added, ...revised.diff.added],
+      updated: [...extra.updated, ...revised.diff.updated],
+      removed: [...extra.removed, ...revised.diff.removed],
+    });
   };
   const put = (values: ReadonlyMap<string, RecordValue>): void => {
     applying = true;
@@ -152,7 +162,11 @@ export function startTabSync<S>(store: StoreApi<S>, adapter: RecordAdapter<S>, o
     if (!isBatch(data, adapter.store) || data.source === tab) return;
     const next = new Map(records);
     const combined = emptyDiff();
-    const changes: (readonly [UserRecord | undefined, UserRecord])[] = [...data.diff.added.map((to) => [undefined, to] as const), ...data.diff.updated, ...data.diff.removed.map((to) => [undefined, to] as const)];
+    const changes: (readonly [UserRecord | undefined, UserRecord])[] = [
+      ...data.diff.added.map((to) => [undefined, to] as const),
+      ...data.diff.updated,
+      ...data.diff.removed.map((to) => [undefined, to] as const),
+    ];
     let changed = 0;
     for (const [from, to] of changes) {
       const result = mergeChange(next, from, to, merges);

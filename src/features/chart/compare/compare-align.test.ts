@@ -35,16 +35,34 @@ describe('alignment of daily and longer candles: by date, each in its market’s
     // New York leaves DST on 1 November 2026; Hong Kong has none.
     const days = ['20261029', '20261030', '20261102', '20261103'];
     const hk = days.map((ymd, i) => candle(midnight(ymd, HK), 100 + i));
-    expect(alignCloses(days.map((ymd) => midnight(ymd, NY)), hk, alignmentOf('1d', NY, HK))).toEqual([100, 101, 102, 103]);
+    expect(
+      alignCloses(
+        days.map((ymd) => midnight(ymd, NY)),
+        hk,
+        alignmentOf('1d', NY, HK),
+      ),
+    ).toEqual([100, 101, 102, 103]);
   });
 
   it('meets weeks and months at their first calendar day', () => {
     const weeks = ['20261102', '20261109', '20261116'];
     const hk = weeks.map((ymd, i) => candle(midnight(ymd, HK), 10 + i));
-    expect(alignCloses(weeks.map((ymd) => midnight(ymd, NY)), hk, alignmentOf('1w', NY, HK))).toEqual([10, 11, 12]);
+    expect(
+      alignCloses(
+        weeks.map((ymd) => midnight(ymd, NY)),
+        hk,
+        alignmentOf('1w', NY, HK),
+      ),
+    ).toEqual([10, 11, 12]);
     const months = ['20260901', '20261001', '20261101'];
     const utc = months.slice(1).map((ymd, i) => candle(midnight(ymd, 'UTC'), 20 + i));
-    expect(alignCloses(months.map((ymd) => midnight(ymd, HK)), utc, alignmentOf('1M', HK, 'UTC'))).toEqual([undefined, 20, 21]);
+    expect(
+      alignCloses(
+        months.map((ymd) => midnight(ymd, HK)),
+        utc,
+        alignmentOf('1M', HK, 'UTC'),
+      ),
+    ).toEqual([undefined, 20, 21]);
   });
 
   it('aligns again with the same alignment as candles change (a live line): dates read before are reused, not stale', () => {
@@ -59,14 +77,20 @@ describe('alignment of daily and longer candles: by date, each in its market’s
   const ZONES = [NY, HK, 'UTC', 'Europe/London', 'Asia/Tokyo', 'Asia/Shanghai', 'Australia/Sydney'];
   const START = '20260101';
   /** Sets of day numbers (from START) as ascending ymd strings. */
-  const days = fc.uniqueArray(fc.integer({ min: 0, max: 400 }), { maxLength: 60 }).map((list) => [...list].sort((a, b) => a - b).map((n) => addDaysYmd(START, n)));
+  const days = fc
+    .uniqueArray(fc.integer({ min: 0, max: 400 }), { maxLength: 60 })
+    .map((list) => [...list].sort((a, b) => a - b).map((n) => addDaysYmd(START, n)));
 
   it('property: a bar gets the close of the compared candle of its own date, else a gap', () => {
     fc.assert(
       fc.property(days, days, fc.constantFrom(...ZONES), fc.constantFrom(...ZONES), (mainDays, otherDays, mainZone, otherZone) => {
         const other = otherDays.map((ymd, i) => candle(midnight(ymd, otherZone), i + 1));
         const closeOf = new Map(otherDays.map((ymd, i) => [ymd, i + 1]));
-        const aligned = alignCloses(mainDays.map((ymd) => midnight(ymd, mainZone)), other, alignmentOf('1d', mainZone, otherZone));
+        const aligned = alignCloses(
+          mainDays.map((ymd) => midnight(ymd, mainZone)),
+          other,
+          alignmentOf('1d', mainZone, otherZone),
+        );
         expect(aligned).toEqual(mainDays.map((ymd) => closeOf.get(ymd)));
       }),
     );
@@ -94,8 +118,12 @@ describe('alignment of intraday candles: by real time', () => {
 
   it('property: a bar gets the close of the candle whose period holds its start, or a gap when none does', () => {
     const period = 5 * 60_000;
-    const starts = fc.uniqueArray(fc.integer({ min: 0, max: 60 }), { maxLength: 60 }).map((list) => [...list].sort((a, b) => a - b).map((n) => base + n * period));
-    const bars = fc.uniqueArray(fc.integer({ min: -10, max: 320 }), { maxLength: 80 }).map((list) => [...list].sort((a, b) => a - b).map((n) => base + n * 60_000));
+    const starts = fc
+      .uniqueArray(fc.integer({ min: 0, max: 60 }), { maxLength: 60 })
+      .map((list) => [...list].sort((a, b) => a - b).map((n) => base + n * period));
+    const bars = fc
+      .uniqueArray(fc.integer({ min: -10, max: 320 }), { maxLength: 80 })
+      .map((list) => [...list].sort((a, b) => a - b).map((n) => base + n * 60_000));
     fc.assert(
       fc.property(starts, bars, (otherStarts, mainTimes) => {
         const other = otherStarts.map((time, i) => candle(time, i + 1));

@@ -25,7 +25,6 @@ import { useLiveForming } from '../use-live-forming';
 import { alignmentOf, type Alignment } from './compare-align';
 import { CompareOverlay, type CompareSource } from './compare-overlay';
 
-
 interface Feed {
   candles: readonly Candle[];
   alignment: Alignment;
@@ -238,7 +237,11 @@ function CompareLegend({ overlay, surface, symbol, rows }: { overlay: CompareOve
 function createHover(surface: ChartSurface) {
   const index = createCell<number | undefined>(undefined);
   const onMove = (param: MouseEventParams): void => {
-    index.set(param.point && param.logical !== undefined ? Math.min(surface.candles().length - 1, Math.max(0, surface.firstIndex() + Math.round(param.logical))) : undefined);
+    index.set(
+      param.point && param.logical !== undefined
+        ? Math.min(surface.candles().length - 1, Math.max(0, surface.firstIndex() + Math.round(param.logical)))
+        : undefined,
+    );
   };
   return {
     index: index.get,

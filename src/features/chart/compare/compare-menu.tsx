@@ -124,8 +124,13 @@ export function CompareMenu({ chartId, symbol, anchor, onClose }: CompareMenuPro
           onCancel={entry.cancelChoice}
         />
       )}
-      <p id={messageId} aria-live="polite" className={`min-h-4 pt-0.5 ${invalid ? 'text-amber-700 dark:text-amber-300' : 'text-slate-500 dark:text-slate-400'}`}>
-        {feedback?.text ?? (full ? refusal('full', '') : t('Up to {n} symbols of any market, as percent from the first visible candle.', { n: MAX_COMPARISONS }))}
+      <p
+        id={messageId}
+        aria-live="polite"
+        className={`min-h-4 pt-0.5 ${invalid ? 'text-amber-700 dark:text-amber-300' : 'text-slate-500 dark:text-slate-400'}`}
+      >
+        {feedback?.text ??
+          (full ? refusal('full', '') : t('Up to {n} symbols of any market, as percent from the first visible candle.', { n: MAX_COMPARISONS }))}
       </p>
       {comparisons.length > 0 && (
         <ul aria-label={t('Compared symbols')} className="mt-1">

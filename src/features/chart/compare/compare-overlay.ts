@@ -12,7 +12,16 @@
  *
  * Types only from the library: the chart is reached through the surface.
  */
-import type { AutoscaleInfo, IChartApiBase, IPrimitivePaneView, ISeriesApi, ISeriesPrimitive, Logical, SeriesAttachedParameter, SeriesType } from 'lightweight-charts';
+import type {
+  AutoscaleInfo,
+  IChartApiBase,
+  IPrimitivePaneView,
+  ISeriesApi,
+  ISeriesPrimitive,
+  Logical,
+  SeriesAttachedParameter,
+  SeriesType,
+} from 'lightweight-charts';
 import type { Candle } from '#shared/candle.ts';
 import { createEmitter } from '../../../lib/observable';
 import type { ChartSurface, SurfaceCandle } from '../chart-surface';

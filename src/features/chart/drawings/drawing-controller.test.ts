@@ -180,7 +180,11 @@ describe('anchors through a log price scale', () => {
         const fake = fakeSurface(LOG);
         const primitive = new DrawingPrimitive(fake.surface, () => undefined);
         const created: Anchor[][] = [];
-        const controller = new DrawingController(fake.surface, primitive, { onCreate: (_kind, anchors) => created.push(anchors), onMove: () => undefined, onSelect: () => undefined });
+        const controller = new DrawingController(fake.surface, primitive, {
+          onCreate: (_kind, anchors) => created.push(anchors),
+          onMove: () => undefined,
+          onSelect: () => undefined,
+        });
         controller.setTool('horizontal-line');
         click(fake.element, x, y);
         const [anchor] = created[0] ?? [];
@@ -199,7 +203,11 @@ describe('anchors through a log price scale', () => {
         const fake = fakeSurface(LOG);
         const primitive = new DrawingPrimitive(fake.surface, () => undefined);
         const moves: Anchor[][] = [];
-        const controller = new DrawingController(fake.surface, primitive, { onCreate: () => undefined, onMove: (_d, anchors) => moves.push(anchors), onSelect: () => undefined });
+        const controller = new DrawingController(fake.surface, primitive, {
+          onCreate: () => undefined,
+          onMove: (_d, anchors) => moves.push(anchors),
+          onSelect: () => undefined,
+        });
         const anchors = [at(200, 0), at(400, 0)].map((anchor, i) => ({ time: anchor.time, price: LOG.coordinateToPrice(i === 0 ? 300 : 200) }));
         const line: Drawing = { id: 'l', kind: 'trend-line', anchors, style: { color: '#2962ff', width: 2, line: 'solid' }, locked: false };
         primitive.setDrawings([{ drawing: line, anchors }]);

@@ -53,7 +53,9 @@ export function reportPlaced(element: HTMLElement, placed: readonly PlacedDrawin
     return;
   }
   const round = (value: number): number => Math.round(value * 10) / 10;
-  element.dataset.drawings = JSON.stringify(placed.map(({ id, kind, anchors, points }) => ({ id, kind, anchors, points: points.map(({ x, y }) => ({ x: round(x), y: round(y) })) })));
+  element.dataset.drawings = JSON.stringify(
+    placed.map(({ id, kind, anchors, points }) => ({ id, kind, anchors, points: points.map(({ x, y }) => ({ x: round(x), y: round(y) })) })),
+  );
 }
 
 export function shownOf(drawing: Drawing, mapping: PriceMapping): ShownDrawing {
@@ -74,7 +76,12 @@ export function DrawingLayer({ symbol, exFactors, adjust, adjustedLocally, theme
   /** The drawing placed last: its editor takes the keys (a note's text). */
   const [freshId, setFreshId] = useState<string | undefined>(undefined);
   const latestSymbol = useRef(symbol);
-  const setSelectedId = useMemo(() => (id: string | undefined) => { setSelection({ symbol: latestSymbol.current, id }); }, []);
+  const setSelectedId = useMemo(
+    () => (id: string | undefined) => {
+      setSelection({ symbol: latestSymbol.current, id });
+    },
+    [],
+  );
   const mapping = useMemo(() => priceMapping(exFactors, adjust, adjustedLocally), [exFactors, adjust, adjustedLocally]);
   const engineRef = useRef<Engine | undefined>(undefined);
 
@@ -92,7 +99,8 @@ export function DrawingLayer({ symbol, exFactors, adjust, adjustedLocally, theme
     };
     const primitive = new DrawingPrimitive(surface, report);
     report([]);
-    const toRaw = (anchors: readonly Anchor[]): Anchor[] => anchors.map((anchor) => ({ time: anchor.time, price: latest.current.mapping.toRaw(anchor.price, anchor.time) }));
+    const toRaw = (anchors: readonly Anchor[]): Anchor[] =>
+      anchors.map((anchor) => ({ time: anchor.time, price: latest.current.mapping.toRaw(anchor.price, anchor.time) }));
     const controller = new DrawingController(surface, primitive, {
       onCreate(kind, anchors) {
         const drawing: Drawing = {
@@ -235,4 +243,3 @@ export function DrawingLayer({ symbol, exFactors, adjust, adjustedLocally, theme
 
 /** Loaded by chart-panel through lazyWithPreload. */
 export default DrawingLayer;
-

@@ -31,11 +31,17 @@ describe('DrawingPrimitive', () => {
     vi.useFakeTimers();
     const reports: PlacedDrawing[][] = [];
     const primitive = new DrawingPrimitive(surface, (placed) => reports.push(placed));
-    const line = drawing('a', 'trend-line', [{ time: 10 * HOUR, price: 300 }, { time: 150 * HOUR, price: 250 }]);
+    const line = drawing('a', 'trend-line', [
+      { time: 10 * HOUR, price: 300 },
+      { time: 150 * HOUR, price: 250 },
+    ]);
     primitive.setDrawings([{ drawing: line, anchors: line.anchors }]);
     primitive.updateAllViews();
     vi.runAllTimers();
-    expect(reports.at(-1)?.[0]?.points).toEqual([{ x: 100, y: 200 }, { x: 1500, y: 250 }]);
+    expect(reports.at(-1)?.[0]?.points).toEqual([
+      { x: 100, y: 200 },
+      { x: 1500, y: 250 },
+    ]);
     // Its body is hit half way; nothing far off it.
     expect(primitive.hit({ x: 500, y: 214.3 })?.item.drawing.id).toBe('a');
     expect(primitive.hit({ x: 500, y: 260 })).toBeUndefined();
@@ -46,7 +52,15 @@ describe('DrawingPrimitive', () => {
   });
 
   it('hits a Fibonacci level line at its price', () => {
-    const fib = drawing('f', 'fib-retracement', [{ time: 10 * HOUR, price: 400 }, { time: 50 * HOUR, price: 200 }], { levels: [0, 0.5, 1] });
+    const fib = drawing(
+      'f',
+      'fib-retracement',
+      [
+        { time: 10 * HOUR, price: 400 },
+        { time: 50 * HOUR, price: 200 },
+      ],
+      { levels: [0, 0.5, 1] },
+    );
     const primitive = new DrawingPrimitive(surface, () => undefined);
     primitive.setDrawings([{ drawing: fib, anchors: fib.anchors }]);
     primitive.updateAllViews();
@@ -84,17 +98,30 @@ describe('DrawingPrimitive', () => {
     expect(reports.at(-1)?.map((placed) => placed.id)).toEqual(['a']);
   });
 
-  it("labels a measure with the bars between its anchors, counting a bar that opens inside them", () => {
+  it('labels a measure with the bars between its anchors, counting a bar that opens inside them', () => {
     const candles = [20, 30].map((hours) => ({ time: hours * HOUR, open: 1, high: 1, low: 1, close: 1 }));
     const counting = { ...surface, candles: () => candles } as unknown as ChartSurface;
     const texts: string[] = [];
-    const context = new Proxy({ fillText: (text: string) => texts.push(text), measureText: () => ({ width: 50 }) }, { get: (target, key) => (key in target ? target[key as keyof typeof target] : () => undefined) });
+    const context = new Proxy(
+      { fillText: (text: string) => texts.push(text), measureText: () => ({ width: 50 }) },
+      { get: (target, key) => (key in target ? target[key as keyof typeof target] : () => undefined) },
+    );
     const paint = () => {
       primitive.updateAllViews();
-      primitive.paneViews()[0]?.renderer()?.draw({ useMediaCoordinateSpace: (draw: (scope: { context: unknown }) => void) => { draw({ context }); } } as never);
+      primitive
+        .paneViews()[0]
+        ?.renderer()
+        ?.draw({
+          useMediaCoordinateSpace: (draw: (scope: { context: unknown }) => void) => {
+            draw({ context });
+          },
+        } as never);
     };
     const primitive = new DrawingPrimitive(counting, () => undefined);
-    const measure = drawing('m', 'measure', [{ time: 10 * HOUR, price: 100 }, { time: 45 * HOUR, price: 110 }]);
+    const measure = drawing('m', 'measure', [
+      { time: 10 * HOUR, price: 100 },
+      { time: 45 * HOUR, price: 110 },
+    ]);
     primitive.setDrawings([{ drawing: measure, anchors: measure.anchors }]);
     paint();
     expect(texts.at(-1)).toContain('2 bars');

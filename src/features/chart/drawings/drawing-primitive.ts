@@ -168,7 +168,9 @@ export class DrawingPrimitive extends TopPanePrimitive {
       let levelYs: number[] = [];
       if (drawing.kind === 'fib-retracement' && item.anchors.length === 2) {
         const [start, end] = item.anchors;
-        levelYs = fibLevelPrices(start?.price ?? 0, end?.price ?? 0, drawing.levels ?? DEFAULT_FIB_LEVELS).map((price) => series.priceToCoordinate(price) ?? Number.NaN);
+        levelYs = fibLevelPrices(start?.price ?? 0, end?.price ?? 0, drawing.levels ?? DEFAULT_FIB_LEVELS).map(
+          (price) => series.priceToCoordinate(price) ?? Number.NaN,
+        );
       }
       const shape = shapeOf(drawing.kind, points, bounds, { levelYs, textSize: textSize(drawing.text ?? '') });
       this.placed.push({ item, points, shape, levelYs });

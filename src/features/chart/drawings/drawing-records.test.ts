@@ -48,7 +48,13 @@ describe('saved shapes of the drawings store', () => {
 });
 
 describe('drawings shared between tabs', () => {
-  const line = (id: string, price: number): Drawing => ({ id, kind: 'horizontal-line', anchors: [{ time: 1, price }], style: { color: '#2962ff', width: 1, line: 'solid' }, locked: false });
+  const line = (id: string, price: number): Drawing => ({
+    id,
+    kind: 'horizontal-line',
+    anchors: [{ time: 1, price }],
+    style: { color: '#2962ff', width: 1, line: 'solid' },
+    locked: false,
+  });
 
   function tabs() {
     const hub = channelHub();
@@ -67,7 +73,13 @@ describe('drawings shared between tabs', () => {
     a.setState({ bySymbol: { 'AAPL.US': [line('from-a', 100)] } });
     b.setState({ bySymbol: { 'AAPL.US': [line('from-b', 200)] } });
     hub.flush();
-    for (const tab of [a, b]) expect(tab.getState().bySymbol['AAPL.US']?.map((d) => d.id).sort()).toEqual(['from-a', 'from-b']);
+    for (const tab of [a, b])
+      expect(
+        tab
+          .getState()
+          .bySymbol['AAPL.US']?.map((d) => d.id)
+          .sort(),
+      ).toEqual(['from-a', 'from-b']);
     a.setState({ bySymbol: { 'AAPL.US': (a.getState().bySymbol['AAPL.US'] ?? []).filter((d) => d.id !== 'from-b') } });
     hub.flush();
     expect(b.getState().bySymbol['AAPL.US']?.map((d) => d.id)).toEqual(['from-a']);

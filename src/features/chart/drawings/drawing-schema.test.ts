@@ -22,8 +22,20 @@ describe('parseDrawings', () => {
       { ...valid('a'), anchors: [{ time: 1, price: 1 }] }, // a trend line with one anchor
       { ...valid('b'), kind: 'spiral' },
       { ...valid('c'), style: { color: 'red', width: 2, line: 'solid' } },
-      { ...valid('d'), anchors: [{ time: 'x', price: 1 }, { time: 2, price: 2 }] },
-      { ...valid('e'), anchors: [{ time: 1, price: Number.NaN }, { time: 2, price: 2 }] },
+      {
+        ...valid('d'),
+        anchors: [
+          { time: 'x', price: 1 },
+          { time: 2, price: 2 },
+        ],
+      },
+      {
+        ...valid('e'),
+        anchors: [
+          { time: 1, price: Number.NaN },
+          { time: 2, price: 2 },
+        ],
+      },
       null,
       'text',
     ];

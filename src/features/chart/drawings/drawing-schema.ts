@@ -21,7 +21,9 @@ export const drawingSchema: z.Schema<Drawing> = z
     text: z.optional(z.string().check(z.maxLength(500))),
     levels: z.optional(z.array(z.number().check(z.minimum(-10), z.maximum(10))).check(z.maxLength(24))),
   })
-  .check((drawing) => (drawing.anchors.length === ANCHOR_COUNT[drawing.kind] ? undefined : `a ${drawing.kind} takes ${String(ANCHOR_COUNT[drawing.kind])} anchors`));
+  .check((drawing) =>
+    drawing.anchors.length === ANCHOR_COUNT[drawing.kind] ? undefined : `a ${drawing.kind} takes ${String(ANCHOR_COUNT[drawing.kind])} anchors`,
+  );
 
 export interface ParsedDrawings {
   drawings: Drawing[];

@@ -75,13 +75,61 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
   const canUndo = useDrawingsStore((state) => (state.history[symbol]?.past.length ?? 0) > 0);
   const canRedo = useDrawingsStore((state) => (state.history[symbol]?.future.length ?? 0) > 0);
   const actions = [
-    { label: t('Undo'), run: () => { store.getState().undo(symbol); }, glyph: '↶', disabled: !canUndo },
-    { label: t('Redo'), run: () => { store.getState().redo(symbol); }, glyph: '↷', disabled: !canRedo },
-    { label: t('Magnet'), pressed: magnet, run: () => { onMagnet(!magnet); }, glyph: 'U' },
-    { label: t('Hide all drawings'), pressed: allHidden, run: () => { store.getState().setHidden(!allHidden); }, glyph: '◐' },
-    { label: t('Remove all drawings'), run: () => { store.getState().removeAll(symbol); }, glyph: '✕', disabled: drawings.length === 0 },
-    { label: t('Export drawings'), run: () => { download(drawingsFileName(symbol), drawingsFileText(symbol, drawings)); }, glyph: '⇩', disabled: drawings.length === 0 },
-    { label: t('Import drawings'), run: () => { document.getElementById(fileInputId)?.click(); }, glyph: '⇧' },
+    {
+      label: t('Undo'),
+      run: () => {
+        store.getState().undo(symbol);
+      },
+      glyph: '↶',
+      disabled: !canUndo,
+    },
+    {
+      label: t('Redo'),
+      run: () => {
+        store.getState().redo(symbol);
+      },
+      glyph: '↷',
+      disabled: !canRedo,
+    },
+    {
+      label: t('Magnet'),
+      pressed: magnet,
+      run: () => {
+        onMagnet(!magnet);
+      },
+      glyph: 'U',
+    },
+    {
+      label: t('Hide all drawings'),
+      pressed: allHidden,
+      run: () => {
+        store.getState().setHidden(!allHidden);
+      },
+      glyph: '◐',
+    },
+    {
+      label: t('Remove all drawings'),
+      run: () => {
+        store.getState().removeAll(symbol);
+      },
+      glyph: '✕',
+      disabled: drawings.length === 0,
+    },
+    {
+      label: t('Export drawings'),
+      run: () => {
+        download(drawingsFileName(symbol), drawingsFileText(symbol, drawings));
+      },
+      glyph: '⇩',
+      disabled: drawings.length === 0,
+    },
+    {
+      label: t('Import drawings'),
+      run: () => {
+        document.getElementById(fileInputId)?.click();
+      },
+      glyph: '⇧',
+    },
   ];
 
   return (
@@ -106,20 +154,52 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
         className="absolute left-2 z-20 hidden flex-col gap-0.5 overflow-y-auto rounded border border-slate-200 bg-white shadow-lg sm:flex dark:border-slate-700 dark:bg-slate-900"
         style={TOOL_COLUMN}
       >
-        <button type="button" className={BUTTON} aria-expanded={open} aria-label={t(open ? 'Collapse drawing tools' : 'Expand drawing tools')} title={t(open ? 'Collapse drawing tools' : 'Drawing tools')} onClick={() => { useDrawingsStore.getState().setToolbarOpen(!open); }}>
+        <button
+          type="button"
+          className={BUTTON}
+          aria-expanded={open}
+          aria-label={t(open ? 'Collapse drawing tools' : 'Expand drawing tools')}
+          title={t(open ? 'Collapse drawing tools' : 'Drawing tools')}
+          onClick={() => {
+            useDrawingsStore.getState().setToolbarOpen(!open);
+          }}
+        >
           <span aria-hidden="true">{open ? '«' : '✎'}</span>
         </button>
         {open && (
           <>
             {TOOL_KINDS.map((kind) => (
-              <button key={kind} type="button" className={BUTTON} style={pressedStyle(tool === kind)} aria-pressed={tool === kind} aria-label={toolLabel(kind)} title={toolLabel(kind)} onClick={() => { pick(kind); }}>
+              <button
+                key={kind}
+                type="button"
+                className={BUTTON}
+                style={pressedStyle(tool === kind)}
+                aria-pressed={tool === kind}
+                aria-label={toolLabel(kind)}
+                title={toolLabel(kind)}
+                onClick={() => {
+                  pick(kind);
+                }}
+              >
                 <ToolIcon kind={kind} />
               </button>
             ))}
             <hr className="border-slate-200 dark:border-slate-700" style={DIVIDER} />
             {actions.map((action) => (
-              <button key={action.label} type="button" className={BUTTON} aria-label={action.label} title={action.label} disabled={action.disabled} aria-pressed={action.pressed} style={pressedStyle(action.pressed)} onClick={action.run}>
-                <span aria-hidden="true" className="text-sm">{action.glyph}</span>
+              <button
+                key={action.label}
+                type="button"
+                className={BUTTON}
+                aria-label={action.label}
+                title={action.label}
+                disabled={action.disabled}
+                aria-pressed={action.pressed}
+                style={pressedStyle(action.pressed)}
+                onClick={action.run}
+              >
+                <span aria-hidden="true" className="text-sm">
+                  {action.glyph}
+                </span>
               </button>
             ))}
           </>
@@ -132,15 +212,32 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
           aria-haspopup="menu"
           aria-expanded={menuOpen}
           className="flex h-7 items-center gap-1 rounded border border-slate-200 bg-white px-2 text-sm text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
-          onClick={() => { setMenuOpen(!menuOpen); }}
+          onClick={() => {
+            setMenuOpen(!menuOpen);
+          }}
         >
           {tool ? <ToolIcon kind={tool} /> : <span aria-hidden="true">✎</span>}
           {tool ? toolLabel(tool) : t('Draw')}
         </button>
         {menuOpen && (
-          <div role="menu" aria-label={t('Drawing tools')} style={PHONE_MENU} className="mt-1 overflow-y-auto rounded border border-slate-200 bg-white py-1 text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200">
+          <div
+            role="menu"
+            aria-label={t('Drawing tools')}
+            style={PHONE_MENU}
+            className="mt-1 overflow-y-auto rounded border border-slate-200 bg-white py-1 text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
+          >
             {TOOL_KINDS.map((kind) => (
-              <button key={kind} type="button" role="menuitemradio" aria-checked={tool === kind} className={MENU_ITEM} style={pressedStyle(tool === kind)} onClick={() => { pick(kind); }}>
+              <button
+                key={kind}
+                type="button"
+                role="menuitemradio"
+                aria-checked={tool === kind}
+                className={MENU_ITEM}
+                style={pressedStyle(tool === kind)}
+                onClick={() => {
+                  pick(kind);
+                }}
+              >
                 <ToolIcon kind={kind} />
                 {toolLabel(kind)}
               </button>
@@ -160,7 +257,9 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
                   setMenuOpen(false);
                 }}
               >
-                <span aria-hidden="true" className="w-3 text-center">{action.glyph}</span>
+                <span aria-hidden="true" className="w-3 text-center">
+                  {action.glyph}
+                </span>
                 {action.label}
               </button>
             ))}

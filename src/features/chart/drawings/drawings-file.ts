@@ -40,7 +40,10 @@ export function readDrawingsFile(text: string, symbol: string): ImportResult {
   }
   const file = value as Partial<Record<keyof DrawingsFile, unknown>>;
   if (file.version !== FILE_VERSION) {
-    return { ok: false, message: t('This drawings file has version {version}, which this app cannot read: no drawings were imported.', { version: String(file.version) }) };
+    return {
+      ok: false,
+      message: t('This drawings file has version {version}, which this app cannot read: no drawings were imported.', { version: String(file.version) }),
+    };
   }
   if (file.symbol !== symbol) {
     return { ok: false, message: t('This file holds drawings of {file}, not {symbol}: open {file} to import them.', { file: String(file.symbol), symbol }) };

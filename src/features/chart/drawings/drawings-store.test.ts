@@ -92,7 +92,10 @@ describe('drawings store, loading saved drawings', () => {
   });
 
   it('drops a corrupt drawing with a notice and keeps the others', async () => {
-    localStorage.setItem(DRAWINGS_STORAGE_KEY, JSON.stringify({ version: 1, state: { bySymbol: { 'AAPL.US': [line('a'), { id: 'bad', kind: 'trend-line' }], 'TSLA.US': [line('t')] } } }));
+    localStorage.setItem(
+      DRAWINGS_STORAGE_KEY,
+      JSON.stringify({ version: 1, state: { bySymbol: { 'AAPL.US': [line('a'), { id: 'bad', kind: 'trend-line' }], 'TSLA.US': [line('t')] } } }),
+    );
     await useDrawingsStore.persist.rehydrate();
     await Promise.resolve();
     expect(ids()).toEqual(['a']);

@@ -19,7 +19,13 @@ export function DrawingsView({ surface, symbol, exFactors, adjust, adjustedLocal
   const hidden = useDrawingsStore((state) => state.hidden);
   const mapping = useMemo(() => priceMapping(exFactors, adjust, adjustedLocally), [exFactors, adjust, adjustedLocally]);
   // Made per surface (its constructor touches nothing); attached while mounted.
-  const primitive = useMemo(() => new DrawingPrimitive(surface, (placed) => { reportPlaced(surface.element, placed); }), [surface]);
+  const primitive = useMemo(
+    () =>
+      new DrawingPrimitive(surface, (placed) => {
+        reportPlaced(surface.element, placed);
+      }),
+    [surface],
+  );
 
   useEffect(() => {
     surface.priceSeries.attachPrimitive(primitive);

@@ -45,7 +45,14 @@ describe('rayEnd', () => {
 });
 
 describe('hitShape', () => {
-  const line = shapeOf('trend-line', [{ x: 100, y: 100 }, { x: 300, y: 200 }], bounds);
+  const line = shapeOf(
+    'trend-line',
+    [
+      { x: 100, y: 100 },
+      { x: 300, y: 200 },
+    ],
+    bounds,
+  );
   it('finds a handle before the body', () => {
     expect(hitShape(line, { x: 102, y: 101 }, 5)).toEqual({ part: 'handle', index: 0 });
     expect(hitShape(line, { x: 299, y: 199 }, 5)).toEqual({ part: 'handle', index: 1 });
@@ -55,18 +62,40 @@ describe('hitShape', () => {
     expect(hitShape(line, { x: 200, y: 170 }, 5)).toBeUndefined();
     // Beyond the end of a segment: nothing, but a ray goes on.
     expect(hitShape(line, { x: 500, y: 300 }, 5)).toBeUndefined();
-    const ray = shapeOf('ray', [{ x: 100, y: 100 }, { x: 300, y: 200 }], bounds);
+    const ray = shapeOf(
+      'ray',
+      [
+        { x: 100, y: 100 },
+        { x: 300, y: 200 },
+      ],
+      bounds,
+    );
     expect(hitShape(ray, { x: 500, y: 300 }, 5)).toEqual({ part: 'body' });
   });
   it('hits a horizontal line anywhere along the pane and a rectangle inside', () => {
     const horizontal = shapeOf('horizontal-line', [{ x: 400, y: 50 }], bounds);
     expect(hitShape(horizontal, { x: 5, y: 52 }, 5)).toEqual({ part: 'body' });
-    const rectangle = shapeOf('rectangle', [{ x: 10, y: 10 }, { x: 60, y: 40 }], bounds);
+    const rectangle = shapeOf(
+      'rectangle',
+      [
+        { x: 10, y: 10 },
+        { x: 60, y: 40 },
+      ],
+      bounds,
+    );
     expect(hitShape(rectangle, { x: 30, y: 30 }, 5)).toEqual({ part: 'body' });
     expect(hitShape(rectangle, { x: 90, y: 30 }, 5)).toBeUndefined();
   });
   it('puts a channel’s second line through the third anchor, parallel to the first', () => {
-    const channel = shapeOf('parallel-channel', [{ x: 0, y: 100 }, { x: 100, y: 50 }, { x: 50, y: 125 }], bounds);
+    const channel = shapeOf(
+      'parallel-channel',
+      [
+        { x: 0, y: 100 },
+        { x: 100, y: 50 },
+        { x: 50, y: 125 },
+      ],
+      bounds,
+    );
     const [first, second] = channel.segments;
     expect(second?.a.y).toBe(150);
     expect(second?.b.y).toBe(100);
@@ -81,10 +110,15 @@ describe('fibLevelPrices', () => {
   });
   it('is linear in the level for any move', () => {
     fc.assert(
-      fc.property(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.double({ min: -2, max: 3, noNaN: true }), (start, end, level) => {
-        const [price] = fibLevelPrices(start, end, [level]);
-        expect(price).toBeCloseTo(end + (start - end) * level, 3);
-      }),
+      fc.property(
+        fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+        fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+        fc.double({ min: -2, max: 3, noNaN: true }),
+        (start, end, level) => {
+          const [price] = fibLevelPrices(start, end, [level]);
+          expect(price).toBeCloseTo(end + (start - end) * level, 3);
+        },
+      ),
     );
   });
 });

@@ -50,7 +50,11 @@ export function formatDuration(ms: number): string {
   const sign = ms < 0 ? '−' : '';
   let rest = Math.abs(ms);
   const parts: string[] = [];
-  const units: readonly (readonly [MessageKey, number])[] = [['{n}d', DAY], ['{n}h', HOUR], ['{n}m', MINUTE]];
+  const units: readonly (readonly [MessageKey, number])[] = [
+    ['{n}d', DAY],
+    ['{n}h', HOUR],
+    ['{n}m', MINUTE],
+  ];
   for (const [unit, size] of units) {
     const count = Math.floor(rest / size);
     rest -= count * size;

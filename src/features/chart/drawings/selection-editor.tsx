@@ -58,15 +58,37 @@ export function SelectionEditor({ drawing, onChange, onRemove, onAlert, alertNot
       className="absolute z-20 flex flex-wrap items-center justify-end gap-1 rounded border border-slate-200 bg-white text-xs text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
       style={editorPosition(wide)}
     >
-      <input type="color" aria-label={t('Colour')} className="h-7 w-7 cursor-pointer rounded border-0 bg-transparent p-0" value={style.color} onChange={(event) => { setStyle({ color: event.target.value }); }} />
-      <select aria-label={t('Width')} className={FIELD} value={style.width} onChange={(event) => { setStyle({ width: Number(event.target.value) }); }}>
+      <input
+        type="color"
+        aria-label={t('Colour')}
+        className="h-7 w-7 cursor-pointer rounded border-0 bg-transparent p-0"
+        value={style.color}
+        onChange={(event) => {
+          setStyle({ color: event.target.value });
+        }}
+      />
+      <select
+        aria-label={t('Width')}
+        className={FIELD}
+        value={style.width}
+        onChange={(event) => {
+          setStyle({ width: Number(event.target.value) });
+        }}
+      >
         {[1, 2, 3, 4].map((width) => (
           <option key={width} value={width}>
             {width}px
           </option>
         ))}
       </select>
-      <select aria-label={t('Line style')} className={FIELD} value={style.line} onChange={(event) => { setStyle({ line: event.target.value as LineStyle }); }}>
+      <select
+        aria-label={t('Line style')}
+        className={FIELD}
+        value={style.line}
+        onChange={(event) => {
+          setStyle({ line: event.target.value as LineStyle });
+        }}
+      >
         {LINE_STYLES.map((line) => (
           <option key={line} value={line}>
             {lineStyleName(line)}
@@ -74,7 +96,16 @@ export function SelectionEditor({ drawing, onChange, onRemove, onAlert, alertNot
         ))}
       </select>
       {drawing.kind === 'text' && (
-        <input ref={noteField} aria-label={t('Note text')} className={`${FIELD} w-32`} maxLength={500} value={drawing.text ?? ''} onChange={(event) => { onChange({ ...drawing, text: event.target.value }, `text:${drawing.id}`); }} />
+        <input
+          ref={noteField}
+          aria-label={t('Note text')}
+          className={`${FIELD} w-32`}
+          maxLength={500}
+          value={drawing.text ?? ''}
+          onChange={(event) => {
+            onChange({ ...drawing, text: event.target.value }, `text:${drawing.id}`);
+          }}
+        />
       )}
       {drawing.kind === 'fib-retracement' && (
         <input
@@ -90,7 +121,14 @@ export function SelectionEditor({ drawing, onChange, onRemove, onAlert, alertNot
           }}
         />
       )}
-      <button type="button" className={`${FIELD} px-2`} aria-pressed={drawing.locked} onClick={() => { onChange({ ...drawing, locked: !drawing.locked }); }}>
+      <button
+        type="button"
+        className={`${FIELD} px-2`}
+        aria-pressed={drawing.locked}
+        onClick={() => {
+          onChange({ ...drawing, locked: !drawing.locked });
+        }}
+      >
         {t(drawing.locked ? 'Locked' : 'Lock')}
       </button>
       {onAlert && (

@@ -28,7 +28,10 @@ export class ChartSync {
     const offRange = chart.onVisibleRange(() => {
       if (this.leader !== index || !this.flags().range) return;
       const range = chart.visibleMoments();
-      if (range) this.forOthers(index, (other) => { other.showMoments(range); });
+      if (range)
+        this.forOthers(index, (other) => {
+          other.showMoments(range);
+        });
     });
     this.members.set(index, {
       chart,
@@ -50,7 +53,10 @@ export class ChartSync {
     const previous = this.leader;
     this.leader = index;
     // The crosshairs the old leader placed go with it.
-    if (previous !== undefined && this.flags().crosshair) this.forOthers(previous, (other) => { other.showCrosshairAt(undefined); });
+    if (previous !== undefined && this.flags().crosshair)
+      this.forOthers(previous, (other) => {
+        other.showCrosshairAt(undefined);
+      });
   }
 
   private forOthers(index: number, apply: (chart: SyncedChart) => void): void {

@@ -111,7 +111,12 @@ describe('useOrderBook on the simulator', () => {
     const { result } = renderHook(() => useOrderBook('AAPL.US', undefined), { wrapper });
     act(() => {
       socket().open();
-      socket().receive({ cmd: 'subscribe', code: 4003, message: 'Depth subscriptions temporarily unavailable', data: { channel: 'depth', symbols: ['AAPL.US'] } });
+      socket().receive({
+        cmd: 'subscribe',
+        code: 4003,
+        message: 'Depth subscriptions temporarily unavailable',
+        data: { channel: 'depth', symbols: ['AAPL.US'] },
+      });
     });
     expect(result.current.state).toBe('refused');
     expect(result.current.refusal).toEqual({ code: 4003, message: 'Depth subscriptions temporarily unavailable' });

@@ -34,6 +34,11 @@ function currentBook(polled: Depth | undefined, pushed: DepthPush | undefined, l
 }
 
 export function useOrderBook(symbol: string, type: ProductType | undefined) {
-  const { data: book, state, refusal, query } = useLiveOrPoll({ channel: 'depth', symbol, type, query: depthQueryOptions(useMarketFeed(), symbol, type), whileLive: 'off', merge: currentBook });
+  const {
+    data: book,
+    state,
+    refusal,
+    query,
+  } = useLiveOrPoll({ channel: 'depth', symbol, type, query: depthQueryOptions(useMarketFeed(), symbol, type), whileLive: 'off', merge: currentBook });
   return { book, state, refusal, query };
 }

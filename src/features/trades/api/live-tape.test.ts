@@ -26,7 +26,14 @@ describe('mergeTape', () => {
   });
 
   it('stays capped at the newest `limit`', () => {
-    const pushes: TradePush[] = Array.from({ length: 5 }, (_, i) => ({ id: `p${String(i)}`, symbol: 'X', price: '1', quantity: '1', side: 'buy', timestamp: T + 10_000 + i })).reverse();
+    const pushes: TradePush[] = Array.from({ length: 5 }, (_, i) => ({
+      id: `p${String(i)}`,
+      symbol: 'X',
+      price: '1',
+      quantity: '1',
+      side: 'buy',
+      timestamp: T + 10_000 + i,
+    })).reverse();
     const merged = mergeTape(pushes, snapshot, 4);
     expect(merged.map((trade) => trade.id)).toEqual(['p1', 'p2', 'p3', 'p4']);
   });
@@ -40,7 +47,13 @@ describe('tradeOfPush', () => {
   it('keeps futures fields, drops a null open-interest change', () => {
     const base = { id: 'f', symbol: 'AU2612', price: '597.2', quantity: '3', side: 'buy', timestamp: T };
     expect(tradeOfPush({ ...base, open_interest_change: -4, position_effect: 'long_open' })).toEqual({
-      id: 'f', price: '597.2', quantity: '3', side: 'buy', timestamp: T, open_interest_change: -4, position_effect: 'long_open',
+      id: 'f',
+      price: '597.2',
+      quantity: '3',
+      side: 'buy',
+      timestamp: T,
+      open_interest_change: -4,
+      position_effect: 'long_open',
     });
     expect(tradeOfPush({ ...base, open_interest_change: null })).not.toHaveProperty('open_interest_change');
   });

@@ -35,5 +35,12 @@ function currentTape(snapshot: Trades | undefined, pushed: readonly TradePush[],
 
 /** The tape of one symbol, from the trade channel while it is live, from HTTP polling otherwise. */
 export function useTape(symbol: string, type: ProductType | undefined) {
-  return useLiveOrPoll({ channel: 'trade', symbol, type, query: tradesQueryOptions(useMarketFeed(), symbol, TAPE_LIMIT, type), whileLive: 'snapshot', merge: currentTape });
+  return useLiveOrPoll({
+    channel: 'trade',
+    symbol,
+    type,
+    query: tradesQueryOptions(useMarketFeed(), symbol, TAPE_LIMIT, type),
+    whileLive: 'snapshot',
+    merge: currentTape,
+  });
 }
