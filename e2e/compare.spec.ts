@@ -112,12 +112,10 @@ test('AAPL.US compared with 700.HK on 1d: both percents in the legend, from the 
     expect(ratio(late.percents['AAPL.US'], early.percents['AAPL.US'])).toBeCloseTo((us.get(late.time) ?? 0) / (us.get(early.time) ?? 1), 3);
     const expected = (hkCloses.get(late.time) ?? 0) / (hkCloses.get(early.time) ?? 1);
     expect(ratio(late.percents['700.HK'], early.percents['700.HK']), `700.HK from ${early.time} to ${late.time}`).toBeCloseTo(expected, 3);
-    test
-      .info()
-      .annotations.push({
-        type: 'compare',
-        description: `${early.time} → ${late.time}: 700.HK ×${expected.toFixed(4)} by the API, legends ${JSON.stringify(early.percents)} → ${JSON.stringify(late.percents)}`,
-      });
+    test.info().annotations.push({
+      type: 'compare',
+      description: `${early.time} → ${late.time}: 700.HK ×${expected.toFixed(4)} by the API, legends ${JSON.stringify(early.percents)} → ${JSON.stringify(late.percents)}`,
+    });
     checked += 1;
     if (checked === 3) break;
   }

@@ -181,16 +181,14 @@ describe('one upstream feed for every instance, on Redis', () => {
     subscribe(b, 'trade', ['btcusdt']);
     await a.next(isCmd('subscribe', 0));
     await b.next(isCmd('subscribe', 0));
-    upstream.sockets
-      .at(-1)
-      ?.send(
-        JSON.stringify({
-          cmd: 'subscribe',
-          code: 4004,
-          message: 'Trade subscriptions temporarily unavailable',
-          data: { channel: 'trade', symbols: ['BTCUSDT'], suggestion: 'Use GET /v1/market/trades' },
-        }),
-      );
+    upstream.sockets.at(-1)?.send(
+      JSON.stringify({
+        cmd: 'subscribe',
+        code: 4004,
+        message: 'Trade subscriptions temporarily unavailable',
+        data: { channel: 'trade', symbols: ['BTCUSDT'], suggestion: 'Use GET /v1/market/trades' },
+      }),
+    );
     for (const client of [a, b]) expect(parse(await client.next(isCmd('subscribe', 4004))).data).toMatchObject({ channel: 'trade', symbols: ['BTCUSDT'] });
   });
 
