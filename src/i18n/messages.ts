@@ -700,6 +700,7 @@ export const MESSAGES = [
   'Copy image',
   'this browser cannot copy images; use Image (PNG)',
   'The chart image is on the clipboard.',
+  'You have {n} alerts, the most Chartroom keeps: delete one to add another.',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

@@ -700,6 +700,7 @@ const catalog = {
   'Copy image': '複製圖片',
   'this browser cannot copy images; use Image (PNG)': '此瀏覽器無法複製圖片，請使用「圖片 (PNG)」',
   'The chart image is on the clipboard.': '圖表圖片已複製到剪貼簿。',
+  'You have {n} alerts, the most Chartroom keeps: delete one to add another.': '已有 {n} 個提醒，已達上限：請先刪除一個再新增。',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -18,8 +18,9 @@ import { useAppStore } from '../../store/app-store';
 import { TypeChoice } from '../../components/ui/type-choice';
 import type { ProductType } from '#shared/contract.ts';
 import { validateAlertForm, type AlertField, type AlertFormValues, type FieldErrors } from './alert-form';
-import { priceText } from './alert-text';
+import { fullText, priceText } from './alert-text';
 import { useAlertsStore } from './alerts-store';
+import { MAX_ALERTS } from './persisted-alerts';
 import { unlockAudio } from './beep';
 import { useAlertDialog } from './dialog-state';
 import { Modal } from '../../components/ui/modal';
@@ -134,6 +135,10 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
       setErrors(result.errors);
       const first = FIELD_ORDER.find((field) => result.errors[field] !== undefined);
       if (first) form.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first))}`)?.focus();
+      return;
+    }
+    if (useAlertsStore.getState().alerts.length >= MAX_ALERTS) {
+      setErrors({ symbol: fullText() });
       return;
     }
     void askNotificationPermission();

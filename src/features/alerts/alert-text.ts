@@ -1,6 +1,7 @@
 /** The words of alerts: what one watches, what a trigger was, how a price reads. */
 import { dateLocale } from '../../i18n/format';
 import { t, type MessageKey } from '../../i18n/t';
+import { MAX_ALERTS } from './persisted-alerts';
 import type { Alert, AlertTrigger } from '#shared/alerts/alert-model.ts';
 
 /** A price as typed or received, without float noise (0.1 + 0.2), at most 8 decimals. */
@@ -37,4 +38,9 @@ export function triggerText(alert: Pick<Alert, 'symbol' | 'condition' | 'directi
 /** A time of the data's clock as the user reads it (the browser's zone). */
 export function timeText(ms: number): string {
   return new Date(ms).toLocaleString(dateLocale(), { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+/** Why no alert can be added: the most are kept already (none is dropped to make room). */
+export function fullText(): string {
+  return t('You have {n} alerts, the most Chartroom keeps: delete one to add another.', { n: MAX_ALERTS });
 }

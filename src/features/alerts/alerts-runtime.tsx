@@ -15,6 +15,7 @@ import { AlertDialogHost } from './alert-dialog';
 import { AlertFeeds } from './alert-feed';
 import { AlertLines } from './alert-lines';
 import { AlertMonitor } from '#shared/alerts/alert-monitor.ts';
+import { fullText } from './alert-text';
 import { announce } from './announce';
 import { useAlertsStore, type Triggered } from './alerts-store';
 import { openAlertDialog } from './dialog-state';
@@ -38,7 +39,7 @@ export function createAlertFromSpec(spec: AlertSpec, now: number): { ok: true; i
     sound: false,
     createdAt: now,
   });
-  return { ok: true, id: alert.id };
+  return alert ? { ok: true, id: alert.id } : { ok: false, message: fullText() };
 }
 
 const EXPIRY_CHECK_MS = 1_000;

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Alert } from '#shared/alerts/alert-model.ts';
 import { useAlertsStore, type AlertDraft } from './alerts-store';
-import { ALERTS_STORAGE_KEY, parsePersistedAlerts } from './persisted-alerts';
+import { ALERTS_STORAGE_KEY, MAX_ALERTS, parsePersistedAlerts } from './persisted-alerts';
 
 const initial = useAlertsStore.getState();
 
@@ -21,13 +21,20 @@ const draft: AlertDraft = {
   createdAt: 1,
 };
 
+/** Adds `what`, failing the test when the store refuses it. */
+function added(what: AlertDraft): Alert {
+  const alert = useAlertsStore.getState().add(what);
+  if (!alert) throw new Error('refused');
+  return alert;
+}
+
 function saved(overrides: Partial<Alert> = {}): Alert {
   return { ...draft, id: 'a', status: 'armed', triggers: [], ...overrides };
 }
 
 describe('alerts store', () => {
   it('adds an armed alert, records a trigger with time and price, and logs it', () => {
-    const alert = useAlertsStore.getState().add(draft);
+    const alert = added(draft);
     expect(alert.status).toBe('armed');
     const recorded = useAlertsStore.getState().apply({ fired: [{ alertId: alert.id, time: 5_000, price: 100.25, crossing: 'up' }], expired: [] });
     expect(recorded).toHaveLength(1);
@@ -38,14 +45,23 @@ describe('alerts store', () => {
     expect(useAlertsStore.getState().apply({ fired: [{ alertId: alert.id, time: 6_000, price: 101, crossing: 'up' }], expired: [] })).toEqual([]);
   });
 
+  it('refuses the alert past the most it keeps, and drops none to make room (an armed one included)', () => {
+    for (let i = 0; i < MAX_ALERTS; i++) added({ ...draft, condition: { kind: 'cross', level: 100 + i } });
+    const first = useAlertsStore.getState().alerts[0];
+    expect(useAlertsStore.getState().add({ ...draft, condition: { kind: 'cross', level: 999 } })).toBeUndefined();
+    expect(useAlertsStore.getState().alerts).toHaveLength(MAX_ALERTS);
+    expect(useAlertsStore.getState().alerts[0]).toBe(first);
+    expect(first?.status).toBe('armed');
+  });
+
   it('keeps a repeating alert armed after a trigger', () => {
-    const alert = useAlertsStore.getState().add({ ...draft, repeat: 'every', cooldownMs: 60_000 });
+    const alert = added({ ...draft, repeat: 'every', cooldownMs: 60_000 });
     useAlertsStore.getState().apply({ fired: [{ alertId: alert.id, time: 5_000, price: 101, crossing: 'up' }], expired: [] });
     expect(useAlertsStore.getState().alerts[0]?.status).toBe('armed');
   });
 
   it('expires armed alerts past their expiry, and re-arms (dropping a past expiry)', () => {
-    const alert = useAlertsStore.getState().add({ ...draft, expiresAt: 10_000 });
+    const alert = added({ ...draft, expiresAt: 10_000 });
     useAlertsStore.getState().expireDue(9_999);
     expect(useAlertsStore.getState().alerts[0]?.status).toBe('armed');
     useAlertsStore.getState().expireDue(10_000);
@@ -56,7 +72,7 @@ describe('alerts store', () => {
   });
 
   it('moves a crossing level, refusing a level that is not a positive number', () => {
-    const alert = useAlertsStore.getState().add(draft);
+    const alert = added(draft);
     useAlertsStore.getState().setLevel(alert.id, 123.5);
     useAlertsStore.getState().setLevel(alert.id, -1);
     useAlertsStore.getState().setLevel(alert.id, Number.NaN);
@@ -64,7 +80,7 @@ describe('alerts store', () => {
   });
 
   it('survives a reload: alerts and their state come back', async () => {
-    const alert = useAlertsStore.getState().add(draft);
+    const alert = added(draft);
     useAlertsStore.getState().apply({ fired: [{ alertId: alert.id, time: 5_000, price: 101, crossing: 'up' }], expired: [] });
     const text = localStorage.getItem(ALERTS_STORAGE_KEY) ?? '';
     // A fresh page: an empty store, the saved text as it was.

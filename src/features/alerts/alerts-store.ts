@@ -37,7 +37,8 @@ export interface Triggered {
 export interface AlertsState extends PersistedAlerts {
   /** Set when saved alerts had to be dropped; shown by the panel until dismissed. */
   repairNotice: string | undefined;
-  add: (draft: AlertDraft) => Alert;
+  /** Undefined when the user has MAX_ALERTS already: none is ever dropped to make room. */
+  add: (draft: AlertDraft) => Alert | undefined;
   update: (id: string, patch: Partial<Pick<Alert, 'condition' | 'direction' | 'repeat' | 'cooldownMs' | 'sound' | 'expiresAt'>>) => void;
   setLevel: (id: string, level: number) => void;
   remove: (id: string) => void;
@@ -69,7 +70,8 @@ export const useAlertsStore = create<AlertsState>()(
       repairNotice: undefined,
       add: (draft) => {
         const alert: Alert = { ...draft, id: newId('alert'), status: 'armed', triggers: [] };
-        set((state) => ({ alerts: [...state.alerts, alert].slice(-MAX_ALERTS) }));
+        if (get().alerts.length >= MAX_ALERTS) return undefined;
+        set((state) => ({ alerts: [...state.alerts, alert] }));
         return alert;
       },
       update: (id, patch) => {
