@@ -50,6 +50,10 @@ export function wantedLines(alerts: readonly Alert[], symbol: string, type: stri
   return lines;
 }
 
+/** How long the bell stays once the crosshair has left the pane (ms), by mouse and by touch. */
+const POINTER_HIDE_MS = 200;
+const TOUCH_HIDE_MS = 4_000;
+
 export function AlertLines() {
   const surface = useMainChartSurface();
   const symbol = useAppStore((state) => state.workspace.symbol);
@@ -167,10 +171,14 @@ function AlertHere({ surface, symbol, type, adjustHidden }: { surface: ChartSurf
       const y = param.point?.y;
       const price = y === undefined ? null : surface.priceSeries.coordinateToPrice(y);
       if (y === undefined || price === null || !(price > 0) || param.paneIndex !== 0) {
-        // Leaving the pane towards the button must not hide it.
-        hideTimer = setTimeout(() => {
-          if (!over.current) setPoint(undefined);
-        }, 200);
+        // Leaving the pane towards the button must not hide it; a finger lifted after a long press
+        // needs longer to reach the bell than a mouse gliding to it.
+        hideTimer = setTimeout(
+          () => {
+            if (!over.current) setPoint(undefined);
+          },
+          matchMedia('(pointer: coarse)').matches ? TOUCH_HIDE_MS : POINTER_HIDE_MS,
+        );
         return;
       }
       setPoint({ y, price: roundToPriceStep(price, surface) });
