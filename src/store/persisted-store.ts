@@ -5,7 +5,19 @@
  * is older than the store.
  */
 import type { PersistOptions } from 'zustand/middleware';
+import { wallClock } from '../time/clock';
 import { safeJsonStorage } from './safe-storage';
+
+const readAt = new Map<string, number>();
+
+/**
+ * When this page read the saved state under `name` (wall time): what was saved before is in the
+ * state it started from (or overridden by its link), so the exchange between tabs only takes the
+ * records changed after it (an older document of the same tab may write until the new one loads).
+ */
+export function savedStateReadAt(name: string): number | undefined {
+  return readAt.get(name);
+}
 
 export interface PersistedStoreConfig<S, P> {
   name: string;
@@ -25,7 +37,10 @@ export function persistedStore<S, P>(config: PersistedStoreConfig<S, P>): Persis
     version,
     storage: safeJsonStorage(unreadable, version),
     partialize,
-    merge,
+    merge: (persisted, current) => {
+      readAt.set(name, wallClock.now());
+      return merge(persisted, current);
+    },
     // Whatever comes out is validated in merge, as any saved state is.
     migrate: (persisted, from) => (migrations ? migrations().then((module) => module.migrate(persisted, from) as P) : (persisted as P)),
   };
