@@ -74,7 +74,8 @@ const ratio = (a: number | undefined, b: number | undefined) => (1 + (a ?? Numbe
 
 test('AAPL.US compared with 700.HK on 1d: both percents in the legend, from the same first visible candle, by date', async ({ page, request }) => {
   await mkdir(SHOTS, { recursive: true });
-  await page.goto('/?symbol=AAPL.US&interval=1d');
+  // Raw prices (stocks open forward-adjusted): the percents are checked against the API's raw closes.
+  await page.goto('/?symbol=AAPL.US&interval=1d&adjust=none');
   await expect(page.getByTestId('chart-legend')).toBeVisible({ timeout: 15_000 });
   await expect.poll(async () => (await readCandles(page)).candles.length, { timeout: 15_000 }).toBeGreaterThan(60);
   await expect(page.getByRole('radio', { name: 'Linear' })).toBeChecked();

@@ -66,7 +66,7 @@ test('a 2 × 2 layout with a symbol per chart comes back on reload and through i
   for (const [index, symbol] of SCREEN.entries()) await openOnChart(page, index, symbol);
   await expectScreen(page);
   // The search names each symbol's type, which the link keeps.
-  await expect(page).toHaveURL(/layout=4&charts=700\.HK~1d~none~stock,MSFT\.US~1d~none~stock,XAUUSD~1d~none~forex,ETHUSDT~1d~none~crypto&active=3/);
+  await expect(page).toHaveURL(/layout=4&charts=700\.HK~1d~forward~stock,MSFT\.US~1d~forward~stock,XAUUSD~1d~none~forex,ETHUSDT~1d~none~crypto&active=3/);
 
   await page.reload();
   await expectScreen(page);
