@@ -21,6 +21,15 @@ function shown(text: string): string {
   return text.length > 24 ? `${text.slice(0, 24)}…` : text;
 }
 
+/**
+ * The reading a trader far more likely means when a symbol is listed under several types and they
+ * did not type it whole: a coin pair's forex listing is a CFD shadow of the crypto one (BTCUSD).
+ * Undefined when no reading stands out (then the user is asked).
+ */
+export function likelyType(types: readonly ProductType[]): ProductType | undefined {
+  return types.length === 2 && types.includes('crypto') && types.includes('forex') ? 'crypto' : undefined;
+}
+
 /** A catalogue instrument picked or typed: refused when listed already, asked about when ambiguous. */
 export function acceptSymbol(symbol: string, types: readonly ProductType[], existing: readonly string[], remembered?: ProductType): SymbolInput {
   if (existing.some((listed) => normalizeSymbol(listed) === symbol)) return { ok: false, message: t('{symbol} is already in this list.', { symbol }) };

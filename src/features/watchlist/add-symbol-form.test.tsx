@@ -133,6 +133,17 @@ describe('AddSymbolForm', () => {
     expect(useAppStore.getState().symbolTypes.BTCUSD).toBe('forex');
   });
 
+  it('takes the crypto pair for “btc” (its forex listing is a CFD), remembered as chosen; typed whole, it still asks', async () => {
+    serve();
+    const input = showForm([]);
+    typeIn(input, 'btc');
+    await screen.findAllByTestId('add-suggestion');
+    fireEvent.submit(input);
+    expect(screen.queryByRole('group', { name: 'Which BTCUSD do you mean?' })).toBeNull();
+    expect(listed()).toEqual(['BTCUSD']);
+    expect(useAppStore.getState().symbolTypes.BTCUSD).toBe('crypto');
+  });
+
   it('waits for the catalogue when Enter comes before it', async () => {
     let release: () => void = () => undefined;
     serve({ held: new Promise<void>((resolve) => (release = resolve)) });
