@@ -21,6 +21,7 @@ import { createChartCrosshair } from './chart-crosshair';
 import { createChartIndicators } from './chart-indicators';
 import { candleColors, chartOptions, PANE_STRETCH, priceFormat, SCALE_MODES } from './chart-look';
 import type { ChartMarkers } from './chart-markers';
+import type { chartLocalization } from './crosshair-time';
 import { chartPalette } from './chart-palette';
 import type { ChartMoment, ChartState, CrosshairCandle, TimeAxis } from './chart-state';
 import type { ChartSurface } from './chart-surface';
@@ -130,7 +131,10 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
   let firstMs: number | undefined;
   let destroyed = false;
 
-  const chart = createChart(container, { autoSize: true, localization: { locale: 'en-US' }, ...chartOptions(state.palette) });
+  // The chart's language (setLocale), for its crosshair's time label.
+  let locale = 'en-US';
+  let localize: typeof chartLocalization | undefined;
+  const chart = createChart(container, { autoSize: true, localization: { locale }, ...chartOptions(state.palette) });
   // The library lays its panes out in a <table>: a layout table, not data, for assistive tech.
   container.querySelector('table')?.setAttribute('role', 'presentation');
   chart.applyOptions({
@@ -237,8 +241,17 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       indicators.rebuild();
       drawAll();
     },
-    setLocale(locale) {
-      if (!destroyed) chart.applyOptions({ localization: { locale } });
+    setLocale(next) {
+      locale = next;
+      // The label's own format loads with the first language other than the library's English.
+      if (!localize && !locale.startsWith('zh')) {
+        if (!destroyed) chart.applyOptions({ localization: { locale } });
+        return;
+      }
+      void import('./crosshair-time').then(({ chartLocalization }) => {
+        localize = chartLocalization;
+        if (!destroyed) chart.applyOptions({ localization: localize(locale, state.axis.intraday) });
+      });
     },
     setPrecision(next) {
       if (destroyed || next === state.decimals) return;
@@ -251,6 +264,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       state.axis = { ...next };
       state.timeOf = chartTimeMapper(next.zone, next.marketTimeZone);
       chart.timeScale().applyOptions({ timeVisible: next.intraday });
+      if (localize) chart.applyOptions({ localization: localize(locale, next.intraday) });
     },
     ...paging,
     ...crosshair,
