@@ -277,6 +277,10 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       view.destroy();
       indicators.destroy();
       markers?.destroy();
+      // The library's size observer goes first: its own teardown removes it last, after the panes,
+      // and a resize delivered around a removal drew into disposed canvases ("Object is disposed"
+      // in the soak journey, a tab switched right after a symbol).
+      chart.applyOptions({ autoSize: false });
       chart.remove();
     },
   };
