@@ -13,7 +13,7 @@ interface FakeHttpUpstream {
   /** Request targets received. */
   targets: string[];
   /** Next answers: status, body, headers; default 200 {code:0}. */
-  script: { status: number; body: unknown; headers?: Record<string, string> }[];
+  script: { status: number; body: unknown; headers?: Record<string, string>; raw?: string }[];
   delayMs: number;
   stop(): Promise<void>;
 }
@@ -32,7 +32,7 @@ async function startHttpUpstream(): Promise<FakeHttpUpstream> {
     const answer = upstream.script.shift() ?? { status: 200, body: { code: 0, message: 'success', data } };
     setTimeout(() => {
       response.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers });
-      response.end(JSON.stringify(answer.body));
+      response.end(answer.raw ?? JSON.stringify(answer.body));
     }, upstream.delayMs);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -106,6 +106,18 @@ describe('shared HTTP', () => {
     expect(upstream.targets).toEqual([target]);
     await new Promise((resolve) => setTimeout(resolve, 350));
     await get(server, target);
+    expect(upstream.targets).toEqual([target, target]);
+  });
+
+  it('keeps a slow-changing answer only when it is whole and successful: a 200 cut short is asked again', async () => {
+    const server = await chartroom();
+    const target = '/v1/market/stock-info?symbols=AAPL.US';
+    upstream.script.push({ status: 200, body: undefined, raw: '{"code":0,"message":"success","data":[{"symbol":"AA' });
+    await (await get(server, target)).text();
+    // The next browser gets a whole answer from the upstream, which is then kept for the others.
+    const whole = (await (await get(server, target)).json()) as { code?: number };
+    expect(whole).toMatchObject({ code: 0 });
+    await (await get(server, target)).text();
     expect(upstream.targets).toEqual([target, target]);
   });
 

@@ -88,9 +88,12 @@ function retryAfterOf(value: string | string[] | undefined): number {
   return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 3_600) : 1;
 }
 
-/** The envelope code of a small error answer, when it can be read. */
-async function errorCodeOf(answer: Answer): Promise<number | undefined> {
-  if (answer.body.byteLength > 64 * 1024) return undefined;
+/** The largest answer the fresh cache reads to check it is whole (the cache's own bound is 8 MiB). */
+const KEPT_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The envelope code of an answer of at most `maxBytes`, when it can be read. */
+async function errorCodeOf(answer: Answer, maxBytes = 64 * 1024): Promise<number | undefined> {
+  if (answer.body.byteLength > maxBytes) return undefined;
   const coding = normalizeContentEncoding(answer.headers['content-encoding']);
   try {
     const bytes = coding === '' ? answer.body : isDecodable(coding) ? await decodeBody(answer.body, coding, 1024 * 1024) : undefined;
@@ -237,8 +240,11 @@ export function createSharedExchange(options: SharedExchangeOptions): { exchange
             return { result, ttl: ttlLeftMs ?? ttl };
           })
         : ask().then((result) => ({ result, ttl }));
-      const promise = shared.then(({ result, ttl: keep }) => {
-        if (keep > 0 && result.kind === 'response' && result.status === 200) fresh.set(key, result, { ttl: keep });
+      const promise = shared.then(async ({ result, ttl: keep }) => {
+        // Kept only whole and successful: a 200 cut short (a dropped connection) or an error in a
+        // 200 would otherwise be served to everyone for the whole freshness (a minute of stock info).
+        if (keep > 0 && result.kind === 'response' && result.status === 200 && (await errorCodeOf(result, KEPT_MAX_BYTES)) === 0)
+          fresh.set(key, result, { ttl: keep });
         return result;
       });
       flight = { promise, gone };
