@@ -20,7 +20,6 @@ import type { ProductType } from '#shared/contract.ts';
 import { validateAlertForm, type AlertField, type AlertFormValues, type FieldErrors } from './alert-form';
 import { fullText, priceText } from './alert-text';
 import { useAlertsStore } from './alerts-store';
-import { MAX_ALERTS } from './persisted-alerts';
 import { unlockAudio } from './beep';
 import { useAlertDialog } from './dialog-state';
 import { Modal } from '../../components/ui/modal';
@@ -137,16 +136,16 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
       if (first) form.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first))}`)?.focus();
       return;
     }
-    if (useAlertsStore.getState().alerts.length >= MAX_ALERTS) {
-      setErrors({ symbol: fullText() });
-      return;
-    }
-    void askNotificationPermission();
     // A type only where the catalogue lists the code under several (as the watchlist keeps them):
     // the alert then reads the same ticker query as the watchlist and the header.
     const { type, ...rest } = result.draft;
     const ambiguous = new Set(search.lookup(result.draft.symbol).map((item) => item.type)).size > 1;
-    add(ambiguous && type ? { ...rest, type } : rest);
+    // The store refuses past the most it keeps (it drops none to make room): the dialog says so.
+    if (!add(ambiguous && type ? { ...rest, type } : rest)) {
+      setErrors({ symbol: fullText() });
+      return;
+    }
+    void askNotificationPermission();
     onClose();
   };
 
