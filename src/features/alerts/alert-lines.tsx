@@ -200,9 +200,11 @@ function AlertHere({ surface, symbol, type, adjustHidden }: { surface: ChartSurf
       onPointerEnter={() => {
         over.current = true;
       }}
-      onPointerLeave={() => {
+      onPointerLeave={(event) => {
         over.current = false;
-        setPoint(undefined);
+        // A finger's tap leaves the button between its pointerup and its click: only a mouse that
+        // moved away hides the bell (a touch bell hides on its click or its timer).
+        if (event.pointerType === 'mouse') setPoint(undefined);
       }}
       onClick={() => {
         openAlertDialog({ symbol, ...(type && { type }), level: point.price });
