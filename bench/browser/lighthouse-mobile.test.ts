@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { mobileFigures } from './lighthouse-mobile.ts';
 
 /** The parts of a Lighthouse result the mobile figures read. */
-function run(performance: number, cls: number, tbt: number, lcpMs: number): Result {
+function run(performance: number, cls: number, tbt: number, lcpMs: number, benchmarkIndex = 2400): Result {
   const category = (score: number) => ({ score, title: '', auditRefs: [{ id: 'total-blocking-time', weight: 30 }] });
   return {
+    environment: { benchmarkIndex },
     categories: {
       performance: { ...category(performance), title: 'Performance' },
       accessibility: { ...category(1), title: 'Accessibility' },
@@ -46,6 +47,12 @@ describe('Lighthouse mobile figures', () => {
     expect(byName(figures, 'Total blocking time')).toMatchObject({ value: 65, pass: true });
     expect(byName(figures, 'Largest contentful paint')).toMatchObject({ value: 2.4, pass: true });
     expect(byName(figures, 'Cumulative layout shift')?.details).toBeUndefined();
+  });
+
+  it('prints the machine’s benchmarkIndex of each run beside every figure', () => {
+    const figures = mobileFigures([run(0.94, 0, 65, 2400, 2274.4), run(0.91, 0, 80, 2300, 2620), run(0.96, 0, 61, 2450, 2400.6)]);
+    expect(figures.length).toBeGreaterThan(0);
+    for (const figure of figures) expect(figure.name).toContain('benchmarkIndex 2274, 2620, 2401');
   });
 
   it('names the shifting elements, the long tasks over 50 ms and the LCP element when a figure misses', () => {

@@ -97,8 +97,17 @@ function medianRun(runs: readonly Result[], value: (lhr: Result) => number): Res
   return sorted[Math.floor(sorted.length / 2)] as Result;
 }
 
+/**
+ * Lighthouse's own measure of the machine's speed in each run: scores differ between machines of
+ * one kind, and a figure read without it cannot be compared with another machine's.
+ */
+export function benchmarkIndexes(runs: readonly Result[]): string {
+  return `benchmarkIndex ${runs.map((lhr) => String(Math.round(lhr.environment.benchmarkIndex))).join(', ')}`;
+}
+
 export function mobileFigures(runs: readonly Result[]): Figure[] {
   const figures: Figure[] = [];
+  const machine = benchmarkIndexes(runs);
   for (const [id, target] of Object.entries(SCORES)) {
     const scoreOf = (lhr: Result) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const value = median(runs.map(scoreOf));
@@ -119,7 +128,7 @@ export function mobileFigures(runs: readonly Result[]): Figure[] {
       .map((audit) => `failing: ${audit?.id ?? ''} (score ${String(audit?.score)}${audit?.displayValue ? `, ${audit.displayValue}` : ''})`);
     figures.push({
       group: GROUP,
-      name: `${run.categories[id]?.title ?? id} (runs: ${runs.map(scoreOf).join(', ')})`,
+      name: `${run.categories[id]?.title ?? id} (runs: ${runs.map(scoreOf).join(', ')}; ${machine})`,
       value,
       unit: '',
       decimals: 0,
@@ -142,7 +151,7 @@ export function mobileFigures(runs: readonly Result[]): Figure[] {
           : longTasks(run);
     figures.push({
       group: GROUP,
-      name: `${metric.name} (runs: ${runs.map((lhr) => valueOf(lhr).toFixed(metric.decimals)).join(', ')})`,
+      name: `${metric.name} (runs: ${runs.map((lhr) => valueOf(lhr).toFixed(metric.decimals)).join(', ')}; ${machine})`,
       value,
       unit: metric.unit,
       decimals: metric.decimals,

@@ -38,7 +38,7 @@ export async function lighthouseFigures(ctx: BrowserBenchContext): Promise<Figur
         .map((audit) => `${audit?.id ?? ''} (score ${String(audit?.score)}${audit?.displayValue ? `, ${audit.displayValue}` : ''})${where(audit?.details)}`);
       return {
         group: GROUP,
-        name: `${category?.title ?? id}${lhr.runtimeError ? ` (error: ${lhr.runtimeError.code})` : ''}`,
+        name: `${category?.title ?? id} (benchmarkIndex ${String(Math.round(lhr.environment.benchmarkIndex))})${lhr.runtimeError ? ` (error: ${lhr.runtimeError.code})` : ''}`,
         value: score,
         unit: '',
         decimals: 0,
