@@ -30,7 +30,15 @@ export default defineConfig(async (env) =>
       emptyOutDir: false,
       manifest: false,
       sourcemap: false,
-      rolldownOptions: { input: { bare: page('bare.html'), bars100k: page('bars-100k.html'), workbench: page('workbench.html') } },
+      rolldownOptions: {
+        input: {
+          bare: page('bare.html'),
+          bars100k: page('bars-100k.html'),
+          workbench: page('workbench.html'),
+          bareTable: page('bare-table.html'),
+          bareSearch: page('bare-search.html'),
+        },
+      },
     },
   } satisfies UserConfig),
 );

@@ -2,7 +2,8 @@
  * The search palette in Chromium on the production build: the catalogue as received over the
  * wire (Resource Timing), and keystroke → results painted for the issue's searches typed letter by
  * letter (an input event on the search box → the first frame after the listbox shows the new
- * matches, so up to one frame of waiting is in each figure).
+ * matches, so up to one frame of waiting is in each figure), beside a bare input filtering the
+ * same catalogue in the same run, judged by the ratio.
  */
 import type { Page } from 'playwright-core';
 import { CATALOG_PATH } from '../../shared/catalog.ts';
@@ -12,7 +13,12 @@ import type { BrowserBenchContext } from './context.ts';
 import { waitForResource } from './page-timing.ts';
 
 const GROUP = 'browser: search';
-const KEYSTROKE_TARGET_MS = 50;
+/**
+ * Against a bare input filtering the same catalogue by substring in the same run
+ * (bench/pages/bare-search.ts): the palette also ranks, matches typos, pinyin and aliases and renders
+ * through React, so it may take up to this much longer; both wait for the same frame.
+ */
+const KEYSTROKE_RATIO_TARGET = 2;
 const WAIT_MS = 20_000;
 
 interface Received {
@@ -56,6 +62,18 @@ async function keystrokeTimes(page: Page, typed: readonly string[]): Promise<num
   }, typed);
 }
 
+/** The bare page's keystroke times: the same keystrokes into a plain input filtering the same catalogue. */
+async function bareKeystrokeTimes(ctx: BrowserBenchContext): Promise<number[]> {
+  const { page, context } = await ctx.freshPage();
+  try {
+    await page.goto(`${ctx.baseUrl}/bench/pages/bare-search.html`);
+    await page.getByTestId('search-count').filter({ hasText: 'instruments' }).waitFor({ timeout: WAIT_MS });
+    return await keystrokeTimes(page, keystrokes(TYPED_QUERIES));
+  } finally {
+    await context.close();
+  }
+}
+
 export async function searchKeystrokeFigures(ctx: BrowserBenchContext): Promise<Figure[]> {
   const { page, context } = await ctx.freshPage();
   try {
@@ -69,7 +87,10 @@ export async function searchKeystrokeFigures(ctx: BrowserBenchContext): Promise<
     await page.getByTestId('search-count').filter({ hasText: 'instruments' }).waitFor({ timeout: WAIT_MS });
     const received = await catalogueReceived(page);
     const times = await keystrokeTimes(page, keystrokes(TYPED_QUERIES));
+    const bare = await bareKeystrokeTimes(ctx);
     const p95 = percentile(times, 95);
+    const bareP95 = percentile(bare, 95);
+    const ratio = p95 / bareP95;
     const kib = (bytes: number) => (bytes / 1024).toFixed(1);
     return [
       {
@@ -81,13 +102,20 @@ export async function searchKeystrokeFigures(ctx: BrowserBenchContext): Promise<
       },
       {
         group: GROUP,
-        name: `keystroke → results painted, p95 of ${String(times.length)} (median ${median(times).toFixed(1)} ms)`,
+        name: `keystroke → results painted, p95 of ${String(times.length)}: app / bare input (median ${median(times).toFixed(1)} / ${median(bare).toFixed(1)} ms)`,
         value: p95,
-        unit: 'ms',
+        unit: `ms / ${bareP95.toFixed(1)} ms`,
         decimals: 1,
-        target: `< ${String(KEYSTROKE_TARGET_MS)} ms`,
-        pass: p95 < KEYSTROKE_TARGET_MS,
-        samples: { keystroke: summarize(times) },
+        samples: { keystroke: summarize(times), keystrokeBare: summarize(bare) },
+      },
+      {
+        group: GROUP,
+        name: 'keystroke → results painted p95, app ÷ bare input',
+        value: ratio,
+        unit: '×',
+        decimals: 2,
+        target: `≤ ${String(KEYSTROKE_RATIO_TARGET)}×`,
+        pass: ratio <= KEYSTROKE_RATIO_TARGET,
       },
     ];
   } finally {
