@@ -13,5 +13,6 @@ export default defineConfig({
     ],
     environment: 'node',
     testTimeout: 20_000,
+    setupFiles: ['./vitest.setup.ts'],
   },
 });
