@@ -37,6 +37,7 @@ export default defineConfig(async (env) =>
           workbench: page('workbench.html'),
           bareTable: page('bare-table.html'),
           bareSearch: page('bare-search.html'),
+          bareLayout: page('bare-layout.html'),
         },
       },
     },

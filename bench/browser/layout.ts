@@ -11,7 +11,9 @@
  *   then     the four close; the measured page's charts go back to the present (a double-click
  *            on each time axis), it is traced for 60 s (busy share,
  *            longest task), then its active chart is panned (frame p95) and the pointer swept
- *            over it while the three others follow its crosshair (frame p95)
+ *            over it while the three others follow its crosshair (frame p95); then four bare
+ *            charts of the same candles and series do the same (bench/pages/bare-layout.ts) and
+ *            the frame figures are judged by their ratio to them
  */
 import type { Locator, Page } from 'playwright-core';
 import type { Preferences } from '../../src/store/preferences-slice.ts';
@@ -46,6 +48,11 @@ const PAN_FRAMES = 160;
 const CROSSHAIR_MOVES = 150;
 /** Where a double-click hits the time axis: this far above the chart's bottom edge. */
 const TIME_AXIS_INSET_PX = 8;
+/**
+ * Frames judged against four bare charts of the same candles and series in the same run: the
+ * app's p95 may be a fifth over theirs (an absolute frame figure moved 2–4× between machines).
+ */
+const FRAME_RATIO_TARGET = 1.2;
 const GROUP = `browser: 2 × 2 chart layout (${SYMBOLS.join(', ')} at ${INTERVAL}), live`;
 const REQUEST_GROUP = 'browser: 2 × 2 chart layout, upstream requests per minute vs one chart, counted by the server';
 
@@ -152,27 +159,68 @@ function legendTimes(page: Page): Promise<(string | null)[]> {
   );
 }
 
-/**
- * Sweeps the pointer across the first chart, right to left, one move at a time: the frame
- * intervals meanwhile, and how many other legends show the first chart's time at the end (a time
- * other than the one it showed before, so the latest candle shown everywhere does not count).
- */
-async function crosshairSweep(page: Page): Promise<{ intervals: number[]; moves: number; legendsFollowed: number; ms: number }> {
+/** Sweeps the pointer across the first chart, right to left, one move at a time: the frame intervals meanwhile. */
+async function sweepFrames(page: Page): Promise<{ intervals: number[]; ms: number }> {
   const box = await chartFrames(page).first().getByTestId('main-chart').boundingBox();
   if (!box) throw new Error('the first chart has no box');
   const y = box.y + box.height * 0.3;
   const x = (i: number) => box.x + box.width * (0.85 - (0.55 * i) / CROSSHAIR_MOVES);
-  const [shownBefore] = await legendTimes(page);
   await page.mouse.move(x(0), y);
   await sleep(200);
   await page.evaluate(startFrameLog);
   const started = performance.now();
   for (let i = 1; i <= CROSSHAIR_MOVES; i++) await page.mouse.move(x(i), y);
   const intervals = await page.evaluate(stopFrameLog);
-  const ms = performance.now() - started;
+  return { intervals, ms: performance.now() - started };
+}
+
+/**
+ * The sweep on the app, and how many other legends show the first chart's time at the end (a time
+ * other than the one it showed before, so the latest candle shown everywhere does not count).
+ */
+async function crosshairSweep(page: Page): Promise<{ intervals: number[]; moves: number; legendsFollowed: number; ms: number }> {
+  const [shownBefore] = await legendTimes(page);
+  const { intervals, ms } = await sweepFrames(page);
   const [leader, ...followers] = await legendTimes(page);
   const legendsFollowed = leader === shownBefore ? 0 : followers.filter((time) => time !== null && time === leader).length;
   return { intervals, moves: CROSSHAIR_MOVES, legendsFollowed, ms };
+}
+
+interface BareFrames {
+  pan: number[];
+  sweep: number[];
+}
+
+/** The same pan and sweep on four bare charts of the same candles and series (bench/pages/bare-layout.ts). */
+export async function bareLayoutFrames(ctx: BrowserBenchContext): Promise<BareFrames> {
+  const { page, context } = await ctx.freshPage();
+  try {
+    await page.goto(`${ctx.baseUrl}/bench/pages/bare-layout.html?symbols=${SYMBOLS.join(',')}&interval=${INTERVAL}&count=${String(CANDLES_WANTED)}`);
+    await page.waitForFunction(() => window.chartroomBareLayoutReady === true, undefined, { timeout: HISTORY_TIMEOUT_MS });
+    const pan = await wheelTargetOf(chartFrames(page).first()).evaluate(wheelPan, { deltaX: PAN_WHEEL_DELTA, frames: PAN_FRAMES, turnEvery: PAN_TURN });
+    const { intervals } = await sweepFrames(page);
+    await page.screenshot({ path: `${ctx.resultsDir}layout-2x2-bare.png` });
+    return { pan, sweep: intervals };
+  } finally {
+    await context.close();
+  }
+}
+
+/** An app frame figure's ratio to the bare layout's in the same run. */
+function frameRatioFigure(name: string, app: readonly number[], bare: readonly number[]): Figure {
+  const appP95 = percentile(app, 95);
+  const bareP95 = percentile(bare, 95);
+  const ratio = appP95 / bareP95;
+  return {
+    group: GROUP,
+    name: `${name}, app ÷ bare layout`,
+    value: ratio,
+    unit: `× (${appP95.toFixed(1)} / ${bareP95.toFixed(1)} ms; late frames ${String(droppedFrames(app))} / ${String(droppedFrames(bare))})`,
+    decimals: 2,
+    target: `≤ ${String(FRAME_RATIO_TARGET)}×`,
+    pass: ratio <= FRAME_RATIO_TARGET,
+    samples: { bare: summarize(bare) },
+  };
 }
 
 function requestFigures(counted: readonly LiveFigure[]): Figure[] {
@@ -247,6 +295,7 @@ export async function layoutFigures(ctx: BrowserBenchContext): Promise<Figure[]>
     const pan = await wheelTargetOf(active).evaluate(wheelPan, { deltaX: PAN_WHEEL_DELTA, frames: PAN_FRAMES, turnEvery: PAN_TURN });
     const sweep = await crosshairSweep(page);
     await page.screenshot({ path: `${ctx.resultsDir}layout-2x2.png` });
+    const bare = await bareLayoutFrames(ctx);
 
     const setup = [
       `candles loaded (history endpoint, distinct times): ${candles} (≥ ${String(CANDLES_WANTED)} wanted; scrolling back took ${(historyMs / 1000).toFixed(1)} s)`,
@@ -265,6 +314,8 @@ export async function layoutFigures(ctx: BrowserBenchContext): Promise<Figure[]>
         sweep.intervals,
         `${String(sweep.moves)} pointer moves over chart 1 in ${(sweep.ms / 1000).toFixed(1)} s; other charts whose legend shows chart 1's time at the end: ${String(sweep.legendsFollowed)} of ${String(SYMBOLS.length - 1)}`,
       ),
+      frameRatioFigure('pan frame interval p95, active chart', pan, bare.pan),
+      frameRatioFigure('crosshair sync frame interval p95', sweep.intervals, bare.sweep),
       ...requestFigures(counted),
     ];
   } finally {
