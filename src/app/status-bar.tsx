@@ -41,21 +41,6 @@ function usePushedOnce(): boolean {
 }
 
 /**
- * The clock of "Updated:", one formatter a locale: what `toLocaleTimeString(locale, { timeZoneName:
- * 'short' })` writes, without building an Intl formatter every second (the first build cost about
- * 70 ms of a phone's first seconds under Lighthouse's 4× CPU slowdown).
- */
-const updatedClocks = new Map<string, Intl.DateTimeFormat>();
-function updatedClock(locale: string): Intl.DateTimeFormat {
-  let formatter = updatedClocks.get(locale);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: 'numeric', second: 'numeric', timeZoneName: 'short' });
-    updatedClocks.set(locale, formatter);
-  }
-  return formatter;
-}
-
-/**
  * "Updated: 15:04:05 GMT+1 (12 s ago)", the newest of the last HTTP answer and the last push: the one
  * text of the bar that changes every second.
  */
@@ -67,7 +52,7 @@ function UpdatedItem({ answeredAt }: { answeredAt: number | undefined }) {
   const at = answeredAt === undefined ? pushedAt : pushedAt === undefined ? answeredAt : Math.max(answeredAt, pushedAt);
   // The browser's own zone, named: the panels show the instrument's zone, this line the user's.
   const language = useLanguage();
-  const clock = at !== undefined ? updatedClock(intlLocale(language)).format(at) : undefined;
+  const clock = at !== undefined ? new Date(at).toLocaleTimeString(intlLocale(language), { timeZoneName: 'short' }) : undefined;
   const age = at !== undefined ? ago(Math.max(0, now - at)) : undefined;
   return (
     <span className={STATUS_ITEM} data-testid="status-updated" title={`${t('Updated:')} ${clock !== undefined ? `${clock} (${age ?? ''})` : '—'}`}>
