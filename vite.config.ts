@@ -26,6 +26,7 @@ const firstScreenChunk = firstScreenChunkOf({
     source('src/features/chart/indicator-controls.tsx'),
     source('src/app/status-bar.tsx'),
     source('src/app/screen-bar.tsx'),
+    source('src/components/quote-strip/quote-strip.tsx'),
     source('src/components/ui/describe-error.ts'),
     source('src/features/watchlist/add-to-watchlist-button.tsx'),
     source('src/features/chart/compare-button.tsx'),

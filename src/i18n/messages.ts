@@ -701,6 +701,14 @@ export const MESSAGES = [
   'this browser cannot copy images; use Image (PNG)',
   'The chart image is on the clipboard.',
   'You have {n} alerts, the most Chartroom keeps: delete one to add another.',
+  'Day range',
+  '52-week range',
+  'Amplitude',
+  'Turnover rate',
+  'Bid',
+  'Ask',
+  'Open interest',
+  'Quote figures',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

@@ -701,6 +701,14 @@ const catalog = {
   'this browser cannot copy images; use Image (PNG)': '此浏览器无法复制图片，请使用“图片 (PNG)”',
   'The chart image is on the clipboard.': '图表图片已复制到剪贴板。',
   'You have {n} alerts, the most Chartroom keeps: delete one to add another.': '已有 {n} 个提醒，已达上限：请先删除一个再添加。',
+  'Day range': '日内区间',
+  '52-week range': '52周区间',
+  Amplitude: '振幅',
+  'Turnover rate': '换手率',
+  Bid: '买价',
+  Ask: '卖价',
+  'Open interest': '持仓量',
+  'Quote figures': '行情数据',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -701,6 +701,14 @@ const catalog = {
   'this browser cannot copy images; use Image (PNG)': '此瀏覽器無法複製圖片，請使用「圖片 (PNG)」',
   'The chart image is on the clipboard.': '圖表圖片已複製到剪貼簿。',
   'You have {n} alerts, the most Chartroom keeps: delete one to add another.': '已有 {n} 個提醒，已達上限：請先刪除一個再新增。',
+  'Day range': '日內區間',
+  '52-week range': '52週區間',
+  Amplitude: '振幅',
+  'Turnover rate': '換手率',
+  Bid: '買價',
+  Ask: '賣價',
+  'Open interest': '持倉量',
+  'Quote figures': '行情數據',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -41,6 +41,8 @@ const drawingsView = lazyWithPreload(() => import('./drawings/drawings-view').th
 // The comparisons' seams (button, legend slot) join the beside-chart chunk (vite.config.ts).
 const CompareButton = lazyWithPreload(() => import('./compare-button').then((module) => module.CompareButton)).Component;
 const CompareSlot = lazyWithPreload(() => import('./compare-button').then((module) => module.CompareSlot)).Component;
+// The workspace symbol's open, ranges, turnover…: its own chunk, after the first candle, in a row kept from the first paint.
+const QuoteStrip = lazyWithPreload(() => import('../../components/quote-strip/quote-strip').then((module) => module.QuoteStrip)).Component;
 
 const NO_CANDLES: Candle[] = [];
 
@@ -142,6 +144,11 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
         </Suspense>
         <ExportButton request={exportRequest} />
       </ToolbarRow>
+      {chartIndex === undefined && (
+        <div className="-my-1 h-4 shrink-0 overflow-hidden">
+          <Suspense fallback={null}>{afterFirstCandle && <QuoteStrip />}</Suspense>
+        </div>
+      )}
       {error && candles.length > 0 && <ErrorNotice error={error} onRetry={retry} compact />}
       <div className="chart-box">
         <CandleChart

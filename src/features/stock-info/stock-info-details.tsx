@@ -2,7 +2,7 @@
 import { t } from '../../i18n/t';
 import type { ProductType } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
-import { useStockInfo } from './api/use-stock-info';
+import { useStockInfo } from '../../queries/use-stock-info';
 import { useTicker } from '../../queries/use-ticker';
 import { normalizeSymbol } from '#shared/symbols.ts';
 import { stockInfoSections } from './stock-info-rows';

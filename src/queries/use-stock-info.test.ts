@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { simulatorPerFile } from '../../../api/sim-fetch.test-support';
-import { simServices } from '../../../queries/query-test-support';
+import { simulatorPerFile } from '../api/sim-fetch.test-support';
+import { simServices } from './query-test-support';
 import { useStockInfo } from './use-stock-info';
 
 const sim = simulatorPerFile();

@@ -5,12 +5,12 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MAX_STOCK_INFO_SYMBOLS } from '#shared/contract.ts';
-import type { ApiClient } from '../../../api/client';
-import { fetchStockInfo } from '../../../api/reference-endpoints';
-import type { StockInfo } from '../../../api/reference-schemas';
-import { useMarketFeed } from '../../../queries/app-services-context';
-import type { SnapshotFeed } from '../../../queries/market-feed/market-feed';
-import { queryKeys } from '../../../queries/query-keys';
+import type { ApiClient } from '../api/client';
+import { fetchStockInfo } from '../api/reference-endpoints';
+import type { StockInfo } from '../api/reference-schemas';
+import { useMarketFeed } from './app-services-context';
+import type { SnapshotFeed } from './market-feed/market-feed';
+import { queryKeys } from './query-keys';
 
 export const STOCK_INFO_STALE_MS = 10 * 60_000;
 
