@@ -14,6 +14,7 @@ import { RowActions } from './row-actions';
 import { ExtendedQuoteSlot } from '../../components/live-quote/extended-quote-slot';
 import { changeText, directionColor, tickerFigures } from '../../components/live-quote/ticker-figures';
 import { useLiveQuote } from '../../components/live-quote/use-live-quote';
+import { SymbolName } from '../../components/symbol-name';
 
 interface WatchlistRowProps {
   listId: string;
@@ -76,7 +77,7 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
           // The line keeps its height with nothing in it yet: a name arriving never moves the rows below.
           <span className="flex min-h-4 items-baseline justify-between gap-x-2">
             <span className="min-w-0 truncate text-xs text-slate-500 dark:text-slate-400">
-              {ticker?.name ?? (isPending ? t('Loading…') : '')}
+              {ticker?.name !== undefined ? <SymbolName symbol={symbol} name={ticker.name} /> : isPending ? t('Loading…') : ''}
               {problem !== undefined && (
                 <span className="ml-1 text-amber-700 dark:text-amber-300" title={t('Quote not updated: {problem}', { problem })}>
                   ⚠<span className="sr-only"> {t('Quote not updated: {problem}', { problem })}</span>
