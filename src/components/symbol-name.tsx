@@ -9,12 +9,14 @@ interface SymbolNameProps {
   symbol: string;
   /** The data's own name (the ticker's), shown until the catalogue's names are in. */
   name: string | undefined;
+  /** False where the code is shown elsewhere (a watchlist row has it beside its symbol: the name keeps the room). */
+  withCode?: boolean;
 }
 
-export function SymbolName({ symbol, name }: SymbolNameProps) {
+export function SymbolName({ symbol, name, withCode = true }: SymbolNameProps) {
   const shown = useLocalName(symbol, name);
   if (shown === undefined) return null;
-  const code = hkDisplayCode(symbol);
+  const code = withCode ? hkDisplayCode(symbol) : undefined;
   return (
     <>
       {code !== undefined && <span className="mr-1 tabular-nums">{code}</span>}
