@@ -42,7 +42,7 @@ export function AppHeader({ onSearch, onSearchIntent, afterFirstCandle }: AppHea
         <img src="/favicon.svg" alt="" width={20} height={20} />
         <span className="app-header-brand-name">Chartroom</span>
       </span>
-      <SymbolHeader />
+      <SymbolHeader afterFirstCandle={afterFirstCandle} />
       <Suspense fallback={NO_SESSION_STATE}>{afterFirstCandle ? <SessionState /> : NO_SESSION_STATE}</Suspense>
       <div className="[grid-area:watch]">
         <Suspense fallback={null}>{afterFirstCandle && <AddToWatchlistButton symbol={symbol} />}</Suspense>

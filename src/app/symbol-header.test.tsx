@@ -8,6 +8,8 @@ import { useAppStore } from '../store/app-store';
 import { serveTickers, settleBatches } from '../features/watchlist/watchlist-test-server';
 import { SymbolHeader } from './symbol-header';
 import { TestServices } from '../queries/query-test-support';
+import { LOCAL_NAMES_KEY } from '../queries/use-local-name';
+import { localNames } from '../lib/local-name';
 
 /** Commits of the header's tree. */
 const renders = { count: 0 };
@@ -29,7 +31,7 @@ beforeEach(() => {
   render(
     <TestServices client={client} realtime={fake.client}>
       <Profiler id="header" onRender={() => renders.count++}>
-        <SymbolHeader />
+        <SymbolHeader afterFirstCandle={false} />
       </Profiler>
     </TestServices>,
   );
@@ -86,5 +88,24 @@ describe('SymbolHeader', () => {
     await waitFor(() => {
       expect(screen.queryByTestId('header-adjust')).toBeNull();
     });
+  });
+
+  it('after the first candle, names an HK stock in the language’s script with its code as Hong Kong writes it', async () => {
+    cleanup();
+    useAppStore.getState().openSymbol('700.HK');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(LOCAL_NAMES_KEY, localNames([{ symbol: '700.HK', name: '腾讯控股', nameEn: 'TENCENT', nameCn: '', nameHk: '騰訊控股' }]));
+    render(
+      <TestServices client={client}>
+        <SymbolHeader afterFirstCandle />
+      </TestServices>,
+    );
+    await waitFor(() => {
+      expect(screen.getByTestId('header-name').textContent).toBe('00700TENCENT');
+    });
+    act(() => {
+      useAppStore.getState().setLanguage('zh-HK');
+    });
+    expect(screen.getByTestId('header-name').textContent).toBe('00700騰訊控股');
   });
 });

@@ -15,8 +15,19 @@ import { QUOTE_CLASSES } from './quote-classes';
 import { ExtendedQuoteSlot } from '../components/live-quote/extended-quote-slot';
 import { ADJUST_LABELS } from '../features/chart/adjust-names';
 import { isStockInstrument } from '#shared/symbols.ts';
+import { Suspense } from 'react';
+import { lazyWithPreload } from '../components/lazy-with-preload';
 
-export function SymbolHeader() {
+// The name in the language's script and the HK code beside it come with the watchlists, after
+// the first candle (the names need the catalogue then anyway); until then the quote's own name.
+const SymbolName = lazyWithPreload(() => import('../components/symbol-name').then((m) => m.SymbolName)).Component;
+
+interface SymbolHeaderProps {
+  /** The chart's first candle is drawn (or the page opened elsewhere). */
+  afterFirstCandle: boolean;
+}
+
+export function SymbolHeader({ afterFirstCandle }: SymbolHeaderProps) {
   useLanguage();
   const symbol = useAppStore((state) => state.workspace.symbol);
   const type = useAppStore((state) => state.workspace.type);
@@ -29,7 +40,9 @@ export function SymbolHeader() {
         {symbol}
         {type && <span className={QUOTE_CLASSES.type}>({typeName(type)})</span>}
       </h1>
-      <span className={QUOTE_CLASSES.name}>{ticker?.name}</span>
+      <span className={QUOTE_CLASSES.name} data-testid="header-name">
+        <Suspense fallback={ticker?.name}>{afterFirstCandle ? <SymbolName symbol={symbol} name={ticker?.name} /> : ticker?.name}</Suspense>
+      </span>
       {figures && (
         <span ref={lastCell} className={QUOTE_CLASSES.last} data-testid="header-last-price">
           {figures.last}

@@ -21,3 +21,31 @@ export function localName(name: string, names: ScriptNames, language: Language):
   if (language === 'zh-TW' || language === 'zh-HK') return pick(names.hant, names.hans, chinese);
   return pick(names.en);
 }
+
+/** What the catalogue knows of one symbol's names (a CatalogItem has these). */
+export interface NamedSymbol {
+  symbol: string;
+  /** The product list's name. */
+  name: string;
+  /** stock-info's names, '' when absent or the same as `name`. */
+  nameEn: string;
+  nameCn: string;
+  nameHk: string;
+}
+
+/** Each symbol's name in a language's script; undefined for a symbol the catalogue does not have. */
+export interface LocalNames {
+  nameOf(symbol: string, language: Language): string | undefined;
+}
+
+/** The names of every symbol, looked up by symbol (an ambiguous symbol's first type names it). */
+export function localNames(items: Iterable<NamedSymbol>): LocalNames {
+  const bySymbol = new Map<string, NamedSymbol>();
+  for (const item of items) if (!bySymbol.has(item.symbol)) bySymbol.set(item.symbol, item);
+  return {
+    nameOf: (symbol, language) => {
+      const item = bySymbol.get(symbol);
+      return item && localName(item.name, { en: item.nameEn, hans: item.nameCn, hant: item.nameHk }, language);
+    },
+  };
+}

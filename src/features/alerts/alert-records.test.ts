@@ -12,7 +12,8 @@ import { useToasts } from './toasts';
 import { savedState } from '../../store/saved-states.test-support';
 import { alertRecords, alertRecordValues, alertsByRecord } from './alert-records';
 import { useAlertsStore, type AlertsState } from './alerts-store';
-import { ALERTS_STORAGE_KEY, type PersistedAlerts } from './persisted-alerts';
+import { ALERTS_STORAGE_KEY, type AlertLogEntry, type PersistedAlerts } from './persisted-alerts';
+import { logLineText } from './alert-text';
 
 const initial = useAlertsStore.getState();
 
@@ -31,10 +32,32 @@ describe('saved shapes of the alerts store', () => {
     expect(Object.fromEntries(alertRecordValues(useAlertsStore.getState()))).toEqual({
       'alert:alert-mf0b-1-abcde': { kind: 'alert', value: triggered },
       'alert:alert-mf0b-2-fghij': { kind: 'alert', value: armed },
-      'alert-log:log-mf0c-3-klmno': { kind: 'alert-log', value: saved.log[0] },
+      // The English text becomes what it said, as data, from the alert's trigger at its time.
+      'alert-log:log-mf0c-3-klmno': {
+        kind: 'alert-log',
+        value: {
+          id: 'log-mf0c-3-klmno',
+          alertId: 'alert-mf0b-1-abcde',
+          symbol: 'AAPL.US',
+          time: 1795622400000,
+          price: 230.12,
+          condition: { kind: 'cross', level: 230 },
+          crossing: 'up',
+        },
+      },
     });
     expect(useAlertsStore.getState().repairNotice).toBeUndefined();
+    expect(logLineText(useAlertsStore.getState().log[0] as AlertLogEntry)).toBe('AAPL.US crossed above 230: 230.12');
+  });
+
+  it('loads version 2 as it is: a line as data, and a line kept as text shown as written', async () => {
+    const text = savedState('alerts-v2.json');
+    localStorage.setItem(ALERTS_STORAGE_KEY, text);
+    await useAlertsStore.persist.rehydrate();
+    const saved = (JSON.parse(text) as { state: PersistedAlerts }).state;
+    expect(useAlertsStore.getState().repairNotice).toBeUndefined();
     expect(alertsByRecord(alertRecordValues(useAlertsStore.getState()))).toEqual(saved);
+    expect(useAlertsStore.getState().log.map(logLineText)).toEqual(['700.HK crossed above 400: 401.2', 'AAPL.US fell 5 % from 241.6: 229.5']);
   });
 
   it('keeps the log newest first whatever the records’ order', () => {

@@ -10,6 +10,8 @@ import type { AlertsState } from './alerts-store';
 import { newEntries } from './evaluating-tab';
 import { MAX_ALERTS, MAX_LOG, type AlertLogEntry, type PersistedAlerts } from './persisted-alerts';
 import { useToasts } from './toasts';
+import { logLineText } from './alert-text';
+import { t } from '../../i18n/t';
 
 export function alertRecordValues(state: PersistedAlerts): Map<string, RecordValue> {
   const values = new Map<string, RecordValue>();
@@ -38,6 +40,6 @@ export const alertRecords: RecordAdapter<AlertsState> = {
     const before = store.getState().log;
     const next = alertsByRecord(values);
     store.setState(next);
-    for (const entry of newEntries(before, next.log)) useToasts.getState().push(`Alert: ${entry.symbol}`, entry.text);
+    for (const entry of newEntries(before, next.log)) useToasts.getState().push(t('Alert: {symbol}', { symbol: entry.symbol }), logLineText(entry));
   },
 };

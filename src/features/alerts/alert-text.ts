@@ -1,7 +1,7 @@
 /** The words of alerts: what one watches, what a trigger was, how a price reads. */
 import { dateLocale } from '../../i18n/format';
 import { t, type MessageKey } from '../../i18n/t';
-import { MAX_ALERTS } from './persisted-alerts';
+import { MAX_ALERTS, type AlertLogEntry } from './persisted-alerts';
 import type { Alert, AlertTrigger } from '#shared/alerts/alert-model.ts';
 
 /** A price as typed or received, without float noise (0.1 + 0.2), at most 8 decimals. */
@@ -25,7 +25,7 @@ export function conditionText(alert: Pick<Alert, 'condition' | 'direction'>): st
   return t(MOVE_WORDS[direction], { percent: priceText(condition.percent), base: priceText(condition.base) });
 }
 
-export function triggerText(alert: Pick<Alert, 'symbol' | 'condition' | 'direction'>, trigger: Pick<AlertTrigger, 'price' | 'crossing'>): string {
+export function triggerText(alert: Pick<Alert, 'symbol' | 'condition'>, trigger: Pick<AlertTrigger, 'price' | 'crossing'>): string {
   const up = trigger.crossing === 'up';
   const { condition } = alert;
   const what =
@@ -33,6 +33,11 @@ export function triggerText(alert: Pick<Alert, 'symbol' | 'condition' | 'directi
       ? t(up ? 'crossed above {level}' : 'crossed below {level}', { level: priceText(condition.level) })
       : t(up ? 'rose {percent} % from {base}' : 'fell {percent} % from {base}', { percent: priceText(condition.percent), base: priceText(condition.base) });
   return `${alert.symbol} ${what}: ${priceText(trigger.price)}`;
+}
+
+/** A log line in the language of the moment ("700.HK crossed above 400: 401.2"); a line saved as text, as written. */
+export function logLineText(entry: AlertLogEntry): string {
+  return 'text' in entry ? entry.text : triggerText(entry, entry);
 }
 
 /** A time of the data's clock as the user reads it (the browser's zone). */

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useAppServices } from '../../queries/app-services-context';
 import { useAppStore } from '../../store/app-store';
 import type { Alert } from '#shared/alerts/alert-model.ts';
-import { conditionText, priceText, timeText } from './alert-text';
+import { conditionText, logLineText, priceText, timeText } from './alert-text';
 import { useAlertsStore } from './alerts-store';
 import { openAlertDialog } from './dialog-state';
 import { askNotificationPermission, notificationsAllowed } from './notify';
@@ -174,7 +174,7 @@ export function AlertsPanel() {
         <ol aria-label={t('Alert log')} className="text-xs">
           {log.map((entry) => (
             <li key={entry.id} data-testid="alert-log-entry" className="border-b border-slate-100 px-3 py-1 last:border-b-0 dark:border-slate-800">
-              <span className="text-slate-500 tabular-nums dark:text-slate-400">{timeText(entry.time)}</span> {entry.text}
+              <span className="text-slate-500 tabular-nums dark:text-slate-400">{timeText(entry.time)}</span> {logLineText(entry)}
             </li>
           ))}
         </ol>

@@ -1,10 +1,14 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Alert } from '#shared/alerts/alert-model.ts';
 import { useAlertsStore, type AlertDraft } from './alerts-store';
 import { ALERTS_STORAGE_KEY, MAX_ALERTS, parsePersistedAlerts } from './persisted-alerts';
+import { logLineText } from './alert-text';
+import { loadLanguage } from '../../i18n/load-language';
 
 const initial = useAlertsStore.getState();
+
+afterEach(() => loadLanguage('en'));
 
 beforeEach(() => {
   localStorage.clear();
@@ -40,9 +44,25 @@ describe('alerts store', () => {
     expect(recorded).toHaveLength(1);
     const [stored] = useAlertsStore.getState().alerts;
     expect(stored).toMatchObject({ status: 'triggered', triggers: [{ time: 5_000, price: 100.25, crossing: 'up' }] });
-    expect(useAlertsStore.getState().log[0]).toMatchObject({ alertId: alert.id, time: 5_000, price: 100.25, text: 'AAPL.US crossed above 100: 100.25' });
+    expect(useAlertsStore.getState().log[0]).toMatchObject({
+      alertId: alert.id,
+      time: 5_000,
+      price: 100.25,
+      condition: { kind: 'cross', level: 100 },
+      crossing: 'up',
+    });
     // Once only: a second fire for a triggered alert is not recorded.
     expect(useAlertsStore.getState().apply({ fired: [{ alertId: alert.id, time: 6_000, price: 101, crossing: 'up' }], expired: [] })).toEqual([]);
+  });
+
+  it('says a log line in the language it is read in, not the one it was logged in', async () => {
+    const alert = added(draft);
+    useAlertsStore.getState().apply({ fired: [{ alertId: alert.id, time: 5_000, price: 100.25, crossing: 'up' }], expired: [] });
+    const [line] = useAlertsStore.getState().log;
+    if (!line) throw new Error('no log line');
+    expect(logLineText(line)).toBe('AAPL.US crossed above 100: 100.25');
+    await loadLanguage('zh-CN');
+    expect(logLineText(line)).toBe('AAPL.US 已向上穿越 100: 100.25');
   });
 
   it('refuses the alert past the most it keeps, and drops none to make room (an armed one included)', () => {

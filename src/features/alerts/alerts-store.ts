@@ -1,6 +1,6 @@
 /**
  * The user's alerts and the page's alert log: their own persisted store (local storage key
- * 'chartroom.alerts', version 1), validated entry by entry on the way in (persisted-alerts.ts).
+ * 'chartroom.alerts', version 2), validated entry by entry on the way in (persisted-alerts.ts).
  * Alerts keep their state across reloads (armed, triggered with time and price, expired); what
  * the crossing engine remembers of the price (the side of a level) is not saved: after a reload
  * the first price only sets the side.
@@ -12,7 +12,6 @@ import { persistedStore } from '../../store/persisted-store';
 import type { Alert, AlertCondition } from '#shared/alerts/alert-model.ts';
 import type { Observation } from '#shared/alerts/alert-monitor.ts';
 import { recordObservation } from '#shared/alerts/record-observation.ts';
-import { triggerText } from './alert-text';
 import {
   ALERTS_STORAGE_KEY,
   ALERTS_VERSION,
@@ -100,7 +99,16 @@ export const useAlertsStore = create<AlertsState>()(
         if (recorded.length === 0 && alerts === get().alerts) return [];
         const triggered = recorded.map(({ alert, trigger }): Triggered => ({
           alert,
-          entry: { id: newId('log'), alertId: alert.id, symbol: alert.symbol, time: trigger.time, price: trigger.price, text: triggerText(alert, trigger) },
+          // What happened, as data: the line is said in whatever language the log is read in.
+          entry: {
+            id: newId('log'),
+            alertId: alert.id,
+            symbol: alert.symbol,
+            time: trigger.time,
+            price: trigger.price,
+            condition: alert.condition,
+            crossing: trigger.crossing,
+          },
         }));
         set((state) => ({ alerts, log: [...triggered.map((each) => each.entry).reverse(), ...state.log].slice(0, MAX_LOG) }));
         return triggered;
@@ -126,7 +134,8 @@ export const useAlertsStore = create<AlertsState>()(
       version: ALERTS_VERSION,
       unreadable: UNREADABLE_ALERTS as unknown as PersistedAlerts,
       partialize: (state): PersistedAlerts => ({ alerts: state.alerts, log: state.log }),
-      // No older shape yet (no migrations); whatever comes is validated in merge.
+      // Version 1's log lines were English text (alerts-migrations.ts); whatever comes is validated in merge.
+      migrations: () => import('./alerts-migrations'),
       merge: (persisted, current: AlertsState) => {
         const { state, dropped } = parsePersistedAlerts(persisted);
         const repairNotice = dropped > 0 ? t('{count} saved alert entries were unreadable and dropped; the others are kept.', { count: dropped }) : undefined;

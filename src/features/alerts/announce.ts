@@ -2,6 +2,7 @@
 import { t } from '../../i18n/t';
 import type { Triggered } from './alerts-store';
 import { beep } from './beep';
+import { logLineText } from './alert-text';
 import { notify } from './notify';
 import { useToasts } from './toasts';
 
@@ -9,9 +10,10 @@ export function announce(triggered: readonly Triggered[]): void {
   let sound = false;
   for (const { alert, entry } of triggered) {
     const title = t('Alert: {symbol}', { symbol: alert.symbol });
-    useToasts.getState().push(title, entry.text);
+    const text = logLineText(entry);
+    useToasts.getState().push(title, text);
     // The same tag in two tabs that both saw the trigger: one notification.
-    notify(title, entry.text, `chartroom-alert-${alert.id}-${String(entry.time)}`);
+    notify(title, text, `chartroom-alert-${alert.id}-${String(entry.time)}`);
     sound ||= alert.sound;
   }
   if (sound) beep();

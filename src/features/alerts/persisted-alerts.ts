@@ -6,22 +6,37 @@
 import * as z from '../../api/schema';
 import { PRODUCT_TYPES } from '#shared/contract.ts';
 import { normalizeSymbol } from '#shared/symbols.ts';
-import { MAX_TRIGGERS_KEPT, type Alert } from '#shared/alerts/alert-model.ts';
+import { MAX_TRIGGERS_KEPT, type Alert, type AlertCondition, type AlertTrigger } from '#shared/alerts/alert-model.ts';
 
 export const ALERTS_STORAGE_KEY = 'chartroom.alerts';
-export const ALERTS_VERSION = 1;
+/** 2: a log line says what happened as data (its alert's condition, the crossing), not as English text. */
+export const ALERTS_VERSION = 2;
 export const MAX_ALERTS = 200;
 export const MAX_LOG = 100;
 
-/** One line of the page's alert log. */
-export interface AlertLogEntry {
+interface LogLineBase {
   id: string;
   alertId: string;
   symbol: string;
   time: number;
   price: number;
+}
+
+/**
+ * One line of the page's alert log: what happened, as data, said in the language of the moment
+ * (alert-text.ts, logLineText): the alert's condition when it fired and which way the price went.
+ */
+export interface FiredLine extends LogLineBase {
+  condition: AlertCondition;
+  crossing: AlertTrigger['crossing'];
+}
+
+/** A line saved as text before version 2 that could not be read back as data: shown as written. */
+export interface TextLine extends LogLineBase {
   text: string;
 }
+
+export type AlertLogEntry = FiredLine | TextLine;
 
 export interface PersistedAlerts {
   alerts: Alert[];
@@ -55,14 +70,18 @@ const alertSchema = z.object({
   triggers: z.array(z.object({ time, price: positive, crossing })).check(z.maxLength(1000)),
 });
 
-const logSchema = z.object({
+const logLineBase = {
   id: z.string().check(z.minLength(1), z.maxLength(100)),
   alertId: z.string().check(z.maxLength(100)),
   symbol: z.string().check(z.minLength(1), z.maxLength(40)),
   time,
   price: positive,
-  text: z.string().check(z.maxLength(500)),
-});
+};
+
+const logSchema: z.Schema<AlertLogEntry> = z.union([
+  z.object({ ...logLineBase, condition: conditionSchema, crossing }),
+  z.object({ ...logLineBase, text: z.string().check(z.maxLength(500)) }),
+]);
 
 function entries<T>(value: unknown, schema: z.Schema<T>, limit: number): { kept: T[]; dropped: number } {
   if (value === undefined) return { kept: [], dropped: 0 };

@@ -40,7 +40,7 @@ export function isPriceColumn(key: ColumnKey): boolean {
 export function cellText(row: HkRow, key: ColumnKey, decimals: number): string {
   switch (key) {
     case 'code':
-      return row.code;
+      return row.shownCode;
     case 'name':
       return row.name;
     case 'change':

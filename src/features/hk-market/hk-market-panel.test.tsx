@@ -10,6 +10,8 @@ import { PLAN_MESSAGE } from './hk-plan-notice';
 import { hkEntry } from './hk-test-data';
 import { useHkViewStore } from './hk-view-store';
 import { loadErrorTexts } from '../../components/ui/use-error-text';
+import { localNames, type NamedSymbol } from '../../lib/local-name';
+import { LOCAL_NAMES_KEY } from '../../queries/use-local-name';
 
 // The words for failures, as the app has them once the panels beside the chart are in.
 beforeAll(() => loadErrorTexts());
@@ -37,6 +39,10 @@ function respond(answers: Answer[]) {
 }
 const ok = (data: unknown): Answer => ({ code: 0, message: 'success', data });
 
+function seedNames(items: NamedSymbol[]): void {
+  client.setQueryData(LOCAL_NAMES_KEY, localNames(items));
+}
+
 function renderPanel() {
   return render(
     <TestServices client={client}>
@@ -58,6 +64,8 @@ function stubViewport(height: number) {
 beforeEach(() => {
   stubViewport(280);
   client = testQueryClient();
+  // The catalogue's names, as if loaded: no test here waits for the index.
+  seedNames([]);
   useAppStore.setState({ ...initialApp, workspace: { ...initialApp.workspace, tab: 'hk' } }, true);
 });
 
@@ -84,6 +92,24 @@ describe('HkMarketPanel', () => {
     expect(tencent?.textContent).toContain('527.5');
     expect(tencent?.textContent).toContain('+22.0');
     expect(tencent?.textContent).toContain('+4.35%');
+  });
+
+  it('names rows in the language’s script from the catalogue, again at once on a switch, with codes as Hong Kong writes them', async () => {
+    seedNames([
+      { symbol: '700.HK', name: '腾讯控股', nameEn: 'TENCENT', nameCn: '', nameHk: '騰訊控股' },
+      { symbol: '5.HK', name: '汇丰控股', nameEn: 'HSBC HOLDINGS', nameCn: '', nameHk: '滙豐控股' },
+    ]);
+    respond([ok(MARKET)]);
+    renderPanel();
+    await screen.findAllByTestId('hk-row');
+    const rowTexts = () =>
+      screen.getAllByTestId('hk-row').map((row) => `${row.querySelector('th')?.textContent ?? ''} ${row.querySelector('td')?.textContent ?? ''}`);
+    expect(rowTexts()).toEqual(['00005 HSBC HOLDINGS', '00700 TENCENT', '01000 Quiet Co', '09988 Alibaba', 'HSI Hang Seng Index']);
+    expect(screen.getAllByTestId('hk-loser').map((mover) => mover.textContent)).toEqual(['09988Alibaba−3.10%', '00005HSBC HOLDINGS−1.20%']);
+    act(() => {
+      useAppStore.getState().setLanguage('zh-TW');
+    });
+    expect(rowTexts().slice(0, 2)).toEqual(['00005 滙豐控股', '00700 騰訊控股']);
   });
 
   it('sorts by a header, toggling ascending and descending, without refetching', async () => {

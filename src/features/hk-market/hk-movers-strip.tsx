@@ -41,10 +41,10 @@ function MoverList({ title, rows, testId, onOpen }: MoverListProps) {
                   onClick={() => {
                     onOpen(row);
                   }}
-                  title={`${row.code} ${row.name}`}
+                  title={`${row.shownCode} ${row.name}`}
                   className="flex max-w-48 items-baseline gap-1 rounded border border-slate-200 px-1.5 py-0.5 text-xs hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-500 dark:border-slate-700 dark:hover:bg-slate-800"
                 >
-                  <span className="font-mono text-sky-700 dark:text-sky-300">{row.code}</span>
+                  <span className="font-mono text-sky-700 dark:text-sky-300">{row.shownCode}</span>
                   <span className="truncate">{row.name}</span>
                   <span className={`tabular-nums ${moveClass(row.changePercent)}`}>{formatPercent(row.changePercent)}</span>
                 </button>

@@ -38,6 +38,22 @@ describe('toHkRow', () => {
     expect(noPrev.changePercent).toBeNaN();
   });
 
+  it('shows the code as Hong Kong writes it, however the feed sends it; an index as sent', () => {
+    expect(toHkRows([hkEntry('700'), hkEntry('00005'), hkEntry('9988'), hkEntry('HSI', { type: 'indices' })]).map((row) => row.shownCode)).toEqual([
+      '00700',
+      '00005',
+      '09988',
+      'HSI',
+    ]);
+  });
+
+  it('names a row in the language’s script where the catalogue has a name, and matches the filter on it', () => {
+    const nameOf = (symbol: string) => (symbol === '700.HK' ? '騰訊控股' : undefined);
+    const [tencent, hsbc] = toHkRows([hkEntry('700', { name: '腾讯控股' }), hkEntry('5', { name: '汇丰控股' })], nameOf);
+    expect(tencent).toMatchObject({ name: '騰訊控股', nameKey: '騰訊控股' });
+    expect(hsbc).toMatchObject({ name: '汇丰控股' });
+  });
+
   it('numbers the rows in feed order', () => {
     expect(toHkRows([hkEntry('1'), hkEntry('2')]).map((row) => row.index)).toEqual([0, 1]);
   });

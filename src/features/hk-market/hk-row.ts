@@ -5,14 +5,18 @@
  */
 import type { HkTicker } from '../../api/quote-schemas';
 import { hkFeedToSymbol } from '#shared/symbols.ts';
+import { hkDisplayCode } from '../../lib/hk-code';
 
 export interface HkRow {
   /** Position in the feed; the tie-breaker that keeps every sort stable. */
   readonly index: number;
   /** The code as the feed sends it: '700', '00700' or 'HSI'. */
   readonly code: string;
+  /** The code as Hong Kong writes it, what the table shows: '00700'; an index's as sent ('HSI'). */
+  readonly shownCode: string;
   /** The chart symbol: '700.HK'; indices keep their code ('HSI'). */
   readonly symbol: string;
+  /** In the language's script where the catalogue has it (useLocalNames), else the feed's. */
   readonly name: string;
   readonly type: string;
   readonly isIndex: boolean;
@@ -47,7 +51,12 @@ export function codeKeyOf(code: string): string {
   return /^\d+$/.test(upper) ? upper.replace(/^0+(?=\d)/, '') : upper;
 }
 
-export function toHkRow(entry: HkTicker, index: number): HkRow {
+/** A symbol's name in the language's script, undefined where the feed's name stays. */
+export type NameOf = (symbol: string) => string | undefined;
+
+export function toHkRow(entry: HkTicker, index: number, nameOf?: NameOf): HkRow {
+  const symbol = hkFeedToSymbol(entry.symbol);
+  const name = nameOf?.(symbol) ?? entry.name;
   const codeKey = codeKeyOf(entry.symbol);
   const last = num(entry.last_price);
   const prevClose = num(entry.prev_close);
@@ -58,13 +67,14 @@ export function toHkRow(entry: HkTicker, index: number): HkRow {
   return {
     index,
     code: entry.symbol,
-    symbol: hkFeedToSymbol(entry.symbol),
-    name: entry.name,
+    shownCode: hkDisplayCode(entry.symbol) ?? entry.symbol,
+    symbol,
+    name,
     type: entry.type,
     isIndex: entry.type === 'indices',
     codeKey,
     codeNumber: /^\d+$/.test(codeKey) ? Number(codeKey) : Number.NaN,
-    nameKey: entry.name.toLowerCase(),
+    nameKey: name.toLowerCase(),
     last,
     change,
     changePercent,
@@ -78,6 +88,6 @@ export function toHkRow(entry: HkTicker, index: number): HkRow {
   };
 }
 
-export function toHkRows(entries: readonly HkTicker[]): HkRow[] {
-  return entries.map(toHkRow);
+export function toHkRows(entries: readonly HkTicker[], nameOf?: NameOf): HkRow[] {
+  return entries.map((entry, index) => toHkRow(entry, index, nameOf));
 }

@@ -47,14 +47,14 @@ export const HkTableRow = memo(function HkTableRow({ row, rowIndex, onOpen }: Hk
             <th key={key} scope="row" className={`${CELL} ${sticky} text-left font-normal`}>
               <button
                 type="button"
-                aria-label={t('{code} {name}: open in the chart', { code: row.code, name: row.name })}
+                aria-label={t('{code} {name}: open in the chart', { code: row.shownCode, name: row.name })}
                 onClick={(event) => {
                   event.stopPropagation();
                   onOpen(row);
                 }}
                 className="rounded-sm font-mono tabular-nums text-sky-700 hover:underline focus-visible:outline-2 focus-visible:outline-sky-500 dark:text-sky-300"
               >
-                {row.code}
+                {row.shownCode}
               </button>
             </th>
           );

@@ -6,6 +6,8 @@
 import { useMemo } from 'react';
 import type { HkTicker } from '../../api/quote-schemas';
 import { useCatalog } from '../../queries/use-catalog';
+import { useLocalNames } from '../../queries/use-local-name';
+import { useLanguage } from '../../i18n/use-language';
 import { catalogNameMatches, filterIndexes } from './hk-filter';
 import { topMovers, type Movers } from './hk-movers';
 import { toHkRows, type HkRow } from './hk-row';
@@ -25,7 +27,10 @@ export function useHkTable(entries: readonly HkTicker[] | undefined): HkTable {
   const sort = useHkViewStore((state) => state.sort);
   const query = useHkViewStore((state) => state.query);
   const type = useHkViewStore((state) => state.type);
-  const rows = useMemo(() => toHkRows(entries ?? NO_ENTRIES), [entries]);
+  // Names in the language's script: the rows are made again when the names arrive or the language changes.
+  const language = useLanguage();
+  const names = useLocalNames();
+  const rows = useMemo(() => toHkRows(entries ?? NO_ENTRIES, names && ((symbol) => names.nameOf(symbol, language))), [entries, names, language]);
   const order = useMemo(() => sortIndexes(rows, sort), [rows, sort]);
   // English and Chinese names and pinyin through the catalogue, once it is loaded (the filter's focus starts it).
   const catalog = useCatalog(query.trim() !== '');

@@ -11,6 +11,8 @@ import { WatchlistPanel } from './watchlist-panel';
 import { serveTickers, settleBatches, type Quote } from './watchlist-test-server';
 import { TestServices } from '../../queries/query-test-support';
 import { LIVE_SOURCE } from '../../queries/market-feed/market-feed';
+import { LOCAL_NAMES_KEY } from '../../queries/use-local-name';
+import { localNames } from '../../lib/local-name';
 
 /** How many times each row has rendered (each render calls useTickerSnapshot once). */
 const { renders } = vi.hoisted(() => ({ renders: new Map<string, number>() }));
@@ -165,5 +167,24 @@ describe('WatchlistRow with the realtime socket', () => {
     // Two pushes, no render of either row.
     expect(renders.get('AAPL.US') ?? 0).toBe(before.aapl);
     expect(renders.get('MSFT.US') ?? 0).toBe(before.msft);
+  });
+
+  it('names the row in the language’s script once the catalogue’s names are in, and again at once on a switch', async () => {
+    const name = () => within(screen.getAllByTestId('watchlist-row')[0] ?? document.body).getByTestId('symbol-name').textContent;
+    expect(name()).toBe('AAPL.US name');
+    act(() => {
+      client.setQueryData(LOCAL_NAMES_KEY, localNames([{ symbol: 'AAPL.US', name: 'Apple Inc.', nameEn: '', nameCn: '苹果', nameHk: '蘋果' }]));
+    });
+    await waitFor(() => {
+      expect(name()).toBe('Apple Inc.');
+    });
+    act(() => {
+      useAppStore.getState().setLanguage('zh-CN');
+    });
+    expect(name()).toBe('苹果');
+    act(() => {
+      useAppStore.getState().setLanguage('zh-TW');
+    });
+    expect(name()).toBe('蘋果');
   });
 });

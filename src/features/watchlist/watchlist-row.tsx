@@ -14,6 +14,8 @@ import { RowActions } from './row-actions';
 import { ExtendedQuoteSlot } from '../../components/live-quote/extended-quote-slot';
 import { changeText, directionColor, tickerFigures } from '../../components/live-quote/ticker-figures';
 import { useLiveQuote } from '../../components/live-quote/use-live-quote';
+import { SymbolName } from '../../components/symbol-name';
+import { hkDisplayCode } from '../../lib/hk-code';
 
 interface WatchlistRowProps {
   listId: string;
@@ -37,6 +39,7 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
   const figures = ticker ? tickerFigures(ticker) : undefined;
   const color = figures ? directionColor(figures.direction) : undefined;
   const problem = error ? describeError(error).title : undefined;
+  const code = hkDisplayCode(symbol);
 
   return (
     <li
@@ -61,8 +64,16 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
         className="flex min-w-0 flex-1 flex-col px-2 py-1.5 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-500 dark:hover:bg-slate-800/60"
       >
         <span className="flex items-baseline justify-between gap-x-2">
-          <span data-testid="watchlist-symbol" className="min-w-0 truncate text-sm font-semibold">
-            {symbol}
+          <span className="flex min-w-0 items-baseline gap-x-1.5">
+            <span data-testid="watchlist-symbol" className="min-w-0 truncate text-sm font-semibold">
+              {symbol}
+            </span>
+            {/* An HK stock's code as Hong Kong writes it: beside its symbol, where the name below keeps its room; it gives way first. */}
+            {code !== undefined && (
+              <span data-testid="watchlist-code" className="min-w-0 shrink-[10] truncate text-xs text-slate-500 tabular-nums dark:text-slate-400">
+                {code}
+              </span>
+            )}
           </span>
           <span ref={lastCell} data-testid="watchlist-last" className="shrink-0 rounded px-1 text-right text-sm tabular-nums">
             {figures?.last ?? (isPending ? '…' : '—')}
@@ -76,7 +87,7 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
           // The line keeps its height with nothing in it yet: a name arriving never moves the rows below.
           <span className="flex min-h-4 items-baseline justify-between gap-x-2">
             <span className="min-w-0 truncate text-xs text-slate-500 dark:text-slate-400">
-              {ticker?.name ?? (isPending ? t('Loading…') : '')}
+              {ticker?.name !== undefined ? <SymbolName symbol={symbol} name={ticker.name} withCode={false} /> : isPending ? t('Loading…') : ''}
               {problem !== undefined && (
                 <span className="ml-1 text-amber-700 dark:text-amber-300" title={t('Quote not updated: {problem}', { problem })}>
                   ⚠<span className="sr-only"> {t('Quote not updated: {problem}', { problem })}</span>

@@ -1,0 +1,32 @@
+/**
+ * A symbol's name in the language's script (騰訊控股 in zh-TW, 苹果 in zh-CN, TENCENT in
+ * English), wherever a name is shown: the symbol header, watchlist rows, the HK table. The
+ * quotes carry one name only, the data's own; the other scripts come from the catalogue index,
+ * downloaded once when first needed. Until it is in, the data's own name shows. Calling
+ * useLanguage, a language switch renders the name again at once.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { LocalNames } from '../lib/local-name';
+import { useLanguage } from '../i18n/use-language';
+import { queryKeys } from './query-keys';
+
+/** Under the catalogue's key: whatever refreshes the catalogue refreshes the names. */
+export const LOCAL_NAMES_KEY = [...queryKeys.catalog.all, 'names'] as const;
+
+/** Every symbol's names, once the catalogue is in. */
+export function useLocalNames(): LocalNames | undefined {
+  return useQuery({
+    queryKey: LOCAL_NAMES_KEY,
+    queryFn: async ({ client }): Promise<LocalNames> => (await import('./local-names-loader')).loadLocalNames(client),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    // A lookup, not plain data.
+    structuralSharing: false,
+  }).data;
+}
+
+/** `symbol`'s name in the current language's script, else `name` (the data's own). */
+export function useLocalName(symbol: string, name: string | undefined): string | undefined {
+  const language = useLanguage();
+  return useLocalNames()?.nameOf(symbol, language) ?? name;
+}
