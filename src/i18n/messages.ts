@@ -701,6 +701,14 @@ export const MESSAGES = [
   'this browser cannot copy images; use Image (PNG)',
   'The chart image is on the clipboard.',
   'You have {n} alerts, the most Chartroom keeps: delete one to add another.',
+  'Scroll to the latest bar',
+  'Go to date…',
+  'Reset chart',
+  'Go to date',
+  'Date',
+  'Go',
+  'Maximise chart',
+  'Restore the layout',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

@@ -701,6 +701,14 @@ const catalog = {
   'this browser cannot copy images; use Image (PNG)': '此浏览器无法复制图片，请使用“图片 (PNG)”',
   'The chart image is on the clipboard.': '图表图片已复制到剪贴板。',
   'You have {n} alerts, the most Chartroom keeps: delete one to add another.': '已有 {n} 个提醒，已达上限：请先删除一个再添加。',
+  'Scroll to the latest bar': '滚动到最新K线',
+  'Go to date…': '跳转到日期…',
+  'Reset chart': '重置图表',
+  'Go to date': '跳转到日期',
+  Date: '日期',
+  Go: '前往',
+  'Maximise chart': '最大化图表',
+  'Restore the layout': '恢复布局',
 } as const satisfies Catalog;
 
 export default catalog;

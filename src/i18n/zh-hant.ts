@@ -701,6 +701,14 @@ const catalog = {
   'this browser cannot copy images; use Image (PNG)': '此瀏覽器無法複製圖片，請使用「圖片 (PNG)」',
   'The chart image is on the clipboard.': '圖表圖片已複製到剪貼簿。',
   'You have {n} alerts, the most Chartroom keeps: delete one to add another.': '已有 {n} 個提醒，已達上限：請先刪除一個再新增。',
+  'Scroll to the latest bar': '捲動到最新K線',
+  'Go to date…': '跳至日期…',
+  'Reset chart': '重設圖表',
+  'Go to date': '跳至日期',
+  Date: '日期',
+  Go: '前往',
+  'Maximise chart': '最大化圖表',
+  'Restore the layout': '恢復版面',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -41,6 +41,8 @@ const drawingsView = lazyWithPreload(() => import('./drawings/drawings-view').th
 // The comparisons' seams (button, legend slot) join the beside-chart chunk (vite.config.ts).
 const CompareButton = lazyWithPreload(() => import('./compare-button').then((module) => module.CompareButton)).Component;
 const CompareSlot = lazyWithPreload(() => import('./compare-button').then((module) => module.CompareSlot)).Component;
+// The way back to the latest bar, go to date and reset (chart-view-tools): after the first candle too.
+const ChartViewTools = lazyWithPreload(() => import('./chart-view-tools').then((module) => module.ChartViewTools)).Component;
 
 const NO_CANDLES: Candle[] = [];
 
@@ -178,6 +180,7 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
         )}
         {afterFirstCandle && candles.length > 0 && (
           <Suspense fallback={null}>
+            {surface && <ChartViewTools surface={surface} active={active} />}
             {active ? <drawingLayer.Component {...drawingProps} /> : surface && <drawingsView.Component surface={surface} {...drawingProps} />}
           </Suspense>
         )}
