@@ -3,7 +3,8 @@
  * at the chart's bottom-right while the latest bar is out of view (TradingView's), the End key and
  * a double-click on the time axis for the same, and a menu on the chart's right-click to go to a
  * date (Alt+G) or reset the scales (Alt+R). The keys act on the layout's active chart only. The
- * price axis's label reads the live price, scrolled back too (live-price-label).
+ * price axis's label reads the live price, scrolled back too (live-price-label), and the legend
+ * keeps off the price axis however wide its prices (legend-fit).
  */
 import { t } from '../../i18n/t';
 import { Suspense, useCallback, useEffect, useState } from 'react';
@@ -11,6 +12,7 @@ import { createPortal } from 'react-dom';
 import { lazyWithPreload } from '../../components/lazy-with-preload';
 import { isTypingTarget } from '../../lib/key-press';
 import type { ChartSurface } from './chart-surface';
+import { fitLegendToPanes } from './legend-fit';
 import { showLivePriceLabel } from './live-price-label';
 import { awayFromLatest, chartTimeOfDate, goToDay, heldTimes, resetScale, scrollToLatest } from './view-moves';
 
@@ -52,6 +54,16 @@ export function ChartViewTools({ surface, active }: { surface: ChartSurface; act
     const undo = showLivePriceLabel(surface);
     return () => {
       // A chart being removed (its element already out of the page) takes its label with it.
+      if (element.isConnected) undo();
+    };
+  }, [surface, element]);
+
+  useEffect(() => {
+    // The legend's box: the chart element's sibling over it (candle-chart).
+    const box = element.parentElement?.querySelector<HTMLElement>('[data-testid="chart-legend"]')?.parentElement;
+    if (!box) return undefined;
+    const undo = fitLegendToPanes(surface, box);
+    return () => {
       if (element.isConnected) undo();
     };
   }, [surface, element]);
