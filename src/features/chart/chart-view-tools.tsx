@@ -4,7 +4,8 @@
  * a double-click on the time axis for the same, and a menu on the chart's right-click to go to a
  * date (Alt+G) or reset the scales (Alt+R). The keys act on the layout's active chart only. The
  * price axis's label reads the live price, scrolled back too (live-price-label), and the legend
- * keeps off the price axis however wide its prices (legend-fit).
+ * keeps off the price axis however wide its prices (legend-fit). An older page on its way is said
+ * here too: that only happens once the chart has candles.
  */
 import { t } from '../../i18n/t';
 import { Suspense, useCallback, useEffect, useState } from 'react';
@@ -31,7 +32,15 @@ function onTimeAxis(element: HTMLElement, clientY: number): boolean {
   return clientY >= element.getBoundingClientRect().bottom - axisHeight;
 }
 
-export function ChartViewTools({ surface, active }: { surface: ChartSurface; active: boolean }) {
+export interface ChartViewToolsProps {
+  surface: ChartSurface;
+  /** The layout's active chart: the keys act on it. */
+  active: boolean;
+  /** An older page is on its way (scrolled back, or going to a date): said at the bottom-left. */
+  loadingOlder: boolean;
+}
+
+export function ChartViewTools({ surface, active, loadingOlder }: ChartViewToolsProps) {
   const { chart, element, priceSeries } = surface;
   const onDataChange = useCallback((callback: () => void) => surface.onDataChange(callback), [surface]);
   const [away, setAway] = useState(false);
@@ -117,6 +126,14 @@ export function ChartViewTools({ surface, active }: { surface: ChartSurface; act
 
   return (
     <>
+      {loadingOlder && (
+        <span
+          role="status"
+          className="pointer-events-none absolute bottom-9 left-2 z-10 rounded bg-white/70 px-1 text-xs text-slate-500 dark:bg-slate-900/70 dark:text-slate-400"
+        >
+          {t('Loading older candles…')}
+        </span>
+      )}
       {away && (
         <button
           type="button"
