@@ -187,6 +187,8 @@ test('go to a date a year back centres it, loading older history; reset brings t
 
   // Reset from the chart's right-click menu.
   await page.mouse.click(pane.left + pane.width / 2, pane.top + pane.height / 2, { button: 'right' });
+  await expect(page.getByRole('menu', { name: 'Chart' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/chart-menu.png` });
   await page.getByRole('menuitem', { name: /Reset chart/ }).click();
   await expect(latestButton(page)).toBeHidden();
   // And Alt+R from the keyboard, scrolled back again.
