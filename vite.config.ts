@@ -12,7 +12,7 @@ const source = (path: string): string => fileURLToPath(new URL(path, import.meta
 // Beside the chart, after its first candle: watchlists, the right column (markets and the alerts:
 // their panel, dialog and runtime in one piece, so their triggers never wait for a download), the
 // header's session state, the chart's drawing tools and its indicator fields, the status bar, the phone's screen bar, the words for failures, the header's watchlist button and the notices, in one chunk: one request.
-// The chart's corporate-action badges too (chart-markers: the adapter imports them after its first candle).
+// The chart's corporate-action badges too (chart-markers: the adapter imports them after its first candle), and its view tools (the way back to the latest bar).
 const firstScreenChunk = firstScreenChunkOf({
   boot: source('src/app/boot/boot.ts'),
   app: source('src/main.tsx'),
@@ -32,6 +32,7 @@ const firstScreenChunk = firstScreenChunkOf({
     source('src/features/chart/compare-button.tsx'),
     source('src/app/notices.tsx'),
     source('src/features/chart/chart-markers.ts'),
+    source('src/features/chart/chart-view-tools.tsx'),
   ],
 });
 

@@ -1,6 +1,7 @@
 /**
  * Keyboard shortcuts: `/` or Ctrl/Cmd+K opens search; digits pick an interval; Alt+digit picks
- * a panel. Ignored while the user types in a field.
+ * a panel. Ignored while the user types in a field. The chart's view keys (End, Alt+G, Alt+R) are
+ * its own, in features/chart/chart-view-tools.
  */
 import type { Interval } from '#shared/contract.ts';
 import type { KeyLike } from '../lib/key-press';

@@ -709,6 +709,14 @@ export const MESSAGES = [
   'Ask',
   'Open interest',
   'Quote figures',
+  'Scroll to the latest bar',
+  'Go to date…',
+  'Reset chart',
+  'Go to date',
+  'Date',
+  'Go',
+  'Maximise chart',
+  'Restore the layout',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

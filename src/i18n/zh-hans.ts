@@ -709,6 +709,14 @@ const catalog = {
   Ask: '卖价',
   'Open interest': '持仓量',
   'Quote figures': '行情数据',
+  'Scroll to the latest bar': '滚动到最新K线',
+  'Go to date…': '跳转到日期…',
+  'Reset chart': '重置图表',
+  'Go to date': '跳转到日期',
+  Date: '日期',
+  Go: '前往',
+  'Maximise chart': '最大化图表',
+  'Restore the layout': '恢复布局',
 } as const satisfies Catalog;
 
 export default catalog;

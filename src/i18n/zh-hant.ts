@@ -709,6 +709,14 @@ const catalog = {
   Ask: '賣價',
   'Open interest': '持倉量',
   'Quote figures': '行情數據',
+  'Scroll to the latest bar': '捲動到最新K線',
+  'Go to date…': '跳至日期…',
+  'Reset chart': '重設圖表',
+  'Go to date': '跳至日期',
+  Date: '日期',
+  Go: '前往',
+  'Maximise chart': '最大化圖表',
+  'Restore the layout': '恢復版面',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -43,6 +43,8 @@ const CompareButton = lazyWithPreload(() => import('./compare-button').then((mod
 const CompareSlot = lazyWithPreload(() => import('./compare-button').then((module) => module.CompareSlot)).Component;
 // The workspace symbol's open, ranges, turnover…: its own chunk, after the first candle, in a row kept from the first paint.
 const QuoteStrip = lazyWithPreload(() => import('../../components/quote-strip/quote-strip').then((module) => module.QuoteStrip)).Component;
+// The way back to the latest bar, go to date and reset, the older-history status (chart-view-tools): after the first candle too.
+const ChartViewTools = lazyWithPreload(() => import('./chart-view-tools').then((module) => module.ChartViewTools)).Component;
 
 const NO_CANDLES: Candle[] = [];
 
@@ -72,7 +74,8 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
   const theme = useAppStore((state) => state.preferences.theme);
   const colors = useAppStore((state) => state.preferences.colors);
   const scale = useAppStore((state) => state.preferences.scale);
-  const { setZone, setScale } = useActions();
+  const setZone = useAppStore((state) => state.setZone);
+  const setScale = useAppStore((state) => state.setScale);
   // The chart's comparisons are kept with its slot of the layout.
   const chartId = useAppStore((state) => comparisonsId(chartIndex ?? state.layout.active));
   const compared = useAppStore((state) => state.comparisons[chartId]?.length ?? 0);
@@ -175,16 +178,9 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
             </Suspense>
           }
         />
-        {isFetchingOlder && (
-          <span
-            role="status"
-            className="pointer-events-none absolute bottom-9 left-2 z-10 rounded bg-white/70 px-1 text-xs text-slate-500 dark:bg-slate-900/70 dark:text-slate-400"
-          >
-            {t('Loading older candles…')}
-          </span>
-        )}
         {afterFirstCandle && candles.length > 0 && (
           <Suspense fallback={null}>
+            {surface && <ChartViewTools surface={surface} active={active} loadingOlder={isFetchingOlder} />}
             {active ? <drawingLayer.Component {...drawingProps} /> : surface && <drawingsView.Component surface={surface} {...drawingProps} />}
           </Suspense>
         )}
@@ -192,11 +188,4 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
       </div>
     </div>
   );
-}
-
-function useActions() {
-  return {
-    setZone: useAppStore((state) => state.setZone),
-    setScale: useAppStore((state) => state.setScale),
-  };
 }

@@ -1,8 +1,10 @@
 /**
  * The chart tab with two to four charts (loaded on demand: one chart needs none of this). Each
- * chart is a full chart panel of its own symbol and interval; a press anywhere on one makes it the
- * active chart (a visible frame), which the header, the search and the shortcuts act on. Below
- * 640 px the layout collapses to the active chart with a switcher of the others.
+ * chart is a full chart panel of its own symbol and interval under a compact header that names
+ * them; a press anywhere on one makes it the active chart (a visible frame), which the header, the
+ * search and the shortcuts act on. Any chart maximises (its header's button or a double-click on
+ * the header) and comes back; the others stay mounted, hidden, so they come back as they were.
+ * Below 640 px the layout collapses to the active chart with a switcher of the others.
  */
 import { t } from '../../../i18n/t';
 import { useEffect, useMemo, useState } from 'react';
@@ -13,6 +15,7 @@ import { setActiveChart } from '../../../store/layout-changes';
 import type { ChartAdapter } from '../chart-adapter';
 import { ChartPanel } from '../chart-panel';
 import { ChartSync } from './chart-sync';
+import { CellHeader } from './cell-header';
 import './layout.css';
 
 export function ChartGrid({ afterFirstCandle }: { afterFirstCandle: boolean }) {
@@ -42,6 +45,12 @@ export function ChartGrid({ afterFirstCandle }: { afterFirstCandle: boolean }) {
   );
   const count = chartCount(kind);
   const shown = wide ? Array.from({ length: count }, (_, index) => index) : [active];
+  // The maximised chart (this page's view only, not kept): a slot no longer shown is none.
+  const [maximisedSlot, setMaximised] = useState<number | undefined>(undefined);
+  const maximised = wide && maximisedSlot !== undefined && maximisedSlot < count ? maximisedSlot : undefined;
+  const toggleMaximised = (index: number) => {
+    setMaximised(maximised === index ? undefined : index);
+  };
 
   return (
     <div className="chart-layout">
@@ -62,7 +71,7 @@ export function ChartGrid({ afterFirstCandle }: { afterFirstCandle: boolean }) {
           ))}
         </div>
       )}
-      <div className="chart-grid" data-layout={wide ? kind : '1'}>
+      <div className="chart-grid" data-layout={wide && maximised === undefined ? kind : '1'}>
         {shown.map((index) => (
           <section
             key={index}
@@ -70,6 +79,8 @@ export function ChartGrid({ afterFirstCandle }: { afterFirstCandle: boolean }) {
             className="chart-frame"
             data-active={index === active}
             data-testid="layout-chart"
+            data-maximised={maximised === index}
+            hidden={maximised !== undefined && maximised !== index}
             onPointerDownCapture={() => {
               activate(index);
             }}
@@ -83,6 +94,17 @@ export function ChartGrid({ afterFirstCandle }: { afterFirstCandle: boolean }) {
               sync.pointerIn(undefined);
             }}
           >
+            {wide && count > 1 && (
+              <CellHeader
+                symbol={charts[index]?.symbol ?? ''}
+                interval={charts[index]?.interval ?? ''}
+                active={index === active}
+                maximised={maximised === index}
+                onToggleMaximised={() => {
+                  toggleMaximised(index);
+                }}
+              />
+            )}
             <ChartPanel afterFirstCandle={afterFirstCandle} chartIndex={index} active={index === active} onAdapter={onAdapter[index]} />
           </section>
         ))}

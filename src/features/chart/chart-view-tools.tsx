@@ -1,0 +1,238 @@
+/**
+ * The view's way home, loaded after the first candle (none of it is on the first page): a » button
+ * at the chart's bottom-right while the latest bar is out of view (TradingView's), the End key and
+ * a double-click on the time axis for the same, and a menu on the chart's right-click to go to a
+ * date (Alt+G) or reset the scales (Alt+R). The keys act on the layout's active chart only. The
+ * price axis's label reads the live price, scrolled back too (live-price-label), and the legend
+ * keeps off the price axis however wide its prices (legend-fit). An older page on its way is said
+ * here too: that only happens once the chart has candles.
+ */
+import { t } from '../../i18n/t';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { lazyWithPreload } from '../../components/lazy-with-preload';
+import { isTypingTarget } from '../../lib/key-press';
+import type { ChartSurface } from './chart-surface';
+import { fitLegendToPanes } from './legend-fit';
+import { showLivePriceLabel } from './live-price-label';
+import { awayFromLatest, chartTimeOfDate, goToDay, heldTimes, resetScale, scrollToLatest } from './view-moves';
+
+const goToDateDialog = lazyWithPreload(() => import('./go-to-date-dialog').then((module) => module.GoToDateDialog));
+
+/** Whether the key press is the view's (not typed, not taken, focus on the page or in this chart's panel). */
+function viewKey(event: KeyboardEvent, element: HTMLElement): boolean {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return false;
+  const focus = document.activeElement;
+  return !focus || focus === document.body || (element.closest('.chart-panel')?.contains(focus) ?? false);
+}
+
+/** Whether a pointer at clientY is on the time axis (the library's bottom row, under the panes). */
+function onTimeAxis(element: HTMLElement, clientY: number): boolean {
+  const axisHeight = element.querySelector('table tr:last-child')?.getBoundingClientRect().height ?? 0;
+  return clientY >= element.getBoundingClientRect().bottom - axisHeight;
+}
+
+export interface ChartViewToolsProps {
+  surface: ChartSurface;
+  /** The layout's active chart: the keys act on it. */
+  active: boolean;
+  /** An older page is on its way (scrolled back, or going to a date): said at the bottom-left. */
+  loadingOlder: boolean;
+}
+
+export function ChartViewTools({ surface, active, loadingOlder }: ChartViewToolsProps) {
+  const { chart, element, priceSeries } = surface;
+  const onDataChange = useCallback((callback: () => void) => surface.onDataChange(callback), [surface]);
+  const [away, setAway] = useState(false);
+  const [menuAt, setMenuAt] = useState<{ x: number; y: number } | undefined>(undefined);
+  const [dateOpen, setDateOpen] = useState(false);
+
+  useEffect(() => {
+    const scale = chart.timeScale();
+    const check = (): void => {
+      setAway(awayFromLatest(scale.scrollPosition()));
+    };
+    scale.subscribeVisibleLogicalRangeChange(check);
+    check();
+    return () => {
+      scale.unsubscribeVisibleLogicalRangeChange(check);
+    };
+  }, [chart]);
+
+  useEffect(() => {
+    const undo = showLivePriceLabel(surface);
+    return () => {
+      // A chart being removed (its element already out of the page) takes its label with it.
+      if (element.isConnected) undo();
+    };
+  }, [surface, element]);
+
+  useEffect(() => {
+    // The legend's box: the chart element's sibling over it (candle-chart).
+    const box = element.parentElement?.querySelector<HTMLElement>('[data-testid="chart-legend"]')?.parentElement;
+    if (!box) return undefined;
+    const undo = fitLegendToPanes(surface, box);
+    return () => {
+      if (element.isConnected) undo();
+    };
+  }, [surface, element]);
+
+  // The library's own double-click on the time axis resets its spacing; this brings the latest bar too.
+  useEffect(() => {
+    const doubleClick = (event: MouseEvent): void => {
+      if (onTimeAxis(element, event.clientY)) scrollToLatest(chart);
+    };
+    const contextMenu = (event: MouseEvent): void => {
+      event.preventDefault();
+      setMenuAt({ x: event.clientX, y: event.clientY });
+    };
+    element.addEventListener('dblclick', doubleClick);
+    element.addEventListener('contextmenu', contextMenu);
+    return () => {
+      element.removeEventListener('dblclick', doubleClick);
+      element.removeEventListener('contextmenu', contextMenu);
+    };
+  }, [chart, element]);
+
+  useEffect(() => {
+    if (!active) return undefined;
+    const keyDown = (event: KeyboardEvent): void => {
+      if (!viewKey(event, element)) return;
+      const action = event.altKey ? { KeyG: 'date', KeyR: 'reset' }[event.code] : event.key === 'End' && !event.shiftKey ? 'latest' : undefined;
+      if (!action) return;
+      event.preventDefault();
+      if (action === 'latest') scrollToLatest(chart);
+      else if (action === 'reset') resetScale(chart);
+      else setDateOpen(true);
+    };
+    document.addEventListener('keydown', keyDown);
+    return () => {
+      document.removeEventListener('keydown', keyDown);
+    };
+  }, [active, chart, element]);
+
+  const goTo = useCallback(
+    (text: string): boolean => {
+      const day = chartTimeOfDate(text);
+      if (day === undefined) return false;
+      goToDay(chart, () => heldTimes(priceSeries.data()), onDataChange, day);
+      return true;
+    },
+    [chart, priceSeries, onDataChange],
+  );
+  const closeDate = useCallback(() => {
+    setDateOpen(false);
+  }, []);
+
+  return (
+    <>
+      {loadingOlder && (
+        <span
+          role="status"
+          className="pointer-events-none absolute bottom-9 left-2 z-10 rounded bg-white/70 px-1 text-xs text-slate-500 dark:bg-slate-900/70 dark:text-slate-400"
+        >
+          {t('Loading older candles…')}
+        </span>
+      )}
+      {away && (
+        <button
+          type="button"
+          // Just inside the panes' corner, left of the price axis and above the time axis.
+          style={{ right: chart.priceScale('right').width() + 8, bottom: chart.timeScale().height() + 8 }}
+          // The first page's own utility classes: a class new to the app would grow its stylesheet.
+          className="absolute z-10 rounded border border-slate-300 bg-white/90 px-1.5 text-sm leading-5 text-slate-700 shadow dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200"
+          aria-label={t('Scroll to the latest bar')}
+          title={`${t('Scroll to the latest bar')} (End)`}
+          onClick={() => {
+            scrollToLatest(chart);
+          }}
+        >
+          »
+        </button>
+      )}
+      {menuAt && (
+        <ViewMenu
+          at={menuAt}
+          onClose={() => {
+            setMenuAt(undefined);
+          }}
+          onLatest={() => {
+            scrollToLatest(chart);
+          }}
+          onReset={() => {
+            resetScale(chart);
+          }}
+          onDate={() => {
+            setDateOpen(true);
+          }}
+        />
+      )}
+      {dateOpen && (
+        <Suspense fallback={null}>
+          <goToDateDialog.Component onGo={goTo} onClose={closeDate} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+interface ViewMenuProps {
+  at: { x: number; y: number };
+  onClose: () => void;
+  onLatest: () => void;
+  onReset: () => void;
+  onDate: () => void;
+}
+
+/** The chart's right-click menu: each item runs and closes it; Escape or a press elsewhere closes it. */
+function ViewMenu({ at, onClose, onLatest, onReset, onDate }: ViewMenuProps) {
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!box) return undefined;
+    box.querySelector('button')?.focus();
+    const away = (event: PointerEvent): void => {
+      if (!box.contains(event.target as Node)) onClose();
+    };
+    const escape = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('pointerdown', away);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', away);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [box, onClose]);
+  const items: readonly [string, string, () => void][] = [
+    [t('Go to date…'), 'Alt+G', onDate],
+    [t('Reset chart'), 'Alt+R', onReset],
+    [t('Scroll to the latest bar'), 'End', onLatest],
+  ];
+  // In a portal: the chart's box clips what overflows it, and the page's grid would cover it.
+  return createPortal(
+    <div
+      ref={setBox}
+      role="menu"
+      aria-label={t('Chart')}
+      className="fixed z-50 rounded border border-slate-200 bg-white py-1 text-xs text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      style={{ left: at.x, top: at.y, minWidth: 192 }}
+    >
+      {items.map(([label, keys, run]) => (
+        <button
+          key={keys}
+          type="button"
+          role="menuitem"
+          className="flex w-full justify-between gap-4 px-3 py-1 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
+          onClick={() => {
+            onClose();
+            run();
+          }}
+        >
+          <span>{label}</span>
+          <kbd className="text-slate-500">{keys}</kbd>
+        </button>
+      ))}
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * Moves of the chart's view a trader asks for by name (loaded on demand with the view tools):
+ * back to the latest bar, a reset of the scales, and a date centred, loading older history as a
+ * scroll back does. They act on the library's chart as the workbench sees it (chart-surface).
+ */
+import type { IChartApi, Time } from 'lightweight-charts';
+
+/** Seconds in a day: a chart time's date is its UTC date (chart times are the display zone's wall clock). */
+const DAY_SECONDS = 86_400;
+
+/**
+ * Whether the latest bar has left the view: the library's scroll position is the space (in bars)
+ * right of the latest bar, negative once that bar is past the right edge.
+ */
+export function awayFromLatest(scrollPosition: number): boolean {
+  return scrollPosition < 0;
+}
+
+/**
+ * The latest bar at the right, the usual space after it; at once: the library's animated scroll
+ * stopped halfway when the window (chart-window) moved the range under it.
+ */
+export function scrollToLatest(chart: IChartApi): void {
+  const scale = chart.timeScale();
+  scale.scrollToPosition(scale.options().rightOffset, false);
+}
+
+/** Auto-scale on (every pane), the default bar spacing and the latest bar in view. */
+export function resetScale(chart: IChartApi): void {
+  for (const pane of chart.panes()) pane.priceScale('right').applyOptions({ autoScale: true });
+  // The default spacing and right offset, at once.
+  chart.timeScale().resetTimeScale();
+}
+
+/** A date typed as YYYY-MM-DD, as the chart time of its midnight; undefined when it is no date. */
+export function chartTimeOfDate(text: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const ms = Date.UTC(year, month - 1, day);
+  const date = new Date(ms);
+  // 2026-02-31 is no date (Date.UTC would roll it into March).
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  return ms / 1000;
+}
+
+/** Where a day sits among the chart's bars: its bars' indexes, or before the first bar. */
+export type DayPlace = { kind: 'bars'; first: number; last: number } | { kind: 'older' };
+
+/**
+ * The bars of the day starting at chart time `dayStart` in `times` (sorted chart seconds); a day
+ * without bars (a weekend, a holiday, inside a weekly bar) takes the bar holding it or the next one.
+ */
+export function placeOfDay(times: readonly number[], dayStart: number): DayPlace {
+  if (times.length === 0 || dayStart < (times[0] ?? 0)) return { kind: 'older' };
+  let low = 0;
+  let high = times.length;
+  // First bar at or after the day's start.
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((times[middle] ?? 0) < dayStart) low = middle + 1;
+    else high = middle;
+  }
+  const first = Math.min(low, times.length - 1);
+  if (low === times.length || (times[low] ?? 0) >= dayStart + DAY_SECONDS) {
+    // No bar opens on that day: the bar before holds it (a week, a month), unless it is past the latest.
+    const holder = low === times.length ? times.length - 1 : Math.max(0, low - 1);
+    return { kind: 'bars', first: holder, last: holder };
+  }
+  let last = first;
+  while (last + 1 < times.length && (times[last + 1] ?? 0) < dayStart + DAY_SECONDS) last += 1;
+  return { kind: 'bars', first, last };
+}
+
+/** A logical range as wide as `width` bars, centred on the bars from `first` to `last`. */
+export function centredOn(first: number, last: number, width: number): { from: number; to: number } {
+  const centre = (first + last) / 2;
+  const half = Math.max(width, last - first + 1) / 2;
+  return { from: centre - half, to: centre + half };
+}
+
+/** How many steps towards older history a go-to-date takes at most before it stops at the oldest it reached. */
+const MAX_OLDER_STEPS = 200;
+
+/**
+ * Centres the day `dayStart` (chart time): when older than what the library holds, the view goes to
+ * the left edge, which widens the window or asks for an older page (chart-window), and tries again
+ * when the view or the data changes. Each try waits for the next frame: one made inside the
+ * window's own range handling was undone by it. Returns the cancel.
+ */
+export function goToDay(chart: IChartApi, times: () => readonly number[], onDataChange: (callback: () => void) => () => void, dayStart: number): () => void {
+  let steps = 0;
+  let frame: number | undefined;
+  const scale = chart.timeScale();
+  const attempt = (): void => {
+    frame = undefined;
+    const range = scale.getVisibleLogicalRange();
+    const width = range ? range.to - range.from : 100;
+    const place = placeOfDay(times(), dayStart);
+    // The whole history is held (the window part fixes the left edge then): its first bar it is.
+    const complete = scale.options().fixLeftEdge;
+    if (place.kind === 'bars' || complete || steps >= MAX_OLDER_STEPS) {
+      cancel();
+      const { first, last } = place.kind === 'bars' ? place : { first: 0, last: 0 };
+      scale.setVisibleLogicalRange(centredOn(first, last, width));
+      return;
+    }
+    steps += 1;
+    // To the left edge: the window widens (the range change brings the next try) or an older page loads (the data change does).
+    scale.setVisibleLogicalRange({ from: -width / 2, to: width / 2 });
+  };
+  const schedule = (): void => {
+    frame ??= requestAnimationFrame(attempt);
+  };
+  const offData = onDataChange(schedule);
+  scale.subscribeVisibleLogicalRangeChange(schedule);
+  function cancel(): void {
+    if (frame !== undefined) cancelAnimationFrame(frame);
+    offData();
+    scale.unsubscribeVisibleLogicalRangeChange(schedule);
+  }
+  schedule();
+  return cancel;
+}
+
+/** The chart times of the bars the library holds (its logical indexes), oldest first. */
+export function heldTimes(data: readonly { time: Time }[]): number[] {
+  return data.map((bar) => bar.time as number);
+}
