@@ -38,7 +38,7 @@ export function QuoteStrip() {
     <dl
       aria-label={t('Quote figures')}
       data-testid="quote-strip"
-      className="flex h-4 min-w-0 gap-x-4 overflow-x-auto px-1 text-xs leading-4 whitespace-nowrap text-slate-500 [scrollbar-width:none] dark:text-slate-400"
+      className="flex h-4 min-w-0 gap-x-4 overflow-x-auto px-1 text-xs whitespace-nowrap text-slate-500 [scrollbar-width:none] dark:text-slate-400"
     >
       {figures.map((figure) => (
         <div key={figure.key} data-key={figure.key} className="flex gap-1">

@@ -148,7 +148,7 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
         <ExportButton request={exportRequest} />
       </ToolbarRow>
       {chartIndex === undefined && (
-        <div className="-my-1 h-4 shrink-0 overflow-hidden">
+        <div className="h-4 shrink-0 overflow-hidden">
           <Suspense fallback={null}>{afterFirstCandle && <QuoteStrip />}</Suspense>
         </div>
       )}
