@@ -81,7 +81,7 @@ test('AAPL.US: Simplified in zh-CN, Traditional in zh-TW, its own name in Englis
   await page.goto('/?symbol=AAPL.US&interval=1d');
   for (const language of ['zh-CN', 'zh-TW', 'en'] as const) {
     await switchLanguage(page, language);
-    await expect(page.getByTestId('header-name')).toHaveText(NAMES[language].apple);
+    await expect(page.getByTestId('header-name')).toHaveText(NAMES[language].apple, { timeout: 15_000 });
     await expect(watchlistName(page, 'AAPL.US')).toHaveText(NAMES[language].apple);
     // No HK code beside a US name.
     await expect(page.getByTestId('header-name')).not.toContainText('0');
