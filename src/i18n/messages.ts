@@ -701,6 +701,7 @@ export const MESSAGES = [
   'this browser cannot copy images; use Image (PNG)',
   'The chart image is on the clipboard.',
   'You have {n} alerts, the most Chartroom keeps: delete one to add another.',
+  'Not in the catalogue, so not opened from this link: {symbols}.',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

@@ -701,6 +701,7 @@ const catalog = {
   'this browser cannot copy images; use Image (PNG)': '此浏览器无法复制图片，请使用“图片 (PNG)”',
   'The chart image is on the clipboard.': '图表图片已复制到剪贴板。',
   'You have {n} alerts, the most Chartroom keeps: delete one to add another.': '已有 {n} 个提醒，已达上限：请先删除一个再添加。',
+  'Not in the catalogue, so not opened from this link: {symbols}.': '不在代码目录中，未从链接打开：{symbols}。',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -701,6 +701,7 @@ const catalog = {
   'this browser cannot copy images; use Image (PNG)': '此瀏覽器無法複製圖片，請使用「圖片 (PNG)」',
   'The chart image is on the clipboard.': '圖表圖片已複製到剪貼簿。',
   'You have {n} alerts, the most Chartroom keeps: delete one to add another.': '已有 {n} 個提醒，已達上限：請先刪除一個再新增。',
+  'Not in the catalogue, so not opened from this link: {symbols}.': '不在代碼目錄中，未從連結開啟：{symbols}。',
 } as const satisfies Catalog;
 
 export default catalog;
