@@ -81,8 +81,8 @@ test('AAPL.US compared with 700.HK on 1d: both percents in the legend, from the 
   await expect(page.getByRole('radio', { name: 'Linear' })).toBeChecked();
 
   const dialog = await openCompare(page);
-  await dialog.getByRole('textbox', { name: 'Symbol to compare' }).fill('00700.hk');
-  await dialog.getByRole('textbox', { name: 'Symbol to compare' }).press('Enter');
+  await dialog.getByRole('combobox', { name: 'Symbol to compare' }).fill('00700.hk');
+  await dialog.getByRole('combobox', { name: 'Symbol to compare' }).press('Enter');
   await expect(dialog.getByRole('list', { name: 'Compared symbols' })).toHaveText(/700\.HK/);
   await page.screenshot({ path: `${SHOTS}/compare-popup.png` });
   await closeCompare(page);
@@ -138,7 +138,7 @@ test('AAPL.US compared with 700.HK on 1d: both percents in the legend, from the 
 
   // A duplicate and a sixth are refused, with a message.
   const again = await openCompare(page);
-  const field = again.getByRole('textbox', { name: 'Symbol to compare' });
+  const field = again.getByRole('combobox', { name: 'Symbol to compare' });
   await field.fill('700.HK');
   await field.press('Enter');
   await expect(again).toContainText('700.HK is already in this list.');
@@ -173,7 +173,7 @@ test('intraday: lines meet by real time; a market whose hours never meet the cha
   await page.goto('/?symbol=AAPL.US&interval=1h');
   await expect(page.getByTestId('chart-legend')).toBeVisible({ timeout: 15_000 });
   const dialog = await openCompare(page);
-  const field = dialog.getByRole('textbox', { name: 'Symbol to compare' });
+  const field = dialog.getByRole('combobox', { name: 'Symbol to compare' });
   for (const symbol of ['BTCUSDT', '700.HK']) {
     await field.fill(symbol);
     await field.press('Enter');
@@ -215,8 +215,8 @@ test('live: a compared symbol’s percent moves with its quotes', async ({ page,
   await page.goto('/?symbol=AAPL.US&interval=1m');
   await expect(page.getByTestId('chart-legend')).toBeVisible({ timeout: 15_000 });
   const dialog = await openCompare(page);
-  await dialog.getByRole('textbox', { name: 'Symbol to compare' }).fill('BTCUSDT');
-  await dialog.getByRole('textbox', { name: 'Symbol to compare' }).press('Enter');
+  await dialog.getByRole('combobox', { name: 'Symbol to compare' }).fill('BTCUSDT');
+  await dialog.getByRole('combobox', { name: 'Symbol to compare' }).press('Enter');
   await closeCompare(page);
   await page.mouse.move(0, 0);
   const btc = page.getByTestId('compare-legend').locator('[data-symbol="BTCUSDT"] dd');
@@ -230,8 +230,8 @@ test('a comparison with the symbol the chart switches to is left out while it is
   await expect(page.getByTestId('chart-legend')).toBeVisible({ timeout: 15_000 });
   const dialog = await openCompare(page);
   for (const symbol of ['700.HK', 'MSFT.US']) {
-    await dialog.getByRole('textbox', { name: 'Symbol to compare' }).fill(symbol);
-    await dialog.getByRole('textbox', { name: 'Symbol to compare' }).press('Enter');
+    await dialog.getByRole('combobox', { name: 'Symbol to compare' }).fill(symbol);
+    await dialog.getByRole('combobox', { name: 'Symbol to compare' }).press('Enter');
   }
   await closeCompare(page);
   const legend = page.getByTestId('compare-legend');

@@ -264,7 +264,7 @@ test('the chart PNG carries the comparisons’ legend: each compared symbol in i
   const more = page.getByRole('button', { name: 'More chart tools' });
   if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
   await page.getByRole('button', { name: /^Compare/ }).click();
-  const field = page.getByRole('dialog', { name: 'Compare with other symbols' }).getByRole('textbox', { name: 'Symbol to compare' });
+  const field = page.getByRole('dialog', { name: 'Compare with other symbols' }).getByRole('combobox', { name: 'Symbol to compare' });
   await field.fill('700.HK');
   await field.press('Enter');
   await page.keyboard.press('Escape');

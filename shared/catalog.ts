@@ -9,8 +9,12 @@ import type { Market, ProductType } from './contract.ts';
 /** Outside `/v1`: a Chartroom document, not a path of the contract. */
 export const CATALOG_PATH = '/chartroom/catalog';
 
-/** The document's format; the browser refuses any other. */
-export const CATALOG_VERSION = 2;
+/**
+ * The document's format. 3 added `size`; the browser also reads a format 2 document (an older
+ * server's), its instruments then of unknown size, and refuses any other.
+ */
+export const CATALOG_VERSION = 3;
+export const CATALOG_VERSIONS_READ = [2, CATALOG_VERSION] as const;
 
 /**
  * One instrument, as a tuple to keep 2,800 of them compact: the product list's symbol, type,
@@ -18,7 +22,8 @@ export const CATALOG_VERSION = 2;
  * name before it in the tuple); the pinyin of its Chinese name as syllables without tones, `ü`
  * written `v`, separated by spaces ('' when no name is Chinese): `腾讯控股` → `teng xun kong gu`;
  * and the words traders type for it that no name holds, `|`-separated (`copper` for CU2612, `gold`
- * for XAUUSD; server/search/aliases.ts), '' for most.
+ * for XAUUSD; server/search/aliases.ts), '' for most; and its size, for ranking what a trader
+ * most likely means: log10 of US dollars, one decimal (server/search/size.ts), 0 when unknown.
  */
 export type CatalogEntry = [
   symbol: string,
@@ -30,6 +35,7 @@ export type CatalogEntry = [
   nameHk: string,
   pinyin: string,
   aliases: string,
+  size: number,
 ];
 
 export interface CatalogIndex {

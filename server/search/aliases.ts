@@ -9,8 +9,8 @@
 
 /** China futures products by their letters (AU2612 → AU). Phrases are separated by `|`. */
 const FUTURES_PRODUCTS: Readonly<Record<string, string>> = {
-  AU: 'gold futures|gold',
-  AG: 'silver futures|silver',
+  AU: 'gold futures|gold|黄金|黃金',
+  AG: 'silver futures|silver|白银|白銀',
   CU: 'copper',
   BC: 'international copper|copper',
   AL: 'aluminium|aluminum',
@@ -136,22 +136,24 @@ const SYMBOL_ALIASES: Readonly<Record<string, string>> = {
   '688041.SH': 'hygon',
   '688111.SH': 'kingsoft office',
   // Spot metals.
-  XAUUSD: 'gold|spot gold',
-  XAGUSD: 'silver|spot silver',
-  XPTUSD: 'platinum',
-  XPDUSD: 'palladium',
-  // Indices by the word traders use.
-  SPX: 'sp500|s&p|spx',
-  NDX: 'nasdaq|nasdaq 100',
-  DJI: 'dow|dow jones',
-  RUT: 'russell',
-  HSI: 'hang seng|hsi',
-  HSTECH: 'hang seng tech',
-  SSEC: 'shanghai composite',
-  SZSC: 'shenzhen component',
-  CSI300: 'csi 300|hushen 300',
-  N225: 'nikkei',
-  FTSE: 'ftse|footsie',
+  // Spot metals, in Simplified and Traditional Chinese too (the API names them in English only).
+  XAUUSD: 'gold|spot gold|黄金|现货黄金|黃金|現貨黃金',
+  XAGUSD: 'silver|spot silver|白银|现货白银|白銀|現貨白銀',
+  XPTUSD: 'platinum|铂金|鉑金',
+  XPDUSD: 'palladium|钯金|鈀金',
+  // Indices by the word traders use, in Simplified and Traditional Chinese too (the API names them in English).
+  SPX: 'sp500|s&p|spx|标普500|標普500',
+  NDX: 'nasdaq|nasdaq 100|纳斯达克100|納斯達克100',
+  DJI: 'dow|dow jones|道琼斯|道瓊斯',
+  RUT: 'russell|罗素2000|羅素2000',
+  HSI: 'hang seng|hsi|恒生指数|恆生指數|恒指',
+  HSCEI: '国企指数|國企指數',
+  HSTECH: 'hang seng tech|恒生科技|恆生科技',
+  SSEC: 'shanghai composite|上证指数|上證指數',
+  SZSC: 'shenzhen component|深证成指|深證成指',
+  CSI300: 'csi 300|hushen 300|沪深300|滬深300',
+  N225: 'nikkei|日经225|日經225',
+  FTSE: 'ftse|footsie|富时100|富時100',
   GDAXI: 'dax',
   FCHI: 'cac|cac 40',
 };

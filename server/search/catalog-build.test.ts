@@ -17,7 +17,7 @@ describe('buildCatalogIndex against the simulator', async () => {
     expect(index.entries).toHaveLength(2793);
     expect(new Set(index.entries.map(([symbol, type]) => `${symbol}|${type}`)).size).toBe(2793);
     expect(index.lastUpdated).toBe('2026-11-02T08:00:00+08:00');
-    expect(index.version).toBe(2);
+    expect(index.version).toBe(3);
   });
 
   it('asks three pages of 1 000 and the stock names in chunks of 500: nine requests', () => {
@@ -34,11 +34,15 @@ describe('buildCatalogIndex against the simulator', async () => {
   });
 
   it('carries stock-info names, each once, and the pinyin of the Chinese name', () => {
-    expect(bySymbol(index.entries, '700.HK')).toEqual([['700.HK', 'stock', 'HK', '腾讯控股', 'TENCENT', '', '騰訊控股', 'teng xun kong gu', '']]);
-    expect(bySymbol(index.entries, 'NVDA.US')).toEqual([['NVDA.US', 'stock', 'US', 'NVIDIA', '', '英伟达', '英偉達', 'ying wei da', '']]);
-    expect(bySymbol(index.entries, '600519.SH')).toEqual([['600519.SH', 'stock', 'CN', '贵州茅台', '', '', '', 'gui zhou mao tai', 'kweichow moutai|moutai']]);
-    expect(bySymbol(index.entries, 'AU2612')).toEqual([['AU2612', 'futures', 'CN', '沪金2612', '', '', '', 'hu jin 2612', 'gold futures|gold']]);
-    expect(bySymbol(index.entries, 'ETHUSDT')).toEqual([['ETHUSDT', 'crypto', 'GLOBAL', 'Ethereum / Tether', '', '', '', '', '']]);
+    expect(bySymbol(index.entries, '700.HK')).toEqual([['700.HK', 'stock', 'HK', '腾讯控股', 'TENCENT', '', '騰訊控股', 'teng xun kong gu', '', 11.2]]);
+    expect(bySymbol(index.entries, 'NVDA.US')).toEqual([['NVDA.US', 'stock', 'US', 'NVIDIA', '', '英伟达', '英偉達', 'ying wei da', '', 10.6]]);
+    expect(bySymbol(index.entries, '600519.SH')).toEqual([
+      ['600519.SH', 'stock', 'CN', '贵州茅台', '', '', '', 'gui zhou mao tai', 'kweichow moutai|moutai', 10.6],
+    ]);
+    expect(bySymbol(index.entries, 'AU2612')).toEqual([
+      ['AU2612', 'futures', 'CN', '沪金2612', '', '', '', 'hu jin 2612', 'gold futures|gold|黄金|黃金', 10.5],
+    ]);
+    expect(bySymbol(index.entries, 'ETHUSDT')).toEqual([['ETHUSDT', 'crypto', 'GLOBAL', 'Ethereum / Tether', '', '', '', '', '', 11.6]]);
   });
 
   it('keeps both products of an ambiguous symbol', () => {
@@ -67,7 +71,7 @@ describe('buildCatalogIndex on odd answers', () => {
     const get = (target: string) =>
       Promise.resolve(target.startsWith('/v1/market/stock-info') ? [{ symbol: 'A.US', name_en: 'A Inc', name_cn: '甲', name_hk: '甲' }] : answers[target]);
     const index = await buildCatalogIndex(get, (text) => (text === '甲' ? 'jia' : ''));
-    expect(index.entries).toEqual([['A.US', 'stock', 'US', 'A.US', 'A Inc', '甲', '', 'jia', '']]);
+    expect(index.entries).toEqual([['A.US', 'stock', 'US', 'A.US', 'A Inc', '甲', '', 'jia', '', 0]]);
   });
 
   it('spells symbols as the dashboard does: 00700.hk is 700.HK', async () => {
@@ -76,7 +80,39 @@ describe('buildCatalogIndex on odd answers', () => {
         target.startsWith('/v1/market/stock-info') ? [{ symbol: '00700.HK', name_en: 'TENCENT' }] : page([product('00700.hk', { market: 'HK' })]),
       );
     const index = await buildCatalogIndex(get, () => '');
-    expect(index.entries).toEqual([['700.HK', 'stock', 'HK', '00700.hk', 'TENCENT', '', '', '', '']]);
+    expect(index.entries).toEqual([['700.HK', 'stock', 'HK', '00700.hk', 'TENCENT', '', '', '', '', 0]]);
+  });
+
+  it('sizes a stock by its book equity in US dollars (log10), 0 without shares or book value; other kinds by a prior', async () => {
+    const answers: Record<string, unknown> = {
+      '/v1/symbols/available?limit=1000&offset=0': page([
+        product('A.US'),
+        product('B.HK', { market: 'HK' }),
+        product('C.US'),
+        product('HSI', { market: 'GLOBAL', type: 'indices' }),
+        product('BTCUSD', { market: 'GLOBAL', type: 'crypto' }),
+        product('BTCUSD', { market: 'GLOBAL', type: 'forex' }),
+      ]),
+    };
+    const get = (target: string) =>
+      Promise.resolve(
+        target.startsWith('/v1/market/stock-info')
+          ? [
+              { symbol: 'A.US', currency: 'USD', total_shares: 1_000_000_000, bps: '10' },
+              { symbol: 'B.HK', currency: 'HKD', total_shares: '7800000000', bps: '100.0' },
+              { symbol: 'C.US', currency: 'USD', total_shares: 1_000_000_000 },
+            ]
+          : answers[target],
+      );
+    const sizes = (await buildCatalogIndex(get, () => '')).entries.map(({ 0: symbol, 1: type, 9: size }) => [symbol, type, size]);
+    expect(sizes).toEqual([
+      ['A.US', 'stock', 10],
+      ['B.HK', 'stock', 11],
+      ['C.US', 'stock', 0],
+      ['HSI', 'indices', 13],
+      ['BTCUSD', 'crypto', 12.2],
+      ['BTCUSD', 'forex', 11.2],
+    ]);
   });
 
   it('fails on a payload of another shape', async () => {

@@ -10,6 +10,7 @@ import { oneOf } from '#shared/one-of.ts';
 import { normalizeSymbol } from '#shared/symbols.ts';
 import { aliasesOf } from './aliases.ts';
 import type { PinyinOf } from './pinyin.ts';
+import { priorSize, stockSize, type StockSize } from './size.ts';
 import { UpstreamDataError, type UpstreamGet } from './upstream-data.ts';
 
 const SYMBOLS_PATH = '/v1/symbols/available';
@@ -34,6 +35,7 @@ interface StockNames {
   en: string;
   cn: string;
   hk: string;
+  size: StockSize;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -42,6 +44,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
+}
+
+/** A number the API gives as a number or a decimal string; undefined when absent or not one. */
+function numberOf(value: unknown): number | undefined {
+  const parsed = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  return Number.isFinite(parsed) ? parsed : undefined;
 }
 
 /**
@@ -101,7 +109,12 @@ async function fetchStockNames(get: UpstreamGet, symbols: readonly string[]): Pr
     if (!Array.isArray(data)) throw new UpstreamDataError(`${STOCK_INFO_PATH}: unexpected payload`);
     for (const item of data) {
       if (!isRecord(item)) continue;
-      names.set(normalizeSymbol(text(item.symbol)), { en: text(item.name_en), cn: text(item.name_cn), hk: text(item.name_hk) });
+      names.set(normalizeSymbol(text(item.symbol)), {
+        en: text(item.name_en),
+        cn: text(item.name_cn),
+        hk: text(item.name_hk),
+        size: { totalShares: numberOf(item.total_shares), bookValuePerShare: numberOf(item.bps), currency: text(item.currency) },
+      });
     }
   }
   return names;
@@ -117,7 +130,8 @@ function entryOf(product: Product, names: StockNames | undefined, pinyinOf: Piny
   const cn = distinct(names?.cn ?? '', [product.name, en]);
   const hk = distinct(names?.hk ?? '', [product.name, en, cn]);
   const pinyin = firstPinyin([names?.cn ?? '', product.name, names?.hk ?? ''], pinyinOf);
-  return [product.symbol, product.type, product.market, product.name, en, cn, hk, pinyin, aliasesOf(product.symbol, product.type)];
+  const size = product.type === 'stock' ? (names === undefined ? 0 : stockSize(names.size)) : priorSize(product.symbol, product.type);
+  return [product.symbol, product.type, product.market, product.name, en, cn, hk, pinyin, aliasesOf(product.symbol, product.type), size];
 }
 
 /** The pinyin of the first Chinese name: Simplified first (an HK stock's product name is Chinese too, a US stock's English). */

@@ -37,10 +37,15 @@ describe('fetchCatalog', () => {
   it('refuses a page that is not JSON, another shape, or another format version', async () => {
     answer('<html>proxy error</html>', { status: 502 });
     await expect(fetchCatalog()).rejects.toMatchObject({ kind: 'http', status: 502 });
-    answer(JSON.stringify({ version: 2, lastUpdated: 'x', entries: [['A', 'bonds', 'US', 'a', '', '', '', '', '']] }));
+    answer(JSON.stringify({ version: 3, lastUpdated: 'x', entries: [['A', 'bonds', 'US', 'a', '', '', '', '', '', 0]] }));
     await expect(fetchCatalog()).rejects.toMatchObject({ kind: 'malformed', message: expect.stringContaining('entries.0.1') as unknown });
     answer(JSON.stringify({ version: 1, lastUpdated: 'x', entries: [] }));
     await expect(fetchCatalog()).rejects.toMatchObject({ kind: 'malformed', message: expect.stringContaining('format 1') as unknown });
+  });
+
+  it('reads an older server’s format 2 index, its instruments of unknown size (0)', async () => {
+    answer(JSON.stringify({ version: 2, lastUpdated: 'x', entries: [['A.US', 'stock', 'US', 'A', '', '', '', '', '']] }));
+    expect(await fetchCatalog()).toEqual({ version: 3, lastUpdated: 'x', entries: [['A.US', 'stock', 'US', 'A', '', '', '', '', '', 0]] });
   });
 
   it('fails as a network error when no answer comes', async () => {

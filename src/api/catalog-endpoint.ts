@@ -3,19 +3,41 @@
  * with its names and pinyin, downloaded once for the search. Not a contract path, so not through
  * apiGet, but failing with the same ApiError, so the retry policy and error texts apply.
  */
-import { CATALOG_PATH, CATALOG_VERSION, type CatalogIndex } from '#shared/catalog.ts';
+import { CATALOG_PATH, CATALOG_VERSION, CATALOG_VERSIONS_READ, type CatalogIndex } from '#shared/catalog.ts';
 import { MARKETS, PRODUCT_TYPES } from '#shared/contract.ts';
 import { ApiError, parseRetryAfter } from './api-error';
 import type { RequestOptions } from './client';
 import * as z from './schema';
 
-const entrySchema = z.tuple([z.string(), z.enum(PRODUCT_TYPES), z.enum(MARKETS), z.string(), z.string(), z.string(), z.string(), z.string(), z.string()]);
+const entrySchema = z.tuple([
+  z.string(),
+  z.enum(PRODUCT_TYPES),
+  z.enum(MARKETS),
+  z.string(),
+  z.string(),
+  z.string(),
+  z.string(),
+  z.string(),
+  z.string(),
+  z.number(),
+]);
 
 const catalogSchema = z.object({
-  version: z.number().check((version) => (version === CATALOG_VERSION ? undefined : `format ${String(version)}, expected ${String(CATALOG_VERSION)}`)),
+  version: z
+    .number()
+    .check((version) =>
+      (CATALOG_VERSIONS_READ as readonly number[]).includes(version) ? undefined : `format ${String(version)}, expected ${CATALOG_VERSIONS_READ.join(' or ')}`,
+    ),
   lastUpdated: z.string(),
   entries: z.array(entrySchema),
 });
+
+/** A format 2 document (an older server's) as format 3: its entries have no size, read as 0 (unknown). */
+function upgraded(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || !('version' in body) || body.version !== 2 || !('entries' in body) || !Array.isArray(body.entries))
+    return body;
+  return { ...body, entries: body.entries.map((entry: unknown) => (Array.isArray(entry) && entry.length === 9 ? [...(entry as unknown[]), 0] : entry)) };
+}
 
 function envelopeCode(body: unknown): number | undefined {
   return typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'number' ? body.code : undefined;
@@ -56,7 +78,7 @@ export async function fetchCatalog(options: RequestOptions = {}): Promise<Catalo
       ...(retryAfterMs !== undefined && { retryAfterMs }),
     });
   }
-  const parsed = catalogSchema.safeParse(body);
+  const parsed = catalogSchema.safeParse(upgraded(body));
   if (!parsed.success)
     throw new ApiError({ kind: 'malformed', path: CATALOG_PATH, status, message: `The symbol catalogue has an unexpected shape: ${parsed.error.message}` });
   return { ...parsed.data, version: CATALOG_VERSION };

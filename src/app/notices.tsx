@@ -1,7 +1,9 @@
 /**
- * Transient messages of the app (a link with bad values, a repaired local store), and the
- * question a link to an ambiguous symbol raises.
+ * Transient messages of the app (a link with bad values or symbols, a repaired local store), and
+ * the question a link to an ambiguous symbol raises.
  */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useLanguage } from '../i18n/use-language';
 import { t } from '../i18n/t';
 import { useAppStore } from '../store/app-store';
@@ -9,6 +11,12 @@ import { noticeText } from '../store/workspace-slice';
 import { SymbolTypePrompt } from './symbol-type-prompt';
 
 export function Notices() {
+  // A layout link's symbols need the catalogue: checked once the notices show (after the first
+  // candle), in a chunk of its own (importing the catalogue's query here would reorder the first page's).
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void import('./link-symbols').then(({ checkOpeningLink }) => checkOpeningLink(queryClient));
+  }, [queryClient]);
   return (
     <>
       <div className="px-3 pt-2 empty:hidden">

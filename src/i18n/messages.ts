@@ -717,6 +717,7 @@ export const MESSAGES = [
   'Go',
   'Maximise chart',
   'Restore the layout',
+  'Not in the catalogue, so not opened from this link: {symbols}.',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

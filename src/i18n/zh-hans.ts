@@ -717,6 +717,7 @@ const catalog = {
   Go: '前往',
   'Maximise chart': '最大化图表',
   'Restore the layout': '恢复布局',
+  'Not in the catalogue, so not opened from this link: {symbols}.': '不在代码目录中，未从链接打开：{symbols}。',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -717,6 +717,7 @@ const catalog = {
   Go: '前往',
   'Maximise chart': '最大化圖表',
   'Restore the layout': '恢復版面',
+  'Not in the catalogue, so not opened from this link: {symbols}.': '不在代碼目錄中，未從連結開啟：{symbols}。',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -4,25 +4,25 @@ import { bySymbol, createCatalogSearch, MATCH_RANK, type SearchOptions } from '.
 import { simulatorCatalogIndex } from './catalog-index.test-support';
 
 const ENTRIES: CatalogEntry[] = [
-  ['BTCUSD', 'crypto', 'GLOBAL', 'Bitcoin / US Dollar', '', '', '', '', ''],
-  ['BTCUSDT', 'crypto', 'GLOBAL', 'Bitcoin / Tether', '', '', '', '', ''],
-  ['ETHUSDT', 'crypto', 'GLOBAL', 'Ethereum / Tether', '', '', '', '', ''],
-  ['SOLUSDT', 'crypto', 'GLOBAL', 'Solana / Tether', '', '', '', '', ''],
-  ['BTCUSD', 'forex', 'GLOBAL', 'Bitcoin / US Dollar CFD', '', '', '', '', ''],
-  ['HSI', 'indices', 'GLOBAL', 'Hang Seng Index', '', '', '', '', ''],
-  ['HSTECH', 'indices', 'GLOBAL', 'Hang Seng TECH Index', '', '', '', '', ''],
-  ['NVDA.US', 'stock', 'US', 'NVIDIA', '', '英伟达', '英偉達', 'ying wei da', ''],
-  ['AAPL.US', 'stock', 'US', 'Apple', '', '苹果', '蘋果', 'ping guo', ''],
-  ['5.HK', 'stock', 'HK', '汇丰控股', 'HSBC HOLDINGS', '', '滙豐控股', 'hui feng kong gu', ''],
-  ['700.HK', 'stock', 'HK', '腾讯控股', 'TENCENT', '', '騰訊控股', 'teng xun kong gu', ''],
-  ['1700.HK', 'stock', 'HK', '华地国际', 'HUADI INTL', '', '華地國際', 'hua di guo ji', ''],
-  ['7000.HK', 'stock', 'HK', '其他公司', 'OTHER CO', '', '', 'qi ta gong si', ''],
-  ['1.HK', 'stock', 'HK', '长和', 'CKH HOLDINGS', '', '長和', 'chang he', ''],
-  ['000001.SZ', 'stock', 'CN', '平安银行', '', '', '', 'ping an yin hang', ''],
-  ['600519.SH', 'stock', 'CN', '贵州茅台', '', '', '', 'gui zhou mao tai', ''],
-  ['601988.SH', 'stock', 'CN', '中国银行', '', '', '', 'zhong guo yin hang', ''],
-  ['AU2612', 'futures', 'CN', '沪金2612', '', '', '', 'hu jin 2612', ''],
-  ['AU2702', 'futures', 'CN', '沪金2702', '', '', '', 'hu jin 2702', ''],
+  ['BTCUSD', 'crypto', 'GLOBAL', 'Bitcoin / US Dollar', '', '', '', '', '', 0],
+  ['BTCUSDT', 'crypto', 'GLOBAL', 'Bitcoin / Tether', '', '', '', '', '', 0],
+  ['ETHUSDT', 'crypto', 'GLOBAL', 'Ethereum / Tether', '', '', '', '', '', 0],
+  ['SOLUSDT', 'crypto', 'GLOBAL', 'Solana / Tether', '', '', '', '', '', 0],
+  ['BTCUSD', 'forex', 'GLOBAL', 'Bitcoin / US Dollar CFD', '', '', '', '', '', 0],
+  ['HSI', 'indices', 'GLOBAL', 'Hang Seng Index', '', '', '', '', '', 0],
+  ['HSTECH', 'indices', 'GLOBAL', 'Hang Seng TECH Index', '', '', '', '', '', 0],
+  ['NVDA.US', 'stock', 'US', 'NVIDIA', '', '英伟达', '英偉達', 'ying wei da', '', 0],
+  ['AAPL.US', 'stock', 'US', 'Apple', '', '苹果', '蘋果', 'ping guo', '', 0],
+  ['5.HK', 'stock', 'HK', '汇丰控股', 'HSBC HOLDINGS', '', '滙豐控股', 'hui feng kong gu', '', 0],
+  ['700.HK', 'stock', 'HK', '腾讯控股', 'TENCENT', '', '騰訊控股', 'teng xun kong gu', '', 0],
+  ['1700.HK', 'stock', 'HK', '华地国际', 'HUADI INTL', '', '華地國際', 'hua di guo ji', '', 0],
+  ['7000.HK', 'stock', 'HK', '其他公司', 'OTHER CO', '', '', 'qi ta gong si', '', 0],
+  ['1.HK', 'stock', 'HK', '长和', 'CKH HOLDINGS', '', '長和', 'chang he', '', 0],
+  ['000001.SZ', 'stock', 'CN', '平安银行', '', '', '', 'ping an yin hang', '', 0],
+  ['600519.SH', 'stock', 'CN', '贵州茅台', '', '', '', 'gui zhou mao tai', '', 0],
+  ['601988.SH', 'stock', 'CN', '中国银行', '', '', '', 'zhong guo yin hang', '', 0],
+  ['AU2612', 'futures', 'CN', '沪金2612', '', '', '', 'hu jin 2612', '', 0],
+  ['AU2702', 'futures', 'CN', '沪金2702', '', '', '', 'hu jin 2702', '', 0],
 ];
 
 const catalog = createCatalogSearch({ version: CATALOG_VERSION, lastUpdated: 'v', entries: ENTRIES });
@@ -252,6 +252,62 @@ describe('createCatalogSearch: what a trader types (the simulator’s catalogue,
 
   it('names the alias that matched', () => {
     expect(firstOf('copper')?.matchedName).toBe('copper');
+  });
+});
+
+describe('createCatalogSearch: what a trader most likely means, over the simulator’s catalogue', async () => {
+  const simCatalog = createCatalogSearch(await simulatorCatalogIndex());
+  const firstSymbols = (query: string, count: number) =>
+    simCatalog
+      .searchSymbols(query, { limit: count * 3 })
+      .matches.slice(0, count)
+      .map(({ symbol, types }) => `${symbol}${types[0] === 'stock' ? '' : `:${types[0] ?? ''}`}`);
+
+  it.each([
+    // The name typed whole, in English, Simplified and Traditional Chinese, or its pinyin.
+    ['tencent', '700.HK'],
+    ['腾讯', '700.HK'],
+    ['騰訊', '700.HK'],
+    ['apple', 'AAPL.US'],
+    ['苹果', 'AAPL.US'],
+    ['蘋果', 'AAPL.US'],
+    ['700', '700.HK'],
+    ['00700', '700.HK'],
+    ['hsbc', '5.HK'],
+    ['汇丰', '5.HK'],
+    // Hong Kong writes HSBC 滙豐; a user types the common 匯.
+    ['匯豐', '5.HK'],
+    ['滙豐', '5.HK'],
+    // The metal before its futures (size), both before Goldman Sachs (whole word), in every script.
+    ['gold', 'XAUUSD:forex'],
+    ['黄金', 'XAUUSD:forex'],
+    ['黃金', 'XAUUSD:forex'],
+    // The index before the bank that shares its name.
+    ['hang seng', 'HSI:indices'],
+    ['恒生', 'HSI:indices'],
+    // The coin pair, not its CFD shadow.
+    ['bitcoin', 'BTCUSDT:crypto'],
+    // The bigger company among names a word starts equally well.
+    ['ping an', '601318.SH'],
+  ])('%s → %s first', (query, expected) => {
+    expect(firstSymbols(query, 1)).toEqual([expected]);
+  });
+
+  it('lists the biggest banks first for “银行” / “銀行”: ICBC, then the other big four', () => {
+    for (const query of ['银行', '銀行']) {
+      const first = firstSymbols(query, 4);
+      expect(first[0], query).toMatch(/^(1398\.HK|601398\.SH)$/);
+      expect(
+        first.every((symbol) => ['1398.HK', '601398.SH', '939.HK', '601939.SH', '1288.HK', '601288.SH', '3988.HK', '601988.SH'].includes(symbol)),
+        query,
+      ).toBe(true);
+    }
+  });
+
+  it('lists for “bank” the names it starts (Bank of China, Bank of America) before those where it is a later word, the biggest first', () => {
+    const first = firstSymbols('bank', 3);
+    expect(new Set(first)).toEqual(new Set(['601988.SH', '3988.HK', 'BAC.US']));
+    expect(firstSymbols('bank', 8)).toContain('601398.SH');
   });
 });
 

@@ -14,10 +14,12 @@
  * Inside a word of a Latin name nothing matches: `ETH` is not a match of "Tether" at all, so a
  * few letters do not list every pair quoted in Tether. Several words must each start a word of
  * the same name, in any order. A pair may be typed with a separator (`BTC/USDT`, `eur-usd`).
- * Within a rank, what a trader most likely means comes first: whole words before a word's start
- * (`gold` is the metal before Goldman Sachs), an alias (the word traders use for it, from the
- * server: shared/catalog.ts) before a name, then the shorter symbol or name (the closer match),
- * then the product list's order.
+ * Within a rank, what a trader most likely means comes first: for a typo, the fewer letters wrong;
+ * a name typed whole (`tencent`, `apple`) before one it starts; whole words before a word's start
+ * (`gold` is the metal before Goldman Sachs); an alias (the word traders use for it, from the
+ * server: shared/catalog.ts) before a name; then the bigger instrument (the server's size: `bank`
+ * is the biggest bank, `hang seng` the index before the bank); then the shorter symbol or name
+ * (the closer match), then the product list's order.
  */
 import type { CatalogEntry, CatalogIndex } from '#shared/catalog.ts';
 import type { Market, ProductType } from '#shared/contract.ts';
@@ -110,9 +112,11 @@ export interface CatalogSearch {
 interface Prepared {
   item: CatalogItem;
   order: number;
+  /** log10 of US dollars, 0 when unknown (shared/catalog.ts). */
+  size: number;
   /** Without the exchange suffix: NVDA, 700, 600519, ETHUSDT. */
   code: string;
-  names: { original: string; words: Words; alias: boolean }[];
+  names: { original: string; words: Words; alias: boolean; compact: string }[];
   /** Per Latin name or alias, its words, for typos (Chinese names are found by their pinyin). */
   latinWords: { original: string; words: string[]; length: number; alias: boolean }[];
   pinyin?: { full: Words; initials: Words; of: string };
@@ -129,6 +133,10 @@ interface SymbolQuery {
 }
 
 interface Scored extends CatalogMatch {
+  /** Letters a typo got wrong; 0 for every other match. */
+  edits: number;
+  /** What was typed is the whole symbol or the whole of a name (`apple` for "Apple"). */
+  exact: boolean;
   /** Every word typed is a whole word of what matched (`gold` in "Gold / US Dollar", not in "Goldman"). */
   whole: boolean;
   /** What matched is an alias: the word traders use for this instrument. */
@@ -136,27 +144,33 @@ interface Scored extends CatalogMatch {
   /** Length of what matched: the closer match is the shorter one (for a typo, its letters wrong first). */
   closeness: number;
   order: number;
+  size: number;
 }
 
-type NameScore = Omit<Scored, 'item' | 'order'>;
+type NameScore = Omit<Scored, 'item' | 'order' | 'size'>;
 
 const DEFAULT_LIMIT = 50;
 
+/** A name's words, and its letters and digits alone, to tell a name typed whole. */
+function nameOf(original: string, alias: boolean): Prepared['names'][number] {
+  return { original, words: toWords(original), alias, compact: queryTokens(original).join('') };
+}
+
 function prepare(entry: CatalogEntry, order: number): Prepared {
-  const [symbol, type, market, name, nameEn, nameCn, nameHk, pinyin, aliases] = entry;
+  const [symbol, type, market, name, nameEn, nameCn, nameHk, pinyin, aliases, size] = entry;
   const item: CatalogItem = { symbol, type, market, name, nameEn, nameCn, nameHk };
   const names = [
-    ...[name, nameEn, nameCn, nameHk].filter((text) => text !== '').map((original) => ({ original, words: toWords(original), alias: false })),
+    ...[name, nameEn, nameCn, nameHk].filter((text) => text !== '').map((original) => nameOf(original, false)),
     ...aliases
       .split('|')
       .filter((text) => text !== '')
-      .map((original) => ({ original, words: toWords(original), alias: true })),
+      .map((original) => nameOf(original, true)),
   ];
   const chinese = [nameCn, name, nameHk].find(hasHan) ?? name;
   const latinWords = names
     .filter(({ original }) => !hasHan(original))
     .map(({ original, words, alias }) => ({ original, words: wordsOf(words), length: words.text.length, alias }));
-  return { item, order, code: symbolCode(symbol), names, latinWords, ...(pinyin !== '' && { pinyin: { ...pinyinWords(pinyin), of: chinese } }) };
+  return { item, order, size, code: symbolCode(symbol), names, latinWords, ...(pinyin !== '' && { pinyin: { ...pinyinWords(pinyin), of: chinese } }) };
 }
 
 function symbolQueryOf(query: string): SymbolQuery {
@@ -188,32 +202,40 @@ function tokensMatch(words: Words, tokens: readonly string[]): { at: number; who
   return { at: first, whole };
 }
 
-/** Better first: rank, whole words, an alias, the closer match. */
+/** Better first, before size: rank, fewer letters wrong, the whole name, whole words, an alias. */
 function compareNameScores(a: NameScore, b: NameScore): number {
-  return a.rank - b.rank || Number(b.whole) - Number(a.whole) || Number(b.alias) - Number(a.alias) || a.closeness - b.closeness;
+  return a.rank - b.rank || a.edits - b.edits || Number(b.exact) - Number(a.exact) || Number(b.whole) - Number(a.whole) || Number(b.alias) - Number(a.alias);
+}
+
+/** The best of one instrument's matches: as above, then the closer match. */
+function betterName(a: NameScore, b: NameScore): boolean {
+  return (compareNameScores(a, b) || a.closeness - b.closeness) < 0;
 }
 
 function nameMatch(entry: Prepared, tokens: readonly string[], pinyinQuery: string | undefined): NameScore | undefined {
   let best: NameScore | undefined;
-  const consider = (at: number, whole: boolean, alias: boolean, closeness: number, matched: string): void => {
+  const typed = tokens.join('');
+  const consider = (at: number, whole: boolean, alias: boolean, exact: boolean, closeness: number, matched: string): void => {
     if (at === -1) return;
     const candidate: NameScore = {
       rank: at === 0 ? MATCH_RANK.nameStart : MATCH_RANK.nameWord,
+      edits: 0,
+      exact,
       whole,
       alias,
       closeness,
       ...(matched !== entry.item.name && { matchedName: matched }),
     };
-    if (best === undefined || compareNameScores(candidate, best) < 0) best = candidate;
+    if (best === undefined || betterName(candidate, best)) best = candidate;
   };
-  for (const { original, words, alias } of entry.names) {
+  for (const { original, words, alias, compact } of entry.names) {
     const { at, whole } = tokensMatch(words, tokens);
-    consider(at, whole, alias, words.text.length, original);
+    consider(at, whole, alias, compact === typed, words.text.length, original);
   }
   if (pinyinQuery !== undefined && entry.pinyin !== undefined) {
     const { full, initials, of } = entry.pinyin;
-    consider(wordIndex(full, pinyinQuery), false, false, full.text.length, of);
-    consider(wordIndex(initials, pinyinQuery), false, false, initials.text.length, of);
+    consider(wordIndex(full, pinyinQuery), false, false, full.text === pinyinQuery, full.text.length, of);
+    consider(wordIndex(initials, pinyinQuery), false, false, false, initials.text.length, of);
   }
   return best;
 }
@@ -230,7 +252,7 @@ function typoBudget(length: number): number {
 function typoMatch(entry: Prepared, tokens: readonly string[], compact: string): NameScore | undefined {
   const codeEdits = editDistanceWithin(compact.toLowerCase(), entry.code.toLowerCase(), typoBudget(compact.length));
   let best: NameScore | undefined =
-    codeEdits === undefined ? undefined : { rank: MATCH_RANK.typo, whole: true, alias: false, closeness: codeEdits * 100 + entry.code.length };
+    codeEdits === undefined ? undefined : { rank: MATCH_RANK.typo, edits: codeEdits, exact: false, whole: true, alias: false, closeness: entry.code.length };
   for (const { original, words: nameWords, length, alias } of entry.latinWords) {
     let edits = 0;
     for (const token of tokens) {
@@ -248,21 +270,23 @@ function typoMatch(entry: Prepared, tokens: readonly string[], compact: string):
     if (edits <= 0) continue;
     const candidate: NameScore = {
       rank: MATCH_RANK.typo,
+      edits,
+      exact: false,
       whole: true,
       alias,
-      closeness: edits * 100 + length,
+      closeness: length,
       ...(original !== entry.item.name && { matchedName: original }),
     };
-    if (best === undefined || compareNameScores(candidate, best) < 0) best = candidate;
+    if (best === undefined || betterName(candidate, best)) best = candidate;
   }
   return best;
 }
 
 function compareScored(a: Scored, b: Scored): number {
-  return compareNameScores(a, b) || a.order - b.order;
+  return compareNameScores(a, b) || b.size - a.size || a.closeness - b.closeness || a.order - b.order;
 }
 
-function publicMatch({ item, rank, matchedName }: Scored): CatalogMatch {
+function publicMatch({ item, rank, matchedName }: CatalogMatch): CatalogMatch {
   return { item, rank, ...(matchedName !== undefined && { matchedName }) };
 }
 
@@ -293,23 +317,24 @@ export function createCatalogSearch(index: CatalogIndex): CatalogSearch {
     const scored: Scored[] = [];
     for (const entry of entries) {
       if (!passes(entry, options)) continue;
-      const { item, order } = entry;
+      const { item, order, size } = entry;
       const bySymbol = symbolRank(entry, symbolQuery);
       if (bySymbol !== undefined) {
-        scored.push({ item, order, rank: bySymbol, whole: true, alias: false, closeness: entry.code.length });
+        const exact = bySymbol === MATCH_RANK.symbol;
+        scored.push({ item, order, size, rank: bySymbol, edits: 0, exact, whole: true, alias: false, closeness: entry.code.length });
         continue;
       }
       const byName = tokens.length > 0 ? nameMatch(entry, tokens, pinyinQuery) : undefined;
-      if (byName !== undefined) scored.push({ item, order, ...byName });
+      if (byName !== undefined) scored.push({ item, order, size, ...byName });
       else if (inside !== undefined && item.symbol.includes(inside))
-        scored.push({ item, order, rank: MATCH_RANK.insideSymbol, whole: false, alias: false, closeness: entry.code.length });
+        scored.push({ item, order, size, rank: MATCH_RANK.insideSymbol, edits: 0, exact: false, whole: false, alias: false, closeness: entry.code.length });
     }
     // Nothing as typed: the typos, when a word is long enough to tell one.
     if (scored.length === 0 && !hasHan(query) && tokens.some((token) => typoBudget(token.length) > 0)) {
       for (const entry of entries) {
         if (!passes(entry, options)) continue;
         const byTypo = typoMatch(entry, tokens, symbolQuery.symbol);
-        if (byTypo !== undefined) scored.push({ item: entry.item, order: entry.order, ...byTypo });
+        if (byTypo !== undefined) scored.push({ item: entry.item, order: entry.order, size: entry.size, ...byTypo });
       }
     }
     scored.sort(compareScored);

@@ -17,9 +17,12 @@ function kindOf(char: string): Kind {
   return DIGIT.test(char) ? 'digit' : 'other';
 }
 
-/** Case and width folded: `ＴＥＮＣＥＮＴ` and `Tencent` both read `tencent`. */
+/**
+ * Case and width folded: `ＴＥＮＣＥＮＴ` and `Tencent` both read `tencent`; and a variant
+ * character Hong Kong names use for the common one a user types (HSBC's 滙豐 is typed 匯豐).
+ */
 export function fold(text: string): string {
-  return text.normalize('NFKC').toLowerCase();
+  return text.normalize('NFKC').toLowerCase().replace(/滙/gu, '匯');
 }
 
 /** Whether the text holds a Chinese character. */

@@ -17,7 +17,7 @@ export interface ProductRow {
 }
 
 export function catalogIndexOf(rows: readonly ProductRow[]): CatalogIndex {
-  const entries = rows.map((row): CatalogEntry => [row.symbol, row.type, row.market, row.name, row.nameEn ?? '', '', '', row.pinyin ?? '', '']);
+  const entries = rows.map((row): CatalogEntry => [row.symbol, row.type, row.market, row.name, row.nameEn ?? '', '', '', row.pinyin ?? '', '', 0]);
   return { version: CATALOG_VERSION, lastUpdated: '2026-11-02T08:00:00+08:00', entries };
 }
 

@@ -43,7 +43,7 @@ describe('buildOptions', () => {
     const scripts = createCatalogSearch({
       version: CATALOG_VERSION,
       lastUpdated: '2026-11-02T08:00:00+08:00',
-      entries: [['700.HK', 'stock', 'HK', '腾讯控股', 'TENCENT', '', '騰訊控股', 'teng xun kong gu', '']],
+      entries: [['700.HK', 'stock', 'HK', '腾讯控股', 'TENCENT', '', '騰訊控股', 'teng xun kong gu', '', 0]],
     });
     try {
       activate('zh-HK');

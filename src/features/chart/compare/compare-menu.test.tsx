@@ -11,7 +11,7 @@ const FIRST_CHART = comparisonsId(0);
 
 const ROWS: ProductRow[] = [
   { symbol: 'AAPL.US', name: 'Apple', market: 'US', type: 'stock' },
-  { symbol: '700.HK', name: '腾讯控股', market: 'HK', type: 'stock' },
+  { symbol: '700.HK', name: '腾讯控股', market: 'HK', type: 'stock', nameEn: 'TENCENT', pinyin: 'teng xun kong gu' },
   { symbol: 'EURUSD', name: 'Euro / US Dollar', market: 'GLOBAL', type: 'forex' },
   { symbol: 'BTCUSD', name: 'Bitcoin / US Dollar', market: 'GLOBAL', type: 'crypto' },
   { symbol: 'BTCUSD', name: 'Bitcoin / US Dollar CFD', market: 'GLOBAL', type: 'forex' },
@@ -38,12 +38,12 @@ function show() {
       <CompareMenu chartId={FIRST_CHART} symbol="AAPL.US" anchor={anchor} onClose={onClose} />
     </QueryClientProvider>,
   );
-  const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'Symbol to compare' });
+  const field = screen.getByRole<HTMLInputElement>('combobox', { name: 'Symbol to compare' });
   const add = (text: string) => {
     fireEvent.change(field, { target: { value: text } });
     fireEvent.submit(field);
   };
-  return { add, onClose };
+  return { add, onClose, field };
 }
 
 beforeEach(() => {
@@ -75,6 +75,32 @@ describe('CompareMenu', () => {
     expect(compared()).toEqual([]);
   });
 
+  it('suggests what the search palette finds: “tencent” and “腾讯” offer 700.HK, and Enter adds the selected one', async () => {
+    const { field } = show();
+    fireEvent.focus(field);
+    fireEvent.change(field, { target: { value: 'tencent' } });
+    const option = await screen.findByRole('option', { name: /700\.HK/ }, SLOW);
+    expect(option.getAttribute('aria-selected')).toBe('true');
+    expect(field.getAttribute('aria-activedescendant')).toBe(option.id);
+    fireEvent.change(field, { target: { value: '腾讯' } });
+    expect((await screen.findAllByRole('option', {}, SLOW))[0]?.getAttribute('data-symbol')).toBe('700.HK');
+    fireEvent.submit(field);
+    expect(compared()).toEqual(['700.HK']);
+    expect(field.value).toBe('');
+  });
+
+  it('moves through the suggestions with the arrow keys and adds the one picked with the pointer', async () => {
+    const { field } = show();
+    fireEvent.focus(field);
+    fireEvent.change(field, { target: { value: 'usd' } });
+    expect(await screen.findAllByRole('option', {}, SLOW)).toHaveLength(2);
+    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    expect(screen.getAllByRole('option').map((option) => option.getAttribute('aria-selected'))).toEqual(['false', 'true']);
+    const second = screen.getAllByRole('option')[1]?.getAttribute('data-symbol');
+    fireEvent.click(screen.getAllByRole('option')[1] as HTMLElement);
+    expect(compared()).toEqual([second]);
+  });
+
   it('asks which type an ambiguous symbol is, and remembers the answer', async () => {
     const { add } = show();
     add('BTCUSD');
@@ -93,7 +119,7 @@ describe('CompareMenu', () => {
 
   it('closes on Escape, giving focus back to its button', () => {
     const { onClose } = show();
-    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Symbol to compare' }), { key: 'Escape' });
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Symbol to compare' }), { key: 'Escape' });
     expect(onClose).toHaveBeenCalledWith(true);
   });
 });

@@ -1,16 +1,15 @@
 /**
- * The chart's Compare popup (loaded on demand by CompareButton): a box that adds a symbol of any
- * market (checked against the catalogue like the watchlist's add box; an ambiguous one asks its
- * type), and the compared symbols, each with its colour and a Remove button. At most five, each
+ * The chart's Compare popup (loaded on demand by CompareButton): the watchlist's add box
+ * (src/components/symbol-add-box.tsx: the search's suggestions, an unknown symbol refused, an
+ * ambiguous one asked its type) adding a symbol of any market, and the compared symbols, each with its colour and a Remove button. At most five, each
  * once, and not the chart's own symbol. Drawn in a portal at the button (the folded toolbar clips
  * what overflows it), marked as the toolbar's popup; Escape or a click elsewhere closes it.
  */
 import { t } from '../../../i18n/t';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { TypeChoice } from '../../../components/ui/type-choice';
+import { SymbolAddBox } from '../../../components/symbol-add-box';
 import { useSymbolEntry } from '../../../components/use-symbol-entry';
-import { useCatalogPrefetch } from '../../../queries/use-catalog';
 import { useAppStore } from '../../../store/app-store';
 import { MAX_COMPARISONS } from '../../../store/compare-slice';
 import { TOOLBAR_POPUP } from '../toolbar-row';
@@ -42,11 +41,8 @@ export function CompareMenu({ chartId, symbol, anchor, onClose }: CompareMenuPro
     const result = useAppStore.getState().addComparison(chartId, added);
     return result === 'added' ? undefined : { tone: 'error', text: refusal(result, added) };
   });
-  const { text, feedback, choice } = entry;
   const comparisons = useAppStore((state) => state.comparisons[chartId] ?? NONE);
   const theme = useAppStore((state) => state.preferences.theme);
-  const prefetch = useCatalogPrefetch();
-  const messageId = useId();
   const full = comparisons.length >= MAX_COMPARISONS;
 
   useEffect(() => {
@@ -73,12 +69,6 @@ export function CompareMenu({ chartId, symbol, anchor, onClose }: CompareMenuPro
     };
   }, [anchor, onClose]);
 
-  const submit = async () => {
-    if (full) entry.refuse(refusal('full', text));
-    else await entry.check(text, [symbol, ...comparisons]);
-  };
-  const invalid = feedback?.tone === 'error';
-
   return createPortal(
     <div
       ref={box}
@@ -88,50 +78,17 @@ export function CompareMenu({ chartId, symbol, anchor, onClose }: CompareMenuPro
       style={{ top: place.top, left: place.left }}
       className="fixed z-50 w-64 rounded border border-slate-200 bg-white p-2 text-xs shadow-lg dark:border-slate-700 dark:bg-slate-900"
     >
-      <form
-        noValidate
-        className="flex gap-1"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <input
-          ref={input}
-          aria-label={t('Symbol to compare')}
-          aria-invalid={invalid}
-          aria-describedby={messageId}
-          placeholder={t('e.g. 700.HK, EURUSD')}
-          autoComplete="off"
-          spellCheck={false}
-          value={text}
-          onFocus={prefetch}
-          onChange={(event) => {
-            entry.edit(event.target.value);
-          }}
-          className={`min-w-0 flex-1 rounded border bg-transparent px-2 py-1 focus:outline-2 focus:outline-sky-500 ${invalid ? 'border-amber-500' : 'border-slate-300 dark:border-slate-700'}`}
-        />
-        <button type="submit" className="rounded border border-slate-300 px-2 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
-          {t('Add')}
-        </button>
-      </form>
-      {choice && (
-        <TypeChoice
-          symbol={choice.symbol}
-          types={choice.types}
-          className="flex flex-wrap items-center gap-2 pt-0.5"
-          onChoose={entry.choose}
-          onCancel={entry.cancelChoice}
-        />
-      )}
-      <p
-        id={messageId}
-        aria-live="polite"
-        className={`min-h-4 pt-0.5 ${invalid ? 'text-amber-700 dark:text-amber-300' : 'text-slate-500 dark:text-slate-400'}`}
-      >
-        {feedback?.text ??
-          (full ? refusal('full', '') : t('Up to {n} symbols of any market, as percent from the first visible candle.', { n: MAX_COMPARISONS }))}
-      </p>
+      <SymbolAddBox
+        entry={entry}
+        existing={[symbol, ...comparisons]}
+        label={t('Symbol to compare')}
+        placeholder={t('e.g. 700.HK, EURUSD')}
+        refusal={() => (full ? refusal('full', '') : undefined)}
+        hint={full ? refusal('full', '') : t('Up to {n} symbols of any market, as percent from the first visible candle.', { n: MAX_COMPARISONS })}
+        compact
+        choiceClassName="flex flex-wrap items-center gap-2 pt-0.5"
+        inputRef={input}
+      />
       {comparisons.length > 0 && (
         <ul aria-label={t('Compared symbols')} className="mt-1">
           {comparisons.map((item, index) => (

@@ -1,9 +1,9 @@
 /**
- * The add box's suggestions: the catalogue's best matches for what is typed, as a listbox under
- * it. Focus stays in the box (aria-activedescendant); a pointer press picks without blurring it.
+ * An add box's suggestions (the watchlist's, the chart's Compare): the catalogue's best matches
+ * for what is typed, as a listbox under it (symbol-add-box.tsx). Focus stays in the box (aria-activedescendant); a pointer press picks without blurring it.
  */
-import { t } from '../../i18n/t';
-import type { SymbolMatch } from '../../lib/catalog-search';
+import { t } from '../i18n/t';
+import type { SymbolMatch } from '../lib/catalog-search';
 
 interface SymbolSuggestionsProps {
   id: string;
