@@ -701,6 +701,8 @@ export const MESSAGES = [
   'this browser cannot copy images; use Image (PNG)',
   'The chart image is on the clipboard.',
   'You have {n} alerts, the most Chartroom keeps: delete one to add another.',
+  'Live: no answer — polling over HTTP',
+  'Quote not live: polled over HTTP',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

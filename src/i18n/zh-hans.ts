@@ -701,6 +701,8 @@ const catalog = {
   'this browser cannot copy images; use Image (PNG)': '此浏览器无法复制图片，请使用“图片 (PNG)”',
   'The chart image is on the clipboard.': '图表图片已复制到剪贴板。',
   'You have {n} alerts, the most Chartroom keeps: delete one to add another.': '已有 {n} 个提醒，已达上限：请先删除一个再添加。',
+  'Live: no answer — polling over HTTP': '实时：无应答，改用 HTTP 轮询',
+  'Quote not live: polled over HTTP': '报价非实时：经 HTTP 轮询',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -701,6 +701,8 @@ const catalog = {
   'this browser cannot copy images; use Image (PNG)': '此瀏覽器無法複製圖片，請使用「圖片 (PNG)」',
   'The chart image is on the clipboard.': '圖表圖片已複製到剪貼簿。',
   'You have {n} alerts, the most Chartroom keeps: delete one to add another.': '已有 {n} 個提醒，已達上限：請先刪除一個再新增。',
+  'Live: no answer — polling over HTTP': '實時：無回應，改用 HTTP 輪詢',
+  'Quote not live: polled over HTTP': '報價非實時：經 HTTP 輪詢',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -28,6 +28,7 @@ export interface RealtimeClientOptions {
   idleCloseMs?: number;
   pingIntervalMs?: number;
   pongTimeoutMs?: number;
+  openTimeoutMs?: number;
   /** After a connection-level refusal (close 1008). */
   unavailableRetryMs?: number;
   /** A refused subscription is asked again this often while the socket stays up. */
@@ -92,8 +93,10 @@ export class RealtimeClient {
         url: options.url,
         random: options.random ?? Math.random,
         idleCloseMs: options.idleCloseMs ?? 5_000,
-        pingIntervalMs: options.pingIntervalMs ?? 20_000,
-        pongTimeoutMs: options.pongTimeoutMs ?? 10_000,
+        // A silent socket is found 3 to 7 s after its last message (the issue: 20 s offline read as live).
+        pingIntervalMs: options.pingIntervalMs ?? 4_000,
+        pongTimeoutMs: options.pongTimeoutMs ?? 3_000,
+        openTimeoutMs: options.openTimeoutMs ?? 10_000,
         unavailableRetryMs: options.unavailableRetryMs ?? 60_000,
       },
       {
@@ -151,8 +154,8 @@ export class RealtimeClient {
   channelState(channel: RealtimeChannel, symbol: string, type: ProductType | undefined): ChannelState {
     const state = this.ledger.stateOf(subscriptionKey(channel, symbol, type));
     if (state !== undefined) return state;
-    const { connection } = this.connection;
-    return connection === 'reconnecting' || connection === 'unavailable' ? 'down' : 'connecting';
+    const { connection, silent } = this.statusSnapshot;
+    return silent || connection === 'reconnecting' || connection === 'unavailable' ? 'down' : 'connecting';
   }
 
   /** Why the service refused a held (channel, type, symbol), while it is refused. */

@@ -29,7 +29,7 @@ interface WatchlistRowProps {
 export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst, isLast, tabbable, hintId }: WatchlistRowProps) {
   useLanguage();
   const type = useAppStore((state) => state.symbolTypes[symbol]);
-  const { ticker, error, isPending, lastCell, changeCell } = useLiveQuote(symbol, type);
+  const { ticker, error, isPending, socketLost, lastCell, changeCell } = useLiveQuote(symbol, type);
   const openSymbol = useAppStore((state) => state.openSymbol);
   const isCurrent = useAppStore((state) => state.workspace.symbol === symbol);
   const intent = useOpenIntent(symbol, type);
@@ -37,6 +37,7 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
   const figures = ticker ? tickerFigures(ticker) : undefined;
   const color = figures ? directionColor(figures.direction) : undefined;
   const problem = error ? describeError(error).title : undefined;
+  const stale = problem !== undefined ? t('Quote not updated: {problem}', { problem }) : socketLost ? t('Quote not live: polled over HTTP') : undefined;
 
   return (
     <li
@@ -77,9 +78,9 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
           <span className="flex min-h-4 items-baseline justify-between gap-x-2">
             <span className="min-w-0 truncate text-xs text-slate-500 dark:text-slate-400">
               {ticker?.name ?? (isPending ? t('Loading…') : '')}
-              {problem !== undefined && (
-                <span className="ml-1 text-amber-700 dark:text-amber-300" title={t('Quote not updated: {problem}', { problem })}>
-                  ⚠<span className="sr-only"> {t('Quote not updated: {problem}', { problem })}</span>
+              {stale !== undefined && (
+                <span className="ml-1 text-amber-700 dark:text-amber-300" title={stale} data-testid="watchlist-stale">
+                  ⚠<span className="sr-only"> {stale}</span>
                 </span>
               )}
             </span>
