@@ -36,6 +36,8 @@ export interface ConnectionEvents {
   /** The socket is gone (closed, dead or dropped): nothing is subscribed on the server any more. */
   detached(): void;
   message(data: unknown): void;
+  /** The socket answered after a silence: what was asked meanwhile may have gone unanswered. */
+  resumed(): void;
   /** The connection state changed. */
   changed(): void;
   /** Whether anything is held: a socket lost with nothing held goes idle instead of reconnecting. */
@@ -159,7 +161,9 @@ export class RealtimeConnection {
         const wasSilent = this.silent;
         this.silent = false;
         this.events.message(data);
-        if (wasSilent) this.events.changed();
+        if (!wasSilent) return;
+        this.events.resumed();
+        this.events.changed();
       },
       close: (code, reason) => {
         if (this.socket === socket) this.handleClose(code, reason);

@@ -435,14 +435,18 @@ describe('a silent socket (open, nothing arriving, not even a pong)', () => {
     expect(client.channelState('ticker', 'AAPL.US', undefined)).toBe('live');
   });
 
-  it('a pong alone ends the silence (the socket answers, subscriptions are then asked for)', () => {
+  it('a pong alone ends the silence, and what was asked while silent (its answer lost) is asked again', () => {
     const { client, latest } = silenced();
     vi.advanceTimersByTime(7_250);
     latest().open();
+    expect(latest().takeSent()).toEqual([{ cmd: 'subscribe', data: { channel: 'ticker', symbols: ['AAPL.US'] } }]);
     expect(client.channelState('ticker', 'AAPL.US', undefined)).toBe('down');
     latest().receive({ cmd: 'pong', code: 0, message: 'pong', data: { timestamp: Date.now() } });
     expect(client.status().silent).toBeUndefined();
     expect(client.channelState('ticker', 'AAPL.US', undefined)).toBe('connecting');
+    expect(latest().takeSent()).toEqual([{ cmd: 'subscribe', data: { channel: 'ticker', symbols: ['AAPL.US'] } }]);
+    latest().ackAll();
+    expect(client.channelState('ticker', 'AAPL.US', undefined)).toBe('live');
   });
 
   it('a socket that never opens is given up after 10 s as silent, and retried', () => {

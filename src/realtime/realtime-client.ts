@@ -110,6 +110,10 @@ export class RealtimeClient {
         message: (data) => {
           this.handleMessage(data);
         },
+        resumed: () => {
+          this.ledger.askUnansweredAgain();
+          this.flush();
+        },
         changed: () => {
           this.refreshStates();
         },
