@@ -68,7 +68,6 @@ export class RealtimeConnection {
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   /** The deadline of an open or of a ping's answer. */
   private answerTimer: ReturnType<typeof setTimeout> | undefined;
-  readonly stats = { connects: 0, sentMessages: 0 };
 
   constructor(
     private readonly options: ConnectionOptions,
@@ -112,7 +111,6 @@ export class RealtimeConnection {
 
   send(message: object): void {
     if (!this.socket || !this.socketOpen) return;
-    this.stats.sentMessages += 1;
     this.socket.send(JSON.stringify(message));
   }
 
@@ -149,7 +147,6 @@ export class RealtimeConnection {
     this.clearTimer('reconnectTimer');
     if (this.state === 'idle') this.state = 'connecting';
     this.retryAt = undefined;
-    this.stats.connects += 1;
     const socket: SocketHandle = this.options.createSocket(this.options.url(), {
       open: () => {
         if (this.socket === socket) this.handleOpen();

@@ -39,12 +39,8 @@ export interface RealtimeClientOptions {
 export interface RealtimeClientStats {
   /** Messages that failed to parse or validate (dropped). */
   invalidMessages: number;
-  /** Pushes that reached a subscription held here. */
-  pushes: number;
-  /** Wall-clock ms of the latest of those pushes. */
+  /** Wall-clock ms of the latest push that reached a subscription held here. */
   lastPushAt: number | undefined;
-  sentMessages: number;
-  connects: number;
 }
 
 const REFUSAL_CHANNELS: Readonly<Partial<Record<number, RealtimeChannel>>> = { 4003: 'depth', 4004: 'trade' };
@@ -76,7 +72,7 @@ export class RealtimeClient {
   private statusSnapshot: RealtimeStatus;
   private readonly statusChanged = createEmitter();
   private readonly pushed = createEmitter();
-  private readonly counts = { invalidMessages: 0, pushes: 0, lastPushAt: undefined as number | undefined };
+  private readonly counts: RealtimeClientStats = { invalidMessages: 0, lastPushAt: undefined };
 
   constructor(options: RealtimeClientOptions) {
     this.maxSymbolsPerMessage = options.maxSymbolsPerMessage ?? MAX_SYMBOLS_PER_MESSAGE;
@@ -123,8 +119,8 @@ export class RealtimeClient {
     this.statusSnapshot = this.computeStatus();
   }
 
-  get stats(): RealtimeClientStats {
-    return { ...this.counts, ...this.connection.stats };
+  get stats(): Readonly<RealtimeClientStats> {
+    return this.counts;
   }
 
   /** Holds (channel, type, symbol) until the returned function runs; `listener` gets its pushes. */
@@ -222,7 +218,6 @@ export class RealtimeClient {
       default: {
         const delivered = this.ledger.dispatch(message, normalizeSymbol(message.symbol));
         if (delivered === 0) return;
-        this.counts.pushes += delivered;
         this.counts.lastPushAt = wallClock.now();
         this.pushed.emit();
       }
