@@ -21,6 +21,23 @@ function countTickerRequests(page: Page): { count: number } {
   return seen;
 }
 
+/** Every row's stale mark is drawn whole, between its name and its change: a long name's ellipsis does not hide it. */
+async function expectMarksShown(page: Page): Promise<void> {
+  const rows = page.getByTestId('watchlist-row');
+  const count = await rows.count();
+  expect(count).toBeGreaterThan(1);
+  for (let index = 0; index < count; index += 1) {
+    const row = rows.nth(index);
+    const mark = await row.getByTestId('watchlist-stale').boundingBox();
+    const change = await row.getByTestId('watchlist-change').boundingBox();
+    const button = await row.locator('[data-row-open]').boundingBox();
+    if (!mark || !change || !button) throw new Error(`row ${String(index)}: no mark, change or button`);
+    expect(mark.width).toBeGreaterThan(0);
+    expect(mark.x + mark.width).toBeLessThanOrEqual(change.x);
+    expect(mark.x).toBeGreaterThanOrEqual(button.x);
+  }
+}
+
 test.afterEach(async ({ request }) => {
   await setRealtimeSilent(request, false);
 });
@@ -42,6 +59,7 @@ test('a silent socket: "no answer" within ~10 s, stale marks, quotes polled, the
   const mark = rows.first().getByTestId('watchlist-stale');
   await expect(mark).toBeVisible();
   await expect(mark).toHaveAttribute('title', 'Quote not live: polled over HTTP');
+  await expectMarksShown(page);
   await page.screenshot({ path: `${SHOTS}/silent.png` });
 
   // The quotes are polled: ticker requests go out again, and the rows' prices move with them.
@@ -62,4 +80,21 @@ test('a silent socket: "no answer" within ~10 s, stale marks, quotes polled, the
   const streamingFrom = tickers.count;
   await page.waitForTimeout(7_000);
   expect(tickers.count - streamingFrom).toBe(0);
+});
+
+test('the network gone (offline emulation: the open socket gets nothing and no close): "no answer" within ~10 s, rows marked, live again once online', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
+  const status = page.getByTestId('status-realtime');
+  await expect(status).toHaveText('Live: streaming', { timeout: 20_000 });
+  await context.setOffline(true);
+  await expect(status).toHaveText(NO_ANSWER, { timeout: 10_000 });
+  await expect(page.getByTestId('watchlist-row').first().getByTestId('watchlist-stale')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/offline.png` });
+  await context.setOffline(false);
+  await expect(status).toHaveText('Live: streaming', { timeout: 40_000 });
+  await expect(page.getByTestId('watchlist-stale')).toHaveCount(0);
 });

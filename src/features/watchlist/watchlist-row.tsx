@@ -75,16 +75,15 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
           </span>
         ) : (
           // The line keeps its height with nothing in it yet: a name arriving never moves the rows below.
-          <span className="flex min-h-4 items-baseline justify-between gap-x-2">
-            <span className="min-w-0 truncate text-xs text-slate-500 dark:text-slate-400">
-              {ticker?.name ?? (isPending ? t('Loading…') : '')}
-              {stale !== undefined && (
-                <span className="ml-1 text-amber-700 dark:text-amber-300" title={stale} data-testid="watchlist-stale">
-                  ⚠<span className="sr-only"> {stale}</span>
-                </span>
-              )}
-            </span>
-            <span ref={changeCell} className="shrink-0 text-right text-xs tabular-nums" style={{ color }} data-testid="watchlist-change">
+          <span className="flex min-h-4 items-baseline gap-x-1">
+            <span className="min-w-0 truncate text-xs text-slate-500 dark:text-slate-400">{ticker?.name ?? (isPending ? t('Loading…') : '')}</span>
+            {/* Beside the name, not in it: a long name's ellipsis never hides the mark. */}
+            {stale !== undefined && (
+              <span className="shrink-0 text-xs text-amber-700 dark:text-amber-300" title={stale} data-testid="watchlist-stale">
+                ⚠<span className="sr-only"> {stale}</span>
+              </span>
+            )}
+            <span ref={changeCell} className="ml-auto shrink-0 pl-1 text-right text-xs tabular-nums" style={{ color }} data-testid="watchlist-change">
               {changeText(figures)}
             </span>
           </span>
