@@ -58,6 +58,8 @@ export interface SimRealtimeState {
     maxSubscriptionsPerConnection: number;
     pushIntervalMs: number;
     idleTimeoutMs: number;
+    /** Every socket open but answering nothing (no pushes, acks or pongs): a network gone without a close. */
+    silent: boolean;
   };
   connections: SimRealtimeConnection[];
 }
@@ -86,4 +88,9 @@ export async function dropRealtime(request: APIRequestContext): Promise<number> 
   const response = await request.post('/__sim/realtime/drop');
   if (!response.ok()) throw new Error(`realtime drop: ${String(response.status())} ${await response.text()}`);
   return ((await response.json()) as { dropped: number }).dropped;
+}
+
+/** Makes every realtime socket, open or opening, silent (or speak again): it stays open and sends nothing. */
+export async function setRealtimeSilent(request: APIRequestContext, silent: boolean): Promise<void> {
+  await setRealtime(request, { silent });
 }

@@ -94,7 +94,7 @@ function dataSource(options: RealtimeRelayOptions, log: (line: string) => void):
       return { open: (peer) => feedSession(feed, peer), feed, cluster };
     }
     // Every browser shares one upstream socket (more only past the upstream's subscription limit).
-    const feed = new SharedFeed({ ...options.feed, log, open: openUpstream });
+    const feed = new SharedFeed({ dropSilentUpstream: true, ...options.feed, log, open: openUpstream });
     return { open: (peer) => feedSession(feed, peer), feed };
   }
   if (simulator) return { open: simulatorSource(simulator) };

@@ -382,6 +382,8 @@ export interface ProtocolUpstream extends FakeUpstream {
   refuse: Set<string>;
   /** Sends a push on every socket that holds `symbol` on `channel`. */
   push(channel: string, data: Record<string, unknown>): void;
+  /** Answers nothing while on (no acks, pongs or pushes), its sockets left open: a network gone silent. */
+  silent: boolean;
 }
 
 /** A fake upstream that speaks the protocol: acks subscribe/unsubscribe, answers ping, refuses on demand. */
@@ -394,6 +396,7 @@ export async function startProtocolUpstream(): Promise<ProtocolUpstream> {
   upstream.heldTypes = [];
   upstream.limit = 1_000;
   upstream.refuse = new Set();
+  upstream.silent = false;
   const wire = (ws: WebSocket, index: number): void => {
     const held = new Map<string, Set<string>>();
     const heldTypes = new Map<string, Set<string>>();
@@ -404,6 +407,7 @@ export async function startProtocolUpstream(): Promise<ProtocolUpstream> {
       const { cmd } = message;
       const type = message.data?.type;
       upstream.commands.push({ socket: index, cmd, channel: message.data?.channel, symbols: message.data?.symbols, ...(type !== undefined && { type }) });
+      if (upstream.silent) return;
       if (cmd === 'ping') {
         ws.send(JSON.stringify({ cmd: 'pong', code: 0, message: 'pong', data: { timestamp: 1 } }));
         return;
@@ -443,6 +447,7 @@ export async function startProtocolUpstream(): Promise<ProtocolUpstream> {
   };
   upstream.onConnection = wire;
   upstream.push = (channel, data) => {
+    if (upstream.silent) return;
     upstream.sockets.forEach((ws, index) => {
       const symbol = String(data.symbol);
       const types = upstream.heldTypes[index]?.get(`${channel}|${symbol}`);

@@ -72,7 +72,13 @@ export class Leader {
     // The cluster is one "browser" of this feed holding everything: no per-browser cap.
     // The fan-out timed for /metrics is each instance's to its browsers, not this feed's to Redis.
     const { onFanOut: _browsersOnly, ...feedOptions } = options.feed ?? {};
-    this.feed = new SharedFeed({ ...feedOptions, maxSubscriptionsPerBrowser: Number.MAX_SAFE_INTEGER, log, open: (peer) => options.openUpstream(peer) });
+    this.feed = new SharedFeed({
+      dropSilentUpstream: true,
+      ...feedOptions,
+      maxSubscriptionsPerBrowser: Number.MAX_SAFE_INTEGER,
+      log,
+      open: (peer) => options.openUpstream(peer),
+    });
   }
 
   async publish(kind: 'f' | 'c', body: string): Promise<number> {

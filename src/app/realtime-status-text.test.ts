@@ -43,4 +43,10 @@ describe('realtimeStatusText', () => {
       detail: '3003 Connection limit exceeded',
     });
   });
+
+  it('a silent socket says no answer and polling, open or reconnecting, whatever its channels said', () => {
+    const noAnswer = { text: 'Live: no answer — polling over HTTP', tone: 'warning' };
+    expect(realtimeStatusText(status({ silent: true, channels: { ticker: live, depth: unused, trade: live } }), undefined)).toEqual(noAnswer);
+    expect(realtimeStatusText(status({ connection: 'reconnecting', silent: true, retryInMs: 2_000 }), 2_000)).toEqual(noAnswer);
+  });
 });

@@ -1,6 +1,6 @@
 /**
- * What the status bar says about the realtime socket: streaming, reconnecting (with the
- * countdown), unavailable, or which channels fell back to HTTP. Short words of our own: the
+ * What the status bar says about the realtime socket: streaming, silent (no answer by a deadline),
+ * reconnecting (with the countdown), unavailable, or which channels fell back to HTTP. Short words of our own: the
  * service's codes and messages go to the tooltip (`detail`), never into the bar.
  */
 import { andList } from '../i18n/format';
@@ -34,6 +34,8 @@ function listed(names: readonly string[]): string {
 /** `retryInMs`: the time left now, counted down by the caller. */
 export function realtimeStatusText(status: RealtimeStatus, retryInMs: number | undefined): RealtimeStatusText {
   const detail = reason(status.code, status.message);
+  // Open or reconnecting, a socket that stopped answering is not live whatever it says.
+  if (status.silent) return { text: t('Live: no answer — polling over HTTP'), tone: 'warning' };
   switch (status.connection) {
     case 'idle':
       return { text: t('Live: idle'), tone: 'off' };

@@ -718,6 +718,8 @@ export const MESSAGES = [
   'Maximise chart',
   'Restore the layout',
   'Not in the catalogue, so not opened from this link: {symbols}.',
+  'Live: no answer — polling over HTTP',
+  'Quote not live: polled over HTTP',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

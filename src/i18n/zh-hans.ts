@@ -718,6 +718,8 @@ const catalog = {
   'Maximise chart': '最大化图表',
   'Restore the layout': '恢复布局',
   'Not in the catalogue, so not opened from this link: {symbols}.': '不在代码目录中，未从链接打开：{symbols}。',
+  'Live: no answer — polling over HTTP': '实时：无应答，改用 HTTP 轮询',
+  'Quote not live: polled over HTTP': '报价非实时：经 HTTP 轮询',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -718,6 +718,8 @@ const catalog = {
   'Maximise chart': '最大化圖表',
   'Restore the layout': '恢復版面',
   'Not in the catalogue, so not opened from this link: {symbols}.': '不在代碼目錄中，未從連結開啟：{symbols}。',
+  'Live: no answer — polling over HTTP': '實時：無回應，改用 HTTP 輪詢',
+  'Quote not live: polled over HTTP': '報價非實時：經 HTTP 輪詢',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -69,6 +69,8 @@ describe('useTicker over the realtime socket', () => {
     const { client, latest } = fakeClient();
     const { result, unmount } = renderHook(() => useTicker('AAPL.US'), { wrapper: wrapperFor(testServices({ realtime: client })) });
     await act(async () => {
+      // A server answers pings: 9 s without them would be a silent socket (polled).
+      latest().autoPong = true;
       latest().open();
       latest().ackAll();
       await vi.advanceTimersByTimeAsync(50);

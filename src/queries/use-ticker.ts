@@ -13,7 +13,7 @@ import type { ProductType } from '#shared/contract.ts';
 import type { Ticker } from '../api/quote-schemas';
 import { mergeTicker } from '../realtime/merge-ticker';
 import { useMarketFeed } from './app-services-context';
-import { useLiveOrPoll, useLiveOrPollQuery } from './live-or-poll';
+import { type LiveOrPollQuery, useLiveOrPoll, useLiveOrPollQuery } from './live-or-poll';
 import type { MarketFeed } from './market-feed/market-feed';
 import { pollEvery } from './query-client';
 import { queryKeys } from './query-keys';
@@ -48,11 +48,11 @@ export function useTicker(symbol: string, type?: ProductType): UseQueryResult<Ti
 }
 
 /**
- * The HTTP snapshot alone, polled while the symbol's ticker channel is not live; the caller takes
- * the pushes itself (useLiveTickerFeed), without a render per push.
+ * The HTTP snapshot alone, polled while the symbol's ticker channel is not live, and that state;
+ * the caller takes the pushes itself (useLiveTickerFeed), without a render per push.
  */
-export function useTickerSnapshot(symbol: string, type?: ProductType): UseQueryResult<Ticker> {
-  return useLiveOrPollQuery('ticker', symbol, type, tickerQueryOptions(useMarketFeed(), symbol, type), 'snapshot').query;
+export function useTickerSnapshot(symbol: string, type?: ProductType): LiveOrPollQuery<Ticker> {
+  return useLiveOrPollQuery('ticker', symbol, type, tickerQueryOptions(useMarketFeed(), symbol, type), 'snapshot');
 }
 
 /** The tickers of a list, in its order; each symbol is its own (shared, batched) query. Polls always. */

@@ -1,8 +1,12 @@
 /**
- * The socket of one realtime client: opened on demand, a ping every 20 s (silence after it means
- * a dead socket), reconnects with exponential backoff and jitter, a slow retry after the service
- * refuses the connection (close 1008), and an idle close once nothing is held. What travels on
- * it is the client's business (realtime-client.ts).
+ * The socket of one realtime client: opened on demand, reconnects with exponential backoff and
+ * jitter, a slow retry after the service refuses the connection (close 1008), and an idle close
+ * once nothing is held. What travels on it is the client's business (realtime-client.ts).
+ *
+ * A socket can stay open with nothing arriving (the network gone without a close): a ping every
+ * few seconds, and no answer (any message) by its deadline, or no open by the open deadline,
+ * makes the connection silent: the socket is dropped and reconnected with backoff, and its
+ * subscriptions read 'down' (their readers poll) until a message arrives on a socket again.
  */
 import { backoffDelay } from './backoff';
 import type { SocketFactory, SocketHandle } from './socket';
@@ -18,7 +22,10 @@ export interface ConnectionOptions {
   random: () => number;
   idleCloseMs: number;
   pingIntervalMs: number;
+  /** After a ping: no message by then and the socket is silent. */
   pongTimeoutMs: number;
+  /** A socket not open by then is given up as silent. */
+  openTimeoutMs: number;
   /** After a connection-level refusal (close 1008). */
   unavailableRetryMs: number;
 }
@@ -29,6 +36,8 @@ export interface ConnectionEvents {
   /** The socket is gone (closed, dead or dropped): nothing is subscribed on the server any more. */
   detached(): void;
   message(data: unknown): void;
+  /** The socket answered after a silence: what was asked meanwhile may have gone unanswered. */
+  resumed(): void;
   /** The connection state changed. */
   changed(): void;
   /** Whether anything is held: a socket lost with nothing held goes idle instead of reconnecting. */
@@ -43,7 +52,7 @@ export interface ConnectReply {
 
 const POLICY_VIOLATION = 1008;
 
-type TimerName = 'idleTimer' | 'reconnectTimer' | 'pongTimer';
+type TimerName = 'idleTimer' | 'reconnectTimer' | 'answerTimer';
 
 export class RealtimeConnection {
   private socket: SocketHandle | undefined;
@@ -52,11 +61,13 @@ export class RealtimeConnection {
   private retryAt: number | undefined;
   private attempt = 0;
   private connectReply: ConnectReply | undefined;
+  /** A deadline passed with nothing from the socket; cleared by the next message on one. */
+  private silent = false;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
-  private pongTimer: ReturnType<typeof setTimeout> | undefined;
-  readonly stats = { connects: 0, sentMessages: 0 };
+  /** The deadline of an open or of a ping's answer. */
+  private answerTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly options: ConnectionOptions,
@@ -71,8 +82,9 @@ export class RealtimeConnection {
     return this.socketOpen;
   }
 
-  /** What a subscription can be right now: live only on an open socket. */
+  /** What a subscription can be right now: live only on an open socket, and one heard from after a silence. */
   link(): LinkState {
+    if (this.silent) return 'down';
     if (this.socketOpen) return 'open';
     return this.state === 'connecting' ? 'connecting' : 'down';
   }
@@ -99,7 +111,6 @@ export class RealtimeConnection {
 
   send(message: object): void {
     if (!this.socket || !this.socketOpen) return;
-    this.stats.sentMessages += 1;
     this.socket.send(JSON.stringify(message));
   }
 
@@ -114,6 +125,7 @@ export class RealtimeConnection {
 
   snapshot(): ConnectionSnapshot {
     const snapshot: ConnectionSnapshot = { connection: this.state };
+    if (this.silent) snapshot.silent = true;
     if (this.state === 'reconnecting' && this.retryAt !== undefined) snapshot.retryInMs = Math.max(0, this.retryAt - wallClock.now());
     if ((this.state === 'reconnecting' || this.state === 'unavailable') && this.connectReply) {
       snapshot.code = this.connectReply.code;
@@ -128,13 +140,13 @@ export class RealtimeConnection {
     this.clearTimer('reconnectTimer');
     this.dropSocket(1000, 'dispose');
     this.state = 'idle';
+    this.silent = false;
   }
 
   private connect(): void {
     this.clearTimer('reconnectTimer');
     if (this.state === 'idle') this.state = 'connecting';
     this.retryAt = undefined;
-    this.stats.connects += 1;
     const socket: SocketHandle = this.options.createSocket(this.options.url(), {
       open: () => {
         if (this.socket === socket) this.handleOpen();
@@ -142,18 +154,25 @@ export class RealtimeConnection {
       message: (data) => {
         if (this.socket !== socket) return;
         // Any message is a sign of life.
-        this.clearTimer('pongTimer');
+        this.clearTimer('answerTimer');
+        const wasSilent = this.silent;
+        this.silent = false;
         this.events.message(data);
+        if (!wasSilent) return;
+        this.events.resumed();
+        this.events.changed();
       },
       close: (code, reason) => {
         if (this.socket === socket) this.handleClose(code, reason);
       },
     });
     this.socket = socket;
+    this.expectAnswer(this.options.openTimeoutMs);
     this.events.changed();
   }
 
   private handleOpen(): void {
+    this.clearTimer('answerTimer');
     this.socketOpen = true;
     this.state = 'open';
     this.retryAt = undefined;
@@ -195,12 +214,17 @@ export class RealtimeConnection {
 
   private ping(): void {
     this.send({ cmd: 'ping' });
-    // Any message resets this; none within the timeout means the socket is dead.
-    this.pongTimer ??= setTimeout(() => {
-      this.pongTimer = undefined;
-      this.dropSocket(1000, 'heartbeat timeout');
-      this.handleClose(1006, 'heartbeat timeout');
-    }, this.options.pongTimeoutMs);
+    this.expectAnswer(this.options.pongTimeoutMs);
+  }
+
+  /** Nothing from the socket within `ms` (an open, then any message): it is silent, dropped and reconnected. */
+  private expectAnswer(ms: number): void {
+    this.answerTimer ??= setTimeout(() => {
+      this.answerTimer = undefined;
+      this.silent = true;
+      this.dropSocket(1000, 'no answer');
+      this.handleClose(1006, 'no answer');
+    }, ms);
   }
 
   private detachSocket(): void {
@@ -208,7 +232,7 @@ export class RealtimeConnection {
     this.socketOpen = false;
     if (this.pingTimer !== undefined) clearInterval(this.pingTimer);
     this.pingTimer = undefined;
-    this.clearTimer('pongTimer');
+    this.clearTimer('answerTimer');
     this.events.detached();
   }
 
@@ -222,6 +246,7 @@ export class RealtimeConnection {
     this.clearTimer('reconnectTimer');
     this.clearTimer('idleTimer');
     this.state = 'idle';
+    this.silent = false;
     this.retryAt = undefined;
     this.attempt = 0;
     this.connectReply = undefined;

@@ -80,6 +80,7 @@ describe('subscriptions: reference counting and coalescing', () => {
   it('closes the socket 5 s after the last subscription goes, not when one comes back in time', () => {
     const { client, latest, sockets } = openClient();
     const release = client.subscribe('ticker', 'AAPL.US', undefined);
+    latest().autoPong = true;
     latest().open();
     release();
     vi.advanceTimersByTime(4_000);
@@ -155,34 +156,23 @@ describe('reconnection', () => {
     }
   });
 
-  it('pings every 20 s and treats 10 s of silence after a ping as a dead socket', () => {
-    const { client, latest, sockets } = openClient();
-    client.subscribe('ticker', 'AAPL.US', undefined);
-    latest().open();
-    latest().ackAll();
-    vi.advanceTimersByTime(20_000);
-    expect(latest().takeSent()).toEqual([{ cmd: 'ping' }]);
-    vi.advanceTimersByTime(5_000);
-    latest().receive({ cmd: 'pong', code: 0, message: 'pong', data: { timestamp: Date.now() } });
-    vi.advanceTimersByTime(15_000 + 9_999);
-    expect(latest().takeSent()).toEqual([{ cmd: 'ping' }]);
-    expect(latest().closedWith).toBeUndefined();
-    vi.advanceTimersByTime(1);
-    expect(latest().closedWith).toEqual({ code: 1000, reason: 'heartbeat timeout' });
-    expect(client.status().connection).toBe('reconnecting');
-    vi.advanceTimersByTime(250);
-    expect(sockets).toHaveLength(2);
-  });
-
-  it('a push counts as a sign of life after a ping', () => {
+  it('pings every 4 s; a push counts as an answer', () => {
     const { client, latest } = openClient();
     client.subscribe('ticker', 'AAPL.US', undefined);
     latest().open();
-    vi.advanceTimersByTime(20_000);
-    vi.advanceTimersByTime(9_000);
+    latest().ackAll();
+    vi.advanceTimersByTime(4_000);
+    expect(latest().takeSent()).toEqual([{ cmd: 'ping' }]);
+    vi.advanceTimersByTime(2_000);
     latest().receive(tickerPush('AAPL.US', '200.10'));
-    vi.advanceTimersByTime(5_000);
+    vi.advanceTimersByTime(2_000);
+    expect(latest().takeSent()).toEqual([{ cmd: 'ping' }]);
+    latest().receive({ cmd: 'pong', code: 0, message: 'pong', data: { timestamp: Date.now() } });
+    // Past both pings' deadlines, answered: the socket is still live.
+    vi.advanceTimersByTime(3_000);
     expect(latest().closedWith).toBeUndefined();
+    expect(client.status().silent).toBeUndefined();
+    expect(client.channelState('ticker', 'AAPL.US', undefined)).toBe('live');
   });
 
   it('a connection refusal (then close 1008) makes the service unavailable, retried after 60 s', () => {
@@ -390,5 +380,95 @@ describe('pushes', () => {
     latest().receive({ cmd: 'ticker', data: { symbol: 'BTCUSD', type: 'forex', last_price: '1', timestamp: 1 } });
     expect(crypto).toEqual([]);
     expect(forex).toEqual(['1']);
+  });
+});
+
+describe('a silent socket (open, nothing arriving, not even a pong)', () => {
+  /** A live AAPL.US ticker whose socket then stops answering: no pong to the next ping. */
+  function silenced() {
+    const fake = openClient();
+    fake.client.subscribe('ticker', 'AAPL.US', undefined);
+    fake.latest().open();
+    fake.latest().ackAll();
+    expect(fake.client.channelState('ticker', 'AAPL.US', undefined)).toBe('live');
+    return fake;
+  }
+
+  it('is found by the ping deadline: 3 s after an unanswered ping it is dropped, silent, and its subscriptions are down', () => {
+    const { client, latest, sockets } = silenced();
+    vi.advanceTimersByTime(4_000);
+    expect(latest().takeSent()).toEqual([{ cmd: 'ping' }]);
+    vi.advanceTimersByTime(2_999);
+    expect(client.channelState('ticker', 'AAPL.US', undefined)).toBe('live');
+    expect(client.status().silent).toBeUndefined();
+    vi.advanceTimersByTime(1);
+    expect(sockets[0]?.closedWith).toEqual({ code: 1000, reason: 'no answer' });
+    expect(client.status()).toMatchObject({ connection: 'reconnecting', silent: true });
+    expect(client.channelState('ticker', 'AAPL.US', undefined)).toBe('down');
+    // A symbol asked for now reads down as well: nothing is live.
+    expect(client.channelState('ticker', 'MSFT.US', undefined)).toBe('down');
+  });
+
+  it('reconnects with backoff, stays silent on a socket that opens but says nothing, and is live again when one answers', () => {
+    const { client, latest, sockets } = silenced();
+    vi.advanceTimersByTime(7_000);
+    expect(client.status().silent).toBe(true);
+    // Backoff: the first retry within 0.5 s (jitter 0.5: 250 ms).
+    vi.advanceTimersByTime(250);
+    expect(sockets).toHaveLength(2);
+    latest().open();
+    expect(latest().takeSent()).toEqual([{ cmd: 'subscribe', data: { channel: 'ticker', symbols: ['AAPL.US'] } }]);
+    // Open is no proof of life: still silent, still polled.
+    expect(client.status()).toMatchObject({ connection: 'open', silent: true });
+    expect(client.channelState('ticker', 'AAPL.US', undefined)).toBe('down');
+    // Nothing again: dropped at the next ping's deadline, and the next retry waits longer (up to 1 s: 500 ms).
+    vi.advanceTimersByTime(7_000);
+    expect(sockets[1]?.closedWith).toEqual({ code: 1000, reason: 'no answer' });
+    vi.advanceTimersByTime(499);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(3);
+    latest().open();
+    latest().ackAll();
+    expect(client.status().silent).toBeUndefined();
+    expect(client.status().connection).toBe('open');
+    expect(client.channelState('ticker', 'AAPL.US', undefined)).toBe('live');
+  });
+
+  it('a pong alone ends the silence, and what was asked while silent (its answer lost) is asked again', () => {
+    const { client, latest } = silenced();
+    vi.advanceTimersByTime(7_250);
+    latest().open();
+    expect(latest().takeSent()).toEqual([{ cmd: 'subscribe', data: { channel: 'ticker', symbols: ['AAPL.US'] } }]);
+    expect(client.channelState('ticker', 'AAPL.US', undefined)).toBe('down');
+    latest().receive({ cmd: 'pong', code: 0, message: 'pong', data: { timestamp: Date.now() } });
+    expect(client.status().silent).toBeUndefined();
+    expect(client.channelState('ticker', 'AAPL.US', undefined)).toBe('connecting');
+    expect(latest().takeSent()).toEqual([{ cmd: 'subscribe', data: { channel: 'ticker', symbols: ['AAPL.US'] } }]);
+    latest().ackAll();
+    expect(client.channelState('ticker', 'AAPL.US', undefined)).toBe('live');
+  });
+
+  it('a socket that never opens is given up after 10 s as silent, and retried', () => {
+    const { client, sockets } = openClient();
+    client.subscribe('ticker', 'AAPL.US', undefined);
+    vi.advanceTimersByTime(9_999);
+    expect(client.status().connection).toBe('connecting');
+    vi.advanceTimersByTime(1);
+    expect(sockets[0]?.closedWith).toEqual({ code: 1000, reason: 'no answer' });
+    expect(client.status()).toMatchObject({ connection: 'reconnecting', silent: true });
+    vi.advanceTimersByTime(250);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('going idle (nothing held) forgets the silence', () => {
+    const { client } = openClient();
+    const release = client.subscribe('ticker', 'AAPL.US', undefined);
+    vi.advanceTimersByTime(10_000);
+    expect(client.status().silent).toBe(true);
+    release();
+    vi.advanceTimersByTime(10_000);
+    expect(client.status()).toMatchObject({ connection: 'idle' });
+    expect(client.status().silent).toBeUndefined();
   });
 });

@@ -28,6 +28,7 @@ export interface RealtimeClientOptions {
   idleCloseMs?: number;
   pingIntervalMs?: number;
   pongTimeoutMs?: number;
+  openTimeoutMs?: number;
   /** After a connection-level refusal (close 1008). */
   unavailableRetryMs?: number;
   /** A refused subscription is asked again this often while the socket stays up. */
@@ -38,12 +39,8 @@ export interface RealtimeClientOptions {
 export interface RealtimeClientStats {
   /** Messages that failed to parse or validate (dropped). */
   invalidMessages: number;
-  /** Pushes that reached a subscription held here. */
-  pushes: number;
-  /** Wall-clock ms of the latest of those pushes. */
+  /** Wall-clock ms of the latest push that reached a subscription held here. */
   lastPushAt: number | undefined;
-  sentMessages: number;
-  connects: number;
 }
 
 const REFUSAL_CHANNELS: Readonly<Partial<Record<number, RealtimeChannel>>> = { 4003: 'depth', 4004: 'trade' };
@@ -75,7 +72,7 @@ export class RealtimeClient {
   private statusSnapshot: RealtimeStatus;
   private readonly statusChanged = createEmitter();
   private readonly pushed = createEmitter();
-  private readonly counts = { invalidMessages: 0, pushes: 0, lastPushAt: undefined as number | undefined };
+  private readonly counts: RealtimeClientStats = { invalidMessages: 0, lastPushAt: undefined };
 
   constructor(options: RealtimeClientOptions) {
     this.maxSymbolsPerMessage = options.maxSymbolsPerMessage ?? MAX_SYMBOLS_PER_MESSAGE;
@@ -92,8 +89,10 @@ export class RealtimeClient {
         url: options.url,
         random: options.random ?? Math.random,
         idleCloseMs: options.idleCloseMs ?? 5_000,
-        pingIntervalMs: options.pingIntervalMs ?? 20_000,
-        pongTimeoutMs: options.pongTimeoutMs ?? 10_000,
+        // A silent socket is found 3 to 7 s after its last message (the issue: 20 s offline read as live).
+        pingIntervalMs: options.pingIntervalMs ?? 4_000,
+        pongTimeoutMs: options.pongTimeoutMs ?? 3_000,
+        openTimeoutMs: options.openTimeoutMs ?? 10_000,
         unavailableRetryMs: options.unavailableRetryMs ?? 60_000,
       },
       {
@@ -107,6 +106,10 @@ export class RealtimeClient {
         message: (data) => {
           this.handleMessage(data);
         },
+        resumed: () => {
+          this.ledger.askUnansweredAgain();
+          this.flush();
+        },
         changed: () => {
           this.refreshStates();
         },
@@ -116,8 +119,8 @@ export class RealtimeClient {
     this.statusSnapshot = this.computeStatus();
   }
 
-  get stats(): RealtimeClientStats {
-    return { ...this.counts, ...this.connection.stats };
+  get stats(): Readonly<RealtimeClientStats> {
+    return this.counts;
   }
 
   /** Holds (channel, type, symbol) until the returned function runs; `listener` gets its pushes. */
@@ -151,8 +154,8 @@ export class RealtimeClient {
   channelState(channel: RealtimeChannel, symbol: string, type: ProductType | undefined): ChannelState {
     const state = this.ledger.stateOf(subscriptionKey(channel, symbol, type));
     if (state !== undefined) return state;
-    const { connection } = this.connection;
-    return connection === 'reconnecting' || connection === 'unavailable' ? 'down' : 'connecting';
+    const { connection, silent } = this.statusSnapshot;
+    return silent || connection === 'reconnecting' || connection === 'unavailable' ? 'down' : 'connecting';
   }
 
   /** Why the service refused a held (channel, type, symbol), while it is refused. */
@@ -215,7 +218,6 @@ export class RealtimeClient {
       default: {
         const delivered = this.ledger.dispatch(message, normalizeSymbol(message.symbol));
         if (delivered === 0) return;
-        this.counts.pushes += delivered;
         this.counts.lastPushAt = wallClock.now();
         this.pushed.emit();
       }

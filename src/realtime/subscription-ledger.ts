@@ -241,6 +241,12 @@ export class SubscriptionLedger {
     for (const subscription of this.index.values()) subscription.acked = false;
   }
 
+  /** The requests awaiting an answer go again with the next ones (the socket was silent: their answers may be lost). */
+  askUnansweredAgain(): void {
+    for (const request of this.pending) for (const subscription of request.subscriptions) this.onServer.delete(subscription);
+    this.pending = [];
+  }
+
   /** A new connection asks again for everything held, refused ones included (once). */
   connectionOpened(): void {
     this.connectionLost();

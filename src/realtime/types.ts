@@ -32,6 +32,8 @@ export interface ChannelStatus {
 /** The socket's side of the status (connection.ts). */
 export interface ConnectionSnapshot {
   connection: ConnectionState;
+  /** No answer by a deadline (open or ping): nothing is live until a socket speaks again. */
+  silent?: true;
   /** When reconnecting: ms until the next attempt. */
   retryInMs?: number;
   /** When reconnecting or unavailable: the service's reason (1001/1002/3003, 5001…). */

@@ -26,8 +26,10 @@ export interface SharedFeedOptions {
   open(peer: RelayPeer): DataSourceLink;
   /** The upstream socket stays this long after the last browser left (a reload keeps it); default 1 s. */
   lingerMs?: number;
-  /** Pings the upstream this often so it never closes the socket as idle; default 20 s. */
+  /** Pings the upstream this often so it never closes the socket as idle; default 10 s. */
   keepaliveMs?: number;
+  /** An upstream socket that answers nothing between two keepalive pings is lost (upstream-sockets.ts); default off. */
+  dropSilentUpstream?: boolean;
   /** Subscriptions one browser may hold; beyond it 3004. Default 1,000. */
   maxSubscriptionsPerBrowser?: number;
   /**
@@ -74,7 +76,8 @@ export class SharedFeed {
       lost: (link, code, reason) => {
         this.lost(link, code, reason);
       },
-      keepaliveMs: options.keepaliveMs ?? 20_000,
+      keepaliveMs: options.keepaliveMs ?? 10_000,
+      dropSilent: options.dropSilentUpstream ?? false,
       backoffBaseMs: options.backoffBaseMs ?? 250,
       backoffMaxMs: options.backoffMaxMs ?? 15_000,
     });

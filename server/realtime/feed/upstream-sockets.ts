@@ -1,11 +1,13 @@
 /**
  * The shared feed's upstream sockets: opening one (after the backoff that grows while handshakes
- * keep failing), frames queued until it is open, the keepalive ping, and closing. The first socket
+ * keep failing), frames queued until it is open, the keepalive ping (and, where this feed owns the
+ * upstream socket, dropping one that answers nothing by the next ping), and closing. The first socket
  * serves every browser; more open only when the upstream answers 3004 on the ones there are.
  */
 import type { RealtimeChannel } from '#shared/contract.ts';
 import type { DataSourceLink } from '../data-source.ts';
 import type { RelayPeer } from '../browser-peer.ts';
+import { CLOSE } from '../close-codes.ts';
 import type { Link } from './topics.ts';
 
 export interface UpstreamSocketsOptions {
@@ -16,9 +18,18 @@ export interface UpstreamSocketsOptions {
   /** `link`'s upstream socket closed. */
   lost(link: Link, code: number, reason: string): void;
   keepaliveMs: number;
+  /**
+   * A socket that sent nothing (not even the pong) between two keepalive pings is lost (1013):
+   * open with nothing arriving, its browsers would otherwise wait for ever while the server
+   * answers their pings. Off where the pings do not reach the upstream (an instance on the cluster).
+   */
+  dropSilent: boolean;
   backoffBaseMs: number;
   backoffMaxMs: number;
 }
+
+/** What the browsers of a silent upstream socket are closed with: they reconnect (and poll meanwhile). */
+const SILENT = { code: CLOSE.TRY_AGAIN_LATER, reason: 'data source silent' } as const;
 
 export class UpstreamSockets {
   private links: Link[] = [];
@@ -53,8 +64,10 @@ export class UpstreamSockets {
     const open = (): void => {
       link.openTimer = undefined;
       if (link.gone) return;
+      let heard = true;
       link.api = this.options.open({
         send: (text) => {
+          heard = true;
           this.options.frame(link, text);
         },
         close: (code, reason) => {
@@ -62,7 +75,15 @@ export class UpstreamSockets {
         },
       });
       for (const text of link.outbox.splice(0)) link.api.receive(text);
-      link.keepalive = setInterval(() => link.api?.receive('{"cmd":"ping"}'), this.options.keepaliveMs);
+      link.keepalive = setInterval(() => {
+        if (!heard && this.options.dropSilent) {
+          this.options.lost(link, SILENT.code, SILENT.reason);
+          this.close(link);
+          return;
+        }
+        heard = false;
+        link.api?.receive('{"cmd":"ping"}');
+      }, this.options.keepaliveMs);
       link.keepalive.unref();
     };
     const wait = this.nextAttemptAt - performance.now();

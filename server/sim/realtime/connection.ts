@@ -103,7 +103,7 @@ export class Connection implements RealtimeSession {
   }
 
   private send(text: string): void {
-    if (!this.open) return;
+    if (!this.open || this.host.settings().silent) return;
     try {
       this.peer.send(text);
     } catch {

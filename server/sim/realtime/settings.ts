@@ -7,9 +7,10 @@ export const DEFAULT_REALTIME_SETTINGS: RealtimeSettings = {
   maxSubscriptionsPerConnection: 1_000,
   pushIntervalMs: 1_000,
   idleTimeoutMs: 60_000,
+  silent: false,
 };
 
-type NumberSetting = Exclude<keyof RealtimeSettings, 'refuse'>;
+type NumberSetting = Exclude<keyof RealtimeSettings, 'refuse' | 'silent'>;
 
 /** Bounds of each number: small minimums so tests can run fast, maximums that keep it sane. */
 const BOUNDS: Record<NumberSetting, readonly [min: number, max: number]> = {
@@ -35,6 +36,11 @@ export function mergeSettings(current: RealtimeSettings, body: unknown): Realtim
         if (typeof flag !== 'boolean') throw new Error(`refuse.${channel} must be a boolean`);
         next.refuse[channel] = flag;
       }
+      continue;
+    }
+    if (name === 'silent') {
+      if (typeof value !== 'boolean') throw new Error('silent must be a boolean');
+      next.silent = value;
       continue;
     }
     if (!Object.hasOwn(BOUNDS, name)) throw new Error(`unknown setting ${name}`);

@@ -44,6 +44,11 @@ export interface RealtimeSettings {
   pushIntervalMs: number;
   /** A connection with no client message for this long is closed (1000 "idle"). */
   idleTimeoutMs: number;
+  /**
+   * Test control: every connection sends nothing while on (no pushes, acknowledgements or pongs)
+   * and stays open, like a socket whose network went away without a close.
+   */
+  silent: boolean;
 }
 
 /** What the simulator's control path needs beyond the relay's API. */

@@ -263,6 +263,31 @@ describe('refusals of depth and trade (4003/4004)', () => {
   });
 });
 
+describe('silent (test control: a socket open with nothing arriving)', () => {
+  it('sends no push, acknowledgement or pong while on, keeps the connection open, and speaks again when off', () => {
+    const sim = realtimeSimulator(US_MORNING);
+    const client = new FakeClient(sim);
+    client.subscribe('ticker', ['AAPL.US']);
+    sim.realtime.update({ silent: true });
+    expect(client.command({ cmd: 'ping' })).toEqual([]);
+    expect(client.subscribe('ticker', ['MSFT.US'])).toEqual([]);
+    advanceAndPush(sim, '2026-11-25T15:05:00Z');
+    expect(client.take()).toEqual([]);
+    expect(client.closedWith).toBeUndefined();
+    expect(sim.realtime.update({ silent: false }).silent).toBe(false);
+    expect(codes(client.command({ cmd: 'ping' }))).toEqual([0]);
+    advanceAndPush(sim, '2026-11-25T15:06:00Z');
+    expect(
+      client
+        .take()
+        .filter((frame) => frame.cmd === 'ticker')
+        .map((frame) => (frame.data as { symbol: string }).symbol)
+        .sort(),
+    ).toEqual(['AAPL.US', 'MSFT.US']);
+    expect(() => sim.realtime.update({ silent: 'yes' })).toThrow('silent must be a boolean');
+  });
+});
+
 describe('connection life', () => {
   afterEach(() => {
     vi.useRealTimers();

@@ -90,6 +90,7 @@ describe('/v1/realtime over a socket', () => {
         maxSubscriptionsPerConnection: 1000,
         pushIntervalMs: 1000,
         idleTimeoutMs: 60000,
+        silent: false,
       },
       connections: [{ id: expect.any(Number) as number, plan: 'professional', subscriptions: { ticker: ['AAPL.US'], depth: [], trade: [] } }],
     });

@@ -20,6 +20,8 @@ export interface LiveQuote {
   ticker: Ticker | undefined;
   error: Error | null;
   isPending: boolean;
+  /** The socket is lost (silent, reconnecting, unavailable): the quote is polled, not streamed. */
+  socketLost: boolean;
   /** The price cell (`ref`), written on pushes and pulsed when the price moves. */
   lastCell: React.RefObject<HTMLSpanElement | null>;
   /** The change cell (`ref`), written on pushes. */
@@ -32,7 +34,7 @@ export interface LiveQuoteOptions {
 }
 
 export function useLiveQuote(symbol: string, type: ProductType | undefined, { flash = true }: LiveQuoteOptions = {}): LiveQuote {
-  const snapshot = useTickerSnapshot(symbol, type);
+  const { query: snapshot, state } = useTickerSnapshot(symbol, type);
   const feed = useLiveTickerFeed();
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const lastCell = useRef<HTMLSpanElement>(null);
@@ -76,5 +78,5 @@ export function useLiveQuote(symbol: string, type: ProductType | undefined, { fl
     [feed, symbol, type, show],
   );
 
-  return { ticker, error: snapshot.error, isPending: snapshot.isPending && ticker === undefined, lastCell, changeCell };
+  return { ticker, error: snapshot.error, isPending: snapshot.isPending && ticker === undefined, socketLost: state === 'down', lastCell, changeCell };
 }

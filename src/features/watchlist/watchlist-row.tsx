@@ -31,7 +31,7 @@ interface WatchlistRowProps {
 export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst, isLast, tabbable, hintId }: WatchlistRowProps) {
   useLanguage();
   const type = useAppStore((state) => state.symbolTypes[symbol]);
-  const { ticker, error, isPending, lastCell, changeCell } = useLiveQuote(symbol, type);
+  const { ticker, error, isPending, socketLost, lastCell, changeCell } = useLiveQuote(symbol, type);
   const openSymbol = useAppStore((state) => state.openSymbol);
   const isCurrent = useAppStore((state) => state.workspace.symbol === symbol);
   const intent = useOpenIntent(symbol, type);
@@ -40,6 +40,7 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
   const color = figures ? directionColor(figures.direction) : undefined;
   const problem = error ? describeError(error).title : undefined;
   const code = hkDisplayCode(symbol);
+  const stale = problem !== undefined ? t('Quote not updated: {problem}', { problem }) : socketLost ? t('Quote not live: polled over HTTP') : undefined;
 
   return (
     <li
@@ -85,16 +86,17 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
           </span>
         ) : (
           // The line keeps its height with nothing in it yet: a name arriving never moves the rows below.
-          <span className="flex min-h-4 items-baseline justify-between gap-x-2">
+          <span className="flex min-h-4 items-baseline gap-x-1">
             <span className="min-w-0 truncate text-xs text-slate-500 dark:text-slate-400">
               {ticker?.name !== undefined ? <SymbolName symbol={symbol} name={ticker.name} withCode={false} /> : isPending ? t('Loading…') : ''}
-              {problem !== undefined && (
-                <span className="ml-1 text-amber-700 dark:text-amber-300" title={t('Quote not updated: {problem}', { problem })}>
-                  ⚠<span className="sr-only"> {t('Quote not updated: {problem}', { problem })}</span>
-                </span>
-              )}
             </span>
-            <span ref={changeCell} className="shrink-0 text-right text-xs tabular-nums" style={{ color }} data-testid="watchlist-change">
+            {/* Beside the name, not in it: a long name's ellipsis never hides the mark. */}
+            {stale !== undefined && (
+              <span className="shrink-0 text-xs text-amber-700 dark:text-amber-300" title={stale} data-testid="watchlist-stale">
+                ⚠<span className="sr-only"> {stale}</span>
+              </span>
+            )}
+            <span ref={changeCell} className="ml-auto shrink-0 pl-1 text-right text-xs tabular-nums" style={{ color }} data-testid="watchlist-change">
               {changeText(figures)}
             </span>
           </span>
