@@ -701,6 +701,11 @@ export const MESSAGES = [
   'this browser cannot copy images; use Image (PNG)',
   'The chart image is on the clipboard.',
   'You have {n} alerts, the most Chartroom keeps: delete one to add another.',
+  'Hide watchlists',
+  'Show watchlists',
+  'Hide markets and alerts',
+  'Show markets and alerts',
+  'Full screen (Shift+F)',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

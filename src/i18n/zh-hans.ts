@@ -701,6 +701,11 @@ const catalog = {
   'this browser cannot copy images; use Image (PNG)': '此浏览器无法复制图片，请使用“图片 (PNG)”',
   'The chart image is on the clipboard.': '图表图片已复制到剪贴板。',
   'You have {n} alerts, the most Chartroom keeps: delete one to add another.': '已有 {n} 个提醒，已达上限：请先删除一个再添加。',
+  'Hide watchlists': '隐藏自选列表',
+  'Show watchlists': '显示自选列表',
+  'Hide markets and alerts': '隐藏市场与提醒',
+  'Show markets and alerts': '显示市场与提醒',
+  'Full screen (Shift+F)': '全屏 (Shift+F)',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -701,6 +701,11 @@ const catalog = {
   'this browser cannot copy images; use Image (PNG)': '此瀏覽器無法複製圖片，請使用「圖片 (PNG)」',
   'The chart image is on the clipboard.': '圖表圖片已複製到剪貼簿。',
   'You have {n} alerts, the most Chartroom keeps: delete one to add another.': '已有 {n} 個提醒，已達上限：請先刪除一個再新增。',
+  'Hide watchlists': '隱藏自選清單',
+  'Show watchlists': '顯示自選清單',
+  'Hide markets and alerts': '隱藏市場與提醒',
+  'Show markets and alerts': '顯示市場與提醒',
+  'Full screen (Shift+F)': '全螢幕 (Shift+F)',
 } as const satisfies Catalog;
 
 export default catalog;
