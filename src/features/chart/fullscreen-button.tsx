@@ -29,7 +29,10 @@ export function FullscreenButton() {
         toggleChartFullscreen(event.currentTarget.closest('.chart-panel'));
       }}
     >
-      <span aria-hidden="true">⛶</span>
+      {/* Four corners pointing out (no font has one glyph for it everywhere). */}
+      <svg aria-hidden="true" viewBox="0 0 12 12" width="12" height="12" fill="none" stroke="currentColor" strokeWidth="1.5">
+        <path d="M1 4V1h3M8 1h3v3M11 8v3H8M4 11H1V8" />
+      </svg>
     </button>
   );
 }
