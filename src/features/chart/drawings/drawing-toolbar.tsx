@@ -147,12 +147,12 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
           if (file) void importFile(file);
         }}
       />
-      {/* Wide screens: a column left of the chart. */}
+      {/* Wide screens: a column left of the chart (under the chart toolbar when that unfolds over it). */}
       <div
         role="toolbar"
         aria-label={t('Drawing tools')}
         aria-orientation="vertical"
-        className="absolute z-20 hidden flex-col gap-0.5 overflow-y-auto rounded border border-slate-200 bg-white shadow-lg sm:flex dark:border-slate-700 dark:bg-slate-900"
+        className="absolute z-10 hidden flex-col gap-0.5 overflow-y-auto rounded border border-slate-200 bg-white shadow-lg sm:flex dark:border-slate-700 dark:bg-slate-900"
         style={TOOL_COLUMN}
       >
         <button
