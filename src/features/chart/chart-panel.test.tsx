@@ -20,6 +20,8 @@ vi.mock('../../queries/use-instrument-type', async () => {
   const { instrumentTimeZone } = await import('#shared/symbols.ts');
   return { useInstrumentTimeZone: (symbol: string, type?: string) => instrumentTimeZone(symbol, type) };
 });
+// The drawing tools (after the first candle) report on the real chart's element, which the mocked adapter has not.
+vi.mock('./drawings/drawing-layer', () => ({ DrawingLayer: () => null }));
 vi.mock('./api/use-kline-intervals', () => ({ useKlineIntervals: () => ({ data: { intervals: ['1m', '3m', '1h', '1d'] } }) }));
 vi.mock('./chart-adapter', () => ({
   createChartAdapter: () => new Proxy({}, { get: (_, key) => (key === 'onCrosshair' || key === 'onNeedOlder' ? () => () => undefined : () => undefined) }),
