@@ -204,10 +204,10 @@ async function adjust(page: Page, mode: 'None' | 'Forward' | 'Backward'): Promis
     .click();
 }
 
-/** Two candles clear of the tool column, left of COST.US's 4-for-1 split of 14 September 2026. */
+/** Two candles near the chart's left edge (the tool column is beside the chart), left of COST.US's 4-for-1 split of 14 September 2026. */
 async function candlesBeforeSplit(page: Page, chart: Locator, first: number, second: number): Promise<{ x: number; y: number }[]> {
   const box = must((await chart.boundingBox()) ?? undefined);
-  const clear = (await readCandles(page)).candles.filter((candle) => candle.x - box.x > 90);
+  const clear = (await readCandles(page)).candles.filter((candle) => candle.x - box.x > 10);
   return [clear[first], clear[second]].map((candle) => ({ x: must(candle).x - box.x, y: must(candle).top - 2 }));
 }
 

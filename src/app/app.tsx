@@ -43,6 +43,8 @@ const SideColumn = sideColumn.Component;
 // The notices (a link's bad values, a repaired store) and an ambiguous symbol's question: rare,
 // and with the early chart the app mounts after the first candle anyway.
 const Notices = lazyWithPreload(() => import('./notices').then((m) => m.Notices)).Component;
+// A side column's fold button and handle: the columns are empty until the first candle anyway.
+const ColumnFold = lazyWithPreload(() => import('./column-fold').then((m) => m.ColumnFold)).Component;
 
 // Loaded when opened; pointing at (or focusing) a tab or the search button starts the download.
 const intraday = lazyWithPreload(() => import('../features/intraday/intraday-panel').then((m) => m.IntradayPanel));
@@ -143,6 +145,7 @@ export function App() {
   useShortcuts(openSearch);
   // Below lg, one screen at a time; a symbol picked anywhere (a watchlist row, search) shows its chart.
   const [screen, setScreen] = useState<PhoneScreen>('chart');
+  const collapsed = useAppStore((state) => state.preferences.collapsed);
   useEffect(
     () =>
       useAppStore.subscribe((state, previous) => {
@@ -160,10 +163,28 @@ export function App() {
           <Notices />
         </Suspense>
       )}
-      <main className="app-grid" data-screen={screen}>
-        <Panel title={t('Watchlists')} id="watchlists" className="app-watchlists">
-          <Suspense fallback={<Loading />}>{besideChart ? <WatchlistPanel /> : <Loading />}</Suspense>
-        </Panel>
+      <main className="app-grid" data-screen={screen} data-fold-watchlists={collapsed.watchlists} data-fold-markets={collapsed.markets}>
+        <div className="app-watchlists">
+          <Panel
+            title={t('Watchlists')}
+            id="watchlists"
+            className="flex-1"
+            actions={
+              besideChart && (
+                <Suspense fallback={null}>
+                  <ColumnFold column="watchlists" part="button" />
+                </Suspense>
+              )
+            }
+          >
+            <Suspense fallback={<Loading />}>{besideChart ? <WatchlistPanel /> : <Loading />}</Suspense>
+          </Panel>
+          {besideChart && (
+            <Suspense fallback={null}>
+              <ColumnFold column="watchlists" part="handle" />
+            </Suspense>
+          )}
+        </div>
         <section aria-label={t('Main')} className="app-main">
           <PanelTabs
             onIntent={preloadTab}
@@ -179,6 +200,7 @@ export function App() {
         <section aria-label={t('Markets and alerts')} className="panel app-markets">
           {besideChart && (
             <Suspense fallback={null}>
+              <ColumnFold column="markets" part="handle" />
               <SideColumn />
             </Suspense>
           )}

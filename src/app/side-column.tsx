@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { PanelBoundary } from '../components/ui/panel-boundary';
 import { AlertsPanel, AlertsRuntime } from '../features/alerts';
 import { SessionsPanel } from '../features/sessions/sessions-panel';
+import { ColumnFold } from './column-fold';
 import { useServerNow } from './use-server-now';
 
 export type SideTab = 'markets' | 'alerts';
@@ -32,23 +33,26 @@ export function SideColumn() {
   const [tab, setTab] = useState<SideTab>('markets');
   return (
     <>
-      <div role="tablist" aria-label={t('Markets and alerts')} className="panel-title justify-start">
-        {TABS.map(({ id, label }) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            id={`side-tab-${id}`}
-            aria-selected={tab === id}
-            aria-controls={`side-panel-${id}`}
-            onClick={() => {
-              setTab(id);
-            }}
-            className={TAB}
-          >
-            {t(label)}
-          </button>
-        ))}
+      <div className="panel-title">
+        <div role="tablist" aria-label={t('Markets and alerts')} className="flex gap-2">
+          {TABS.map(({ id, label }) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              id={`side-tab-${id}`}
+              aria-selected={tab === id}
+              aria-controls={`side-panel-${id}`}
+              onClick={() => {
+                setTab(id);
+              }}
+              className={TAB}
+            >
+              {t(label)}
+            </button>
+          ))}
+        </div>
+        <ColumnFold column="markets" part="button" />
       </div>
       <div role="tabpanel" id={`side-panel-${tab}`} aria-labelledby={`side-tab-${tab}`} className="min-h-0 flex-1">
         <PanelBoundary key={tab} name={tab === 'markets' ? 'Markets' : 'Alerts'}>

@@ -720,6 +720,11 @@ export const MESSAGES = [
   'Not in the catalogue, so not opened from this link: {symbols}.',
   'Live: no answer — polling over HTTP',
   'Quote not live: polled over HTTP',
+  'Hide watchlists',
+  'Show watchlists',
+  'Hide markets and alerts',
+  'Show markets and alerts',
+  'Full screen (Shift+F)',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

@@ -720,6 +720,11 @@ const catalog = {
   'Not in the catalogue, so not opened from this link: {symbols}.': '不在代码目录中，未从链接打开：{symbols}。',
   'Live: no answer — polling over HTTP': '实时：无应答，改用 HTTP 轮询',
   'Quote not live: polled over HTTP': '报价非实时：经 HTTP 轮询',
+  'Hide watchlists': '隐藏自选列表',
+  'Show watchlists': '显示自选列表',
+  'Hide markets and alerts': '隐藏市场与提醒',
+  'Show markets and alerts': '显示市场与提醒',
+  'Full screen (Shift+F)': '全屏 (Shift+F)',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -720,6 +720,11 @@ const catalog = {
   'Not in the catalogue, so not opened from this link: {symbols}.': '不在代碼目錄中，未從連結開啟：{symbols}。',
   'Live: no answer — polling over HTTP': '實時：無回應，改用 HTTP 輪詢',
   'Quote not live: polled over HTTP': '報價非實時：經 HTTP 輪詢',
+  'Hide watchlists': '隱藏自選清單',
+  'Show watchlists': '顯示自選清單',
+  'Hide markets and alerts': '隱藏市場與提醒',
+  'Show markets and alerts': '顯示市場與提醒',
+  'Full screen (Shift+F)': '全螢幕 (Shift+F)',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -290,3 +290,31 @@ describe('the layout in the store', () => {
     expect(parsePersisted({ layout: { ...layout, charts: layout.charts.slice(1) } }).repaired).toBe(true);
   });
 });
+
+describe('folded side columns', () => {
+  it('folds each column on its own and saves the choice', () => {
+    useAppStore.getState().setCollapsed('markets', true);
+    expect(useAppStore.getState().preferences.collapsed).toEqual({ watchlists: false, markets: true });
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as { state: unknown };
+    expect(parsePersisted(saved.state)).toMatchObject({ state: { preferences: { collapsed: { watchlists: false, markets: true } } }, repaired: false });
+    useAppStore.getState().setCollapsed('watchlists', true);
+    useAppStore.getState().setCollapsed('markets', false);
+    expect(useAppStore.getState().preferences.collapsed).toEqual({ watchlists: true, markets: false });
+  });
+
+  it('opens both columns for a store saved before columns folded, with no repair to report', async () => {
+    useAppStore.setState({ notices: [] });
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ version: PERSIST_VERSION, state: { preferences: { theme: 'light' } } }));
+    await useAppStore.persist.rehydrate();
+    const state = useAppStore.getState();
+    expect(state.preferences.collapsed).toEqual({ watchlists: false, markets: false });
+    expect(state.preferences.theme).toBe('light');
+    expect(state.notices).toEqual([]);
+  });
+
+  it('reads a damaged choice as both open, as a repair', () => {
+    const { state, repaired } = parsePersisted({ preferences: { collapsed: { watchlists: 'yes', markets: true } } });
+    expect(repaired).toBe(true);
+    expect(state.preferences.collapsed).toEqual({ watchlists: false, markets: false });
+  });
+});

@@ -77,6 +77,7 @@ const fieldSchemas = {
   colors: z.enum(['green-up', 'red-up']),
   scale: z.enum(['normal', 'log', 'percent']),
   flag: z.boolean(),
+  collapsed: z.object({ watchlists: z.boolean(), markets: z.boolean() }),
 };
 
 function pick<T>(schema: z.Schema<T>, value: unknown, fallback: T): { value: T; ok: boolean } {
@@ -111,6 +112,8 @@ export function parsePersisted(raw: unknown, languages: readonly string[] = []):
     colorsChosen: field(fieldSchemas.flag, prefs.colorsChosen, defaults.colorsChosen),
     scale: field(fieldSchemas.scale, prefs.scale, defaults.scale),
     indicators: indicators.list,
+    // Saved before columns folded (version 3 without it): both open, nothing to repair.
+    collapsed: field(fieldSchemas.collapsed, prefs.collapsed, defaults.collapsed),
   };
   let watchlists: Watchlist[] = DEFAULT_WATCHLISTS;
   if (Array.isArray(source.watchlists)) {

@@ -7,6 +7,8 @@ export type Theme = 'dark' | 'light';
 /** green-up is the Western convention; red-up the one of Chinese markets. */
 export type ColorConvention = 'green-up' | 'red-up';
 export type PriceScaleMode = 'normal' | 'log' | 'percent';
+/** The columns beside the chart, each folded away on its own. */
+export type SideColumnId = 'watchlists' | 'markets';
 
 export type { IndicatorInstance, IndicatorList } from './indicator-list';
 
@@ -26,6 +28,8 @@ export interface Preferences {
   colorsChosen: boolean;
   scale: PriceScaleMode;
   indicators: IndicatorList;
+  /** The side columns the user folded to a handle (on wide screens; below lg each is a screen of its own). */
+  collapsed: Record<SideColumnId, boolean>;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -35,6 +39,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   colorsChosen: false,
   scale: 'normal',
   indicators: DEFAULT_INDICATORS,
+  collapsed: { watchlists: false, markets: false },
 };
 
 export interface PreferencesSlice {
@@ -46,6 +51,7 @@ export interface PreferencesSlice {
   setScale: (scale: PriceScaleMode) => void;
   /** The whole list; instances that make no sense are dropped (the picker offers none). */
   setIndicators: (list: IndicatorList) => void;
+  setCollapsed: (column: SideColumnId, collapsed: boolean) => void;
 }
 
 /** `preferences` in `language`, with its region's colours unless the user chose theirs. */
@@ -69,5 +75,8 @@ export const createPreferencesSlice: StateCreator<PreferencesSlice, [], [], Pref
   },
   setIndicators: (list) => {
     set((state) => ({ preferences: { ...state.preferences, indicators: validIndicators(list).list } }));
+  },
+  setCollapsed: (column, collapsed) => {
+    set((state) => ({ preferences: { ...state.preferences, collapsed: { ...state.preferences.collapsed, [column]: collapsed } } }));
   },
 });

@@ -38,8 +38,11 @@ function start(): void {
   prefetchOnWorkspaceChange(services);
   markFirstQuote(services.queryClient, workspace.symbol, workspace.type);
   // The page's colours before anything is drawn (the early chart, then the app).
-  const { theme, colors } = useAppStore.getState().preferences;
+  const { theme, colors, collapsed } = useAppStore.getState().preferences;
   applyTheme(theme, colors);
+  // The folded side columns too (app.tsx sets the same): the early chart is drawn as wide as the app's.
+  const grid = document.querySelector('.app-grid');
+  for (const [column, folded] of Object.entries(collapsed)) grid?.setAttribute(`data-fold-${column}`, String(folded));
 
   // Not awaited: the app reports its own failures; the boot has nothing left to do.
   // The quote after the candles: its text is the page's first, and setting up the fonts for it

@@ -20,6 +20,8 @@ vi.mock('../../queries/use-instrument-type', async () => {
   const { instrumentTimeZone } = await import('#shared/symbols.ts');
   return { useInstrumentTimeZone: (symbol: string, type?: string) => instrumentTimeZone(symbol, type) };
 });
+// The drawing tools (after the first candle) report on the real chart's element, which the mocked adapter has not.
+vi.mock('./drawings/drawing-layer', () => ({ DrawingLayer: () => null }));
 vi.mock('./api/use-kline-intervals', () => ({ useKlineIntervals: () => ({ data: { intervals: ['1m', '3m', '1h', '1d'] } }) }));
 vi.mock('./chart-adapter', () => ({
   createChartAdapter: () => new Proxy({}, { get: (_, key) => (key === 'onCrosshair' || key === 'onNeedOlder' ? () => () => undefined : () => undefined) }),
@@ -46,13 +48,13 @@ function series(overrides: Partial<KlineSeriesResult> = {}): KlineSeriesResult {
 }
 
 const initial = useAppStore.getState();
-function renderPanel(result: KlineSeriesResult) {
+function renderPanel(result: KlineSeriesResult, afterFirstCandle = false) {
   state.series = result;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const refetch = vi.spyOn(client, 'refetchQueries').mockResolvedValue();
   render(
     <TestServices client={client}>
-      <ChartPanel />
+      <ChartPanel afterFirstCandle={afterFirstCandle} />
     </TestServices>,
   );
   return { refetch };
@@ -73,13 +75,14 @@ describe('ChartPanel', () => {
     expect(screen.getByRole('button', { name: '1h' }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('shows the adjust toggle for stocks only', () => {
-    renderPanel(series());
-    fireEvent.click(screen.getByRole('radio', { name: 'Forward' }));
+  it('shows the adjust toggle for stocks only, once the first candle is drawn', async () => {
+    renderPanel(series(), true);
+    fireEvent.click(await screen.findByRole('radio', { name: 'Forward' }));
     expect(useAppStore.getState().workspace.adjust).toBe('forward');
     cleanup();
     useAppStore.getState().openSymbol('BTCUSDT');
-    renderPanel(series({ adjustSource: 'none' }));
+    renderPanel(series({ adjustSource: 'none' }), true);
+    expect(await screen.findByRole('radiogroup', { name: 'Price scale' })).toBeTruthy();
     expect(screen.queryByRole('radiogroup', { name: 'Adjust' })).toBeNull();
     expect(screen.getByTestId('main-chart')).toBeTruthy();
   });

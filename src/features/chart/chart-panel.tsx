@@ -17,14 +17,12 @@ import { useKlineIntervals } from './api/use-kline-intervals';
 import { useKlineSeries } from '../../queries/use-kline-series';
 import { useAppStore } from '../../store/app-store';
 import { comparisonsId } from '../../store/compare-slice';
-import { AdjustToggle } from './adjust-toggle';
 import { CandleChart, type CandleChartProps } from './candle-chart';
 import type { ChartAdapter } from './chart-adapter';
 import type { ChartSurface } from './chart-surface';
 import { candlePrecision } from '../../lib/candle-precision';
 import { ChartStatus } from './chart-status';
 import { chartDataset } from './chart-identity';
-import { ChartToolbar } from './chart-toolbar';
 import { ExportButton, type ChartExportRequest } from './export-button';
 import { chartIntervals, IntervalBar } from './interval-bar';
 import { ToolbarRow } from './toolbar-row';
@@ -45,6 +43,11 @@ const CompareSlot = lazyWithPreload(() => import('./compare-button').then((modul
 const QuoteStrip = lazyWithPreload(() => import('../../components/quote-strip/quote-strip').then((module) => module.QuoteStrip)).Component;
 // The way back to the latest bar, go to date and reset, the older-history status (chart-view-tools): after the first candle too.
 const ChartViewTools = lazyWithPreload(() => import('./chart-view-tools').then((module) => module.ChartViewTools)).Component;
+// The full-screen button, the adjustment, time zone and price scale controls: after the first
+// candle (the header names the adjustment meanwhile); they pay for the side columns' folding on the first page.
+const ChartToolbar = lazyWithPreload(() => import('./chart-toolbar').then((module) => module.ChartToolbar)).Component;
+const AdjustToggle = lazyWithPreload(() => import('./adjust-toggle').then((module) => module.AdjustToggle)).Component;
+const FullscreenButton = lazyWithPreload(() => import('./fullscreen-button').then((module) => module.FullscreenButton)).Component;
 
 const NO_CANDLES: Candle[] = [];
 
@@ -130,22 +133,31 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
   return (
     // The panel's, toolbar's and chart box's classes are in src/app/layout.css: index.html's static
     // shell lays out the same boxes, and the early chart is drawn into its chart box.
-    <div className="chart-panel">
+    <div className="chart-panel" data-main={active || undefined}>
       <ToolbarRow>
         <IntervalBar intervals={intervals} value={interval} onChange={setInterval} />
-        {isStock && <AdjustToggle value={adjust} onChange={setAdjust} source={series.adjustSource} />}
-        <ChartToolbar
-          zone={zone}
-          onZoneChange={setZone}
-          scale={shownScale}
-          onScaleChange={setScale}
-          indicators={indicators}
-          onIndicatorsChange={setIndicators}
-        />
+        {afterFirstCandle && (
+          <Suspense fallback={null}>
+            {isStock && <AdjustToggle value={adjust} onChange={setAdjust} source={series.adjustSource} />}
+            <ChartToolbar
+              zone={zone}
+              onZoneChange={setZone}
+              scale={shownScale}
+              onScaleChange={setScale}
+              indicators={indicators}
+              onIndicatorsChange={setIndicators}
+            />
+          </Suspense>
+        )}
         <Suspense fallback={null}>
           <CompareButton chartId={chartId} symbol={symbol} compared={compared} />
         </Suspense>
         <ExportButton request={exportRequest} />
+        {active && afterFirstCandle && (
+          <Suspense fallback={null}>
+            <FullscreenButton />
+          </Suspense>
+        )}
       </ToolbarRow>
       {chartIndex === undefined && (
         <div className="h-4 shrink-0 overflow-hidden">
@@ -153,38 +165,45 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
         </div>
       )}
       {error && candles.length > 0 && <ErrorNotice error={error} onRetry={retry} compact />}
-      <div className="chart-box">
-        <CandleChart
-          dataset={dataset}
-          label={t('{symbol} {interval} candlestick chart', { symbol, interval })}
-          candles={candles}
-          exFactors={series.exFactors}
-          interval={interval}
-          zone={zone}
-          marketTimeZone={marketTimeZone}
-          decimals={decimals}
-          theme={theme}
-          colors={colors}
-          scale={shownScale}
-          indicators={indicators}
-          onNeedOlder={needOlder}
-          historyComplete={!isLoading && !hasOlder && candles.length > 0}
-          live={live}
-          main={active}
-          onAdapter={hearAdapter}
-          legendExtra={
+      {/* The active chart's drawing tools get a column of their own, left of the chart box. */}
+      <div className="chart-stage" data-tools={active || undefined}>
+        <div className="chart-box">
+          <CandleChart
+            dataset={dataset}
+            label={t('{symbol} {interval} candlestick chart', { symbol, interval })}
+            candles={candles}
+            exFactors={series.exFactors}
+            interval={interval}
+            zone={zone}
+            marketTimeZone={marketTimeZone}
+            decimals={decimals}
+            theme={theme}
+            colors={colors}
+            scale={shownScale}
+            indicators={indicators}
+            onNeedOlder={needOlder}
+            historyComplete={!isLoading && !hasOlder && candles.length > 0}
+            live={live}
+            main={active}
+            onAdapter={hearAdapter}
+            legendExtra={
+              <Suspense fallback={null}>
+                <CompareSlot chartId={chartId} surface={surface} symbol={symbol} type={type} interval={interval} adjust={adjust} />
+              </Suspense>
+            }
+          />
+          {afterFirstCandle && candles.length > 0 && surface && (
             <Suspense fallback={null}>
-              <CompareSlot chartId={chartId} surface={surface} symbol={symbol} type={type} interval={interval} adjust={adjust} />
+              <ChartViewTools surface={surface} active={active} loadingOlder={isFetchingOlder} />
             </Suspense>
-          }
-        />
+          )}
+          <ChartStatus isLoading={isLoading} error={error} isEmpty={candles.length === 0} onRetry={retry} />
+        </div>
         {afterFirstCandle && candles.length > 0 && (
           <Suspense fallback={null}>
-            {surface && <ChartViewTools surface={surface} active={active} loadingOlder={isFetchingOlder} />}
             {active ? <drawingLayer.Component {...drawingProps} /> : surface && <drawingsView.Component surface={surface} {...drawingProps} />}
           </Suspense>
         )}
-        <ChartStatus isLoading={isLoading} error={error} isEmpty={candles.length === 0} onRetry={retry} />
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 /**
- * The drawing toolbar: on a wide screen a column over the chart's left edge (collapsible), on a
- * phone one "Draw" button that opens the same tools and actions as a menu.
+ * The drawing toolbar: on a wide screen a column left of the chart, in the room the chart stage
+ * keeps for it (collapsible), on a phone one "Draw" button over the chart that opens the same
+ * tools and actions as a menu.
  */
 import { t } from '../../../i18n/t';
 import { useLanguage } from '../../../i18n/use-language';
@@ -146,12 +147,12 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
           if (file) void importFile(file);
         }}
       />
-      {/* Wide screens: a column over the chart's left edge. */}
+      {/* Wide screens: a column left of the chart (under the chart toolbar when that unfolds over it). */}
       <div
         role="toolbar"
         aria-label={t('Drawing tools')}
         aria-orientation="vertical"
-        className="absolute left-2 z-20 hidden flex-col gap-0.5 overflow-y-auto rounded border border-slate-200 bg-white shadow-lg sm:flex dark:border-slate-700 dark:bg-slate-900"
+        className="absolute z-10 hidden flex-col gap-0.5 overflow-y-auto rounded border border-slate-200 bg-white shadow-lg sm:flex dark:border-slate-700 dark:bg-slate-900"
         style={TOOL_COLUMN}
       >
         <button

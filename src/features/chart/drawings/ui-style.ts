@@ -7,8 +7,8 @@ import type { CSSProperties } from 'react';
 
 export const PRESSED: CSSProperties = { background: '#2563eb', color: '#ffffff' };
 
-/** Below the chart legend's two lines, over the chart's left edge. */
-export const TOOL_COLUMN: CSSProperties = { top: 48, maxHeight: 'calc(100% - 56px)', padding: 2 };
+/** In the column the chart stage keeps free left of the chart (`.chart-stage[data-tools]`, src/app/layout.css). */
+export const TOOL_COLUMN: CSSProperties = { top: 0, left: 0, maxHeight: '100%', padding: 2 };
 export const PHONE_MENU_BUTTON: CSSProperties = { top: 64 };
 export const PHONE_MENU: CSSProperties = { maxHeight: 300, width: 224 };
 export const DIVIDER: CSSProperties = { margin: '2px 0' };
