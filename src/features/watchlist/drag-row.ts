@@ -46,7 +46,7 @@ export function startRowDrag({ pointerId, clientY, grip, listId, symbol }: DragS
   const move = (event: PointerEvent) => {
     if (event.pointerId !== pointerId) return;
     lastY = event.clientY;
-    row.style.transform = `translateY(${String(lastY - clientY)}px)`;
+    row.style.translate = `0 ${String(lastY - clientY)}px`;
   };
   const end = (drop: boolean) => () => {
     grip.removeEventListener('pointermove', move);
@@ -54,9 +54,10 @@ export function startRowDrag({ pointerId, clientY, grip, listId, symbol }: DragS
     grip.removeEventListener('pointercancel', onCancel);
     window.removeEventListener('keydown', onKey, true);
     delete row.dataset.dragging;
-    row.style.removeProperty('transform');
-    row.style.removeProperty('position');
-    row.style.removeProperty('z-index');
+    // Emptied, not removed by name: a class-like word in the source would make Tailwind ship a utility.
+    row.style.translate = '';
+    row.style.position = '';
+    row.style.zIndex = '';
     if (drop) useAppStore.getState().moveSymbol(listId, symbol, dropIndex(midpoints, lastY));
   };
   const onUp = end(true);

@@ -30,7 +30,7 @@ function Report({ outcome }: { outcome: Outcome }) {
       </li>
     );
   return (
-    <ul className="space-y-1" data-testid="import-report">
+    <ul className="flex flex-col gap-1" data-testid="import-report">
       <li data-testid="import-added">{t('Symbols added: {count}.', { count: add.length })}</li>
       {line(present, t('Already in the list:'), 'text-slate-500 dark:text-slate-400', 'import-present')}
       {line(unknown, t('Not in the catalogue:'), 'text-red-700 dark:text-red-300', 'import-unknown')}
@@ -87,14 +87,6 @@ export function ImportDialog({ list, onClose }: { list: Watchlist; onClose: () =
           }}
           className="rounded border border-slate-300 bg-white p-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-950"
         />
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => void run(pastedSymbols(text))}
-          className={`${BUTTON} self-start bg-sky-700 font-medium text-white hover:bg-sky-800 disabled:opacity-50`}
-        >
-          {t('Import')}
-        </button>
         <label htmlFor={`${baseId}-file`} className="font-medium">
           {t('Or a CSV file (the export, or one symbol a line)')}
         </label>
@@ -111,9 +103,19 @@ export function ImportDialog({ list, onClose }: { list: Watchlist; onClose: () =
           className="text-sm"
         />
         <div aria-live="polite">{outcome && <Report outcome={outcome} />}</div>
-        <button type="button" onClick={onClose} className={`${BUTTON} self-end hover:bg-slate-100 dark:hover:bg-slate-800`}>
-          {t('Close')}
-        </button>
+        <div className="flex justify-end gap-2">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void run(pastedSymbols(text))}
+            className={`${BUTTON} bg-sky-600 font-medium text-white hover:bg-sky-700 disabled:opacity-60`}
+          >
+            {t('Import')}
+          </button>
+          <button type="button" onClick={onClose} className={`${BUTTON} hover:bg-slate-100 dark:hover:bg-slate-800`}>
+            {t('Close')}
+          </button>
+        </div>
       </div>
     </Modal>
   );

@@ -16,7 +16,7 @@ export function SortHeader({ columns }: { columns: readonly WatchlistColumn[] })
   if (sortable.length === 0) return null;
   return (
     <div role="table" aria-label={t('Sort symbols')} className="border-b border-slate-100 px-2 py-0.5 dark:border-slate-800">
-      <div role="row" className="flex flex-wrap justify-end gap-x-1">
+      <div role="row" className="flex flex-wrap justify-end gap-1">
         {sortable.map((column) => {
           const direction = sort?.column === column ? sort.direction : undefined;
           return (

@@ -45,7 +45,7 @@ export function UndoToast({ offer }: { offer: UndoOffer }) {
     <div
       role="status"
       data-testid="watchlist-undo"
-      className="mx-2 my-1 flex items-center gap-2 rounded bg-slate-800 px-2 py-1 text-xs text-white shadow dark:bg-slate-200 dark:text-slate-900"
+      className="flex items-center gap-2 border-b border-slate-100 bg-sky-50 px-2 py-1 text-xs dark:border-slate-800 dark:bg-sky-950/40"
     >
       <span className="min-w-0 flex-1 truncate">{describe(offer)}</span>
       <button
@@ -55,7 +55,7 @@ export function UndoToast({ offer }: { offer: UndoOffer }) {
           restoreDeleted(offer.deleted);
           dismissUndo(offer);
         }}
-        className="rounded px-1.5 py-0.5 font-semibold text-sky-300 hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-sky-400 dark:text-sky-700 dark:hover:bg-slate-300"
+        className="rounded px-1.5 py-0.5 font-semibold text-sky-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-500 dark:text-sky-300 dark:hover:bg-slate-800"
       >
         {t('Undo')}
       </button>

@@ -38,6 +38,7 @@ interface WatchlistRowProps {
 }
 
 const loadDrag = () => import('./drag-row');
+const GRIP_STYLE = { touchAction: 'none', cursor: 'grab', userSelect: 'none' } as const;
 
 function startDrag(event: PointerEvent<HTMLElement>, listId: string, symbol: string): void {
   if (event.button !== 0) return;
@@ -102,7 +103,9 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
             startDrag(event, listId, symbol);
           }}
           onPointerEnter={() => void loadDrag().catch(() => undefined)}
-          className="flex w-4 shrink-0 cursor-grab touch-none items-center justify-center text-slate-300 select-none hover:text-slate-500 dark:text-slate-600"
+          // Inline: a finger on the grip drags the row instead of scrolling the list.
+          style={GRIP_STYLE}
+          className="flex shrink-0 items-center px-1 text-slate-400 hover:text-slate-700 dark:hover:text-slate-200"
         >
           ⠿
         </span>
