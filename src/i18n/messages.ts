@@ -722,6 +722,7 @@ export const MESSAGES = [
   'Vol {amount}',
   'Turnover {amount}',
   'Drag to reorder',
+  'Drag {symbol} to reorder',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

@@ -722,6 +722,7 @@ const catalog = {
   'Vol {amount}': '量 {amount}',
   'Turnover {amount}': '额 {amount}',
   'Drag to reorder': '拖动以排序',
+  'Drag {symbol} to reorder': '拖动 {symbol} 以排序',
 } as const satisfies Catalog;
 
 export default catalog;

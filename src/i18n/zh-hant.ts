@@ -722,6 +722,7 @@ const catalog = {
   'Vol {amount}': '量 {amount}',
   'Turnover {amount}': '額 {amount}',
   'Drag to reorder': '拖曳以排序',
+  'Drag {symbol} to reorder': '拖曳 {symbol} 以排序',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -28,11 +28,9 @@ export function startRowDrag({ pointerId, clientY, grip, listId, symbol }: DragS
   const row = grip.closest<HTMLElement>('li[data-symbol]');
   const list = row?.parentElement;
   if (!row || !list) return;
-  try {
-    grip.setPointerCapture(pointerId);
-  } catch {
-    return; // The pointer was lifted while this module loaded: a click, not a drag.
-  }
+  // The grip captured the pointer as it went down (watchlist-row); lifted while this module
+  // loaded, it has lost it: a click, not a drag.
+  if (!grip.hasPointerCapture(pointerId)) return;
   const others = [...list.querySelectorAll<HTMLElement>(':scope > li[data-symbol]')].filter((other) => other !== row);
   const midpoints = others.map((other) => {
     const box = other.getBoundingClientRect();
@@ -48,7 +46,7 @@ export function startRowDrag({ pointerId, clientY, grip, listId, symbol }: DragS
     lastY = event.clientY;
     row.style.translate = `0 ${String(lastY - clientY)}px`;
   };
-  const end = (drop: boolean) => () => {
+  const end = (drop: boolean) => (event?: PointerEvent) => {
     grip.removeEventListener('pointermove', move);
     grip.removeEventListener('pointerup', onUp);
     grip.removeEventListener('pointercancel', onCancel);
@@ -58,7 +56,7 @@ export function startRowDrag({ pointerId, clientY, grip, listId, symbol }: DragS
     row.style.translate = '';
     row.style.position = '';
     row.style.zIndex = '';
-    if (drop) useAppStore.getState().moveSymbol(listId, symbol, dropIndex(midpoints, lastY));
+    if (drop) useAppStore.getState().moveSymbol(listId, symbol, dropIndex(midpoints, event?.clientY ?? lastY));
   };
   const onUp = end(true);
   const onCancel = end(false);

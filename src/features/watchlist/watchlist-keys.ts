@@ -39,7 +39,7 @@ export function onWatchlistKeyDown(event: KeyboardEvent<HTMLElement>, listId: st
     openButtonOf(rows[toRow])?.focus();
     return;
   }
-  const controls = [...row.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')];
+  const controls = [...row.querySelectorAll<HTMLButtonElement>('button:not(:disabled):not([data-grip])')];
   const from = controls.indexOf(target as HTMLButtonElement);
   // Home and End were the rows' above: ←/→ only, within the row.
   const toControl = event.key === 'ArrowLeft' || event.key === 'ArrowRight' ? nextRovingIndex(event.key, from, controls.length, 'horizontal') : undefined;

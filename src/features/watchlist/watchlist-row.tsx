@@ -40,10 +40,12 @@ interface WatchlistRowProps {
 const loadDrag = () => import('./drag-row');
 const GRIP_STYLE = { touchAction: 'none', cursor: 'grab', userSelect: 'none' } as const;
 
-function startDrag(event: PointerEvent<HTMLElement>, listId: string, symbol: string): void {
+function startDrag(event: PointerEvent<HTMLButtonElement>, listId: string, symbol: string): void {
   if (event.button !== 0) return;
   event.preventDefault();
   const { pointerId, clientY, currentTarget: grip } = event;
+  // Captured at once: the moves and the release while the drag code loads still come to the grip.
+  grip.setPointerCapture(pointerId);
   void loadDrag().then(({ startRowDrag }) => {
     startRowDrag({ pointerId, clientY, grip, listId, symbol });
   });
@@ -94,10 +96,14 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
       className={`flex items-stretch [contain-intrinsic-size:auto_3rem] [content-visibility:auto] border-b border-slate-100 last:border-b-0 dark:border-slate-800 ${isCurrent ? 'bg-sky-50 dark:bg-sky-950/40' : ''}`}
     >
       {draggable && (
-        // The keyboard moves rows with Alt+↑/↓ (the list's hint says so): the grip is the pointer's.
-        <span
-          aria-hidden="true"
+        // A button, out of the Tab order and of the row's ←/→ (the keyboard moves rows with Alt+↑/↓):
+        // a finger landing on a plain span beside a button is taken to the button (touch adjustment).
+        <button
+          type="button"
+          tabIndex={-1}
+          data-grip
           data-testid="watchlist-grip"
+          aria-label={t('Drag {symbol} to reorder', { symbol })}
           title={t('Drag to reorder')}
           onPointerDown={(event) => {
             startDrag(event, listId, symbol);
@@ -108,7 +114,7 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
           className="flex shrink-0 items-center px-1 text-slate-400 hover:text-slate-700 dark:hover:text-slate-200"
         >
           ⠿
-        </span>
+        </button>
       )}
       <button
         type="button"
