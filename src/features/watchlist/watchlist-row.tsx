@@ -38,7 +38,7 @@ interface WatchlistRowProps {
 }
 
 const loadDrag = () => import('./drag-row');
-const GRIP_STYLE = { touchAction: 'none', cursor: 'grab', userSelect: 'none' } as const;
+const GRIP_STYLE = { touchAction: 'none', cursor: 'grab', userSelect: 'none', order: -1 } as const;
 
 function startDrag(event: PointerEvent<HTMLButtonElement>, listId: string, symbol: string): void {
   if (event.button !== 0) return;
@@ -95,27 +95,6 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
       // Off-screen rows of a long list skip layout and paint when their price ticks.
       className={`flex items-stretch [contain-intrinsic-size:auto_3rem] [content-visibility:auto] border-b border-slate-100 last:border-b-0 dark:border-slate-800 ${isCurrent ? 'bg-sky-50 dark:bg-sky-950/40' : ''}`}
     >
-      {draggable && (
-        // A button, out of the Tab order and of the row's ←/→ (the keyboard moves rows with Alt+↑/↓):
-        // a finger landing on a plain span beside a button is taken to the button (touch adjustment).
-        <button
-          type="button"
-          tabIndex={-1}
-          data-grip
-          data-testid="watchlist-grip"
-          aria-label={t('Drag {symbol} to reorder', { symbol })}
-          title={t('Drag to reorder')}
-          onPointerDown={(event) => {
-            startDrag(event, listId, symbol);
-          }}
-          onPointerEnter={() => void loadDrag().catch(() => undefined)}
-          // Inline: a finger on the grip drags the row instead of scrolling the list.
-          style={GRIP_STYLE}
-          className="flex shrink-0 items-center px-1 text-slate-400 hover:text-slate-700 dark:hover:text-slate-200"
-        >
-          ⠿
-        </button>
-      )}
       <button
         type="button"
         data-row-open
@@ -171,6 +150,28 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
         <Amounts ticker={ticker} columns={columns} />
         {columns.includes('extended') && <ExtendedQuoteSlot ticker={ticker} className="truncate text-right text-xs" testId="watchlist-extended" compact />}
       </button>
+      {draggable && (
+        // A button, out of the Tab order and of the row's ←/→ (the keyboard moves rows with Alt+↑/↓):
+        // a finger landing on a plain span beside a button is taken to the button (touch adjustment).
+        // After the row's open button (the row's first), drawn first (GRIP_STYLE's order).
+        <button
+          type="button"
+          tabIndex={-1}
+          data-grip
+          data-testid="watchlist-grip"
+          aria-label={t('Drag {symbol} to reorder', { symbol })}
+          title={t('Drag to reorder')}
+          onPointerDown={(event) => {
+            startDrag(event, listId, symbol);
+          }}
+          onPointerEnter={() => void loadDrag().catch(() => undefined)}
+          // Inline: a finger on the grip drags the row instead of scrolling the list.
+          style={GRIP_STYLE}
+          className="flex shrink-0 items-center px-1 text-slate-400 hover:text-slate-700 dark:hover:text-slate-200"
+        >
+          ⠿
+        </button>
+      )}
       <RowActions listId={listId} symbol={symbol} isFirst={isFirst} isLast={isLast} row={row} />
     </li>
   );
