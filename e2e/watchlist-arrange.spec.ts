@@ -36,6 +36,8 @@ async function dragBelow(page: Page, row: Locator, target: Locator): Promise<voi
 }
 
 test('columns, sort, drag, Alt+↓, undo and import, all kept by a reload (1440×900)', async ({ page }) => {
+  // One long journey (with a wait for the sort to be read again on live quotes): more than the default minute.
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
   const rows = page.getByTestId('watchlist-row');
@@ -121,7 +123,8 @@ test('columns, sort, drag, Alt+↓, undo and import, all kept by a reload (1440�
   const dialog = page.getByRole('dialog', { name: 'Import symbols into US tech' });
   await dialog.getByRole('textbox').fill(`${String(a)}, 700.hk nope!!\nBTCUSDT;ZZZZ.US`);
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(dialog.getByTestId('import-added')).toHaveText('Symbols added: 2.');
+  // The first import downloads the catalogue (on demand, as the add box does).
+  await expect(dialog.getByTestId('import-added')).toHaveText('Symbols added: 2.', { timeout: 20_000 });
   await expect(dialog.getByTestId('import-unknown')).toHaveText('Not in the catalogue: nope!!, ZZZZ.US');
   await expect(dialog.getByTestId('import-present')).toHaveText(`Already in the list: ${String(a)}`);
   await page.screenshot({ path: `${SHOTS}/desktop-import-pasted.png` });

@@ -38,7 +38,7 @@ interface WatchlistRowProps {
 }
 
 const loadDrag = () => import('./drag-row');
-const GRIP_STYLE = { touchAction: 'none', cursor: 'grab', userSelect: 'none', order: -1 } as const;
+const GRIP_STYLE = { touchAction: 'none', cursor: 'grab', userSelect: 'none', order: -1, padding: '0 1px' } as const;
 
 function startDrag(event: PointerEvent<HTMLButtonElement>, listId: string, symbol: string): void {
   if (event.button !== 0) return;
@@ -167,7 +167,7 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
           onPointerEnter={() => void loadDrag().catch(() => undefined)}
           // Inline: a finger on the grip drags the row instead of scrolling the list.
           style={GRIP_STYLE}
-          className="flex shrink-0 items-center px-1 text-slate-400 hover:text-slate-700 dark:hover:text-slate-200"
+          className="flex shrink-0 items-center text-slate-400 hover:text-slate-700 dark:hover:text-slate-200"
         >
           ⠿
         </button>
