@@ -706,7 +706,7 @@ export const MESSAGES = [
   'Extended hours',
   'The catalogue did not load (offline?). Try again.',
   'No symbols found. Paste symbols or choose a CSV file.',
-  'Symbols added: {count}.',
+  'Symbols added: {added}.',
   'Already in the list:',
   'Not in the catalogue:',
   'Listed under several types (add them from the box to choose):',

@@ -706,7 +706,7 @@ const catalog = {
   'Extended hours': '盘前盘后',
   'The catalogue did not load (offline?). Try again.': '代码目录未能加载（离线？）。请重试。',
   'No symbols found. Paste symbols or choose a CSV file.': '未找到代码。请粘贴代码或选择 CSV 文件。',
-  'Symbols added: {count}.': '已添加代码：{count} 个。',
+  'Symbols added: {added}.': '已添加代码：{added} 个。',
   'Already in the list:': '已在列表中：',
   'Not in the catalogue:': '不在代码目录中：',
   'Listed under several types (add them from the box to choose):': '有多种类型（请在添加框中添加并选择）：',

@@ -706,7 +706,7 @@ const catalog = {
   'Extended hours': '盤前盤後',
   'The catalogue did not load (offline?). Try again.': '代碼目錄未能載入（離線？）。請重試。',
   'No symbols found. Paste symbols or choose a CSV file.': '未找到代碼。請貼上代碼或選擇 CSV 檔案。',
-  'Symbols added: {count}.': '已新增代碼：{count} 個。',
+  'Symbols added: {added}.': '已新增代碼：{added} 個。',
   'Already in the list:': '已在清單中：',
   'Not in the catalogue:': '不在代碼目錄中：',
   'Listed under several types (add them from the box to choose):': '有多種類型（請在新增框中新增並選擇）：',

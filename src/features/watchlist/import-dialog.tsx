@@ -31,7 +31,7 @@ function Report({ outcome }: { outcome: Outcome }) {
     );
   return (
     <ul className="flex flex-col gap-1" data-testid="import-report">
-      <li data-testid="import-added">{t('Symbols added: {count}.', { count: add.length })}</li>
+      <li data-testid="import-added">{t('Symbols added: {added}.', { added: add.length })}</li>
       {line(present, t('Already in the list:'), 'text-slate-500 dark:text-slate-400', 'import-present')}
       {line(unknown, t('Not in the catalogue:'), 'text-red-700 dark:text-red-300', 'import-unknown')}
       {line(ambiguous, t('Listed under several types (add them from the box to choose):'), 'text-amber-700 dark:text-amber-300', 'import-ambiguous')}
