@@ -9,7 +9,7 @@ import { resetSimulator } from './sim-control.ts';
 
 /** Every chunk that loads on demand (file names follow their modules; the indicators' picker and kinds the chart does not show). */
 const ON_DEMAND =
-  /\/assets\/(intraday-panel|stock-info-panel|trades-panel|hk-market-panel|order-book-panel|search-palette|indicator-picker|indicator-loaders|kdj|vwap|macd|rsi|ichimoku)[-.]/;
+  /\/assets\/(intraday-panel|stock-info-panel|trades-panel|hk-market-panel|order-book-panel|search-palette|indicator-picker|indicator-loaders|kdj|vwap|macd|rsi|ichimoku|column-chooser|import-dialog|undo-toast|drag-row)[-.]/;
 
 test.beforeEach(async ({ request }) => {
   await resetSimulator(request);

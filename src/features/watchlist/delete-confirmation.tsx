@@ -1,9 +1,10 @@
-/** "Delete list X and its N symbols?" — nothing is deleted until the user confirms. */
+/** "Delete list X and its N symbols?" — nothing is deleted until the user confirms (and Undo then offered). */
 import { t } from '../../i18n/t';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useAppStore } from '../../store/app-store';
 import type { Watchlist } from '../../store/watchlists-slice';
 import { listName } from './list-name';
+import { offerUndo } from './undo-offer';
 
 export function DeleteConfirmation({ list, onDone }: { list: Watchlist; onDone: () => void }) {
   const questionId = useId();
@@ -28,7 +29,9 @@ export function DeleteConfirmation({ list, onDone }: { list: Watchlist; onDone: 
         type="button"
         onKeyDown={onKeyDown}
         onClick={() => {
-          useAppStore.getState().deleteWatchlist(list.id);
+          const { watchlists, deleteWatchlist } = useAppStore.getState();
+          offerUndo({ kind: 'list', list, index: watchlists.findIndex(({ id }) => id === list.id) });
+          deleteWatchlist(list.id);
           onDone();
         }}
         className="rounded bg-red-600 px-2 py-0.5 font-medium text-white hover:bg-red-700"

@@ -1,10 +1,11 @@
 /**
  * Managing the active list: new, rename (inline), delete (after a confirmation), moving it
- * left or right among the tabs, and saving it as CSV. A toolbar: one Tab stop, ←/→ (Home/End) between its buttons.
+ * left or right among the tabs, saving it as CSV, importing symbols and choosing the columns. A toolbar: one Tab stop, ←/→ (Home/End) between its buttons.
  * When the name field or the confirmation closes, focus goes back to the button that opened it.
  */
 import { t } from '../../i18n/t';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazyWithPreload, preloadOnIntent } from '../../components/lazy-with-preload';
 import { useAppServices } from '../../queries/app-services-context';
 import { useLiveTickerFeed } from '../../realtime/hooks';
 import { useAppStore } from '../../store/app-store';
@@ -20,8 +21,17 @@ import { RenameField } from './rename-field';
 // The CSV export's module loads on the click (or pointer intent): it takes no typing.
 const loadExport = () => import('./export-watchlist');
 
-type Opener = 'new' | 'rename' | 'delete';
-type Mode = { kind: 'idle' } | { kind: 'rename'; listId: string; opener: Opener } | { kind: 'delete'; listId: string };
+// Loaded on the click (or pointer intent): the chooser and the dialog take no typing at once.
+const ColumnChooser = lazyWithPreload(() => import('./column-chooser').then((module) => module.ColumnChooser));
+const ImportDialog = lazyWithPreload(() => import('./import-dialog').then((module) => module.ImportDialog));
+
+type Opener = 'new' | 'rename' | 'delete' | 'columns' | 'import';
+type Mode =
+  | { kind: 'idle' }
+  | { kind: 'rename'; listId: string; opener: Opener }
+  | { kind: 'delete'; listId: string }
+  | { kind: 'columns' }
+  | { kind: 'import'; listId: string };
 
 const BUTTON =
   'rounded px-1.5 py-0.5 text-xs text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:opacity-30 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-sky-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100';
@@ -80,107 +90,145 @@ export function ListActions({ lists, active }: ListActionsProps) {
   const canMoveRight = index >= 0 && index < lists.length - 1;
   // The Tab stop is the button last focused, or New list when that one is gone or disabled.
   const canExport = active !== undefined && active.symbols.length > 0;
-  const usable = [true, active !== undefined, active !== undefined, canMoveLeft, canMoveRight, canExport];
+  const usable = [true, active !== undefined, active !== undefined, canMoveLeft, canMoveRight, canExport, true, active !== undefined];
   const stop = usable[current] ? current : 0;
   const tabStop = (position: number) => (position === stop ? 0 : -1);
 
   return (
-    <div
-      ref={toolbar}
-      role="toolbar"
-      aria-label={t('List actions')}
-      onKeyDown={onKeyDown}
-      onFocus={(event) => {
-        const position = Number((event.target as HTMLElement).dataset.position);
-        if (Number.isInteger(position)) setCurrent(position);
-      }}
-      className="flex flex-wrap items-center gap-0.5 px-2 py-1"
-    >
-      {/* A new list opens the name field at once. */}
-      <button type="button" data-action="new" data-position={0} tabIndex={tabStop(0)} className={BUTTON} onClick={create}>
-        + {t('New list')}
-      </button>
-      {active && (
-        <>
+    <>
+      <div
+        ref={toolbar}
+        role="toolbar"
+        aria-label={t('List actions')}
+        onKeyDown={onKeyDown}
+        onFocus={(event) => {
+          const position = Number((event.target as HTMLElement).dataset.position);
+          if (Number.isInteger(position)) setCurrent(position);
+        }}
+        className="flex flex-wrap items-center gap-0.5 px-2 py-1"
+      >
+        {/* A new list opens the name field at once. */}
+        <button type="button" data-action="new" data-position={0} tabIndex={tabStop(0)} className={BUTTON} onClick={create}>
+          + {t('New list')}
+        </button>
+        {active && (
+          <>
+            <button
+              type="button"
+              data-action="rename"
+              data-position={1}
+              tabIndex={tabStop(1)}
+              className={BUTTON}
+              aria-label={t('Rename {name}', { name: listName(active) })}
+              onClick={() => {
+                setMode({ kind: 'rename', listId: active.id, opener: 'rename' });
+              }}
+            >
+              {t('Rename')}
+            </button>
+            <button
+              type="button"
+              data-action="delete"
+              data-position={2}
+              tabIndex={tabStop(2)}
+              className={BUTTON}
+              aria-label={t('Delete {name}', { name: listName(active) })}
+              onClick={() => {
+                setMode({ kind: 'delete', listId: active.id });
+              }}
+            >
+              {t('Delete')}
+            </button>
+            <button
+              type="button"
+              data-position={3}
+              tabIndex={tabStop(3)}
+              className={BUTTON}
+              aria-label={t('Move {name} left', { name: listName(active) })}
+              disabled={!canMoveLeft}
+              onClick={() => {
+                useAppStore.getState().moveWatchlist(active.id, index - 1);
+              }}
+            >
+              ←
+            </button>
+            <button
+              type="button"
+              data-position={4}
+              tabIndex={tabStop(4)}
+              className={BUTTON}
+              aria-label={t('Move {name} right', { name: listName(active) })}
+              disabled={!canMoveRight}
+              onClick={() => {
+                useAppStore.getState().moveWatchlist(active.id, index + 1);
+              }}
+            >
+              →
+            </button>
+            <button
+              type="button"
+              data-position={5}
+              tabIndex={tabStop(5)}
+              className={BUTTON}
+              // The visible words first, then which list (a spoken command can use what the button shows).
+              aria-label={t('Export CSV: {name}', { name: listName(active) })}
+              disabled={!canExport}
+              onPointerEnter={() => void loadExport().catch(() => undefined)}
+              onClick={() => {
+                const typeOf = (symbol: string) => useAppStore.getState().symbolTypes[symbol];
+                loadExport().then(
+                  ({ exportWatchlist }) => {
+                    exportWatchlist(active, { queryClient, source: market.source, feed, typeOf });
+                  },
+                  () => {
+                    useAppStore
+                      .getState()
+                      .pushNotice('warning', () =>
+                        t('{name} could not be exported: the export did not load (offline?). Try again.', { name: listName(active) }),
+                      );
+                  },
+                );
+              }}
+            >
+              {t('Export CSV')}
+            </button>
+          </>
+        )}
+        <button
+          type="button"
+          data-action="columns"
+          data-position={6}
+          tabIndex={tabStop(6)}
+          aria-expanded={mode.kind === 'columns'}
+          className={BUTTON}
+          {...preloadOnIntent(ColumnChooser.preload)}
+          onClick={() => {
+            setMode(mode.kind === 'columns' ? { kind: 'idle' } : { kind: 'columns' });
+          }}
+        >
+          {t('Columns')}
+        </button>
+        {active && (
           <button
             type="button"
-            data-action="rename"
-            data-position={1}
-            tabIndex={tabStop(1)}
+            data-action="import"
+            data-position={7}
+            tabIndex={tabStop(7)}
             className={BUTTON}
-            aria-label={t('Rename {name}', { name: listName(active) })}
+            aria-label={t('Import symbols into {name}', { name: listName(active) })}
+            {...preloadOnIntent(ImportDialog.preload)}
             onClick={() => {
-              setMode({ kind: 'rename', listId: active.id, opener: 'rename' });
+              setMode({ kind: 'import', listId: active.id });
             }}
           >
-            {t('Rename')}
+            {t('Import…')}
           </button>
-          <button
-            type="button"
-            data-action="delete"
-            data-position={2}
-            tabIndex={tabStop(2)}
-            className={BUTTON}
-            aria-label={t('Delete {name}', { name: listName(active) })}
-            onClick={() => {
-              setMode({ kind: 'delete', listId: active.id });
-            }}
-          >
-            {t('Delete')}
-          </button>
-          <button
-            type="button"
-            data-position={3}
-            tabIndex={tabStop(3)}
-            className={BUTTON}
-            aria-label={t('Move {name} left', { name: listName(active) })}
-            disabled={!canMoveLeft}
-            onClick={() => {
-              useAppStore.getState().moveWatchlist(active.id, index - 1);
-            }}
-          >
-            ←
-          </button>
-          <button
-            type="button"
-            data-position={4}
-            tabIndex={tabStop(4)}
-            className={BUTTON}
-            aria-label={t('Move {name} right', { name: listName(active) })}
-            disabled={!canMoveRight}
-            onClick={() => {
-              useAppStore.getState().moveWatchlist(active.id, index + 1);
-            }}
-          >
-            →
-          </button>
-          <button
-            type="button"
-            data-position={5}
-            tabIndex={tabStop(5)}
-            className={BUTTON}
-            // The visible words first, then which list (a spoken command can use what the button shows).
-            aria-label={t('Export CSV: {name}', { name: listName(active) })}
-            disabled={!canExport}
-            onPointerEnter={() => void loadExport().catch(() => undefined)}
-            onClick={() => {
-              const typeOf = (symbol: string) => useAppStore.getState().symbolTypes[symbol];
-              loadExport().then(
-                ({ exportWatchlist }) => {
-                  exportWatchlist(active, { queryClient, source: market.source, feed, typeOf });
-                },
-                () => {
-                  useAppStore
-                    .getState()
-                    .pushNotice('warning', () => t('{name} could not be exported: the export did not load (offline?). Try again.', { name: listName(active) }));
-                },
-              );
-            }}
-          >
-            {t('Export CSV')}
-          </button>
-        </>
-      )}
-    </div>
+        )}
+      </div>
+      <Suspense fallback={null}>
+        {mode.kind === 'columns' && <ColumnChooser.Component onDone={done('columns')} />}
+        {active && mode.kind === 'import' && mode.listId === active.id && <ImportDialog.Component list={active} onClose={done('import')} />}
+      </Suspense>
+    </>
   );
 }

@@ -8,6 +8,7 @@ import type { RefObject } from 'react';
 import { useAlertOpener } from '../../components/alert-opener';
 import { BellIcon } from '../../components/ui/bell-icon';
 import { useAppStore } from '../../store/app-store';
+import { offerUndo } from './undo-offer';
 
 interface RowActionsProps {
   listId: string;
@@ -55,9 +56,10 @@ export function moveRow(listId: string, symbol: string, step: -1 | 1, row: HTMLL
   });
 }
 
-/** Removes `symbol`; focus goes to the next row (or the one before, the last one going). */
+/** Removes `symbol` (with an Undo offered); focus goes to the next row (or the one before, the last one going). */
 export function removeRow(listId: string, symbol: string, row: HTMLLIElement | null): void {
   const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
+  offerUndo({ kind: 'symbol', listId, symbol, index: indexIn(listId, symbol) });
   useAppStore.getState().removeSymbol(listId, symbol);
   refocus(() => openButtonOf(neighbour));
 }

@@ -9,7 +9,8 @@ import { nextRovingIndex } from './roving';
 
 const ROW = 'li[data-symbol]';
 
-export function onWatchlistKeyDown(event: KeyboardEvent<HTMLElement>, listId: string): void {
+/** `canMove`: false while the list is sorted (its order is the sort's, not the user's). */
+export function onWatchlistKeyDown(event: KeyboardEvent<HTMLElement>, listId: string, canMove = true): void {
   const target = event.target as HTMLElement;
   const row = target.closest<HTMLLIElement>(ROW);
   const symbol = row?.dataset.symbol;
@@ -20,7 +21,7 @@ export function onWatchlistKeyDown(event: KeyboardEvent<HTMLElement>, listId: st
   };
 
   if (event.altKey) {
-    if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+    if (canMove && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
       handled();
       moveRow(listId, symbol, event.key === 'ArrowUp' ? -1 : 1, row, '[data-row-open]');
     }
@@ -38,7 +39,7 @@ export function onWatchlistKeyDown(event: KeyboardEvent<HTMLElement>, listId: st
     openButtonOf(rows[toRow])?.focus();
     return;
   }
-  const controls = [...row.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')];
+  const controls = [...row.querySelectorAll<HTMLButtonElement>('button:not(:disabled):not([data-grip])')];
   const from = controls.indexOf(target as HTMLButtonElement);
   // Home and End were the rows' above: ←/→ only, within the row.
   const toControl = event.key === 'ArrowLeft' || event.key === 'ArrowRight' ? nextRovingIndex(event.key, from, controls.length, 'horizontal') : undefined;

@@ -148,6 +148,11 @@ describe('watchlist tabs', () => {
     fireEvent.keyDown(newList, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename US tech' }));
     fireEvent.keyDown(document.activeElement as Element, { key: 'End' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Import symbols into US tech' }));
+    expect(tabbable()).toEqual(['Import…']);
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Columns' }));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowLeft' });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Export CSV: US tech' }));
     expect(tabbable()).toEqual(['Export CSV']);
     // "Move left" is disabled for the first list: ← from the export reaches "Move right".

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MINUS } from '../../lib/format';
 import { useAppStore } from '../../store/app-store';
+import { DEFAULT_WATCHLIST_VIEW, useWatchlistView } from '../../store/watchlist-view';
 import { WatchlistPanel } from './watchlist-panel';
 import { serveTickers, settleBatches, type Quote } from './watchlist-test-server';
 import { TestServices } from '../../queries/query-test-support';
@@ -182,5 +183,66 @@ describe('WatchlistPanel rows', () => {
       expect(document.activeElement).toBe(open('NVDA.US'));
     });
     expect(tabStops()).toEqual([open('NVDA.US')]);
+  });
+});
+
+describe('WatchlistPanel arranged', () => {
+  const quotes = new Map([
+    ['AAPL.US', { last: '230', change: '2.3', percent: '1.01' }],
+    ['MSFT.US', { last: '410', change: '-8.2', percent: '-1.96' }],
+    ['NVDA.US', { last: '120', change: '3.6', percent: '3.09' }],
+  ]);
+  const order = () => rows().map((element) => element.dataset.symbol);
+
+  beforeEach(() => {
+    useWatchlistView.setState({ ...DEFAULT_WATCHLIST_VIEW });
+  });
+
+  it('sorts by a column header: descending, ascending, then the user’s order, marked with aria-sort', async () => {
+    showList(['AAPL.US', 'MSFT.US', 'NVDA.US'], quotes);
+    await waitFor(() => {
+      expect(lastOf('MSFT.US')).toBe('410');
+    });
+    const header = await screen.findByRole('columnheader', { name: 'Change %' });
+    fireEvent.click(within(header).getByRole('button'));
+    expect(header.getAttribute('aria-sort')).toBe('descending');
+    expect(order()).toEqual(['NVDA.US', 'AAPL.US', 'MSFT.US']);
+    // Sorted, the rows cannot be moved: the order is the sort's.
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Move AAPL.US up' }).disabled).toBe(true);
+    expect(screen.queryAllByTestId('watchlist-grip')).toEqual([]);
+    fireEvent.click(within(header).getByRole('button'));
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    expect(order()).toEqual(['MSFT.US', 'AAPL.US', 'NVDA.US']);
+    fireEvent.click(within(header).getByRole('button'));
+    expect(header.getAttribute('aria-sort')).toBe('none');
+    expect(order()).toEqual(['AAPL.US', 'MSFT.US', 'NVDA.US']);
+  });
+
+  it('shows the chosen columns only', async () => {
+    useWatchlistView.setState({ columns: ['percent', 'volume'] });
+    showList(['AAPL.US'], quotes);
+    await waitFor(() => {
+      expect(within(row('AAPL.US')).getByTestId('watchlist-change-one').textContent).toBe('+1.01%');
+    });
+    expect(within(row('AAPL.US')).getByTestId('watchlist-last').hidden).toBe(true);
+    expect(within(row('AAPL.US')).getByTestId('watchlist-volume')).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Change %', 'Volume']);
+  });
+
+  it('offers Undo for a removed row: the button, or Ctrl+Z, puts it back at its place', async () => {
+    showList(['AAPL.US', 'MSFT.US', 'NVDA.US'], new Map());
+    fireEvent.click(screen.getByRole('button', { name: 'Remove MSFT.US' }));
+    expect(order()).toEqual(['AAPL.US', 'NVDA.US']);
+    const toast = await screen.findByTestId('watchlist-undo');
+    expect(toast.textContent).toContain('Removed MSFT.US from Mine.');
+    fireEvent.click(within(toast).getByRole('button', { name: 'Undo' }));
+    expect(order()).toEqual(['AAPL.US', 'MSFT.US', 'NVDA.US']);
+    await waitFor(() => {
+      expect(screen.queryByTestId('watchlist-undo')).toBeNull();
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove AAPL.US' }));
+    await screen.findByTestId('watchlist-undo');
+    fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
+    expect(order()).toEqual(['AAPL.US', 'MSFT.US', 'NVDA.US']);
   });
 });
