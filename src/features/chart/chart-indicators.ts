@@ -10,7 +10,7 @@ import { HistogramSeries, LineSeries, LineStyle, type IChartApi, type ISeriesApi
 import type { Indicator } from '#shared/indicators/indicator.ts';
 import type { ChartCandle } from '../../lib/time-mapper';
 import type { IndicatorList } from '../../store/preferences-slice';
-import { PANE_STRETCH, priceFormat } from './chart-look';
+import { PANE_STRETCH, priceFormat, SCALE_MODES } from './chart-look';
 import type { ChartState } from './chart-state';
 import { activeIndicators, indicatorColour, missingKinds } from './indicator-data';
 import { IndicatorOverlays, type OverlayLine } from './indicator-overlays';
@@ -110,6 +110,9 @@ export function createChartIndicators(chart: IChartApi, price: ISeriesApi<'Candl
             );
       if (o === 0 && own) {
         added.getPane().setStretchFactor(PANE_STRETCH.oscillator);
+        // A new pane takes the chart's last right-scale options, the price's percent or log mode
+        // among them (RSI read "1000.00 %"): an indicator's own scale is always linear.
+        added.priceScale().applyOptions({ mode: SCALE_MODES.normal });
         for (const level of guides) {
           added.createPriceLine({ price: level, color: state.palette.guide, lineWidth: 1, lineStyle: LineStyle.Dotted, axisLabelVisible: false, title: '' });
         }
