@@ -29,6 +29,7 @@ const firstScreenChunk = firstScreenChunkOf({
     source('src/components/ui/describe-error.ts'),
     source('src/features/watchlist/add-to-watchlist-button.tsx'),
     source('src/features/chart/compare-button.tsx'),
+    source('src/features/chart/legend-extras.tsx'),
     source('src/app/notices.tsx'),
     source('src/features/chart/chart-markers.ts'),
   ],

@@ -701,6 +701,15 @@ export const MESSAGES = [
   'this browser cannot copy images; use Image (PNG)',
   'The chart image is on the clipboard.',
   'You have {n} alerts, the most Chartroom keeps: delete one to add another.',
+  'Indicators over the price',
+  'Indicators in this pane',
+  'Settings of {name}',
+  'Show {name}',
+  'Hide {name}',
+  'Move {name} up',
+  'Move {name} down',
+  'Maximise {name}',
+  'Restore {name}',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

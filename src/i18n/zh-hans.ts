@@ -701,6 +701,15 @@ const catalog = {
   'this browser cannot copy images; use Image (PNG)': '此浏览器无法复制图片，请使用“图片 (PNG)”',
   'The chart image is on the clipboard.': '图表图片已复制到剪贴板。',
   'You have {n} alerts, the most Chartroom keeps: delete one to add another.': '已有 {n} 个提醒，已达上限：请先删除一个再添加。',
+  'Indicators over the price': '价格上的指标',
+  'Indicators in this pane': '此窗格中的指标',
+  'Settings of {name}': '{name} 设置',
+  'Show {name}': '显示 {name}',
+  'Hide {name}': '隐藏 {name}',
+  'Move {name} up': '上移 {name}',
+  'Move {name} down': '下移 {name}',
+  'Maximise {name}': '最大化 {name}',
+  'Restore {name}': '还原 {name}',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -701,6 +701,15 @@ const catalog = {
   'this browser cannot copy images; use Image (PNG)': '此瀏覽器無法複製圖片，請使用「圖片 (PNG)」',
   'The chart image is on the clipboard.': '圖表圖片已複製到剪貼簿。',
   'You have {n} alerts, the most Chartroom keeps: delete one to add another.': '已有 {n} 個提醒，已達上限：請先刪除一個再新增。',
+  'Indicators over the price': '價格上的指標',
+  'Indicators in this pane': '此窗格中的指標',
+  'Settings of {name}': '{name} 設定',
+  'Show {name}': '顯示 {name}',
+  'Hide {name}': '隱藏 {name}',
+  'Move {name} up': '上移 {name}',
+  'Move {name} down': '下移 {name}',
+  'Maximise {name}': '最大化 {name}',
+  'Restore {name}': '還原 {name}',
 } as const satisfies Catalog;
 
 export default catalog;
