@@ -32,6 +32,7 @@ const firstScreenChunk = firstScreenChunkOf({
     source('src/features/chart/legend-extras.tsx'),
     source('src/app/notices.tsx'),
     source('src/features/chart/chart-markers.ts'),
+    source('src/features/chart/legend-actions.tsx'),
   ],
 });
 

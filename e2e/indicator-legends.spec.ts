@@ -297,3 +297,28 @@ test.describe('at 1440×900', () => {
     await expect.poll(async () => Math.abs((await paneBox(page, 'RSI 10')).height - resized)).toBeLessThan(4);
   });
 });
+
+test.describe('at 390×844', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the legends stay in sight below the toolbar’s More while it lies unfolded over the chart', async ({ page }) => {
+    await mkdir(SHOTS, { recursive: true });
+    await page.goto('/?symbol=BTCUSDT&interval=1h');
+    await chartLoaded(page);
+    const legend = page.getByTestId('chart-legend');
+    const overPrice = page.getByTestId('indicator-legends');
+    await expect(overPrice).toBeVisible();
+    const folded = (await legend.boundingBox())?.y ?? 0;
+    await page.getByRole('button', { name: 'More chart tools' }).click();
+    const toolbar = page.getByTestId('chart-toolbar');
+    await expect
+      .poll(async () => (await legend.boundingBox())?.y ?? 0)
+      .toBeGreaterThanOrEqual(await toolbar.evaluate((panel) => panel.getBoundingClientRect().bottom));
+    // The indicators' lines under the candle's, below the toolbar too.
+    expect((await overPrice.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(await toolbar.evaluate((panel) => panel.getBoundingClientRect().bottom));
+    await page.screenshot({ path: `${SHOTS}/more-open-390.png` });
+    await page.getByRole('button', { name: 'More chart tools' }).click();
+    // Folded again, the legend is back at the chart's top.
+    await expect.poll(async () => Math.abs(((await legend.boundingBox())?.y ?? 0) - folded)).toBeLessThan(1);
+  });
+});
