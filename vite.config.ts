@@ -36,6 +36,8 @@ const firstScreenChunk = firstScreenChunkOf({
     source('src/app/notices.tsx'),
     source('src/features/chart/chart-markers.ts'),
     source('src/features/chart/chart-view-tools.tsx'),
+    source('src/features/chart/legend-extras.tsx'),
+    source('src/features/chart/legend-actions.tsx'),
   ],
 });
 

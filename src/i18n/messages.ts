@@ -747,6 +747,15 @@ export const MESSAGES = [
   'Turnover {amount}',
   'Drag to reorder',
   'Drag {symbol} to reorder',
+  'Indicators over the price',
+  'Indicators in this pane',
+  'Settings of {name}',
+  'Show {name}',
+  'Hide {name}',
+  'Move {name} up',
+  'Move {name} down',
+  'Maximise {name}',
+  'Restore {name}',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

@@ -747,6 +747,15 @@ const catalog = {
   'Turnover {amount}': '额 {amount}',
   'Drag to reorder': '拖动以排序',
   'Drag {symbol} to reorder': '拖动 {symbol} 以排序',
+  'Indicators over the price': '价格上的指标',
+  'Indicators in this pane': '此窗格中的指标',
+  'Settings of {name}': '{name} 设置',
+  'Show {name}': '显示 {name}',
+  'Hide {name}': '隐藏 {name}',
+  'Move {name} up': '上移 {name}',
+  'Move {name} down': '下移 {name}',
+  'Maximise {name}': '最大化 {name}',
+  'Restore {name}': '还原 {name}',
 } as const satisfies Catalog;
 
 export default catalog;

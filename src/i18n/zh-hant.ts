@@ -747,6 +747,15 @@ const catalog = {
   'Turnover {amount}': '額 {amount}',
   'Drag to reorder': '拖曳以排序',
   'Drag {symbol} to reorder': '拖曳 {symbol} 以排序',
+  'Indicators over the price': '價格上的指標',
+  'Indicators in this pane': '此窗格中的指標',
+  'Settings of {name}': '{name} 設定',
+  'Show {name}': '顯示 {name}',
+  'Hide {name}': '隱藏 {name}',
+  'Move {name} up': '上移 {name}',
+  'Move {name} down': '下移 {name}',
+  'Maximise {name}': '最大化 {name}',
+  'Restore {name}': '還原 {name}',
 } as const satisfies Catalog;
 
 export default catalog;

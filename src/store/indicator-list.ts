@@ -17,6 +17,8 @@ export interface IndicatorInstance {
   colours?: string[];
   /** Over the price or in a pane of its own; absent: where the kind goes. */
   pane?: 'price' | 'own';
+  /** Hidden from the chart (its legend's eye), kept in the list. */
+  hidden?: boolean;
 }
 
 export type IndicatorList = IndicatorInstance[];
@@ -39,6 +41,7 @@ const instanceSchema = z.object({
   params: z.unknown().check(numbers),
   colours: z.optional(z.array(z.string().check((c) => (COLOUR.test(c) ? undefined : 'expected #rrggbb'))).check(z.maxLength(8))),
   pane: z.optional(z.enum(['price', 'own'])),
+  hidden: z.optional(z.boolean()),
 });
 
 /** The instances of `value` that make sense, ids unique, at most MAX_INDICATORS; `dropped` when any was not. */

@@ -10,8 +10,10 @@ import { createLiveCandle } from './live-candle';
 import { chartTime } from '../../time/time-types';
 
 // lightweight-charts needs a canvas: the adapter is replaced by a recording fake.
-type AdapterMethod = Exclude<keyof ChartAdapter, 'surface'>;
-type FakeAdapter = { [K in AdapterMethod]: Mock<ChartAdapter[K]> } & { surface: ChartSurface; hover: (hit: CrosshairCandle | undefined) => void };
+type AdapterMethod = Exclude<keyof ChartAdapter, 'surface' | 'indicators'>;
+type FakeAdapter = { [K in AdapterMethod]: Mock<ChartAdapter[K]> } & Pick<ChartAdapter, 'surface' | 'indicators'> & {
+    hover: (hit: CrosshairCandle | undefined) => void;
+  };
 const fake = vi.hoisted(() => ({ adapters: [] as FakeAdapter[] }));
 vi.mock('./chart-adapter', () => ({
   createChartAdapter: () => {
@@ -41,6 +43,7 @@ vi.mock('./chart-adapter', () => ({
       momentOf: vi.fn((time: number) => ({ ms: time * 1000 })),
       // Only its identity matters here: the workbench finds the chart by it.
       surface: {} as ChartSurface,
+      indicators: { drawn: () => [], valuesAt: () => [] },
       destroy: vi.fn(),
       hover: (hit) => {
         for (const callback of crosshair) callback(hit);

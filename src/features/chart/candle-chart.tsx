@@ -14,8 +14,9 @@ import { zoneLabel } from '../../lib/zone-label';
 import type { ColorConvention, IndicatorList, PriceScaleMode, Theme } from '../../store/preferences-slice';
 import { createChartAdapter, type ChartAdapter, type CrosshairCandle, type TimeAxis } from './chart-adapter';
 import { timeAxisOf } from './chart-identity';
-import { ChartLegend, type LegendAction } from './chart-legend';
+import { ChartLegend } from './chart-legend';
 import type { ActionMarker } from './corporate-actions';
+import type { LegendAction } from './legend-actions';
 import { chartPalette } from './chart-palette';
 import { mainChartSurface, publishMainChartSurface } from './chart-surface';
 import { adoptEarlyChart } from './early-chart';
@@ -166,7 +167,11 @@ export function CandleChart(props: CandleChartProps) {
         aria-label={summary ? t('{label} with {summary}', { label: props.label, summary }) : props.label}
         className="absolute inset-0"
       />
-      <div className="pointer-events-none absolute top-1 left-2 z-10 max-w-[calc(100%-5.5rem)] rounded bg-white/70 px-1 dark:bg-slate-900/70">
+      {/* Below the toolbar's More while it lies unfolded over the chart's top. */}
+      <div
+        className="pointer-events-none absolute left-2 z-10 max-w-[calc(100%-5.5rem)] rounded bg-white/70 px-1 dark:bg-slate-900/70"
+        style={{ top: 'calc(.25rem + var(--toolbar-overhang, 0px))' }}
+      >
         <CandleLegend
           hit={hit}
           candles={candles}
@@ -175,7 +180,7 @@ export function CandleChart(props: CandleChartProps) {
           zone={zone}
           marketTimeZone={marketTimeZone}
           markers={markers}
-          factorText={actionsCode?.factorText}
+          actionsCode={actionsCode}
           decimals={decimals}
           style={style}
           upColor={palette.up}
@@ -194,7 +199,7 @@ function legendTime(seconds: number, style: 'minute' | 'day' | 'month', zone: Di
   return `${text} ${zoneLabel(fromChartTime(seconds, zone, marketTimeZone), displayTimeZone(zone, marketTimeZone))}`;
 }
 
-type ActionsCode = typeof import('./corporate-actions');
+type ActionsCode = typeof import('./legend-actions');
 const NO_MARKERS: readonly ActionMarker[] = [];
 
 /**
@@ -206,7 +211,7 @@ function useActionsCode(needed: boolean): ActionsCode | undefined {
   const [code, setCode] = useState<ActionsCode | undefined>(undefined);
   useEffect(() => {
     if (!needed || code) return;
-    import('./corporate-actions').then(
+    import('./legend-actions').then(
       (loaded) => {
         setCode(loaded);
       },
@@ -231,8 +236,8 @@ interface CandleLegendProps {
   zone: DisplayZone;
   marketTimeZone: string;
   markers: readonly ActionMarker[];
-  /** How a factor reads, once the actions' code is here. */
-  factorText: ActionsCode['factorText'] | undefined;
+  /** How a factor reads and the legend's lines of actions, once the actions' code is here. */
+  actionsCode: ActionsCode | undefined;
   decimals: number;
   style: 'minute' | 'day' | 'month';
   upColor: string;
@@ -243,7 +248,8 @@ interface CandleLegendProps {
  * The legend of the candle under the crosshair, or of the last one, live: only this small part
  * re-renders when quotes move the forming candle, never the chart.
  */
-function CandleLegend({ hit, candles, live, dataset, zone, marketTimeZone, markers, factorText, decimals, style, upColor, downColor }: CandleLegendProps) {
+function CandleLegend({ hit, candles, live, dataset, zone, marketTimeZone, markers, actionsCode, decimals, style, upColor, downColor }: CandleLegendProps) {
+  const factorText = actionsCode?.factorText;
   const liveValue = useSyncExternalStore(live?.subscribe ?? NO_SUBSCRIPTION, live?.get ?? NO_LIVE);
   const { last, previous } = hit ? {} : lastWithLive(candles, liveValue, dataset);
   const shown = hit ?? (last && { candle: { ...last, time: toChartTime(last.time, zone, marketTimeZone) }, previous });
@@ -260,7 +266,8 @@ function CandleLegend({ hit, candles, live, dataset, zone, marketTimeZone, marke
       {...(shown && { timeLabel: legendTime(shown.candle.time, style, zone, marketTimeZone) })}
       upColor={upColor}
       downColor={downColor}
-      {...(actions && { actions })}
-    />
+    >
+      {actions && actionsCode && <actionsCode.LegendActions actions={actions} />}
+    </ChartLegend>
   );
 }

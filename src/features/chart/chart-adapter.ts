@@ -18,7 +18,7 @@ import type { Candle } from '#shared/candle.ts';
 import { chartTimeMapper, toChartSeries, type ChartCandle } from '../../lib/time-mapper';
 import type { ColorConvention, IndicatorList, PriceScaleMode as ScaleMode, Theme } from '../../store/preferences-slice';
 import { createChartCrosshair } from './chart-crosshair';
-import { createChartIndicators } from './chart-indicators';
+import { createChartIndicators, type IndicatorReadout } from './chart-indicators';
 import { candleColors, chartOptions, PANE_STRETCH, priceFormat, SCALE_MODES } from './chart-look';
 import type { ChartMarkers } from './chart-markers';
 import type { chartLocalization } from './crosshair-time';
@@ -81,6 +81,8 @@ export interface ChartAdapter {
   momentOf(chartTime: number): ChartMoment;
   /** The chart as the workbench (drawings, alert lines, export) reads it. */
   readonly surface: ChartSurface;
+  /** The indicators as their legends read them. */
+  readonly indicators: IndicatorReadout;
   destroy(): void;
 }
 
@@ -269,6 +271,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
     ...paging,
     ...crosshair,
     surface: view.surface,
+    indicators,
     destroy() {
       if (destroyed) return;
       destroyed = true;

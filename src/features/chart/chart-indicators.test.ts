@@ -17,6 +17,8 @@ vi.mock('lightweight-charts', () => ({
 /** A chart with the price and volume panes, adding each new pane after them. */
 function fakeChart() {
   const added: { kind: string; pane: number; update: ReturnType<typeof vi.fn> }[] = [];
+  /** The right scale of every pane (the library shares one options object among them too). */
+  const scale = { applyOptions: vi.fn() };
   const chart = {
     addSeries: (kind: string, _options: unknown, pane: number) => {
       const series = {
@@ -26,6 +28,7 @@ function fakeChart() {
         update: vi.fn(),
         seriesType: () => kind,
         getPane: () => ({ setStretchFactor: vi.fn() }),
+        priceScale: () => scale,
         createPriceLine: vi.fn(),
       };
       added.push(series);
@@ -35,7 +38,7 @@ function fakeChart() {
     removeSeries: vi.fn(),
   };
   const price = { attachPrimitive: vi.fn() };
-  return { chart: chart as unknown as IChartApi, price: price as unknown as ISeriesApi<'Candlestick'>, added };
+  return { chart: chart as unknown as IChartApi, price: price as unknown as ISeriesApi<'Candlestick'>, added, scale };
 }
 
 const bar = (time: number, close: number) => ({ time: chartTime(time), open: close, high: close, low: close, close, volume: 1 });
@@ -81,5 +84,11 @@ describe('createChartIndicators', () => {
     indicators.drawLast(live, false, true);
     expect(indicators.valuesAt(99)).toEqual([[3.5], [3.5]]);
     expect(added.at(-1)?.update).toHaveBeenLastCalledWith({ time: 30, value: 3.5 });
+  });
+
+  it('keeps an indicator’s own pane linear whatever mode the price scale is in', () => {
+    const { chart, price, scale } = fakeChart();
+    createChartIndicators(chart, price, stateOf([1, 2, 3]), [{ id: 'rsi', kind: 'sma', params: { period: 2 }, pane: 'own' }]);
+    expect(scale.applyOptions).toHaveBeenCalledWith({ mode: 0 });
   });
 });

@@ -7,12 +7,11 @@
  * from the same list. A kind's code loads when the list first names it (indicator-registry).
  */
 import { HistogramSeries, LineSeries, LineStyle, type IChartApi, type ISeriesApi } from 'lightweight-charts';
-import type { Indicator } from '#shared/indicators/indicator.ts';
 import type { ChartCandle } from '../../lib/time-mapper';
 import type { IndicatorList } from '../../store/preferences-slice';
-import { PANE_STRETCH, priceFormat } from './chart-look';
+import { PANE_STRETCH, priceFormat, SCALE_MODES } from './chart-look';
 import type { ChartState } from './chart-state';
-import { activeIndicators, indicatorColour, missingKinds } from './indicator-data';
+import { activeIndicators, indicatorColour, missingKinds, type ActiveIndicator } from './indicator-data';
 import { IndicatorOverlays, type OverlayLine } from './indicator-overlays';
 import { loadKinds } from './indicator-registry';
 import { IndicatorTracker, type IndicatorValues } from './indicator-tracker';
@@ -23,7 +22,8 @@ export type IndicatorSeriesApi = ISeriesApi<'Line'> | ISeriesApi<'Histogram'>;
 
 /** One indicator as drawn: in which pane, by which series. */
 export interface DrawnIndicator {
-  indicator: Indicator;
+  /** With the id of the user's instance it draws. */
+  indicator: ActiveIndicator;
   /** The pane's index when it was built: 0 the price, 1 the volume, then the indicators' own. */
   pane: number;
   /** One per output; none over the price (the overlays primitive draws those). */
@@ -55,6 +55,9 @@ export interface ChartIndicators {
   destroy(): void;
 }
 
+/** What the legends read of the indicators. */
+export type IndicatorReadout = Pick<ChartIndicators, 'drawn' | 'valuesAt'>;
+
 /** A series in an indicator's own pane (or the volume's), drawing output `output` of indicator `indicator` (indexes in the tracker's list). */
 interface PaneSeries {
   series: IndicatorSeriesApi;
@@ -74,7 +77,7 @@ export function createChartIndicators(chart: IChartApi, price: ISeriesApi<'Candl
   price.attachPrimitive(overlays);
 
   /** The series of one indicator outside the price pane: its own pane, below the others, or the volume's. */
-  function addSeries(indicator: Indicator, index: number): void {
+  function addSeries(indicator: ActiveIndicator, index: number): void {
     const { pane: spec } = indicator;
     if (spec.kind === 'price') {
       drawn.push({ indicator, pane: 0, series: [] });
@@ -110,6 +113,9 @@ export function createChartIndicators(chart: IChartApi, price: ISeriesApi<'Candl
             );
       if (o === 0 && own) {
         added.getPane().setStretchFactor(PANE_STRETCH.oscillator);
+        // A new pane takes the chart's last right-scale options, the price's percent or log mode
+        // among them (RSI read "1000.00 %"): an indicator's own scale is always linear.
+        added.priceScale().applyOptions({ mode: SCALE_MODES.normal });
         for (const level of guides) {
           added.createPriceLine({ price: level, color: state.palette.guide, lineWidth: 1, lineStyle: LineStyle.Dotted, axisLabelVisible: false, title: '' });
         }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Candle } from '#shared/candle.ts';
 import { MINUS } from '../../lib/format';
 import { ChartLegend } from './chart-legend';
+import { LegendActions } from './legend-actions';
 
 afterEach(cleanup);
 
@@ -44,14 +45,9 @@ describe('ChartLegend', () => {
 
   it('shows the corporate action of the candle with its factors', () => {
     render(
-      <ChartLegend
-        candle={candle}
-        previous={previous}
-        decimals={2}
-        upColor="#0f0"
-        downColor="#f00"
-        actions={[{ text: 'Split 4:1', factors: ['forward ×0.25 +0', 'backward ×4 +0'] }]}
-      />,
+      <ChartLegend candle={candle} previous={previous} decimals={2} upColor="#0f0" downColor="#f00">
+        <LegendActions actions={[{ text: 'Split 4:1', factors: ['forward ×0.25 +0', 'backward ×4 +0'] }]} />
+      </ChartLegend>,
     );
     const action = screen.getByTestId('chart-legend-action');
     expect(action.textContent).toBe('Split 4:1: forward ×0.25 +0; backward ×4 +0');
@@ -59,7 +55,11 @@ describe('ChartLegend', () => {
 
   it('lists the actions of a badge that stands for several, dated, at most six and a count of the rest', () => {
     const actions = Array.from({ length: 8 }, (_, i) => ({ date: `2024-0${String(i + 1)}`, text: 'Div 0.2', factors: ['forward ×1 \u22120.2'] }));
-    render(<ChartLegend candle={candle} previous={previous} decimals={2} upColor="#0f0" downColor="#f00" actions={actions} />);
+    render(
+      <ChartLegend candle={candle} previous={previous} decimals={2} upColor="#0f0" downColor="#f00">
+        <LegendActions actions={actions} />
+      </ChartLegend>,
+    );
     const lines = screen.getAllByTestId('chart-legend-action').map((line) => line.textContent);
     expect(lines).toHaveLength(6);
     expect(lines[0]).toBe('2024-01 Div 0.2: forward ×1 \u22120.2');

@@ -1,24 +1,14 @@
 /**
  * The crosshair legend: open, high, low, close, change and change % against the previous close,
  * and volume of the candle under the crosshair (or of the last candle when the crosshair is away),
- * prices in the symbol's own precision; below them the corporate actions of the hovered candle or
- * badge, each with its factors.
+ * prices in the symbol's own precision; below them its children: the corporate actions of the
+ * hovered candle or badge (legend-actions, loaded with the actions' code).
  */
+import type { ReactNode } from 'react';
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
 import type { Candle } from '#shared/candle.ts';
 import { formatCompact, formatPercent, formatPrice, formatSignedChange } from '../../lib/format';
-
-/** One corporate action as the legend lists it. */
-export interface LegendAction {
-  /** The candle's date, when the legend lists actions of several candles. */
-  date?: string;
-  text: string;
-  factors: readonly string[];
-}
-
-/** Lines of actions shown at most; a badge of a zoomed-out chart may stand for dozens. */
-const MAX_ACTIONS = 6;
 
 interface ChartLegendProps {
   candle: Candle | undefined;
@@ -28,8 +18,8 @@ interface ChartLegendProps {
   timeLabel?: string;
   upColor: string;
   downColor: string;
-  /** Corporate actions on this candle, or of the badge under the crosshair. */
-  actions?: readonly LegendAction[];
+  /** More lines of the list (the corporate actions of this candle, or of the badge under the crosshair). */
+  children?: ReactNode;
 }
 
 function Field({ label, value, color }: { label: string; value: string; color?: string }) {
@@ -43,7 +33,7 @@ function Field({ label, value, color }: { label: string; value: string; color?: 
   );
 }
 
-export function ChartLegend({ candle, previous, decimals, timeLabel, upColor, downColor, actions = [] }: ChartLegendProps) {
+export function ChartLegend({ candle, previous, decimals, timeLabel, upColor, downColor, children }: ChartLegendProps) {
   useLanguage();
   if (!candle) return null;
   const base = previous?.close ?? candle.open;
@@ -70,21 +60,7 @@ export function ChartLegend({ candle, previous, decimals, timeLabel, upColor, do
       <Field label={t('Chg')} value={formatSignedChange(change, decimals)} color={tone} />
       <Field label={t('Chg%')} value={formatPercent(percent)} color={tone} />
       <Field label={t('Vol')} value={formatCompact(candle.volume)} />
-      {actions.slice(0, MAX_ACTIONS).map((action, i) => (
-        <div key={`${action.date ?? ''}${String(i)}`} className="basis-full text-amber-700 dark:text-amber-300" data-testid="chart-legend-action">
-          <dt className="inline">
-            {action.date && <span className="tabular-nums">{action.date} </span>}
-            {action.text}:{' '}
-          </dt>
-          <dd className="inline">{action.factors.join('; ')}</dd>
-        </div>
-      ))}
-      {actions.length > MAX_ACTIONS && (
-        <div className="basis-full text-amber-700 dark:text-amber-300" data-testid="chart-legend-more">
-          <dt className="sr-only">{t('More actions')}</dt>
-          <dd>{t('and {n} more (zoom in to tell them apart)', { n: actions.length - MAX_ACTIONS })}</dd>
-        </div>
-      )}
+      {children}
     </dl>
   );
 }

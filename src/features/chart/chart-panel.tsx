@@ -19,7 +19,6 @@ import { useAppStore } from '../../store/app-store';
 import { comparisonsId } from '../../store/compare-slice';
 import { CandleChart, type CandleChartProps } from './candle-chart';
 import type { ChartAdapter } from './chart-adapter';
-import type { ChartSurface } from './chart-surface';
 import { candlePrecision } from '../../lib/candle-precision';
 import { ChartStatus } from './chart-status';
 import { chartDataset } from './chart-identity';
@@ -38,7 +37,8 @@ const drawingsView = lazyWithPreload(() => import('./drawings/drawings-view').th
 
 // The comparisons' seams (button, legend slot) join the beside-chart chunk (vite.config.ts).
 const CompareButton = lazyWithPreload(() => import('./compare-button').then((module) => module.CompareButton)).Component;
-const CompareSlot = lazyWithPreload(() => import('./compare-button').then((module) => module.CompareSlot)).Component;
+// The legend's lines below the candle's (the indicators', the comparisons') join it too.
+const LegendExtras = lazyWithPreload(() => import('./legend-extras').then((module) => module.LegendExtras)).Component;
 // The workspace symbol's open, ranges, turnover…: its own chunk, after the first candle, in a row kept from the first paint.
 const QuoteStrip = lazyWithPreload(() => import('../../components/quote-strip/quote-strip').then((module) => module.QuoteStrip)).Component;
 // The way back to the latest bar, go to date and reset, the older-history status (chart-view-tools): after the first candle too.
@@ -65,10 +65,11 @@ export interface ChartPanelProps {
 export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true, onAdapter }: ChartPanelProps) {
   useLanguage();
   // This chart's own surface, for the drawings of a chart that is not the active one.
-  const [surface, setSurface] = useState<ChartSurface | undefined>(undefined);
+  const [chartAdapter, setChartAdapter] = useState<ChartAdapter | undefined>(undefined);
+  const surface = chartAdapter?.surface;
   const hearAdapter = useCallback(
     (adapter: ChartAdapter | undefined) => {
-      setSurface(adapter?.surface);
+      setChartAdapter(adapter);
       onAdapter?.(adapter);
     },
     [onAdapter],
@@ -188,7 +189,7 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
             onAdapter={hearAdapter}
             legendExtra={
               <Suspense fallback={null}>
-                <CompareSlot chartId={chartId} surface={surface} symbol={symbol} type={type} interval={interval} adjust={adjust} />
+                <LegendExtras chartIndex={chartIndex} adapter={chartAdapter} ready={afterFirstCandle} />
               </Suspense>
             }
           />

@@ -21,9 +21,13 @@ function placed(pane: IndicatorPane, choice: IndicatorInstance['pane']): Indicat
   return pane;
 }
 
-function customised(indicator: Indicator, { colours, pane }: IndicatorInstance): Indicator {
+/** An indicator as the user set it up, with the id of their instance. */
+export type ActiveIndicator = Indicator & { id: string };
+
+function customised(indicator: Indicator, { id, colours, pane }: IndicatorInstance): ActiveIndicator {
   return {
     ...indicator,
+    id,
     pane: placed(indicator.pane, pane),
     outputs: indicator.outputs.map((output, o) => {
       const css = colours?.[o];
@@ -33,10 +37,11 @@ function customised(indicator: Indicator, { colours, pane }: IndicatorInstance):
 }
 
 /**
- * The indicators of `list` whose code is loaded, in list order; moving averages share one colour
- * cycle. Parameters an indicator cannot take skip it, not throw.
+ * The indicators of `list` whose code is loaded and that are not hidden, in list order; moving
+ * averages share one colour cycle (a hidden one keeps its colour). Parameters an indicator cannot
+ * take skip it, not throw.
  */
-export function activeIndicators(list: IndicatorList): Indicator[] {
+export function activeIndicators(list: IndicatorList): ActiveIndicator[] {
   let averages = 0;
   return list.flatMap((instance) => {
     const create = loadedFactory(instance.kind);
@@ -44,7 +49,7 @@ export function activeIndicators(list: IndicatorList): Indicator[] {
     try {
       const indicator = create(instance.params, averages);
       if (AVERAGES.has(instance.kind)) averages += 1;
-      return [customised(indicator, instance)];
+      return instance.hidden ? [] : [customised(indicator, instance)];
     } catch {
       return [];
     }

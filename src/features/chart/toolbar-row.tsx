@@ -59,10 +59,12 @@ export function ToolbarRow({ children }: { children: ReactNode }) {
   // before the first paint, once the browser has laid the toolbar out.
   useEffect(measure, [measure, children]);
   // Folded again from the top (focus may have scrolled the folded box); nothing to do on mount.
+  // Unfolded, it lies over the chart's top: how far (--toolbar-overhang) moves the chart's legend below it.
   const wasOpen = useRef(false);
   useLayoutEffect(() => {
     if (!open && wasOpen.current && folded.current) folded.current.scrollTop = 0;
     wasOpen.current = open;
+    box.current?.parentElement?.style.setProperty('--toolbar-overhang', `${open ? (folded.current?.offsetHeight ?? 0) - box.current.clientHeight : 0}px`);
   }, [open]);
   useEffect(() => {
     if (!content.current || typeof ResizeObserver !== 'function') return undefined;
