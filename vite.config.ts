@@ -38,6 +38,7 @@ const firstScreenChunk = firstScreenChunkOf({
     source('src/features/chart/chart-view-tools.tsx'),
     source('src/features/chart/legend-extras.tsx'),
     source('src/features/chart/legend-actions.tsx'),
+    source('src/app/display-settings.tsx'),
   ],
 });
 

@@ -10,7 +10,6 @@ import { lazyWithPreload, preloadOnIntent } from '../components/lazy-with-preloa
 import { t } from '../i18n/t';
 import { useLanguage } from '../i18n/use-language';
 import { useAppStore } from '../store/app-store';
-import { DisplaySettings } from './display-settings';
 import { SymbolHeader } from './symbol-header';
 import { useSignInOn } from './use-sign-in-on';
 
@@ -21,6 +20,9 @@ const NO_SESSION_STATE = <span className="[grid-area:state]" />;
 // The header's watchlist button comes with the watchlists, after the first candle: its grid
 // column sits left of the search, beside a flexible one, so nothing moves when it appears.
 const AddToWatchlistButton = lazyWithPreload(() => import('../features/watchlist/add-to-watchlist-button').then((m) => m.AddToWatchlistButton)).Component;
+// Language, theme and colours: after the first candle too, in the beside-chart chunk (they pay for
+// first-page bytes; a switch before the first candle is not a trader's first act).
+const DisplaySettings = lazyWithPreload(() => import('./display-settings').then((m) => m.DisplaySettings)).Component;
 // Who is signed in (only when the server has sign-in on): its own chunk, after the first candle.
 const AccountStatus = lazyWithPreload(() => import('../features/account/account-status').then((m) => m.AccountStatus)).Component;
 
@@ -64,8 +66,10 @@ export function AppHeader({ onSearch, onSearchIntent, afterFirstCandle }: AppHea
         <kbd className="hidden rounded bg-slate-200 px-1 text-xs sm:inline touch:hidden lg:max-xl:hidden dark:bg-slate-800">Ctrl K</kbd>
       </button>
       <div className="flex items-center gap-1 justify-self-end [grid-area:settings]">
-        <Suspense fallback={null}>{signInOn ? <AccountStatus /> : null}</Suspense>
-        <DisplaySettings />
+        <Suspense fallback={null}>
+          {signInOn ? <AccountStatus /> : null}
+          {afterFirstCandle && <DisplaySettings />}
+        </Suspense>
       </div>
     </header>
   );
