@@ -21,7 +21,7 @@ describe('keys pressed before the app listens', () => {
   it('holds the shortcuts (their default prevented), lets other keys be, and replays the shortcuts in order', () => {
     holdEarlyKeys();
     expect(press('7').defaultPrevented).toBe(true);
-    expect(press('x').defaultPrevented).toBe(false);
+    expect(press('=').defaultPrevented).toBe(false);
     expect(press('2', { altKey: true, code: 'Digit2' }).defaultPrevented).toBe(true);
     expect(press('/').defaultPrevented).toBe(true);
 
@@ -53,10 +53,19 @@ describe('keys pressed before the app listens', () => {
     expect(takeEarlySearchDraft()).toBeUndefined();
   });
 
+  it('keeps a ticker typed on the page as the search draft, from its first letter (held to open the search)', () => {
+    holdEarlyKeys();
+    for (const key of ['n', 'v', 'd', 'a', 'Enter']) expect(press(key).defaultPrevented).toBe(true);
+    window.addEventListener('keydown', listen);
+    replayEarlyKeys();
+    expect(seen).toEqual(['n']);
+    expect(takeEarlySearchDraft()).toEqual({ text: 'nvda', enter: true });
+  });
+
   it('keeps no draft without a search shortcut', () => {
     holdEarlyKeys();
     press('7');
-    press('x');
+    press('=');
     replayEarlyKeys();
     expect(takeEarlySearchDraft()).toBeUndefined();
   });
