@@ -10,12 +10,11 @@ import { t } from '../../i18n/t';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { TypeChoice } from '../../components/ui/type-choice';
 import { rememberedType, useSymbolEntry } from '../../components/use-symbol-entry';
-import { normalizeSymbol } from '#shared/symbols.ts';
 import type { SymbolMatch } from '../../lib/catalog-search';
 import { useCatalog, useCatalogPrefetch } from '../../queries/use-catalog';
 import { useAppStore } from '../../store/app-store';
 import { SymbolSuggestions } from './symbol-suggestions';
-import { acceptSymbol, likelyType } from './validate-symbol';
+import { acceptSymbol, namesWhole } from './validate-symbol';
 
 interface AddSymbolFormProps {
   listId: string;
@@ -54,12 +53,10 @@ export function AddSymbolForm({ listId, listName, symbols }: AddSymbolFormProps)
 
   const pick = (suggestion: SymbolMatch) => {
     // "BTC" picks BTCUSD the crypto pair; typed whole ("BTCUSD"), the box asks which.
-    const typedWhole = normalizeSymbol(entry.text.trim()) === suggestion.symbol;
-    const remembered = rememberedType(suggestion.symbol);
-    const likely = remembered === undefined && !typedWhole ? likelyType(suggestion.types) : undefined;
-    const result = acceptSymbol(suggestion.symbol, suggestion.types, symbols, remembered ?? likely);
+    const typedWhole = catalog.data !== undefined && namesWhole(entry.text, suggestion.symbol, catalog.data);
+    const result = acceptSymbol(suggestion.symbol, suggestion.types, symbols, { typedWhole, remembered: rememberedType(suggestion.symbol) });
     // Kept as the user's choice would be, so the row, the chart and the alerts read that type.
-    if (result.ok === true && likely) useAppStore.getState().rememberType(suggestion.symbol, likely);
+    if (result.ok === true && result.likely && result.type) useAppStore.getState().rememberType(suggestion.symbol, result.type);
     entry.settle(result);
   };
   const submit = async () => {
