@@ -6,6 +6,7 @@
  * picking an interval.
  */
 import { mkdir } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { resetSimulator } from './sim-control.ts';
 import { expectLanded, heldOrTyped, loadedPage, slowPage, wordOf } from './typing-journey.ts';
@@ -54,6 +55,45 @@ test('“nvda” typed on the chart opens the search with “nvda” in it; Ente
   await expect(page.getByRole('dialog', { name: 'Search symbols' })).toBeHidden();
 });
 
+/** Holds the page's script (the boot) back until the returned function is called: the page is there, its script not yet. */
+async function holdBootScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    /\/assets\/boot-[\w-]+\.js$/,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  return release;
+}
+
+/** Typed on the page's static shell before its script has run (held back), then the script let through. */
+async function typeBeforeTheScript(page: Page, word: string, delay: number): Promise<void> {
+  const release = await holdBootScript(page);
+  await page.goto(START, { waitUntil: 'commit' });
+  await page.locator('[data-chart-slot]').waitFor({ state: 'attached' });
+  await page.keyboard.type(word, { delay });
+  await page.keyboard.press('Enter');
+  release();
+}
+
+test('typed before the page’s script has run, no key is lost: the inline holder (allowed by the CSP) hands them to the boot', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await slowPage(page);
+  await typeBeforeTheScript(page, 'nvda', 0);
+  // Enter reached no box: the page had none yet.
+  await expectLanded(page, 'nvda', 'NVDA.US', 0, []);
+  expect(refused).toEqual([]);
+});
+
 test('a letter typed in a field stays there: it opens no search', async ({ page }) => {
   await loadedPage(page, START);
   const add = page.getByRole('combobox', { name: 'Add symbol' });
@@ -90,6 +130,16 @@ test.describe('under 6× CPU throttling', () => {
         await page.keyboard.type(word, { delay });
         await page.keyboard.press('Enter');
         await expectLanded(page, word, symbol, round, await heldOrTyped(page, word));
+      }
+    });
+
+    // Before the page's script has run (held back): the page's inline holder takes the keys.
+    test(`typed before the page’s script has run, ${pace}`, async ({ page }) => {
+      await slowPage(page);
+      for (let round = 0; round < REPEATS; round += 1) {
+        const [word, symbol] = wordOf(WORDS, round);
+        await typeBeforeTheScript(page, word, delay);
+        await expectLanded(page, word, symbol, round, []);
       }
     });
   }

@@ -1,6 +1,7 @@
 /**
  * Shortcut keys pressed before the app has mounted (it evaluates after the page's load event and
- * the early chart, ≈100–300 ms on a desktop): held here, with the browser's default prevented as
+ * the early chart, ≈100–300 ms on a desktop), and before this script ran (the page's inline holder,
+ * shared/early-keys-script.ts, held those): held here, with the browser's default prevented as
  * the app would, and dispatched again once the app's own handler listens (src/main.tsx). What is
  * typed after a held Ctrl+K or / (and an Enter), or from a letter on (a ticker typed on the page),
  * is kept as the search's draft: a replayed key event types nothing, so the palette takes the text
@@ -35,8 +36,19 @@ function hold(event: KeyboardEvent): void {
   held.push(event);
 }
 
+declare global {
+  interface Window {
+    /** What the page's inline holder held before this script ran, and its listener (shared/early-keys-script.ts). */
+    chartroomKeys?: KeyboardEvent[] & { h?: (event: KeyboardEvent) => void };
+  }
+}
+
+/** Holds from now on, and takes over, in order, what the page's inline holder held before. */
 export function holdEarlyKeys(): void {
+  const early = window.chartroomKeys;
+  if (early?.h) window.removeEventListener('keydown', early.h);
   window.addEventListener('keydown', hold);
+  for (const event of early?.splice(0) ?? []) hold(event);
 }
 
 /** Stops holding and hands what was held, in order, to whoever listens on window now. */
