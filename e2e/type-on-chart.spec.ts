@@ -104,7 +104,8 @@ test('a letter typed in a field stays there: it opens no search', async ({ page 
 });
 
 test.describe('under 6× CPU throttling', () => {
-  test.setTimeout(REPEATS * 20_000);
+  // A round takes 5–10 s on a quiet machine, over 20 s on a shared one: the budget is the loss check's, not a speed check.
+  test.setTimeout(REPEATS * 45_000);
 
   for (const [pace, delay] of [
     ['at a typist’s pace', 40],

@@ -40,8 +40,9 @@ function symbolInUrl(symbol: string): RegExp {
 export async function expectLanded(page: Page, word: string, symbol: string, round: number, enters = [word]): Promise<void> {
   const where = `round ${String(round)}: ${word} → ${symbol}`;
   expect(await page.evaluate(() => window.enterValues), where).toEqual(enters);
-  // Slow at 6×: the app may mount, and the catalogue arrive, seconds after the keys.
-  await expect(page, where).toHaveURL(symbolInUrl(symbol), { timeout: 20_000 });
+  // Slow at 6×: the app may mount, and the palette's code and the catalogue arrive, seconds after
+  // the keys (over 20 s on a machine shared by several test runs).
+  await expect(page, where).toHaveURL(symbolInUrl(symbol), { timeout: 40_000 });
   await expect(page.getByRole('dialog', { name: 'Search symbols' }), where).toBeHidden();
   await expect(page, where).toHaveURL(/interval=1h/);
 }
