@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { chartroomServer } from './server/dev-plugin.ts';
 import { pageClockPlugin } from './server/page-clock.ts';
+import { earlyKeysScript } from './vite-plugins/early-keys-script.ts';
 import { firstScreenChunkOf } from './vite-plugins/first-screen-chunks.ts';
 import { precompressAssets } from './vite-plugins/precompress-assets.ts';
 import { preloadAppChunk } from './vite-plugins/preload-app-chunk.ts';
@@ -43,7 +44,7 @@ const firstScreenChunk = firstScreenChunkOf({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), chartroomServer(), pageClockPlugin(), preloadAppChunk(), precompressAssets()],
+  plugins: [react(), tailwindcss(), chartroomServer(), pageClockPlugin(), earlyKeysScript(), preloadAppChunk(), precompressAssets()],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1' },
   build: {

@@ -2,17 +2,22 @@
  * Security headers on every response. The Content-Security-Policy is for the production server
  * only: in `npm run dev` Vite serves the page and its HMR client needs inline scripts and eval.
  */
+import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { EARLY_KEYS_SCRIPT } from '#shared/early-keys-script.ts';
+
+/** The page's one inline script (the early-key holder), allowed by its hash and nothing else inline. */
+export const EARLY_KEYS_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_KEYS_SCRIPT).digest('base64')}'`;
 
 /**
- * Only the app's own files. The build emits no inline script or style element, React sets styles
+ * Only the app's own files, and the early-key holder by its hash. The build emits no other inline script or style element, React sets styles
  * through the CSSOM (which CSP does not govern), and the chart's attribution logo, the one library
  * part that injects a style element, is switched off; so no 'unsafe-inline' anywhere.
  * `connect-src 'self'` also covers same-origin ws:/wss: in current browsers.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${EARLY_KEYS_SCRIPT_HASH}`,
   "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self'",

@@ -9,7 +9,7 @@ import { createApp, type AppOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { hostPolicy, isAllowedHost, parseHostHeader } from '../host-allowlist.ts';
 import { checkRequestTarget } from '../request-target.ts';
-import { CONTENT_SECURITY_POLICY } from '../security-headers.ts';
+import { CONTENT_SECURITY_POLICY, EARLY_KEYS_SCRIPT_HASH } from '../security-headers.ts';
 import { mountStaticSite } from '../static-files.ts';
 import { makeStaticRoot } from '../test-support/stack.ts';
 
@@ -68,7 +68,8 @@ describe('security headers', () => {
   it('the CSP allows the app its own files only', () => {
     const directives = new Map(CONTENT_SECURITY_POLICY.split('; ').map((item) => [item.split(' ')[0] ?? '', item.split(' ').slice(1)]));
     expect(directives.get('default-src')).toEqual(["'self'"]);
-    expect(directives.get('script-src')).toEqual(["'self'"]);
+    // And the early-key holder, by its hash (shared/early-keys-script.ts).
+    expect(directives.get('script-src')).toEqual(["'self'", EARLY_KEYS_SCRIPT_HASH]);
     expect(directives.get('connect-src')).toEqual(["'self'"]);
     expect(directives.get('img-src')).toEqual(["'self'", 'data:']);
     expect(directives.get('frame-ancestors')).toEqual(["'none'"]);

@@ -51,7 +51,9 @@ export function AppHeader({ onSearch, onSearchIntent, afterFirstCandle }: AppHea
       </div>
       <button
         type="button"
-        onClick={onSearch}
+        onClick={() => {
+          onSearch();
+        }}
         {...preloadOnIntent(onSearchIntent)}
         // The name is the text ("Search… Ctrl K"; a phone shows a magnifier for it); the shortcut is announced as such.
         aria-keyshortcuts="Control+K /"

@@ -118,12 +118,16 @@ export function App() {
   }, []);
   // Pointing at search (or opening it) starts the palette's code and the catalogue it searches together.
   const queryClient = useQueryClient();
-  const openSearch = useCallback(() => {
-    prefetchCatalog(queryClient);
-    // Text typed after a shortcut pressed before the app was there comes along (read once, here).
-    const early = takeEarlySearchDraft();
-    setSearchDraft((open) => open ?? createPaletteDraft(early));
-  }, [queryClient]);
+  const openSearch = useCallback(
+    (typed = '') => {
+      prefetchCatalog(queryClient);
+      // Text typed after a shortcut pressed before the app was there comes along (read once, here);
+      // it holds the letter that opened the search then, else `typed` is that letter.
+      const early = takeEarlySearchDraft() ?? { text: typed, enter: false };
+      setSearchDraft((open) => open ?? createPaletteDraft(early));
+    },
+    [queryClient],
+  );
   const searchIntent = useCallback(() => {
     search.preload();
     prefetchCatalog(queryClient);

@@ -12,9 +12,9 @@ const key = (k: string, extra: Partial<{ ctrlKey: boolean; metaKey: boolean; alt
 
 describe('shortcuts', () => {
   it('opens search with Ctrl+K, Cmd+K (even while typing) and / (not while typing)', () => {
-    expect(shortcutFor(key('k', { ctrlKey: true }), true)).toEqual({ kind: 'search' });
-    expect(shortcutFor(key('K', { metaKey: true }), false)).toEqual({ kind: 'search' });
-    expect(shortcutFor(key('/'), false)).toEqual({ kind: 'search' });
+    expect(shortcutFor(key('k', { ctrlKey: true }), true)).toEqual({ kind: 'search', text: '' });
+    expect(shortcutFor(key('K', { metaKey: true }), false)).toEqual({ kind: 'search', text: '' });
+    expect(shortcutFor(key('/'), false)).toEqual({ kind: 'search', text: '' });
     expect(shortcutFor(key('/'), true)).toBeUndefined();
   });
 
@@ -24,5 +24,19 @@ describe('shortcuts', () => {
     expect(shortcutFor(key('¡', { altKey: true, code: 'Digit1' }), false)).toEqual({ kind: 'tab', tab: 'chart' });
     expect(shortcutFor(key('5', { altKey: true, code: 'Digit5' }), false)).toEqual({ kind: 'tab', tab: 'hk' });
     expect(shortcutFor(key('9', { altKey: true, code: 'Digit9' }), false)).toBeUndefined();
+  });
+
+  it('opens search with a letter typed on the page, the letter in it; not in a field, a modal or with a modifier', () => {
+    expect(shortcutFor(key('n'), false)).toEqual({ kind: 'search', text: 'n' });
+    expect(shortcutFor(key('N', { shiftKey: true }), false)).toEqual({ kind: 'search', text: 'N' });
+    expect(shortcutFor(key('n'), true)).toBeUndefined();
+    expect(shortcutFor(key('n'), false, true)).toBeUndefined();
+    expect(shortcutFor(key('n', { altKey: true, code: 'KeyN' }), false)).toBeUndefined();
+    expect(shortcutFor(key('c', { ctrlKey: true }), false)).toBeUndefined();
+    // Not a ticker's letter: keys named by a word, and non-Latin letters.
+    expect(shortcutFor(key('Enter'), false)).toBeUndefined();
+    expect(shortcutFor(key('é'), false)).toBeUndefined();
+    // Digits still pick an interval, inside a modal too, as before.
+    expect(shortcutFor(key('7'), false, true)).toEqual({ kind: 'interval', interval: '1d' });
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Keyboard shortcuts: `/` or Ctrl/Cmd+K opens search; digits pick an interval; Alt+digit picks
- * a panel. Ignored while the user types in a field. The chart's view keys (End, Alt+G, Alt+R) are
- * its own, in features/chart/chart-view-tools.
+ * Keyboard shortcuts: `/` or Ctrl/Cmd+K opens search; a letter opens it with that letter typed
+ * (TradingView's habit: type a ticker on the chart); digits pick an interval; Alt+digit picks a
+ * panel. Ignored while the user types in a field; letters also inside a modal dialog. The chart's
+ * view keys (End, Alt+G, Alt+R) are its own, in features/chart/chart-view-tools.
  */
 import type { Interval } from '#shared/contract.ts';
 import type { KeyLike } from '../lib/key-press';
@@ -19,16 +20,22 @@ export const INTERVAL_KEYS: Readonly<Record<string, Interval>> = {
   '9': '1M',
 };
 
-export type ShortcutAction = { kind: 'search' } | { kind: 'interval'; interval: Interval } | { kind: 'tab'; tab: PanelTab };
+/** `text`: what the search starts with (the letter that opened it, or nothing). */
+export type ShortcutAction = { kind: 'search'; text: string } | { kind: 'interval'; interval: Interval } | { kind: 'tab'; tab: PanelTab };
 
 // The app's key handlers take the typing test from here with the shortcuts (lib/key-press, shared with the drawing keys).
 export { isTypingTarget } from '../lib/key-press';
 
-/** The action of a key press, or undefined. `typing` is true when focus is in a text field. */
-export function shortcutFor(event: KeyLike & { code?: string }, typing: boolean): ShortcutAction | undefined {
-  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') return { kind: 'search' };
+/**
+ * The action of a key press, or undefined. `typing` is true when focus is in a text field,
+ * `inModal` when it is inside a modal dialog.
+ */
+export function shortcutFor(event: KeyLike & { code?: string }, typing: boolean, inModal = false): ShortcutAction | undefined {
+  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') return { kind: 'search', text: '' };
   if (typing || event.ctrlKey || event.metaKey) return undefined;
-  if (event.key === '/' && !event.altKey) return { kind: 'search' };
+  if (event.key === '/' && !event.altKey) return { kind: 'search', text: '' };
+  // Latin letters only: tickers are; digits stay the intervals' keys (TradingView's too).
+  if (/^[a-z]$/i.test(event.key) && !event.altKey && !inModal) return { kind: 'search', text: event.key };
   // Alt+digit: read the physical key, since Alt changes `key` on some layouts.
   const digit = event.code?.startsWith('Digit') ? event.code.slice(5) : event.key;
   if (event.altKey) {

@@ -3,14 +3,18 @@ import { useEffect } from 'react';
 import { useAppStore } from '../store/app-store';
 import { isTypingTarget, shortcutFor } from './shortcuts';
 
-export function useShortcuts(openSearch: () => void): void {
+/** `openSearch(text)`: opens the search with `text` typed into it (a letter typed on the page, or nothing). */
+export function useShortcuts(openSearch: (text: string) => void): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      const action = shortcutFor(event, isTypingTarget(event.target));
+      // Inside a modal dialog (focus there, not in a field): its keys, not the page's letters.
+      const inModal = event.target instanceof Element && event.target.closest('[aria-modal="true"]') !== null;
+      const action = shortcutFor(event, isTypingTarget(event.target), inModal);
       if (!action) return;
+      // A letter too: the search box, focused before the key's default action, would type it twice.
       event.preventDefault();
       const store = useAppStore.getState();
-      if (action.kind === 'search') openSearch();
+      if (action.kind === 'search') openSearch(action.text);
       else if (action.kind === 'interval') store.setInterval(action.interval);
       else store.setTab(action.tab);
     };

@@ -8,10 +8,9 @@
  * Enter before it has arrived waits for it.
  */
 import { useId, useMemo, useState, type KeyboardEvent, type Ref } from 'react';
-import { normalizeSymbol } from '#shared/symbols.ts';
 import { t } from '../i18n/t';
 import type { SymbolMatch } from '../lib/catalog-search';
-import { acceptSymbol, likelyType } from '../lib/symbol-input';
+import { acceptSymbol, namesWhole } from '../lib/symbol-input';
 import { useCatalog, useCatalogPrefetch } from '../queries/use-catalog';
 import { useAppStore } from '../store/app-store';
 import { TypeChoice } from './ui/type-choice';
@@ -62,12 +61,10 @@ export function SymbolAddBox({ entry, existing, label, placeholder, refusal, hin
 
   const pick = (suggestion: SymbolMatch) => {
     // "BTC" picks BTCUSD the crypto pair; typed whole ("BTCUSD"), the box asks which.
-    const typedWhole = normalizeSymbol(entry.text.trim()) === suggestion.symbol;
-    const remembered = rememberedType(suggestion.symbol);
-    const likely = remembered === undefined && !typedWhole ? likelyType(suggestion.types) : undefined;
-    const result = acceptSymbol(suggestion.symbol, suggestion.types, existing, remembered ?? likely);
+    const typedWhole = catalog.data !== undefined && namesWhole(entry.text, suggestion.symbol, catalog.data);
+    const result = acceptSymbol(suggestion.symbol, suggestion.types, existing, { typedWhole, remembered: rememberedType(suggestion.symbol) });
     // Kept as the user's choice would be, so the row, the chart and the alerts read that type.
-    if (result.ok === true && likely) useAppStore.getState().rememberType(suggestion.symbol, likely);
+    if (result.ok === true && result.likely && result.type) useAppStore.getState().rememberType(suggestion.symbol, result.type);
     setListOpen(false);
     entry.settle(result);
   };

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
+import { EARLY_KEYS_SCRIPT } from '#shared/early-keys-script.ts';
 import { holdEarlyKeys, replayEarlyKeys, takeEarlySearchDraft } from './early-keys';
 
 function press(key: string, init: KeyboardEventInit = {}): KeyboardEvent {
@@ -16,12 +17,13 @@ describe('keys pressed before the app listens', () => {
     takeEarlySearchDraft();
     window.removeEventListener('keydown', listen);
     seen.length = 0;
+    delete window.chartroomKeys;
   });
 
   it('holds the shortcuts (their default prevented), lets other keys be, and replays the shortcuts in order', () => {
     holdEarlyKeys();
     expect(press('7').defaultPrevented).toBe(true);
-    expect(press('x').defaultPrevented).toBe(false);
+    expect(press('=').defaultPrevented).toBe(false);
     expect(press('2', { altKey: true, code: 'Digit2' }).defaultPrevented).toBe(true);
     expect(press('/').defaultPrevented).toBe(true);
 
@@ -53,10 +55,38 @@ describe('keys pressed before the app listens', () => {
     expect(takeEarlySearchDraft()).toBeUndefined();
   });
 
+  it('keeps a ticker typed on the page as the search draft, from its first letter (held to open the search)', () => {
+    holdEarlyKeys();
+    for (const key of ['n', 'v', 'd', 'a', 'Enter']) expect(press(key).defaultPrevented).toBe(true);
+    window.addEventListener('keydown', listen);
+    replayEarlyKeys();
+    expect(seen).toEqual(['n']);
+    expect(takeEarlySearchDraft()).toEqual({ text: 'nvda', enter: true });
+  });
+
+  it('takes over, in order, what the page’s inline holder held before this script ran, and stops that holder', () => {
+    // The page's own inline script, run as index.html runs it.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const runInlineScript = new Function(EARLY_KEYS_SCRIPT) as () => void;
+    runInlineScript();
+    expect(press('n').defaultPrevented).toBe(true);
+    expect(press('v').defaultPrevented).toBe(true);
+    // The browser's own keys stay the browser's (reload, Tab).
+    expect(press('r', { ctrlKey: true }).defaultPrevented).toBe(false);
+    expect(press('Tab').defaultPrevented).toBe(false);
+    holdEarlyKeys();
+    for (const key of ['d', 'a', 'Enter']) press(key);
+    expect(window.chartroomKeys).toHaveLength(0);
+    window.addEventListener('keydown', listen);
+    replayEarlyKeys();
+    expect(seen).toEqual(['n']);
+    expect(takeEarlySearchDraft()).toEqual({ text: 'nvda', enter: true });
+  });
+
   it('keeps no draft without a search shortcut', () => {
     holdEarlyKeys();
     press('7');
-    press('x');
+    press('=');
     replayEarlyKeys();
     expect(takeEarlySearchDraft()).toBeUndefined();
   });

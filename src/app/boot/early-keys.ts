@@ -1,14 +1,17 @@
 /**
  * Shortcut keys pressed before the app has mounted (it evaluates after the page's load event and
- * the early chart, ≈100–300 ms on a desktop): held here, with the browser's default prevented as
+ * the early chart, ≈100–300 ms on a desktop), and before this script ran (the page's inline holder,
+ * shared/early-keys-script.ts, held those): held here, with the browser's default prevented as
  * the app would, and dispatched again once the app's own handler listens (src/main.tsx). What is
- * typed after a held Ctrl+K or / (and an Enter) is kept as the search's draft: a replayed key
- * event types nothing, so the palette takes the text instead (takeEarlySearchDraft).
+ * typed after a held Ctrl+K or / (and an Enter), or from a letter on (a ticker typed on the page),
+ * is kept as the search's draft: a replayed key event types nothing, so the palette takes the text
+ * instead (takeEarlySearchDraft).
  */
 import type { PaletteDraftValue } from '../../features/search/palette-draft';
 import { isTypingTarget, shortcutFor } from '../shortcuts';
 
-const held: KeyboardEventInit[] = [];
+/** The held presses themselves: an event is a key event's init too (its key, code, modifiers, bubbles). */
+const held: KeyboardEvent[] = [];
 /** Set once a search shortcut is held: what is typed into the search that is not there yet. */
 let searchDraft: PaletteDraftValue | undefined;
 
@@ -27,14 +30,25 @@ function hold(event: KeyboardEvent): void {
   if (searchDraft && typeIntoSearch(event, searchDraft)) return;
   const action = shortcutFor(event, isTypingTarget(event.target));
   if (!action) return;
-  if (action.kind === 'search') searchDraft ??= { text: '', enter: false };
+  // A letter that opened the search is its draft's first character.
+  if (action.kind === 'search') searchDraft ??= { text: action.text, enter: false };
   event.preventDefault();
-  const { key, code, ctrlKey, metaKey, altKey, shiftKey } = event;
-  held.push({ key, code, ctrlKey, metaKey, altKey, shiftKey, bubbles: true, cancelable: true });
+  held.push(event);
 }
 
+declare global {
+  interface Window {
+    /** What the page's inline holder held before this script ran, and its listener (shared/early-keys-script.ts). */
+    chartroomKeys?: KeyboardEvent[] & { h?: (event: KeyboardEvent) => void };
+  }
+}
+
+/** Holds from now on, and takes over, in order, what the page's inline holder held before. */
 export function holdEarlyKeys(): void {
+  const early = window.chartroomKeys;
+  if (early?.h) window.removeEventListener('keydown', early.h);
   window.addEventListener('keydown', hold);
+  for (const event of early?.splice(0) ?? []) hold(event);
 }
 
 /** Stops holding and hands what was held, in order, to whoever listens on window now. */

@@ -22,7 +22,7 @@ export interface PaletteDraftHolder {
 }
 
 /** A draft starting empty, or from what was typed before the app was there (app/boot/early-keys.ts). */
-export function createPaletteDraft(initial: PaletteDraftValue = { text: '', enter: false }): PaletteDraftHolder {
+export function createPaletteDraft(initial: PaletteDraftValue): PaletteDraftHolder {
   let value: PaletteDraftValue = { ...initial };
   return {
     read: () => value,

@@ -229,6 +229,25 @@ describe('SearchPalette', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
+  it('takes BTCUSD picked for a name or a part (bitcoin, btc) as the crypto pair without asking, and keeps that reading', async () => {
+    serveCatalog();
+    const { input } = await openPalette();
+    type(input, 'btc');
+    fireEvent.click(screen.getByRole('button', { name: 'Add BTCUSD to watchlist' }));
+    expect(screen.queryByRole('group', { name: 'Which BTCUSD do you mean?' })).toBeNull();
+    expect(useAppStore.getState().watchlists[0]?.symbols).toEqual(['MSFT.US', 'BTCUSD']);
+    expect(useAppStore.getState().symbolTypes.BTCUSD).toBe('crypto');
+
+    useAppStore.setState({ symbolTypes: {} });
+    type(input, 'bitcoin');
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(activeOption(input)?.dataset.symbol).toBe('BTCUSD');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.queryByRole('group', { name: 'Which BTCUSD do you mean?' })).toBeNull();
+    expect(useAppStore.getState().workspace).toMatchObject({ symbol: 'BTCUSD', type: 'crypto' });
+    expect(useAppStore.getState().symbolTypes.BTCUSD).toBe('crypto');
+  });
+
   it('opens a typed symbol the catalogue lacks only when chosen, after the service knows it; keeps an unknown one with its error', async () => {
     serveCatalog(CATALOG, (url) => (url.pathname === '/v1/market/ticker' && url.searchParams.get('symbols') === 'NEW.US' ? tickerAnswer('NEW.US') : undefined));
     const { input } = await openPalette();

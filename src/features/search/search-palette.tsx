@@ -20,7 +20,8 @@ import { SearchFilters } from './search-filters';
 import { buildOptions, type ProductFilters, type SearchOption } from './search-options';
 import { SearchResults } from './search-results';
 import { useActiveWatchlistSymbols, useAddToWatchlist } from './use-add-to-watchlist';
-import { knownType, useSymbolOpener } from './use-symbol-opener';
+import { acceptedType, useSymbolOpener } from './use-symbol-opener';
+import { namesWhole } from '../../lib/symbol-input';
 
 /** Matches listed at first, and added by each "Show more". */
 export const PAGE_SIZE = 50;
@@ -62,20 +63,26 @@ function Palette({ onClose, draft }: { onClose: () => void; draft: PaletteDraftH
   const input = useRef<HTMLInputElement>(null);
   const nothingMatched = catalog.data !== undefined && query.trim() !== '' && list.defaultIndex === -1;
 
+  // Whether `typed` names the option's symbol whole (BTCUSD asks crypto or forex; btc takes the crypto pair).
+  const typedWhole = useCallback(
+    (option: SearchOption, typed: string) => catalog.data === undefined || namesWhole(typed, option.symbol, catalog.data),
+    [catalog.data],
+  );
+  /** Opens `option`, picked with `typed` in the box. */
   const openOption = useCallback(
-    (option: SearchOption) => {
+    (option: SearchOption, typed: string) => {
       if (opener.state.status === 'checking') return;
       if (option.direct) void opener.open(option.symbol);
-      else opener.openOneOf(option.symbol, option.types);
+      else opener.openOneOf(option.symbol, option.types, typedWhole(option, typed));
     },
-    [opener],
+    [opener, typedWhole],
   );
-  const addOption = (option: SearchOption) => {
+  const addOption = (option: SearchOption, typed: string) => {
     if (option.direct) {
       setNotice(t('{symbol} is not in the catalogue: not added.', { symbol: option.symbol }));
       return;
     }
-    if (knownType(option.symbol, option.types) === undefined) opener.ask(option.symbol, option.types, 'add');
+    if (acceptedType(option.symbol, option.types, typedWhole(option, typed)) === undefined) opener.ask(option.symbol, option.types, 'add');
     else setNotice(addToWatchlist(option.symbol));
   };
   const bestMatch = (text: string) => {
@@ -89,8 +96,8 @@ function Palette({ onClose, draft }: { onClose: () => void; draft: PaletteDraftH
   // Enter before the catalogue arrived: open the best match once it has, if the query is unchanged.
   const waitedOption = waitingEnter === query && catalog.data !== undefined ? options[list.defaultIndex] : undefined;
   useEffect(() => {
-    if (waitedOption) openOption(waitedOption);
-  }, [waitedOption, openOption]);
+    if (waitedOption) openOption(waitedOption, query);
+  }, [waitedOption, openOption, query]);
   // The stand-in took keys while this rendered (a slice at a time, for long on a slow machine):
   // start from what it holds at the commit, which no key can come between, not at the render.
   useLayoutEffect(() => {
@@ -119,8 +126,8 @@ function Palette({ onClose, draft }: { onClose: () => void; draft: PaletteDraftH
     } else if (event.key === 'Enter') {
       event.preventDefault();
       if (option) {
-        if (event.shiftKey) addOption(option);
-        else openOption(option);
+        if (event.shiftKey) addOption(option, text);
+        else openOption(option, text);
       } else if (catalog.data === undefined && !catalogFailed && text.trim() !== '') {
         setWaitingEnter(text);
       }
@@ -195,8 +202,12 @@ function Palette({ onClose, draft }: { onClose: () => void; draft: PaletteDraftH
         optionId={optionId}
         inWatchlist={inWatchlist}
         onActivate={setMoved}
-        onOpen={openOption}
-        onAdd={addOption}
+        onOpen={(option) => {
+          openOption(option, query);
+        }}
+        onAdd={(option) => {
+          addOption(option, query);
+        }}
       />
       {nothingMatched && (
         <p className="px-3 pb-2 text-sm text-slate-500 dark:text-slate-400">

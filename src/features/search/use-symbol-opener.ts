@@ -1,7 +1,8 @@
 /**
  * Opening a symbol from the palette. A catalogue match opens with its type; a symbol the
  * catalogue lists with several types (BTCUSD) opens with the type the user chose for it before,
- * or asks which (the answer is remembered). A typed symbol the catalogue does not know opens with
+ * or the far likelier reading when not typed whole (btc: the crypto pair, lib/symbol-input), or
+ * asks which (the answer is remembered). A typed symbol the catalogue does not know opens with
  * its remembered type, or after the ticker endpoint is asked: AMBIGUOUS_SYMBOL turns into the same
  * question, an unknown symbol stays in the palette with its error, and anything else opens (the
  * chart shows its own errors).
@@ -11,6 +12,7 @@ import { isAmbiguousSymbol, isApiError } from '../../api/api-error';
 import { ERROR_CODES, PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
 import { useAppServices } from '../../queries/app-services-context';
 import { tickerQueryOptions } from '../../queries/use-ticker';
+import { acceptSymbol } from '../../lib/symbol-input';
 import { useAppStore } from '../../store/app-store';
 
 export type OpenerState =
@@ -25,11 +27,17 @@ export type ChoiceAction = 'open' | 'add';
 
 const IDLE: OpenerState = { status: 'idle' };
 
-/** The type to take without asking: the only one, or the one chosen before among them. */
-export function knownType(symbol: string, types: readonly ProductType[]): ProductType | undefined {
-  if (types.length === 1) return types[0];
-  const remembered = useAppStore.getState().symbolTypes[symbol];
-  return remembered !== undefined && types.includes(remembered) ? remembered : undefined;
+/**
+ * The type to take without asking (the only one, the one chosen before, or the likely reading of
+ * a symbol not typed whole), or undefined: ask. A likely reading is remembered as the user's
+ * choice would be, so the watchlist, the chart and the alerts read that type.
+ */
+export function acceptedType(symbol: string, types: readonly ProductType[], typedWhole: boolean): ProductType | undefined {
+  const store = useAppStore.getState();
+  const result = acceptSymbol(symbol, types, [], { typedWhole, remembered: store.symbolTypes[symbol] });
+  if (result.ok !== true) return undefined;
+  if (result.likely && result.type) store.rememberType(symbol, result.type);
+  return result.type;
 }
 
 function productTypes(values: readonly string[]): ProductType[] {
@@ -92,10 +100,10 @@ export function useSymbolOpener(onOpened: () => void) {
     [finish, queryClient, feed],
   );
 
-  /** A symbol of the catalogue with these types: opens it, or asks which type first. */
+  /** A symbol of the catalogue with these types (`typedWhole`: see acceptedType): opens it, or asks which type first. */
   const openOneOf = useCallback(
-    (symbol: string, types: readonly ProductType[]) => {
-      const type = knownType(symbol, types);
+    (symbol: string, types: readonly ProductType[], typedWhole: boolean) => {
+      const type = acceptedType(symbol, types, typedWhole);
       if (type !== undefined) finish(symbol, type);
       else ask(symbol, types, 'open');
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalogSearch } from '../../lib/catalog-search';
 import { catalogIndexOf } from '../../queries/catalog.test-support';
-import { acceptSymbol, parseSymbolInput } from './validate-symbol';
+import { parseSymbolInput } from './validate-symbol';
 
 const catalog = createCatalogSearch(
   catalogIndexOf([
@@ -56,12 +56,5 @@ describe('parseSymbolInput', () => {
   it('asks which type an ambiguous symbol is, unless one was chosen before', () => {
     expect(parseSymbolInput('btcusd', [], catalog)).toEqual({ ok: 'choose', symbol: 'BTCUSD', types: ['crypto', 'forex'] });
     expect(parseSymbolInput('btcusd', [], catalog, () => 'forex')).toEqual({ ok: true, symbol: 'BTCUSD', type: 'forex' });
-  });
-});
-
-describe('acceptSymbol', () => {
-  it('takes a picked suggestion with its type', () => {
-    expect(acceptSymbol('700.HK', ['stock'], [])).toEqual({ ok: true, symbol: '700.HK', type: 'stock' });
-    expect(acceptSymbol('BTCUSD', ['crypto', 'forex'], [], 'stock')).toEqual({ ok: 'choose', symbol: 'BTCUSD', types: ['crypto', 'forex'] });
   });
 });
