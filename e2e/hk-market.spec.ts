@@ -10,9 +10,10 @@ test.afterEach(async ({ request }) => {
 test('sorts by a column and filters by code', async ({ page }) => {
   await page.goto('/?symbol=700.HK&tab=hk');
   await expect(page.getByTestId('hk-count')).toHaveText(/^2,\d{3} securities$/, { timeout: 20_000 });
-  // The first click on a change column: gainers first.
-  await page.getByRole('button', { name: 'Change %', exact: true }).click();
-  await expect(page.getByRole('columnheader', { name: 'Change %', exact: true })).toHaveAttribute('aria-sort', 'descending');
+  // The first click on a change column: gainers first (the table's: a watchlist sorts by its columns too).
+  const table = page.getByTestId('hk-table-scroll');
+  await table.getByRole('button', { name: 'Change %', exact: true }).click();
+  await expect(table.getByRole('columnheader', { name: 'Change %', exact: true })).toHaveAttribute('aria-sort', 'descending');
   const percents = await page
     .getByTestId('hk-row')
     .evaluateAll((rows) =>
