@@ -2,19 +2,18 @@
  * The quote strip under the symbol header: open, high, low, previous close, the day's and the
  * year's range, amplitude, volume, turnover, turnover rate (stocks with share counts), bid and ask
  * (where the ticker has them) and open interest (futures), as Futu shows beside every chart. It
- * loads after the first candle; the year's range reads the daily candles the chart shares when it
- * is on 1d (forward-adjusted for stocks, so a split inside the year draws no false low).
+ * loads after the first candle; the year's range reads a year of daily candles (use-year-dailies).
  */
 import { useMemo } from 'react';
 import { isStockInstrument, normalizeSymbol } from '#shared/symbols.ts';
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
 import { useInstrumentType } from '../../queries/use-instrument-type';
-import { useKlineSeries } from '../../queries/use-kline-series';
 import { useTicker } from '../../queries/use-ticker';
 import { useAppStore } from '../../store/app-store';
 import { useStockInfo } from '../../queries/use-stock-info';
 import { quoteFigures } from './quote-figures';
+import { useYearDailies } from './use-year-dailies';
 
 const NO_SYMBOLS: string[] = [];
 
@@ -25,7 +24,7 @@ export function QuoteStrip() {
   const stock = isStockInstrument(symbol, type);
   const kind = useInstrumentType(symbol, type);
   const ticker = useTicker(symbol, type).data;
-  const dailies = useKlineSeries({ symbol, interval: '1d', adjust: stock ? 'forward' : 'none', ...(type && { type }) }).candles;
+  const dailies = useYearDailies(symbol, type, stock);
   const info = useStockInfo(stock ? [symbol] : NO_SYMBOLS).data?.find((entry) => normalizeSymbol(entry.symbol) === normalizeSymbol(symbol));
   // Shares that trade where this listing trades: an HK listing's H shares, else the float, else all.
   const tradableShares = (symbol.toUpperCase().endsWith('.HK') ? info?.hk_shares : undefined) ?? info?.circulating_shares ?? info?.total_shares;
