@@ -11,12 +11,18 @@ import { resetSimulator } from './sim-control.ts';
 
 const CARRIED = /<script type="application\/json" id="chartroom-first-page" data-url="([^"]*)"/;
 
-/** The page's requests for a history page (`/v1/market/kline` itself, not latest or ex-factors), as their queries. */
+/**
+ * The quote strip's one request for a year of dailies (src/components/quote-strip/use-year-dailies.ts,
+ * after the first candle): a 52-week range, not a page of the chart's history.
+ */
+const isQuoteStripYear = (query: URLSearchParams) => query.get('interval') === '1d' && query.get('limit') === '260';
+
+/** The page's requests for a page of a chart's history (`/v1/market/kline` itself, not latest or ex-factors), as their queries. */
 function historyRequests(page: Page): URLSearchParams[] {
   const seen: URLSearchParams[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname === '/v1/market/kline') seen.push(url.searchParams);
+    if (url.pathname === '/v1/market/kline' && !isQuoteStripYear(url.searchParams)) seen.push(url.searchParams);
   });
   return seen;
 }

@@ -12,6 +12,7 @@ import { useMarketFeed } from '../../queries/app-services-context';
 import type { SnapshotFeed } from '../../queries/market-feed/market-feed';
 import { queryKeys } from '../../queries/query-keys';
 
+/** e2e/first-page-carried.spec.ts tells this request from the chart's history by it. */
 const TRADING_DAYS = 260;
 const STALE_MS = 60 * 60_000;
 
