@@ -140,7 +140,8 @@ for (const { name, use } of [
       await expect(shell).toContainText(/\d+\.\d+/);
       expect(await page.evaluate(() => performance.getEntriesByName('chartroom:react-mounted', 'mark').length)).toBe(0);
       const shellTitle = await shell.getByRole('heading').boundingBox();
-      const shellPrice = await shell.locator('span').nth(1).boundingBox();
+      // The row's own boxes: the name (with an HK code inside it), then the price.
+      const shellPrice = await shell.locator(':scope > span').nth(1).boundingBox();
 
       await mounted(page);
       await expect(shell).toHaveCount(0);

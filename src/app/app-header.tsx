@@ -21,7 +21,8 @@ const NO_SESSION_STATE = <span className="[grid-area:state]" />;
 // column sits left of the search, beside a flexible one, so nothing moves when it appears.
 const AddToWatchlistButton = lazyWithPreload(() => import('../features/watchlist/add-to-watchlist-button').then((m) => m.AddToWatchlistButton)).Component;
 // Language, theme and colours: after the first candle too, in the beside-chart chunk (they pay for
-// first-page bytes; a switch before the first candle is not a trader's first act).
+// first-page bytes; a switch before the first candle is not a trader's first act). Their column
+// keeps their width meanwhile (min-w-44), so the search button does not move when they come.
 const DisplaySettings = lazyWithPreload(() => import('./display-settings').then((m) => m.DisplaySettings)).Component;
 // Who is signed in (only when the server has sign-in on): its own chunk, after the first candle.
 const AccountStatus = lazyWithPreload(() => import('../features/account/account-status').then((m) => m.AccountStatus)).Component;
@@ -67,7 +68,7 @@ export function AppHeader({ onSearch, onSearchIntent, afterFirstCandle }: AppHea
         <span className="sr-only sm:not-sr-only">{t('Search…')}</span>
         <kbd className="hidden rounded bg-slate-200 px-1 text-xs sm:inline touch:hidden lg:max-xl:hidden dark:bg-slate-800">Ctrl K</kbd>
       </button>
-      <div className="flex items-center gap-1 justify-self-end [grid-area:settings]">
+      <div className="flex min-w-44 items-center justify-end gap-1 justify-self-end [grid-area:settings]">
         <Suspense fallback={null}>
           {signInOn ? <AccountStatus /> : null}
           {afterFirstCandle && <DisplaySettings />}

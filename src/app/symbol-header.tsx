@@ -17,6 +17,7 @@ import { ADJUST_LABELS } from '../features/chart/adjust-names';
 import { isStockInstrument } from '#shared/symbols.ts';
 import { Suspense } from 'react';
 import { lazyWithPreload } from '../components/lazy-with-preload';
+import { HK_CODE_CLASS, hkDisplayCode } from '../lib/hk-code';
 
 // The name in the language's script and the HK code beside it come with the watchlists, after
 // the first candle (the names need the catalogue then anyway); until then the quote's own name.
@@ -34,6 +35,7 @@ export function SymbolHeader({ afterFirstCandle }: SymbolHeaderProps) {
   const adjust = useAppStore((state) => state.workspace.adjust);
   const { ticker, error, lastCell, changeCell } = useLiveQuote(symbol, type, { flash: false });
   const figures = ticker ? tickerFigures(ticker) : undefined;
+  const code = hkDisplayCode(symbol);
   return (
     <div className={QUOTE_CLASSES.row} data-testid="symbol-header">
       <h1 className={QUOTE_CLASSES.symbol}>
@@ -41,7 +43,9 @@ export function SymbolHeader({ afterFirstCandle }: SymbolHeaderProps) {
         {type && <span className={QUOTE_CLASSES.type}>({typeName(type)})</span>}
       </h1>
       <span className={QUOTE_CLASSES.name} data-testid="header-name">
-        <Suspense fallback={ticker?.name}>{afterFirstCandle ? <SymbolName symbol={symbol} name={ticker?.name} /> : ticker?.name}</Suspense>
+        {/* The code from the first paint (the shell draws it too); the name in the language's script after the first candle. */}
+        {code !== undefined && <span className={HK_CODE_CLASS}>{code}</span>}
+        <Suspense fallback={ticker?.name}>{afterFirstCandle ? <SymbolName symbol={symbol} name={ticker?.name} withCode={false} /> : ticker?.name}</Suspense>
       </span>
       {figures && (
         <span ref={lastCell} className={QUOTE_CLASSES.last} data-testid="header-last-price">

@@ -2,7 +2,7 @@
  * A symbol's name as a trader reads it: in the language's script (useLocalName), an HK stock's
  * code beside it as Hong Kong writes it (00700 騰訊控股), while the symbol itself stays 700.HK.
  */
-import { hkDisplayCode } from '../lib/hk-code';
+import { HK_CODE_CLASS, hkDisplayCode } from '../lib/hk-code';
 import { useLocalName } from '../queries/use-local-name';
 
 interface SymbolNameProps {
@@ -19,7 +19,7 @@ export function SymbolName({ symbol, name, withCode = true }: SymbolNameProps) {
   const code = withCode ? hkDisplayCode(symbol) : undefined;
   return (
     <>
-      {code !== undefined && <span className="mr-1 tabular-nums">{code}</span>}
+      {code !== undefined && <span className={HK_CODE_CLASS}>{code}</span>}
       <span data-testid="symbol-name">{shown}</span>
     </>
   );

@@ -8,3 +8,6 @@ export function hkDisplayCode(symbolOrCode: string): string | undefined {
   const digits = /^(\d{1,5})(?:\.HK)?$/i.exec(symbolOrCode.trim())?.[1];
   return digits === undefined ? undefined : digits.padStart(5, '0').slice(-5);
 }
+
+/** The code's box beside a name (the header, the shell's header, a name with its code). */
+export const HK_CODE_CLASS = 'mr-1 tabular-nums';

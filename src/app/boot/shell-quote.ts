@@ -10,6 +10,7 @@ import type { ProductType } from '#shared/contract.ts';
 import type { Ticker } from '../../api/quote-schemas';
 import { changeText, directionColor, tickerFigures } from '../../components/live-quote/ticker-figures';
 import { QUOTE_CLASSES } from '../quote-classes';
+import { HK_CODE_CLASS, hkDisplayCode } from '../../lib/hk-code';
 import { watchTicker } from './watch-ticker';
 
 const BRAND_NAME = 'Chartroom';
@@ -35,7 +36,12 @@ export function shellQuoteRow(symbol: string, ticker: Ticker): HTMLDivElement {
   const title = document.createElement('h1');
   title.className = QUOTE_CLASSES.symbol;
   title.textContent = symbol;
-  row.append(title, span(QUOTE_CLASSES.name, ticker.name ?? ''), span(QUOTE_CLASSES.last, figures.last));
+  // The name's box as the app's header draws it: an HK stock's code first (00700), so nothing moves when the app takes over.
+  const name = span(QUOTE_CLASSES.name, '');
+  const code = hkDisplayCode(symbol);
+  if (code !== undefined) name.append(span(HK_CODE_CLASS, code));
+  name.append(ticker.name ?? '');
+  row.append(title, name, span(QUOTE_CLASSES.last, figures.last));
   if (figures.change !== undefined) {
     const change = span(QUOTE_CLASSES.change, changeText(figures));
     const color = directionColor(figures.direction);
