@@ -52,7 +52,7 @@ let descending = true;
 function draw(): void {
   const first = Math.max(0, Math.floor(scroller.scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((scroller.scrollTop + scroller.clientHeight) / ROW_HEIGHT) + OVERSCAN);
-  body.style.transform = `translateY(${String(first * ROW_HEIGHT)}px)`;
+  body.style.top = `${String(first * ROW_HEIGHT)}px`;
   const lines: HTMLDivElement[] = [];
   for (let i = first; i < last; i++) {
     const row = rows[i] as HkTicker;

@@ -40,3 +40,11 @@ describe('shortcuts', () => {
     expect(shortcutFor(key('7'), false, true)).toEqual({ kind: 'interval', interval: '1d' });
   });
 });
+
+describe('Shift+F', () => {
+  it('is the chart’s full screen, not a search for “F”; other capitals still open the search', () => {
+    expect(shortcutFor({ key: 'F', shiftKey: true, ctrlKey: false, metaKey: false, altKey: false }, false)).toBeUndefined();
+    expect(shortcutFor({ key: 'N', shiftKey: true, ctrlKey: false, metaKey: false, altKey: false }, false)).toEqual({ kind: 'search', text: 'N' });
+    expect(shortcutFor({ key: 'f', shiftKey: false, ctrlKey: false, metaKey: false, altKey: false }, false)).toEqual({ kind: 'search', text: 'f' });
+  });
+});

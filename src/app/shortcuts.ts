@@ -34,8 +34,9 @@ export function shortcutFor(event: KeyLike & { code?: string }, typing: boolean,
   if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') return { kind: 'search', text: '' };
   if (typing || event.ctrlKey || event.metaKey) return undefined;
   if (event.key === '/' && !event.altKey) return { kind: 'search', text: '' };
-  // Latin letters only: tickers are; digits stay the intervals' keys (TradingView's too).
-  if (/^[a-z]$/i.test(event.key) && !event.altKey && !inModal) return { kind: 'search', text: event.key };
+  // Latin letters only: tickers are; digits stay the intervals' keys (TradingView's too). Shift+F
+  // is the chart's full screen (features/chart/chart-fullscreen), as on TradingView.
+  if (/^[a-z]$/i.test(event.key) && !event.altKey && !inModal && !(event.shiftKey && event.key === 'F')) return { kind: 'search', text: event.key };
   // Alt+digit: read the physical key, since Alt changes `key` on some layouts.
   const digit = event.code?.startsWith('Digit') ? event.code.slice(5) : event.key;
   if (event.altKey) {

@@ -2,7 +2,7 @@
  * The chart full screen (the toolbar's button, Shift+F; a bare F is left to typing a ticker, and
  * the app's shortcuts in src/app/shortcuts.ts take neither): the chart panel asks the browser for
  * full screen; where the browser refuses (an iPhone, a frame without the permission) the panel
- * fills the page instead (`data-maximised`, src/app/layout.css). Esc leaves either (the browser
+ * fills the page instead (`data-maximised`, fullscreen.css). Esc leaves either (the browser
  * leaves its full screen on Esc by itself; the listener here covers the page's, and any browser
  * that hands the key to the page).
  */

@@ -5,6 +5,7 @@
 import { t } from '../../i18n/t';
 import { useEffect } from 'react';
 import { isFullscreenKey, toggleChartFullscreen } from './chart-fullscreen';
+import './fullscreen.css';
 
 export function FullscreenButton() {
   useEffect(() => {
