@@ -24,7 +24,7 @@ describe('showShellQuote', () => {
     expect(document.querySelector('[data-testid="shell-quote"]')).toBeNull();
     client.setQueryData(queryKeys.tickers.one(LIVE_SOURCE, '700.HK', undefined), ticker);
     const row = document.querySelector('.app-header > [data-testid="shell-quote"]');
-    expect([...(row?.children ?? [])].map((child) => child.textContent)).toEqual(['700.HK', 'Tencent', '505.5', '+5.5 (+1.10%)']);
+    expect([...(row?.children ?? [])].map((child) => child.textContent)).toEqual(['700.HK', '00700Tencent', '505.5', '+5.5 (+1.10%)']);
     expect((row?.lastElementChild as HTMLElement | null)?.style.color).toBe('var(--color-up)');
     // Once only: a later ticker leaves the shell to the app.
     client.setQueryData(queryKeys.tickers.one(LIVE_SOURCE, '700.HK', undefined), { ...ticker, last_price: '506.0' });

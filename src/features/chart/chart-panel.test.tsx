@@ -22,6 +22,12 @@ vi.mock('../../queries/use-instrument-type', async () => {
 });
 // The drawing tools (after the first candle) report on the real chart's element, which the mocked adapter has not.
 vi.mock('./drawings/drawing-layer', () => ({ DrawingLayer: () => null }));
+// The quote strip reads its own queries (the ticker, a year of dailies, stock info): not this test's.
+vi.mock('../../components/quote-strip/quote-strip', () => ({ QuoteStrip: () => null }));
+// The legends' lines read the real adapter's indicators: not this test's (candle-chart.test and the journey cover them).
+vi.mock('./legend-extras', () => ({ LegendExtras: () => null }));
+// The view tools (the way back to the latest bar, go to date) drive the real chart: their own tests and journey cover them.
+vi.mock('./chart-view-tools', () => ({ ChartViewTools: () => null }));
 vi.mock('./api/use-kline-intervals', () => ({ useKlineIntervals: () => ({ data: { intervals: ['1m', '3m', '1h', '1d'] } }) }));
 vi.mock('./chart-adapter', () => ({
   createChartAdapter: () => new Proxy({}, { get: (_, key) => (key === 'onCrosshair' || key === 'onNeedOlder' ? () => () => undefined : () => undefined) }),
