@@ -7,15 +7,10 @@
 import type { Page, Response } from '@playwright/test';
 import { candlePixels } from './chart-pixels.ts';
 import { expect, test } from './fixtures.ts';
+import { isQuoteStripYear } from './quote-strip-request.ts';
 import { resetSimulator } from './sim-control.ts';
 
 const CARRIED = /<script type="application\/json" id="chartroom-first-page" data-url="([^"]*)"/;
-
-/**
- * The quote strip's one request for a year of dailies (src/components/quote-strip/use-year-dailies.ts,
- * after the first candle): a 52-week range, not a page of the chart's history.
- */
-const isQuoteStripYear = (query: URLSearchParams) => query.get('interval') === '1d' && query.get('limit') === '260';
 
 /** The page's requests for a page of a chart's history (`/v1/market/kline` itself, not latest or ex-factors), as their queries. */
 function historyRequests(page: Page): URLSearchParams[] {

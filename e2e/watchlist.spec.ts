@@ -1,5 +1,6 @@
 /** Watchlists are the user's: they tick live and survive a reload. */
 import { expect, test } from './fixtures.ts';
+import { isQuoteStripYear } from './quote-strip-request.ts';
 import { resetSimulator, setFaults } from './sim-control.ts';
 
 test.beforeEach(async ({ request }) => {
@@ -76,7 +77,8 @@ test("a pointer resting on a row starts that symbol's chart before the click, an
   const history: { symbol: string; at: number }[] = [];
   page.on('request', (sent) => {
     const url = new URL(sent.url());
-    if (url.pathname === '/v1/market/kline') history.push({ symbol: url.searchParams.get('symbol') ?? '', at: Date.now() });
+    if (url.pathname === '/v1/market/kline' && !isQuoteStripYear(url.searchParams))
+      history.push({ symbol: url.searchParams.get('symbol') ?? '', at: Date.now() });
   });
   await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
   await expect(page.getByTestId('main-chart')).toHaveAttribute('aria-label', /^AAPL\.US/);

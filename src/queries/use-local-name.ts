@@ -13,9 +13,10 @@ import { queryKeys } from './query-keys';
 /** Under the catalogue's key: whatever refreshes the catalogue refreshes the names. */
 export const LOCAL_NAMES_KEY = [...queryKeys.catalog.all, 'names'] as const;
 
-/** Every symbol's names, once the catalogue is in. */
-export function useLocalNames(): LocalNames | undefined {
+/** Every symbol's names, once the catalogue is in (asked for only while `needed`). */
+export function useLocalNames(needed = true): LocalNames | undefined {
   return useQuery({
+    enabled: needed,
     queryKey: LOCAL_NAMES_KEY,
     queryFn: async ({ client }): Promise<LocalNames> => (await import('./local-names-loader')).loadLocalNames(client),
     staleTime: Number.POSITIVE_INFINITY,
@@ -25,8 +26,13 @@ export function useLocalNames(): LocalNames | undefined {
   }).data;
 }
 
-/** `symbol`'s name in the current language's script, else `name` (the data's own). */
+/**
+ * `symbol`'s name in the current language's script, else `name` (the data's own). In English only
+ * an HK stock's name can differ from the data's (name_en): a page of US stocks in English does not
+ * download the catalogue for its names (the search downloads it when pointed at).
+ */
 export function useLocalName(symbol: string, name: string | undefined): string | undefined {
   const language = useLanguage();
-  return useLocalNames()?.nameOf(symbol, language) ?? name;
+  const needed = (language !== 'en' && language !== 'pseudo') || symbol.toUpperCase().endsWith('.HK');
+  return useLocalNames(needed)?.nameOf(symbol, language) ?? name;
 }
