@@ -312,6 +312,9 @@ test('Copy image puts the chart’s PNG on the clipboard, as the download has it
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await page.goto('/?symbol=AAPL.US&interval=1d');
   await expect(page.getByTestId('chart-legend')).toBeVisible({ timeout: 15_000 });
+  // Once the toolbar's after-candle controls are in: a popup opened in the moment they arrive can
+  // close again (a known race, in the note of 2026-11-29, to fix next).
+  await expect(page.getByRole('radiogroup', { name: 'Price scale' })).toBeAttached({ timeout: 15_000 });
   const menu = await openExportMenu(page);
   await menu.getByRole('menuitem', { name: 'Copy image' }).click();
   await expect(page.getByText('The chart image is on the clipboard.')).toBeVisible();
