@@ -77,7 +77,9 @@ export function installSoakProbe(): void {
 
   const rowTrouble = (row: Element): boolean => {
     const last = text(row.querySelector('[data-testid="watchlist-last"]'));
-    return last === '—' || text(row).includes('⚠');
+    // A failed quote ("Quote not updated: …"), not one polled over HTTP while the socket is away
+    // ("Quote not live: …", the mark every row shows when the realtime path is refused).
+    return last === '—' || text(row).includes('Quote not updated');
   };
 
   const verdict = (): PageVerdict => {
