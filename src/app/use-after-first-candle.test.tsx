@@ -21,16 +21,18 @@ describe('useAfterFirstCandle', () => {
     expect(result.current).toBe(true);
   });
 
-  it('waits for the first candle, and gives up waiting after a bound', () => {
+  it('waits for the first candle, and gives up waiting after a bound', async () => {
     vi.useFakeTimers();
     const { result } = renderHook(() => useAfterFirstCandle(true));
     expect(result.current).toBe(false);
-    act(() => {
+    await act(async () => {
       vi.advanceTimersByTime(1_499);
+      await Promise.resolve();
     });
     expect(result.current).toBe(false);
-    act(() => {
+    await act(async () => {
       vi.advanceTimersByTime(1);
+      await Promise.resolve();
     });
     expect(result.current).toBe(true);
   });

@@ -5,7 +5,7 @@
  * (measured: first candle 588 → 497 ms, median of 10, cold).
  */
 import { useEffect, useState } from 'react';
-import { TIMING_MARKS } from '../lib/timing-marks';
+import { markOrBound, TIMING_MARKS } from '../lib/timing-marks';
 
 const BOUND_MS = 1_500;
 
@@ -17,21 +17,12 @@ export function useAfterFirstCandle(chartShown: boolean): boolean {
   const [ready, setReady] = useState(() => !chartShown || drawn());
   useEffect(() => {
     if (ready) return;
-    const done = (): void => {
-      setReady(true);
-    };
-    const timer = setTimeout(done, BOUND_MS);
-    const observer =
-      typeof PerformanceObserver === 'function'
-        ? new PerformanceObserver(() => {
-            if (drawn()) done();
-          })
-        : undefined;
-    observer?.observe({ type: 'mark' });
-    if (drawn()) done();
+    let mounted = true;
+    void markOrBound(TIMING_MARKS.firstCandle, BOUND_MS).then(() => {
+      if (mounted) setReady(true);
+    });
     return () => {
-      clearTimeout(timer);
-      observer?.disconnect();
+      mounted = false;
     };
   }, [ready]);
   return ready;

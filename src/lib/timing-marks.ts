@@ -9,3 +9,27 @@ export const TIMING_MARKS = {
 export function markOnce(name: string): void {
   if (performance.getEntriesByName(name, 'mark').length === 0) performance.mark(name);
 }
+
+/** Resolves once the mark is set, or after `boundMs`: what waits for a mark must not wait forever (a hidden tab draws nothing). */
+export function markOrBound(name: string, boundMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const set = (): boolean => performance.getEntriesByName(name, 'mark').length > 0;
+    if (set()) {
+      resolve();
+      return;
+    }
+    const done = (): void => {
+      clearTimeout(timer);
+      observer?.disconnect();
+      resolve();
+    };
+    const timer = setTimeout(done, boundMs);
+    const observer =
+      typeof PerformanceObserver === 'function'
+        ? new PerformanceObserver(() => {
+            if (set()) done();
+          })
+        : undefined;
+    observer?.observe({ type: 'mark' });
+  });
+}
