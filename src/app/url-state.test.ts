@@ -25,6 +25,11 @@ describe('workspace in the URL', () => {
     expect(problems).toEqual(['adjust “forward” (EURUSD has no adjusted prices)']);
     // "none" is no adjustment at all: nothing to report.
     expect(parseWorkspace('?symbol=EURUSD&adjust=none').problems).toEqual([]);
+    // A link without one: the stocks' default (forward) is not the link's to report.
+    expect(parseWorkspace('?symbol=BTCUSDT&interval=1h')).toEqual({
+      workspace: { ...DEFAULT_WORKSPACE, symbol: 'BTCUSDT', interval: '1h', adjust: 'none' },
+      problems: [],
+    });
   });
 
   it('upper-cases symbols and keeps defaults for an empty query', () => {

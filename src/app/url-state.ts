@@ -50,7 +50,8 @@ export function parseWorkspace(search: string, fallback: Workspace = DEFAULT_WOR
   };
   if (type) workspace.type = type;
   if (!isStockInstrument(symbol, type) && workspace.adjust !== 'none') {
-    problems.push(`adjust “${workspace.adjust}” (${symbol} has no adjusted prices)`);
+    // Reported only when the link asked for it: the default (stocks open forward) is not the link's.
+    if (params.get('adjust')) problems.push(`adjust “${workspace.adjust}” (${symbol} has no adjusted prices)`);
     workspace.adjust = 'none';
   }
   return { workspace, problems };
