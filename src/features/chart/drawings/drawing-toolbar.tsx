@@ -206,8 +206,8 @@ export function DrawingToolbar({ symbol, drawings, tool, onTool, magnet, onMagne
           </>
         )}
       </div>
-      {/* Phones: one button, the tools as a menu. */}
-      <div className="absolute left-2 z-20 sm:hidden" style={PHONE_MENU_BUTTON}>
+      {/* Phones: one button, the tools as a menu; under the toolbar's layer (z-20), which unfolds over it. */}
+      <div className="absolute left-2 z-10 sm:hidden" style={PHONE_MENU_BUTTON}>
         <button
           type="button"
           aria-haspopup="menu"
