@@ -12,6 +12,8 @@ export interface DrawnCandle {
   /** Canvas rows (CSS pixels from the pane's top) of the top of its high wick and the bottom of its low one. */
   top: number;
   bottom: number;
+  /** Its high or low meets the last price's line, whose rows are not read: that edge may be off by the line's width. */
+  onPriceLine: boolean;
 }
 
 export interface PricePane {
@@ -64,7 +66,7 @@ export async function readCandles(page: Page): Promise<PricePane> {
       }
       columns.push({ top, bottom });
     }
-    const candles: { x: number; top: number; bottom: number }[] = [];
+    const candles: { x: number; top: number; bottom: number; onPriceLine: boolean }[] = [];
     for (let x = 0; x < width; x++) {
       if ((columns[x]?.top ?? -1) < 0) continue;
       const start = x;
@@ -76,7 +78,12 @@ export async function readCandles(page: Page): Promise<PricePane> {
       }
       // A candle cut by the pane's edge shows part of its body and no wick: not a whole candle.
       if (start === 0 || x === width) continue;
-      candles.push({ x: rect.left + (start + x - 1) / 2 / ratio, top: top / ratio, bottom: (bottom + 1) / ratio });
+      candles.push({
+        x: rect.left + (start + x - 1) / 2 / ratio,
+        top: top / ratio,
+        bottom: (bottom + 1) / ratio,
+        onPriceLine: lineRows.has(top - 1) || lineRows.has(bottom + 1),
+      });
     }
     return { top: rect.top, candles };
   });
