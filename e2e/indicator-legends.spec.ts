@@ -66,6 +66,8 @@ async function recordCanvasTexts(page: Page): Promise<void> {
 
 /** Adds each kind from the picker, as a user does (the picker's button may wait behind More). */
 async function addIndicators(page: Page): Promise<void> {
+  // The toolbar whole (the controls after the first candle in): whether More folds the picker is known then.
+  await expect(page.getByRole('radiogroup', { name: 'Price scale' })).toBeAttached({ timeout: 15_000 });
   const more = page.getByRole('button', { name: 'More chart tools' });
   if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
   await page.getByRole('button', { name: 'Indicators…' }).click();
@@ -161,6 +163,8 @@ async function chooseScale(page: Page, name: 'Linear' | 'Log' | 'Percent') {
 
 for (const viewport of [
   { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+  { width: 1024, height: 768 },
   { width: 390, height: 844 },
 ]) {
   test.describe(`at ${String(viewport.width)}×${String(viewport.height)}`, () => {
