@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
 
-const SHOTS = process.env.LINKS_SHOTS_DIR ?? '/tmp/shots-links';
+const SHOTS = process.env.LINKS_SHOTS_DIR ?? 'test-results/shots-links';
 const PERCENT = /^[+−-]?\d[\d,]*\.\d\d%$/;
 
 test.beforeEach(async ({ request }) => {

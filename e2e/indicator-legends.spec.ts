@@ -5,7 +5,7 @@
  * candle and at a hovered one; RSI's pane keeps its 0–100 scale under Percent and Log (its axis
  * labels read off the canvas as the library writes them); from a legend an indicator is hidden,
  * shown, set and removed, its pane moved and maximised; a pane's border dragged resizes it and the
- * height stays when the panes are built again. Screenshots under /tmp/shots-legends/.
+ * height stays when the panes are built again. Screenshots under test-results/shots-legends/.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
@@ -20,7 +20,7 @@ import { chartLoaded, openExportMenu, parseCsv } from './chart-csv.ts';
 import { expect, test } from './fixtures.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
 
-const SHOTS = '/tmp/shots-legends';
+const SHOTS = 'test-results/shots-legends';
 
 /** The kinds added, by the picker's name, the legend's title and the code computing them here. */
 const ADDED: readonly { name: string; title: string; create: IndicatorFactory }[] = [

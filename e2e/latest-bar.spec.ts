@@ -10,7 +10,7 @@ import { expect, test } from './fixtures.ts';
 import { fitLine, legendAt, readCandles } from './price-pane-pixels.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
 
-const SHOTS = '/tmp/shots-cells';
+const SHOTS = 'test-results/shots-cells';
 
 test.beforeEach(async ({ request }) => {
   await resetSimulator(request);

@@ -7,7 +7,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
 
-const SHOTS = '/tmp/shots-cells';
+const SHOTS = 'test-results/shots-cells';
 
 test.beforeEach(async ({ request }) => {
   await resetSimulator(request);

@@ -11,7 +11,7 @@ import { expect, test } from './fixtures.ts';
 import { findRise, iso, T0 } from './price-rise.ts';
 import { resetSimulator, setClock } from './sim-control.ts';
 
-const SHOTS = '/tmp/shots-names';
+const SHOTS = 'test-results/shots-names';
 mkdirSync(SHOTS, { recursive: true });
 
 test.beforeEach(async ({ request }) => {

@@ -4,13 +4,13 @@
  * window's width; the chart goes full screen by its button and by Shift+F, and fills the page
  * where the browser refuses full screen; Esc leaves; the drawing tools sit left of the chart's
  * plot, never over a candle; a phone's and a 2 × 2 cell's legend keeps to one line. Screenshots at
- * the four sizes go to /tmp/shots-room.
+ * the four sizes go to test-results/shots-room.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
 
-const SHOTS = '/tmp/shots-room';
+const SHOTS = 'test-results/shots-room';
 const WIDE = [
   { width: 1440, height: 900 },
   { width: 1280, height: 720 },

@@ -9,7 +9,7 @@ import { expect, test } from './fixtures';
 import { setRealtimeSilent } from './sim-control';
 
 const TICKER_PATH = '/v1/market/ticker';
-const SHOTS = '/tmp/shots-socket';
+const SHOTS = 'test-results/shots-socket';
 const NO_ANSWER = 'Live: no answer — polling over HTTP';
 
 /** Requests for tickers the page made, as they happen. */

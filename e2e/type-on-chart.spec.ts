@@ -12,7 +12,7 @@ import { resetSimulator } from './sim-control.ts';
 import { expectLanded, heldOrTyped, loadedPage, slowPage, wordOf } from './typing-journey.ts';
 
 const REPEATS = Number(process.env.TYPING_REPEATS ?? 20);
-const SHOTS = process.env.HABITS_SHOTS_DIR ?? '/tmp/shots-habits';
+const SHOTS = process.env.HABITS_SHOTS_DIR ?? 'test-results/shots-habits';
 /** Words starting with a letter (a digit picks an interval) and where Enter on each must land. */
 const WORDS: readonly [string, string][] = [
   ['nvda', 'NVDA.US'],

@@ -7,7 +7,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { resetSimulator } from './sim-control.ts';
 
-const SHOTS = '/tmp/shots-watch';
+const SHOTS = 'test-results/shots-watch';
 
 test.beforeEach(async ({ request }) => {
   await resetSimulator(request);
