@@ -1,37 +1,15 @@
 /** The chart's Export menu as a user opens it, and the CSV it downloads read back (shared by journeys). */
 import type { Page } from '@playwright/test';
+import Papa from 'papaparse';
 import { expect } from './fixtures.ts';
 
 /** A CSV file's records (RFC 4180: quoted fields, doubled quotes, CRLF), its byte order mark dropped. */
 export function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
   const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i++) {
-    const char = body.charAt(i);
-    if (quoted) {
-      if (char === '"' && body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\r' && body[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i++;
-    } else field += char;
-  }
-  expect(field, 'the file ends with CRLF').toBe('');
-  expect(record).toEqual([]);
-  return records;
+  expect(body.endsWith('\r\n'), 'the file ends with CRLF').toBe(true);
+  const { data, errors } = Papa.parse<string[]>(body, { newline: '\r\n', skipEmptyLines: true });
+  expect(errors).toEqual([]);
+  return data;
 }
 
 /** The Export menu opened as a user does: the button may wait behind the toolbar's More. */

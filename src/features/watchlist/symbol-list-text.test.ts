@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvRecords } from '../../lib/csv';
-import { csvRows, csvSymbols, pastedSymbols } from './symbol-list-text';
+import { csvSymbols, pastedSymbols } from './symbol-list-text';
 
 describe('pastedSymbols', () => {
   it('takes symbols between any separators, each once, in order', () => {
@@ -9,15 +9,6 @@ describe('pastedSymbols', () => {
 
   it('finds nothing in blank text', () => {
     expect(pastedSymbols(' ,\n ;')).toEqual([]);
-  });
-});
-
-describe('csvRows', () => {
-  it('reads quoted fields with commas, quotes and line breaks, and CRLF records', () => {
-    expect(csvRows('a,"b, ""c""\nd",e\r\nf,g\r\n')).toEqual([
-      ['a', 'b, "c"\nd', 'e'],
-      ['f', 'g'],
-    ]);
   });
 });
 
@@ -33,6 +24,10 @@ describe('csvSymbols', () => {
 
   it("skips a header in the page's language", () => {
     expect(csvSymbols('代码,名称\n600519.SH,贵州茅台\n', ['代码'])).toEqual(['600519.SH']);
+  });
+
+  it('reads quoted fields with commas, quotes and line breaks, and CRLF records', () => {
+    expect(csvSymbols('"AAPL.US","Apple, ""Inc.""\nline two",1\r\nEURUSD,"Euro\r\nDollar",2\r\n')).toEqual(['AAPL.US', 'EURUSD']);
   });
 
   it('reads a plain one-column file without a header', () => {

@@ -2,37 +2,11 @@
  * The symbols in text a user brings to a watchlist: pasted ("AAPL, 700.HK BTCUSDT": any mix of
  * commas, semicolons, spaces, tabs and lines) or a CSV file, the watchlist export's (its first
  * column, under a header row in any of the app's languages) or a plain one-column file. Each
- * symbol once, in the order given; whether the catalogue knows them is checked later.
+ * symbol once, in the order given; whether the catalogue knows them is checked later. CSV is read
+ * by Papa Parse (RFC 4180: quoted fields may hold commas, quotes and line breaks), which loads
+ * with the import dialog.
  */
-
-/** Records of RFC 4180 CSV (quoted fields may hold commas, quotes and line breaks). */
-export function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charAt(i);
-    if (quoted) {
-      if (char === '"' && text.charAt(i + 1) === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text.charAt(i + 1) === '\n') i++;
-      rows.push([...row, field]);
-      row = [];
-      field = '';
-    } else field += char;
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  return rows;
-}
+import Papa from 'papaparse';
 
 const unique = (symbols: readonly string[]): string[] => [...new Set(symbols.map((symbol) => symbol.trim()).filter((symbol) => symbol !== ''))];
 
@@ -48,7 +22,8 @@ export function pastedSymbols(text: string): string[] {
  */
 export function csvSymbols(text: string, headerNames: readonly string[] = []): string[] {
   const headers = new Set(['symbol', ...headerNames].map((name) => name.toLocaleLowerCase()));
-  const firsts = csvRows(text.replace(/^\uFEFF/, '')).map((row) => row[0]?.trim() ?? '');
+  const rows = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+  const firsts = rows.map((row) => row[0]?.trim() ?? '');
   if (firsts[0] !== undefined && headers.has(firsts[0].toLocaleLowerCase())) firsts.shift();
   return unique(firsts);
 }
