@@ -5,9 +5,7 @@
  * (measured: first candle 588 → 497 ms, median of 10, cold).
  */
 import { useEffect, useState } from 'react';
-import { markOrBound, TIMING_MARKS } from '../lib/timing-marks';
-
-const BOUND_MS = 1_500;
+import { FIRST_CANDLE_BOUND_MS, markOrBound, TIMING_MARKS } from '../lib/timing-marks';
 
 function drawn(): boolean {
   return performance.getEntriesByName(TIMING_MARKS.firstCandle, 'mark').length > 0;
@@ -18,7 +16,7 @@ export function useAfterFirstCandle(chartShown: boolean): boolean {
   useEffect(() => {
     if (ready) return;
     let mounted = true;
-    void markOrBound(TIMING_MARKS.firstCandle, BOUND_MS).then(() => {
+    void markOrBound(TIMING_MARKS.firstCandle, FIRST_CANDLE_BOUND_MS).then(() => {
       if (mounted) setReady(true);
     });
     return () => {

@@ -5,6 +5,9 @@ export const TIMING_MARKS = {
   firstQuote: 'chartroom:first-quote',
 } as const;
 
+/** How long what waits for the first candle waits at most (a slow or failing chart). */
+export const FIRST_CANDLE_BOUND_MS = 1_500;
+
 /** Sets the mark unless it exists already (StrictMode, remounts). */
 export function markOnce(name: string): void {
   if (performance.getEntriesByName(name, 'mark').length === 0) performance.mark(name);

@@ -11,8 +11,7 @@ import { fetchTickers } from '../api/quote-endpoints';
 import { followServerClock } from '../api/server-clock';
 import type { Clock } from '../time/clock';
 import { createServerClock, isServerClock } from '../time/server-clock';
-import { RealtimeClient } from '../realtime/realtime-client';
-import type { SocketFactory } from '../realtime/socket';
+import type { Realtime } from '../realtime/realtime';
 import { createLiveMarketFeed } from './market-feed/live-market-feed';
 import type { MarketFeed } from './market-feed/market-feed';
 import { createQueryClient } from './query-client';
@@ -23,7 +22,7 @@ export interface AppServices {
   /** Every HTTP request, with its rate-limit gate and its settled-request events. */
   readonly api: ApiClient;
   /** The one WebSocket, its subscriptions and their states. */
-  readonly realtime: RealtimeClient;
+  readonly realtime: Realtime;
   /** Ticker requests of many queries folded into ≤50-symbol requests of `api`. */
   readonly tickers: TickerBatchers;
   /** The data's clock: every reading of the market's time goes through it. */
@@ -33,10 +32,11 @@ export interface AppServices {
 }
 
 export interface AppServicesOptions {
-  /** The realtime transport: the browser's WebSocket in the app; a fake, or one that never opens, in tests. */
-  createSocket: SocketFactory;
-  /** The realtime URL, read when a connection opens. */
-  realtimeUrl: () => string;
+  /**
+   * The realtime client: the page's is loaded after its first candle (app/boot/app-services.ts);
+   * a test's runs on a fake socket, or one that never opens.
+   */
+  realtime: Realtime;
   /** The HTTP transport; the page's `fetch` by default. */
   fetch?: typeof fetch;
   /** The app's retry policy by default (createQueryClient). */
@@ -54,7 +54,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   // The data's clock follows the server's answers for as long as the services live.
   if (isServerClock(clock)) followServerClock(api, clock);
   const tickers = createTickerBatchers((symbols: string[], type: ProductType | undefined) => fetchTickers(api, { symbols, ...(type && { type }) }));
-  const realtime = new RealtimeClient({ createSocket: options.createSocket, url: options.realtimeUrl });
+  const { realtime } = options;
   return {
     queryClient: options.queryClient ?? createQueryClient(),
     api,

@@ -11,7 +11,7 @@ import { hashKey, useQuery, useQueryClient, type QueryKey, type UseQueryOptions,
 import { useEffect, useMemo, useRef } from 'react';
 import type { ProductType } from '#shared/contract.ts';
 import { type FeedValue, useLiveChannel, useLiveFeed } from '../realtime/hooks';
-import { type Refusal } from '../realtime/realtime-client';
+import type { Refusal } from '../realtime/subscription-ledger';
 import { type ChannelState, type RealtimeChannel } from '../realtime/types';
 import { useMarketFeed } from './app-services-context';
 import { errorRefetchInterval } from './query-client';

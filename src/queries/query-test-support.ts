@@ -8,12 +8,11 @@ import { createElement, useState, type ReactNode } from 'react';
 import { vi } from 'vitest';
 import { ApiError } from '../api/api-error';
 import { simFetch, type SimHandle } from '../api/sim-fetch.test-support';
-import type { RealtimeClient } from '../realtime/realtime-client';
+import { RealtimeClient } from '../realtime/realtime-client';
 import { inertSocketFactory } from '../realtime/socket';
 import type { Clock } from '../time/clock';
 import { createAppServices, type AppServices, type AppServicesOptions } from './app-services';
 import { AppServicesProvider } from './app-services-context';
-import { createLiveMarketFeed } from './market-feed/live-market-feed';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
@@ -22,15 +21,11 @@ export function testQueryClient(): QueryClient {
 /** The app's services for one test; `realtime`: a client of the test's own (a fake socket's). */
 export function testServices(options: Partial<AppServicesOptions> & { realtime?: RealtimeClient } = {}): AppServices {
   const { realtime, ...rest } = options;
-  const services = createAppServices({
-    createSocket: inertSocketFactory,
-    realtimeUrl: () => 'ws://chartroom.test/v1/realtime',
+  return createAppServices({
+    realtime: realtime ?? new RealtimeClient({ createSocket: inertSocketFactory, url: () => 'ws://chartroom.test/v1/realtime' }),
     queryClient: testQueryClient(),
     ...rest,
   });
-  if (!realtime) return services;
-  services.realtime.dispose();
-  return { ...services, realtime, feed: createLiveMarketFeed(services.api, services.tickers, realtime) };
 }
 
 export interface TestServicesProps {

@@ -9,11 +9,11 @@ import type { ProductType } from '#shared/contract.ts';
 import { useAppServices, useMarketFeed } from '../queries/app-services-context';
 import type { LiveFeeds } from './live-feeds';
 import type { LiveSlots } from './live-slots';
-import type { RealtimeClient } from './realtime-client';
+import type { Realtime } from './realtime';
 import type { ChannelState, RealtimeChannel, RealtimeStatus, TickerPush } from './types';
 
 /** The tree's realtime client: the socket's status and counts (market data: useMarketFeed). */
-export function useRealtimeClient(): RealtimeClient {
+export function useRealtimeClient(): Realtime {
   return useAppServices().realtime;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { ProductType } from '#shared/contract.ts';
 import { LiveSlots } from './live-slots';
-import type { Refusal } from './realtime-client';
+import type { Refusal } from './subscription-ledger';
 import type { ChannelState, DepthPush, PushOf, RealtimeChannel, TickerPush, TradePush } from './types';
 
 /** A market feed's live updates per (channel, type, symbol); the RealtimeClient is the live one. */

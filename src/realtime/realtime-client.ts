@@ -16,6 +16,7 @@ import type { SocketFactory } from './socket';
 import { SubscriptionLedger, type Refusal } from './subscription-ledger';
 import { REALTIME_CHANNELS, type ChannelState, type PushOf, type RealtimeChannel, type RealtimeStatus, type SubscriptionKey } from './types';
 import { wallClock } from '../time/clock';
+import type { Realtime, RealtimeStats } from './realtime';
 
 export type { Refusal } from './subscription-ledger';
 
@@ -34,13 +35,6 @@ export interface RealtimeClientOptions {
   /** A refused subscription is asked again this often while the socket stays up. */
   refusalRetryMs?: number;
   maxSymbolsPerMessage?: number;
-}
-
-export interface RealtimeClientStats {
-  /** Messages that failed to parse or validate (dropped). */
-  invalidMessages: number;
-  /** Wall-clock ms of the latest push that reached a subscription held here. */
-  lastPushAt: number | undefined;
 }
 
 const REFUSAL_CHANNELS: Readonly<Partial<Record<number, RealtimeChannel>>> = { 4003: 'depth', 4004: 'trade' };
@@ -64,7 +58,7 @@ export function subscriptionKey(channel: RealtimeChannel, symbol: string, type: 
   return { channel, type, symbol: normalizeSymbol(symbol) };
 }
 
-export class RealtimeClient {
+export class RealtimeClient implements Realtime {
   private readonly connection: RealtimeConnection;
   private readonly ledger: SubscriptionLedger;
   private readonly maxSymbolsPerMessage: number;
@@ -72,7 +66,7 @@ export class RealtimeClient {
   private statusSnapshot: RealtimeStatus;
   private readonly statusChanged = createEmitter();
   private readonly pushed = createEmitter();
-  private readonly counts: RealtimeClientStats = { invalidMessages: 0, lastPushAt: undefined };
+  private readonly counts: RealtimeStats = { invalidMessages: 0, lastPushAt: undefined };
 
   constructor(options: RealtimeClientOptions) {
     this.maxSymbolsPerMessage = options.maxSymbolsPerMessage ?? MAX_SYMBOLS_PER_MESSAGE;
@@ -119,7 +113,7 @@ export class RealtimeClient {
     this.statusSnapshot = this.computeStatus();
   }
 
-  get stats(): Readonly<RealtimeClientStats> {
+  get stats(): Readonly<RealtimeStats> {
     return this.counts;
   }
 

@@ -4,17 +4,27 @@
  * src/api/inlined-answer.ts), the realtime client on the browser's WebSocket and the ticker
  * batchers. The boot hands them to its own early work (prefetching, the early chart) and then to
  * the React tree (src/main.tsx).
+ *
+ * The realtime client's code loads once the first candle is drawn (or after a bound): the first
+ * candle comes over HTTP, and the socket's code is not on the first page. Subscriptions made
+ * before it read 'connecting' and their readers poll HTTP, as they would while a socket opens.
  */
 import { readInlinedAnswer, withInlinedAnswer } from '../../api/inlined-answer';
+import { FIRST_CANDLE_BOUND_MS, markOrBound, TIMING_MARKS } from '../../lib/timing-marks';
 import { createAppServices, type AppServices } from '../../queries/app-services';
-import { browserSocketFactory, realtimeUrl } from '../../realtime/socket';
+import { deferredRealtime } from '../../realtime/deferred-realtime';
 import type { ServerClock } from '../../time/server-clock';
+
+async function loadRealtimeClient() {
+  await markOrBound(TIMING_MARKS.firstCandle, FIRST_CANDLE_BOUND_MS);
+  const { createBrowserRealtime } = await import('../../realtime/browser-realtime');
+  return createBrowserRealtime();
+}
 
 /** The services on `clock`, the data's clock set from the page's stamp (page-clock.ts); it follows the answers from here on. */
 export function createPageServices(clock: ServerClock): AppServices {
   return createAppServices({
-    createSocket: browserSocketFactory,
-    realtimeUrl: () => realtimeUrl(window.location),
+    realtime: deferredRealtime(loadRealtimeClient),
     fetch: withInlinedAnswer(
       (input, init) => fetch(input, init),
       readInlinedAnswer(),

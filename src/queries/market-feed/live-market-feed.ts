@@ -4,10 +4,10 @@
  */
 import type { ApiClient } from '../../api/client';
 import { createLiveFeeds } from '../../realtime/live-feeds';
-import type { RealtimeClient } from '../../realtime/realtime-client';
+import type { Realtime } from '../../realtime/realtime';
 import type { TickerBatchers } from '../ticker-batcher';
 import { LIVE_SOURCE, type MarketFeed } from './market-feed';
 
-export function createLiveMarketFeed(api: ApiClient, tickers: TickerBatchers, realtime: RealtimeClient): MarketFeed {
+export function createLiveMarketFeed(api: ApiClient, tickers: TickerBatchers, realtime: Realtime): MarketFeed {
   return { source: LIVE_SOURCE, api, tickers, channels: realtime, slots: createLiveFeeds(realtime) };
 }

@@ -1,0 +1,10 @@
+/**
+ * The page's realtime client on the browser's WebSocket, in one chunk with it (loaded after the
+ * first candle by app/boot/app-services.ts).
+ */
+import { RealtimeClient } from './realtime-client';
+import { browserSocketFactory, realtimeUrl } from './socket';
+
+export function createBrowserRealtime(): RealtimeClient {
+  return new RealtimeClient({ createSocket: browserSocketFactory, url: () => realtimeUrl(window.location) });
+}
