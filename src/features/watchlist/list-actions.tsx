@@ -4,7 +4,7 @@
  * When the name field or the confirmation closes, focus goes back to the button that opened it.
  */
 import { t } from '../../i18n/t';
-import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type ButtonHTMLAttributes, type KeyboardEvent } from 'react';
 import { lazyWithPreload, preloadOnIntent } from '../../components/lazy-with-preload';
 import { useAppServices } from '../../queries/app-services-context';
 import { useLiveTickerFeed } from '../../realtime/hooks';
@@ -35,6 +35,11 @@ type Mode =
 
 const BUTTON =
   'rounded px-1.5 py-0.5 text-xs text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:opacity-30 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-sky-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100';
+
+/** One of the toolbar's buttons: its place in the roving Tab order (`stop`: the place holding the Tab stop). */
+function ActionButton({ position, stop, action, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { position: number; stop: number; action?: Opener }) {
+  return <button type="button" data-action={action} data-position={position} tabIndex={position === stop ? 0 : -1} className={BUTTON} {...props} />;
+}
 
 interface ListActionsProps {
   lists: readonly Watchlist[];
@@ -92,7 +97,6 @@ export function ListActions({ lists, active }: ListActionsProps) {
   const canExport = active !== undefined && active.symbols.length > 0;
   const usable = [true, active !== undefined, active !== undefined, canMoveLeft, canMoveRight, canExport, true, active !== undefined];
   const stop = usable[current] ? current : 0;
-  const tabStop = (position: number) => (position === stop ? 0 : -1);
 
   return (
     <>
@@ -108,42 +112,36 @@ export function ListActions({ lists, active }: ListActionsProps) {
         className="flex flex-wrap items-center gap-0.5 px-2 py-1"
       >
         {/* A new list opens the name field at once. */}
-        <button type="button" data-action="new" data-position={0} tabIndex={tabStop(0)} className={BUTTON} onClick={create}>
+        <ActionButton action="new" position={0} stop={stop} onClick={create}>
           + {t('New list')}
-        </button>
+        </ActionButton>
         {active && (
           <>
-            <button
-              type="button"
-              data-action="rename"
-              data-position={1}
-              tabIndex={tabStop(1)}
-              className={BUTTON}
+            <ActionButton
+              action="rename"
+              position={1}
+              stop={stop}
               aria-label={t('Rename {name}', { name: listName(active) })}
               onClick={() => {
                 setMode({ kind: 'rename', listId: active.id, opener: 'rename' });
               }}
             >
               {t('Rename')}
-            </button>
-            <button
-              type="button"
-              data-action="delete"
-              data-position={2}
-              tabIndex={tabStop(2)}
-              className={BUTTON}
+            </ActionButton>
+            <ActionButton
+              action="delete"
+              position={2}
+              stop={stop}
               aria-label={t('Delete {name}', { name: listName(active) })}
               onClick={() => {
                 setMode({ kind: 'delete', listId: active.id });
               }}
             >
               {t('Delete')}
-            </button>
-            <button
-              type="button"
-              data-position={3}
-              tabIndex={tabStop(3)}
-              className={BUTTON}
+            </ActionButton>
+            <ActionButton
+              position={3}
+              stop={stop}
               aria-label={t('Move {name} left', { name: listName(active) })}
               disabled={!canMoveLeft}
               onClick={() => {
@@ -151,12 +149,10 @@ export function ListActions({ lists, active }: ListActionsProps) {
               }}
             >
               ←
-            </button>
-            <button
-              type="button"
-              data-position={4}
-              tabIndex={tabStop(4)}
-              className={BUTTON}
+            </ActionButton>
+            <ActionButton
+              position={4}
+              stop={stop}
               aria-label={t('Move {name} right', { name: listName(active) })}
               disabled={!canMoveRight}
               onClick={() => {
@@ -164,13 +160,10 @@ export function ListActions({ lists, active }: ListActionsProps) {
               }}
             >
               →
-            </button>
-            <button
-              type="button"
-              data-position={5}
-              tabIndex={tabStop(5)}
-              className={BUTTON}
-              // The visible words first, then which list (a spoken command can use what the button shows).
+            </ActionButton>
+            <ActionButton
+              position={5}
+              stop={stop} // The visible words first, then which list (a spoken command can use what the button shows).
               aria-label={t('Export CSV: {name}', { name: listName(active) })}
               disabled={!canExport}
               onPointerEnter={() => void loadExport().catch(() => undefined)}
@@ -191,30 +184,26 @@ export function ListActions({ lists, active }: ListActionsProps) {
               }}
             >
               {t('Export CSV')}
-            </button>
+            </ActionButton>
           </>
         )}
-        <button
-          type="button"
-          data-action="columns"
-          data-position={6}
-          tabIndex={tabStop(6)}
+        <ActionButton
+          action="columns"
+          position={6}
+          stop={stop}
           aria-expanded={mode.kind === 'columns'}
-          className={BUTTON}
           {...preloadOnIntent(ColumnChooser.preload)}
           onClick={() => {
             setMode(mode.kind === 'columns' ? { kind: 'idle' } : { kind: 'columns' });
           }}
         >
           {t('Columns')}
-        </button>
+        </ActionButton>
         {active && (
-          <button
-            type="button"
-            data-action="import"
-            data-position={7}
-            tabIndex={tabStop(7)}
-            className={BUTTON}
+          <ActionButton
+            action="import"
+            position={7}
+            stop={stop}
             aria-label={t('Import symbols into {name}', { name: listName(active) })}
             {...preloadOnIntent(ImportDialog.preload)}
             onClick={() => {
@@ -222,7 +211,7 @@ export function ListActions({ lists, active }: ListActionsProps) {
             }}
           >
             {t('Import…')}
-          </button>
+          </ActionButton>
         )}
       </div>
       <Suspense fallback={null}>
