@@ -8,15 +8,10 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { chartLoaded, openExportMenu, parseCsv } from './chart-csv.ts';
 import { expect, test } from './fixtures.ts';
+import { DAILY_CHART_SIZES } from './screen-sizes.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
 
 const SHOTS = process.env.ADJUST_SHOTS_DIR ?? 'test-results/adjust-shots';
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 1280, height: 720 },
-  { width: 1024, height: 768 },
-  { width: 390, height: 844 },
-] as const;
 const SPLITS = ['2021-07', '2024-06'];
 
 test.beforeEach(async ({ request }) => {
@@ -68,7 +63,7 @@ function cliffs(rows: readonly Row[]): string[] {
 
 for (const interval of ['1d', '1M'] as const) {
   test(`NVDA.US opens forward-adjusted on ${interval}, with no cliff at its splits`, async ({ page }) => {
-    await page.setViewportSize(SIZES[0]);
+    await page.setViewportSize(DAILY_CHART_SIZES[0]);
     await page.goto(`/?symbol=NVDA.US&interval=${interval}`);
     await chartLoaded(page);
     await expect(page).toHaveURL(/adjust=forward/);
@@ -86,7 +81,7 @@ for (const interval of ['1d', '1M'] as const) {
     expect(cents.filter((cent) => Math.abs(cent - Math.round(cent)) > 1e-6)).toEqual([]);
 
     await mkdir(SHOTS, { recursive: true });
-    for (const size of SIZES) {
+    for (const size of DAILY_CHART_SIZES) {
       await page.setViewportSize(size);
       await page.waitForTimeout(300);
       await page.screenshot({ path: `${SHOTS}/nvda-${interval}-${String(size.width)}x${String(size.height)}.png` });

@@ -7,14 +7,9 @@
  */
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { paneBox } from './price-pane-pixels.ts';
+import { DAILY_CHART_SIZES } from './screen-sizes.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
-
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 1280, height: 720 },
-  { width: 1024, height: 768 },
-  { width: 390, height: 844 },
-] as const;
 
 const CELLS = ['AAPL.US~1d~forward~stock', 'MSFT.US~1h~forward~stock', 'XAUUSD~15m~none~forex', 'BTCUSDT~1w~none~crypto'];
 
@@ -28,17 +23,7 @@ test.afterEach(async ({ request }) => {
 
 const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
 
-/** The price pane's box (the chart's largest canvas). */
-async function paneBox(page: Page): Promise<{ left: number; top: number; width: number; height: number }> {
-  return page.evaluate(() => {
-    const canvases = [...document.querySelectorAll<HTMLCanvasElement>('[data-testid="main-chart"] canvas')];
-    const canvas = canvases.reduce((best, c) => (c.width * c.height > best.width * best.height ? c : best));
-    const { left, top, width, height } = canvas.getBoundingClientRect();
-    return { left, top, width, height };
-  });
-}
-
-for (const size of SIZES) {
+for (const size of DAILY_CHART_SIZES) {
   const label = `${String(size.width)}×${String(size.height)}`;
   test.describe(`at ${label}`, () => {
     test.use({ viewport: size });

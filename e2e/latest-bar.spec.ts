@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { fitLine, legendAt, readCandles } from './price-pane-pixels.ts';
+import { fitLine, legendAt, paneBox, readCandles } from './price-pane-pixels.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
 
 const SHOTS = 'test-results/shots-cells';
@@ -22,16 +22,6 @@ test.afterEach(async ({ request }) => {
 });
 
 const latestButton = (page: Page) => page.getByRole('button', { name: 'Scroll to the latest bar' });
-
-/** The price pane's box on the page (the chart's largest canvas). */
-async function paneBox(page: Page): Promise<{ left: number; top: number; width: number; height: number }> {
-  return page.evaluate(() => {
-    const canvases = [...document.querySelectorAll<HTMLCanvasElement>('[data-testid="main-chart"] canvas')];
-    const canvas = canvases.reduce((best, c) => (c.width * c.height > best.width * best.height ? c : best));
-    const { left, top, width, height } = canvas.getBoundingClientRect();
-    return { left, top, width, height };
-  });
-}
 
 /** Drags the price pane right by `dx` px: the view goes back in time. */
 async function dragBack(page: Page, dx: number): Promise<void> {

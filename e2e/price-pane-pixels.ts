@@ -22,6 +22,16 @@ export interface PricePane {
   candles: DrawnCandle[];
 }
 
+/** The price pane's box on the page (the chart's largest canvas). */
+export async function paneBox(page: Page): Promise<{ left: number; top: number; width: number; height: number }> {
+  return page.evaluate(() => {
+    const canvases = [...document.querySelectorAll<HTMLCanvasElement>('[data-testid="main-chart"] canvas')];
+    const canvas = canvases.reduce((best, c) => (c.width * c.height > best.width * best.height ? c : best));
+    const { left, top, width, height } = canvas.getBoundingClientRect();
+    return { left, top, width, height };
+  });
+}
+
 /** The candles of the price pane (the chart's largest canvas), left to right. */
 export async function readCandles(page: Page): Promise<PricePane> {
   return page.evaluate(() => {

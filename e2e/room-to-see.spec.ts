@@ -8,14 +8,10 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { WIDE_SIZES } from './screen-sizes.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
 
 const SHOTS = 'test-results/shots-room';
-const WIDE = [
-  { width: 1440, height: 900 },
-  { width: 1280, height: 720 },
-  { width: 1024, height: 768 },
-] as const;
 
 test.beforeEach(async ({ request }) => {
   await resetSimulator(request);
@@ -63,7 +59,7 @@ async function expectToolsLeftOfChart(page: Page): Promise<void> {
   expect(column.x + column.width).toBeLessThanOrEqual(chart.x);
 }
 
-for (const size of WIDE) {
+for (const size of WIDE_SIZES) {
   const name = `${String(size.width)}x${String(size.height)}`;
   test(`at ${name} each side column folds on its own, stays folded after a reload and comes back from its handle`, async ({ page }) => {
     await page.setViewportSize(size);
