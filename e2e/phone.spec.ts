@@ -76,8 +76,11 @@ test('the chart is drawn first and stays put; header two rows, toolbar one; watc
   await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
   await mounted(page);
   await expect(page.getByTestId('header-last-price')).toBeVisible();
-  await expect(page.getByTestId('watchlist-row').first()).toBeAttached();
+  await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
   await page.waitForLoadState('networkidle');
+  // The screens not shown are not rendered yet: the phone's first seconds go to the chart.
+  await expect(page.getByTestId('watchlist-row')).toHaveCount(0);
+  await expect(page.getByRole('table', { name: /Trading sessions, US/ })).toHaveCount(0);
 
   const { early, shifts, textBeforeChart } = await record(page);
   // The candles came before any of the app's text, where the app's chart is now, the width of the screen.

@@ -52,6 +52,7 @@ test('a silent socket: "no answer" within ~10 s, stale marks, quotes polled, the
   await expect(status).toHaveText('Live: streaming', { timeout: 20_000 });
   await expect(rows.first()).toBeVisible();
   await expect(page.getByTestId('watchlist-stale')).toHaveCount(0);
+  await expect(rows.first()).not.toHaveAttribute('data-quote');
 
   await setRealtimeSilent(request, true);
   // The ping deadline finds it 3 to 7 s after the last frame; no closing frame ever comes.
@@ -59,6 +60,8 @@ test('a silent socket: "no answer" within ~10 s, stale marks, quotes polled, the
   const mark = rows.first().getByTestId('watchlist-stale');
   await expect(mark).toBeVisible();
   await expect(mark).toHaveAttribute('title', 'Quote not live: polled over HTTP');
+  // Polled, not failed: the row says which as data too (the soak's probe reads it).
+  await expect(rows.first()).toHaveAttribute('data-quote', 'polled');
   await expectMarksShown(page);
   await page.screenshot({ path: `${SHOTS}/silent.png` });
 

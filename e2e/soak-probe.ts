@@ -77,9 +77,9 @@ export function installSoakProbe(): void {
 
   const rowTrouble = (row: Element): boolean => {
     const last = text(row.querySelector('[data-testid="watchlist-last"]'));
-    // A failed quote ("Quote not updated: …"), not one polled over HTTP while the socket is away
-    // ("Quote not live: …", the mark every row shows when the realtime path is refused).
-    return last === '—' || text(row).includes('Quote not updated');
+    // A failed quote, not one polled over HTTP while the socket is away (the mark every row shows
+    // when the realtime path is refused).
+    return last === '—' || row.getAttribute('data-quote') === 'failed';
   };
 
   const verdict = (): PageVerdict => {

@@ -20,7 +20,7 @@ import type { PanelTab } from '../store/workspace-slice';
 import { AppHeader } from './app-header';
 import { takeEarlySearchDraft } from './boot/early-keys';
 import { PanelTabs, tabLabel } from './panel-tabs';
-import type { PhoneScreen } from './screen-bar';
+import { usePhoneScreens } from './use-phone-screens';
 import { useShortcuts } from './use-shortcuts';
 import { useDocumentLanguage } from './use-document-language';
 import { useTheme } from './use-theme';
@@ -147,16 +147,8 @@ export function App() {
   useTheme();
   useDocumentLanguage();
   useShortcuts(openSearch);
-  // Below lg, one screen at a time; a symbol picked anywhere (a watchlist row, search) shows its chart.
-  const [screen, setScreen] = useState<PhoneScreen>('chart');
+  const { screen, show: setScreen, rendered } = usePhoneScreens();
   const collapsed = useAppStore((state) => state.preferences.collapsed);
-  useEffect(
-    () =>
-      useAppStore.subscribe((state, previous) => {
-        if (state.workspace.symbol !== previous.workspace.symbol) setScreen('chart');
-      }),
-    [],
-  );
 
   return (
     // The frame's classes (src/app/layout.css) are shared with index.html's static shell, which this replaces.
@@ -181,7 +173,7 @@ export function App() {
               )
             }
           >
-            <Suspense fallback={<Loading />}>{besideChart ? <WatchlistPanel /> : <Loading />}</Suspense>
+            <Suspense fallback={<Loading />}>{besideChart && rendered('watchlist') ? <WatchlistPanel /> : <Loading />}</Suspense>
           </Panel>
           {besideChart && (
             <Suspense fallback={null}>
@@ -205,7 +197,7 @@ export function App() {
           {besideChart && (
             <Suspense fallback={null}>
               <ColumnFold column="markets" part="handle" />
-              <SideColumn />
+              <SideColumn panelsShown={rendered('markets')} />
             </Suspense>
           )}
         </section>

@@ -28,7 +28,8 @@ function LiveSessions() {
   return <SessionsPanel now={useServerNow()} />;
 }
 
-export function SideColumn() {
+/** `panelsShown`: whether the tabs' panels render (a phone's hidden screen: only the alerts' runtime runs). */
+export function SideColumn({ panelsShown }: { panelsShown: boolean }) {
   useLanguage();
   const [tab, setTab] = useState<SideTab>('markets');
   return (
@@ -55,9 +56,11 @@ export function SideColumn() {
         <ColumnFold column="markets" part="button" />
       </div>
       <div role="tabpanel" id={`side-panel-${tab}`} aria-labelledby={`side-tab-${tab}`} className="min-h-0 flex-1">
-        <PanelBoundary key={tab} name={tab === 'markets' ? 'Markets' : 'Alerts'}>
-          {tab === 'markets' ? <LiveSessions /> : <AlertsPanel />}
-        </PanelBoundary>
+        {panelsShown && (
+          <PanelBoundary key={tab} name={tab === 'markets' ? 'Markets' : 'Alerts'}>
+            {tab === 'markets' ? <LiveSessions /> : <AlertsPanel />}
+          </PanelBoundary>
+        )}
       </div>
       <PanelBoundary name="Alerts runtime">
         <AlertsRuntime />

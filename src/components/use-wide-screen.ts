@@ -1,20 +1,21 @@
-/** True on a screen at least Tailwind's `sm` wide (640 px), following resizes. */
+/** Whether the window matches a media query, following changes (true where there is no window). */
 import { useSyncExternalStore } from 'react';
 
-const QUERY = '(min-width: 640px)';
-
-function subscribe(listener: () => void): () => void {
-  const list = window.matchMedia(QUERY);
-  list.addEventListener('change', listener);
-  return () => {
-    list.removeEventListener('change', listener);
-  };
-}
-
-export function useWideScreen(): boolean {
+export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(QUERY).matches,
+    (listener) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', listener);
+      return () => {
+        list.removeEventListener('change', listener);
+      };
+    },
+    () => window.matchMedia(query).matches,
     () => true,
   );
+}
+
+/** True on a screen at least Tailwind's `sm` wide (640 px), following resizes. */
+export function useWideScreen(): boolean {
+  return useMediaQuery('(min-width: 640px)');
 }

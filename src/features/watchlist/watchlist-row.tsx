@@ -96,6 +96,8 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
       ref={row}
       data-testid="watchlist-row"
       data-symbol={symbol}
+      // The kind of mark the quote carries, as data (a probe or a test must not read it off the words).
+      data-quote={problem !== undefined ? 'failed' : socketLost ? 'polled' : undefined}
       // Off-screen rows of a long list skip layout and paint when their price ticks.
       className={`flex items-stretch [contain-intrinsic-size:auto_3rem] [content-visibility:auto] border-b border-slate-100 last:border-b-0 dark:border-slate-800 ${isCurrent ? 'bg-sky-50 dark:bg-sky-950/40' : ''}`}
     >
