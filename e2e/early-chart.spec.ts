@@ -210,9 +210,10 @@ test.describe('on a phone, settled', () => {
   }) => {
     await page.goto('/?symbol=700.HK&interval=1d&tab=chart');
     await mounted(page);
-    // The phone shows the chart's screen; the watchlists are one tap away (the bar at the bottom).
-    await expect(page.getByTestId('watchlist-row').first()).toBeAttached();
-    await expect(page.getByTestId('watchlist-row').first()).toBeHidden();
+    // The phone shows the chart's screen; the watchlists are one tap away (the bar at the bottom),
+    // and render when first shown (app/use-phone-screens.ts).
+    await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
+    await expect(page.getByTestId('watchlist-row')).toHaveCount(0);
     await expect(page.getByTestId('header-last-price')).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(score((await earlyRecord(page)).shifts)).toBeLessThan(0.05);
