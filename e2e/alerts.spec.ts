@@ -15,7 +15,7 @@ import { resetSimulator, setClock } from './sim-control.ts';
 const SYMBOL = 'AAPL.US';
 const findRise = (request: APIRequestContext) => findRiseOf(request, SYMBOL);
 const priceAt = (request: APIRequestContext, ms: number) => priceAtOf(request, SYMBOL, ms);
-const SHOTS = '/tmp/alerts-shots';
+const SHOTS = 'test-results/alerts-shots';
 
 test.beforeEach(async ({ request }) => {
   await resetSimulator(request);

@@ -14,7 +14,7 @@ import { expect, test } from './fixtures.ts';
 import { startServer, type RunningServer } from './start-server.ts';
 
 const PASSWORD = 'a desk password';
-const SHOTS = '/tmp/auth-shots';
+const SHOTS = 'test-results/auth-shots';
 
 let dir: string;
 let server: RunningServer;

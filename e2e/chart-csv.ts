@@ -2,6 +2,7 @@
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { expect } from './fixtures.ts';
+import { unfoldToolbar } from './toolbar.ts';
 
 /** A CSV file's records (RFC 4180: quoted fields, doubled quotes, CRLF), its byte order mark dropped. */
 export function parseCsv(text: string): string[][] {
@@ -14,8 +15,7 @@ export function parseCsv(text: string): string[][] {
 
 /** The Export menu opened as a user does: the button may wait behind the toolbar's More. */
 export async function openExportMenu(page: Page) {
-  const more = page.getByRole('button', { name: 'More chart tools' });
-  if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  await unfoldToolbar(page);
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   const menu = page.getByRole('menu', { name: 'Export chart' });
   await expect(menu).toBeVisible();

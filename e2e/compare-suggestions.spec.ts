@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { unfoldToolbar } from './toolbar.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
 
 const SHOTS = process.env.LINKS_SHOTS_DIR ?? 'test-results/shots-links';
@@ -21,11 +22,7 @@ test.afterAll(async ({ request }) => {
 
 /** The Compare popup opened as a user does: the button may wait behind the toolbar's More. */
 async function openCompare(page: Page) {
-  // Once the toolbar's after-candle controls are in: a popup opened in the moment they arrive can
-  // close again (a known race, in the note of 2026-11-29, to fix next).
-  await expect(page.getByRole('radiogroup', { name: 'Price scale' })).toBeAttached({ timeout: 15_000 });
-  const more = page.getByRole('button', { name: 'More chart tools' });
-  if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  await unfoldToolbar(page);
   await page.getByRole('button', { name: /^Compare/ }).click();
   return page.getByRole('dialog', { name: 'Compare with other symbols' });
 }

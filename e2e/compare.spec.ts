@@ -10,6 +10,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { KlineJson } from '../server/sim/test-support.ts';
 import { apiData } from './api-data.ts';
 import { expect, test } from './fixtures.ts';
+import { unfoldToolbar } from './toolbar.ts';
 import { readCandles } from './price-pane-pixels.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
 
@@ -40,8 +41,7 @@ async function closesByDate(request: APIRequestContext, symbol: string, timeZone
 
 /** The Compare popup opened as a user does: the button may wait behind the toolbar's More. */
 async function openCompare(page: Page) {
-  const more = page.getByRole('button', { name: 'More chart tools' });
-  if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  await unfoldToolbar(page);
   await page.getByRole('button', { name: /^Compare/ }).click();
   return page.getByRole('dialog', { name: 'Compare with other symbols' });
 }
@@ -129,8 +129,7 @@ test('AAPL.US compared with 700.HK on 1d: both percents in the legend, from the 
   await expect(page.getByRole('radio', { name: 'Percent' })).toBeChecked();
 
   // Log pressed while comparing: kept for later, and the chart says why it stays on percent.
-  const more = page.getByRole('button', { name: 'More chart tools' });
-  if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  await unfoldToolbar(page);
   await page.getByRole('radio', { name: 'Log' }).click();
   await expect(page.getByText('The scale stays on percent while symbols are compared; yours comes back when they are removed.')).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Percent' })).toBeChecked();

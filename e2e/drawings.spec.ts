@@ -193,7 +193,7 @@ test('a trend line drawn with the mouse stays after a reload and keeps its times
   const onScreen = visiblePointOf({ x: Math.max(a.x, 60), y: a.x < 60 ? a.y + ((b.y - a.y) * (60 - a.x)) / (b.x - a.x) : a.y }, b, width - 80);
   expect(onScreen.x).toBeGreaterThan(40);
   expect(await colourNear(page, onScreen.x, onScreen.y, BLUE)).toBeGreaterThan(0);
-  await page.screenshot({ path: '/tmp/drawings-shots/trend-line-1h.png' });
+  await page.screenshot({ path: 'test-results/drawings-shots/trend-line-1h.png' });
 });
 
 /** Clicks an adjustment mode (a radio of the Adjust group). */
@@ -240,7 +240,7 @@ test('under Forward adjustment a drawing stays on the candles it was drawn on, b
   for (const drawing of back) {
     for (const point of drawing.points) expect(Math.abs(point.y - (await highTopAt(page, chart, point.x)))).toBeLessThanOrEqual(1.5);
   }
-  await page.screenshot({ path: '/tmp/drawings-shots/cost-split-none.png' });
+  await page.screenshot({ path: 'test-results/drawings-shots/cost-split-none.png' });
 });
 
 test('an anchor moves; the move undoes and redoes; Delete removes and undo brings it back', async ({ page }) => {
@@ -287,7 +287,7 @@ test('a finger draws a trend line on a phone, drags its end and undoes from the 
   await chart.scrollIntoViewIfNeeded();
   await page.getByRole('button', { name: 'Draw' }).tap();
   await expect(page.getByRole('menu', { name: 'Drawing tools' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/drawings-shots/phone-menu.png' });
+  await page.screenshot({ path: 'test-results/drawings-shots/phone-menu.png' });
   await page.getByRole('menuitemradio', { name: 'Trend line' }).tap();
   const a = await pagePoint(chart, 80, 140);
   const b = await pagePoint(chart, 220, 220);
@@ -297,7 +297,7 @@ test('a finger draws a trend line on a phone, drags its end and undoes from the 
   expect(drawn?.kind).toBe('trend-line');
   expect(drawn?.points[0]?.x).toBeCloseTo(80, -1);
   expect(drawn?.points[1]?.y).toBeCloseTo(220, -1);
-  await page.screenshot({ path: '/tmp/drawings-shots/phone-drawn.png' });
+  await page.screenshot({ path: 'test-results/drawings-shots/phone-drawn.png' });
 
   // A finger drags the line's end (touch events through the DevTools protocol: Playwright's
   // touchscreen only taps).

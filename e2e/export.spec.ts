@@ -8,6 +8,7 @@ import { readFile, copyFile, mkdir } from 'node:fs/promises';
 import type { Download } from '@playwright/test';
 import { apiData } from './api-data.ts';
 import { expect, test } from './fixtures.ts';
+import { unfoldToolbar } from './toolbar.ts';
 import type { KlineJson } from '../server/sim/test-support.ts';
 import { chartLoaded, openExportMenu, parseCsv } from './chart-csv.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
@@ -261,8 +262,7 @@ test('the watchlist CSV has one record per symbol, with the ticker’s numbers',
 test('the chart PNG carries the comparisons’ legend: each compared symbol in its line’s colour under the caption', async ({ page }) => {
   await page.goto('/?symbol=AAPL.US&interval=1d');
   await expect(page.getByTestId('chart-legend')).toBeVisible({ timeout: 15_000 });
-  const more = page.getByRole('button', { name: 'More chart tools' });
-  if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  await unfoldToolbar(page);
   await page.getByRole('button', { name: /^Compare/ }).click();
   const field = page.getByRole('dialog', { name: 'Compare with other symbols' }).getByRole('combobox', { name: 'Symbol to compare' });
   await field.fill('700.HK');
@@ -312,9 +312,6 @@ test('Copy image puts the chart’s PNG on the clipboard, as the download has it
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await page.goto('/?symbol=AAPL.US&interval=1d');
   await expect(page.getByTestId('chart-legend')).toBeVisible({ timeout: 15_000 });
-  // Once the toolbar's after-candle controls are in: a popup opened in the moment they arrive can
-  // close again (a known race, in the note of 2026-11-29, to fix next).
-  await expect(page.getByRole('radiogroup', { name: 'Price scale' })).toBeAttached({ timeout: 15_000 });
   const menu = await openExportMenu(page);
   await menu.getByRole('menuitem', { name: 'Copy image' }).click();
   await expect(page.getByText('The chart image is on the clipboard.')).toBeVisible();

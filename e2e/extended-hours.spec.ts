@@ -67,7 +67,7 @@ test('screenshot: the pre-market header and rows', async ({ page, request }) => 
   await expect(page.getByTestId('header-extended')).toBeVisible();
   // Every US stock of the default list has its pre-market line.
   await expect(page.getByTestId('watchlist-extended')).toHaveCount(7);
-  await page.screenshot({ path: '/tmp/extended-shots/pre-market.png' });
+  await page.screenshot({ path: 'test-results/extended-shots/pre-market.png' });
 });
 
 for (const [width, height] of [

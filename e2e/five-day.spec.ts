@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { resetSimulator, setClock } from './sim-control.ts';
 
-const SHOTS = process.env.FIVE_DAY_SHOTS_DIR ?? '/tmp/fiveday-shots';
+const SHOTS = process.env.FIVE_DAY_SHOTS_DIR ?? 'test-results/fiveday-shots';
 const HK_MORNING = '2026-11-25T03:00:00Z'; // 11:00 in Hong Kong
 const SYMBOL = '700.HK';
 

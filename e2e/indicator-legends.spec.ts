@@ -18,6 +18,7 @@ import { create as macd } from '#shared/indicators/macd.ts';
 import { create as rsi } from '#shared/indicators/rsi.ts';
 import { chartLoaded, openExportMenu, parseCsv } from './chart-csv.ts';
 import { expect, test } from './fixtures.ts';
+import { unfoldToolbar } from './toolbar.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
 
 const SHOTS = 'test-results/shots-legends';
@@ -66,10 +67,8 @@ async function recordCanvasTexts(page: Page): Promise<void> {
 
 /** Adds each kind from the picker, as a user does (the picker's button may wait behind More). */
 async function addIndicators(page: Page): Promise<void> {
-  // The toolbar whole (the controls after the first candle in): whether More folds the picker is known then.
-  await expect(page.getByRole('radiogroup', { name: 'Price scale' })).toBeAttached({ timeout: 15_000 });
   const more = page.getByRole('button', { name: 'More chart tools' });
-  if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  await unfoldToolbar(page);
   await page.getByRole('button', { name: 'Indicators…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Indicators' });
   const search = dialog.getByRole('searchbox', { name: 'Search indicators' });

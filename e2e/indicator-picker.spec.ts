@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { unfoldToolbar } from './toolbar.ts';
 import { panePixels } from './pane-pixels.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
 
@@ -24,8 +25,7 @@ test.afterEach(async ({ request }) => {
 
 /** Opens the picker as a user does: its button may sit behind More on narrow toolbars. */
 async function openPicker(page: Page) {
-  const more = page.getByRole('button', { name: 'More chart tools' });
-  if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  await unfoldToolbar(page);
   await page.getByRole('button', { name: 'Indicators…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Indicators' });
   await expect(dialog).toBeVisible();

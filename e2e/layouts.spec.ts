@@ -6,6 +6,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { expect, test, withoutCarriedPage } from './fixtures.ts';
+import { unfoldToolbar } from './toolbar.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
 import { newEntries, readSimLog, type SimLogEntry } from './sim-log.ts';
 
@@ -200,8 +201,7 @@ test('each chart of a layout keeps its own indicators', async ({ page }) => {
   await expect(second.getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/);
   await second.getByTestId('main-chart').click({ position: { x: 60, y: 40 } });
   await expect(second).toHaveAttribute('data-active', 'true');
-  const more = second.getByRole('button', { name: 'More chart tools' });
-  if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  await unfoldToolbar(second);
   await second.getByRole('button', { name: 'Indicators…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Indicators' });
   await dialog.getByRole('searchbox', { name: 'Search indicators' }).fill('rsi');

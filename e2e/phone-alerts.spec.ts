@@ -1,7 +1,7 @@
 /**
  * The alert dialog and toasts on the phone (390×844, touch): the dialog opens over the screen its
  * trigger is on, not inside the hidden Markets screen, and an alert that fires while the chart
- * screen shows is seen there. Screenshots in /tmp/keys-shots.
+ * screen shows is seen there. Screenshots in test-results/keys-shots.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -11,7 +11,7 @@ import { resetSimulator, setClock } from './sim-control.ts';
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 
 const SYMBOL = 'AAPL.US';
-const SHOTS = '/tmp/keys-shots';
+const SHOTS = 'test-results/keys-shots';
 
 test.beforeEach(async ({ request }) => {
   await resetSimulator(request);

@@ -185,6 +185,6 @@ test.describe('on its side (844×390)', () => {
     const { early } = await record(page);
     if (early) expect(early).toEqual(chart);
     await expect.poll(async () => (await readCandles(page)).candles.length).toBeGreaterThan(30);
-    await page.screenshot({ path: '/tmp/phone-shots/landscape.png' });
+    await page.screenshot({ path: 'test-results/phone-shots/landscape.png' });
   });
 });

@@ -8,6 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { unfoldToolbar } from './toolbar.ts';
 import { WIDE_SIZES } from './screen-sizes.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
 
@@ -42,8 +43,7 @@ async function fullScreen(page: Page): Promise<'browser' | 'page' | 'off'> {
 
 /** A toolbar control, unfolding the toolbar first (the control may wait behind "More", cut from view). */
 async function pressToolbarButton(page: Page, name: string): Promise<void> {
-  const more = page.getByRole('button', { name: 'More chart tools' });
-  if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  await unfoldToolbar(page);
   await page.getByRole('button', { name, exact: true }).click();
 }
 

@@ -10,6 +10,7 @@ import { foldKlines } from '../server/sim/tests/kline-fold.ts';
 import { apiData } from './api-data.ts';
 import { candlePixels } from './chart-pixels.ts';
 import { expect, test } from './fixtures.ts';
+import { isQuoteStripYear } from './quote-strip-request.ts';
 
 /** An obscure stock no other journey opens, with years of history. */
 const CODE = '1763';
@@ -23,7 +24,13 @@ test('an unseen HK stock opened from the HK table: its daily page drawn, each da
   const row = page.locator(`[data-testid="hk-row"][data-code="${CODE}"]`);
   const dailyPage = page.waitForResponse((response) => {
     const url = new URL(response.url());
-    return url.pathname === '/v1/market/kline' && url.searchParams.get('symbol') === SYMBOL && url.searchParams.get('interval') === '1d';
+    // The chart's page, not the quote strip's year of dailies (which may come first).
+    return (
+      url.pathname === '/v1/market/kline' &&
+      url.searchParams.get('symbol') === SYMBOL &&
+      url.searchParams.get('interval') === '1d' &&
+      !isQuoteStripYear(url.searchParams)
+    );
   });
   await row.click();
   await expect(page).toHaveURL(new RegExp(`symbol=${CODE}\\.HK.*tab=chart`));
@@ -31,7 +38,7 @@ test('an unseen HK stock opened from the HK table: its daily page drawn, each da
   const bars = answer.data.klines;
   expect(bars).toHaveLength(1_000);
   await expect.poll(async () => (await candlePixels(page)).up, { timeout: 15_000 }).toBeGreaterThan(0);
-  await page.screenshot({ path: '/tmp/unseen-daily-shots/chart.png' });
+  await page.screenshot({ path: 'test-results/shots-unseen-daily/chart.png' });
 
   // Twelve days spread over the last year, each against its own 1m K-lines.
   const lastYear = bars.slice(-250);
