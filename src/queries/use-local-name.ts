@@ -6,6 +6,7 @@
  * useLanguage, a language switch renders the name again at once.
  */
 import { useQuery } from '@tanstack/react-query';
+import { marketOfSymbol } from '#shared/symbols.ts';
 import type { LocalNames } from '../lib/local-name';
 import { useLanguage } from '../i18n/use-language';
 import { queryKeys } from './query-keys';
@@ -33,6 +34,6 @@ export function useLocalNames(needed = true): LocalNames | undefined {
  */
 export function useLocalName(symbol: string, name: string | undefined): string | undefined {
   const language = useLanguage();
-  const needed = (language !== 'en' && language !== 'pseudo') || symbol.toUpperCase().endsWith('.HK');
+  const needed = (language !== 'en' && language !== 'pseudo') || marketOfSymbol(symbol) === 'HK';
   return useLocalNames(needed)?.nameOf(symbol, language) ?? name;
 }

@@ -5,7 +5,7 @@
  * loads after the first candle; the year's range reads a year of daily candles (use-year-dailies).
  */
 import { useMemo } from 'react';
-import { isStockInstrument, normalizeSymbol } from '#shared/symbols.ts';
+import { isStockInstrument, marketOfSymbol, normalizeSymbol } from '#shared/symbols.ts';
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
 import { useInstrumentType } from '../../queries/use-instrument-type';
@@ -27,7 +27,7 @@ export function QuoteStrip() {
   const dailies = useYearDailies(symbol, type, stock);
   const info = useStockInfo(stock ? [symbol] : NO_SYMBOLS).data?.find((entry) => normalizeSymbol(entry.symbol) === normalizeSymbol(symbol));
   // Shares that trade where this listing trades: an HK listing's H shares, else the float, else all.
-  const tradableShares = (symbol.toUpperCase().endsWith('.HK') ? info?.hk_shares : undefined) ?? info?.circulating_shares ?? info?.total_shares;
+  const tradableShares = (marketOfSymbol(symbol) === 'HK' ? info?.hk_shares : undefined) ?? info?.circulating_shares ?? info?.total_shares;
   const figures = useMemo(
     () => (ticker ? quoteFigures({ ticker, dailies, tradableShares, futures: kind === 'futures' }) : []),
     [ticker, dailies, tradableShares, kind],
