@@ -5,14 +5,10 @@
  * (measured: first candle 588 → 497 ms, median of 10, cold).
  */
 import { useEffect, useState } from 'react';
-import { FIRST_CANDLE_BOUND_MS, markOrBound, TIMING_MARKS } from '../lib/timing-marks';
-
-function drawn(): boolean {
-  return performance.getEntriesByName(TIMING_MARKS.firstCandle, 'mark').length > 0;
-}
+import { FIRST_CANDLE_BOUND_MS, markOrBound, markSet, TIMING_MARKS } from '../lib/timing-marks';
 
 export function useAfterFirstCandle(chartShown: boolean): boolean {
-  const [ready, setReady] = useState(() => !chartShown || drawn());
+  const [ready, setReady] = useState(() => !chartShown || markSet(TIMING_MARKS.firstCandle));
   useEffect(() => {
     if (ready) return;
     let mounted = true;

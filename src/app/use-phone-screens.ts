@@ -5,7 +5,7 @@
  * first seconds nothing while the chart is what is looked at. From lg on, every column is shown.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { useMediaQuery } from '../components/use-wide-screen';
+import { useMediaQuery } from '../components/use-media-query';
 import { useAppStore } from '../store/app-store';
 import type { PhoneScreen } from './screen-bar';
 

@@ -10,13 +10,18 @@ export const FIRST_CANDLE_BOUND_MS = 1_500;
 
 /** Sets the mark unless it exists already (StrictMode, remounts). */
 export function markOnce(name: string): void {
-  if (performance.getEntriesByName(name, 'mark').length === 0) performance.mark(name);
+  if (!markSet(name)) performance.mark(name);
+}
+
+/** Whether the mark is set. */
+export function markSet(name: string): boolean {
+  return performance.getEntriesByName(name, 'mark').length > 0;
 }
 
 /** Resolves once the mark is set, or after `boundMs`: what waits for a mark must not wait forever (a hidden tab draws nothing). */
 export function markOrBound(name: string, boundMs: number): Promise<void> {
   return new Promise((resolve) => {
-    const set = (): boolean => performance.getEntriesByName(name, 'mark').length > 0;
+    const set = (): boolean => markSet(name);
     if (set()) {
       resolve();
       return;

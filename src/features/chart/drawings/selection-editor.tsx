@@ -2,7 +2,7 @@
 import { t } from '../../../i18n/t';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { editorPosition, LEVELS_FIELD } from './ui-style';
-import { useWideScreen } from '../../../components/use-wide-screen';
+import { useWideScreen } from '../../../components/use-media-query';
 import { LINE_STYLES, lineStyleName, toolLabel, type Drawing, type LineStyle } from './drawing-model';
 
 export interface SelectionEditorProps {

@@ -8,7 +8,7 @@
  */
 import { t } from '../../../i18n/t';
 import { useEffect, useMemo, useState } from 'react';
-import { useWideScreen } from '../../../components/use-wide-screen';
+import { useWideScreen } from '../../../components/use-media-query';
 import { useAppStore } from '../../../store/app-store';
 import { chartCount } from '../../../store/chart-layout';
 import { setActiveChart } from '../../../store/layout-changes';
