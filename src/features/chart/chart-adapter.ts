@@ -29,6 +29,7 @@ import { createChartWindow, RIGHT_OFFSET } from './chart-window';
 import { asCandle, asHistogram, asVolume } from './library-points';
 import { indexAtChartTime, toBar, toVolume } from './series-data';
 import { createSurfaceOfChart } from './surface-of-chart';
+import { tickMarkLabel } from './tick-mark-label';
 
 export type { ChartMoment, CrosshairCandle, TimeAxis } from './chart-state';
 
@@ -141,7 +142,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
   container.querySelector('table')?.setAttribute('role', 'presentation');
   chart.applyOptions({
     crosshair: { mode: CrosshairMode.Normal },
-    timeScale: { rightOffset: RIGHT_OFFSET, timeVisible: options.intraday, secondsVisible: false },
+    timeScale: { rightOffset: RIGHT_OFFSET, timeVisible: options.intraday, secondsVisible: false, tickMarkFormatter: tickMarkLabel },
   });
   const price = chart.addSeries(CandlestickSeries, { ...candleColors(state.palette), priceFormat: priceFormat(state.decimals) }, 0);
   price.priceScale().applyOptions({ mode: SCALE_MODES[options.scale] });
@@ -153,6 +154,9 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
   let markers: ChartMarkers | undefined;
   let factors: readonly AdjustFactor[] = [];
   const indicators = createChartIndicators(chart, price, state, options.indicators);
+  // What the chart was last given, so that the same again does no work.
+  let colorsSet = { theme: options.theme, convention: options.colors };
+  let indicatorsSet = options.indicators;
   const view = createSurfaceOfChart(chart, price, container, state);
   const { destroy: destroyCrosshair, ...crosshair } = createChartCrosshair(chart, price, state, (point) => markers?.at(point));
 
@@ -229,13 +233,18 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       if (!destroyed) showFactors(next);
     },
     setIndicators(list) {
-      if (!destroyed) indicators.setList(list);
+      if (!destroyed && list !== indicatorsSet) {
+        indicatorsSet = list;
+        indicators.setList(list);
+      }
     },
     setScaleMode(mode) {
       if (!destroyed) price.priceScale().applyOptions({ mode: SCALE_MODES[mode] });
     },
     setColors(theme, convention) {
-      if (destroyed) return;
+      // Unchanged (the app taking the early chart over): nothing to rebuild or draw again.
+      if (destroyed || (theme === colorsSet.theme && convention === colorsSet.convention)) return;
+      colorsSet = { theme, convention };
       state.palette = chartPalette(theme, convention);
       chart.applyOptions(chartOptions(state.palette));
       price.applyOptions(candleColors(state.palette));
@@ -244,10 +253,11 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       drawAll();
     },
     setLocale(next) {
+      if (destroyed || next === locale) return;
       locale = next;
       // The label's own format loads with the first language other than the library's English.
       if (!localize && !locale.startsWith('zh')) {
-        if (!destroyed) chart.applyOptions({ localization: { locale } });
+        chart.applyOptions({ localization: { locale } });
         return;
       }
       void import('./crosshair-time').then(({ chartLocalization }) => {

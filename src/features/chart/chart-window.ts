@@ -52,6 +52,17 @@ export function createChartWindow(chart: IChartApi, container: HTMLElement, stat
   let historyComplete = false;
   let leftEdge = { fixLeftEdge: false, minBarSpacing: MIN_BAR_SPACING };
   const needOlder = createEmitter();
+  // The container's width as the browser last laid it out, told by an observer: reading
+  // clientWidth when a series comes in (React has just changed the page) forced a layout of the
+  // whole app there (31 ms of a phone's task).
+  let laidOutWidth = 0;
+  const widthObserver =
+    typeof ResizeObserver === 'function'
+      ? new ResizeObserver((entries) => {
+          laidOutWidth = entries.at(-1)?.contentRect.width ?? laidOutWidth;
+        })
+      : undefined;
+  widthObserver?.observe(container);
 
   /** Draws, then places the view, with range changes ignored meanwhile. */
   function drawWith(placeView: () => void): void {
@@ -114,7 +125,7 @@ export function createChartWindow(chart: IChartApi, container: HTMLElement, stat
 
   /** About one candle per INITIAL_BAR_PX of width: readable candles on any screen. */
   function initialBars(): number {
-    return Math.max(MIN_INITIAL_BARS, Math.round((container.clientWidth || 1000) / INITIAL_BAR_PX));
+    return Math.max(MIN_INITIAL_BARS, Math.round((laidOutWidth || container.clientWidth || 1000) / INITIAL_BAR_PX));
   }
 
   function showLatest(): void {
@@ -154,6 +165,7 @@ export function createChartWindow(chart: IChartApi, container: HTMLElement, stat
     onNeedOlder: needOlder.subscribe,
     destroy: () => {
       destroyed = true;
+      widthObserver?.disconnect();
       needOlder.clear();
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRangeChange);
     },

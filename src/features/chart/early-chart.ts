@@ -27,6 +27,7 @@ import { useAppStore } from '../../store/app-store';
 import type { Preferences } from '../../store/preferences-slice';
 import type { Workspace } from '../../store/workspace-slice';
 import { candlePrecision } from '../../lib/candle-precision';
+import { yieldToPage } from '../../lib/yield-to-page';
 import type { ChartAdapter } from './chart-adapter';
 import { chartDataset, timeAxisOf } from './chart-identity';
 
@@ -125,9 +126,13 @@ async function draw({ queryClient, feed, clock }: EarlyChartServices, slot: HTML
   }
   if (!drawing() || candles.length === 0) return finish();
   const chartLibrary = await library;
+  // Reading the page, creating the chart and handing it the candles are each a task of their own
+  // (each 25–40 ms on a phone): none blocks a tap for long. The chart stays hidden until it has
+  // its candles, so no frame shows it empty.
+  await yieldToPage();
   if (!drawing() || !chartLibrary) return finish();
   const element = document.createElement('div');
-  element.style.cssText = 'position:absolute;inset:0';
+  element.style.cssText = 'position:absolute;inset:0;visibility:hidden';
   element.dataset.testid = EARLY_TEST_ID;
   slot.append(element);
   const { history, type, zone, preferences } = request;
@@ -137,7 +142,15 @@ async function draw({ queryClient, feed, clock }: EarlyChartServices, slot: HTML
     ...preferences,
     decimals: candlePrecision(candles),
   });
+  await yieldToPage();
+  if (!drawing()) {
+    // Discarded meanwhile (the app mounted and draws its own chart).
+    adapter.destroy();
+    element.remove();
+    return false;
+  }
   adapter.setSeries(candles);
+  element.style.visibility = '';
   state = { phase: 'drawn', chart: { adapter, element }, dataset: chartDataset(symbol, type, interval) };
   return true;
 }
