@@ -248,6 +248,26 @@ describe('createChartAdapter', () => {
     expect(drawnOverlays()).toEqual([{ colour: '#f59e0b', dashed: false, points: [[10, 99.5]] }]);
   });
 
+  it('does no work for the colours, indicators and language it already has (the app taking the early chart over)', () => {
+    const adapter = createChartAdapter(fakeContainer(), options);
+    adapter.setSeries([candle(0), candle(1, 99)]);
+    const draws = () => price()?.setData.mock.calls.length;
+    const drawn = draws();
+    const optionsApplied = lwc.chart.applyOptions.mock.calls.length;
+    adapter.setColors(options.theme, options.colors);
+    adapter.setIndicators(options.indicators);
+    adapter.setLocale('en-US');
+    expect(draws()).toBe(drawn);
+    expect(lwc.chart.applyOptions.mock.calls.length).toBe(optionsApplied);
+    // New ones are drawn.
+    adapter.setColors('light', options.colors);
+    expect(draws()).toBe((drawn ?? 0) + 1);
+    adapter.setIndicators([ma(3)]);
+    expect(drawnOverlays()).toHaveLength(1);
+    adapter.setLocale('de-DE');
+    expect(lwc.chart.applyOptions).toHaveBeenLastCalledWith({ localization: { locale: 'de-DE' } });
+  });
+
   it("puts overlays on the price series' own percent base: its first visible close, not the MA's first value", () => {
     const closes = [100, 104, 108, 96, 90, 99];
     const adapter = createChartAdapter(fakeContainer(), { ...options, scale: 'percent', indicators: [ma(3)] });
