@@ -17,6 +17,24 @@ vi.mock('./chart-adapter', () => ({
   },
 }));
 
+/** The tasks the early chart yields between (reading the page, creating the chart, setting candles). */
+const yields = vi.hoisted(() => ({ held: false, waiting: [] as (() => void)[] }));
+vi.mock('../../lib/yield-to-page', () => ({
+  yieldToPage: () =>
+    yields.held
+      ? new Promise<void>((resolve) => {
+          yields.waiting.push(resolve);
+        })
+      : Promise.resolve(),
+}));
+/** Lets the early chart's next piece of work run, once it is waiting for it. */
+async function nextTask(): Promise<void> {
+  await vi.waitFor(() => {
+    expect(yields.waiting.length).toBeGreaterThan(0);
+  });
+  yields.waiting.shift()?.();
+}
+
 const candle = (time: number): Candle => ({ time, open: 10, high: 11, low: 9, close: 10.5, volume: 100 });
 const WORKSPACE: Workspace = { ...DEFAULT_WORKSPACE, symbol: 'AAPL.US', interval: '1d', tab: 'chart' };
 const DATASET = 'AAPL.US||1d';
@@ -60,6 +78,8 @@ async function load() {
 
 beforeEach(() => {
   drawn.length = 0;
+  yields.held = false;
+  yields.waiting.length = 0;
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -89,6 +109,46 @@ describe('early chart', () => {
     expect(document.querySelector('[data-testid="early-chart"]')).toBeNull();
     expect(adoptEarlyChart(DATASET, container)).toBeUndefined();
     expect(drawn[0]?.destroy).not.toHaveBeenCalled();
+  });
+
+  it('creates the chart and hands it the candles in tasks of their own, hidden until it has them', async () => {
+    const { startEarlyChart, adoptEarlyChart } = await load();
+    shell();
+    yields.held = true;
+    const { client, resolve } = pendingClient();
+    const started = startEarlyChart(client, WORKSPACE, onPage());
+    resolve([page([candle(1), candle(2)])]);
+    await nextTask();
+    await vi.waitFor(() => {
+      expect(drawn).toHaveLength(1);
+    });
+    expect(drawn[0]?.setSeries).not.toHaveBeenCalled();
+    expect(drawn[0]?.element.style.visibility).toBe('hidden');
+    // Not adoptable before it has its candles.
+    expect(adoptEarlyChart(DATASET, document.body)).toBeUndefined();
+    await nextTask();
+    await started;
+    expect(drawn[0]?.setSeries).toHaveBeenCalledWith([candle(1), candle(2)]);
+    expect(drawn[0]?.element.style.visibility).toBe('');
+  });
+
+  it('destroys a chart created but not yet given its candles when the app mounts meanwhile', async () => {
+    const { startEarlyChart, discardEarlyChart } = await load();
+    const slot = shell();
+    yields.held = true;
+    const { client, resolve } = pendingClient();
+    const started = startEarlyChart(client, WORKSPACE, onPage());
+    resolve([page([candle(1)])]);
+    await nextTask();
+    await vi.waitFor(() => {
+      expect(drawn).toHaveLength(1);
+    });
+    discardEarlyChart();
+    await nextTask();
+    await started;
+    expect(drawn[0]?.setSeries).not.toHaveBeenCalled();
+    expect(drawn[0]?.destroy).toHaveBeenCalled();
+    expect(slot.childElementCount).toBe(0);
   });
 
   it('does nothing when switched off with ?early=0: no request of its own, nothing drawn, the app starts at once', async () => {
