@@ -23,7 +23,7 @@ import { adoptEarlyChart } from './early-chart';
 import { indicatorSummary } from './indicator-data';
 import { lastWithLive, type LiveCandle, type LiveValue } from './live-candle';
 import { formatChartTime } from './series-data';
-import { useCandleFeed } from './use-candle-feed';
+import { axisKeyOf, useCandleFeed, type DrawnCandles } from './use-candle-feed';
 
 export interface CandleChartProps {
   /** Identity of the series (symbol, type, interval): a change opens a fresh view. */
@@ -70,10 +70,12 @@ export function CandleChart(props: CandleChartProps) {
 
   // The dataset the canvas first shows: an early chart of it (drawn before React) is taken over.
   const firstDataset = useRef(props.dataset);
+  const [drawnEarly, setDrawnEarly] = useState<DrawnCandles | undefined>(undefined);
   // Created with neutral settings: the effects below apply the real ones as soon as it exists.
   const containerRef = useCallback((element: HTMLDivElement | null) => {
     if (!element) return undefined;
     const early = adoptEarlyChart(firstDataset.current, element);
+    if (early) setDrawnEarly({ adapter: early.adapter, dataset: firstDataset.current, axisKey: axisKeyOf(early.axis), candles: early.candles });
     const created =
       early?.adapter ??
       createChartAdapter(element, {
@@ -142,7 +144,7 @@ export function CandleChart(props: CandleChartProps) {
       offOlder();
     };
   }, [adapter, onNeedOlder]);
-  useCandleFeed({ adapter, dataset: props.dataset, candles, axis, exFactors: props.exFactors, live: props.live });
+  useCandleFeed({ adapter, dataset: props.dataset, candles, axis, exFactors: props.exFactors, live: props.live, drawnBefore: drawnEarly });
 
   const palette = chartPalette(theme, colors);
   const style = interval === '1M' ? 'month' : axis.intraday ? 'minute' : 'day';

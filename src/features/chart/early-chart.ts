@@ -29,6 +29,7 @@ import type { Workspace } from '../../store/workspace-slice';
 import { candlePrecision } from '../../lib/candle-precision';
 import { yieldToPage } from '../../lib/yield-to-page';
 import type { ChartAdapter } from './chart-adapter';
+import type { TimeAxis } from './chart-state';
 import { chartDataset, timeAxisOf } from './chart-identity';
 
 /** The attribute of the shell's chart slot in index.html: the box the app's chart will fill. */
@@ -48,6 +49,9 @@ export interface EarlyChart {
   adapter: ChartAdapter;
   /** The element the library draws in: CandleChart moves it into its own container. */
   element: HTMLElement;
+  /** What it shows: the app draws the same candles on the same axis no second time. */
+  candles: readonly Candle[];
+  axis: TimeAxis;
 }
 
 export interface EarlyChartRequest {
@@ -137,8 +141,9 @@ async function draw({ queryClient, feed, clock }: EarlyChartServices, slot: HTML
   slot.append(element);
   const { history, type, zone, preferences } = request;
   const { symbol, interval } = history;
+  const axis = timeAxisOf(interval, zone, instrumentTimeZone(symbol, type));
   const adapter = chartLibrary.createChartAdapter(element, {
-    ...timeAxisOf(interval, zone, instrumentTimeZone(symbol, type)),
+    ...axis,
     ...preferences,
     decimals: candlePrecision(candles),
   });
@@ -151,7 +156,7 @@ async function draw({ queryClient, feed, clock }: EarlyChartServices, slot: HTML
   }
   adapter.setSeries(candles);
   element.style.visibility = '';
-  state = { phase: 'drawn', chart: { adapter, element }, dataset: chartDataset(symbol, type, interval) };
+  state = { phase: 'drawn', chart: { adapter, element, candles, axis }, dataset: chartDataset(symbol, type, interval) };
   return true;
 }
 

@@ -20,7 +20,8 @@ interface Inputs {
   candles: readonly Candle[];
 }
 
-interface Drawn {
+/** What an adapter was last given, so that the next change takes the cheapest path. */
+export interface DrawnCandles {
   adapter: ChartAdapter;
   dataset: string;
   axisKey: string;
@@ -37,15 +38,24 @@ export interface CandleFeed {
   exFactors: readonly AdjustFactor[];
   /** The forming candle moved by quotes, drawn over `candles`. */
   live?: LiveCandle | undefined;
+  /**
+   * What an adopted adapter already shows (the early chart's candles): the same candles again are
+   * not drawn again, a moved forming candle is an update.
+   */
+  drawnBefore?: DrawnCandles | undefined;
 }
 
-export function useCandleFeed({ adapter, dataset, candles, axis, exFactors, live }: CandleFeed): void {
+/** The time axis as one comparable value: a change redraws the whole series. */
+export const axisKeyOf = ({ zone, marketTimeZone, intraday, periodic }: TimeAxis): string =>
+  `${zone}|${marketTimeZone}|${String(intraday)}|${String(periodic)}`;
+
+export function useCandleFeed({ adapter, dataset, candles, axis, exFactors, live, drawnBefore }: CandleFeed): void {
   const inputs = useRef<Inputs | undefined>(undefined);
-  const drawn = useRef<Drawn | undefined>(undefined);
+  const drawn = useRef<DrawnCandles | undefined>(undefined);
   const frame = useRef<number | undefined>(undefined);
   const sync = useRef<(inFrame: boolean) => void>(() => undefined);
   const { zone, marketTimeZone, intraday, periodic } = axis;
-  const axisKey = `${zone}|${marketTimeZone}|${String(intraday)}|${String(periodic)}`;
+  const axisKey = axisKeyOf(axis);
 
   useEffect(() => {
     if (adapter) adapter.setMarkers(exFactors);
@@ -53,6 +63,7 @@ export function useCandleFeed({ adapter, dataset, candles, axis, exFactors, live
 
   // One drawing step for both sources: a reset at once, a tail in the next frame.
   useEffect(() => {
+    if (drawnBefore?.adapter === adapter) drawn.current ??= drawnBefore;
     const cancelFrame = () => {
       if (frame.current !== undefined) cancelAnimationFrame(frame.current);
       frame.current = undefined;
@@ -91,7 +102,7 @@ export function useCandleFeed({ adapter, dataset, candles, axis, exFactors, live
       off?.();
       cancelFrame();
     };
-  }, [adapter, live]);
+  }, [adapter, live, drawnBefore]);
 
   useEffect(() => {
     inputs.current = { dataset, axisKey, axis: { zone, marketTimeZone, intraday, periodic }, candles };
