@@ -3,7 +3,7 @@
  * one tab and triggered in another (the tab that evaluates) both hold. The triggers another tab
  * recorded show here as toasts (that tab notified and beeped already).
  */
-import type { RecordValue } from '../../store/records/records';
+import type { RecordValue } from '#shared/records.ts';
 import type { RecordAdapter } from '../../store/records/tab-sync';
 import type { Alert } from '#shared/alerts/alert-model.ts';
 import type { AlertsState } from './alerts-store';

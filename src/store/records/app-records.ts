@@ -12,7 +12,8 @@ import { MAX_COMPARISONS } from '../compare-slice';
 import type { IndicatorList } from '../indicator-list';
 import { withLanguage, type ColorConvention, type Preferences } from '../preferences-slice';
 import type { Watchlist } from '../watchlists-slice';
-import { mergeLists, sameValue, type RecordValue, type ThreeWayMerge } from './records';
+import { sameValue, type RecordValue } from '#shared/records.ts';
+import { COMPARISONS_KIND, RECORD_MERGES, stringItems, WATCHLIST_KIND, WATCHLIST_ORDER_KIND } from '#shared/record-merges.ts';
 import type { RecordAdapter } from './tab-sync';
 import type { ProductType } from '#shared/contract.ts';
 
@@ -26,18 +27,8 @@ export interface SharedPreferences {
 
 type WatchlistValue = Omit<Watchlist, 'id'>;
 
-const WATCHLIST = 'watchlist';
-const COMPARISONS = 'comparisons';
-
-const strings = (value: unknown): string[] => (Array.isArray(value) ? (value as string[]) : []);
-
-/** Each tab's edits of a list's symbols both kept; the name is the winner's. */
-const mergeWatchlist: ThreeWayMerge = (base, winner, loser) => {
-  const [b, w, l] = [base, winner, loser] as WatchlistValue[];
-  return { name: w?.name, symbols: mergeLists(strings(b?.symbols), strings(w?.symbols), strings(l?.symbols)) };
-};
-
-const mergeStrings: ThreeWayMerge = (base, winner, loser) => mergeLists(strings(base), strings(winner), strings(loser));
+const WATCHLIST = WATCHLIST_KIND;
+const COMPARISONS = COMPARISONS_KIND;
 
 export function appRecordValues(state: Pick<AppState, 'preferences' | 'watchlists' | 'symbolTypes' | 'layout' | 'comparisons'>): Map<string, RecordValue> {
   const { theme, scale, colorsChosen, colors, indicators } = state.preferences;
@@ -45,7 +36,7 @@ export function appRecordValues(state: Pick<AppState, 'preferences' | 'watchlist
   const values = new Map<string, RecordValue>([
     ['preferences', { kind: 'preferences', value: preferences }],
     ['indicators', { kind: 'indicators', value: indicators }],
-    ['watchlist-order', { kind: 'watchlist-order', value: state.watchlists.map((list) => list.id) }],
+    [WATCHLIST_ORDER_KIND, { kind: WATCHLIST_ORDER_KIND, value: state.watchlists.map((list) => list.id) }],
     ['symbol-types', { kind: 'symbol-types', value: state.symbolTypes }],
     ['layout', { kind: 'layout', value: state.layout }],
   ]);
@@ -61,7 +52,7 @@ function same<T>(current: T, next: T): T {
 
 function watchlistsOf(values: ReadonlyMap<string, RecordValue>): Watchlist[] {
   const prefix = `${WATCHLIST}:`;
-  const listed = strings(values.get('watchlist-order')?.value);
+  const listed = stringItems(values.get('watchlist-order')?.value);
   const others = [...values.keys()].filter((id) => id.startsWith(prefix)).map((id) => id.slice(prefix.length));
   const lists: Watchlist[] = [];
   for (const id of new Set([...listed, ...others])) {
@@ -80,7 +71,7 @@ function applyAppRecords(store: StoreApi<AppState>, values: ReadonlyMap<string, 
   const watchlists = watchlistsOf(values);
   const comparisons: Record<string, string[]> = {};
   for (const [id, { kind, value }] of values)
-    if (kind === COMPARISONS) comparisons[id.slice(COMPARISONS.length + 1)] = strings(value).slice(0, MAX_COMPARISONS);
+    if (kind === COMPARISONS) comparisons[id.slice(COMPARISONS.length + 1)] = stringItems(value).slice(0, MAX_COMPARISONS);
   store.setState({
     preferences: same(state.preferences, preferences),
     watchlists: same(state.watchlists, watchlists),
@@ -98,5 +89,5 @@ export const appRecords: RecordAdapter<AppState> = {
   sources: (state) => [state.preferences, state.watchlists, state.symbolTypes, state.layout, state.comparisons],
   values: appRecordValues,
   apply: applyAppRecords,
-  merges: { [WATCHLIST]: mergeWatchlist, 'watchlist-order': mergeStrings, [COMPARISONS]: mergeStrings },
+  merges: RECORD_MERGES.app,
 };

@@ -18,7 +18,7 @@ import {
   type RecordValue,
   type ThreeWayMerge,
   type UserRecord,
-} from './records';
+} from '#shared/records.ts';
 
 /** How a store's state reads as records and takes records back. */
 export interface RecordAdapter<S> {

@@ -3,7 +3,7 @@
  * keep both. Another tab's drawings come in without an undo step: undo walks this tab's edits.
  */
 import type { StoreApi } from 'zustand';
-import type { RecordValue } from '../../../store/records/records';
+import type { RecordValue } from '#shared/records.ts';
 import type { RecordAdapter } from '../../../store/records/tab-sync';
 import type { Drawing } from './drawing-model';
 import type { DrawingsState } from './drawings-store';
