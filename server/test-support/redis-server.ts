@@ -8,7 +8,8 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
+import net from 'node:net';
+import { freePort } from './free-port.ts';
 
 const CANDIDATES = [process.env.REDIS_SERVER_BIN, '/usr/bin/redis-server', '/usr/local/bin/redis-server'];
 
@@ -19,19 +20,6 @@ function redisServerBinary(): string {
   throw new Error(
     'redis-server is missing: these tests run a real Redis. Install it with `apt-get install -y redis-server` (or run `bash .ci/run`, which does).',
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
 }
 
 function answersPing(port: number): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from './schema';
+import * as z from './schema.ts';
 
 describe('lean schemas', () => {
   const item = z.object({ id: z.int(), name: z.optional(z.string()), tags: z.array(z.string().check(z.minLength(1))) });

@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPostgres, type TestPostgres } from '../test-support/postgres-server.ts';
+import { databaseConfigFrom, openDatabase } from './database.ts';
+
+describe('databaseConfigFrom', () => {
+  it('uses PGlite under DATA_DIR (./data by default) unless DATABASE_URL names a PostgreSQL', () => {
+    expect(databaseConfigFrom({})).toEqual({ kind: 'pglite', dataDir: 'data/pglite' });
+    expect(databaseConfigFrom({ DATA_DIR: '/var/lib/chartroom' })).toEqual({ kind: 'pglite', dataDir: '/var/lib/chartroom/pglite' });
+    expect(databaseConfigFrom({ DATABASE_URL: 'postgres://u@db:5432/chartroom' })).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/chartroom' });
+  });
+
+  it('refuses a DATABASE_URL that is not a postgres:// URL', () => {
+    expect(() => databaseConfigFrom({ DATABASE_URL: 'mysql://db/x' })).toThrow(/postgres:\/\//);
+    expect(() => databaseConfigFrom({ DATABASE_URL: 'not a url' })).toThrow(/postgres:\/\//);
+  });
+});
+
+describe('migrations', () => {
+  let postgres: TestPostgres;
+  beforeAll(async () => {
+    postgres = await startTestPostgres();
+  }, 60_000);
+  afterAll(async () => {
+    await postgres.stop();
+  });
+
+  it('run once when several instances start together on one PostgreSQL', async () => {
+    const opened = await Promise.all(Array.from({ length: 4 }, () => openDatabase({ kind: 'postgres', url: postgres.url, maxConnections: 2 })));
+    const [first] = opened;
+    if (!first) throw new Error('no database opened');
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(first.db);
+    expect(rows.map((row) => row.name)).toEqual(['2026-11-29-01-workspace-records']);
+    await Promise.all(opened.map((database) => database.close()));
+  });
+
+  it('keep PGlite data across a restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'chartroom-pglite-'));
+    try {
+      const first = await openDatabase({ kind: 'pglite', dataDir });
+      await first.db.insertInto('workspace_users').values({ user_id: 'ann', server_rev: 7 }).execute();
+      await first.close();
+      const again = await openDatabase({ kind: 'pglite', dataDir });
+      const row = await again.db.selectFrom('workspace_users').select('server_rev').where('user_id', '=', 'ann').executeTakeFirst();
+      expect(Number(row?.server_rev)).toBe(7);
+      await again.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

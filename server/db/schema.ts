@@ -1,0 +1,38 @@
+/**
+ * The tables, as Kysely sees them. One schema on both databases (PGlite and PostgreSQL), changed
+ * only by migrations (migrations.ts).
+ */
+import type { ColumnType } from 'kysely';
+
+/** A bigint column: Postgres hands int8 back as a string (pg) or a bigint (PGlite); we write numbers. */
+type Int8 = ColumnType<string | number | bigint, number, number>;
+
+/** Each user's workspace revision: one counter, bumped by every change the server stores. */
+export interface WorkspaceUsersTable {
+  user_id: string;
+  server_rev: Int8;
+}
+
+/**
+ * The user's records (shared/records.ts): the record as the browser keeps it, plus the server
+ * revision that stored it (a change's reader asks for those after its own last one).
+ */
+export interface WorkspaceRecordsTable {
+  user_id: string;
+  /** The browser store it belongs to: app, drawings, alerts. */
+  store: string;
+  record_id: string;
+  kind: string;
+  rev: number;
+  by_device: string;
+  updated_at: Int8;
+  deleted: boolean;
+  /** The record's value as JSON text (null for a tombstone). */
+  value: string | null;
+  server_rev: Int8;
+}
+
+export interface Database {
+  workspace_users: WorkspaceUsersTable;
+  workspace_records: WorkspaceRecordsTable;
+}
