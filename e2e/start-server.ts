@@ -5,6 +5,9 @@
  * and the screenshots.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface RunningServer {
   url: string;
@@ -79,8 +82,21 @@ export async function startListening(script: string, env: Record<string, string>
  * The production server. Simulator mode unless `env` sets MARKET_API_KEY (and
  * MARKET_API_BASE_URL): the key of the parent environment is never passed on by default.
  */
+/**
+ * The production server; its workspace database (PGlite) in a temporary DATA_DIR of its own,
+ * removed when it stops, unless the caller names one (a restart on the same data).
+ */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  return startListening('server/main.ts', { MARKET_API_KEY: '', ...env });
+  const dataDir = env.DATA_DIR === undefined ? mkdtempSync(join(tmpdir(), 'chartroom-data-')) : undefined;
+  const running = await startListening('server/main.ts', { MARKET_API_KEY: '', ...(dataDir && { DATA_DIR: dataDir }), ...env });
+  if (dataDir === undefined) return running;
+  return {
+    ...running,
+    stop: async () => {
+      await running.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The simulator alone (`npm run sim`), standing in for the upstream: it demands demo keys. */

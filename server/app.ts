@@ -42,6 +42,8 @@ import { createAccessControl, type AccessControl, type AccessControlOptions } fr
 import { catalogRoute } from './search/catalog-route.ts';
 import { createCatalogService, type CatalogService } from './search/catalog-service.ts';
 import type { CatalogUpstream } from './search/upstream-data.ts';
+import type { WorkspaceDatabase } from './workspace/workspace-database.ts';
+import { mountWorkspaceRoutes } from './workspace/workspace-route.ts';
 
 export interface ChartroomApp {
   app: Hono;
@@ -72,6 +74,8 @@ export interface AppOptions {
   now?: () => number;
   /** The clock of sessions, lockout and user budgets, and the lockout's delays (tests). */
   auth?: Pick<AccessControlOptions, 'now' | 'lockout'>;
+  /** The workspace's database: `/chartroom/workspace` answers from it (absent: no such path). */
+  workspace?: Pick<WorkspaceDatabase, 'store'>;
   /** Tuning of the cluster's leader lock (tests shorten it). */
   cluster?: { leaderTtlMs?: number; pollMs?: number };
 }
@@ -197,6 +201,7 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   // Who may in, and each user's share of the key (AUTH_MODE; none: nothing to check).
   if (accessControl.mode !== 'none') app.use('*', accessControl.guard);
   accessControl.mount(app);
+  if (options.workspace) mountWorkspaceRoutes(app, { database: options.workspace, access: accessControl });
   if (access.clientRateLimit > 0) {
     // One bucket per client for /v1 and the catalogue alike.
     const limit = clientRateLimit(new ClientRateLimiter({ perMinute: access.clientRateLimit }), access.trustProxyHops);

@@ -8,6 +8,8 @@ import type { Duplex } from 'node:stream';
 import type { Plugin } from 'vite';
 import { createApp } from './app.ts';
 import { describeMode, loadConfig, readEnvironment } from './config.ts';
+import { databaseConfigFrom } from './db/database.ts';
+import { workspaceDatabase } from './workspace/workspace-database.ts';
 
 const SERVER_PATHS = /^\/(v1(\/|$)|__sim\/|chartroom\/|auth\/|healthz$|metrics$)/;
 /** Upgrades the server answers: the relay takes `/v1/realtime` and refuses the rest of `/v1` (404); every other is Vite's (HMR). */
@@ -18,8 +20,14 @@ export function chartroomServer(): Plugin {
     name: 'chartroom-server',
     configureServer(server) {
       const config = loadConfig(readEnvironment(), { port: 5173 });
-      const { app, realtime } = createApp(config, (line) => {
+      const log = (line: string): void => {
         server.config.logger.info(line);
+      };
+      // Opened by the first workspace request: a dev server that never syncs never starts PGlite.
+      const workspace = workspaceDatabase(databaseConfigFrom(readEnvironment()), log);
+      const { app, realtime } = createApp(config, log, { workspace });
+      server.httpServer?.once('close', () => {
+        void workspace.close();
       });
       const listener = getRequestListener(app.fetch);
       server.config.logger.info(describeMode(config));

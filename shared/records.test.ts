@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beats, mergeChange, mergeLists, reviseRecords, type RecordValue, type UserRecord } from './records';
+import { beats, mergeChange, mergeLists, reviseRecords, type RecordValue, type UserRecord } from './records.ts';
 
 const values = (entries: Record<string, unknown>): Map<string, RecordValue> =>
   new Map(Object.entries(entries).map(([id, value]) => [id, { kind: id.split(':')[0] ?? id, value }]));

@@ -22,7 +22,7 @@ import { ERROR_CODES, ERROR_MESSAGES, SIGN_IN_REQUIRED } from '#shared/contract.
 import { clientAddress, clientKey } from '../client-address.ts';
 import { ClientRateLimiter } from '../rate-limiter.ts';
 import { errorResponse, jsonResponse } from '../upstream/envelope.ts';
-import { AuditLog } from './audit-log.ts';
+import { AuditLog, type AuditEvent, type AuditFields } from './audit-log.ts';
 import type { AuthConfig } from './config.ts';
 import { isUserName, TokenFile, UserFile } from './credentials.ts';
 import { Lockout, type LockoutOptions } from './lockout.ts';
@@ -89,6 +89,15 @@ export interface AccessControl {
   admitUpgrade: (request: IncomingMessage) => { ok: true; admission: UpgradeAdmission } | { ok: false; refusal: Refusal };
   metrics: UserMetrics;
   sessions: SessionStore;
+  /**
+   * Who sent the request (after the guard let it in): the signed-in user, `local` in
+   * AUTH_MODE=none (one user, stored the same way); undefined when nobody is signed in.
+   */
+  userOf: (c: Context) => string | undefined;
+  /** A request from this server's own pages (the rule of sign-in's form posts): Origin, else Sec-Fetch-Site. */
+  sameOrigin: (c: Context) => boolean;
+  /** A line of the audit log (no request content: the fields are a closed set). */
+  audit: (event: AuditEvent, fields: AuditFields) => void;
   /** Stops the session sweep. */
   close(): void;
 }
@@ -107,6 +116,9 @@ function fileStamp(path: string | undefined): string | undefined {
 function readOptional<T>(path: string | undefined, read: (path: string) => T): T | undefined {
   return path === undefined ? undefined : read(path);
 }
+
+/** The one user of AUTH_MODE=none, whose workspace is stored like anyone's. */
+export const LOCAL_USER = 'local';
 
 export function createAccessControl(options: AccessControlOptions): AccessControl {
   const { auth, trustProxyHops } = options;
@@ -391,6 +403,15 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
     admitUpgrade,
     metrics,
     sessions,
+    userOf: (c) => {
+      if (auth.mode === 'none') return LOCAL_USER;
+      const verdict = identify(factsOf(c));
+      return verdict.ok && verdict.identity.user !== '' ? verdict.identity.user : undefined;
+    },
+    sameOrigin,
+    audit: (event, fields) => {
+      audit.record(event, fields);
+    },
     close: () => {
       if (sweep !== undefined) clearInterval(sweep);
     },

@@ -104,7 +104,7 @@ export async function startAuthServer(
   upstream: CountingUpstream,
   env: Record<string, string>,
   credentials: Credentials = {},
-  options: Pick<AppOptions, 'auth'> = {},
+  options: Pick<AppOptions, 'auth' | 'workspace'> = {},
 ): Promise<AuthServer> {
   const files = writeCredentialFiles(credentials);
   const site = makeStaticRoot();

@@ -1,0 +1,43 @@
+/**
+ * The workspace's database, opened and migrated once, by the first workspace request (a server
+ * nobody syncs with never starts PGlite; the rest of the server never waits for it). A failed
+ * open is tried again by the next request.
+ */
+import { openDatabase, type DatabaseConfig, type OpenDatabase } from '../db/database.ts';
+import { WorkspaceStore } from './workspace-store.ts';
+
+export interface WorkspaceDatabase {
+  /** The store, once the database is open and migrated. */
+  store(): Promise<WorkspaceStore>;
+  close(): Promise<void>;
+}
+
+export function workspaceDatabase(config: DatabaseConfig, log: (line: string) => void = () => undefined): WorkspaceDatabase {
+  let opening: Promise<OpenDatabase> | undefined;
+  let store: WorkspaceStore | undefined;
+  const open = (): Promise<OpenDatabase> => {
+    opening ??= openDatabase(config).then(
+      (database) => {
+        log(`chartroom: workspace database ${config.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
+        return database;
+      },
+      (error: unknown) => {
+        opening = undefined;
+        log(`chartroom: workspace database not open (${error instanceof Error ? error.message : 'unknown error'}); the next request tries again`);
+        throw error;
+      },
+    );
+    return opening;
+  };
+  return {
+    async store() {
+      const database = await open();
+      store ??= new WorkspaceStore(database.db);
+      return store;
+    },
+    async close() {
+      const database = await opening?.catch(() => undefined);
+      await database?.close();
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * `/chartroom/workspace`: each user's records (shared/workspace-protocol.ts). The access guard
+ * has let the request in (it is a data path); the user is whoever it signed in, `local` in
+ * AUTH_MODE=none, and nobody reads or writes another's records: the user never comes from the
+ * request's body, query or path. Writes come only from this server's own pages (the sign-in
+ * form's same-origin rule), within a body limit and a per-user rate, and each is one line of the
+ * audit log, without its content.
+ */
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ERROR_CODES, ERROR_MESSAGES } from '#shared/contract.ts';
+import type { UserRecord } from '#shared/records.ts';
+import { batchSchema, WORKSPACE_LIMITS, WORKSPACE_PATH, type RecordInput } from '#shared/workspace-protocol.ts';
+import type { AccessControl } from '../auth/access.ts';
+import { ClientRateLimiter } from '../rate-limiter.ts';
+import { errorResponse, jsonResponse } from '../upstream/envelope.ts';
+import type { WorkspaceDatabase } from './workspace-database.ts';
+import { WorkspaceLimitError, type WorkspaceStore } from './workspace-store.ts';
+
+/** A record as the schema read it (deleted: true or absent) as the records module types it. */
+const userRecord = ({ deleted, ...record }: RecordInput): UserRecord => (deleted === true ? { ...record, deleted } : record);
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+const { INVALID_PARAMETER, PERMISSION_DENIED, LIMIT_EXCEEDED, RATE_LIMITED, INVALID_KEY, INTERNAL_ERROR } = ERROR_CODES;
+
+const refusal = (status: number, code: keyof typeof ERROR_MESSAGES, detail: string, headers: Record<string, string> = {}) =>
+  errorResponse(status, code, `${ERROR_MESSAGES[code]}: ${detail}`, { ...NO_STORE, ...headers });
+
+export interface WorkspaceRouteOptions {
+  database: Pick<WorkspaceDatabase, 'store'>;
+  access: Pick<AccessControl, 'userOf' | 'sameOrigin' | 'audit'>;
+  /** Writes per user per minute (default WORKSPACE_LIMITS.writesPerMinute). */
+  writesPerMinute?: number;
+  now?: () => number;
+}
+
+export function mountWorkspaceRoutes(app: Hono, { database, access, writesPerMinute = WORKSPACE_LIMITS.writesPerMinute, now }: WorkspaceRouteOptions): void {
+  const writes = new ClientRateLimiter({ perMinute: writesPerMinute, ...(now && { now }) });
+  const signedIn = (c: Context): string | undefined => access.userOf(c);
+  /** The store, or the 503 to answer while the database cannot be opened. */
+  const storeOr503 = async (): Promise<WorkspaceStore | Response> => {
+    try {
+      return await database.store();
+    } catch {
+      return refusal(503, INTERNAL_ERROR, 'the workspace database is not available; try again shortly', { 'Retry-After': '5' });
+    }
+  };
+
+  app.get(WORKSPACE_PATH, async (c) => {
+    const user = signedIn(c);
+    if (user === undefined) return refusal(401, INVALID_KEY, 'sign in to read your workspace');
+    const since = c.req.query('since') ?? '0';
+    if (!/^\d{1,15}$/.test(since)) return refusal(400, INVALID_PARAMETER, 'since is a server revision (a whole number)');
+    const store = await storeOr503();
+    if (store instanceof Response) return store;
+    return jsonResponse(200, await store.read(user, Number(since)), NO_STORE);
+  });
+
+  const limit = bodyLimit({
+    maxSize: WORKSPACE_LIMITS.maxBodyBytes,
+    onError: () => refusal(413, INVALID_PARAMETER, `a batch is at most ${String(WORKSPACE_LIMITS.maxBodyBytes)} bytes`),
+  });
+  app.post(WORKSPACE_PATH, limit, async (c) => {
+    const user = signedIn(c);
+    if (user === undefined) return refusal(401, INVALID_KEY, 'sign in to change your workspace');
+    if (!access.sameOrigin(c)) {
+      access.audit('refused', { user, outcome: 'cross-site-write', via: 'workspace' });
+      return refusal(403, PERMISSION_DENIED, "write to your workspace from this server's own pages");
+    }
+    const decision = writes.take(user);
+    if (!decision.allowed) {
+      access.audit('over-budget', { user, outcome: 'workspace-writes', via: 'workspace' });
+      return refusal(429, RATE_LIMITED, `more than ${String(writesPerMinute)} workspace writes per minute`, {
+        'Retry-After': String(decision.retryAfterSeconds),
+      });
+    }
+    if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json'))
+      return refusal(415, INVALID_PARAMETER, 'send the batch as application/json');
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return refusal(400, INVALID_PARAMETER, 'the batch is not JSON');
+    }
+    const parsed = batchSchema.safeParse(body);
+    if (!parsed.success) return refusal(400, INVALID_PARAMETER, parsed.error.message.slice(0, 500));
+    const store = await storeOr503();
+    if (store instanceof Response) return store;
+    try {
+      const changes = parsed.data.changes.map(({ store: name, from, to }) => ({ store: name, from: from && userRecord(from), to: userRecord(to) }));
+      const result = await store.write(user, changes);
+      access.audit('workspace-write', { user, outcome: `stored-${String(result.stored.length)}`, via: 'workspace' });
+      return jsonResponse(200, result, NO_STORE);
+    } catch (error) {
+      if (!(error instanceof WorkspaceLimitError)) throw error;
+      access.audit('workspace-write', { user, outcome: 'over-limit', via: 'workspace' });
+      return refusal(422, LIMIT_EXCEEDED, error.message);
+    }
+  });
+}
