@@ -34,20 +34,30 @@ export function databaseConfigFrom(env: Record<string, string | undefined>): Dat
   return { kind: 'pglite', dataDir: `${dataDir}/pglite` };
 }
 
-async function dialectOf(config: DatabaseConfig) {
+async function dialectOf(config: DatabaseConfig, onIdleError: (error: Error) => void) {
   if (config.kind === 'postgres') {
     const { default: pg } = await import('pg');
     // int8 (bigint) columns come back as strings by default; ours stay far below 2^53.
     pg.types.setTypeParser(pg.types.builtins.INT8, (text) => Number(text));
-    return new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: config.maxConnections ?? 10 }) });
+    const pool = new pg.Pool({ connectionString: config.url, max: config.maxConnections ?? 10 });
+    // An idle connection the database dropped (a restart, a failover) is an 'error' event of the
+    // pool: unheard, it would end the process. The pool replaces it; the next query reconnects.
+    pool.on('error', (error) => {
+      onIdleError(error);
+    });
+    return new PostgresDialect({ pool });
   }
   mkdirSync(config.dataDir, { recursive: true });
   const [{ PGlite }, { PGliteDialect }] = await Promise.all([import('@electric-sql/pglite'), import('kysely-pglite-dialect')]);
   return new PGliteDialect(await PGlite.create(config.dataDir));
 }
 
-export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
-  const db = new Kysely<Database>({ dialect: await dialectOf(config) });
+export async function openDatabase(config: DatabaseConfig, log: (line: string) => void = () => undefined): Promise<OpenDatabase> {
+  const db = new Kysely<Database>({
+    dialect: await dialectOf(config, (error) => {
+      log(`chartroom: a database connection ended (${error.message}); the next query opens another`);
+    }),
+  });
   try {
     await migrateToLatest(db as unknown as Kysely<unknown>);
   } catch (error) {

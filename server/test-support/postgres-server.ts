@@ -106,11 +106,25 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   };
 }
 
-/** SIGKILL to the postmaster and its children (their pids: postmaster.pid's first line, then pgrep). */
+/** Whether a process is gone, or dead and waiting to be reaped (a zombie still answers kill -0). */
+function isDead(pid: string): boolean {
+  const status = `/proc/${pid}/status`;
+  if (!existsSync(status)) return true;
+  return /^State:\s+Z/m.test(readFileSync(status, 'utf8'));
+}
+
+/**
+ * SIGKILL to the postmaster and its children (postmaster.pid's first line, and its children),
+ * then, once they are dead, the lock file goes: a postmaster killed so leaves it behind, and in
+ * a container whose first process reaps no orphans its zombie would keep the next start out.
+ */
 function killPostmaster(dataDir: string): void {
   const file = join(dataDir, 'postmaster.pid');
-  const pidFile = existsSync(file) ? readFileSync(file, 'utf8').split('\n')[0]?.trim() : undefined;
-  if (!pidFile) return;
-  spawnSync('pkill', ['-KILL', '-P', pidFile]);
-  spawnSync('kill', ['-KILL', pidFile]);
+  const pid = existsSync(file) ? readFileSync(file, 'utf8').split('\n')[0]?.trim() : undefined;
+  if (!pid) return;
+  spawnSync('pkill', ['-KILL', '-P', pid]);
+  spawnSync('kill', ['-KILL', pid]);
+  const deadline = performance.now() + 5_000;
+  while (!isDead(pid) && performance.now() < deadline) spawnSync('sleep', ['0.02']);
+  rmSync(file, { force: true });
 }

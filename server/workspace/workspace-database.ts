@@ -16,7 +16,7 @@ export function workspaceDatabase(config: DatabaseConfig, log: (line: string) =>
   let opening: Promise<OpenDatabase> | undefined;
   let store: WorkspaceStore | undefined;
   const open = (): Promise<OpenDatabase> => {
-    opening ??= openDatabase(config).then(
+    opening ??= openDatabase(config, log).then(
       (database) => {
         log(`chartroom: workspace database ${config.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
         return database;
