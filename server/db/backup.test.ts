@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPostgres, type TestPostgres } from '../test-support/postgres-server.ts';
+import { WorkspaceStore } from '../workspace/workspace-store.ts';
+import { backupLines, restoreLines } from './backup.ts';
+import { openDatabase, type OpenDatabase } from './database.ts';
+
+const drawing = (i: number) => ({
+  id: `drawing:AAPL.US/d${String(i)}`,
+  kind: 'drawing',
+  rev: 1,
+  updatedAt: 1_700_000_000_000 + i,
+  by: 'desk',
+  value: { points: [i, i + 1] },
+});
+
+describe('the workspace backup', () => {
+  let dataDir: string;
+  let postgres: TestPostgres;
+  let embedded: OpenDatabase;
+  let server: OpenDatabase;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'chartroom-backup-'));
+    postgres = await startTestPostgres();
+    embedded = await openDatabase({ kind: 'pglite', dataDir });
+    server = await openDatabase({ kind: 'postgres', url: postgres.url });
+  }, 60_000);
+  afterAll(async () => {
+    await embedded.close();
+    await server.close();
+    await postgres.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('moves every workspace from PGlite to PostgreSQL, revisions and tombstones included', async () => {
+    const from = new WorkspaceStore(embedded.db);
+    await from.write(
+      'ann',
+      Array.from({ length: 1_500 }, (_, i) => ({ store: 'drawings', to: drawing(i) })),
+    );
+    await from.write('ann', [{ store: 'drawings', from: drawing(3), to: { ...drawing(3), rev: 2, deleted: true, value: undefined } }]);
+    await from.write('bob', [{ store: 'app', to: { id: 'preferences', kind: 'preferences', rev: 1, updatedAt: 5, by: 'laptop', value: { theme: 'light' } } }]);
+    const lines = await backupLines(embedded.db);
+    expect(await restoreLines(server.db, lines)).toEqual({ workspace_users: 2, workspace_records: 1_501 });
+    const to = new WorkspaceStore(server.db);
+    expect(await to.read('ann')).toEqual(await from.read('ann'));
+    expect(await to.read('bob')).toEqual(await from.read('bob'));
+    // The counters came along: the next write continues the numbering.
+    const next = await to.write('ann', [{ store: 'drawings', to: drawing(9_999) }]);
+    expect(next.serverRev).toBe(1_502);
+  });
+
+  it('refuses to restore over workspaces unless asked to replace them, and refuses a foreign file', async () => {
+    const lines = await backupLines(embedded.db);
+    await expect(restoreLines(server.db, lines)).rejects.toThrow(/already holds workspaces/);
+    await expect(restoreLines(server.db, ['{"format":"something else"}'])).rejects.toThrow(/not a chartroom-workspace-backup file/);
+    await expect(restoreLines(server.db, lines, { replace: true })).resolves.toEqual({ workspace_users: 2, workspace_records: 1_501 });
+    expect((await new WorkspaceStore(server.db).read('ann')).serverRev).toBe(1_501);
+  });
+});
