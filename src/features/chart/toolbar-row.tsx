@@ -55,15 +55,9 @@ export function ToolbarRow({ children }: { children: ReactNode }) {
     const next = foldLine(controlsOf(content.current), box.current.clientHeight);
     setFold((current) => (current.cut === next.cut && current.overflows === next.overflows ? current : next));
   }, []);
-  // In the next frame, where the page is laid out anyway (read in the commit, the first one forced
-  // the whole app's first layout into React's task: 36 ms on a phone); the observer below measures
+  // After paint (the app's first render forces no layout of its own); the observer below measures
   // before the first paint, once the browser has laid the toolbar out.
-  useEffect(() => {
-    const frame = requestAnimationFrame(measure);
-    return () => {
-      cancelAnimationFrame(frame);
-    };
-  }, [measure, children]);
+  useEffect(measure, [measure, children]);
   // Folded again from the top (focus may have scrolled the folded box); nothing to do on mount.
   // Unfolded, it lies over the chart's top: how far (--toolbar-overhang) moves the chart's legend below it.
   const wasOpen = useRef(false);
