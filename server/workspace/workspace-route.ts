@@ -6,7 +6,7 @@
  * form's same-origin rule), within a body limit and a per-user rate, and each is one line of the
  * audit log, without its content.
  */
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ERROR_CODES, ERROR_MESSAGES } from '#shared/contract.ts';
 import type { UserRecord } from '#shared/records.ts';
@@ -36,7 +36,6 @@ export interface WorkspaceRouteOptions {
 
 export function mountWorkspaceRoutes(app: Hono, { database, access, writesPerMinute = WORKSPACE_LIMITS.writesPerMinute, now }: WorkspaceRouteOptions): void {
   const writes = new ClientRateLimiter({ perMinute: writesPerMinute, ...(now && { now }) });
-  const signedIn = (c: Context): string | undefined => access.userOf(c);
   /** The store, or the 503 to answer while the database cannot be opened. */
   const storeOr503 = async (): Promise<WorkspaceStore | Response> => {
     try {
@@ -47,7 +46,7 @@ export function mountWorkspaceRoutes(app: Hono, { database, access, writesPerMin
   };
 
   app.get(WORKSPACE_PATH, async (c) => {
-    const user = signedIn(c);
+    const user = access.userOf(c);
     if (user === undefined) return refusal(401, INVALID_KEY, 'sign in to read your workspace');
     const since = c.req.query('since') ?? '0';
     if (!/^\d{1,15}$/.test(since)) return refusal(400, INVALID_PARAMETER, 'since is a server revision (a whole number)');
@@ -61,7 +60,7 @@ export function mountWorkspaceRoutes(app: Hono, { database, access, writesPerMin
     onError: () => refusal(413, INVALID_PARAMETER, `a batch is at most ${String(WORKSPACE_LIMITS.maxBodyBytes)} bytes`),
   });
   app.post(WORKSPACE_PATH, limit, async (c) => {
-    const user = signedIn(c);
+    const user = access.userOf(c);
     if (user === undefined) return refusal(401, INVALID_KEY, 'sign in to change your workspace');
     if (!access.sameOrigin(c)) {
       access.audit('refused', { user, outcome: 'cross-site-write', via: 'workspace' });

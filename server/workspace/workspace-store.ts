@@ -13,6 +13,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { RECORD_MERGES } from '#shared/record-merges.ts';
 import { mergeChange, type UserRecord } from '#shared/records.ts';
+import { WORKSPACE_LIMITS } from '#shared/workspace-protocol.ts';
 import type { Database, WorkspaceRecordsTable } from '../db/schema.ts';
 
 /** A record as the server stores it: its store, and the server revision that stored it. */
@@ -33,7 +34,7 @@ export interface WorkspaceLimits {
   maxRecords: number;
 }
 
-export const DEFAULT_WORKSPACE_LIMITS: WorkspaceLimits = { maxRecords: 20_000 };
+export const DEFAULT_WORKSPACE_LIMITS: WorkspaceLimits = { maxRecords: WORKSPACE_LIMITS.maxRecords };
 
 /** A batch refused whole: nothing of it was stored. */
 export class WorkspaceLimitError extends Error {
