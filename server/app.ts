@@ -43,7 +43,8 @@ import { catalogRoute } from './search/catalog-route.ts';
 import { createCatalogService, type CatalogService } from './search/catalog-service.ts';
 import type { CatalogUpstream } from './search/upstream-data.ts';
 import type { WorkspaceDatabase } from './workspace/workspace-database.ts';
-import { mountWorkspaceRoutes } from './workspace/workspace-route.ts';
+import { localWorkspaceNotices, redisWorkspaceNotices } from './workspace/workspace-notices.ts';
+import { mountWorkspaceRoutes, type WorkspaceRoutes } from './workspace/workspace-route.ts';
 
 export interface ChartroomApp {
   app: Hono;
@@ -61,6 +62,8 @@ export interface ChartroomApp {
   accessControl: AccessControl;
   /** REDIS_URL (upstream mode): the connection shared parts use; closed after the relay on shutdown. */
   redis?: RedisLink;
+  /** `/chartroom/workspace` (when the app has a workspace database): its event streams end on shutdown. */
+  workspace?: WorkspaceRoutes;
 }
 
 export interface AppOptions {
@@ -201,7 +204,17 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   // Who may in, and each user's share of the key (AUTH_MODE; none: nothing to check).
   if (accessControl.mode !== 'none') app.use('*', accessControl.guard);
   accessControl.mount(app);
-  if (options.workspace) mountWorkspaceRoutes(app, { database: options.workspace, access: accessControl });
+  /** The workspace's routes; with REDIS_URL a change is told to the browsers of every instance. */
+  const workspaceRoutes = (redis?: RedisLink): { workspace?: WorkspaceRoutes } =>
+    options.workspace
+      ? {
+          workspace: mountWorkspaceRoutes(app, {
+            database: options.workspace,
+            access: accessControl,
+            notices: redis ? redisWorkspaceNotices(redis) : localWorkspaceNotices(),
+          }),
+        }
+      : {};
   if (access.clientRateLimit > 0) {
     // One bucket per client for /v1 and the catalogue alike.
     const limit = clientRateLimit(new ClientRateLimiter({ perMinute: access.clientRateLimit }), access.trustProxyHops);
@@ -284,7 +297,7 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
       ),
     );
     const catalog = catalogFrom((target) => forward(new Request(INTERNAL_ORIGIN + target), target));
-    return { app, metrics, klineCache, realtime, catalog, accessControl, ...(redis && { redis }) };
+    return { app, metrics, klineCache, realtime, catalog, accessControl, ...(redis && { redis }), ...workspaceRoutes(redis) };
   }
 
   // Every browser reaches the embedded simulator with the one embedded key, so its per-key
@@ -313,5 +326,5 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     if (c.req.method === 'POST' && (c.req.path === '/__sim/clock' || c.req.path === '/__sim/key')) klineCache.clear();
     return response;
   });
-  return { app, simulator, metrics, klineCache, realtime: realtimeRelay(simulator), catalog, accessControl };
+  return { app, simulator, metrics, klineCache, realtime: realtimeRelay(simulator), catalog, accessControl, ...workspaceRoutes() };
 }

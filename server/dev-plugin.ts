@@ -8,8 +8,7 @@ import type { Duplex } from 'node:stream';
 import type { Plugin } from 'vite';
 import { createApp } from './app.ts';
 import { describeMode, loadConfig, readEnvironment } from './config.ts';
-import { databaseConfigFrom } from './db/database.ts';
-import { workspaceDatabase } from './workspace/workspace-database.ts';
+import { workspaceDatabaseFrom } from './workspace/workspace-database.ts';
 
 const SERVER_PATHS = /^\/(v1(\/|$)|__sim\/|chartroom\/|auth\/|healthz$|metrics$)/;
 /** Upgrades the server answers: the relay takes `/v1/realtime` and refuses the rest of `/v1` (404); every other is Vite's (HMR). */
@@ -24,10 +23,11 @@ export function chartroomServer(): Plugin {
         server.config.logger.info(line);
       };
       // Opened by the first workspace request: a dev server that never syncs never starts PGlite.
-      const workspace = workspaceDatabase(databaseConfigFrom(readEnvironment()), log);
-      const { app, realtime } = createApp(config, log, { workspace });
+      const workspace = workspaceDatabaseFrom(readEnvironment(), log);
+      const { app, realtime, workspace: workspaceRoutes } = createApp(config, log, workspace && { workspace });
       server.httpServer?.once('close', () => {
-        void workspace.close();
+        workspaceRoutes?.closeStreams();
+        void workspace?.close();
       });
       const listener = getRequestListener(app.fetch);
       server.config.logger.info(describeMode(config));

@@ -11,8 +11,7 @@ import { pageClockOf } from './page-clock.ts';
 import { securityHeaderEntries } from './security-headers.ts';
 import { closeGracefully } from './shutdown.ts';
 import { mountStaticSite } from './static-files.ts';
-import { databaseConfigFrom } from './db/database.ts';
-import { workspaceDatabase } from './workspace/workspace-database.ts';
+import { workspaceDatabaseFrom } from './workspace/workspace-database.ts';
 
 let config: ServerConfig;
 try {
@@ -30,10 +29,10 @@ process.on('exit', () => {
 // The workspace's database (PGlite under DATA_DIR, or DATABASE_URL's PostgreSQL), opened and
 // migrated by the first workspace request: nothing else waits for it, and a server nobody syncs
 // with never starts it.
-const workspace = workspaceDatabase(databaseConfigFrom(readEnvironment()), (line) => {
+const workspace = workspaceDatabaseFrom(readEnvironment(), (line) => {
   console.log(line);
 });
-const { app, simulator, realtime, redis } = createApp(config, requestLog.write, { production: true, workspace });
+const { app, simulator, realtime, redis, workspace: workspaceRoutes } = createApp(config, requestLog.write, { production: true, ...(workspace && { workspace }) });
 // CHARTROOM_DIST: another build folder (parallel test runs build into their own).
 // The cold visit's first history page rides in index.html, asked of /v1 as the browser would ask it.
 mountStaticSite(app, process.env.CHARTROOM_DIST ?? fileURLToPath(new URL('../dist', import.meta.url)), {
@@ -62,7 +61,8 @@ function shutdown(signal: string): void {
   const graceSeconds = config.http.shutdownGraceMs / 1000;
   // Relayed WebSockets would hold the server open: close them (1001) alongside the HTTP side.
   void realtime.close().then(() => redis?.close());
-  void workspace.close();
+  workspaceRoutes?.closeStreams();
+  void workspace?.close();
   void closeGracefully(server, { graceMs: config.http.shutdownGraceMs }).then((clean) => {
     requestLog.flush();
     console.log(clean ? 'chartroom: closed' : `chartroom: requests still open after ${graceSeconds} s, closed them`);

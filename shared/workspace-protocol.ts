@@ -2,16 +2,20 @@
  * The workspace API between a browser and the server (`/chartroom/workspace`; `/v1` stays the
  * market API), shared by both:
  *
- * - `GET  /chartroom/workspace?since=N` → `{ serverRev, records }`: the user's records stored
+ * - `GET  /chartroom/workspace?since=N` → `{ user, serverRev, records }`: the user's records stored
  *   after server revision N (all of them without `since`), tombstones included.
  * - `POST /chartroom/workspace` with `{ changes: [{ store, from?, to }] }` → `{ serverRev, stored }`:
  *   the batch stored whole (merged per record), or refused whole with an error envelope.
+ * - `GET  /chartroom/workspace/events`: an event stream of the user's server revision, so a
+ *   browser reads the changes another device made as soon as they are stored.
  *
  * The limits are the server's; a batch past one is refused with a message that names it.
  */
 import * as z from './schema.ts';
 
 export const WORKSPACE_PATH = '/chartroom/workspace';
+/** The event stream of the user's server revision (`event: rev`, `data: N`), now and after each change. */
+export const WORKSPACE_EVENTS_PATH = `${WORKSPACE_PATH}/events`;
 
 export const WORKSPACE_LIMITS = {
   /** Changes in one POST. */
@@ -24,6 +28,8 @@ export const WORKSPACE_LIMITS = {
   maxRecords: 20_000,
   /** Writes per user per minute. */
   writesPerMinute: 600,
+  /** Event streams one user may hold open (tabs leading a browser's sync: one per browser). */
+  streamsPerUser: 32,
 } as const;
 
 /** The stores whose records travel (the browser's record stores). */
@@ -67,3 +73,17 @@ export const batchSchema = z.object({
 export type WorkspaceBatch = z.infer<typeof batchSchema>;
 
 export type RecordInput = z.infer<typeof recordSchema>;
+
+/** What `GET /chartroom/workspace` answers. */
+export interface WorkspaceRead<R = RecordInput & { store: string; serverRev: number }> {
+  /** Who the server signed in (`local` without sign-in): a browser keeps its sync per user. */
+  user: string;
+  serverRev: number;
+  records: R[];
+}
+
+/** What `POST /chartroom/workspace` answers. */
+export interface WorkspaceWritten<R = RecordInput & { store: string; serverRev: number }> {
+  serverRev: number;
+  stored: R[];
+}

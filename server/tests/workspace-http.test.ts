@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WORKSPACE_PATH } from '#shared/workspace-protocol.ts';
+import { WORKSPACE_EVENTS_PATH, WORKSPACE_PATH } from '#shared/workspace-protocol.ts';
 import { request, startAuthServer, startCountingUpstream, type AuthServer, type CountingUpstream } from '../auth/auth-stack.test-support.ts';
 import { workspaceDatabase, type WorkspaceDatabase } from '../workspace/workspace-database.ts';
 
@@ -66,7 +66,7 @@ describe('the workspace API', () => {
     const all = await read('ann');
     expect(all.records.map((r) => r.value)).toEqual([{ name: 'US', symbols: ['AAPL.US'] }]);
     const since = await request(server.port, `${WORKSPACE_PATH}?since=1`, { headers: bearer('ann') });
-    expect(JSON.parse(since.body)).toEqual({ serverRev: 1, records: [] });
+    expect(JSON.parse(since.body)).toEqual({ user: 'ann', serverRev: 1, records: [] });
   });
 
   it('refuses a bad batch with a message that says what is wrong, and stores none of it', async () => {
@@ -99,6 +99,66 @@ describe('the workspace API', () => {
   it('refuses a write without a JSON content type', async () => {
     const plain = await request(server.port, WORKSPACE_PATH, { method: 'POST', headers: { ...bearer('ann'), 'content-type': 'text/plain' }, body: batch() });
     expect(plain.status).toBe(415);
+  });
+});
+
+/** A user's event stream: the server revisions it announces, as they come. */
+async function follow(user: keyof typeof TOKENS) {
+  const controller = new AbortController();
+  const response = await fetch(`http://127.0.0.1:${String(server.port)}${WORKSPACE_EVENTS_PATH}`, { headers: bearer(user), signal: controller.signal });
+  const revisions: number[] = [];
+  const reader = response.body?.getReader();
+  let text = '';
+  const reading = (async () => {
+    for (;;) {
+      const chunk = await reader?.read().catch(() => undefined);
+      if (!chunk || chunk.done) return;
+      text += new TextDecoder().decode(chunk.value);
+      for (const match of text.matchAll(/event: rev\ndata: (\d+)\n\n/g)) revisions.push(Number(match[1]));
+      text = text.slice(text.lastIndexOf('\n\n') + 2);
+    }
+  })();
+  const until = async (check: () => boolean) => {
+    for (let i = 0; i < 200 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    return check();
+  };
+  return {
+    response,
+    revisions,
+    until,
+    stop: async () => {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+describe('the workspace event stream', () => {
+  it("tells a user's browsers their revision now and after each write, and nobody else", async () => {
+    const ann = await follow('ann');
+    const bob = await follow('bob');
+    expect(ann.response.headers.get('content-type')).toBe('text/event-stream');
+    const start = (await read('ann')).serverRev;
+    expect(await ann.until(() => ann.revisions.length === 1)).toBe(true);
+    expect(ann.revisions).toEqual([start]);
+    const written = await request(server.port, WORKSPACE_PATH, {
+      method: 'POST',
+      headers: { ...bearer('ann'), ...json },
+      body: batch({ store: 'app', to: { ...list(1, 'phone', ['NVDA.US']), id: 'watchlist:events', value: { name: 'E', symbols: ['NVDA.US'] } } }),
+    });
+    const { serverRev } = JSON.parse(written.body) as { serverRev: number };
+    expect(await ann.until(() => ann.revisions.includes(serverRev))).toBe(true);
+    // Bob hears his own revision once, and nothing of ann's write (read after ann heard hers).
+    expect(await bob.until(() => bob.revisions.length === 1)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(bob.revisions).toHaveLength(1);
+    await ann.stop();
+    await bob.stop();
+  });
+
+  it('refuses a stream without a user', async () => {
+    const answer = await request(server.port, WORKSPACE_EVENTS_PATH, {});
+    expect(answer.status).toBe(401);
   });
 });
 

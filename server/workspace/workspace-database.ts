@@ -3,13 +3,25 @@
  * nobody syncs with never starts PGlite; the rest of the server never waits for it). A failed
  * open is tried again by the next request.
  */
-import { openDatabase, type DatabaseConfig, type OpenDatabase } from '../db/database.ts';
+import { databaseConfigFrom, openDatabase, type DatabaseConfig, type OpenDatabase } from '../db/database.ts';
 import { WorkspaceStore } from './workspace-store.ts';
 
 export interface WorkspaceDatabase {
   /** The store, once the database is open and migrated. */
   store(): Promise<WorkspaceStore>;
   close(): Promise<void>;
+}
+
+/**
+ * The workspace's database as the environment asks: none with WORKSPACE=off (a public demo
+ * whose visitors would otherwise share the one user of AUTH_MODE=none; the browsers then keep
+ * their workspace to themselves), else DATABASE_URL's or PGlite's.
+ */
+export function workspaceDatabaseFrom(env: Record<string, string | undefined>, log?: (line: string) => void): WorkspaceDatabase | undefined {
+  const setting = env.WORKSPACE?.trim().toLowerCase() ?? 'on';
+  if (setting === 'off') return undefined;
+  if (setting !== 'on' && setting !== '') throw new Error('WORKSPACE must be on or off');
+  return workspaceDatabase(databaseConfigFrom(env), log);
 }
 
 export function workspaceDatabase(config: DatabaseConfig, log: (line: string) => void = () => undefined): WorkspaceDatabase {

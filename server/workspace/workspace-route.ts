@@ -8,13 +8,15 @@
  */
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { ERROR_CODES, ERROR_MESSAGES } from '#shared/contract.ts';
 import type { UserRecord } from '#shared/records.ts';
-import { batchSchema, WORKSPACE_LIMITS, WORKSPACE_PATH, type RecordInput } from '#shared/workspace-protocol.ts';
+import { batchSchema, WORKSPACE_EVENTS_PATH, WORKSPACE_LIMITS, WORKSPACE_PATH, type RecordInput } from '#shared/workspace-protocol.ts';
 import type { AccessControl } from '../auth/access.ts';
 import { ClientRateLimiter } from '../rate-limiter.ts';
 import { errorResponse, jsonResponse } from '../upstream/envelope.ts';
 import type { WorkspaceDatabase } from './workspace-database.ts';
+import { localWorkspaceNotices, type WorkspaceNotices } from './workspace-notices.ts';
 import { WorkspaceLimitError, type WorkspaceStore } from './workspace-store.ts';
 
 /** A record as the schema read it (deleted: true or absent) as the records module types it. */
@@ -31,10 +33,23 @@ export interface WorkspaceRouteOptions {
   access: Pick<AccessControl, 'userOf' | 'sameOrigin' | 'audit'>;
   /** Writes per user per minute (default WORKSPACE_LIMITS.writesPerMinute). */
   writesPerMinute?: number;
+  /** Where a write is told to the user's other browsers (default: this process only). */
+  notices?: WorkspaceNotices;
+  /** Between two keep-alive comments of an event stream (proxies close idle streams); default 25 s. */
+  keepAliveMs?: number;
   now?: () => number;
 }
 
-export function mountWorkspaceRoutes(app: Hono, { database, access, writesPerMinute = WORKSPACE_LIMITS.writesPerMinute, now }: WorkspaceRouteOptions): void {
+export interface WorkspaceRoutes {
+  /** Ends every open event stream (shutdown: they would hold the server open). */
+  closeStreams(): void;
+}
+
+export function mountWorkspaceRoutes(
+  app: Hono,
+  { database, access, writesPerMinute = WORKSPACE_LIMITS.writesPerMinute, notices = localWorkspaceNotices(), keepAliveMs = 25_000, now }: WorkspaceRouteOptions,
+): WorkspaceRoutes {
+  const streams = new Set<SSEStreamingApi>();
   const writes = new ClientRateLimiter({ perMinute: writesPerMinute, ...(now && { now }) });
   /** The store, or the 503 to answer while the database cannot be opened. */
   const storeOr503 = async (): Promise<WorkspaceStore | Response> => {
@@ -52,7 +67,42 @@ export function mountWorkspaceRoutes(app: Hono, { database, access, writesPerMin
     if (!/^\d{1,15}$/.test(since)) return refusal(400, INVALID_PARAMETER, 'since is a server revision (a whole number)');
     const store = await storeOr503();
     if (store instanceof Response) return store;
-    return jsonResponse(200, await store.read(user, Number(since)), NO_STORE);
+    return jsonResponse(200, { user, ...(await store.read(user, Number(since))) }, NO_STORE);
+  });
+
+  // The user's server revision now and after each change: `event: rev`, `data: N`.
+  app.get(WORKSPACE_EVENTS_PATH, async (c) => {
+    const user = access.userOf(c);
+    if (user === undefined) return refusal(401, INVALID_KEY, 'sign in to follow your workspace');
+    if (notices.listeners(user) >= WORKSPACE_LIMITS.streamsPerUser)
+      return refusal(429, RATE_LIMITED, `at most ${String(WORKSPACE_LIMITS.streamsPerUser)} open workspace streams per user`, { 'Retry-After': '30' });
+    const store = await storeOr503();
+    if (store instanceof Response) return store;
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      streams.add(stream);
+      let sent = -1;
+      const send = (serverRev: number): void => {
+        if (serverRev <= sent || stream.closed) return;
+        sent = serverRev;
+        void stream.writeSSE({ event: 'rev', data: String(serverRev) }).catch(() => undefined);
+      };
+      const stop = notices.subscribe(user, send);
+      const ended = new Promise<void>((resolve) => {
+        stream.onAbort(resolve);
+      });
+      try {
+        send(await store.revision(user));
+        while (!stream.aborted && !stream.closed) {
+          const timer = new Promise<'ping'>((resolve) => setTimeout(resolve, keepAliveMs, 'ping'));
+          if ((await Promise.race([ended, timer])) !== 'ping') break;
+          await stream.write(': keep-alive\n\n');
+        }
+      } finally {
+        stop();
+        streams.delete(stream);
+      }
+    });
   });
 
   const limit = bodyLimit({
@@ -89,6 +139,7 @@ export function mountWorkspaceRoutes(app: Hono, { database, access, writesPerMin
       const changes = parsed.data.changes.map(({ store: name, from, to }) => ({ store: name, from: from && userRecord(from), to: userRecord(to) }));
       const result = await store.write(user, changes);
       access.audit('workspace-write', { user, outcome: `stored-${String(result.stored.length)}`, via: 'workspace' });
+      if (result.stored.length > 0) notices.publish(user, result.serverRev);
       return jsonResponse(200, result, NO_STORE);
     } catch (error) {
       if (!(error instanceof WorkspaceLimitError)) throw error;
@@ -96,4 +147,10 @@ export function mountWorkspaceRoutes(app: Hono, { database, access, writesPerMin
       return refusal(422, LIMIT_EXCEEDED, error.message);
     }
   });
+  return {
+    closeStreams() {
+      for (const stream of streams) stream.abort();
+      streams.clear();
+    },
+  };
 }

@@ -67,6 +67,12 @@ export class WorkspaceStore {
     private readonly limits: WorkspaceLimits = DEFAULT_WORKSPACE_LIMITS,
   ) {}
 
+  /** The user's server revision (0 before their first write). */
+  async revision(user: string): Promise<number> {
+    const counter = await this.db.selectFrom('workspace_users').select('server_rev').where('user_id', '=', user).executeTakeFirst();
+    return Number(counter?.server_rev ?? 0);
+  }
+
   /** The user's server revision and their records stored after `since` (all of them from 0). */
   async read(user: string, since = 0): Promise<{ serverRev: number; records: StoredRecord[] }> {
     return this.db.transaction().execute(async (trx) => {
