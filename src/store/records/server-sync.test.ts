@@ -1,0 +1,237 @@
+/**
+ * Browsers (each a tab of the app store and its server sync) in step through a server in memory
+ * that stores changes by the server's own per-record rules (mergeChange with RECORD_MERGES, as
+ * server/workspace/workspace-store.ts does on its database): edits shown on the other device,
+ * offline edits merged on return, and the first contact that loses nothing without asking.
+ */
+import { describe, expect, it } from 'vitest';
+import { createStore, type StoreApi } from 'zustand';
+import { RECORD_MERGES } from '#shared/record-merges.ts';
+import { mergeChange, type UserRecord } from '#shared/records.ts';
+import type { AppState } from '../app-store';
+import { createCompareSlice } from '../compare-slice';
+import { createPreferencesSlice } from '../preferences-slice';
+import { createWatchlistsSlice } from '../watchlists-slice';
+import { createWorkspaceSlice } from '../workspace-slice';
+import { appRecords } from './app-records';
+import { ServerSync, SyncRefusal, type ServerRecord, type SyncChoice, type SyncStatus, type WorkspaceTransport } from './server-sync';
+import { startTabSync } from './tab-sync';
+import { channelHub, memoryStorage } from './tabs.test-support';
+
+function appStore(): StoreApi<AppState> {
+  return createStore<AppState>()((...args) => ({
+    ...createWorkspaceSlice(...args),
+    ...createPreferencesSlice(...args),
+    ...createWatchlistsSlice(...args),
+    ...createCompareSlice(...args),
+  }));
+}
+
+const DEFAULTS = appRecords.values(appStore().getState());
+
+/** The user's records as the server keeps them, with the server's merge rules. */
+function memoryServer() {
+  const records = new Map<string, ServerRecord>();
+  let serverRev = 0;
+  const devices: ServerSync[] = [];
+  return {
+    records,
+    devices,
+    reads: 0,
+    transport(device: { online: boolean; off?: boolean; refuse?: number }): WorkspaceTransport {
+      const reach = () => {
+        if (!device.online) throw new TypeError('Failed to fetch');
+        if (device.refuse !== undefined) throw new SyncRefusal(device.refuse, 'refused');
+      };
+      return {
+        read: async (since) => {
+          this.reads += 1;
+          await Promise.resolve();
+          reach();
+          if (device.off) return undefined;
+          const changed = [...records.values()].filter((record) => record.serverRev > since).sort((a, b) => a.serverRev - b.serverRev);
+          return structuredClone({ user: 'ann', serverRev, records: changed });
+        },
+        write: async (changes) => {
+          await Promise.resolve();
+          reach();
+          const stored: ServerRecord[] = [];
+          for (const { store, from, to } of changes) {
+            const held = new Map<string, UserRecord>([...records.values()].filter((record) => record.store === store).map((record) => [record.id, record]));
+            const { changed } = mergeChange(held, from, to, RECORD_MERGES[store] ?? {});
+            if (!changed) continue;
+            serverRev += 1;
+            const record: ServerRecord = { ...changed, store, serverRev };
+            records.set(`${store}/${record.id}`, record);
+            stored.push(record);
+          }
+          // The event stream: every device hears the new revision.
+          for (const sync of devices) sync.heard(serverRev);
+          return structuredClone({ serverRev, stored });
+        },
+      };
+    },
+  };
+}
+
+type Server = ReturnType<typeof memoryServer>;
+
+/** A browser with one tab and its sync; `choose` answers the first-contact question. */
+function browser(server: Server, name: string, choose: SyncChoice = 'merge') {
+  const hub = channelHub();
+  const storage = memoryStorage();
+  const device: { online: boolean; off: boolean; refuse?: number } = { online: true, off: false };
+  const store = appStore();
+  const statuses: SyncStatus[] = [];
+  let asked = 0;
+  let clock = 1_000;
+  const now = () => (clock += 1);
+  const open = (setUp: (state: AppState) => void = () => undefined) => {
+    setUp(store.getState());
+    startTabSync(store, appRecords, { channel: hub.channel(), storage, tab: `${name}-tab`, now, loadedAt: 0 });
+    const sync = new ServerSync({
+      transport: server.transport(device),
+      stores: [{ name: 'app', merges: appRecords.merges, defaults: DEFAULTS }],
+      channelOf: () => hub.channel(),
+      storage,
+      id: `${name}-sync`,
+      now,
+      ask: () => {
+        asked += 1;
+        return Promise.resolve(choose);
+      },
+      onStatus: (status) => statuses.push(status),
+      pushDelayMs: 0,
+    });
+    server.devices.push(sync);
+    sync.start();
+    return sync;
+  };
+  return { store, device, statuses, open, hub, asked: () => asked };
+}
+
+/** Until every channel, timer and request has run out. */
+async function settle(...browsers: { hub: { flush(): void } }[]) {
+  for (let i = 0; i < 30; i += 1) {
+    for (const { hub } of browsers) hub.flush();
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+const symbolsOf = (store: StoreApi<AppState>, id: string) => store.getState().watchlists.find((list) => list.id === id)?.symbols ?? [];
+const listNames = (store: StoreApi<AppState>) => store.getState().watchlists.map((list) => list.name);
+
+describe('the workspace on the server, from two browsers', () => {
+  it('shows a symbol added on one browser on the other', async () => {
+    const server = memoryServer();
+    const desk = browser(server, 'desk');
+    const phone = browser(server, 'phone');
+    desk.open();
+    await settle(desk);
+    phone.open();
+    await settle(desk, phone);
+    desk.store.getState().addSymbol('us', 'IBM.US');
+    await settle(desk, phone);
+    expect(symbolsOf(phone.store, 'us')).toContain('IBM.US');
+    expect(desk.statuses.at(-1)).toEqual({ state: 'synced' });
+    expect(phone.asked()).toBe(0);
+  });
+
+  it('keeps both edits of one list made while one browser was offline', async () => {
+    const server = memoryServer();
+    const desk = browser(server, 'desk');
+    const phone = browser(server, 'phone');
+    desk.open();
+    await settle(desk);
+    const phoneSync = phone.open();
+    await settle(desk, phone);
+    phone.device.online = false;
+    phone.store.getState().addSymbol('us', 'ORCL.US');
+    desk.store.getState().addSymbol('us', 'IBM.US');
+    await settle(desk, phone);
+    expect(phone.statuses.at(-1)).toEqual({ state: 'offline' });
+    expect(symbolsOf(phone.store, 'us')).not.toContain('IBM.US');
+    phone.device.online = true;
+    phoneSync.sync();
+    await settle(desk, phone);
+    for (const { store } of [desk, phone]) expect(symbolsOf(store, 'us')).toEqual(expect.arrayContaining(['IBM.US', 'ORCL.US']));
+    expect(symbolsOf(desk.store, 'us')).toEqual(symbolsOf(phone.store, 'us'));
+    const onServer = server.records.get('app/watchlist:us')?.value as { symbols: string[] };
+    expect(onServer.symbols).toEqual(symbolsOf(desk.store, 'us'));
+  });
+});
+
+describe('the first contact of a browser with a workspace', () => {
+  const withServerWorkspace = async () => {
+    const server = memoryServer();
+    const desk = browser(server, 'desk');
+    desk.open((state) => {
+      state.createWatchlist('Desk list');
+      state.addSymbol('us', 'IBM.US');
+    });
+    await settle(desk);
+    return server;
+  };
+
+  it('takes the server’s without asking when the browser holds nothing of its own', async () => {
+    const server = await withServerWorkspace();
+    const fresh = browser(server, 'fresh');
+    fresh.open();
+    await settle(fresh);
+    expect(fresh.asked()).toBe(0);
+    expect(listNames(fresh.store)).toContain('Desk list');
+    expect(symbolsOf(fresh.store, 'us')).toContain('IBM.US');
+  });
+
+  it('asks, and merges both workspaces when the user says so', async () => {
+    const server = await withServerWorkspace();
+    const laptop = browser(server, 'laptop', 'merge');
+    laptop.open((state) => {
+      state.createWatchlist('Laptop list');
+      state.addSymbol('us', 'ORCL.US');
+    });
+    await settle(laptop);
+    expect(laptop.asked()).toBe(1);
+    expect(listNames(laptop.store)).toEqual(expect.arrayContaining(['Desk list', 'Laptop list']));
+    expect(symbolsOf(laptop.store, 'us')).toEqual(expect.arrayContaining(['IBM.US', 'ORCL.US']));
+    const serverLists = [...server.records.values()].filter((record) => record.kind === 'watchlist' && !record.deleted).map((record) => (record.value as { name: string }).name);
+    expect(serverLists).toEqual(expect.arrayContaining(['Desk list', 'Laptop list']));
+  });
+
+  it('keeps the server’s, or this browser’s, when the user says so', async () => {
+    const server = await withServerWorkspace();
+    const keepsServer = browser(server, 'a', 'server');
+    keepsServer.open((state) => state.createWatchlist('Only here'));
+    await settle(keepsServer);
+    expect(listNames(keepsServer.store)).toContain('Desk list');
+    expect(listNames(keepsServer.store)).not.toContain('Only here');
+
+    const keepsBrowser = browser(server, 'b', 'browser');
+    keepsBrowser.open((state) => state.createWatchlist('Mine alone'));
+    await settle(keepsBrowser);
+    expect(listNames(keepsBrowser.store)).not.toContain('Desk list');
+    const live = [...server.records.values()].filter((record) => record.kind === 'watchlist' && !record.deleted).map((record) => (record.value as { name: string }).name);
+    expect(live).toContain('Mine alone');
+    expect(live).not.toContain('Desk list');
+  });
+
+  it('stays local when the server keeps no workspace, and stops on a sign-out', async () => {
+    const server = memoryServer();
+    const demo = browser(server, 'demo');
+    demo.device.off = true;
+    demo.open();
+    await settle(demo);
+    expect(demo.statuses.at(-1)).toEqual({ state: 'local-only' });
+
+    const other = memoryServer();
+    const signedOut = browser(other, 'out');
+    signedOut.device.refuse = 401;
+    const sync = signedOut.open();
+    await settle(signedOut);
+    expect(signedOut.statuses.at(-1)).toEqual({ state: 'signed-out' });
+    sync.sync();
+    signedOut.store.getState().addSymbol('us', 'IBM.US');
+    await settle(signedOut);
+    expect(other.reads).toBe(1);
+  });
+});

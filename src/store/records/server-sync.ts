@@ -1,0 +1,473 @@
+/**
+ * The browser's side of the workspace on the server (shared/workspace-protocol.ts): one tab of
+ * the browser (the leader, src/app/server-sync.ts) keeps every record store in step with the
+ * user's records on the server. It joins the tabs' exchange (tab-sync.ts) as one more member: it
+ * hears every tab's changes on the stores' channels, sends them to the server, and posts what
+ * other devices stored as changes of its own, which every tab merges by the usual rules.
+ *
+ * It knows, per record, the server's copy (`base`): a record that differs from it is this
+ * browser's change, sent with that copy as the revision it was made on, so the server merges it
+ * per record as the tabs do. The server's copies and revision are saved (under
+ * `chartroom.workspace-sync`, per user), so edits made offline or with every tab closed are sent
+ * when the browser is back.
+ *
+ * The first contact with a user's workspace loses nothing without asking: an empty server takes
+ * this browser's, a browser with nothing of its own takes the server's, and when both hold
+ * something different the user chooses (merge, keep the server's, keep this browser's).
+ */
+import { emptyDiff, isEmptyDiff, mergeChange, sameRevision, sameValue, type ChangeBatch, type RecordsDiff, type RecordValue, type ThreeWayMerge, type UserRecord } from '#shared/records.ts';
+import type { WorkspaceRead, WorkspaceWritten } from '#shared/workspace-protocol.ts';
+import { loadRecords, RECORDS_KEY_PREFIX, type Channel } from './tab-sync';
+
+export type SyncChoice = 'merge' | 'server' | 'browser';
+
+export type SyncStatus =
+  | { state: 'connecting' }
+  | { state: 'synced' }
+  | { state: 'sending' }
+  /** The server cannot be reached: changes are kept here and sent when it can. */
+  | { state: 'offline' }
+  /** The first contact waits for the user's choice. */
+  | { state: 'asking' }
+  /** The server refused a batch (a limit): the message says which. */
+  | { state: 'refused'; message: string }
+  | { state: 'signed-out' }
+  /** The server keeps no workspace (WORKSPACE=off): this browser's stays its own. */
+  | { state: 'local-only' };
+
+/** A record as the server answers it. */
+export interface ServerRecord extends UserRecord {
+  store: string;
+  serverRev: number;
+}
+
+export interface OutgoingChange {
+  store: string;
+  from?: UserRecord;
+  to: UserRecord;
+}
+
+/** An answer other than 200 (`retryAfterMs` from Retry-After). */
+export class SyncRefusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'SyncRefusal';
+  }
+}
+
+export interface WorkspaceTransport {
+  /** Undefined: the server keeps no workspace. Throws SyncRefusal, or a network error. */
+  read(since: number): Promise<WorkspaceRead<ServerRecord> | undefined>;
+  write(changes: readonly OutgoingChange[]): Promise<WorkspaceWritten<ServerRecord>>;
+}
+
+export interface SyncedStore {
+  name: string;
+  merges?: Readonly<Record<string, ThreeWayMerge>>;
+  /** A fresh browser's values: a store that holds only these has nothing of its own. */
+  defaults: ReadonlyMap<string, RecordValue>;
+}
+
+export interface ServerSyncOptions {
+  transport: WorkspaceTransport;
+  stores: readonly SyncedStore[];
+  /** A channel of its own per store (the tabs' channel name): it hears this tab's changes too. */
+  channelOf(store: string): Channel;
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  /** This member's id, as a tab's (the records it makes carry it). */
+  id: string;
+  now(): number;
+  /** The user's choice at a first contact where both sides hold something different. */
+  ask(): Promise<SyncChoice>;
+  onStatus(status: SyncStatus): void;
+  /** From a change to its sending (a burst goes as one batch); default 100 ms. */
+  pushDelayMs?: number;
+}
+
+export const SYNC_KEY = 'chartroom.workspace-sync';
+/** Changes in one POST (the server takes up to 1,000). */
+const CHUNK = 500;
+const MAX_RETRY_MS = 30_000;
+
+interface SavedSync {
+  version: 1;
+  user: string;
+  serverRev: number;
+  /** Per store and id: the server's copy, or its signature when the browser holds that same copy. */
+  bases: Record<string, Record<string, UserRecord | string>>;
+}
+
+const signature = (record: UserRecord): string => `${String(record.rev)}/${record.by}/${record.deleted ? 'x' : ''}`;
+
+/** A record as the protocol carries it (no store, no server revision). */
+function plain({ id, kind, rev, updatedAt, by, deleted, value }: UserRecord): UserRecord {
+  return deleted ? { id, kind, rev, updatedAt, by, deleted } : { id, kind, rev, updatedAt, by, value };
+}
+
+/** The revision nothing was made on: a merge against it keeps both sides' lists whole. */
+const nothingOf = (record: UserRecord): UserRecord => ({ id: record.id, kind: record.kind, rev: 0, updatedAt: 0, by: '' });
+
+function readSaved(storage: ServerSyncOptions['storage']): SavedSync | undefined {
+  try {
+    const saved = JSON.parse(storage.getItem(SYNC_KEY) ?? 'null') as Partial<SavedSync> | null;
+    if (saved?.version !== 1 || typeof saved.user !== 'string' || !Number.isSafeInteger(saved.serverRev) || typeof saved.bases !== 'object') return undefined;
+    return saved as SavedSync;
+  } catch {
+    return undefined;
+  }
+}
+
+function isBatch(data: unknown, store: string): data is ChangeBatch {
+  return typeof data === 'object' && data !== null && (data as ChangeBatch).store === store && typeof (data as ChangeBatch).diff === 'object';
+}
+
+export class ServerSync {
+  private readonly mirror = new Map<string, Map<string, UserRecord>>();
+  private readonly base = new Map<string, Map<string, UserRecord>>();
+  private readonly channels = new Map<string, Channel>();
+  private user: string | undefined;
+  private serverRev = 0;
+  /** The first contact is done: changes go to the server. */
+  private ready = false;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private halted = false;
+  private pushTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryMs = 1_000;
+  private status: SyncStatus | undefined;
+
+  constructor(private readonly options: ServerSyncOptions) {}
+
+  start(): void {
+    for (const { name, merges } of this.options.stores) {
+      this.mirror.set(name, loadRecords(this.options.storage, RECORDS_KEY_PREFIX + name));
+      this.base.set(name, new Map());
+      const channel = this.options.channelOf(name);
+      channel.addEventListener('message', ({ data }) => {
+        this.take(name, data, merges ?? {});
+      });
+      this.channels.set(name, channel);
+    }
+    this.say({ state: 'connecting' });
+    this.sync();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.pushTimer);
+    clearTimeout(this.retryTimer);
+    for (const channel of this.channels.values()) channel.close();
+  }
+
+  /** The server announced revision `serverRev` (its event stream). */
+  heard(serverRev: number): void {
+    if (serverRev > this.serverRev) this.sync();
+  }
+
+  /** A round now (back online, the event stream reconnected); one at a time, the next queued. */
+  sync = (): void => {
+    if (this.stopped || this.halted) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.retryTimer);
+    this.running = this.round().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.sync();
+      }
+    });
+  };
+
+  /** Whether this browser holds changes the server has not stored. */
+  get pending(): number {
+    return this.outgoing().length;
+  }
+
+  private async round(): Promise<void> {
+    try {
+      if (this.ready) await this.pull();
+      else await this.connect();
+      if (!this.ready) return;
+      // What was sent is read back (with what other devices stored meanwhile) by the next round.
+      if (await this.push()) this.again = true;
+      else this.say({ state: 'synced' });
+      this.retryMs = 1_000;
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  private failed(error: unknown): void {
+    if (!(error instanceof SyncRefusal)) {
+      this.say({ state: 'offline' });
+      this.retryIn(this.retryMs);
+      this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);
+      return;
+    }
+    if (error.status === 401) {
+      this.halted = true;
+      this.say({ state: 'signed-out' });
+    } else if (error.status === 429 || error.status >= 500) {
+      this.say({ state: 'offline' });
+      this.retryIn(error.retryAfterMs ?? this.retryMs);
+      this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);
+    } else {
+      // A batch past a limit: sent again only with the next change (which may remove the excess).
+      this.say({ state: 'refused', message: error.message });
+    }
+  }
+
+  private retryIn(ms: number): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(this.sync, ms);
+  }
+
+  private say(status: SyncStatus): void {
+    if (this.status && JSON.stringify(this.status) === JSON.stringify(status)) return;
+    this.status = status;
+    this.options.onStatus(status);
+  }
+
+  /** The first read: the saved sync of this user goes on; any other is a first contact. */
+  private async connect(): Promise<void> {
+    const saved = readSaved(this.options.storage);
+    let answer = await this.options.transport.read(saved?.serverRev ?? 0);
+    if (!answer) {
+      this.halted = true;
+      this.say({ state: 'local-only' });
+      return;
+    }
+    // Another user's, or a server that lost revisions (restored from an older backup): start over.
+    if (saved && (answer.user !== saved.user || answer.serverRev < saved.serverRev)) {
+      answer = await this.options.transport.read(0);
+      if (!answer) return;
+    }
+    if (saved && answer.user === saved.user && answer.serverRev >= saved.serverRev) {
+      this.user = saved.user;
+      this.serverRev = saved.serverRev;
+      this.restoreBases(saved.bases);
+      this.ready = true;
+      this.applyPulled(answer);
+    } else await this.firstContact(answer);
+    this.save();
+  }
+
+  private restoreBases(bases: SavedSync['bases']): void {
+    for (const [name, base] of this.base) {
+      const mirror = this.mirror.get(name) ?? new Map<string, UserRecord>();
+      for (const [id, entry] of Object.entries(bases[name] ?? {})) {
+        const held = mirror.get(id);
+        if (typeof entry !== 'string') base.set(id, entry);
+        // Saved as "the same as this browser's": still so unless it changed since (then unknown).
+        else if (held && signature(held) === entry) base.set(id, held);
+      }
+    }
+  }
+
+  private hasOwnWork(): boolean {
+    return this.options.stores.some(({ name, defaults }) =>
+      [...(this.mirror.get(name)?.values() ?? [])].some((record) => !record.deleted && !(defaults.has(record.id) && sameValue(defaults.get(record.id)?.value, record.value))),
+    );
+  }
+
+  private sameAsServer(records: readonly ServerRecord[]): boolean {
+    const live = (name: string) => [...(this.mirror.get(name)?.values() ?? [])].filter((record) => !record.deleted);
+    const server = records.filter((record) => !record.deleted);
+    const local = this.options.stores.flatMap(({ name }) => live(name).map((record) => ({ ...record, store: name })));
+    return (
+      server.length === local.length &&
+      server.every((record) => sameValue(this.mirror.get(record.store)?.get(record.id)?.value, record.value) && !this.mirror.get(record.store)?.get(record.id)?.deleted)
+    );
+  }
+
+  private async firstContact(answer: WorkspaceRead<ServerRecord>): Promise<void> {
+    let choice: SyncChoice;
+    if (answer.records.every((record) => record.deleted)) choice = 'browser';
+    else if (!this.hasOwnWork()) choice = 'server';
+    else if (this.sameAsServer(answer.records)) choice = 'merge';
+    else {
+      this.say({ state: 'asking' });
+      choice = await this.options.ask();
+      if (this.stopped) return;
+      this.say({ state: 'connecting' });
+    }
+    this.user = answer.user;
+    this.serverRev = answer.serverRev;
+    const now = this.options.now();
+    const byStore = new Map<string, ServerRecord[]>();
+    for (const record of answer.records) byStore.set(record.store, [...(byStore.get(record.store) ?? []), record]);
+    for (const { name, merges = {} } of this.options.stores) {
+      const mirror = this.mirror.get(name) ?? new Map<string, UserRecord>();
+      const base = new Map<string, UserRecord>();
+      const diff = emptyDiff();
+      for (const stored of byStore.get(name) ?? []) {
+        const record = plain(stored);
+        base.set(record.id, record);
+        const held = mirror.get(record.id);
+        if (held && sameRevision(held, record)) continue;
+        if (choice === 'browser') {
+          // This browser's copy, or its absence, becomes the latest revision (sent below).
+          if ((!held || held.deleted) && record.deleted) continue;
+          const rev = Math.max(held?.rev ?? 0, record.rev) + 1;
+          const next: UserRecord =
+            held && !held.deleted
+              ? { ...plain(held), rev, by: this.options.id, updatedAt: now }
+              : { ...nothingOf(record), rev, by: this.options.id, updatedAt: now, deleted: true };
+          mirror.set(record.id, next);
+          diff.updated.push([held ?? record, next]);
+        } else if (choice === 'server' || !held) {
+          mirror.set(record.id, record);
+          if (held) diff.updated.push([held, record]);
+          else diff.added.push(record);
+        } else {
+          // Merge: lists keep both sides' items; any other record, the later revision.
+          const from = nothingOf(record);
+          if (mergeChange(mirror, from, record, merges).changed) diff.updated.push([from, record]);
+        }
+      }
+      if (choice === 'server')
+        for (const held of [...mirror.values()]) {
+          if (base.has(held.id) || held.deleted) continue;
+          const tombstone: UserRecord = { ...nothingOf(held), rev: held.rev + 1, by: this.options.id, updatedAt: now, deleted: true };
+          mirror.set(held.id, tombstone);
+          // Never on the server: nothing to send.
+          base.set(held.id, tombstone);
+          diff.removed.push(tombstone);
+        }
+      this.base.set(name, base);
+      this.post(name, diff);
+    }
+    this.ready = true;
+  }
+
+  private async pull(): Promise<void> {
+    const answer = await this.options.transport.read(this.serverRev);
+    if (!answer) return;
+    this.applyPulled(answer);
+    this.save();
+  }
+
+  /** Other devices' records: merged here as a tab merges another's, and posted to the tabs. */
+  private applyPulled(answer: WorkspaceRead<ServerRecord>): void {
+    const diffs = new Map<string, RecordsDiff>();
+    for (const stored of answer.records) {
+      const store = this.options.stores.find(({ name }) => name === stored.store);
+      const mirror = this.mirror.get(stored.store);
+      const base = this.base.get(stored.store);
+      if (!store || !mirror || !base) continue;
+      const record = plain(stored);
+      const known = base.get(record.id);
+      base.set(record.id, record);
+      if (known && sameRevision(known, record)) continue;
+      if (!mergeChange(mirror, known, record, store.merges ?? {}).changed) continue;
+      const diff = diffs.get(store.name) ?? emptyDiff();
+      diffs.set(store.name, diff);
+      if (known) diff.updated.push([known, record]);
+      else diff.added.push(record);
+    }
+    for (const [name, diff] of diffs) this.post(name, diff);
+    this.serverRev = Math.max(this.serverRev, answer.serverRev);
+  }
+
+  private outgoing(): OutgoingChange[] {
+    const changes: OutgoingChange[] = [];
+    for (const [store, mirror] of this.mirror) {
+      const base = this.base.get(store);
+      for (const [id, record] of mirror) {
+        const known = base?.get(id);
+        if (known ? sameRevision(known, record) : record.deleted) continue;
+        changes.push({ store, ...(known && { from: known }), to: plain(record) });
+      }
+    }
+    return changes;
+  }
+
+  /** Sends this browser's changes; whether there were any. */
+  private async push(): Promise<boolean> {
+    const changes = this.outgoing();
+    if (changes.length === 0) return false;
+    this.say({ state: 'sending' });
+    for (let start = 0; start < changes.length; start += CHUNK) {
+      const written = await this.options.transport.write(changes.slice(start, start + CHUNK));
+      const diffs = new Map<string, RecordsDiff>();
+      for (const stored of written.stored) {
+        const record = plain(stored);
+        this.base.get(stored.store)?.set(record.id, record);
+        const mirror = this.mirror.get(stored.store);
+        const held = mirror?.get(record.id);
+        // Combined with another device's edit: the tabs take the server's result.
+        if (!mirror || !held || sameRevision(held, record)) continue;
+        mirror.set(record.id, record);
+        const diff = diffs.get(stored.store) ?? emptyDiff();
+        diffs.set(stored.store, diff);
+        diff.updated.push([held, record]);
+      }
+      for (const [name, diff] of diffs) this.post(name, diff);
+    }
+    this.save();
+    return true;
+  }
+
+  /** Another member's change: kept in the mirror, and sent soon. */
+  private take(name: string, data: unknown, merges: Readonly<Record<string, ThreeWayMerge>>): void {
+    if (!isBatch(data, name) || data.source === this.options.id) return;
+    const mirror = this.mirror.get(name);
+    if (!mirror) return;
+    const changes: (readonly [UserRecord | undefined, UserRecord])[] = [
+      ...data.diff.added.map((to) => [undefined, to] as const),
+      ...data.diff.updated,
+      ...data.diff.removed.map((to) => [undefined, to] as const),
+    ];
+    const base = this.base.get(name);
+    let changed = false;
+    let newlyChanged = false;
+    for (const [from, to] of changes) {
+      const known = base?.get(to.id);
+      const wasSynced = known !== undefined && sameRevision(known, mirror.get(to.id) ?? to);
+      if (!mergeChange(mirror, from, to, merges).changed) continue;
+      changed = true;
+      if (wasSynced) newlyChanged = true;
+    }
+    if (!changed || !this.ready) return;
+    // Saved when a record first differs from the server's: a browser closed before the send
+    // still knows what the change was made on.
+    if (newlyChanged) this.save();
+    clearTimeout(this.pushTimer);
+    this.pushTimer = setTimeout(this.sync, this.options.pushDelayMs ?? 100);
+  }
+
+  private post(name: string, diff: RecordsDiff): void {
+    if (isEmptyDiff(diff)) return;
+    const batch: ChangeBatch = { store: name, source: this.options.id, diff };
+    this.channels.get(name)?.postMessage(batch);
+  }
+
+  private save(): void {
+    if (this.user === undefined) return;
+    const bases: SavedSync['bases'] = {};
+    for (const [name, base] of this.base) {
+      const mirror = this.mirror.get(name);
+      const entries: Record<string, UserRecord | string> = {};
+      for (const [id, record] of base) {
+        const held = mirror?.get(id);
+        entries[id] = held && sameRevision(held, record) ? signature(record) : record;
+      }
+      bases[name] = entries;
+    }
+    const saved: SavedSync = { version: 1, user: this.user, serverRev: this.serverRev, bases };
+    try {
+      this.options.storage.setItem(SYNC_KEY, JSON.stringify(saved));
+    } catch {
+      // Full: the next round saves again; meanwhile the server's copies are known in memory.
+    }
+  }
+}
