@@ -10,6 +10,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, withoutRealtime } from './fixtures.ts';
 import { readCandles } from './price-pane-pixels.ts';
 import { findRise as findRiseOf, iso, priceAt as priceAtOf, T0 } from './price-rise.ts';
+import { createAlert } from './records-journey.ts';
 import { resetSimulator, setClock } from './sim-control.ts';
 
 const SYMBOL = 'AAPL.US';
@@ -47,18 +48,6 @@ async function openAlerts(page: Page): Promise<void> {
   await expect(page.getByTestId('watchlist-row').first()).toBeVisible();
   await page.getByRole('tab', { name: 'Alerts' }).click();
   await expect(page.getByTestId('alerts-panel')).toBeVisible();
-}
-
-async function createAlert(page: Page, level: number, direction: 'Crossing up' | 'Crossing down' | 'Either way', { sound = false } = {}): Promise<void> {
-  await page.getByRole('button', { name: '+ New alert' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New alert' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('alert-dialog-last')).toContainText('Last price');
-  await dialog.getByLabel('Price level').fill(String(level));
-  await dialog.getByLabel('Direction').selectOption({ label: direction });
-  if (sound) await dialog.getByLabel('Play a sound').check();
-  await dialog.getByRole('button', { name: 'Create alert' }).click();
-  await expect(dialog).toBeHidden();
 }
 
 test('an alert just above the price fires exactly once when the price crosses it, and survives a reload', async ({ page, context, request, baseURL }) => {

@@ -3,8 +3,9 @@
  * same watchlist in each and a drawing made in each all survive, in both tabs and after a reload.
  * Before, the second tab saved its whole older state over the first's edits.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { addSymbol, drawHorizontalLine, openTab, placedCount } from './records-journey.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
 
 test.beforeEach(async ({ request }) => {
@@ -14,39 +15,6 @@ test.beforeEach(async ({ request }) => {
 test.afterEach(async ({ request }) => {
   await resetSimulator(request);
 });
-
-/** The element the chart reports its placed drawings on (e2e/drawings.spec.ts). */
-function drawingsReport(page: Page): Locator {
-  return page.locator('[data-testid="main-chart"][data-drawings], [data-testid="main-chart"] [data-drawings]').first();
-}
-
-async function placedCount(page: Page): Promise<number> {
-  const text = await drawingsReport(page).getAttribute('data-drawings');
-  return text ? (JSON.parse(text) as unknown[]).length : 0;
-}
-
-async function openTab(page: Page): Promise<void> {
-  await page.goto('/?symbol=AAPL.US&interval=1d');
-  await expect(drawingsReport(page)).toHaveAttribute('data-drawings', /.*/, { timeout: 15_000 });
-  await expect(page.getByTestId('watchlist-row').first()).toBeVisible();
-}
-
-async function addSymbol(page: Page, symbol: string): Promise<void> {
-  const add = page.getByRole('combobox', { name: 'Add symbol' });
-  await add.fill(symbol);
-  await add.press('Enter');
-  await expect(page.locator(`[data-testid="watchlist-row"][data-symbol="${symbol}"]`)).toBeVisible({ timeout: 15_000 });
-}
-
-/** A horizontal line at height `y` of the chart (one click places it). */
-async function drawHorizontalLine(page: Page, y: number): Promise<void> {
-  const expand = page.getByRole('button', { name: 'Expand drawing tools' });
-  if (await expand.isVisible()) await expand.click();
-  await page.getByRole('button', { name: 'Horizontal line', exact: true }).click();
-  const box = await page.getByTestId('main-chart').boundingBox();
-  if (!box) throw new Error('no chart box');
-  await page.mouse.click(box.x + box.width / 2, box.y + y);
-}
 
 async function expectBoth(page: Page): Promise<void> {
   for (const symbol of ['388.HK', 'XAUUSD'])

@@ -38,6 +38,7 @@ import { createRedisTickers } from './redis/redis-tickers.ts';
 import { redisWindows } from './redis/redis-kline.ts';
 import { createSharedExchange, DEFAULT_FRESHNESS_MS, type Exchange } from './upstream/shared-exchange.ts';
 import { CATALOG_PATH } from '#shared/catalog.ts';
+import { WORKSPACE_PATH } from '#shared/workspace-protocol.ts';
 import { createAccessControl, type AccessControl, type AccessControlOptions } from './auth/access.ts';
 import { catalogRoute } from './search/catalog-route.ts';
 import { createCatalogService, type CatalogService } from './search/catalog-service.ts';
@@ -204,6 +205,8 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   // Who may in, and each user's share of the key (AUTH_MODE; none: nothing to check).
   if (accessControl.mode !== 'none') app.use('*', accessControl.guard);
   accessControl.mount(app);
+  // Without a workspace database the browsers keep theirs to themselves: 204, not a 404 to log.
+  if (!options.workspace) app.get(WORKSPACE_PATH, () => new Response(null, { status: 204, headers: { 'Cache-Control': NO_STORE } }));
   /** The workspace's routes; with REDIS_URL a change is told to the browsers of every instance. */
   const workspaceRoutes = (redis?: RedisLink): { workspace?: WorkspaceRoutes } =>
     options.workspace

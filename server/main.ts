@@ -32,7 +32,13 @@ process.on('exit', () => {
 const workspace = workspaceDatabaseFrom(readEnvironment(), (line) => {
   console.log(line);
 });
-const { app, simulator, realtime, redis, workspace: workspaceRoutes } = createApp(config, requestLog.write, { production: true, ...(workspace && { workspace }) });
+const {
+  app,
+  simulator,
+  realtime,
+  redis,
+  workspace: workspaceRoutes,
+} = createApp(config, requestLog.write, { production: true, ...(workspace && { workspace }) });
 // CHARTROOM_DIST: another build folder (parallel test runs build into their own).
 // The cold visit's first history page rides in index.html, asked of /v1 as the browser would ask it.
 mountStaticSite(app, process.env.CHARTROOM_DIST ?? fileURLToPath(new URL('../dist', import.meta.url)), {

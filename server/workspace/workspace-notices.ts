@@ -10,15 +10,15 @@ export type RevisionListener = (serverRev: number) => void;
 
 export interface WorkspaceNotices {
   /** Tells U's listeners (on every instance) that U's workspace reached `serverRev`. */
-  publish(user: string, serverRev: number): void;
+  publish: (user: string, serverRev: number) => void;
   /** Listens for U's revisions; returns the stop. */
-  subscribe(user: string, listener: RevisionListener): () => void;
+  subscribe: (user: string, listener: RevisionListener) => () => void;
   /** How many listen for U here (a cap on one user's open streams). */
-  listeners(user: string): number;
+  listeners: (user: string) => number;
 }
 
 /** The notices of one process. */
-export function localWorkspaceNotices(): WorkspaceNotices & { deliver(user: string, serverRev: number): void } {
+export function localWorkspaceNotices(): WorkspaceNotices & { deliver: (user: string, serverRev: number) => void } {
   const byUser = new Map<string, Set<RevisionListener>>();
   const deliver = (user: string, serverRev: number): void => {
     for (const listener of byUser.get(user) ?? []) listener(serverRev);

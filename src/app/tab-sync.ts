@@ -1,6 +1,7 @@
 /**
  * Starts the exchange of record changes between tabs (src/store/records/tab-sync.ts) for every
- * persisted store: the app's, the drawings', the alerts'. Loaded after the first candle.
+ * persisted store: the app's, the drawings', the alerts'; then the sync of the three with the
+ * user's workspace on the server (workspace-sync/). Loaded after the first candle.
  */
 import type { StoreApi } from 'zustand';
 import { alertRecords } from '../features/alerts/alert-records';
@@ -34,4 +35,7 @@ export function startTabSyncs(): void {
   share(useAppStore, appRecords, tab);
   share(useDrawingsStore, drawingRecords, tab);
   share(useAlertsStore, alertRecords, tab);
+  void import('./workspace-sync/start-server-sync').then((sync) => {
+    sync.startServerSync(tab);
+  });
 }

@@ -756,6 +756,17 @@ export const MESSAGES = [
   'Move {name} down',
   'Maximise {name}',
   'Restore {name}',
+  'Your workspace on the server',
+  'This browser holds watchlists, layouts or drawings of its own, and your workspace on the server holds others. Which should this browser keep?',
+  'Merge both',
+  'Every list keeps the symbols of both; for anything else the later change wins.',
+  'Use the server’s',
+  'This browser’s own changes are replaced by the server’s.',
+  'Use this browser’s',
+  'The server’s workspace is replaced by this browser’s, on every device.',
+  'Decide later',
+  'Nothing is synced until you choose.',
+  'Your workspace could not be saved on the server: {message}',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

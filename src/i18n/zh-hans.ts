@@ -756,6 +756,18 @@ const catalog = {
   'Move {name} down': '下移 {name}',
   'Maximise {name}': '最大化 {name}',
   'Restore {name}': '还原 {name}',
+  'Your workspace on the server': '服务器上的工作区',
+  'This browser holds watchlists, layouts or drawings of its own, and your workspace on the server holds others. Which should this browser keep?':
+    '此浏览器有自己的自选列表、布局或画线，而服务器上的工作区另有内容。此浏览器应保留哪一份？',
+  'Merge both': '合并两者',
+  'Every list keeps the symbols of both; for anything else the later change wins.': '每个列表保留双方的代码；其他内容以较晚的修改为准。',
+  'Use the server’s': '使用服务器的',
+  'This browser’s own changes are replaced by the server’s.': '此浏览器自己的修改将被服务器的内容取代。',
+  'Use this browser’s': '使用此浏览器的',
+  'The server’s workspace is replaced by this browser’s, on every device.': '服务器上的工作区将被此浏览器的内容取代，所有设备都会更新。',
+  'Decide later': '稍后决定',
+  'Nothing is synced until you choose.': '在你选择之前不会同步。',
+  'Your workspace could not be saved on the server: {message}': '工作区无法保存到服务器：{message}',
 } as const satisfies Catalog;
 
 export default catalog;

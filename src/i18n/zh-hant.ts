@@ -756,6 +756,18 @@ const catalog = {
   'Move {name} down': '下移 {name}',
   'Maximise {name}': '最大化 {name}',
   'Restore {name}': '還原 {name}',
+  'Your workspace on the server': '伺服器上的工作區',
+  'This browser holds watchlists, layouts or drawings of its own, and your workspace on the server holds others. Which should this browser keep?':
+    '此瀏覽器有自己的自選清單、版面或畫線，而伺服器上的工作區另有內容。此瀏覽器應保留哪一份？',
+  'Merge both': '合併兩者',
+  'Every list keeps the symbols of both; for anything else the later change wins.': '每個清單保留雙方的代碼；其他內容以較晚的修改為準。',
+  'Use the server’s': '使用伺服器的',
+  'This browser’s own changes are replaced by the server’s.': '此瀏覽器自己的修改將被伺服器的內容取代。',
+  'Use this browser’s': '使用此瀏覽器的',
+  'The server’s workspace is replaced by this browser’s, on every device.': '伺服器上的工作區將被此瀏覽器的內容取代，所有裝置都會更新。',
+  'Decide later': '稍後決定',
+  'Nothing is synced until you choose.': '在你選擇之前不會同步。',
+  'Your workspace could not be saved on the server: {message}': '工作區無法儲存到伺服器：{message}',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -194,7 +194,9 @@ describe('the first contact of a browser with a workspace', () => {
     expect(laptop.asked()).toBe(1);
     expect(listNames(laptop.store)).toEqual(expect.arrayContaining(['Desk list', 'Laptop list']));
     expect(symbolsOf(laptop.store, 'us')).toEqual(expect.arrayContaining(['IBM.US', 'ORCL.US']));
-    const serverLists = [...server.records.values()].filter((record) => record.kind === 'watchlist' && !record.deleted).map((record) => (record.value as { name: string }).name);
+    const serverLists = [...server.records.values()]
+      .filter((record) => record.kind === 'watchlist' && !record.deleted)
+      .map((record) => (record.value as { name: string }).name);
     expect(serverLists).toEqual(expect.arrayContaining(['Desk list', 'Laptop list']));
   });
 
@@ -210,7 +212,9 @@ describe('the first contact of a browser with a workspace', () => {
     keepsBrowser.open((state) => state.createWatchlist('Mine alone'));
     await settle(keepsBrowser);
     expect(listNames(keepsBrowser.store)).not.toContain('Desk list');
-    const live = [...server.records.values()].filter((record) => record.kind === 'watchlist' && !record.deleted).map((record) => (record.value as { name: string }).name);
+    const live = [...server.records.values()]
+      .filter((record) => record.kind === 'watchlist' && !record.deleted)
+      .map((record) => (record.value as { name: string }).name);
     expect(live).toContain('Mine alone');
     expect(live).not.toContain('Desk list');
   });

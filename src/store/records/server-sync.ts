@@ -15,7 +15,18 @@
  * this browser's, a browser with nothing of its own takes the server's, and when both hold
  * something different the user chooses (merge, keep the server's, keep this browser's).
  */
-import { emptyDiff, isEmptyDiff, mergeChange, sameRevision, sameValue, type ChangeBatch, type RecordsDiff, type RecordValue, type ThreeWayMerge, type UserRecord } from '#shared/records.ts';
+import {
+  emptyDiff,
+  isEmptyDiff,
+  mergeChange,
+  sameRevision,
+  sameValue,
+  type ChangeBatch,
+  type RecordsDiff,
+  type RecordValue,
+  type ThreeWayMerge,
+  type UserRecord,
+} from '#shared/records.ts';
 import type { WorkspaceRead, WorkspaceWritten } from '#shared/workspace-protocol.ts';
 import { loadRecords, RECORDS_KEY_PREFIX, type Channel } from './tab-sync';
 
@@ -70,6 +81,11 @@ export interface SyncedStore {
   merges?: Readonly<Record<string, ThreeWayMerge>>;
   /** A fresh browser's values: a store that holds only these has nothing of its own. */
   defaults: ReadonlyMap<string, RecordValue>;
+  /**
+   * Kinds that follow from use rather than make a workspace (the layout a link opened, the
+   * remembered symbol types): a browser holding only these is still asked nothing.
+   */
+  incidental?: readonly string[];
 }
 
 export interface ServerSyncOptions {
@@ -274,8 +290,11 @@ export class ServerSync {
   }
 
   private hasOwnWork(): boolean {
-    return this.options.stores.some(({ name, defaults }) =>
-      [...(this.mirror.get(name)?.values() ?? [])].some((record) => !record.deleted && !(defaults.has(record.id) && sameValue(defaults.get(record.id)?.value, record.value))),
+    return this.options.stores.some(({ name, defaults, incidental = [] }) =>
+      [...(this.mirror.get(name)?.values() ?? [])].some(
+        (record) =>
+          !record.deleted && !incidental.includes(record.kind) && !(defaults.has(record.id) && sameValue(defaults.get(record.id)?.value, record.value)),
+      ),
     );
   }
 
@@ -285,7 +304,9 @@ export class ServerSync {
     const local = this.options.stores.flatMap(({ name }) => live(name).map((record) => ({ ...record, store: name })));
     return (
       server.length === local.length &&
-      server.every((record) => sameValue(this.mirror.get(record.store)?.get(record.id)?.value, record.value) && !this.mirror.get(record.store)?.get(record.id)?.deleted)
+      server.every(
+        (record) => sameValue(this.mirror.get(record.store)?.get(record.id)?.value, record.value) && !this.mirror.get(record.store)?.get(record.id)?.deleted,
+      )
     );
   }
 

@@ -1,0 +1,118 @@
+/**
+ * The workspace on the server (issue #32), in real browsers against a server of its own (the
+ * journeys' shared server keeps none: e2e/global-setup.ts). Without sign-in (AUTH_MODE=none) every
+ * browser is the one local user, so two browser contexts are two devices of one user: a symbol,
+ * a drawing and an alert made on one show on the other within 2 s, without a reload; both edit
+ * one list while one is offline, and both edits survive its return; a browser with a workspace
+ * of its own meets the server's for the first time, is asked, and merges.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { addSymbol, createAlert, drawHorizontalLine, openTab, placedCount } from './records-journey.ts';
+import { DEFAULT_SIM_NOW } from './sim-control.ts';
+import { startServer, type RunningServer } from './start-server.ts';
+
+let server: RunningServer;
+test.beforeEach(async () => {
+  server = await startServer({ SIM_NOW: DEFAULT_SIM_NOW });
+});
+test.afterEach(async () => {
+  await server.stop();
+});
+
+/** Within 2 s of the change, as the issue asks (the poll fails past it). */
+const SOON = { timeout: 2_000 };
+
+async function device(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await openTab(page);
+  await expect(page.locator('html')).toHaveAttribute('data-workspace-sync', 'synced', { timeout: 15_000 });
+  return { context, page };
+}
+
+const row = (page: Page, symbol: string) => page.locator(`[data-testid="watchlist-row"][data-symbol="${symbol}"]`);
+
+test('a symbol, a drawing and an alert made on one device show on the other within 2 s', async ({ browser }) => {
+  const desk = await device(browser);
+  const phone = await device(browser);
+
+  await addSymbol(desk.page, '388.HK');
+  await expect(row(phone.page, '388.HK')).toBeVisible(SOON);
+
+  await drawHorizontalLine(desk.page, 150);
+  await expect.poll(() => placedCount(desk.page)).toBe(1);
+  await expect.poll(() => placedCount(phone.page), SOON).toBe(1);
+
+  await desk.page.getByRole('tab', { name: 'Alerts' }).click();
+  await createAlert(desk.page, 12_345, 'Crossing up');
+  await phone.page.getByRole('tab', { name: 'Alerts' }).click();
+  await expect(phone.page.getByTestId('alert-row')).toHaveCount(1, SOON);
+
+  await phone.page.screenshot({ path: 'test-results/workspace-sync/phone-after-desk-edits.png' });
+  await desk.context.close();
+  await phone.context.close();
+});
+
+test('both devices edit one list while one is offline; both edits survive its return', async ({ browser }) => {
+  const desk = await device(browser);
+  const phone = await device(browser);
+
+  // Offline, the phone takes a symbol out of the list (adding one asks the symbol catalogue,
+  // which needs the network); the desk adds one to the same list meanwhile.
+  // A removal online first: its undo toast's code loads now (offline it could not: the app has
+  // no offline copy of its lazy parts yet, issue #33).
+  await phone.page.getByRole('button', { name: 'Remove META.US' }).click();
+  await expect(row(desk.page, 'META.US')).toHaveCount(0, SOON);
+  await phone.context.setOffline(true);
+  await phone.page.getByRole('button', { name: 'Remove MSFT.US' }).click();
+  await expect(row(phone.page, 'MSFT.US')).toHaveCount(0);
+  await addSymbol(desk.page, '388.HK');
+  await expect(phone.page.locator('html')).toHaveAttribute('data-workspace-sync', 'offline', { timeout: 15_000 });
+  await expect(row(phone.page, '388.HK')).toHaveCount(0);
+  await expect(row(desk.page, 'MSFT.US')).toBeVisible();
+
+  await phone.context.setOffline(false);
+  for (const page of [desk.page, phone.page]) {
+    await expect(row(page, '388.HK')).toBeVisible({ timeout: 15_000 });
+    await expect(row(page, 'MSFT.US')).toHaveCount(0, { timeout: 15_000 });
+  }
+  // One order on both, and it stays after a reload (it is the server's).
+  const order = (page: Page) => page.getByTestId('watchlist-row').evaluateAll((rows) => rows.map((element) => element.getAttribute('data-symbol')));
+  await expect.poll(async () => JSON.stringify(await order(phone.page))).toBe(JSON.stringify(await order(desk.page)));
+  await desk.page.reload();
+  await expect(row(desk.page, '388.HK')).toBeVisible({ timeout: 15_000 });
+  await expect(row(desk.page, 'MSFT.US')).toHaveCount(0);
+  await desk.context.close();
+  await phone.context.close();
+});
+
+test('a browser with a workspace of its own meets the server’s: it is asked, and merges', async ({ browser }) => {
+  const desk = await device(browser);
+  await addSymbol(desk.page, '388.HK');
+  await expect(desk.page.locator('html')).toHaveAttribute('data-workspace-sync', 'synced');
+
+  // A laptop that added its own symbol before it ever reached the server's workspace.
+  const laptop = await browser.newContext({ baseURL: server.url });
+  const page = await laptop.newPage();
+  await page.route('**/chartroom/workspace**', (route) => route.abort());
+  await openTab(page);
+  await addSymbol(page, 'XAUUSD');
+  await expect(page.locator('html')).toHaveAttribute('data-workspace-sync', 'offline', { timeout: 15_000 });
+  await page.unroute('**/chartroom/workspace**');
+  await page.reload();
+
+  const dialog = page.getByRole('dialog', { name: 'Your workspace on the server' });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: 'test-results/workspace-sync/first-contact-question.png' });
+  await dialog.getByRole('button', { name: /Merge both/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('html')).toHaveAttribute('data-workspace-sync', 'synced', { timeout: 15_000 });
+  // The list keeps both devices' symbols, on the laptop and on the desk.
+  for (const symbol of ['388.HK', 'XAUUSD']) {
+    await expect(row(page, symbol)).toBeVisible();
+    await expect(row(desk.page, symbol)).toBeVisible({ timeout: 5_000 });
+  }
+  await laptop.close();
+  await desk.context.close();
+});

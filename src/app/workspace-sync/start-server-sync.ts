@@ -1,0 +1,83 @@
+/**
+ * Starts the browser's sync with the user's workspace on the server (src/store/records/
+ * server-sync.ts) in one tab of the browser: the first to take the `chartroom.workspace-sync`
+ * lock, held until the tab closes, when the next tab takes over. The other tabs get the server's
+ * changes from it, through the tabs' own exchange. It follows the server's event stream of the
+ * user's revision, so another device's change shows here as soon as it is stored, and sends what
+ * waited offline when the browser is back. `data-workspace-sync` on the root element says how it
+ * goes. Loaded after the first candle, with the tabs' exchange.
+ */
+import { WORKSPACE_EVENTS_PATH } from '#shared/workspace-protocol.ts';
+import { alertRecords } from '../../features/alerts/alert-records';
+import { drawingRecords } from '../../features/chart/drawings/drawing-records';
+import { t } from '../../i18n/t';
+import { useAppStore } from '../../store/app-store';
+import { appRecords } from '../../store/records/app-records';
+import { ServerSync, type SyncStatus } from '../../store/records/server-sync';
+import { wallClock } from '../../time/clock';
+import { askWorkspaceChoice } from './choice-dialog';
+import { workspaceTransport } from './workspace-transport';
+
+const LOCK = 'chartroom.workspace-sync';
+let started = false;
+
+function run(tab: string): void {
+  let events: EventSource | undefined;
+  const follow = (sync: ServerSync, status: SyncStatus): void => {
+    document.documentElement.dataset.workspaceSync = status.state;
+    if (status.state === 'refused')
+      useAppStore.getState().pushNotice('warning', () => t('Your workspace could not be saved on the server: {message}', { message: status.message }));
+    if (status.state === 'local-only' || status.state === 'signed-out') {
+      events?.close();
+      return;
+    }
+    // The stream opens once the first contact is done (a server without a workspace never sees it).
+    if (events || (status.state !== 'synced' && status.state !== 'sending')) return;
+    events = new EventSource(WORKSPACE_EVENTS_PATH);
+    let opened = false;
+    events.addEventListener('rev', (event) => {
+      sync.heard(Number((event as MessageEvent<string>).data));
+    });
+    // After a reconnect: what was stored meanwhile.
+    events.addEventListener('open', () => {
+      if (opened) sync.sync();
+      opened = true;
+    });
+  };
+  const sync: ServerSync = new ServerSync({
+    transport: workspaceTransport,
+    stores: [
+      {
+        name: appRecords.store,
+        ...(appRecords.merges && { merges: appRecords.merges }),
+        defaults: appRecords.values(useAppStore.getInitialState()),
+        incidental: ['layout', 'symbol-types'],
+      },
+      { name: drawingRecords.store, defaults: new Map() },
+      { name: alertRecords.store, defaults: new Map() },
+    ],
+    channelOf: (store) => new BroadcastChannel(`chartroom.records.${store}`),
+    storage: localStorage,
+    id: `sync-${tab}`,
+    now: () => wallClock.now(),
+    ask: askWorkspaceChoice,
+    onStatus: (status) => {
+      follow(sync, status);
+    },
+  });
+  sync.start();
+  window.addEventListener('online', sync.sync);
+}
+
+export function startServerSync(tab: string): void {
+  if (started || typeof BroadcastChannel !== 'function' || typeof fetch !== 'function') return;
+  started = true;
+  // Held for the tab's life; without Web Locks (old browsers) every tab syncs, which the
+  // per-record merges make safe, only busier.
+  if ('locks' in navigator)
+    void navigator.locks.request(LOCK, () => {
+      run(tab);
+      return new Promise<never>(() => undefined);
+    });
+  else run(tab);
+}
