@@ -32,7 +32,7 @@ export interface BrowserBenchContext {
  * tsx compiles the functions this bench hands to page.evaluate with esbuild's keepNames, which
  * wraps named inner functions in a `__name` helper that the page does not have.
  */
-const EVALUATE_SHIM = 'globalThis.__name = (target) => target;';
+export const EVALUATE_SHIM = 'globalThis.__name = (target) => target;';
 
 export async function openBrowserBench(): Promise<BrowserBenchContext> {
   const distDir = await buildBenchDist();
@@ -41,7 +41,8 @@ export async function openBrowserBench(): Promise<BrowserBenchContext> {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   try {
-    server = await startServer({ CHARTROOM_DIST: distDir, SIM_NOW, CLIENT_RATE_LIMIT: '0' });
+    // No workspace on the server: no figure carries another's records (bench/browser/workspace-sync.ts has its own).
+    server = await startServer({ CHARTROOM_DIST: distDir, SIM_NOW, CLIENT_RATE_LIMIT: '0', WORKSPACE: 'off' });
     const path = chromiumPath();
     browser = await chromium.launch({ ...(path && { executablePath: path }), args: CHROMIUM_FLAGS });
   } catch (error) {

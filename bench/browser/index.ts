@@ -15,6 +15,7 @@ import { liveFigures } from './live-index.ts';
 import { phoneFirstCandleFigures } from './phone-first-candle.ts';
 import { searchKeystrokeFigures } from './search-keystroke.ts';
 import { workbenchFigures } from './workbench.ts';
+import { workspaceSyncFigures } from './workspace-sync.ts';
 
 const GROUPS: ((ctx: BrowserBenchContext) => Promise<Figure[]>)[] = [
   firstPageBytesFigures,
@@ -28,6 +29,7 @@ const GROUPS: ((ctx: BrowserBenchContext) => Promise<Figure[]>)[] = [
   lighthouseMobileFigures,
   liveFigures,
   layoutFigures,
+  workspaceSyncFigures,
 ];
 
 export async function browserFigures(): Promise<Figure[]> {
