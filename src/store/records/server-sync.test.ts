@@ -5,27 +5,14 @@
  * offline edits merged on return, and the first contact that loses nothing without asking.
  */
 import { describe, expect, it } from 'vitest';
-import { createStore, type StoreApi } from 'zustand';
+import type { StoreApi } from 'zustand';
 import { RECORD_MERGES } from '#shared/record-merges.ts';
 import { mergeChange, type UserRecord } from '#shared/records.ts';
 import type { AppState } from '../app-store';
-import { createCompareSlice } from '../compare-slice';
-import { createPreferencesSlice } from '../preferences-slice';
-import { createWatchlistsSlice } from '../watchlists-slice';
-import { createWorkspaceSlice } from '../workspace-slice';
 import { appRecords } from './app-records';
 import { ServerSync, SyncRefusal, type ServerRecord, type SyncChoice, type SyncStatus, type WorkspaceTransport } from './server-sync';
 import { startTabSync } from './tab-sync';
-import { channelHub, memoryStorage } from './tabs.test-support';
-
-function appStore(): StoreApi<AppState> {
-  return createStore<AppState>()((...args) => ({
-    ...createWorkspaceSlice(...args),
-    ...createPreferencesSlice(...args),
-    ...createWatchlistsSlice(...args),
-    ...createCompareSlice(...args),
-  }));
-}
+import { appStore, channelHub, memoryStorage } from './tabs.test-support';
 
 const DEFAULTS = appRecords.values(appStore().getState());
 

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createStore, type StoreApi } from 'zustand';
+import type { StoreApi } from 'zustand';
 import type { AppState } from '../app-store';
-import { createCompareSlice } from '../compare-slice';
-import { createPreferencesSlice } from '../preferences-slice';
-import { createWatchlistsSlice } from '../watchlists-slice';
-import { createWorkspaceSlice } from '../workspace-slice';
 import { appRecords } from './app-records';
 import { loadRecords, startTabSync } from './tab-sync';
-import { channelHub, memoryStorage } from './tabs.test-support';
-
-function appStore(): StoreApi<AppState> {
-  return createStore<AppState>()((...args) => ({
-    ...createWorkspaceSlice(...args),
-    ...createPreferencesSlice(...args),
-    ...createWatchlistsSlice(...args),
-    ...createCompareSlice(...args),
-  }));
-}
+import { appStore, channelHub, memoryStorage } from './tabs.test-support';
 
 function twoTabs() {
   const hub = channelHub();

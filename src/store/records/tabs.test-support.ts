@@ -1,5 +1,21 @@
 /** Test support: tabs' channels and storage in memory, for the tab-sync tests of every store. */
+import { createStore, type StoreApi } from 'zustand';
+import type { AppState } from '../app-store';
+import { createCompareSlice } from '../compare-slice';
+import { createPreferencesSlice } from '../preferences-slice';
+import { createWatchlistsSlice } from '../watchlists-slice';
+import { createWorkspaceSlice } from '../workspace-slice';
 import type { Channel } from './tab-sync';
+
+/** A tab's app store, unsaved (each test's tabs share what it syncs). */
+export function appStore(): StoreApi<AppState> {
+  return createStore<AppState>()((...args) => ({
+    ...createWorkspaceSlice(...args),
+    ...createPreferencesSlice(...args),
+    ...createWatchlistsSlice(...args),
+    ...createCompareSlice(...args),
+  }));
+}
 
 /** Tabs' channels that deliver only on flush, so two tabs can change things "at once". */
 export function channelHub() {
