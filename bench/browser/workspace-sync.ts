@@ -30,8 +30,18 @@ const symbolsOf = (list: number) => Array.from({ length: 50 }, (_, i) => `S${Str
 /** The large workspace as records of the three stores. */
 function largeWorkspace(now: number) {
   const record = (id: string, kind: string, value: unknown) => ({ id, kind, rev: 1, updatedAt: now, by: 'bench', value });
-  const lists = Array.from({ length: 100 }, (_, i) => ({ store: 'app', to: record(`watchlist:l${String(i)}`, 'watchlist', { name: `List ${String(i)}`, symbols: symbolsOf(i) }) }));
-  const order = { store: 'app', to: record('watchlist-order', 'watchlist-order', lists.map((_, i) => `l${String(i)}`)) };
+  const lists = Array.from({ length: 100 }, (_, i) => ({
+    store: 'app',
+    to: record(`watchlist:l${String(i)}`, 'watchlist', { name: `List ${String(i)}`, symbols: symbolsOf(i) }),
+  }));
+  const order = {
+    store: 'app',
+    to: record(
+      'watchlist-order',
+      'watchlist-order',
+      lists.map((_, i) => `l${String(i)}`),
+    ),
+  };
   const drawings = Array.from({ length: 5_000 }, (_, i) => {
     const symbol = `S${String(i % 100)}X0.US`;
     const drawing = {
@@ -97,7 +107,8 @@ async function largeLoadMs(browser: Browser, baseUrl: string): Promise<number> {
   // Every record is in the stores' saved records (what a reload would start from).
   await page.waitForFunction(
     () => {
-      const count = (store: string) => (JSON.parse(localStorage.getItem(`chartroom.records.${store}`) ?? '{"records":[]}') as { records: unknown[] }).records.length;
+      const count = (store: string) =>
+        (JSON.parse(localStorage.getItem(`chartroom.records.${store}`) ?? '{"records":[]}') as { records: unknown[] }).records.length;
       return count('drawings') >= 5_000 && count('alerts') >= 200 && document.querySelectorAll('[role="tab"]').length >= 100;
     },
     undefined,
@@ -144,7 +155,19 @@ async function databaseWrites(): Promise<number[]> {
     const times: number[] = [];
     for (let i = 0; i < DB_WRITES; i += 1) {
       const started = performance.now();
-      await workspace.write('bench', [{ store: 'app', to: { id: `watchlist:w${String(i % 20)}`, kind: 'watchlist', rev: i + 1, updatedAt: i, by: 'bench', value: { name: 'W', symbols: symbolsOf(i % 100) } } }]);
+      await workspace.write('bench', [
+        {
+          store: 'app',
+          to: {
+            id: `watchlist:w${String(i % 20)}`,
+            kind: 'watchlist',
+            rev: i + 1,
+            updatedAt: i,
+            by: 'bench',
+            value: { name: 'W', symbols: symbolsOf(i % 100) },
+          },
+        },
+      ]);
       times.push(performance.now() - started);
     }
     return times;
