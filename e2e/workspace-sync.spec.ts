@@ -96,12 +96,16 @@ test('both devices edit one list while one is offline; both edits survive its re
   await expect(phone.page.locator('html')).toHaveAttribute('data-workspace-sync', 'offline', { timeout: 15_000 });
   await expect(row(phone.page, '388.HK')).toHaveCount(0);
   await expect(row(desk.page, 'MSFT.US')).toBeVisible();
+  // Offline a while, the phone says where its change is.
+  const offlineNotice = phone.page.getByRole('list', { name: 'Notices' }).getByText('Offline: changes to your workspace are kept in this browser');
+  await expect(offlineNotice).toBeVisible({ timeout: 15_000 });
 
   await phone.context.setOffline(false);
   for (const page of [desk.page, phone.page]) {
     await expect(row(page, '388.HK')).toBeVisible({ timeout: 15_000 });
     await expect(row(page, 'MSFT.US')).toHaveCount(0, { timeout: 15_000 });
   }
+  await expect(offlineNotice).toHaveCount(0);
   // One order on both, and it stays after a reload (it is the server's).
   const order = (page: Page) => page.getByTestId('watchlist-row').evaluateAll((rows) => rows.map((element) => element.getAttribute('data-symbol')));
   await expect.poll(async () => JSON.stringify(await order(phone.page))).toBe(JSON.stringify(await order(desk.page)));

@@ -26,6 +26,8 @@ export const WORKSPACE_LIMITS = {
   maxBodyBytes: 4 * 1024 * 1024,
   /** Records a user may hold (tombstones included). */
   maxRecords: 20_000,
+  /** Live drawings on one symbol (`drawing:<symbol>/<id>` records). */
+  maxDrawingsPerSymbol: 1_000,
   /** Writes per user per minute. */
   writesPerMinute: 600,
   /** Event streams one user may hold open (tabs leading a browser's sync: one per browser). */

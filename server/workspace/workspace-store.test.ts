@@ -52,7 +52,7 @@ describe.each([pgliteBackend(), postgresBackend()])('the workspace store on $nam
   let store: WorkspaceStore;
   beforeAll(async () => {
     database = await backend.open();
-    store = new WorkspaceStore(database.db, { maxRecords: 5 });
+    store = new WorkspaceStore(database.db, { maxRecords: 5, maxDrawingsPerSymbol: 2 });
   }, 60_000);
   afterAll(async () => {
     await database.close();
@@ -116,6 +116,18 @@ describe.each([pgliteBackend(), postgresBackend()])('the workspace store on $nam
     await expect(store.write('cy', batch)).rejects.toBeInstanceOf(WorkspaceLimitError);
     const after = await store.read('cy');
     expect(after).toEqual(before);
+  });
+
+  it('refuses a third live drawing on one symbol, and takes one on another symbol or after a deletion', async () => {
+    const drawing = (symbol: string, id: string, rev = 1, deleted?: true) => ({ store: 'drawings', to: record(`drawing:${symbol}/${id}`, rev, 'desk', { symbol }, deleted) });
+    await store.write('dot', [drawing('A_B.US', 'd1'), drawing('A_B.US', 'd2')]);
+    const refused = store.write('dot', [drawing('A_B.US', 'd3')]);
+    await expect(refused).rejects.toThrow('a symbol holds at most 2 drawings (A_B.US)');
+    // Another symbol (whose name the first one's would match as a LIKE pattern) is its own.
+    await store.write('dot', [drawing('AXB.US', 'd1'), drawing('AXB.US', 'd2')]);
+    await store.write('dot', [drawing('A_B.US', 'd1', 2, true), drawing('A_B.US', 'd3')]);
+    const live = (await store.read('dot')).records.filter((r) => !r.deleted).map((r) => r.id);
+    expect(new Set(live)).toEqual(new Set(['drawing:A_B.US/d2', 'drawing:A_B.US/d3', 'drawing:AXB.US/d1', 'drawing:AXB.US/d2']));
   });
 
   it('numbers concurrent batches of one user once each, with no revision lost', async () => {

@@ -32,9 +32,21 @@ export interface WorkspaceChange {
 export interface WorkspaceLimits {
   /** Records a user may hold, tombstones included (a deletion keeps its record). */
   maxRecords: number;
+  /** Live drawings a user may keep on one symbol. */
+  maxDrawingsPerSymbol: number;
 }
 
-export const DEFAULT_WORKSPACE_LIMITS: WorkspaceLimits = { maxRecords: WORKSPACE_LIMITS.maxRecords };
+export const DEFAULT_WORKSPACE_LIMITS: WorkspaceLimits = {
+  maxRecords: WORKSPACE_LIMITS.maxRecords,
+  maxDrawingsPerSymbol: WORKSPACE_LIMITS.maxDrawingsPerSymbol,
+};
+
+/** A drawing record's symbol prefix (`drawing:AAPL.US/` of `drawing:AAPL.US/d-1`). */
+function drawingPrefixOf(record: StoredRecord): string | undefined {
+  if (record.store !== 'drawings' || record.kind !== 'drawing' || record.deleted) return undefined;
+  const slash = record.id.lastIndexOf('/');
+  return slash === -1 ? undefined : record.id.slice(0, slash + 1);
+}
 
 /** A batch refused whole: nothing of it was stored. */
 export class WorkspaceLimitError extends Error {
@@ -130,9 +142,27 @@ export class WorkspaceStore {
         .where('user_id', '=', user)
         .executeTakeFirstOrThrow();
       if (Number(count) > this.limits.maxRecords) throw new WorkspaceLimitError(`a workspace holds at most ${String(this.limits.maxRecords)} records`);
+      await this.checkDrawings(trx, user, latest);
       await trx.updateTable('workspace_users').set({ server_rev: serverRev }).where('user_id', '=', user).execute();
       return { serverRev, stored: latest };
     });
+  }
+
+  /** Refuses the batch when a symbol it drew on now holds more live drawings than the limit. */
+  private async checkDrawings(trx: Transaction<Database>, user: string, records: readonly StoredRecord[]): Promise<void> {
+    const prefixes = new Set(records.map(drawingPrefixOf).filter((prefix) => prefix !== undefined));
+    for (const prefix of prefixes) {
+      const { count } = await trx
+        .selectFrom('workspace_records')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('user_id', '=', user)
+        .where('store', '=', 'drawings')
+        .where('deleted', '=', false)
+        .where((eb) => eb.fn<boolean>('starts_with', ['record_id', eb.val(prefix)]))
+        .executeTakeFirstOrThrow();
+      if (Number(count) > this.limits.maxDrawingsPerSymbol)
+        throw new WorkspaceLimitError(`a symbol holds at most ${String(this.limits.maxDrawingsPerSymbol)} drawings (${prefix.slice('drawing:'.length, -1)})`);
+    }
   }
 }
 

@@ -767,6 +767,7 @@ export const MESSAGES = [
   'Decide later',
   'Nothing is synced until you choose.',
   'Your workspace could not be saved on the server: {message}',
+  'Offline: changes to your workspace are kept in this browser and sent when the server is back.',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

@@ -768,6 +768,7 @@ const catalog = {
   'Decide later': '稍后决定',
   'Nothing is synced until you choose.': '在你选择之前不会同步。',
   'Your workspace could not be saved on the server: {message}': '工作区无法保存到服务器：{message}',
+  'Offline: changes to your workspace are kept in this browser and sent when the server is back.': '离线：工作区的修改保存在此浏览器中，服务器恢复后即会发送。',
 } as const satisfies Catalog;
 
 export default catalog;

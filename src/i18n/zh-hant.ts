@@ -768,6 +768,7 @@ const catalog = {
   'Decide later': '稍後決定',
   'Nothing is synced until you choose.': '在你選擇之前不會同步。',
   'Your workspace could not be saved on the server: {message}': '工作區無法儲存到伺服器：{message}',
+  'Offline: changes to your workspace are kept in this browser and sent when the server is back.': '離線：工作區的修改保存在此瀏覽器中，伺服器恢復後即會傳送。',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -19,12 +19,38 @@ import { askWorkspaceChoice } from './choice-dialog';
 import { workspaceTransport } from './workspace-transport';
 
 const LOCK = 'chartroom.workspace-sync';
+/** Offline this long before the page says so (a blip passes unannounced). */
+const OFFLINE_NOTICE_MS = 5_000;
 let started = false;
+
+const offlineText = (): string => t('Offline: changes to your workspace are kept in this browser and sent when the server is back.');
+
+/** The offline notice shown while the sync stays offline, gone once it is back. */
+function offlineNotice(): (state: SyncStatus['state']) => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const dismiss = (): void => {
+    const { notices, dismissNotice } = useAppStore.getState();
+    for (const notice of notices) if (notice.text === offlineText) dismissNotice(notice.id);
+  };
+  return (state) => {
+    if (state === 'offline') {
+      timer ??= setTimeout(() => {
+        useAppStore.getState().pushNotice('info', offlineText);
+      }, OFFLINE_NOTICE_MS);
+      return;
+    }
+    clearTimeout(timer);
+    timer = undefined;
+    dismiss();
+  };
+}
 
 function run(tab: string): void {
   let events: EventSource | undefined;
+  const offline = offlineNotice();
   const follow = (sync: ServerSync, status: SyncStatus): void => {
     document.documentElement.dataset.workspaceSync = status.state;
+    offline(status.state);
     if (status.state === 'refused')
       useAppStore.getState().pushNotice('warning', () => t('Your workspace could not be saved on the server: {message}', { message: status.message }));
     if (status.state === 'local-only' || status.state === 'signed-out') {
