@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# compose.yaml without Docker: Redis, the standalone simulator, three Chartroom instances and nginx
-# with the very same compose/nginx.conf (its upstream names rewritten to loopback ports), from
-# Debian's packages (`apt-get install -y nginx-light redis-server`), on http://localhost:8080.
+# compose.yaml without Docker: Redis, PostgreSQL (the workspace's database, in a temporary folder:
+# gone when the script stops), the standalone simulator, three Chartroom instances and nginx with
+# the very same compose/nginx.conf (its upstream names rewritten to loopback ports), from Debian's
+# packages (`apt-get install -y nginx-light redis-server postgresql`), on http://localhost:8080.
 #
 #   npm run build && bash scripts/cluster.sh      # Ctrl-C stops everything
 #
@@ -11,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 for tool in nginx redis-server; do
-  command -v "$tool" >/dev/null || { echo "scripts/cluster.sh: $tool is missing (apt-get install -y nginx-light redis-server)" >&2; exit 1; }
+  command -v "$tool" >/dev/null || { echo "scripts/cluster.sh: $tool is missing (apt-get install -y nginx-light redis-server postgresql)" >&2; exit 1; }
 done
 [ -f dist/index.html ] || { echo "scripts/cluster.sh: build first (npm run build)" >&2; exit 1; }
 
@@ -30,12 +31,22 @@ trap stop EXIT INT TERM
 
 redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --save '' --appendonly no >"$run/logs/redis.log" 2>&1 &
 pids+=($!)
+# DATABASE_URL: a PostgreSQL of your own; else one started here (every instance shares it).
+if [ -z "${DATABASE_URL:-}" ]; then
+  node --import tsx scripts/cluster-postgres.ts >"$run/logs/postgres.log" 2>&1 &
+  pids+=($!)
+  until grep -q "postgres ready" "$run/logs/postgres.log" 2>/dev/null; do
+    kill -0 "${pids[-1]}" 2>/dev/null || { cat "$run/logs/postgres.log" >&2; exit 1; }
+    sleep 0.2
+  done
+  DATABASE_URL="$(sed -n 's/^postgres ready //p' "$run/logs/postgres.log")"
+fi
 if [ -z "${MARKET_API_KEY:-}" ]; then
   HOST=127.0.0.1 PORT="$SIM_PORT" node --import tsx server/sim-main.ts >"$run/logs/sim.log" 2>&1 &
   pids+=($!)
 fi
 for i in 1 2 3; do
-  HOST=127.0.0.1 PORT="1808$i" REDIS_URL="redis://127.0.0.1:$REDIS_PORT" TRUST_PROXY=1 \
+  HOST=127.0.0.1 PORT="1808$i" REDIS_URL="redis://127.0.0.1:$REDIS_PORT" DATABASE_URL="$DATABASE_URL" TRUST_PROXY=1 \
     ALLOWED_HOSTS="${ALLOWED_HOSTS:-localhost,127.0.0.1}" \
     MARKET_API_KEY="${MARKET_API_KEY:-demo-enterprise}" \
     MARKET_API_BASE_URL="${MARKET_API_BASE_URL:-http://127.0.0.1:$SIM_PORT}" \
@@ -60,5 +71,5 @@ http {
 }
 EOF
 nginx -p "$run" -c "$run/nginx.conf"
-echo "chartroom cluster: http://localhost:$PORT (three instances on Redis behind nginx; logs in $run/logs)"
+echo "chartroom cluster: http://localhost:$PORT (three instances on Redis and PostgreSQL behind nginx; logs in $run/logs)"
 wait
