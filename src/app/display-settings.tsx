@@ -1,11 +1,17 @@
-/** Language, theme and up/down colour convention switches in the header. */
+/** Language, theme and up/down colour convention switches in the header, and "Your data". */
+import { Suspense, useState } from 'react';
+import { lazyWithPreload, preloadOnIntent } from '../components/lazy-with-preload';
 import { t } from '../i18n/t';
 import { useLanguage } from '../i18n/use-language';
 import { useAppStore } from '../store/app-store';
 import { LanguageMenu } from './language-menu';
 
+const yourData = lazyWithPreload(() => import('./workspace-sync/your-data-dialog').then((m) => m.YourDataDialog));
+const YourDataDialog = yourData.Component;
+
 export function DisplaySettings() {
   useLanguage();
+  const [dataOpen, setDataOpen] = useState(false);
   const theme = useAppStore((state) => state.preferences.theme);
   const colors = useAppStore((state) => state.preferences.colors);
   const setTheme = useAppStore((state) => state.setTheme);
@@ -38,6 +44,28 @@ export function DisplaySettings() {
         <span style={{ color: 'var(--color-up)' }}>▲</span>
         <span style={{ color: 'var(--color-down)' }}>▼</span>
       </button>
+      <button
+        type="button"
+        className={button}
+        aria-label={t('Your data')}
+        title={t('Your data')}
+        aria-haspopup="dialog"
+        onClick={() => {
+          setDataOpen(true);
+        }}
+        {...preloadOnIntent(yourData.preload)}
+      >
+        <span aria-hidden="true">⇅</span>
+      </button>
+      {dataOpen && (
+        <Suspense fallback={null}>
+          <YourDataDialog
+            onClose={() => {
+              setDataOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -21,4 +21,5 @@ export const ENGLISH_ONE: Partial<Record<MessageKey, string>> = {
   '{count} bars': '{count} bar',
   '{n} matches in {instruments}': '{n} match in {instruments}',
   '{count} periods are too many': '{count} period is too many',
+  'Imported {count} records.': 'Imported {count} record.',
 };

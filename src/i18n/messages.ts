@@ -768,6 +768,14 @@ export const MESSAGES = [
   'Nothing is synced until you choose.',
   'Your workspace could not be saved on the server: {message}',
   'Offline: changes to your workspace are kept in this browser and sent when the server is back.',
+  'Your data',
+  'Export my data',
+  'Import my data…',
+  'Kept on the server and in this browser.',
+  'Kept in this browser only.',
+  'That file is not a Chartroom workspace: {problem}',
+  'Imported {count} records.',
+  'One file with your watchlists, layouts, drawings, alerts and settings.',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

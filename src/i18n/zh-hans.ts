@@ -769,6 +769,14 @@ const catalog = {
   'Nothing is synced until you choose.': '在你选择之前不会同步。',
   'Your workspace could not be saved on the server: {message}': '工作区无法保存到服务器：{message}',
   'Offline: changes to your workspace are kept in this browser and sent when the server is back.': '离线：工作区的修改保存在此浏览器中，服务器恢复后即会发送。',
+  'Your data': '你的数据',
+  'Export my data': '导出我的数据',
+  'Import my data…': '导入我的数据…',
+  'Kept on the server and in this browser.': '保存在服务器和此浏览器中。',
+  'Kept in this browser only.': '仅保存在此浏览器中。',
+  'That file is not a Chartroom workspace: {problem}': '该文件不是 Chartroom 工作区：{problem}',
+  'Imported {count} records.': '已导入 {count} 条记录。',
+  'One file with your watchlists, layouts, drawings, alerts and settings.': '一个文件，包含你的自选列表、布局、画线、提醒和设置。',
 } as const satisfies Catalog;
 
 export default catalog;

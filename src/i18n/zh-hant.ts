@@ -769,6 +769,14 @@ const catalog = {
   'Nothing is synced until you choose.': '在你選擇之前不會同步。',
   'Your workspace could not be saved on the server: {message}': '工作區無法儲存到伺服器：{message}',
   'Offline: changes to your workspace are kept in this browser and sent when the server is back.': '離線：工作區的修改保存在此瀏覽器中，伺服器恢復後即會傳送。',
+  'Your data': '你的資料',
+  'Export my data': '匯出我的資料',
+  'Import my data…': '匯入我的資料…',
+  'Kept on the server and in this browser.': '保存在伺服器和此瀏覽器中。',
+  'Kept in this browser only.': '僅保存在此瀏覽器中。',
+  'That file is not a Chartroom workspace: {problem}': '該檔案不是 Chartroom 工作區：{problem}',
+  'Imported {count} records.': '已匯入 {count} 筆記錄。',
+  'One file with your watchlists, layouts, drawings, alerts and settings.': '一個檔案，包含你的自選清單、版面、畫線、提醒和設定。',
 } as const satisfies Catalog;
 
 export default catalog;
