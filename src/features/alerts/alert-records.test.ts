@@ -71,6 +71,31 @@ describe('saved shapes of the alerts store', () => {
     );
     expect(log.map((line) => line.id)).toEqual(['y', 'z', 'x']);
   });
+
+  it('leaves out a damaged alert or log record (from another tab or device)', () => {
+    const alert = {
+      id: 'a',
+      symbol: 'AAPL.US',
+      condition: { kind: 'cross', level: 200 },
+      direction: 'up',
+      repeat: 'once',
+      cooldownMs: 0,
+      sound: false,
+      createdAt: 1,
+      status: 'armed',
+      triggers: [],
+    };
+    const { alerts, log } = alertsByRecord(
+      new Map([
+        ['alert:a', { kind: 'alert', value: alert }],
+        ['alert:b', { kind: 'alert', value: { ...alert, id: 'b', condition: { kind: 'cross', level: 'high' } } }],
+        ['alert:c', { kind: 'alert', value: null }],
+        ['alert-log:x', { kind: 'alert-log', value: { id: 'x', alertId: 'a', symbol: 'AAPL.US', time: -5, price: 1, text: '' } }],
+      ]),
+    );
+    expect(alerts.map((entry) => entry.id)).toEqual(['a']);
+    expect(log).toEqual([]);
+  });
 });
 
 describe('alerts shared between tabs', () => {

@@ -8,7 +8,7 @@ import type { RecordAdapter } from '../../store/records/tab-sync';
 import type { Alert } from '#shared/alerts/alert-model.ts';
 import type { AlertsState } from './alerts-store';
 import { newEntries } from './evaluating-tab';
-import { MAX_ALERTS, MAX_LOG, type AlertLogEntry, type PersistedAlerts } from './persisted-alerts';
+import { alertSchema, logSchema, MAX_ALERTS, MAX_LOG, type AlertLogEntry, type PersistedAlerts } from './persisted-alerts';
 import { useToasts } from './toasts';
 import { logLineText } from './alert-text';
 import { t } from '../../i18n/t';
@@ -24,9 +24,15 @@ export function alertRecordValues(state: PersistedAlerts): Map<string, RecordVal
 export function alertsByRecord(values: ReadonlyMap<string, RecordValue>): PersistedAlerts {
   const alerts: Alert[] = [];
   const log: AlertLogEntry[] = [];
+  // Checked as the saved store is: a damaged record from another tab or device is left out.
   for (const { kind, value } of values.values()) {
-    if (kind === 'alert') alerts.push(value as Alert);
-    else if (kind === 'alert-log') log.push(value as AlertLogEntry);
+    if (kind === 'alert') {
+      const parsed = alertSchema.safeParse(value);
+      if (parsed.success) alerts.push(parsed.data);
+    } else if (kind === 'alert-log') {
+      const parsed = logSchema.safeParse(value);
+      if (parsed.success) log.push(parsed.data);
+    }
   }
   log.sort((a, b) => b.time - a.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { alerts: alerts.slice(-MAX_ALERTS), log: log.slice(0, MAX_LOG) };

@@ -55,7 +55,7 @@ const conditionSchema = z.union([
   z.object({ kind: z.enum(['move']), percent: positive.check(z.maximum(1000)), base: positive }),
 ]);
 
-const alertSchema = z.object({
+export const alertSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(100)),
   symbol: z.string().check(z.minLength(1), z.maxLength(40)),
   type: z.optional(z.enum(PRODUCT_TYPES)),
@@ -78,7 +78,7 @@ const logLineBase = {
   price: positive,
 };
 
-const logSchema: z.Schema<AlertLogEntry> = z.union([
+export const logSchema: z.Schema<AlertLogEntry> = z.union([
   z.object({ ...logLineBase, condition: conditionSchema, crossing }),
   z.object({ ...logLineBase, text: z.string().check(z.maxLength(500)) }),
 ]);

@@ -56,8 +56,9 @@ function watchlistsOf(values: ReadonlyMap<string, RecordValue>): Watchlist[] {
   const others = [...values.keys()].filter((id) => id.startsWith(prefix)).map((id) => id.slice(prefix.length));
   const lists: Watchlist[] = [];
   for (const id of new Set([...listed, ...others])) {
-    const value = values.get(prefix + id)?.value as WatchlistValue | undefined;
-    if (value) lists.push({ id, name: value.name, symbols: value.symbols });
+    const value = values.get(prefix + id)?.value as Partial<Record<keyof WatchlistValue, unknown>> | null | undefined;
+    // A damaged list from another tab or device: its symbols that are text, a name that is.
+    if (value && typeof value === 'object') lists.push({ id, name: typeof value.name === 'string' ? value.name : id, symbols: stringItems(value.symbols) });
   }
   return lists;
 }

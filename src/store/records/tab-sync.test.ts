@@ -90,6 +90,15 @@ describe('tabs sharing the app store', () => {
     expect(late.getState().watchlists.some((list) => list.id === 'cn')).toBe(false);
   });
 
+  it('takes a damaged list from another tab or device as far as it can be read', () => {
+    const { a, hub } = twoTabs();
+    const sender = hub.channel();
+    const damaged = { id: 'watchlist:odd', kind: 'watchlist', rev: 1, updatedAt: 1, by: 'device-x', value: { name: 7, symbols: ['IBM.US', 3, null] } };
+    sender.postMessage({ store: 'app', source: 'device-x', diff: { added: [damaged], updated: [], removed: [] } });
+    hub.flush();
+    expect(a.getState().watchlists.find((list) => list.id === 'odd')).toEqual({ id: 'odd', name: 'odd', symbols: ['IBM.US'] });
+  });
+
   it('settles: after an exchange nothing more is sent', () => {
     const { a, b, hub } = twoTabs();
     a.getState().addSymbol('us', 'IBM.US');

@@ -45,6 +45,16 @@ describe('saved shapes of the drawings store', () => {
     const { saved } = await load('drawings-v1-first.json');
     expect(drawingsByRecord(drawingRecordValues(useDrawingsStore.getState()))).toEqual(saved.bySymbol);
   });
+
+  it('leaves out a damaged drawing record (from another tab or device), keeping the others', async () => {
+    const { saved } = await load('drawings-v1-first.json');
+    const values = drawingRecordValues(useDrawingsStore.getState());
+    const [first] = Object.values(saved.bySymbol).flat() as { kind: string }[];
+    values.set('drawing:AAPL.US/bad-kind', { kind: 'drawing', value: { symbol: 'AAPL.US', drawing: { ...first, id: 'bad-kind', kind: 'laser' } } });
+    values.set('drawing:AAPL.US/no-symbol', { kind: 'drawing', value: { drawing: first } });
+    values.set('drawing:AAPL.US/nothing', { kind: 'drawing', value: null });
+    expect(drawingsByRecord(values)).toEqual(saved.bySymbol);
+  });
 });
 
 describe('drawings shared between tabs', () => {

@@ -6,6 +6,7 @@ import type { StoreApi } from 'zustand';
 import type { RecordValue } from '#shared/records.ts';
 import type { RecordAdapter } from '../../../store/records/tab-sync';
 import type { Drawing } from './drawing-model';
+import { drawingSchema } from './drawing-schema';
 import type { DrawingsState } from './drawings-store';
 
 interface DrawingValue {
@@ -26,8 +27,11 @@ export function drawingsByRecord(values: ReadonlyMap<string, RecordValue>): Reco
   const bySymbol: Record<string, Drawing[]> = {};
   for (const { kind, value } of values.values()) {
     if (kind !== 'drawing') continue;
-    const { symbol, drawing } = value as DrawingValue;
-    (bySymbol[symbol] ??= []).push(drawing);
+    // Checked as the saved store is: a damaged drawing from another tab or device is left out.
+    const { symbol, drawing } = (value ?? {}) as Partial<DrawingValue>;
+    const parsed = drawingSchema.safeParse(drawing);
+    if (typeof symbol !== 'string' || symbol === '' || symbol.length > 40 || !parsed.success) continue;
+    (bySymbol[symbol] ??= []).push(parsed.data);
   }
   return bySymbol;
 }
