@@ -119,7 +119,10 @@ describe.each([pgliteBackend(), postgresBackend()])('the workspace store on $nam
   });
 
   it('refuses a third live drawing on one symbol, and takes one on another symbol or after a deletion', async () => {
-    const drawing = (symbol: string, id: string, rev = 1, deleted?: true) => ({ store: 'drawings', to: record(`drawing:${symbol}/${id}`, rev, 'desk', { symbol }, deleted) });
+    const drawing = (symbol: string, id: string, rev = 1, deleted?: true) => ({
+      store: 'drawings',
+      to: record(`drawing:${symbol}/${id}`, rev, 'desk', { symbol }, deleted),
+    });
     await store.write('dot', [drawing('A_B.US', 'd1'), drawing('A_B.US', 'd2')]);
     const refused = store.write('dot', [drawing('A_B.US', 'd3')]);
     await expect(refused).rejects.toThrow('a symbol holds at most 2 drawings (A_B.US)');
