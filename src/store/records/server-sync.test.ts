@@ -25,7 +25,7 @@ function memoryServer() {
     records,
     devices,
     reads: 0,
-    transport(device: { online: boolean; off?: boolean; refuse?: number }): WorkspaceTransport {
+    transport(device: { online: boolean; off?: boolean; refuse?: number; overLimit?: string }): WorkspaceTransport {
       const reach = () => {
         if (!device.online) throw new TypeError('Failed to fetch');
         if (device.refuse !== undefined) throw new SyncRefusal(device.refuse, 'refused');
@@ -42,6 +42,7 @@ function memoryServer() {
         write: async (changes) => {
           await Promise.resolve();
           reach();
+          if (changes.some(({ store }) => store === device.overLimit)) throw new SyncRefusal(422, `too many in ${String(device.overLimit)}`);
           const stored: ServerRecord[] = [];
           for (const { store, from, to } of changes) {
             const held = new Map<string, UserRecord>([...records.values()].filter((record) => record.store === store).map((record) => [record.id, record]));
@@ -67,7 +68,7 @@ type Server = ReturnType<typeof memoryServer>;
 function browser(server: Server, name: string, choose: SyncChoice = 'merge') {
   const hub = channelHub();
   const storage = memoryStorage();
-  const device: { online: boolean; off: boolean; refuse?: number } = { online: true, off: false };
+  const device: { online: boolean; off: boolean; refuse?: number; overLimit?: string } = { online: true, off: false };
   const store = appStore();
   const statuses: SyncStatus[] = [];
   let asked = 0;
@@ -78,7 +79,10 @@ function browser(server: Server, name: string, choose: SyncChoice = 'merge') {
     startTabSync(store, appRecords, { channel: hub.channel(), storage, tab: `${name}-tab`, now, loadedAt: 0 });
     const sync = new ServerSync({
       transport: server.transport(device),
-      stores: [{ name: 'app', merges: appRecords.merges, defaults: DEFAULTS }],
+      stores: [
+        { name: 'app', merges: appRecords.merges, defaults: DEFAULTS },
+        { name: 'drawings', defaults: new Map() },
+      ],
       channelOf: () => hub.channel(),
       storage,
       id: `${name}-sync`,
@@ -145,6 +149,23 @@ describe('the workspace on the server, from two browsers', () => {
     expect(symbolsOf(desk.store, 'us')).toEqual(symbolsOf(phone.store, 'us'));
     const onServer = server.records.get('app/watchlist:us')?.value as { symbols: string[] };
     expect(onServer.symbols).toEqual(symbolsOf(desk.store, 'us'));
+  });
+});
+
+describe('a store the server refuses', () => {
+  it('keeps its changes here, says why, and lets the other stores’ changes through', async () => {
+    const server = memoryServer();
+    const desk = browser(server, 'desk');
+    desk.open();
+    await settle(desk);
+    desk.device.overLimit = 'drawings';
+    const drawing = { id: 'drawing:AAPL.US/d-1', kind: 'drawing', rev: 1, updatedAt: 5, by: 'desk-tab', value: { symbol: 'AAPL.US' } };
+    desk.hub.channel().postMessage({ store: 'drawings', source: 'desk-tab', diff: { added: [drawing], updated: [], removed: [] } });
+    desk.store.getState().addSymbol('us', 'IBM.US');
+    await settle(desk);
+    expect(desk.statuses.at(-1)).toEqual({ state: 'refused', message: 'too many in drawings' });
+    expect((server.records.get('app/watchlist:us')?.value as { symbols: string[] }).symbols).toContain('IBM.US');
+    expect(server.records.has('drawings/drawing:AAPL.US/d-1')).toBe(false);
   });
 });
 

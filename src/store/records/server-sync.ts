@@ -108,6 +108,8 @@ export const SYNC_KEY = 'chartroom.workspace-sync';
 /** Changes in one POST (the server takes up to 1,000). */
 const CHUNK = 500;
 const MAX_RETRY_MS = 30_000;
+/** A batch refused for what it holds (a limit, a bad record): sending it again will not help. */
+const LIMIT_STATUSES: readonly number[] = [400, 413, 422];
 
 interface SavedSync {
   version: 1;
@@ -412,30 +414,45 @@ export class ServerSync {
     return changes;
   }
 
-  /** Sends this browser's changes; whether there were any. */
+  /**
+   * Sends this browser's changes, store by store: a store the server refuses (past a limit) keeps
+   * its changes here, and the other stores' still go. Whether there were any; throws the refusal
+   * once the rest are sent.
+   */
   private async push(): Promise<boolean> {
     const changes = this.outgoing();
     if (changes.length === 0) return false;
     this.say({ state: 'sending' });
-    for (let start = 0; start < changes.length; start += CHUNK) {
-      const written = await this.options.transport.write(changes.slice(start, start + CHUNK));
-      const diffs = new Map<string, RecordsDiff>();
-      for (const stored of written.stored) {
-        const record = plain(stored);
-        this.base.get(stored.store)?.set(record.id, record);
-        const mirror = this.mirror.get(stored.store);
-        const held = mirror?.get(record.id);
-        // Combined with another device's edit: the tabs take the server's result.
-        if (!mirror || !held || sameRevision(held, record)) continue;
-        mirror.set(record.id, record);
-        const diff = diffs.get(stored.store) ?? emptyDiff();
-        diffs.set(stored.store, diff);
-        diff.updated.push([held, record]);
+    let refused: SyncRefusal | undefined;
+    for (const { name } of this.options.stores) {
+      const ofStore = changes.filter((change) => change.store === name);
+      try {
+        for (let start = 0; start < ofStore.length; start += CHUNK) this.stored(await this.options.transport.write(ofStore.slice(start, start + CHUNK)));
+      } catch (error) {
+        if (!(error instanceof SyncRefusal) || !LIMIT_STATUSES.includes(error.status)) throw error;
+        refused = error;
       }
-      for (const [name, diff] of diffs) this.post(name, diff);
     }
     this.save();
+    if (refused) throw refused;
     return true;
+  }
+
+  /** What the server stored: its copies known, and a change it combined with another device's taken by the tabs. */
+  private stored(written: WorkspaceWritten<ServerRecord>): void {
+    const diffs = new Map<string, RecordsDiff>();
+    for (const stored of written.stored) {
+      const record = plain(stored);
+      this.base.get(stored.store)?.set(record.id, record);
+      const mirror = this.mirror.get(stored.store);
+      const held = mirror?.get(record.id);
+      if (!mirror || !held || sameRevision(held, record)) continue;
+      mirror.set(record.id, record);
+      const diff = diffs.get(stored.store) ?? emptyDiff();
+      diffs.set(stored.store, diff);
+      diff.updated.push([held, record]);
+    }
+    for (const [name, diff] of diffs) this.post(name, diff);
   }
 
   /** Another member's change: kept in the mirror, and sent soon. */
