@@ -80,7 +80,7 @@ function browser(server: Server, name: string, choose: SyncChoice = 'merge') {
     const sync = new ServerSync({
       transport: server.transport(device),
       stores: [
-        { name: 'app', merges: appRecords.merges, defaults: DEFAULTS },
+        { name: 'app', merges: appRecords.merges, defaults: DEFAULTS, deviceOnly: ['layout'] },
         { name: 'drawings', defaults: new Map() },
       ],
       channelOf: () => hub.channel(),
@@ -126,6 +126,24 @@ describe('the workspace on the server, from two browsers', () => {
     expect(symbolsOf(phone.store, 'us')).toContain('IBM.US');
     expect(desk.statuses.at(-1)).toEqual({ state: 'synced' });
     expect(phone.asked()).toBe(0);
+  });
+
+  it('keeps each device’s charts on screen its own (the layout stays on the device)', async () => {
+    const server = memoryServer();
+    const desk = browser(server, 'desk');
+    const phone = browser(server, 'phone');
+    desk.open((state) => {
+      state.updateLayout((layout) => ({ ...layout, kind: '2h' }));
+    });
+    await settle(desk);
+    phone.open();
+    await settle(desk, phone);
+    desk.store.getState().updateLayout((layout) => ({ ...layout, kind: '4' }));
+    desk.store.getState().addSymbol('us', 'IBM.US');
+    await settle(desk, phone);
+    expect(symbolsOf(phone.store, 'us')).toContain('IBM.US');
+    expect(phone.store.getState().layout.kind).toBe('1');
+    expect([...server.records.keys()].filter((key) => key.includes('layout'))).toEqual([]);
   });
 
   it('keeps both edits of one list made while one browser was offline', async () => {

@@ -82,10 +82,16 @@ export interface SyncedStore {
   /** A fresh browser's values: a store that holds only these has nothing of its own. */
   defaults: ReadonlyMap<string, RecordValue>;
   /**
-   * Kinds that follow from use rather than make a workspace (the layout a link opened, the
-   * remembered symbol types): a browser holding only these is still asked nothing.
+   * Kinds that follow from use rather than make a workspace (the remembered symbol types): a
+   * browser holding only these is still asked nothing.
    */
   incidental?: readonly string[];
+  /**
+   * Kinds that stay on this device (the charts on screen: a phone and a desk each show their own,
+   * and a link opened on one must not move the other): shared between the browser's tabs, never
+   * sent to the server nor taken from it.
+   */
+  deviceOnly?: readonly string[];
 }
 
 export interface ServerSyncOptions {
@@ -291,6 +297,16 @@ export class ServerSync {
     }
   }
 
+  /** Whether records of `kind` in `store` go to the server and come from it. */
+  private travels(store: string, kind: string): boolean {
+    return !(this.options.stores.find(({ name }) => name === store)?.deviceOnly ?? []).includes(kind);
+  }
+
+  /** The server's answer without what stays on each device. */
+  private travelling(answer: WorkspaceRead<ServerRecord>): WorkspaceRead<ServerRecord> {
+    return { ...answer, records: answer.records.filter((record) => this.travels(record.store, record.kind)) };
+  }
+
   private hasOwnWork(): boolean {
     return this.options.stores.some(({ name, defaults, incidental = [] }) =>
       [...(this.mirror.get(name)?.values() ?? [])].some(
@@ -301,7 +317,7 @@ export class ServerSync {
   }
 
   private sameAsServer(records: readonly ServerRecord[]): boolean {
-    const live = (name: string) => [...(this.mirror.get(name)?.values() ?? [])].filter((record) => !record.deleted);
+    const live = (name: string) => [...(this.mirror.get(name)?.values() ?? [])].filter((record) => !record.deleted && this.travels(name, record.kind));
     const server = records.filter((record) => !record.deleted);
     const local = this.options.stores.flatMap(({ name }) => live(name).map((record) => ({ ...record, store: name })));
     return (
@@ -312,7 +328,8 @@ export class ServerSync {
     );
   }
 
-  private async firstContact(answer: WorkspaceRead<ServerRecord>): Promise<void> {
+  private async firstContact(everything: WorkspaceRead<ServerRecord>): Promise<void> {
+    const answer = this.travelling(everything);
     let choice: SyncChoice;
     if (answer.records.every((record) => record.deleted)) choice = 'browser';
     else if (!this.hasOwnWork()) choice = 'server';
@@ -359,7 +376,7 @@ export class ServerSync {
       }
       if (choice === 'server')
         for (const held of [...mirror.values()]) {
-          if (base.has(held.id) || held.deleted) continue;
+          if (base.has(held.id) || held.deleted || !this.travels(name, held.kind)) continue;
           const tombstone: UserRecord = { ...nothingOf(held), rev: held.rev + 1, by: this.options.id, updatedAt: now, deleted: true };
           mirror.set(held.id, tombstone);
           // Never on the server: nothing to send.
@@ -382,7 +399,7 @@ export class ServerSync {
   /** Other devices' records: merged here as a tab merges another's, and posted to the tabs. */
   private applyPulled(answer: WorkspaceRead<ServerRecord>): void {
     const diffs = new Map<string, RecordsDiff>();
-    for (const stored of answer.records) {
+    for (const stored of this.travelling(answer).records) {
       const store = this.options.stores.find(({ name }) => name === stored.store);
       const mirror = this.mirror.get(stored.store);
       const base = this.base.get(stored.store);
@@ -406,6 +423,7 @@ export class ServerSync {
     for (const [store, mirror] of this.mirror) {
       const base = this.base.get(store);
       for (const [id, record] of mirror) {
+        if (!this.travels(store, record.kind)) continue;
         const known = base?.get(id);
         if (known ? sameRevision(known, record) : record.deleted) continue;
         changes.push({ store, ...(known && { from: known }), to: plain(record) });
