@@ -757,7 +757,7 @@ export const MESSAGES = [
   'Maximise {name}',
   'Restore {name}',
   'Your workspace on the server',
-  'This browser holds watchlists, layouts or drawings of its own, and your workspace on the server holds others. Which should this browser keep?',
+  'This browser holds watchlists, drawings or alerts of its own, and your workspace on the server holds others. Which should this browser keep?',
   'Merge both',
   'Every list keeps the symbols of both; for anything else the later change wins.',
   'Use the server’s',

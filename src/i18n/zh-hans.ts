@@ -757,8 +757,8 @@ const catalog = {
   'Maximise {name}': '最大化 {name}',
   'Restore {name}': '还原 {name}',
   'Your workspace on the server': '服务器上的工作区',
-  'This browser holds watchlists, layouts or drawings of its own, and your workspace on the server holds others. Which should this browser keep?':
-    '此浏览器有自己的自选列表、布局或画线，而服务器上的工作区另有内容。此浏览器应保留哪一份？',
+  'This browser holds watchlists, drawings or alerts of its own, and your workspace on the server holds others. Which should this browser keep?':
+    '此浏览器有自己的自选列表、画线或提醒，而服务器上的工作区另有内容。此浏览器应保留哪一份？',
   'Merge both': '合并两者',
   'Every list keeps the symbols of both; for anything else the later change wins.': '每个列表保留双方的代码；其他内容以较晚的修改为准。',
   'Use the server’s': '使用服务器的',

@@ -757,8 +757,8 @@ const catalog = {
   'Maximise {name}': '最大化 {name}',
   'Restore {name}': '還原 {name}',
   'Your workspace on the server': '伺服器上的工作區',
-  'This browser holds watchlists, layouts or drawings of its own, and your workspace on the server holds others. Which should this browser keep?':
-    '此瀏覽器有自己的自選清單、版面或畫線，而伺服器上的工作區另有內容。此瀏覽器應保留哪一份？',
+  'This browser holds watchlists, drawings or alerts of its own, and your workspace on the server holds others. Which should this browser keep?':
+    '此瀏覽器有自己的自選清單、畫線或提醒，而伺服器上的工作區另有內容。此瀏覽器應保留哪一份？',
   'Merge both': '合併兩者',
   'Every list keeps the symbols of both; for anything else the later change wins.': '每個清單保留雙方的代碼；其他內容以較晚的修改為準。',
   'Use the server’s': '使用伺服器的',

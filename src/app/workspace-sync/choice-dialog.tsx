@@ -21,7 +21,7 @@ function ChoiceDialog({ onChoose, onLater }: { onChoose: (choice: SyncChoice) =>
       <div className="flex flex-col gap-3 p-4">
         <h2 className="text-base font-semibold">{t('Your workspace on the server')}</h2>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          {t('This browser holds watchlists, layouts or drawings of its own, and your workspace on the server holds others. Which should this browser keep?')}
+          {t('This browser holds watchlists, drawings or alerts of its own, and your workspace on the server holds others. Which should this browser keep?')}
         </p>
         {CHOICES.map(({ choice, label, detail }) => (
           <button
