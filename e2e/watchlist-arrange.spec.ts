@@ -86,10 +86,13 @@ test('columns, sort, drag, Alt+â†“, undo and import, all kept by a reload (1440Ã
 
   // Delete a row, then Undo; delete another, then Ctrl+Z.
   await rows.nth(1).locator('[data-row-open]').focus();
+  const firstTop = (await rows.nth(0).boundingBox())?.y;
   await page.keyboard.press('Delete');
   await expect.poll(() => symbolsOf(rows)).toEqual([c, a, ...rest]);
   const toast = page.getByTestId('watchlist-undo');
   await expect(toast).toContainText(`Removed ${String(b)} from US tech.`);
+  // The toast lies over the list's foot: the rows above the deleted one stay where they were.
+  expect((await rows.nth(0).boundingBox())?.y).toBe(firstTop);
   await page.screenshot({ path: `${SHOTS}/desktop-undo-row.png` });
   await toast.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(() => symbolsOf(rows)).toEqual([c, b, a, ...rest]);

@@ -89,7 +89,7 @@ test('both devices edit one list while one is offline; both edits survive its re
   // no offline copy of its lazy parts yet, issue #33).
   await phone.page.getByRole('button', { name: 'Remove META.US' }).click();
   await expect(row(desk.page, 'META.US')).toHaveCount(0, SOON);
-  // The toast pushes the rows down as it comes: the next click waits for it.
+  // Its code has loaded once the toast shows.
   await expect(phone.page.getByText('Removed META.US from US tech.')).toBeVisible();
   await phone.context.setOffline(true);
   await phone.page.getByRole('button', { name: 'Remove MSFT.US' }).click();

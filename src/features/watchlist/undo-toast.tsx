@@ -45,7 +45,9 @@ export function UndoToast({ offer }: { offer: UndoOffer }) {
     <div
       role="status"
       data-testid="watchlist-undo"
-      className="flex items-center gap-2 border-b border-slate-100 bg-sky-50 px-2 py-1 text-xs dark:border-slate-800 dark:bg-sky-950/40"
+      // Over the foot of the list, not above its rows: arriving (its code loads first) or leaving,
+      // it moves no row under a pointer on its way to the next ×.
+      className="absolute inset-x-1 bottom-1 z-20 flex items-center gap-2 rounded border border-sky-200 bg-sky-50 px-2 py-1 text-xs shadow-lg dark:border-sky-800 dark:bg-sky-950"
     >
       <span className="min-w-0 flex-1 truncate">{describe(offer)}</span>
       <button

@@ -42,7 +42,7 @@ export function WatchlistPanel() {
   const undo = useUndoOffer((state) => state.offer);
 
   return (
-    <div className="flex h-full min-h-0 flex-col">
+    <div className="relative flex h-full min-h-0 flex-col">
       {lists.length > 0 && <WatchlistTabs lists={lists} activeId={activeId} panelId={panelId} tabId={tabId} onSelect={selectWatchlist} />}
       <ListActions lists={lists} active={active} />
       {undo && (
