@@ -22,6 +22,20 @@ beforeEach(() => {
   useAlertsStore.setState(initial, true);
 });
 
+/** An armed alert above AAPL.US at 100. */
+const alert = (id: string): Alert => ({
+  id,
+  symbol: 'AAPL.US',
+  condition: { kind: 'cross', level: 100 },
+  direction: 'up',
+  repeat: 'once',
+  cooldownMs: 0,
+  sound: false,
+  createdAt: 1,
+  status: 'armed',
+  triggers: [],
+});
+
 describe('saved shapes of the alerts store', () => {
   it('loads version 1: a record per alert (triggered, armed with an expiry) and per log line', async () => {
     const text = savedState('alerts-v1.json');
@@ -73,22 +87,10 @@ describe('saved shapes of the alerts store', () => {
   });
 
   it('leaves out a damaged alert or log record (from another tab or device)', () => {
-    const alert = {
-      id: 'a',
-      symbol: 'AAPL.US',
-      condition: { kind: 'cross', level: 200 },
-      direction: 'up',
-      repeat: 'once',
-      cooldownMs: 0,
-      sound: false,
-      createdAt: 1,
-      status: 'armed',
-      triggers: [],
-    };
     const { alerts, log } = alertsByRecord(
-      new Map([
-        ['alert:a', { kind: 'alert', value: alert }],
-        ['alert:b', { kind: 'alert', value: { ...alert, id: 'b', condition: { kind: 'cross', level: 'high' } } }],
+      new Map<string, { kind: string; value: unknown }>([
+        ['alert:a', { kind: 'alert', value: alert('a') }],
+        ['alert:b', { kind: 'alert', value: { ...alert('b'), condition: { kind: 'cross', level: 'high' } } }],
         ['alert:c', { kind: 'alert', value: null }],
         ['alert-log:x', { kind: 'alert-log', value: { id: 'x', alertId: 'a', symbol: 'AAPL.US', time: -5, price: 1, text: '' } }],
       ]),
@@ -109,18 +111,6 @@ describe('alerts shared between tabs', () => {
       return store;
     };
     const [a, b] = [tab('a'), tab('b')];
-    const alert = (id: string): Alert => ({
-      id,
-      symbol: 'AAPL.US',
-      condition: { kind: 'cross', level: 100 },
-      direction: 'up',
-      repeat: 'once',
-      cooldownMs: 0,
-      sound: false,
-      createdAt: 1,
-      status: 'armed',
-      triggers: [],
-    });
     a.setState({ alerts: [alert('from-a')] });
     b.setState({ alerts: [alert('from-b')] });
     hub.flush();
