@@ -7,8 +7,9 @@ import { WorkspaceStore } from '../workspace/workspace-store.ts';
 import { backupLines, restoreLines } from './backup.ts';
 import { openDatabase, type OpenDatabase } from './database.ts';
 
+/** Drawing i, on one of three symbols (a symbol holds at most 1,000). */
 const drawing = (i: number) => ({
-  id: `drawing:AAPL.US/d${String(i)}`,
+  id: `drawing:S${String(i % 3)}.US/d${String(i)}`,
   kind: 'drawing',
   rev: 1,
   updatedAt: 1_700_000_000_000 + i,
