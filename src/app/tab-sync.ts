@@ -11,7 +11,7 @@ import { useDrawingsStore } from '../features/chart/drawings/drawings-store';
 import { useAppStore } from '../store/app-store';
 import { appRecords } from '../store/records/app-records';
 import { savedStateReadAt } from '../store/persisted-store';
-import { startTabSync, type RecordAdapter } from '../store/records/tab-sync';
+import { recordsChannelName, startTabSync, type RecordAdapter } from '../store/records/tab-sync';
 import { wallClock } from '../time/clock';
 
 let started = false;
@@ -19,7 +19,7 @@ let started = false;
 function share<S>(store: StoreApi<S> & { persist: { getOptions: () => { name?: string } } }, adapter: RecordAdapter<S>, tab: string): void {
   const savedAs = store.persist.getOptions().name;
   startTabSync(store, adapter, {
-    channel: new BroadcastChannel(`chartroom.records.${adapter.store}`),
+    channel: new BroadcastChannel(recordsChannelName(adapter.store)),
     storage: localStorage,
     tab,
     // Wall-clock time, as performance.timeOrigin is (not the market data's clock).

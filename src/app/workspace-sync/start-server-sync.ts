@@ -14,6 +14,7 @@ import { t } from '../../i18n/t';
 import { useAppStore } from '../../store/app-store';
 import { appRecords } from '../../store/records/app-records';
 import { ServerSync, type SyncStatus } from '../../store/records/server-sync';
+import { recordsChannelName } from '../../store/records/tab-sync';
 import { wallClock } from '../../time/clock';
 import { askWorkspaceChoice } from './choice-dialog';
 import { workspaceTransport } from './workspace-transport';
@@ -83,7 +84,7 @@ function run(tab: string): void {
       { name: drawingRecords.store, defaults: new Map() },
       { name: alertRecords.store, defaults: new Map() },
     ],
-    channelOf: (store) => new BroadcastChannel(`chartroom.records.${store}`),
+    channelOf: (store) => new BroadcastChannel(recordsChannelName(store)),
     storage: localStorage,
     id: `sync-${tab}`,
     now: () => wallClock.now(),

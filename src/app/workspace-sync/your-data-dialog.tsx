@@ -10,7 +10,7 @@ import { t } from '../../i18n/t';
 import { downloadBlob } from '../../lib/download';
 import type { ChangeBatch, UserRecord } from '#shared/records.ts';
 import { WORKSPACE_STORES } from '#shared/workspace-protocol.ts';
-import { loadRecords, RECORDS_KEY_PREFIX } from '../../store/records/tab-sync';
+import { loadRecords, RECORDS_KEY_PREFIX, recordsChannelName } from '../../store/records/tab-sync';
 import { importDiff, readWorkspaceFile, workspaceFile } from '../../store/records/workspace-file';
 import { wallClock } from '../../time/clock';
 
@@ -42,7 +42,7 @@ function importData(text: string): { imported: number } | { problem: string } {
     imported += diff.added.length + diff.updated.length;
     if (diff.added.length + diff.updated.length === 0) continue;
     // A channel of its own: this tab's exchange hears it as it hears another tab.
-    const channel = new BroadcastChannel(`chartroom.records.${store}`);
+    const channel = new BroadcastChannel(recordsChannelName(store));
     channel.postMessage({ store, source: by, diff } satisfies ChangeBatch);
     channel.close();
   }

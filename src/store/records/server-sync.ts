@@ -28,7 +28,7 @@ import {
   type UserRecord,
 } from '#shared/records.ts';
 import type { WorkspaceRead, WorkspaceWritten } from '#shared/workspace-protocol.ts';
-import { loadRecords, RECORDS_KEY_PREFIX, type Channel } from './tab-sync';
+import { changesOf, isBatch, loadRecords, RECORDS_KEY_PREFIX, type Channel } from './tab-sync';
 
 export type SyncChoice = 'merge' | 'server' | 'browser';
 
@@ -145,10 +145,6 @@ function readSaved(storage: ServerSyncOptions['storage']): SavedSync | undefined
   }
 }
 
-function isBatch(data: unknown, store: string): data is ChangeBatch {
-  return typeof data === 'object' && data !== null && (data as ChangeBatch).store === store && typeof (data as ChangeBatch).diff === 'object';
-}
-
 export class ServerSync {
   private readonly mirror = new Map<string, Map<string, UserRecord>>();
   private readonly base = new Map<string, Map<string, UserRecord>>();
@@ -210,11 +206,6 @@ export class ServerSync {
       }
     });
   };
-
-  /** Whether this browser holds changes the server has not stored. */
-  get pending(): number {
-    return this.outgoing().length;
-  }
 
   private async round(): Promise<void> {
     try {
@@ -478,15 +469,10 @@ export class ServerSync {
     if (!isBatch(data, name) || data.source === this.options.id) return;
     const mirror = this.mirror.get(name);
     if (!mirror) return;
-    const changes: (readonly [UserRecord | undefined, UserRecord])[] = [
-      ...data.diff.added.map((to) => [undefined, to] as const),
-      ...data.diff.updated,
-      ...data.diff.removed.map((to) => [undefined, to] as const),
-    ];
     const base = this.base.get(name);
     let changed = false;
     let newlyChanged = false;
-    for (const [from, to] of changes) {
+    for (const [from, to] of changesOf(data.diff)) {
       const known = base?.get(to.id);
       const wasSynced = known !== undefined && sameRevision(known, mirror.get(to.id) ?? to);
       if (!mergeChange(mirror, from, to, merges).changed) continue;

@@ -89,8 +89,17 @@ function saveRecords(storage: TabSyncOptions['storage'], key: string, records: R
   }
 }
 
-function isBatch(data: unknown, store: string): data is ChangeBatch {
+/** The channel a store's members (tabs, the server sync, an import) exchange its changes on. */
+export const recordsChannelName = (store: string): string => `chartroom.records.${store}`;
+
+/** A message on `store`'s channel that is a batch of its changes. */
+export function isBatch(data: unknown, store: string): data is ChangeBatch {
   return typeof data === 'object' && data !== null && (data as ChangeBatch).store === store && typeof (data as ChangeBatch).diff === 'object';
+}
+
+/** A batch's changes as [from, to] pairs (an addition or a removal has no `from`). */
+export function changesOf(diff: ChangeBatch['diff']): (readonly [UserRecord | undefined, UserRecord])[] {
+  return [...diff.added.map((to) => [undefined, to] as const), ...diff.updated, ...diff.removed.map((to) => [undefined, to] as const)];
 }
 
 /**
@@ -162,13 +171,8 @@ export function startTabSync<S>(store: StoreApi<S>, adapter: RecordAdapter<S>, o
     if (!isBatch(data, adapter.store) || data.source === tab) return;
     const next = new Map(records);
     const combined = emptyDiff();
-    const changes: (readonly [UserRecord | undefined, UserRecord])[] = [
-      ...data.diff.added.map((to) => [undefined, to] as const),
-      ...data.diff.updated,
-      ...data.diff.removed.map((to) => [undefined, to] as const),
-    ];
     let changed = 0;
-    for (const [from, to] of changes) {
+    for (const [from, to] of changesOf(data.diff)) {
       const result = mergeChange(next, from, to, merges);
       if (result.changed) changed += 1;
       // Both tabs combine alike; sent on so that a third copy, or a rare different one, settles too.
