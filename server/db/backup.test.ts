@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '../test-support/postgres-server.ts';
+import { ShareStore } from '../workspace/share-store.ts';
 import { WorkspaceStore } from '../workspace/workspace-store.ts';
 import { backupLines, restoreLines } from './backup.ts';
 import { openDatabase, type OpenDatabase } from './database.ts';
@@ -35,7 +36,7 @@ describe('the workspace backup', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('moves every workspace from PGlite to PostgreSQL, revisions and tombstones included', async () => {
+  it('moves every workspace from PGlite to PostgreSQL, revisions, tombstones and shares included', async () => {
     const from = new WorkspaceStore(embedded.db);
     await from.write(
       'ann',
@@ -43,8 +44,11 @@ describe('the workspace backup', () => {
     );
     await from.write('ann', [{ store: 'drawings', from: drawing(3), to: { ...drawing(3), rev: 2, deleted: true, value: undefined } }]);
     await from.write('bob', [{ store: 'app', to: { id: 'preferences', kind: 'preferences', rev: 1, updatedAt: 5, by: 'laptop', value: { theme: 'light' } } }]);
+    const shared = await new ShareStore(embedded.db).create('ann', 'watchlist', 'Banks', { symbols: ['JPM.US'] });
     const lines = await backupLines(embedded.db);
-    expect(await restoreLines(server.db, lines)).toEqual({ workspace_users: 2, workspace_records: 1_501 });
+    expect(await restoreLines(server.db, lines)).toEqual({ workspace_users: 2, workspace_records: 1_501, workspace_shares: 1 });
+    // Shared links keep opening after the move.
+    expect(await new ShareStore(server.db).read(shared.id)).toEqual(await new ShareStore(embedded.db).read(shared.id));
     const to = new WorkspaceStore(server.db);
     expect(await to.read('ann')).toEqual(await from.read('ann'));
     expect(await to.read('bob')).toEqual(await from.read('bob'));
@@ -57,7 +61,7 @@ describe('the workspace backup', () => {
     const lines = await backupLines(embedded.db);
     await expect(restoreLines(server.db, lines)).rejects.toThrow(/already holds workspaces/);
     await expect(restoreLines(server.db, ['{"format":"something else"}'])).rejects.toThrow(/not a chartroom-workspace-backup file/);
-    await expect(restoreLines(server.db, lines, { replace: true })).resolves.toEqual({ workspace_users: 2, workspace_records: 1_501 });
+    await expect(restoreLines(server.db, lines, { replace: true })).resolves.toEqual({ workspace_users: 2, workspace_records: 1_501, workspace_shares: 1 });
     expect((await new WorkspaceStore(server.db).read('ann')).serverRev).toBe(1_501);
   });
 });

@@ -9,7 +9,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
 export const BACKUP_FORMAT = 'chartroom-workspace-backup';
-const TABLES = ['workspace_users', 'workspace_records'] as const;
+/** The tables a backup holds (sign-in sessions are not kept: a restore signs everyone out). */
+const TABLES = ['workspace_users', 'workspace_records', 'workspace_shares'] as const;
 type Table = (typeof TABLES)[number];
 
 interface Header {
@@ -35,6 +36,8 @@ export async function backupLines(db: Kysely<Database>): Promise<string[]> {
         lines.push(JSON.stringify({ table: 'workspace_users', row: numbers(row) }));
       for (const row of await trx.selectFrom('workspace_records').selectAll().orderBy('user_id').orderBy('server_rev').execute())
         lines.push(JSON.stringify({ table: 'workspace_records', row: numbers(row) }));
+      for (const row of await trx.selectFrom('workspace_shares').selectAll().orderBy('share_id').execute())
+        lines.push(JSON.stringify({ table: 'workspace_shares', row: numbers(row) }));
       return lines;
     });
 }
@@ -52,7 +55,7 @@ export async function restoreLines(db: Kysely<Database>, lines: readonly string[
   const migrations = await appliedMigrations(db);
   if (JSON.stringify(header.migrations) !== JSON.stringify(migrations))
     throw new Error(`the backup was written under migrations ${JSON.stringify(header.migrations)}, this database is at ${JSON.stringify(migrations)}`);
-  const rows: Record<Table, Record<string, unknown>[]> = { workspace_users: [], workspace_records: [] };
+  const rows: Record<Table, Record<string, unknown>[]> = { workspace_users: [], workspace_records: [], workspace_shares: [] };
   for (const line of rest) {
     const { table, row } = JSON.parse(line) as { table: Table; row: Record<string, unknown> };
     if (!TABLES.includes(table)) throw new Error(`unknown table ${table} in the backup`);
@@ -64,6 +67,7 @@ export async function restoreLines(db: Kysely<Database>, lines: readonly string[
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .executeTakeFirstOrThrow();
     if (Number(held.count) > 0 && !replace) throw new Error('this database already holds workspaces: restore into an empty one, or pass --replace');
+    await trx.deleteFrom('workspace_shares').execute();
     await trx.deleteFrom('workspace_records').execute();
     await trx.deleteFrom('workspace_users').execute();
     // In chunks: a statement's parameters are bounded (65,535 on PostgreSQL).
@@ -71,8 +75,8 @@ export async function restoreLines(db: Kysely<Database>, lines: readonly string[
       for (let at = 0; at < rows[table].length; at += 1_000)
         await trx
           .insertInto(table)
-          .values(rows[table].slice(at, at + 1_000) as never)
+          .values(rows[table].slice(at, at + 1_000))
           .execute();
-    return { workspace_users: rows.workspace_users.length, workspace_records: rows.workspace_records.length };
+    return { workspace_users: rows.workspace_users.length, workspace_records: rows.workspace_records.length, workspace_shares: rows.workspace_shares.length };
   });
 }

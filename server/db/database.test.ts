@@ -33,7 +33,7 @@ describe('migrations', () => {
     const [first] = opened;
     if (!first) throw new Error('no database opened');
     const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(first.db);
-    expect(rows.map((row) => row.name)).toEqual(['2026-11-29-01-workspace-records']);
+    expect(rows.map((row) => row.name)).toEqual(['2026-11-29-01-workspace-records', '2026-11-30-01-sign-in-sessions', '2026-11-30-02-workspace-shares']);
     await Promise.all(opened.map((database) => database.close()));
   });
 

@@ -32,6 +32,35 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.createIndex('workspace_records_by_rev').on('workspace_records').columns(['user_id', 'server_rev']).execute();
     },
   },
+  '2026-11-30-01-sign-in-sessions': {
+    async up(db: Kysely<unknown>) {
+      // A session's cookie is never stored: only its SHA-256 (a dump of the table signs nobody in).
+      await db.schema
+        .createTable('auth_sessions')
+        .addColumn('session_hash', 'text', (column) => column.primaryKey())
+        .addColumn('user_id', 'text', (column) => column.notNull())
+        .addColumn('created_at', 'bigint', (column) => column.notNull())
+        .addColumn('last_seen_at', 'bigint', (column) => column.notNull())
+        .execute();
+      await db.schema.createIndex('auth_sessions_by_user').on('auth_sessions').column('user_id').execute();
+    },
+  },
+  '2026-11-30-02-workspace-shares': {
+    async up(db: Kysely<unknown>) {
+      // A watchlist or a layout shared read-only by a link: a copy taken when it was shared.
+      await db.schema
+        .createTable('workspace_shares')
+        .addColumn('share_id', 'text', (column) => column.primaryKey())
+        .addColumn('owner_id', 'text', (column) => column.notNull())
+        .addColumn('kind', 'text', (column) => column.notNull())
+        .addColumn('name', 'text', (column) => column.notNull())
+        .addColumn('value', 'text', (column) => column.notNull())
+        .addColumn('created_at', 'bigint', (column) => column.notNull())
+        .addColumn('revoked_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('workspace_shares_by_owner').on('workspace_shares').column('owner_id').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = {

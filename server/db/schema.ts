@@ -32,7 +32,30 @@ export interface WorkspaceRecordsTable {
   server_rev: Int8;
 }
 
+/** A sign-in session of AUTH_MODE=password: the SHA-256 of its cookie, never the cookie. */
+export interface AuthSessionsTable {
+  session_hash: string;
+  user_id: string;
+  created_at: Int8;
+  last_seen_at: Int8;
+}
+
+/** A watchlist or layout shared read-only by a link: a copy of it when shared; revoked ones stay, refused. */
+export interface WorkspaceSharesTable {
+  share_id: string;
+  owner_id: string;
+  /** watchlist | layout */
+  kind: string;
+  name: string;
+  /** The shared content as JSON text. */
+  value: string;
+  created_at: Int8;
+  revoked_at: Int8 | null;
+}
+
 export interface Database {
   workspace_users: WorkspaceUsersTable;
   workspace_records: WorkspaceRecordsTable;
+  auth_sessions: AuthSessionsTable;
+  workspace_shares: WorkspaceSharesTable;
 }

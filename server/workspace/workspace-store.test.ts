@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '#shared/records.ts';
-import { openDatabase, type OpenDatabase } from '../db/database.ts';
-import { startTestPostgres, type TestPostgres } from '../test-support/postgres-server.ts';
+import type { OpenDatabase } from '../db/database.ts';
+import { databaseBackends } from '../test-support/database-backends.ts';
 import { WorkspaceLimitError, WorkspaceStore } from './workspace-store.ts';
 
 const record = (id: string, rev: number, by: string, value: unknown, deleted?: true): UserRecord => ({
@@ -17,37 +14,7 @@ const record = (id: string, rev: number, by: string, value: unknown, deleted?: t
 });
 const list = (rev: number, by: string, symbols: string[]) => record('watchlist:us', rev, by, { name: 'US', symbols });
 
-interface Backend {
-  name: string;
-  open(): Promise<OpenDatabase>;
-  close(): Promise<void>;
-}
-
-function pgliteBackend(): Backend {
-  const dir = mkdtempSync(join(tmpdir(), 'chartroom-pglite-'));
-  return {
-    name: 'PGlite',
-    open: () => openDatabase({ kind: 'pglite', dataDir: dir }),
-    close: () => {
-      rmSync(dir, { recursive: true, force: true });
-      return Promise.resolve();
-    },
-  };
-}
-
-function postgresBackend(): Backend {
-  let server: TestPostgres | undefined;
-  return {
-    name: 'PostgreSQL',
-    async open() {
-      server ??= await startTestPostgres();
-      return openDatabase({ kind: 'postgres', url: server.url });
-    },
-    close: async () => server?.stop(),
-  };
-}
-
-describe.each([pgliteBackend(), postgresBackend()])('the workspace store on $name', (backend) => {
+describe.each(databaseBackends())('the workspace store on $name', (backend) => {
   let database: OpenDatabase;
   let store: WorkspaceStore;
   beforeAll(async () => {
