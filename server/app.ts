@@ -39,6 +39,7 @@ import { redisWindows } from './redis/redis-kline.ts';
 import { createSharedExchange, DEFAULT_FRESHNESS_MS, type Exchange } from './upstream/shared-exchange.ts';
 import { CATALOG_PATH } from '#shared/catalog.ts';
 import { WORKSPACE_PATH } from '#shared/workspace-protocol.ts';
+import { SHARES_PATH } from '#shared/share-protocol.ts';
 import { createAccessControl, type AccessControl, type AccessControlOptions } from './auth/access.ts';
 import { catalogRoute } from './search/catalog-route.ts';
 import { createCatalogService, type CatalogService } from './search/catalog-service.ts';
@@ -46,6 +47,7 @@ import type { CatalogUpstream } from './search/upstream-data.ts';
 import type { WorkspaceDatabase } from './workspace/workspace-database.ts';
 import { localWorkspaceNotices, redisWorkspaceNotices } from './workspace/workspace-notices.ts';
 import { mountWorkspaceRoutes, type WorkspaceRoutes } from './workspace/workspace-route.ts';
+import { mountShareRoutes } from './workspace/share-route.ts';
 
 export interface ChartroomApp {
   app: Hono;
@@ -78,8 +80,11 @@ export interface AppOptions {
   now?: () => number;
   /** The clock of sessions, lockout and user budgets, and the lockout's delays (tests). */
   auth?: Pick<AccessControlOptions, 'now' | 'lockout'>;
-  /** The workspace's database: `/chartroom/workspace` answers from it (absent: no such path). */
-  workspace?: Pick<WorkspaceDatabase, 'store'>;
+  /**
+   * The workspace's database: `/chartroom/workspace` answers from it (absent: no such path), and
+   * AUTH_MODE=password keeps its sessions in it (absent: in this process's memory).
+   */
+  workspace?: Pick<WorkspaceDatabase, 'store' | 'shares' | 'db'>;
   /** Tuning of the cluster's leader lock (tests shorten it). */
   cluster?: { leaderTtlMs?: number; pollMs?: number };
 }
@@ -166,7 +171,15 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     metrics.setCacheSizes({ entries: () => cache.size, bytes: () => cache.bytes });
     return cache;
   };
-  const accessControl = createAccessControl({ auth: config.auth, trustProxyHops: access.trustProxyHops, log, ...options.auth });
+  const workspaceDb = options.workspace;
+  const accessControl = createAccessControl({
+    auth: config.auth,
+    trustProxyHops: access.trustProxyHops,
+    log,
+    ...options.auth,
+    // Sessions every instance sharing the database knows, and a restart keeps.
+    ...(workspaceDb && { sessionDatabase: () => workspaceDb.db() }),
+  });
   const realtimeRelay = (simulator?: Simulator, redis?: RedisLink): RealtimeRelay => {
     const admit = accessControl.mode === 'none' ? undefined : accessControl.admitUpgrade;
     const feed = {
@@ -206,7 +219,17 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   if (accessControl.mode !== 'none') app.use('*', accessControl.guard);
   accessControl.mount(app);
   // Without a workspace database the browsers keep theirs to themselves: 204, not a 404 to log.
-  if (!options.workspace) app.get(WORKSPACE_PATH, () => new Response(null, { status: 204, headers: { 'Cache-Control': NO_STORE } }));
+  if (!options.workspace) {
+    app.get(WORKSPACE_PATH, () => new Response(null, { status: 204, headers: { 'Cache-Control': NO_STORE } }));
+    const noShares = (): Response =>
+      errorResponse(
+        404,
+        ERROR_CODES.INVALID_PARAMETER,
+        `${ERROR_MESSAGES[ERROR_CODES.INVALID_PARAMETER]}: this server keeps no workspaces (WORKSPACE=off), so nothing is shared here`,
+      );
+    app.all(SHARES_PATH, noShares);
+    app.all(`${SHARES_PATH}/*`, noShares);
+  } else mountShareRoutes(app, { database: options.workspace, access: accessControl });
   /** The workspace's routes; with REDIS_URL a change is told to the browsers of every instance. */
   const workspaceRoutes = (redis?: RedisLink): { workspace?: WorkspaceRoutes } =>
     options.workspace

@@ -7,26 +7,35 @@
  * What is checked, per mode:
  * - proxy: the user header (AUTH_USER_HEADER), believed only when the TCP peer is one of
  *   AUTH_PROXY_ADDRESSES (the proxy nearest the server, which sets the header itself);
- * - password: the session cookie, against the server-side store;
+ * - password: the session cookie, against the server-side store (the database when the server has
+ *   one, shared by every instance and kept over restarts; else this process's memory);
  * - both: `Authorization: Bearer <token>` from ACCESS_TOKENS_FILE. A credential in the query
  *   string, a repeated credential header and a malformed cookie are refused outright.
  * Data paths (/v1, the catalogue, /__sim) always need a user; the page and its files only with
  * AUTH_STATIC=signed-in. A refusal is 401 with the contract's envelope (1002: no credentials,
- * 1001: credentials not valid), never reaching the upstream.
+ * 1001: credentials not valid), never reaching the upstream. A session store that cannot answer
+ * (the database away) is 503, never a way in.
+ *
+ * Checking a session may wait on the database, so the guard does it once per request and leaves
+ * the identity on the request's context: `userOf` reads it back synchronously.
  */
 import { statSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { Kysely } from 'kysely';
 import { ERROR_CODES, ERROR_MESSAGES, SIGN_IN_REQUIRED } from '#shared/contract.ts';
 import { clientAddress, clientKey } from '../client-address.ts';
+import type { Database } from '../db/schema.ts';
 import { ClientRateLimiter } from '../rate-limiter.ts';
 import { errorResponse, jsonResponse } from '../upstream/envelope.ts';
 import { AuditLog, type AuditEvent, type AuditFields } from './audit-log.ts';
 import type { AuthConfig } from './config.ts';
 import { isUserName, TokenFile, UserFile } from './credentials.ts';
+import { DatabaseSessionStore } from './database-sessions.ts';
 import { Lockout, type LockoutOptions } from './lockout.ts';
-import { SessionStore } from './sessions.ts';
+import { MemorySessionStore } from './memory-sessions.ts';
+import type { SessionStore } from './sessions.ts';
 import {
   bare,
   cookieValues,
@@ -38,6 +47,7 @@ import {
   safeNext,
   SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
+  type Identity,
   type PathKind,
   type Refusal,
   type RequestFacts,
@@ -46,8 +56,25 @@ import {
 import { ME_PATH, SIGN_IN_CSS, SIGN_IN_CSS_PATH, SIGN_IN_PATH, SIGN_OUT_PATH, signInPage } from './sign-in-page.ts';
 import { createUserMetrics, type UserMetrics } from './user-metrics.ts';
 
-const { INVALID_KEY, MISSING_KEY, RATE_LIMITED, PERMISSION_DENIED } = ERROR_CODES;
+const { INVALID_KEY, MISSING_KEY, RATE_LIMITED, PERMISSION_DENIED, SERVICE_UNAVAILABLE } = ERROR_CODES;
 const MAX_FORM_BYTES = 4_096;
+/** How often sessions past a deadline (or ended on another instance) are looked for. */
+const SWEEP_MS = 30_000;
+
+/** The context variable the guard leaves the identity in, for `userOf`. */
+const IDENTITY = 'chartroomIdentity';
+interface IdentityEnv {
+  Variables: { [IDENTITY]?: Identity };
+}
+
+/** The answer while the session store cannot answer (the database away): try again, not "sign in". */
+const SESSIONS_UNAVAILABLE: Refusal = {
+  status: 503,
+  code: SERVICE_UNAVAILABLE,
+  message: `${ERROR_MESSAGES[SERVICE_UNAVAILABLE]}: sign-in sessions are not available; try again shortly`,
+  reason: 'sessions-unavailable',
+  headers: [['Retry-After', '5']],
+};
 
 export {
   pathKind,
@@ -71,6 +98,11 @@ export interface AccessControlOptions {
   /** The users and tokens, instead of reading the configured files (tests). */
   users?: UserFile;
   tokens?: TokenFile;
+  /**
+   * Where AUTH_MODE=password keeps its sessions: this database (opened by the first use), which
+   * every instance sharing it reads and a restart keeps; absent: this process's memory.
+   */
+  sessionDatabase?: () => Promise<Kysely<Database>>;
 }
 
 export interface UpgradeAdmission {
@@ -86,12 +118,13 @@ export interface AccessControl {
   /** Mounts /auth/sign-in (page, form post), /auth/sign-in.css, /auth/sign-out, /auth/me. */
   mount: (app: Hono) => void;
   /** The check of a `/v1/realtime` upgrade: an admission, or the refusal to answer with. */
-  admitUpgrade: (request: IncomingMessage) => { ok: true; admission: UpgradeAdmission } | { ok: false; refusal: Refusal };
+  admitUpgrade: (request: IncomingMessage) => Promise<{ ok: true; admission: UpgradeAdmission } | { ok: false; refusal: Refusal }>;
   metrics: UserMetrics;
   sessions: SessionStore;
   /**
-   * Who sent the request (after the guard let it in): the signed-in user, `local` in
-   * AUTH_MODE=none (one user, stored the same way); undefined when nobody is signed in.
+   * Who sent the request, as the guard found it: the signed-in user, `local` in AUTH_MODE=none
+   * (one user, stored the same way); undefined when nobody is signed in, or on a path the guard
+   * does not check (open paths, and the page's unless AUTH_STATIC=signed-in).
    */
   userOf: (c: Context) => string | undefined;
   /** A request from this server's own pages (the rule of sign-in's form posts): Origin, else Sec-Fetch-Site. */
@@ -143,19 +176,55 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
     }
   };
   const tokens = options.tokens ?? (auth.mode === 'none' ? undefined : readOptional(auth.tokensFile, (path) => TokenFile.read(path)));
-  const sessions = new SessionStore({ ttlMs: auth.sessionTtlMs, idleMs: auth.sessionIdleMs, now });
-  metrics.setSessions(() => sessions.size);
+  const rules = { ttlMs: auth.sessionTtlMs, idleMs: auth.sessionIdleMs, now };
+  const sessions: SessionStore = options.sessionDatabase ? new DatabaseSessionStore({ ...rules, db: options.sessionDatabase }) : new MemorySessionStore(rules);
+  metrics.setSessions(() => sessions.count());
   const lockout = new Lockout({ baseDelayMs: auth.lockoutBaseMs, ...options.lockout, now });
   const budget = auth.userRateLimit > 0 ? new ClientRateLimiter({ perMinute: auth.userRateLimit, now }) : undefined;
   const proxies = new Set(auth.proxyAddresses.map((address) => bare(address)));
   const sessionCookieNames = new Set([SESSION_COOKIE, SECURE_SESSION_COOKIE]);
-  const sweep = auth.mode === 'password' ? setInterval(() => sessions.sweep(), 30_000) : undefined;
+  const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : 'unknown error');
+  /** A session store that failed (the database away): logged and counted; the caller answers 503. */
+  const storeFailed = (error: unknown): void => {
+    write(`chartroom: sign-in sessions not available (${reasonOf(error)})`);
+    metrics.authEvent('refused', SESSIONS_UNAVAILABLE.reason);
+  };
+  /** What `work` on the sessions resolves with, or the 503 to answer while the store cannot answer. */
+  const orUnavailable = async <T>(work: () => Promise<T>): Promise<T | Response> => {
+    try {
+      return await work();
+    } catch (error) {
+      storeFailed(error);
+      return errorResponse(SESSIONS_UNAVAILABLE.status, SESSIONS_UNAVAILABLE.code, SESSIONS_UNAVAILABLE.message, {
+        'Cache-Control': 'no-store',
+        ...Object.fromEntries(SESSIONS_UNAVAILABLE.headers ?? []),
+      });
+    }
+  };
+  let sweeping = false;
+  const sweep =
+    auth.mode === 'password'
+      ? setInterval(() => {
+          // One sweep at a time: a slow database must not pile them up.
+          if (sweeping) return;
+          sweeping = true;
+          sessions
+            .sweep()
+            .catch((error: unknown) => {
+              write(`chartroom: session sweep failed (${reasonOf(error)}); the next one tries again`);
+            })
+            .finally(() => {
+              sweeping = false;
+            });
+        }, SWEEP_MS)
+      : undefined;
   sweep?.unref();
 
   const addressOf = (facts: RequestFacts): string =>
     clientKey(clientAddress({ socket: facts.socketAddress, forwardedFor: facts.header('x-forwarded-for') }, trustProxyHops));
 
-  function identify(facts: RequestFacts): Verdict {
+  /** Who sent the request, or why not; rejects when the session store cannot answer. */
+  async function identify(facts: RequestFacts): Promise<Verdict> {
     if (auth.mode === 'none') return { ok: true, identity: { user: '', via: 'none' } };
     if (queryCarriesCredential(facts.target))
       return refusal(401, INVALID_KEY, 'credentials go in the Authorization header or the session cookie, never in the URL', 'credential-in-url');
@@ -183,7 +252,7 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
     if (values.length === 0) return refusal(401, MISSING_KEY, `sign in at ${SIGN_IN_PATH}`, 'no-credentials');
     if (values.length > 1) return refusal(401, INVALID_KEY, 'more than one session cookie', 'repeated-cookie');
     const sessionId = values[0] ?? '';
-    const session = sessions.get(sessionId);
+    const session = await sessions.get(sessionId);
     if (session === undefined) return refusal(401, INVALID_KEY, `session expired or unknown: sign in again at ${SIGN_IN_PATH}`, 'no-session');
     return { ok: true, identity: { user: session.user, via: 'session', sessionId } };
   }
@@ -218,7 +287,8 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
       await next();
       return undefined;
     }
-    const verdict = identify(facts);
+    const verdict = await orUnavailable(() => identify(facts));
+    if (verdict instanceof Response) return verdict;
     if (!verdict.ok) {
       // A page behind sign-in: the browser goes to the sign-in page, and comes back after.
       if (kind === 'page' && auth.mode === 'password' && (c.req.method === 'GET' || c.req.method === 'HEAD') && !path.startsWith('/assets/')) {
@@ -230,6 +300,7 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
       }
       return refuse(verdict, facts, 'http');
     }
+    c.set(IDENTITY, verdict.identity);
     const { user } = verdict.identity;
     if (kind === 'data' && user !== '') {
       const decision = budget?.take(user) ?? { allowed: true, retryAfterSeconds: 0 };
@@ -281,9 +352,10 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
     new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
 
   function mount(app: Hono): void {
-    app.get(ME_PATH, (c) => {
+    app.get(ME_PATH, async (c) => {
       if (auth.mode === 'none') return jsonResponse(200, { mode: 'none' }, { 'Cache-Control': 'no-store' });
-      const verdict = identify(factsOf(c));
+      const verdict = await orUnavailable(() => identify(factsOf(c)));
+      if (verdict instanceof Response) return verdict;
       const signIn =
         auth.mode === 'password'
           ? { signInUrl: SIGN_IN_PATH, signOutUrl: SIGN_OUT_PATH }
@@ -344,9 +416,12 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
         return page(401, signInPage({ next, user, notice: `Wrong user name or password.${later}`, error: true }));
       }
       lockout.succeed(user);
-      // Rotation: whatever session the browser held ends; the new one has a new id.
-      for (const old of cookieValues(c.req.header('cookie'), sessionCookieNames)) sessions.end(old);
-      const id = sessions.create(user);
+      const id = await orUnavailable(async () => {
+        // Rotation: whatever session the browser held ends; the new one has a new id.
+        for (const old of cookieValues(c.req.header('cookie'), sessionCookieNames)) await sessions.end(old);
+        return sessions.create(user);
+      });
+      if (id instanceof Response) return id;
       audit.record('sign-in', { user, address, outcome: 'ok' });
       metrics.authEvent('sign-in', 'ok');
       return new Response(null, {
@@ -354,11 +429,16 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
         headers: { Location: next, 'Set-Cookie': setCookie(c, id, Math.floor(auth.sessionTtlMs / 1000)), 'Cache-Control': 'no-store' },
       });
     });
-    app.post(SIGN_OUT_PATH, (c) => {
+    app.post(SIGN_OUT_PATH, async (c) => {
       const facts = factsOf(c);
       if (!sameOrigin(c)) return errorResponse(403, PERMISSION_DENIED, `${ERROR_MESSAGES[PERMISSION_DENIED]}: sign out from this server's own pages`);
-      const verdict = identify(facts);
-      for (const old of cookieValues(c.req.header('cookie'), sessionCookieNames)) sessions.end(old);
+      // Not "signed out" (503) while the session may still stand.
+      const verdict = await orUnavailable(async () => {
+        const signedIn = await identify(facts);
+        for (const old of cookieValues(c.req.header('cookie'), sessionCookieNames)) await sessions.end(old);
+        return signedIn;
+      });
+      if (verdict instanceof Response) return verdict;
       audit.record('sign-out', { ...(verdict.ok && { user: verdict.identity.user }), address: addressOf(facts), outcome: 'ok' });
       metrics.authEvent('sign-out', 'ok');
       const headers = { 'Set-Cookie': setCookie(c, '', 0), 'Cache-Control': 'no-store' };
@@ -367,7 +447,7 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
     });
   }
 
-  function admitUpgrade(request: IncomingMessage): ReturnType<AccessControl['admitUpgrade']> {
+  async function admitUpgrade(request: IncomingMessage): ReturnType<AccessControl['admitUpgrade']> {
     const facts: RequestFacts = {
       header: (name) => {
         const value = request.headers[name];
@@ -377,7 +457,13 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
       socketAddress: request.socket.remoteAddress,
       target: request.url ?? '',
     };
-    const verdict = identify(facts);
+    let verdict: Verdict;
+    try {
+      verdict = await identify(facts);
+    } catch (error) {
+      storeFailed(error);
+      return { ok: false, refusal: SESSIONS_UNAVAILABLE };
+    }
     if (!verdict.ok) {
       audit.record('refused', { outcome: verdict.refusal.reason, address: addressOf(facts), via: 'upgrade' });
       metrics.authEvent('refused', verdict.refusal.reason);
@@ -405,8 +491,8 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
     sessions,
     userOf: (c) => {
       if (auth.mode === 'none') return LOCAL_USER;
-      const verdict = identify(factsOf(c));
-      return verdict.ok && verdict.identity.user !== '' ? verdict.identity.user : undefined;
+      const user = (c as Context<IdentityEnv>).get(IDENTITY)?.user;
+      return user === undefined || user === '' ? undefined : user;
     },
     sameOrigin,
     audit: (event, fields) => {

@@ -5,7 +5,7 @@
  * fields are a closed set). Refusals and budget hits are summarised per user and reason at most
  * once per `summaryMs`, so a script hammering the server cannot flood the log.
  */
-export type AuditEvent = 'sign-in' | 'sign-out' | 'refused' | 'over-budget' | 'session-ended' | 'workspace-write';
+export type AuditEvent = 'sign-in' | 'sign-out' | 'refused' | 'over-budget' | 'session-ended' | 'workspace-write' | 'workspace-share';
 
 export interface AuditFields {
   user?: string;

@@ -54,6 +54,8 @@ export interface Refusal {
   message: string;
   /** A fixed word for the audit log and the metrics. */
   reason: string;
+  /** Extra response headers (Retry-After). */
+  headers?: readonly (readonly [string, string])[];
 }
 
 export type Verdict = { ok: true; identity: Identity } | { ok: false; refusal: Refusal };

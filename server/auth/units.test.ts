@@ -6,7 +6,7 @@ import { AuditLog } from './audit-log.ts';
 import { isLoopbackHost } from './config.ts';
 import { sha256Hex, TokenFile, UserFile } from './credentials.ts';
 import { Lockout } from './lockout.ts';
-import { SessionStore } from './sessions.ts';
+import { MemorySessionStore } from './memory-sessions.ts';
 
 describe('Lockout', () => {
   it('lets four failures pass, then locks the name for exponentially longer', () => {
@@ -52,47 +52,48 @@ describe('Lockout', () => {
   });
 });
 
-describe('SessionStore', () => {
-  it('keeps only a digest of the id, ends sessions on idle, lifetime and sign-out, and tells listeners', () => {
+describe('MemorySessionStore', () => {
+  it('keeps only a digest of the id, ends sessions on idle, lifetime and sign-out, and tells listeners', async () => {
     let now = 0;
-    const store = new SessionStore({ ttlMs: 60_000, idleMs: 10_000, now: () => now });
-    const id = store.create('alice');
+    const store = new MemorySessionStore({ ttlMs: 60_000, idleMs: 10_000, now: () => now });
+    const id = await store.create('alice');
     expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(JSON.stringify([...(store as unknown as { sessions: Map<string, unknown> }).sessions.keys()])).not.toContain(id);
-    expect(store.get(id)?.user).toBe('alice');
+    expect((await store.get(id))?.user).toBe('alice');
     const ended: string[] = [];
     store.onEnd(id, () => ended.push('socket'));
     now += 9_000;
-    expect(store.get(id)?.user).toBe('alice');
+    expect((await store.get(id))?.user).toBe('alice');
     now += 9_000;
-    expect(store.get(id)?.user).toBe('alice');
+    expect((await store.get(id))?.user).toBe('alice');
     now += 10_000;
-    expect(store.get(id)).toBeUndefined();
+    expect(await store.get(id)).toBeUndefined();
     expect(ended).toEqual(['socket']);
 
-    const busy = store.create('bob');
+    const busy = await store.create('bob');
     for (let i = 0; i < 6; i += 1) {
       now += 9_000;
-      expect(store.get(busy)).toBeDefined();
+      expect(await store.get(busy)).toBeDefined();
     }
     now += 9_000;
-    expect(store.get(busy)).toBeUndefined();
+    expect(await store.get(busy)).toBeUndefined();
 
-    const out = store.create('carol');
-    store.end(out);
-    expect(store.get(out)).toBeUndefined();
-    expect(store.get('not-an-id')).toBeUndefined();
+    const out = await store.create('carol');
+    await store.end(out);
+    expect(await store.get(out)).toBeUndefined();
+    expect(await store.get('not-an-id')).toBeUndefined();
   });
 
-  it('sweeps expired sessions and stays bounded', () => {
+  it('sweeps expired sessions and stays bounded', async () => {
     let now = 0;
-    const store = new SessionStore({ ttlMs: 60_000, idleMs: 60_000, maxSessions: 3, now: () => now });
-    const ids = ['a', 'b', 'c', 'd'].map((user) => store.create(user));
-    expect(store.size).toBe(3);
-    expect(store.get(ids[0] ?? '')).toBeUndefined();
+    const store = new MemorySessionStore({ ttlMs: 60_000, idleMs: 60_000, maxSessions: 3, now: () => now });
+    const ids: string[] = [];
+    for (const user of ['a', 'b', 'c', 'd']) ids.push(await store.create(user));
+    expect(await store.count()).toBe(3);
+    expect(await store.get(ids[0] ?? '')).toBeUndefined();
     now += 60_000;
-    expect(store.sweep()).toBe(3);
-    expect(store.size).toBe(0);
+    expect(await store.sweep()).toBe(3);
+    expect(await store.count()).toBe(0);
   });
 });
 

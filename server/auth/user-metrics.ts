@@ -11,7 +11,8 @@ export interface UserMetrics {
   request(user: string, outcome: 'allowed' | 'over_budget'): void;
   /** A sign-in, sign-out or refusal, by outcome. */
   authEvent(event: string, outcome: string): void;
-  setSessions(count: () => number): void;
+  /** The live sessions' count, read at each scrape (a database query with database sessions). */
+  setSessions(count: () => Promise<number>): void;
 }
 
 export function createUserMetrics(maxUsers = 50): UserMetrics {
@@ -37,13 +38,17 @@ export function createUserMetrics(maxUsers = 50): UserMetrics {
     labelNames: ['event', 'outcome'],
     registers: [registry],
   });
-  let sessions: () => number = () => 0;
+  let sessions: () => Promise<number> = () => Promise.resolve(0);
   new Gauge({
     name: 'chartroom_sessions',
-    help: 'Live sign-in sessions (AUTH_MODE=password).',
+    help: 'Live sign-in sessions (AUTH_MODE=password; with a database, those of every instance sharing it).',
     registers: [registry],
-    collect() {
-      this.set(sessions());
+    async collect() {
+      try {
+        this.set(await sessions());
+      } catch {
+        // The database away: the gauge keeps its last figure; the scrape still answers.
+      }
     },
   });
   return {

@@ -58,10 +58,11 @@ export interface RealtimeRelayOptions {
   /** Per-browser send queue bounds. */
   browser?: BrowserPeerOptions;
   /**
-   * Who may open a socket (AUTH_MODE, server/auth/): checked after the handshake checks; an
-   * admitted socket is closed (1008) when the session behind it ends.
+   * Who may open a socket (AUTH_MODE, server/auth/): checked after the handshake checks (it may
+   * wait on the sessions' database); an admitted socket is closed (1008) when the session behind
+   * it ends.
    */
-  admit?: (request: IncomingMessage) => { ok: true; admission: { watch: (close: () => void) => () => void } } | { ok: false; refusal: UpgradeRefusal };
+  admit?: (request: IncomingMessage) => Promise<{ ok: true; admission: { watch: (close: () => void) => () => void } } | { ok: false; refusal: UpgradeRefusal }>;
   /** REDIS_URL: one upstream socket for every instance sharing this Redis (upstream mode). */
   redis?: RedisLink;
   /** Tuning of the cluster's leader lock (tests shorten it). */
@@ -79,6 +80,12 @@ const refusals = {
     status: 503,
     code: ERROR_CODES.SERVICE_UNAVAILABLE,
     message: `${ERROR_MESSAGES[ERROR_CODES.SERVICE_UNAVAILABLE]}: server shutting down`,
+  } satisfies UpgradeRefusal,
+  admitFailed: {
+    status: 503,
+    code: ERROR_CODES.SERVICE_UNAVAILABLE,
+    message: `${ERROR_MESSAGES[ERROR_CODES.SERVICE_UNAVAILABLE]}: the sign-in check failed; try again shortly`,
+    headers: [['Retry-After', '5']],
   } satisfies UpgradeRefusal,
 };
 
@@ -154,6 +161,21 @@ export function createRealtimeRelay(options: RealtimeRelayOptions): RealtimeRela
     });
   };
 
+  /** An upgrade past the handshake checks and admitted: takes a per-client slot, then the socket. */
+  const admitted = (request: IncomingMessage, socket: Duplex, head: Buffer, watch?: (close: () => void) => () => void): void => {
+    const address = clientAddress({ socket: request.socket.remoteAddress, forwardedFor: forwardedFor(request) }, config.access.trustProxyHops);
+    const client = clientKey(address);
+    if (!slots.take(client)) {
+      refuseUpgrade(socket, refusals.tooMany(slots.perClient), headers);
+      return;
+    }
+    // The slot is held for as long as the TCP connection lives, handshake or not.
+    socket.once('close', () => {
+      slots.release(client);
+    });
+    accept(request, socket, head, address, watch);
+  };
+
   return {
     stats,
     feedStats: () => feed?.stats(),
@@ -165,22 +187,32 @@ export function createRealtimeRelay(options: RealtimeRelayOptions): RealtimeRela
         refuseUpgrade(socket, refusal, headers);
         return;
       }
-      const admitted = options.admit?.(request);
-      if (admitted?.ok === false) {
-        refuseUpgrade(socket, admitted.refusal, headers);
+      const { admit } = options;
+      if (admit === undefined) {
+        admitted(request, socket, head);
         return;
       }
-      const address = clientAddress({ socket: request.socket.remoteAddress, forwardedFor: forwardedFor(request) }, config.access.trustProxyHops);
-      const client = clientKey(address);
-      if (!slots.take(client)) {
-        refuseUpgrade(socket, refusals.tooMany(slots.perClient), headers);
-        return;
-      }
-      // The slot is held for as long as the TCP connection lives, handshake or not.
-      socket.once('close', () => {
-        slots.release(client);
-      });
-      accept(request, socket, head, address, admitted?.admission.watch);
+      // The check may wait on a database: meanwhile the browser may go, and a socket error nobody
+      // hears would end the process. Unread bytes stay in the paused socket; `head` is kept here.
+      const ignore = (): void => undefined;
+      socket.on('error', ignore);
+      const decided = (verdict: Awaited<ReturnType<typeof admit>> | undefined): void => {
+        // A socket gone meanwhile keeps the listener: its error may still be on its way.
+        if (socket.destroyed) return;
+        socket.off('error', ignore);
+        if (stopping) refuseUpgrade(socket, refusals.stopping, headers);
+        else if (verdict === undefined) refuseUpgrade(socket, refusals.admitFailed, headers);
+        else if (!verdict.ok) refuseUpgrade(socket, verdict.refusal, headers);
+        else admitted(request, socket, head, verdict.admission.watch);
+      };
+      admit(request)
+        .then(decided, () => {
+          decided(undefined);
+        })
+        .catch(() => {
+          // Whatever went wrong taking the socket on, the connection goes, the process stays.
+          socket.destroy();
+        });
     },
     close: (code = CLOSE.GOING_AWAY, reason = 'server going away') => {
       stopping = true;

@@ -1,14 +1,21 @@
 /**
- * The workspace's database, opened and migrated once, by the first workspace request (a server
- * nobody syncs with never starts PGlite; the rest of the server never waits for it). A failed
- * open is tried again by the next request.
+ * The workspace's database, opened and migrated once, by the first workspace request or the first
+ * use of a sign-in session (a server nobody syncs with or signs in to never starts PGlite; the rest
+ * of the server never waits for it). A failed open is tried again by the next request.
  */
+import type { Kysely } from 'kysely';
 import { databaseConfigFrom, openDatabase, type DatabaseConfig, type OpenDatabase } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { ShareStore } from './share-store.ts';
 import { WorkspaceStore } from './workspace-store.ts';
 
 export interface WorkspaceDatabase {
   /** The store, once the database is open and migrated. */
   store(): Promise<WorkspaceStore>;
+  /** The shared watchlists and layouts, in the same database. */
+  shares(): Promise<ShareStore>;
+  /** The same database for the server's other tables (the sign-in sessions), once open and migrated. */
+  db(): Promise<Kysely<Database>>;
   close(): Promise<void>;
 }
 
@@ -27,6 +34,7 @@ export function workspaceDatabaseFrom(env: Record<string, string | undefined>, l
 export function workspaceDatabase(config: DatabaseConfig, log: (line: string) => void = () => undefined): WorkspaceDatabase {
   let opening: Promise<OpenDatabase> | undefined;
   let store: WorkspaceStore | undefined;
+  let shares: ShareStore | undefined;
   const open = (): Promise<OpenDatabase> => {
     opening ??= openDatabase(config, log).then(
       (database) => {
@@ -46,6 +54,14 @@ export function workspaceDatabase(config: DatabaseConfig, log: (line: string) =>
       const database = await open();
       store ??= new WorkspaceStore(database.db);
       return store;
+    },
+    async shares() {
+      const database = await open();
+      shares ??= new ShareStore(database.db);
+      return shares;
+    },
+    async db() {
+      return (await open()).db;
     },
     async close() {
       const database = await opening?.catch(() => undefined);
