@@ -5,8 +5,9 @@
  * a drawing and an alert made on one show on the other within 2 s, without a reload; both edit
  * one list while one is offline, and both edits survive its return; a browser with a workspace
  * of its own meets the server's for the first time, is asked, and merges. With sign-in
- * (AUTH_MODE=password), two browsers signed in as one user keep in step, and another user's
- * browser sees nothing of it.
+ * (AUTH_MODE=password), the two-device journeys again, two browsers signed in as one user keep in
+ * step, another user's browser sees nothing of it, and a list and a layout shared by a link are
+ * opened and copied by another user until revoked.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import bcrypt from 'bcryptjs';
@@ -58,65 +59,73 @@ async function device(browser: Browser, user?: string): Promise<{ context: Brows
 
 const row = (page: Page, symbol: string) => page.locator(`[data-testid="watchlist-row"][data-symbol="${symbol}"]`);
 
-test('a symbol, a drawing and an alert made on one device show on the other within 2 s', async ({ browser }) => {
-  const desk = await device(browser);
-  const phone = await device(browser);
+/** Each two-device journey twice: one local user (AUTH_MODE=none), and one user signed in on both. */
+const USERS = [
+  { title: '', user: undefined },
+  { title: ' (signed in)', user: 'alice' },
+] as const;
 
-  await addSymbol(desk.page, '388.HK');
-  await expect(row(phone.page, '388.HK')).toBeVisible(SOON);
+for (const { title, user } of USERS) {
+  test(`a symbol, a drawing and an alert made on one device show on the other within 2 s${title}`, async ({ browser }) => {
+    const desk = await device(browser, user);
+    const phone = await device(browser, user);
 
-  await drawHorizontalLine(desk.page, 150);
-  await expect.poll(() => placedCount(desk.page)).toBe(1);
-  await expect.poll(() => placedCount(phone.page), SOON).toBe(1);
+    await addSymbol(desk.page, '388.HK');
+    await expect(row(phone.page, '388.HK')).toBeVisible(SOON);
 
-  await desk.page.getByRole('tab', { name: 'Alerts' }).click();
-  await createAlert(desk.page, 12_345, 'Crossing up');
-  await phone.page.getByRole('tab', { name: 'Alerts' }).click();
-  await expect(phone.page.getByTestId('alert-row')).toHaveCount(1, SOON);
+    await drawHorizontalLine(desk.page, 150);
+    await expect.poll(() => placedCount(desk.page)).toBe(1);
+    await expect.poll(() => placedCount(phone.page), SOON).toBe(1);
 
-  await phone.page.screenshot({ path: 'test-results/workspace-sync/phone-after-desk-edits.png' });
-  await desk.context.close();
-  await phone.context.close();
-});
+    await desk.page.getByRole('tab', { name: 'Alerts' }).click();
+    await createAlert(desk.page, 12_345, 'Crossing up');
+    await phone.page.getByRole('tab', { name: 'Alerts' }).click();
+    await expect(phone.page.getByTestId('alert-row')).toHaveCount(1, SOON);
 
-test('both devices edit one list while one is offline; both edits survive its return', async ({ browser }) => {
-  const desk = await device(browser);
-  const phone = await device(browser);
+    await phone.page.screenshot({ path: `test-results/workspace-sync/phone-after-desk-edits${user === undefined ? '' : '-signed-in'}.png` });
+    await desk.context.close();
+    await phone.context.close();
+  });
 
-  // Offline, the phone takes a symbol out of the list (adding one asks the symbol catalogue,
-  // which needs the network); the desk adds one to the same list meanwhile.
-  // A removal online first: its undo toast's code loads now (offline it could not: the app has
-  // no offline copy of its lazy parts yet, issue #33).
-  await phone.page.getByRole('button', { name: 'Remove META.US' }).click();
-  await expect(row(desk.page, 'META.US')).toHaveCount(0, SOON);
-  // Its code has loaded once the toast shows.
-  await expect(phone.page.getByText('Removed META.US from US tech.')).toBeVisible();
-  await phone.context.setOffline(true);
-  await phone.page.getByRole('button', { name: 'Remove MSFT.US' }).click();
-  await expect(row(phone.page, 'MSFT.US')).toHaveCount(0);
-  await addSymbol(desk.page, '388.HK');
-  await expect(phone.page.locator('html')).toHaveAttribute('data-workspace-sync', 'offline', { timeout: 15_000 });
-  await expect(row(phone.page, '388.HK')).toHaveCount(0);
-  await expect(row(desk.page, 'MSFT.US')).toBeVisible();
-  // Offline a while, the phone says where its change is.
-  const offlineNotice = phone.page.getByRole('list', { name: 'Notices' }).getByText('Offline: changes to your workspace are kept in this browser');
-  await expect(offlineNotice).toBeVisible({ timeout: 15_000 });
+  test(`both devices edit one list while one is offline; both edits survive its return${title}`, async ({ browser }) => {
+    const desk = await device(browser, user);
+    const phone = await device(browser, user);
 
-  await phone.context.setOffline(false);
-  for (const page of [desk.page, phone.page]) {
-    await expect(row(page, '388.HK')).toBeVisible({ timeout: 15_000 });
-    await expect(row(page, 'MSFT.US')).toHaveCount(0, { timeout: 15_000 });
-  }
-  await expect(offlineNotice).toHaveCount(0);
-  // One order on both, and it stays after a reload (it is the server's).
-  const order = (page: Page) => page.getByTestId('watchlist-row').evaluateAll((rows) => rows.map((element) => element.getAttribute('data-symbol')));
-  await expect.poll(async () => JSON.stringify(await order(phone.page))).toBe(JSON.stringify(await order(desk.page)));
-  await desk.page.reload();
-  await expect(row(desk.page, '388.HK')).toBeVisible({ timeout: 15_000 });
-  await expect(row(desk.page, 'MSFT.US')).toHaveCount(0);
-  await desk.context.close();
-  await phone.context.close();
-});
+    // Offline, the phone takes a symbol out of the list (adding one asks the symbol catalogue,
+    // which needs the network); the desk adds one to the same list meanwhile.
+    // A removal online first: its undo toast's code loads now (offline it could not: the app has
+    // no offline copy of its lazy parts yet, issue #33).
+    await phone.page.getByRole('button', { name: 'Remove META.US' }).click();
+    await expect(row(desk.page, 'META.US')).toHaveCount(0, SOON);
+    // Its code has loaded once the toast shows.
+    await expect(phone.page.getByText('Removed META.US from US tech.')).toBeVisible();
+    await phone.context.setOffline(true);
+    await phone.page.getByRole('button', { name: 'Remove MSFT.US' }).click();
+    await expect(row(phone.page, 'MSFT.US')).toHaveCount(0);
+    await addSymbol(desk.page, '388.HK');
+    await expect(phone.page.locator('html')).toHaveAttribute('data-workspace-sync', 'offline', { timeout: 15_000 });
+    await expect(row(phone.page, '388.HK')).toHaveCount(0);
+    await expect(row(desk.page, 'MSFT.US')).toBeVisible();
+    // Offline a while, the phone says where its change is.
+    const offlineNotice = phone.page.getByRole('list', { name: 'Notices' }).getByText('Offline: changes to your workspace are kept in this browser');
+    await expect(offlineNotice).toBeVisible({ timeout: 15_000 });
+
+    await phone.context.setOffline(false);
+    for (const page of [desk.page, phone.page]) {
+      await expect(row(page, '388.HK')).toBeVisible({ timeout: 15_000 });
+      await expect(row(page, 'MSFT.US')).toHaveCount(0, { timeout: 15_000 });
+    }
+    await expect(offlineNotice).toHaveCount(0);
+    // One order on both, and it stays after a reload (it is the server's).
+    const order = (page: Page) => page.getByTestId('watchlist-row').evaluateAll((rows) => rows.map((element) => element.getAttribute('data-symbol')));
+    await expect.poll(async () => JSON.stringify(await order(phone.page))).toBe(JSON.stringify(await order(desk.page)));
+    await desk.page.reload();
+    await expect(row(desk.page, '388.HK')).toBeVisible({ timeout: 15_000 });
+    await expect(row(desk.page, 'MSFT.US')).toHaveCount(0);
+    await desk.context.close();
+    await phone.context.close();
+  });
+}
 
 test('a browser with a workspace of its own meets the server’s: it is asked, and merges', async ({ browser }) => {
   const desk = await device(browser);
@@ -163,4 +172,56 @@ test('two browsers signed in as one user keep in step; another user’s browser 
   await expect(row(other.page, '388.HK')).toHaveCount(0);
   await expect(row(other.page, 'AAPL.US')).toBeVisible();
   for (const { context } of [desk, laptop, other]) await context.close();
+});
+
+test('a list and a layout shared by a link: opened and copied by another user signed in; once revoked, the link says so', async ({ browser }) => {
+  const alice = await device(browser, 'alice');
+  const bob = await device(browser, 'bob');
+  await addSymbol(alice.page, '388.HK');
+  await drawHorizontalLine(alice.page, 150);
+  await expect.poll(() => placedCount(alice.page)).toBe(1);
+
+  await alice.page.getByRole('button', { name: 'Your data' }).click();
+  const yourData = alice.page.getByRole('dialog', { name: 'Your data' });
+  await yourData.getByRole('button', { name: /^Share watchlist/ }).click();
+  const link = yourData.getByTestId('share-link');
+  await expect(link).toHaveValue(/\/\?share=[A-Za-z0-9_-]{22}$/);
+  const listLink = await link.inputValue();
+  await yourData.getByRole('button', { name: 'Share this layout' }).click();
+  await expect(link).not.toHaveValue(listLink);
+  const layoutLink = await link.inputValue();
+  await expect(yourData.getByTestId('own-shares').getByRole('listitem')).toHaveCount(2);
+  await alice.page.screenshot({ path: 'test-results/workspace-sync/share-links.png' });
+
+  // Bob opens the list's link: he sees what it is and whose, and copies it into his workspace.
+  await bob.page.goto(listLink);
+  const opened = bob.page.getByRole('dialog', { name: 'Shared with you' });
+  await expect(opened).toContainText('shared by alice', { timeout: 15_000 });
+  await expect(opened.getByTestId('shared-symbols')).toContainText('388.HK');
+  await bob.page.screenshot({ path: 'test-results/workspace-sync/share-opened.png' });
+  await opened.getByRole('button', { name: 'Add to my watchlists' }).click();
+  await expect(opened.getByRole('status')).toContainText('Added to your watchlists as');
+  await opened.getByRole('button', { name: 'Close' }).click();
+  await expect(row(bob.page, '388.HK')).toBeVisible();
+
+  // The layout's link: its drawing comes with it.
+  await bob.page.goto(layoutLink);
+  await expect(opened).toContainText('AAPL.US', { timeout: 15_000 });
+  await opened.getByRole('button', { name: 'Use this layout' }).click();
+  await expect(opened.getByRole('status')).toContainText('Drawings added: 1');
+  await opened.getByRole('button', { name: 'Close' }).click();
+  await expect.poll(() => placedCount(bob.page)).toBe(1);
+
+  // Alice revokes the list's link (a second click confirms); bob's next visit is told so.
+  const own = yourData.getByTestId('own-shares');
+  const revoke = own.getByRole('button', { name: /^Revoke/ }).last();
+  await revoke.click();
+  await expect(revoke).toHaveText('Revoke? Click again');
+  await revoke.click();
+  await expect(yourData.getByRole('status')).toContainText('Revoked');
+  await expect(own.getByRole('listitem')).toHaveCount(1);
+  await bob.page.goto(listLink);
+  await expect(opened.getByRole('alert')).toHaveText('This link was revoked by the one who shared it.', { timeout: 15_000 });
+  await expect(opened.getByRole('button', { name: 'Add to my watchlists' })).toHaveCount(0);
+  for (const { context } of [alice, bob]) await context.close();
 });

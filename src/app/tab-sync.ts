@@ -1,7 +1,8 @@
 /**
  * Starts the exchange of record changes between tabs (src/store/records/tab-sync.ts) for every
  * persisted store: the app's, the drawings', the alerts'; then the sync of the three with the
- * user's workspace on the server (workspace-sync/). Loaded after the first candle.
+ * user's workspace on the server (workspace-sync/), and a shared link's dialog. Loaded after the
+ * first candle.
  */
 import type { StoreApi } from 'zustand';
 import { alertRecords } from '../features/alerts/alert-records';
@@ -13,6 +14,7 @@ import { appRecords } from '../store/records/app-records';
 import { savedStateReadAt } from '../store/persisted-store';
 import { recordsChannelName, startTabSync, type RecordAdapter } from '../store/records/tab-sync';
 import { wallClock } from '../time/clock';
+import { shareAtLoad } from './workspace-sync/share-at-load';
 
 let started = false;
 
@@ -38,4 +40,10 @@ export function startTabSyncs(): void {
   void import('./workspace-sync/start-server-sync').then((sync) => {
     sync.startServerSync(tab);
   });
+  // A shared link opens after the first candle too, over the app.
+  const shared = shareAtLoad();
+  if (shared !== undefined)
+    void import('./workspace-sync/open-share').then((share) => {
+      share.openShare(shared);
+    });
 }

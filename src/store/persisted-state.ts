@@ -48,10 +48,10 @@ const layoutSchema = z.object({
   sync: z.object(Object.fromEntries(SYNC_KEYS.map((key) => [key, z.boolean()])) as Record<(typeof SYNC_KEYS)[number], z.Schema<boolean>>),
 });
 
-/** A saved layout, or the default when it is missing or damaged (the active chart must be shown). */
-function parseLayoutState(value: unknown): { layout: ChartLayout; ok: boolean } {
+/** A layout from elsewhere (saved, shared); undefined when damaged. `ok`: nothing in it was dropped. */
+export function readLayout(value: unknown): { layout: ChartLayout; ok: boolean } | undefined {
   const parsed = layoutSchema.safeParse(value);
-  if (!parsed.success || parsed.data.active >= chartCount(parsed.data.kind)) return { layout: DEFAULT_LAYOUT, ok: value === undefined };
+  if (!parsed.success || parsed.data.active >= chartCount(parsed.data.kind)) return undefined;
   let ok = true;
   const charts = parsed.data.charts.map(({ type, indicators, ...view }): ChartView => {
     // A chart's own indicators are read as the preferences' are: what makes sense is kept.
@@ -142,7 +142,8 @@ export function parsePersisted(raw: unknown, languages: readonly string[] = []):
   }
   const active = typeof source.activeWatchlistId === 'string' ? source.activeWatchlistId : '';
   const activeWatchlistId = watchlists.some((list) => list.id === active) ? active : (watchlists[0]?.id ?? '');
-  const layout = parseLayoutState(source.layout);
+  // A missing or damaged layout: the default (the active chart must be shown).
+  const layout = readLayout(source.layout) ?? { layout: DEFAULT_LAYOUT, ok: source.layout === undefined };
   if (!layout.ok) repaired = true;
   const comparisons = field(comparisonsSchema, source.comparisons, {});
   return { state: { preferences, watchlists, activeWatchlistId, symbolTypes, layout: layout.layout, comparisons }, repaired };

@@ -6,7 +6,8 @@
 import { WORKSPACE_PATH, type WorkspaceRead, type WorkspaceWritten } from '#shared/workspace-protocol.ts';
 import { SyncRefusal, type OutgoingChange, type ServerRecord, type WorkspaceTransport } from '../../store/records/server-sync';
 
-async function refusalOf(response: Response): Promise<SyncRefusal> {
+/** A refusal of the workspace's paths (its envelope's message, its Retry-After). */
+export async function refusalOf(response: Response): Promise<SyncRefusal> {
   let message = `HTTP ${String(response.status)}`;
   try {
     const body = (await response.json()) as { message?: unknown };

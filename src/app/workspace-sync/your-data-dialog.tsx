@@ -1,8 +1,8 @@
 /**
  * "Your data" (opened from the header): where the workspace is kept, "Export my data" (the whole
  * workspace as one JSON file, src/store/records/workspace-file.ts) and its import, which restores
- * a file's records through the tabs' exchange, so every tab and the server take them. Loaded on
- * demand.
+ * a file's records through the tabs' exchange, so every tab and the server take them; and sharing
+ * (share-section.tsx). Loaded on demand.
  */
 import { useState } from 'react';
 import { Modal } from '../../components/ui/modal';
@@ -13,6 +13,7 @@ import { WORKSPACE_STORES } from '#shared/workspace-protocol.ts';
 import { loadRecords, RECORDS_KEY_PREFIX, recordsChannelName } from '../../store/records/tab-sync';
 import { importDiff, readWorkspaceFile, workspaceFile } from '../../store/records/workspace-file';
 import { wallClock } from '../../time/clock';
+import { ShareSection } from './share-section';
 
 const heldRecords = (): Map<string, Map<string, UserRecord>> =>
   new Map(WORKSPACE_STORES.map((store) => [store, loadRecords(localStorage, RECORDS_KEY_PREFIX + store)]));
@@ -91,6 +92,7 @@ export function YourDataDialog({ onClose }: { onClose: () => void }) {
             {outcome}
           </p>
         )}
+        <ShareSection />
       </div>
     </Modal>
   );

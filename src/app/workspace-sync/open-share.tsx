@@ -1,0 +1,153 @@
+/**
+ * A shared link (`/?share=<id>`) opened: what was shared and by whom, and a button that copies it
+ * into this user's workspace. A watchlist becomes a new list of theirs (a free name); a layout
+ * replaces the charts on the screen and adds its drawings to theirs (a drawing already there, by
+ * its id, is not added twice). Nothing changes until the button is pressed. Its own React root:
+ * it opens after the first candle.
+ */
+import { useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { ShareRead } from '#shared/share-protocol.ts';
+import { useDrawingsStore } from '../../features/chart/drawings/drawings-store';
+import { Modal } from '../../components/ui/modal';
+import { t } from '../../i18n/t';
+import { useAppStore } from '../../store/app-store';
+import { shownCharts } from '../../store/chart-layout';
+import { shareClient, type ShareAnswer } from './share-client';
+import { readSharedLayout, readSharedWatchlist, type OpenedLayout } from './share-values';
+
+type Opened =
+  | { state: 'loading' }
+  | { state: 'problem'; message: string }
+  | { state: 'watchlist'; read: ShareRead; symbols: string[] }
+  | { state: 'layout'; read: ShareRead; opened: OpenedLayout };
+
+function problemOf(answer: Extract<ShareAnswer<unknown>, { ok: false }>): string {
+  if (answer.status === 0) return t('The server cannot be reached: open the link again when you are online.');
+  if (answer.status === 401) return t('Sign in to open this shared link.');
+  if (answer.status === 410) return t('This link was revoked by the one who shared it.');
+  if (answer.status === 404)
+    return answer.message.includes('WORKSPACE=off')
+      ? t('This server keeps no workspaces, so nothing is shared here.')
+      : t('No such shared link: check the link.');
+  return answer.message;
+}
+
+function readOf(answer: ShareAnswer<ShareRead>): Opened {
+  if (!answer.ok) return { state: 'problem', message: problemOf(answer) };
+  const { share, value } = answer.value;
+  if (share.kind === 'watchlist') {
+    const symbols = readSharedWatchlist(value);
+    return symbols ? { state: 'watchlist', read: answer.value, symbols } : { state: 'problem', message: t('This shared watchlist is damaged.') };
+  }
+  const opened = readSharedLayout(value);
+  return opened ? { state: 'layout', read: answer.value, opened } : { state: 'problem', message: t('This shared layout is damaged.') };
+}
+
+/** Copies the share into this workspace; the outcome to show. */
+function copyIn(opened: Opened): string {
+  if (opened.state === 'watchlist') {
+    const store = useAppStore.getState();
+    const id = store.createWatchlist(opened.read.share.name);
+    for (const symbol of opened.symbols) useAppStore.getState().addSymbol(id, symbol);
+    const name = useAppStore.getState().watchlists.find((list) => list.id === id)?.name ?? opened.read.share.name;
+    return t('Added to your watchlists as “{name}”.', { name });
+  }
+  if (opened.state !== 'layout') return '';
+  const { layout, drawings, drawingCount } = opened.opened;
+  useAppStore.getState().updateLayout(() => layout);
+  for (const [symbol, list] of drawings) useDrawingsStore.getState().addMany(symbol, list);
+  return t('The layout is on your screen. Drawings added: {count}.', { count: drawingCount });
+}
+
+function OpenShareDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const [opened, setOpened] = useState<Opened>({ state: 'loading' });
+  const [done, setDone] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void shareClient.read(id).then((answer) => {
+      if (live) setOpened(readOf(answer));
+    });
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  const button = 'rounded border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
+  const primary = 'rounded bg-sky-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-700';
+  const shared = opened.state === 'watchlist' || opened.state === 'layout' ? opened.read.share : undefined;
+  return (
+    <Modal label={t('Shared with you')} onClose={onClose}>
+      <div className="flex flex-col gap-3 p-4" data-testid="open-share">
+        <h2 className="text-base font-semibold">{shared ? `“${shared.name}”` : t('Shared with you')}</h2>
+        {opened.state === 'loading' && <p className="text-sm">{t('Loading…')}</p>}
+        {opened.state === 'problem' && (
+          <p role="alert" className="text-sm">
+            {opened.message}
+          </p>
+        )}
+        {opened.state === 'watchlist' && (
+          <>
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {t('A watchlist shared by {owner}. Symbols: {count}.', { count: opened.symbols.length, owner: opened.read.share.owner })}
+            </p>
+            <p className="max-h-32 overflow-y-auto font-mono text-xs" data-testid="shared-symbols">
+              {opened.symbols.join(' · ')}
+            </p>
+          </>
+        )}
+        {opened.state === 'layout' && (
+          <>
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {t('A layout shared by {owner}. Charts: {count}.', { count: shownCharts(opened.opened.layout).length, owner: opened.read.share.owner })}
+            </p>
+            <p className="font-mono text-xs" data-testid="shared-charts">
+              {shownCharts(opened.opened.layout)
+                .map((view) => `${view.symbol} ${view.interval}`)
+                .join(' · ')}
+            </p>
+            <p className="text-xs text-slate-500 dark:text-slate-400">
+              {t('It replaces the charts on your screen. Drawings it adds to yours: {count}.', { count: opened.opened.drawingCount })}
+            </p>
+          </>
+        )}
+        {done !== undefined && (
+          <p role="status" className="text-sm">
+            {done}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          {shared && done === undefined && (
+            <button
+              type="button"
+              className={primary}
+              onClick={() => {
+                setDone(copyIn(opened));
+              }}
+            >
+              {opened.state === 'watchlist' ? t('Add to my watchlists') : t('Use this layout')}
+            </button>
+          )}
+          <button type="button" className={button} onClick={onClose}>
+            {t('Close')}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+/** Shows the shared link's dialog over the app. */
+export function openShare(id: string): void {
+  const host = document.createElement('div');
+  document.body.append(host);
+  const root = createRoot(host);
+  root.render(
+    <OpenShareDialog
+      id={id}
+      onClose={() => {
+        root.unmount();
+        host.remove();
+      }}
+    />,
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * The browser's requests of the share API (shared/share-protocol.ts): same-origin fetches with the
+ * page's sign-in. Each answers the value, or the server's refusal (its status and message; status
+ * 0 when the server could not be reached).
+ */
+import type { ShareKind, ShareRead, ShareSummary } from '#shared/share-protocol.ts';
+import { SHARES_PATH } from '#shared/share-protocol.ts';
+import { refusalOf } from './workspace-transport';
+
+export type ShareAnswer<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
+
+async function call<T>(path: string, init: RequestInit = {}): Promise<ShareAnswer<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'same-origin', cache: 'no-store', ...init });
+  } catch {
+    return { ok: false, status: 0, message: '' };
+  }
+  if (!response.ok) {
+    const refusal = await refusalOf(response);
+    return { ok: false, status: refusal.status, message: refusal.message };
+  }
+  return { ok: true, value: (await response.json()) as T };
+}
+
+const sharePath = (id: string): string => `${SHARES_PATH}/${encodeURIComponent(id)}`;
+
+export const shareClient = {
+  create: (kind: ShareKind, name: string, value: unknown) =>
+    call<{ share: ShareSummary }>(SHARES_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind, name, value }),
+    }),
+  listOwn: () => call<{ shares: ShareSummary[] }>(SHARES_PATH),
+  read: (id: string) => call<ShareRead>(sharePath(id)),
+  revoke: (id: string) => call<{ revoked: true }>(sharePath(id), { method: 'DELETE' }),
+};
