@@ -5,54 +5,25 @@
  * to read a revoked share, or to change or revoke another user's (other ids, path tricks, forged
  * users, cross-site posts), are all refused and the other user's shares stay as they were.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SHARES_PATH, type ShareRead, type ShareSummary } from '#shared/share-protocol.ts';
-import { request, startAuthServer, startCountingUpstream, type AuthServer, type CountingUpstream } from '../auth/auth-stack.test-support.ts';
-import { workspaceDatabase, type WorkspaceDatabase } from '../workspace/workspace-database.ts';
+import { request } from '../auth/auth-stack.test-support.ts';
+import { bearer, TOKENS, useWorkspaceStack, type TestUser } from './workspace-stack.test-support.ts';
 
-const TOKENS = {
-  ann: 'ann-token-0123456789abcdef0123456789abcdef',
-  bob: 'bob-token-0123456789abcdef0123456789abcdef',
-};
-const bearer = (user: keyof typeof TOKENS) => ({ authorization: `Bearer ${TOKENS[user]}` });
 const json = { 'content-type': 'application/json' };
 
-let upstream: CountingUpstream;
-let server: AuthServer;
-let database: WorkspaceDatabase;
-let dataDir: string;
+const stack = useWorkspaceStack();
 
-beforeAll(async () => {
-  upstream = await startCountingUpstream();
-  dataDir = mkdtempSync(join(tmpdir(), 'chartroom-shares-'));
-  database = workspaceDatabase({ kind: 'pglite', dataDir });
-  server = await startAuthServer(
-    upstream,
-    { AUTH_MODE: 'password' },
-    { users: { ann: 'ann-password-1', bob: 'bob-password-1' }, tokens: TOKENS },
-    { workspace: database },
-  );
-}, 60_000);
-afterAll(async () => {
-  await server.stop();
-  await upstream.stop();
-  await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const share = async (user: keyof typeof TOKENS, body: unknown): Promise<ShareSummary> => {
-  const answer = await request(server.port, SHARES_PATH, { method: 'POST', headers: { ...bearer(user), ...json }, body: JSON.stringify(body) });
+const share = async (user: TestUser, body: unknown): Promise<ShareSummary> => {
+  const answer = await request(stack.server.port, SHARES_PATH, { method: 'POST', headers: { ...bearer(user), ...json }, body: JSON.stringify(body) });
   expect(answer.status, answer.body).toBe(201);
   return (JSON.parse(answer.body) as { share: ShareSummary }).share;
 };
-const open = (user: keyof typeof TOKENS, id: string) => request(server.port, `${SHARES_PATH}/${id}`, { headers: bearer(user) });
-const own = async (user: keyof typeof TOKENS) =>
-  (JSON.parse((await request(server.port, SHARES_PATH, { headers: bearer(user) })).body) as { shares: ShareSummary[] }).shares;
-const revoke = (user: keyof typeof TOKENS, id: string, headers: Record<string, string> = {}) =>
-  request(server.port, `${SHARES_PATH}/${id}`, { method: 'DELETE', headers: { ...bearer(user), ...headers } });
+const open = (user: TestUser, id: string) => request(stack.server.port, `${SHARES_PATH}/${id}`, { headers: bearer(user) });
+const own = async (user: TestUser) =>
+  (JSON.parse((await request(stack.server.port, SHARES_PATH, { headers: bearer(user) })).body) as { shares: ShareSummary[] }).shares;
+const revoke = (user: TestUser, id: string, headers: Record<string, string> = {}) =>
+  request(stack.server.port, `${SHARES_PATH}/${id}`, { method: 'DELETE', headers: { ...bearer(user), ...headers } });
 
 describe('sharing by a link', () => {
   it('shares a watchlist that bob opens, listed for ann only', async () => {
@@ -83,7 +54,7 @@ describe('sharing by a link', () => {
       [{ kind: 'layout', name: 'x', value: { layout: {}, drawings: { 'A.US': ['x'.repeat(600_000)] } } }, /at most 524288 characters/],
     ];
     for (const [body, message] of cases) {
-      const answer = await request(server.port, SHARES_PATH, { method: 'POST', headers: { ...bearer('ann'), ...json }, body: JSON.stringify(body) });
+      const answer = await request(stack.server.port, SHARES_PATH, { method: 'POST', headers: { ...bearer('ann'), ...json }, body: JSON.stringify(body) });
       expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect((JSON.parse(answer.body) as { message: string }).message).toMatch(message);
     }
@@ -105,7 +76,7 @@ describe('sharing by a link', () => {
 
   it('needs a signed-in user to open a share', async () => {
     const list = await share('ann', { kind: 'watchlist', name: 'Open', value: { symbols: ['MSFT.US'] } });
-    const anonymous = await request(server.port, `${SHARES_PATH}/${list.id}`, {});
+    const anonymous = await request(stack.server.port, `${SHARES_PATH}/${list.id}`, {});
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).not.toContain('MSFT.US');
   });
@@ -149,7 +120,7 @@ describe('crafted requests against another user’s shares and a revoked one', (
     ['a bearer beside a forged cookie', () => `${SHARES_PATH}/${id()}`, { ...bearer('bob'), cookie: 'user=ann; revoked=false' }],
   ];
   it.each(reads)('a read (%s) never returns a revoked share or ann’s list', async (name, target, headers) => {
-    const answer = await request(server.port, target(), { headers });
+    const answer = await request(stack.server.port, target(), { headers });
     // Bob's own list of shares (none) is his to read, whatever else the request says; a path the
     // routes do not know (another spelling) is the page's.
     if (answer.status === 200 && answer.body.startsWith('<!doctype')) expect(answer.body).not.toContain(revoked.id);
@@ -251,7 +222,7 @@ describe('crafted requests against another user’s shares and a revoked one', (
     ['ann revokes the revoked share again', 'DELETE', () => `${SHARES_PATH}/${id()}`, bearer('ann')],
   ];
   it.each(writes)('a write (%s) leaves ann’s shares as they were', async (name, method, target, headers, body) => {
-    const answer = await request(server.port, target(), { method, headers, ...(body !== undefined && { body }) });
+    const answer = await request(stack.server.port, target(), { method, headers, ...(body !== undefined && { body }) });
     const answered = answer.status;
     // Bob may share his own list (it is his): it lands under his name only.
     if (answered === 201) expect(name).toMatch(/^bob shares/);
@@ -272,10 +243,10 @@ describe('crafted requests against another user’s shares and a revoked one', (
   });
 
   it('logs shares and revocations in the audit log without their content', () => {
-    const lines = server.logLines.filter((line) => line.includes('"event":"workspace-share"'));
+    const lines = stack.server.logLines.filter((line) => line.includes('"event":"workspace-share"'));
     expect(lines.some((line) => line.includes('"user":"ann"') && line.includes('shared-watchlist'))).toBe(true);
     expect(lines.some((line) => line.includes('"outcome":"revoked"'))).toBe(true);
-    const all = server.logLines.join('\n');
+    const all = stack.server.logLines.join('\n');
     expect(all).not.toContain('SECRET.US');
     expect(all).not.toContain('Banks');
   });

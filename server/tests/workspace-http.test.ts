@@ -5,16 +5,11 @@
  * forged user headers, cross-site posts) are refused or land in the sender's own workspace, and
  * the other user's records stay as they were.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_EVENTS_PATH, WORKSPACE_PATH } from '#shared/workspace-protocol.ts';
-import { request, startAuthServer, startCountingUpstream, type AuthServer, type CountingUpstream } from '../auth/auth-stack.test-support.ts';
-import { workspaceDatabase, type WorkspaceDatabase } from '../workspace/workspace-database.ts';
+import { request } from '../auth/auth-stack.test-support.ts';
+import { bearer, TOKENS, useWorkspaceStack, type TestUser } from './workspace-stack.test-support.ts';
 
-const TOKENS = { ann: 'ann-token-0123456789abcdef0123456789abcdef', bob: 'bob-token-0123456789abcdef0123456789abcdef' };
-const bearer = (user: keyof typeof TOKENS) => ({ authorization: `Bearer ${TOKENS[user]}` });
 const json = { 'content-type': 'application/json' };
 
 const list = (rev: number, by: string, symbols: string[]) => ({
@@ -27,35 +22,17 @@ const list = (rev: number, by: string, symbols: string[]) => ({
 });
 const batch = (...changes: unknown[]) => JSON.stringify({ changes });
 
-let upstream: CountingUpstream;
-let server: AuthServer;
-let database: WorkspaceDatabase;
-let dataDir: string;
+const stack = useWorkspaceStack();
 
-beforeAll(async () => {
-  upstream = await startCountingUpstream();
-  dataDir = mkdtempSync(join(tmpdir(), 'chartroom-workspace-'));
-  database = workspaceDatabase({ kind: 'pglite', dataDir });
-  server = await startAuthServer(
-    upstream,
-    { AUTH_MODE: 'password' },
-    { users: { ann: 'ann-password-1', bob: 'bob-password-1' }, tokens: TOKENS },
-    { workspace: database },
-  );
-}, 60_000);
-afterAll(async () => {
-  await server.stop();
-  await upstream.stop();
-  await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const read = async (user: keyof typeof TOKENS) =>
-  JSON.parse((await request(server.port, WORKSPACE_PATH, { headers: bearer(user) })).body) as { serverRev: number; records: { id: string; value: unknown }[] };
+const read = async (user: TestUser) =>
+  JSON.parse((await request(stack.server.port, WORKSPACE_PATH, { headers: bearer(user) })).body) as {
+    serverRev: number;
+    records: { id: string; value: unknown }[];
+  };
 
 describe('the workspace API', () => {
   it("stores a user's batch and reads it back, whole and since a revision", async () => {
-    const written = await request(server.port, WORKSPACE_PATH, {
+    const written = await request(stack.server.port, WORKSPACE_PATH, {
       method: 'POST',
       headers: { ...bearer('ann'), ...json },
       body: batch({ store: 'app', to: list(1, 'desk', ['AAPL.US']) }),
@@ -65,7 +42,7 @@ describe('the workspace API', () => {
     expect(written.headers['cache-control']).toBe('no-store');
     const all = await read('ann');
     expect(all.records.map((r) => r.value)).toEqual([{ name: 'US', symbols: ['AAPL.US'] }]);
-    const since = await request(server.port, `${WORKSPACE_PATH}?since=1`, { headers: bearer('ann') });
+    const since = await request(stack.server.port, `${WORKSPACE_PATH}?since=1`, { headers: bearer('ann') });
     expect(JSON.parse(since.body)).toEqual({ user: 'ann', serverRev: 1, records: [] });
   });
 
@@ -89,7 +66,7 @@ describe('the workspace API', () => {
       ],
     ];
     for (const [body, status, message] of cases) {
-      const answer = await request(server.port, WORKSPACE_PATH, { method: 'POST', headers: { ...bearer('ann'), ...json }, body });
+      const answer = await request(stack.server.port, WORKSPACE_PATH, { method: 'POST', headers: { ...bearer('ann'), ...json }, body });
       expect(answer.status, body.slice(0, 60)).toBe(status);
       expect((JSON.parse(answer.body) as { message: string }).message).toMatch(message);
     }
@@ -97,15 +74,19 @@ describe('the workspace API', () => {
   });
 
   it('refuses a write without a JSON content type', async () => {
-    const plain = await request(server.port, WORKSPACE_PATH, { method: 'POST', headers: { ...bearer('ann'), 'content-type': 'text/plain' }, body: batch() });
+    const plain = await request(stack.server.port, WORKSPACE_PATH, {
+      method: 'POST',
+      headers: { ...bearer('ann'), 'content-type': 'text/plain' },
+      body: batch(),
+    });
     expect(plain.status).toBe(415);
   });
 });
 
 /** A user's event stream: the server revisions it announces, as they come. */
-async function follow(user: keyof typeof TOKENS) {
+async function follow(user: TestUser) {
   const controller = new AbortController();
-  const response = await fetch(`http://127.0.0.1:${String(server.port)}${WORKSPACE_EVENTS_PATH}`, { headers: bearer(user), signal: controller.signal });
+  const response = await fetch(`http://127.0.0.1:${String(stack.server.port)}${WORKSPACE_EVENTS_PATH}`, { headers: bearer(user), signal: controller.signal });
   const revisions: number[] = [];
   const reader = response.body?.getReader();
   let text = '';
@@ -141,7 +122,7 @@ describe('the workspace event stream', () => {
     const start = (await read('ann')).serverRev;
     expect(await ann.until(() => ann.revisions.length === 1)).toBe(true);
     expect(ann.revisions).toEqual([start]);
-    const written = await request(server.port, WORKSPACE_PATH, {
+    const written = await request(stack.server.port, WORKSPACE_PATH, {
       method: 'POST',
       headers: { ...bearer('ann'), ...json },
       body: batch({ store: 'app', to: { ...list(1, 'phone', ['NVDA.US']), id: 'watchlist:events', value: { name: 'E', symbols: ['NVDA.US'] } } }),
@@ -157,7 +138,7 @@ describe('the workspace event stream', () => {
   });
 
   it('refuses a stream without a user', async () => {
-    const answer = await request(server.port, WORKSPACE_EVENTS_PATH, {});
+    const answer = await request(stack.server.port, WORKSPACE_EVENTS_PATH, {});
     expect(answer.status).toBe(401);
   });
 });
@@ -165,7 +146,7 @@ describe('the workspace event stream', () => {
 describe('crafted requests for another user’s records', () => {
   let annBefore: Awaited<ReturnType<typeof read>>;
   beforeAll(async () => {
-    await request(server.port, WORKSPACE_PATH, {
+    await request(stack.server.port, WORKSPACE_PATH, {
       method: 'POST',
       headers: { ...bearer('ann'), ...json },
       body: batch({ store: 'app', to: list(2, 'desk', ['AAPL.US', 'SECRET.US']) }),
@@ -201,7 +182,7 @@ describe('crafted requests for another user’s records', () => {
     [WORKSPACE_PATH, {}],
   ];
   it.each(reads)('a read of %s never returns ann’s records', async (target, headers) => {
-    const answer = await request(server.port, target, { headers });
+    const answer = await request(stack.server.port, target, { headers });
     expect(answer.body).not.toContain('SECRET.US');
     expect([200, 400, 401, 404]).toContain(answer.status);
   });
@@ -245,7 +226,7 @@ describe('crafted requests for another user’s records', () => {
     [`${WORKSPACE_PATH}/`, { ...bearer('bob'), ...json }, batch({ store: 'app', to: list(9, 'bob', ['EVIL']) })],
   ];
   it.each(writes)('a write to %s leaves ann’s records as they were', async (target, headers, body) => {
-    const answer = await request(server.port, target, { method: 'POST', headers, body });
+    const answer = await request(stack.server.port, target, { method: 'POST', headers, body });
     expect(answer.status).toBeGreaterThanOrEqual(200);
     expect(await read('ann')).toEqual(annBefore);
   });
@@ -258,7 +239,7 @@ describe('crafted requests for another user’s records', () => {
     const bob = await read('bob');
     expect(bob.records.every((r) => r.value !== undefined)).toBe(true);
     expect(JSON.stringify(bob.records)).not.toContain('SECRET.US');
-    const crossSite = await request(server.port, WORKSPACE_PATH, {
+    const crossSite = await request(stack.server.port, WORKSPACE_PATH, {
       method: 'POST',
       headers: { ...bearer('bob'), ...json, origin: 'https://evil.example' },
       body: batch({ store: 'app', to: list(50, 'bob', ['CROSS']) }),
@@ -268,7 +249,7 @@ describe('crafted requests for another user’s records', () => {
   });
 
   it('logs each write in the audit log without its content', () => {
-    const lines = server.logLines.filter((line) => line.includes('workspace'));
+    const lines = stack.server.logLines.filter((line) => line.includes('workspace'));
     expect(lines.some((line) => line.includes('"event":"workspace-write"') && line.includes('"user":"ann"'))).toBe(true);
     expect(lines.join('\n')).not.toContain('SECRET.US');
     expect(lines.join('\n')).not.toContain('EVIL');

@@ -8,20 +8,17 @@
  */
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ERROR_CODES, ERROR_MESSAGES } from '#shared/contract.ts';
+import { ERROR_CODES } from '#shared/contract.ts';
 import { checkShareValue, newShareSchema, SHARE_LIMITS, SHARES_PATH } from '#shared/share-protocol.ts';
 import type { AccessControl } from '../auth/access.ts';
 import { ClientRateLimiter } from '../rate-limiter.ts';
-import { errorResponse, jsonResponse } from '../upstream/envelope.ts';
+import { jsonResponse } from '../upstream/envelope.ts';
+import { jsonBody, NO_STORE, refusal, storeOr503 } from './route-answers.ts';
 import type { ShareStore } from './share-store.ts';
 import type { WorkspaceDatabase } from './workspace-database.ts';
 import { WorkspaceLimitError } from './workspace-store.ts';
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
-const { INVALID_PARAMETER, PERMISSION_DENIED, LIMIT_EXCEEDED, RATE_LIMITED, INVALID_KEY, INTERNAL_ERROR } = ERROR_CODES;
-
-const refusal = (status: number, code: keyof typeof ERROR_MESSAGES, detail: string, headers: Record<string, string> = {}) =>
-  errorResponse(status, code, `${ERROR_MESSAGES[code]}: ${detail}`, { ...NO_STORE, ...headers });
+const { INVALID_PARAMETER, PERMISSION_DENIED, LIMIT_EXCEEDED, RATE_LIMITED, INVALID_KEY } = ERROR_CODES;
 
 /** Creating and revoking, per user per minute. */
 const SHARE_WRITES_PER_MINUTE = 60;
@@ -35,13 +32,7 @@ export interface ShareRouteOptions {
 
 export function mountShareRoutes(app: Hono, { database, access, writesPerMinute = SHARE_WRITES_PER_MINUTE, now }: ShareRouteOptions): void {
   const writes = new ClientRateLimiter({ perMinute: writesPerMinute, ...(now && { now }) });
-  const sharesOr503 = async (): Promise<ShareStore | Response> => {
-    try {
-      return await database.shares();
-    } catch {
-      return refusal(503, INTERNAL_ERROR, 'the workspace database is not available; try again shortly', { 'Retry-After': '5' });
-    }
-  };
+  const openShares = (): Promise<ShareStore | Response> => storeOr503(() => database.shares());
   /** The user of a create or revoke, or the refusal to answer with. */
   const writer = (c: Context, outcome: string): string | Response => {
     const user = access.userOf(c);
@@ -63,7 +54,7 @@ export function mountShareRoutes(app: Hono, { database, access, writesPerMinute 
   app.get(SHARES_PATH, async (c) => {
     const user = access.userOf(c);
     if (user === undefined) return refusal(401, INVALID_KEY, 'sign in to list your shares');
-    const shares = await sharesOr503();
+    const shares = await openShares();
     if (shares instanceof Response) return shares;
     return jsonResponse(200, { shares: await shares.listOwn(user) }, NO_STORE);
   });
@@ -75,20 +66,14 @@ export function mountShareRoutes(app: Hono, { database, access, writesPerMinute 
   app.post(SHARES_PATH, limit, async (c) => {
     const user = writer(c, 'share-writes');
     if (user instanceof Response) return user;
-    if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json'))
-      return refusal(415, INVALID_PARAMETER, 'send the share as application/json');
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return refusal(400, INVALID_PARAMETER, 'the share is not JSON');
-    }
-    const parsed = newShareSchema.safeParse(body);
+    const read = await jsonBody(c, 'share');
+    if (read instanceof Response) return read;
+    const parsed = newShareSchema.safeParse(read.body);
     if (!parsed.success) return refusal(400, INVALID_PARAMETER, parsed.error.message.slice(0, 300));
     const { kind, name, value } = parsed.data;
     const checked = checkShareValue(kind, value);
     if (!checked.ok) return refusal(400, INVALID_PARAMETER, checked.problem);
-    const shares = await sharesOr503();
+    const shares = await openShares();
     if (shares instanceof Response) return shares;
     try {
       const share = await shares.create(user, kind, name.trim() || kind, value);
@@ -103,7 +88,7 @@ export function mountShareRoutes(app: Hono, { database, access, writesPerMinute 
 
   app.get(`${SHARES_PATH}/:id`, async (c) => {
     if (access.userOf(c) === undefined) return refusal(401, INVALID_KEY, 'sign in to open a shared list or layout');
-    const shares = await sharesOr503();
+    const shares = await openShares();
     if (shares instanceof Response) return shares;
     const found = await shares.read(c.req.param('id'));
     if (found === 'unknown') return refusal(404, INVALID_PARAMETER, 'no such share: check the link');
@@ -114,7 +99,7 @@ export function mountShareRoutes(app: Hono, { database, access, writesPerMinute 
   app.delete(`${SHARES_PATH}/:id`, async (c) => {
     const user = writer(c, 'share-writes');
     if (user instanceof Response) return user;
-    const shares = await sharesOr503();
+    const shares = await openShares();
     if (shares instanceof Response) return shares;
     if (!(await shares.revoke(user, c.req.param('id')))) return refusal(404, INVALID_PARAMETER, 'you have no such share');
     access.audit('workspace-share', { user, outcome: 'revoked', via: 'share' });

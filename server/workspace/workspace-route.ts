@@ -9,12 +9,13 @@
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
-import { ERROR_CODES, ERROR_MESSAGES } from '#shared/contract.ts';
+import { ERROR_CODES } from '#shared/contract.ts';
 import type { UserRecord } from '#shared/records.ts';
 import { batchSchema, WORKSPACE_EVENTS_PATH, WORKSPACE_LIMITS, WORKSPACE_PATH, type RecordInput } from '#shared/workspace-protocol.ts';
 import type { AccessControl } from '../auth/access.ts';
 import { ClientRateLimiter } from '../rate-limiter.ts';
-import { errorResponse, jsonResponse } from '../upstream/envelope.ts';
+import { jsonResponse } from '../upstream/envelope.ts';
+import { jsonBody, NO_STORE, refusal, storeOr503 } from './route-answers.ts';
 import type { WorkspaceDatabase } from './workspace-database.ts';
 import { localWorkspaceNotices, type WorkspaceNotices } from './workspace-notices.ts';
 import { WorkspaceLimitError, type WorkspaceStore } from './workspace-store.ts';
@@ -22,11 +23,7 @@ import { WorkspaceLimitError, type WorkspaceStore } from './workspace-store.ts';
 /** A record as the schema read it (deleted: true or absent) as the records module types it. */
 const userRecord = ({ deleted, ...record }: RecordInput): UserRecord => (deleted === true ? { ...record, deleted } : record);
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
-const { INVALID_PARAMETER, PERMISSION_DENIED, LIMIT_EXCEEDED, RATE_LIMITED, INVALID_KEY, INTERNAL_ERROR } = ERROR_CODES;
-
-const refusal = (status: number, code: keyof typeof ERROR_MESSAGES, detail: string, headers: Record<string, string> = {}) =>
-  errorResponse(status, code, `${ERROR_MESSAGES[code]}: ${detail}`, { ...NO_STORE, ...headers });
+const { INVALID_PARAMETER, PERMISSION_DENIED, LIMIT_EXCEEDED, RATE_LIMITED, INVALID_KEY } = ERROR_CODES;
 
 export interface WorkspaceRouteOptions {
   database: Pick<WorkspaceDatabase, 'store'>;
@@ -51,21 +48,14 @@ export function mountWorkspaceRoutes(
 ): WorkspaceRoutes {
   const streams = new Set<SSEStreamingApi>();
   const writes = new ClientRateLimiter({ perMinute: writesPerMinute, ...(now && { now }) });
-  /** The store, or the 503 to answer while the database cannot be opened. */
-  const storeOr503 = async (): Promise<WorkspaceStore | Response> => {
-    try {
-      return await database.store();
-    } catch {
-      return refusal(503, INTERNAL_ERROR, 'the workspace database is not available; try again shortly', { 'Retry-After': '5' });
-    }
-  };
+  const openStore = (): Promise<WorkspaceStore | Response> => storeOr503(() => database.store());
 
   app.get(WORKSPACE_PATH, async (c) => {
     const user = access.userOf(c);
     if (user === undefined) return refusal(401, INVALID_KEY, 'sign in to read your workspace');
     const since = c.req.query('since') ?? '0';
     if (!/^\d{1,15}$/.test(since)) return refusal(400, INVALID_PARAMETER, 'since is a server revision (a whole number)');
-    const store = await storeOr503();
+    const store = await openStore();
     if (store instanceof Response) return store;
     return jsonResponse(200, { user, ...(await store.read(user, Number(since))) }, NO_STORE);
   });
@@ -76,7 +66,7 @@ export function mountWorkspaceRoutes(
     if (user === undefined) return refusal(401, INVALID_KEY, 'sign in to follow your workspace');
     if (notices.listeners(user) >= WORKSPACE_LIMITS.streamsPerUser)
       return refusal(429, RATE_LIMITED, `at most ${String(WORKSPACE_LIMITS.streamsPerUser)} open workspace streams per user`, { 'Retry-After': '30' });
-    const store = await storeOr503();
+    const store = await openStore();
     if (store instanceof Response) return store;
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
@@ -123,17 +113,11 @@ export function mountWorkspaceRoutes(
         'Retry-After': String(decision.retryAfterSeconds),
       });
     }
-    if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json'))
-      return refusal(415, INVALID_PARAMETER, 'send the batch as application/json');
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return refusal(400, INVALID_PARAMETER, 'the batch is not JSON');
-    }
-    const parsed = batchSchema.safeParse(body);
+    const read = await jsonBody(c, 'batch');
+    if (read instanceof Response) return read;
+    const parsed = batchSchema.safeParse(read.body);
     if (!parsed.success) return refusal(400, INVALID_PARAMETER, parsed.error.message.slice(0, 500));
-    const store = await storeOr503();
+    const store = await openStore();
     if (store instanceof Response) return store;
     try {
       const changes = parsed.data.changes.map(({ store: name, from, to }) => ({ store: name, from: from && userRecord(from), to: userRecord(to) }));
