@@ -57,7 +57,7 @@ function copyIn(opened: Opened): string {
   const { layout, drawings, drawingCount } = opened.opened;
   useAppStore.getState().updateLayout(() => layout);
   for (const [symbol, list] of drawings) useDrawingsStore.getState().addMany(symbol, list);
-  return t('The layout is on your screen. Drawings added: {count}.', { count: drawingCount });
+  return t('The layout is on your screen. Drawings added: {number}.', { number: drawingCount });
 }
 
 function OpenShareDialog({ id, onClose }: { id: string; onClose: () => void }) {
@@ -88,7 +88,7 @@ function OpenShareDialog({ id, onClose }: { id: string; onClose: () => void }) {
         {opened.state === 'watchlist' && (
           <>
             <p className="text-sm text-slate-600 dark:text-slate-300">
-              {t('A watchlist shared by {owner}. Symbols: {count}.', { count: opened.symbols.length, owner: opened.read.share.owner })}
+              {t('A watchlist shared by {owner}. Symbols: {number}.', { number: opened.symbols.length, owner: opened.read.share.owner })}
             </p>
             <p className="max-h-32 overflow-y-auto font-mono text-xs" data-testid="shared-symbols">
               {opened.symbols.join(' · ')}
@@ -98,7 +98,7 @@ function OpenShareDialog({ id, onClose }: { id: string; onClose: () => void }) {
         {opened.state === 'layout' && (
           <>
             <p className="text-sm text-slate-600 dark:text-slate-300">
-              {t('A layout shared by {owner}. Charts: {count}.', { count: shownCharts(opened.opened.layout).length, owner: opened.read.share.owner })}
+              {t('A layout shared by {owner}. Charts: {number}.', { number: shownCharts(opened.opened.layout).length, owner: opened.read.share.owner })}
             </p>
             <p className="font-mono text-xs" data-testid="shared-charts">
               {shownCharts(opened.opened.layout)
@@ -106,7 +106,7 @@ function OpenShareDialog({ id, onClose }: { id: string; onClose: () => void }) {
                 .join(' · ')}
             </p>
             <p className="text-xs text-slate-500 dark:text-slate-400">
-              {t('It replaces the charts on your screen. Drawings it adds to yours: {count}.', { count: opened.opened.drawingCount })}
+              {t('It replaces the charts on your screen. Drawings it adds to yours: {number}.', { number: opened.opened.drawingCount })}
             </p>
           </>
         )}
