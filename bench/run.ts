@@ -13,6 +13,7 @@ import { simulatorFigures } from './simulator.ts';
 import { forwarderFigures } from './forwarder.ts';
 import { loadFigures } from './load.ts';
 import { searchFigures } from './search.ts';
+import { sessionFigures } from './sessions.ts';
 import { validatorFigures } from './validators.ts';
 import type { Figure } from './figure.ts';
 
@@ -25,6 +26,7 @@ const serverFigures: Figure[] = [
   ...(await deskFigures()),
   ...(await deskRedisFigures()),
   ...(await fairShareFigures()),
+  ...(await sessionFigures()),
   ...(await validatorFigures()),
 ];
 const serverSeconds = (performance.now() - started) / 1000;
