@@ -4,6 +4,7 @@
  * user answers; "Decide later" (or Escape) leaves both as they are, and the next visit asks again.
  * Its own React root: it is shown by the sync, which loads after the first candle.
  */
+import { useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Modal } from '../../components/ui/modal';
 import { t, type MessageKey } from '../../i18n/t';
@@ -16,8 +17,10 @@ const CHOICES: readonly { choice: SyncChoice; label: MessageKey; detail: Message
 ];
 
 function ChoiceDialog({ onChoose, onLater }: { onChoose: (choice: SyncChoice) => void; onLater: () => void }) {
+  // It opens by itself: the keys are its own at once, and the safe answer has the focus.
+  const later = useRef<HTMLButtonElement>(null);
   return (
-    <Modal label={t('Your workspace on the server')} onClose={onLater}>
+    <Modal label={t('Your workspace on the server')} onClose={onLater} initialFocus={later}>
       <div className="flex flex-col gap-3 p-4">
         <h2 className="text-base font-semibold">{t('Your workspace on the server')}</h2>
         <p className="text-sm text-slate-600 dark:text-slate-300">
@@ -36,7 +39,7 @@ function ChoiceDialog({ onChoose, onLater }: { onChoose: (choice: SyncChoice) =>
             <span className="text-xs text-slate-500 dark:text-slate-400">{t(detail)}</span>
           </button>
         ))}
-        <button type="button" onClick={onLater} className="self-end rounded px-3 py-1 text-sm text-slate-600 hover:underline dark:text-slate-300">
+        <button ref={later} type="button" onClick={onLater} className="self-end rounded px-3 py-1 text-sm text-slate-600 hover:underline dark:text-slate-300">
           {t('Decide later')}
         </button>
         <p className="text-xs text-slate-500 dark:text-slate-400">{t('Nothing is synced until you choose.')}</p>

@@ -5,7 +5,7 @@
  * its id, is not added twice). Nothing changes until the button is pressed. Its own React root:
  * it opens after the first candle.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { ShareRead } from '#shared/share-protocol.ts';
 import { useDrawingsStore } from '../../features/chart/drawings/drawings-store';
@@ -63,6 +63,8 @@ function copyIn(opened: Opened): string {
 function OpenShareDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const [opened, setOpened] = useState<Opened>({ state: 'loading' });
   const [done, setDone] = useState<string | undefined>(undefined);
+  // Opened by a link, not by a click: Escape and Tab must reach it at once. Close is the safe one.
+  const closeButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     let live = true;
     void shareClient.read(id).then((answer) => {
@@ -76,7 +78,7 @@ function OpenShareDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const primary = 'rounded bg-sky-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-700';
   const shared = opened.state === 'watchlist' || opened.state === 'layout' ? opened.read.share : undefined;
   return (
-    <Modal label={t('Shared with you')} onClose={onClose}>
+    <Modal label={t('Shared with you')} onClose={onClose} initialFocus={closeButton}>
       <div className="flex flex-col gap-3 p-4" data-testid="open-share">
         <h2 className="text-base font-semibold">{shared ? `“${shared.name}”` : t('Shared with you')}</h2>
         {opened.state === 'loading' && <p className="text-sm">{t('Loading…')}</p>}
@@ -127,7 +129,7 @@ function OpenShareDialog({ id, onClose }: { id: string; onClose: () => void }) {
               {opened.state === 'watchlist' ? t('Add to my watchlists') : t('Use this layout')}
             </button>
           )}
-          <button type="button" className={button} onClick={onClose}>
+          <button ref={closeButton} type="button" className={button} onClick={onClose}>
             {t('Close')}
           </button>
         </div>

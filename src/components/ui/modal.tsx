@@ -2,12 +2,23 @@
  * A modal frame (the alert dialog, the indicator picker): a dimmed backdrop (a click on it
  * closes), Tab kept inside, Escape closes, focus goes back to whatever had it.
  */
-import { useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { useModalKeys } from './use-modal-keys';
 
-export function Modal({ label, onClose, children }: { label: string; onClose: () => void; children: ReactNode }) {
+export function Modal({
+  label,
+  onClose,
+  children,
+  initialFocus,
+}: {
+  label: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Takes focus as the dialog opens (one the user did not open: the keys are the dialog's). */
+  initialFocus?: RefObject<HTMLElement | null>;
+}) {
   const dialog = useRef<HTMLDivElement>(null);
-  useModalKeys(dialog, onClose);
+  useModalKeys(dialog, onClose, initialFocus);
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center p-2 sm:p-4 sm:pt-[10vh]">
       <div className="absolute inset-0 bg-slate-950/60" aria-hidden="true" onClick={onClose} />
