@@ -69,3 +69,19 @@ describe('scripts and style sheets go out compressed', () => {
     expect((await bytes(index)).toString()).toBe(page);
   });
 });
+
+describe('a file of another build', () => {
+  it('answers a missing hashed file with 404, not with the page, and never caches the answer', async () => {
+    const response = await get('/assets/app-0ld8u1ld.js');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect((await bytes(response)).toString()).not.toContain('<!doctype');
+  });
+
+  it('still answers any other path with the page (shared links, client routes)', async () => {
+    const response = await get('/some/route');
+    expect(response.status).toBe(200);
+    expect((await bytes(response)).toString()).toContain('<!doctype html>');
+  });
+});

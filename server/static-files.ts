@@ -80,7 +80,15 @@ export function mountStaticSite(app: Hono, root: string, options: StaticSiteOpti
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const path = new URL(c.req.url).pathname;
     if (path.startsWith('/v1') || path.startsWith('/__sim/') || path.startsWith('/chartroom/')) return c.notFound();
-    const file = (await fileIn(absoluteRoot, path)) ?? join(absoluteRoot, 'index.html');
+    const found = await fileIn(absoluteRoot, path);
+    // A hashed file of another build (a page open across a deploy): a 404 its loader can tell,
+    // not the page as a script the browser cannot parse.
+    if (found === undefined && path.startsWith('/assets/'))
+      return new Response('Not found: this file is not part of the running build.', {
+        status: 404,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+      });
+    const file = found ?? join(absoluteRoot, 'index.html');
     let body: Body;
     try {
       body = await bodyOf(file, c.req.header('accept-encoding') ?? null);
