@@ -795,7 +795,6 @@ export const MESSAGES = [
   'Sign in to share.',
   'This server keeps no workspaces, so nothing can be shared here.',
   'layout',
-  'Layout: {symbols}',
   'Link copied. Anyone signed in can open it and copy it.',
   'Copy the link below to share it.',
   'Revoked: the link no longer opens.',

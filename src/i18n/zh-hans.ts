@@ -796,7 +796,6 @@ const catalog = {
   'Sign in to share.': '请登录后再共享。',
   'This server keeps no workspaces, so nothing can be shared here.': '此服务器不保存工作区，因此无法在这里共享。',
   layout: '布局',
-  'Layout: {symbols}': '布局：{symbols}',
   'Link copied. Anyone signed in can open it and copy it.': '链接已复制。任何已登录的人都可以打开并复制它。',
   'Copy the link below to share it.': '复制下面的链接来共享。',
   'Revoked: the link no longer opens.': '已撤销：此链接不再能打开。',

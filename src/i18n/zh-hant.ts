@@ -796,7 +796,6 @@ const catalog = {
   'Sign in to share.': '請登入後再共享。',
   'This server keeps no workspaces, so nothing can be shared here.': '此伺服器不保存工作區，因此無法在這裡共享。',
   layout: '版面',
-  'Layout: {symbols}': '版面：{symbols}',
   'Link copied. Anyone signed in can open it and copy it.': '連結已複製。任何已登入的人都可以開啟並複製它。',
   'Copy the link below to share it.': '複製下面的連結來共享。',
   'Revoked: the link no longer opens.': '已撤銷：此連結不再能開啟。',

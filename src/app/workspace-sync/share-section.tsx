@@ -70,11 +70,10 @@ export function ShareSection() {
       kind === 'watchlist' && activeList
         ? [activeList.name, watchlistShareValue(activeList)]
         : [
-            t('Layout: {symbols}', {
-              symbols: shownCharts(state.layout)
-                .map((view) => view.symbol)
-                .join(' · '),
-            }),
+            // The list of links says it is a layout: its symbols name it.
+            shownCharts(state.layout)
+              .map((view) => view.symbol)
+              .join(' · '),
             layoutShareValue(state.layout, (symbol) => drawingsOf(drawings, symbol)),
           ];
     const answer = await shareClient.create(kind, name.slice(0, 80), value);
