@@ -146,7 +146,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
   });
   const price = chart.addSeries(CandlestickSeries, { ...candleColors(state.palette), priceFormat: priceFormat(state.decimals) }, 0);
   price.priceScale().applyOptions({ mode: SCALE_MODES[options.scale] });
-  const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceLineVisible: false, lastValueVisible: false }, 1);
+  const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume', precision: 0 }, priceLineVisible: false, lastValueVisible: false }, 1);
   volume.getPane().setStretchFactor(PANE_STRETCH.volume);
   // The tallest bar stops below the pane's top: its label clears the price pane's lowest one.
   volume.priceScale().applyOptions({ scaleMargins: { top: 0.2, bottom: 0 } });
