@@ -64,3 +64,17 @@ test('the first page loads no on-demand chunk; each starts on intent and opens o
   // Nothing asked for loaded anything else.
   expect(asked.filter((path) => chunk('intraday-panel').test(path))).toEqual([]);
 });
+
+test('a panel whose code failed to download (offline, or a chunk of another build) comes back with Retry, without a reload', async ({ page }) => {
+  let failing = true;
+  await page.route(chunk('trades-panel'), (route) => (failing ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
+  await expect(page.getByTestId('watchlist-row').first()).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('tab', { name: 'Trades' }).click();
+  const retry = page.getByRole('button', { name: 'Retry' });
+  await expect(retry).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: 'test-results/on-demand/panel-download-failed.png' });
+  failing = false;
+  await retry.click();
+  await expect(page.getByRole('table', { name: 'Trades of AAPL.US' })).toBeVisible({ timeout: 15_000 });
+});

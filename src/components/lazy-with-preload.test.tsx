@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyWithPreload } from './lazy-with-preload';
+import { PanelBoundary } from './ui/panel-boundary';
 
 afterEach(cleanup);
 
@@ -40,6 +41,25 @@ describe('lazyWithPreload', () => {
       </Suspense>,
     );
     expect(await screen.findByText('Hello again')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a component whose download failed while shown comes back with the panel’s Retry', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi.fn().mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module')).mockResolvedValue(Greeting);
+    const { Component } = lazyWithPreload<{ name: string }>(load);
+    render(
+      <PanelBoundary name="greeting">
+        <Suspense fallback={<p>Loading…</p>}>
+          <Component name="back" />
+        </Suspense>
+      </PanelBoundary>,
+    );
+    // React renders once more after an error before the boundary takes it: the new lazy
+    // component may load then; else the panel's Retry brings it back.
+    const first = await Promise.race([screen.findByText('Hello back'), screen.findByRole('button', { name: 'Retry' })]);
+    if (first.tagName === 'BUTTON') fireEvent.click(first);
+    expect(await screen.findByText('Hello back')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -4,6 +4,7 @@
  */
 import { QueryErrorResetBoundary } from '@tanstack/react-query';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { retryFailedDownloads } from '../lazy-with-preload';
 import { ErrorNotice } from './error-notice';
 
 interface BoundaryProps {
@@ -29,6 +30,8 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
 
   private readonly retry = (): void => {
     this.props.onReset();
+    // A panel whose code failed to download downloads it again.
+    retryFailedDownloads();
     this.setState({ error: undefined });
   };
 
