@@ -29,7 +29,12 @@ function comparedLegend(surface: ChartSurface, textColour: string): LegendEntry[
 /** The chart as the PNG holds it: its panes under the caption and the comparisons' legend. */
 function chartPng(surface: ChartSurface, description: ChartExportDescription, colors: CaptionColors): Promise<Blob> {
   const legend = comparedLegend(surface, colors.text);
-  return canvasToPng(composeChartImage(chartScreenshot(surface.chart), captionText(description), colors, window.devicePixelRatio || 1, legend));
+  const shot = chartScreenshot(surface.chart);
+  // The caption at the screenshot's own pixel ratio: the canvases' bitmaps, which follow the
+  // screen's device pixels (and not always window.devicePixelRatio: under emulation they stay at CSS px).
+  const cssWidth = surface.chart.chartElement().getBoundingClientRect().width;
+  const pixelRatio = cssWidth > 0 ? shot.width / cssWidth : window.devicePixelRatio || 1;
+  return canvasToPng(composeChartImage(shot, captionText(description), colors, pixelRatio, legend));
 }
 
 export async function exportChartPng(surface: ChartSurface, description: ChartExportDescription, colors: CaptionColors): Promise<void> {
