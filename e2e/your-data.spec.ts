@@ -33,6 +33,9 @@ test('export my data, take a symbol out, import the file: the symbol is back in 
   await expect(row(other)).toHaveCount(0, { timeout: 10_000 });
 
   await page.getByRole('button', { name: 'Your data' }).click();
+  // The journeys' server keeps no workspaces: sharing says so instead of offering its buttons.
+  await expect(dialog.getByTestId('sharing-unavailable')).toHaveText('This server keeps no workspaces, so nothing can be shared here.');
+  await expect(dialog.getByRole('button', { name: 'Share this layout' })).toHaveCount(0);
   await dialog.getByLabel('Import my data…').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"other"}') });
   await expect(dialog.getByRole('status')).toContainText('That file is not a Chartroom workspace: format: expected chartroom-workspace');
   await dialog.getByLabel('Import my data…').setInputFiles(path);

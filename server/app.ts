@@ -221,9 +221,10 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   // Without a workspace database the browsers keep theirs to themselves: 204, not a 404 to log.
   if (!options.workspace) {
     app.get(WORKSPACE_PATH, () => new Response(null, { status: 204, headers: { 'Cache-Control': NO_STORE } }));
+    // 501, not 404: the browser tells "sharing is off here" from "no such link" by the status alone.
     const noShares = (): Response =>
       errorResponse(
-        404,
+        501,
         ERROR_CODES.INVALID_PARAMETER,
         `${ERROR_MESSAGES[ERROR_CODES.INVALID_PARAMETER]}: this server keeps no workspaces (WORKSPACE=off), so nothing is shared here`,
       );

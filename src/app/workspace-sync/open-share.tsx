@@ -13,7 +13,7 @@ import { Modal } from '../../components/ui/modal';
 import { t } from '../../i18n/t';
 import { useAppStore } from '../../store/app-store';
 import { shownCharts } from '../../store/chart-layout';
-import { shareClient, type ShareAnswer } from './share-client';
+import { shareClient, shareProblem, type ShareAnswer } from './share-client';
 import { readSharedLayout, readSharedWatchlist, type OpenedLayout } from './share-values';
 
 type Opened =
@@ -22,19 +22,8 @@ type Opened =
   | { state: 'watchlist'; read: ShareRead; symbols: string[] }
   | { state: 'layout'; read: ShareRead; opened: OpenedLayout };
 
-function problemOf(answer: Extract<ShareAnswer<unknown>, { ok: false }>): string {
-  if (answer.status === 0) return t('The server cannot be reached: open the link again when you are online.');
-  if (answer.status === 401) return t('Sign in to open this shared link.');
-  if (answer.status === 410) return t('This link was revoked by the one who shared it.');
-  if (answer.status === 404)
-    return answer.message.includes('WORKSPACE=off')
-      ? t('This server keeps no workspaces, so nothing is shared here.')
-      : t('No such shared link: check the link.');
-  return answer.message;
-}
-
 function readOf(answer: ShareAnswer<ShareRead>): Opened {
-  if (!answer.ok) return { state: 'problem', message: problemOf(answer) };
+  if (!answer.ok) return { state: 'problem', message: shareProblem(answer, 'opening') };
   const { share, value } = answer.value;
   if (share.kind === 'watchlist') {
     const symbols = readSharedWatchlist(value);

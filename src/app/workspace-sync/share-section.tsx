@@ -9,19 +9,11 @@ import { useDrawingsStore, drawingsOf } from '../../features/chart/drawings/draw
 import { t } from '../../i18n/t';
 import { useAppStore } from '../../store/app-store';
 import { shownCharts } from '../../store/chart-layout';
-import { shareClient, type ShareAnswer } from './share-client';
+import { shareClient, shareProblem } from './share-client';
 import { layoutShareValue, shareLink, watchlistShareValue } from './share-values';
 
 const button = 'rounded border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-800';
 const small = 'rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
-
-/** What a refusal tells the user. */
-function problemOf(answer: Extract<ShareAnswer<unknown>, { ok: false }>): string {
-  if (answer.status === 0) return t('The server cannot be reached: try again when you are online.');
-  if (answer.status === 401) return t('Sign in to share.');
-  if (answer.status === 404 && answer.message.includes('WORKSPACE=off')) return t('This server keeps no workspaces, so nothing can be shared here.');
-  return answer.message;
-}
 
 /** Copies `text`; false when the page may not write the clipboard (the link is then selected to copy by hand). */
 async function copyText(text: string): Promise<boolean> {
@@ -53,8 +45,8 @@ export function ShareSection() {
     void shareClient.listOwn().then((answer) => {
       if (!live) return;
       if (answer.ok) setShares(answer.value.shares);
-      else if (answer.status === 401 || answer.status === 404) setUnavailable(problemOf(answer));
-      else setStatus(problemOf(answer));
+      else if (answer.status === 401 || answer.status === 501) setUnavailable(shareProblem(answer, 'sharing'));
+      else setStatus(shareProblem(answer, 'sharing'));
     });
     return () => {
       live = false;
@@ -79,7 +71,7 @@ export function ShareSection() {
     const answer = await shareClient.create(kind, name.slice(0, 80), value);
     setBusy(false);
     if (!answer.ok) {
-      setStatus(problemOf(answer));
+      setStatus(shareProblem(answer, 'sharing'));
       return;
     }
     setMade(answer.value.share);
@@ -97,7 +89,7 @@ export function ShareSection() {
     setConfirming(undefined);
     const answer = await shareClient.revoke(id);
     if (!answer.ok) {
-      setStatus(problemOf(answer));
+      setStatus(shareProblem(answer, 'sharing'));
       return;
     }
     setShares((current) => current?.filter((listed) => listed.id !== id));
