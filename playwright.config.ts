@@ -23,6 +23,10 @@ export default defineConfig({
     // English journeys select by English names: the browser's language must pick English
     // (e2e/languages.spec.ts opens its own contexts in Chinese).
     locale: 'en-US',
+    // The service worker (src/sw/) only where a journey is about it (e2e/offline.spec.ts and the
+    // installability check): elsewhere it would serve the chunks a journey routes or fails on
+    // purpose, and precache the whole build beside every journey.
+    serviceWorkers: 'block',
     launchOptions: {
       ...(chromiumPath && { executablePath: chromiumPath }),
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],

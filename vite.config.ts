@@ -2,8 +2,10 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { chartroomServer } from './server/dev-plugin.ts';
 import { pageClockPlugin } from './server/page-clock.ts';
+import { appShellPage } from './vite-plugins/app-shell-page.ts';
 import { earlyKeysScript } from './vite-plugins/early-keys-script.ts';
 import { firstScreenChunkOf } from './vite-plugins/first-screen-chunks.ts';
 import { precompressAssets } from './vite-plugins/precompress-assets.ts';
@@ -41,10 +43,56 @@ const firstScreenChunk = firstScreenChunkOf({
     source('src/features/chart/legend-actions.tsx'),
     source('src/app/display-settings.tsx'),
   ],
+  // The offline cache's (src/app/offline/offline-cache.ts), through @tanstack/react-query's index.
+  onDemand: [/@tanstack\/query-core\/build\/modern\/hydration\.js$/],
+});
+
+/**
+ * CHARTROOM_BUILD_SALT (e2e/app-update.spec.ts builds with it): the salt in every hashed file's
+ * name, so this build shares no file with one without it, as a deploy of changed code would not.
+ */
+function saltedFileNames(salt: string | undefined) {
+  const tag = salt?.replace(/[^\w]/g, '');
+  if (!tag) return {};
+  return {
+    entryFileNames: `assets/[name]-[hash]-${tag}.js`,
+    chunkFileNames: `assets/[name]-[hash]-${tag}.js`,
+    assetFileNames: `assets/[name]-[hash]-${tag}[extname]`,
+  };
+}
+
+/**
+ * The service worker (src/sw/service-worker.ts): the page registers it itself after its first
+ * candle (src/app/offline/), and the manifest is a file of public/. Precached: the app shell by
+ * hashed name and app-shell.html (vite-plugins/app-shell-page.ts), never index.html (the server
+ * stamps the clock and the first chart page into it) nor source maps and compressed copies.
+ */
+const serviceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'service-worker.ts',
+  injectRegister: false,
+  manifest: false,
+  includeManifestIcons: false,
+  injectManifest: {
+    globPatterns: ['assets/*.{js,css,woff2}', '*.{svg,webmanifest,html}', 'icons/*.png'],
+    globIgnores: ['index.html'],
+    sourcemap: false,
+  },
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), chartroomServer(), pageClockPlugin(), earlyKeysScript(), preloadAppChunk(), precompressAssets()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    chartroomServer(),
+    pageClockPlugin(),
+    earlyKeysScript(),
+    preloadAppChunk(),
+    appShellPage(),
+    precompressAssets(),
+    serviceWorker,
+  ],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1' },
   build: {
@@ -56,6 +104,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        ...saltedFileNames(process.env.CHARTROOM_BUILD_SALT),
         codeSplitting: {
           // Each group's own modules only: a module the boot imports stays in the boot's chunk.
           groups: [{ name: (id, ctx) => firstScreenChunk(id, ctx) ?? null, includeDependenciesRecursively: false }],

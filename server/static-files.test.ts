@@ -17,6 +17,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'assets', 'app.js'), script);
   writeFileSync(join(root, 'assets', 'plain.js'), script);
   writeFileSync(join(root, 'index.html'), page);
+  writeFileSync(join(root, 'app-shell.html'), page);
   await precompressFile(join(root, 'assets', 'app.js'));
   mountStaticSite(site, root);
 });
@@ -83,5 +84,21 @@ describe('a file of another build', () => {
     const response = await get('/some/route');
     expect(response.status).toBe(200);
     expect((await bytes(response)).toString()).toContain('<!doctype html>');
+  });
+});
+
+describe("the service worker's offline shell", () => {
+  const stamped = new Hono();
+  const CARRIED = '<script id="chartroom-first-page"></script>';
+  mountStaticSite(stamped, root, { clock: () => 1_700_000_000_000, firstPage: () => Promise.resolve(CARRIED) });
+
+  it('carries neither the clock nor the first chart page, while every index.html does', async () => {
+    const index = await (await stamped.request('http://localhost/')).text();
+    expect(index).toContain('content="1700000000000"');
+    expect(index).toContain(CARRIED);
+    const shell = await stamped.request('http://localhost/app-shell.html');
+    expect(shell.status).toBe(200);
+    expect(shell.headers.get('cache-control')).toBe('no-cache');
+    expect(await shell.text()).toBe(page);
   });
 });

@@ -3,7 +3,7 @@
  * routes and shared links load. Hashed assets are immutable; index.html is revalidated, and
  * carries the data's clock when `clock` is given (server/page-clock.ts) and, with `firstPage`, the
  * chart's first history page (server/first-page.ts), streamed and compressed per request
- * (page-stream.ts). Scripts and style sheets go out as the build's brotli or gzip copy when the
+ * (page-stream.ts); other HTML files go out as they were built. Scripts and style sheets go out as the build's brotli or gzip copy when the
  * browser accepts one (precompressed-files.ts).
  */
 import { readFile, stat } from 'node:fs/promises';
@@ -64,6 +64,7 @@ interface Body {
 
 export function mountStaticSite(app: Hono, root: string, options: StaticSiteOptions = {}): void {
   const absoluteRoot = normalize(root);
+  const indexFile = join(absoluteRoot, 'index.html');
   const copiesOf = copiesLookup();
   const bodyOf = async (file: string, acceptEncoding: string | null): Promise<Body> => {
     const codings = isCompressible(file) ? await copiesOf(file) : [];
@@ -88,7 +89,7 @@ export function mountStaticSite(app: Hono, root: string, options: StaticSiteOpti
         status: 404,
         headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
       });
-    const file = found ?? join(absoluteRoot, 'index.html');
+    const file = found ?? indexFile;
     let body: Body;
     try {
       body = await bodyOf(file, c.req.header('accept-encoding') ?? null);
@@ -96,7 +97,9 @@ export function mountStaticSite(app: Hono, root: string, options: StaticSiteOpti
       return c.text('Chartroom is not built: run `npm run build` first.', 503);
     }
     const isAsset = path.startsWith('/assets/');
-    const isPage = extname(file) === '.html';
+    // Only index.html carries the clock and the first chart page; app-shell.html (the service
+    // worker's offline copy of it, vite-plugins/app-shell-page.ts) goes out as it was built.
+    const isPage = file === indexFile;
     const now = options.clock?.() ?? Date.now();
     if (options.clock && isPage) body = { ...body, bytes: Buffer.from(stampPageClock(body.bytes.toString('utf8'), now)) };
     if (options.firstPage && isPage && body.coding === undefined) {

@@ -43,6 +43,12 @@ export interface FirstScreenRoots {
   chart: string;
   /** Rendered after the first candle. */
   besideChart: readonly string[];
+  /**
+   * Modules a first-screen barrel re-exports that only lazy code uses (e.g. TanStack Query's
+   * dehydrate and hydrate, src/app/offline/): in the barrel's static closure, they would otherwise
+   * be placed in its chunk and load on every first page.
+   */
+  onDemand?: readonly RegExp[];
 }
 
 /** The chart library's chunk, with the chart adapter. */
@@ -63,6 +69,7 @@ export function firstScreenChunkOf(roots: FirstScreenRoots): (id: string, graph:
       chart: staticClosure(graph, [roots.chart]),
       besideChart: staticClosure(graph, roots.besideChart),
     };
+    if (roots.onDemand?.some((pattern) => pattern.test(id))) return undefined;
     if (closures.boot.has(id)) return 'boot';
     if (closures.chart.has(id)) return CHART_CHUNK;
     if (closures.app.has(id)) return 'app';

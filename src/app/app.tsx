@@ -19,6 +19,7 @@ import { useAppStore } from '../store/app-store';
 import type { PanelTab } from '../store/workspace-slice';
 import { AppHeader } from './app-header';
 import { takeEarlySearchDraft } from './boot/early-keys';
+import { useLaunchShortcut } from './use-launch-shortcut';
 import { PanelTabs, tabLabel } from './panel-tabs';
 import { usePhoneScreens } from './use-phone-screens';
 import { useShortcuts } from './use-shortcuts';
@@ -148,6 +149,7 @@ export function App() {
   useDocumentLanguage();
   useShortcuts(openSearch);
   const { screen, show: setScreen, rendered } = usePhoneScreens();
+  useLaunchShortcut(openSearch, setScreen);
   const collapsed = useAppStore((state) => state.preferences.collapsed);
 
   return (

@@ -1,6 +1,6 @@
 /**
- * Transient messages of the app (a link with bad values or symbols, a repaired local store), and
- * the question a link to an ambiguous symbol raises.
+ * Transient messages of the app (a link with bad values or symbols, a repaired local store), the
+ * question a link to an ambiguous symbol raises, and the connection's word (offline, a new version).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -9,6 +9,7 @@ import { t } from '../i18n/t';
 import { useAppStore } from '../store/app-store';
 import { noticeText } from '../store/workspace-slice';
 import { SymbolTypePrompt } from './symbol-type-prompt';
+import { ConnectionNotices } from './offline/connection-notices';
 
 export function Notices() {
   // A layout link's symbols need the catalogue: checked once the notices show (after the first
@@ -19,6 +20,7 @@ export function Notices() {
   }, [queryClient]);
   return (
     <>
+      <ConnectionNotices />
       <div className="px-3 pt-2 empty:hidden">
         <SymbolTypePrompt />
       </div>

@@ -10,7 +10,7 @@ import { useAppStore } from '../store/app-store';
 import type { PhoneScreen } from './screen-bar';
 
 /** Tailwind's lg: the columns side by side (src/app/layout.css). */
-const COLUMNS_QUERY = '(min-width: 64rem)';
+export const COLUMNS_QUERY = '(min-width: 64rem)';
 
 export function usePhoneScreens(): { screen: PhoneScreen; show: (screen: PhoneScreen) => void; rendered: (screen: PhoneScreen) => boolean } {
   const [screen, setScreen] = useState<PhoneScreen>('chart');

@@ -10,6 +10,12 @@ export interface PreloadableComponent<P> {
   preload: () => void;
 }
 
+/**
+ * Sent on the window when a component's download fails: the page's offline side
+ * (src/app/offline/) asks whether a new build replaced this one, and offers the reload.
+ */
+export const DOWNLOAD_FAILED_EVENT = 'chartroom:download-failed';
+
 /** Renewals of the components whose download failed, run by a panel's Retry. */
 const failed = new Set<() => void>();
 
@@ -35,6 +41,7 @@ export function lazyWithPreload<P>(load: () => Promise<ComponentType<P>>): Prelo
         // or on a Retry (not at once: while it keeps failing, React would try again for ever).
         loading = undefined;
         failed.add(renew);
+        window.dispatchEvent(new Event(DOWNLOAD_FAILED_EVENT));
         throw error;
       },
     );

@@ -810,6 +810,12 @@ export const MESSAGES = [
   'Revoke “{name}”',
   'Revoke? Click again',
   'Revoke',
+  'Offline since {time}.',
+  'Prices as of {time}: nothing on screen is live until the network is back.',
+  'No market data was kept in this browser: the panels fill once the network is back.',
+  'A new version is ready.',
+  'Reload',
+  'Offline: nothing was kept for this here. It loads once the network is back.',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

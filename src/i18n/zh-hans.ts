@@ -812,6 +812,12 @@ const catalog = {
   'Revoke “{name}”': '撤销“{name}”',
   'Revoke? Click again': '确定撤销？再点一次',
   Revoke: '撤销',
+  'Offline since {time}.': '自 {time} 起离线。',
+  'Prices as of {time}: nothing on screen is live until the network is back.': '价格截至 {time}：网络恢复前，屏幕上的数据都不是实时的。',
+  'No market data was kept in this browser: the panels fill once the network is back.': '此浏览器未保存行情数据：网络恢复后各面板将自动填充。',
+  'A new version is ready.': '新版本已就绪。',
+  Reload: '重新加载',
+  'Offline: nothing was kept for this here. It loads once the network is back.': '离线：此处未保存相关数据，网络恢复后将自动加载。',
 } as const satisfies Catalog;
 
 export default catalog;

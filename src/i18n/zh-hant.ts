@@ -812,6 +812,12 @@ const catalog = {
   'Revoke “{name}”': '撤銷「{name}」',
   'Revoke? Click again': '確定撤銷？再點一次',
   Revoke: '撤銷',
+  'Offline since {time}.': '自 {time} 起離線。',
+  'Prices as of {time}: nothing on screen is live until the network is back.': '價格截至 {time}：網絡恢復前，螢幕上的數據都不是即時的。',
+  'No market data was kept in this browser: the panels fill once the network is back.': '此瀏覽器未保存行情數據：網絡恢復後各面板將自動填充。',
+  'A new version is ready.': '新版本已就緒。',
+  Reload: '重新載入',
+  'Offline: nothing was kept for this here. It loads once the network is back.': '離線：此處未保存相關數據，網絡恢復後將自動載入。',
 } as const satisfies Catalog;
 
 export default catalog;

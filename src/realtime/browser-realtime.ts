@@ -6,5 +6,10 @@ import { RealtimeClient } from './realtime-client';
 import { browserSocketFactory, realtimeUrl } from './socket';
 
 export function createBrowserRealtime(): RealtimeClient {
-  return new RealtimeClient({ createSocket: browserSocketFactory, url: () => realtimeUrl(window.location) });
+  const client = new RealtimeClient({ createSocket: browserSocketFactory, url: () => realtimeUrl(window.location) });
+  // Live again as soon as the network is: not after a backoff that grew while it was gone.
+  window.addEventListener('online', () => {
+    client.networkReturned();
+  });
+  return client;
 }

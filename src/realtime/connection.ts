@@ -134,6 +134,16 @@ export class RealtimeConnection {
     return snapshot;
   }
 
+  /**
+   * The browser's network is back: a connection waiting out its backoff (grown long while the
+   * network was gone) tries again now, from the first step of the backoff.
+   */
+  networkReturned(): void {
+    if (this.state !== 'reconnecting') return;
+    this.attempt = 0;
+    this.connect();
+  }
+
   /** Closes now, timers and all (tests, page teardown). */
   dispose(): void {
     this.clearTimer('idleTimer');

@@ -145,6 +145,27 @@ describe('reconnection', () => {
     expect(client.status().retryInMs).toBe(499);
   });
 
+  it('tries again at once when the network returns, and then backs off from the first step', () => {
+    const { client, latest, sockets } = openClient({ random: () => 0.999 });
+    client.subscribe('ticker', 'AAPL.US', undefined);
+    for (let failure = 0; failure < 7; failure += 1) {
+      latest().serverClose(1006);
+      vi.advanceTimersByTime(client.status().retryInMs ?? 0);
+    }
+    latest().serverClose(1006);
+    expect(client.status().retryInMs).toBe(29970);
+    const count = sockets.length;
+    client.networkReturned();
+    expect(sockets).toHaveLength(count + 1);
+    latest().serverClose(1006);
+    expect(client.status().retryInMs).toBe(499);
+    // Not reconnecting (open, idle): nothing to do.
+    vi.advanceTimersByTime(499);
+    latest().open();
+    client.networkReturned();
+    expect(sockets).toHaveLength(count + 2);
+  });
+
   it('draws every delay within [0, min(30 s, 0.5 s × 2ⁿ))', () => {
     for (let attempt = 0; attempt < 12; attempt += 1) {
       expect(backoffDelay(attempt, () => 0)).toBe(0);

@@ -176,6 +176,11 @@ export class RealtimeClient implements Realtime {
   }
 
   /** Closes everything now (tests, page teardown). */
+  /** See RealtimeConnection.networkReturned: the browser's 'online' event calls it. */
+  networkReturned(): void {
+    this.connection.networkReturned();
+  }
+
   dispose(): void {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;

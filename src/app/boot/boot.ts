@@ -7,6 +7,7 @@
  * same services. The requests leave while the app downloads and
  * compiles, instead of after it.
  */
+import { onlineManager } from '@tanstack/react-query';
 import { prefetchWorkspace } from '../../queries/prefetch-workspace';
 import { useAppStore } from '../../store/app-store';
 import { applyTheme } from '../theme';
@@ -20,8 +21,18 @@ import { applyPageClock } from './page-clock';
 import { prefetchOnWorkspaceChange } from './prefetch-on-change';
 import { showShellQuote } from './shell-quote';
 import { createServerClock } from '../../time/server-clock';
+import { FIRST_CANDLE_BOUND_MS, markOrBound, TIMING_MARKS } from '../../lib/timing-marks';
+import { offlineDataKept } from '../offline/kept-flag';
 // The page's style sheet, the static shell's and the app's (the build lists it in index.html).
 import '../../index.css';
+
+// The network as the browser knows it from the start (TanStack Query assumes it up until an event
+// says otherwise): offline, the queries wait for it instead of failing.
+onlineManager.setOnline(navigator.onLine);
+// A repeat visit: the market data kept for offline visits starts loading at once (src/app/offline/).
+const offlineSide = offlineDataKept() ? import('../offline/offline-start') : undefined;
+/** Longest an offline page waits for its kept data before drawing what it has. */
+const RESTORE_WAIT_MS = 500;
 
 const clock = createServerClock();
 applyPageClock(clock);
@@ -29,8 +40,16 @@ holdEarlyKeys();
 const services = createPageServices(clock);
 // The status bar's figures count from the first request, though the bar itself comes later.
 requestStatsOf(services.api);
+/** The kept market data back in the query cache; waited for only offline (online, the server answers first). */
+async function restoreKeptData(): Promise<void> {
+  const restored = offlineSide?.then(({ restoreOfflineAnswers }) => restoreOfflineAnswers(services)).catch(() => undefined);
+  if (!restored || onlineManager.isOnline()) return;
+  await Promise.race([restored, new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))]);
+}
+
 /** The first screen, from the saved state. */
-function start(): void {
+async function start(): Promise<void> {
+  await restoreKeptData();
   // The URL's workspace from the first render on (useUrlSync keeps them in step and reports bad values).
   const { workspace } = linkView(window.location.search, useAppStore.getState().layout);
   useAppStore.getState().replaceWorkspace(workspace);
@@ -55,8 +74,17 @@ function start(): void {
     .then(({ mountApp }) => {
       mountApp(services);
     });
+  // After the first candle: the offline side keeps what is seen and registers the service worker.
+  void markOrBound(TIMING_MARKS.firstCandle, FIRST_CANDLE_BOUND_MS)
+    .then(() => offlineSide ?? import('../offline/offline-start'))
+    .then(({ startOfflineSupport }) => {
+      startOfflineSupport(services);
+    });
 }
 
 // A state saved by an older version is read once its migrations have loaded (one small chunk, once).
-if (useAppStore.persist.hasHydrated()) start();
-else useAppStore.persist.onFinishHydration(start);
+const begin = (): void => {
+  void start();
+};
+if (useAppStore.persist.hasHydrated()) begin();
+else useAppStore.persist.onFinishHydration(begin);

@@ -1,6 +1,7 @@
 /** What covers the chart while it has nothing to draw: loading, an error with Retry, or no data. */
 import { t } from '../../i18n/t';
 import { ErrorNotice } from '../../components/ui/error-notice';
+import { WaitingText } from '../../components/ui/waiting-text';
 
 interface ChartStatusProps {
   isLoading: boolean;
@@ -23,7 +24,7 @@ export function ChartStatus({ isLoading, error, isEmpty, onRetry }: ChartStatusP
   return (
     <div className="pointer-events-none absolute inset-0 z-20 flex items-center justify-center">
       <p role="status" className="text-sm text-slate-500 dark:text-slate-400">
-        {t(isLoading ? 'Loading chart…' : 'No candles for this period.')}
+        {isLoading ? <WaitingText loading={t('Loading chart…')} /> : t('No candles for this period.')}
       </p>
     </div>
   );

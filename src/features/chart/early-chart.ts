@@ -15,6 +15,7 @@
  * the first candle with and without it in one run. The chart library comes in with the app's
  * chart chunk (listed for preload in the built page): nothing loads twice.
  */
+import { onlineManager } from '@tanstack/react-query';
 import type { ProductType } from '#shared/contract.ts';
 import type { Candle } from '#shared/candle.ts';
 import { instrumentTimeZone } from '#shared/symbols.ts';
@@ -123,8 +124,11 @@ async function draw({ queryClient, feed, clock }: EarlyChartServices, slot: HTML
   // The library downloads while the page is on its way; if it fails, the app draws the chart itself.
   const library = import('./chart-adapter').catch(() => undefined);
   let candles: Candle[] = [];
+  const historyQuery = klineHistoryQueryOptions(feed, clock, request.history);
   try {
-    candles = flattenPages((await queryClient.infiniteQuery(klineHistoryQueryOptions(feed, clock, request.history))).pages);
+    // Offline, the page kept from an earlier visit (src/app/offline/), if any: the query waits for the network.
+    const kept = onlineManager.isOnline() ? undefined : queryClient.getQueryData(historyQuery.queryKey);
+    candles = flattenPages((kept ?? (await queryClient.infiniteQuery(historyQuery))).pages);
   } catch {
     // The chart panel shows the failure (its query retries); nothing to draw here.
   }

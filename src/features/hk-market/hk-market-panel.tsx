@@ -4,6 +4,7 @@
  * A plan without the feed (1004) gets a plan message; a failed poll keeps the last good data.
  */
 import { t } from '../../i18n/t';
+import { WaitingText } from '../../components/ui/waiting-text';
 import { useLanguage } from '../../i18n/use-language';
 import { useCallback, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -52,7 +53,7 @@ export function HkMarketPanel() {
     }
     return (
       <p role="status" className="p-3 text-sm text-slate-500">
-        {t('Loading the HK market…')}
+        <WaitingText loading={t('Loading the HK market…')} />
       </p>
     );
   }

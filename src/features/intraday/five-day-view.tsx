@@ -5,6 +5,7 @@
  * without K-lines says so.
  */
 import { t } from '../../i18n/t';
+import { WaitingText } from '../../components/ui/waiting-text';
 import { useLanguage } from '../../i18n/use-language';
 import { useMemo } from 'react';
 import type { SessionMarket } from '#shared/contract.ts';
@@ -60,7 +61,11 @@ export function FiveDayView({ symbol, market }: FiveDayViewProps) {
   if (sessions.isError && !sessions.data) return <PanelFailure error={sessions.error} onRetry={() => void sessions.refetch()} />;
   if (sources.error && !view) return <PanelFailure error={sources.error} onRetry={sources.retry} />;
   if (!view || intraday.isPending) {
-    return <PanelMessage role="status">{t('Loading the five-day line of {symbol}…', { symbol })}</PanelMessage>;
+    return (
+      <PanelMessage role="status">
+        <WaitingText loading={t('Loading the five-day line of {symbol}…', { symbol })} />
+      </PanelMessage>
+    );
   }
   if (view.line.days.length === 0) {
     return <PanelMessage>{t('The trading calendar of {market} has no recent trading days, so the five-day line cannot be drawn.', { market })}</PanelMessage>;

@@ -4,6 +4,7 @@
  * previous close for the reference line, each failing on its own.
  */
 import { t } from '../../i18n/t';
+import { WaitingText } from '../../components/ui/waiting-text';
 import { useLanguage } from '../../i18n/use-language';
 import { useMemo } from 'react';
 import type { SessionMarket } from '#shared/contract.ts';
@@ -52,7 +53,11 @@ export function IntradayView({ symbol, market }: IntradayViewProps) {
     return <PanelFailure error={sessions.error} onRetry={() => void sessions.refetch()} />;
   }
   if (intraday.isPending || sessions.isPending) {
-    return <PanelMessage role="status">{t('Loading the intraday line of {symbol}…', { symbol })}</PanelMessage>;
+    return (
+      <PanelMessage role="status">
+        <WaitingText loading={t('Loading the intraday line of {symbol}…', { symbol })} />
+      </PanelMessage>
+    );
   }
   if (!lines || lines.length === 0) {
     return <PanelMessage>{t('No trading yet today for {symbol}: the intraday line starts at the open.', { symbol })}</PanelMessage>;

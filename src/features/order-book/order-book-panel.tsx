@@ -4,6 +4,7 @@
  * ticker the rest of the page already polls; failing those, the depth request's 2001 decides.
  */
 import { t } from '../../i18n/t';
+import { WaitingText } from '../../components/ui/waiting-text';
 import { useLanguage } from '../../i18n/use-language';
 import { useMemo } from 'react';
 import { isApiError } from '../../api/api-error';
@@ -49,7 +50,7 @@ function BookNote({ testId, text }: { testId: string; text: string }) {
 function Loading() {
   return (
     <p role="status" className={NOTE}>
-      {t('Loading the order book…')}
+      <WaitingText loading={t('Loading the order book…')} />
     </p>
   );
 }

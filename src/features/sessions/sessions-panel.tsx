@@ -3,6 +3,7 @@
  * the local time, the session table and a month calendar. Each card fails on its own.
  */
 import { t } from '../../i18n/t';
+import { WaitingText } from '../../components/ui/waiting-text';
 import { useLanguage } from '../../i18n/use-language';
 import { memo } from 'react';
 import { SESSION_MARKETS } from '#shared/contract.ts';
@@ -30,7 +31,12 @@ const MarketCards = memo(function MarketCards({ minute }: { minute: number }) {
   const sessionsQuery = useTradingSessions();
   // Until the session tables answer, one line: the cards then appear whole, instead of each table
   // growing under its card's first lines and pushing the cards below down (a layout shift).
-  if (sessionsQuery.isPending) return <p className="p-3 text-sm text-slate-500 dark:text-slate-400">{t('Loading sessions…')}</p>;
+  if (sessionsQuery.isPending)
+    return (
+      <p className="p-3 text-sm text-slate-500 dark:text-slate-400">
+        <WaitingText loading={t('Loading sessions…')} />
+      </p>
+    );
   return (
     <div className="@container h-full overflow-auto p-2">
       <div className="grid grid-cols-1 gap-2 @2xl:grid-cols-2 @5xl:grid-cols-3">

@@ -1,5 +1,6 @@
 /** The §2.8 entry of one stock, formatted, with valuation figures at the live last price. */
 import { t } from '../../i18n/t';
+import { WaitingText } from '../../components/ui/waiting-text';
 import type { ProductType } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { useStockInfo } from '../../queries/use-stock-info';
@@ -30,7 +31,7 @@ export function StockInfoDetails({ symbol, type }: StockInfoDetailsProps) {
       );
     return (
       <p role="status" className="p-3 text-sm text-slate-500 dark:text-slate-400">
-        {t('Loading stock information…')}
+        <WaitingText loading={t('Loading stock information…')} />
       </p>
     );
   }

@@ -5,6 +5,7 @@
  * successful poll clears it.
  */
 import { t } from '../../i18n/t';
+import { WaitingText } from '../../components/ui/waiting-text';
 import type { ProductType } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { useDisplayZone } from '../../components/use-display-zone';
@@ -39,7 +40,7 @@ export function TradeTape({ symbol, type }: { symbol: string; type?: ProductType
       );
     return (
       <p role="status" className={NOTE}>
-        {t('Loading trades…')}
+        <WaitingText loading={t('Loading trades…')} />
       </p>
     );
   }

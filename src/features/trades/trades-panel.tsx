@@ -4,6 +4,7 @@
  * ticker the rest of the page already polls (useTradeDataAvailability).
  */
 import { t } from '../../i18n/t';
+import { WaitingText } from '../../components/ui/waiting-text';
 import { useLanguage } from '../../i18n/use-language';
 import { useTradeDataAvailability } from '../../queries/trade-data-availability';
 import { useAppStore } from '../../store/app-store';
@@ -23,7 +24,7 @@ export function TradesPanel() {
     case 'pending':
       return (
         <p role="status" className="p-3 text-sm text-slate-500 dark:text-slate-400">
-          {t('Loading trades…')}
+          <WaitingText loading={t('Loading trades…')} />
         </p>
       );
   }

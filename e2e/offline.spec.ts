@@ -1,0 +1,92 @@
+/**
+ * Issue 33: the app opens without the network on what it last saw, marked offline, and is live
+ * again when the network returns, with no reload. The service worker is allowed here (the other
+ * journeys block it: playwright.config.ts).
+ */
+import type { Page } from '@playwright/test';
+import { candlePixels } from './chart-pixels.ts';
+import { expect, test } from './fixtures.ts';
+import { resetSimulator } from './sim-control.ts';
+
+test.use({ serviceWorkers: 'allow' });
+
+test.beforeEach(async ({ request }) => {
+  await resetSimulator(request);
+});
+
+/** Until the worker controls the page and the kept data names `symbol` (saved after answers come in). */
+async function waitUntilKept(page: Page, symbol: string): Promise<void> {
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise<string>((resolve) => {
+              const open = indexedDB.open('chartroom-offline');
+              // Not there yet: opening must not create it (empty, the page's store could not add its table).
+              open.onupgradeneeded = () => {
+                open.transaction?.abort();
+              };
+              open.onerror = () => {
+                resolve('');
+              };
+              open.onsuccess = () => {
+                try {
+                  const read = open.result.transaction('answers').objectStore('answers').get('market-data');
+                  read.onsuccess = () => {
+                    resolve(typeof read.result === 'string' ? read.result : '');
+                  };
+                  read.onerror = () => {
+                    resolve('');
+                  };
+                } catch {
+                  resolve('');
+                }
+              };
+            }),
+        ),
+      { timeout: 20_000 },
+    )
+    .toContain(`"${symbol}"`);
+}
+
+test('offline, a reload opens on the last chart and the watchlist with their kept data, marked; online again, live with no reload', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/?symbol=AAPL.US&interval=1d');
+  await expect.poll(async () => (await candlePixels(page)).up, { timeout: 15_000 }).toBeGreaterThan(100);
+  const lastPrices = page.getByTestId('watchlist-last');
+  await expect(lastPrices.first()).toHaveText(/\d/, { timeout: 15_000 });
+  await waitUntilKept(page, 'AAPL.US');
+  const keptRows = await page.getByTestId('watchlist-row').count();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toContainText(/Offline since .+Prices as of/);
+  await expect.poll(async () => (await candlePixels(page)).up, { timeout: 5_000 }).toBeGreaterThan(100);
+  const firstCandle = await page.evaluate(() => performance.getEntriesByName('chartroom:first-candle')[0]?.startTime ?? -1);
+  console.log(`offline reload: first candle ${firstCandle.toFixed(0)} ms after navigation start`);
+  expect(firstCandle).toBeGreaterThan(0);
+  await expect(page.getByTestId('symbol-header')).toContainText('AAPL.US');
+  await expect(page.getByTestId('watchlist-row')).toHaveCount(keptRows);
+  await expect(lastPrices.first()).toHaveText(/\d/);
+  await expect(page.getByTestId('status-realtime')).not.toHaveAttribute('data-connection', 'open');
+
+  // A symbol never opened online: it says it waits for the network.
+  await page.goto('/?symbol=0700.HK&interval=1d');
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.getByText('Offline: nothing was kept for this here. It loads once the network is back.')).toBeVisible();
+
+  // Back online: the banner goes, the chart fills and the socket opens, with no reload.
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+  await expect.poll(async () => (await candlePixels(page)).up, { timeout: 15_000 }).toBeGreaterThan(100);
+  await expect(page.getByTestId('status-realtime')).toHaveAttribute('data-connection', 'open', { timeout: 15_000 });
+  expect(navigations).toEqual([]);
+});

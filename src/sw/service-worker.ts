@@ -1,0 +1,59 @@
+/**
+ * The service worker (built by vite-plugin-pwa's injectManifest from this file; registered by the
+ * page after its first candle: src/app/offline/register-service-worker.ts).
+ *
+ * - The app shell is precached by hashed name: scripts, style sheets, icons, the manifest and
+ *   app-shell.html, a copy of the built index.html the server sends as it is (no data's clock, no
+ *   first history page: server/static-files.ts). The worker can never replay a stale clock or
+ *   stale prices into a page.
+ * - A navigation goes to the server first: its page carries the clock and the chart's first
+ *   history page, so an online visit is as fast as without the worker. With no answer (offline,
+ *   or none within NAVIGATION_TIMEOUT_MS) the precached shell opens instead, and the page shows
+ *   the market data it kept in IndexedDB, marked as such (src/app/offline/).
+ * - Market data is never answered from here: `/v1`, the simulator's `/__sim/` and the server's
+ *   `/chartroom/` routes have no route in this worker, so they go to the network as if it were
+ *   not there (the realtime socket never passes through a worker). The catalogue index alone is
+ *   kept (stale while revalidate): it is reference data, and the search needs it offline.
+ * - A new version waits until the page asks it to take over (the page's "A new version is ready:
+ *   reload"), so no trader's session is reloaded under their hands.
+ */
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { StaleWhileRevalidate } from 'workbox-strategies';
+import { APP_SHELL_PATH, CATALOGUE_CACHE, NAVIGATION_TIMEOUT_MS, SKIP_WAITING_MESSAGE } from './worker-protocol';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first visit's page too: its lazily loaded panels then come from this build's precache, and a
+// deploy that removes them from the server does not break it.
+clientsClaim();
+
+async function navigate(request: Request): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => {
+    controller.abort();
+  }, NAVIGATION_TIMEOUT_MS);
+  try {
+    return await fetch(request, { signal: controller.signal });
+  } catch {
+    return (await matchPrecache(APP_SHELL_PATH)) ?? Response.error();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+registerRoute(
+  new NavigationRoute(({ request }) => navigate(request), {
+    denylist: [/^\/v1\//, /^\/__sim\//, /^\/chartroom\//],
+  }),
+);
+
+registerRoute(({ url, request }) => request.method === 'GET' && url.pathname === '/chartroom/catalog', new StaleWhileRevalidate({ cacheName: CATALOGUE_CACHE }));
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+});
