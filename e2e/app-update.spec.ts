@@ -75,7 +75,10 @@ async function openWorkOnA(page: Page): Promise<{ field: Locator; chart: Locator
   await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.4);
   await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.3);
   await expect.poll(() => drawingsOn(chart)).toBe(1);
-  const field = page.getByRole('combobox', { name: /Add symbol/ }).or(page.getByPlaceholder(/Add symbol/)).first();
+  const field = page
+    .getByRole('combobox', { name: /Add symbol/ })
+    .or(page.getByPlaceholder(/Add symbol/))
+    .first();
   await field.click();
   await page.keyboard.type('MSFT', { delay: 40 });
   await page.keyboard.press('Escape');

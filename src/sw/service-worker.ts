@@ -52,7 +52,10 @@ registerRoute(
   }),
 );
 
-registerRoute(({ url, request }) => request.method === 'GET' && url.pathname === '/chartroom/catalog', new StaleWhileRevalidate({ cacheName: CATALOGUE_CACHE }));
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.pathname === '/chartroom/catalog',
+  new StaleWhileRevalidate({ cacheName: CATALOGUE_CACHE }),
+);
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
