@@ -13,6 +13,7 @@ import { lighthouseFigures } from './lighthouse.ts';
 import { lighthouseMobileFigures } from './lighthouse-mobile.ts';
 import { liveFigures } from './live-index.ts';
 import { phoneFirstCandleFigures } from './phone-first-candle.ts';
+import { repeatVisitFigures } from './repeat-visit.ts';
 import { searchKeystrokeFigures } from './search-keystroke.ts';
 import { workbenchFigures } from './workbench.ts';
 import { workspaceSyncFigures } from './workspace-sync.ts';
@@ -21,6 +22,7 @@ const GROUPS: ((ctx: BrowserBenchContext) => Promise<Figure[]>)[] = [
   firstPageBytesFigures,
   firstCandleFigures,
   phoneFirstCandleFigures,
+  repeatVisitFigures,
   bigSeriesFigures,
   workbenchFigures,
   hkTableFigures,

@@ -6,7 +6,7 @@
  *   app-shell.html, a copy of the built index.html the server sends as it is (no data's clock, no
  *   first history page: server/static-files.ts). The worker can never replay a stale clock or
  *   stale prices into a page.
- * - A navigation goes to the server first: its page carries the clock and the chart's first
+ * - A navigation goes to the server first (asked for while the worker starts: navigation preload): its page carries the clock and the chart's first
  *   history page, so an online visit is as fast as without the worker. With no answer (offline,
  *   or none within NAVIGATION_TIMEOUT_MS) the precached shell opens instead, and the page shows
  *   the market data it kept in IndexedDB, marked as such (src/app/offline/).
@@ -28,17 +28,30 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeo
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.registration.navigationPreload.enable());
+});
 // The first visit's page too: its lazily loaded panels then come from this build's precache, and a
 // deploy that removes them from the server does not break it.
 clientsClaim();
 
-async function navigate(request: Request): Promise<Response> {
+/**
+ * The server's page, asked for while the worker starts (navigation preload: the worker's start-up
+ * is not added to every visit); the precached shell when it does not come within the timeout.
+ */
+async function navigate(request: Request, preloaded: Promise<Response | undefined> | undefined): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => {
     controller.abort();
   }, NAVIGATION_TIMEOUT_MS);
+  const timedOut = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener('abort', () => {
+      reject(new Error('navigation timed out'));
+    });
+  });
   try {
-    return await fetch(request, { signal: controller.signal });
+    const early = await Promise.race([preloaded, timedOut]);
+    return early ?? (await fetch(request, { signal: controller.signal }));
   } catch {
     return (await matchPrecache(APP_SHELL_PATH)) ?? Response.error();
   } finally {
@@ -47,7 +60,7 @@ async function navigate(request: Request): Promise<Response> {
 }
 
 registerRoute(
-  new NavigationRoute(({ request }) => navigate(request), {
+  new NavigationRoute(({ request, event }) => navigate(request, (event as FetchEvent).preloadResponse as Promise<Response | undefined>), {
     denylist: [/^\/v1\//, /^\/__sim\//, /^\/chartroom\//],
   }),
 );

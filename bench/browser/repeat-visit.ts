@@ -1,0 +1,122 @@
+/**
+ * Issue 33: a repeat visit's first candle, the app shell from the service worker's precache (and
+ * the browser's caches), against the same browser's cold first visit, in pairs in one run; and
+ * the repeat visit with the network gone (the precached shell and the market data kept in
+ * IndexedDB: src/app/offline/). Each pair has a browser context of its own, service worker allowed.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { median, summarize, type Figure } from '../figure.ts';
+import { EVALUATE_SHIM, VIEWPORT, type BrowserBenchContext } from './context.ts';
+import { markTime, waitForMarks } from './page-timing.ts';
+
+const SAMPLES = 7;
+const WAIT_MS = 15_000;
+const KEPT_WAIT_MS = 30_000;
+const FIRST_CANDLE = 'chartroom:first-candle';
+const GROUP = 'browser: repeat visit';
+const RATIO_TARGET = 0.5;
+const PAGE = '/?symbol=AAPL.US&interval=1d';
+
+/** True once the worker controls the page and the kept data names AAPL.US (saved a few seconds after the answers). */
+const KEPT = `(async () => {
+  if (!navigator.serviceWorker.controller) return false;
+  const text = await new Promise((resolve) => {
+    const open = indexedDB.open('chartroom-offline');
+    open.onupgradeneeded = () => open.transaction?.abort();
+    open.onerror = () => resolve('');
+    open.onsuccess = () => {
+      try {
+        const read = open.result.transaction('answers').objectStore('answers').get('market-data');
+        read.onsuccess = () => resolve(typeof read.result === 'string' ? read.result : '');
+        read.onerror = () => resolve('');
+      } catch {
+        resolve('');
+      }
+    };
+  });
+  return text.includes('"AAPL.US"');
+})()`;
+
+/** Polls `check` until it holds; throws after `timeoutMs`. */
+async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await check())) {
+    if (performance.now() > deadline) throw new Error('the service worker or the kept data never came');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function firstCandleOf(context: BrowserContext, url: string): Promise<{ page: Page; ms: number | undefined }> {
+  const page = await context.newPage();
+  await page.goto(url);
+  await waitForMarks(page, [FIRST_CANDLE], WAIT_MS);
+  return { page, ms: await markTime(page, FIRST_CANDLE) };
+}
+
+interface Pair {
+  cold?: number;
+  repeat?: number;
+  offline?: number;
+}
+
+async function pairSample(ctx: BrowserBenchContext): Promise<Pair> {
+  const context = await ctx.browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'allow' });
+  await context.addInitScript({ content: EVALUATE_SHIM });
+  const url = `${ctx.baseUrl}${PAGE}`;
+  try {
+    const cold = await firstCandleOf(context, url);
+    await until(() => cold.page.evaluate(KEPT), KEPT_WAIT_MS);
+    await cold.page.close();
+    const repeat = await firstCandleOf(context, url);
+    await repeat.page.close();
+    await context.setOffline(true);
+    const offline = await firstCandleOf(context, url);
+    await offline.page.close();
+    return {
+      ...(cold.ms !== undefined && { cold: cold.ms }),
+      ...(repeat.ms !== undefined && { repeat: repeat.ms }),
+      ...(offline.ms !== undefined && { offline: offline.ms }),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const defined = (values: (number | undefined)[]): number[] => values.filter((value): value is number => value !== undefined);
+
+export async function repeatVisitFigures(ctx: BrowserBenchContext): Promise<Figure[]> {
+  await pairSample(ctx); // warm-up, not counted
+  const pairs: Pair[] = [];
+  for (let i = 0; i < SAMPLES; i++) pairs.push(await pairSample(ctx));
+  const cold = defined(pairs.map((pair) => pair.cold));
+  const repeat = defined(pairs.map((pair) => pair.repeat));
+  const offline = defined(pairs.map((pair) => pair.offline));
+  const ratio = median(repeat) / median(cold);
+  return [
+    {
+      group: GROUP,
+      name: `first candle, repeat visit (shell from the service worker) / cold first visit, same browser (median of ${String(SAMPLES)} pairs)`,
+      value: median(repeat),
+      unit: `ms / ${median(cold).toFixed(0)} ms`,
+      decimals: 0,
+      samples: { repeat: summarize(repeat), cold: summarize(cold) },
+    },
+    {
+      group: GROUP,
+      name: 'first candle, repeat visit ÷ cold visit',
+      value: ratio,
+      unit: '×',
+      target: `≤ ${String(RATIO_TARGET)}×`,
+      pass: ratio <= RATIO_TARGET,
+      decimals: 2,
+    },
+    {
+      group: GROUP,
+      name: `first candle, repeat visit offline (precached shell, data kept in IndexedDB) (median of ${String(SAMPLES)})`,
+      value: median(offline),
+      unit: 'ms',
+      decimals: 0,
+      samples: { offline: summarize(offline) },
+    },
+  ];
+}
