@@ -73,6 +73,9 @@ test('a panel whose code failed to download (offline, or a chunk of another buil
   await page.getByRole('tab', { name: 'Trades' }).click();
   const retry = page.getByRole('button', { name: 'Retry' });
   await expect(retry).toBeVisible({ timeout: 15_000 });
+  // In the trader's words, not the browser's ("Failed to fetch dynamically imported module: …").
+  await expect(page.getByText("This panel's code did not download.")).toBeVisible();
+  await expect(page.getByText(/dynamically imported/)).toHaveCount(0);
   await page.screenshot({ path: 'test-results/on-demand/panel-download-failed.png' });
   failing = false;
   await retry.click();

@@ -44,6 +44,13 @@ describe('realtimeStatusText', () => {
     });
   });
 
+  it('offline, a socket that is not open waits for the network: nothing polls either', () => {
+    const offline = realtimeStatusText(status({ connection: 'reconnecting', retryInMs: 2_400 }), 2_400, false);
+    expect(offline).toEqual({ text: 'Live: offline — waiting for the network', tone: 'off' });
+    expect(realtimeStatusText(status({ connection: 'reconnecting', retryInMs: 2_400 }), 2_400, true).text).toContain('polling over HTTP');
+    expect(realtimeStatusText(status({ connection: 'open' }), undefined, false).text).toBe('Live: streaming');
+  });
+
   it('a silent socket says no answer and polling, open or reconnecting, whatever its channels said', () => {
     const noAnswer = { text: 'Live: no answer — polling over HTTP', tone: 'warning' };
     expect(realtimeStatusText(status({ silent: true, channels: { ticker: live, depth: unused, trade: live } }), undefined)).toEqual(noAnswer);

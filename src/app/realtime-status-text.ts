@@ -31,9 +31,13 @@ function listed(names: readonly string[]): string {
   return andList([first, ...rest.map((name) => name.toLowerCase())]);
 }
 
-/** `retryInMs`: the time left now, counted down by the caller. */
-export function realtimeStatusText(status: RealtimeStatus, retryInMs: number | undefined): RealtimeStatusText {
+/**
+ * `retryInMs`: the time left now, counted down by the caller. `networkUp`: the browser's network
+ * (offline, nothing polls either: the queries wait for the network).
+ */
+export function realtimeStatusText(status: RealtimeStatus, retryInMs: number | undefined, networkUp = true): RealtimeStatusText {
   const detail = reason(status.code, status.message);
+  if (!networkUp && status.connection !== 'open') return { text: t('Live: offline — waiting for the network'), tone: 'off' };
   // Open or reconnecting, a socket that stopped answering is not live whatever it says.
   if (status.silent) return { text: t('Live: no answer — polling over HTTP'), tone: 'warning' };
   switch (status.connection) {

@@ -9,6 +9,7 @@ import { type RealtimeStatus } from '../realtime/types';
 import { realtimeStatusText, type RealtimeTone } from './realtime-status-text';
 import { useNow } from '../components/use-now';
 import { wallClock } from '../time/clock';
+import { useNetworkUp } from '../queries/use-network-up';
 
 const DOT: Record<RealtimeTone, string> = {
   ok: 'bg-emerald-500',
@@ -23,7 +24,7 @@ interface RealtimeStatusItemProps {
 
 function StatusLine({ className, status, retryIn }: RealtimeStatusItemProps & { status: RealtimeStatus; retryIn: number | undefined }) {
   useLanguage();
-  const { text, tone, detail } = realtimeStatusText(status, retryIn);
+  const { text, tone, detail } = realtimeStatusText(status, retryIn, useNetworkUp());
   return (
     <span className={className} data-testid="status-realtime" data-connection={status.connection} role="status" title={detail ?? text}>
       <span aria-hidden className={`inline-block h-2 w-2 shrink-0 rounded-full ${DOT[tone]}`} />

@@ -816,6 +816,9 @@ export const MESSAGES = [
   'A new version is ready.',
   'Reload',
   'Offline: nothing was kept for this here. It loads once the network is back.',
+  'Live: offline — waiting for the network',
+  "This panel's code did not download.",
+  'Retry; if the app was updated meanwhile, reload.',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

@@ -818,6 +818,9 @@ const catalog = {
   'A new version is ready.': '新版本已就绪。',
   Reload: '重新加载',
   'Offline: nothing was kept for this here. It loads once the network is back.': '离线：此处未保存相关数据，网络恢复后将自动加载。',
+  'Live: offline — waiting for the network': '实时：离线，等待网络恢复',
+  "This panel's code did not download.": '此面板的代码未能下载。',
+  'Retry; if the app was updated meanwhile, reload.': '请重试；如果应用已在此期间更新，请重新加载。',
 } as const satisfies Catalog;
 
 export default catalog;

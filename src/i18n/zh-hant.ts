@@ -818,6 +818,9 @@ const catalog = {
   'A new version is ready.': '新版本已就緒。',
   Reload: '重新載入',
   'Offline: nothing was kept for this here. It loads once the network is back.': '離線：此處未保存相關數據，網絡恢復後將自動載入。',
+  'Live: offline — waiting for the network': '即時：離線，等待網絡恢復',
+  "This panel's code did not download.": '此面板的程式碼未能下載。',
+  'Retry; if the app was updated meanwhile, reload.': '請重試；如果應用程式已在此期間更新，請重新載入。',
 } as const satisfies Catalog;
 
 export default catalog;

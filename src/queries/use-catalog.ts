@@ -17,6 +17,9 @@ export function catalogQueryOptions() {
     queryKey: queryKeys.catalog.all,
     queryFn: async ({ signal }): Promise<CatalogSearch> => (await import('./catalog-loader')).loadCatalogSearch(signal),
     staleTime: CATALOG_STALE_MS,
+    // Asked even offline: the service worker keeps the index (src/sw/service-worker.ts), so the
+    // search works without the network; with nothing kept, the query then waits for it.
+    networkMode: 'offlineFirst',
     gcTime: Number.POSITIVE_INFINITY,
     // The prepared search is not plain data: nothing to share structurally.
     structuralSharing: false,

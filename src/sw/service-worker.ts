@@ -22,6 +22,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
+import { CATALOG_PATH } from '#shared/catalog.ts';
 import { APP_SHELL_PATH, CATALOGUE_CACHE, NAVIGATION_TIMEOUT_MS, SKIP_WAITING_MESSAGE } from './worker-protocol';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
@@ -66,9 +67,21 @@ registerRoute(
 );
 
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.pathname === '/chartroom/catalog',
-  new StaleWhileRevalidate({ cacheName: CATALOGUE_CACHE }),
+  ({ url, request }) => request.method === 'GET' && url.pathname === CATALOG_PATH,
+  new StaleWhileRevalidate({ cacheName: CATALOGUE_CACHE, matchOptions: { ignoreVary: true } }),
 );
+
+// The index kept from the start, so a search works offline though none ran while the worker was
+// in charge; best effort (a server that asks for sign-in first answers 401: the search's first
+// run keeps it then).
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CATALOGUE_CACHE)
+      .then((cache) => cache.add(CATALOG_PATH))
+      .catch(() => undefined),
+  );
+});
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();

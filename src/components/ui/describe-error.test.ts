@@ -3,6 +3,18 @@ import { ERROR_CODES } from '#shared/contract.ts';
 import { describeError } from './describe-error';
 
 describe('describeError', () => {
+  it("says a panel's code did not download in the trader's words, not the browser's", () => {
+    for (const message of [
+      'Failed to fetch dynamically imported module: http://127.0.0.1/assets/trades-panel-abc.js',
+      'Importing a module script failed.',
+      'error loading dynamically imported module: http://127.0.0.1/assets/x.js',
+    ]) {
+      const text = describeError(new TypeError(message));
+      expect(text.title, message).toBe("This panel's code did not download.");
+      expect(text.detail).toBeUndefined();
+    }
+  });
+
   it('has a plain sentence for every error code of the contract used over HTTP', () => {
     const http = Object.values(ERROR_CODES).filter((code) => code !== 0 && (code < 3003 || code >= 5000));
     for (const code of http) {

@@ -58,6 +58,9 @@ function detailOf(message: string): string | undefined {
   return colon === -1 ? undefined : message.slice(colon + 2);
 }
 
+/** A lazily loaded module that did not arrive, in Chromium's, Safari's and Firefox's words. */
+const FAILED_DOWNLOAD = /dynamically imported module|Importing a module script failed/i;
+
 export function describeError(error: unknown): ErrorText {
   const e = (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
   const message = typeof e.message === 'string' ? e.message : '';
@@ -69,6 +72,8 @@ export function describeError(error: unknown): ErrorText {
   }
   if (e.kind === 'network') return { title: t('Cannot reach the Chartroom server.'), action: t('Retrying automatically.'), transient: true };
   if (e.kind === 'malformed') return { title: t('The answer could not be read (malformed data).'), action: t('Retrying automatically.'), transient: true };
+  if (FAILED_DOWNLOAD.test(message))
+    return { title: t("This panel's code did not download."), action: t('Retry; if the app was updated meanwhile, reload.'), transient: false };
   const known = typeof e.code === 'number' ? BY_CODE[e.code] : undefined;
   if (known) {
     const detail = e.code === ERROR_CODES.INVALID_PARAMETER || e.code === ERROR_CODES.INVALID_TIME_RANGE ? detailOf(message) : undefined;
