@@ -49,6 +49,7 @@ describe('realtimeStatusText', () => {
     expect(offline).toEqual({ text: 'Live: offline — waiting for the network', tone: 'off' });
     expect(realtimeStatusText(status({ connection: 'reconnecting', retryInMs: 2_400 }), 2_400, true).text).toContain('polling over HTTP');
     expect(realtimeStatusText(status({ connection: 'open' }), undefined, false).text).toBe('Live: streaming');
+    expect(realtimeStatusText(status({ connection: 'open', silent: true }), undefined, false).text).toBe('Live: offline — waiting for the network');
   });
 
   it('a silent socket says no answer and polling, open or reconnecting, whatever its channels said', () => {

@@ -37,7 +37,8 @@ function listed(names: readonly string[]): string {
  */
 export function realtimeStatusText(status: RealtimeStatus, retryInMs: number | undefined, networkUp = true): RealtimeStatusText {
   const detail = reason(status.code, status.message);
-  if (!networkUp && status.connection !== 'open') return { text: t('Live: offline — waiting for the network'), tone: 'off' };
+  // An open socket that still answers is trusted over the browser's word.
+  if (!networkUp && (status.connection !== 'open' || status.silent)) return { text: t('Live: offline — waiting for the network'), tone: 'off' };
   // Open or reconnecting, a socket that stopped answering is not live whatever it says.
   if (status.silent) return { text: t('Live: no answer — polling over HTTP'), tone: 'warning' };
   switch (status.connection) {
