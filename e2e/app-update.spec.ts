@@ -86,6 +86,17 @@ async function openWorkOnA(page: Page): Promise<{ field: Locator; chart: Locator
   return { field, chart };
 }
 
+/** The prompt's Reload: build B opens on the tab the trader was on (Trades), with the drawing. */
+async function reloadOntoB(page: Page, entryA: string, chart: Locator): Promise<void> {
+  const reload = page.getByTestId('update-prompt').getByRole('button', { name: 'Reload' });
+  await Promise.all([page.waitForEvent('framenavigated'), reload.click()]);
+  await expect(page.getByRole('table', { name: 'Trades of AAPL.US' })).toBeVisible({ timeout: 15_000 });
+  expect(await entryOf(page)).not.toBe(entryA);
+  await page.getByRole('tab', { name: 'Chart' }).click();
+  await expect(page.getByTestId('chart-legend')).toContainText('O', { timeout: 15_000 });
+  await expect.poll(() => drawingsOn(chart), { timeout: 10_000 }).toBe(1);
+}
+
 test.describe('with the service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 
@@ -107,13 +118,7 @@ test.describe('with the service worker', () => {
     await expect(field).toHaveValue('MSFT');
     expect(await entryOf(page)).toBe(entryA);
 
-    await Promise.all([page.waitForEvent('framenavigated'), prompt.getByRole('button', { name: 'Reload' }).click()]);
-    // B, on the tab the trader was on, with the drawing.
-    await expect(page.getByRole('table', { name: 'Trades of AAPL.US' })).toBeVisible({ timeout: 15_000 });
-    expect(await entryOf(page)).not.toBe(entryA);
-    await page.getByRole('tab', { name: 'Chart' }).click();
-    await expect(page.getByTestId('chart-legend')).toContainText('O', { timeout: 15_000 });
-    await expect.poll(() => drawingsOn(chart), { timeout: 10_000 }).toBe(1);
+    await reloadOntoB(page, entryA, chart);
     await expect(page.getByTestId('update-prompt')).toHaveCount(0);
   });
 });
@@ -126,10 +131,5 @@ test('without a worker, a panel whose chunk is gone asks to reload, and the work
   const prompt = page.getByTestId('update-prompt');
   await expect(prompt).toContainText('A new version is ready.', { timeout: 15_000 });
   await expect(field).toHaveValue('MSFT');
-  await Promise.all([page.waitForEvent('framenavigated'), prompt.getByRole('button', { name: 'Reload' }).click()]);
-  await expect(page.getByRole('table', { name: 'Trades of AAPL.US' })).toBeVisible({ timeout: 15_000 });
-  expect(await entryOf(page)).not.toBe(entryA);
-  await page.getByRole('tab', { name: 'Chart' }).click();
-  await expect(page.getByTestId('chart-legend')).toContainText('O', { timeout: 15_000 });
-  await expect.poll(() => drawingsOn(chart), { timeout: 10_000 }).toBe(1);
+  await reloadOntoB(page, entryA, chart);
 });
