@@ -147,3 +147,13 @@ test.describe('on a phone', () => {
     await expect(page).not.toHaveURL(/[?&]open=/);
   });
 });
+
+test("the browser's bar takes the user's theme, not only the system's", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/?symbol=AAPL.US&interval=1d');
+  const barColours = () => page.locator('meta[name="theme-color"]').evaluateAll((metas) => metas.map((meta) => meta.getAttribute('content')));
+  // The app opens dark: both colours are the dark header's, whatever the system prefers.
+  await expect.poll(barColours).toEqual(['#0f172b', '#0f172b']);
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect.poll(barColours).toEqual(['#ffffff', '#ffffff']);
+});
