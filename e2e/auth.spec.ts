@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
+import { keptData } from './kept-data.ts';
 import { startServer, type RunningServer } from './start-server.ts';
 
 const PASSWORD = 'a desk password';
@@ -70,6 +71,9 @@ test('sign in, see data, sign out: the socket closes and data stops', async ({ p
   await page.locator('header.app-header').screenshot({ path: `${SHOTS}/signed-in-header-dark.png` });
   await page.screenshot({ path: `${SHOTS}/signed-in-dark.png` });
 
+  // What this user saw is kept for offline visits, until they sign out.
+  await expect.poll(() => keptData(page), { timeout: 20_000 }).toContain('"AAPL.US"');
+
   const live = sockets.filter((socket) => !socket.isClosed());
   expect(live.length).toBeGreaterThan(0);
   const closed = Promise.all(live.map((socket) => socket.waitForEvent('close', { timeout: 15_000 })));
@@ -77,6 +81,8 @@ test('sign in, see data, sign out: the socket closes and data stops', async ({ p
   // The server ends the session and closes the socket (the page stays where it is).
   await closed;
   await expect(page.getByTestId('sign-in-prompt')).toContainText('You are signed out');
+  await expect.poll(() => keptData(page)).toBe('');
+  expect(await page.evaluate(() => localStorage.getItem('chartroom:offline-kept'))).toBeNull();
   await page.screenshot({ path: `${SHOTS}/signed-out-prompt-dark.png` });
   await expect(page).toHaveURL(workspace.href);
 

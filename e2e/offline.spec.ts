@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { candlePixels } from './chart-pixels.ts';
 import { expect, test } from './fixtures.ts';
+import { keptData } from './kept-data.ts';
 import { resetSimulator } from './sim-control.ts';
 
 test.use({ serviceWorkers: 'allow' });
@@ -17,38 +18,7 @@ test.beforeEach(async ({ request }) => {
 /** Until the worker controls the page and the kept data names `symbol` (saved after answers come in). */
 async function waitUntilKept(page: Page, symbol: string): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            new Promise<string>((resolve) => {
-              const open = indexedDB.open('chartroom-offline');
-              // Not there yet: opening must not create it (empty, the page's store could not add its table).
-              open.onupgradeneeded = () => {
-                open.transaction?.abort();
-              };
-              open.onerror = () => {
-                resolve('');
-              };
-              open.onsuccess = () => {
-                try {
-                  const read = open.result.transaction('answers').objectStore('answers').get('market-data');
-                  read.onsuccess = () => {
-                    resolve(typeof read.result === 'string' ? read.result : '');
-                  };
-                  read.onerror = () => {
-                    resolve('');
-                  };
-                } catch {
-                  resolve('');
-                }
-              };
-            }),
-        ),
-      { timeout: 20_000 },
-    )
-    .toContain(`"${symbol}"`);
+  await expect.poll(() => keptData(page), { timeout: 20_000 }).toContain(`"${symbol}"`);
 }
 
 async function searchFinds(page: Page, typed: string, symbol: string): Promise<void> {

@@ -7,6 +7,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { median, summarize, type Figure } from '../figure.ts';
 import { EVALUATE_SHIM, VIEWPORT, type BrowserBenchContext } from './context.ts';
+import { keptData } from '../../e2e/kept-data.ts';
 import { markTime, waitForMarks } from './page-timing.ts';
 
 const SAMPLES = 7;
@@ -16,26 +17,6 @@ const FIRST_CANDLE = 'chartroom:first-candle';
 const GROUP = 'browser: repeat visit';
 const RATIO_TARGET = 0.5;
 const PAGE = '/?symbol=AAPL.US&interval=1d';
-
-/** True once the worker controls the page and the kept data names AAPL.US (saved a few seconds after the answers). */
-const KEPT = `(async () => {
-  if (!navigator.serviceWorker.controller) return false;
-  const text = await new Promise((resolve) => {
-    const open = indexedDB.open('chartroom-offline');
-    open.onupgradeneeded = () => open.transaction?.abort();
-    open.onerror = () => resolve('');
-    open.onsuccess = () => {
-      try {
-        const read = open.result.transaction('answers').objectStore('answers').get('market-data');
-        read.onsuccess = () => resolve(typeof read.result === 'string' ? read.result : '');
-        read.onerror = () => resolve('');
-      } catch {
-        resolve('');
-      }
-    };
-  });
-  return text.includes('"AAPL.US"');
-})()`;
 
 /** Polls `check` until it holds; throws after `timeoutMs`. */
 async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
@@ -65,7 +46,11 @@ async function pairSample(ctx: BrowserBenchContext): Promise<Pair> {
   const url = `${ctx.baseUrl}${PAGE}`;
   try {
     const cold = await firstCandleOf(context, url);
-    await until(() => cold.page.evaluate(KEPT), KEPT_WAIT_MS);
+    // The worker in charge, and the kept data naming AAPL.US (saved a few seconds after the answers).
+    await until(
+      async () => (await cold.page.evaluate(() => navigator.serviceWorker.controller !== null)) && (await keptData(cold.page)).includes('"AAPL.US"'),
+      KEPT_WAIT_MS,
+    );
     await cold.page.close();
     const repeat = await firstCandleOf(context, url);
     await repeat.page.close();

@@ -1,5 +1,5 @@
 /** The offline cache's store (offline-cache.ts) in IndexedDB: one text under one key. */
-import { createStore, get, set } from 'idb-keyval';
+import { createStore, del, get, set } from 'idb-keyval';
 import type { OfflineStore } from './offline-cache';
 
 const DATABASE = 'chartroom-offline';
@@ -10,5 +10,6 @@ export function indexedDbStore(): OfflineStore {
   return {
     read: () => get<string>(KEY, store),
     write: (text) => set(KEY, text, store),
+    clear: () => del(KEY, store),
   };
 }

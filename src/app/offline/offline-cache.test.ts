@@ -12,6 +12,10 @@ function memoryStore(initial?: string): OfflineStore & { text: string | undefine
     text: initial,
     writes: 0,
     read: () => Promise.resolve(store.text),
+    clear: () => {
+      store.text = undefined;
+      return Promise.resolve();
+    },
     write: (text: string) => {
       store.text = text;
       store.writes += 1;
@@ -99,7 +103,13 @@ describe('restoring', () => {
     expect(await restoreOfflineCache(fresh(), memoryStore(text), NOW + MAX_AGE_MS + 1)).toBe(0);
     expect(await restoreOfflineCache(fresh(), memoryStore(text.replace('"format":1', '"format":0')), NOW)).toBe(0);
     expect(await restoreOfflineCache(fresh(), memoryStore('{not json'), NOW)).toBe(0);
-    expect(await restoreOfflineCache(fresh(), { read: () => Promise.reject(new Error('blocked')), write: () => Promise.resolve() }, NOW)).toBe(0);
+    expect(
+      await restoreOfflineCache(
+        fresh(),
+        { read: () => Promise.reject(new Error('blocked')), write: () => Promise.resolve(), clear: () => Promise.resolve() },
+        NOW,
+      ),
+    ).toBe(0);
     expect(await restoreOfflineCache(fresh(), memoryStore(text), NOW)).toBe(1);
   });
 });

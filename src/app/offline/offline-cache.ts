@@ -18,6 +18,7 @@ import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tan
 export interface OfflineStore {
   read: () => Promise<string | undefined>;
   write: (text: string) => Promise<void>;
+  clear: () => Promise<void>;
 }
 
 /** Bumped when what a kept answer looks like changes: older saves are then ignored. */

@@ -6,7 +6,8 @@
 import type { AppServices } from '../../queries/app-services';
 import { wallClock } from '../../time/clock';
 import { DOWNLOAD_FAILED_EVENT } from '../../components/lazy-with-preload';
-import { markOfflineDataKept } from './kept-flag';
+import { SIGNED_OUT_EVENT } from '../../features/account/auth-me';
+import { OFFLINE_KEPT_FLAG } from './kept-flag';
 import { indexedDbStore } from './idb-store';
 import { keepOfflineCache, restoreOfflineCache } from './offline-cache';
 import { checkForNewBuild, registerServiceWorker } from './service-worker-client';
@@ -19,14 +20,30 @@ export async function restoreOfflineAnswers({ queryClient }: Pick<AppServices, '
   noteRestoredAnswers(await restoreOfflineCache(queryClient, store, wallClock.now()));
 }
 
+/** The boot's flag (kept-flag.ts): set, a repeat visit reads the kept data at once. */
+function flagKeptData(kept: boolean): void {
+  try {
+    if (kept) localStorage.setItem(OFFLINE_KEPT_FLAG, '1');
+    else localStorage.removeItem(OFFLINE_KEPT_FLAG);
+  } catch {
+    // Storage refused (private mode, quota): the next visit restores nothing, and works online.
+  }
+}
+
 let started = false;
 
 /** From the first candle on: keeps the answers, registers the worker, listens for a new build. */
 export function startOfflineSupport({ queryClient }: Pick<AppServices, 'queryClient'>): void {
   if (started) return;
   started = true;
-  keepOfflineCache(queryClient, store, wallClock.now);
-  markOfflineDataKept();
+  const stopKeeping = keepOfflineCache(queryClient, store, wallClock.now);
+  flagKeptData(true);
+  // Signed out: the market data kept for this user's offline visits goes, and nothing more is kept.
+  window.addEventListener(SIGNED_OUT_EVENT, () => {
+    stopKeeping();
+    flagKeptData(false);
+    void store.clear().catch(() => undefined);
+  });
   registerServiceWorker();
   window.addEventListener(DOWNLOAD_FAILED_EVENT, () => {
     if (navigator.onLine) void checkForNewBuild();

@@ -8,7 +8,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { t, type MessageKey } from '../../i18n/t';
-import { fetchMe, isUnauthorized, signInHref, signOut, type Me } from './auth-me';
+import { fetchMe, isUnauthorized, signInHref, signOut, SIGNED_OUT_EVENT, type Me } from './auth-me';
 import './account-status.css';
 
 type Prompt = 'none' | 'sign-in' | 'expired' | 'signed-out';
@@ -65,6 +65,7 @@ export function AccountStatus() {
                 type="button"
                 className="account-button"
                 onClick={() => {
+                  window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
                   void signOut(me).then((done) => {
                     if (!done) return;
                     setEnded('signed-out');
