@@ -11,13 +11,12 @@ import { OFFLINE_KEPT_FLAG } from './kept-flag';
 import { indexedDbStore } from './idb-store';
 import { keepOfflineCache, restoreOfflineCache } from './offline-cache';
 import { checkForNewBuild, registerServiceWorker } from './service-worker-client';
-import { noteRestoredAnswers } from './offline-state';
 
 const store = indexedDbStore();
 
 /** Puts the kept answers back into the page's query cache; resolves once done (or failed). */
 export async function restoreOfflineAnswers({ queryClient }: Pick<AppServices, 'queryClient'>): Promise<void> {
-  noteRestoredAnswers(await restoreOfflineCache(queryClient, store, wallClock.now()));
+  await restoreOfflineCache(queryClient, store, wallClock.now());
 }
 
 /** The boot's flag (kept-flag.ts): set, a repeat visit reads the kept data at once. */

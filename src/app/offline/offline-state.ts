@@ -1,4 +1,4 @@
-/** What the offline banner says (connection-notices.tsx): since when the network is gone, and what the page restored. */
+/** What the offline banner says (connection-notices.tsx): whether the network is up, and since when. */
 import { onlineManager } from '@tanstack/react-query';
 import { createCell, type Observable } from '../../lib/observable';
 import { wallClock } from '../../time/clock';
@@ -14,11 +14,3 @@ onlineManager.subscribe((online) => {
   network.set({ online, since: wallClock.now() });
 });
 export const networkState: Observable<NetworkState> = network;
-
-const restored = createCell(0);
-/** How many kept answers the page opened with (offline-cache.ts). */
-export const restoredAnswers: Observable<number> = restored;
-
-export function noteRestoredAnswers(count: number): void {
-  restored.set(count);
-}
