@@ -48,6 +48,7 @@ import type { WorkspaceDatabase } from './workspace/workspace-database.ts';
 import { localWorkspaceNotices, redisWorkspaceNotices } from './workspace/workspace-notices.ts';
 import { mountWorkspaceRoutes, type WorkspaceRoutes } from './workspace/workspace-route.ts';
 import { mountShareRoutes } from './workspace/share-route.ts';
+import { mountServerAlerts, type ServerAlertsRuntime } from './alerts/server-alerts-runtime.ts';
 
 export interface ChartroomApp {
   app: Hono;
@@ -67,6 +68,8 @@ export interface ChartroomApp {
   redis?: RedisLink;
   /** `/chartroom/workspace` (when the app has a workspace database): its event streams end on shutdown. */
   workspace?: WorkspaceRoutes;
+  /** The server's alerts (with a workspace database): started with the database, stopped on shutdown. */
+  alerts?: ServerAlertsRuntime;
 }
 
 export interface AppOptions {
@@ -87,6 +90,8 @@ export interface AppOptions {
   workspace?: Pick<WorkspaceDatabase, 'store' | 'shares' | 'db'>;
   /** Tuning of the cluster's leader lock (tests shorten it). */
   cluster?: { leaderTtlMs?: number; pollMs?: number };
+  /** The environment's settings of the server's alerts: VAPID_*, WEBHOOK_ALLOW (server/alerts/). */
+  env?: Record<string, string | undefined>;
 }
 
 /**
@@ -149,6 +154,15 @@ const INTERNAL_ORIGIN = 'http://chartroom.internal';
 /** Socket limit of the embedded key (simulator mode); `npm run sim` keeps the per-key default. */
 const EMBEDDED_SOCKETS_PER_KEY = 10_000;
 
+/** The workspace's database, calling `opened` whenever it is asked for (the first ask opens it). */
+function startingAlerts(database: Pick<WorkspaceDatabase, 'store' | 'shares' | 'db'>, opened: () => void): Pick<WorkspaceDatabase, 'store' | 'shares' | 'db'> {
+  return {
+    store: () => database.store().finally(opened),
+    shares: () => database.shares().finally(opened),
+    db: () => database.db().finally(opened),
+  };
+}
+
 export function createApp(config: ServerConfig, log: (line: string) => void = () => undefined, options: AppOptions = {}): ChartroomApp {
   const production = options.production ?? false;
   const now = options.now ?? (() => performance.now());
@@ -171,7 +185,9 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     metrics.setCacheSizes({ entries: () => cache.size, bytes: () => cache.bytes });
     return cache;
   };
-  const workspaceDb = options.workspace;
+  // Whatever opens the workspace's database first (a sync, a sign-in) also starts the server's alerts.
+  let serverAlerts: ServerAlertsRuntime | undefined;
+  const workspaceDb = options.workspace && startingAlerts(options.workspace, () => serverAlerts?.start());
   const accessControl = createAccessControl({
     auth: config.auth,
     trustProxyHops: access.trustProxyHops,
@@ -230,18 +246,25 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
       );
     app.all(SHARES_PATH, noShares);
     app.all(`${SHARES_PATH}/*`, noShares);
-  } else mountShareRoutes(app, { database: options.workspace, access: accessControl });
-  /** The workspace's routes; with REDIS_URL a change is told to the browsers of every instance. */
-  const workspaceRoutes = (redis?: RedisLink): { workspace?: WorkspaceRoutes } =>
-    options.workspace
-      ? {
-          workspace: mountWorkspaceRoutes(app, {
-            database: options.workspace,
-            access: accessControl,
-            notices: redis ? redisWorkspaceNotices(redis) : localWorkspaceNotices(),
-          }),
-        }
-      : {};
+  } else mountShareRoutes(app, { database: workspaceDb ?? options.workspace, access: accessControl });
+  /**
+   * The workspace's routes and the server's alerts, which follow the same notices; with REDIS_URL
+   * a change is told to the browsers (and the alerts) of every instance.
+   */
+  const workspaceRoutes = (realtime: RealtimeRelay, redis?: RedisLink): { workspace?: WorkspaceRoutes; alerts?: ServerAlertsRuntime } => {
+    if (!workspaceDb) return {};
+    const notices = redis ? redisWorkspaceNotices(redis) : localWorkspaceNotices();
+    const workspace = mountWorkspaceRoutes(app, { database: workspaceDb, access: accessControl, notices });
+    serverAlerts = mountServerAlerts(app, {
+      database: workspaceDb,
+      access: accessControl,
+      openFeed: (peer) => realtime.openInternal(peer),
+      notices,
+      env: options.env ?? {},
+      log,
+    });
+    return { workspace, alerts: serverAlerts };
+  };
   if (access.clientRateLimit > 0) {
     // One bucket per client for /v1 and the catalogue alike.
     const limit = clientRateLimit(new ClientRateLimiter({ perMinute: access.clientRateLimit }), access.trustProxyHops);
@@ -324,7 +347,7 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
       ),
     );
     const catalog = catalogFrom((target) => forward(new Request(INTERNAL_ORIGIN + target), target));
-    return { app, metrics, klineCache, realtime, catalog, accessControl, ...(redis && { redis }), ...workspaceRoutes(redis) };
+    return { app, metrics, klineCache, realtime, catalog, accessControl, ...(redis && { redis }), ...workspaceRoutes(realtime, redis) };
   }
 
   // Every browser reaches the embedded simulator with the one embedded key, so its per-key
@@ -353,5 +376,6 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     if (c.req.method === 'POST' && (c.req.path === '/__sim/clock' || c.req.path === '/__sim/key')) klineCache.clear();
     return response;
   });
-  return { app, simulator, metrics, klineCache, realtime: realtimeRelay(simulator), catalog, accessControl, ...workspaceRoutes() };
+  const realtime = realtimeRelay(simulator);
+  return { app, simulator, metrics, klineCache, realtime, catalog, accessControl, ...workspaceRoutes(realtime) };
 }

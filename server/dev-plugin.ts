@@ -24,9 +24,11 @@ export function chartroomServer(): Plugin {
       };
       // Opened by the first workspace request: a dev server that never syncs never starts PGlite.
       const workspace = workspaceDatabaseFrom(readEnvironment(), log);
-      const { app, realtime, workspace: workspaceRoutes } = createApp(config, log, workspace && { workspace });
+      const { app, realtime, workspace: workspaceRoutes, alerts } = createApp(config, log, { env: readEnvironment(), ...(workspace && { workspace }) });
+      if (workspace?.holdsData()) alerts?.start();
       server.httpServer?.once('close', () => {
         workspaceRoutes?.closeStreams();
+        alerts?.stop();
         void workspace?.close();
       });
       const listener = getRequestListener(app.fetch);

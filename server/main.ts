@@ -38,7 +38,10 @@ const {
   realtime,
   redis,
   workspace: workspaceRoutes,
-} = createApp(config, requestLog.write, { production: true, ...(workspace && { workspace }) });
+  alerts,
+} = createApp(config, requestLog.write, { production: true, env: readEnvironment(), ...(workspace && { workspace }) });
+// Alerts stored before this start are evaluated at once, with no browser needed to open the database.
+if (workspace?.holdsData()) alerts?.start();
 // CHARTROOM_DIST: another build folder (parallel test runs build into their own).
 // The cold visit's first history page rides in index.html, asked of /v1 as the browser would ask it.
 mountStaticSite(app, process.env.CHARTROOM_DIST ?? fileURLToPath(new URL('../dist', import.meta.url)), {
@@ -68,6 +71,7 @@ function shutdown(signal: string): void {
   // Relayed WebSockets would hold the server open: close them (1001) alongside the HTTP side.
   void realtime.close().then(() => redis?.close());
   workspaceRoutes?.closeStreams();
+  alerts?.stop();
   void workspace?.close();
   void closeGracefully(server, { graceMs: config.http.shutdownGraceMs }).then((clean) => {
     requestLog.flush();

@@ -44,6 +44,23 @@ export class AlertEvaluator {
     return this.alerts;
   }
 
+  /**
+   * The user changed their alerts: evaluate `alerts` from now on, keeping what the prices taught
+   * (the sides of unchanged levels, each symbol's last price, from which a new level learns its
+   * side), and forgetting the alerts gone.
+   */
+  replace(alerts: Alert[]): void {
+    const kept = new Set(alerts.map((alert) => alert.id));
+    for (const alert of this.alerts) if (!kept.has(alert.id)) this.monitor.forget(alert);
+    this.alerts = alerts;
+  }
+
+  /** The feed was cut: what the prices did meanwhile is unknown, so the next price only sets the side. */
+  reset(): void {
+    const instruments = new Map(this.alerts.map((alert) => [instrumentKey(alert.symbol, alert.type), alert]));
+    for (const alert of instruments.values()) this.monitor.reset(alert.symbol, alert.type, this.alerts);
+  }
+
   /** One push: the triggers it makes, recorded on the alerts. */
   push(data: TickerPushData): ServerTrigger[] {
     if (isExtendedPush(data)) return [];

@@ -18,6 +18,8 @@ const drawing = (i: number) => ({
   value: { points: [i, i + 1] },
 });
 
+const NO_ALERT_ROWS = { alert_triggers: 0, alert_deliveries: 0 };
+
 describe('the workspace backup', () => {
   let dataDir: string;
   let postgres: TestPostgres;
@@ -45,8 +47,22 @@ describe('the workspace backup', () => {
     await from.write('ann', [{ store: 'drawings', from: drawing(3), to: { ...drawing(3), rev: 2, deleted: true, value: undefined } }]);
     await from.write('bob', [{ store: 'app', to: { id: 'preferences', kind: 'preferences', rev: 1, updatedAt: 5, by: 'laptop', value: { theme: 'light' } } }]);
     const shared = await new ShareStore(embedded.db).create('ann', 'watchlist', 'Banks', { symbols: ['JPM.US'] });
+    // The server's VAPID key pair and a device: without them every push subscription would die.
+    await embedded.db.insertInto('server_secrets').values({ name: 'vapid', value: '{"publicKey":"p","privateKey":"k"}', created_at: 1 }).execute();
+    await embedded.db
+      .insertInto('push_subscriptions')
+      .values({ user_id: 'ann', endpoint: 'https://push.example/1', p256dh: 'p', auth: 'a', device: 'phone', created_at: 2 })
+      .execute();
     const lines = await backupLines(embedded.db);
-    expect(await restoreLines(server.db, lines)).toEqual({ workspace_users: 2, workspace_records: 1_501, workspace_shares: 1 });
+    expect(await restoreLines(server.db, lines)).toEqual({
+      ...NO_ALERT_ROWS,
+      workspace_users: 2,
+      workspace_records: 1_501,
+      workspace_shares: 1,
+      server_secrets: 1,
+      push_subscriptions: 1,
+    });
+    expect(await server.db.selectFrom('server_secrets').select('value').executeTakeFirst()).toEqual({ value: '{"publicKey":"p","privateKey":"k"}' });
     // Shared links keep opening after the move.
     expect(await new ShareStore(server.db).read(shared.id)).toEqual(await new ShareStore(embedded.db).read(shared.id));
     const to = new WorkspaceStore(server.db);
@@ -61,7 +77,14 @@ describe('the workspace backup', () => {
     const lines = await backupLines(embedded.db);
     await expect(restoreLines(server.db, lines)).rejects.toThrow(/already holds workspaces/);
     await expect(restoreLines(server.db, ['{"format":"something else"}'])).rejects.toThrow(/not a chartroom-workspace-backup file/);
-    await expect(restoreLines(server.db, lines, { replace: true })).resolves.toEqual({ workspace_users: 2, workspace_records: 1_501, workspace_shares: 1 });
+    await expect(restoreLines(server.db, lines, { replace: true })).resolves.toEqual({
+      ...NO_ALERT_ROWS,
+      workspace_users: 2,
+      workspace_records: 1_501,
+      workspace_shares: 1,
+      server_secrets: 1,
+      push_subscriptions: 1,
+    });
     expect((await new WorkspaceStore(server.db).read('ann')).serverRev).toBe(1_501);
   });
 });

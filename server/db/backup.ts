@@ -9,9 +9,22 @@ import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
 export const BACKUP_FORMAT = 'chartroom-workspace-backup';
-/** The tables a backup holds (sign-in sessions are not kept: a restore signs everyone out). */
-const TABLES = ['workspace_users', 'workspace_records', 'workspace_shares'] as const;
-type Table = (typeof TABLES)[number];
+/**
+ * The tables a backup holds, each with the column its rows are written in order of (sign-in
+ * sessions are not kept: a restore signs everyone out). The server's secrets are kept: without
+ * its VAPID key pair every device's push subscription would stop working.
+ */
+const ORDER_BY = {
+  workspace_users: 'user_id',
+  workspace_records: 'server_rev',
+  workspace_shares: 'share_id',
+  push_subscriptions: 'created_at',
+  server_secrets: 'name',
+  alert_triggers: 'created_at',
+  alert_deliveries: 'next_attempt_at',
+} as const;
+type Table = keyof typeof ORDER_BY;
+const TABLES = Object.keys(ORDER_BY) as Table[];
 
 interface Header {
   format: typeof BACKUP_FORMAT;
@@ -32,12 +45,9 @@ export async function backupLines(db: Kysely<Database>): Promise<string[]> {
     .execute(async (trx) => {
       const header: Header = { format: BACKUP_FORMAT, version: 1, migrations: await appliedMigrations(trx) };
       const lines = [JSON.stringify(header)];
-      for (const row of await trx.selectFrom('workspace_users').selectAll().orderBy('user_id').execute())
-        lines.push(JSON.stringify({ table: 'workspace_users', row: numbers(row) }));
-      for (const row of await trx.selectFrom('workspace_records').selectAll().orderBy('user_id').orderBy('server_rev').execute())
-        lines.push(JSON.stringify({ table: 'workspace_records', row: numbers(row) }));
-      for (const row of await trx.selectFrom('workspace_shares').selectAll().orderBy('share_id').execute())
-        lines.push(JSON.stringify({ table: 'workspace_shares', row: numbers(row) }));
+      for (const table of TABLES)
+        for (const row of await trx.selectFrom(table).selectAll().orderBy(ORDER_BY[table]).execute())
+          lines.push(JSON.stringify({ table, row: numbers(row as Record<string, unknown>) }));
       return lines;
     });
 }
@@ -55,7 +65,7 @@ export async function restoreLines(db: Kysely<Database>, lines: readonly string[
   const migrations = await appliedMigrations(db);
   if (JSON.stringify(header.migrations) !== JSON.stringify(migrations))
     throw new Error(`the backup was written under migrations ${JSON.stringify(header.migrations)}, this database is at ${JSON.stringify(migrations)}`);
-  const rows: Record<Table, Record<string, unknown>[]> = { workspace_users: [], workspace_records: [], workspace_shares: [] };
+  const rows = Object.fromEntries(TABLES.map((table) => [table, [] as Record<string, unknown>[]])) as Record<Table, Record<string, unknown>[]>;
   for (const line of rest) {
     const { table, row } = JSON.parse(line) as { table: Table; row: Record<string, unknown> };
     if (!TABLES.includes(table)) throw new Error(`unknown table ${table} in the backup`);
@@ -67,9 +77,8 @@ export async function restoreLines(db: Kysely<Database>, lines: readonly string[
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .executeTakeFirstOrThrow();
     if (Number(held.count) > 0 && !replace) throw new Error('this database already holds workspaces: restore into an empty one, or pass --replace');
-    await trx.deleteFrom('workspace_shares').execute();
-    await trx.deleteFrom('workspace_records').execute();
-    await trx.deleteFrom('workspace_users').execute();
+    // Records before their users (the foreign key); the rest stand alone.
+    for (const table of [...TABLES].reverse()) await trx.deleteFrom(table).execute();
     // In chunks: a statement's parameters are bounded (65,535 on PostgreSQL).
     for (const table of TABLES)
       for (let at = 0; at < rows[table].length; at += 1_000)
@@ -77,6 +86,6 @@ export async function restoreLines(db: Kysely<Database>, lines: readonly string[
           .insertInto(table)
           .values(rows[table].slice(at, at + 1_000))
           .execute();
-    return { workspace_users: rows.workspace_users.length, workspace_records: rows.workspace_records.length, workspace_shares: rows.workspace_shares.length };
+    return Object.fromEntries(TABLES.map((table) => [table, rows[table].length])) as Record<Table, number>;
   });
 }

@@ -33,7 +33,12 @@ describe('migrations', () => {
     const [first] = opened;
     if (!first) throw new Error('no database opened');
     const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(first.db);
-    expect(rows.map((row) => row.name)).toEqual(['2026-11-29-01-workspace-records', '2026-11-30-01-sign-in-sessions', '2026-11-30-02-workspace-shares']);
+    expect(rows.map((row) => row.name)).toEqual([
+      '2026-11-29-01-workspace-records',
+      '2026-11-30-01-sign-in-sessions',
+      '2026-11-30-02-workspace-shares',
+      '2026-11-30-03-server-alerts',
+    ]);
     await Promise.all(opened.map((database) => database.close()));
   });
 

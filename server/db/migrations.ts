@@ -61,6 +61,61 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.createIndex('workspace_shares_by_owner').on('workspace_shares').column('owner_id').execute();
     },
   },
+  '2026-11-30-03-server-alerts': {
+    async up(db: Kysely<unknown>) {
+      // A trigger the server recorded, once per alert and price time: its id decides who delivers
+      // (the instance whose insert wins), so several evaluating instances fire it once.
+      await db.schema
+        .createTable('alert_triggers')
+        .addColumn('user_id', 'text', (column) => column.notNull())
+        .addColumn('trigger_id', 'text', (column) => column.notNull())
+        .addColumn('alert_id', 'text', (column) => column.notNull())
+        .addColumn('symbol', 'text', (column) => column.notNull())
+        .addColumn('time', 'bigint', (column) => column.notNull())
+        .addColumn('price', 'double precision', (column) => column.notNull())
+        .addColumn('condition', 'text', (column) => column.notNull())
+        .addColumn('crossing', 'text', (column) => column.notNull())
+        .addColumn('created_at', 'bigint', (column) => column.notNull())
+        .addPrimaryKeyConstraint('alert_triggers_pk', ['user_id', 'trigger_id'])
+        .execute();
+      await db.schema.createIndex('alert_triggers_by_time').on('alert_triggers').columns(['user_id', 'created_at']).execute();
+      // The outbox: one row per trigger and destination (a device's push subscription, a webhook),
+      // claimed with a lease by whichever instance delivers it; a dead instance's lease runs out.
+      await db.schema
+        .createTable('alert_deliveries')
+        .addColumn('user_id', 'text', (column) => column.notNull())
+        .addColumn('trigger_id', 'text', (column) => column.notNull())
+        .addColumn('channel', 'text', (column) => column.notNull())
+        .addColumn('target', 'text', (column) => column.notNull())
+        .addColumn('status', 'text', (column) => column.notNull())
+        .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'bigint', (column) => column.notNull())
+        .addColumn('lease_until', 'bigint')
+        .addColumn('last_error', 'text')
+        .addColumn('delivered_at', 'bigint')
+        .addPrimaryKeyConstraint('alert_deliveries_pk', ['user_id', 'trigger_id', 'channel', 'target'])
+        .execute();
+      await db.schema.createIndex('alert_deliveries_due').on('alert_deliveries').columns(['status', 'next_attempt_at']).execute();
+      // A device where the user allowed notifications: its push service endpoint and keys.
+      await db.schema
+        .createTable('push_subscriptions')
+        .addColumn('user_id', 'text', (column) => column.notNull())
+        .addColumn('endpoint', 'text', (column) => column.notNull())
+        .addColumn('p256dh', 'text', (column) => column.notNull())
+        .addColumn('auth', 'text', (column) => column.notNull())
+        .addColumn('device', 'text', (column) => column.notNull().defaultTo(''))
+        .addColumn('created_at', 'bigint', (column) => column.notNull())
+        .addPrimaryKeyConstraint('push_subscriptions_pk', ['user_id', 'endpoint'])
+        .execute();
+      // The server's own secrets made on first start (the VAPID key pair, webhook signing keys).
+      await db.schema
+        .createTable('server_secrets')
+        .addColumn('name', 'text', (column) => column.primaryKey())
+        .addColumn('value', 'text', (column) => column.notNull())
+        .addColumn('created_at', 'bigint', (column) => column.notNull())
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = {

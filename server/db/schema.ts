@@ -53,9 +53,66 @@ export interface WorkspaceSharesTable {
   revoked_at: Int8 | null;
 }
 
+/** A trigger the server recorded (server alerts): one per alert and price time. */
+export interface AlertTriggersTable {
+  user_id: string;
+  /** `<alert id>@<price time>`: the same on every instance that saw the same push. */
+  trigger_id: string;
+  alert_id: string;
+  symbol: string;
+  /** The price's time (ms UTC, the data's clock). */
+  time: Int8;
+  price: number;
+  /** The alert's condition when it fired, as JSON text. */
+  condition: string;
+  crossing: string;
+  /** When the server recorded it (its own clock). */
+  created_at: Int8;
+}
+
+/** The delivery outbox: one row per trigger and destination. */
+export interface AlertDeliveriesTable {
+  user_id: string;
+  trigger_id: string;
+  /** push | webhook */
+  channel: string;
+  /** The push subscription's endpoint, or the webhook's URL. */
+  target: string;
+  /** pending | delivered | failed | gone (a push subscription the service no longer knows) */
+  status: string;
+  attempts: number;
+  next_attempt_at: Int8;
+  /** An instance delivering it holds it until then. */
+  lease_until: Int8 | null;
+  last_error: string | null;
+  delivered_at: Int8 | null;
+}
+
+/** A device's Web Push subscription. */
+export interface PushSubscriptionsTable {
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** A label of the device (its browser and system), shown in the list of devices. */
+  device: string;
+  created_at: Int8;
+}
+
+/** Secrets the server made for itself (the VAPID key pair, webhook signing keys), as text. */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: Int8;
+}
+
 export interface Database {
   workspace_users: WorkspaceUsersTable;
   workspace_records: WorkspaceRecordsTable;
   auth_sessions: AuthSessionsTable;
   workspace_shares: WorkspaceSharesTable;
+  alert_triggers: AlertTriggersTable;
+  alert_deliveries: AlertDeliveriesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  server_secrets: ServerSecretsTable;
 }

@@ -11,10 +11,10 @@ import { clientAddress, clientKey } from '../client-address.ts';
 import type { ServerConfig } from '../config.ts';
 import { securityHeaderEntries } from '../security-headers.ts';
 import { relayBrowserSocket } from './browser-connection.ts';
-import type { BrowserPeerOptions } from './browser-peer.ts';
+import type { BrowserPeerOptions, RelayPeer } from './browser-peer.ts';
 import { CLOSE } from './close-codes.ts';
 import { ClientSlots } from './client-slots.ts';
-import type { DataSourceFactory } from './data-source.ts';
+import type { DataSourceFactory, DataSourceLink } from './data-source.ts';
 import { refuseUpgrade, type UpgradeRefusal } from './handshake-refusal.ts';
 import { simulatorSource, type EmbeddedSimulator } from './sim-link.ts';
 import { RealtimeStatsRegistry, type RealtimeStats } from './stats.ts';
@@ -38,6 +38,11 @@ export interface RealtimeRelay {
   feedStats(): SharedFeedStats | undefined;
   /** Upstream mode with REDIS_URL: the one upstream feed of every instance. */
   cluster?: ClusterFeed;
+  /**
+   * A connection of the server's own (the server's alerts) to the same data source as the
+   * browsers': the shared upstream feed, or the embedded simulator. No socket, no slot.
+   */
+  openInternal(peer: RelayPeer): DataSourceLink;
   /**
    * Closes every relayed socket (1001 "server going away" by default) and refuses new ones;
    * resolves once all are closed (sockets slow to answer are cut after a short grace).
@@ -179,6 +184,7 @@ export function createRealtimeRelay(options: RealtimeRelayOptions): RealtimeRela
   return {
     stats,
     feedStats: () => feed?.stats(),
+    openInternal: (peer) => open(peer, undefined),
     ...(cluster && { cluster }),
     handleUpgrade: (request, socket, head) => {
       if (socket.destroyed) return;

@@ -278,6 +278,7 @@ export async function startChartroom(
     chartroom,
     logLines,
     stop: async () => {
+      chartroom.alerts?.stop();
       await chartroom.realtime.close();
       chartroom.accessControl.close();
       await chartroom.redis?.close();

@@ -3,6 +3,8 @@
  * use of a sign-in session (a server nobody syncs with or signs in to never starts PGlite; the rest
  * of the server never waits for it). A failed open is tried again by the next request.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { databaseConfigFrom, openDatabase, type DatabaseConfig, type OpenDatabase } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -16,6 +18,8 @@ export interface WorkspaceDatabase {
   shares(): Promise<ShareStore>;
   /** The same database for the server's other tables (the sign-in sessions), once open and migrated. */
   db(): Promise<Kysely<Database>>;
+  /** Whether there is a database with data to open already (PostgreSQL, or a PGlite directory written before). */
+  holdsData(): boolean;
   close(): Promise<void>;
 }
 
@@ -50,6 +54,7 @@ export function workspaceDatabase(config: DatabaseConfig, log: (line: string) =>
     return opening;
   };
   return {
+    holdsData: () => config.kind === 'postgres' || existsSync(join(config.dataDir, 'PG_VERSION')),
     async store() {
       const database = await open();
       store ??= new WorkspaceStore(database.db);

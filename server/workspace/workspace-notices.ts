@@ -7,6 +7,8 @@
 import type { RedisLink } from '../redis/redis-link.ts';
 
 export type RevisionListener = (serverRev: number) => void;
+/** Hears every user's revisions (the server's alerts follow each user's alert records). */
+export type AnyUserListener = (user: string, serverRev: number) => void;
 
 export interface WorkspaceNotices {
   /** Tells U's listeners (on every instance) that U's workspace reached `serverRev`. */
@@ -15,13 +17,17 @@ export interface WorkspaceNotices {
   subscribe: (user: string, listener: RevisionListener) => () => void;
   /** How many listen for U here (a cap on one user's open streams). */
   listeners: (user: string) => number;
+  /** Listens for every user's revisions; returns the stop. */
+  subscribeAll: (listener: AnyUserListener) => () => void;
 }
 
 /** The notices of one process. */
 export function localWorkspaceNotices(): WorkspaceNotices & { deliver: (user: string, serverRev: number) => void } {
   const byUser = new Map<string, Set<RevisionListener>>();
+  const everyUser = new Set<AnyUserListener>();
   const deliver = (user: string, serverRev: number): void => {
     for (const listener of byUser.get(user) ?? []) listener(serverRev);
+    for (const listener of everyUser) listener(user, serverRev);
   };
   return {
     publish: deliver,
@@ -36,6 +42,12 @@ export function localWorkspaceNotices(): WorkspaceNotices & { deliver: (user: st
       };
     },
     listeners: (user) => byUser.get(user)?.size ?? 0,
+    subscribeAll(listener) {
+      everyUser.add(listener);
+      return () => {
+        everyUser.delete(listener);
+      };
+    },
   };
 }
 
@@ -62,5 +74,6 @@ export function redisWorkspaceNotices(link: RedisLink): WorkspaceNotices {
     },
     subscribe: local.subscribe,
     listeners: local.listeners,
+    subscribeAll: local.subscribeAll,
   };
 }

@@ -10,7 +10,7 @@
  * A user's writes are serialised by a row lock on their counter (`select … for update`), so
  * several instances on one PostgreSQL store each batch whole and number it once.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder, Transaction } from 'kysely';
 import { RECORD_MERGES } from '#shared/record-merges.ts';
 import { mergeChange, type UserRecord } from '#shared/records.ts';
 import { WORKSPACE_LIMITS } from '#shared/workspace-protocol.ts';
@@ -58,7 +58,7 @@ export class WorkspaceLimitError extends Error {
 
 type Row = Selectable<Pick<WorkspaceRecordsTable, 'store' | 'record_id' | 'kind' | 'rev' | 'by_device' | 'updated_at' | 'deleted' | 'value' | 'server_rev'>>;
 
-function recordOf(row: Row): StoredRecord {
+export function recordOf(row: Row): StoredRecord {
   return {
     store: row.store,
     id: row.record_id,
@@ -71,7 +71,9 @@ function recordOf(row: Row): StoredRecord {
   };
 }
 
-const COLUMNS = ['store', 'record_id', 'kind', 'rev', 'by_device', 'updated_at', 'deleted', 'value', 'server_rev'] as const;
+export const RECORD_COLUMNS = ['store', 'record_id', 'kind', 'rev', 'by_device', 'updated_at', 'deleted', 'value', 'server_rev'] as const;
+
+type RecordQuery = SelectQueryBuilder<Database, 'workspace_records', Pick<Selectable<WorkspaceRecordsTable>, (typeof RECORD_COLUMNS)[number]>>;
 
 export class WorkspaceStore {
   constructor(
@@ -87,15 +89,19 @@ export class WorkspaceStore {
 
   /** The user's server revision and their records stored after `since` (all of them from 0). */
   async read(user: string, since = 0): Promise<{ serverRev: number; records: StoredRecord[] }> {
+    return this.readWhere(user, (query) => query.where('server_rev', '>', since).orderBy('server_rev'));
+  }
+
+  /** The user's server revision and their live records of one store (the server's alerts read `alerts`). */
+  async readStore(user: string, store: string): Promise<{ serverRev: number; records: StoredRecord[] }> {
+    return this.readWhere(user, (query) => query.where('store', '=', store).where('deleted', '=', false));
+  }
+
+  /** The user's counter and the records `narrow` selects, read together (one snapshot). */
+  private async readWhere(user: string, narrow: (query: RecordQuery) => RecordQuery): Promise<{ serverRev: number; records: StoredRecord[] }> {
     return this.db.transaction().execute(async (trx) => {
       const counter = await trx.selectFrom('workspace_users').select('server_rev').where('user_id', '=', user).executeTakeFirst();
-      const rows = await trx
-        .selectFrom('workspace_records')
-        .select(COLUMNS)
-        .where('user_id', '=', user)
-        .where('server_rev', '>', since)
-        .orderBy('server_rev')
-        .execute();
+      const rows = await narrow(trx.selectFrom('workspace_records').select(RECORD_COLUMNS).where('user_id', '=', user)).execute();
       return { serverRev: Number(counter?.server_rev ?? 0), records: rows.map(recordOf) };
     });
   }
@@ -106,46 +112,52 @@ export class WorkspaceStore {
    * with another device's comes back combined, one that lost does not come back.
    */
   async write(user: string, changes: readonly WorkspaceChange[]): Promise<{ serverRev: number; stored: StoredRecord[] }> {
-    return this.db.transaction().execute(async (trx) => {
-      let serverRev = await lockCounter(trx, user);
-      const held = await heldRecords(trx, user, changes);
-      const stored: StoredRecord[] = [];
-      for (const { store, from, to } of changes) {
-        const records = held.get(store) ?? new Map<string, UserRecord>();
-        held.set(store, records);
-        const { changed } = mergeChange(records, from, to, RECORD_MERGES[store] ?? {});
-        if (!changed) continue;
-        serverRev += 1;
-        stored.push({ ...withoutServerRev(changed), store, serverRev });
-      }
-      if (stored.length === 0) return { serverRev, stored };
-      // The last revision of each record in the batch is the one kept.
-      const latest = [...new Map(stored.map((record) => [`${record.store}\u0000${record.id}`, record])).values()];
-      await trx
-        .insertInto('workspace_records')
-        .values(latest.map((record) => rowOf(user, record)))
-        .onConflict((conflict) =>
-          conflict.columns(['user_id', 'store', 'record_id']).doUpdateSet((eb) => ({
-            kind: eb.ref('excluded.kind'),
-            rev: eb.ref('excluded.rev'),
-            by_device: eb.ref('excluded.by_device'),
-            updated_at: eb.ref('excluded.updated_at'),
-            deleted: eb.ref('excluded.deleted'),
-            value: eb.ref('excluded.value'),
-            server_rev: eb.ref('excluded.server_rev'),
-          })),
-        )
-        .execute();
-      const { count } = await trx
-        .selectFrom('workspace_records')
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .where('user_id', '=', user)
-        .executeTakeFirstOrThrow();
-      if (Number(count) > this.limits.maxRecords) throw new WorkspaceLimitError(`a workspace holds at most ${String(this.limits.maxRecords)} records`);
-      await this.checkDrawings(trx, user, latest);
-      await trx.updateTable('workspace_users').set({ server_rev: serverRev }).where('user_id', '=', user).execute();
-      return { serverRev, stored: latest };
-    });
+    return this.db.transaction().execute((trx) => this.writeWithin(trx, user, changes));
+  }
+
+  /**
+   * `write` inside a transaction of the caller's (the server's alerts record a trigger with the
+   * alert's change in one): the same merge, limits and numbering, committed with the caller's work.
+   */
+  async writeWithin(trx: Transaction<Database>, user: string, changes: readonly WorkspaceChange[]): Promise<{ serverRev: number; stored: StoredRecord[] }> {
+    let serverRev = await lockCounter(trx, user);
+    const held = await heldRecords(trx, user, changes);
+    const stored: StoredRecord[] = [];
+    for (const { store, from, to } of changes) {
+      const records = held.get(store) ?? new Map<string, UserRecord>();
+      held.set(store, records);
+      const { changed } = mergeChange(records, from, to, RECORD_MERGES[store] ?? {});
+      if (!changed) continue;
+      serverRev += 1;
+      stored.push({ ...withoutServerRev(changed), store, serverRev });
+    }
+    if (stored.length === 0) return { serverRev, stored };
+    // The last revision of each record in the batch is the one kept.
+    const latest = [...new Map(stored.map((record) => [`${record.store}\u0000${record.id}`, record])).values()];
+    await trx
+      .insertInto('workspace_records')
+      .values(latest.map((record) => rowOf(user, record)))
+      .onConflict((conflict) =>
+        conflict.columns(['user_id', 'store', 'record_id']).doUpdateSet((eb) => ({
+          kind: eb.ref('excluded.kind'),
+          rev: eb.ref('excluded.rev'),
+          by_device: eb.ref('excluded.by_device'),
+          updated_at: eb.ref('excluded.updated_at'),
+          deleted: eb.ref('excluded.deleted'),
+          value: eb.ref('excluded.value'),
+          server_rev: eb.ref('excluded.server_rev'),
+        })),
+      )
+      .execute();
+    const { count } = await trx
+      .selectFrom('workspace_records')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('user_id', '=', user)
+      .executeTakeFirstOrThrow();
+    if (Number(count) > this.limits.maxRecords) throw new WorkspaceLimitError(`a workspace holds at most ${String(this.limits.maxRecords)} records`);
+    await this.checkDrawings(trx, user, latest);
+    await trx.updateTable('workspace_users').set({ server_rev: serverRev }).where('user_id', '=', user).execute();
+    return { serverRev, stored: latest };
   }
 
   /** Refuses the batch when a symbol it drew on now holds more live drawings than the limit. */
@@ -184,7 +196,7 @@ function rowOf(user: string, record: StoredRecord) {
 }
 
 /** The user's counter, created at 0 the first time, locked until the transaction ends. */
-async function lockCounter(trx: Transaction<Database>, user: string): Promise<number> {
+export async function lockCounter(trx: Transaction<Database>, user: string): Promise<number> {
   await trx
     .insertInto('workspace_users')
     .values({ user_id: user, server_rev: 0 })
@@ -199,7 +211,7 @@ async function heldRecords(trx: Transaction<Database>, user: string, changes: re
   const held = new Map<string, Map<string, UserRecord>>();
   const ids = [...new Set(changes.map(({ to }) => to.id))];
   if (ids.length === 0) return held;
-  const rows = await trx.selectFrom('workspace_records').select(COLUMNS).where('user_id', '=', user).where('record_id', 'in', ids).execute();
+  const rows = await trx.selectFrom('workspace_records').select(RECORD_COLUMNS).where('user_id', '=', user).where('record_id', 'in', ids).execute();
   for (const row of rows) {
     const records = held.get(row.store) ?? new Map<string, UserRecord>();
     records.set(row.record_id, withoutServerRev(recordOf(row)));

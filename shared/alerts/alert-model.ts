@@ -26,6 +26,21 @@ export interface AlertTrigger {
   crossing: Crossing;
 }
 
+/** A webhook an alert calls when it fires (server alerts). */
+export interface AlertWebhook {
+  /** http(s) URL; the server calls only hosts its operator allows (WEBHOOK_ALLOW). */
+  url: string;
+  /** The message, with {{symbol}}, {{price}}, {{condition}} and {{time}} filled in. */
+  template: string;
+}
+
+/** Where the server delivers an alert's triggers, beyond the open tabs' toasts. */
+export interface AlertDelivery {
+  /** Web Push to every device of the user that allowed notifications. */
+  push: boolean;
+  webhook?: AlertWebhook;
+}
+
 export interface Alert {
   id: string;
   symbol: string;
@@ -42,6 +57,8 @@ export interface Alert {
   status: AlertStatus;
   /** Newest first, a few kept. */
   triggers: AlertTrigger[];
+  /** Server alerts: push and webhook delivery (absent: push to the user's devices, no webhook). */
+  delivery?: AlertDelivery;
 }
 
 /** How many triggers an alert keeps (its log entries are in the store's log). */

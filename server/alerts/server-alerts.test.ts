@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FiredLine } from '#shared/alerts/alert-schema.ts';
+import type { OpenDatabase } from '../db/database.ts';
+import { pgliteBackend } from '../test-support/database-backends.ts';
+import { localWorkspaceNotices } from '../workspace/workspace-notices.ts';
+import type { Attempt, Deliverers, RecordedTrigger } from './delivery-outbox.ts';
+import { armedAlert, DrivenFeed, serverAlertsInstance, storeAlerts } from './server-alerts.test-support.ts';
+
+/** Deliverers that note every call (and answer as the test says). */
+function notingDeliverers(answer: () => Attempt = () => ({ outcome: 'delivered' })) {
+  const calls: { channel: string; target: string; trigger: RecordedTrigger }[] = [];
+  const deliverers: Deliverers = {
+    push: (device, trigger) => {
+      calls.push({ channel: 'push', target: device.endpoint, trigger });
+      return Promise.resolve(answer());
+    },
+    webhook: (webhook, trigger) => {
+      calls.push({ channel: 'webhook', target: webhook.url, trigger });
+      return Promise.resolve(answer());
+    },
+    retryDelayMs: (_channel, attempts) => (attempts < 3 ? 10 : undefined),
+  };
+  return { calls, deliverers };
+}
+
+async function addDevice(database: OpenDatabase, user: string, endpoint: string): Promise<void> {
+  await database.db.insertInto('push_subscriptions').values({ user_id: user, endpoint, p256dh: 'k', auth: 'a', device: 'test', created_at: 1 }).execute();
+}
+
+describe('server alerts', () => {
+  const backend = pgliteBackend();
+  let database: OpenDatabase;
+  beforeAll(async () => {
+    database = await backend.open();
+  }, 60_000);
+  afterAll(async () => {
+    await database.close();
+    await backend.close();
+  });
+
+  it('subscribes the armed alerts’ symbols, fires on the crossing push with no browser, records and delivers it once', async () => {
+    const feed = new DrivenFeed();
+    const notices = localWorkspaceNotices();
+    const { calls, deliverers } = notingDeliverers();
+    const { alerts, outbox, workspace } = serverAlertsInstance(database.db, feed, deliverers, notices);
+    await addDevice(database, 'ann', 'https://push.example/ann-phone');
+    await storeAlerts(workspace, notices, 'ann', [
+      armedAlert('a1', 'AAPL.US', 230, { direction: 'up', delivery: { push: true, webhook: { url: 'https://hooks.example/a', template: '' } } }),
+    ]);
+    await alerts.start();
+    expect([...feed.subscribed]).toEqual(['|AAPL.US']);
+    const heard: number[] = [];
+    notices.subscribe('ann', (rev) => heard.push(rev));
+
+    feed.ticker('AAPL.US', 229, 1_000);
+    feed.ticker('AAPL.US', 231, 2_000);
+    feed.ticker('AAPL.US', 229, 3_000);
+    feed.ticker('AAPL.US', 232, 4_000);
+    await alerts.settled();
+    await vi.waitFor(() => {
+      expect(calls).toHaveLength(2);
+    });
+    expect(calls.map((call) => [call.channel, call.target, call.trigger.time, call.trigger.price])).toEqual(
+      expect.arrayContaining([
+        ['push', 'https://push.example/ann-phone', 2_000, 231],
+        ['webhook', 'https://hooks.example/a', 2_000, 231],
+      ]),
+    );
+    // The alert is triggered and logged as the user's records, which the browsers were told of.
+    const { records } = await workspace.readStore('ann', 'alerts');
+    const alert = records.find((record) => record.id === 'alert:a1')?.value as { status: string; triggers: unknown[] };
+    expect(alert.status).toBe('triggered');
+    expect(alert.triggers).toEqual([{ time: 2_000, price: 231, crossing: 'up' }]);
+    await vi.waitFor(async () => {
+      const line = (await workspace.readStore('ann', 'alerts')).records.find((record) => record.kind === 'alert-log')?.value as FiredLine;
+      expect(line).toMatchObject({
+        alertId: 'a1',
+        price: 231,
+        crossing: 'up',
+        deliveries: { push: { state: 'delivered', devices: 1 }, webhook: { state: 'delivered' } },
+      });
+    });
+    expect(heard.length).toBeGreaterThan(0);
+    // Triggered once: the feed no longer needs the symbol.
+    expect(feed.subscribed.size).toBe(0);
+    alerts.stop();
+    outbox.stop();
+  });
+
+  it('follows a change made on a device: a new alert is subscribed and evaluated, a deleted one forgotten', async () => {
+    const feed = new DrivenFeed();
+    const notices = localWorkspaceNotices();
+    const { calls, deliverers } = notingDeliverers();
+    const { alerts, workspace } = serverAlertsInstance(database.db, feed, deliverers, notices);
+    await alerts.start();
+    await addDevice(database, 'bob', 'https://push.example/bob');
+    await storeAlerts(workspace, notices, 'bob', [armedAlert('b1', '700.HK', 400, { type: 'stock' })]);
+    await vi.waitFor(() => {
+      expect(feed.subscribed.has('stock|700.HK')).toBe(true);
+    });
+    // The symbol spelled the other way by the feed is the same instrument.
+    feed.ticker('00700.HK', 390, 10);
+    feed.ticker('00700.HK', 401, 20);
+    await vi.waitFor(() => {
+      expect(calls.map((call) => call.trigger.alertId)).toEqual(['b1']);
+    });
+    alerts.stop();
+  });
+
+  it('a repeating alert fires again only after its cooldown, as in the browser', async () => {
+    const feed = new DrivenFeed();
+    const notices = localWorkspaceNotices();
+    const { calls, deliverers } = notingDeliverers();
+    const { alerts, workspace } = serverAlertsInstance(database.db, feed, deliverers, notices);
+    await addDevice(database, 'cy', 'https://push.example/cy');
+    await storeAlerts(workspace, notices, 'cy', [armedAlert('c1', 'EURUSD', 1.1, { type: 'forex', repeat: 'every', cooldownMs: 60_000 })]);
+    await alerts.start();
+    const prices = [1.09, 1.11, 1.09, 1.11, 1.09];
+    prices.forEach((price, index) => {
+      feed.ticker('EURUSD', price, 1_000 + index * 10_000, 'forex');
+    });
+    feed.ticker('EURUSD', 1.12, 200_000, 'forex');
+    await alerts.settled();
+    await vi.waitFor(() => {
+      expect(calls.filter((call) => call.trigger.alertId === 'c1').map((call) => call.trigger.time)).toEqual([11_000, 200_000]);
+    });
+    alerts.stop();
+  });
+
+  describe('on three instances sharing one database', () => {
+    it('delivers every trigger once, though all three evaluate and one dies mid-delivery', async () => {
+      const feed = new DrivenFeed();
+      const notices = localWorkspaceNotices();
+      const delivered = new Map<string, number>();
+      const live = (): Deliverers => ({
+        push: (_device, trigger) => {
+          delivered.set(trigger.triggerId, (delivered.get(trigger.triggerId) ?? 0) + 1);
+          return Promise.resolve({ outcome: 'delivered' });
+        },
+        webhook: () => Promise.resolve({ outcome: 'failed', detail: 'none here' }),
+        retryDelayMs: () => 10,
+      });
+      // The first instance claims rows and never answers: it died between the claim and the send.
+      const claimedByTheDead: string[] = [];
+      const dying: Deliverers = {
+        push: (_device, trigger) => {
+          claimedByTheDead.push(trigger.triggerId);
+          return new Promise<Attempt>(() => undefined);
+        },
+        webhook: () => new Promise<Attempt>(() => undefined),
+        retryDelayMs: () => 10,
+      };
+      const instances: [ReturnType<typeof serverAlertsInstance>, ...ReturnType<typeof serverAlertsInstance>[]] = [
+        serverAlertsInstance(database.db, feed, dying, notices, 'i1'),
+        serverAlertsInstance(database.db, feed, live(), notices, 'i2'),
+        serverAlertsInstance(database.db, feed, live(), notices, 'i3'),
+      ];
+      const symbols = ['AAPL.US', 'MSFT.US', 'NVDA.US', 'TSLA.US'];
+      const dying1 = instances[0];
+      for (const user of ['u1', 'u2', 'u3']) {
+        await addDevice(database, user, `https://push.example/${user}`);
+        await storeAlerts(
+          dying1.workspace,
+          notices,
+          user,
+          symbols.map((symbol, index) => armedAlert(`${user}-${String(index)}`, symbol, 100 + index, { repeat: 'every', cooldownMs: 0 })),
+        );
+      }
+      for (const { alerts } of instances) await alerts.start();
+      for (const { outbox } of instances.slice(1)) outbox.start(50);
+      // Each symbol swings across its level ten times: 10 crossings × 4 symbols × 3 users.
+      let time = 1_000;
+      for (let swing = 0; swing < 11; swing += 1)
+        for (const [index, symbol] of symbols.entries()) {
+          time += 1_000;
+          feed.ticker(symbol, 100 + index + (swing % 2 === 0 ? -0.5 : 0.5), time);
+          // The dying instance stops evaluating halfway through.
+          if (swing === 5 && index === 0) dying1.alerts.stop();
+        }
+      await Promise.all(instances.map(({ alerts }) => alerts.settled()));
+      await vi.waitFor(
+        () => {
+          expect([...delivered.keys()]).toHaveLength(120);
+        },
+        { timeout: 10_000 },
+      );
+      expect([...delivered.values()].every((count) => count === 1)).toBe(true);
+      const recorded = await database.db.selectFrom('alert_triggers').select('trigger_id').where('user_id', 'in', ['u1', 'u2', 'u3']).execute();
+      expect(recorded).toHaveLength(120);
+      // The dead instance did claim some, and those were delivered by the others after its lease.
+      expect(claimedByTheDead.length).toBeGreaterThan(0);
+      for (const id of claimedByTheDead) expect(delivered.get(id)).toBe(1);
+      for (const { alerts, outbox } of instances) {
+        alerts.stop();
+        outbox.stop();
+      }
+    });
+  });
+});

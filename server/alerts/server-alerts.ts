@@ -1,0 +1,227 @@
+/**
+ * Every user's armed alerts, evaluated on the server's feed, with no browser open.
+ *
+ * - The alerts are the users' workspace records (store `alerts`): read whole at start, then per
+ *   user whenever the workspace notices say their revision moved (a change on any device, or this
+ *   server's own trigger), and whole again every few minutes as a safety net.
+ * - The symbols of armed alerts are subscribed on the feed as one more browser (alert-feed-link.ts).
+ * - Each ticker push is evaluated by the browser's own engine (#shared/alerts, through
+ *   AlertEvaluator), for the users with alerts on its symbol only.
+ * - A trigger is recorded by the database (trigger-store.ts), which refuses what another instance
+ *   recorded already; a recorded one is told to the user's browsers and handed to the outbox.
+ */
+import type { Alert } from '#shared/alerts/alert-model.ts';
+import { alertSchema } from '#shared/alerts/alert-schema.ts';
+import { normalizeSymbol } from '#shared/symbols.ts';
+import type { RelayPeer } from '../realtime/browser-peer.ts';
+import type { DataSourceLink } from '../realtime/data-source.ts';
+import type { WorkspaceNotices } from '../workspace/workspace-notices.ts';
+import type { WorkspaceStore } from '../workspace/workspace-store.ts';
+import { AlertFeedLink, type InstrumentKey } from './alert-feed-link.ts';
+import { AlertEvaluator, type ServerTrigger, type TickerPushData } from './evaluate-alerts.ts';
+import { ALERTS_STORE, type CommitOutcome, type TriggerStore } from './trigger-store.ts';
+
+export interface ServerAlertsOptions {
+  workspace: () => Promise<WorkspaceStore>;
+  triggers: () => Promise<TriggerStore>;
+  /** Opens a feed connection as a browser would (the relay's data source). */
+  openFeed: (peer: RelayPeer) => DataSourceLink;
+  notices: WorkspaceNotices;
+  /** The users whose records hold alerts (at start and for the safety net). */
+  usersWithAlerts: () => Promise<string[]>;
+  /** A trigger was recorded: deliver it. */
+  onRecorded?: (outcome: Extract<CommitOutcome, { committed: true }>, user: string) => void;
+  /** Every evaluation's cost (ms), for the metrics and the bench. */
+  onEvaluated?: (ms: number, triggers: number) => void;
+  log?: (line: string) => void;
+  /** The whole reload; default 5 min. */
+  rescanMs?: number;
+}
+
+export interface ServerAlertsStats {
+  users: number;
+  armed: number;
+  instruments: number;
+  pushes: number;
+  recorded: number;
+  refused: number;
+}
+
+interface UserBook {
+  evaluator: AlertEvaluator;
+  /** The server revision of the user's records read last. */
+  rev: number;
+  /** Symbols (normalised) of their armed alerts. */
+  symbols: Set<string>;
+  /** Commits of this user, one after another (their order is the prices'). */
+  queue: Promise<unknown>;
+}
+
+const instrumentKeyOf = (alert: Alert): InstrumentKey => `${alert.type ?? ''}|${normalizeSymbol(alert.symbol)}`;
+
+export class ServerAlerts {
+  private readonly books = new Map<string, UserBook>();
+  /** Normalised symbol → users with an armed alert on it. */
+  private readonly bySymbol = new Map<string, Set<string>>();
+  private readonly feed: AlertFeedLink;
+  private stopNotices: (() => void) | undefined;
+  private rescanTimer: ReturnType<typeof setInterval> | undefined;
+  private readonly reloading = new Map<string, Promise<void>>();
+  private readonly counts = { pushes: 0, recorded: 0, refused: 0 };
+  private stopped = false;
+
+  constructor(private readonly options: ServerAlertsOptions) {
+    this.feed = new AlertFeedLink({
+      open: options.openFeed,
+      onTicker: (data) => {
+        this.evaluate(data);
+      },
+      onReconnect: () => {
+        for (const book of this.books.values()) book.evaluator.reset();
+      },
+      onRefused: (message) => {
+        options.log?.(`chartroom: alerts: the feed refused a subscription (${message})`);
+      },
+    });
+  }
+
+  /** Reads every user's alerts and starts following the feed and the users' changes. */
+  async start(): Promise<void> {
+    this.stopNotices = this.options.notices.subscribeAll((user, serverRev) => {
+      const book = this.books.get(user);
+      if (book && book.rev >= serverRev) return;
+      void this.reload(user);
+    });
+    await this.rescan();
+    this.rescanTimer = setInterval(() => void this.rescan(), this.options.rescanMs ?? 5 * 60_000);
+    this.rescanTimer.unref();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.stopNotices?.();
+    clearInterval(this.rescanTimer);
+    this.feed.stop();
+  }
+
+  stats(): ServerAlertsStats {
+    let armed = 0;
+    for (const book of this.books.values()) armed += book.evaluator.current().filter((alert) => alert.status === 'armed').length;
+    return { users: this.books.size, armed, instruments: this.feed.subscribed(), ...this.counts };
+  }
+
+  /** Settles once every commit queued so far is done (tests, shutdown). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.reloading.values(), ...[...this.books.values()].map((book) => book.queue)]);
+  }
+
+  private async rescan(): Promise<void> {
+    try {
+      const users = new Set([...(await this.options.usersWithAlerts()), ...this.books.keys()]);
+      await Promise.all([...users].map((user) => this.reload(user, true)));
+    } catch (error) {
+      this.options.log?.(`chartroom: alerts: reading the alerts failed (${error instanceof Error ? error.message : 'unknown error'}); tried again later`);
+    }
+  }
+
+  /** Reads the user's alert records again (whole), coalescing reloads already under way. */
+  private reload(user: string, whole = false): Promise<void> {
+    const running = this.reloading.get(user);
+    if (running && !whole) return running;
+    const next = (running ?? Promise.resolve()).then(() => this.read(user));
+    const settled = next.finally(() => {
+      if (this.reloading.get(user) === settled) this.reloading.delete(user);
+    });
+    this.reloading.set(user, settled);
+    return settled;
+  }
+
+  private async read(user: string): Promise<void> {
+    if (this.stopped) return;
+    const store = await this.options.workspace();
+    const { serverRev, records } = await store.readStore(user, ALERTS_STORE);
+    const alerts: Alert[] = [];
+    for (const record of records) {
+      if (record.kind !== 'alert') continue;
+      const parsed = alertSchema.safeParse(record.value);
+      if (parsed.success) alerts.push(parsed.data);
+    }
+    this.install(user, alerts, serverRev);
+  }
+
+  private install(user: string, alerts: Alert[], rev: number): void {
+    const armed = alerts.filter((alert) => alert.status === 'armed');
+    const before = this.books.get(user);
+    for (const symbol of before?.symbols ?? []) this.bySymbol.get(symbol)?.delete(user);
+    if (armed.length === 0) this.books.delete(user);
+    else {
+      const book = before ?? { evaluator: new AlertEvaluator([]), rev, symbols: new Set<string>(), queue: Promise.resolve() };
+      book.evaluator.replace(armed);
+      book.rev = Math.max(book.rev, rev);
+      book.symbols = new Set(armed.map((alert) => normalizeSymbol(alert.symbol)));
+      this.books.set(user, book);
+      for (const symbol of book.symbols) {
+        const users = this.bySymbol.get(symbol) ?? new Set<string>();
+        users.add(user);
+        this.bySymbol.set(symbol, users);
+      }
+    }
+    for (const [symbol, users] of this.bySymbol) if (users.size === 0) this.bySymbol.delete(symbol);
+    this.feed.want(this.instruments());
+  }
+
+  private instruments(): Set<InstrumentKey> {
+    const keys = new Set<InstrumentKey>();
+    for (const book of this.books.values()) for (const alert of book.evaluator.current()) if (alert.status === 'armed') keys.add(instrumentKeyOf(alert));
+    return keys;
+  }
+
+  private evaluate(data: TickerPushData): void {
+    const users = this.bySymbol.get(normalizeSymbol(data.symbol));
+    if (!users) return;
+    const started = performance.now();
+    this.counts.pushes += 1;
+    let fired = 0;
+    for (const user of users) {
+      const book = this.books.get(user);
+      if (!book) continue;
+      const triggers = book.evaluator.push(data);
+      fired += triggers.length;
+      for (const trigger of triggers) this.record(user, book, trigger);
+    }
+    this.options.onEvaluated?.(performance.now() - started, fired);
+  }
+
+  private record(user: string, book: UserBook, trigger: ServerTrigger): void {
+    book.queue = book.queue.then(async () => {
+      const outcome = await this.commit(user, trigger);
+      if (!outcome) return;
+      if (outcome.committed) {
+        this.counts.recorded += 1;
+        book.rev = Math.max(book.rev, outcome.serverRev);
+        this.options.notices.publish(user, outcome.serverRev);
+        this.options.onRecorded?.(outcome, user);
+      } else {
+        this.counts.refused += 1;
+        // The database knew better (another instance's trigger, a change not heard yet): read again.
+        if (outcome.why !== 'duplicate') void this.reload(user);
+      }
+    });
+  }
+
+  /** The commit, tried three times over a database hiccup. */
+  private async commit(user: string, { alertId, time, price, crossing }: ServerTrigger): Promise<CommitOutcome | undefined> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const store = await this.options.triggers();
+        return await store.commit({ user, alertId, trigger: { time, price, crossing } });
+      } catch (error) {
+        if (attempt >= 3 || this.stopped) {
+          this.options.log?.(`chartroom: alerts: a trigger of ${alertId} was not recorded (${error instanceof Error ? error.message : 'unknown error'})`);
+          return undefined;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+      }
+    }
+  }
+}
