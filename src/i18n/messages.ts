@@ -819,6 +819,18 @@ export const MESSAGES = [
   'Live: offline — waiting for the network',
   "This panel's code did not download.",
   'Retry; if the app was updated meanwhile, reload.',
+  'Notify this device',
+  'Get alerts on this device even when Chartroom is closed.',
+  'This device is notified of alerts, even when Chartroom is closed.',
+  'Turn off',
+  'Turning on…',
+  'Turning off…',
+  'Notifications are blocked in this browser’s settings for this site: allow them there to notify this device.',
+  'Sign in to have alerts notify this device while Chartroom is closed.',
+  'Notifications were not allowed, so this device is not notified.',
+  'The browser’s push service refused: {reason}',
+  'The server refused this device: {reason}',
+  'The server could not be reached: this device is not notified.',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

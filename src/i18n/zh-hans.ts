@@ -821,6 +821,19 @@ const catalog = {
   'Live: offline — waiting for the network': '实时：离线，等待网络恢复',
   "This panel's code did not download.": '此面板的代码未能下载。',
   'Retry; if the app was updated meanwhile, reload.': '请重试；如果应用已在此期间更新，请重新加载。',
+  'Notify this device': '通知此设备',
+  'Get alerts on this device even when Chartroom is closed.': '即使 Chartroom 已关闭，也能在此设备上收到提醒。',
+  'This device is notified of alerts, even when Chartroom is closed.': '此设备会收到提醒通知，即使 Chartroom 已关闭。',
+  'Turn off': '关闭',
+  'Turning on…': '正在开启…',
+  'Turning off…': '正在关闭…',
+  'Notifications are blocked in this browser’s settings for this site: allow them there to notify this device.':
+    '本站的通知已在浏览器设置中被屏蔽：请在设置中允许，才能通知此设备。',
+  'Sign in to have alerts notify this device while Chartroom is closed.': '登录后，即使 Chartroom 已关闭，提醒也能通知此设备。',
+  'Notifications were not allowed, so this device is not notified.': '未允许通知，因此此设备不会收到通知。',
+  'The browser’s push service refused: {reason}': '浏览器的推送服务拒绝了请求：{reason}',
+  'The server refused this device: {reason}': '服务器拒绝了此设备：{reason}',
+  'The server could not be reached: this device is not notified.': '无法连接服务器：此设备不会收到通知。',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -821,6 +821,19 @@ const catalog = {
   'Live: offline — waiting for the network': '即時：離線，等待網絡恢復',
   "This panel's code did not download.": '此面板的程式碼未能下載。',
   'Retry; if the app was updated meanwhile, reload.': '請重試；如果應用程式已在此期間更新，請重新載入。',
+  'Notify this device': '通知此裝置',
+  'Get alerts on this device even when Chartroom is closed.': '即使 Chartroom 已關閉，也能在此裝置上收到提醒。',
+  'This device is notified of alerts, even when Chartroom is closed.': '此裝置會收到提醒通知，即使 Chartroom 已關閉。',
+  'Turn off': '關閉',
+  'Turning on…': '正在開啟…',
+  'Turning off…': '正在關閉…',
+  'Notifications are blocked in this browser’s settings for this site: allow them there to notify this device.':
+    '本站的通知已在瀏覽器設定中被封鎖：請在設定中允許，才能通知此裝置。',
+  'Sign in to have alerts notify this device while Chartroom is closed.': '登入後，即使 Chartroom 已關閉，提醒也能通知此裝置。',
+  'Notifications were not allowed, so this device is not notified.': '未允許通知，因此此裝置不會收到通知。',
+  'The browser’s push service refused: {reason}': '瀏覽器的推送服務拒絕了請求：{reason}',
+  'The server refused this device: {reason}': '伺服器拒絕了此裝置：{reason}',
+  'The server could not be reached: this device is not notified.': '無法連線伺服器：此裝置不會收到通知。',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -16,6 +16,8 @@
  *   kept (stale while revalidate): it is reference data, and the search needs it offline.
  * - A new version waits until the page asks it to take over (the page's "A new version is ready:
  *   reload"), so no trader's session is reloaded under their hands.
+ * - A server alert's Web Push shows a notification, and a click on it opens the alert's chart
+ *   (push-notifications.ts): in the open Chartroom window when there is one, else a new one.
  */
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core';
@@ -23,6 +25,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
 import { CATALOG_PATH } from '#shared/catalog.ts';
+import { openAlertChart, showAlertNotification } from './push-notifications';
 import { APP_SHELL_PATH, CATALOGUE_CACHE, NAVIGATION_TIMEOUT_MS, SKIP_WAITING_MESSAGE } from './worker-protocol';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
@@ -85,4 +88,21 @@ self.addEventListener('install', (event) => {
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+});
+
+/** Keeps the worker alive for `work`; an event the worker made itself (untrusted) cannot be extended, and the work runs all the same. */
+function extend(event: ExtendableEvent, work: Promise<unknown>): void {
+  try {
+    event.waitUntil(work);
+  } catch {
+    // Not the browser's event: nothing to extend.
+  }
+}
+
+self.addEventListener('push', (event: PushEvent) => {
+  extend(event, showAlertNotification(self.registration, event.data?.text(), self.location.origin));
+});
+
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  extend(event, openAlertChart(event.notification, self.clients, self.location.origin));
 });

@@ -13,3 +13,14 @@ export const CATALOGUE_CACHE = 'chartroom-catalogue';
  * loaded server takes, short enough that a train's dead network does not keep a trader waiting.
  */
 export const NAVIGATION_TIMEOUT_MS = 4_000;
+/**
+ * A click on an alert's notification, to an open Chartroom window: `{ type, url }` with the
+ * alert's chart (a path of this origin), and a MessagePort on which the page answers `true` once
+ * the chart shows it (src/app/offline/open-chart-message.ts). Without an answer in time the
+ * worker navigates the window instead (src/sw/push-notifications.ts).
+ */
+export const OPEN_CHART_MESSAGE = 'chartroom:open-chart';
+export interface OpenChartMessage {
+  type: typeof OPEN_CHART_MESSAGE;
+  url: string;
+}

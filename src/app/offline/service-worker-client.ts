@@ -10,7 +10,7 @@
  */
 import { Workbox } from 'workbox-window';
 import { createCell, type Observable } from '../../lib/observable';
-import { APP_SHELL_PATH, SERVICE_WORKER_PATH } from '../../sw/worker-protocol';
+import { APP_SHELL_PATH, OPEN_CHART_MESSAGE, SERVICE_WORKER_PATH } from '../../sw/worker-protocol';
 
 export const UPDATE_CHECK_MS = 30 * 60 * 1000;
 
@@ -24,6 +24,14 @@ let waiting = false;
 /** Registers the worker (production builds only: the dev server has none). */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || workbox) return;
+  // A click on an alert's notification shows its chart here (src/sw/push-notifications.ts); the
+  // code that does it loads with the first such message (from the worker's precache).
+  navigator.serviceWorker.addEventListener('message', (event) => {
+    if ((event.data as { type?: unknown } | null)?.type !== OPEN_CHART_MESSAGE) return;
+    void import('./open-chart-message').then(({ answerOpenChart }) => {
+      answerOpenChart(event);
+    });
+  });
   const registered = new Workbox(SERVICE_WORKER_PATH);
   registered.addEventListener('waiting', () => {
     waiting = true;

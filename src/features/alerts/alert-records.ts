@@ -12,6 +12,7 @@ import { alertSchema, logSchema, MAX_ALERTS, MAX_LOG, type AlertLogEntry, type P
 import { useToasts } from './toasts';
 import { logLineText } from './alert-text';
 import { t } from '../../i18n/t';
+import { beep } from './beep';
 
 export function alertRecordValues(state: PersistedAlerts): Map<string, RecordValue> {
   const values = new Map<string, RecordValue>();
@@ -46,6 +47,10 @@ export const alertRecords: RecordAdapter<AlertsState> = {
     const before = store.getState().log;
     const next = alertsByRecord(values);
     store.setState(next);
-    for (const entry of newEntries(before, next.log)) useToasts.getState().push(t('Alert: {symbol}', { symbol: entry.symbol }), logLineText(entry));
+    const arrived = newEntries(before, next.log);
+    for (const entry of arrived) useToasts.getState().push(t('Alert: {symbol}', { symbol: entry.symbol }), logLineText(entry));
+    // The server's triggers (it evaluates where it keeps the workspace) beep here as a tab's would.
+    const byId = new Map(next.alerts.map((alert) => [alert.id, alert]));
+    if (arrived.some((entry) => entry.deliveries !== undefined && byId.get(entry.alertId)?.sound === true)) beep();
   },
 };

@@ -1,10 +1,12 @@
 /**
  * The Alerts panel: every alert with its state (armed; triggered, with time and price; expired),
- * re-arm and delete, "New alert", and the page's log of triggers.
+ * re-arm and delete, "New alert", "Notify this device" (Web Push of the server's alerts, where the
+ * browser and the server have it), and the page's log of triggers.
  */
 import { t, type MessageKey } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
-import { useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
+import { DOWNLOAD_FAILED_EVENT } from '../../components/lazy-with-preload';
 import { useAppServices } from '../../queries/app-services-context';
 import { useAppStore } from '../../store/app-store';
 import type { Alert } from '#shared/alerts/alert-model.ts';
@@ -109,6 +111,34 @@ function NotificationLine() {
   );
 }
 
+/** Web Push in this browser: a service worker, PushManager and notifications. */
+const canPush = (): boolean => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+/**
+ * "Notify this device" (push/device-push-control.tsx): its code loads when the panel shows, in a
+ * browser with Web Push only, so neither the first page nor this panel's chunk carries it.
+ */
+function DevicePush() {
+  const [Control, setControl] = useState<ComponentType>();
+  useEffect(() => {
+    if (!canPush()) return;
+    let live = true;
+    import('./push/device-push-control').then(
+      (module) => {
+        if (live) setControl(() => module.DevicePushControl);
+      },
+      () => {
+        // Not downloaded (offline, another build's chunk): the control is left out; the page asks whether a new build came.
+        window.dispatchEvent(new Event(DOWNLOAD_FAILED_EVENT));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return Control ? <Control /> : null;
+}
+
 const STATUS_WORDS: Record<Alert['status'], MessageKey> = { armed: 'armed', triggered: 'triggered', expired: 'expired' };
 
 export function AlertsPanel() {
@@ -149,6 +179,7 @@ export function AlertsPanel() {
         </p>
       )}
       <NotificationLine />
+      <DevicePush />
       {sorted.length === 0 ? (
         <p className="px-3 py-3 text-sm text-slate-500 dark:text-slate-400">
           {t('No alerts yet. Create one here, from a watchlist row (the bell), or at a price on the chart.')}

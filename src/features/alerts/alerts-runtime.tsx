@@ -22,6 +22,7 @@ import { openAlertDialog } from './dialog-state';
 import { askNotificationPermission } from './notify';
 import { Toaster } from './toasts';
 import { useEvaluatingTab } from './evaluating-tab';
+import { useServerEvaluatesAlerts } from './server-evaluates';
 
 /** Checks a spec from another feature (a drawing's line) and creates a once-only crossing alert at `now`. */
 export function createAlertFromSpec(spec: AlertSpec, now: number): { ok: true; id: string } | { ok: false; message: string } {
@@ -71,10 +72,12 @@ export function AlertsRuntime() {
   const { clock } = useAppServices();
   useEffect(() => registerAlertCreator((spec) => createAlertFromSpec(spec, clock.now())), [clock]);
   const evaluating = useEvaluatingTab();
+  // Where the server evaluates, its triggers arrive as records (alert-records.ts shows them).
+  const serverEvaluates = useServerEvaluatesAlerts();
   useExpiry(clock);
   return (
     <>
-      {evaluating && <AlertFeeds monitor={monitor} onTriggered={onTriggered} />}
+      {evaluating && serverEvaluates === false && <AlertFeeds monitor={monitor} onTriggered={onTriggered} />}
       <AlertLines />
       <AlertDialogHost />
       <Toaster />

@@ -1,0 +1,26 @@
+/**
+ * Whether the server evaluates this user's alerts on its own feed (shared/server-alerts-protocol.ts):
+ * then the browser shows the server's triggers (they arrive as the user's records) and does not
+ * evaluate the alerts itself, so a crossing is recorded and notified once, open tab or not. A
+ * server without a workspace (404), nobody signed in (401) or no answer: the browser evaluates.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { SERVER_ALERTS_STATUS_PATH, type ServerAlertsStatus } from '#shared/server-alerts-protocol.ts';
+
+export const SERVER_ALERTS_STATUS_KEY = ['server-alerts-status'] as const;
+
+export async function fetchServerAlertsStatus(): Promise<ServerAlertsStatus | null> {
+  try {
+    const response = await fetch(SERVER_ALERTS_STATUS_PATH, { credentials: 'same-origin', cache: 'no-store' });
+    if (!response.ok) return null;
+    return (await response.json()) as ServerAlertsStatus;
+  } catch {
+    return null;
+  }
+}
+
+/** undefined until the server answered (nothing is evaluated meanwhile), then whether it evaluates. */
+export function useServerEvaluatesAlerts(): boolean | undefined {
+  const { data } = useQuery({ queryKey: SERVER_ALERTS_STATUS_KEY, queryFn: fetchServerAlertsStatus, staleTime: 5 * 60_000, retry: false });
+  return data === undefined ? undefined : data?.evaluating === true;
+}
