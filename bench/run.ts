@@ -15,6 +15,7 @@ import { loadFigures } from './load.ts';
 import { searchFigures } from './search.ts';
 import { sessionFigures } from './sessions.ts';
 import { validatorFigures } from './validators.ts';
+import { serverAlertsFigures } from './server-alerts.ts';
 import type { Figure } from './figure.ts';
 
 const started = performance.now();
@@ -28,6 +29,7 @@ const serverFigures: Figure[] = [
   ...(await fairShareFigures()),
   ...(await sessionFigures()),
   ...(await validatorFigures()),
+  ...(await serverAlertsFigures()),
 ];
 const serverSeconds = (performance.now() - started) / 1000;
 const figures: Figure[] = [...serverFigures, ...(await browserFigures())];

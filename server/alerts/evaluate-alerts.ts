@@ -36,8 +36,12 @@ export interface ServerTrigger {
 /** Alerts that remember what they saw: feed it pushes one at a time. */
 export class AlertEvaluator {
   private readonly monitor = new AlertMonitor();
+  /** The alerts by normalised symbol: a push meets only its symbol's (the server holds thousands). */
+  private bySymbol = new Map<string, Alert[]>();
 
-  constructor(private alerts: Alert[]) {}
+  constructor(private alerts: Alert[]) {
+    this.index();
+  }
 
   /** The alerts now (triggered, expired, their triggers recorded). */
   current(): readonly Alert[] {
@@ -53,6 +57,7 @@ export class AlertEvaluator {
     const kept = new Set(alerts.map((alert) => alert.id));
     for (const alert of this.alerts) if (!kept.has(alert.id)) this.monitor.forget(alert);
     this.alerts = alerts;
+    this.index();
   }
 
   /** The feed was cut: what the prices did meanwhile is unknown, so the next price only sets the side. */
@@ -65,22 +70,35 @@ export class AlertEvaluator {
   push(data: TickerPushData): ServerTrigger[] {
     if (isExtendedPush(data)) return [];
     const symbol = normalizeSymbol(data.symbol);
+    let mine = this.bySymbol.get(symbol);
+    if (!mine) return [];
     const type = oneOf(PRODUCT_TYPES, data.type);
     // One observation per instrument key the alerts are watched under (the browser feeds each
     // such key on its own): with this push's type, and without any.
-    const watched = new Map<string, Alert['type']>();
-    for (const alert of this.alerts) {
-      if (alert.status === 'armed' && normalizeSymbol(alert.symbol) === symbol && (alert.type === undefined || alert.type === type))
-        watched.set(instrumentKey(alert.symbol, alert.type), alert.type);
-    }
+    const watched: Alert['type'][] = [];
+    for (const alert of mine) if (alert.status === 'armed' && (alert.type === undefined || alert.type === type) && !watched.includes(alert.type)) watched.push(alert.type);
     const triggers: ServerTrigger[] = [];
-    for (const watchedType of watched.values()) {
-      const observation = this.monitor.observe(symbol, watchedType, Number(data.last_price), data.timestamp, this.alerts);
-      const { alerts, recorded } = recordObservation(this.alerts, observation);
-      this.alerts = alerts;
+    for (const watchedType of watched) {
+      const observation = this.monitor.observe(symbol, watchedType, Number(data.last_price), data.timestamp, mine);
+      const { alerts, recorded } = recordObservation(mine, observation);
+      if (alerts === mine) continue;
+      const changed = new Map(alerts.map((alert) => [alert.id, alert]));
+      this.alerts = this.alerts.map((alert) => changed.get(alert.id) ?? alert);
+      mine = alerts;
+      this.bySymbol.set(symbol, mine);
       for (const { alert, trigger } of recorded) triggers.push({ alertId: alert.id, symbol: alert.symbol, ...trigger });
     }
     return triggers;
+  }
+
+  private index(): void {
+    this.bySymbol = new Map();
+    for (const alert of this.alerts) {
+      const symbol = normalizeSymbol(alert.symbol);
+      const list = this.bySymbol.get(symbol);
+      if (list) list.push(alert);
+      else this.bySymbol.set(symbol, [alert]);
+    }
   }
 }
 

@@ -71,7 +71,8 @@ export class AlertMonitor {
       if (alert.repeat === 'every' && lastTrigger && time - lastTrigger.time < alert.cooldownMs) continue;
       fired.push({ alertId: alert.id, time, price, crossing });
     }
-    return { fired, expired };
+    // Nearly every price fires nothing: no new object for it (the server observes thousands a second).
+    return fired.length === 0 && expired.length === 0 ? NOTHING : { fired, expired };
   }
 
   /** The next price of `symbol` only sets the side (a reconnect: what happened meanwhile is unknown). */
