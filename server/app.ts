@@ -262,7 +262,15 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
       notices,
       env: options.env ?? {},
       log,
+      onEvaluated: (ms) => {
+        metrics.recordAlertEvaluation(ms / 1000);
+      },
+      onDelivered: (channel, outcome, ms) => {
+        metrics.recordAlertDelivery(channel, outcome, ms / 1000);
+      },
     });
+    const runtime = serverAlerts;
+    metrics.setAlertsSource(() => runtime.stats());
     return { workspace, alerts: serverAlerts };
   };
   if (access.clientRateLimit > 0) {

@@ -46,6 +46,16 @@ export interface ClusterMetricsSource {
   fencingToken(): number;
 }
 
+/** The server's alerts (server/alerts/server-alerts.ts), read at scrape time. */
+export interface AlertsMetricsSource {
+  users: number;
+  armed: number;
+  instruments: number;
+  pushes: number;
+  recorded: number;
+  refused: number;
+}
+
 export interface ChartroomMetrics {
   /** One answered HTTP request; `code` is the envelope's code when known. */
   recordRequest(path: string, status: number, code: number | undefined): void;
@@ -62,6 +72,12 @@ export interface ChartroomMetrics {
   setClusterSource(stats: ClusterMetricsSource | undefined): void;
   /** One upstream push fanned out to this instance's browsers, in seconds (SharedFeedOptions.onFanOut). */
   recordFanOut(seconds: number): void;
+  /** The server's alerts (absent until they start). */
+  setAlertsSource(stats: (() => AlertsMetricsSource | undefined) | undefined): void;
+  /** One push evaluated against the armed alerts of its symbol, in seconds. */
+  recordAlertEvaluation(seconds: number): void;
+  /** One delivery attempt of a trigger, with the seconds since the trigger was recorded. */
+  recordAlertDelivery(channel: string, outcome: string, seconds: number): void;
   /** The exposition text (format 0.0.4). */
   render(): Promise<string>;
   /** Its Content-Type. */
@@ -141,6 +157,27 @@ export function createChartroomMetrics(): ChartroomMetrics {
     ageBuckets: 3,
     registers,
   });
+  const alertEvaluation = new Summary({
+    name: 'chartroom_alerts_evaluation_seconds',
+    help: 'Per ticker push of a symbol with armed alerts: its evaluation against them, over the last 60 s.',
+    percentiles: [0.5, 0.99],
+    maxAgeSeconds: 60,
+    ageBuckets: 3,
+    registers,
+  });
+  const alertDeliveries = new Counter({
+    name: 'chartroom_alerts_deliveries_total',
+    help: 'Delivery attempts of recorded triggers, by channel (push, webhook) and outcome (delivered, retry, failed, gone).',
+    labelNames: ['channel', 'outcome'],
+    registers,
+  });
+  const alertDeliveryLatency = new Histogram({
+    name: 'chartroom_alerts_delivery_seconds',
+    help: 'From a trigger recorded to a delivery attempt finished.',
+    labelNames: ['channel'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 30, 300, 3600],
+    registers,
+  });
   const evictions = new Counter({ name: 'chartroom_kline_cache_evictions_total', help: 'K-line windows evicted to stay within KLINE_CACHE_MB.', registers });
   gauge('chartroom_kline_cache_entries', 'K-line windows in the cache.', [], () => one(cacheSizes?.entries() ?? 0));
   gauge('chartroom_kline_cache_bytes', 'Bytes held by the K-line cache (bodies and keys).', [], () => one(cacheSizes?.bytes() ?? 0));
@@ -187,6 +224,31 @@ export function createChartroomMetrics(): ChartroomMetrics {
   gauge('chartroom_cluster_fencing_token', 'Newest fencing token this instance has seen (the leader’s own while leading).', [], () =>
     one(cluster?.fencingToken()),
   );
+  let alerts: (() => AlertsMetricsSource | undefined) | undefined;
+  const alertGauge = (name: string, help: string, read: (stats: AlertsMetricsSource) => number): void => {
+    gauge(name, help, [], () => {
+      const stats = alerts?.();
+      return one(stats && read(stats));
+    });
+  };
+  alertGauge('chartroom_alerts_armed', 'Armed alerts the server evaluates, of every user.', (stats) => stats.armed);
+  alertGauge('chartroom_alerts_users', 'Users with armed alerts.', (stats) => stats.users);
+  alertGauge(
+    'chartroom_alerts_instruments',
+    'Instruments the alerts keep subscribed on the feed (counted in the key budget like a browser’s).',
+    (stats) => stats.instruments,
+  );
+  alertGauge('chartroom_alerts_pushes_evaluated_total', 'Ticker pushes evaluated against armed alerts.', (stats) => stats.pushes);
+  alertGauge(
+    'chartroom_alerts_triggers_recorded_total',
+    'Triggers this instance recorded (each trigger is recorded by one instance).',
+    (stats) => stats.recorded,
+  );
+  alertGauge(
+    'chartroom_alerts_triggers_refused_total',
+    'Triggers the database refused (another instance recorded it first, or the alert changed).',
+    (stats) => stats.refused,
+  );
   gauge('process_resident_memory_bytes', 'Resident memory size in bytes.', [], () => one(process.memoryUsage.rss()));
   gauge('process_start_time_seconds', 'Start time of the process since the Unix epoch in seconds.', [], () => one(Math.floor(performance.timeOrigin) / 1000));
   /** prom-client reads values asynchronously: the upstream counts are kept here too, for tests and benchmarks. */
@@ -222,6 +284,16 @@ export function createChartroomMetrics(): ChartroomMetrics {
     },
     setClusterSource(stats) {
       cluster = stats;
+    },
+    setAlertsSource(stats) {
+      alerts = stats;
+    },
+    recordAlertEvaluation(seconds) {
+      alertEvaluation.observe(seconds);
+    },
+    recordAlertDelivery(channel, outcome, seconds) {
+      alertDeliveries.inc({ channel, outcome });
+      alertDeliveryLatency.observe({ channel }, seconds);
     },
     render: () => registry.metrics(),
     contentType: registry.contentType,

@@ -139,6 +139,12 @@ describe('server alerts with no browser open', () => {
     push('231.00', 4_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(device.decryptedMessages()).toHaveLength(1);
+    // The operator sees it: the alerts' subscription, the trigger, both deliveries.
+    const metrics = (await request(chartroom.port, '/metrics')).body;
+    expect(metrics).toMatch(/^chartroom_alerts_triggers_recorded_total 1$/m);
+    expect(metrics).toMatch(/^chartroom_alerts_deliveries_total\{channel="push",outcome="delivered"\} 1$/m);
+    expect(metrics).toMatch(/^chartroom_alerts_deliveries_total\{channel="webhook",outcome="delivered"\} 1$/m);
+    expect(metrics).toMatch(/^chartroom_alerts_pushes_evaluated_total [1-9]/m);
   });
 
   it('drops a device the push service no longer knows (410)', async () => {
