@@ -93,6 +93,22 @@ describe('api.get', () => {
     expect((await failure(api.get('/v1/market/ticker', {}, schema))).kind).toBe('malformed');
   });
 
+  it('asks the network again, past the HTTP cache, for a URL whose last answer was cut short; then trusts the cache again', async () => {
+    const answers = [new Response('{"code":0,"message":"succ', { status: 200 }), jsonResponse(200, { code: 0, message: 'success', data: { value: 1 } })];
+    const mock = stubFetch(() => Promise.resolve(answers.shift() ?? jsonResponse(200, { code: 0, message: 'success', data: { value: 2 } })));
+    expect((await failure(api.get('/v1/market/stock-info', { symbols: 'AAPL.US' }, schema))).kind).toBe('malformed');
+    // Another URL is not concerned.
+    await api.get('/v1/market/stock-info', { symbols: 'MSFT.US' }, schema);
+    await expect(api.get('/v1/market/stock-info', { symbols: 'AAPL.US' }, schema)).resolves.toEqual({ value: 2 });
+    await api.get('/v1/market/stock-info', { symbols: 'AAPL.US' }, schema);
+    expect(mock.mock.calls.map(([url, init]) => [url, init?.cache])).toEqual([
+      ['/v1/market/stock-info?symbols=AAPL.US', undefined],
+      ['/v1/market/stock-info?symbols=MSFT.US', undefined],
+      ['/v1/market/stock-info?symbols=AAPL.US', 'reload'],
+      ['/v1/market/stock-info?symbols=AAPL.US', undefined],
+    ]);
+  });
+
   it('reports an HTTP error without an envelope as http, and a failed fetch as network', async () => {
     stubFetch(new Response('<html>Bad gateway</html>', { status: 502 }));
     expect(await failure(api.get('/v1/market/ticker', {}, schema))).toMatchObject({ kind: 'http', status: 502, code: undefined });

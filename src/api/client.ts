@@ -125,6 +125,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const gate = createRateLimitGate();
   const listeners = new Set<RequestListener>();
   let settledAny = false;
+  /**
+   * URLs whose last answer was malformed (a body cut short in transit). Such an answer may sit in
+   * the browser's HTTP cache (reference data is cacheable for minutes), and a retry would read it
+   * back: the next request of the URL goes to the network and replaces it (`cache: 'reload'`).
+   */
+  const distrusted = new Set<string>();
+  const MAX_DISTRUSTED = 64;
 
   function emit(event: RequestEvent): void {
     settledAny = true;
@@ -139,6 +146,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function get<T>(path: ContractPath, params: QueryParams, schema: PayloadSchema<T>, requestOptions: RequestOptions = {}): Promise<T> {
     const { signal } = requestOptions;
+    const url = buildUrl(path, params);
     let started = performance.now();
     let status = 0;
     let source: DataSource | undefined;
@@ -159,6 +167,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     };
     const fail = (init: Omit<ApiErrorInit, 'path' | 'status' | 'retryAfterMs'>): ApiError => {
       const error = new ApiError({ ...init, path, status, ...(retryAfterMs !== undefined && { retryAfterMs }) });
+      if (init.kind === 'malformed' && distrusted.size < MAX_DISTRUSTED) distrusted.add(url);
       settle(false, { ...(error.code !== undefined && { code: error.code }), errorKind: error.kind });
       return error;
     };
@@ -175,7 +184,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       try {
         let response: Response;
         try {
-          response = await send(buildUrl(path, params), { headers: { Accept: 'application/json' }, signal: controller.signal });
+          response = await send(url, {
+            headers: { Accept: 'application/json' },
+            signal: controller.signal,
+            ...(distrusted.has(url) && { cache: 'reload' as const }),
+          });
         } finally {
           untrack();
         }
@@ -231,6 +244,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (!parsed.success) {
       throw fail({ kind: 'malformed', message: `Malformed response from ${path}: ${describeIssues(parsed.error)}` });
     }
+    distrusted.delete(url);
     settle(true, { code: 0 });
     return parsed.data;
   }
