@@ -55,8 +55,14 @@ export const pushSubscriptionSchema = z.object({
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
+/** The languages a notification is written in (the app's). */
+export const PUSH_LANGUAGES = ['en', 'zh-CN', 'zh-TW', 'zh-HK'] as const;
+export type PushLanguage = (typeof PUSH_LANGUAGES)[number];
+
 export const newPushSubscriptionSchema = z.object({
   subscription: pushSubscriptionSchema,
+  /** The device's language: its notifications are written in it (default English). */
+  language: z.optional(z.enum(PUSH_LANGUAGES)),
   device: z
     .string()
     .check(z.maxLength(PUSH_LIMITS.maxDeviceChars), (label) => (/\p{Cc}/u.test(label) ? 'device is a label without control characters' : undefined)),

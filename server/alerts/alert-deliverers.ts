@@ -8,7 +8,8 @@ import type { Attempt, Deliverers, RecordedTrigger } from './delivery-outbox.ts'
 import { sendPush } from './push/push-sender.ts';
 import { vapidKeys } from './push/vapid-keys.ts';
 import { retryDelayMs, MAX_WEBHOOK_ATTEMPTS } from './webhook/webhook-backoff.ts';
-import { conditionText, webhookBody } from './webhook/webhook-message.ts';
+import { webhookBody } from './webhook/webhook-message.ts';
+import { pushTexts } from './push-text.ts';
 import type { WebhookPolicy } from './webhook/webhook-policy.ts';
 import { webhookSecret } from './webhook/webhook-secret.ts';
 import { sendWebhook } from './webhook/webhook-send.ts';
@@ -16,16 +17,14 @@ import { sendWebhook } from './webhook/webhook-send.ts';
 /** A push service that does not answer is tried again for about a day (the message's TTL). */
 const PUSH_RETRY_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000];
 
-/** The notification a trigger makes (src/sw/push-message.ts reads it). */
-export function pushPayload(trigger: RecordedTrigger) {
-  const price = String(trigger.price);
+/** The notification a trigger makes for a device in `language` (src/sw/push-message.ts reads it). */
+export function pushPayload(trigger: RecordedTrigger, language = 'en') {
   return {
     v: 1,
     kind: 'alert',
     triggerId: trigger.triggerId,
     symbol: trigger.symbol,
-    title: `${trigger.symbol} ${conditionText(trigger.condition, trigger.crossing)}`,
-    body: `Price ${price} at ${new Date(trigger.time).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    ...pushTexts(trigger, language),
     url: `/?symbol=${encodeURIComponent(trigger.symbol)}`,
     time: trigger.time,
   };
@@ -43,10 +42,15 @@ export function productionDeliverers({ db, env, webhookPolicy, allowInsecureLoop
   return {
     async push(device, trigger): Promise<Attempt> {
       const vapid = await vapidKeys(db, env);
-      const result = await sendPush({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, pushPayload(trigger), vapid, {
-        topic: trigger.triggerId,
-        allowInsecureLoopback,
-      });
+      const result = await sendPush(
+        { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+        pushPayload(trigger, device.language),
+        vapid,
+        {
+          topic: trigger.triggerId,
+          allowInsecureLoopback,
+        },
+      );
       if (result.outcome === 'delivered') return result;
       if (result.outcome === 'gone') return { outcome: 'gone', detail: `the push service answered ${String(result.status)}` };
       return { outcome: 'retry', detail: result.error };

@@ -39,6 +39,8 @@ export interface PushDevice {
   endpoint: string;
   p256dh: string;
   auth: string;
+  /** The device's language: the notification is written in it. */
+  language: string;
 }
 
 /** How each channel sends (push-sender.ts, webhook-send.ts in production; stand-ins in tests). */
@@ -169,7 +171,7 @@ export class DeliveryOutbox {
       if (row.channel === 'push') {
         const device = await db
           .selectFrom('push_subscriptions')
-          .select(['endpoint', 'p256dh', 'auth'])
+          .select(['endpoint', 'p256dh', 'auth', 'language'])
           .where('user_id', '=', row.user_id)
           .where('endpoint', '=', row.target)
           .executeTakeFirst();

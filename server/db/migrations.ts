@@ -104,6 +104,8 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn('p256dh', 'text', (column) => column.notNull())
         .addColumn('auth', 'text', (column) => column.notNull())
         .addColumn('device', 'text', (column) => column.notNull().defaultTo(''))
+        // The device's language when it subscribed: its notifications are written in it.
+        .addColumn('language', 'text', (column) => column.notNull().defaultTo('en'))
         .addColumn('created_at', 'bigint', (column) => column.notNull())
         .addPrimaryKeyConstraint('push_subscriptions_pk', ['user_id', 'endpoint'])
         .execute();

@@ -96,6 +96,8 @@ export interface PushSubscriptionsTable {
   auth: string;
   /** A label of the device (its browser and system), shown in the list of devices. */
   device: string;
+  /** The device's language (shared/push-protocol.ts PUSH_LANGUAGES): its notifications are written in it. */
+  language: ColumnType<string, string | undefined, string>;
   created_at: Int8;
 }
 

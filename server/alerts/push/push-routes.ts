@@ -117,7 +117,7 @@ export function mountPushRoutes(
     const store = await openStore();
     if (store instanceof Response) return store;
     try {
-      const stored = await store.add(user, parsed.data.subscription, parsed.data.device);
+      const stored = await store.add(user, parsed.data.subscription, parsed.data.device, parsed.data.language);
       access.audit('workspace-write', { user, outcome: 'push-subscribed', via: 'push' });
       const answer: PushSubscribed = { device: listed(stored) };
       return jsonResponse(201, answer, NO_STORE);

@@ -6,7 +6,7 @@
  * for the tests' stand-in push service), the keys are a P-256 point and a 16-byte secret.
  */
 import type { Kysely } from 'kysely';
-import { PUSH_LIMITS, pushSubscriptionSchema } from '#shared/push-protocol.ts';
+import { PUSH_LIMITS, pushSubscriptionSchema, type PushLanguage } from '#shared/push-protocol.ts';
 import type { Database } from '../../db/schema.ts';
 import { p256PublicKey } from './p256-point.ts';
 import { literalAddress, refusedHost } from './public-address.ts';
@@ -88,7 +88,7 @@ export class PushSubscriptionStore {
    * shared computer's next user who subscribes it takes it over, so the alerts of the one before
    * no longer show on it.
    */
-  async add(user: string, subscription: PushTarget, device: string): Promise<StoredPushSubscription> {
+  async add(user: string, subscription: PushTarget, device: string, language: PushLanguage = 'en'): Promise<StoredPushSubscription> {
     const { target, device: label } = checked(subscription, device, this.allowInsecureLoopback);
     const createdAt = this.now();
     const { endpoint, keys } = target;
@@ -96,9 +96,9 @@ export class PushSubscriptionStore {
       await trx.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).where('user_id', '!=', user).execute();
       await trx
         .insertInto('push_subscriptions')
-        .values({ user_id: user, endpoint, p256dh: keys.p256dh, auth: keys.auth, device: label, created_at: createdAt })
+        .values({ user_id: user, endpoint, p256dh: keys.p256dh, auth: keys.auth, device: label, language, created_at: createdAt })
         .onConflict((conflict) =>
-          conflict.columns(['user_id', 'endpoint']).doUpdateSet({ p256dh: keys.p256dh, auth: keys.auth, device: label, created_at: createdAt }),
+          conflict.columns(['user_id', 'endpoint']).doUpdateSet({ p256dh: keys.p256dh, auth: keys.auth, device: label, language, created_at: createdAt }),
         )
         .execute();
       const newest = trx

@@ -52,6 +52,7 @@ function environment({
         },
       }),
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0.0.0 Safari/537.36',
+    language: () => 'en',
   };
   return { env, requests };
 }

@@ -93,6 +93,7 @@ function fakeEnvironment(options: FakeOptions = {}) {
         },
       }),
     userAgent: UA,
+    language: () => 'zh-HK',
   };
   return { env, calls, subscribeKeys, prompts: () => prompts, current: () => current };
 }
@@ -153,7 +154,8 @@ describe('turnOnPush', () => {
       {
         path: PUSH_SUBSCRIPTIONS_PATH,
         method: 'POST',
-        body: { subscription: fake.current()?.toJSON(), device: 'Chrome · Linux' },
+        // The device's language: the server writes its notifications in it.
+        body: { subscription: fake.current()?.toJSON(), device: 'Chrome · Linux', language: 'zh-HK' },
       },
     ]);
   });

@@ -5,7 +5,8 @@
  * changed here, through an environment the tests fake (push-device.test.ts); the control that
  * shows it is device-push-control.tsx.
  */
-import { PUSH_KEY_PATH, PUSH_SUBSCRIPTIONS_PATH, type NewPushSubscription, type PushKeyAnswer } from '#shared/push-protocol.ts';
+import { PUSH_KEY_PATH, PUSH_SUBSCRIPTIONS_PATH, type NewPushSubscription, type PushKeyAnswer, type PushLanguage } from '#shared/push-protocol.ts';
+import { useAppStore } from '../../../store/app-store';
 import { deviceLabel } from './device-label';
 
 /** Why turning on failed: the browser's answer to the permission, its push service, or the server. */
@@ -44,6 +45,8 @@ export interface PushEnvironment {
   /** The service worker's registration once it is active (navigator.serviceWorker.ready). */
   registration: () => Promise<PushRegistrationLike>;
   userAgent: string;
+  /** The app's language now: the server writes this device's notifications in it. */
+  language: () => PushLanguage;
 }
 
 export function browserPushEnvironment(): PushEnvironment {
@@ -53,6 +56,10 @@ export function browserPushEnvironment(): PushEnvironment {
     requestPermission: () => Notification.requestPermission(),
     registration: () => navigator.serviceWorker.ready,
     userAgent: navigator.userAgent,
+    language: () => {
+      const { language } = useAppStore.getState().preferences;
+      return language === 'pseudo' ? 'en' : language;
+    },
   };
 }
 
@@ -148,7 +155,7 @@ export async function turnOnPush(env: PushEnvironment, key: Uint8Array<ArrayBuff
   } catch (error) {
     return { kind: 'failed', failure: { kind: 'subscribe', detail: errorText(error) } };
   }
-  const body = { subscription: subscription.toJSON(), device: deviceLabel(env.userAgent) } as NewPushSubscription;
+  const body = { subscription: subscription.toJSON(), device: deviceLabel(env.userAgent), language: env.language() } as NewPushSubscription;
   let failure: PushFailure | undefined;
   try {
     const response = await env.fetch(PUSH_SUBSCRIPTIONS_PATH, {
