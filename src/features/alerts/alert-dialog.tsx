@@ -1,9 +1,11 @@
 /**
  * "New alert": symbol, a level to cross (or a move of N % from the current price), the direction,
- * once or every time (cooldown), an expiry and a sound. Opened from the Alerts panel, a watchlist
- * row (through the seam in src/components/alert-opener.ts) or the chart's "alert here"; its code
- * is in the same chunk as those triggers, so it is on screen in the frame after the click and
- * takes every keystroke. Bad values get a message beside their field.
+ * once or every time (cooldown), an expiry and a sound; where the server evaluates the alerts, how
+ * it delivers a trigger (the user's devices by Web Push, a webhook with its message). Opened from
+ * the Alerts panel, a watchlist row (through the seam in src/components/alert-opener.ts) or the
+ * chart's "alert here"; its code is in the same chunk as those triggers, so it is on screen in the
+ * frame after the click and takes every keystroke. The panel's Edit opens it on an alert, with its
+ * settings. Bad values get a message beside their field, and every field keeps what was typed.
  */
 import { t } from '../../i18n/t';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,24 +13,60 @@ import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent
 import { createPortal } from 'react-dom';
 import type { AlertRequest } from '../../components/alert-opener';
 import { parseSymbolInput } from '../../lib/symbol-input';
+import { normalizeSymbol } from '#shared/symbols.ts';
+import type { Alert } from '#shared/alerts/alert-model.ts';
 import { useAppServices } from '../../queries/app-services-context';
 import { catalogQueryOptions, useCatalog } from '../../queries/use-catalog';
 import { useTicker } from '../../queries/use-ticker';
 import { useAppStore } from '../../store/app-store';
 import { TypeChoice } from '../../components/ui/type-choice';
 import type { ProductType } from '#shared/contract.ts';
-import { validateAlertForm, type AlertField, type AlertFormValues, type FieldErrors } from './alert-form';
-import { fullText, priceText } from './alert-text';
+import {
+  DEFAULT_WEBHOOK_TEMPLATE,
+  validateAlertForm,
+  WEBHOOK_PLACEHOLDERS,
+  type AlertField,
+  type AlertFormValues,
+  type FieldErrors,
+  type FormContext,
+} from './alert-form';
+import { conditionText, fullText, priceText } from './alert-text';
 import { useAlertsStore } from './alerts-store';
 import { unlockAudio } from './beep';
-import { useAlertDialog } from './dialog-state';
+import { useAlertDialog, type DialogRequest } from './dialog-state';
 import { Modal } from '../../components/ui/modal';
 import { askNotificationPermission } from './notify';
+import { useServerAlertsStatus } from './server-evaluates';
 
 const INPUT = 'w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm aria-invalid:border-red-500 dark:border-slate-700 dark:bg-slate-950';
-const FIELD_ORDER: AlertField[] = ['symbol', 'level', 'percent', 'cooldownMinutes', 'expires'];
+const FIELD_ORDER: AlertField[] = ['symbol', 'level', 'percent', 'cooldownMinutes', 'expires', 'webhookUrl', 'webhookTemplate'];
+const HINT = 'text-xs text-slate-500 dark:text-slate-400';
 
-function initialValues(request: AlertRequest): AlertFormValues {
+/** A datetime-local value of `ms` in the browser's zone. */
+function localDateTime(ms: number): string {
+  const at = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${String(at.getFullYear())}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
+}
+
+function initialValues(request: AlertRequest, alert: Alert | undefined): AlertFormValues {
+  if (alert) {
+    const { condition, delivery } = alert;
+    return {
+      symbol: alert.symbol,
+      kind: condition.kind === 'move' ? 'move' : 'cross',
+      level: condition.kind === 'cross' ? priceText(condition.level) : '',
+      percent: condition.kind === 'move' ? priceText(condition.percent) : '',
+      direction: alert.direction,
+      repeat: alert.repeat,
+      cooldownMinutes: alert.repeat === 'every' ? String(alert.cooldownMs / 60_000) : '5',
+      expires: alert.expiresAt !== undefined ? localDateTime(alert.expiresAt) : '',
+      sound: alert.sound,
+      push: delivery?.push ?? true,
+      webhookUrl: delivery?.webhook?.url ?? '',
+      webhookTemplate: delivery?.webhook?.template ?? '',
+    };
+  }
   return {
     symbol: request.symbol,
     kind: 'cross',
@@ -39,6 +77,9 @@ function initialValues(request: AlertRequest): AlertFormValues {
     cooldownMinutes: '5',
     expires: '',
     sound: false,
+    push: true,
+    webhookUrl: '',
+    webhookTemplate: '',
   };
 }
 
@@ -46,13 +87,14 @@ export function AlertDialogHost() {
   const request = useAlertDialog((state) => state.request);
   const serial = useAlertDialog((state) => state.serial);
   const close = useAlertDialog((state) => state.close);
+  const editing = useAlertsStore((state) => (request?.alertId === undefined ? undefined : state.alerts.find((alert) => alert.id === request.alertId)));
   if (!request) return null;
   // On the page itself, not in the Markets column that holds the runtime: a phone hides that
   // column on its other screens, and the dialog with it.
-  return createPortal(<AlertDialog key={serial} request={request} onClose={close} />, document.body);
+  return createPortal(<AlertDialog key={serial} request={request} editing={editing} onClose={close} />, document.body);
 }
 
-function Field({ id, label, error, children }: { id: string; label: string; error: string | undefined; children: ReactNode }) {
+function Field({ id, label, error, hint, children }: { id: string; label: string; error: string | undefined; hint?: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-xs font-medium text-slate-600 dark:text-slate-300">
@@ -64,27 +106,43 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
           {error}
         </p>
       )}
+      {hint !== undefined && (
+        <p id={`${id}-hint`} className={HINT}>
+          {hint}
+        </p>
+      )}
     </div>
   );
 }
 
-function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () => void }) {
+function AlertDialog({ request, editing: editingNow, onClose }: { request: DialogRequest; editing: Alert | undefined; onClose: () => void }) {
   const id = useId();
-  const [values, setValues] = useState(() => initialValues(request));
+  // The alert as it was when the dialog opened (another device's change meanwhile does not reset the form).
+  const [editing] = useState(editingNow);
+  const [values, setValues] = useState(() => initialValues(request, editing));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   /** An ambiguous symbol (BTCUSD: crypto or forex) asks which; the answer, once given. */
   const [choice, setChoice] = useState<{ symbol: string; types: ProductType[]; chosen?: ProductType } | undefined>(undefined);
   const form = useRef<HTMLFormElement>(null);
-  // The field to type in first: the level when the symbol is given, else the symbol. Focused as
-  // the dialog mounts, in the frame after the click that opened it.
+  // An edited indicator alert keeps its condition (the form has no fields for one): it is shown as text.
+  const fixedCondition = editing?.condition.kind === 'indicator' ? editing.condition : undefined;
+  // The field to type in first: the level (an edited move alert's %, an indicator alert's "Fires")
+  // when the symbol is given, else the symbol. Focused as the dialog mounts, in the frame after the
+  // click that opened it.
+  const [firstField] = useState(() => (request.symbol === '' ? 'symbol' : fixedCondition ? 'repeat' : values.kind === 'move' ? 'percent' : 'level'));
   useEffect(() => {
-    form.current?.querySelector<HTMLInputElement>(`#${CSS.escape(`${id}-${request.symbol === '' ? 'symbol' : 'level'}`)}`)?.focus();
-  }, [id, request.symbol]);
+    form.current?.querySelector<HTMLElement>(`#${CSS.escape(`${id}-${firstField}`)}`)?.focus();
+  }, [id, firstField]);
   const queryClient = useQueryClient();
   const { clock } = useAppServices();
   const catalog = useCatalog(true);
   const add = useAlertsStore((state) => state.add);
+  const edit = useAlertsStore((state) => state.edit);
+  // Where the server evaluates the alerts, the deliveries it offers (the Delivery section).
+  const status = useServerAlertsStatus();
+  const offered: FormContext['offered'] =
+    status?.evaluating === true && (status.push || status.webhooks) ? { push: status.push, webhooks: status.webhooks } : undefined;
 
   // The quote of the symbol as typed, once the catalogue knows it: the dialog shows the last price
   // and a move alert is measured from it.
@@ -93,15 +151,18 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
   const quotedType = known ? (useAppStore.getState().symbolTypes[known.symbol] ?? known.type) : request.type;
   const ticker = useTicker(quoted, quotedType);
   const last = ticker.data?.last_price;
+  // An edited move alert keeps the price it was set at (for its symbol): its move is measured from there.
+  const keptBase =
+    editing?.condition.kind === 'move' && normalizeSymbol(values.symbol) === normalizeSymbol(editing.symbol) ? editing.condition.base : undefined;
 
   const set = <K extends keyof AlertFormValues>(key: K, value: AlertFormValues[K]) => {
     setValues((before) => ({ ...before, [key]: value }));
   };
   const fieldId = (field: string) => `${id}-${field}`;
-  const invalid = (field: AlertField) => ({
-    'aria-invalid': errors[field] !== undefined,
-    ...(errors[field] !== undefined && { 'aria-describedby': `${fieldId(field)}-error` }),
-  });
+  const invalid = (field: AlertField, hint = false) => {
+    const described = [hint && `${fieldId(field)}-hint`, errors[field] !== undefined && `${fieldId(field)}-error`].filter(Boolean).join(' ');
+    return { 'aria-invalid': errors[field] !== undefined, ...(described !== '' && { 'aria-describedby': described }) };
+  };
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -128,7 +189,10 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
     const result = validateAlertForm(values, {
       symbol: symbolInput,
       now: clock.now(),
-      lastPrice: last !== undefined ? Number(last) : undefined,
+      lastPrice: keptBase ?? (last !== undefined ? Number(last) : undefined),
+      ...(offered && { offered }),
+      ...(editing?.delivery && { current: editing.delivery }),
+      ...(fixedCondition && { condition: fixedCondition }),
     });
     if (!result.ok) {
       setErrors(result.errors);
@@ -140,8 +204,14 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
     // the alert then reads the same ticker query as the watchlist and the header.
     const { type, ...rest } = result.draft;
     const ambiguous = new Set(search.lookup(result.draft.symbol).map((item) => item.type)).size > 1;
+    const draft = ambiguous && type ? { ...rest, type } : rest;
+    // An alert deleted meanwhile (on another device) is made again: nothing typed is lost.
+    if (editing && edit(editing.id, draft)) {
+      onClose();
+      return;
+    }
     // The store refuses past the most it keeps (it drops none to make room): the dialog says so.
-    if (!add(ambiguous && type ? { ...rest, type } : rest)) {
+    if (!add(draft)) {
       setErrors({ symbol: fullText() });
       return;
     }
@@ -150,7 +220,7 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
   };
 
   return (
-    <Modal label={t('New alert')} onClose={onClose}>
+    <Modal label={t(editing ? 'Edit alert' : 'New alert')} onClose={onClose}>
       <form
         ref={form}
         noValidate
@@ -159,7 +229,7 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
         }}
         className="flex flex-col gap-3 p-4"
       >
-        <h2 className="text-base font-semibold">{t('New alert')}</h2>
+        <h2 className="text-base font-semibold">{t(editing ? 'Edit alert' : 'New alert')}</h2>
         <Field id={fieldId('symbol')} label={t('Symbol')} error={errors.symbol}>
           <input
             id={fieldId('symbol')}
@@ -187,75 +257,92 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
         <p className="-mt-2 text-xs text-slate-500 dark:text-slate-400" data-testid="alert-dialog-last">
           {last !== undefined ? t('Last price {price}', { price: last }) : quoted !== '' && ticker.isPending ? t('Loading the price…') : ' '}
         </p>
-        <fieldset className="flex gap-4 text-sm">
-          <legend className="sr-only">{t('Condition')}</legend>
-          <label className="flex items-center gap-1">
-            <input
-              type="radio"
-              name={fieldId('kind')}
-              checked={values.kind === 'cross'}
-              onChange={() => {
-                set('kind', 'cross');
-              }}
-            />{' '}
-            {t('Price crosses a level')}
-          </label>
-          <label className="flex items-center gap-1">
-            <input
-              type="radio"
-              name={fieldId('kind')}
-              checked={values.kind === 'move'}
-              onChange={() => {
-                set('kind', 'move');
-              }}
-            />{' '}
-            {t('Moves by %')}
-          </label>
-        </fieldset>
-        {values.kind === 'cross' ? (
-          <Field id={fieldId('level')} label={t('Price level')} error={errors.level}>
-            <input
-              id={fieldId('level')}
-              className={INPUT}
-              inputMode="decimal"
-              autoComplete="off"
-              value={values.level}
-              onChange={(event) => {
-                set('level', event.target.value);
-              }}
-              {...invalid('level')}
-            />
-          </Field>
+        {editing && fixedCondition ? (
+          <div className="flex flex-col gap-1">
+            <span className="text-xs font-medium text-slate-600 dark:text-slate-300">{t('Condition')}</span>
+            <p className="text-sm" data-testid="alert-dialog-condition">
+              {conditionText(editing)}
+            </p>
+          </div>
         ) : (
-          <Field id={fieldId('percent')} label={t('Move in % from {price}', { price: last ?? t('the price now') })} error={errors.percent}>
-            <input
-              id={fieldId('percent')}
-              className={INPUT}
-              inputMode="decimal"
-              autoComplete="off"
-              value={values.percent}
-              onChange={(event) => {
-                set('percent', event.target.value);
-              }}
-              {...invalid('percent')}
-            />
-          </Field>
+          <>
+            <fieldset className="flex gap-4 text-sm">
+              <legend className="sr-only">{t('Condition')}</legend>
+              <label className="flex items-center gap-1">
+                <input
+                  type="radio"
+                  name={fieldId('kind')}
+                  checked={values.kind === 'cross'}
+                  onChange={() => {
+                    set('kind', 'cross');
+                  }}
+                />{' '}
+                {t('Price crosses a level')}
+              </label>
+              <label className="flex items-center gap-1">
+                <input
+                  type="radio"
+                  name={fieldId('kind')}
+                  checked={values.kind === 'move'}
+                  onChange={() => {
+                    set('kind', 'move');
+                  }}
+                />{' '}
+                {t('Moves by %')}
+              </label>
+            </fieldset>
+            {values.kind === 'cross' ? (
+              <Field id={fieldId('level')} label={t('Price level')} error={errors.level}>
+                <input
+                  id={fieldId('level')}
+                  className={INPUT}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={values.level}
+                  onChange={(event) => {
+                    set('level', event.target.value);
+                  }}
+                  {...invalid('level')}
+                />
+              </Field>
+            ) : (
+              <Field
+                id={fieldId('percent')}
+                label={t('Move in % from {price}', { price: keptBase !== undefined ? priceText(keptBase) : (last ?? t('the price now')) })}
+                error={errors.percent}
+              >
+                <input
+                  id={fieldId('percent')}
+                  className={INPUT}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={values.percent}
+                  onChange={(event) => {
+                    set('percent', event.target.value);
+                  }}
+                  {...invalid('percent')}
+                />
+              </Field>
+            )}
+          </>
         )}
         <div className="grid grid-cols-2 gap-3">
-          <Field id={fieldId('direction')} label={t('Direction')} error={undefined}>
-            <select
-              id={fieldId('direction')}
-              className={INPUT}
-              value={values.direction}
-              onChange={(event) => {
-                set('direction', event.target.value as AlertFormValues['direction']);
-              }}
-            >
-              <option value="up">{t(values.kind === 'cross' ? 'Crossing up' : 'Up')}</option>
-              <option value="down">{t(values.kind === 'cross' ? 'Crossing down' : 'Down')}</option>
-              <option value="either">{t('Either way')}</option>
-            </select>
-          </Field>
+          {!fixedCondition && (
+            <Field id={fieldId('direction')} label={t('Direction')} error={undefined}>
+              <select
+                id={fieldId('direction')}
+                className={INPUT}
+                value={values.direction}
+                onChange={(event) => {
+                  set('direction', event.target.value as AlertFormValues['direction']);
+                }}
+              >
+                <option value="up">{t(values.kind === 'cross' ? 'Crossing up' : 'Up')}</option>
+                <option value="down">{t(values.kind === 'cross' ? 'Crossing down' : 'Down')}</option>
+                <option value="either">{t('Either way')}</option>
+              </select>
+            </Field>
+          )}
           <Field id={fieldId('repeat')} label={t('Fires')} error={undefined}>
             <select
               id={fieldId('repeat')}
@@ -307,12 +394,84 @@ function AlertDialog({ request, onClose }: { request: AlertRequest; onClose: () 
           {t('Play a sound')}
         </label>
         <p className="text-xs text-slate-500 dark:text-slate-400">{t('Levels are live prices as quoted, not adjusted chart prices.')}</p>
+        {offered && (
+          <fieldset className="flex flex-col gap-3 border-t border-slate-200 pt-3 dark:border-slate-800" data-testid="alert-delivery">
+            <legend className="sr-only">{t('Delivery')}</legend>
+            <p aria-hidden="true" className="text-xs font-medium text-slate-600 dark:text-slate-300">
+              {t('Delivery')}
+            </p>
+            {offered.push && (
+              <div className="flex flex-col gap-1">
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    checked={values.push}
+                    aria-describedby={fieldId('push-hint')}
+                    onChange={(event) => {
+                      set('push', event.target.checked);
+                    }}
+                  />{' '}
+                  {t('Notify my devices')}
+                </label>
+                <p id={fieldId('push-hint')} className={HINT}>
+                  {t('Web Push to each device where “Notify this device” is on.')}
+                </p>
+              </div>
+            )}
+            {offered.webhooks && (
+              <>
+                <Field
+                  id={fieldId('webhookUrl')}
+                  label={t('Webhook URL (optional)')}
+                  error={errors.webhookUrl}
+                  hint={t('Posted as signed JSON, to the hosts this server allows.')}
+                >
+                  <input
+                    id={fieldId('webhookUrl')}
+                    type="url"
+                    inputMode="url"
+                    className={INPUT}
+                    value={values.webhookUrl}
+                    placeholder="https://"
+                    autoComplete="off"
+                    autoCapitalize="off"
+                    spellCheck={false}
+                    onChange={(event) => {
+                      set('webhookUrl', event.target.value);
+                    }}
+                    {...invalid('webhookUrl', true)}
+                  />
+                </Field>
+                <Field
+                  id={fieldId('webhookTemplate')}
+                  label={t('Message')}
+                  error={errors.webhookTemplate}
+                  hint={t('Fills in {placeholders}; left empty, it reads as shown.', { placeholders: WEBHOOK_PLACEHOLDERS.join(' ') })}
+                >
+                  <input
+                    id={fieldId('webhookTemplate')}
+                    className={INPUT}
+                    value={values.webhookTemplate}
+                    placeholder={DEFAULT_WEBHOOK_TEMPLATE}
+                    autoComplete="off"
+                    autoCapitalize="off"
+                    spellCheck={false}
+                    onChange={(event) => {
+                      set('webhookTemplate', event.target.value);
+                    }}
+                    {...invalid('webhookTemplate', true)}
+                  />
+                </Field>
+              </>
+            )}
+          </fieldset>
+        )}
         <div className="flex justify-end gap-2">
           <button type="button" onClick={onClose} className="rounded px-3 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
             {t('Cancel')}
           </button>
           <button type="submit" disabled={busy} className="rounded bg-sky-600 px-3 py-1 text-sm font-medium text-white hover:bg-sky-700 disabled:opacity-60">
-            {t(busy ? 'Checking…' : 'Create alert')}
+            {t(busy ? 'Checking…' : editing ? 'Save alert' : 'Create alert')}
           </button>
         </div>
       </form>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { validateAlertForm, type AlertFormValues, type FormContext } from './alert-form';
+import { DEFAULT_WEBHOOK_TEMPLATE as SERVER_DEFAULT_TEMPLATE } from '../../../server/alerts/webhook/webhook-message.ts';
+import { validateWebhookUrlForSaving } from '../../../server/alerts/webhook/webhook-policy.ts';
+import { DEFAULT_WEBHOOK_TEMPLATE, parseWebhookUrl, validateAlertForm, type AlertFormValues, type FormContext } from './alert-form';
 
 const values: AlertFormValues = {
   symbol: 'AAPL.US',
@@ -11,6 +13,9 @@ const values: AlertFormValues = {
   cooldownMinutes: '',
   expires: '',
   sound: false,
+  push: true,
+  webhookUrl: '',
+  webhookTemplate: '',
 };
 const context: FormContext = { symbol: { ok: true, symbol: 'AAPL.US', type: 'stock' }, now: Date.parse('2026-11-25T15:00:00Z'), lastPrice: 180 };
 
@@ -80,5 +85,106 @@ describe('validateAlertForm', () => {
     });
     const later = validateAlertForm({ ...values, expires: '2030-01-01T10:00' }, context);
     expect(later.ok && later.draft.expiresAt).toBe(new Date('2030-01-01T10:00').getTime());
+  });
+
+  it('keeps an edited alert’s condition the form has no fields for (an indicator condition), the other fields checked', () => {
+    const condition = {
+      kind: 'indicator',
+      interval: '1h',
+      line: { source: 'indicator', indicator: 'rsi', params: { period: 14 }, output: 'value' },
+      operator: 'crosses-above',
+      against: { kind: 'level', value: 70 },
+      on: 'bar-close',
+    } as const;
+    const kept = validateAlertForm({ ...values, level: '', repeat: 'every', cooldownMinutes: '10' }, { ...context, condition });
+    expect(kept).toMatchObject({ ok: true, draft: { condition, repeat: 'every', cooldownMs: 600_000 } });
+    expect(validateAlertForm({ ...values, level: '', expires: '2020-01-01T10:00' }, { ...context, condition })).toEqual({
+      ok: false,
+      errors: { expires: expect.stringMatching(/past/) as string },
+    });
+  });
+
+  describe('delivery (where the server evaluates)', () => {
+    const offered = { push: true, webhooks: true };
+    const HOOK = 'https://hooks.example/alerts?team=desk';
+
+    it('adds no delivery where the browser evaluates, and keeps an edited alert’s as it was', () => {
+      const current = { push: false, webhook: { url: HOOK, template: '{{symbol}}' } };
+      const plain = validateAlertForm({ ...values, webhookUrl: 'not a url' }, context);
+      expect(plain.ok).toBe(true);
+      expect(plain.ok && 'delivery' in plain.draft).toBe(false);
+      expect(validateAlertForm(values, { ...context, current })).toMatchObject({ ok: true, draft: { delivery: current } });
+    });
+
+    it('saves push on or off, and a webhook with its message (an empty message: the server’s default)', () => {
+      expect(validateAlertForm(values, { ...context, offered })).toMatchObject({ ok: true, draft: { delivery: { push: true } } });
+      const off = validateAlertForm({ ...values, push: false }, { ...context, offered });
+      expect(off.ok && off.draft.delivery).toEqual({ push: false });
+      const hook = validateAlertForm({ ...values, webhookUrl: `  ${HOOK} `, webhookTemplate: '{{symbol}} at {{price}}' }, { ...context, offered });
+      expect(hook.ok && hook.draft.delivery).toEqual({ push: true, webhook: { url: HOOK, template: '{{symbol}} at {{price}}' } });
+      const plain = validateAlertForm({ ...values, webhookUrl: HOOK, webhookTemplate: '   ' }, { ...context, offered });
+      expect(plain.ok && plain.draft.delivery).toEqual({ push: true, webhook: { url: HOOK, template: '' } });
+      // A cleared URL removes the webhook an edited alert had.
+      const cleared = validateAlertForm(values, { ...context, offered, current: { push: true, webhook: { url: HOOK, template: '' } } });
+      expect(cleared.ok && cleared.draft.delivery).toEqual({ push: true });
+    });
+
+    it('keeps what the form does not show: push where the server has no push, the webhook where it allows none', () => {
+      const current = { push: false, webhook: { url: HOOK, template: 'x' } };
+      const noPush = validateAlertForm({ ...values, push: true, webhookUrl: HOOK }, { ...context, offered: { push: false, webhooks: true }, current });
+      expect(noPush.ok && noPush.draft.delivery).toEqual({ push: false, webhook: { url: HOOK, template: '' } });
+      const noHooks = validateAlertForm({ ...values, push: true, webhookUrl: 'garbage' }, { ...context, offered: { push: true, webhooks: false }, current });
+      expect(noHooks.ok && noHooks.draft.delivery).toEqual({ push: true, webhook: current.webhook });
+    });
+
+    it.each([
+      ['hooks.example/alerts', /“hooks\.example\/alerts” is not a web address: type the webhook URL in full, like https:\/\//],
+      ['https://', /is not a web address/],
+      ['ftp://hooks.example/alerts', /starts with https:\/\/ or http:\/\/, not ftp:\/\//],
+      ['javascript:alert(1)', /not javascript:\/\//],
+      ['https://user:secret@hooks.example/alerts', /user name and password/],
+      ['https://bot@hooks.example/alerts', /user name and password/],
+      [`https://hooks.example/${'a'.repeat(2000)}`, /too long: at most 2000 characters/],
+    ])('refuses the webhook URL %j with a clear message, beside the other fields’ messages', (webhookUrl, message) => {
+      const result = validateAlertForm({ ...values, level: 'abc', webhookUrl }, { ...context, offered });
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.errors.webhookUrl).toMatch(message);
+        expect(result.errors.level).toMatch(/not a number/);
+      }
+    });
+
+    it('quotes the start of a long bad URL only', () => {
+      const result = parseWebhookUrl(`hooks ${'x'.repeat(100)}`);
+      expect(typeof result !== 'string' && result.error).toMatch(/^“hooks x{34}…” is not a web address/);
+    });
+
+    it('asks for the URL of a message typed without one, and refuses a message past 2000 characters', () => {
+      expect(validateAlertForm({ ...values, webhookTemplate: '{{symbol}}!' }, { ...context, offered })).toMatchObject({
+        ok: false,
+        errors: { webhookUrl: expect.stringMatching(/Enter the webhook URL the message goes to/) as string },
+      });
+      expect(validateAlertForm({ ...values, webhookUrl: HOOK, webhookTemplate: 'x'.repeat(2001) }, { ...context, offered })).toMatchObject({
+        ok: false,
+        errors: { webhookTemplate: expect.stringMatching(/message is too long/) as string },
+      });
+    });
+
+    it('agrees with the server on which URLs have a webhook’s shape, and on the default message', () => {
+      const urls = [
+        HOOK,
+        'http://hooks.example:8080/a#b',
+        'https://[::1]/x',
+        'HTTPS://Hooks.Example/',
+        'hooks.example',
+        'mailto:a@hooks.example',
+        'https://a:@hooks.example/',
+        'https://:b@hooks.example/',
+        'http://',
+        `https://hooks.example/${'é'.repeat(400)}`,
+      ];
+      for (const url of urls) expect(typeof parseWebhookUrl(url) === 'string', url).toBe(validateWebhookUrlForSaving(url).ok);
+      expect(DEFAULT_WEBHOOK_TEMPLATE).toBe(SERVER_DEFAULT_TEMPLATE);
+    });
   });
 });

@@ -1,15 +1,16 @@
 /**
  * The alert dialog's values and their checks: every field that is wrong gets its own message
- * (empty, not a number, zero or negative, an unknown symbol, an expiry in the past), and a form
- * that passes becomes a draft for the store. Pure: the dialog supplies the catalogue's answer for
- * the symbol, the data's clock and the symbol's last price.
+ * (empty, not a number, zero or negative, an unknown symbol, an expiry in the past, a webhook URL
+ * that is not one), and a form that passes becomes a draft for the store. Pure: the dialog
+ * supplies the catalogue's answer for the symbol, the data's clock, the symbol's last price and
+ * which deliveries the server offers.
  */
 import { typeName } from '../../components/ui/type-name';
 import { andList } from '../../i18n/format';
 import { t, type MessageKey } from '../../i18n/t';
 import { normalizeSymbol } from '#shared/symbols.ts';
 import type { SymbolInput } from '../../lib/symbol-input';
-import type { AlertDirection, AlertRepeat } from '#shared/alerts/alert-model.ts';
+import type { AlertCondition, AlertDelivery, AlertDirection, AlertRepeat, AlertWebhook } from '#shared/alerts/alert-model.ts';
 import type { AlertDraft } from './alerts-store';
 
 export interface AlertFormValues {
@@ -23,9 +24,15 @@ export interface AlertFormValues {
   /** A datetime-local value (the browser's zone), '' for none. */
   expires: string;
   sound: boolean;
+  /** Delivery (server alerts): Web Push to the user's devices. */
+  push: boolean;
+  /** '' for no webhook. */
+  webhookUrl: string;
+  /** '' for the default message (DEFAULT_WEBHOOK_TEMPLATE). */
+  webhookTemplate: string;
 }
 
-export type AlertField = 'symbol' | 'level' | 'percent' | 'cooldownMinutes' | 'expires';
+export type AlertField = 'symbol' | 'level' | 'percent' | 'cooldownMinutes' | 'expires' | 'webhookUrl' | 'webhookTemplate';
 export type FieldErrors = Partial<Record<AlertField, string>>;
 
 export interface FormContext {
@@ -35,11 +42,27 @@ export interface FormContext {
   now: number;
   /** The symbol's last price, the base of a move alert. */
   lastPrice: number | undefined;
+  /**
+   * What the server delivers, where it evaluates the alerts (the dialog's Delivery section shows
+   * these); undefined where the browser evaluates them (no section, no delivery in the draft).
+   */
+  offered?: { push: boolean; webhooks: boolean };
+  /** Editing: the alert's delivery as saved, kept wherever the form does not show it. */
+  current?: AlertDelivery;
+  /** Editing an alert whose condition the form has no fields for (an indicator condition): kept as it is. */
+  condition?: AlertCondition;
 }
 
 export type FormResult = { ok: true; draft: AlertDraft } | { ok: false; errors: FieldErrors };
 
 export const MAX_PERCENT = 1000;
+/** The server's limits (shared/alerts/alert-schema.ts, server/alerts/webhook/webhook-policy.ts). */
+export const MAX_WEBHOOK_URL_LENGTH = 2000;
+export const MAX_WEBHOOK_TEMPLATE_LENGTH = 2000;
+/** The message an empty template sends (as server/alerts/webhook/webhook-message.ts does). */
+export const DEFAULT_WEBHOOK_TEMPLATE = '{{symbol}} {{condition}} at {{price}}';
+/** What a template fills in. */
+export const WEBHOOK_PLACEHOLDERS = ['{{symbol}}', '{{price}}', '{{condition}}', '{{time}}'] as const;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
 
 /** The sentences of a number field: empty, not a number (with an example), too large, not above zero. */
@@ -77,6 +100,52 @@ export function parseLocalDateTime(text: string): number | undefined {
   return Number.isFinite(ms) ? ms : undefined;
 }
 
+/**
+ * A webhook URL as typed, or the message that says why it is not one: http(s) only, no user name
+ * or password (the server signs each message instead), at most 2000 characters. Which hosts the
+ * server calls is its operator's choice (WEBHOOK_ALLOW): it refuses the others when it delivers.
+ */
+export function parseWebhookUrl(text: string): string | { error: string } {
+  const trimmed = text.trim();
+  if (trimmed.length > MAX_WEBHOOK_URL_LENGTH) return { error: t('The webhook URL is too long: at most {n} characters.', { n: MAX_WEBHOOK_URL_LENGTH }) };
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return { error: t('“{text}” is not a web address: type the webhook URL in full, like https://hooks.example.com/alerts.', { text: clip(trimmed) }) };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { error: t('A webhook URL starts with https:// or http://, not {scheme}//.', { scheme: url.protocol.slice(0, 20) }) };
+  if (url.username !== '' || url.password !== '')
+    return { error: t('Leave the user name and password out of the webhook URL: the server signs each message instead.') };
+  if (url.href.length > MAX_WEBHOOK_URL_LENGTH) return { error: t('The webhook URL is too long: at most {n} characters.', { n: MAX_WEBHOOK_URL_LENGTH }) };
+  return trimmed;
+}
+
+/** A typed text quoted in a message: its start. */
+const clip = (text: string): string => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
+
+/** The draft's delivery, or the errors of its fields. */
+function deliveryOf(values: AlertFormValues, context: FormContext, errors: FieldErrors): AlertDelivery | undefined {
+  const { offered, current } = context;
+  if (!offered) return current;
+  let webhook: AlertWebhook | undefined = current?.webhook;
+  if (offered.webhooks) {
+    webhook = undefined;
+    const template = values.webhookTemplate;
+    if (template.length > MAX_WEBHOOK_TEMPLATE_LENGTH)
+      errors.webhookTemplate = t('The message is too long: at most {n} characters.', { n: MAX_WEBHOOK_TEMPLATE_LENGTH });
+    if (values.webhookUrl.trim() === '') {
+      if (template.trim() !== '') errors.webhookUrl = t('Enter the webhook URL the message goes to, or clear the message.');
+    } else {
+      const url = parseWebhookUrl(values.webhookUrl);
+      if (typeof url !== 'string') errors.webhookUrl = url.error;
+      else webhook = { url, template: template.trim() === '' ? '' : template };
+    }
+  }
+  return { push: offered.push ? values.push : (current?.push ?? true), ...(webhook && { webhook }) };
+}
+
 export function validateAlertForm(values: AlertFormValues, context: FormContext): FormResult {
   const errors: FieldErrors = {};
   let symbol: { symbol: string; type?: AlertDraft['type'] } | undefined;
@@ -87,7 +156,8 @@ export function validateAlertForm(values: AlertFormValues, context: FormContext)
   else errors.symbol = context.symbol.message;
 
   let condition: AlertDraft['condition'] | undefined;
-  if (values.kind === 'cross') {
+  if (context.condition) condition = context.condition;
+  else if (values.kind === 'cross') {
     const level = parsePositive(values.level, 'level');
     if (typeof level === 'string') errors.level = level;
     else condition = { kind: 'cross', level };
@@ -118,6 +188,8 @@ export function validateAlertForm(values: AlertFormValues, context: FormContext)
     else if (expiresAt <= context.now) errors.expires = t('The expiry is in the past: choose a later time, or none.');
   }
 
+  const delivery = deliveryOf(values, context, errors);
+
   if (!symbol || !condition || Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -130,6 +202,7 @@ export function validateAlertForm(values: AlertFormValues, context: FormContext)
       sound: values.sound,
       createdAt: context.now,
       ...(expiresAt !== undefined && { expiresAt }),
+      ...(delivery && { delivery }),
     },
   };
 }

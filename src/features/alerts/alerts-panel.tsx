@@ -1,16 +1,18 @@
 /**
  * The Alerts panel: every alert with its state (armed; triggered, with time and price; expired),
- * re-arm and delete, "New alert", "Notify this device" (Web Push of the server's alerts, where the
- * browser and the server have it), and the page's log of triggers.
+ * edit, re-arm and delete, "New alert", "Notify this device" (Web Push of the server's alerts, where
+ * the browser and the server have it), and the page's log of triggers, with where the server
+ * delivered each of its own.
  */
 import { t, type MessageKey } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
-import { useEffect, useState, type ComponentType } from 'react';
+import { Fragment, useEffect, useState, type ComponentType } from 'react';
 import { DOWNLOAD_FAILED_EVENT } from '../../components/lazy-with-preload';
 import { useAppServices } from '../../queries/app-services-context';
 import { useAppStore } from '../../store/app-store';
 import type { Alert } from '#shared/alerts/alert-model.ts';
-import { conditionText, logLineText, priceText, timeText } from './alert-text';
+import { conditionText, deliveryParts, logLineText, priceText, timeText, type DeliveryPart } from './alert-text';
+import type { LogDeliveries } from '#shared/alerts/alert-schema.ts';
 import { useAlertsStore } from './alerts-store';
 import { openAlertDialog } from './dialog-state';
 import { askNotificationPermission, notificationsAllowed } from './notify';
@@ -43,6 +45,7 @@ function AlertRow({ alert }: { alert: Alert }) {
           {conditionText(alert)} ·{' '}
           {alert.repeat === 'once' ? t('once') : alert.cooldownMs > 0 ? t('every time, {n} min apart', { n: alert.cooldownMs / 60_000 }) : t('every time')}
           {alert.sound && ` · ${t('sound')}`}
+          {alert.delivery?.webhook && ` · ${t('webhook')}`}
         </div>
         {last && (
           <div className="text-xs text-amber-700 dark:text-amber-300">
@@ -56,6 +59,16 @@ function AlertRow({ alert }: { alert: Alert }) {
         )}
       </div>
       <div className="flex shrink-0 gap-1">
+        <button
+          type="button"
+          className={SMALL_BUTTON}
+          onClick={() => {
+            openAlertDialog({ symbol: alert.symbol, ...(alert.type && { type: alert.type }), alertId: alert.id });
+          }}
+          aria-label={t('Edit the {symbol} alert ({condition})', { symbol: alert.symbol, condition: conditionText(alert) })}
+        >
+          {t('Edit')}
+        </button>
         {alert.status !== 'armed' && (
           <button
             type="button"
@@ -139,6 +152,29 @@ function DevicePush() {
   return Control ? <Control /> : null;
 }
 
+const DELIVERY_STYLE: Record<DeliveryPart['state'], string> = {
+  pending: 'text-slate-500 dark:text-slate-400',
+  delivered: 'text-emerald-700 dark:text-emerald-300',
+  failed: 'text-red-600 dark:text-red-400',
+};
+
+/** Where the server delivered a trigger: "Pushed to 2 devices · Webhook failed: the receiver answered 500". */
+function Deliveries({ deliveries }: { deliveries: LogDeliveries }) {
+  const parts = deliveryParts(deliveries);
+  return (
+    <span data-testid="alert-log-delivery" className="block">
+      {parts.map((part, index) => (
+        <Fragment key={part.channel}>
+          {index > 0 && ' · '}
+          <span data-channel={part.channel} data-state={part.state} className={DELIVERY_STYLE[part.state]}>
+            {part.text}
+          </span>
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
 const STATUS_WORDS: Record<Alert['status'], MessageKey> = { armed: 'armed', triggered: 'triggered', expired: 'expired' };
 
 export function AlertsPanel() {
@@ -206,6 +242,7 @@ export function AlertsPanel() {
           {log.map((entry) => (
             <li key={entry.id} data-testid="alert-log-entry" className="border-b border-slate-100 px-3 py-1 last:border-b-0 dark:border-slate-800">
               <span className="text-slate-500 tabular-nums dark:text-slate-400">{timeText(entry.time)}</span> {logLineText(entry)}
+              {entry.deliveries && <Deliveries deliveries={entry.deliveries} />}
             </li>
           ))}
         </ol>

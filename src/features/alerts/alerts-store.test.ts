@@ -91,6 +91,26 @@ describe('alerts store', () => {
     expect(useAlertsStore.getState().alerts[0]?.expiresAt).toBeUndefined();
   });
 
+  it('edits an alert to the dialog’s draft: a field the draft lacks goes; id, state, history and creation time stay', () => {
+    const alert = added({ ...draft, expiresAt: 99_000, delivery: { push: true, webhook: { url: 'https://hooks.example/a', template: '' } } });
+    useAlertsStore.getState().apply({ fired: [{ alertId: alert.id, time: 5_000, price: 100.25, crossing: 'up' }], expired: [] });
+    const edited = { ...draft, condition: { kind: 'cross' as const, level: 120 }, createdAt: 7, delivery: { push: false } };
+    expect(useAlertsStore.getState().edit(alert.id, edited)).toBe(true);
+    expect(useAlertsStore.getState().alerts).toEqual([
+      {
+        ...draft,
+        condition: { kind: 'cross', level: 120 },
+        delivery: { push: false },
+        id: alert.id,
+        createdAt: 1,
+        status: 'triggered',
+        triggers: [{ time: 5_000, price: 100.25, crossing: 'up' }],
+      },
+    ]);
+    expect(useAlertsStore.getState().edit('gone', edited)).toBe(false);
+    expect(useAlertsStore.getState().alerts).toHaveLength(1);
+  });
+
   it('moves a crossing level, refusing a level that is not a positive number', () => {
     const alert = added(draft);
     useAlertsStore.getState().setLevel(alert.id, 123.5);

@@ -38,6 +38,11 @@ export interface AlertsState extends PersistedAlerts {
   repairNotice: string | undefined;
   /** Undefined when the user has MAX_ALERTS already: none is ever dropped to make room. */
   add: (draft: AlertDraft) => Alert | undefined;
+  /**
+   * The dialog's edit: the alert takes the draft's settings (a field the draft lacks, as an expiry
+   * cleared, goes); its id, state, history and creation time stay. False when it is gone.
+   */
+  edit: (id: string, draft: AlertDraft) => boolean;
   update: (id: string, patch: Partial<Pick<Alert, 'condition' | 'direction' | 'repeat' | 'cooldownMs' | 'sound' | 'expiresAt'>>) => void;
   setLevel: (id: string, level: number) => void;
   remove: (id: string) => void;
@@ -72,6 +77,15 @@ export const useAlertsStore = create<AlertsState>()(
         if (get().alerts.length >= MAX_ALERTS) return undefined;
         set((state) => ({ alerts: [...state.alerts, alert] }));
         return alert;
+      },
+      edit: (id, draft) => {
+        if (!get().alerts.some((alert) => alert.id === id)) return false;
+        set((state) => ({
+          alerts: state.alerts.map((alert) =>
+            alert.id === id ? { ...draft, id, createdAt: alert.createdAt, status: alert.status, triggers: alert.triggers } : alert,
+          ),
+        }));
+        return true;
       },
       update: (id, patch) => {
         set((state) => ({ alerts: state.alerts.map((alert) => (alert.id === id ? { ...alert, ...patch } : alert)) }));

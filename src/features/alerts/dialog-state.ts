@@ -1,12 +1,17 @@
-/** Whether the alert dialog is open, and what it opens with (symbol, level). */
+/** Whether the alert dialog is open, and what it opens with (symbol, level; or the alert to edit). */
 import { create } from 'zustand';
 import type { AlertRequest } from '../../components/alert-opener';
 
+/** A new alert's start, or, with `alertId`, the alert the dialog edits (the Alerts panel's Edit). */
+export interface DialogRequest extends AlertRequest {
+  alertId?: string;
+}
+
 interface DialogState {
-  request: AlertRequest | undefined;
+  request: DialogRequest | undefined;
   /** Bumped on each open: a second open while open starts the form again. */
   serial: number;
-  open: (request: AlertRequest) => void;
+  open: (request: DialogRequest) => void;
   close: () => void;
 }
 
@@ -21,6 +26,6 @@ export const useAlertDialog = create<DialogState>()((set) => ({
   },
 }));
 
-export function openAlertDialog(request: AlertRequest): void {
+export function openAlertDialog(request: DialogRequest): void {
   useAlertDialog.getState().open(request);
 }

@@ -19,8 +19,14 @@ export async function fetchServerAlertsStatus(): Promise<ServerAlertsStatus | nu
   }
 }
 
+/** undefined until the server answered, null where it does not evaluate (no workspace, signed out, no answer), else its status. */
+export function useServerAlertsStatus(): ServerAlertsStatus | null | undefined {
+  const { data } = useQuery({ queryKey: SERVER_ALERTS_STATUS_KEY, queryFn: fetchServerAlertsStatus, staleTime: 5 * 60_000, retry: false });
+  return data;
+}
+
 /** undefined until the server answered (nothing is evaluated meanwhile), then whether it evaluates. */
 export function useServerEvaluatesAlerts(): boolean | undefined {
-  const { data } = useQuery({ queryKey: SERVER_ALERTS_STATUS_KEY, queryFn: fetchServerAlertsStatus, staleTime: 5 * 60_000, retry: false });
+  const data = useServerAlertsStatus();
   return data === undefined ? undefined : data?.evaluating === true;
 }
