@@ -89,6 +89,8 @@ export async function serverAlertsFigures(): Promise<Figure[]> {
       openFeed: feed.open,
       notices,
       usersWithAlerts: () => usersWithAlerts(db),
+      // Price alerts only: no indicator alert reads bars.
+      loadBars: () => Promise.resolve([]),
       onRecorded: () => void outbox.kick(),
       onEvaluated: (ms) => evaluationMs.push(ms),
     });

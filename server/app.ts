@@ -49,6 +49,7 @@ import { localWorkspaceNotices, redisWorkspaceNotices } from './workspace/worksp
 import { mountWorkspaceRoutes, type WorkspaceRoutes } from './workspace/workspace-route.ts';
 import { mountShareRoutes } from './workspace/share-route.ts';
 import { mountServerAlerts, type ServerAlertsRuntime } from './alerts/server-alerts-runtime.ts';
+import type { AskV1 } from './alerts/kline-bars.ts';
 
 export interface ChartroomApp {
   app: Hono;
@@ -148,7 +149,7 @@ function freshnessFor(sharing: ServerConfig['sharing']): typeof DEFAULT_FRESHNES
   return { ...DEFAULT_FRESHNESS_MS, '/v1/market/ticker': sharing.tickerFreshnessMs };
 }
 
-/** The origin of requests the server makes for itself (the catalogue's): only their target is read. */
+/** The origin of requests the server makes for itself (the catalogue's, the alerts'): only their target is read. */
 const INTERNAL_ORIGIN = 'http://chartroom.internal';
 
 /** Socket limit of the embedded key (simulator mode); `npm run sim` keeps the per-key default. */
@@ -251,7 +252,7 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
    * The workspace's routes and the server's alerts, which follow the same notices; with REDIS_URL
    * a change is told to the browsers (and the alerts) of every instance.
    */
-  const workspaceRoutes = (realtime: RealtimeRelay, redis?: RedisLink): { workspace?: WorkspaceRoutes; alerts?: ServerAlertsRuntime } => {
+  const workspaceRoutes = (realtime: RealtimeRelay, askV1: AskV1, redis?: RedisLink): { workspace?: WorkspaceRoutes; alerts?: ServerAlertsRuntime } => {
     if (!workspaceDb) return {};
     const notices = redis ? redisWorkspaceNotices(redis) : localWorkspaceNotices();
     const workspace = mountWorkspaceRoutes(app, { database: workspaceDb, access: accessControl, notices });
@@ -259,6 +260,7 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
       database: workspaceDb,
       access: accessControl,
       openFeed: (peer) => realtime.openInternal(peer),
+      askV1,
       notices,
       env: options.env ?? {},
       log,
@@ -354,8 +356,10 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
         (request, target, _c, clientGone) => forward(request, target, clientGone),
       ),
     );
-    const catalog = catalogFrom((target) => forward(new Request(INTERNAL_ORIGIN + target), target));
-    return { app, metrics, klineCache, realtime, catalog, accessControl, ...(redis && { redis }), ...workspaceRoutes(realtime, redis) };
+    // The server's own requests (the catalogue's, the alerts' K-lines): with its key, past the browsers' guards.
+    const askV1: AskV1 = (target) => forward(new Request(INTERNAL_ORIGIN + target), target);
+    const catalog = catalogFrom(askV1);
+    return { app, metrics, klineCache, realtime, catalog, accessControl, ...(redis && { redis }), ...workspaceRoutes(realtime, askV1, redis) };
   }
 
   // Every browser reaches the embedded simulator with the one embedded key, so its per-key
@@ -377,7 +381,8 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   };
   const askSimulator: V1Source = (browserRequest, _target, c) => simulatorAnswer(browserRequest, c.env);
   app.all('/v1/*', v1Handler(klineCache, dataNow, 'simulator', askSimulator, dataNow));
-  const catalog = catalogFrom((target) => simulatorAnswer(new Request(INTERNAL_ORIGIN + target)));
+  const askV1: AskV1 = (target) => simulatorAnswer(new Request(INTERNAL_ORIGIN + target));
+  const catalog = catalogFrom(askV1);
   app.all('/__sim/*', async (c) => {
     const response = await simulator.app.fetch(c.req.raw, c.env);
     // Time travel or another plan changes what a window holds: forget them all.
@@ -385,5 +390,5 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     return response;
   });
   const realtime = realtimeRelay(simulator);
-  return { app, simulator, metrics, klineCache, realtime, catalog, accessControl, ...workspaceRoutes(realtime) };
+  return { app, simulator, metrics, klineCache, realtime, catalog, accessControl, ...workspaceRoutes(realtime, askV1) };
 }

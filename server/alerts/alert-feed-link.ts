@@ -8,6 +8,7 @@
  */
 import type { RelayPeer } from '../realtime/browser-peer.ts';
 import type { DataSourceLink } from '../realtime/data-source.ts';
+import { normalizeSymbol } from '#shared/symbols.ts';
 import { parseFrame, recordOf } from '../realtime/feed/replies.ts';
 import type { TickerPushData } from './evaluate-alerts.ts';
 
@@ -38,6 +39,10 @@ export class AlertFeedLink {
   private link: DataSourceLink | undefined;
   private readonly wanted = new Set<InstrumentKey>();
   private readonly sent = new Set<InstrumentKey>();
+  /** Subscriptions the feed acknowledged on the open connection. */
+  private readonly acked = new Set<InstrumentKey>();
+  /** Since when each wanted instrument has waited for its acknowledgement (ms, performance clock). */
+  private readonly waitingSince = new Map<InstrumentKey, number>();
   private reopenTimer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
 
@@ -47,12 +52,23 @@ export class AlertFeedLink {
   want(instruments: ReadonlySet<InstrumentKey>): void {
     this.wanted.clear();
     for (const key of instruments) this.wanted.add(key);
+    for (const key of this.waitingSince.keys()) if (!this.wanted.has(key)) this.waitingSince.delete(key);
+    for (const key of this.wanted) if (!this.acked.has(key) && !this.waitingSince.has(key)) this.waitingSince.set(key, performance.now());
     if (this.wanted.size > 0) this.ensureOpen();
     this.reconcile();
   }
 
   subscribed(): number {
     return this.sent.size;
+  }
+
+  /**
+   * The wanted instruments the feed has not acknowledged for `ms` or more (refused: a plan
+   * without the channel, a connection refused or cut): their prices come by polling meanwhile.
+   */
+  unacknowledged(ms: number): InstrumentKey[] {
+    const before = performance.now() - ms;
+    return [...this.waitingSince].filter(([, since]) => since <= before).map(([key]) => key);
   }
 
   stop(): void {
@@ -74,11 +90,18 @@ export class AlertFeedLink {
         if (this.link !== link) return;
         this.link = undefined;
         this.sent.clear();
+        this.unacknowledgeAll();
         this.scheduleReopen();
       },
     };
     const link = this.options.open(peer);
     this.link = link;
+  }
+
+  private unacknowledgeAll(): void {
+    const now = performance.now();
+    for (const key of this.acked) if (this.wanted.has(key)) this.waitingSince.set(key, now);
+    this.acked.clear();
   }
 
   private scheduleReopen(): void {
@@ -99,7 +122,10 @@ export class AlertFeedLink {
     const added = [...this.wanted].filter((key) => !this.sent.has(key));
     const removed = [...this.sent].filter((key) => !this.wanted.has(key));
     for (const key of added) this.sent.add(key);
-    for (const key of removed) this.sent.delete(key);
+    for (const key of removed) {
+      this.sent.delete(key);
+      this.acked.delete(key);
+    }
     this.send(link, 'unsubscribe', removed);
     this.send(link, 'subscribe', added);
   }
@@ -133,7 +159,19 @@ export class AlertFeedLink {
       });
       return;
     }
-    if (frame.cmd === 'subscribe' && typeof frame.code === 'number' && frame.code !== 0)
+    if (frame.cmd !== 'subscribe' || typeof frame.code !== 'number') return;
+    if (frame.code !== 0) {
       this.options.onRefused?.(`${String(frame.code)} ${typeof frame.message === 'string' ? frame.message : ''}`);
+      return;
+    }
+    // An acknowledgement names symbols, not types: it stands for the instruments of those symbols.
+    const symbols = new Set(
+      (Array.isArray(data?.symbols) ? data.symbols : []).filter((symbol) => typeof symbol === 'string').map((symbol) => normalizeSymbol(symbol)),
+    );
+    for (const key of this.sent)
+      if (symbols.has(normalizeSymbol(instrumentOf(key).symbol))) {
+        this.acked.add(key);
+        this.waitingSince.delete(key);
+      }
   }
 }

@@ -76,7 +76,8 @@ export class AlertEvaluator {
     // One observation per instrument key the alerts are watched under (the browser feeds each
     // such key on its own): with this push's type, and without any.
     const watched: Alert['type'][] = [];
-    for (const alert of mine) if (alert.status === 'armed' && (alert.type === undefined || alert.type === type) && !watched.includes(alert.type)) watched.push(alert.type);
+    for (const alert of mine)
+      if (alert.status === 'armed' && (alert.type === undefined || alert.type === type) && !watched.includes(alert.type)) watched.push(alert.type);
     const triggers: ServerTrigger[] = [];
     for (const watchedType of watched) {
       const observation = this.monitor.observe(symbol, watchedType, Number(data.last_price), data.timestamp, mine);

@@ -17,8 +17,10 @@ import type { WorkspaceDatabase } from '../workspace/workspace-database.ts';
 import type { WorkspaceNotices } from '../workspace/workspace-notices.ts';
 import { productionDeliverers } from './alert-deliverers.ts';
 import { DeliveryOutbox } from './delivery-outbox.ts';
+import { klineBarLoader, type AskV1 } from './kline-bars.ts';
 import { mountPushRoutes } from './push/push-routes.ts';
 import { ServerAlerts, type ServerAlertsStats } from './server-alerts.ts';
+import { tickerPoller } from './ticker-poll.ts';
 import { TriggerStore, usersWithAlerts } from './trigger-store.ts';
 import { webhookPolicyFrom, webhooksEnabled } from './webhook/webhook-policy.ts';
 
@@ -33,6 +35,11 @@ export interface ServerAlertsRuntimeOptions {
   database: Pick<WorkspaceDatabase, 'store' | 'db'>;
   access: Pick<AccessControl, 'userOf' | 'sameOrigin' | 'audit'>;
   openFeed: (peer: RelayPeer) => DataSourceLink;
+  /**
+   * The app's `/v1` asked as the server itself: indicator alerts read their K-lines there, and the
+   * tickers the feed does not carry are polled there.
+   */
+  askV1: AskV1;
   notices: WorkspaceNotices;
   /** VAPID_*, WEBHOOK_ALLOW, PUSH_ALLOW_INSECURE_LOOPBACK (the tests' stand-in push service only). */
   env: Record<string, string | undefined>;
@@ -70,7 +77,9 @@ export function mountServerAlerts(app: Hono, options: ServerAlertsRuntimeOptions
       openFeed: options.openFeed,
       notices: options.notices,
       usersWithAlerts: () => usersWithAlerts(db),
+      loadBars: klineBarLoader(options.askV1),
       onRecorded: () => void deliveries.kick(),
+      pollTickers: tickerPoller(options.askV1),
       ...(options.onEvaluated && { onEvaluated: options.onEvaluated }),
       ...(log && { log }),
     });

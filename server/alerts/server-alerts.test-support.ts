@@ -10,13 +10,15 @@ import type { RelayPeer } from '../realtime/browser-peer.ts';
 import { localWorkspaceNotices } from '../workspace/workspace-notices.ts';
 import { WorkspaceStore } from '../workspace/workspace-store.ts';
 import { DeliveryOutbox, type Deliverers } from './delivery-outbox.ts';
-import { ServerAlerts } from './server-alerts.ts';
+import { ServerAlerts, type ServerAlertsOptions } from './server-alerts.ts';
 import { TriggerStore, usersWithAlerts } from './trigger-store.ts';
 
 /** A feed the test drives: every open connection, what it subscribed, and pushes to all of them. */
 export class DrivenFeed {
   readonly peers = new Set<RelayPeer>();
   readonly subscribed = new Set<string>();
+  /** How a subscribe is answered: acknowledged, refused (a plan without the channel), or not at all. */
+  answer: 'ack' | 'refuse' | 'none' = 'none';
 
   open = (peer: RelayPeer) => {
     this.peers.add(peer);
@@ -28,6 +30,9 @@ export class DrivenFeed {
           if (cmd === 'subscribe') this.subscribed.add(key);
           else this.subscribed.delete(key);
         }
+        if (cmd !== 'subscribe' || this.answer === 'none') return;
+        const code = this.answer === 'ack' ? 0 : 1004;
+        peer.send(JSON.stringify({ cmd, code, message: code === 0 ? 'success' : 'Permission denied', data: { channel: 'ticker', symbols: data.symbols } }));
       },
       closed: () => {
         this.peers.delete(peer);
@@ -62,6 +67,8 @@ export function serverAlertsInstance(
   deliverers: Deliverers,
   notices = localWorkspaceNotices(),
   name = 'server',
+  /** Polling, and the bars of indicator alerts (none unless given). */
+  more: Partial<Pick<ServerAlertsOptions, 'pollTickers' | 'pollMs' | 'loadBars'>> = {},
 ): { alerts: ServerAlerts; outbox: DeliveryOutbox; workspace: WorkspaceStore } {
   const workspace = new WorkspaceStore(db);
   const triggers = new TriggerStore(db, workspace, name);
@@ -73,6 +80,8 @@ export function serverAlertsInstance(
     notices,
     usersWithAlerts: () => usersWithAlerts(db),
     onRecorded: () => void outbox.kick(),
+    loadBars: () => Promise.resolve([]),
+    ...more,
   });
   return { alerts, outbox, workspace };
 }

@@ -127,6 +127,52 @@ describe('server alerts', () => {
     alerts.stop();
   });
 
+  it('polls the tickers the feed refuses (a plan without the socket), and only those', async () => {
+    const feed = new DrivenFeed();
+    feed.answer = 'refuse';
+    const notices = localWorkspaceNotices();
+    const { calls, deliverers } = notingDeliverers();
+    const polled: string[][] = [];
+    const prices = [49, 51];
+    const { alerts, workspace } = serverAlertsInstance(database.db, feed, deliverers, notices, 'server', {
+      pollMs: 50,
+      pollTickers: (instruments) => {
+        polled.push(instruments.map(({ symbol }) => symbol));
+        const price = prices.shift();
+        return Promise.resolve(
+          price === undefined
+            ? []
+            : instruments.map(({ symbol }) => ({ symbol, type: 'crypto', last_price: String(price), timestamp: 60_000 - prices.length })),
+        );
+      },
+    });
+    await addDevice(database, 'dee', 'https://push.example/dee');
+    await storeAlerts(workspace, notices, 'dee', [armedAlert('d1', 'SOLUSDT', 50, { type: 'crypto' })]);
+    await alerts.start();
+    await vi.waitFor(() => {
+      expect(calls.map((call) => [call.trigger.alertId, call.trigger.price])).toEqual([['d1', 51]]);
+    });
+    expect(polled[0]).toContain('SOLUSDT');
+    alerts.stop();
+
+    // Acknowledged by the feed: nothing polled.
+    const carried = new DrivenFeed();
+    carried.answer = 'ack';
+    const asked: unknown[] = [];
+    const second = serverAlertsInstance(database.db, carried, deliverers, notices, 'server', {
+      pollMs: 50,
+      pollTickers: (instruments) => {
+        asked.push(instruments);
+        return Promise.resolve([]);
+      },
+    });
+    await storeAlerts(workspace, notices, 'eve', [armedAlert('e1', 'ETHUSDT', 5_000, { type: 'crypto' })]);
+    await second.alerts.start();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(asked).toEqual([]);
+    second.alerts.stop();
+  });
+
   describe('on three instances sharing one database', () => {
     it('delivers every trigger once, though all three evaluate and one dies mid-delivery', async () => {
       const feed = new DrivenFeed();

@@ -7,6 +7,8 @@
  * - The symbols of armed alerts are subscribed on the feed as one more browser (alert-feed-link.ts).
  * - Each ticker push is evaluated by the browser's own engine (#shared/alerts, through
  *   AlertEvaluator), for the users with alerts on its symbol only.
+ * - Indicator alerts, which only the server evaluates, are IndicatorAlerts' (indicator-alerts.ts):
+ *   their symbols are subscribed too, and their bars read through `loadBars`.
  * - A trigger is recorded by the database (trigger-store.ts), which refuses what another instance
  *   recorded already; a recorded one is told to the user's browsers and handed to the outbox.
  */
@@ -17,8 +19,10 @@ import type { RelayPeer } from '../realtime/browser-peer.ts';
 import type { DataSourceLink } from '../realtime/data-source.ts';
 import type { WorkspaceNotices } from '../workspace/workspace-notices.ts';
 import type { WorkspaceStore } from '../workspace/workspace-store.ts';
-import { AlertFeedLink, type InstrumentKey } from './alert-feed-link.ts';
+import { AlertFeedLink, instrumentOf, type InstrumentKey } from './alert-feed-link.ts';
+import type { LoadBars } from './bar-series.ts';
 import { AlertEvaluator, type ServerTrigger, type TickerPushData } from './evaluate-alerts.ts';
+import { IndicatorAlerts } from './indicator-alerts.ts';
 import { ALERTS_STORE, type CommitOutcome, type TriggerStore } from './trigger-store.ts';
 
 export interface ServerAlertsOptions {
@@ -29,6 +33,8 @@ export interface ServerAlertsOptions {
   notices: WorkspaceNotices;
   /** The users whose records hold alerts (at start and for the safety net). */
   usersWithAlerts: () => Promise<string[]>;
+  /** The completed bars of indicator alerts (kline-bars.ts in production). */
+  loadBars: LoadBars;
   /** A trigger was recorded: deliver it. */
   onRecorded?: (outcome: Extract<CommitOutcome, { committed: true }>, user: string) => void;
   /** Every evaluation's cost (ms), for the metrics and the bench. */
@@ -36,6 +42,14 @@ export interface ServerAlertsOptions {
   log?: (line: string) => void;
   /** The whole reload; default 5 min. */
   rescanMs?: number;
+  /**
+   * The tickers of instruments the feed does not carry (a plan without the socket, a refused
+   * subscription, a connection cut), asked over HTTP as the browsers' polling would be. Absent:
+   * no polling.
+   */
+  pollTickers?: (instruments: { symbol: string; type: string | undefined }[]) => Promise<TickerPushData[]>;
+  /** How long an instrument waits for the feed before it is polled, and between polls; default 5 s. */
+  pollMs?: number;
 }
 
 export interface ServerAlertsStats {
@@ -48,10 +62,11 @@ export interface ServerAlertsStats {
 }
 
 interface UserBook {
+  /** Their price alerts (the indicator alerts are `indicators`'). */
   evaluator: AlertEvaluator;
   /** The server revision of the user's records read last. */
   rev: number;
-  /** Symbols (normalised) of their armed alerts. */
+  /** Symbols (normalised) of their armed price alerts. */
   symbols: Set<string>;
   /** Commits of this user, one after another (their order is the prices'). */
   queue: Promise<unknown>;
@@ -64,18 +79,30 @@ export class ServerAlerts {
   /** Normalised symbol → users with an armed alert on it. */
   private readonly bySymbol = new Map<string, Set<string>>();
   private readonly feed: AlertFeedLink;
+  private readonly indicators: IndicatorAlerts;
   private stopNotices: (() => void) | undefined;
   private rescanTimer: ReturnType<typeof setInterval> | undefined;
+  private pollTimer: ReturnType<typeof setInterval> | undefined;
+  private polling = false;
   private readonly reloading = new Map<string, Promise<void>>();
   private readonly counts = { pushes: 0, recorded: 0, refused: 0 };
   private stopped = false;
 
   constructor(private readonly options: ServerAlertsOptions) {
+    this.indicators = new IndicatorAlerts({
+      loadBars: options.loadBars,
+      onTrigger: (user, trigger) => {
+        const book = this.books.get(user);
+        if (book) this.record(user, book, trigger);
+      },
+      ...(options.log && { log: options.log }),
+    });
     this.feed = new AlertFeedLink({
       open: options.openFeed,
       onTicker: (data) => {
         this.evaluate(data);
       },
+      // Indicator alerts need nothing: the bars missed meanwhile come with the next bar's request.
       onReconnect: () => {
         for (const book of this.books.values()) book.evaluator.reset();
       },
@@ -95,24 +122,53 @@ export class ServerAlerts {
     await this.rescan();
     this.rescanTimer = setInterval(() => void this.rescan(), this.options.rescanMs ?? 5 * 60_000);
     this.rescanTimer.unref();
+    if (this.options.pollTickers) {
+      this.pollTimer = setInterval(() => void this.poll(), this.pollMs());
+      this.pollTimer.unref();
+    }
   }
 
   stop(): void {
     this.stopped = true;
     this.stopNotices?.();
     clearInterval(this.rescanTimer);
+    clearInterval(this.pollTimer);
     this.feed.stop();
+    this.indicators.stop();
   }
 
   stats(): ServerAlertsStats {
     let armed = 0;
     for (const book of this.books.values()) armed += book.evaluator.current().filter((alert) => alert.status === 'armed').length;
+    armed += this.indicators.armed();
     return { users: this.books.size, armed, instruments: this.feed.subscribed(), ...this.counts };
   }
 
   /** Settles once every commit queued so far is done (tests, shutdown). */
   async settled(): Promise<void> {
-    await Promise.all([...this.reloading.values(), ...[...this.books.values()].map((book) => book.queue)]);
+    await Promise.all(this.reloading.values());
+    // Indicator alerts' bars first: the triggers they fire queue commits.
+    await this.indicators.settled();
+    await Promise.all([...this.books.values()].map((book) => book.queue));
+  }
+
+  private pollMs(): number {
+    return this.options.pollMs ?? 5_000;
+  }
+
+  /** One poll of what the feed has not carried for a while (never two at once). */
+  private async poll(): Promise<void> {
+    const { pollTickers } = this.options;
+    const due = this.feed.unacknowledged(this.pollMs());
+    if (!pollTickers || due.length === 0 || this.polling || this.stopped) return;
+    this.polling = true;
+    try {
+      for (const data of await pollTickers(due.map(instrumentOf))) this.evaluate(data);
+    } catch (error) {
+      this.options.log?.(`chartroom: alerts: polling tickers failed (${error instanceof Error ? error.message : 'unknown error'})`);
+    } finally {
+      this.polling = false;
+    }
   }
 
   private async rescan(): Promise<void> {
@@ -151,14 +207,16 @@ export class ServerAlerts {
 
   private install(user: string, alerts: Alert[], rev: number): void {
     const armed = alerts.filter((alert) => alert.status === 'armed');
+    const priced = armed.filter((alert) => alert.condition.kind !== 'indicator');
     const before = this.books.get(user);
     for (const symbol of before?.symbols ?? []) this.bySymbol.get(symbol)?.delete(user);
+    // A user with indicator alerts only has a book too: their triggers queue on it.
     if (armed.length === 0) this.books.delete(user);
     else {
       const book = before ?? { evaluator: new AlertEvaluator([]), rev, symbols: new Set<string>(), queue: Promise.resolve() };
-      book.evaluator.replace(armed);
+      book.evaluator.replace(priced);
       book.rev = Math.max(book.rev, rev);
-      book.symbols = new Set(armed.map((alert) => normalizeSymbol(alert.symbol)));
+      book.symbols = new Set(priced.map((alert) => normalizeSymbol(alert.symbol)));
       this.books.set(user, book);
       for (const symbol of book.symbols) {
         const users = this.bySymbol.get(symbol) ?? new Set<string>();
@@ -167,16 +225,18 @@ export class ServerAlerts {
       }
     }
     for (const [symbol, users] of this.bySymbol) if (users.size === 0) this.bySymbol.delete(symbol);
+    this.indicators.install(user, armed);
     this.feed.want(this.instruments());
   }
 
   private instruments(): Set<InstrumentKey> {
-    const keys = new Set<InstrumentKey>();
+    const keys = this.indicators.instruments();
     for (const book of this.books.values()) for (const alert of book.evaluator.current()) if (alert.status === 'armed') keys.add(instrumentKeyOf(alert));
     return keys;
   }
 
   private evaluate(data: TickerPushData): void {
+    this.indicators.push(data);
     const users = this.bySymbol.get(normalizeSymbol(data.symbol));
     if (!users) return;
     const started = performance.now();

@@ -102,15 +102,17 @@ export class TriggerStore {
         status: alert.repeat === 'once' ? 'triggered' : 'armed',
         triggers: [trigger, ...alert.triggers].slice(0, MAX_TRIGGERS_KEPT),
       };
+      // In the order of the browsers' schema (alert-schema.ts), which writes what it reads in its
+      // own order: a line in another order would read to them as changed, and be sent back revised.
       const line: FiredLine = {
         id: logIdOf(triggerId),
         alertId,
         symbol: alert.symbol,
         time: trigger.time,
         price: trigger.price,
+        deliveries: pendingDeliveries(targets),
         condition: alert.condition,
         crossing: trigger.crossing,
-        deliveries: pendingDeliveries(targets),
       };
       const before = recordOf(row);
       const now = this.now();

@@ -1,11 +1,12 @@
 /**
- * What a price alert is: a symbol, a condition (a level to cross, or a move of N % from the price
- * when it was set), the direction that counts, once or every time (with a cooldown), an optional
- * expiry, and what happened to it. Levels are raw live prices (the ticker's last price), never
- * adjusted chart prices.
+ * What an alert is: a symbol, a condition (a level to cross, a move of N % from the price when it
+ * was set, or an indicator condition), the direction that counts, once or every time (with a
+ * cooldown), an optional expiry, and what happened to it. Levels are raw live prices (the ticker's
+ * last price), never adjusted chart prices.
  */
 import type { ProductType } from '#shared/contract.ts';
 import { normalizeSymbol } from '#shared/symbols.ts';
+import type { IndicatorCondition } from './indicator-condition.ts';
 
 /** A crossing's direction: the price came up to the level from below, or down from above. */
 export type Crossing = 'up' | 'down';
@@ -17,7 +18,15 @@ export type AlertCondition =
   /** The price crosses `level`. */
   | { kind: 'cross'; level: number }
   /** The price moves `percent` % away from `base` (the price when the alert was set). */
-  | { kind: 'move'; percent: number; base: number };
+  | { kind: 'move'; percent: number; base: number }
+  /**
+   * A line of an indicator (or a price field) against a level or another line, on the bars of an
+   * interval (indicator-condition.ts). Only the server evaluates these (server/alerts/
+   * indicator-alerts.ts, on its K-lines and feed): the browser shows and syncs them but has no
+   * bars to evaluate them on with the tab closed, so its price monitor skips them (targetsOf).
+   * The operator says which way counts; the alert's `direction` is not read.
+   */
+  | IndicatorCondition;
 
 export interface AlertTrigger {
   /** The price's time (ms UTC, the data's clock). */
@@ -72,16 +81,27 @@ export interface AlertTarget {
 
 /**
  * The levels of an alert: a crossing alert has its level; a move alert the price N % above its
- * base (counted upward) and/or N % below (counted downward).
+ * base (counted upward) and/or N % below (counted downward); an indicator alert none (it is not a
+ * price level: the server evaluates it on bars, and the browser's monitor leaves it alone).
  */
 export function targetsOf(alert: Pick<Alert, 'condition' | 'direction'>): AlertTarget[] {
   const { condition, direction } = alert;
+  if (condition.kind === 'indicator') return [];
   if (condition.kind === 'cross') return [{ level: condition.level, direction }];
   const up = { level: condition.base * (1 + condition.percent / 100), direction: 'up' as const };
   const down = { level: condition.base * (1 - condition.percent / 100), direction: 'down' as const };
   if (direction === 'up') return [up];
   if (direction === 'down') return [down];
   return [up, down];
+}
+
+/**
+ * A repeating alert's crossing this soon after its last trigger is not reported (consumed, not
+ * postponed): the price monitor and the server's indicator alerts apply the same rule.
+ */
+export function coolingDown(alert: Pick<Alert, 'repeat' | 'triggers' | 'cooldownMs'>, time: number): boolean {
+  const [last] = alert.triggers;
+  return alert.repeat === 'every' && last !== undefined && time - last.time < alert.cooldownMs;
 }
 
 /** The key alerts and the feed share for a symbol: '00700.HK' and '700.HK' are one instrument. */

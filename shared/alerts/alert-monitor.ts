@@ -14,7 +14,7 @@
  * - Past its expiry an alert reports nothing and is answered as expired.
  */
 import { counts, step, type LevelMemory } from './crossing.ts';
-import { instrumentKey, targetsOf, type Alert, type Crossing } from './alert-model.ts';
+import { coolingDown, instrumentKey, targetsOf, type Alert, type Crossing } from './alert-model.ts';
 
 export interface Fired {
   alertId: string;
@@ -66,9 +66,7 @@ export class AlertMonitor {
         this.memories.set(memoryKey, next.memory);
         if (next.crossed && counts(target.direction, next.crossed)) crossing ??= next.crossed;
       }
-      if (crossing === undefined) continue;
-      const [lastTrigger] = alert.triggers;
-      if (alert.repeat === 'every' && lastTrigger && time - lastTrigger.time < alert.cooldownMs) continue;
+      if (crossing === undefined || coolingDown(alert, time)) continue;
       fired.push({ alertId: alert.id, time, price, crossing });
     }
     // Nearly every price fires nothing: no new object for it (the server observes thousands a second).

@@ -6,6 +6,7 @@
 import * as z from '../schema.ts';
 import { PRODUCT_TYPES } from '../contract.ts';
 import type { AlertCondition, AlertTrigger } from './alert-model.ts';
+import { indicatorConditionSchema } from './indicator-condition.ts';
 
 interface LogLineBase {
   id: string;
@@ -51,9 +52,14 @@ const positive = z.number().check((value) => (value > 0 ? undefined : 'expected 
 const time = z.number().check(z.minimum(0));
 const crossing = z.enum(['up', 'down']);
 
+/**
+ * A condition of any kind. A browser whose schema lacks a kind drops the record as damaged (and its
+ * tab sync then deletes it), so a new kind must be known here before anything stores one.
+ */
 export const conditionSchema = z.union([
   z.object({ kind: z.enum(['cross']), level: positive }),
   z.object({ kind: z.enum(['move']), percent: positive.check(z.maximum(1000)), base: positive }),
+  indicatorConditionSchema,
 ]);
 
 export const alertSchema = z.object({

@@ -7,6 +7,7 @@
  */
 import { kindSpec } from '../indicators/catalog.ts';
 import { indicatorName } from '../indicators/names.ts';
+import type { Crossing } from './alert-model.ts';
 import type { ConditionOperator, IndicatorCondition, IndicatorLineRef, LineRef } from './indicator-condition.ts';
 import { outputLabel } from './indicator-condition-outputs.ts';
 
@@ -48,4 +49,13 @@ export function indicatorConditionText(condition: IndicatorCondition): string {
   const operator = OPERATOR_WORDS[condition.operator];
   if (against.kind === 'level') return `${lineText(line)} on ${interval} ${operator} ${String(against.value)}`;
   return `${lineText(line)} ${operator} ${againstText(line, against.line)} on ${interval}`;
+}
+
+/**
+ * What a trigger of the condition was, for a log line, a notification or a webhook: the condition,
+ * with `crosses` told which way the trigger went ("MA(20) crosses below MA(50) on 1d").
+ */
+export function firedConditionText(condition: IndicatorCondition, crossing: Crossing): string {
+  if (condition.operator !== 'crosses') return indicatorConditionText(condition);
+  return indicatorConditionText({ ...condition, operator: crossing === 'up' ? 'crosses-above' : 'crosses-below' });
 }

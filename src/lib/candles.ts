@@ -6,6 +6,9 @@ import type { Kline } from '../api/kline-schemas';
 import { adjustPrice, roundAdjusted, type AdjustDirection, type AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
 
+// The folding into buckets is shared with the server's alerts (their 3m bars are 1m folded too).
+export { aggregateCandles, bucketStart } from '#shared/candle.ts';
+
 /** A K-line of the API (decimal strings) as a Candle (numbers). */
 export function toCandle(kline: Kline): Candle {
   const candle: Candle = {
@@ -19,40 +22,6 @@ export function toCandle(kline: Kline): Candle {
   if (kline.quote_volume !== undefined) candle.quoteVolume = Number(kline.quote_volume);
   if (kline.open_interest !== undefined) candle.openInterest = Number(kline.open_interest);
   return candle;
-}
-
-/** Start of the epoch-aligned bucket of `bucketMs` holding `time`. */
-export function bucketStart(time: number, bucketMs: number): number {
-  return Math.floor(time / bucketMs) * bucketMs;
-}
-
-function fold(into: Candle, next: Candle): void {
-  into.high = Math.max(into.high, next.high);
-  into.low = Math.min(into.low, next.low);
-  into.close = next.close;
-  into.volume += next.volume;
-  if (next.quoteVolume !== undefined) into.quoteVolume = (into.quoteVolume ?? 0) + next.quoteVolume;
-  if (next.openInterest !== undefined) into.openInterest = next.openInterest;
-}
-
-/**
- * Folds ascending candles into epoch-aligned buckets of `bucketMs`: open of the first, highest
- * high, lowest low, close of the last, summed volumes, last open interest. Every market's sessions
- * open on multiples of 3 minutes from midnight, so 3m buckets of 1m bars match the API's 3m bars.
- */
-export function aggregateCandles(candles: readonly Candle[], bucketMs: number): Candle[] {
-  const result: Candle[] = [];
-  let current: Candle | undefined;
-  for (const candle of candles) {
-    const start = bucketStart(candle.time, bucketMs);
-    if (current?.time === start) {
-      fold(current, candle);
-    } else {
-      current = { ...candle, time: start };
-      result.push(current);
-    }
-  }
-  return result;
 }
 
 function isStrictlyAscending(candles: readonly Candle[]): boolean {

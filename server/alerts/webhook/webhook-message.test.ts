@@ -1,5 +1,6 @@
 /** The webhook's JSON body and the user's template: four placeholders, nothing evaluated, capped. */
 import { describe, expect, it } from 'vitest';
+import { condition, maLine, rsiLine } from '#shared/alerts/indicator-condition.test-support.ts';
 import { conditionText, DEFAULT_WEBHOOK_TEMPLATE, renderTemplate, webhookBody, type WebhookTrigger } from './webhook-message.ts';
 
 const FIELDS = { symbol: 'AAPL.US', price: '231.5', condition: 'crosses above 230', time: '2023-11-14T22:13:20.000Z' };
@@ -64,5 +65,9 @@ describe('webhookBody', () => {
     expect(conditionText({ kind: 'cross', level: 0.6512 }, 'down')).toBe('crosses below 0.6512');
     expect(conditionText({ kind: 'move', percent: 5, base: 100 }, 'up')).toBe('moves 5% from 100');
     expect(conditionText({ kind: 'move', percent: 2.5, base: 98.4 }, 'down')).toBe('moves 2.5% from 98.4');
+    expect(conditionText(condition({ line: rsiLine(14), operator: 'crosses-above' }, 70), 'up')).toBe('RSI(14) on 1h crosses above 70');
+    // "crosses" says which way this trigger went.
+    const maCross = condition({ interval: '1d', line: maLine(20), operator: 'crosses', against: { kind: 'line', line: maLine(50) } });
+    expect(conditionText(maCross, 'down')).toBe('MA(20) crosses below MA(50) on 1d');
   });
 });

@@ -5,6 +5,7 @@
  * shows in the message instead of vanishing.
  */
 import type { AlertCondition, Crossing } from '#shared/alerts/alert-model.ts';
+import { firedConditionText } from '#shared/alerts/indicator-condition-text.ts';
 
 export const DEFAULT_WEBHOOK_TEMPLATE = '{{symbol}} {{condition}} at {{price}}';
 export const MAX_WEBHOOK_MESSAGE_LENGTH = 2000;
@@ -57,6 +58,7 @@ export function renderTemplate(template: string, fields: TemplateFields): string
 }
 
 export function conditionText(condition: AlertCondition, crossing: Crossing): string {
+  if (condition.kind === 'indicator') return firedConditionText(condition, crossing);
   if (condition.kind === 'move') return `moves ${condition.percent}% from ${condition.base}`;
   return `crosses ${crossing === 'up' ? 'above' : 'below'} ${condition.level}`;
 }

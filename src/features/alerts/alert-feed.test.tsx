@@ -9,6 +9,7 @@ import { TestServices, testServices } from '../../queries/query-test-support';
 import type { Alert } from '#shared/alerts/alert-model.ts';
 import { AlertFeeds, fedInstruments } from './alert-feed';
 import { AlertMonitor } from '#shared/alerts/alert-monitor.ts';
+import { condition, rsiLine } from '#shared/alerts/indicator-condition.test-support.ts';
 import { useAlertsStore, type Triggered } from './alerts-store';
 
 const BOUNDARY = 1_795_618_800_000; // a multiple of 3 s
@@ -48,12 +49,13 @@ afterEach(() => {
 });
 
 describe('fedInstruments', () => {
-  it('feeds each instrument of an armed alert once', () => {
+  it('feeds each instrument of an armed price alert once (the server evaluates indicator alerts)', () => {
     const alerts: Alert[] = [
       alert,
       { ...alert, id: 'b' },
       { ...alert, id: 'c', symbol: '00700.HK' },
       { ...alert, id: 'd', symbol: 'MSFT.US', status: 'triggered' },
+      { ...alert, id: 'e', symbol: 'NVDA.US', condition: condition({ line: rsiLine(14), operator: 'crosses-above' }, 70) },
     ];
     expect(fedInstruments(alerts).map((each) => each.key)).toEqual(['|700.HK', '|AAPL.US']);
   });

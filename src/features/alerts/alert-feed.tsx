@@ -30,11 +30,14 @@ interface Instrument {
   type: ProductType | undefined;
 }
 
-/** The distinct instruments of the armed alerts, in a stable order. */
+/**
+ * The distinct instruments of the armed price alerts, in a stable order. Indicator alerts are not
+ * fed: the browser does not evaluate them (the server does, on its K-lines).
+ */
 export function fedInstruments(alerts: readonly Alert[]): Instrument[] {
   const seen = new Map<string, Instrument>();
   for (const alert of alerts) {
-    if (alert.status !== 'armed') continue;
+    if (alert.status !== 'armed' || alert.condition.kind === 'indicator') continue;
     const key = instrumentKey(alert.symbol, alert.type);
     if (!seen.has(key)) seen.set(key, { key, symbol: alert.symbol, type: alert.type });
   }

@@ -7,6 +7,7 @@ import { useAppStore } from '../../store/app-store';
 import type { AlertLinePrimitive } from './alert-line-primitive';
 import { AlertLines, wantedLines } from './alert-lines';
 import type { Alert } from '#shared/alerts/alert-model.ts';
+import { condition, rsiLine } from '#shared/alerts/indicator-condition.test-support.ts';
 import { useAlertsStore } from './alerts-store';
 
 /** A price series whose y is 500 − 2 × price (price 100 at y 300); it keeps the primitives attached to it. */
@@ -57,12 +58,13 @@ afterEach(() => {
 });
 
 describe('wantedLines', () => {
-  it('draws the armed alerts of the charted symbol only; a move alert has a line per level, not draggable', () => {
+  it('draws the armed alerts of the charted symbol only; a move alert has a line per level, not draggable; an indicator alert none', () => {
     const alerts: Alert[] = [
       base,
       { ...base, id: 'b', status: 'triggered' },
       { ...base, id: 'c', symbol: 'MSFT.US' },
       { ...base, id: 'd', condition: { kind: 'move', percent: 10, base: 100 }, direction: 'either' },
+      { ...base, id: 'e', condition: condition({ line: rsiLine(14), operator: 'crosses-above' }, 70) },
     ];
     const lines = wantedLines(alerts, 'AAPL.US', undefined);
     expect(lines.map((line) => [line.key, Math.round(line.price * 100) / 100, line.draggable])).toEqual([

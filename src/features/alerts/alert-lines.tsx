@@ -34,16 +34,18 @@ export function wantedLines(alerts: readonly Alert[], symbol: string, type: stri
   const lines: AlertLine[] = [];
   for (const alert of alerts) {
     if (alert.status !== 'armed' || !sameInstrument(alert, symbol, type)) continue;
+    // An indicator alert has no level (targetsOf): it draws no line.
+    const { condition } = alert;
     targetsOf(alert).forEach((target, index) => {
       const arrow = target.direction === 'up' ? '↑' : target.direction === 'down' ? '↓' : '↕';
-      const title = alert.condition.kind === 'cross' ? `${t('Alert')} ${arrow}` : `${t('Alert')} ${arrow} ${priceText(alert.condition.percent)}%`;
+      const title = condition.kind === 'move' ? `${t('Alert')} ${arrow} ${priceText(condition.percent)}%` : `${t('Alert')} ${arrow}`;
       lines.push({
         key: `${alert.id}|${String(index)}`,
         alertId: alert.id,
         price: target.level,
         title,
         color: LINE_COLOR,
-        draggable: alert.condition.kind === 'cross',
+        draggable: condition.kind === 'cross',
       });
     });
   }

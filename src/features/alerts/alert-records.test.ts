@@ -13,7 +13,7 @@ import { savedState } from '../../store/saved-states.test-support';
 import { alertRecords, alertRecordValues, alertsByRecord } from './alert-records';
 import { useAlertsStore, type AlertsState } from './alerts-store';
 import { ALERTS_STORAGE_KEY, type AlertLogEntry, type PersistedAlerts } from './persisted-alerts';
-import { logLineText } from './alert-text';
+import { conditionText, logLineText } from './alert-text';
 
 const initial = useAlertsStore.getState();
 
@@ -127,5 +127,66 @@ describe('alerts shared between tabs', () => {
     hub.flush();
     expect(b.getState().log.map((line) => line.id)).toEqual(['log-1']);
     expect(useToasts.getState().toasts).toHaveLength(toasts + 1);
+  });
+});
+
+describe('an indicator alert from the server (the browser shows and keeps it; only the server evaluates it)', () => {
+  const at = 1_767_574_800_000;
+  /**
+   * As the server's trigger store writes them, key for key (its test holds it to the schemas'
+   * order): the alert after a trigger, and its log line.
+   */
+  const rsiAlert: Alert = {
+    ...alert('rsi'),
+    condition: {
+      kind: 'indicator',
+      interval: '1h',
+      line: { source: 'indicator', indicator: 'rsi', params: { period: 14 }, output: 'value' },
+      operator: 'crosses-above',
+      against: { kind: 'level', value: 70 },
+      on: 'bar-close',
+    },
+    direction: 'either',
+    repeat: 'every',
+    triggers: [{ time: at, price: 231.5, crossing: 'up' }],
+  };
+  const line: AlertLogEntry = {
+    id: `s:rsi@${String(at)}`,
+    alertId: 'rsi',
+    symbol: 'AAPL.US',
+    time: at,
+    price: 231.5,
+    deliveries: { push: { state: 'delivered', devices: 1 } },
+    condition: rsiAlert.condition,
+    crossing: 'up',
+  };
+  const records = new Map([
+    ['alert:rsi', { kind: 'alert', value: rsiAlert }],
+    [`alert-log:${line.id}`, { kind: 'alert-log', value: line }],
+  ]);
+
+  it('survives the records adapter unchanged, and reads in words', () => {
+    const state = alertsByRecord(records);
+    expect(state).toEqual({ alerts: [rsiAlert], log: [line] });
+    // The same JSON, key for key: a tab sees no change of its own to send back.
+    expect(JSON.stringify(Object.fromEntries(alertRecordValues(state)))).toBe(JSON.stringify(Object.fromEntries(records)));
+    expect(conditionText(rsiAlert)).toBe('RSI(14) on 1h crosses above 70');
+    expect(logLineText(line)).toBe('AAPL.US RSI(14) on 1h crosses above 70: 231.5');
+  });
+
+  it('arrives in a tab from the server’s sync and is neither revised nor deleted there', () => {
+    const hub = channelHub();
+    const storage = memoryStorage();
+    const store = createStore<PersistedAlerts>()(() => ({ alerts: [], log: [] }));
+    startTabSync(store as unknown as StoreApi<AlertsState>, alertRecords, { channel: hub.channel(), storage, tab: 'tab', now: () => 5, loadedAt: 0 });
+    // The server's sync is one more member of the channel; it hears what the tab sends back.
+    const server = hub.channel();
+    const heard: unknown[] = [];
+    server.addEventListener('message', ({ data }) => heard.push(data));
+    const added = [...records].map(([id, { kind, value }]) => ({ id, kind, rev: 2, updatedAt: 1, by: 'server', value }));
+    server.postMessage({ store: 'alerts', source: 'server-sync', diff: { added, updated: [], removed: [] } });
+    hub.flush();
+    expect(store.getState()).toEqual({ alerts: [rsiAlert], log: [line] });
+    expect(heard).toEqual([]);
   });
 });

@@ -3,6 +3,8 @@ import { dateLocale } from '../../i18n/format';
 import { t, type MessageKey } from '../../i18n/t';
 import { MAX_ALERTS, type AlertLogEntry } from './persisted-alerts';
 import type { Alert, AlertTrigger } from '#shared/alerts/alert-model.ts';
+import { firedConditionText, indicatorConditionText } from '#shared/alerts/indicator-condition-text.ts';
+import type { DeliveryResult, LogDeliveries } from '#shared/alerts/alert-schema.ts';
 
 /** A price as typed or received, without float noise (0.1 + 0.2), at most 8 decimals. */
 export function priceText(value: number): string {
@@ -18,9 +20,14 @@ const MOVE_WORDS: Record<Alert['direction'], MessageKey> = {
   either: 'moves {percent} % from {base}',
 };
 
-/** "crosses above 101.5", "moves 5 % from 100". */
+/**
+ * "crosses above 101.5", "moves 5 % from 100", "RSI(14) on 1h crosses above 70". An indicator
+ * condition reads in the trade's English terms in every language (indicator-condition-text.ts), as
+ * the chart's legends name indicators; its operator says the direction.
+ */
 export function conditionText(alert: Pick<Alert, 'condition' | 'direction'>): string {
   const { condition, direction } = alert;
+  if (condition.kind === 'indicator') return indicatorConditionText(condition);
   if (condition.kind === 'cross') return t(CROSS_WORDS[direction], { level: priceText(condition.level) });
   return t(MOVE_WORDS[direction], { percent: priceText(condition.percent), base: priceText(condition.base) });
 }
@@ -28,16 +35,86 @@ export function conditionText(alert: Pick<Alert, 'condition' | 'direction'>): st
 export function triggerText(alert: Pick<Alert, 'symbol' | 'condition'>, trigger: Pick<AlertTrigger, 'price' | 'crossing'>): string {
   const up = trigger.crossing === 'up';
   const { condition } = alert;
-  const what =
-    condition.kind === 'cross'
-      ? t(up ? 'crossed above {level}' : 'crossed below {level}', { level: priceText(condition.level) })
-      : t(up ? 'rose {percent} % from {base}' : 'fell {percent} % from {base}', { percent: priceText(condition.percent), base: priceText(condition.base) });
+  let what: string;
+  if (condition.kind === 'indicator') what = firedConditionText(condition, trigger.crossing);
+  else if (condition.kind === 'cross') what = t(up ? 'crossed above {level}' : 'crossed below {level}', { level: priceText(condition.level) });
+  else
+    what = t(up ? 'rose {percent} % from {base}' : 'fell {percent} % from {base}', { percent: priceText(condition.percent), base: priceText(condition.base) });
   return `${alert.symbol} ${what}: ${priceText(trigger.price)}`;
 }
 
-/** A log line in the language of the moment ("700.HK crossed above 400: 401.2"); a line saved as text, as written. */
+/**
+ * A log line in the language of the moment ("700.HK crossed above 400: 401.2", "AAPL.US RSI(14) on
+ * 1h crosses above 70: 231.5", the price being the bar's close or the tick's); a line saved as
+ * text, as written.
+ */
 export function logLineText(entry: AlertLogEntry): string {
   return 'text' in entry ? entry.text : triggerText(entry, entry);
+}
+
+/** One way of delivering a trigger as the log says it, and how it went (the panel colours it). */
+export interface DeliveryPart {
+  channel: 'push' | 'webhook' | 'none';
+  state: DeliveryResult['state'];
+  text: string;
+}
+
+/** A failure's reason as the server wrote it; a receiver's bare status ("HTTP 500") in the reader's words. */
+function reasonText(detail: string | undefined): string | undefined {
+  if (detail === undefined || detail.trim() === '') return undefined;
+  const status = /^HTTP (\d{3})$/.exec(detail.trim())?.[1];
+  return status !== undefined ? t('the receiver answered {status}', { status }) : detail;
+}
+
+/**
+ * Where the server delivered a trigger, compactly: "Pushed to 2 devices", "Webhook delivered",
+ * "Webhook failed: the receiver answered 500"; one "Sending…" while every way is pending. A line
+ * the server wrote with nowhere to deliver says so.
+ */
+export function deliveryParts(deliveries: LogDeliveries): DeliveryPart[] {
+  const { push, webhook } = deliveries;
+  const results = [push, webhook].filter((result) => result !== undefined);
+  if (results.length === 0) return [{ channel: 'none', state: 'delivered', text: t('Not sent: no device to notify, no webhook') }];
+  if (results.every((result) => result.state === 'pending')) return [{ channel: 'none', state: 'pending', text: t('Sending…') }];
+  const parts: DeliveryPart[] = [];
+  if (push) {
+    const reason = reasonText(push.detail);
+    const text =
+      push.state === 'delivered'
+        ? push.devices !== undefined
+          ? push.devices === 1
+            ? t('Pushed to 1 device')
+            : t('Pushed to {n} devices', { n: push.devices })
+          : t('Pushed')
+        : push.state === 'pending'
+          ? t('Push sending…')
+          : reason !== undefined
+            ? t('Push failed: {reason}', { reason })
+            : t('Push failed');
+    parts.push({ channel: 'push', state: push.state, text });
+  }
+  if (webhook) {
+    const reason = reasonText(webhook.detail);
+    const text =
+      webhook.state === 'delivered'
+        ? t('Webhook delivered')
+        : webhook.state === 'pending'
+          ? t('Webhook sending…')
+          : reason !== undefined
+            ? t('Webhook failed: {reason}', { reason })
+            : t('Webhook failed');
+    parts.push({ channel: 'webhook', state: webhook.state, text });
+  }
+  return parts;
+}
+
+/** The delivery of a log line as one text ("Pushed to 2 devices · Webhook delivered"); '' for a tab's own trigger. */
+export function deliveryText(entry: Pick<AlertLogEntry, 'deliveries'>): string {
+  return entry.deliveries
+    ? deliveryParts(entry.deliveries)
+        .map((part) => part.text)
+        .join(' · ')
+    : '';
 }
 
 /** A time of the data's clock as the user reads it (the browser's zone). */
