@@ -190,3 +190,28 @@ describe('an indicator alert from the server (the browser shows and keeps it; on
     expect(heard).toEqual([]);
   });
 });
+
+describe('a record this build cannot read (a later build’s condition kind, met through the server)', () => {
+  it('is kept as it is: the tab’s own edits send no deletion of it', () => {
+    const hub = channelHub();
+    const storage = memoryStorage();
+    const store = createStore<PersistedAlerts>()(() => ({ alerts: [], log: [] }));
+    startTabSync(store as unknown as StoreApi<AlertsState>, alertRecords, { channel: hub.channel(), storage, tab: 'tab', now: () => 5, loadedAt: 0 });
+    const server = hub.channel();
+    const heard: { diff: { added: { id: string }[]; removed: { id: string }[] } }[] = [];
+    server.addEventListener('message', ({ data }) => heard.push(data as (typeof heard)[number]));
+    const future = { ...alert('future'), condition: { kind: 'news', keyword: 'earnings' } };
+    server.postMessage({
+      store: 'alerts',
+      source: 'server-sync',
+      diff: { added: [{ id: 'alert:future', kind: 'alert', rev: 1, updatedAt: 1, by: 'server', value: future }], updated: [], removed: [] },
+    });
+    hub.flush();
+    expect(store.getState().alerts).toEqual([]);
+    // The user adds an alert here: that is all the tab sends.
+    store.setState({ alerts: [alert('mine')] });
+    hub.flush();
+    expect(heard.flatMap((batch) => batch.diff.removed.map((record) => record.id))).toEqual([]);
+    expect(heard.flatMap((batch) => batch.diff.added.map((record) => record.id))).toEqual(['alert:mine']);
+  });
+});

@@ -39,8 +39,16 @@ export function alertsByRecord(values: ReadonlyMap<string, RecordValue>): Persis
   return { alerts: alerts.slice(-MAX_ALERTS), log: log.slice(0, MAX_LOG) };
 }
 
+/** Whether this build reads the record (a later build's condition kind, say, it does not: kept as it is). */
+function readableAlertRecord({ kind, value }: RecordValue): boolean {
+  if (kind === 'alert') return alertSchema.safeParse(value).success;
+  if (kind === 'alert-log') return logSchema.safeParse(value).success;
+  return false;
+}
+
 export const alertRecords: RecordAdapter<AlertsState> = {
   store: 'alerts',
+  readable: readableAlertRecord,
   sources: (state) => [state.alerts, state.log],
   values: alertRecordValues,
   apply: (store, values) => {

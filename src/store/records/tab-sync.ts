@@ -31,6 +31,12 @@ export interface RecordAdapter<S> {
   apply(store: StoreApi<S>, values: ReadonlyMap<string, RecordValue>): void;
   /** Kinds whose concurrent edits are combined (a watchlist's symbols) rather than one winning. */
   merges?: Readonly<Record<string, ThreeWayMerge>>;
+  /**
+   * Whether this build can read a record into the state (default: every record). One it cannot (a
+   * kind or a shape of a later build, met through the server or another tab) is kept as it is: its
+   * absence from the state is not its deletion.
+   */
+  readable?: (record: RecordValue) => boolean;
 }
 
 export interface Channel {
@@ -116,6 +122,18 @@ function startingValues(records: RecordMap, own: ReadonlyMap<string, RecordValue
   return values;
 }
 
+/** The state's values, and the live records this build cannot read, kept as they are. */
+function withUnreadable<S>(records: RecordMap, state: Map<string, RecordValue>, adapter: RecordAdapter<S>): Map<string, RecordValue> {
+  const { readable } = adapter;
+  if (!readable) return state;
+  for (const [id, record] of records) {
+    if (record.deleted || state.has(id)) continue;
+    const value = { kind: record.kind, value: record.value };
+    if (!readable(value)) state.set(id, value);
+  }
+  return state;
+}
+
 /** Starts sharing `store`'s records with the other tabs; returns the stop. */
 export function startTabSync<S>(store: StoreApi<S>, adapter: RecordAdapter<S>, options: TabSyncOptions): () => void {
   const { channel, storage, tab, now } = options;
@@ -132,7 +150,8 @@ export function startTabSync<S>(store: StoreApi<S>, adapter: RecordAdapter<S>, o
     channel.postMessage(batch);
   };
   /** The records after this tab's state, its changes sent. */
-  const commit = (values: Map<string, RecordValue>, extra = emptyDiff()): void => {
+  const commit = (state: Map<string, RecordValue>, extra = emptyDiff()): void => {
+    const values = withUnreadable(records, state, adapter);
     const revised = reviseRecords(records, values, tab, now());
     records = revised.records;
     send({
