@@ -127,6 +127,57 @@ describe('server alerts', () => {
     alerts.stop();
   });
 
+  it('tries a failed webhook again until it is delivered, and says on the log line when the last attempt failed', async () => {
+    const feed = new DrivenFeed();
+    const notices = localWorkspaceNotices();
+    // The first receiver answers 500 twice, then takes it; the second never does.
+    const answers = new Map<string, Attempt[]>([
+      [
+        'https://hooks.example/flaky',
+        [
+          { outcome: 'retry', detail: 'the receiver answered 500' },
+          { outcome: 'retry', detail: 'the receiver answered 500' },
+        ],
+      ],
+    ]);
+    const { calls, deliverers } = notingDeliverers();
+    const webhook: Deliverers['webhook'] = (hook, trigger) => {
+      calls.push({ channel: 'webhook', target: hook.url, trigger });
+      const next = answers.get(hook.url)?.shift();
+      if (next) return Promise.resolve(next);
+      return Promise.resolve(hook.url.endsWith('/down') ? { outcome: 'retry', detail: 'the receiver answered 503' } : { outcome: 'delivered' });
+    };
+    const { alerts, outbox, workspace } = serverAlertsInstance(database.db, feed, { ...deliverers, webhook }, notices);
+    outbox.start(20);
+    const hook = (url: string) => ({ delivery: { push: false, webhook: { url, template: '' } } });
+    await storeAlerts(workspace, notices, 'flo', [armedAlert('f1', 'GOLD', 2_000, { type: 'forex', ...hook('https://hooks.example/flaky') })]);
+    await storeAlerts(workspace, notices, 'dan', [armedAlert('g1', 'GOLD', 2_000, { type: 'forex', ...hook('https://hooks.example/down') })]);
+    await alerts.start();
+    feed.ticker('GOLD', 1_999, 1_000, 'forex');
+    feed.ticker('GOLD', 2_001, 2_000, 'forex');
+    const lineOf = async (user: string) =>
+      (await workspace.readStore(user, 'alerts')).records.find((record) => record.kind === 'alert-log')?.value as FiredLine | undefined;
+    await vi.waitFor(
+      async () => {
+        expect((await lineOf('flo'))?.deliveries).toEqual({ webhook: { state: 'delivered' } });
+      },
+      { timeout: 5_000 },
+    );
+    expect(calls.filter((call) => call.target.endsWith('/flaky'))).toHaveLength(3);
+    // Three attempts (the test's schedule gives up after the third): a visible failure, with why.
+    await vi.waitFor(
+      async () => {
+        expect((await lineOf('dan'))?.deliveries).toEqual({ webhook: { state: 'failed', detail: 'the receiver answered 503' } });
+      },
+      {
+        timeout: 5_000,
+      },
+    );
+    expect(calls.filter((call) => call.target.endsWith('/down'))).toHaveLength(3);
+    alerts.stop();
+    outbox.stop();
+  });
+
   it('polls the tickers the feed refuses (a plan without the socket), and only those', async () => {
     const feed = new DrivenFeed();
     feed.answer = 'refuse';
