@@ -5,14 +5,14 @@
  * server as the ticks that drew it. What the server records is held to the oracle of the
  * evaluator's own test (indicator-condition-oracle.test-support.ts), computed from the bars.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Alert } from '#shared/alerts/alert-model.ts';
 import { alertSchema, logSchema } from '#shared/alerts/alert-schema.ts';
 import type { IndicatorCondition } from '#shared/alerts/indicator-condition.ts';
 import { either, oracleMa, oracleRsi, signChanges, upOnly, type Expected, type Series } from '#shared/alerts/indicator-condition-oracle.test-support.ts';
 import { condition, DAY_MS, HOUR_MS, maLine, randomWalk, rsiLine } from '#shared/alerts/indicator-condition.test-support.ts';
-import type { OpenDatabase } from '../db/database.ts';
 import { pgliteBackend } from '../test-support/database-backends.ts';
+import { useDatabase } from '../test-support/use-database.ts';
 import { localWorkspaceNotices, type WorkspaceNotices } from '../workspace/workspace-notices.ts';
 import { WorkspaceStore } from '../workspace/workspace-store.ts';
 import type { Deliverers } from './delivery-outbox.ts';
@@ -76,15 +76,7 @@ async function deleteAlert(workspace: WorkspaceStore, notices: WorkspaceNotices,
 // One database for the file: each test's user is its own, and an instance reads every user's alerts
 // (those of another test's market fail to read their bars, and are left waiting).
 describe('indicator alerts on the server', () => {
-  const backend = pgliteBackend();
-  let database: OpenDatabase;
-  beforeAll(async () => {
-    database = await backend.open();
-  }, 60_000);
-  afterAll(async () => {
-    await database.close();
-    await backend.close();
-  });
+  const database = useDatabase(pgliteBackend());
 
   async function recorded(user: string, alertId: string): Promise<Recorded[]> {
     const rows = await database.db

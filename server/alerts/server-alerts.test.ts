@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FiredLine } from '#shared/alerts/alert-schema.ts';
 import type { OpenDatabase } from '../db/database.ts';
 import { pgliteBackend } from '../test-support/database-backends.ts';
+import { useDatabase } from '../test-support/use-database.ts';
 import { localWorkspaceNotices } from '../workspace/workspace-notices.ts';
 import type { Attempt, Deliverers, RecordedTrigger } from './delivery-outbox.ts';
 import { armedAlert, DrivenFeed, serverAlertsInstance, storeAlerts } from './server-alerts.test-support.ts';
@@ -28,15 +29,7 @@ async function addDevice(database: OpenDatabase, user: string, endpoint: string)
 }
 
 describe('server alerts', () => {
-  const backend = pgliteBackend();
-  let database: OpenDatabase;
-  beforeAll(async () => {
-    database = await backend.open();
-  }, 60_000);
-  afterAll(async () => {
-    await database.close();
-    await backend.close();
-  });
+  const database = useDatabase(pgliteBackend());
 
   it('subscribes the armed alerts’ symbols, fires on the crossing push with no browser, records and delivers it once', async () => {
     const feed = new DrivenFeed();

@@ -2,21 +2,13 @@
  * Each user's signing secret, on PGlite and on a real PostgreSQL: made once, 32 random bytes,
  * the same for concurrent callers and for two instances on one database, and one per user.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OpenDatabase } from '../../db/database.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { databaseBackends } from '../../test-support/database-backends.ts';
+import { useDatabase } from '../../test-support/use-database.ts';
 import { webhookSecret } from './webhook-secret.ts';
 
 describe.each(databaseBackends())('webhook secrets on $name', (backend) => {
-  let database: OpenDatabase;
-
-  beforeAll(async () => {
-    database = await backend.open();
-  }, 60_000);
-  afterAll(async () => {
-    await database.close();
-    await backend.close();
-  });
+  const database = useDatabase(backend);
   beforeEach(async () => {
     await database.db.deleteFrom('server_secrets').where('name', 'like', 'webhook-signing:%').execute();
   });
