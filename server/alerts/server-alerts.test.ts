@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FiredLine } from '#shared/alerts/alert-schema.ts';
-import type { OpenDatabase } from '../db/database.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import { pgliteBackend } from '../test-support/database-backends.ts';
 import { useDatabase } from '../test-support/use-database.ts';
 import { localWorkspaceNotices } from '../workspace/workspace-notices.ts';
@@ -24,7 +25,7 @@ function notingDeliverers(answer: () => Attempt = () => ({ outcome: 'delivered' 
   return { calls, deliverers };
 }
 
-async function addDevice(database: OpenDatabase, user: string, endpoint: string): Promise<void> {
+async function addDevice(database: { db: Kysely<Database> }, user: string, endpoint: string): Promise<void> {
   await database.db.insertInto('push_subscriptions').values({ user_id: user, endpoint, p256dh: 'k', auth: 'a', device: 'test', created_at: 1 }).execute();
 }
 
