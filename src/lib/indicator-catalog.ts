@@ -2,7 +2,8 @@
  * What the picker shows of each kind beside its name (#shared/indicators/names.ts): the kind's
  * rules from #shared/indicators/catalog.ts (parameters with their defaults and limits, lines,
  * pane) with the app's words for them: a title, each parameter's label, and words it is searched
- * by. Data only: the picker's chunk carries it, and the tests draw parameters from it.
+ * by. Data only: the alert dialog's indicator condition uses it too, so it comes with the alerts
+ * after the first candle (never on the first page); the tests draw parameters from it.
  */
 import type { MessageKey } from '../i18n/t';
 import * as rules from '#shared/indicators/catalog.ts';

@@ -1,7 +1,8 @@
 /**
  * "New alert": symbol, a level to cross (or a move of N % from the current price), the direction,
- * once or every time (cooldown), an expiry and a sound; where the server evaluates the alerts, how
- * it delivers a trigger (the user's devices by Web Push, a webhook with its message). Opened from
+ * once or every time (cooldown), an expiry and a sound; where the server evaluates the alerts, an
+ * indicator condition too ("RSI(14) on 1h crosses above 70", indicator-condition-fields.tsx) and
+ * how it delivers a trigger (the user's devices by Web Push, a webhook with its message). Opened from
  * the Alerts panel, a watchlist row (through the seam in src/components/alert-opener.ts) or the
  * chart's "alert here"; its code is in the same chunk as those triggers, so it is on screen in the
  * frame after the click and takes every keystroke. The panel's Edit opens it on an alert, with its
@@ -9,7 +10,7 @@
  */
 import { t } from '../../i18n/t';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { AlertRequest } from '../../components/alert-opener';
 import { parseSymbolInput } from '../../lib/symbol-input';
@@ -20,7 +21,7 @@ import { catalogQueryOptions, useCatalog } from '../../queries/use-catalog';
 import { useTicker } from '../../queries/use-ticker';
 import { useAppStore } from '../../store/app-store';
 import { TypeChoice } from '../../components/ui/type-choice';
-import type { ProductType } from '#shared/contract.ts';
+import type { Interval, ProductType } from '#shared/contract.ts';
 import {
   DEFAULT_WEBHOOK_TEMPLATE,
   validateAlertForm,
@@ -37,10 +38,15 @@ import { useAlertDialog, type DialogRequest } from './dialog-state';
 import { Modal } from '../../components/ui/modal';
 import { askNotificationPermission } from './notify';
 import { useServerAlertsStatus } from './server-evaluates';
+import { Field, HINT, INPUT } from './dialog-field';
+import { IndicatorConditionFields } from './indicator-condition-fields';
+import { defaultIndicatorValues, followIndicatorErrors, indicatorFieldOrder, indicatorValuesOf } from './indicator-form';
 
-const INPUT = 'w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm aria-invalid:border-red-500 dark:border-slate-700 dark:bg-slate-950';
-const FIELD_ORDER: AlertField[] = ['symbol', 'level', 'percent', 'cooldownMinutes', 'expires', 'webhookUrl', 'webhookTemplate'];
-const HINT = 'text-xs text-slate-500 dark:text-slate-400';
+/** The fields in the order the dialog shows them: the first with a message takes focus. */
+function fieldOrder(values: AlertFormValues): AlertField[] {
+  const condition = values.kind === 'indicator' && values.indicator ? indicatorFieldOrder(values.indicator) : (['level', 'percent'] as const);
+  return ['symbol', ...condition, 'cooldownMinutes', 'expires', 'webhookUrl', 'webhookTemplate'];
+}
 
 /** A datetime-local value of `ms` in the browser's zone. */
 function localDateTime(ms: number): string {
@@ -49,12 +55,16 @@ function localDateTime(ms: number): string {
   return `${String(at.getFullYear())}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
 }
 
-function initialValues(request: AlertRequest, alert: Alert | undefined): AlertFormValues {
+/**
+ * The form as it opens: an alert's settings, or a new alert's start. An indicator condition starts
+ * on `chartInterval`, the chart's (1h where there is none); an edited one on its own.
+ */
+function initialValues(request: AlertRequest, alert: Alert | undefined, chartInterval: Interval | undefined): AlertFormValues {
   if (alert) {
     const { condition, delivery } = alert;
     return {
       symbol: alert.symbol,
-      kind: condition.kind === 'move' ? 'move' : 'cross',
+      kind: condition.kind,
       level: condition.kind === 'cross' ? priceText(condition.level) : '',
       percent: condition.kind === 'move' ? priceText(condition.percent) : '',
       direction: alert.direction,
@@ -65,6 +75,7 @@ function initialValues(request: AlertRequest, alert: Alert | undefined): AlertFo
       push: delivery?.push ?? true,
       webhookUrl: delivery?.webhook?.url ?? '',
       webhookTemplate: delivery?.webhook?.template ?? '',
+      indicator: condition.kind === 'indicator' ? indicatorValuesOf(condition) : defaultIndicatorValues(chartInterval),
     };
   }
   return {
@@ -80,6 +91,7 @@ function initialValues(request: AlertRequest, alert: Alert | undefined): AlertFo
     push: true,
     webhookUrl: '',
     webhookTemplate: '',
+    indicator: defaultIndicatorValues(chartInterval),
   };
 }
 
@@ -94,43 +106,29 @@ export function AlertDialogHost() {
   return createPortal(<AlertDialog key={serial} request={request} editing={editing} onClose={close} />, document.body);
 }
 
-function Field({ id, label, error, hint, children }: { id: string; label: string; error: string | undefined; hint?: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-slate-600 dark:text-slate-300">
-        {label}
-      </label>
-      {children}
-      {error !== undefined && (
-        <p id={`${id}-error`} className="text-xs text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      )}
-      {hint !== undefined && (
-        <p id={`${id}-hint`} className={HINT}>
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
-
 function AlertDialog({ request, editing: editingNow, onClose }: { request: DialogRequest; editing: Alert | undefined; onClose: () => void }) {
   const id = useId();
   // The alert as it was when the dialog opened (another device's change meanwhile does not reset the form).
   const [editing] = useState(editingNow);
-  const [values, setValues] = useState(() => initialValues(request, editing));
+  const [values, setValues] = useState(() => initialValues(request, editing, useAppStore.getState().workspace.interval));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   /** An ambiguous symbol (BTCUSD: crypto or forex) asks which; the answer, once given. */
   const [choice, setChoice] = useState<{ symbol: string; types: ProductType[]; chosen?: ProductType } | undefined>(undefined);
   const form = useRef<HTMLFormElement>(null);
-  // An edited indicator alert keeps its condition (the form has no fields for one): it is shown as text.
-  const fixedCondition = editing?.condition.kind === 'indicator' ? editing.condition : undefined;
-  // The field to type in first: the level (an edited move alert's %, an indicator alert's "Fires")
-  // when the symbol is given, else the symbol. Focused as the dialog mounts, in the frame after the
-  // click that opened it.
-  const [firstField] = useState(() => (request.symbol === '' ? 'symbol' : fixedCondition ? 'repeat' : values.kind === 'move' ? 'percent' : 'level'));
+  // Where the server evaluates the alerts, the deliveries it offers (the Delivery section), and
+  // indicator conditions (only it evaluates them).
+  const status = useServerAlertsStatus();
+  const evaluates = status?.evaluating === true;
+  const offered: FormContext['offered'] = evaluates && (status.push || status.webhooks) ? { push: status.push, webhooks: status.webhooks } : undefined;
+  // Elsewhere an edited indicator alert keeps its condition, shown as text.
+  const fixedCondition = editing?.condition.kind === 'indicator' && !evaluates ? editing.condition : undefined;
+  // The field to type in first: the level (an edited move alert's %, an indicator alert's line, or
+  // its "Fires" where it cannot be changed) when the symbol is given, else the symbol. Focused as
+  // the dialog mounts, in the frame after the click that opened it.
+  const [firstField] = useState(() =>
+    request.symbol === '' ? 'symbol' : fixedCondition ? 'repeat' : values.kind === 'indicator' ? 'line' : values.kind === 'move' ? 'percent' : 'level',
+  );
   useEffect(() => {
     form.current?.querySelector<HTMLElement>(`#${CSS.escape(`${id}-${firstField}`)}`)?.focus();
   }, [id, firstField]);
@@ -139,10 +137,6 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
   const catalog = useCatalog(true);
   const add = useAlertsStore((state) => state.add);
   const edit = useAlertsStore((state) => state.edit);
-  // Where the server evaluates the alerts, the deliveries it offers (the Delivery section).
-  const status = useServerAlertsStatus();
-  const offered: FormContext['offered'] =
-    status?.evaluating === true && (status.push || status.webhooks) ? { push: status.push, webhooks: status.webhooks } : undefined;
 
   // The quote of the symbol as typed, once the catalogue knows it: the dialog shows the last price
   // and a move alert is measured from it.
@@ -196,7 +190,7 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
     });
     if (!result.ok) {
       setErrors(result.errors);
-      const first = FIELD_ORDER.find((field) => result.errors[field] !== undefined);
+      const first = fieldOrder(values).find((field) => result.errors[field] !== undefined);
       if (first) form.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first))}`)?.focus();
       return;
     }
@@ -266,7 +260,7 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
           </div>
         ) : (
           <>
-            <fieldset className="flex gap-4 text-sm">
+            <fieldset className="flex flex-wrap gap-4 text-sm">
               <legend className="sr-only">{t('Condition')}</legend>
               <label className="flex items-center gap-1">
                 <input
@@ -290,8 +284,32 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
                 />{' '}
                 {t('Moves by %')}
               </label>
+              {(evaluates || values.kind === 'indicator') && (
+                <label className="flex items-center gap-1">
+                  <input
+                    type="radio"
+                    name={fieldId('kind')}
+                    checked={values.kind === 'indicator'}
+                    onChange={() => {
+                      set('kind', 'indicator');
+                    }}
+                  />{' '}
+                  {t('Indicator')}
+                </label>
+              )}
             </fieldset>
-            {values.kind === 'cross' ? (
+            {values.kind === 'indicator' ? (
+              <IndicatorConditionFields
+                values={values.indicator ?? defaultIndicatorValues(undefined)}
+                errors={errors}
+                fieldId={fieldId}
+                invalid={(field) => invalid(field)}
+                onChange={(indicator) => {
+                  set('indicator', indicator);
+                  setErrors((before) => followIndicatorErrors(before, indicator));
+                }}
+              />
+            ) : values.kind === 'cross' ? (
               <Field id={fieldId('level')} label={t('Price level')} error={errors.level}>
                 <input
                   id={fieldId('level')}
@@ -327,7 +345,7 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
           </>
         )}
         <div className="grid grid-cols-2 gap-3">
-          {!fixedCondition && (
+          {values.kind !== 'indicator' && (
             <Field id={fieldId('direction')} label={t('Direction')} error={undefined}>
               <select
                 id={fieldId('direction')}
@@ -393,7 +411,9 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
           />{' '}
           {t('Play a sound')}
         </label>
-        <p className="text-xs text-slate-500 dark:text-slate-400">{t('Levels are live prices as quoted, not adjusted chart prices.')}</p>
+        {values.kind !== 'indicator' && (
+          <p className="text-xs text-slate-500 dark:text-slate-400">{t('Levels are live prices as quoted, not adjusted chart prices.')}</p>
+        )}
         {offered && (
           <fieldset className="flex flex-col gap-3 border-t border-slate-200 pt-3 dark:border-slate-800" data-testid="alert-delivery">
             <legend className="sr-only">{t('Delivery')}</legend>

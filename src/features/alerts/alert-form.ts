@@ -1,9 +1,9 @@
 /**
  * The alert dialog's values and their checks: every field that is wrong gets its own message
  * (empty, not a number, zero or negative, an unknown symbol, an expiry in the past, a webhook URL
- * that is not one), and a form that passes becomes a draft for the store. Pure: the dialog
- * supplies the catalogue's answer for the symbol, the data's clock, the symbol's last price and
- * which deliveries the server offers.
+ * that is not one, an indicator's parameter outside the catalog's limits), and a form that passes
+ * becomes a draft for the store. Pure: the dialog supplies the catalogue's answer for the symbol,
+ * the data's clock, the symbol's last price and which deliveries the server offers.
  */
 import { typeName } from '../../components/ui/type-name';
 import { andList } from '../../i18n/format';
@@ -12,10 +12,12 @@ import { normalizeSymbol } from '#shared/symbols.ts';
 import type { SymbolInput } from '../../lib/symbol-input';
 import type { AlertCondition, AlertDelivery, AlertDirection, AlertRepeat, AlertWebhook } from '#shared/alerts/alert-model.ts';
 import type { AlertDraft } from './alerts-store';
+import { defaultIndicatorValues, indicatorCondition, type IndicatorField, type IndicatorValues } from './indicator-form';
 
 export interface AlertFormValues {
   symbol: string;
-  kind: 'cross' | 'move';
+  /** 'indicator': where the server evaluates the alerts (only it can). */
+  kind: 'cross' | 'move' | 'indicator';
   level: string;
   percent: string;
   direction: AlertDirection;
@@ -30,9 +32,11 @@ export interface AlertFormValues {
   webhookUrl: string;
   /** '' for the default message (DEFAULT_WEBHOOK_TEMPLATE). */
   webhookTemplate: string;
+  /** The indicator condition's fields (indicator-form.ts), as typed; absent: its defaults. */
+  indicator?: IndicatorValues;
 }
 
-export type AlertField = 'symbol' | 'level' | 'percent' | 'cooldownMinutes' | 'expires' | 'webhookUrl' | 'webhookTemplate';
+export type AlertField = 'symbol' | 'level' | 'percent' | 'cooldownMinutes' | 'expires' | 'webhookUrl' | 'webhookTemplate' | IndicatorField;
 export type FieldErrors = Partial<Record<AlertField, string>>;
 
 export interface FormContext {
@@ -157,7 +161,11 @@ export function validateAlertForm(values: AlertFormValues, context: FormContext)
 
   let condition: AlertDraft['condition'] | undefined;
   if (context.condition) condition = context.condition;
-  else if (values.kind === 'cross') {
+  else if (values.kind === 'indicator') {
+    const result = indicatorCondition(values.indicator ?? defaultIndicatorValues(undefined));
+    if (result.ok) condition = result.condition;
+    else Object.assign(errors, result.errors);
+  } else if (values.kind === 'cross') {
     const level = parsePositive(values.level, 'level');
     if (typeof level === 'string') errors.level = level;
     else condition = { kind: 'cross', level };
@@ -196,7 +204,8 @@ export function validateAlertForm(values: AlertFormValues, context: FormContext)
     draft: {
       ...symbol,
       condition,
-      direction: values.direction,
+      // An indicator condition's operator says which way counts: its direction is not read.
+      direction: condition.kind === 'indicator' ? 'either' : values.direction,
       repeat: values.repeat,
       cooldownMs,
       sound: values.sound,
