@@ -17,6 +17,17 @@ import { sendWebhook } from './webhook/webhook-send.ts';
 /** A push service that does not answer is tried again for about a day (the message's TTL). */
 const PUSH_RETRY_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000];
 
+/**
+ * What a click on a trigger's notification opens: the alert's chart (with its interval when the
+ * condition is on an interval's bars, an indicator alert's; else the chart keeps its own) at the
+ * trigger's time, `at=` in ISO 8601 UTC (src/app/url-moment.ts reads it).
+ */
+export function alertChartLink(trigger: Pick<RecordedTrigger, 'symbol' | 'condition' | 'time'>): string {
+  const interval = trigger.condition.kind === 'indicator' ? `&interval=${trigger.condition.interval}` : '';
+  const at = Number.isFinite(trigger.time) ? `&at=${new Date(trigger.time).toISOString().replace('.000Z', 'Z')}` : '';
+  return `/?symbol=${encodeURIComponent(trigger.symbol)}${interval}${at}`;
+}
+
 /** The notification a trigger makes for a device in `language` (src/sw/push-message.ts reads it). */
 export function pushPayload(trigger: RecordedTrigger, language = 'en') {
   return {
@@ -25,7 +36,7 @@ export function pushPayload(trigger: RecordedTrigger, language = 'en') {
     triggerId: trigger.triggerId,
     symbol: trigger.symbol,
     ...pushTexts(trigger, language),
-    url: `/?symbol=${encodeURIComponent(trigger.symbol)}`,
+    url: alertChartLink(trigger),
     time: trigger.time,
   };
 }

@@ -118,7 +118,14 @@ describe('server alerts with no browser open', () => {
     await eventually(() => device.decryptedMessages().length === 1 && receiver.requests.length === 1, 10_000, 'the deliveries');
 
     const message = JSON.parse(device.decryptedMessages()[0] ?? '{}') as Record<string, unknown>;
-    expect(message).toMatchObject({ v: 1, kind: 'alert', symbol: 'AAPL.US', title: 'AAPL.US crosses above 230', url: '/?symbol=AAPL.US', time: 2_000 });
+    expect(message).toMatchObject({
+      v: 1,
+      kind: 'alert',
+      symbol: 'AAPL.US',
+      title: 'AAPL.US crosses above 230',
+      url: '/?symbol=AAPL.US&at=1970-01-01T00:00:02Z',
+      time: 2_000,
+    });
     const hook = receiver.requests[0];
     if (!hook) throw new Error('no webhook');
     const db = await database.db();

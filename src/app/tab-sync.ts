@@ -1,8 +1,8 @@
 /**
  * Starts the exchange of record changes between tabs (src/store/records/tab-sync.ts) for every
  * persisted store: the app's, the drawings', the alerts'; then the sync of the three with the
- * user's workspace on the server (workspace-sync/), and a shared link's dialog. Loaded after the
- * first candle.
+ * user's workspace on the server (workspace-sync/), a shared link's dialog, and a link's moment
+ * (`at=`, an alert's trigger time: url-moment.ts). Loaded after the first candle.
  */
 import type { StoreApi } from 'zustand';
 import { alertRecords } from '../features/alerts/alert-records';
@@ -14,7 +14,7 @@ import { appRecords } from '../store/records/app-records';
 import { savedStateReadAt } from '../store/persisted-store';
 import { recordsChannelName, startTabSync, type RecordAdapter } from '../store/records/tab-sync';
 import { wallClock } from '../time/clock';
-import { shareAtLoad } from './workspace-sync/share-at-load';
+import { linkAtLoad, shareAtLoad } from './workspace-sync/share-at-load';
 
 let started = false;
 
@@ -45,5 +45,11 @@ export function startTabSyncs(): void {
   if (shared !== undefined)
     void import('./workspace-sync/open-share').then((share) => {
       share.openShare(shared);
+    });
+  // So does the active chart go to a link's moment (its code loads only then).
+  const link = linkAtLoad();
+  if (link.has('at'))
+    void import('./url-moment').then((moment) => {
+      moment.showMomentOfLinkAtLoad(`?${link.toString()}`);
     });
 }

@@ -2,7 +2,9 @@
  * The workspace in the URL: `?symbol=700.HK&interval=1d&adjust=forward&tz=market&tab=chart`.
  * A shared link opens the same view; a bad value falls back to its default with a notice, and so
  * does a value that does not apply to the instrument (an adjustment of EURUSD), which the URL
- * then leaves out: adjustment is written for stocks only.
+ * then leaves out: adjustment is written for stocks only. A link's moment (`at=`, an alert's
+ * trigger time for the chart to go to) is read by url-moment.ts, loaded only for a link that has
+ * one; it is never written back, so it leaves the URL on the first render.
  */
 import { ADJUST_MODES, INTERVALS, PRODUCT_TYPES, type ProductType } from '#shared/contract.ts';
 import { defaultAdjust } from '#shared/first-page.ts';

@@ -12,7 +12,10 @@ export interface AlertPushMessage {
   symbol: string;
   title: string;
   body: string;
-  /** A path of this origin (`/?symbol=AAPL.US&interval=1h`): what a click on the notification opens. */
+  /**
+   * A path of this origin (`/?symbol=AAPL.US&interval=1h&at=2026-11-20T15:45:00Z`): what a click on
+   * the notification opens, the alert's chart at the trigger's time (src/app/url-moment.ts).
+   */
   url: string;
   /** When the alert fired, epoch ms. */
   time: number;

@@ -19,7 +19,8 @@ const MESSAGE: AlertPushMessage = {
   symbol: 'AAPL.US',
   title: 'Alert: AAPL.US',
   body: 'AAPL.US crossed above 200: 200.12',
-  url: '/?symbol=AAPL.US&interval=1h',
+  // The server's link: the chart at the trigger's time (server/alerts/alert-deliverers.ts).
+  url: '/?symbol=AAPL.US&interval=1h&at=2026-05-28T20:26:40Z',
   time: 1_780_000_000_000,
 };
 
@@ -44,7 +45,7 @@ describe('showAlertNotification', () => {
         options: {
           body: 'AAPL.US crossed above 200: 200.12',
           tag: 'trigger-7',
-          data: { url: '/?symbol=AAPL.US&interval=1h' },
+          data: { url: '/?symbol=AAPL.US&interval=1h&at=2026-05-28T20:26:40Z' },
           icon: NOTIFICATION_ICON,
           timestamp: MESSAGE.time,
         },
@@ -127,7 +128,8 @@ function clicked(data: unknown): ClickedNotification & { closed: () => number } 
   };
 }
 
-const CHART = '/?symbol=AAPL.US&interval=1h';
+/** The chart at its moment: the message, the navigation and the new window carry `at=` as it is. */
+const CHART = '/?symbol=AAPL.US&interval=1h&at=2026-05-28T20:26:40Z';
 
 describe('openAlertChart', () => {
   it('closes the notification and asks the open window to show the chart: no reload, no new window', async () => {

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { chartMomentRequest } from '../../features/chart/chart-moment';
 import { setLayoutKind } from '../../store/layout-changes';
 import { useAppStore } from '../../store/app-store';
 import { OPEN_CHART_MESSAGE } from '../../sw/worker-protocol';
@@ -11,6 +12,7 @@ const ORIGIN = 'https://chartroom.example';
 beforeEach(() => {
   localStorage.clear();
   useAppStore.setState(initial, true);
+  chartMomentRequest.set(undefined);
 });
 
 describe('showChartOf', () => {
@@ -39,6 +41,23 @@ describe('showChartOf', () => {
     expect(useAppStore.getState().workspace).toMatchObject({ symbol: 'MSFT.US', interval: '1w' });
     showChartOf('/?symbol=%3Cscript%3E', ORIGIN);
     expect(useAppStore.getState().workspace.symbol).toBe('MSFT.US');
+  });
+
+  it('asks the active chart for the link’s moment on the series it now shows', () => {
+    showChartOf('/?symbol=NVDA.US&interval=1h&at=2026-11-20T14:30:00Z', ORIGIN);
+    expect(chartMomentRequest.get()).toEqual({ dataset: 'NVDA.US||1h', time: Date.parse('2026-11-20T14:30:00Z') });
+    // A price alert's link names no interval: the moment is on the chart's own.
+    useAppStore.getState().setInterval('1w');
+    showChartOf('/?symbol=MSFT.US&at=1795168800000', ORIGIN);
+    expect(chartMomentRequest.get()).toEqual({ dataset: 'MSFT.US||1w', time: 1_795_168_800_000 });
+  });
+
+  it('opens the chart of a link with a bad moment, which the notice names', () => {
+    showChartOf('/?symbol=NVDA.US&at=soon', ORIGIN);
+    expect(useAppStore.getState().workspace.symbol).toBe('NVDA.US');
+    expect(chartMomentRequest.get()).toBeUndefined();
+    const [notice] = useAppStore.getState().notices;
+    expect(typeof notice?.text === 'function' && notice.text()).toBe('Ignored at “soon” in the link; showing defaults instead.');
   });
 
   it('reads no other site’s link', () => {

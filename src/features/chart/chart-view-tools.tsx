@@ -2,7 +2,8 @@
  * The view's way home, loaded after the first candle (none of it is on the first page): a » button
  * at the chart's bottom-right while the latest bar is out of view (TradingView's), the End key and
  * a double-click on the time axis for the same, and a menu on the chart's right-click to go to a
- * date (Alt+G) or reset the scales (Alt+R). The keys act on the layout's active chart only. The
+ * date (Alt+G) or reset the scales (Alt+R). The keys act on the layout's active chart only, and so
+ * does a moment asked for (an alert's trigger time: chart-moment), whose code loads then. The
  * price axis's label reads the live price, scrolled back too (live-price-label), and the legend
  * keeps off the price axis however wide its prices (legend-fit). An older page on its way is said
  * here too: that only happens once the chart has candles.
@@ -12,6 +13,9 @@ import { Suspense, useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { lazyWithPreload } from '../../components/lazy-with-preload';
 import { isTypingTarget } from '../../lib/key-press';
+import { useAppStore } from '../../store/app-store';
+import { chartDataset } from './chart-identity';
+import { chartMomentRequest } from './chart-moment';
 import type { ChartSurface } from './chart-surface';
 import { fitLegendToPanes } from './legend-fit';
 import { showLivePriceLabel } from './live-price-label';
@@ -110,6 +114,34 @@ export function ChartViewTools({ surface, active, loadingOlder }: ChartViewTools
       document.removeEventListener('keydown', keyDown);
     };
   }, [active, chart, element]);
+
+  // The active chart's series: a moment asked for it is taken once the chart shows it.
+  const dataset = useAppStore((state) => chartDataset(state.workspace.symbol, state.workspace.type, state.workspace.interval));
+  useEffect(() => {
+    if (!active) return undefined;
+    let gone = false;
+    let taking: unknown;
+    let cancel: (() => void) | undefined;
+    const take = (): void => {
+      const moment = chartMomentRequest.get();
+      if (moment?.dataset !== dataset || moment === taking) return;
+      taking = moment;
+      void import('./chart-moment-view').then(({ showChartMoment }) => {
+        // Taken only here: StrictMode's second run, and a newer moment, find it still asked for.
+        if (gone || chartMomentRequest.get() !== moment) return;
+        chartMomentRequest.set(undefined);
+        cancel?.();
+        cancel = showChartMoment(surface, moment.time);
+      });
+    };
+    take();
+    const off = chartMomentRequest.subscribe(take);
+    return () => {
+      gone = true;
+      off();
+      cancel?.();
+    };
+  }, [active, dataset, surface]);
 
   const goTo = useCallback(
     (text: string): boolean => {

@@ -1,7 +1,8 @@
 /**
  * Moves of the chart's view a trader asks for by name (loaded on demand with the view tools):
- * back to the latest bar, a reset of the scales, and a date centred, loading older history as a
- * scroll back does. They act on the library's chart as the workbench sees it (chart-surface).
+ * back to the latest bar, a reset of the scales, and a date (or an alert's moment:
+ * chart-moment-view) centred, loading older history as a scroll back does. They act on the
+ * library's chart as the workbench sees it (chart-surface).
  */
 import type { IChartApi, Time } from 'lightweight-charts';
 
@@ -79,16 +80,23 @@ export function centredOn(first: number, last: number, width: number): { from: n
   return { from: centre - half, to: centre + half };
 }
 
-/** How many steps towards older history a go-to-date takes at most before it stops at the oldest it reached. */
+/** How many steps towards older history a go-to takes at most before it stops at the oldest it reached. */
 const MAX_OLDER_STEPS = 200;
 
 /**
- * Centres the day `dayStart` (chart time): when older than what the library holds, the view goes to
- * the left edge, which widens the window or asks for an older page (chart-window), and tries again
- * when the view or the data changes. Each try waits for the next frame: one made inside the
- * window's own range handling was undone by it. Returns the cancel.
+ * Centres the bars `place` finds (indexes of the library's bars, asked again at each try): when
+ * they are older than what the library holds, the view goes to the left edge, which widens the
+ * window or asks for an older page (chart-window), and tries again when the view or the data
+ * changes. Each try waits for the next frame: one made inside the window's own range handling was
+ * undone by it. `arrived` hears where the view stopped: the bars, or `older` when the whole history
+ * (or the steps' limit) ended before them, at the first bar. Returns the cancel.
  */
-export function goToDay(chart: IChartApi, times: () => readonly number[], onDataChange: (callback: () => void) => () => void, dayStart: number): () => void {
+export function goToPlace(
+  chart: IChartApi,
+  place: () => DayPlace,
+  onDataChange: (callback: () => void) => () => void,
+  arrived?: (place: DayPlace) => void,
+): () => void {
   let steps = 0;
   let frame: number | undefined;
   const scale = chart.timeScale();
@@ -96,13 +104,14 @@ export function goToDay(chart: IChartApi, times: () => readonly number[], onData
     frame = undefined;
     const range = scale.getVisibleLogicalRange();
     const width = range ? range.to - range.from : 100;
-    const place = placeOfDay(times(), dayStart);
+    const found = place();
     // The whole history is held (the window part fixes the left edge then): its first bar it is.
     const complete = scale.options().fixLeftEdge;
-    if (place.kind === 'bars' || complete || steps >= MAX_OLDER_STEPS) {
+    if (found.kind === 'bars' || complete || steps >= MAX_OLDER_STEPS) {
       cancel();
-      const { first, last } = place.kind === 'bars' ? place : { first: 0, last: 0 };
+      const { first, last } = found.kind === 'bars' ? found : { first: 0, last: 0 };
       scale.setVisibleLogicalRange(centredOn(first, last, width));
+      arrived?.(found);
       return;
     }
     steps += 1;
@@ -121,6 +130,11 @@ export function goToDay(chart: IChartApi, times: () => readonly number[], onData
   }
   schedule();
   return cancel;
+}
+
+/** Centres the day `dayStart` (chart time), loading older history as goToPlace does. Returns the cancel. */
+export function goToDay(chart: IChartApi, times: () => readonly number[], onDataChange: (callback: () => void) => () => void, dayStart: number): () => void {
+  return goToPlace(chart, () => placeOfDay(times(), dayStart), onDataChange);
 }
 
 /** The chart times of the bars the library holds (its logical indexes), oldest first. */
