@@ -14,6 +14,8 @@ describe('where a push may go', () => {
     for (const address of ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c']) expect(isAllowedAddress(address, false), address).toBe(true);
     for (const address of ['10.0.0.5', '192.168.1.1', '172.16.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', 'fc00::1', 'fe80::1', '::ffff:10.0.0.5', '::'])
       expect(isAllowedAddress(address, true), address).toBe(false);
+    // The webhooks' finer rule: an IPv6 form that carries a private IPv4 address is not public either.
+    for (const address of ['::7f00:1', '64:ff9b::a00:5', '2002:a00:5::1']) expect(isAllowedAddress(address, false), address).toBe(false);
     expect(isAllowedAddress('127.0.0.1', false)).toBe(false);
     expect(isAllowedAddress('::1', false)).toBe(false);
     expect(isAllowedAddress('127.0.0.1', true)).toBe(true);

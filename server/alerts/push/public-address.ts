@@ -9,12 +9,15 @@
 import ipaddr from 'ipaddr.js';
 import { lookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
+import { nonPublicReason, parseAddress } from '../webhook/webhook-address.ts';
 
-/** A public unicast address; a loopback one too with `allowLoopback`. */
+/** A public unicast address by the webhooks' rule (webhook-address.ts); a loopback one too with `allowLoopback`. */
 export function isAllowedAddress(address: string, allowLoopback: boolean): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  const range = ipaddr.process(address).range();
-  return range === 'unicast' || (allowLoopback && range === 'loopback');
+  const parsed = parseAddress(address);
+  if (!parsed) return false;
+  // Loopback in either form (::ffff:127.0.0.1 too), for the tests' stand-in only.
+  if (allowLoopback && ipaddr.process(address).range() === 'loopback') return true;
+  return nonPublicReason(parsed) === undefined;
 }
 
 /** A URL's host as an address when it is one (`[::1]` → `::1`), else undefined (a name). */
