@@ -38,7 +38,7 @@ import { useAlertDialog, type DialogRequest } from './dialog-state';
 import { Modal } from '../../components/ui/modal';
 import { askNotificationPermission } from './notify';
 import { useServerAlertsStatus } from './server-evaluates';
-import { Field, HINT, INPUT } from './dialog-field';
+import { DecimalField, Field, HINT, INPUT } from './dialog-field';
 import { IndicatorConditionFields } from './indicator-condition-fields';
 import { defaultIndicatorValues, followIndicatorErrors, indicatorFieldOrder, indicatorValuesOf } from './indicator-form';
 
@@ -310,37 +310,27 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
                 }}
               />
             ) : values.kind === 'cross' ? (
-              <Field id={fieldId('level')} label={t('Price level')} error={errors.level}>
-                <input
-                  id={fieldId('level')}
-                  className={INPUT}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={values.level}
-                  onChange={(event) => {
-                    set('level', event.target.value);
-                  }}
-                  {...invalid('level')}
-                />
-              </Field>
+              <DecimalField
+                id={fieldId('level')}
+                label={t('Price level')}
+                error={errors.level}
+                value={values.level}
+                onChange={(level) => {
+                  set('level', level);
+                }}
+                invalid={invalid('level')}
+              />
             ) : (
-              <Field
+              <DecimalField
                 id={fieldId('percent')}
                 label={t('Move in % from {price}', { price: keptBase !== undefined ? priceText(keptBase) : (last ?? t('the price now')) })}
                 error={errors.percent}
-              >
-                <input
-                  id={fieldId('percent')}
-                  className={INPUT}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={values.percent}
-                  onChange={(event) => {
-                    set('percent', event.target.value);
-                  }}
-                  {...invalid('percent')}
-                />
-              </Field>
+                value={values.percent}
+                onChange={(percent) => {
+                  set('percent', percent);
+                }}
+                invalid={invalid('percent')}
+              />
             )}
           </>
         )}
@@ -376,18 +366,16 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
           </Field>
         </div>
         {values.repeat === 'every' && (
-          <Field id={fieldId('cooldownMinutes')} label={t('Cooldown between triggers (minutes)')} error={errors.cooldownMinutes}>
-            <input
-              id={fieldId('cooldownMinutes')}
-              className={INPUT}
-              inputMode="decimal"
-              value={values.cooldownMinutes}
-              onChange={(event) => {
-                set('cooldownMinutes', event.target.value);
-              }}
-              {...invalid('cooldownMinutes')}
-            />
-          </Field>
+          <DecimalField
+            id={fieldId('cooldownMinutes')}
+            label={t('Cooldown between triggers (minutes)')}
+            error={errors.cooldownMinutes}
+            value={values.cooldownMinutes}
+            onChange={(minutes) => {
+              set('cooldownMinutes', minutes);
+            }}
+            invalid={invalid('cooldownMinutes')}
+          />
         )}
         <Field id={fieldId('expires')} label={t('Expires (optional)')} error={errors.expires}>
           <input

@@ -25,3 +25,42 @@ export function Field({ id, label, error, hint, children }: { id: string; label:
     </div>
   );
 }
+
+/** The attributes that mark a control wrong and tie it to its message and hint. */
+export interface InvalidProps {
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+}
+
+/** A field that takes a number as typed (a level, a percent, minutes): decimal keyboard, no autofill. */
+export function DecimalField({
+  id,
+  label,
+  error,
+  value,
+  onChange,
+  invalid,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: InvalidProps;
+}) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <input
+        id={id}
+        className={INPUT}
+        inputMode="decimal"
+        autoComplete="off"
+        value={value}
+        onChange={(event) => {
+          onChange(event.target.value);
+        }}
+        {...invalid}
+      />
+    </Field>
+  );
+}

@@ -12,7 +12,7 @@ import { indicatorName } from '#shared/indicators/names.ts';
 import { t } from '../../i18n/t';
 import { kindSpec } from '../../lib/indicator-catalog';
 import type { AlertField, FieldErrors } from './alert-form';
-import { Field, HINT, INPUT, LABEL } from './dialog-field';
+import { DecimalField, Field, HINT, INPUT, LABEL, type InvalidProps } from './dialog-field';
 import {
   EVALUATION_WORDS,
   isIndicatorKind,
@@ -32,7 +32,7 @@ import {
   type LineValues,
 } from './indicator-form';
 
-type Invalid = (field: AlertField) => { 'aria-invalid': boolean; 'aria-describedby'?: string };
+type Invalid = (field: AlertField) => InvalidProps;
 
 interface LineProps {
   side: LineSide;
@@ -202,19 +202,16 @@ export function IndicatorConditionFields({ values, errors, fieldId, invalid, onC
         ))}
       </fieldset>
       {values.against === 'level' ? (
-        <Field id={fieldId('against.value')} label={t('Level')} error={errors['against.value']}>
-          <input
-            id={fieldId('against.value')}
-            className={INPUT}
-            inputMode="decimal"
-            autoComplete="off"
-            value={values.level}
-            onChange={(event) => {
-              set('level', event.target.value);
-            }}
-            {...invalid('against.value')}
-          />
-        </Field>
+        <DecimalField
+          id={fieldId('against.value')}
+          label={t('Level')}
+          error={errors['against.value']}
+          value={values.level}
+          onChange={(level) => {
+            set('level', level);
+          }}
+          invalid={invalid('against.value')}
+        />
       ) : (
         <LinePicker
           side="against.line"
