@@ -306,3 +306,45 @@ test('two tabs open: one of them evaluates, so a crossing is logged and notified
   expect(notified).toHaveLength(1);
   await other.close();
 });
+
+test('a day move alert is measured from the previous close and fires when the day’s change crosses N %', async ({ page, request }, testInfo) => {
+  // The day's change at T0, and the first later instant (10 s steps) where the price is further
+  // from the close; the percent between the two.
+  await setClock(request, iso(T0), true);
+  const ticker = ((await (await request.get(`/v1/market/ticker?symbols=${SYMBOL}`)).json()) as { data: { prev_close: string }[] }).data[0];
+  const prevClose = Number(ticker?.prev_close);
+  const p0 = await priceAt(request, T0);
+  const up = p0 > prevClose;
+  let moved: { t1: number; p1: number } | undefined;
+  for (let step = 1; step <= 360 && !moved; step += 1) {
+    const p1 = await priceAt(request, T0 + step * 10_000);
+    if (up ? p1 > p0 : p1 < p0) moved = { t1: T0 + step * 10_000, p1 };
+  }
+  if (!moved) throw new Error('the day’s change never grew within an hour');
+  const { t1, p1 } = moved;
+  const percent = Number((((Math.abs(p0 - prevClose) + Math.abs(p1 - prevClose)) / 2 / prevClose) * 100).toFixed(3));
+  const level = prevClose * (1 + ((up ? 1 : -1) * percent) / 100);
+  expect(up ? level > p0 && level < p1 : level < p0 && level > p1, `${String(level)} between ${String(p0)} and ${String(p1)}`).toBe(true);
+  await setClock(request, iso(T0), true);
+
+  await openAlerts(page);
+  await page.getByRole('button', { name: '+ New alert' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New alert' });
+  await dialog.getByText('Moves by % in the day').click();
+  await dialog.getByLabel('Move in % from the previous close').click();
+  await page.keyboard.type(String(percent), { delay: 40 });
+  await dialog.getByLabel('Direction').selectOption({ label: 'Either way' });
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  const row = page.getByTestId('alert-row');
+  await expect(row).toContainText(`moves ${String(percent)} % within the day`);
+  await expect(row).toHaveAttribute('data-status', 'armed');
+  await page.waitForTimeout(2_500);
+  await expect(page.getByTestId('alert-toast')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('day-move-lines.png') });
+
+  await setClock(request, iso(t1), true);
+  await expect(page.getByTestId('alert-toast')).toContainText(`${SYMBOL} ${up ? 'rose' : 'fell'} ${String(percent)} % within the day`, { timeout: 15_000 });
+  await expect(row).toHaveAttribute('data-status', 'triggered');
+  await expect(page.getByTestId('alert-log-entry')).toHaveCount(1);
+});

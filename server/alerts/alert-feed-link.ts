@@ -10,7 +10,7 @@ import type { RelayPeer } from '../realtime/browser-peer.ts';
 import type { DataSourceLink } from '../realtime/data-source.ts';
 import { normalizeSymbol } from '#shared/symbols.ts';
 import { parseFrame, recordOf } from '../realtime/feed/replies.ts';
-import type { TickerPushData } from './evaluate-alerts.ts';
+import { tickerPushDataOf, type TickerPushData } from './evaluate-alerts.ts';
 
 /** An instrument as the feed is asked for it: `type|SYMBOL` (type empty: the service resolves it). */
 export type InstrumentKey = string;
@@ -148,15 +148,8 @@ export class AlertFeedLink {
     if (!frame) return;
     const data = recordOf(frame.data);
     if (frame.cmd === TICKER && data) {
-      const { symbol, last_price: price, timestamp } = data;
-      if (typeof symbol !== 'string' || typeof price !== 'string' || typeof timestamp !== 'number') return;
-      this.options.onTicker({
-        symbol,
-        last_price: price,
-        timestamp,
-        type: typeof data.type === 'string' ? data.type : undefined,
-        trade_session: typeof data.trade_session === 'string' ? data.trade_session : undefined,
-      });
+      const ticker = tickerPushDataOf(data);
+      if (ticker) this.options.onTicker(ticker);
       return;
     }
     if (frame.cmd !== 'subscribe' || typeof frame.code !== 'number') return;

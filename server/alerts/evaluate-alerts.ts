@@ -10,6 +10,7 @@
  */
 import { instrumentKey, type Alert, type Crossing } from '#shared/alerts/alert-model.ts';
 import { AlertMonitor } from '#shared/alerts/alert-monitor.ts';
+import { dayReferenceOf } from '#shared/alerts/day-reference.ts';
 import { recordObservation } from '#shared/alerts/record-observation.ts';
 import { isExtendedPush, PRODUCT_TYPES } from '#shared/contract.ts';
 import { oneOf } from '#shared/one-of.ts';
@@ -23,6 +24,25 @@ export interface TickerPushData {
   /** ms UTC, the data's clock. */
   timestamp: number;
   trade_session?: string | undefined;
+  /** The day's reference, when the ticker has it (day-reference.ts): the HTTP ticker, some pushes. */
+  prev_close?: string | undefined;
+  price_change_24h?: string | undefined;
+}
+
+/** The alerts' fields of a ticker (a push's `data`, an HTTP ticker entry); undefined if it is not one. */
+export function tickerPushDataOf(item: Record<string, unknown>): TickerPushData | undefined {
+  const { symbol, last_price: price, timestamp } = item;
+  if (typeof symbol !== 'string' || typeof price !== 'string' || typeof timestamp !== 'number') return undefined;
+  const text = (key: string): string | undefined => (typeof item[key] === 'string' ? item[key] : undefined);
+  return {
+    symbol,
+    last_price: price,
+    timestamp,
+    type: text('type'),
+    trade_session: text('trade_session'),
+    prev_close: text('prev_close'),
+    price_change_24h: text('price_change_24h'),
+  };
 }
 
 export interface ServerTrigger {
@@ -79,8 +99,9 @@ export class AlertEvaluator {
     for (const alert of mine)
       if (alert.status === 'armed' && (alert.type === undefined || alert.type === type) && !watched.includes(alert.type)) watched.push(alert.type);
     const triggers: ServerTrigger[] = [];
+    const reference = dayReferenceOf(data, symbol, type);
     for (const watchedType of watched) {
-      const observation = this.monitor.observe(symbol, watchedType, Number(data.last_price), data.timestamp, mine);
+      const observation = this.monitor.observe(symbol, watchedType, Number(data.last_price), data.timestamp, mine, reference);
       const { alerts, recorded } = recordObservation(mine, observation);
       if (alerts === mine) continue;
       const changed = new Map(alerts.map((alert) => [alert.id, alert]));
@@ -90,6 +111,21 @@ export class AlertEvaluator {
       for (const { alert, trigger } of recorded) triggers.push({ alertId: alert.id, symbol: alert.symbol, ...trigger });
     }
     return triggers;
+  }
+
+  /**
+   * The instruments of armed day move alerts with no reference for the day of their latest price
+   * (none learned yet, or a new day began): their HTTP tickers carry one.
+   */
+  referencesWanted(): { symbol: string; type: Alert['type'] }[] {
+    const wanted = new Map<string, { symbol: string; type: Alert['type'] }>();
+    for (const alert of this.alerts) {
+      if (alert.status !== 'armed' || alert.condition.kind !== 'dayMove') continue;
+      const last = this.monitor.lastPrice(alert.symbol, alert.type);
+      if (last && this.monitor.dayReference(alert.symbol, alert.type, last.time)) continue;
+      wanted.set(instrumentKey(alert.symbol, alert.type), { symbol: alert.symbol, type: alert.type });
+    }
+    return [...wanted.values()];
   }
 
   private index(): void {

@@ -24,6 +24,14 @@ describe('a notification in the device’s language', () => {
     });
   });
 
+  it('says a day move as the day’s rise or fall', () => {
+    const dayMove = { ...trigger, condition: { kind: 'dayMove' as const, percent: 3 } };
+    expect(pushTexts(dayMove, 'en').title).toBe('700.HK rises 3% within the day');
+    expect(pushTexts({ ...dayMove, crossing: 'down' }, 'en').title).toBe('700.HK falls 3% within the day');
+    expect(pushTexts(dayMove, 'zh-CN').title).toBe('700.HK 日内上涨 3%');
+    expect(pushTexts({ ...dayMove, crossing: 'down' }, 'zh-HK').title).toBe('700.HK 日內下跌 3%');
+  });
+
   it('falls back to English for a language it does not know', () => {
     expect(pushTexts(trigger, 'fr').title).toBe('700.HK crosses above 400');
   });

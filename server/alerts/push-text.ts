@@ -10,9 +10,18 @@ type Script = 'en' | 'hans' | 'hant';
 
 const scriptOf = (language: string): Script => (language === 'zh-CN' ? 'hans' : language === 'zh-TW' || language === 'zh-HK' ? 'hant' : 'en');
 
-const PHRASES: Record<Exclude<Script, 'en'>, { up: string; down: string; move: (percent: string, base: string) => string; price: string }> = {
-  hans: { up: '向上突破', down: '向下跌破', move: (percent, base) => `较 ${base} 变动 ${percent}%`, price: '价格' },
-  hant: { up: '向上突破', down: '向下跌破', move: (percent, base) => `較 ${base} 變動 ${percent}%`, price: '價格' },
+interface Phrases {
+  up: string;
+  down: string;
+  move: (percent: string, base: string) => string;
+  dayUp: string;
+  dayDown: string;
+  price: string;
+}
+
+const PHRASES: Record<Exclude<Script, 'en'>, Phrases> = {
+  hans: { up: '向上突破', down: '向下跌破', move: (percent, base) => `较 ${base} 变动 ${percent}%`, dayUp: '日内上涨', dayDown: '日内下跌', price: '价格' },
+  hant: { up: '向上突破', down: '向下跌破', move: (percent, base) => `較 ${base} 變動 ${percent}%`, dayUp: '日內上漲', dayDown: '日內下跌', price: '價格' },
 };
 
 /** The title and body of a trigger's notification for a device in `language`. */
@@ -24,9 +33,12 @@ export function pushTexts(trigger: RecordedTrigger, language: string): { title: 
     return { title: `${trigger.symbol} ${conditionText(trigger.condition, trigger.crossing)}`, body: `Price ${price} at ${time}` };
   const phrases = PHRASES[script];
   const { condition } = trigger;
+  const up = trigger.crossing === 'up';
   const what =
     condition.kind === 'move'
       ? phrases.move(String(condition.percent), String(condition.base))
-      : `${trigger.crossing === 'up' ? phrases.up : phrases.down} ${String(condition.level)}`;
+      : condition.kind === 'dayMove'
+        ? `${up ? phrases.dayUp : phrases.dayDown} ${String(condition.percent)}%`
+        : `${up ? phrases.up : phrases.down} ${String(condition.level)}`;
   return { title: `${trigger.symbol} ${what}`, body: `${phrases.price} ${price}（${time}）` };
 }

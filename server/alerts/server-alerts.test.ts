@@ -218,6 +218,55 @@ describe('server alerts', () => {
     second.alerts.stop();
   });
 
+  it('fires a day move from the previous close the HTTP ticker tells, though the pushes carry none, and asks again on a new day', async () => {
+    const feed = new DrivenFeed();
+    feed.answer = 'ack';
+    const notices = localWorkspaceNotices();
+    const { calls, deliverers } = notingDeliverers();
+    // 700.HK on Monday 2026-11-30 and Tuesday (10:00 HKT is 02:00 UTC).
+    const monday = Date.UTC(2026, 10, 30, 2, 0);
+    const tuesday = monday + 86_400_000;
+    const closes = new Map([
+      [monday, '380'],
+      [tuesday, '392'],
+    ]);
+    let day = monday;
+    const polled: number[] = [];
+    const { alerts, outbox, workspace } = serverAlertsInstance(database.db, feed, deliverers, notices, 'server', {
+      pollMs: 30,
+      pollTickers: (instruments) => {
+        polled.push(day);
+        return Promise.resolve(instruments.map(({ symbol }) => ({ symbol, type: 'stock', last_price: '385', prev_close: closes.get(day), timestamp: day })));
+      },
+    });
+    await addDevice(database, 'fay', 'https://push.example/fay');
+    await storeAlerts(workspace, notices, 'fay', [
+      armedAlert('f1', '700.HK', 1, { type: 'stock', condition: { kind: 'dayMove', percent: 3 }, direction: 'up', repeat: 'every' }),
+    ]);
+    await alerts.start();
+    await vi.waitFor(() => {
+      expect(polled).toEqual([monday]);
+    });
+    // +3 % from 380 is 391.4.
+    feed.ticker('700.HK', 390, monday + 1_000);
+    feed.ticker('700.HK', 391.6, monday + 2_000);
+    await vi.waitFor(() => {
+      expect(calls.map((call) => call.trigger.price)).toEqual([391.6]);
+    });
+    // Tuesday: Monday's close (392) is the reference; the first push waits for it, and 404 (+3.06 %) fires.
+    day = tuesday;
+    feed.ticker('700.HK', 400, tuesday);
+    await vi.waitFor(() => {
+      expect(polled).toEqual([monday, tuesday]);
+    });
+    feed.ticker('700.HK', 404, tuesday + 1_000);
+    await vi.waitFor(() => {
+      expect(calls.map((call) => call.trigger.price)).toEqual([391.6, 404]);
+    });
+    alerts.stop();
+    outbox.stop();
+  });
+
   describe('on three instances sharing one database', () => {
     it('delivers every trigger once, though all three evaluate and one dies mid-delivery', async () => {
       const feed = new DrivenFeed();

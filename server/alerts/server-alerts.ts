@@ -72,7 +72,10 @@ interface UserBook {
   queue: Promise<unknown>;
 }
 
-const instrumentKeyOf = (alert: Alert): InstrumentKey => `${alert.type ?? ''}|${normalizeSymbol(alert.symbol)}`;
+/** How soon an instrument whose day reference is still missing is asked again. */
+const REFERENCE_RETRY_MS = 30_000;
+
+const instrumentKeyOf = (alert: Pick<Alert, 'symbol' | 'type'>): InstrumentKey => `${alert.type ?? ''}|${normalizeSymbol(alert.symbol)}`;
 
 export class ServerAlerts {
   private readonly books = new Map<string, UserBook>();
@@ -84,6 +87,8 @@ export class ServerAlerts {
   private rescanTimer: ReturnType<typeof setInterval> | undefined;
   private pollTimer: ReturnType<typeof setInterval> | undefined;
   private polling = false;
+  /** When each instrument's day reference was last asked for (wall ms). */
+  private readonly referenceAsked = new Map<InstrumentKey, number>();
   private readonly reloading = new Map<string, Promise<void>>();
   private readonly counts = { pushes: 0, recorded: 0, refused: 0 };
   private stopped = false;
@@ -156,19 +161,38 @@ export class ServerAlerts {
     return this.options.pollMs ?? 5_000;
   }
 
-  /** One poll of what the feed has not carried for a while (never two at once). */
+  /**
+   * One poll (never two at once) of what the feed has not carried for a while, and of the
+   * instruments whose day move alerts wait for the day's reference (the HTTP ticker has it; most
+   * pushes do not), each asked again at most every REFERENCE_RETRY_MS.
+   */
   private async poll(): Promise<void> {
     const { pollTickers } = this.options;
-    const due = this.feed.unacknowledged(this.pollMs());
-    if (!pollTickers || due.length === 0 || this.polling || this.stopped) return;
+    if (!pollTickers || this.polling || this.stopped) return;
+    const due = new Set([...this.feed.unacknowledged(this.pollMs()), ...this.referencesDue()]);
+    if (due.size === 0) return;
     this.polling = true;
     try {
-      for (const data of await pollTickers(due.map(instrumentOf))) this.evaluate(data);
+      for (const data of await pollTickers([...due].map(instrumentOf))) this.evaluate(data);
     } catch (error) {
       this.options.log?.(`chartroom: alerts: polling tickers failed (${error instanceof Error ? error.message : 'unknown error'})`);
     } finally {
       this.polling = false;
     }
+  }
+
+  private referencesDue(): InstrumentKey[] {
+    const now = Date.now();
+    for (const [key, asked] of this.referenceAsked) if (asked <= now - REFERENCE_RETRY_MS) this.referenceAsked.delete(key);
+    const due: InstrumentKey[] = [];
+    for (const book of this.books.values())
+      for (const alert of book.evaluator.referencesWanted()) {
+        const key = instrumentKeyOf(alert);
+        if (this.referenceAsked.has(key)) continue;
+        this.referenceAsked.set(key, now);
+        due.push(key);
+      }
+    return due;
   }
 
   private async rescan(): Promise<void> {
@@ -237,6 +261,12 @@ export class ServerAlerts {
 
   private evaluate(data: TickerPushData): void {
     this.indicators.push(data);
+    // A reference came: a later day's absence may be asked for at once.
+    if (this.referenceAsked.size > 0 && (data.prev_close !== undefined || data.price_change_24h !== undefined)) {
+      const symbol = normalizeSymbol(data.symbol);
+      this.referenceAsked.delete(instrumentKeyOf({ symbol, type: undefined }));
+      if (data.type !== undefined) this.referenceAsked.delete(`${data.type}|${symbol}`);
+    }
     const users = this.bySymbol.get(normalizeSymbol(data.symbol));
     if (!users) return;
     const started = performance.now();

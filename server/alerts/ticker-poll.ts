@@ -3,7 +3,8 @@
  * server's own way to the data (the forwarder with the key and its budget, or the embedded
  * simulator): at most 50 symbols a request (the contract's limit), one request per product type.
  */
-import type { TickerPushData } from './evaluate-alerts.ts';
+import { recordOf } from '../realtime/feed/replies.ts';
+import { tickerPushDataOf, type TickerPushData } from './evaluate-alerts.ts';
 import type { AskV1 } from './kline-bars.ts';
 
 const SYMBOLS_PER_REQUEST = 50;
@@ -13,10 +14,9 @@ function tickersOf(body: unknown): TickerPushData[] {
   const { code, data } = body as { code?: unknown; data?: unknown };
   if (code !== 0 || !Array.isArray(data)) return [];
   return data.flatMap((item: unknown): TickerPushData[] => {
-    if (typeof item !== 'object' || item === null) return [];
-    const { symbol, type, last_price: price, timestamp } = item as Record<string, unknown>;
-    if (typeof symbol !== 'string' || typeof price !== 'string' || typeof timestamp !== 'number') return [];
-    return [{ symbol, last_price: price, timestamp, type: typeof type === 'string' ? type : undefined }];
+    const record = recordOf(item);
+    const ticker = record && tickerPushDataOf(record);
+    return ticker ? [ticker] : [];
   });
 }
 

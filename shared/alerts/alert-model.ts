@@ -20,6 +20,12 @@ export type AlertCondition =
   /** The price moves `percent` % away from `base` (the price when the alert was set). */
   | { kind: 'move'; percent: number; base: number }
   /**
+   * The day's move reaches `percent` %: the price crosses the previous close (day-reference.ts)
+   * ± `percent` %. The levels are a new pair each market day; the first price of a day takes its
+   * side from the previous close, so a gap past the level fires at the open.
+   */
+  | { kind: 'dayMove'; percent: number }
+  /**
    * A line of an indicator (or a price field) against a level or another line, on the bars of an
    * interval (indicator-condition.ts). Only the server evaluates these (server/alerts/
    * indicator-alerts.ts, on its K-lines and feed): the browser shows and syncs them but has no
@@ -81,15 +87,18 @@ export interface AlertTarget {
 
 /**
  * The levels of an alert: a crossing alert has its level; a move alert the price N % above its
- * base (counted upward) and/or N % below (counted downward); an indicator alert none (it is not a
- * price level: the server evaluates it on bars, and the browser's monitor leaves it alone).
+ * base (counted upward) and/or N % below (counted downward); a day move the same from the day's
+ * reference (none while it is unknown); an indicator alert none (it is not a price level: the
+ * server evaluates it on bars, and the browser's monitor leaves it alone).
  */
-export function targetsOf(alert: Pick<Alert, 'condition' | 'direction'>): AlertTarget[] {
+export function targetsOf(alert: Pick<Alert, 'condition' | 'direction'>, dayReference?: number): AlertTarget[] {
   const { condition, direction } = alert;
   if (condition.kind === 'indicator') return [];
   if (condition.kind === 'cross') return [{ level: condition.level, direction }];
-  const up = { level: condition.base * (1 + condition.percent / 100), direction: 'up' as const };
-  const down = { level: condition.base * (1 - condition.percent / 100), direction: 'down' as const };
+  const base = condition.kind === 'move' ? condition.base : dayReference;
+  if (base === undefined) return [];
+  const up = { level: base * (1 + condition.percent / 100), direction: 'up' as const };
+  const down = { level: base * (1 - condition.percent / 100), direction: 'down' as const };
   if (direction === 'up') return [up];
   if (direction === 'down') return [down];
   return [up, down];

@@ -59,6 +59,7 @@ const crossing = z.enum(['up', 'down']);
 export const conditionSchema = z.union([
   z.object({ kind: z.enum(['cross']), level: positive }),
   z.object({ kind: z.enum(['move']), percent: positive.check(z.maximum(1000)), base: positive }),
+  z.object({ kind: z.enum(['dayMove']), percent: positive.check(z.maximum(100)) }),
   indicatorConditionSchema,
 ]);
 

@@ -60,6 +60,7 @@ export function renderTemplate(template: string, fields: TemplateFields): string
 export function conditionText(condition: AlertCondition, crossing: Crossing): string {
   if (condition.kind === 'indicator') return firedConditionText(condition, crossing);
   if (condition.kind === 'move') return `moves ${condition.percent}% from ${condition.base}`;
+  if (condition.kind === 'dayMove') return `${crossing === 'up' ? 'rises' : 'falls'} ${condition.percent}% within the day`;
   return `crosses ${crossing === 'up' ? 'above' : 'below'} ${condition.level}`;
 }
 

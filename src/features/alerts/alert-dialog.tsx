@@ -66,7 +66,7 @@ function initialValues(request: AlertRequest, alert: Alert | undefined, chartInt
       symbol: alert.symbol,
       kind: condition.kind,
       level: condition.kind === 'cross' ? priceText(condition.level) : '',
-      percent: condition.kind === 'move' ? priceText(condition.percent) : '',
+      percent: condition.kind === 'move' || condition.kind === 'dayMove' ? priceText(condition.percent) : '',
       direction: alert.direction,
       repeat: alert.repeat,
       cooldownMinutes: alert.repeat === 'every' ? String(alert.cooldownMs / 60_000) : '5',
@@ -127,7 +127,7 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
   // its "Fires" where it cannot be changed) when the symbol is given, else the symbol. Focused as
   // the dialog mounts, in the frame after the click that opened it.
   const [firstField] = useState(() =>
-    request.symbol === '' ? 'symbol' : fixedCondition ? 'repeat' : values.kind === 'indicator' ? 'line' : values.kind === 'move' ? 'percent' : 'level',
+    request.symbol === '' ? 'symbol' : fixedCondition ? 'repeat' : values.kind === 'indicator' ? 'line' : values.kind === 'cross' ? 'level' : 'percent',
   );
   useEffect(() => {
     form.current?.querySelector<HTMLElement>(`#${CSS.escape(`${id}-${firstField}`)}`)?.focus();
@@ -284,6 +284,17 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
                 />{' '}
                 {t('Moves by %')}
               </label>
+              <label className="flex items-center gap-1">
+                <input
+                  type="radio"
+                  name={fieldId('kind')}
+                  checked={values.kind === 'dayMove'}
+                  onChange={() => {
+                    set('kind', 'dayMove');
+                  }}
+                />{' '}
+                {t('Moves by % in the day')}
+              </label>
               {(evaluates || values.kind === 'indicator') && (
                 <label className="flex items-center gap-1">
                   <input
@@ -323,7 +334,11 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
             ) : (
               <DecimalField
                 id={fieldId('percent')}
-                label={t('Move in % from {price}', { price: keptBase !== undefined ? priceText(keptBase) : (last ?? t('the price now')) })}
+                label={
+                  values.kind === 'dayMove'
+                    ? t('Move in % from the previous close')
+                    : t('Move in % from {price}', { price: keptBase !== undefined ? priceText(keptBase) : (last ?? t('the price now')) })
+                }
                 error={errors.percent}
                 value={values.percent}
                 onChange={(percent) => {

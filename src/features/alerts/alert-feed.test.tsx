@@ -27,11 +27,11 @@ const alert: Alert = {
 };
 
 /** The ticker endpoint: `price()` now, stamped with the (fake) clock. */
-function tickerFetch(price: () => string) {
+function tickerFetch(price: () => string, prevClose?: string) {
   return vi.fn((input: string) => {
     const url = new URL(input, 'http://chartroom.test');
     const symbols = (url.searchParams.get('symbols') ?? '').split(',');
-    const data = symbols.map((symbol) => ({ symbol, last_price: price(), timestamp: Date.now() }));
+    const data = symbols.map((symbol) => ({ symbol, last_price: price(), timestamp: Date.now(), ...(prevClose !== undefined && { prev_close: prevClose }) }));
     return Promise.resolve(new Response(JSON.stringify({ code: 0, message: 'success', data }), { status: 200 }));
   });
 }
@@ -90,6 +90,36 @@ describe('AlertFeeds', () => {
     });
     expect(fired.map((each) => each.entry.price)).toEqual([201]);
     expect(useAlertsStore.getState().alerts[0]?.status).toBe('triggered');
+    fake.client.dispose();
+  });
+
+  it('measures a day move from the snapshot’s previous close while the pushes, which carry none, bring the prices', async () => {
+    useAlertsStore.setState({ alerts: [{ ...alert, condition: { kind: 'dayMove', percent: 3 } }] });
+    vi.stubGlobal(
+      'fetch',
+      tickerFetch(() => '203', '200'),
+    );
+    const fake = fakeClient();
+    const services = testServices({ realtime: fake.client });
+    const fired: Triggered[] = [];
+    render(
+      <TestServices services={services}>
+        <AlertFeeds monitor={new AlertMonitor()} onTriggered={(each) => fired.push(...each)} />
+      </TestServices>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    act(() => {
+      fake.latest().open();
+      fake.latest().ackAll();
+    });
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    // +3 % from 200 is 206.
+    act(() => {
+      fake.latest().receive(tickerPush('AAPL.US', '204', Date.now()));
+      fake.latest().receive(tickerPush('AAPL.US', '205.9', Date.now() + 1));
+      fake.latest().receive(tickerPush('AAPL.US', '206.2', Date.now() + 2));
+    });
+    expect(fired.map((each) => each.entry.price)).toEqual([206.2]);
     fake.client.dispose();
   });
 

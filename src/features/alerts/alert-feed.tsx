@@ -15,6 +15,7 @@ import { useLiveTickerFeed } from '../../realtime/hooks';
 import { isExtendedPush } from '../../realtime/types';
 import { instrumentKey, type Alert } from '#shared/alerts/alert-model.ts';
 import type { AlertMonitor } from '#shared/alerts/alert-monitor.ts';
+import { dayReferenceOf, type ReferenceFields } from '#shared/alerts/day-reference.ts';
 import { useAlertsStore, type Triggered } from './alerts-store';
 import { wallClock } from '../../time/clock';
 
@@ -44,6 +45,11 @@ export function fedInstruments(alerts: readonly Alert[]): Instrument[] {
   return [...seen.values()].sort((a, b) => a.key.localeCompare(b.key));
 }
 
+function wantsDayReference(alerts: readonly Alert[], symbol: string, type: ProductType | undefined): boolean {
+  const key = instrumentKey(symbol, type);
+  return alerts.some((alert) => alert.status === 'armed' && alert.condition.kind === 'dayMove' && instrumentKey(alert.symbol, alert.type) === key);
+}
+
 export function AlertFeeds({ monitor, onTriggered }: FeedProps) {
   const alerts = useAlertsStore((state) => state.alerts);
   const keys = fedInstruments(alerts)
@@ -68,14 +74,26 @@ function SymbolFeed({ symbol, type, monitor, onTriggered }: FeedProps & { symbol
   const options = useMemo(() => ({ ...tickerQueryOptions(market, symbol, type), refetchIntervalInBackground: true }), [market, symbol, type]);
   const { query: snapshot, state } = useLiveOrPollQuery('ticker', symbol, type, options, 'snapshot');
 
+  const { refetch } = snapshot;
+  const askedReference = useRef(0);
   const evaluate = useMemo(
-    () => (lastPrice: string, time: number) => {
+    () => (ticker: ReferenceFields) => {
       const store = useAlertsStore.getState();
-      const observation = monitor.observe(symbol, type, Number(lastPrice), time, store.alerts);
+      const observation = monitor.observe(symbol, type, Number(ticker.last_price), ticker.timestamp, store.alerts, dayReferenceOf(ticker, symbol, type));
       const recorded = store.apply(observation);
       if (recorded.length > 0) onTriggered(recorded);
+      // A day move waits for the day's reference (a new day began, or none came yet): the HTTP
+      // ticker has it, asked at most once a minute.
+      if (
+        !monitor.dayReference(symbol, type, ticker.timestamp) &&
+        wantsDayReference(store.alerts, symbol, type) &&
+        wallClock.now() - askedReference.current > 60_000
+      ) {
+        askedReference.current = wallClock.now();
+        void refetch();
+      }
     },
-    [monitor, symbol, type, onTriggered],
+    [monitor, symbol, type, onTriggered, refetch],
   );
 
   // Polls. While the channel is live the query holds the snapshot fetched when it went live (maybe
@@ -84,9 +102,13 @@ function SymbolFeed({ symbol, type, monitor, onTriggered }: FeedProps & { symbol
   const live = state === 'live';
   const { data, dataUpdatedAt } = snapshot;
   useEffect(() => {
-    if (!data || live || wallClock.now() - dataUpdatedAt > 2 * TICKER_POLL_MS) return;
-    evaluate(data.last_price, data.timestamp);
-  }, [data, dataUpdatedAt, live, evaluate]);
+    if (!data) return;
+    // The snapshot's previous close is the day's reference even while the pushes carry the price.
+    const reference = dayReferenceOf(data, symbol, type);
+    if (reference) monitor.learnDayReference(symbol, type, reference);
+    if (live || wallClock.now() - dataUpdatedAt > 2 * TICKER_POLL_MS) return;
+    evaluate(data);
+  }, [data, dataUpdatedAt, live, evaluate, monitor, symbol, type]);
 
   // While live, the price now is the latest push the page holds (the socket sends every change, and
   // a slot read by the watchlist or the header keeps the latest): it sets the side at once, so the
@@ -95,7 +117,7 @@ function SymbolFeed({ symbol, type, monitor, onTriggered }: FeedProps & { symbol
   useEffect(() => {
     if (!live) return;
     const latest = feed.read(symbol, type);
-    if (latest) evaluate(latest.last_price, latest.timestamp);
+    if (latest) evaluate(latest);
   }, [live, feed, symbol, type, evaluate]);
 
   // A symbol no longer fed forgets its price: an alert set on it later must not take its side
@@ -114,7 +136,7 @@ function SymbolFeed({ symbol, type, monitor, onTriggered }: FeedProps & { symbol
         // Regular-session prices only, as the polled ticker's last price is: an alert fires alike
         // over the socket and over HTTP.
         if (isExtendedPush(push)) return;
-        evaluate(push.last_price, push.timestamp);
+        evaluate(push);
       }),
     [market, symbol, type, evaluate],
   );

@@ -73,6 +73,19 @@ describe('validateAlertForm', () => {
     expect(validateAlertForm({ ...move, percent: '150' }, context)).toMatchObject({ ok: false, errors: { percent: expect.stringMatching(/100 %/) as string } });
   });
 
+  it('makes a day move alert without a price (the previous close is its reference), up to 100 %', () => {
+    const dayMove = { ...values, kind: 'dayMove' as const, percent: '3', direction: 'down' as const };
+    expect(validateAlertForm(dayMove, { ...context, lastPrice: undefined })).toMatchObject({ ok: true, draft: { condition: { kind: 'dayMove', percent: 3 } } });
+    expect(validateAlertForm({ ...dayMove, percent: '120' }, context)).toMatchObject({
+      ok: false,
+      errors: { percent: expect.stringMatching(/100 %/) as string },
+    });
+    expect(validateAlertForm({ ...dayMove, percent: '' }, context)).toMatchObject({
+      ok: false,
+      errors: { percent: expect.stringMatching(/Enter the move/) as string },
+    });
+  });
+
   it('checks the cooldown of a repeating alert and the expiry', () => {
     expect(validateAlertForm({ ...values, repeat: 'every', cooldownMinutes: '5' }, context)).toMatchObject({ ok: true, draft: { cooldownMs: 300_000 } });
     expect(validateAlertForm({ ...values, repeat: 'every', cooldownMinutes: '-1' }, context)).toMatchObject({

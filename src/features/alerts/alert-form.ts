@@ -17,7 +17,7 @@ import { defaultIndicatorValues, indicatorCondition, type IndicatorField, type I
 export interface AlertFormValues {
   symbol: string;
   /** 'indicator': where the server evaluates the alerts (only it can). */
-  kind: 'cross' | 'move' | 'indicator';
+  kind: 'cross' | 'move' | 'dayMove' | 'indicator';
   level: string;
   percent: string;
   direction: AlertDirection;
@@ -60,6 +60,8 @@ export interface FormContext {
 export type FormResult = { ok: true; draft: AlertDraft } | { ok: false; errors: FieldErrors };
 
 export const MAX_PERCENT = 1000;
+/** A day's move (from the previous close) the schema keeps (shared/alerts/alert-schema.ts). */
+export const MAX_DAY_PERCENT = 100;
 /** The server's limits (shared/alerts/alert-schema.ts, server/alerts/webhook/webhook-policy.ts). */
 export const MAX_WEBHOOK_URL_LENGTH = 2000;
 export const MAX_WEBHOOK_TEMPLATE_LENGTH = 2000;
@@ -169,6 +171,11 @@ export function validateAlertForm(values: AlertFormValues, context: FormContext)
     const level = parsePositive(values.level, 'level');
     if (typeof level === 'string') errors.level = level;
     else condition = { kind: 'cross', level };
+  } else if (values.kind === 'dayMove') {
+    const percent = parsePositive(values.percent, 'percent');
+    if (typeof percent === 'string') errors.percent = percent;
+    else if (percent > MAX_DAY_PERCENT) errors.percent = t('A day’s move must be at most {n} %.', { n: MAX_DAY_PERCENT });
+    else condition = { kind: 'dayMove', percent };
   } else {
     const percent = parsePositive(values.percent, 'percent');
     if (typeof percent === 'string') errors.percent = percent;

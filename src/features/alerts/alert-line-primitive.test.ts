@@ -5,7 +5,10 @@ import { AlertLinePrimitive, type AlertLine } from './alert-line-primitive';
 /** y = 500 − 2 × price; prices above 250 are off the scale. */
 const surface = {
   chart: { options: () => ({ layout: { fontFamily: 'sans' } }) } as unknown as IChartApi,
-  priceSeries: { priceToCoordinate: (price: number) => (price > 250 ? null : 500 - 2 * price) } as unknown as ISeriesApi<'Candlestick'>,
+  priceSeries: {
+    priceToCoordinate: (price: number) => (price > 250 ? null : 500 - 2 * price),
+    priceFormatter: () => ({ format: (price: number) => price.toFixed(2) }),
+  } as unknown as ISeriesApi<'Candlestick'>,
 };
 
 const line = (key: string, price: number, draggable = true): AlertLine => ({ key, alertId: key, price, title: 'Alert ↑', color: '#f59e0b', draggable });
@@ -46,12 +49,12 @@ describe('AlertLinePrimitive', () => {
     const { texts, context, target } = recordingTarget();
     paint(primitive, target);
     paint(primitive, target);
-    expect(texts).toEqual(['Alert ↑ 100', 'Alert ↑ 100.25', 'Alert ↑ 100', 'Alert ↑ 100.25']);
+    expect(texts).toEqual(['Alert ↑ 100.00', 'Alert ↑ 100.25', 'Alert ↑ 100.00', 'Alert ↑ 100.25']);
     expect(context.measureText).toHaveBeenCalledTimes(2);
     // A new level is labelled anew.
     primitive.setLines([line('a', 101), line('b', 100.25)]);
     paint(primitive, target);
-    expect(texts.slice(-2)).toEqual(['Alert ↑ 101', 'Alert ↑ 100.25']);
+    expect(texts.slice(-2)).toEqual(['Alert ↑ 101.00', 'Alert ↑ 100.25']);
     expect(context.measureText).toHaveBeenCalledTimes(3);
   });
 

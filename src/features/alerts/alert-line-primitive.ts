@@ -12,7 +12,6 @@
  */
 import type { ChartSurface } from '../chart/chart-surface';
 import { TopPanePrimitive, type DrawTarget } from '../../components/top-pane-primitive';
-import { priceText } from './alert-text';
 
 export interface AlertLine {
   /** Stable per line: the alert's id and which of its levels. */
@@ -105,7 +104,9 @@ export class AlertLinePrimitive extends TopPanePrimitive {
   private labelOf(line: AlertLine, price: number): Label {
     const kept = this.labels.get(line.key);
     if (kept?.price === price && kept.title === line.title) return kept;
-    const label: Label = { title: line.title, price, text: `${line.title} ${priceText(price)}`, width: undefined };
+    // In the price axis's own format (the instrument's tick): a move's level is a computed price
+    // (222.0539608) that would otherwise run onto the axis.
+    const label: Label = { title: line.title, price, text: `${line.title} ${this.surface.priceSeries.priceFormatter().format(price)}`, width: undefined };
     this.labels.set(line.key, label);
     return label;
   }

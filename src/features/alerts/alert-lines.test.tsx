@@ -19,6 +19,7 @@ function fakeSurface() {
     priceToCoordinate: (price: number) => 500 - 2 * price,
     coordinateToPrice: (y: number) => (500 - y) / 2,
     options: () => ({ priceFormat: { type: 'price', precision: 2, minMove: 0.01 } }),
+    priceFormatter: () => ({ format: (price: number) => price.toFixed(2) }),
   };
   const chart = { applyOptions: vi.fn(), subscribeCrosshairMove: vi.fn(), unsubscribeCrosshairMove: vi.fn(), priceScale: () => ({ width: () => 50 }) };
   const host = document.createElement('div');
@@ -71,6 +72,15 @@ describe('wantedLines', () => {
       ['a|0', 100, true],
       ['d|0', 110, false],
       ['d|1', 90, false],
+    ]);
+  });
+
+  it('draws a day move at the previous close ± N % once the close is known, and nothing before', () => {
+    const alerts: Alert[] = [{ ...base, id: 'm', condition: { kind: 'dayMove', percent: 3 }, direction: 'either' }];
+    expect(wantedLines(alerts, 'AAPL.US', undefined)).toEqual([]);
+    expect(wantedLines(alerts, 'AAPL.US', undefined, 200).map((line) => [line.key, Math.round(line.price * 100) / 100, line.title, line.draggable])).toEqual([
+      ['m|0', 206, 'Alert ↑ 3%', false],
+      ['m|1', 194, 'Alert ↓ 3%', false],
     ]);
   });
 });

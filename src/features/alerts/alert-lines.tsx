@@ -12,11 +12,14 @@ import { t } from '../../i18n/t';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { MouseEventParams } from 'lightweight-charts';
+import type { ProductType } from '#shared/contract.ts';
 import { normalizeSymbol } from '#shared/symbols.ts';
 import { BellIcon } from '../../components/ui/bell-icon';
 import { roundToPriceStep, useMainChartSurface, type ChartSurface } from '../chart/chart-surface';
 import { useAppStore } from '../../store/app-store';
 import { targetsOf, type Alert } from '#shared/alerts/alert-model.ts';
+import { dayReferenceOf } from '#shared/alerts/day-reference.ts';
+import { useTickerSnapshot } from '../../queries/use-ticker';
 import { AlertLinePrimitive, type AlertLine } from './alert-line-primitive';
 import { priceText } from './alert-text';
 import { useAlertsStore } from './alerts-store';
@@ -30,15 +33,17 @@ function sameInstrument(alert: Alert, symbol: string, type: string | undefined):
   return normalizeSymbol(alert.symbol) === normalizeSymbol(symbol) && (alert.type === undefined || type === undefined || alert.type === type);
 }
 
-export function wantedLines(alerts: readonly Alert[], symbol: string, type: string | undefined): AlertLine[] {
+/** `dayReference`: the previous close a day move's levels are measured from (none: no day move lines). */
+export function wantedLines(alerts: readonly Alert[], symbol: string, type: string | undefined, dayReference?: number): AlertLine[] {
   const lines: AlertLine[] = [];
   for (const alert of alerts) {
     if (alert.status !== 'armed' || !sameInstrument(alert, symbol, type)) continue;
     // An indicator alert has no level (targetsOf): it draws no line.
     const { condition } = alert;
-    targetsOf(alert).forEach((target, index) => {
+    targetsOf(alert, dayReference).forEach((target, index) => {
       const arrow = target.direction === 'up' ? '↑' : target.direction === 'down' ? '↓' : '↕';
-      const title = condition.kind === 'move' ? `${t('Alert')} ${arrow} ${priceText(condition.percent)}%` : `${t('Alert')} ${arrow}`;
+      const title =
+        condition.kind === 'move' || condition.kind === 'dayMove' ? `${t('Alert')} ${arrow} ${priceText(condition.percent)}%` : `${t('Alert')} ${arrow}`;
       lines.push({
         key: `${alert.id}|${String(index)}`,
         alertId: alert.id,
@@ -52,6 +57,22 @@ export function wantedLines(alerts: readonly Alert[], symbol: string, type: stri
   return lines;
 }
 
+function LinesWithDayReference({
+  surface,
+  alerts,
+  symbol,
+  type,
+}: {
+  surface: ChartSurface;
+  alerts: readonly Alert[];
+  symbol: string;
+  type: ProductType | undefined;
+}) {
+  const snapshot = useTickerSnapshot(symbol, type).query.data;
+  const dayReference = snapshot && dayReferenceOf(snapshot, symbol, type)?.price;
+  return <Lines surface={surface} wanted={wantedLines(alerts, symbol, type, dayReference)} />;
+}
+
 /** How long the bell stays once the crosshair has left the pane (ms), by mouse and by touch. */
 const POINTER_HIDE_MS = 200;
 const TOUCH_HIDE_MS = 4_000;
@@ -63,11 +84,18 @@ export function AlertLines() {
   const adjust = useAppStore((state) => state.workspace.adjust);
   const alerts = useAlertsStore((state) => state.alerts);
   const hidden = adjust === 'backward';
+  // A day move's lines sit at the previous close ± N %: the ticker's snapshot tells it, read only
+  // while such an alert is armed on this symbol.
+  const dayMoves = alerts.some((alert) => alert.condition.kind === 'dayMove' && alert.status === 'armed' && sameInstrument(alert, symbol, type));
   if (!surface) return null;
   const host = surface.element.parentElement;
   return (
     <>
-      <Lines surface={surface} wanted={hidden ? [] : wantedLines(alerts, symbol, type)} />
+      {dayMoves && !hidden ? (
+        <LinesWithDayReference surface={surface} alerts={alerts} symbol={symbol} type={type} />
+      ) : (
+        <Lines surface={surface} wanted={hidden ? [] : wantedLines(alerts, symbol, type)} />
+      )}
       {host &&
         createPortal(
           <>

@@ -19,6 +19,11 @@ const MOVE_WORDS: Record<Alert['direction'], MessageKey> = {
   down: 'falls {percent} % from {base}',
   either: 'moves {percent} % from {base}',
 };
+const DAY_MOVE_WORDS: Record<Alert['direction'], MessageKey> = {
+  up: 'rises {percent} % within the day',
+  down: 'falls {percent} % within the day',
+  either: 'moves {percent} % within the day',
+};
 
 /**
  * "crosses above 101.5", "moves 5 % from 100", "RSI(14) on 1h crosses above 70". An indicator
@@ -29,6 +34,7 @@ export function conditionText(alert: Pick<Alert, 'condition' | 'direction'>): st
   const { condition, direction } = alert;
   if (condition.kind === 'indicator') return indicatorConditionText(condition);
   if (condition.kind === 'cross') return t(CROSS_WORDS[direction], { level: priceText(condition.level) });
+  if (condition.kind === 'dayMove') return t(DAY_MOVE_WORDS[direction], { percent: priceText(condition.percent) });
   return t(MOVE_WORDS[direction], { percent: priceText(condition.percent), base: priceText(condition.base) });
 }
 
@@ -38,6 +44,8 @@ export function triggerText(alert: Pick<Alert, 'symbol' | 'condition'>, trigger:
   let what: string;
   if (condition.kind === 'indicator') what = firedConditionText(condition, trigger.crossing);
   else if (condition.kind === 'cross') what = t(up ? 'crossed above {level}' : 'crossed below {level}', { level: priceText(condition.level) });
+  else if (condition.kind === 'dayMove')
+    what = t(up ? 'rose {percent} % within the day' : 'fell {percent} % within the day', { percent: priceText(condition.percent) });
   else
     what = t(up ? 'rose {percent} % from {base}' : 'fell {percent} % from {base}', { percent: priceText(condition.percent), base: priceText(condition.base) });
   return `${alert.symbol} ${what}: ${priceText(trigger.price)}`;
