@@ -252,7 +252,12 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
    * The workspace's routes and the server's alerts, which follow the same notices; with REDIS_URL
    * a change is told to the browsers (and the alerts) of every instance.
    */
-  const workspaceRoutes = (realtime: RealtimeRelay, askV1: AskV1, redis?: RedisLink): { workspace?: WorkspaceRoutes; alerts?: ServerAlertsRuntime } => {
+  const workspaceRoutes = (
+    realtime: RealtimeRelay,
+    askV1: AskV1,
+    dataNow: () => number,
+    redis?: RedisLink,
+  ): { workspace?: WorkspaceRoutes; alerts?: ServerAlertsRuntime } => {
     if (!workspaceDb) return {};
     const notices = redis ? redisWorkspaceNotices(redis) : localWorkspaceNotices();
     const workspace = mountWorkspaceRoutes(app, { database: workspaceDb, access: accessControl, notices });
@@ -262,6 +267,7 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
       openFeed: (peer) => realtime.openInternal(peer),
       askV1,
       notices,
+      dataNow,
       env: options.env ?? {},
       log,
       onEvaluated: (ms) => {
@@ -359,7 +365,7 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     // The server's own requests (the catalogue's, the alerts' K-lines): with its key, past the browsers' guards.
     const askV1: AskV1 = (target) => forward(new Request(INTERNAL_ORIGIN + target), target);
     const catalog = catalogFrom(askV1);
-    return { app, metrics, klineCache, realtime, catalog, accessControl, ...(redis && { redis }), ...workspaceRoutes(realtime, askV1, redis) };
+    return { app, metrics, klineCache, realtime, catalog, accessControl, ...(redis && { redis }), ...workspaceRoutes(realtime, askV1, Date.now, redis) };
   }
 
   // Every browser reaches the embedded simulator with the one embedded key, so its per-key
@@ -390,5 +396,5 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     return response;
   });
   const realtime = realtimeRelay(simulator);
-  return { app, simulator, metrics, klineCache, realtime, catalog, accessControl, ...workspaceRoutes(realtime, askV1) };
+  return { app, simulator, metrics, klineCache, realtime, catalog, accessControl, ...workspaceRoutes(realtime, askV1, dataNow) };
 }

@@ -41,6 +41,8 @@ export interface ServerAlertsRuntimeOptions {
    */
   askV1: AskV1;
   notices: WorkspaceNotices;
+  /** The data's clock (alert expiries): the simulator's in simulator mode. */
+  dataNow: () => number;
   /** VAPID_*, WEBHOOK_ALLOW, PUSH_ALLOW_INSECURE_LOOPBACK (the tests' stand-in push service only). */
   env: Record<string, string | undefined>;
   log?: (line: string) => void;
@@ -80,6 +82,7 @@ export function mountServerAlerts(app: Hono, options: ServerAlertsRuntimeOptions
       loadBars: klineBarLoader(options.askV1),
       onRecorded: () => void deliveries.kick(),
       pollTickers: tickerPoller(options.askV1),
+      now: options.dataNow,
       ...(options.onEvaluated && { onEvaluated: options.onEvaluated }),
       ...(log && { log }),
     });

@@ -68,7 +68,7 @@ export function serverAlertsInstance(
   notices = localWorkspaceNotices(),
   name = 'server',
   /** Polling, and the bars of indicator alerts (none unless given). */
-  more: Partial<Pick<ServerAlertsOptions, 'pollTickers' | 'pollMs' | 'loadBars'>> = {},
+  more: Partial<Pick<ServerAlertsOptions, 'pollTickers' | 'pollMs' | 'loadBars' | 'now' | 'expiryCheckMs'>> = {},
 ): { alerts: ServerAlerts; outbox: DeliveryOutbox; workspace: WorkspaceStore } {
   const workspace = new WorkspaceStore(db);
   const triggers = new TriggerStore(db, workspace, name);

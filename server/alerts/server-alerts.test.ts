@@ -267,6 +267,41 @@ describe('server alerts', () => {
     outbox.stop();
   });
 
+  it('records an armed alert past its expiry as expired with no price needed, and stops watching its symbol', async () => {
+    const feed = new DrivenFeed();
+    const notices = localWorkspaceNotices();
+    const { deliverers } = notingDeliverers();
+    let now = 1_000;
+    const { alerts, workspace } = serverAlertsInstance(database.db, feed, deliverers, notices, 'server', { now: () => now, expiryCheckMs: 20 });
+    await storeAlerts(workspace, notices, 'gus', [
+      armedAlert('g1', 'MSFT.US', 500, { expiresAt: 5_000 }),
+      armedAlert('g2', 'MSFT.US', 600, { expiresAt: 50_000 }),
+      armedAlert('g3', 'TSLA.US', 300, { expiresAt: 5_000 }),
+    ]);
+    await alerts.start();
+    // (The database holds the earlier tests' users too: only this user's symbols are looked at.)
+    const mine = () => [...feed.subscribed].filter((key) => key.endsWith('MSFT.US') || key.endsWith('TSLA.US')).sort();
+    expect(mine()).toEqual(['|MSFT.US', '|TSLA.US']);
+    const heard: number[] = [];
+    notices.subscribe('gus', (rev) => heard.push(rev));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).toEqual([]);
+
+    now = 5_000;
+    const status = async () => {
+      const { records } = await workspace.readStore('gus', 'alerts');
+      return Object.fromEntries(records.map((record) => [record.id, (record.value as { status: string }).status]));
+    };
+    await vi.waitFor(async () => {
+      expect(await status()).toEqual({ 'alert:g1': 'expired', 'alert:g2': 'armed', 'alert:g3': 'expired' });
+    });
+    await vi.waitFor(() => {
+      expect(mine()).toEqual(['|MSFT.US']);
+    });
+    expect(heard.length).toBeGreaterThan(0);
+    alerts.stop();
+  });
+
   describe('on three instances sharing one database', () => {
     it('delivers every trigger once, though all three evaluate and one dies mid-delivery', async () => {
       const feed = new DrivenFeed();

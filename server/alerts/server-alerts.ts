@@ -50,6 +50,10 @@ export interface ServerAlertsOptions {
   pollTickers?: (instruments: { symbol: string; type: string | undefined }[]) => Promise<TickerPushData[]>;
   /** How long an instrument waits for the feed before it is polled, and between polls; default 5 s. */
   pollMs?: number;
+  /** The data's clock, which alert expiries are on (the simulator's in simulator mode); default Date.now. */
+  now?: () => number;
+  /** How often armed alerts past their expiry are looked for; default 15 s. */
+  expiryCheckMs?: number;
 }
 
 export interface ServerAlertsStats {
@@ -68,6 +72,8 @@ interface UserBook {
   rev: number;
   /** Symbols (normalised) of their armed price alerts. */
   symbols: Set<string>;
+  /** Their armed alerts (price and indicator) with an expiry. */
+  expiring: Alert[];
   /** Commits of this user, one after another (their order is the prices'). */
   queue: Promise<unknown>;
 }
@@ -86,6 +92,7 @@ export class ServerAlerts {
   private stopNotices: (() => void) | undefined;
   private rescanTimer: ReturnType<typeof setInterval> | undefined;
   private pollTimer: ReturnType<typeof setInterval> | undefined;
+  private expiryTimer: ReturnType<typeof setInterval> | undefined;
   private polling = false;
   /** When each instrument's day reference was last asked for (wall ms). */
   private readonly referenceAsked = new Map<InstrumentKey, number>();
@@ -131,6 +138,10 @@ export class ServerAlerts {
       this.pollTimer = setInterval(() => void this.poll(), this.pollMs());
       this.pollTimer.unref();
     }
+    this.expiryTimer = setInterval(() => {
+      this.expireDue();
+    }, this.options.expiryCheckMs ?? 15_000);
+    this.expiryTimer.unref();
   }
 
   stop(): void {
@@ -138,6 +149,7 @@ export class ServerAlerts {
     this.stopNotices?.();
     clearInterval(this.rescanTimer);
     clearInterval(this.pollTimer);
+    clearInterval(this.expiryTimer);
     this.feed.stop();
     this.indicators.stop();
   }
@@ -237,8 +249,9 @@ export class ServerAlerts {
     // A user with indicator alerts only has a book too: their triggers queue on it.
     if (armed.length === 0) this.books.delete(user);
     else {
-      const book = before ?? { evaluator: new AlertEvaluator([]), rev, symbols: new Set<string>(), queue: Promise.resolve() };
+      const book = before ?? { evaluator: new AlertEvaluator([]), rev, symbols: new Set<string>(), expiring: [], queue: Promise.resolve() };
       book.evaluator.replace(priced);
+      book.expiring = armed.filter((alert) => alert.expiresAt !== undefined);
       book.rev = Math.max(book.rev, rev);
       book.symbols = new Set(priced.map((alert) => normalizeSymbol(alert.symbol)));
       this.books.set(user, book);
@@ -280,6 +293,34 @@ export class ServerAlerts {
       for (const trigger of triggers) this.record(user, book, trigger);
     }
     this.options.onEvaluated?.(performance.now() - started, fired);
+  }
+
+  /**
+   * Armed alerts past their expiry are recorded expired, with no price needed (a closed market's
+   * alert expires on time too); the stored alert's change comes back through the notices, and
+   * its symbol is no longer watched.
+   */
+  private expireDue(): void {
+    const now = (this.options.now ?? Date.now)();
+    for (const [user, book] of this.books) {
+      const due = book.expiring.filter((alert) => alert.expiresAt !== undefined && alert.expiresAt <= now);
+      if (due.length === 0) continue;
+      book.expiring = book.expiring.filter((alert) => !due.includes(alert));
+      book.queue = book.queue.then(async () => {
+        for (const alert of due) {
+          try {
+            const written = await (await this.options.triggers()).expire(user, alert.id, now);
+            if (written) {
+              this.options.notices.publish(user, written.serverRev);
+              // Read again: the alert leaves the evaluation, and its symbol the feed.
+              void this.reload(user);
+            }
+          } catch (error) {
+            this.options.log?.(`chartroom: alerts: the expiry of ${alert.id} was not recorded (${error instanceof Error ? error.message : 'unknown error'})`);
+          }
+        }
+      });
+    }
   }
 
   private record(user: string, book: UserBook, trigger: ServerTrigger): void {

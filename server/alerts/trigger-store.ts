@@ -64,18 +64,9 @@ export class TriggerStore {
 
   async commit({ user, alertId, trigger }: NewTrigger): Promise<CommitOutcome> {
     return this.db.transaction().execute(async (trx): Promise<CommitOutcome> => {
-      await lockCounter(trx, user);
-      const row = await trx
-        .selectFrom('workspace_records')
-        .select(RECORD_COLUMNS)
-        .where('user_id', '=', user)
-        .where('store', '=', ALERTS_STORE)
-        .where('record_id', '=', alertRecordId(alertId))
-        .executeTakeFirst();
-      if (!row || row.deleted) return { committed: false, why: 'gone' };
-      const parsed = alertSchema.safeParse(row.value === null ? null : JSON.parse(row.value));
-      if (!parsed.success) return { committed: false, why: 'gone' };
-      const alert: Alert = parsed.data;
+      const stored = await lockedAlert(trx, user, alertId);
+      if (!stored) return { committed: false, why: 'gone' };
+      const { alert, row } = stored;
       const refusal = refusalOf(alert, trigger);
       if (refusal) return refusal;
       const triggerId = triggerIdOf(alertId, trigger.time);
@@ -142,6 +133,43 @@ export class TriggerStore {
       return { committed: true, triggerId, serverRev, alert: after, deliveries: targets.length };
     });
   }
+
+  /**
+   * An armed alert past its expiry (`now`, the data's clock) becomes expired, as a tab would
+   * record it: every device then shows it so, and the server stops watching its symbol. Undefined
+   * when the stored alert is not (gone, changed, no longer armed, or not yet due).
+   */
+  async expire(user: string, alertId: string, now: number): Promise<{ serverRev: number } | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const stored = await lockedAlert(trx, user, alertId);
+      if (!stored) return undefined;
+      const { alert, row } = stored;
+      if (alert.status !== 'armed' || alert.expiresAt === undefined || alert.expiresAt > now) return undefined;
+      const before = recordOf(row);
+      return this.workspace.writeWithin(trx, user, [
+        {
+          store: ALERTS_STORE,
+          from: withoutServerRev(before),
+          to: { ...withoutServerRev(before), rev: before.rev + 1, updatedAt: this.now(), by: this.by, value: { ...alert, status: 'expired' } },
+        },
+      ]);
+    });
+  }
+}
+
+/** The stored alert under the user's counter lock (a change of theirs waits for this transaction). */
+async function lockedAlert(trx: Transaction<Database>, user: string, alertId: string) {
+  await lockCounter(trx, user);
+  const row = await trx
+    .selectFrom('workspace_records')
+    .select(RECORD_COLUMNS)
+    .where('user_id', '=', user)
+    .where('store', '=', ALERTS_STORE)
+    .where('record_id', '=', alertRecordId(alertId))
+    .executeTakeFirst();
+  if (!row || row.deleted) return undefined;
+  const parsed = alertSchema.safeParse(row.value === null ? null : JSON.parse(row.value));
+  return parsed.success ? { alert: parsed.data as Alert, row } : undefined;
 }
 
 const withoutServerRev = ({ serverRev: _serverRev, store: _store, ...record }: UserRecord & { store?: string }): UserRecord => record;
