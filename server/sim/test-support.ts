@@ -21,16 +21,9 @@ export async function getJson<T = { code: number; message?: string; data?: unkno
   return { status: response.status, headers: response.headers, body: (await response.json()) as T };
 }
 
-export interface KlineJson {
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-  quote_volume?: string;
-  open_interest?: string;
-}
+import type { KlineRow as KlineJson } from '#shared/replay/fold-minutes.ts';
+
+export type { KlineJson };
 
 export async function klines(sim: Simulator, query: string, key = 'demo-enterprise'): Promise<KlineJson[]> {
   const answer = await getJson<{ code: number; message: string; data: { klines: KlineJson[] } }>(sim, `/v1/market/kline?${query}`, key);

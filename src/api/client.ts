@@ -48,6 +48,17 @@ function sourceOf(headers: Headers): DataSource | undefined {
   return value === 'simulator' || value === 'upstream' ? value : undefined;
 }
 
+/** Tells each listener of settled requests, one's failure not stopping the others (every ApiClient does). */
+export function tellListeners(listeners: Iterable<RequestListener>, event: RequestEvent): void {
+  for (const listener of listeners) {
+    try {
+      listener(event);
+    } catch (error) {
+      console.error('onSettled listener failed', error);
+    }
+  }
+}
+
 export function buildUrl(path: ContractPath, params: QueryParams): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) {
@@ -135,13 +146,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   function emit(event: RequestEvent): void {
     settledAny = true;
-    for (const listener of listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        console.error('onSettled listener failed', error);
-      }
-    }
+    tellListeners(listeners, event);
   }
 
   async function get<T>(path: ContractPath, params: QueryParams, schema: PayloadSchema<T>, requestOptions: RequestOptions = {}): Promise<T> {
