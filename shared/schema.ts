@@ -232,3 +232,37 @@ export const maxLength =
   (bound: number): Check<{ length: number }> =>
   (value) =>
     value.length <= bound ? undefined : `expected length ≤ ${String(bound)}`;
+
+/**
+ * A schema from its own run (value, path, issues) → output, for what the builders cannot say: a
+ * run pushes an issue for what is wrong, at its path, and returns the value it read.
+ */
+export const custom = <T>(run: Run<T>): Schema<T> => schema(run);
+
+/** Refuses any value with `message`. */
+export const refuse = (message: string): Schema<never> => unknown().check(() => message) as Schema<never>;
+
+/** Exactly `expected`. */
+export function literal<const T extends string | number>(expected: T): Schema<T> {
+  return unknown().check((value) => (value === expected ? undefined : `expected ${JSON.stringify(expected)}`)) as Schema<T>;
+}
+
+/**
+ * A union told apart by a tag: an object checked by the option its `key` names, so a message names
+ * what is wrong with the option the value claims to be, not that no option matched. `options` is
+ * called on first use (and kept), so an option may hold this schema (a group of conditions holds
+ * groups). An unknown tag is one issue: "kind: expected one of …".
+ */
+export function tagged<T>(key: string, options: () => Readonly<Record<string, Schema<T>>>): Schema<T> {
+  let table: Readonly<Record<string, Schema<T>>> | undefined;
+  let tagSchema: Schema<unknown> | undefined;
+  return schema((value, path, issues) => {
+    table ??= options();
+    const tag = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+    const option = typeof tag === 'string' && Object.hasOwn(table, tag) ? table[tag] : undefined;
+    if (option) return option.run(value, path, issues);
+    tagSchema ??= object({ [key]: enumOf(Object.keys(table)) });
+    tagSchema.run(value, path, issues);
+    return value as T;
+  });
+}
