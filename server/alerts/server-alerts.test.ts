@@ -263,6 +263,8 @@ describe('server alerts', () => {
     await vi.waitFor(() => {
       expect(calls.map((call) => call.trigger.price)).toEqual([391.6, 404]);
     });
+    // Each reference asked is one poll in /metrics' count.
+    expect(alerts.stats().tickerPolls).toBe(2);
     alerts.stop();
     outbox.stop();
   });

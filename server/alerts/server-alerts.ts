@@ -63,6 +63,8 @@ export interface ServerAlertsStats {
   pushes: number;
   recorded: number;
   refused: number;
+  barRequests: number;
+  tickerPolls: number;
 }
 
 interface UserBook {
@@ -97,12 +99,15 @@ export class ServerAlerts {
   /** When each instrument's day reference was last asked for (wall ms). */
   private readonly referenceAsked = new Map<InstrumentKey, number>();
   private readonly reloading = new Map<string, Promise<void>>();
-  private readonly counts = { pushes: 0, recorded: 0, refused: 0 };
+  private readonly counts = { pushes: 0, recorded: 0, refused: 0, barRequests: 0, tickerPolls: 0 };
   private stopped = false;
 
   constructor(private readonly options: ServerAlertsOptions) {
     this.indicators = new IndicatorAlerts({
-      loadBars: options.loadBars,
+      loadBars: (...request) => {
+        this.counts.barRequests += 1;
+        return options.loadBars(...request);
+      },
       onTrigger: (user, trigger) => {
         const book = this.books.get(user);
         if (book) this.record(user, book, trigger);
@@ -185,6 +190,7 @@ export class ServerAlerts {
     if (due.size === 0) return;
     this.polling = true;
     try {
+      this.counts.tickerPolls += 1;
       for (const data of await pollTickers([...due].map(instrumentOf))) this.evaluate(data);
     } catch (error) {
       this.options.log?.(`chartroom: alerts: polling tickers failed (${error instanceof Error ? error.message : 'unknown error'})`);

@@ -54,6 +54,9 @@ export interface AlertsMetricsSource {
   pushes: number;
   recorded: number;
   refused: number;
+  /** K-line requests of indicator alerts, and ticker polls (references, refused channels). */
+  barRequests: number;
+  tickerPolls: number;
 }
 
 export interface ChartroomMetrics {
@@ -248,6 +251,12 @@ export function createChartroomMetrics(): ChartroomMetrics {
     'chartroom_alerts_triggers_refused_total',
     'Triggers the database refused (another instance recorded it first, or the alert changed).',
     (stats) => stats.refused,
+  );
+  alertGauge('chartroom_alerts_bar_requests_total', 'K-line requests of indicator alerts (their histories and closed bars).', (stats) => stats.barRequests);
+  alertGauge(
+    'chartroom_alerts_ticker_polls_total',
+    'Ticker poll passes of the alerts (each asks at most 50 symbols a request): instruments the feed does not carry, day move references.',
+    (stats) => stats.tickerPolls,
   );
   gauge('process_resident_memory_bytes', 'Resident memory size in bytes.', [], () => one(process.memoryUsage.rss()));
   gauge('process_start_time_seconds', 'Start time of the process since the Unix epoch in seconds.', [], () => one(Math.floor(performance.timeOrigin) / 1000));
