@@ -58,6 +58,8 @@ export class AlertEvaluator {
   private readonly monitor = new AlertMonitor();
   /** The alerts by normalised symbol: a push meets only its symbol's (the server holds thousands). */
   private bySymbol = new Map<string, Alert[]>();
+  /** Symbols (normalised) with day move alerts: only their pushes' references are read. */
+  private dayMoveSymbols = new Set<string>();
 
   constructor(private alerts: Alert[]) {
     this.index();
@@ -99,7 +101,8 @@ export class AlertEvaluator {
     for (const alert of mine)
       if (alert.status === 'armed' && (alert.type === undefined || alert.type === type) && !watched.includes(alert.type)) watched.push(alert.type);
     const triggers: ServerTrigger[] = [];
-    const reference = dayReferenceOf(data, symbol, type);
+    // Read only where a day move waits on it (it costs a time zone's arithmetic once a day per zone).
+    const reference = this.dayMoveSymbols.has(symbol) ? dayReferenceOf(data, symbol, type) : undefined;
     for (const watchedType of watched) {
       const observation = this.monitor.observe(symbol, watchedType, Number(data.last_price), data.timestamp, mine, reference);
       const { alerts, recorded } = recordObservation(mine, observation);
@@ -130,6 +133,7 @@ export class AlertEvaluator {
 
   private index(): void {
     this.bySymbol = new Map();
+    this.dayMoveSymbols = new Set(this.alerts.filter((alert) => alert.condition.kind === 'dayMove').map((alert) => normalizeSymbol(alert.symbol)));
     for (const alert of this.alerts) {
       const symbol = normalizeSymbol(alert.symbol);
       const list = this.bySymbol.get(symbol);

@@ -41,11 +41,23 @@ export function dayReferenceOf(fields: ReferenceFields, symbol: string, type: st
     price = Number.isFinite(last) && Number.isFinite(change) ? positive(String(last - change)) : undefined;
   }
   if (price === undefined || !Number.isFinite(fields.timestamp)) return undefined;
-  return { price, ...marketDayAround(fields.timestamp, instrumentTimeZone(symbol, type)) };
+  const { from, until } = marketDayAround(fields.timestamp, instrumentTimeZone(symbol, type));
+  return { price, from, until };
 }
+
+/** Per zone, the last day asked: the pushes of a day fall in it, so the zone's arithmetic runs once a day. */
+const lastDays = new Map<string, { from: number; until: number }>();
 
 /** The local day holding `time` in `timeZone`, as instants. */
 function marketDayAround(time: number, timeZone: string): { from: number; until: number } {
+  const last = lastDays.get(timeZone);
+  if (last && time >= last.from && time < last.until) return last;
+  const found = computeMarketDay(time, timeZone);
+  lastDays.set(timeZone, found);
+  return found;
+}
+
+function computeMarketDay(time: number, timeZone: string): { from: number; until: number } {
   const day = ymdInZone(time, timeZone);
   const midnight = (ymd: string): number => {
     const { year, month, day: date } = parseYmd(ymd) ?? { year: 1970, month: 1, day: 1 };
