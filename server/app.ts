@@ -50,6 +50,10 @@ import { mountWorkspaceRoutes, type WorkspaceRoutes } from './workspace/workspac
 import { mountShareRoutes } from './workspace/share-route.ts';
 import { mountServerAlerts, type ServerAlertsRuntime } from './alerts/server-alerts-runtime.ts';
 import type { AskV1 } from './alerts/kline-bars.ts';
+import { SCREENER_PATH } from '#shared/screener/screener-protocol.ts';
+import { screenerRoute } from './screener/screener-route.ts';
+import { createScreenerService, type ScreenerService } from './screener/screener-service.ts';
+import type { ScreenerAsk } from './screener/screener-universe.ts';
 
 export interface ChartroomApp {
   app: Hono;
@@ -71,6 +75,8 @@ export interface ChartroomApp {
   workspace?: WorkspaceRoutes;
   /** The server's alerts (with a workspace database): started with the database, stopped on shutdown. */
   alerts?: ServerAlertsRuntime;
+  /** `POST /chartroom/screener`: the universes it keeps warm (server/screener/). */
+  screener: ScreenerService;
 }
 
 export interface AppOptions {
@@ -286,12 +292,29 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     const limit = clientRateLimit(new ClientRateLimiter({ perMinute: access.clientRateLimit }), access.trustProxyHops);
     app.use('/v1/*', limit);
     app.use(CATALOG_PATH, limit);
+    app.use(SCREENER_PATH, limit);
   }
   /** The catalogue index, whose upstream requests go where the browsers' do, with the server's key. */
   const catalogFrom = (upstream: CatalogUpstream): CatalogService => {
     const catalog = createCatalogService({ upstream, checkIntervalMs: config.catalog.checkIntervalMs, log });
     app.get(CATALOG_PATH, catalogRoute(catalog));
     return catalog;
+  };
+
+  /** The screener, whose upstream requests go where the catalogue's do; its names come from the catalogue. */
+  const screenerFrom = (ask: ScreenerAsk, catalog: CatalogService, maxPerMinute?: number): ScreenerService => {
+    const screener = createScreenerService({
+      ask,
+      catalog,
+      log,
+      ...(maxPerMinute !== undefined && { maxPerMinute }),
+      onEvaluated: (ms) => {
+        metrics.recordScreenEvaluation(ms / 1000);
+      },
+    });
+    metrics.setScreenerSource(() => screener.stats());
+    app.post(SCREENER_PATH, screenerRoute(screener, accessControl));
+    return screener;
   };
 
   app.get('/healthz', (c) => c.json({ status: 'ok', mode: config.mode, uptimeSeconds: Math.floor((now() - startedAt) / 1000) }));
@@ -365,7 +388,23 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     // The server's own requests (the catalogue's, the alerts' K-lines): with its key, past the browsers' guards.
     const askV1: AskV1 = (target) => forward(new Request(INTERNAL_ORIGIN + target), target);
     const catalog = catalogFrom(askV1);
-    return { app, metrics, klineCache, realtime, catalog, accessControl, ...(redis && { redis }), ...workspaceRoutes(realtime, askV1, Date.now, redis) };
+    // Each universe's warm-up takes at most half the key's budget (MARKET_API_RATE_LIMIT): the browsers keep the rest.
+    const screener = screenerFrom(
+      (target, headers) => forward(new Request(INTERNAL_ORIGIN + target, headers && { headers }), target),
+      catalog,
+      perMinute === undefined ? undefined : Math.max(1, Math.floor(perMinute / 2)),
+    );
+    return {
+      app,
+      metrics,
+      klineCache,
+      realtime,
+      catalog,
+      accessControl,
+      screener,
+      ...(redis && { redis }),
+      ...workspaceRoutes(realtime, askV1, Date.now, redis),
+    };
   }
 
   // Every browser reaches the embedded simulator with the one embedded key, so its per-key
@@ -389,12 +428,16 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   app.all('/v1/*', v1Handler(klineCache, dataNow, 'simulator', askSimulator, dataNow));
   const askV1: AskV1 = (target) => simulatorAnswer(new Request(INTERNAL_ORIGIN + target));
   const catalog = catalogFrom(askV1);
+  const screener = screenerFrom((target, headers) => simulatorAnswer(new Request(INTERNAL_ORIGIN + target, headers && { headers })), catalog);
   app.all('/__sim/*', async (c) => {
     const response = await simulator.app.fetch(c.req.raw, c.env);
     // Time travel or another plan changes what a window holds: forget them all.
-    if (c.req.method === 'POST' && (c.req.path === '/__sim/clock' || c.req.path === '/__sim/key')) klineCache.clear();
+    if (c.req.method === 'POST' && (c.req.path === '/__sim/clock' || c.req.path === '/__sim/key')) {
+      klineCache.clear();
+      screener.reset();
+    }
     return response;
   });
   const realtime = realtimeRelay(simulator);
-  return { app, simulator, metrics, klineCache, realtime, catalog, accessControl, ...workspaceRoutes(realtime, askV1, dataNow) };
+  return { app, simulator, metrics, klineCache, realtime, catalog, accessControl, screener, ...workspaceRoutes(realtime, askV1, dataNow) };
 }

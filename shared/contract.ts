@@ -95,7 +95,10 @@ export const AMBIGUOUS_SYMBOL = 'AMBIGUOUS_SYMBOL';
  */
 export const SIGN_IN_REQUIRED = 'SIGN_IN_REQUIRED';
 
-/** The market-data GET paths: the twelve of the contract (§4.1–4.12) and the order book (§4.13). */
+/**
+ * The market-data GET paths: the twelve of the contract (§4.1–4.12), the order book (§4.13) and
+ * the full-US and full-A-share tickers of the OpenAPI (the full-HK one's kin).
+ */
 export const CONTRACT_PATHS = [
   '/v1/symbols/available',
   '/v1/market/kline',
@@ -110,6 +113,8 @@ export const CONTRACT_PATHS = [
   '/v1/market/trade-days',
   '/v1/market/kline/ex-factors',
   '/v1/market/depth',
+  '/v1/market/ticker/us-stock',
+  '/v1/market/ticker/cn-stock',
 ] as const;
 export type ContractPath = (typeof CONTRACT_PATHS)[number];
 

@@ -81,6 +81,10 @@ export interface ChartroomMetrics {
   recordAlertEvaluation(seconds: number): void;
   /** One delivery attempt of a trigger, with the seconds since the trigger was recorded. */
   recordAlertDelivery(channel: string, outcome: string, seconds: number): void;
+  /** The screener's universes (server/screener/): warm-up progress and upstream requests per market, read at scrape time. */
+  setScreenerSource(stats: (() => readonly ScreenerMetricsSource[]) | undefined): void;
+  /** One screen evaluated (POST /chartroom/screener). */
+  recordScreenEvaluation(seconds: number): void;
   /** The exposition text (format 0.0.4). */
   render(): Promise<string>;
   /** Its Content-Type. */
@@ -105,6 +109,17 @@ export function codeLabel(code: number | undefined): string {
 }
 
 type Sample = { labels: Record<string, string>; value: number };
+
+/** One screener universe's figures: `universe` is its market and type ("US stock"). */
+export interface ScreenerMetricsSource {
+  universe: string;
+  total: number;
+  ready: number;
+  /** Upstream requests of its warm-up. */
+  warmUpRequests: number;
+  /** Upstream requests in all (warm-up and refreshes). */
+  requests: number;
+}
 
 export function createChartroomMetrics(): ChartroomMetrics {
   // A registry of our own (not prom-client's global one): every app instance has its figures.
@@ -258,6 +273,30 @@ export function createChartroomMetrics(): ChartroomMetrics {
     'Ticker poll passes of the alerts (each asks at most 50 symbols a request): instruments the feed does not carry, day move references.',
     (stats) => stats.tickerPolls,
   );
+  let screener: (() => readonly ScreenerMetricsSource[]) | undefined;
+  const screenerGauge = (name: string, help: string, read: (stats: ScreenerMetricsSource) => number): void => {
+    gauge(name, help, ['universe'], () => (screener?.() ?? []).map((stats) => ({ labels: { universe: stats.universe }, value: read(stats) })));
+  };
+  screenerGauge('chartroom_screener_symbols', 'Symbols of a screener universe (market and type).', (stats) => stats.total);
+  screenerGauge(
+    'chartroom_screener_symbols_ready',
+    'Of them, those whose quote, information and daily bars are in (the warm-up progress).',
+    (stats) => stats.ready,
+  );
+  screenerGauge('chartroom_screener_warmup_requests_total', 'Upstream requests of the universe’s warm-up.', (stats) => stats.warmUpRequests);
+  screenerGauge(
+    'chartroom_screener_upstream_requests_total',
+    'Upstream requests of the universe in all (warm-up and quote refreshes).',
+    (stats) => stats.requests,
+  );
+  const screenEvaluation = new Summary({
+    name: 'chartroom_screener_evaluation_seconds',
+    help: 'Per screen asked: its evaluation over the universe kept warm, over the last 60 s.',
+    percentiles: [0.5, 0.95, 0.99],
+    maxAgeSeconds: 60,
+    ageBuckets: 3,
+    registers,
+  });
   gauge('process_resident_memory_bytes', 'Resident memory size in bytes.', [], () => one(process.memoryUsage.rss()));
   gauge('process_start_time_seconds', 'Start time of the process since the Unix epoch in seconds.', [], () => one(Math.floor(performance.timeOrigin) / 1000));
   /** prom-client reads values asynchronously: the upstream counts are kept here too, for tests and benchmarks. */
@@ -303,6 +342,12 @@ export function createChartroomMetrics(): ChartroomMetrics {
     recordAlertDelivery(channel, outcome, seconds) {
       alertDeliveries.inc({ channel, outcome });
       alertDeliveryLatency.observe({ channel }, seconds);
+    },
+    setScreenerSource(stats) {
+      screener = stats;
+    },
+    recordScreenEvaluation(seconds) {
+      screenEvaluation.observe(seconds);
     },
     render: () => registry.metrics(),
     contentType: registry.contentType,

@@ -40,7 +40,8 @@ export interface Simulator {
 }
 
 const LATEST_PATH = '/v1/market/kline/latest';
-const HK_TICKER_PATH = '/v1/market/ticker/hk-stock';
+/** The full-market tickers: answered compressed only. */
+const FULL_MARKET_PATHS: ReadonlySet<string> = new Set(['/v1/market/ticker/hk-stock', '/v1/market/ticker/us-stock', '/v1/market/ticker/cn-stock']);
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The client's address as the Node adapter reports it (absent for in-process requests). */
@@ -98,8 +99,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       if (faulty) await faults.delay();
       const injected = faulty ? faults.injectedError() : undefined;
       if (injected) throw injected;
-      const coding = path === HK_TICKER_PATH ? chooseCoding(c.req.header('accept-encoding') ?? null) : undefined;
-      if (path === HK_TICKER_PATH && !coding) {
+      const coding = FULL_MARKET_PATHS.has(path) ? chooseCoding(c.req.header('accept-encoding') ?? null) : undefined;
+      if (FULL_MARKET_PATHS.has(path) && !coding) {
         return answer(406, { code: 2001, message: 'Invalid parameter: Accept-Encoding must include gzip, br or zstd' });
       }
       const body = endpoint({ query: queryOf(url), now: clock.now() });

@@ -5,6 +5,7 @@
 import { MARKETS, PRODUCT_TYPES } from '#shared/contract.ts';
 import { cnFuturesInstruments } from './cn-futures.ts';
 import { cnStockInstruments } from './cn-stocks.ts';
+import { cnUniverseInstruments } from './cn-universe.ts';
 import { corporateActionsBySymbol } from './corporate-actions.ts';
 import { cryptoInstruments } from './crypto.ts';
 import { forexInstruments } from './forex.ts';
@@ -13,6 +14,7 @@ import { hkUniverseInstruments } from './hk-universe.ts';
 import { indexInstruments } from './indices.ts';
 import type { Instrument } from './types.ts';
 import { usStockInstruments } from './us-stocks.ts';
+import { usUniverseInstruments } from './us-universe.ts';
 
 /** Numeric codes compare as numbers (2.HK before 10.HK), the rest as plain strings. */
 function compareSymbols(a: string, b: string): number {
@@ -37,22 +39,41 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** Builds the catalog from scratch (deterministic: two builds are deep-equal). */
+/**
+ * `SIM_UNIVERSE=full`: the US and A-share universes at the real service's scale (about 5,000
+ * stocks each, generated as the HK long tail is), for the screener and its bench. Unset: the
+ * hand-written majors only, which the tests and journeys are written against (a catalogue of
+ * 12,690 products instead of 2,793 changes search rankings and costs every page its download).
+ */
+export function fullUniverse(): boolean {
+  return process.env.SIM_UNIVERSE === 'full';
+}
+
 export function buildCatalog(): readonly Instrument[] {
   const hkMajors = hkMajorInstruments();
   const hkNames = new Set(hkMajors.map((instrument) => instrument.name));
+  const usMajors = usStockInstruments();
+  const usNames = new Set(usMajors.map((instrument) => instrument.stockInfo?.name_en ?? instrument.name));
+  const usTickers = new Set(usMajors.map((instrument) => instrument.symbol.slice(0, -'.US'.length)));
+  const cnMajors = cnStockInstruments();
+  const cnNames = new Set(cnMajors.map((instrument) => instrument.name));
+  const cnCodes = new Set(cnMajors.map((instrument) => instrument.symbol.slice(0, 6)));
   const instruments = [
     ...forexInstruments(),
     ...indexInstruments(),
     ...cryptoInstruments(),
-    ...usStockInstruments(),
+    ...usMajors,
+    ...(fullUniverse() ? usUniverseInstruments(usTickers, usNames) : []),
     ...hkMajors,
     ...hkUniverseInstruments(hkMajorCodes(), hkNames),
-    ...cnStockInstruments(),
+    ...cnMajors,
+    ...(fullUniverse() ? cnUniverseInstruments(cnCodes, cnNames) : []),
     ...cnFuturesInstruments(),
   ];
   const actions = corporateActionsBySymbol();
+  const stocks = new Set(instruments.filter((instrument) => instrument.type === 'stock').map((instrument) => instrument.symbol));
   for (const [symbol] of actions) {
-    if (!instruments.some((instrument) => instrument.symbol === symbol && instrument.type === 'stock')) {
+    if (!stocks.has(symbol)) {
       throw new Error(`corporate actions for unknown stock ${symbol}`);
     }
   }
@@ -65,6 +86,7 @@ export function buildCatalog(): readonly Instrument[] {
 
 let catalog: readonly Instrument[] | undefined;
 let hkFeed: readonly Instrument[] | undefined;
+const stockFeeds = new Map<'US' | 'CN', readonly Instrument[]>();
 
 /** Every instrument, in a stable order: market (GLOBAL, US, HK, CN), type, symbol. */
 export function allInstruments(): readonly Instrument[] {
@@ -88,4 +110,14 @@ export function hkFeedInstruments(): readonly Instrument[] {
 /** The code of an instrument in the full-HK feed's `symbol`: '700' for 700.HK, 'HSI' for HSI. */
 export function hkFeedCode(instrument: Instrument): string {
   return instrument.symbol.endsWith('.HK') ? instrument.symbol.slice(0, -'.HK'.length) : instrument.symbol;
+}
+
+/** What the full-US and full-A-share tickers list: every stock of the market, in catalog order. */
+export function stockFeedInstruments(market: 'US' | 'CN'): readonly Instrument[] {
+  let feed = stockFeeds.get(market);
+  if (!feed) {
+    feed = Object.freeze(allInstruments().filter((instrument) => instrument.market === market && instrument.type === 'stock'));
+    stockFeeds.set(market, feed);
+  }
+  return feed;
 }

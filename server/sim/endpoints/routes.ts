@@ -8,7 +8,7 @@ import { klineHistory, klineLatest } from './kline.ts';
 import { klineIntervals, tradeDaysEndpoint, tradingSessions } from './reference.ts';
 import { stockInfo } from './stock-info.ts';
 import { symbolsAvailable } from './symbols.ts';
-import { hkTicker, ticker } from './ticker.ts';
+import { cnTicker, hkTicker, ticker, usTicker } from './ticker.ts';
 import { trades } from './trades.ts';
 
 export const ENDPOINTS: Readonly<Record<ContractPath, Endpoint>> = {
@@ -25,6 +25,8 @@ export const ENDPOINTS: Readonly<Record<ContractPath, Endpoint>> = {
   '/v1/market/trade-days': tradeDaysEndpoint,
   '/v1/market/kline/ex-factors': exFactors,
   '/v1/market/depth': depth,
+  '/v1/market/ticker/us-stock': usTicker,
+  '/v1/market/ticker/cn-stock': cnTicker,
 };
 
 export function endpointFor(path: string): Endpoint | undefined {

@@ -1,6 +1,6 @@
 /** GET /v1/market/ticker (§4.5) and GET /v1/market/ticker/hk-stock (§4.6). */
 import { MAX_TICKER_SYMBOLS, TYPES_FOR_QUOTES } from '#shared/contract.ts';
-import { hkFeedCode, hkFeedInstruments } from '../catalog/catalog.ts';
+import { hkFeedCode, hkFeedInstruments, stockFeedInstruments } from '../catalog/catalog.ts';
 import type { Instrument } from '../catalog/types.ts';
 import { modelOf, type InstrumentModel } from '../engine/instrument-model.ts';
 import { extendedQuote, type ExtendedQuote } from '../engine/extended-quote.ts';
@@ -98,3 +98,38 @@ export const hkTicker: Endpoint = ({ now }) => {
   }
   return success(data);
 };
+
+/** The full-A-share feed's `category` of a stock, by its exchange. */
+const CN_CATEGORY: Readonly<Record<string, string>> = { SH: 'sh_stock', SZ: 'sz_stock', BJ: 'bj_stock' };
+
+/**
+ * Every stock of the US or A-share market in one array (OpenAPI `ticker/us-stock`,
+ * `ticker/cn-stock`), named by canonical symbol ('AAPL.US', '600519.SH'); the A-share one adds
+ * the `category` its schema describes.
+ */
+function stockFeed(market: 'US' | 'CN'): Endpoint {
+  return ({ now }) => {
+    const data: Record<string, unknown>[] = [];
+    for (const instrument of stockFeedInstruments(market)) {
+      const model = modelOf(instrument);
+      const figures = tickerFigures(model, now);
+      if (!figures) continue;
+      const category = market === 'CN' ? CN_CATEGORY[instrument.symbol.slice(-2)] : undefined;
+      data.push({
+        symbol: instrument.symbol,
+        name: instrument.name,
+        type: instrument.type,
+        ...(category !== undefined && { category }),
+        last_price: priceText(model, figures.last),
+        open: priceText(model, figures.window.open),
+        prev_close: priceText(model, figures.reference),
+        ...windowFields(model, figures),
+        timestamp: figures.timestamp,
+      });
+    }
+    return success(data);
+  };
+}
+
+export const usTicker: Endpoint = stockFeed('US');
+export const cnTicker: Endpoint = stockFeed('CN');

@@ -39,6 +39,9 @@ const PAID_PLANS: readonly Plan[] = ['starter', 'professional', 'all-hk', 'all-c
 const PLAN_GATES: Readonly<Record<string, readonly Plan[]>> = {
   '/v1/market/kline/ex-factors': PAID_PLANS,
   '/v1/market/ticker/hk-stock': ['all-hk', 'enterprise'],
+  // Not in §5's table: gated as the full-HK one is, each to its own full-market plan.
+  '/v1/market/ticker/us-stock': ['all-us', 'enterprise'],
+  '/v1/market/ticker/cn-stock': ['all-cn', 'enterprise'],
   '/v1/market/depth': PAID_PLANS,
 };
 
