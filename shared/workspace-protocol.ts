@@ -35,7 +35,7 @@ export const WORKSPACE_LIMITS = {
 } as const;
 
 /** The stores whose records travel (the browser's record stores). */
-export const WORKSPACE_STORES = ['app', 'drawings', 'alerts'] as const;
+export const WORKSPACE_STORES = ['app', 'drawings', 'alerts', 'paper', 'screens'] as const;
 
 const storeName = z
   .string()

@@ -27,6 +27,8 @@ import { useDocumentLanguage } from './use-document-language';
 import { useTheme } from './use-theme';
 import { useUrlSync } from './use-url-sync';
 import { useAfterFirstCandle } from './use-after-first-candle';
+import { AppServicesProvider, useAppServices } from '../queries/app-services-context';
+import { loadReplay, REPLAY_PARAM, useReplayRun } from '../features/replay/replay-switch';
 
 // Beside the chart: rendered (and so downloaded) once the first candle is drawn, so neither
 // their bytes nor their evaluation stand between the page and that candle.
@@ -52,6 +54,7 @@ const intraday = lazyWithPreload(() => import('../features/intraday/intraday-pan
 const stockInfo = lazyWithPreload(() => import('../features/stock-info/stock-info-panel').then((m) => m.StockInfoPanel));
 const trades = lazyWithPreload(() => import('../features/trades/trades-panel').then((m) => m.TradesPanel));
 const hkMarket = lazyWithPreload(() => import('../features/hk-market/hk-market-panel').then((m) => m.HkMarketPanel));
+const screener = lazyWithPreload(() => import('../features/screener/screener-panel').then((m) => m.ScreenerPanel));
 const orderBook = lazyWithPreload(() => import('../features/order-book/order-book-panel').then((m) => m.OrderBookPanel));
 const search = lazyWithPreload(() => import('../features/search/search-palette').then((m) => m.SearchPalette));
 const IntradayPanel = intraday.Component;
@@ -59,10 +62,13 @@ const StockInfoPanel = stockInfo.Component;
 const TradesPanel = trades.Component;
 const HkMarketPanel = hkMarket.Component;
 const OrderBookPanel = orderBook.Component;
+const ScreenerPanel = screener.Component;
 const SearchPalette = search.Component;
 // Two to four charts: loaded when a layout shows them.
 const chartGrid = lazyWithPreload(() => import('../features/chart/layout/chart-grid').then((m) => m.ChartGrid));
 const ChartGrid = chartGrid.Component;
+// A bar replay's controls: loaded when a replay starts (a link's, or the chart menu's).
+const ReplayBar = lazyWithPreload(() => loadReplay().then((m) => m.ReplayBar)).Component;
 
 /** The chart tab: one chart, or the layout's charts. */
 function ChartArea({ afterFirstCandle }: { afterFirstCandle: boolean }) {
@@ -82,6 +88,7 @@ const PRELOAD_TAB: Record<PanelTab, () => void> = {
   trades: trades.preload,
   hk: hkMarket.preload,
   book: orderBook.preload,
+  screener: screener.preload,
 };
 
 function preloadTab(tab: PanelTab): void {
@@ -106,6 +113,8 @@ function tabContent(tab: PanelTab, afterFirstCandle: boolean): ReactNode {
       return <HkMarketPanel />;
     case 'book':
       return <OrderBookPanel />;
+    case 'screener':
+      return <ScreenerPanel />;
   }
 }
 
@@ -134,6 +143,12 @@ export function App() {
     prefetchCatalog(queryClient);
   }, [queryClient]);
   useUrlSync();
+  // A replay runs on its own services (its clock and feed): the tree mounts again on them.
+  const services = useAppServices();
+  const replay = useReplayRun();
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).has(REPLAY_PARAM)) void loadReplay().then((m) => m.startFromLink(services));
+  }, [services]);
   // Whether the page opened on the chart decides what renders first (only the first value counts).
   const besideChart = useAfterFirstCandle(useAppStore.getState().workspace.tab === 'chart');
   // The words for failures arrive with the panels beside the chart (they share its chunk); the
@@ -154,73 +169,80 @@ export function App() {
 
   return (
     // The frame's classes (src/app/layout.css) are shared with index.html's static shell, which this replaces.
-    <div className="app-page">
-      <AppHeader onSearch={openSearch} onSearchIntent={searchIntent} afterFirstCandle={besideChart} />
-      {besideChart && (
-        <Suspense fallback={null}>
-          <Notices />
-        </Suspense>
-      )}
-      <main className="app-grid" data-screen={screen} data-fold-watchlists={collapsed.watchlists} data-fold-markets={collapsed.markets}>
-        <div className="app-watchlists">
-          <Panel
-            title={t('Watchlists')}
-            id="watchlists"
-            className="flex-1"
-            actions={
-              besideChart && (
-                <Suspense fallback={null}>
-                  <ColumnFold column="watchlists" part="button" />
-                </Suspense>
-              )
-            }
-          >
-            <Suspense fallback={<Loading />}>{besideChart && rendered('watchlist') ? <WatchlistPanel /> : <Loading />}</Suspense>
-          </Panel>
+    <AppServicesProvider key={replay?.id ?? 'live'} services={replay?.services ?? services}>
+      <div className="app-page">
+        <AppHeader onSearch={openSearch} onSearchIntent={searchIntent} afterFirstCandle={besideChart} />
+        {besideChart && (
+          <Suspense fallback={null}>
+            <Notices />
+          </Suspense>
+        )}
+        <main className="app-grid" data-screen={screen} data-fold-watchlists={collapsed.watchlists} data-fold-markets={collapsed.markets}>
+          <div className="app-watchlists">
+            <Panel
+              title={t('Watchlists')}
+              id="watchlists"
+              className="flex-1"
+              actions={
+                besideChart && (
+                  <Suspense fallback={null}>
+                    <ColumnFold column="watchlists" part="button" />
+                  </Suspense>
+                )
+              }
+            >
+              <Suspense fallback={<Loading />}>{besideChart && rendered('watchlist') ? <WatchlistPanel /> : <Loading />}</Suspense>
+            </Panel>
+            {besideChart && (
+              <Suspense fallback={null}>
+                <ColumnFold column="watchlists" part="handle" />
+              </Suspense>
+            )}
+          </div>
+          <section aria-label={t('Main')} className="app-main">
+            <PanelTabs
+              onIntent={preloadTab}
+              actions={(tab) => tab === 'chart' && <LayoutButton />}
+              render={(tab) => (
+                <Panel key={tab} title={tabLabel(tab)} id={tab} hideTitle className="flex-1 rounded-none border-0">
+                  <Suspense fallback={<Loading />}>{tabContent(tab, besideChart)}</Suspense>
+                </Panel>
+              )}
+            />
+          </section>
+          {/* Drawn whole once the chart is up, as the static shell leaves it empty until then. */}
+          <section aria-label={t('Markets and alerts')} className="panel app-markets">
+            {besideChart && (
+              <Suspense fallback={null}>
+                <ColumnFold column="markets" part="handle" />
+                <SideColumn panelsShown={rendered('markets')} />
+              </Suspense>
+            )}
+          </section>
+        </main>
+        <div className="app-status">
           {besideChart && (
             <Suspense fallback={null}>
-              <ColumnFold column="watchlists" part="handle" />
+              <StatusBar />
             </Suspense>
           )}
         </div>
-        <section aria-label={t('Main')} className="app-main">
-          <PanelTabs
-            onIntent={preloadTab}
-            actions={(tab) => tab === 'chart' && <LayoutButton />}
-            render={(tab) => (
-              <Panel key={tab} title={tabLabel(tab)} id={tab} hideTitle className="flex-1 rounded-none border-0">
-                <Suspense fallback={<Loading />}>{tabContent(tab, besideChart)}</Suspense>
-              </Panel>
-            )}
-          />
-        </section>
-        {/* Drawn whole once the chart is up, as the static shell leaves it empty until then. */}
-        <section aria-label={t('Markets and alerts')} className="panel app-markets">
-          {besideChart && (
-            <Suspense fallback={null}>
-              <ColumnFold column="markets" part="handle" />
-              <SideColumn panelsShown={rendered('markets')} />
-            </Suspense>
-          )}
-        </section>
-      </main>
-      <div className="app-status">
         {besideChart && (
           <Suspense fallback={null}>
-            <StatusBar />
+            <ScreenBar screen={screen} onScreen={setScreen} />
+          </Suspense>
+        )}
+        {searchDraft && (
+          <Suspense fallback={<PaletteDraft draft={searchDraft} onClose={closeSearch} />}>
+            <SearchPalette open onClose={closeSearch} draft={searchDraft} />
+          </Suspense>
+        )}
+        {replay && (
+          <Suspense fallback={null}>
+            <ReplayBar />
           </Suspense>
         )}
       </div>
-      {besideChart && (
-        <Suspense fallback={null}>
-          <ScreenBar screen={screen} onScreen={setScreen} />
-        </Suspense>
-      )}
-      {searchDraft && (
-        <Suspense fallback={<PaletteDraft draft={searchDraft} onClose={closeSearch} />}>
-          <SearchPalette open onClose={closeSearch} draft={searchDraft} />
-        </Suspense>
-      )}
-    </div>
+    </AppServicesProvider>
   );
 }

@@ -19,6 +19,7 @@ const TAB_KEYS: Record<PanelTab, MessageKey> = {
   trades: 'Trades',
   hk: 'HK market',
   book: 'Order book',
+  screener: 'Screener',
 };
 
 /** A tab's name in the active language. */

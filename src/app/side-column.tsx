@@ -7,21 +7,35 @@
  */
 import { t, type MessageKey } from '../i18n/t';
 import { useLanguage } from '../i18n/use-language';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithPreload } from '../components/lazy-with-preload';
+import { usePaperStore } from '../features/paper/paper-store';
 import { PanelBoundary } from '../components/ui/panel-boundary';
 import { AlertsPanel, AlertsRuntime } from '../features/alerts';
 import { SessionsPanel } from '../features/sessions/sessions-panel';
 import { ColumnFold } from './column-fold';
 import { useServerNow } from './use-server-now';
+import { AppServicesProvider, useAppServices } from '../queries/app-services-context';
+import { useReplayRun } from '../features/replay/replay-switch';
+import { ReplayAlertWatch } from './replay-alerts';
 
-export type SideTab = 'markets' | 'alerts';
+export type SideTab = 'markets' | 'alerts' | 'paper';
+
+// Paper trading: its panel loads when its tab opens (pointing at the tab starts the download); its
+// runtime (the order book, the chart's lines) only while the account has orders or positions.
+const paperPanel = lazyWithPreload(() => import('../features/paper/paper-panel').then((m) => m.PaperPanel));
+const PaperPanel = paperPanel.Component;
+const PaperRuntime = lazyWithPreload(() => import('../features/paper/paper-runtime').then((m) => m.PaperRuntime)).Component;
 
 const TAB =
   'panel-heading rounded px-1.5 py-0.5 aria-selected:bg-slate-100 aria-selected:text-slate-900 hover:text-slate-800 dark:aria-selected:bg-slate-800 dark:aria-selected:text-slate-100 dark:hover:text-slate-200';
 const TABS: { id: SideTab; label: MessageKey }[] = [
   { id: 'markets', label: 'Markets' },
   { id: 'alerts', label: 'Alerts' },
+  { id: 'paper', label: 'Paper trading' },
 ];
+
+const PANEL_NAMES: Record<SideTab, string> = { markets: 'Markets', alerts: 'Alerts', paper: 'Paper trading' };
 
 /** The markets panel on the data's clock (it re-renders each second, alone). */
 function LiveSessions() {
@@ -32,6 +46,9 @@ function LiveSessions() {
 export function SideColumn({ panelsShown }: { panelsShown: boolean }) {
   useLanguage();
   const [tab, setTab] = useState<SideTab>('markets');
+  const replay = useReplayRun();
+  const services = useAppServices();
+  const trading = usePaperStore((state) => state.account.orders.length > 0 || state.account.positions.length > 0);
   return (
     <>
       <div className="panel-title">
@@ -47,6 +64,7 @@ export function SideColumn({ panelsShown }: { panelsShown: boolean }) {
               onClick={() => {
                 setTab(id);
               }}
+              {...(id === 'paper' && { onPointerEnter: paperPanel.preload, onFocus: paperPanel.preload })}
               className={TAB}
             >
               {t(label)}
@@ -57,14 +75,35 @@ export function SideColumn({ panelsShown }: { panelsShown: boolean }) {
       </div>
       <div role="tabpanel" id={`side-panel-${tab}`} aria-labelledby={`side-tab-${tab}`} className="min-h-0 flex-1">
         {panelsShown && (
-          <PanelBoundary key={tab} name={tab === 'markets' ? 'Markets' : 'Alerts'}>
-            {tab === 'markets' ? <LiveSessions /> : <AlertsPanel />}
+          <PanelBoundary key={tab} name={PANEL_NAMES[tab]}>
+            {tab === 'markets' ? (
+              <LiveSessions />
+            ) : tab === 'alerts' ? (
+              <AlertsPanel />
+            ) : (
+              <Suspense fallback={<p className="p-3 text-sm text-slate-500">{t('Loading…')}</p>}>
+                <PaperPanel />
+              </Suspense>
+            )}
           </PanelBoundary>
         )}
       </div>
-      <PanelBoundary name="Alerts runtime">
-        <AlertsRuntime />
-      </PanelBoundary>
+      {/* During a replay, the alerts also evaluate its prices, for its controls only (replay-alerts.tsx). */}
+      {replay && <ReplayAlertWatch key={replay.id} />}
+      {/* On the page's own services during a replay: alerts evaluate live prices, never replayed ones. */}
+      <AppServicesProvider services={replay?.base ?? services}>
+        <PanelBoundary name="Alerts runtime">
+          <AlertsRuntime />
+        </PanelBoundary>
+      </AppServicesProvider>
+      {/* On the tree's services: during a replay, working orders fill at the replayed prices. */}
+      {trading && (
+        <PanelBoundary name="Paper trading runtime">
+          <Suspense fallback={null}>
+            <PaperRuntime />
+          </Suspense>
+        </PanelBoundary>
+      )}
     </>
   );
 }

@@ -37,6 +37,14 @@ export function startTabSyncs(): void {
   share(useAppStore, appRecords, tab);
   share(useDrawingsStore, drawingRecords, tab);
   share(useAlertsStore, alertRecords, tab);
+  // The paper account: its store and schema load with it, after the first candle, in their own chunk.
+  void Promise.all([import('../features/paper/paper-store'), import('../features/paper/paper-records')]).then(([{ usePaperStore }, { paperRecords }]) => {
+    share(usePaperStore, paperRecords, tab);
+  });
+  // The saved screens: their store and schema load with it, after the first candle, in their own chunk.
+  void import('../features/screener/screen-records').then(({ screenRecords, useScreensStore }) => {
+    share(useScreensStore, screenRecords, tab);
+  });
   void import('./workspace-sync/start-server-sync').then((sync) => {
     sync.startServerSync(tab);
   });

@@ -18,7 +18,10 @@ import { linkView, serializeLayout, serializeWorkspace } from './url-state';
 
 function searchOf(workspace: Workspace, layout: ChartLayout, language: Language): string {
   const search = `${serializeWorkspace(workspace)}${serializeLayout(layout)}`;
-  return language === 'en' ? search : `${search}&lang=${language}`;
+  // A running replay's parameter (features/replay/replay-url.ts) stays: the replay keeps it.
+  const replay = new URLSearchParams(window.location.search).get('replay');
+  const withReplay = replay === null ? search : `${search}&replay=${replay}`;
+  return language === 'en' ? withReplay : `${withReplay}&lang=${language}`;
 }
 
 export function useUrlSync(): void {

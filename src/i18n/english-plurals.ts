@@ -22,4 +22,6 @@ export const ENGLISH_ONE: Partial<Record<MessageKey, string>> = {
   '{n} matches in {instruments}': '{n} match in {instruments}',
   '{count} periods are too many': '{count} period is too many',
   'Imported {count} records.': 'Imported {count} record.',
+  // replay
+  '{count} bars/s': '{count} bar/s',
 };

@@ -9,7 +9,7 @@ import { COLD_VISIT_CHART } from '#shared/first-page.ts';
 import * as layouts from './chart-layout';
 import { activeView, defaultLayout, type ChartLayout, type ChartView } from './chart-layout';
 
-export const PANEL_TABS = ['chart', 'intraday', 'info', 'trades', 'hk', 'book'] as const;
+export const PANEL_TABS = ['chart', 'intraday', 'info', 'trades', 'hk', 'book', 'screener'] as const;
 export type PanelTab = (typeof PANEL_TABS)[number];
 
 export const DISPLAY_ZONES = ['market', 'local', 'utc'] as const;

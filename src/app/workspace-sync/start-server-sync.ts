@@ -10,6 +10,7 @@
 import { WORKSPACE_EVENTS_PATH } from '#shared/workspace-protocol.ts';
 import { alertRecords } from '../../features/alerts/alert-records';
 import { drawingRecords } from '../../features/chart/drawings/drawing-records';
+import { PAPER_STORE } from '../../features/paper/paper-records';
 import { t } from '../../i18n/t';
 import { useAppStore } from '../../store/app-store';
 import { appRecords } from '../../store/records/app-records';
@@ -83,6 +84,9 @@ function run(tab: string): void {
       },
       { name: drawingRecords.store, defaults: new Map() },
       { name: alertRecords.store, defaults: new Map() },
+      { name: PAPER_STORE, defaults: new Map() },
+      // The saved screens' store name (src/features/screener/screen-records.ts), not imported: the screener loads on demand.
+      { name: 'screens', defaults: new Map() },
     ],
     channelOf: (store) => new BroadcastChannel(recordsChannelName(store)),
     storage: localStorage,

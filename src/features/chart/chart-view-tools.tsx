@@ -15,6 +15,8 @@ import { lazyWithPreload } from '../../components/lazy-with-preload';
 import { isTypingTarget } from '../../lib/key-press';
 import { useAppStore } from '../../store/app-store';
 import { chartDataset } from './chart-identity';
+import { INTERVAL_MS } from '#shared/interval-length.ts';
+import { useAppServices } from '../../queries/app-services-context';
 import { chartMomentRequest } from './chart-moment';
 import type { ChartSurface } from './chart-surface';
 import { fitLegendToPanes } from './legend-fit';
@@ -22,6 +24,8 @@ import { showLivePriceLabel } from './live-price-label';
 import { awayFromLatest, chartTimeOfDate, goToDay, heldTimes, resetScale, scrollToLatest } from './view-moves';
 
 const goToDateDialog = lazyWithPreload(() => import('./go-to-date-dialog').then((module) => module.GoToDateDialog));
+// A bar replay from the menu: from the candle under it, or from a date (features/replay, on demand).
+const replayDialog = lazyWithPreload(() => import('../replay/replay-switch').then((m) => m.loadReplay()).then((m) => m.ReplayStartDialog));
 
 /** Whether the key press is the view's (not typed, not taken, focus on the page or in this chart's panel). */
 function viewKey(event: KeyboardEvent, element: HTMLElement): boolean {
@@ -50,6 +54,9 @@ export function ChartViewTools({ surface, active, loadingOlder }: ChartViewTools
   const [away, setAway] = useState(false);
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | undefined>(undefined);
   const [dateOpen, setDateOpen] = useState(false);
+  // The replay's dialog: open with the instant it starts from (undefined: none picked).
+  const [replayAt, setReplayAt] = useState<{ at: number | undefined } | undefined>(undefined);
+  const services = useAppServices();
 
   useEffect(() => {
     const scale = chart.timeScale();
@@ -117,6 +124,7 @@ export function ChartViewTools({ surface, active, loadingOlder }: ChartViewTools
 
   // The active chart's series: a moment asked for it is taken once the chart shows it.
   const dataset = useAppStore((state) => chartDataset(state.workspace.symbol, state.workspace.type, state.workspace.interval));
+  const interval = useAppStore((state) => state.workspace.interval);
   useEffect(() => {
     if (!active) return undefined;
     let gone = false;
@@ -197,7 +205,32 @@ export function ChartViewTools({ surface, active, loadingOlder }: ChartViewTools
           onDate={() => {
             setDateOpen(true);
           }}
+          onReplayHere={() => {
+            const box = element.getBoundingClientRect();
+            const candle = surface.candleNear(menuAt.x - box.left);
+            if (!candle) return;
+            // From the picked candle's end: it is the last one shown, whole.
+            const close = Math.min(candle.time + (INTERVAL_MS[interval] ?? 86_400_000), services.clock.now() - 60_000);
+            const symbol = useAppStore.getState().workspace;
+            void import('../replay/replay-switch')
+              .then((m) => m.loadReplay())
+              .then((m) => m.startReplay(services, { symbol: symbol.symbol, type: symbol.type, start: close, position: close, blind: false }));
+          }}
+          onReplayDate={() => {
+            const box = element.getBoundingClientRect();
+            setReplayAt({ at: surface.candleNear(menuAt.x - box.left)?.time });
+          }}
         />
+      )}
+      {replayAt && (
+        <Suspense fallback={null}>
+          <replayDialog.Component
+            at={replayAt.at}
+            onClose={() => {
+              setReplayAt(undefined);
+            }}
+          />
+        </Suspense>
       )}
       {dateOpen && (
         <Suspense fallback={null}>
@@ -214,10 +247,12 @@ interface ViewMenuProps {
   onLatest: () => void;
   onReset: () => void;
   onDate: () => void;
+  onReplayHere: () => void;
+  onReplayDate: () => void;
 }
 
 /** The chart's right-click menu: each item runs and closes it; Escape or a press elsewhere closes it. */
-function ViewMenu({ at, onClose, onLatest, onReset, onDate }: ViewMenuProps) {
+function ViewMenu({ at, onClose, onLatest, onReset, onDate, onReplayHere, onReplayDate }: ViewMenuProps) {
   const [box, setBox] = useState<HTMLDivElement | null>(null);
   useEffect(() => {
     if (!box) return undefined;
@@ -239,6 +274,8 @@ function ViewMenu({ at, onClose, onLatest, onReset, onDate }: ViewMenuProps) {
     [t('Go to date…'), 'Alt+G', onDate],
     [t('Reset chart'), 'Alt+R', onReset],
     [t('Scroll to the latest bar'), 'End', onLatest],
+    [t('Replay from here'), '', onReplayHere],
+    [t('Replay from a date…'), '', onReplayDate],
   ];
   // In a portal: the chart's box clips what overflows it, and the page's grid would cover it.
   return createPortal(
@@ -251,7 +288,7 @@ function ViewMenu({ at, onClose, onLatest, onReset, onDate }: ViewMenuProps) {
     >
       {items.map(([label, keys, run]) => (
         <button
-          key={keys}
+          key={label}
           type="button"
           role="menuitem"
           className="flex w-full justify-between gap-4 px-3 py-1 text-left hover:bg-slate-100 dark:hover:bg-slate-800"

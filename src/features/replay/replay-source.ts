@@ -68,7 +68,7 @@ function keyOf(parts: readonly unknown[]): string {
 }
 
 /** The venue whose sessions an instrument trades in, by its schedule (src/lib/venue-schedule.ts). */
-function scheduleVenue({ symbol, type }: Instrument): VenueId | undefined {
+export function scheduleVenue({ symbol, type }: Instrument): VenueId | undefined {
   const schedule = instrumentSchedule(symbol, type);
   if (!schedule) return undefined;
   if (schedule.kind === 'table') return schedule.market;

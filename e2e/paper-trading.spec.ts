@@ -1,0 +1,169 @@
+/**
+ * Paper trading against the real server on the simulator (issue 35 §2): on live (simulated) data,
+ * buy 1,000 700.HK at market (ten board lots of 100), then sell them at a limit that the moved
+ * clock crosses; the position, the trade log, the statistics and the CSV equal the hand
+ * computation from the fill prices, the board lot and the fees (0.03 %, at least 3 HKD a side).
+ * The crossing is deterministic: the simulator's price is a function of its clock, so the journey
+ * freezes the clock on an HK trading morning, finds a later instant whose price is above a limit
+ * one step over the price now, and moves the clock there.
+ */
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { hkSpreadTick } from '#shared/hk-spread-table.ts';
+import { roundToTick } from '#shared/paper/paper-model.ts';
+import { expect, test } from './fixtures.ts';
+import { iso, priceAt } from './price-rise.ts';
+import { resetSimulator, setClock } from './sim-control.ts';
+
+const SYMBOL = '700.HK';
+/** Wednesday 25 November 2026, 10:30 in Hong Kong: the morning session. */
+const T0 = Date.parse('2026-11-25T02:30:00Z');
+const SHOTS = '/tmp/pw-paper/shots';
+
+test.beforeEach(async ({ request }) => {
+  await resetSimulator(request);
+});
+test.afterAll(async ({ request }) => {
+  await resetSimulator(request);
+});
+
+/** Cents, as a broker rounds a fee. */
+const cents = (value: number) => Math.round(value * 100 + 1e-7) / 100;
+/** The default HK fee: 0.03 % of the value, at least 3 HKD. */
+const hkFee = (value: number) => Math.max(3, cents(value * 0.0003));
+const money = (value: number) => `HK$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The price now, a limit one HK spread step above it, and the first later instant (10 s steps) whose price reaches it. */
+async function findCrossing(request: APIRequestContext): Promise<{ p0: number; limit: number; t1: number; p1: number }> {
+  const p0 = await priceAt(request, SYMBOL, T0);
+  const limit = roundToTick(SYMBOL, 'stock', p0 + hkSpreadTick(p0), 'up');
+  for (let step = 1; step <= 360; step += 1) {
+    const t1 = T0 + step * 10_000;
+    const p1 = await priceAt(request, SYMBOL, t1);
+    if (p1 >= limit) return { p0, limit, t1, p1 };
+  }
+  throw new Error(`${SYMBOL} never reached ${String(limit)} within an hour`);
+}
+
+async function typeInto(page: Page, label: string | RegExp, text: string): Promise<void> {
+  const field = page.getByTestId('paper-ticket').getByLabel(label);
+  await field.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(text, { delay: 40 });
+}
+
+test('buy 1,000 700.HK at market, sell at a crossed limit: the P&L and the trade log equal the hand computation', async ({ page, request }) => {
+  const { p0, limit, t1, p1 } = await findCrossing(request);
+  await setClock(request, iso(T0), true);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+
+  await page.goto(`/?symbol=${SYMBOL}&interval=1d`);
+  await expect(page.getByTestId('watchlist-row').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Paper trading' }).click();
+  const panel = page.getByTestId('paper-panel');
+  await expect(panel).toBeVisible();
+  const ticket = page.getByTestId('paper-ticket');
+  // The board lot comes from the stock information; the price from the feed, frozen at T0.
+  await expect(ticket.getByLabel('Lots of 100')).toBeVisible();
+  await expect(page.getByTestId('paper-last')).toHaveText(p0.toLocaleString('en-US', { minimumFractionDigits: 2 }));
+
+  // Bad values are explained and kept as typed.
+  await typeInto(page, 'Lots of 100', '2.5');
+  await ticket.getByRole('button', { name: `Buy ${SYMBOL}` }).click();
+  await expect(ticket.getByRole('alert')).toHaveText('Lots must be a whole number above 0, not “2.5”.');
+  await expect(ticket.getByLabel('Lots of 100')).toHaveValue('2.5');
+
+  // Buy 10 lots (1,000 shares) at market, with the keyboard: Alt+B.
+  await typeInto(page, 'Lots of 100', '10');
+  await expect(ticket).toContainText('1,000 shares');
+  await page.keyboard.press('Alt+KeyB');
+  await expect(page.getByTestId('paper-outcome')).toHaveText(`Filled: Buy 1,000 ${SYMBOL} at ${p0.toLocaleString('en-US', { minimumFractionDigits: 2 })}.`);
+  const position = page.getByTestId('paper-position-row');
+  await expect(position).toHaveAttribute('data-quantity', '1000');
+  // The position's average price is a line on the chart.
+  const lines = page.locator('[data-paper-lines]');
+  await expect(lines).toHaveAttribute('data-paper-lines', JSON.stringify([{ title: 'Long 1,000', price: p0 }]));
+  await panel.screenshot({ path: `${SHOTS}/paper-position.png` });
+
+  // Sell them at a limit one step above the price: it waits.
+  await ticket.getByRole('radio', { name: 'Sell' }).click();
+  await ticket.getByRole('radio', { name: 'Limit' }).click();
+  await typeInto(page, 'Limit price', `${String(limit)}x`);
+  await ticket.getByRole('button', { name: `Sell ${SYMBOL}` }).click();
+  await expect(ticket.getByRole('alert')).toHaveText(`“${String(limit)}x” is not a price: type it like 385.2.`);
+  await expect(ticket.getByLabel('Limit price')).toHaveValue(`${String(limit)}x`);
+  await expect(ticket.getByLabel('Lots of 100')).toHaveValue('10');
+  await typeInto(page, 'Limit price', String(limit));
+  await ticket.getByRole('button', { name: `Sell ${SYMBOL}` }).click();
+  await expect(page.getByTestId('paper-order-row')).toHaveCount(1);
+  await expect(page.getByTestId('paper-order-row')).toContainText(`Sell 1,000 ${SYMBOL} · Limit`);
+  await expect(lines).toHaveAttribute(
+    'data-paper-lines',
+    JSON.stringify([
+      { title: 'Long 1,000', price: p0 },
+      { title: 'Sell Limit 1,000', price: limit },
+    ]),
+  );
+  await page.getByTestId('main-chart').screenshot({ path: `${SHOTS}/paper-chart-lines.png` });
+  await page.waitForTimeout(2_000);
+  await expect(page.getByTestId('paper-fill-row')).toHaveCount(1);
+
+  // The clock moves to a price at or above the limit: the order fills at that price (max(limit, price)).
+  await setClock(request, iso(t1), true);
+  await expect(page.getByTestId('paper-fill-row')).toHaveCount(2, { timeout: 20_000 });
+  await expect(page.getByTestId('paper-order-row')).toHaveCount(0);
+  await expect(position).toHaveCount(0);
+  await expect(lines).toHaveCount(0);
+
+  // The hand computation.
+  const sellPrice = Math.max(limit, p1);
+  const buyFee = hkFee(1_000 * p0);
+  const sellFee = hkFee(1_000 * sellPrice);
+  const pnl = cents((sellPrice - p0) * 1_000 - buyFee - sellFee);
+  const cash = cents(1_000_000 - 1_000 * p0 - buyFee + 1_000 * sellPrice - sellFee);
+  const [sell, buy] = await page.getByTestId('paper-fill-row').all();
+  if (!sell || !buy) throw new Error('two fills expected');
+  await expect(buy).toHaveAttribute('data-side', 'buy');
+  await expect(buy).toHaveAttribute('data-price', String(p0));
+  await expect(buy).toHaveAttribute('data-fee', String(buyFee));
+  await expect(buy).toHaveAttribute('data-pnl', '');
+  await expect(sell).toHaveAttribute('data-side', 'sell');
+  await expect(sell).toHaveAttribute('data-price', String(sellPrice));
+  await expect(sell).toHaveAttribute('data-fee', String(sellFee));
+  await expect(sell).toHaveAttribute('data-pnl', String(pnl));
+  const stats = page.getByTestId('paper-stats');
+  await expect(stats.locator('[data-stat="Realized P&L"]')).toHaveText(`${pnl > 0 ? '+' : '−'}${money(Math.abs(pnl))}`);
+  await expect(stats.locator('[data-stat="Cash"]')).toHaveText(money(cash));
+  await expect(stats.locator('[data-stat="Equity"]')).toHaveText(money(cash));
+  await expect(stats.locator('[data-stat="Fees"]')).toHaveText(money(buyFee + sellFee));
+  await expect(stats.locator('[data-stat="Trades"]')).toHaveText('1');
+  await expect(stats.locator('[data-stat="Win rate"]')).toHaveText(pnl > 0 ? '100.0%' : '0.0%');
+
+  await panel.screenshot({ path: `${SHOTS}/paper-panel.png` });
+  await panel.evaluate((element) => {
+    element.scrollTop = element.scrollHeight;
+  });
+  await panel.screenshot({ path: `${SHOTS}/paper-log.png` });
+
+  // The trade log as CSV: the same fills and P&L.
+  const download = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await (await download).path();
+  const csv = readFileSync(file, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\r\n');
+  expect(csv[0]).toBe('time,symbol,type,side,order,quantity,price,currency,fee,closed quantity,P&L,position after,average after,cash after,equity after');
+  expect(csv[1]).toContain(`,${SYMBOL},`);
+  expect(csv[1]?.split(',').slice(3, 12)).toEqual(['buy', 'market', '1000', String(p0), 'HKD', String(buyFee), '', '', '1000']);
+  expect(csv[2]?.split(',').slice(3, 12)).toEqual(['sell', 'limit', '1000', String(sellPrice), 'HKD', String(sellFee), '1000', String(pnl), '0']);
+  expect(csv[2]?.split(',')[13]).toBe(String(cash));
+
+  // The account survives a reload (a workspace record, kept in this browser).
+  await page.reload();
+  await page.getByRole('tab', { name: 'Paper trading' }).click();
+  await expect(page.getByTestId('paper-fill-row')).toHaveCount(2);
+  await expect(page.getByTestId('paper-stats').locator('[data-stat="Realized P&L"]')).toHaveText(`${pnl > 0 ? '+' : '−'}${money(Math.abs(pnl))}`);
+  expect(errors).toEqual([]);
+});

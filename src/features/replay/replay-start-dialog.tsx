@@ -1,0 +1,72 @@
+/**
+ * Starting a replay at a date and time, or at a random point of the last year (blind: the date
+ * hidden until the replay ends or it is revealed). Loaded with the replay.
+ */
+import { useState } from 'react';
+import { Modal } from '../../components/ui/modal';
+import { t } from '../../i18n/t';
+import { useAppServices } from '../../queries/app-services-context';
+import { useAppStore } from '../../store/app-store';
+import { randomStart, startReplay } from './replay-runtime';
+import './replay.css';
+
+export function ReplayStartDialog({ onClose, at }: { onClose: () => void; at?: number | undefined }) {
+  const services = useAppServices();
+  const { symbol, type } = useAppStore((state) => state.workspace);
+  const [text, setText] = useState(() => {
+    if (at === undefined) return '';
+    return new Date(at - new Date(at).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  });
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const begin = (instant: number, blind: boolean): void => {
+    const run = startReplay(services, { symbol, type, start: instant, position: instant, blind });
+    if (run) onClose();
+    else setProblem(t('{symbol} cannot be replayed: its trading sessions are unknown.', { symbol }));
+  };
+  return (
+    <Modal label={t('Bar replay')} onClose={onClose}>
+      <form
+        className="replay-start"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const instant = new Date(text).getTime();
+          if (!Number.isFinite(instant) || instant >= services.clock.now()) setProblem(t('Choose a date and time in the past.'));
+          else begin(instant, false);
+        }}
+      >
+        <h2>{t('Replay {symbol}', { symbol })}</h2>
+        <label>
+          {t('From (your time)')}
+          <input
+            type="datetime-local"
+            data-testid="replay-start-time"
+            required
+            value={text}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              setProblem(undefined);
+            }}
+          />
+        </label>
+        {problem && <p role="alert">{problem}</p>}
+        <div className="replay-start-actions">
+          <button
+            type="button"
+            data-testid="replay-random"
+            onClick={() => {
+              begin(randomStart(services.clock.now()), true);
+            }}
+          >
+            {t('Random point, date hidden')}
+          </button>
+          <button type="button" onClick={onClose}>
+            {t('Cancel')}
+          </button>
+          <button type="submit" className="replay-strong" data-testid="replay-start">
+            {t('Start replay')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
