@@ -44,7 +44,7 @@ const firstScreenChunk = firstScreenChunkOf({
     source('src/app/display-settings.tsx'),
   ],
   // The offline cache's (src/app/offline/offline-cache.ts), through @tanstack/react-query's index.
-  onDemand: [/@tanstack\/query-core\/build\/modern\/hydration\.js$/],
+  onDemand: [/@tanstack\/query-core\/build\/modern\/(hydration|queriesObserver)\.js$/, /@tanstack\/react-query\/build\/modern\/useQueries\.js$/],
 });
 
 /**
