@@ -72,12 +72,12 @@ test('where the browser evaluates the alerts (no workspace on the server), the d
   await page.getByRole('tab', { name: 'Alerts' }).click();
   await page.getByRole('button', { name: '+ New alert' }).click();
   const dialog = page.getByRole('dialog', { name: 'New alert' });
-  await expect(dialog.getByRole('radio', { name: 'Moves by %' })).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: 'Moves by %', exact: true })).toBeVisible();
   // The status has been asked by now (the runtime asks it as it starts): still no option.
   await expect
     .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/chartroom/alerts/status'))))
     .toBe(true);
-  await expect(dialog.getByRole('radio')).toHaveCount(2);
+  await expect(dialog.getByRole('radio')).toHaveCount(3);
   await expect(dialog.getByRole('radio', { name: 'Indicator' })).toHaveCount(0);
 });
 
@@ -112,6 +112,7 @@ test.describe('with a workspace on the server (it evaluates the alerts)', () => 
     // Keys only: back to the condition's choice, the arrows to "Indicator".
     await page.keyboard.press('Shift+Tab');
     await expect(dialog.getByRole('radio', { name: 'Price crosses a level' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await expect(indicator).toBeChecked();

@@ -37,7 +37,7 @@ test('an alert made in the tab is fired by the server and comes back as a toast 
   await page.getByRole('tab', { name: 'Alerts' }).click();
   await page.getByRole('button', { name: '+ New alert' }).click();
   const dialog = page.getByRole('dialog', { name: 'New alert' });
-  await dialog.getByText('Moves by %').click();
+  await dialog.getByText('Moves by %', { exact: true }).click();
   const percent = dialog.getByLabel(/Move in % from/);
   await percent.click();
   await page.keyboard.type('0.01', { delay: 40 });
