@@ -17,7 +17,9 @@ export default defineConfig({
   reporter: [['list']],
   timeout: 60_000,
   use: {
-    trace: 'retain-on-failure',
+    // A trace records DOM snapshots at every step, a cost the CPU-throttled journeys feel most;
+    // CI keeps only the printed output, so it records none.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     // English journeys select by English names: the browser's language must pick English

@@ -210,10 +210,25 @@ test('the watchlist on the keyboard: one Tab stop, arrows inside, Enter opens, D
     presses++;
     if (await page.evaluate(() => document.activeElement?.closest('[role="group"][aria-label="Interval"]') != null)) break;
   }
-  // 22: the header's controls (Your data the last of them); the watchlist's fold button, Columns,
-  // Import… and its sort headers (Last, Change, Change %), and its rows' one stop; the tab row
-  // (its tabs and the Layout button).
-  expect(presses, 'Tabs to the interval bar').toBeLessThanOrEqual(22);
+  // 17: the header's five controls (Search to Your data); the watchlist's fold button, its list
+  // tabs' one stop, its toolbar's one stop, Add symbol and Add, its sort headers (Last, Change,
+  // Change %) and its rows' one stop; the panel tabs' one stop (however many panels) and Layout.
+  expect(presses, 'Tabs to the interval bar').toBeLessThanOrEqual(17);
+
+  // The panel tabs: one stop, arrows select (round the ends), Tab leaves the list.
+  const panels = page.getByRole('tablist', { name: 'Panels' });
+  await panels.getByRole('tab', { selected: true }).focus();
+  await expect(panels.locator('[role="tab"][tabindex="0"]')).toHaveCount(1);
+  await page.keyboard.press('ArrowRight');
+  const second = panels.getByRole('tab').nth(1);
+  await expect(second).toBeFocused();
+  await expect(second).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(panels.getByRole('tab').first()).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(panels.getByRole('tab').last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(panels.getByRole('tab').first()).toBeFocused();
 
   // Back to the list: its one stop is the open symbol's row.
   const rows = page.getByTestId('watchlist-row');

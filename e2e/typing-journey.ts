@@ -42,9 +42,14 @@ export async function expectLanded(page: Page, word: string, symbol: string, rou
   expect(await page.evaluate(() => window.enterValues), where).toEqual(enters);
   // Slow at 6×: the app may mount, and the palette's code and the catalogue arrive, seconds after
   // the keys (over 20 s on a machine shared by several test runs).
-  await expect(page, where).toHaveURL(symbolInUrl(symbol), { timeout: 40_000 });
+  // waitForURL, not expect(page).toHaveURL: each poll of the latter that does not match yet
+  // computes an aria snapshot of the whole page for its message (Playwright 1.65), seconds of the
+  // throttled page's CPU per round taken from the very app under test.
+  await page.waitForURL(symbolInUrl(symbol), { timeout: 40_000 }).catch((error: unknown) => {
+    throw new Error(`${where}: never reached ${symbol} (at ${page.url()})`, { cause: error });
+  });
   await expect(page.getByRole('dialog', { name: 'Search symbols' }), where).toBeHidden();
-  await expect(page, where).toHaveURL(/interval=1h/);
+  expect(page.url(), where).toMatch(/interval=1h/);
 }
 
 /** The Enters recorded so far: none when the boot held the Enter before any box was there. */

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNo
 import { preloadOnIntent } from '../components/lazy-with-preload';
 import { t, type MessageKey } from '../i18n/t';
 import { useLanguage } from '../i18n/use-language';
+import { onTabListKey } from '../lib/roving';
 import { useAppStore } from '../store/app-store';
 import { PANEL_TABS, type PanelTab } from '../store/workspace-slice';
 import { hiddenEnds, scrollToReveal } from './tab-strip';
@@ -107,9 +108,13 @@ export function PanelTabs({ render, onIntent, actions }: PanelTabsProps) {
                 role="tab"
                 aria-selected={tab === id}
                 aria-controls={`tabpanel-${id}`}
+                tabIndex={tab === id ? 0 : -1}
                 title={`${tabLabel(id)} (Alt+${String(index + 1)})`}
                 onClick={() => {
                   setTab(id);
+                }}
+                onKeyDown={(event) => {
+                  onTabListKey(event, index, PANEL_TABS, setTab);
                 }}
                 {...preloadOnIntent(() => onIntent?.(id))}
                 className={`shrink-0 whitespace-nowrap border-b-2 px-3 text-sm ${tab === id ? 'border-sky-500 font-medium text-slate-900 dark:text-white' : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200'}`}

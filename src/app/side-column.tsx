@@ -7,6 +7,7 @@
  */
 import { t, type MessageKey } from '../i18n/t';
 import { useLanguage } from '../i18n/use-language';
+import { onTabListKey } from '../lib/roving';
 import { Suspense, useState } from 'react';
 import { lazyWithPreload } from '../components/lazy-with-preload';
 import { usePaperStore } from '../features/paper/paper-store';
@@ -53,7 +54,7 @@ export function SideColumn({ panelsShown }: { panelsShown: boolean }) {
     <>
       <div className="panel-title">
         <div role="tablist" aria-label={t('Markets and alerts')} className="flex gap-2">
-          {TABS.map(({ id, label }) => (
+          {TABS.map(({ id, label }, index) => (
             <button
               key={id}
               type="button"
@@ -61,8 +62,14 @@ export function SideColumn({ panelsShown }: { panelsShown: boolean }) {
               id={`side-tab-${id}`}
               aria-selected={tab === id}
               aria-controls={`side-panel-${id}`}
+              tabIndex={tab === id ? 0 : -1}
               onClick={() => {
                 setTab(id);
+              }}
+              onKeyDown={(event) => {
+                onTabListKey(event, index, TABS, (next) => {
+                  setTab(next.id);
+                });
               }}
               {...(id === 'paper' && { onPointerEnter: paperPanel.preload, onFocus: paperPanel.preload })}
               className={TAB}

@@ -5,7 +5,7 @@
  */
 import type { KeyboardEvent } from 'react';
 import { moveRow, openButtonOf, removeRow } from './row-actions';
-import { nextRovingIndex } from './roving';
+import { nextRovingIndex } from '../../lib/roving';
 
 const ROW = 'li[data-symbol]';
 

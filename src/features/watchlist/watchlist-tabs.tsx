@@ -3,10 +3,9 @@
  * Only the active tab is in the Tab order; its panel is `panelId`.
  */
 import { t } from '../../i18n/t';
-import type { KeyboardEvent } from 'react';
 import type { Watchlist } from '../../store/watchlists-slice';
 import { listName } from './list-name';
-import { nextRovingIndex } from './roving';
+import { onTabListKey } from '../../lib/roving';
 
 interface WatchlistTabsProps {
   lists: readonly Watchlist[];
@@ -17,14 +16,6 @@ interface WatchlistTabsProps {
 }
 
 export function WatchlistTabs({ lists, activeId, panelId, tabId, onSelect }: WatchlistTabsProps) {
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const next = lists[nextRovingIndex(event.key, index, lists.length, 'horizontal', true) ?? -1];
-    if (!next) return;
-    event.preventDefault();
-    onSelect(next.id);
-    document.getElementById(tabId(next.id))?.focus();
-  };
-
   return (
     <div role="tablist" aria-label={t('Watchlists')} className="flex flex-wrap gap-1 px-2 pt-2">
       {lists.map((list, index) => {
@@ -42,7 +33,9 @@ export function WatchlistTabs({ lists, activeId, panelId, tabId, onSelect }: Wat
               onSelect(list.id);
             }}
             onKeyDown={(event) => {
-              onKeyDown(event, index);
+              onTabListKey(event, index, lists, (next) => {
+                onSelect(next.id);
+              });
             }}
             className={`max-w-40 truncate rounded px-2 py-0.5 text-xs focus-visible:outline-2 focus-visible:outline-sky-500 ${
               selected

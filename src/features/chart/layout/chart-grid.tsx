@@ -9,6 +9,7 @@
 import { t } from '../../../i18n/t';
 import { useEffect, useMemo, useState } from 'react';
 import { useWideScreen } from '../../../components/use-media-query';
+import { onTabListKey } from '../../../lib/roving';
 import { useAppStore } from '../../../store/app-store';
 import { chartCount } from '../../../store/chart-layout';
 import { setActiveChart } from '../../../store/layout-changes';
@@ -44,7 +45,8 @@ export function ChartGrid({ afterFirstCandle }: { afterFirstCandle: boolean }) {
     [sync],
   );
   const count = chartCount(kind);
-  const shown = wide ? Array.from({ length: count }, (_, index) => index) : [active];
+  const slots = Array.from({ length: count }, (_, index) => index);
+  const shown = wide ? slots : [active];
   // The maximised chart (this page's view only, not kept): a slot no longer shown is none.
   const [maximisedSlot, setMaximised] = useState<number | undefined>(undefined);
   const maximised = wide && maximisedSlot !== undefined && maximisedSlot < count ? maximisedSlot : undefined;
@@ -62,8 +64,12 @@ export function ChartGrid({ afterFirstCandle }: { afterFirstCandle: boolean }) {
               type="button"
               role="tab"
               aria-selected={index === active}
+              tabIndex={index === active ? 0 : -1}
               onClick={() => {
                 activate(index);
+              }}
+              onKeyDown={(event) => {
+                onTabListKey(event, index, slots, activate);
               }}
             >
               {view.symbol} {view.interval}

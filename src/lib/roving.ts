@@ -22,3 +22,23 @@ export function nextRovingIndex(key: string, from: number, count: number, axis: 
       return undefined;
   }
 }
+
+/**
+ * A WAI-ARIA tab list with automatic activation: ←/→ (round) and Home/End select the neighbour
+ * and move focus to its tab. Only the selected tab is in the Tab order (`tabIndex` 0, others -1),
+ * so the whole list is one Tab stop however many tabs it holds.
+ */
+export function onTabListKey<T>(
+  event: { key: string; currentTarget: Element; preventDefault: () => void },
+  index: number,
+  items: readonly T[],
+  select: (item: T) => void,
+): void {
+  const nextIndex = nextRovingIndex(event.key, index, items.length, 'horizontal', true);
+  const next = nextIndex === undefined ? undefined : items[nextIndex];
+  if (nextIndex === undefined || next === undefined) return;
+  event.preventDefault();
+  select(next);
+  const tabs = event.currentTarget.closest('[role="tablist"]')?.querySelectorAll<HTMLElement>('[role="tab"]');
+  tabs?.[nextIndex]?.focus();
+}
