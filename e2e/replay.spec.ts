@@ -204,3 +204,28 @@ test('“Replay from here” on the chart’s menu replays from the candle under
   await page.getByTestId('replay-live').click();
   await expect(controls).toHaveCount(0);
 });
+
+test('a blind replay from a link: its speed from the link, no date on the legend until revealed, the watchlist keeps its names', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`/?symbol=700.HK&interval=1h&tab=chart&replay=${String(START)}~${String(START)}~10b~blind`);
+  const controls = page.getByTestId('replay-controls');
+  await expect(controls).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('replay-position')).toHaveText('Date hidden');
+  await expect(page.getByTestId('replay-speed')).toHaveValue('10');
+  await page.mouse.move(1, 1);
+  const legendTime = page.getByTestId('chart-legend').locator('dd').first();
+  // The clock and zone alone: no year, month or day anywhere in the legend.
+  await expect(legendTime).toHaveText(/^\d{2}:\d{2} UTC\+8$/, { timeout: 20_000 });
+  await expect(page.getByTestId('chart-legend')).not.toContainText(/\d{4}-\d{2}/);
+  // Names stay while the prices are the replay's (a replayed ticker is folded from bars).
+  const firstRow = page.getByTestId('watchlist-row').first();
+  await expect(firstRow.getByTestId('symbol-name')).toHaveText(/\p{L}/u, { timeout: 15_000 });
+  await page.screenshot({ path: `${SHOTS}/replay-blind.png` });
+
+  await page.getByRole('button', { name: 'Reveal date' }).click();
+  await expect(page.getByTestId('replay-position')).toHaveText(/^2026-11-2\d \d{2}:\d{2} UTC$/);
+  await expect(legendTime).toHaveText(/^2026-11-2\d \d{2}:\d{2} UTC\+8$/);
+  // A new speed is in the URL at once.
+  await page.getByTestId('replay-speed').selectOption('x60');
+  await expect(page).toHaveURL(/replay=\d+~\d+~60x~blind/);
+});

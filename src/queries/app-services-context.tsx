@@ -24,6 +24,11 @@ export function useAppServices(): AppServices {
   return services;
 }
 
+/** The tree's services, or none outside a provider (a component also rendered on its own, as in tests). */
+export function useAppServicesIfAny(): AppServices | undefined {
+  return useContext(AppServicesContext);
+}
+
 /** The tree's market data: what every panel reads prices through. */
 export function useMarketFeed(): MarketFeed {
   return useAppServices().feed;

@@ -29,6 +29,16 @@ export interface AppServices {
   readonly clock: Clock;
   /** Market data, the one way panels and the alert evaluator read it: the live feed over the three above. */
   readonly feed: MarketFeed;
+  /**
+   * Whether dates may be shown: a blind replay hides them (axis, legend, trade log) until revealed.
+   * Absent on live services: always shown.
+   */
+  readonly dates?: DatesVisibility;
+}
+
+export interface DatesVisibility {
+  readonly hidden: () => boolean;
+  readonly subscribe: (listener: () => void) => () => void;
 }
 
 export interface AppServicesOptions {

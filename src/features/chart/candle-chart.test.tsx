@@ -29,6 +29,7 @@ vi.mock('./chart-adapter', () => ({
       setLocale: vi.fn(),
       setPrecision: vi.fn(),
       setTimeAxis: vi.fn(),
+      setDatesHidden: vi.fn(),
       onCrosshair: vi.fn((callback: (hit: CrosshairCandle | undefined) => void) => {
         crosshair.add(callback);
         return () => {

@@ -23,6 +23,8 @@ import { adoptEarlyChart } from './early-chart';
 import { indicatorSummary } from './indicator-data';
 import { lastWithLive, type LiveCandle, type LiveValue } from './live-candle';
 import { formatChartTime } from './series-data';
+import { HIDDEN_DATE } from './hidden-date';
+import { useDatesHidden } from '../../queries/use-dates-hidden';
 import { axisKeyOf, useCandleFeed, type DrawnCandles } from './use-candle-feed';
 
 export interface CandleChartProps {
@@ -120,6 +122,10 @@ export function CandleChart(props: CandleChartProps) {
   useEffect(() => {
     adapter?.setLocale(language === 'en' || language === 'pseudo' ? 'en-US' : language);
   }, [adapter, language]);
+  const datesHidden = useDatesHidden();
+  useEffect(() => {
+    adapter?.setDatesHidden(datesHidden);
+  }, [adapter, datesHidden]);
   useEffect(() => {
     adapter?.setScaleMode(scale);
   }, [adapter, scale]);
@@ -187,6 +193,7 @@ export function CandleChart(props: CandleChartProps) {
           style={style}
           upColor={palette.up}
           downColor={palette.down}
+          datesHidden={datesHidden}
         />
         {props.legendExtra}
       </div>
@@ -195,8 +202,10 @@ export function CandleChart(props: CandleChartProps) {
 }
 
 /** The candle's time as the axis reads it; a clock time names its zone ("2026-11-25 10:30 UTC+8"). */
-function legendTime(seconds: number, style: 'minute' | 'day' | 'month', zone: DisplayZone, marketTimeZone: string): string {
-  const text = formatChartTime(seconds, style);
+function legendTime(seconds: number, style: 'minute' | 'day' | 'month', zone: DisplayZone, marketTimeZone: string, datesHidden: boolean): string {
+  if (datesHidden && style !== 'minute') return HIDDEN_DATE;
+  // While dates are hidden (a blind replay), the clock time alone.
+  const text = datesHidden ? formatChartTime(seconds, style).slice(-5) : formatChartTime(seconds, style);
   if (style !== 'minute') return text;
   return `${text} ${zoneLabel(fromChartTime(seconds, zone, marketTimeZone), displayTimeZone(zone, marketTimeZone))}`;
 }
@@ -244,13 +253,28 @@ interface CandleLegendProps {
   style: 'minute' | 'day' | 'month';
   upColor: string;
   downColor: string;
+  datesHidden: boolean;
 }
 
 /**
  * The legend of the candle under the crosshair, or of the last one, live: only this small part
  * re-renders when quotes move the forming candle, never the chart.
  */
-function CandleLegend({ hit, candles, live, dataset, zone, marketTimeZone, markers, actionsCode, decimals, style, upColor, downColor }: CandleLegendProps) {
+function CandleLegend({
+  hit,
+  candles,
+  live,
+  dataset,
+  zone,
+  marketTimeZone,
+  markers,
+  actionsCode,
+  decimals,
+  style,
+  upColor,
+  downColor,
+  datesHidden,
+}: CandleLegendProps) {
   const factorText = actionsCode?.factorText;
   const liveValue = useSyncExternalStore(live?.subscribe ?? NO_SUBSCRIPTION, live?.get ?? NO_LIVE);
   const { last, previous } = hit ? {} : lastWithLive(candles, liveValue, dataset);
@@ -258,14 +282,14 @@ function CandleLegend({ hit, candles, live, dataset, zone, marketTimeZone, marke
   // The badge under the crosshair lists its events, dated; otherwise the shown candle's own action.
   const marker = shown ? markers.find((item) => item.time === shown.candle.time) : undefined;
   const actions = hit?.actions
-    ? hit.actions.map((item) => legendAction(item, factorText, formatChartTime(item.time, style)))
+    ? hit.actions.map((item) => legendAction(item, factorText, datesHidden ? undefined : formatChartTime(item.time, style)))
     : marker && [legendAction(marker, factorText)];
   return (
     <ChartLegend
       candle={shown?.candle}
       previous={shown?.previous}
       decimals={decimals}
-      {...(shown && { timeLabel: legendTime(shown.candle.time, style, zone, marketTimeZone) })}
+      {...(shown && { timeLabel: legendTime(shown.candle.time, style, zone, marketTimeZone, datesHidden) })}
       upColor={upColor}
       downColor={downColor}
     >

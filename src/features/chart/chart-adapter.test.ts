@@ -268,6 +268,24 @@ describe('createChartAdapter', () => {
     expect(lwc.chart.applyOptions).toHaveBeenLastCalledWith({ localization: { locale: 'de-DE' } });
   });
 
+  it('hides the axis’s dates while a blind replay runs: year, month and day ticks blank, clock ticks kept, and back', () => {
+    const adapter = createChartAdapter(fakeContainer(), options);
+    const formatter = () => {
+      const calls = lwc.chart.applyOptions.mock.calls.map(
+        ([applied]) => applied as { timeScale?: { tickMarkFormatter?: (time: number, kind: number, locale: string) => string | null } },
+      );
+      const found = calls.reverse().find((applied) => applied.timeScale?.tickMarkFormatter)?.timeScale?.tickMarkFormatter;
+      if (!found) throw new Error('no tick mark formatter applied');
+      return found;
+    };
+    const time = Date.UTC(2026, 9, 1, 10, 30) / 1000;
+    adapter.setDatesHidden(true);
+    expect([0, 1, 2].map((kind) => formatter()(time, kind, 'en-US'))).toEqual(['', '', '']);
+    expect(formatter()(time, 3, 'en-US')).toBe('10:30');
+    adapter.setDatesHidden(false);
+    expect([0, 1, 2].map((kind) => formatter()(time, kind, 'en-US'))).toEqual(['2026', 'Oct', '1']);
+  });
+
   it("puts overlays on the price series' own percent base: its first visible close, not the MA's first value", () => {
     const closes = [100, 104, 108, 96, 90, 99];
     const adapter = createChartAdapter(fakeContainer(), { ...options, scale: 'percent', indicators: [ma(3)] });

@@ -60,6 +60,8 @@ export interface ChartAdapter {
   setPrecision(decimals: number): void;
   /** Display zone and axis style; the times move with the next setSeries. */
   setTimeAxis(axis: TimeAxis): void;
+  /** Hides every date of the axis and crosshair label (a blind replay), clock times kept. */
+  setDatesHidden(hidden: boolean): void;
   /**
    * The candle under the crosshair (over empty space, the nearest one), undefined when it leaves
    * the chart. Returns the unsubscribe.
@@ -137,6 +139,21 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
   // The chart's language (setLocale), for its crosshair's time label.
   let locale = 'en-US';
   let localize: typeof chartLocalization | undefined;
+  let datesHidden = false;
+  // TickMarkType: Year 0, Month 1, DayOfMonth 2 (the library's public values; tick-mark-label.ts).
+  const DAY_OF_MONTH = 2;
+  /** The library's tick marks, their year, month and day left blank while dates are hidden. */
+  const tickMarks = (): typeof tickMarkLabel =>
+    datesHidden ? (time, kind, at) => ((kind as number) <= DAY_OF_MONTH ? '' : tickMarkLabel(time, kind, at)) : tickMarkLabel;
+  const applyLocalization = (): void => {
+    if (localize) chart.applyOptions({ localization: localize(locale, state.axis.intraday, datesHidden) });
+  };
+  const loadLocalization = (): void => {
+    void import('./crosshair-time').then(({ chartLocalization }) => {
+      localize = chartLocalization;
+      if (!destroyed) applyLocalization();
+    });
+  };
   const chart = createChart(container, { autoSize: true, localization: { locale }, ...chartOptions(state.palette) });
   // The library lays its panes out in a <table>: a layout table, not data, for assistive tech.
   container.querySelector('table')?.setAttribute('role', 'presentation');
@@ -260,10 +277,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
         chart.applyOptions({ localization: { locale } });
         return;
       }
-      void import('./crosshair-time').then(({ chartLocalization }) => {
-        localize = chartLocalization;
-        if (!destroyed) chart.applyOptions({ localization: localize(locale, state.axis.intraday) });
-      });
+      loadLocalization();
     },
     setPrecision(next) {
       if (destroyed || next === state.decimals) return;
@@ -276,7 +290,14 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       state.axis = { ...next };
       state.timeOf = chartTimeMapper(next.zone, next.marketTimeZone);
       chart.timeScale().applyOptions({ timeVisible: next.intraday });
-      if (localize) chart.applyOptions({ localization: localize(locale, next.intraday) });
+      applyLocalization();
+    },
+    setDatesHidden(hidden) {
+      if (destroyed || hidden === datesHidden) return;
+      datesHidden = hidden;
+      chart.applyOptions({ timeScale: { tickMarkFormatter: tickMarks() } });
+      if (localize) applyLocalization();
+      else loadLocalization();
     },
     ...paging,
     ...crosshair,

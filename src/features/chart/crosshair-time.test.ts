@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Time } from 'lightweight-charts';
 import { chartLocalization } from './crosshair-time';
+import { HIDDEN_DATE } from './hidden-date';
 
 // 2026-10-01 10:30 on the display zone's clock, as chart seconds.
 const TIME = Date.UTC(2026, 9, 1, 10, 30) / 1000;
@@ -17,5 +18,12 @@ describe('chartLocalization', () => {
   it('keeps the library’s English look', () => {
     expect(chartLocalization('en-US', false).timeFormatter(TIME as Time)).toBe("01 Oct '26");
     expect(chartLocalization('en-US', true).timeFormatter(TIME as Time)).toBe("01 Oct '26 10:30");
+  });
+
+  it('shows no date while dates are hidden (a blind replay): the clock time intraday, a dash for a day', () => {
+    for (const locale of ['en-US', 'zh-CN']) {
+      expect(chartLocalization(locale, true, true).timeFormatter(TIME as Time)).toBe('10:30');
+      expect(chartLocalization(locale, false, true).timeFormatter(TIME as Time)).toBe(HIDDEN_DATE);
+    }
   });
 });

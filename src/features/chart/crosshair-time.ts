@@ -7,20 +7,22 @@
  * so they are formatted as UTC.
  */
 import type { Time } from 'lightweight-charts';
+import { HIDDEN_DATE } from './hidden-date';
 
 const pad = (value: number) => String(value).padStart(2, '0');
+const clockOf = (date: Date) => `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
 
-export function chartLocalization(locale: string, intraday: boolean): { locale: string; timeFormatter: (time: Time) => string } {
+export function chartLocalization(locale: string, intraday: boolean, datesHidden = false): { locale: string; timeFormatter: (time: Time) => string } {
   const chinese = locale.startsWith('zh');
   const clock = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
   const format = chinese
     ? new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short', ...(intraday && clock) })
     : new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short' });
-  const english = (date: Date) =>
-    `${pad(date.getUTCDate())} ${format.format(date)} '${pad(date.getUTCFullYear() % 100)}${intraday ? ` ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}` : ''}`;
+  const english = (date: Date) => `${pad(date.getUTCDate())} ${format.format(date)} '${pad(date.getUTCFullYear() % 100)}${intraday ? ` ${clockOf(date)}` : ''}`;
   return {
     locale,
     timeFormatter: (time) => {
+      if (datesHidden) return typeof time === 'number' && intraday ? clockOf(new Date(time * 1000)) : HIDDEN_DATE;
       if (typeof time !== 'number') return typeof time === 'string' ? time : `${String(time.year)}-${pad(time.month)}-${pad(time.day)}`;
       const date = new Date(time * 1000);
       return chinese ? format.format(date) : english(date);

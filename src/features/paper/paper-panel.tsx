@@ -23,6 +23,8 @@ import { useAppServices, useMarketFeed } from '../../queries/app-services-contex
 import { useStockInfo } from '../../queries/use-stock-info';
 import { tickerQueryOptions, useTicker } from '../../queries/use-ticker';
 import { useAppStore } from '../../store/app-store';
+import { useDatesHidden } from '../../queries/use-dates-hidden';
+import { fillTimeText } from './fill-time';
 import { EMPTY_TICKET, readTicket, refusalText, type TicketDraft, type TicketErrors } from './ticket-form';
 import { newPaperId, usePaperStore } from './paper-store';
 
@@ -359,13 +361,11 @@ function Statistics({ marks }: { marks: Marks }) {
   );
 }
 
-function fillTime(time: number): string {
-  return new Date(time).toISOString().slice(5, 19).replace('T', ' ');
-}
-
 function TradeLog() {
   const fills = usePaperStore((state) => state.account.fills);
   const { clock } = useAppServices();
+  const zone = useAppStore((state) => state.workspace.zone);
+  const datesHidden = useDatesHidden();
   const shown: Fill[] = fills.slice(-50).reverse();
   return (
     <>
@@ -406,8 +406,8 @@ function TradeLog() {
                 {fill.closed && <span className={pnlClass(fill.closed.pnl)}>{signedMoney(fill.closed.pnl, fill.currency)}</span>}
               </div>
               <div className="flex gap-2 text-slate-500 dark:text-slate-400">
-                <span className="flex-1" title={new Date(fill.time).toISOString()}>
-                  {fillTime(fill.time)} · {t(fill.kind === 'market' ? 'Market' : fill.kind === 'limit' ? 'Limit' : 'Stop')}
+                <span className="flex-1" data-testid="paper-fill-time" {...(!datesHidden && { title: new Date(fill.time).toISOString() })}>
+                  {fillTimeText(fill, zone, datesHidden)} · {t(fill.kind === 'market' ? 'Market' : fill.kind === 'limit' ? 'Limit' : 'Stop')}
                 </span>
                 <span>
                   {t('Fee')} {formatMoney(fill.fee, fill.currency)}

@@ -20,11 +20,15 @@ import { wallClock, type Clock } from '../../time/clock';
 import { exFactorsKnownAt } from './replay-adjust';
 import { currentBarAt, historyAt } from './replay-klines';
 import { intradayAt, tickerAt } from './replay-quotes';
+import type { Ticker } from '../../api/quote-schemas';
+import type { ReplayNames } from './replay-names';
 import { createReplaySource, type Instrument, type ReplaySourceOptions } from './replay-source';
 
 export interface ReplayApiOptions extends ReplaySourceOptions {
   /** The replay's clock: its `now()` is the instant every answer stands at. */
   clock: Pick<Clock, 'now'>;
+  /** Names for the replayed tickers (bars carry none); none by default. */
+  names?: ReplayNames;
 }
 
 export interface ReplayApi extends ApiClient {
@@ -61,6 +65,10 @@ function symbolsOf(params: QueryParams): string[] {
 function instrumentOf(params: QueryParams, symbol: string): Instrument {
   const type = oneOf(PRODUCT_TYPES, text(params, 'type'));
   return type ? { symbol, type } : { symbol };
+}
+
+function withName(ticker: Ticker, name: string | undefined): Ticker {
+  return name === undefined ? ticker : { ...ticker, name };
 }
 
 function invalid(path: ContractPath, message: string): ApiError {
@@ -122,8 +130,12 @@ export function createReplayApi(options: ReplayApiOptions): ReplayApi {
         );
       }
       case '/v1/market/ticker': {
-        const tickers = await Promise.all(symbolsOf(params).map((each) => tickerAt(source, instrumentOf(params, each), at)));
-        return tickers.filter((ticker) => ticker !== undefined);
+        const symbols = symbolsOf(params);
+        const [tickers, names] = await Promise.all([
+          Promise.all(symbols.map((each) => tickerAt(source, instrumentOf(params, each), at))),
+          options.names?.(symbols, oneOf(PRODUCT_TYPES, text(params, 'type'))),
+        ]);
+        return tickers.filter((ticker) => ticker !== undefined).map((ticker) => withName(ticker, names?.get(ticker.symbol)));
       }
       case '/v1/market/intraday': {
         const series = await Promise.all(symbolsOf(params).map((each) => intradayAt(source, instrumentOf(params, each), at)));

@@ -13,6 +13,7 @@ import { useReplayFirings } from './replay-firings';
 import type { ReplaySpeed } from './replay-clock';
 import './replay.css';
 import type { ReplayRun } from './replay-runtime';
+import { useDatesHidden } from '../../queries/use-dates-hidden';
 import { useReplayRun } from './replay-switch';
 
 const SPEEDS: readonly { id: string; label: () => string; speed: (interval: ReplaySpeed) => ReplaySpeed }[] = [
@@ -77,7 +78,7 @@ export function ReplayControls({ run }: { run: ReplayRun }) {
   useLanguage();
   const { now, playing, speed } = useReplayNow(run);
   const interval = useAppStore((state) => state.workspace.interval);
-  const [revealed, setRevealed] = useState(!run.start.blind);
+  const revealed = !useDatesHidden();
   const [jump, setJump] = useState('');
   // The alerts that fired on the replayed prices: shown here only (src/app/replay-alerts.tsx).
   const firings = useReplayFirings();
@@ -111,7 +112,7 @@ export function ReplayControls({ run }: { run: ReplayRun }) {
         <button
           type="button"
           onClick={() => {
-            setRevealed(true);
+            run.revealDates();
           }}
         >
           {t('Reveal date')}

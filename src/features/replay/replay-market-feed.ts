@@ -23,6 +23,7 @@ import { createLiveFeeds } from '../../realtime/live-feeds';
 import type { Clock } from '../../time/clock';
 import { browserTimers, type ReplayClock, type ReplayTimers } from './replay-clock';
 import { createReplayApi, type ReplayApi } from './replay-api';
+import type { ReplayNames } from './replay-names';
 import type { Instrument } from './replay-source';
 import type { VenueId } from '#shared/venue-sessions.ts';
 
@@ -41,6 +42,8 @@ export interface ReplayMarketFeedOptions {
   /** The live data's clock (an answer of the source is complete up to it). */
   sourceNow: () => number;
   venueOf?: (instrument: Instrument) => VenueId | undefined;
+  /** Names for the replayed tickers (replay-names.ts). */
+  names?: ReplayNames;
 }
 
 /** Channels that never push and never go live: a replay's readers read its snapshots. */
@@ -57,6 +60,7 @@ export function createReplayMarketFeed(options: ReplayMarketFeedOptions): Replay
     clock: options.clock,
     sourceNow: options.sourceNow,
     ...(options.venueOf && { venueOf: options.venueOf }),
+    ...(options.names && { names: options.names }),
   });
   const tickers = createTickerBatchers((symbols: string[], type: ProductType | undefined) => fetchTickers(api, { symbols, ...(type && { type }) }));
   return { source: { kind: 'replay', id: options.id }, api, tickers, channels: REPLAY_CHANNELS, slots: createLiveFeeds(REPLAY_CHANNELS) };

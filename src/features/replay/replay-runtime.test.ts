@@ -34,6 +34,17 @@ describe('the replay link', () => {
     expect(withReplayParam('?symbol=700.HK', { start: START, position: START, blind: false })).toBe(`?symbol=700.HK&replay=${String(START)}~${String(START)}`);
     expect(withReplayParam(`?symbol=700.HK&replay=1~2`, undefined)).toBe('?symbol=700.HK');
   });
+
+  it('carries a speed other than the default: bars a second or a real-time factor; a bad one falls back to the default', () => {
+    const fast = { kind: 'bars', interval: '1m', perSecond: 10 } as const;
+    expect(replayParam({ start: START, position: START, blind: true, speed: fast })).toBe(`${String(START)}~${String(START)}~10b~blind`);
+    expect(parseReplayParam(`${String(START)}~${String(START)}~10b~blind`)).toEqual({ start: START, position: START, blind: true, speed: fast });
+    expect(parseReplayParam(`${String(START)}~${String(START)}~60x`)?.speed).toEqual({ kind: 'realtime', factor: 60 });
+    for (const bad of ['0b', '61b', '9999x', 'fast', '4']) {
+      const link = parseReplayParam(`${String(START)}~${String(START)}~${bad}`);
+      expect(link, bad).toEqual({ start: START, position: START, blind: false });
+    }
+  });
 });
 
 describe('a replay run', () => {
@@ -50,6 +61,38 @@ describe('a replay run', () => {
     run.clock.step('1h', 1);
     expect(run.clock.now()).toBeGreaterThan(START);
     expect(new URLSearchParams(window.location.search).get('replay')).toBe(`${String(START)}~${String(run.clock.now())}`);
+  });
+
+  it('writes a new speed into the URL at once, even while playing, and opens at the speed a link names', () => {
+    const base = services();
+    const run = startReplay(base, { symbol: '700.HK', start: START, position: START, blind: false });
+    if (!run) throw new Error('no run');
+    run.clock.play();
+    run.clock.setSpeed({ kind: 'realtime', factor: 10 });
+    expect(new URLSearchParams(window.location.search).get('replay')).toMatch(/~10x$/);
+    run.clock.setSpeed({ kind: 'bars', interval: '1m', perSecond: 4 });
+    expect(new URLSearchParams(window.location.search).get('replay')).toMatch(/^\d+~\d+$/);
+    run.stop();
+    const reopened = startFromLink(base, `?symbol=700.HK&replay=${String(START)}~${String(START)}~60x`);
+    expect(reopened?.clock.speed()).toEqual({ kind: 'realtime', factor: 60 });
+  });
+
+  it('hides dates on a blind run’s services until revealed; the page’s own services never do', () => {
+    const base = services();
+    expect(base.dates).toBeUndefined();
+    const run = startReplay(base, { symbol: '700.HK', start: START, position: START, blind: true });
+    if (!run) throw new Error('no run');
+    const dates = run.services.dates;
+    let told = 0;
+    dates?.subscribe(() => {
+      told += 1;
+    });
+    expect(dates?.hidden()).toBe(true);
+    run.revealDates();
+    run.revealDates();
+    expect(dates?.hidden()).toBe(false);
+    expect(told).toBe(1);
+    expect(startReplay(base, { symbol: '700.HK', start: START, position: START, blind: false })?.services.dates?.hidden()).toBe(false);
   });
 
   it('never runs past the live clock', () => {

@@ -7,12 +7,13 @@
  */
 import { sessionCalendar } from '#shared/replay/session-calendar.ts';
 import type { ProductType } from '#shared/contract.ts';
-import type { AppServices } from '../../queries/app-services';
+import type { AppServices, DatesVisibility } from '../../queries/app-services';
 import { useAppStore } from '../../store/app-store';
 import { wallClock } from '../../time/clock';
 import { createReplayClock, type ReplayClock, type ReplaySpeed } from './replay-clock';
 import { createReplayMarketFeed, followReplayClock, removeSourceQueries, type ReplayMarketFeed } from './replay-market-feed';
 import { clearReplayFirings } from './replay-firings';
+import { createReplayNames } from './replay-names';
 import { scheduleVenue } from './replay-source';
 import { currentReplay, REPLAY_PARAM, setCurrentReplay, type ReplayRunHandle } from './replay-switch';
 import { parseReplayParam, withReplayParam, type ReplayLink } from './replay-url';
@@ -29,6 +30,8 @@ export interface ReplayRun extends ReplayRunHandle {
   readonly start: ReplayStart;
   readonly clock: ReplayClock;
   readonly feed: ReplayMarketFeed;
+  /** Shows the dates a blind replay hides (useDatesHidden), for the rest of the replay. */
+  revealDates(): void;
   /** Ends the replay: live data again, nothing of the replay left in the cache. */
   stop(): void;
 }
@@ -38,6 +41,30 @@ export const DEFAULT_SPEED: ReplaySpeed = { kind: 'bars', interval: '1m', perSec
 const URL_EVERY_MS = 1_000;
 
 let counter = 0;
+
+function sameSpeed(a: ReplaySpeed, b: ReplaySpeed): boolean {
+  return a.kind === 'realtime' ? b.kind === 'realtime' && a.factor === b.factor : b.kind === 'bars' && a.perSecond === b.perSecond && a.interval === b.interval;
+}
+
+/** A replay's dates: hidden from a blind start until revealed. */
+function blindDates(blind: boolean): DatesVisibility & { reveal: () => void } {
+  let hidden = blind;
+  const listeners = new Set<() => void>();
+  return {
+    hidden: () => hidden,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    reveal: () => {
+      if (!hidden) return;
+      hidden = false;
+      for (const listener of [...listeners]) listener();
+    },
+  };
+}
 
 /** The page's own services, also when asked from inside a replay. */
 function baseOf(services: AppServices): AppServices {
@@ -59,28 +86,36 @@ export function startReplay(services: AppServices, start: ReplayStart): ReplayRu
   clearReplayFirings();
   const calendar = sessionCalendar(venue);
   const limit = () => base.clock.now() as number;
-  const clock = createReplayClock({ start: start.position, calendar, limit, speed: DEFAULT_SPEED });
+  const clock = createReplayClock({ start: start.position, calendar, limit, speed: start.speed ?? DEFAULT_SPEED });
   counter += 1;
   const id = `${String(wallClock.now())}-${String(counter)}`;
-  const feed = createReplayMarketFeed({ id, api: base.api, clock, sourceNow: limit });
+  const feed = createReplayMarketFeed({ id, api: base.api, clock, sourceNow: limit, names: createReplayNames(base.queryClient, base.api) });
   const stopFollowing = followReplayClock(base.queryClient, feed.source, clock);
   let written = 0;
-  const link = (): ReplayLink => ({ start: start.start, position: clock.now(), blind: start.blind });
+  const link = (): ReplayLink => {
+    const speed = clock.speed();
+    return { start: start.start, position: clock.now(), blind: start.blind, ...(!sameSpeed(speed, DEFAULT_SPEED) && { speed }) };
+  };
+  let writtenSpeed = clock.speed();
   const unsubscribeUrl = clock.subscribe(() => {
     const now = wallClock.now();
-    if (clock.playing() && now - written < URL_EVERY_MS) return;
+    // A new speed is written at once; a playing replay's position at most every URL_EVERY_MS.
+    if (clock.playing() && now - written < URL_EVERY_MS && sameSpeed(clock.speed(), writtenSpeed)) return;
     written = now;
+    writtenSpeed = clock.speed();
     writeUrl(link());
   });
   writeUrl(link());
   let stopped = false;
+  const dates = blindDates(start.blind);
   const run: ReplayRun = {
     id,
     start,
     base,
     clock,
     feed,
-    services: { ...base, clock, feed },
+    services: { ...base, clock, feed, dates },
+    revealDates: dates.reveal,
     stop() {
       if (stopped) return;
       stopped = true;
