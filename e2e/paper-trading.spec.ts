@@ -85,6 +85,9 @@ test('buy 1,000 700.HK at market, sell at a crossed limit: the P&L and the trade
   // The position's average price is a line on the chart.
   const lines = page.locator('[data-paper-lines]');
   await expect(lines).toHaveAttribute('data-paper-lines', JSON.stringify([{ title: 'Long 1,000', price: p0 }]));
+  // The fill is marked on the chart at its moment and price.
+  const fillMarks = page.locator('[data-paper-fills]');
+  await expect(fillMarks).toHaveAttribute('data-paper-fills', '1');
   await panel.screenshot({ path: `${SHOTS}/paper-position.png` });
 
   // Sell them at a limit one step above the price: it waits.
@@ -116,6 +119,10 @@ test('buy 1,000 700.HK at market, sell at a crossed limit: the P&L and the trade
   await expect(page.getByTestId('paper-order-row')).toHaveCount(0);
   await expect(position).toHaveCount(0);
   await expect(lines).toHaveCount(0);
+  // Both fills stay marked once the position is closed; their times read on the market's clock.
+  await expect(fillMarks).toHaveAttribute('data-paper-fills', '2');
+  await page.getByTestId('main-chart').screenshot({ path: `${SHOTS}/paper-chart-fills.png` });
+  await expect(page.getByTestId('paper-fill-time').first()).toHaveText(/^\d{2}-\d{2} \d{2}:\d{2}:\d{2} · Limit$/);
 
   // The hand computation.
   const sellPrice = Math.max(limit, p1);

@@ -49,7 +49,8 @@ export function SideColumn({ panelsShown }: { panelsShown: boolean }) {
   const [tab, setTab] = useState<SideTab>('markets');
   const replay = useReplayRun();
   const services = useAppServices();
-  const trading = usePaperStore((state) => state.account.orders.length > 0 || state.account.positions.length > 0);
+  // Fills too: their marks stay on the chart once the position is closed.
+  const trading = usePaperStore(({ account }) => account.orders.length > 0 || account.positions.length > 0 || account.fills.length > 0);
   return (
     <>
       <div className="panel-title">

@@ -25,13 +25,19 @@ export interface PaperLine {
 const BUY_COLOR = '#10b981';
 const SELL_COLOR = '#ef4444';
 
+/** Whether a record (position, order, fill) is of the charted instrument. */
+export function ofInstrument(symbol: string, type: ProductType | undefined): (each: { symbol: string; type?: ProductType | undefined }) => boolean {
+  const key = paperKey(symbol, type);
+  // A chart opened without a type shows the instrument traded with one (and the other way round).
+  return (each) =>
+    paperKey(each.symbol, each.type) === key ||
+    (paperKey(each.symbol, undefined) === paperKey(symbol, undefined) && (type === undefined || each.type === undefined));
+}
+
 /** The lines of the instrument: its position's average, then its working orders. */
 export function paperLines(account: PaperAccount, symbol: string, type: ProductType | undefined): PaperLine[] {
   const key = paperKey(symbol, type);
-  // A chart opened without a type shows the instrument traded with one (and the other way round).
-  const same = (each: { symbol: string; type?: ProductType | undefined }) =>
-    paperKey(each.symbol, each.type) === key ||
-    (paperKey(each.symbol, undefined) === paperKey(symbol, undefined) && (type === undefined || each.type === undefined));
+  const same = ofInstrument(symbol, type);
   const lines: PaperLine[] = [];
   for (const position of account.positions.filter(same)) {
     const side = position.quantity > 0 ? t('Long') : t('Short');

@@ -2,7 +2,7 @@
  * The paper account's order book at work: each instrument with working orders is fed the prices
  * of the tree's market feed (the shared ticker query, overlaid with the socket's pushes: live data,
  * or a replay's), and each price is handed to the engine, which fills the orders it crosses; and
- * the account's lines on the chart (paper-lines.tsx). It runs beside the panel whichever side tab
+ * the account's lines and fills on the chart (paper-lines.tsx, fill-marks.tsx). It runs beside the panel whichever side tab
  * is shown, while the account has orders or positions.
  */
 import { useEffect } from 'react';
@@ -10,6 +10,7 @@ import type { ProductType } from '#shared/contract.ts';
 import { observePrice } from '#shared/paper/paper-engine.ts';
 import { paperKey } from '#shared/paper/paper-model.ts';
 import { useTicker } from '../../queries/use-ticker';
+import { PaperFillMarks } from './fill-marks';
 import { PaperLines } from './paper-lines';
 import { newPaperId, usePaperStore } from './paper-store';
 
@@ -35,6 +36,7 @@ export function PaperRuntime() {
   return (
     <>
       <PaperLines />
+      <PaperFillMarks />
       {(keys === '' ? [] : keys.split('\n')).map((key) => {
         const bar = key.indexOf('|');
         const type = key.slice(0, bar);
