@@ -4,12 +4,15 @@
  * progress, a warm one 'ready' with the oracle's rows, the catalogue's names and the sparks, and
  * /metrics reports the warm-up. The universe is China's futures: small enough to warm in a test.
  */
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presetScreen, SCREEN_PRESETS } from '#shared/screener/screen-presets.ts';
 import { SCREENER_PATH, type ScreenAnswer, type ScreenRequest } from '#shared/screener/screener-protocol.ts';
 import { createApp, type ChartroomApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { close, listen } from '../test-support/raw-http.ts';
+import { screenerRoute } from './screener-route.ts';
+import type { ScreenerService } from './screener-service.ts';
 import { oracle, rawUniverse } from './screener.test-support.ts';
 
 const SIM = { SIM_NOW: '2026-11-25T03:00:00Z', SIM_CLOCK: 'frozen' };
@@ -107,5 +110,23 @@ describe('POST /chartroom/screener', { timeout: 90_000 }, () => {
     let status = 200;
     for (let i = 0; i < 45 && status !== 429; i++) status = (await post({ screen: presetScreen('top-gainers', UNIVERSE) })).status;
     expect(status).toBe(429);
+  });
+});
+
+describe('who may screen', () => {
+  it('refuses anyone the access guard does not know: 401 1001, and the screen is never evaluated', async () => {
+    let evaluated = 0;
+    const service = {
+      screen: () => {
+        evaluated += 1;
+        return Promise.reject(new Error('not reached'));
+      },
+    } as unknown as ScreenerService;
+    const app = new Hono();
+    app.post(SCREENER_PATH, screenerRoute(service, { userOf: () => undefined }));
+    const response = await app.request(SCREENER_PATH, { method: 'POST', body: JSON.stringify({ screen: presetScreen('top-gainers', UNIVERSE) }) });
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { code: number }).code).toBe(1001);
+    expect(evaluated).toBe(0);
   });
 });
