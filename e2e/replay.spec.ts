@@ -32,6 +32,13 @@ async function formingText(page: Page): Promise<string> {
   return match?.[0] ?? '';
 }
 
+/** What a page showed on its way to a replay (recorded from its first script on). */
+interface ReplaySeen {
+  early: boolean;
+  shellQuote: boolean;
+  prices: string[];
+}
+
 async function replayInstant(page: Page): Promise<number> {
   return Number(await page.getByTestId('replay-controls').getAttribute('data-instant'));
 }
@@ -126,11 +133,27 @@ test('replay 700.HK 1h from a morning: the hour candle forms, steps, reopens fro
   const url = page.url();
   const other = await context.newPage();
   await other.setViewportSize({ width: 1400, height: 900 });
+  // Everything the new page shows on its way: no live chart or live price before the replay's.
+  await other.addInitScript(() => {
+    const seen: ReplaySeen = { early: false, shellQuote: false, prices: [] };
+    (window as unknown as { replaySeen: ReplaySeen }).replaySeen = seen;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="early-chart"]')) seen.early = true;
+      if (document.querySelector('[data-testid="shell-quote"]')) seen.shellQuote = true;
+      const price = document.querySelector('[data-testid="header-last-price"]')?.textContent;
+      if (price && seen.prices.at(-1) !== price) seen.prices.push(price);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
   await other.goto(url);
   await chartLoaded(other);
   await expect(other.getByTestId('replay-controls')).toHaveAttribute('data-instant', String(position), { timeout: 20_000 });
   await other.mouse.move(1, 1);
   await expect.poll(() => formingText(other), { timeout: 15_000 }).toBe(candleHere);
+  const shown = await other.evaluate((live) => {
+    const { early, shellQuote, prices } = (window as unknown as { replaySeen: ReplaySeen }).replaySeen;
+    return { early, shellQuote, livePrice: prices.includes(live) };
+  }, livePrice);
+  expect(shown).toEqual({ early: false, shellQuote: false, livePrice: false });
   await other.screenshot({ path: `${SHOTS}/replay-reopened.png` });
   await other.close();
 

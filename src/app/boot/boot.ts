@@ -14,6 +14,7 @@ import { applyTheme } from '../theme';
 import { requestStatsOf } from '../request-stats';
 import { linkView } from '../url-state';
 import { startEarlyChart } from '../../features/chart/early-chart';
+import { loadReplay, namesReplay } from '../../features/replay/replay-param';
 import { createPageServices } from './app-services';
 import { holdEarlyKeys } from './early-keys';
 import { markFirstQuote } from './first-quote-mark';
@@ -53,7 +54,9 @@ async function start(): Promise<void> {
   // The URL's workspace from the first render on (useUrlSync keeps them in step and reports bad values).
   const { workspace } = linkView(window.location.search, useAppStore.getState().layout);
   useAppStore.getState().replaceWorkspace(workspace);
-  prefetchWorkspace(services, workspace);
+  const replayLink = namesReplay(window.location.search);
+  // A replay's panels ask the replay for their data: the live answers would only be thrown away.
+  if (!replayLink) prefetchWorkspace(services, workspace);
   prefetchOnWorkspaceChange(services);
   markFirstQuote(services.queryClient, workspace.symbol, workspace.type);
   // The page's colours before anything is drawn (the early chart, then the app).
@@ -65,12 +68,20 @@ async function start(): Promise<void> {
 
   // Not awaited: the app reports its own failures; the boot has nothing left to do.
   // The quote after the candles: its text is the page's first, and setting up the fonts for it
-  // should not hold the candles back.
-  void startEarlyChart(services, workspace)
-    .then(() => {
-      showShellQuote(services.queryClient, workspace.symbol, workspace.type);
-      return import('../../main');
-    })
+  // should not hold the candles back. A replay link draws no live chart or quote first: the app
+  // mounts on the replay once it runs (or live, if it cannot start).
+  const firstScreen = replayLink
+    ? loadReplay().then(
+        (replay) => {
+          replay.startFromLink(services);
+        },
+        () => undefined,
+      )
+    : startEarlyChart(services, workspace).then(() => {
+        showShellQuote(services.queryClient, workspace.symbol, workspace.type);
+      });
+  void firstScreen
+    .then(() => import('../../main'))
     .then(({ mountApp }) => {
       mountApp(services);
     });

@@ -16,8 +16,7 @@ export interface ReplayRunHandle {
   readonly base: AppServices;
 }
 
-/** The URL's parameter naming a replay (replay-url.ts). */
-export const REPLAY_PARAM = 'replay';
+export { loadReplay, namesReplay, REPLAY_PARAM } from './replay-param';
 
 let current: ReplayRunHandle | undefined;
 const listeners = new Set<() => void>();
@@ -41,6 +40,3 @@ function subscribe(listener: () => void): () => void {
 export function useReplayRun(): ReplayRunHandle | undefined {
   return useSyncExternalStore(subscribe, currentReplay);
 }
-
-/** The replay's code (its runtime, controls and dialogs). */
-export const loadReplay = () => import('./replay-runtime');
