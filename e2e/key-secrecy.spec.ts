@@ -173,6 +173,17 @@ test('in upstream mode the API key reaches the upstream only: not the browser, t
   await page.getByRole('tab', { name: 'Chart' }).click();
   await expect(page.getByTestId('chart-legend')).toContainText('C', { timeout: 15_000 });
 
+  // The screener: its server asks the full-market tickers with its key, the US's, then China's.
+  await page.getByRole('tab', { name: 'Screener' }).click();
+  const screener = page.getByTestId('screener');
+  await expect(screener).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('screen-preset').selectOption({ label: 'Most active' });
+  // A read that meets a closing keep-alive socket is only tried again.
+  const askedUpstream = async () => new Set((await readSimLog(request, simulator.url).catch(() => [])).map((entry) => entry.path));
+  await expect.poll(async () => (await askedUpstream()).has('/v1/market/ticker/us-stock'), { timeout: 20_000 }).toBe(true);
+  await screener.getByLabel('Market').selectOption('CN');
+  await expect.poll(async () => (await askedUpstream()).has('/v1/market/ticker/cn-stock'), { timeout: 20_000 }).toBe(true);
+
   // What the page keeps: storage (IndexedDB included), cookies, caches.
   const kept = await page.evaluate(async () => ({
     local: JSON.stringify(Object.entries(localStorage)),

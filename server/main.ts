@@ -27,8 +27,7 @@ process.on('exit', () => {
   requestLog.flush();
 });
 // The workspace's database (PGlite under DATA_DIR, or DATABASE_URL's PostgreSQL), opened and
-// migrated by the first workspace request: nothing else waits for it, and a server nobody syncs
-// with never starts it.
+// migrated by the first workspace request, except PGlite (below).
 const workspace = workspaceDatabaseFrom(readEnvironment(), (line) => {
   console.log(line);
 });
@@ -40,6 +39,10 @@ const {
   workspace: workspaceRoutes,
   alerts,
 } = createApp(config, requestLog.write, { production: true, env: readEnvironment(), ...(workspace && { workspace }) });
+// PGlite is WebAssembly on this thread: opened by the first sync, it stalled every request for
+// 5.3–5.8 s here (a fresh DATA_DIR, the first /chartroom/workspace taking 6.5–7 s), seconds more
+// on a busy machine. Opened before the server listens, the start takes that time instead.
+if (workspace?.kind === 'pglite') await workspace.db().catch(() => undefined);
 // Alerts stored before this start are evaluated at once, with no browser needed to open the database.
 if (workspace?.holdsData()) alerts?.start();
 // CHARTROOM_DIST: another build folder (parallel test runs build into their own).

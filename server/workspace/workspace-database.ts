@@ -1,7 +1,7 @@
 /**
- * The workspace's database, opened and migrated once, by the first workspace request or the first
- * use of a sign-in session (a server nobody syncs with or signs in to never starts PGlite; the rest
- * of the server never waits for it). A failed open is tried again by the next request.
+ * The workspace's database, opened and migrated once: PostgreSQL by the first workspace request or
+ * the first use of a sign-in session; PGlite before the server listens (server/main.ts), since its
+ * opening runs on the server's thread. A failed open is tried again by the next request.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +20,8 @@ export interface WorkspaceDatabase {
   db(): Promise<Kysely<Database>>;
   /** Whether there is a database with data to open already (PostgreSQL, or a PGlite directory written before). */
   holdsData(): boolean;
+  /** PGlite runs on the server's own thread (its opening stalls every request); PostgreSQL does not. */
+  readonly kind: DatabaseConfig['kind'];
   close(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export function workspaceDatabase(config: DatabaseConfig, log: (line: string) =>
     return opening;
   };
   return {
+    kind: config.kind,
     holdsData: () => config.kind === 'postgres' || existsSync(join(config.dataDir, 'PG_VERSION')),
     async store() {
       const database = await open();

@@ -89,6 +89,8 @@ export function PaperLines() {
   const type = useAppStore((state) => state.workspace.type);
   const hidden = useAppStore((state) => state.workspace.adjust === 'backward');
   const account = usePaperStore((state) => state.account);
-  if (!surface) return null;
-  return <Lines surface={surface} lines={hidden ? [] : paperLines(account, symbol, type)} />;
+  if (!surface || hidden) return null;
+  const lines = paperLines(account, symbol, type);
+  // No lines, no element attribute: a closed position leaves the chart as it found it.
+  return lines.length === 0 ? null : <Lines surface={surface} lines={lines} />;
 }
