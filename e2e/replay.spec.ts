@@ -240,6 +240,9 @@ test('a blind replay from a link: its speed from the link, no date on the legend
   // The clock and zone alone: no year, month or day anywhere in the legend.
   await expect(legendTime).toHaveText(/^\d{2}:\d{2} UTC\+8$/, { timeout: 20_000 });
   await expect(page.getByTestId('chart-legend')).not.toContainText(/\d{4}-\d{2}/);
+  // The markets panel: local times without their day, no month calendar.
+  await expect(page.getByTestId('local-time-HK')).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+  await expect(page.getByText(/November 2026/)).toHaveCount(0);
   // Names stay while the prices are the replay's (a replayed ticker is folded from bars).
   const firstRow = page.getByTestId('watchlist-row').first();
   await expect(firstRow.getByTestId('symbol-name')).toHaveText(/\p{L}/u, { timeout: 15_000 });
@@ -248,6 +251,7 @@ test('a blind replay from a link: its speed from the link, no date on the legend
   await page.getByRole('button', { name: 'Reveal date' }).click();
   await expect(page.getByTestId('replay-position')).toHaveText(/^2026-11-2\d \d{2}:\d{2} UTC$/);
   await expect(legendTime).toHaveText(/^2026-11-2\d \d{2}:\d{2} UTC\+8$/);
+  await expect(page.getByTestId('local-time-HK')).toHaveText(/Nov/);
   // A new speed is in the URL at once.
   await page.getByTestId('replay-speed').selectOption('x60');
   await expect(page).toHaveURL(/replay=\d+~\d+~60x~blind/);

@@ -220,6 +220,11 @@ export function App() {
             )}
           </section>
         </main>
+        {replay && (
+          <Suspense fallback={null}>
+            <ReplayBar />
+          </Suspense>
+        )}
         <div className="app-status">
           {besideChart && (
             <Suspense fallback={null}>
@@ -235,11 +240,6 @@ export function App() {
         {searchDraft && (
           <Suspense fallback={<PaletteDraft draft={searchDraft} onClose={closeSearch} />}>
             <SearchPalette open onClose={closeSearch} draft={searchDraft} />
-          </Suspense>
-        )}
-        {replay && (
-          <Suspense fallback={null}>
-            <ReplayBar />
           </Suspense>
         )}
       </div>

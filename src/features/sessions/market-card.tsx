@@ -12,6 +12,7 @@ import { formatMarketClock, marketCity } from './session-format';
 import { SessionTable } from './session-table';
 import { TradingCalendar } from './trading-calendar';
 import { useLiveStatus } from './use-live-status';
+import { useDatesHidden } from '../../queries/use-dates-hidden';
 
 interface MarketCardProps {
   market: SessionMarket;
@@ -22,11 +23,11 @@ interface MarketCardProps {
 }
 
 /** The market's local time to the second. */
-function MarketClock({ market, timeZone, now: fallback }: { market: SessionMarket; timeZone: string; now: number }) {
+function MarketClock({ market, timeZone, now: fallback, datesHidden }: { market: SessionMarket; timeZone: string; now: number; datesHidden: boolean }) {
   const now = useSecondsNow(fallback);
   return (
-    <time dateTime={new Date(now).toISOString()} data-testid={`local-time-${market}`} className="tabular-nums">
-      {formatMarketClock(now, timeZone)}
+    <time {...(!datesHidden && { dateTime: new Date(now).toISOString() })} data-testid={`local-time-${market}`} className="tabular-nums">
+      {formatMarketClock(now, timeZone, datesHidden)}
     </time>
   );
 }
@@ -38,6 +39,8 @@ export function MarketCard({ market, sessionsQuery, now }: MarketCardProps) {
   const sessions = sessionsQuery.data?.find((entry) => entry.market.toUpperCase() === market)?.trading_sessions;
   const live = useLiveStatus(market, sessions ? tableSchedule(market, sessions) : undefined, now);
   const status = sessionsQuery.isPending ? undefined : sessions ? live.status : null;
+  // A blind replay: the clock alone, and no month calendar (its month and marked day tell the date).
+  const datesHidden = useDatesHidden();
 
   return (
     <article
@@ -51,7 +54,7 @@ export function MarketCard({ market, sessionsQuery, now }: MarketCardProps) {
         </h3>
         <p className="text-xs text-slate-500 dark:text-slate-400">
           <span className="sr-only">{t('Local time: ')}</span>
-          <MarketClock market={market} timeZone={timeZone} now={now} />
+          <MarketClock market={market} timeZone={timeZone} now={now} datesHidden={datesHidden} />
         </p>
       </header>
       <MarketStatusLine market={market} status={status} calendarUnavailable={status ? live.calendarUnavailable : false} now={now} />
@@ -62,7 +65,7 @@ export function MarketCard({ market, sessionsQuery, now }: MarketCardProps) {
       ) : (
         <SessionTable caption={name} sessions={sessions ?? []} />
       )}
-      <TradingCalendar market={market} now={now} />
+      {!datesHidden && <TradingCalendar market={market} now={now} />}
     </article>
   );
 }

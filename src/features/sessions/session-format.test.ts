@@ -41,5 +41,7 @@ describe('session formatting', () => {
     const instant = Date.UTC(2026, 10, 25, 2, 30, 5);
     expect(formatMarketClock(instant, 'America/New_York')).toMatch(/Tue 24 Nov,? 21:30:05/);
     expect(formatMarketClock(instant, 'Asia/Hong_Kong')).toMatch(/Wed 25 Nov,? 10:30:05/);
+    // While dates are hidden (a blind replay): the clock alone.
+    expect(formatMarketClock(instant, 'Asia/Hong_Kong', true)).toBe('10:30:05');
   });
 });

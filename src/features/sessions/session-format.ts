@@ -37,17 +37,11 @@ export function marketCity(market: SessionMarket): string {
   return t(CITIES[market]);
 }
 
-/** The wall-clock time in `timeZone`: 'Wed 25 Nov, 10:30:05'. */
-export function formatMarketClock(ms: number, timeZone: string): string {
-  const formatter = dateFormatter('market-clock', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
+/** The wall-clock time in `timeZone`: 'Wed 25 Nov, 10:30:05'; '10:30:05' while dates are hidden (a blind replay). */
+export function formatMarketClock(ms: number, timeZone: string, datesHidden = false): string {
+  const clock = { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' } as const;
+  const formatter = datesHidden
+    ? dateFormatter('market-clock-time', { timeZone, ...clock })
+    : dateFormatter('market-clock', { timeZone, weekday: 'short', day: 'numeric', month: 'short', ...clock });
   return formatter.format(new Date(ms));
 }
