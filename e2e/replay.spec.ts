@@ -247,6 +247,11 @@ test('a blind replay from a link: its speed from the link, no date on the legend
   const firstRow = page.getByTestId('watchlist-row').first();
   await expect(firstRow.getByTestId('symbol-name')).toHaveText(/\p{L}/u, { timeout: 15_000 });
   await page.screenshot({ path: `${SHOTS}/replay-blind.png` });
+  // The Intraday tab: its line's time without the day.
+  await page.getByRole('tab', { name: 'Intraday' }).click();
+  await expect(page.getByTestId('intraday-as-of')).toHaveText(/^\d{2}:\d{2}/, { timeout: 15_000 });
+  await expect(page.getByTestId('intraday-as-of')).not.toContainText('Nov');
+  await page.getByRole('tab', { name: 'Chart' }).click();
 
   await page.getByRole('button', { name: 'Reveal date' }).click();
   await expect(page.getByTestId('replay-position')).toHaveText(/^2026-11-2\d \d{2}:\d{2} UTC$/);

@@ -23,7 +23,7 @@ import { adoptEarlyChart } from './early-chart';
 import { indicatorSummary } from './indicator-data';
 import { lastWithLive, type LiveCandle, type LiveValue } from './live-candle';
 import { formatChartTime } from './series-data';
-import { HIDDEN_DATE } from './hidden-date';
+import { HIDDEN_DATE } from '../../lib/hidden-date';
 import { useDatesHidden } from '../../queries/use-dates-hidden';
 import { axisKeyOf, useCandleFeed, type DrawnCandles } from './use-candle-feed';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Time } from 'lightweight-charts';
 import { chartLocalization } from './crosshair-time';
-import { HIDDEN_DATE } from './hidden-date';
+import { HIDDEN_DATE } from '../../lib/hidden-date';
 
 // 2026-10-01 10:30 on the display zone's clock, as chart seconds.
 const TIME = Date.UTC(2026, 9, 1, 10, 30) / 1000;

@@ -7,7 +7,7 @@
  * so they are formatted as UTC.
  */
 import type { Time } from 'lightweight-charts';
-import { HIDDEN_DATE } from './hidden-date';
+import { HIDDEN_DATE } from '../../lib/hidden-date';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const clockOf = (date: Date) => `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;

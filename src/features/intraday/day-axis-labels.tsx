@@ -5,7 +5,7 @@
 import { t } from '../../i18n/t';
 import type { ChartGeometry } from './chart-geometry';
 import type { AssembledDay } from './five-day';
-import { formatDay } from './format-day';
+import { useFormatDay } from './format-day';
 
 interface DayAxisLabelsProps {
   days: readonly AssembledDay[];
@@ -13,6 +13,7 @@ interface DayAxisLabelsProps {
 }
 
 export function DayAxisLabels({ days, geometry }: DayAxisLabelsProps) {
+  const dayText = useFormatDay();
   return (
     <g>
       <line
@@ -64,7 +65,7 @@ export function DayAxisLabels({ days, geometry }: DayAxisLabelsProps) {
               textAnchor="middle"
               className="fill-slate-600 text-[10px] tabular-nums dark:fill-slate-300"
             >
-              {formatDay(day.ymd)}
+              {dayText(day.ymd)}
             </text>
             {day.missing && <MissingDay x={x1} width={day.axis.minutes * geometry.slotWidth} geometry={geometry} />}
           </g>

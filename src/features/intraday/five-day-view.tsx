@@ -17,7 +17,7 @@ import { useTradingSessions } from '../../queries/use-trading-sessions';
 import { DayAxisLabels } from './day-axis-labels';
 import { DaysChart } from './days-chart';
 import { assembleFiveDays } from './five-day';
-import { formatDay } from './format-day';
+import { useFormatDay } from './format-day';
 import { IntradayHeader } from './intraday-header';
 import { summarize } from './intraday-points';
 import { PanelFailure, PanelMessage } from './panel-message';
@@ -32,6 +32,7 @@ interface FiveDayViewProps {
 
 export function FiveDayView({ symbol, market }: FiveDayViewProps) {
   useLanguage();
+  const dayText = useFormatDay();
   const timeZone = marketTimeZone(market);
   const { intraday, lines } = useTodayLines(symbol);
   const sessions = useTradingSessions();
@@ -90,7 +91,7 @@ export function FiveDayView({ symbol, market }: FiveDayViewProps) {
           timeZone={timeZone}
           precision={precision}
           axisLabels={(geometry) => <DayAxisLabels days={line.days} geometry={geometry} />}
-          readoutDay={(point) => formatDay(ymdInZone(point.time, timeZone))}
+          readoutDay={(point) => dayText(ymdInZone(point.time, timeZone))}
         />
       </div>
     </div>

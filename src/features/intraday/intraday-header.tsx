@@ -3,6 +3,7 @@ import { t } from '../../i18n/t';
 import { formatCompact, formatPercent, formatPrice, formatSignedChange } from '../../lib/format';
 import { formatClock } from './axis-ticks';
 import { formatDay } from './format-day';
+import { useDatesHidden } from '../../queries/use-dates-hidden';
 import type { DaySummary } from './intraday-points';
 
 interface IntradayHeaderProps {
@@ -19,6 +20,8 @@ function toneOf(change: number | undefined): string {
 }
 
 export function IntradayHeader({ summary, precision, timeZone, tradingDay }: IntradayHeaderProps) {
+  // A blind replay: the clock alone.
+  const datesHidden = useDatesHidden();
   const tone = toneOf(summary.change);
   return (
     <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1 px-1 tabular-nums">
@@ -38,7 +41,7 @@ export function IntradayHeader({ summary, precision, timeZone, tradingDay }: Int
         <span data-testid="intraday-turnover">{formatCompact(summary.turnover)}</span>
       </span>
       <span data-testid="intraday-as-of" className="text-xs text-slate-500 dark:text-slate-400">
-        {formatDay(tradingDay)}, {formatClock(summary.time, timeZone)}
+        {datesHidden ? formatClock(summary.time, timeZone) : `${formatDay(tradingDay)}, ${formatClock(summary.time, timeZone)}`}
       </span>
     </div>
   );
