@@ -179,7 +179,8 @@ test('in upstream mode the API key reaches the upstream only: not the browser, t
   await expect(screener).toBeVisible({ timeout: 20_000 });
   await page.getByTestId('screen-preset').selectOption({ label: 'Most active' });
   // A read that meets a closing keep-alive socket is only tried again.
-  const askedUpstream = async () => new Set((await readSimLog(request, simulator.url).catch(() => [])).map((entry) => entry.path));
+  const upstreamUrl = simulator.url;
+  const askedUpstream = async () => new Set((await readSimLog(request, upstreamUrl).catch(() => [])).map((entry) => entry.path));
   await expect.poll(async () => (await askedUpstream()).has('/v1/market/ticker/us-stock'), { timeout: 20_000 }).toBe(true);
   await screener.getByLabel('Market').selectOption('CN');
   await expect.poll(async () => (await askedUpstream()).has('/v1/market/ticker/cn-stock'), { timeout: 20_000 }).toBe(true);
