@@ -11,11 +11,9 @@ import type { ProductType } from '#shared/contract.ts';
 import type { Fill } from '#shared/paper/paper-model.ts';
 import { useAppStore } from '../../store/app-store';
 import { useMainChartSurface, type ChartSurface } from '../chart/chart-surface';
-import { ofInstrument } from './paper-lines';
+import { BUY_COLOR, ofInstrument, SELL_COLOR } from './paper-lines';
 import { usePaperStore } from './paper-store';
 
-const BUY_COLOR = '#10b981';
-const SELL_COLOR = '#ef4444';
 /** Half the triangle's width, and its height (px). */
 const SIZE = 5;
 /** The gap between the fill's price and the triangle's tip (px). */

@@ -22,8 +22,8 @@ export interface PaperLine {
   title: string;
   color: string;
 }
-const BUY_COLOR = '#10b981';
-const SELL_COLOR = '#ef4444';
+export const BUY_COLOR = '#10b981';
+export const SELL_COLOR = '#ef4444';
 
 /** Whether a record (position, order, fill) is of the charted instrument. */
 export function ofInstrument(symbol: string, type: ProductType | undefined): (each: { symbol: string; type?: ProductType | undefined }) => boolean {
