@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { resetSimulator } from './sim-control.ts';
-import { expectLanded, heldOrTyped, loadedPage, slowPage, wordOf } from './typing-journey.ts';
+import { ROUND_BUDGET_MS, expectLanded, heldOrTyped, loadedPage, slowPage, wordOf } from './typing-journey.ts';
 
 /**
  * Rounds per throttled journey: 8 in the suite (72 over the nine of both files; a round costs
@@ -108,17 +108,13 @@ test('a letter typed in a field stays there: it opens no search', async ({ page 
 });
 
 test.describe('under 6× CPU throttling', () => {
-  // A round takes 5–10 s on a quiet machine, over 20 s on a shared one: the budget is the loss check's, not a speed check.
-  test.setTimeout(REPEATS * 45_000);
+  test.setTimeout(REPEATS * ROUND_BUDGET_MS);
 
   for (const [pace, delay] of [
     ['at a typist’s pace', 40],
     ['at once', 0],
   ] as const) {
     test(`typed on a loaded page ${pace}`, async ({ page }) => {
-      // Failed fast twice in a clean-clone CI run (7.7 s, 10.4 s) and passed here (2.7 min): cause
-      // not found yet, reported in the closing note of 2026-11-30; the typist's pace runs.
-      test.fixme(delay === 0, 'typed at once on a loaded page: an intermittent failure under investigation');
       await slowPage(page);
       for (let round = 0; round < REPEATS; round += 1) {
         const [word, symbol] = wordOf(WORDS, round);

@@ -6,7 +6,7 @@
  */
 import { expect, test } from './fixtures.ts';
 import { resetSimulator } from './sim-control.ts';
-import { expectLanded, heldOrTyped, loadedPage, slowPage, wordOf } from './typing-journey.ts';
+import { ROUND_BUDGET_MS, expectLanded, heldOrTyped, loadedPage, slowPage, wordOf } from './typing-journey.ts';
 
 /**
  * Rounds per throttled journey: 8 in the suite (72 over the nine of both files; a round costs
@@ -27,7 +27,7 @@ test.beforeEach(async ({ request }) => {
 });
 
 test.describe('under 6× CPU throttling', () => {
-  test.setTimeout(REPEATS * 20_000);
+  test.setTimeout(REPEATS * ROUND_BUDGET_MS);
 
   test('typed at a typist’s pace from the moment the palette shows', async ({ page }) => {
     await slowPage(page);
