@@ -167,6 +167,31 @@ describe('useKlineSeries: history and the forming candle', () => {
     }, patient);
   });
 
+  it('no render drops the candle a new period closed (the chart would redraw whole, twice, at every roll)', async () => {
+    const { client, wrapper } = connect('2026-11-25T15:00:30Z');
+    const seen: { forming?: number; before?: number }[] = [];
+    const { result } = renderHook(
+      (props: KlineSeriesParams) => {
+        const series = useKlineSeries(props);
+        seen.push({ ...(series.forming && { forming: series.forming.time }), ...(series.candles.length > 1 && { before: series.candles.at(-2)?.time }) });
+        return series;
+      },
+      { wrapper, initialProps: { symbol: 'AAPL.US', interval: '1m', adjust: 'none' } },
+    );
+    await waitFor(() => {
+      expect(result.current.forming?.time).toBe(Date.UTC(2026, 10, 25, 15, 0));
+    }, patient);
+
+    sim.clock.set({ now: Date.parse('2026-11-25T15:01:30Z'), frozen: true });
+    await client.refetchQueries({ queryKey: queryKeys.klines.latest(LIVE_SOURCE, 'AAPL.US', '1m', 'none') });
+    await waitFor(() => {
+      expect(result.current.candles.at(-2)?.time).toBe(Date.UTC(2026, 10, 25, 15, 0));
+    }, patient);
+    const afterRoll = seen.filter(({ forming }) => forming === Date.UTC(2026, 10, 25, 15, 1));
+    expect(afterRoll.length).toBeGreaterThan(0);
+    expect(afterRoll.filter(({ before }) => before !== Date.UTC(2026, 10, 25, 15, 0))).toEqual([]);
+  });
+
   it('fills the gap when a chart comes back to a cached history after periods completed', async () => {
     const { client, wrapper } = connect('2026-11-25T15:00:30Z');
     const first = await renderSeries({ symbol: 'AAPL.US', interval: '1m', adjust: 'none' }, wrapper);

@@ -4,7 +4,7 @@
  * candle moves to a new period the previous one joins the history (see kline-history-cache).
  */
 import { hashKey } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
 import type { AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
@@ -62,12 +62,11 @@ export function useKlineSeries({ symbol, interval, adjust, type }: KlineSeriesPa
   const plan = planAdjust(isStock, adjust, factorsState);
   const factors = factorsOf(factorsQuery.data, symbol) ?? NO_FACTORS;
 
-  const params: KlineHistoryParams = {
-    symbol,
-    interval,
-    ...(plan.requestAdjust && { adjust: plan.requestAdjust }),
-    ...(type && { type }),
-  };
+  const requestAdjust = plan.requestAdjust;
+  const params: KlineHistoryParams = useMemo(
+    () => ({ symbol, interval, ...(requestAdjust && { adjust: requestAdjust }), ...(type && { type }) }),
+    [symbol, interval, requestAdjust, type],
+  );
   const history = useKlineHistory(params);
   const latest = useLatestKline(params);
 
@@ -82,12 +81,20 @@ export function useKlineSeries({ symbol, interval, adjust, type }: KlineSeriesPa
     () => (rawForming ? adjustCandles([rawForming], factors, localAdjust, decimals)[0] : undefined),
     [rawForming, factors, localAdjust, decimals],
   );
-  const byRule = useMemo(() => mergeCandles(adjustedHistory, forming ? [forming] : []), [adjustedHistory, forming]);
+  // The render a new period's candle arrives in, the one it closed is not in the history yet
+  // (useRollForming's effect puts it there after): drawn meanwhile, so no candle drops out of the
+  // chart for one render and comes back in the next (each a whole redraw: at every bar of a replay).
+  const seen = history.data ? rawForming : undefined;
+  const { feed } = useAppServices();
+  const previousForming = usePreviousForming(hashKey(historyKey(feed.source, params)), seen);
+  const rawClosed = closedAwaitingHistory(rawHistory, previousForming, seen);
+  const closed = useMemo(() => (rawClosed ? adjustCandles([rawClosed], factors, localAdjust, decimals)[0] : undefined), [rawClosed, factors, localAdjust, decimals]);
+  const byRule = useMemo(() => mergeCandles(adjustedHistory, [closed, forming].filter((candle) => candle !== undefined)), [adjustedHistory, closed, forming]);
   const folded = usePeriodFold({ symbol, type, interval, direction: localAdjust, factors, decimals }, byRule);
   const candles = folded.candles;
 
   // Gated on data, not on success: a failed older page must not stop the history growing.
-  useRollForming(symbol, interval, plan.requestAdjust, type, history.data ? rawForming : undefined);
+  useRollForming(params, seen, previousForming);
 
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = history;
   const fetchOlder = useCallback(() => {
@@ -118,16 +125,38 @@ export function useKlineSeries({ symbol, interval, adjust, type }: KlineSeriesPa
   };
 }
 
+interface FormingSeen {
+  key: string;
+  forming: Candle | undefined;
+  previous: Candle | undefined;
+}
+
+/** The forming candle seen before `forming` in the series `key` (its last value in its period, once a new period opened). */
+function usePreviousForming(key: string, forming: Candle | undefined): Candle | undefined {
+  const [seen, setSeen] = useState<FormingSeen>({ key, forming, previous: undefined });
+  if (seen.key !== key) {
+    setSeen({ key, forming, previous: undefined });
+    return undefined;
+  }
+  if (forming && forming !== seen.forming) {
+    const previous = seen.forming ?? seen.previous;
+    setSeen({ key, forming, previous });
+    return previous;
+  }
+  return seen.previous;
+}
+
+/** The candle `forming` closed, while the history does not hold it yet (onFormingCandle's roll rule). */
+export function closedAwaitingHistory(history: readonly Candle[], previous: Candle | undefined, forming: Candle | undefined): Candle | undefined {
+  const newest = history.at(-1)?.time;
+  if (!previous || !forming || newest === undefined) return undefined;
+  return previous.time > newest && previous.time < forming.time ? previous : undefined;
+}
+
 /** Hands every new forming candle, with the one seen before it in the same series, to the cache. */
-function useRollForming(symbol: string, interval: Interval, adjust: AdjustMode | undefined, type: ProductType | undefined, forming: Candle | undefined): void {
+function useRollForming(params: KlineHistoryParams, forming: Candle | undefined, previous: Candle | undefined): void {
   const services = useAppServices();
-  const previous = useRef<{ key: string; candle: Candle } | undefined>(undefined);
   useEffect(() => {
-    if (!forming) return;
-    const params: KlineHistoryParams = { symbol, interval, ...(adjust && { adjust }), ...(type && { type }) };
-    const key = hashKey(historyKey(services.feed.source, params));
-    const before = previous.current?.key === key ? previous.current.candle : undefined;
-    previous.current = { key, candle: forming };
-    onFormingCandle(services, params, forming, before);
-  }, [services, symbol, interval, adjust, type, forming]);
+    if (forming) onFormingCandle(services, params, forming, previous);
+  }, [services, params, forming, previous]);
 }
