@@ -33,6 +33,10 @@ export function useTickerQuotes(symbol: string, type: ProductType | undefined, o
 
   useEffect(() => {
     if (symbol.trim() === '') return undefined;
+    // A replay's K-line answers hold the forming candle at every move of its clock (each move
+    // refetches them): its tickers folded in too would only race them, a quote of the next minute
+    // opening a bar before the history holds the one just completed (the chart then redrawn whole).
+    if (feed.source.kind === 'replay') return undefined;
     const deliver = (ticker: Ticker | TickerPush | undefined) => {
       // An extended-hours push is not a price of the regular session the candles are made of.
       if (ticker && 'trade_session' in ticker && isExtendedPush(ticker)) return;
