@@ -1,5 +1,6 @@
 /** The app's QueryClient, with the retry policy of the API's error codes. */
-import { QueryClient, type Query } from '@tanstack/react-query';
+import { notifyManager, QueryClient, type Query } from '@tanstack/react-query';
+import { coalescedScheduler } from './coalesced-notify';
 import { isWorthAskingAgain, retryDelay, shouldRetry } from './retry-policy';
 
 /**
@@ -40,6 +41,7 @@ export function refetchOnMountAfterError(query: QueryOutcome): boolean | 'always
 }
 
 export function createQueryClient(): QueryClient {
+  notifyManager.setScheduler(coalescedScheduler());
   return new QueryClient({
     defaultOptions: {
       queries: {
