@@ -56,8 +56,10 @@ export function ToolbarRow({ children }: { children: ReactNode }) {
     setFold((current) => (current.cut === next.cut && current.overflows === next.overflows ? current : next));
   }, []);
   // After paint (the app's first render forces no layout of its own); the observer below measures
-  // before the first paint, once the browser has laid the toolbar out.
-  useEffect(measure, [measure, children]);
+  // before the first paint, once the browser has laid the toolbar out, and again whenever the
+  // controls' box changes size, the only way the fold can move. Not on every render: the chart
+  // panel renders at each bar of a replay, and each measure forces a layout.
+  useEffect(measure, [measure]);
   // Folded again from the top (focus may have scrolled the folded box); nothing to do on mount.
   // Unfolded, it lies over the chart's top: how far (--toolbar-overhang) moves the chart's legend below it.
   const wasOpen = useRef(false);
