@@ -14,6 +14,7 @@ import { lighthouseMobileFigures } from './lighthouse-mobile.ts';
 import { liveFigures } from './live-index.ts';
 import { phoneFirstCandleFigures } from './phone-first-candle.ts';
 import { repeatVisitFigures } from './repeat-visit.ts';
+import { replayFigures } from './replay.ts';
 import { searchKeystrokeFigures } from './search-keystroke.ts';
 import { workbenchFigures } from './workbench.ts';
 import { workspaceSyncFigures } from './workspace-sync.ts';
@@ -32,6 +33,7 @@ const GROUPS: ((ctx: BrowserBenchContext) => Promise<Figure[]>)[] = [
   liveFigures,
   layoutFigures,
   workspaceSyncFigures,
+  replayFigures,
 ];
 
 export async function browserFigures(): Promise<Figure[]> {
