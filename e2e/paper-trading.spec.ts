@@ -174,3 +174,73 @@ test('buy 1,000 700.HK at market, sell at a crossed limit: the P&L and the trade
   await expect(page.getByTestId('paper-stats').locator('[data-stat="Realized P&L"]')).toHaveText(`${pnl > 0 ? '+' : '−'}${money(Math.abs(pnl))}`);
   expect(errors).toEqual([]);
 });
+
+/** Tuesday 24 November 2026, 10:30 in Hong Kong: a morning of the week before the simulator's now. */
+const REPLAY_START = Date.parse('2026-11-24T02:30:00Z');
+const REPLAY_DAY_CLOSE = Date.parse('2026-11-24T08:00:00Z');
+
+/** The closes of the day's 1-minute bars after `from`, as the replay will play them. */
+async function closesAfter(request: APIRequestContext, from: number): Promise<number[]> {
+  const response = await request.get(`/v1/market/kline?symbol=${SYMBOL}&interval=1m&limit=1000&start_time=${String(from)}&end_time=${String(REPLAY_DAY_CLOSE)}`);
+  const body = (await response.json()) as { data: { klines: { close: string }[] } };
+  return body.data.klines.map((kline) => Number(kline.close));
+}
+
+const shownPrice = async (page: Page): Promise<number> => Number(((await page.getByTestId('paper-last').textContent()) ?? '').replaceAll(',', ''));
+
+test('in a replay: buy 1,000 700.HK at market, sell at a limit the replay crosses; fills at replayed prices and times, P&L by hand', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`/?symbol=${SYMBOL}&interval=1m&replay=${String(REPLAY_START)}~${String(REPLAY_START)}`);
+  const controls = page.getByTestId('replay-controls');
+  await expect(controls).toHaveAttribute('data-instant', String(REPLAY_START), { timeout: 20_000 });
+  await page.getByRole('tab', { name: 'Paper trading' }).click();
+  const ticket = page.getByTestId('paper-ticket');
+  await expect(ticket.getByLabel('Lots of 100')).toBeVisible();
+  await expect(page.getByTestId('paper-last')).toHaveText(/\d/);
+  const p0 = await shownPrice(page);
+
+  // A limit one spread step above the replayed price; the day's bars after the start must reach it.
+  const limit = roundToTick(SYMBOL, 'stock', p0 + hkSpreadTick(p0), 'up');
+  const closes = await closesAfter(request, REPLAY_START);
+  expect(Math.max(...closes), `${SYMBOL} reaches ${String(limit)} after the start`).toBeGreaterThanOrEqual(limit);
+
+  await typeInto(page, 'Lots of 100', '10');
+  await page.keyboard.press('Alt+KeyB');
+  await expect(page.getByTestId('paper-outcome')).toHaveText(`Filled: Buy 1,000 ${SYMBOL} at ${p0.toLocaleString('en-US', { minimumFractionDigits: 2 })}.`);
+  await ticket.getByRole('radio', { name: 'Sell' }).click();
+  await ticket.getByRole('radio', { name: 'Limit' }).click();
+  await typeInto(page, 'Limit price', String(limit));
+  await ticket.getByRole('button', { name: `Sell ${SYMBOL}` }).click();
+  await expect(page.getByTestId('paper-order-row')).toHaveCount(1);
+
+  // Played at ten bars a second until the replayed price crosses the limit.
+  await page.getByTestId('replay-speed').selectOption('10');
+  await page.getByTestId('replay-play').click();
+  await expect(page.getByTestId('paper-fill-row')).toHaveCount(2, { timeout: 60_000 });
+  await page.getByTestId('replay-play').click();
+  await expect(controls).toHaveAttribute('data-playing', 'false');
+  const [sell, buy] = await page.getByTestId('paper-fill-row').all();
+  if (!sell || !buy) throw new Error('two fills expected');
+  const sellPrice = Number(await sell.getAttribute('data-price'));
+  expect(sellPrice).toBeGreaterThanOrEqual(limit);
+  // Filled at a price the replay played, never one past its clock.
+  expect(closes).toContain(sellPrice);
+  const instant = Number(await controls.getAttribute('data-instant'));
+  expect(instant).toBeGreaterThan(REPLAY_START);
+  expect(instant).toBeLessThanOrEqual(REPLAY_DAY_CLOSE);
+
+  const buyFee = hkFee(1_000 * p0);
+  const sellFee = hkFee(1_000 * sellPrice);
+  const pnl = cents((sellPrice - p0) * 1_000 - buyFee - sellFee);
+  await expect(buy).toHaveAttribute('data-price', String(p0));
+  await expect(buy).toHaveAttribute('data-fee', String(buyFee));
+  await expect(sell).toHaveAttribute('data-fee', String(sellFee));
+  await expect(sell).toHaveAttribute('data-pnl', String(pnl));
+  await expect(page.getByTestId('paper-stats').locator('[data-stat="Realized P&L"]')).toHaveText(`${pnl > 0 ? '+' : '−'}${money(Math.abs(pnl))}`);
+  // The fills' times are the replay's (the morning of the 24th on the market's clock), not today's.
+  await expect(page.getByTestId('paper-fill-time').last()).toHaveText(/^11-24 10:30:00 · Market$/);
+  await page.getByTestId('paper-panel').screenshot({ path: `${SHOTS}/paper-in-replay.png` });
+  expect(errors).toEqual([]);
+});
