@@ -181,14 +181,19 @@ const REPLAY_DAY_CLOSE = Date.parse('2026-11-24T08:00:00Z');
 
 /** The closes of the day's 1-minute bars after `from`, as the replay will play them. */
 async function closesAfter(request: APIRequestContext, from: number): Promise<number[]> {
-  const response = await request.get(`/v1/market/kline?symbol=${SYMBOL}&interval=1m&limit=1000&start_time=${String(from)}&end_time=${String(REPLAY_DAY_CLOSE)}`);
+  const response = await request.get(
+    `/v1/market/kline?symbol=${SYMBOL}&interval=1m&limit=1000&start_time=${String(from)}&end_time=${String(REPLAY_DAY_CLOSE)}`,
+  );
   const body = (await response.json()) as { data: { klines: { close: string }[] } };
   return body.data.klines.map((kline) => Number(kline.close));
 }
 
 const shownPrice = async (page: Page): Promise<number> => Number(((await page.getByTestId('paper-last').textContent()) ?? '').replaceAll(',', ''));
 
-test('in a replay: buy 1,000 700.HK at market, sell at a limit the replay crosses; fills at replayed prices and times, P&L by hand', async ({ page, request }) => {
+test('in a replay: buy 1,000 700.HK at market, sell at a limit the replay crosses; fills at replayed prices and times, P&L by hand', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

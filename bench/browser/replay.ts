@@ -61,7 +61,11 @@ async function openPlaying(ctx: BrowserBenchContext, server: RunningServer): Pro
   const live = await openLivePage(ctx, { baseUrl: server.url, path: REPLAY_PATH, watchlist: [SYMBOL], socket: 'up', preferences: fiveIndicators() });
   const { page } = live;
   await page.getByTestId('replay-controls').waitFor({ timeout: 30_000 });
-  await page.getByTestId('layout-chart').nth(INTERVALS.length - 1).getByTestId('chart-legend').waitFor({ timeout: 30_000 });
+  await page
+    .getByTestId('layout-chart')
+    .nth(INTERVALS.length - 1)
+    .getByTestId('chart-legend')
+    .waitFor({ timeout: 30_000 });
   await sleep(SETTLE_MS);
   await page.mouse.move(1, 1);
   await page.getByTestId('replay-play').click();
@@ -152,7 +156,12 @@ async function secondReplay(ctx: BrowserBenchContext, server: RunningServer): Pr
   const live = await openPlaying(ctx, server);
   try {
     const reached = await playToClose(live.page);
-    return costFigure('second replay of the same day, fresh page (completed windows from the server’s cache)', upstreamDelta(before, await scrapeMetrics(server.url)), reached, 0);
+    return costFigure(
+      'second replay of the same day, fresh page (completed windows from the server’s cache)',
+      upstreamDelta(before, await scrapeMetrics(server.url)),
+      reached,
+      0,
+    );
   } finally {
     await live.close();
   }

@@ -88,8 +88,18 @@ export function useKlineSeries({ symbol, interval, adjust, type }: KlineSeriesPa
   const { feed } = useAppServices();
   const previousForming = usePreviousForming(hashKey(historyKey(feed.source, params)), seen);
   const rawClosed = closedAwaitingHistory(rawHistory, previousForming, seen);
-  const closed = useMemo(() => (rawClosed ? adjustCandles([rawClosed], factors, localAdjust, decimals)[0] : undefined), [rawClosed, factors, localAdjust, decimals]);
-  const byRule = useMemo(() => mergeCandles(adjustedHistory, [closed, forming].filter((candle) => candle !== undefined)), [adjustedHistory, closed, forming]);
+  const closed = useMemo(
+    () => (rawClosed ? adjustCandles([rawClosed], factors, localAdjust, decimals)[0] : undefined),
+    [rawClosed, factors, localAdjust, decimals],
+  );
+  const byRule = useMemo(
+    () =>
+      mergeCandles(
+        adjustedHistory,
+        [closed, forming].filter((candle) => candle !== undefined),
+      ),
+    [adjustedHistory, closed, forming],
+  );
   const folded = usePeriodFold({ symbol, type, interval, direction: localAdjust, factors, decimals }, byRule);
   const candles = folded.candles;
 
