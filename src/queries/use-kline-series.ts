@@ -77,21 +77,17 @@ export function useKlineSeries({ symbol, interval, adjust, type }: KlineSeriesPa
   // Adjusted prices keep the series' own decimals (two on a two-decimal stock, not the service's four).
   const decimals = useMemo(() => candlePrecision(rawHistory.length > 0 ? rawHistory : rawForming ? [rawForming] : []), [rawHistory, rawForming]);
   const adjustedHistory = useMemo(() => adjustCandles(rawHistory, factors, localAdjust, decimals), [rawHistory, factors, localAdjust, decimals]);
-  const forming = useMemo(
-    () => (rawForming ? adjustCandles([rawForming], factors, localAdjust, decimals)[0] : undefined),
-    [rawForming, factors, localAdjust, decimals],
-  );
+  const adjustForming = useCallback((candle: Candle) => adjustCandles([candle], factors, localAdjust, decimals)[0] ?? candle, [factors, localAdjust, decimals]);
+  const forming = useMemo(() => rawForming && adjustForming(rawForming), [rawForming, adjustForming]);
   // The render a new period's candle arrives in, the one it closed is not in the history yet
   // (useRollForming's effect puts it there after): drawn meanwhile, so no candle drops out of the
   // chart for one render and comes back in the next (each a whole redraw: at every bar of a replay).
+  // Gated on data, not on success: a failed older page must not stop the history growing.
   const seen = history.data ? rawForming : undefined;
   const { feed } = useAppServices();
   const previousForming = usePreviousForming(hashKey(historyKey(feed.source, params)), seen);
   const rawClosed = closedAwaitingHistory(rawHistory, previousForming, seen);
-  const closed = useMemo(
-    () => (rawClosed ? adjustCandles([rawClosed], factors, localAdjust, decimals)[0] : undefined),
-    [rawClosed, factors, localAdjust, decimals],
-  );
+  const closed = useMemo(() => rawClosed && adjustForming(rawClosed), [rawClosed, adjustForming]);
   const byRule = useMemo(
     () =>
       mergeCandles(
@@ -103,7 +99,6 @@ export function useKlineSeries({ symbol, interval, adjust, type }: KlineSeriesPa
   const folded = usePeriodFold({ symbol, type, interval, direction: localAdjust, factors, decimals }, byRule);
   const candles = folded.candles;
 
-  // Gated on data, not on success: a failed older page must not stop the history growing.
   useRollForming(params, seen, previousForming);
 
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = history;
@@ -111,7 +106,6 @@ export function useKlineSeries({ symbol, interval, adjust, type }: KlineSeriesPa
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
 
-  const adjustForming = useCallback((candle: Candle) => adjustCandles([candle], factors, localAdjust, decimals)[0] ?? candle, [factors, localAdjust, decimals]);
   const { refetch: refetchLatest } = latest;
   const refetchForming = useCallback(() => {
     void refetchLatest();
