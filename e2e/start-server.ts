@@ -22,7 +22,11 @@ export interface RunningServer {
 
 /** Bound of the kept output: a few hundred thousand log lines. */
 const MAX_OUTPUT_CHARS = 16 * 1024 * 1024;
-const START_TIMEOUT_MS = 30_000;
+/**
+ * A server opens its workspace's PGlite (initdb in a fresh DATA_DIR, WebAssembly) before it
+ * listens: about 7 s alone, and past 30 s when the bench started four at once beside Chromium.
+ */
+const START_TIMEOUT_MS = 60_000;
 
 /** Runs `script` with tsx on a free loopback port; resolves once it prints `listening on <url>`. */
 export async function startListening(script: string, env: Record<string, string>): Promise<RunningServer> {

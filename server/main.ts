@@ -42,7 +42,10 @@ const {
 // PGlite is WebAssembly on this thread: opened by the first sync, it stalled every request for
 // 5.3–5.8 s here (a fresh DATA_DIR, the first /chartroom/workspace taking 6.5–7 s), seconds more
 // on a busy machine. Opened before the server listens, the start takes that time instead.
-if (workspace?.kind === 'pglite') await workspace.db().catch(() => undefined);
+if (workspace?.kind === 'pglite') {
+  console.log('chartroom: opening the workspace database (PGlite) before listening');
+  await workspace.db().catch(() => undefined);
+}
 // Alerts stored before this start are evaluated at once, with no browser needed to open the database.
 if (workspace?.holdsData()) alerts?.start();
 // CHARTROOM_DIST: another build folder (parallel test runs build into their own).
