@@ -75,7 +75,9 @@ export function useKlineSeries({ symbol, interval, adjust, type }: KlineSeriesPa
   const localAdjust = plan.source === 'local' ? adjust : 'none';
 
   // Adjusted prices keep the series' own decimals (two on a two-decimal stock, not the service's four).
-  const decimals = useMemo(() => candlePrecision(rawHistory.length > 0 ? rawHistory : rawForming ? [rawForming] : []), [rawHistory, rawForming]);
+  // The forming candle counts only without history: it moves at every tick, the history does not.
+  const precisionFrom = rawHistory.length > 0 ? undefined : rawForming;
+  const decimals = useMemo(() => candlePrecision(rawHistory.length > 0 ? rawHistory : precisionFrom ? [precisionFrom] : []), [rawHistory, precisionFrom]);
   const adjustedHistory = useMemo(() => adjustCandles(rawHistory, factors, localAdjust, decimals), [rawHistory, factors, localAdjust, decimals]);
   const adjustForming = useCallback((candle: Candle) => adjustCandles([candle], factors, localAdjust, decimals)[0] ?? candle, [factors, localAdjust, decimals]);
   const forming = useMemo(() => rawForming && adjustForming(rawForming), [rawForming, adjustForming]);

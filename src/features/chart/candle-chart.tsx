@@ -156,6 +156,11 @@ export function CandleChart(props: CandleChartProps) {
   const style = interval === '1M' ? 'month' : axis.intraday ? 'minute' : 'day';
   const summary = indicatorSummary(indicators);
   const actionsCode = useActionsCode(props.exFactors.length > 0);
+  // The markers read the candles' times only: a moving forming candle (each tick, each replay
+  // step) leaves them; a new candle, an older page or another series changes one of these three.
+  const candleCount = candles.length;
+  const firstTime = candles[0]?.time;
+  const lastTime = candles.at(-1)?.time;
   const markers = useMemo(() => {
     // Without actions there is nothing to map: the first picture need not wait for every candle's time.
     if (props.exFactors.length === 0 || !actionsCode) return NO_MARKERS;
@@ -164,7 +169,7 @@ export function CandleChart(props: CandleChartProps) {
     const times = toChartSeries(candles, zone, marketTimeZone).map((candle) => candle.time);
     return actionsCode.actionMarkers(props.exFactors, times, axis.periodic, timeOf);
     // The language too: the markers carry their words ("Split 4:1"), which t reads in the active one.
-  }, [actionsCode, props.exFactors, candles, zone, marketTimeZone, axis.periodic, language]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [actionsCode, props.exFactors, candleCount, firstTime, lastTime, zone, marketTimeZone, axis.periodic, language]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <div className="absolute inset-0">

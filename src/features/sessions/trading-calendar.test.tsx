@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The month calendar against the real simulator, which refuses windows the endpoint does not allow.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SimHandle } from '../../api/sim-fetch.test-support';
 import { daysBetweenYmd } from '#shared/time-zone.ts';
@@ -33,7 +34,41 @@ function monthShown(): string {
 const previous = () => screen.getByRole('button', { name: 'Previous month' });
 const next = () => screen.getByRole('button', { name: 'Next month' });
 
+/** The calendar at an instant the test moves (the panel's minute, a replay's steps). */
+function MovingClock({ instants }: { instants: readonly number[] }) {
+  const [index, setIndex] = useState(0);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          setIndex((i) => i + 1);
+        }}
+      >
+        Later
+      </button>
+      <TradingCalendar market="US" now={instants[index] ?? NOW} />
+    </>
+  );
+}
+
 describe('TradingCalendar', () => {
+  it('follows its market day as the clock moves: minutes within the day leave it, the next day is today', async () => {
+    connect(sim, ISO);
+    const MINUTE = 60_000;
+    // 20:48 and 20:49 on 25 Nov in New York, then 00:48 on the 26th (05:48 UTC).
+    renderWithClient(<MovingClock instants={[NOW, NOW + MINUTE, NOW + 4 * 60 * MINUTE]} />);
+    await waitFor(() => {
+      expect(kindOf('20261125')).toBe('full');
+    }, patient);
+    const today = () => screen.getByTestId('calendar-US').querySelector('[aria-current="date"]')?.getAttribute('data-ymd');
+    expect(today()).toBe('20261125');
+    fireEvent.click(screen.getByRole('button', { name: 'Later' }));
+    expect(today()).toBe('20261125');
+    fireEvent.click(screen.getByRole('button', { name: 'Later' }));
+    expect(today()).toBe('20261126');
+  });
+
   it('marks trading days, the half day, the holiday and weekends, with a legend and today', async () => {
     connect(sim, ISO);
     renderWithClient(<TradingCalendar market="US" now={NOW} />);

@@ -4,7 +4,8 @@
  * recent year, at most 31 days long: months outside it say so instead of failing.
  */
 import { t } from '../../i18n/t';
-import { useState } from 'react';
+import { useLanguage } from '../../i18n/use-language';
+import { memo, useState } from 'react';
 import type { SessionMarket } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { calendarMonth, tradeDaysWindow } from '../../lib/calendar-month';
@@ -25,7 +26,20 @@ interface TradingCalendarProps {
 const navButton =
   'inline-flex h-7 w-7 items-center justify-center rounded text-base leading-none text-slate-600 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-300 dark:hover:bg-slate-800';
 
-export function TradingCalendar({ market, now }: TradingCalendarProps) {
+/**
+ * The calendar reads only the day of `now` (in the market's zone, and in UTC for the endpoint's
+ * window): the panel's minute, or a replay's ten minutes a second, leaves it as it was.
+ */
+function sameDays(before: TradingCalendarProps, after: TradingCalendarProps): boolean {
+  const zone = marketTimeZone(after.market);
+  return (
+    before.market === after.market && ymdInZone(before.now, zone) === ymdInZone(after.now, zone) && ymdInZone(before.now, 'UTC') === ymdInZone(after.now, 'UTC')
+  );
+}
+
+export const TradingCalendar = memo(function TradingCalendar({ market, now }: TradingCalendarProps) {
+  // Memoised: a language switch reaches it through its own subscription, not the panel's render.
+  useLanguage();
   // Months from the market's current month: the view follows the clock across a month end.
   const [offset, setOffset] = useState(0);
   const today = ymdInZone(now, marketTimeZone(market));
@@ -88,4 +102,4 @@ export function TradingCalendar({ market, now }: TradingCalendarProps) {
       )}
     </div>
   );
-}
+}, sameDays);
