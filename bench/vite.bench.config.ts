@@ -38,6 +38,7 @@ export default defineConfig(async (env) =>
           bareTable: page('bare-table.html'),
           bareSearch: page('bare-search.html'),
           bareLayout: page('bare-layout.html'),
+          bareReplay: page('bare-replay.html'),
         },
       },
     },

@@ -20,7 +20,7 @@ import type { Preferences } from '../../src/store/preferences-slice.ts';
 import { percentile, summarize, type Figure } from '../figure.ts';
 import { startFrameLog, stopFrameLog, wheelPan } from '../pages/frames.ts';
 import type { BrowserBenchContext } from './context.ts';
-import { droppedFrames, ONE_FRAME_MS, withinOneFrame } from './frame-budget.ts';
+import { droppedFrames, frameRatioFigure, ONE_FRAME_MS, withinOneFrame } from './frame-budget.ts';
 import { layoutRequestBudget } from './layout-budget.ts';
 import { busyFigures, traceBusyWindow } from './live-busy.ts';
 import { openLivePage, sleep, waitForStreaming } from './live-page.ts';
@@ -48,11 +48,6 @@ const PAN_FRAMES = 160;
 const CROSSHAIR_MOVES = 150;
 /** Where a double-click hits the time axis: this far above the chart's bottom edge. */
 const TIME_AXIS_INSET_PX = 8;
-/**
- * Frames judged against four bare charts of the same candles and series in the same run: the
- * app's p95 may be a fifth over theirs (an absolute frame figure moved 2–4× between machines).
- */
-const FRAME_RATIO_TARGET = 1.2;
 const GROUP = `browser: 2 × 2 chart layout (${SYMBOLS.join(', ')} at ${INTERVAL}), live`;
 const REQUEST_GROUP = 'browser: 2 × 2 chart layout, upstream requests per minute vs one chart, counted by the server';
 
@@ -206,23 +201,6 @@ export async function bareLayoutFrames(ctx: BrowserBenchContext): Promise<BareFr
   }
 }
 
-/** An app frame figure's ratio to the bare layout's in the same run. */
-function frameRatioFigure(name: string, app: readonly number[], bare: readonly number[]): Figure {
-  const appP95 = percentile(app, 95);
-  const bareP95 = percentile(bare, 95);
-  const ratio = appP95 / bareP95;
-  return {
-    group: GROUP,
-    name: `${name}, app ÷ bare layout`,
-    value: ratio,
-    unit: `× (${appP95.toFixed(1)} / ${bareP95.toFixed(1)} ms; late frames ${String(droppedFrames(app))} / ${String(droppedFrames(bare))})`,
-    decimals: 2,
-    target: `≤ ${String(FRAME_RATIO_TARGET)}×`,
-    pass: ratio <= FRAME_RATIO_TARGET,
-    samples: { bare: summarize(bare) },
-  };
-}
-
 function requestFigures(counted: readonly LiveFigure[]): Figure[] {
   return (['refused', 'up'] as const).map((socket): Figure => {
     const [single, layout] = [0, 2].map((offset) => counted[(socket === 'refused' ? 0 : 1) + offset]);
@@ -314,8 +292,8 @@ export async function layoutFigures(ctx: BrowserBenchContext): Promise<Figure[]>
         sweep.intervals,
         `${String(sweep.moves)} pointer moves over chart 1 in ${(sweep.ms / 1000).toFixed(1)} s; other charts whose legend shows chart 1's time at the end: ${String(sweep.legendsFollowed)} of ${String(SYMBOLS.length - 1)}`,
       ),
-      frameRatioFigure('pan frame interval p95, active chart', pan, bare.pan),
-      frameRatioFigure('crosshair sync frame interval p95', sweep.intervals, bare.sweep),
+      frameRatioFigure(GROUP, 'pan frame interval p95, active chart', pan, bare.pan, 'bare layout'),
+      frameRatioFigure(GROUP, 'crosshair sync frame interval p95', sweep.intervals, bare.sweep, 'bare layout'),
       ...requestFigures(counted),
     ];
   } finally {

@@ -17,7 +17,7 @@ import { startServer, type RunningServer } from '../../e2e/start-server.ts';
 import { percentile, summarize, type Figure } from '../figure.ts';
 import { startFrameLog, stopFrameLog } from '../pages/frames.ts';
 import { SIM_NOW, type BrowserBenchContext } from './context.ts';
-import { droppedFrames, ONE_FRAME_MS, withinOneFrame } from './frame-budget.ts';
+import { droppedFrames, frameRatioFigure, ONE_FRAME_MS, withinOneFrame } from './frame-budget.ts';
 import { busyFigures, traceBusyWindow } from './live-busy.ts';
 import { describeCounts, scrapeMetrics, sum, upstreamDelta } from './live-metrics.ts';
 import { openLivePage, sleep, type LivePage } from './live-page.ts';
@@ -116,6 +116,59 @@ function withoutIdleTarget(figure: Figure): Figure {
   return shown;
 }
 
+/** Ten bars a second, as FASTEST. */
+const BARS_PER_SECOND = 10;
+/**
+ * History candles each bare chart holds before the day: the least window the app hands the
+ * library (chart-window.ts, WINDOW_BARS), since each update costs in proportion to what it holds.
+ */
+const BARE_HISTORY = 500;
+
+/**
+ * The same day stepped at the same speed on four bare charts of the same intervals, candles and
+ * indicator series (bench/pages/bare-replay.ts): the frame intervals over the same window.
+ */
+async function bareReplayFrames(ctx: BrowserBenchContext, server: RunningServer, cell: ChartBox): Promise<number[]> {
+  const { page, context } = await ctx.freshPage();
+  try {
+    const query = new URLSearchParams({
+      symbol: SYMBOL,
+      intervals: INTERVALS.join(','),
+      open: String(DAY_OPEN),
+      close: String(DAY_CLOSE),
+      count: String(BARE_HISTORY),
+      width: String(Math.round(cell.width)),
+      height: String(Math.round(cell.height)),
+    });
+    await page.goto(`${server.url}/bench/pages/bare-replay.html?${query.toString()}`);
+    await page.waitForFunction(() => window.chartroomBareReplay?.ready === true, undefined, { timeout: 30_000 });
+    await sleep(SETTLE_MS);
+    await page.evaluate((perSecond) => {
+      window.chartroomBareReplay?.play(perSecond);
+    }, BARS_PER_SECOND);
+    await sleep(1_000);
+    await page.evaluate(startFrameLog);
+    await sleep(FRAME_WINDOW_MS);
+    const intervals = await page.evaluate(stopFrameLog);
+    await page.screenshot({ path: `${ctx.resultsDir}replay-2x2-bare.png` });
+    return intervals;
+  } finally {
+    await context.close();
+  }
+}
+
+interface ChartBox {
+  width: number;
+  height: number;
+}
+
+/** The size of the app's first chart (the bare charts are drawn at it). */
+async function chartBox(page: Page): Promise<ChartBox> {
+  const box = await page.getByTestId('layout-chart').first().getByTestId('main-chart').boundingBox();
+  if (!box) throw new Error('the first chart has no box');
+  return { width: box.width, height: box.height };
+}
+
 /** The first replay: frames and a traced window while it plays, then its day's cost. */
 async function firstReplay(ctx: BrowserBenchContext, server: RunningServer): Promise<Figure[]> {
   const before = await scrapeMetrics(server.url);
@@ -128,8 +181,11 @@ async function firstReplay(ctx: BrowserBenchContext, server: RunningServer): Pro
     const intervals = await page.evaluate(stopFrameLog);
     const busy = await traceBusyWindow(ctx, live, TRACE_WINDOW_MS, {});
     const traced = `played ${clockText(await replayInstant(page))} UTC at the window's end`;
+    await page.screenshot({ path: `${ctx.resultsDir}replay-2x2.png` });
+    const cell = await chartBox(page);
     const reached = await playToClose(page);
     const counted = upstreamDelta(before, await scrapeMetrics(server.url));
+    const bare = await bareReplayFrames(ctx, server, cell);
     const p95 = percentile(intervals, 95);
     return [
       {
@@ -143,6 +199,13 @@ async function firstReplay(ctx: BrowserBenchContext, server: RunningServer): Pro
         samples: { frames: summarize(intervals) },
         details: [`${String(FRAME_WINDOW_MS / 1000)} s of frames from 1 s after Play`],
       },
+      frameRatioFigure(
+        GROUP,
+        'frame interval p95 while playing',
+        intervals,
+        bare,
+        `bare replay (four bare ${String(Math.round(cell.width))} × ${String(Math.round(cell.height))} charts stepped alike)`,
+      ),
       ...busyFigures(GROUP, busy, [traced]).map(withoutIdleTarget),
       costFigure('first replay of the day (from the open to the close)', counted, reached),
     ];
