@@ -130,6 +130,20 @@ describe('useKlineSeries: history and the forming candle', () => {
     expect(new Set(times).size).toBe(times.length);
   });
 
+  it("reads its decimals from the history: a forming candle's price does not change them", async () => {
+    const { client, wrapper } = connect('2026-11-25T15:00:30Z');
+    const { result } = await renderSeries({ symbol: 'EURUSD', interval: '1h', adjust: 'none' }, wrapper);
+    expect(result.current.decimals).toBe(5);
+    const forming = result.current.forming;
+    if (!forming) throw new Error('no forming candle');
+    // A tick written with more digits than the instrument quotes (a float that came out long).
+    client.setQueryData(queryKeys.klines.latest(LIVE_SOURCE, 'EURUSD', '1h', null), { ...forming, close: 1.123456789 });
+    await waitFor(() => {
+      expect(result.current.forming?.close).toBe(1.123456789);
+    }, patient);
+    expect(result.current.decimals).toBe(5);
+  });
+
   it('3m: history folded from 1m, forming candle from the latest endpoint', async () => {
     const { wrapper } = connect('2026-11-25T15:04:30Z');
     const { result } = await renderSeries({ symbol: 'AAPL.US', interval: '3m', adjust: 'none' }, wrapper);

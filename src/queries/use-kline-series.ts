@@ -46,6 +46,8 @@ export interface KlineSeriesResult {
    * there is none, or when the service adjusts the prices (quotes cannot be folded into those).
    */
   quoteBase: Candle | undefined;
+  /** Price decimals of the instrument, read from the history (the forming candle without one). */
+  decimals: number;
   /** The series' local adjustment, for a candle moved by quotes (identity when there is none). */
   adjustForming: (candle: Candle) => Candle;
   /** Asks the service for the forming candle again (reconcile, e.g. when pushes resume). */
@@ -126,6 +128,7 @@ export function useKlineSeries({ symbol, interval, adjust, type }: KlineSeriesPa
     adjustSource: plan.source,
     exFactors: factors,
     quoteBase: isLoading || serviceAdjusted ? undefined : rawForming,
+    decimals,
     adjustForming,
     refetchForming,
   };

@@ -47,6 +47,7 @@ function series(overrides: Partial<KlineSeriesResult> = {}): KlineSeriesResult {
     adjustSource: 'local',
     exFactors: [],
     quoteBase: undefined,
+    decimals: 2,
     adjustForming: (candle) => candle,
     refetchForming: () => undefined,
     ...overrides,

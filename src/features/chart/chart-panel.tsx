@@ -19,7 +19,6 @@ import { useAppStore } from '../../store/app-store';
 import { comparisonsId } from '../../store/compare-slice';
 import { CandleChart, type CandleChartProps } from './candle-chart';
 import type { ChartAdapter } from './chart-adapter';
-import { candlePrecision } from '../../lib/candle-precision';
 import { ChartStatus } from './chart-status';
 import { chartDataset } from './chart-identity';
 import { ExportButton, type ChartExportRequest } from './export-button';
@@ -96,7 +95,8 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
   const historyFailed = error !== null && series.candles.length <= (series.forming ? 1 : 0);
   const candles = historyFailed ? NO_CANDLES : series.candles;
   const isStock = isStockInstrument(symbol, type);
-  const decimals = useMemo(() => candlePrecision(candles), [candles]);
+  // The series' own: read again only when its history changes, not at every move of the forming candle.
+  const { decimals } = series;
   const dataset = chartDataset(symbol, type, interval);
 
   // The forming candle moved by quotes between reconciles, outside React state.
