@@ -11,7 +11,7 @@ describe('candlePrecision', () => {
     expect(candlePrecision([candle(420, 421, 419, 420)])).toBe(0);
   });
 
-  it('reads the newest 200 candles only, the same with the same candles in another list', () => {
+  it('reads the newest 200 candles only', () => {
     const older = candle(1.2345, 1.2345, 1.2345, 1.2345);
     const recent = Array.from({ length: 200 }, () => candle(1.25, 1.5, 1, 1.25));
     expect(candlePrecision([older, ...recent])).toBe(2);
