@@ -57,3 +57,30 @@ describe('migrations', () => {
     }
   });
 });
+
+describe('a PostgreSQL that dies under a query', () => {
+  let postgres: TestPostgres;
+  beforeAll(async () => {
+    postgres = await startTestPostgres();
+  }, 60_000);
+  afterAll(async () => {
+    await postgres.stop();
+  });
+
+  it('fails the query in flight, leaves the process running, and serves again once it is back', async () => {
+    const database = await openDatabase({ kind: 'postgres', url: postgres.url, maxConnections: 2 });
+    // A connection checked out of the pool has no listener of the pool's: its 'error' event, unheard,
+    // ends the process (the CI run of 2026-12-01 lost a server so).
+    const inFlight = sql`select pg_sleep(5)`.execute(database.db).then(
+      () => 'answered',
+      () => 'failed',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await postgres.kill();
+    expect(await inFlight).toBe('failed');
+    await postgres.restart();
+    const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
+    expect(rows).toEqual([{ one: 1 }]);
+    await database.close();
+  }, 60_000);
+});

@@ -34,16 +34,21 @@ export function databaseConfigFrom(env: Record<string, string | undefined>): Dat
   return { kind: 'pglite', dataDir: `${dataDir}/pglite` };
 }
 
-async function dialectOf(config: DatabaseConfig, onIdleError: (error: Error) => void) {
+async function dialectOf(config: DatabaseConfig, onConnectionError: (error: Error) => void) {
   if (config.kind === 'postgres') {
     const { default: pg } = await import('pg');
     // int8 (bigint) columns come back as strings by default; ours stay far below 2^53.
     pg.types.setTypeParser(pg.types.builtins.INT8, (text) => Number(text));
     const pool = new pg.Pool({ connectionString: config.url, max: config.maxConnections ?? 10 });
-    // An idle connection the database dropped (a restart, a failover) is an 'error' event of the
-    // pool: unheard, it would end the process. The pool replaces it; the next query reconnects.
-    pool.on('error', (error) => {
-      onIdleError(error);
+    // A connection the database dropped (a restart, a failover) emits 'error': unheard, it ends the
+    // process. The pool hears it only while the connection is idle; one checked out for a query has
+    // no listener of the pool's then, so every connection gets its own. The query in flight fails,
+    // the pool discards the connection when it comes back, and the next query opens another.
+    pool.on('error', () => undefined); // the pool repeats an idle connection's error: logged below
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        onConnectionError(error);
+      });
     });
     return new PostgresDialect({ pool });
   }

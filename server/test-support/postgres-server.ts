@@ -115,16 +115,21 @@ function isDead(pid: string): boolean {
 
 /**
  * SIGKILL to the postmaster and its children (postmaster.pid's first line, and its children),
- * then, once they are dead, the lock file goes: a postmaster killed so leaves it behind, and in
+ * then, once all are dead, the lock file goes: a postmaster killed so leaves it behind, and in
  * a container whose first process reaps no orphans its zombie would keep the next start out.
  */
 function killPostmaster(dataDir: string): void {
   const file = join(dataDir, 'postmaster.pid');
   const pid = existsSync(file) ? readFileSync(file, 'utf8').split('\n')[0]?.trim() : undefined;
   if (!pid) return;
-  spawnSync('pkill', ['-KILL', '-P', pid]);
-  spawnSync('kill', ['-KILL', pid]);
+  // The children are waited for too: a backend still exiting holds the shared memory, and the
+  // next start refuses it ("pre-existing shared memory block is still in use"). (Not stopped
+  // first: runuser, its parent, then stops too and never reaps it.)
+  const children = spawnSync('pgrep', ['-P', pid], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter((line) => line.trim() !== '');
+  spawnSync('kill', ['-KILL', pid, ...children]);
   const deadline = performance.now() + 5_000;
-  while (!isDead(pid) && performance.now() < deadline) spawnSync('sleep', ['0.02']);
+  while ([pid, ...children].some((each) => !isDead(each)) && performance.now() < deadline) spawnSync('sleep', ['0.02']);
   rmSync(file, { force: true });
 }
