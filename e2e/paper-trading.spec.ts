@@ -175,6 +175,28 @@ test('buy 1,000 700.HK at market, sell at a crossed limit: the P&L and the trade
   expect(errors).toEqual([]);
 });
 
+test('an order sent before the board lot is in waits for it: one lot of 700.HK is 100 shares, never 1', async ({ page, request }) => {
+  await setClock(request, iso(T0), true);
+  const p0 = await priceAt(request, SYMBOL, T0);
+  // The stock information (the board lot) slow to come, as on a busy link: the ticket is up first.
+  await page.route('**/v1/market/stock-info?*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await route.continue();
+  });
+  await page.goto(`/?symbol=${SYMBOL}&interval=1d`);
+  await page.getByRole('tab', { name: 'Paper trading' }).click();
+  const ticket = page.getByTestId('paper-ticket');
+  await expect(ticket.getByLabel('Lots of …')).toBeVisible();
+  await expect(page.getByTestId('paper-last')).toHaveText(p0.toLocaleString('en-US', { minimumFractionDigits: 2 }));
+  await page.keyboard.press('Alt+KeyB');
+  await expect(page.getByTestId('paper-outcome')).toHaveText(`Sent once the board lot of ${SYMBOL} is in…`);
+  await expect(page.getByTestId('paper-outcome')).toHaveText(`Filled: Buy 100 ${SYMBOL} at ${p0.toLocaleString('en-US', { minimumFractionDigits: 2 })}.`, {
+    timeout: 10_000,
+  });
+  await expect(ticket.getByLabel('Lots of 100')).toBeVisible();
+  await expect(page.getByTestId('paper-position-row')).toHaveAttribute('data-quantity', '100');
+});
+
 /** Tuesday 24 November 2026, 10:30 in Hong Kong: a morning of the week before the simulator's now. */
 const REPLAY_START = Date.parse('2026-11-24T02:30:00Z');
 const REPLAY_DAY_CLOSE = Date.parse('2026-11-24T08:00:00Z');

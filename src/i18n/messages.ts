@@ -934,6 +934,8 @@ export const MESSAGES = [
   'Limit',
   'Stop',
   'Lots of {lot}',
+  'Sent once the board lot of {symbol} is in…',
+  'The board lot of {symbol} could not be read, so the order was not sent.',
   'Limit price',
   'Stop price',
   '{shares} shares',

@@ -939,6 +939,8 @@ const catalog = {
   Limit: '限价',
   Stop: '止损',
   'Lots of {lot}': '手数（每手 {lot}）',
+  'Sent once the board lot of {symbol} is in…': '待取得 {symbol} 的每手股数后发送…',
+  'The board lot of {symbol} could not be read, so the order was not sent.': '无法读取 {symbol} 的每手股数，订单未发送。',
   'Limit price': '限价',
   'Stop price': '触发价',
   '{shares} shares': '{shares} 股',

@@ -939,6 +939,8 @@ const catalog = {
   Limit: '限價',
   Stop: '止損',
   'Lots of {lot}': '手數（每手 {lot}）',
+  'Sent once the board lot of {symbol} is in…': '待取得 {symbol} 的每手股數後發送…',
+  'The board lot of {symbol} could not be read, so the order was not sent.': '無法讀取 {symbol} 的每手股數，訂單未發送。',
   'Limit price': '限價',
   'Stop price': '觸發價',
   '{shares} shares': '{shares} 股',

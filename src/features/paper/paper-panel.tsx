@@ -52,11 +52,20 @@ function useActiveInstrument(): { symbol: string; type: ProductType | undefined 
   return { symbol, type };
 }
 
-/** The board lot: stock information's `lot_size` where it says, else 1. */
-function useLotSize(symbol: string, type: ProductType | undefined): number {
-  const info = useStockInfo(type === undefined || type === 'stock' ? [symbol] : []);
+/** A stock's board lot, once its information is in (`failed`: it could not be read). */
+type LotSize = { known: true; lot: number } | { known: false; failed: boolean };
+
+/**
+ * The board lot: stock information's `lot_size` where it says, else 1 (a product without lots, a
+ * stock the information leaves it out for). Unknown while a stock's information is on its way or
+ * when it failed: an order then would be lots of 1 share, an odd lot on a board-lot market.
+ */
+function useLotSize(symbol: string, type: ProductType | undefined): LotSize {
+  const stock = type === undefined || type === 'stock';
+  const info = useStockInfo(stock ? [symbol] : []);
+  if (stock && info.data === undefined) return { known: false, failed: info.isError };
   const lot = info.data?.find((each) => each.symbol === symbol)?.lot_size;
-  return lot !== undefined && lot > 0 ? lot : 1;
+  return { known: true, lot: lot !== undefined && lot > 0 ? lot : 1 };
 }
 
 function Segmented<T extends string>({
@@ -106,8 +115,13 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
   );
 }
 
-function OrderTicket({ symbol, type, last, lotSize }: { symbol: string; type: ProductType | undefined; last: number | undefined; lotSize: number }) {
+function OrderTicket({ symbol, type, last, lotSize: board }: { symbol: string; type: ProductType | undefined; last: number | undefined; lotSize: LotSize }) {
   const { clock } = useAppServices();
+  const lotSize = board.known ? board.lot : undefined;
+  const lotFailed = !board.known && board.failed;
+  const lotFailure = () => ({ ok: false, text: t('The board lot of {symbol} could not be read, so the order was not sent.', { symbol }) });
+  /** An order sent before the board lot was known: it goes once the lot is in. */
+  const waiting = useRef<TicketDraft | undefined>(undefined);
   const [draft, setDraft] = useState<TicketDraft>(EMPTY_TICKET);
   const [errors, setErrors] = useState<TicketErrors>({});
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | undefined>(undefined);
@@ -117,9 +131,14 @@ function OrderTicket({ symbol, type, last, lotSize }: { symbol: string; type: Pr
   };
   const currency = currencyOf(symbol, type);
   const lots = Number(draft.lots.replace(/[,\s_]/g, ''));
-  const shares = Number.isInteger(lots) && lots > 0 ? lots * lotSize : undefined;
+  const shares = lotSize !== undefined && Number.isInteger(lots) && lots > 0 ? lots * lotSize : undefined;
 
   const send = (order: TicketDraft) => {
+    if (lotSize === undefined) {
+      waiting.current = lotFailed ? undefined : order;
+      setOutcome(lotFailed ? lotFailure() : { ok: true, text: t('Sent once the board lot of {symbol} is in…', { symbol }) });
+      return;
+    }
     const read = readTicket(order, { symbol, type, lotSize });
     if (!read.ok) {
       setErrors(read.errors);
@@ -159,6 +178,13 @@ function OrderTicket({ symbol, type, last, lotSize }: { symbol: string; type: Pr
     sendRef.current = send;
     draftRef.current = draft;
   });
+  // The order sent before the board lot was known goes (or is refused) as soon as it is.
+  useEffect(() => {
+    const order = waiting.current;
+    if (order === undefined || (lotSize === undefined && !lotFailed)) return;
+    waiting.current = undefined;
+    sendRef.current(order);
+  }, [lotSize, lotFailed]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || (event.code !== 'KeyB' && event.code !== 'KeyS')) return;
@@ -207,7 +233,7 @@ function OrderTicket({ symbol, type, last, lotSize }: { symbol: string; type: Pr
         ]}
       />
       <div className="grid grid-cols-2 gap-2">
-        <Field id="paper-lots" label={t('Lots of {lot}', { lot: String(lotSize) })} error={errors.lots}>
+        <Field id="paper-lots" label={t('Lots of {lot}', { lot: lotSize === undefined ? '…' : String(lotSize) })} error={errors.lots}>
           <input
             id="paper-lots"
             inputMode="numeric"
