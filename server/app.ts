@@ -36,6 +36,7 @@ import { RedisLink } from './redis/redis-link.ts';
 import { createRedisShare } from './redis/redis-share.ts';
 import { createRedisTickers } from './redis/redis-tickers.ts';
 import { redisWindows } from './redis/redis-kline.ts';
+import { sharedScreens } from './redis/redis-screens.ts';
 import { createSharedExchange, DEFAULT_FRESHNESS_MS, type Exchange } from './upstream/shared-exchange.ts';
 import { CATALOG_PATH } from '#shared/catalog.ts';
 import { WORKSPACE_PATH } from '#shared/workspace-protocol.ts';
@@ -302,8 +303,8 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   };
 
   /** The screener, whose upstream requests go where the catalogue's do; its names come from the catalogue. */
-  const screenerFrom = (ask: ScreenerAsk, catalog: CatalogService, maxPerMinute?: number): ScreenerService => {
-    const screener = createScreenerService({
+  const screenerFrom = (ask: ScreenerAsk, catalog: CatalogService, maxPerMinute?: number, redis?: RedisLink): ScreenerService => {
+    const computed = createScreenerService({
       ask,
       catalog,
       log,
@@ -312,6 +313,13 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
         metrics.recordScreenEvaluation(ms / 1000);
       },
     });
+    // With REDIS_URL one instance computes each universe and answers the others' screens.
+    let screener: ScreenerService = computed;
+    if (redis) {
+      const shared = sharedScreens(computed, redis, { log });
+      metrics.setScreenerSharingSource(() => shared.sharing());
+      screener = shared;
+    }
     metrics.setScreenerSource(() => screener.stats());
     app.post(SCREENER_PATH, screenerRoute(screener, accessControl));
     return screener;
@@ -393,6 +401,7 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
       (target, headers) => forward(new Request(INTERNAL_ORIGIN + target, headers && { headers }), target),
       catalog,
       perMinute === undefined ? undefined : Math.max(1, Math.floor(perMinute / 2)),
+      redis,
     );
     return {
       app,

@@ -85,6 +85,8 @@ export interface ChartroomMetrics {
   setScreenerSource(stats: (() => readonly ScreenerMetricsSource[]) | undefined): void;
   /** One screen evaluated (POST /chartroom/screener). */
   recordScreenEvaluation(seconds: number): void;
+  /** REDIS_URL: the screens this instance answered for the others, and the others for it. */
+  setScreenerSharingSource(stats: (() => ScreenerSharingSource) | undefined): void;
   /** The exposition text (format 0.0.4). */
   render(): Promise<string>;
   /** Its Content-Type. */
@@ -109,6 +111,13 @@ export function codeLabel(code: number | undefined): string {
 }
 
 type Sample = { labels: Record<string, string>; value: number };
+
+/** Screens across instances (server/redis/redis-screens.ts). */
+export interface ScreenerSharingSource {
+  answeredForOthers: number;
+  answeredByOthers: number;
+  fallbacks: number;
+}
 
 /** One screener universe's figures: `universe` is its market and type ("US stock"). */
 export interface ScreenerMetricsSource {
@@ -289,6 +298,21 @@ export function createChartroomMetrics(): ChartroomMetrics {
     'Upstream requests of the universe in all (warm-up and quote refreshes).',
     (stats) => stats.requests,
   );
+  let screenerSharing: (() => ScreenerSharingSource) | undefined;
+  gauge(
+    'chartroom_screener_shared_screens_total',
+    'REDIS_URL: screens this instance answered for another (for_others), another answered for it (by_others), or it screened itself when the owner of the universe did not answer (unanswered).',
+    ['way'],
+    () => {
+      const stats = screenerSharing?.();
+      if (!stats) return [];
+      return [
+        { labels: { way: 'for_others' }, value: stats.answeredForOthers },
+        { labels: { way: 'by_others' }, value: stats.answeredByOthers },
+        { labels: { way: 'unanswered' }, value: stats.fallbacks },
+      ];
+    },
+  );
   const screenEvaluation = new Summary({
     name: 'chartroom_screener_evaluation_seconds',
     help: 'Per screen asked: its evaluation over the universe kept warm, over the last 60 s.',
@@ -348,6 +372,9 @@ export function createChartroomMetrics(): ChartroomMetrics {
     },
     recordScreenEvaluation(seconds) {
       screenEvaluation.observe(seconds);
+    },
+    setScreenerSharingSource(stats) {
+      screenerSharing = stats;
     },
     render: () => registry.metrics(),
     contentType: registry.contentType,

@@ -279,6 +279,7 @@ export async function startChartroom(
     logLines,
     stop: async () => {
       chartroom.alerts?.stop();
+      chartroom.screener.stop();
       await chartroom.realtime.close();
       chartroom.accessControl.close();
       await chartroom.redis?.close();

@@ -1,8 +1,8 @@
 /**
  * The screener's service: one ScreenerUniverse per market and type a screen asked for, the
  * catalogue's names of their symbols, and a screen's answer (ScreenAnswer) over what is warm.
- * Single-instance: with REDIS_URL each instance keeps its own universes (see the report of
- * issue 36; sharing one instance's results is not built).
+ * One instance's: with REDIS_URL, server/redis/redis-screens.ts puts one instance in charge of each
+ * universe and has the others ask it.
  */
 import type { CatalogEntry } from '#shared/catalog.ts';
 import { evaluateScreen } from '#shared/screener/screen-evaluate.ts';

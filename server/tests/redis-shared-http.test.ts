@@ -5,34 +5,9 @@
  * (each instance works alone, says so in /metrics and its log, then rejoins).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSimulator } from '../sim/app.ts';
-import { close, listen } from '../test-support/raw-http.ts';
+import { startCountingSimulator, type CountingUpstream } from '../test-support/counting-simulator.ts';
 import { startTestRedis, type TestRedis } from '../test-support/redis-server.ts';
 import { eventually, startChartroom, type RunningChartroom } from '../realtime/test-support.ts';
-
-interface CountingUpstream {
-  port: number;
-  targets: string[];
-  delayMs: number;
-  /** Answers 3002 (quota exhausted) to everything while set. */
-  quotaExhausted: boolean;
-  stop(): Promise<void>;
-}
-
-async function startCountingSimulator(): Promise<CountingUpstream> {
-  const sim = createSimulator({ clock: { now: Date.parse('2026-11-25T15:00:00Z'), frozen: true }, limits: { ratePerMinute: 100_000_000 } });
-  const upstream: CountingUpstream = { port: 0, targets: [], delayMs: 200, quotaExhausted: false, stop: () => Promise.resolve() };
-  const { server, port } = await listen(async (request, env) => {
-    const url = new URL(request.url);
-    upstream.targets.push(url.pathname + url.search);
-    await new Promise((resolve) => setTimeout(resolve, upstream.delayMs));
-    if (upstream.quotaExhausted) return Response.json({ code: 3002, message: 'Quota exhausted' }, { status: 403 });
-    return sim.app.fetch(request, env);
-  });
-  upstream.port = port;
-  upstream.stop = () => close(server);
-  return upstream;
-}
 
 const metric = async (server: RunningChartroom, name: string): Promise<number> => {
   const text = await (await fetch(`http://127.0.0.1:${server.port}/metrics`)).text();
