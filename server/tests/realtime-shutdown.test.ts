@@ -18,7 +18,8 @@ describe('server/main.ts with a relayed WebSocket', () => {
   it('relays, then on SIGTERM closes the socket 1001 and exits 0', async () => {
     const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', MARKET_API_KEY: '', SIM_NOW: '2026-11-25T15:00:00Z', SHUTDOWN_GRACE_MS: '5000' },
+      // No workspace database (its PGlite would open in the checkout's ./data before the server listens).
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', MARKET_API_KEY: '', SIM_NOW: '2026-11-25T15:00:00Z', SHUTDOWN_GRACE_MS: '5000', WORKSPACE: 'off' },
     });
     child = started;
     let output = '';
