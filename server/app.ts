@@ -435,9 +435,16 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   };
   const askSimulator: V1Source = (browserRequest, _target, c) => simulatorAnswer(browserRequest, c.env);
   app.all('/v1/*', v1Handler(klineCache, dataNow, 'simulator', askSimulator, dataNow));
-  const askV1: AskV1 = (target) => simulatorAnswer(new Request(INTERNAL_ORIGIN + target));
+  // The server's own requests (the catalogue's, the alerts', the screener's warm-up: thousands in a
+  // row) are computed by the simulator on this thread with no I/O between them, so each first lets
+  // the event loop turn: without it a whole market's warm-up held every other request for minutes.
+  const askOwn = async (target: string, headers?: Record<string, string>): Promise<Response> => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return simulatorAnswer(new Request(INTERNAL_ORIGIN + target, headers && { headers }));
+  };
+  const askV1: AskV1 = (target) => askOwn(target);
   const catalog = catalogFrom(askV1);
-  const screener = screenerFrom((target, headers) => simulatorAnswer(new Request(INTERNAL_ORIGIN + target, headers && { headers })), catalog);
+  const screener = screenerFrom(askOwn, catalog);
   app.all('/__sim/*', async (c) => {
     const response = await simulator.app.fetch(c.req.raw, c.env);
     // Time travel or another plan changes what a window holds: forget them all.

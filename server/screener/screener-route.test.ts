@@ -113,6 +113,36 @@ describe('POST /chartroom/screener', { timeout: 90_000 }, () => {
   });
 });
 
+describe('a warm-up on the embedded simulator', { timeout: 90_000 }, () => {
+  it('leaves the server answering other requests while it runs', async () => {
+    const fresh = createApp(loadConfig({ ...SIM, CLIENT_RATE_LIMIT: '0' }, { port: 0 }));
+    const listening = await listen(fresh.app.fetch);
+    const url = `http://127.0.0.1:${String(listening.port)}`;
+    try {
+      await fresh.catalog.document();
+      const cold = await fetch(url + SCREENER_PATH, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ screen: presetScreen('top-gainers', UNIVERSE) }),
+      });
+      expect(((await cold.json()) as ScreenAnswer).state).toBe('warming');
+      const universe = fresh.screener.universe(UNIVERSE);
+      // Its simulator requests are computed on this thread: a request of a browser made now must
+      // be answered while they go on, not once the last of them is done.
+      let warm = false;
+      const warmed = universe.whenWarm().then(() => (warm = true));
+      const health = await fetch(`${url}/healthz`);
+      expect(health.status).toBe(200);
+      expect(warm).toBe(false);
+      expect(universe.progress().ready).toBeLessThan(universe.progress().total);
+      await warmed;
+    } finally {
+      fresh.screener.stop();
+      await close(listening.server);
+    }
+  });
+});
+
 describe('who may screen', () => {
   it('refuses anyone the access guard does not know: 401 1001, and the screen is never evaluated', async () => {
     let evaluated = 0;
