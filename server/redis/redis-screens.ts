@@ -19,7 +19,7 @@ import type { ScreenAnswer, ScreenRequest } from '#shared/screener/screener-prot
 import type { ScreenerSharingSource } from '../metrics/chartroom-metrics.ts';
 import type { ScreenerService } from '../screener/screener-service.ts';
 import type { RedisLink } from './redis-link.ts';
-import { RedisScript } from './redis-script.ts';
+import { RedisScript, UNLOCK_SCRIPT } from './redis-script.ts';
 
 export interface SharedScreensOptions {
   /** The lease's life: an owner gone silent is replaced within it. Default 15 s. */
@@ -48,8 +48,6 @@ type Reply = { id: string; answer: ScreenAnswer } | { id: string; error: string 
 
 /** Renews a lease only while this instance holds it. */
 const RENEW = new RedisScript(`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`);
-/** Frees a lease only while the named (dead) owner holds it. */
-const FREE = new RedisScript(`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`);
 
 const universeName = ({ market, type }: ScreenUniverse): string => `${market} ${type}`;
 
@@ -164,7 +162,7 @@ export function sharedScreens(local: ScreenerService, link: RedisLink, options: 
         const reply = await askOwner(owner, request);
         if (reply === 'unheard') {
           // The owner is gone without letting go: free its lease and take it.
-          await FREE.run(link, [key], [owner]);
+          await UNLOCK_SCRIPT.run(link, [key], [owner]);
           continue;
         }
         if (reply === 'timeout') unanswering.set(owner, performance.now() + leaseMs);
@@ -191,7 +189,7 @@ export function sharedScreens(local: ScreenerService, link: RedisLink, options: 
       clearInterval(renewal);
       offAsk();
       offAnswer();
-      for (const [key] of held) FREE.run(link, [key], [link.instanceId]).catch(() => undefined);
+      for (const [key] of held) UNLOCK_SCRIPT.run(link, [key], [link.instanceId]).catch(() => undefined);
       held.clear();
       for (const { resolve, timer } of waiting.values()) {
         clearTimeout(timer);

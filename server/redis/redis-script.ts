@@ -18,3 +18,7 @@ export class RedisScript {
     }
   }
 }
+
+/** Deletes a lock key only while it still holds the given value (its holder's id): KEYS[1], ARGV[1]. */
+export const UNLOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+export const UNLOCK_SCRIPT = new RedisScript(UNLOCK);

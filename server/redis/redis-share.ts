@@ -10,7 +10,7 @@
  */
 import type { ExchangeResult } from '../upstream/exchange.ts';
 import type { RedisLink } from './redis-link.ts';
-import { RedisScript } from './redis-script.ts';
+import { UNLOCK, UNLOCK_SCRIPT } from './redis-script.ts';
 
 type Answer = Extract<ExchangeResult, { kind: 'response' }>;
 
@@ -59,8 +59,6 @@ function fromWire(wire: Wire): ExchangeResult | undefined {
 }
 
 /** Deletes the lock only while it is still ours. */
-const UNLOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
-const UNLOCK_SCRIPT = new RedisScript(UNLOCK);
 
 export function createRedisShare(options: RedisShareOptions): RemoteShare {
   const { link } = options;
