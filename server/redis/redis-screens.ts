@@ -152,6 +152,8 @@ export function sharedScreens(local: ScreenerService, link: RedisLink, options: 
   const screen = async (request: ScreenRequest): Promise<ScreenAnswer> => {
     if (!link.up) return local.screen(request);
     const key = leaseKey(request.screen.universe);
+    // The owner screens without asking Redis: the renewal drops the key from `held` if it lost it.
+    if (held.has(key)) return screenHere(request);
     try {
       for (let attempt = 0; attempt < 2; attempt += 1) {
         const owner = await ownerOf(key);
