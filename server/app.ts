@@ -442,7 +442,7 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     await new Promise<void>((resolve) => setImmediate(resolve));
     return simulatorAnswer(new Request(INTERNAL_ORIGIN + target, headers && { headers }));
   };
-  const askV1: AskV1 = (target) => askOwn(target);
+  const askV1: AskV1 = askOwn;
   const catalog = catalogFrom(askV1);
   const screener = screenerFrom(askOwn, catalog);
   app.all('/__sim/*', async (c) => {
