@@ -18,6 +18,14 @@ export function emptyCandle(time: number, end: number): Candle {
   return { time, end, open: 0, high: -Infinity, low: Infinity, close: 0, quanta: 0, turnover: 0, openInterest: 0, empty: true };
 }
 
+/**
+ * Turnover rounded to cents. Folds of whole bars round after each bar, so any fold of the same
+ * bars (minute by minute, or the frame's total at once) gives the same number to the bit.
+ */
+export function toCents(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
 /** Folds bars [from, to) of a minute block into `candle`, in time order. */
 export function foldBlock(candle: Candle, block: MinuteBlock, from: number, to: number): void {
   for (let i = from; i < to; i++) {
@@ -31,6 +39,7 @@ export function foldBlock(candle: Candle, block: MinuteBlock, from: number, to: 
       block.turnover[i] ?? 0,
       block.openInterest[i] ?? 0,
     );
+    candle.turnover = toCents(candle.turnover);
   }
 }
 
@@ -51,4 +60,5 @@ export function foldBar(candle: Candle, open: number, high: number, low: number,
 export function foldCandle(target: Candle, part: Candle): void {
   if (part.empty) return;
   foldBar(target, part.open, part.high, part.low, part.close, part.quanta, part.turnover, part.openInterest);
+  target.turnover = toCents(target.turnover);
 }

@@ -1,8 +1,8 @@
 /**
- * The direct day path (foldMinutes, behind dailyCandle) against the minute fold it replaced:
+ * The daily candle (its pieces' frames, behind dailyCandle) against the fold of its minutes:
  * every piece's minute block computed and folded bar by bar. Equal to the bit, every field,
  * every trading day of a year, so daily candles keep agreeing with 1m K-lines, intraday,
- * tickers and trades.
+ * tickers and trades; and any stretch of minutes folded directly equals its block.
  */
 import { describe, expect, it } from 'vitest';
 import { lookupSymbol } from '../catalog/lookup.ts';
@@ -29,7 +29,7 @@ function yearOfDays(model: InstrumentModel): TradingDay[] {
   return days;
 }
 
-/** The daily candle as the engine folded it before the direct path: whole minute blocks. */
+/** The daily candle as the fold of its pieces' whole minute blocks. */
 function minuteFold(model: InstrumentModel, day: TradingDay): Candle {
   const last = day.pieces[day.pieces.length - 1];
   const candle = emptyCandle(day.dayStart, last ? last.end : day.dayStart);
@@ -46,7 +46,7 @@ describe.each([
   { symbol: 'AAPL.US', what: 'a US stock: half days, dividends' },
   { symbol: 'AU2612', what: 'a future: night session, open interest' },
   { symbol: 'BTCUSDT', what: 'a crypto pair: 1,440 minutes a day, flat volume curve' },
-])('the direct day path of $symbol ($what)', ({ symbol }) => {
+])('the daily candles of $symbol ($what)', ({ symbol }) => {
   const model = modelFor(symbol);
   const days = yearOfDays(model);
 
@@ -73,45 +73,46 @@ describe.each([
 });
 
 /**
- * Numbers the engine gave before the direct path (its minute arithmetic was then written out in
- * computeMinuteBlock alone): 20 November 2026's candle and the year's sums, newest day first.
- * The comparison above shares the minute arithmetic with the fold; these pin the arithmetic.
+ * Numbers of the frame model (piece-frame.ts; since December 2026, when daily candles stopped
+ * folding every minute): 20 November 2026's candle and the year's sums, newest day first. The
+ * comparison above shares the minute arithmetic with the fold; these pin the arithmetic, so a
+ * change to it is a deliberate one. Opens and closes are the path's, as before the frames.
  */
-const BEFORE: Record<string, { candle: Partial<Candle>; quanta: number; turnover: number; days: number }> = {
+const PINNED: Record<string, { candle: Partial<Candle>; quanta: number; turnover: number; days: number }> = {
   '700.HK': {
-    candle: { open: 505, high: 505.5, low: 499.8, close: 502.5, quanta: 539_488, turnover: 27_120_344_185, openInterest: 0 },
-    quanta: 131_398_886,
-    turnover: 4_150_050_277_002.5,
+    candle: { open: 505, high: 505.5, low: 499.4, close: 502.5, quanta: 520_710, turnover: 26_185_623_334.63, openInterest: 0 },
+    quanta: 131_671_760,
+    turnover: 4_169_620_018_343.621,
     days: 246,
   },
   'AAPL.US': {
-    candle: { open: 226.12, high: 227.21, low: 224.59, close: 225.08, quanta: 132_969_903, turnover: 30_027_816_437.98, openInterest: 0 },
-    quanta: 35_191_927_130,
-    turnover: 9_878_474_671_201.975,
+    candle: { open: 226.12, high: 226.69, low: 224.74, close: 225.08, quanta: 128_521_569, turnover: 29_029_237_998.44, openInterest: 0 },
+    quanta: 36_075_621_438,
+    turnover: 10_115_945_873_583.564,
     days: 251,
   },
   AU2612: {
-    candle: { open: 589.88, high: 591.48, low: 588.18, close: 588.92, quanta: 403_172, turnover: 237_841_100.06, openInterest: 1_619_583 },
-    quanta: 93_807_015,
-    turnover: 55_371_042_507.48004,
+    candle: { open: 589.88, high: 591.5, low: 588.76, close: 588.92, quanta: 340_629, turnover: 200_971_747.69, openInterest: 1_619_583 },
+    quanta: 93_925_921,
+    turnover: 55_445_820_142.65002,
     days: 226,
   },
   BTCUSDT: {
-    candle: { open: 96_302.4, high: 97_170.41, low: 88_834.92, close: 90_134.8, quanta: 507_301_292, turnover: 4_717_744_447.439989, openInterest: 0 },
-    quanta: 183_507_766_784,
-    turnover: 1_941_567_942_590.959,
+    candle: { open: 96_302.4, high: 97_214.57, low: 88_850.82, close: 90_134.8, quanta: 670_195_571, turnover: 6_230_172_381.75, openInterest: 0 },
+    quanta: 181_528_411_196,
+    turnover: 1_923_918_689_681.6697,
     days: 365,
   },
 };
 
 describe('the daily candles of a year', () => {
-  it.each(Object.entries(BEFORE))('of %s are the numbers the engine gave before the direct path', (symbol, before) => {
+  it.each(Object.entries(PINNED))('of %s are the pinned numbers of the frame model', (symbol, pinned) => {
     const model = modelFor(symbol);
     const candles = yearOfDays(model).map((day) => dailyCandle(model, day));
-    expect(candles[0]).toMatchObject(before.candle);
-    expect(candles).toHaveLength(before.days);
-    expect(candles.reduce((sum, candle) => sum + candle.quanta, 0)).toBe(before.quanta);
-    expect(candles.reduce((sum, candle) => sum + candle.turnover, 0)).toBe(before.turnover);
+    expect(candles[0]).toMatchObject(pinned.candle);
+    expect(candles).toHaveLength(pinned.days);
+    expect(candles.reduce((sum, candle) => sum + candle.quanta, 0)).toBe(pinned.quanta);
+    expect(candles.reduce((sum, candle) => sum + candle.turnover, 0)).toBe(pinned.turnover);
   });
 
   it('holds what makes each market different', () => {

@@ -1,12 +1,13 @@
 /**
- * Minute blocks of whole session pieces and the daily candles folded from them, both cached:
- * they are pure functions of the instrument and the day, so a cache can never go stale.
+ * Minute blocks of whole session pieces and the daily candles of their frames, both cached: they
+ * are pure functions of the instrument and the day, so a cache can never go stale.
  */
 import { LRUCache } from 'lru-cache';
 import type { SessionPiece, TradingDay } from '../calendar/types.ts';
-import { emptyCandle, type Candle } from './candle.ts';
+import { emptyCandle, foldCandle, type Candle } from './candle.ts';
 import type { InstrumentModel } from './instrument-model.ts';
-import { computeMinuteBlock, foldMinutes, type MinuteBlock } from './minute-bars.ts';
+import { computeMinuteBlock, openInterestAt, type MinuteBlock } from './minute-bars.ts';
+import { computePieceFrame } from './piece-frame.ts';
 import { MINUTE_MS } from './price-path.ts';
 
 // lru-cache, not a Map-order LRU of our own: once full, evicting from a Map costs a scan past
@@ -30,18 +31,33 @@ export function pieceBlock(model: InstrumentModel, piece: SessionPiece): MinuteB
   return block;
 }
 
-/** The whole-day candle of a trading day (time = local midnight of the day). */
+/**
+ * The whole-day candle of a trading day (time = local midnight of the day): its pieces' frames,
+ * which equal the fold of their minutes without computing one.
+ */
 export function dailyCandle(model: InstrumentModel, day: TradingDay): Candle {
   const key = `${String(model.seed)}|${day.day}`;
   let candle = dailyCache.get(key);
   if (!candle) {
     const last = day.pieces[day.pieces.length - 1];
     candle = emptyCandle(day.dayStart, last ? last.end : day.dayStart);
+    const isFutures = model.instrument.type === 'futures';
     for (const piece of day.pieces) {
       const { first, end } = pieceMinutes(piece);
-      // Straight from the minutes' arithmetic: no block allocated, none cached (years of daily
-      // history would churn the block cache).
-      foldMinutes(candle, model, first, end, first, end);
+      // Not through the frame cache: the candle is cached, and years of daily history would churn it.
+      const frame = computePieceFrame(model, first, end);
+      foldCandle(candle, {
+        time: piece.start,
+        end: piece.end,
+        open: frame.open,
+        high: frame.high,
+        low: frame.low,
+        close: frame.close,
+        quanta: frame.quanta,
+        turnover: frame.turnoverCents / 100,
+        openInterest: isFutures ? openInterestAt(model, end) : 0,
+        empty: false,
+      });
     }
     dailyCache.set(key, candle);
   }

@@ -1,13 +1,16 @@
 /**
- * One-minute bars: the single source every other figure aggregates. A block covers consecutive
- * minutes inside one session piece; bar i opens at the path's price at its start boundary and
- * closes at its end boundary, so minutes chain without gaps inside a session.
+ * One-minute bars: the single source every figure but the daily frame aggregates. Minutes are
+ * drawn block by block inside their piece's frame (piece-frame.ts): bar i opens at the path's
+ * price at its start boundary and closes at its end boundary, so minutes chain without gaps
+ * inside a session; the block edges are the frame's samples, no minute passes the frame's high or
+ * low, the frame's high and low minutes touch them, and the block's volume and turnover are
+ * shared out among its minutes exactly.
  */
 import { gauss, unit } from './hash.ts';
-import { MINUTE_MS } from './price-path.ts';
-import { foldBar, type Candle } from './candle.ts';
-import { segmentAt, type InstrumentModel } from './instrument-model.ts';
-import { sessionCurve, volumeCurve } from './volume-curve.ts';
+import { foldBar, toCents, type Candle } from './candle.ts';
+import type { InstrumentModel } from './instrument-model.ts';
+import { BLOCK_MINUTES, MINIMUM_QUANTA, blockLength, framedPrice, pieceFrameOf, shareOut, type PieceFrame } from './piece-frame.ts';
+import { toRawPrices } from './raw-prices.ts';
 
 export interface MinuteBlock {
   firstMinute: number; // epoch minute of bar 0
@@ -18,7 +21,7 @@ export interface MinuteBlock {
   close: Float64Array;
   /** Traded quantity in quanta of the instrument (integer). */
   quanta: Float64Array;
-  /** Traded value, rounded to cents. */
+  /** Traded value, in cents ÷ 100. */
   turnover: Float64Array;
   /** Open interest at the bar's close (futures only, else zeros). */
   openInterest: Float64Array;
@@ -29,104 +32,88 @@ const STREAM_LOW = 1_001;
 const STREAM_VOLUME = 1_002;
 const STREAM_OPEN_INTEREST = 1_003;
 
-/** One minute's bar but its open interest: written in place, so no loop allocates per minute. */
-type Bar = Pick<Candle, 'open' | 'high' | 'low' | 'close' | 'quanta' | 'turnover'>;
-
-/** What every minute of one call shares: the instrument's constants and the piece's volume curve. */
-interface MinuteContext {
-  model: InstrumentModel;
-  pieceStartMinute: number;
-  pieceLength: number;
-  /** Volume-curve factors by minute of the piece; undefined when volume is flat (24-hour markets). */
-  curve: Float64Array | undefined;
-  baseQuanta: number;
-}
-
-function minuteContext(model: InstrumentModel, pieceStartMinute: number, pieceEndMinute: number): MinuteContext {
-  const { type } = model.instrument;
-  const isStockLike = type === 'stock' || type === 'futures';
-  const pieceLength = Math.max(1, pieceEndMinute - pieceStartMinute);
-  return {
-    model,
-    pieceStartMinute,
-    pieceLength,
-    curve: isStockLike ? volumeCurve(pieceLength) : undefined,
-    baseQuanta: Math.max(4, model.instrument.minuteVolume / model.volumeQuantum),
-  };
-}
-
-/**
- * The per-minute inputs of minutes [from, from + count): tick prices at their boundaries (bar i
- * opens at boundaries[i] and closes at boundaries[i + 1]) and their random draws. Filled stream
- * by stream in tight loops, which run faster than drawing minute by minute (measured ~10%), into
- * arrays reused from call to call (calls never nest).
- */
-const inputs = {
-  boundaries: new Float64Array(1_442),
-  /** |gauss| of the high's excursion above the body, and of the low's below it. */
-  highDraw: new Float64Array(1_441),
-  lowDraw: new Float64Array(1_441),
-  /** Log-normal volume noise. */
-  volumeNoise: new Float64Array(1_441),
+/** One block's bars and the inputs they are drawn from, in arrays reused from call to call (calls never nest). */
+const drawn = {
+  boundaries: new Float64Array(BLOCK_MINUTES + 1),
+  highDraw: new Float64Array(BLOCK_MINUTES),
+  lowDraw: new Float64Array(BLOCK_MINUTES),
+  volumeNoise: new Float64Array(BLOCK_MINUTES),
+  weights: new Float64Array(BLOCK_MINUTES),
+  shares: new Float64Array(BLOCK_MINUTES),
+  open: new Float64Array(BLOCK_MINUTES),
+  high: new Float64Array(BLOCK_MINUTES),
+  low: new Float64Array(BLOCK_MINUTES),
+  close: new Float64Array(BLOCK_MINUTES),
+  quanta: new Float64Array(BLOCK_MINUTES),
+  turnover: new Float64Array(BLOCK_MINUTES),
 };
 
-function prepareInputs(model: InstrumentModel, fromMinute: number, count: number): void {
-  if (inputs.highDraw.length < count) {
-    inputs.boundaries = new Float64Array(count + 1);
-    inputs.highDraw = new Float64Array(count);
-    inputs.lowDraw = new Float64Array(count);
-    inputs.volumeNoise = new Float64Array(count);
-  }
-  const { boundaries, highDraw, lowDraw, volumeNoise } = inputs;
-  model.path.fillPrices(fromMinute, count, boundaries);
-  toRawPrices(model, fromMinute, count + 1, boundaries);
-  for (let i = 0; i <= count; i++) boundaries[i] = model.round.nearest(boundaries[i] ?? 0);
-  const { seed } = model;
-  for (let i = 0; i < count; i++) highDraw[i] = Math.abs(gauss(seed, fromMinute + i, STREAM_HIGH));
-  for (let i = 0; i < count; i++) lowDraw[i] = Math.abs(gauss(seed, fromMinute + i, STREAM_LOW));
-  for (let i = 0; i < count; i++) volumeNoise[i] = Math.exp(0.45 * gauss(seed, fromMinute + i, STREAM_VOLUME));
-}
+/** Draws the bars of block `block` of the frame into `drawn`; returns how many minutes it has. */
+function drawBlock(model: InstrumentModel, frame: PieceFrame, block: number): number {
+  const length = blockLength(frame.count, block);
+  const from = frame.firstMinute + block * BLOCK_MINUTES;
+  const { boundaries, highDraw, lowDraw, volumeNoise, weights, shares, open, high, low, close, quanta, turnover } = drawn;
+  const { seed, round, minuteVolatility } = model;
 
-/** The volume curve's factor for `minute` (a minute outside the piece gets the curve's formula). */
-function volumeShape(context: MinuteContext, minute: number): number {
-  if (!context.curve) return 1;
-  const j = minute - context.pieceStartMinute;
-  return context.curve[j] ?? sessionCurve((j + 0.5) / context.pieceLength);
+  model.path.fillPrices(from, length, boundaries);
+  toRawPrices(model, from, length + 1, boundaries);
+  boundaries[0] = frame.edges[block] ?? 0;
+  boundaries[length] = frame.edges[block + 1] ?? 0;
+  for (let i = 0; i <= length; i++) boundaries[i] = round.nearest(framedPrice(frame, boundaries[i] ?? 0));
+  for (let i = 0; i < length; i++) highDraw[i] = Math.abs(gauss(seed, from + i, STREAM_HIGH));
+  for (let i = 0; i < length; i++) lowDraw[i] = Math.abs(gauss(seed, from + i, STREAM_LOW));
+  for (let i = 0; i < length; i++) volumeNoise[i] = Math.exp(0.45 * gauss(seed, from + i, STREAM_VOLUME));
+
+  for (let i = 0; i < length; i++) {
+    const minute = from + i;
+    const o = boundaries[i] ?? 0;
+    const c = boundaries[i + 1] ?? 0;
+    const mid = (o + c) / 2;
+    const excursion = mid * minuteVolatility * 0.8;
+    // Wicks ease toward the frame's extremes as the path does (clamping alone would line highs
+    // up at the frame's high, a flat ceiling no market draws).
+    let h = Math.min(frame.high, round.up(framedPrice(frame, Math.max(o, c) + (highDraw[i] ?? 0) * excursion)));
+    let l = Math.max(frame.low, round.down(framedPrice(frame, Math.min(o, c) - (lowDraw[i] ?? 0) * excursion)));
+    if (h < Math.max(o, c)) h = Math.max(o, c);
+    if (l > Math.min(o, c)) l = Math.min(o, c);
+    if (minute === frame.highMinute) h = frame.high;
+    if (minute === frame.lowMinute) l = frame.low;
+    open[i] = o;
+    high[i] = h;
+    low[i] = l;
+    close[i] = c;
+    // Volume: the session curve, more on big moves, log-normal noise.
+    const shape = frame.curve?.[minute - frame.firstMinute] ?? 1;
+    const moveBoost = 1 + 1.5 * Math.min(4, Math.abs(c - o) / Math.max(1e-12, mid * minuteVolatility));
+    weights[i] = shape * moveBoost * (volumeNoise[i] ?? 1);
+  }
+  shareOut(frame.blockExtraQuanta[block] ?? 0, weights, length, shares);
+  for (let i = 0; i < length; i++) {
+    quanta[i] = (shares[i] ?? 0) + MINIMUM_QUANTA;
+    weights[i] = (quanta[i] ?? 0) * (((open[i] ?? 0) + (high[i] ?? 0) + (low[i] ?? 0) + (close[i] ?? 0)) / 4);
+  }
+  shareOut(frame.blockTurnoverCents[block] ?? 0, weights, length, shares);
+  for (let i = 0; i < length; i++) turnover[i] = (shares[i] ?? 0) / 100;
+  return length;
 }
 
 /**
- * Bar i of the prepared inputs (minute `minute`) into `bar`: the one place the minute arithmetic
- * lives, for the blocks and the folds alike.
+ * Calls `each(i, minute)` with `drawn` holding minute's block, for every minute of
+ * [fromMinute, toMinute) (inside the piece), block by block in time order.
  */
-function minuteBar(context: MinuteContext, i: number, minute: number, bar: Bar): void {
-  const { minuteVolatility, volumeQuantum, round } = context.model;
-  const open = inputs.boundaries[i] ?? 0;
-  const close = inputs.boundaries[i + 1] ?? 0;
-  const mid = (open + close) / 2;
-  const excursion = mid * minuteVolatility * 0.8;
-  const high = round.up(Math.max(open, close) + (inputs.highDraw[i] ?? 0) * excursion);
-  let low = round.down(Math.min(open, close) - (inputs.lowDraw[i] ?? 0) * excursion);
-  if (low > Math.min(open, close)) low = Math.min(open, close);
-
-  // Volume: a U-shaped session curve for exchange-traded instruments, more on big moves.
-  const shape = volumeShape(context, minute);
-  const moveBoost = 1 + 1.5 * Math.min(4, Math.abs(close - open) / Math.max(1e-12, mid * minuteVolatility));
-  const quanta = Math.max(4, Math.round(context.baseQuanta * shape * moveBoost * (inputs.volumeNoise[i] ?? 1)));
-  const volume = quanta * volumeQuantum;
-
-  bar.open = open;
-  bar.high = high;
-  bar.low = low;
-  bar.close = close;
-  bar.quanta = quanta;
-  bar.turnover = Math.round(volume * ((open + high + low + close) / 4) * 100) / 100;
+function forEachMinute(model: InstrumentModel, frame: PieceFrame, fromMinute: number, toMinute: number, each: (i: number, minute: number) => void): void {
+  const start = Math.max(fromMinute, frame.firstMinute);
+  const stop = Math.min(toMinute, frame.firstMinute + frame.count);
+  for (let block = Math.floor((start - frame.firstMinute) / BLOCK_MINUTES); block * BLOCK_MINUTES + frame.firstMinute < stop; block++) {
+    const blockFirst = frame.firstMinute + block * BLOCK_MINUTES;
+    const length = drawBlock(model, frame, block);
+    for (let minute = Math.max(start, blockFirst); minute < Math.min(stop, blockFirst + length); minute++) each(minute - blockFirst, minute);
+  }
 }
-
-const bar: Bar = { open: 0, high: 0, low: 0, close: 0, quanta: 0, turnover: 0 };
 
 /**
  * Bars for minutes [fromMinute, toMinute) of a piece spanning [pieceStartMinute, pieceEndMinute):
- * the piece bounds shape the intraday volume curve.
+ * the piece frames the bars and shapes the intraday volume curve.
  */
 export function computeMinuteBlock(
   model: InstrumentModel,
@@ -147,28 +134,26 @@ export function computeMinuteBlock(
     turnover: new Float64Array(count),
     openInterest: new Float64Array(count),
   };
-  prepareInputs(model, fromMinute, count);
-  const context = minuteContext(model, pieceStartMinute, pieceEndMinute);
+  if (count === 0) return block;
+  const frame = pieceFrameOf(model, pieceStartMinute, pieceEndMinute);
   const isFutures = model.instrument.type === 'futures';
-  for (let i = 0; i < count; i++) {
-    const minute = fromMinute + i;
-    minuteBar(context, i, minute, bar);
-    block.open[i] = bar.open;
-    block.high[i] = bar.high;
-    block.low[i] = bar.low;
-    block.close[i] = bar.close;
-    block.quanta[i] = bar.quanta;
-    block.turnover[i] = bar.turnover;
-    if (isFutures) block.openInterest[i] = openInterestAt(model, minute + 1);
-  }
+  forEachMinute(model, frame, fromMinute, toMinute, (i, minute) => {
+    const j = minute - fromMinute;
+    block.open[j] = drawn.open[i] ?? 0;
+    block.high[j] = drawn.high[i] ?? 0;
+    block.low[j] = drawn.low[i] ?? 0;
+    block.close[j] = drawn.close[i] ?? 0;
+    block.quanta[j] = drawn.quanta[i] ?? 0;
+    block.turnover[j] = drawn.turnover[i] ?? 0;
+    if (isFutures) block.openInterest[j] = openInterestAt(model, minute + 1);
+  });
   return block;
 }
 
 /**
  * Folds the bars of minutes [fromMinute, toMinute) into `candle`, exactly as folding their
- * `computeMinuteBlock` would (the same arithmetic, bar by bar, in time order) without allocating
- * the block: daily candles over years of history cost their minutes' arithmetic and nothing
- * more. Open interest is the last bar's, so only that one is computed.
+ * `computeMinuteBlock` would, without allocating the block. Open interest is the last bar's, so
+ * only that one is computed.
  */
 export function foldMinutes(
   candle: Candle,
@@ -178,14 +163,12 @@ export function foldMinutes(
   pieceStartMinute: number,
   pieceEndMinute: number,
 ): void {
-  const count = Math.max(0, toMinute - fromMinute);
-  if (count === 0) return;
-  prepareInputs(model, fromMinute, count);
-  const context = minuteContext(model, pieceStartMinute, pieceEndMinute);
-  for (let i = 0; i < count; i++) {
-    minuteBar(context, i, fromMinute + i, bar);
-    foldBar(candle, bar.open, bar.high, bar.low, bar.close, bar.quanta, bar.turnover, 0);
-  }
+  if (toMinute <= fromMinute) return;
+  const frame = pieceFrameOf(model, pieceStartMinute, pieceEndMinute);
+  forEachMinute(model, frame, fromMinute, toMinute, (i) => {
+    foldBar(candle, drawn.open[i] ?? 0, drawn.high[i] ?? 0, drawn.low[i] ?? 0, drawn.close[i] ?? 0, drawn.quanta[i] ?? 0, drawn.turnover[i] ?? 0, 0);
+    candle.turnover = toCents(candle.turnover);
+  });
   if (model.instrument.type === 'futures') candle.openInterest = openInterestAt(model, toMinute);
 }
 
@@ -198,15 +181,4 @@ export function openInterestAt(model: InstrumentModel, minute: number): number {
   const right = gauss(model.seed, slow + 1, STREAM_OPEN_INTEREST);
   const wiggle = unit(model.seed, minute, STREAM_OPEN_INTEREST) - 0.5;
   return Math.max(1, Math.round(level * Math.exp(0.12 * (left + (right - left) * fraction)) + wiggle * level * 0.0005));
-}
-
-/** Converts smooth boundary prices to raw traded prices through the corporate-action segments. */
-function toRawPrices(model: InstrumentModel, fromMinute: number, length: number, boundaries: Float64Array): void {
-  if (model.events.length === 0) return;
-  let segment = segmentAt(model, fromMinute * MINUTE_MS);
-  for (let i = 0; i < length; i++) {
-    const ms = (fromMinute + i) * MINUTE_MS;
-    while (segment < model.events.length && (model.events[segment]?.timestamp ?? Infinity) <= ms) segment++;
-    boundaries[i] = (boundaries[i] ?? 0) * (model.segmentA[segment] ?? 1) + (model.segmentB[segment] ?? 0);
-  }
 }

@@ -66,6 +66,34 @@ export class PricePath {
     for (let i = 0; i <= count; i++) out[i] = this.fromLog(out[i] ?? 0, firstMinute + i);
   }
 
+  /**
+   * Prices at minutes firstMinute + k × stride for k < count, and at lastMinute (written at
+   * `count`): the same sums as `priceAt`, but an octave's knots are drawn again only when a
+   * sample crosses into the next one, so a piece's few dozen samples share their slow octaves.
+   */
+  fillSamples(firstMinute: number, stride: number, count: number, lastMinute: number, out: Float64Array): void {
+    out.fill(0, 0, count + 1);
+    const { seed } = this.profile;
+    for (let octave = 0; octave < OCTAVE_SPANS.length; octave++) {
+      const span = OCTAVE_SPANS[octave] ?? 1;
+      const amplitude = this.amplitudes[octave] ?? 0;
+      let knot = Number.NaN;
+      let left = 0;
+      let right = 0;
+      for (let k = 0; k <= count; k++) {
+        const minute = k === count ? lastMinute : firstMinute + k * stride;
+        const at = Math.floor(minute / span);
+        if (at !== knot) {
+          left = at === knot + 1 ? right : gauss(seed, at, octave);
+          right = gauss(seed, at + 1, octave);
+          knot = at;
+        }
+        out[k] = (out[k] ?? 0) + amplitude * (left + (right - left) * ((minute - at * span) / span));
+      }
+    }
+    for (let k = 0; k <= count; k++) out[k] = this.fromLog(out[k] ?? 0, k === count ? lastMinute : firstMinute + k * stride);
+  }
+
   private logNoise(minute: number): number {
     let sum = 0;
     for (let octave = 0; octave < OCTAVE_SPANS.length; octave++) {
