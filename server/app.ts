@@ -263,6 +263,7 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     realtime: RealtimeRelay,
     askV1: AskV1,
     dataNow: () => number,
+    screener: ScreenerService,
     redis?: RedisLink,
   ): { workspace?: WorkspaceRoutes; alerts?: ServerAlertsRuntime } => {
     if (!workspaceDb) return {};
@@ -274,6 +275,7 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
       openFeed: (peer) => realtime.openInternal(peer),
       askV1,
       notices,
+      screen: (screen) => screener.screen({ screen }),
       dataNow,
       env: options.env ?? {},
       log,
@@ -412,7 +414,7 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
       accessControl,
       screener,
       ...(redis && { redis }),
-      ...workspaceRoutes(realtime, askV1, Date.now, redis),
+      ...workspaceRoutes(realtime, askV1, Date.now, screener, redis),
     };
   }
 
@@ -455,5 +457,5 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     return response;
   });
   const realtime = realtimeRelay(simulator);
-  return { app, simulator, metrics, klineCache, realtime, catalog, accessControl, screener, ...workspaceRoutes(realtime, askV1, dataNow) };
+  return { app, simulator, metrics, klineCache, realtime, catalog, accessControl, screener, ...workspaceRoutes(realtime, askV1, dataNow, screener) };
 }

@@ -47,10 +47,13 @@ export function tickerPushDataOf(item: Record<string, unknown>): TickerPushData 
 
 export interface ServerTrigger {
   alertId: string;
+  /** The alert's symbol, or a screen alert's entrant. */
   symbol: string;
   time: number;
   price: number;
   crossing: Crossing;
+  /** A screen alert's trigger: `symbol` is the entrant, recorded with the trigger. */
+  entrant?: boolean;
 }
 
 /** Alerts that remember what they saw: feed it pushes one at a time. */

@@ -16,12 +16,29 @@ interface Phrases {
   move: (percent: string, base: string) => string;
   dayUp: string;
   dayDown: string;
+  screen: (name: string) => string;
   price: string;
 }
 
 const PHRASES: Record<Exclude<Script, 'en'>, Phrases> = {
-  hans: { up: '向上突破', down: '向下跌破', move: (percent, base) => `较 ${base} 变动 ${percent}%`, dayUp: '日内上涨', dayDown: '日内下跌', price: '价格' },
-  hant: { up: '向上突破', down: '向下跌破', move: (percent, base) => `較 ${base} 變動 ${percent}%`, dayUp: '日內上漲', dayDown: '日內下跌', price: '價格' },
+  hans: {
+    up: '向上突破',
+    down: '向下跌破',
+    move: (percent, base) => `较 ${base} 变动 ${percent}%`,
+    dayUp: '日内上涨',
+    dayDown: '日内下跌',
+    screen: (name) => `进入筛选「${name}」`,
+    price: '价格',
+  },
+  hant: {
+    up: '向上突破',
+    down: '向下跌破',
+    move: (percent, base) => `較 ${base} 變動 ${percent}%`,
+    dayUp: '日內上漲',
+    dayDown: '日內下跌',
+    screen: (name) => `進入篩選「${name}」`,
+    price: '價格',
+  },
 };
 
 /** The title and body of a trigger's notification for a device in `language`. */
@@ -39,6 +56,8 @@ export function pushTexts(trigger: RecordedTrigger, language: string): { title: 
       ? phrases.move(String(condition.percent), String(condition.base))
       : condition.kind === 'dayMove'
         ? `${up ? phrases.dayUp : phrases.dayDown} ${String(condition.percent)}%`
-        : `${up ? phrases.up : phrases.down} ${String(condition.level)}`;
+        : condition.kind === 'screen'
+          ? phrases.screen(condition.name)
+          : `${up ? phrases.up : phrases.down} ${String(condition.level)}`;
   return { title: `${trigger.symbol} ${what}`, body: `${phrases.price} ${price}（${time}）` };
 }

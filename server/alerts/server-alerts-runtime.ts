@@ -20,6 +20,8 @@ import { DeliveryOutbox } from './delivery-outbox.ts';
 import { klineBarLoader, type AskV1 } from './kline-bars.ts';
 import { mountPushRoutes } from './push/push-routes.ts';
 import { ServerAlerts, type ServerAlertsStats } from './server-alerts.ts';
+import type { ScreenAnswer } from '#shared/screener/screener-protocol.ts';
+import type { Screen } from '#shared/screener/screen-model.ts';
 import { tickerPoller } from './ticker-poll.ts';
 import { TriggerStore, usersWithAlerts } from './trigger-store.ts';
 import { webhookPolicyFrom, webhooksEnabled } from './webhook/webhook-policy.ts';
@@ -41,9 +43,14 @@ export interface ServerAlertsRuntimeOptions {
    */
   askV1: AskV1;
   notices: WorkspaceNotices;
+  /** The screener's answer for a screen alert's screen (absent: screen alerts are not evaluated). */
+  screen?: (screen: Screen) => Promise<ScreenAnswer>;
   /** The data's clock (alert expiries): the simulator's in simulator mode. */
   dataNow: () => number;
-  /** VAPID_*, WEBHOOK_ALLOW, PUSH_ALLOW_INSECURE_LOOPBACK (the tests' stand-in push service only). */
+  /**
+   * VAPID_*, WEBHOOK_ALLOW, PUSH_ALLOW_INSECURE_LOOPBACK (the tests' stand-in push service only),
+   * SCREEN_ALERTS_EVERY_MS (between screen alerts' evaluations; default 30 s).
+   */
   env: Record<string, string | undefined>;
   log?: (line: string) => void;
   /** Each push's evaluation cost, and each delivery's latency (the metrics). */
@@ -55,6 +62,8 @@ export function mountServerAlerts(app: Hono, options: ServerAlertsRuntimeOptions
   const { database, access, env, log } = options;
   const webhookPolicy = webhookPolicyFrom(env);
   const allowInsecureLoopback = env.PUSH_ALLOW_INSECURE_LOOPBACK === '1';
+  const screenEvery = Number(env.SCREEN_ALERTS_EVERY_MS);
+  const screenEveryMs = Number.isInteger(screenEvery) && screenEvery >= 100 ? screenEvery : undefined;
   mountPushRoutes(app, { database, access, env, allowInsecureLoopback });
   let alerts: ServerAlerts | undefined;
   let outbox: DeliveryOutbox | undefined;
@@ -82,6 +91,8 @@ export function mountServerAlerts(app: Hono, options: ServerAlertsRuntimeOptions
       loadBars: klineBarLoader(options.askV1),
       onRecorded: () => void deliveries.kick(),
       pollTickers: tickerPoller(options.askV1),
+      ...(options.screen && { screen: options.screen }),
+      ...(screenEveryMs !== undefined && { screenEveryMs }),
       now: options.dataNow,
       ...(options.onEvaluated && { onEvaluated: options.onEvaluated }),
       ...(log && { log }),

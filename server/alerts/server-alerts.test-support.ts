@@ -67,8 +67,8 @@ export function serverAlertsInstance(
   deliverers: Deliverers,
   notices = localWorkspaceNotices(),
   name = 'server',
-  /** Polling, and the bars of indicator alerts (none unless given). */
-  more: Partial<Pick<ServerAlertsOptions, 'pollTickers' | 'pollMs' | 'loadBars' | 'now' | 'expiryCheckMs'>> = {},
+  /** Polling, the bars of indicator alerts (none unless given), the screener of screen alerts. */
+  more: Partial<Pick<ServerAlertsOptions, 'pollTickers' | 'pollMs' | 'loadBars' | 'now' | 'expiryCheckMs' | 'screen' | 'screenEveryMs'>> = {},
 ): { alerts: ServerAlerts; outbox: DeliveryOutbox; workspace: WorkspaceStore } {
   const workspace = new WorkspaceStore(db);
   const triggers = new TriggerStore(db, workspace, name);

@@ -9,10 +9,14 @@
  *   AlertEvaluator), for the users with alerts on its symbol only.
  * - Indicator alerts, which only the server evaluates, are IndicatorAlerts' (indicator-alerts.ts):
  *   their symbols are subscribed too, and their bars read through `loadBars`.
+ * - Screen alerts ("a symbol enters this screen"), also the server's alone, are ScreenAlerts'
+ *   (screen-alerts.ts), on the screener's universe: they subscribe nothing.
  * - A trigger is recorded by the database (trigger-store.ts), which refuses what another instance
  *   recorded already; a recorded one is told to the user's browsers and handed to the outbox.
  */
-import type { Alert } from '#shared/alerts/alert-model.ts';
+import { serverOnly, type Alert } from '#shared/alerts/alert-model.ts';
+import type { ScreenAnswer } from '#shared/screener/screener-protocol.ts';
+import type { Screen } from '#shared/screener/screen-model.ts';
 import { alertSchema } from '#shared/alerts/alert-schema.ts';
 import { normalizeSymbol } from '#shared/symbols.ts';
 import type { RelayPeer } from '../realtime/browser-peer.ts';
@@ -23,6 +27,7 @@ import { AlertFeedLink, instrumentOf, type InstrumentKey } from './alert-feed-li
 import type { LoadBars } from './bar-series.ts';
 import { AlertEvaluator, type ServerTrigger, type TickerPushData } from './evaluate-alerts.ts';
 import { IndicatorAlerts } from './indicator-alerts.ts';
+import { ScreenAlerts } from './screen-alerts.ts';
 import { ALERTS_STORE, type CommitOutcome, type TriggerStore } from './trigger-store.ts';
 
 export interface ServerAlertsOptions {
@@ -35,6 +40,10 @@ export interface ServerAlertsOptions {
   usersWithAlerts: () => Promise<string[]>;
   /** The completed bars of indicator alerts (kline-bars.ts in production). */
   loadBars: LoadBars;
+  /** The screener's answer for a screen alert's screen (absent: screen alerts are not evaluated). */
+  screen?: (screen: Screen) => Promise<ScreenAnswer>;
+  /** Between screen alerts' evaluations; default 30 s. */
+  screenEveryMs?: number;
   /** A trigger was recorded: deliver it. */
   onRecorded?: (outcome: Extract<CommitOutcome, { committed: true }>, user: string) => void;
   /** Every evaluation's cost (ms), for the metrics and the bench. */
@@ -65,6 +74,8 @@ export interface ServerAlertsStats {
   refused: number;
   barRequests: number;
   tickerPolls: number;
+  /** Screens of screen alerts evaluated on a ready universe. */
+  screenEvaluations: number;
 }
 
 interface UserBook {
@@ -91,6 +102,7 @@ export class ServerAlerts {
   private readonly bySymbol = new Map<string, Set<string>>();
   private readonly feed: AlertFeedLink;
   private readonly indicators: IndicatorAlerts;
+  private readonly screens: ScreenAlerts | undefined;
   private stopNotices: (() => void) | undefined;
   private rescanTimer: ReturnType<typeof setInterval> | undefined;
   private pollTimer: ReturnType<typeof setInterval> | undefined;
@@ -114,6 +126,18 @@ export class ServerAlerts {
       },
       ...(options.log && { log: options.log }),
     });
+    const { screen } = options;
+    this.screens =
+      screen &&
+      new ScreenAlerts({
+        screen,
+        onTrigger: (user, trigger) => {
+          const book = this.books.get(user);
+          if (book) this.record(user, book, trigger);
+        },
+        ...(options.screenEveryMs !== undefined && { everyMs: options.screenEveryMs }),
+        ...(options.log && { log: options.log }),
+      });
     this.feed = new AlertFeedLink({
       open: options.openFeed,
       onTicker: (data) => {
@@ -157,13 +181,14 @@ export class ServerAlerts {
     clearInterval(this.expiryTimer);
     this.feed.stop();
     this.indicators.stop();
+    this.screens?.stop();
   }
 
   stats(): ServerAlertsStats {
     let armed = 0;
     for (const book of this.books.values()) armed += book.evaluator.current().filter((alert) => alert.status === 'armed').length;
-    armed += this.indicators.armed();
-    return { users: this.books.size, armed, instruments: this.feed.subscribed(), ...this.counts };
+    armed += this.indicators.armed() + (this.screens?.armed() ?? 0);
+    return { users: this.books.size, armed, instruments: this.feed.subscribed(), ...this.counts, screenEvaluations: this.screens?.evaluated() ?? 0 };
   }
 
   /** Settles once every commit queued so far is done (tests, shutdown). */
@@ -171,6 +196,7 @@ export class ServerAlerts {
     await Promise.all(this.reloading.values());
     // Indicator alerts' bars first: the triggers they fire queue commits.
     await this.indicators.settled();
+    await this.screens?.settled();
     await Promise.all([...this.books.values()].map((book) => book.queue));
   }
 
@@ -249,7 +275,7 @@ export class ServerAlerts {
 
   private install(user: string, alerts: Alert[], rev: number): void {
     const armed = alerts.filter((alert) => alert.status === 'armed');
-    const priced = armed.filter((alert) => alert.condition.kind !== 'indicator');
+    const priced = armed.filter((alert) => !serverOnly(alert.condition));
     const before = this.books.get(user);
     for (const symbol of before?.symbols ?? []) this.bySymbol.get(symbol)?.delete(user);
     // A user with indicator alerts only has a book too: their triggers queue on it.
@@ -269,6 +295,7 @@ export class ServerAlerts {
     }
     for (const [symbol, users] of this.bySymbol) if (users.size === 0) this.bySymbol.delete(symbol);
     this.indicators.install(user, armed);
+    this.screens?.install(user, armed);
     this.feed.want(this.instruments());
   }
 
@@ -347,11 +374,11 @@ export class ServerAlerts {
   }
 
   /** The commit, tried three times over a database hiccup. */
-  private async commit(user: string, { alertId, time, price, crossing }: ServerTrigger): Promise<CommitOutcome | undefined> {
+  private async commit(user: string, { alertId, symbol, time, price, crossing, entrant }: ServerTrigger): Promise<CommitOutcome | undefined> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         const store = await this.options.triggers();
-        return await store.commit({ user, alertId, trigger: { time, price, crossing } });
+        return await store.commit({ user, alertId, trigger: { time, price, crossing, ...(entrant && { symbol }) } });
       } catch (error) {
         if (attempt >= 3 || this.stopped) {
           this.options.log?.(`chartroom: alerts: a trigger of ${alertId} was not recorded (${error instanceof Error ? error.message : 'unknown error'})`);

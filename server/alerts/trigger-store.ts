@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { MAX_TRIGGERS_KEPT, type Alert, type AlertTrigger } from '#shared/alerts/alert-model.ts';
+import { lastTrigger, MAX_TRIGGERS_KEPT, triggerSymbol, type Alert, type AlertTrigger } from '#shared/alerts/alert-model.ts';
 import { alertSchema, type FiredLine, type LogDeliveries } from '#shared/alerts/alert-schema.ts';
 import type { UserRecord } from '#shared/records.ts';
 import type { Database } from '../db/schema.ts';
@@ -20,8 +20,9 @@ import { lockCounter, RECORD_COLUMNS, recordOf, type WorkspaceStore } from '../w
 export const ALERTS_STORE = 'alerts';
 export const alertRecordId = (alertId: string): string => `alert:${alertId}`;
 
-/** The same on every instance that saw the same push. */
-export const triggerIdOf = (alertId: string, time: number): string => `${alertId}@${String(time)}`;
+/** The same on every instance that saw the same push (or the same screen entrant at the same instant). */
+export const triggerIdOf = (alertId: string, time: number, symbol?: string): string =>
+  symbol === undefined ? `${alertId}@${String(time)}` : `${alertId}@${String(time)}#${symbol}`;
 
 /** The log line's id: the trigger's, shortened to the log's 100 characters when it is long. */
 export function logIdOf(triggerId: string): string {
@@ -43,11 +44,11 @@ export type CommitOutcome =
 
 type Refusal = Extract<CommitOutcome, { committed: false }>;
 
-/** Why the stored alert does not take this trigger, if it does not. */
-function refusalOf(alert: Alert, { time }: AlertTrigger): Refusal | undefined {
+/** Why the stored alert does not take this trigger, if it does not (a screen's entrants each on their own). */
+function refusalOf(alert: Alert, { time, symbol }: AlertTrigger): Refusal | undefined {
   if (alert.status !== 'armed') return { committed: false, why: 'not-armed' };
   if (alert.expiresAt !== undefined && time >= alert.expiresAt) return { committed: false, why: 'expired' };
-  const [last] = alert.triggers;
+  const last = lastTrigger(alert, symbol);
   if (last && time <= last.time) return { committed: false, why: 'older' };
   if (alert.repeat === 'every' && last && time - last.time < alert.cooldownMs) return { committed: false, why: 'cooldown' };
   return undefined;
@@ -69,14 +70,15 @@ export class TriggerStore {
       const { alert, row } = stored;
       const refusal = refusalOf(alert, trigger);
       if (refusal) return refusal;
-      const triggerId = triggerIdOf(alertId, trigger.time);
+      const triggerId = triggerIdOf(alertId, trigger.time, trigger.symbol);
+      const symbol = triggerSymbol(alert, trigger);
       const inserted = await trx
         .insertInto('alert_triggers')
         .values({
           user_id: user,
           trigger_id: triggerId,
           alert_id: alertId,
-          symbol: alert.symbol,
+          symbol,
           time: trigger.time,
           price: trigger.price,
           condition: JSON.stringify(alert.condition),
@@ -98,7 +100,7 @@ export class TriggerStore {
       const line: FiredLine = {
         id: logIdOf(triggerId),
         alertId,
-        symbol: alert.symbol,
+        symbol,
         time: trigger.time,
         price: trigger.price,
         deliveries: pendingDeliveries(targets),

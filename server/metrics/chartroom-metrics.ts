@@ -57,6 +57,7 @@ export interface AlertsMetricsSource {
   /** K-line requests of indicator alerts, and ticker polls (references, refused channels). */
   barRequests: number;
   tickerPolls: number;
+  screenEvaluations: number;
 }
 
 export interface ChartroomMetrics {
@@ -281,6 +282,11 @@ export function createChartroomMetrics(): ChartroomMetrics {
     'chartroom_alerts_ticker_polls_total',
     'Ticker poll passes of the alerts (each asks at most 50 symbols a request): instruments the feed does not carry, day move references.',
     (stats) => stats.tickerPolls,
+  );
+  alertGauge(
+    'chartroom_alerts_screen_evaluations_total',
+    'Screens of screen alerts evaluated on a warm universe (each distinct screen once a pass, whoever set it).',
+    (stats) => stats.screenEvaluations,
   );
   let screener: (() => readonly ScreenerMetricsSource[]) | undefined;
   const screenerGauge = (name: string, help: string, read: (stats: ScreenerMetricsSource) => number): void => {

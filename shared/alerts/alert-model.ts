@@ -6,6 +6,7 @@
  */
 import type { ProductType } from '#shared/contract.ts';
 import { normalizeSymbol } from '#shared/symbols.ts';
+import type { Screen } from '#shared/screener/screen-model.ts';
 import type { IndicatorCondition } from './indicator-condition.ts';
 
 /** A crossing's direction: the price came up to the level from below, or down from above. */
@@ -32,13 +33,39 @@ export type AlertCondition =
    * bars to evaluate them on with the tab closed, so its price monitor skips them (targetsOf).
    * The operator says which way counts; the alert's `direction` is not read.
    */
-  | IndicatorCondition;
+  | IndicatorCondition
+  | ScreenEntryCondition;
+
+/**
+ * A symbol enters a screen: it matches now and did not at the screen's previous evaluation. Only
+ * the server evaluates it (server/alerts/screen-alerts.ts, on the screener's warm universe); the
+ * alert's `symbol` is the screen's name, each trigger names its entrant (`AlertTrigger.symbol`),
+ * and a repeating alert's cooldown counts per entrant.
+ */
+export interface ScreenEntryCondition {
+  kind: 'screen';
+  /** The screen's name when the alert was set (a preset's, a saved screen's). */
+  name: string;
+  screen: Screen;
+}
 
 export interface AlertTrigger {
   /** The price's time (ms UTC, the data's clock). */
   time: number;
   price: number;
   crossing: Crossing;
+  /** The symbol that fired a screen alert (its entrant); absent for an alert on one symbol. */
+  symbol?: string;
+}
+
+/** Alerts the server alone evaluates: no price level for a tab's monitor to watch. */
+export function serverOnly(condition: AlertCondition): condition is IndicatorCondition | ScreenEntryCondition {
+  return condition.kind === 'indicator' || condition.kind === 'screen';
+}
+
+/** The symbol a trigger is about: a screen alert's entrant, else the alert's own. */
+export function triggerSymbol(alert: Pick<Alert, 'symbol'>, trigger: Pick<AlertTrigger, 'symbol'>): string {
+  return trigger.symbol ?? alert.symbol;
 }
 
 /** A webhook an alert calls when it fires (server alerts). */
@@ -93,7 +120,7 @@ export interface AlertTarget {
  */
 export function targetsOf(alert: Pick<Alert, 'condition' | 'direction'>, dayReference?: number): AlertTarget[] {
   const { condition, direction } = alert;
-  if (condition.kind === 'indicator') return [];
+  if (serverOnly(condition)) return [];
   if (condition.kind === 'cross') return [{ level: condition.level, direction }];
   const base = condition.kind === 'move' ? condition.base : dayReference;
   if (base === undefined) return [];
@@ -108,9 +135,14 @@ export function targetsOf(alert: Pick<Alert, 'condition' | 'direction'>, dayRefe
  * A repeating alert's crossing this soon after its last trigger is not reported (consumed, not
  * postponed): the price monitor and the server's indicator alerts apply the same rule.
  */
-export function coolingDown(alert: Pick<Alert, 'repeat' | 'triggers' | 'cooldownMs'>, time: number): boolean {
-  const [last] = alert.triggers;
+export function coolingDown(alert: Pick<Alert, 'repeat' | 'triggers' | 'cooldownMs'>, time: number, symbol?: string): boolean {
+  const last = lastTrigger(alert, symbol);
   return alert.repeat === 'every' && last !== undefined && time - last.time < alert.cooldownMs;
+}
+
+/** The alert's newest trigger; with `symbol` (a screen's entrant), its newest for that symbol. */
+export function lastTrigger(alert: Pick<Alert, 'triggers'>, symbol?: string): AlertTrigger | undefined {
+  return symbol === undefined ? alert.triggers[0] : alert.triggers.find((trigger) => trigger.symbol === symbol);
 }
 
 /** The key alerts and the feed share for a symbol: '00700.HK' and '700.HK' are one instrument. */

@@ -6,6 +6,7 @@
 import * as z from '../schema.ts';
 import { PRODUCT_TYPES } from '../contract.ts';
 import type { AlertCondition, AlertTrigger } from './alert-model.ts';
+import { screenSchema } from '../screener/screen-schema.ts';
 import { indicatorConditionSchema } from './indicator-condition.ts';
 
 interface LogLineBase {
@@ -61,6 +62,7 @@ export const conditionSchema = z.union([
   z.object({ kind: z.enum(['move']), percent: positive.check(z.maximum(1000)), base: positive }),
   z.object({ kind: z.enum(['dayMove']), percent: positive.check(z.maximum(100)) }),
   indicatorConditionSchema,
+  z.object({ kind: z.enum(['screen']), name: z.string().check(z.minLength(1), z.maxLength(80)), screen: screenSchema }),
 ]);
 
 export const alertSchema = z.object({
@@ -75,7 +77,9 @@ export const alertSchema = z.object({
   createdAt: time,
   expiresAt: z.optional(time),
   status: z.enum(['armed', 'triggered', 'expired']),
-  triggers: z.array(z.object({ time, price: positive, crossing })).check(z.maxLength(1000)),
+  triggers: z
+    .array(z.object({ time, price: positive, crossing, symbol: z.optional(z.string().check(z.minLength(1), z.maxLength(40))) }))
+    .check(z.maxLength(1000)),
   delivery: z.optional(
     z.object({
       push: z.boolean(),

@@ -6,6 +6,7 @@
  * shared point both reach.
  */
 import type { ProductType } from '#shared/contract.ts';
+import type { Screen } from '#shared/screener/screen-model.ts';
 import { t } from '../i18n/t';
 import { createCell, useObservable } from '../lib/observable';
 
@@ -27,8 +28,15 @@ export interface AlertSpec {
   direction?: 'up' | 'down' | 'either';
 }
 
+/** "Tell me when a symbol enters this screen" (the screener's button): the server evaluates it. */
+export interface ScreenAlertSpec {
+  screen: Screen;
+  /** The screen's name, which the alert shows. */
+  name: string;
+}
+
 /** Creates the alert and answers its id, or an error message when the spec is not valid. */
-export type AlertCreator = (spec: AlertSpec) => { ok: true; id: string } | { ok: false; message: string };
+export type AlertCreator = (spec: AlertSpec | ScreenAlertSpec) => { ok: true; id: string } | { ok: false; message: string };
 
 let creator: AlertCreator | undefined;
 
@@ -42,10 +50,10 @@ export function registerAlertCreator(create: AlertCreator): () => void {
 
 /**
  * Creates a crossing alert at `spec.level` (the drawings call it to turn a horizontal line into
- * an alert). Before the alerts' code is there (it loads after the first candle) nothing can be
+ * an alert), or a screen alert (the screener). Before the alerts' code is there (it loads after the first candle) nothing can be
  * created: the answer says so.
  */
-export function createAlert(spec: AlertSpec): { ok: true; id: string } | { ok: false; message: string } {
+export function createAlert(spec: AlertSpec | ScreenAlertSpec): { ok: true; id: string } | { ok: false; message: string } {
   return creator ? creator(spec) : { ok: false, message: t('Alerts are still loading: try again in a moment.') };
 }
 

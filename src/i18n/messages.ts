@@ -1081,6 +1081,13 @@ export const MESSAGES = [
   'Screening…',
   'Fix the screen to see its results.',
   'The screen in the link could not be read ({problems}); nothing was opened or saved.',
+  'a symbol enters the screen “{name}”',
+  'entered the screen “{name}”',
+  '{symbol} entered {time} at {price}',
+  'Only the server evaluates screen alerts, and this server keeps no alerts for you.',
+  'Alert set: you will be told of each symbol that enters “{name}” (once a day per symbol).',
+  'Tell me when a symbol enters this screen',
+  'Alert on entries',
 ] as const;
 
 export type MessageKey = (typeof MESSAGES)[number];

@@ -1087,6 +1087,14 @@ const catalog = {
   'Screening…': '筛选中…',
   'Fix the screen to see its results.': '请修正筛选条件以查看结果。',
   'The screen in the link could not be read ({problems}); nothing was opened or saved.': '无法读取链接中的筛选（{problems}）；未打开也未保存任何内容。',
+  'a symbol enters the screen “{name}”': '有代码进入筛选「{name}」',
+  'entered the screen “{name}”': '进入筛选「{name}」',
+  '{symbol} entered {time} at {price}': '{symbol} 于 {time} 以 {price} 进入',
+  'Only the server evaluates screen alerts, and this server keeps no alerts for you.': '筛选提醒只能由服务器检测，而此服务器没有为你保存提醒。',
+  'Alert set: you will be told of each symbol that enters “{name}” (once a day per symbol).':
+    '提醒已设置：每个进入「{name}」的代码都会通知你（每个代码每天一次）。',
+  'Tell me when a symbol enters this screen': '有代码进入此筛选时通知我',
+  'Alert on entries': '新进入提醒',
 } as const satisfies Catalog;
 
 export default catalog;

@@ -1087,6 +1087,14 @@ const catalog = {
   'Screening…': '篩選中…',
   'Fix the screen to see its results.': '請修正篩選條件以查看結果。',
   'The screen in the link could not be read ({problems}); nothing was opened or saved.': '無法讀取連結中的篩選（{problems}）；未開啟也未儲存任何內容。',
+  'a symbol enters the screen “{name}”': '有代碼進入篩選「{name}」',
+  'entered the screen “{name}”': '進入篩選「{name}」',
+  '{symbol} entered {time} at {price}': '{symbol} 於 {time} 以 {price} 進入',
+  'Only the server evaluates screen alerts, and this server keeps no alerts for you.': '篩選提醒只能由伺服器檢測，而此伺服器沒有為你保存提醒。',
+  'Alert set: you will be told of each symbol that enters “{name}” (once a day per symbol).':
+    '提醒已設定：每個進入「{name}」的代碼都會通知你（每個代碼每天一次）。',
+  'Tell me when a symbol enters this screen': '有代碼進入此篩選時通知我',
+  'Alert on entries': '新進入提醒',
 } as const satisfies Catalog;
 
 export default catalog;

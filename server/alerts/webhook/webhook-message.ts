@@ -61,6 +61,7 @@ export function conditionText(condition: AlertCondition, crossing: Crossing): st
   if (condition.kind === 'indicator') return firedConditionText(condition, crossing);
   if (condition.kind === 'move') return `moves ${condition.percent}% from ${condition.base}`;
   if (condition.kind === 'dayMove') return `${crossing === 'up' ? 'rises' : 'falls'} ${condition.percent}% within the day`;
+  if (condition.kind === 'screen') return `entered screen "${condition.name}"`;
   return `crosses ${crossing === 'up' ? 'above' : 'below'} ${condition.level}`;
 }
 

@@ -64,7 +64,8 @@ function initialValues(request: AlertRequest, alert: Alert | undefined, chartInt
     const { condition, delivery } = alert;
     return {
       symbol: alert.symbol,
-      kind: condition.kind,
+      // A screen alert is not edited here (its row offers no Edit): its kind reads as the default.
+      kind: condition.kind === 'screen' ? 'cross' : condition.kind,
       level: condition.kind === 'cross' ? priceText(condition.level) : '',
       percent: condition.kind === 'move' || condition.kind === 'dayMove' ? priceText(condition.percent) : '',
       direction: alert.direction,

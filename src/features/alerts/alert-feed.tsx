@@ -13,7 +13,7 @@ import { useLiveOrPollQuery } from '../../queries/live-or-poll';
 import { TICKER_POLL_MS, tickerQueryOptions } from '../../queries/use-ticker';
 import { useLiveTickerFeed } from '../../realtime/hooks';
 import { isExtendedPush } from '../../realtime/types';
-import { instrumentKey, type Alert } from '#shared/alerts/alert-model.ts';
+import { instrumentKey, serverOnly, type Alert } from '#shared/alerts/alert-model.ts';
 import type { AlertMonitor } from '#shared/alerts/alert-monitor.ts';
 import { dayReferenceOf, type ReferenceFields } from '#shared/alerts/day-reference.ts';
 import { useAlertsStore, type Triggered } from './alerts-store';
@@ -32,13 +32,14 @@ interface Instrument {
 }
 
 /**
- * The distinct instruments of the armed price alerts, in a stable order. Indicator alerts are not
- * fed: the browser does not evaluate them (the server does, on its K-lines).
+ * The distinct instruments of the armed price alerts, in a stable order. Indicator and screen
+ * alerts are not fed: the browser does not evaluate them (the server does, on its K-lines and its
+ * screener).
  */
 export function fedInstruments(alerts: readonly Alert[]): Instrument[] {
   const seen = new Map<string, Instrument>();
   for (const alert of alerts) {
-    if (alert.status !== 'armed' || alert.condition.kind === 'indicator') continue;
+    if (alert.status !== 'armed' || serverOnly(alert.condition)) continue;
     const key = instrumentKey(alert.symbol, alert.type);
     if (!seen.has(key)) seen.set(key, { key, symbol: alert.symbol, type: alert.type });
   }

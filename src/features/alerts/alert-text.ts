@@ -33,6 +33,7 @@ const DAY_MOVE_WORDS: Record<Alert['direction'], MessageKey> = {
 export function conditionText(alert: Pick<Alert, 'condition' | 'direction'>): string {
   const { condition, direction } = alert;
   if (condition.kind === 'indicator') return indicatorConditionText(condition);
+  if (condition.kind === 'screen') return t('a symbol enters the screen “{name}”', { name: condition.name });
   if (condition.kind === 'cross') return t(CROSS_WORDS[direction], { level: priceText(condition.level) });
   if (condition.kind === 'dayMove') return t(DAY_MOVE_WORDS[direction], { percent: priceText(condition.percent) });
   return t(MOVE_WORDS[direction], { percent: priceText(condition.percent), base: priceText(condition.base) });
@@ -43,6 +44,7 @@ export function triggerText(alert: Pick<Alert, 'symbol' | 'condition'>, trigger:
   const { condition } = alert;
   let what: string;
   if (condition.kind === 'indicator') what = firedConditionText(condition, trigger.crossing);
+  else if (condition.kind === 'screen') what = t('entered the screen “{name}”', { name: condition.name });
   else if (condition.kind === 'cross') what = t(up ? 'crossed above {level}' : 'crossed below {level}', { level: priceText(condition.level) });
   else if (condition.kind === 'dayMove')
     what = t(up ? 'rose {percent} % within the day' : 'fell {percent} % within the day', { percent: priceText(condition.percent) });

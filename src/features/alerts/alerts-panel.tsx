@@ -49,7 +49,9 @@ function AlertRow({ alert }: { alert: Alert }) {
         </div>
         {last && (
           <div className="text-xs text-amber-700 dark:text-amber-300">
-            {t('Triggered {time} at {price}', { time: timeText(last.time), price: priceText(last.price) })}
+            {last.symbol === undefined
+              ? t('Triggered {time} at {price}', { time: timeText(last.time), price: priceText(last.price) })
+              : t('{symbol} entered {time} at {price}', { symbol: last.symbol, time: timeText(last.time), price: priceText(last.price) })}
           </div>
         )}
         {alert.expiresAt !== undefined && (
@@ -59,16 +61,19 @@ function AlertRow({ alert }: { alert: Alert }) {
         )}
       </div>
       <div className="flex shrink-0 gap-1">
-        <button
-          type="button"
-          className={SMALL_BUTTON}
-          onClick={() => {
-            openAlertDialog({ symbol: alert.symbol, ...(alert.type && { type: alert.type }), alertId: alert.id });
-          }}
-          aria-label={t('Edit the {symbol} alert ({condition})', { symbol: alert.symbol, condition: conditionText(alert) })}
-        >
-          {t('Edit')}
-        </button>
+        {/* A screen alert is made from its screen (the screener), not typed in the dialog. */}
+        {alert.condition.kind !== 'screen' && (
+          <button
+            type="button"
+            className={SMALL_BUTTON}
+            onClick={() => {
+              openAlertDialog({ symbol: alert.symbol, ...(alert.type && { type: alert.type }), alertId: alert.id });
+            }}
+            aria-label={t('Edit the {symbol} alert ({condition})', { symbol: alert.symbol, condition: conditionText(alert) })}
+          >
+            {t('Edit')}
+          </button>
+        )}
         {alert.status !== 'armed' && (
           <button
             type="button"

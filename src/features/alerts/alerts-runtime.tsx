@@ -7,7 +7,7 @@
  */
 import { t } from '../../i18n/t';
 import { useCallback, useEffect, useState } from 'react';
-import { registerAlertCreator, registerAlertOpener, type AlertSpec } from '../../components/alert-opener';
+import { registerAlertCreator, registerAlertOpener, type AlertSpec, type ScreenAlertSpec } from '../../components/alert-opener';
 import { normalizeSymbol } from '#shared/symbols.ts';
 import { useAppServices } from '../../queries/app-services-context';
 import type { Clock } from '../../time/clock';
@@ -24,8 +24,37 @@ import { Toaster } from './toasts';
 import { useEvaluatingTab } from './evaluating-tab';
 import { useServerEvaluatesAlerts } from './server-evaluates';
 
-/** Checks a spec from another feature (a drawing's line) and creates a once-only crossing alert at `now`. */
-export function createAlertFromSpec(spec: AlertSpec, now: number): { ok: true; id: string } | { ok: false; message: string } {
+/** A symbol that enters a screen again within a day does not fire again (screen alerts count it per symbol). */
+const SCREEN_ALERT_COOLDOWN_MS = 24 * 60 * 60 * 1000;
+
+type Created = { ok: true; id: string } | { ok: false; message: string };
+
+/**
+ * A screen alert, which only the server evaluates (`serverEvaluates`: whether this server does,
+ * for this user): every symbol entering the screen fires it, once a day per symbol.
+ */
+function createScreenAlert(spec: ScreenAlertSpec, now: number, serverEvaluates: boolean | undefined): Created {
+  if (serverEvaluates !== true) return { ok: false, message: t('Only the server evaluates screen alerts, and this server keeps no alerts for you.') };
+  const name = spec.name.trim().slice(0, 80) || t('Untitled screen');
+  void askNotificationPermission();
+  const alert = useAlertsStore.getState().add({
+    symbol: name.slice(0, 40),
+    condition: { kind: 'screen', name, screen: spec.screen },
+    direction: 'up',
+    repeat: 'every',
+    cooldownMs: SCREEN_ALERT_COOLDOWN_MS,
+    sound: false,
+    createdAt: now,
+  });
+  return alert ? { ok: true, id: alert.id } : { ok: false, message: fullText() };
+}
+
+/**
+ * Checks a spec from another feature and creates its alert at `now`: a drawing's line makes a
+ * once-only crossing alert, the screener a screen alert.
+ */
+export function createAlertFromSpec(spec: AlertSpec | ScreenAlertSpec, now: number, serverEvaluates?: boolean): Created {
+  if ('screen' in spec) return createScreenAlert(spec, now, serverEvaluates);
   const symbol = normalizeSymbol(spec.symbol);
   if (symbol === '') return { ok: false, message: t('An alert needs a symbol.') };
   if (!Number.isFinite(spec.level) || spec.level <= 0) return { ok: false, message: t('An alert level must be a price above zero.') };
@@ -70,10 +99,10 @@ export function AlertsRuntime() {
   }, []);
   useEffect(() => registerAlertOpener(openAlertDialog), []);
   const { clock } = useAppServices();
-  useEffect(() => registerAlertCreator((spec) => createAlertFromSpec(spec, clock.now())), [clock]);
   const evaluating = useEvaluatingTab();
   // Where the server evaluates, its triggers arrive as records (alert-records.ts shows them).
   const serverEvaluates = useServerEvaluatesAlerts();
+  useEffect(() => registerAlertCreator((spec) => createAlertFromSpec(spec, clock.now(), serverEvaluates)), [clock, serverEvaluates]);
   useExpiry(clock);
   return (
     <>

@@ -1,9 +1,11 @@
 /**
  * The screener's top row: a saved screen to open, the name to save under, Save (over the screen
- * opened, or as a new one), Delete, a link that opens the screen anywhere, and the CSV export.
+ * opened, or as a new one), Delete, a link that opens the screen anywhere, an alert on the
+ * symbols that enter the screen (the server evaluates it), and the CSV export.
  */
 import { useState } from 'react';
 import type { Screen } from '#shared/screener/screen-model.ts';
+import { createAlert } from '../../components/alert-opener';
 import { t } from '../../i18n/t';
 import { INPUT_CLASS } from './condition-fields';
 import { screenLink } from './screen-link';
@@ -25,6 +27,12 @@ export function SavedScreens({ screen, onExport }: SavedScreensProps) {
   const savedId = useScreenerStore((state) => state.savedId);
   const { setName, open, setSavedId } = useScreenerStore.getState();
   const [said, setSaid] = useState<string | undefined>(undefined);
+  /** What the last action said went wrong (shown as an alert, not a status). */
+  const [refused, setRefused] = useState<string | undefined>(undefined);
+  const tell = (text: string | undefined) => {
+    setSaid(text);
+    setRefused(undefined);
+  };
   const [link, setLink] = useState<string | undefined>(undefined);
   const saved = screens.find((each) => each.id === savedId);
 
@@ -34,14 +42,27 @@ export function SavedScreens({ screen, onExport }: SavedScreensProps) {
     setName(title);
     if (saved && !asNew) {
       useScreensStore.getState().replace(saved.id, title, screen);
-      setSaid(t('Saved “{name}”.', { name: title }));
+      tell(t('Saved “{name}”.', { name: title }));
       return;
     }
     const added = useScreensStore.getState().add(title, screen);
     if (added) {
       setSavedId(added.id);
-      setSaid(t('Saved “{name}”.', { name: title }));
-    } else setSaid(t('Too many saved screens: delete one first.'));
+      tell(t('Saved “{name}”.', { name: title }));
+    } else tell(t('Too many saved screens: delete one first.'));
+  };
+
+  const alertOnEntries = () => {
+    if (!screen) return;
+    const title = name.trim() || t('Untitled screen');
+    const created = createAlert({ screen, name: title });
+    if (created.ok) {
+      setRefused(undefined);
+      setSaid(t('Alert set: you will be told of each symbol that enters “{name}” (once a day per symbol).', { name: title }));
+    } else {
+      setSaid(undefined);
+      setRefused(created.message);
+    }
   };
 
   const share = () => {
@@ -50,7 +71,7 @@ export function SavedScreens({ screen, onExport }: SavedScreensProps) {
     setLink(url);
     void navigator.clipboard.writeText(url).then(
       () => {
-        setSaid(t('Link copied.'));
+        tell(t('Link copied.'));
       },
       () => undefined,
     );
@@ -66,7 +87,7 @@ export function SavedScreens({ screen, onExport }: SavedScreensProps) {
             value={saved?.id ?? ''}
             onChange={(event) => {
               const chosen = screens.find((each) => each.id === event.target.value);
-              setSaid(undefined);
+              tell(undefined);
               setLink(undefined);
               if (chosen) open(chosen.screen, chosen.name, chosen.id);
               else setSavedId(undefined);
@@ -128,7 +149,7 @@ export function SavedScreens({ screen, onExport }: SavedScreensProps) {
               onClick={() => {
                 useScreensStore.getState().remove(saved.id);
                 setSavedId(undefined);
-                setSaid(t('Deleted “{name}”.', { name: saved.name }));
+                tell(t('Deleted “{name}”.', { name: saved.name }));
               }}
               className={BUTTON}
             >
@@ -139,12 +160,20 @@ export function SavedScreens({ screen, onExport }: SavedScreensProps) {
         <button type="button" disabled={!screen} onClick={share} className={BUTTON}>
           {t('Copy link')}
         </button>
+        <button type="button" disabled={!screen} onClick={alertOnEntries} className={BUTTON} title={t('Tell me when a symbol enters this screen')}>
+          {t('Alert on entries')}
+        </button>
         <button type="button" disabled={!onExport} onClick={onExport} className={BUTTON}>
           {t('Export CSV')}
         </button>
         {said !== undefined && (
           <span role="status" className="self-center text-xs text-emerald-700 dark:text-emerald-400">
             {said}
+          </span>
+        )}
+        {refused !== undefined && (
+          <span role="alert" className="self-center text-xs text-red-600 dark:text-red-400">
+            {refused}
           </span>
         )}
       </div>
