@@ -15,6 +15,7 @@ import { liveFigures } from './live-index.ts';
 import { phoneFirstCandleFigures } from './phone-first-candle.ts';
 import { repeatVisitFigures } from './repeat-visit.ts';
 import { replayFigures } from './replay.ts';
+import { screenerTableFigures } from './screener-table.ts';
 import { searchKeystrokeFigures } from './search-keystroke.ts';
 import { workbenchFigures } from './workbench.ts';
 import { workspaceSyncFigures } from './workspace-sync.ts';
@@ -27,6 +28,7 @@ const GROUPS: ((ctx: BrowserBenchContext) => Promise<Figure[]>)[] = [
   bigSeriesFigures,
   workbenchFigures,
   hkTableFigures,
+  screenerTableFigures,
   searchKeystrokeFigures,
   lighthouseFigures,
   lighthouseMobileFigures,
