@@ -228,6 +228,8 @@ export async function screenerTableFigures(ctx: BrowserBenchContext): Promise<Fi
     try {
       opened = await openReadyTable(page, `${server.url}/?tab=screener&screen=${encodeScreen(EVERY_US_STOCK, 'Every US stock')}`);
       if (!('failed' in opened)) app = await scrollToEnd(page, '[data-testid="screen-table-scroll"]', '[data-testid="screen-row"]');
+      // Rows that came into view mid-fling draw their sparklines once the list rests (~150 ms).
+      await page.waitForTimeout(500);
       await page.screenshot({ path: `${ctx.resultsDir}screener-table.png` });
     } finally {
       await context.close();

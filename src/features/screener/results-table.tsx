@@ -6,10 +6,11 @@
  * just entered the screen is lit for a moment.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { ScreenColumn, ScreenSort, SortColumn } from '#shared/screener/screen-model.ts';
 import { columnKey } from '#shared/screener/screen-model.ts';
 import { t } from '../../i18n/t';
+import { createCell, type Observable } from '../../lib/observable';
 import { cellText, isMoveColumn, moveClass } from './screen-cells';
 import { columnName } from './screen-words';
 import { Sparkline } from './sparkline';
@@ -72,9 +73,11 @@ interface RowProps {
   listed: boolean;
   onOpen: (symbol: string) => void;
   onAdd: (symbol: string) => void;
+  /** Whether the list is scrolling (a row that comes into view mid-fling draws its line at rest). */
+  scrolling: Observable<boolean>;
 }
 
-const ResultTableRow = memo(function ResultTableRow({ row, columns, rowIndex, entered, listed, onOpen, onAdd }: RowProps) {
+const ResultTableRow = memo(function ResultTableRow({ row, columns, rowIndex, entered, listed, onOpen, onAdd, scrolling }: RowProps) {
   return (
     <tr
       data-testid="screen-row"
@@ -104,7 +107,7 @@ const ResultTableRow = memo(function ResultTableRow({ row, columns, rowIndex, en
         {row.name}
       </td>
       <td className={`${CELL} py-0`}>
-        <Sparkline closes={row.spark} />
+        <Sparkline closes={row.spark} scrolling={scrolling} />
       </td>
       {columns.map((column, index) => {
         const value = row.values[index];
@@ -148,6 +151,13 @@ export function ResultsTable({ columns, rows, sort, onSort, entered, inWatchlist
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
   });
+  // The virtualizer renders this table again when its scrolling starts and stops; the rows read it
+  // from a cell, so their memo holds.
+  const [scrolling] = useState(() => createCell(false));
+  const { isScrolling } = virtualizer;
+  useEffect(() => {
+    scrolling.set(isScrolling);
+  }, [scrolling, isScrolling]);
   const items = virtualizer.getVirtualItems();
   const total = virtualizer.getTotalSize();
   const top = items[0]?.start ?? 0;
@@ -219,6 +229,7 @@ export function ResultsTable({ columns, rows, sort, onSort, entered, inWatchlist
                   listed={inWatchlist.has(row.symbol)}
                   onOpen={onOpen}
                   onAdd={onAdd}
+                  scrolling={scrolling}
                 />
               ) : null;
             })}
