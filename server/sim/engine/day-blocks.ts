@@ -41,25 +41,32 @@ export function dailyCandle(model: InstrumentModel, day: TradingDay): Candle {
   if (!candle) {
     const last = day.pieces[day.pieces.length - 1];
     candle = emptyCandle(day.dayStart, last ? last.end : day.dayStart);
-    const isFutures = model.instrument.type === 'futures';
     for (const piece of day.pieces) {
       const { first, end } = pieceMinutes(piece);
-      // Not through the frame cache: the candle is cached, and years of daily history would churn it.
-      const frame = computePieceFrame(model, first, end);
-      foldCandle(candle, {
-        time: piece.start,
-        end: piece.end,
-        open: frame.open,
-        high: frame.high,
-        low: frame.low,
-        close: frame.close,
-        quanta: frame.quanta,
-        turnover: frame.turnoverCents / 100,
-        openInterest: isFutures ? openInterestAt(model, end) : 0,
-        empty: false,
-      });
+      foldCandle(candle, pieceCandle(model, first, end));
     }
     dailyCache.set(key, candle);
   }
   return candle;
+}
+
+/**
+ * The candle of a whole session piece, minutes [first, end): its frame, which equals the fold of
+ * its minutes. Not through the frame cache: years of daily history would churn it (the daily
+ * candles are cached instead).
+ */
+export function pieceCandle(model: InstrumentModel, first: number, end: number): Candle {
+  const frame = computePieceFrame(model, first, end);
+  return {
+    time: first * MINUTE_MS,
+    end: end * MINUTE_MS,
+    open: frame.open,
+    high: frame.high,
+    low: frame.low,
+    close: frame.close,
+    quanta: frame.quanta,
+    turnover: frame.turnoverCents / 100,
+    openInterest: model.instrument.type === 'futures' ? openInterestAt(model, end) : 0,
+    empty: false,
+  };
 }

@@ -7,7 +7,7 @@ import type { Interval } from '#shared/contract.ts';
 import { tradingDayOf, tradingDaysBackward, venueTimeZone } from '../calendar/venues.ts';
 import type { SessionPiece, TradingDay } from '../calendar/types.ts';
 import { emptyCandle, foldBar, foldBlock, foldCandle, type Candle } from './candle.ts';
-import { dailyCandle, pieceMinutes } from './day-blocks.ts';
+import { dailyCandle, pieceCandle, pieceMinutes } from './day-blocks.ts';
 import type { InstrumentModel } from './instrument-model.ts';
 import { computeMinuteBlock, foldMinutes, openInterestAt, type MinuteBlock } from './minute-bars.ts';
 import { bucketAt, groupKey, groupSpan, intradayMinutes } from './periods.ts';
@@ -112,10 +112,28 @@ function completedMinutesOfDay(model: InstrumentModel, position: Position): Cand
     const from = Math.max(first, cache.foldedUntil);
     const to = Math.min(end, position.minute);
     if (from >= to) continue;
-    foldMinutes(cache.candle, model, from, to, first, end);
+    // A whole piece already over (HK's morning at the first call of the afternoon) is its frame.
+    if (from === first && to === end) foldCandle(cache.candle, pieceCandle(model, first, end));
+    else foldMinutes(cache.candle, model, from, to, first, end);
     cache.foldedUntil = to;
   }
   return cache.candle;
+}
+
+/**
+ * Between sessions (the position is the last minute of a piece, complete) the day so far is
+ * whole pieces: their frames, which equal the fold of their minutes, with no minute computed.
+ */
+function piecesSoFar(model: InstrumentModel, position: Position): Candle {
+  const { day } = position;
+  const lastPiece = day.pieces[day.pieces.length - 1];
+  const candle = emptyCandle(day.dayStart, lastPiece ? lastPiece.end : day.dayStart);
+  for (const piece of day.pieces) {
+    if (piece.start > position.piece.start) break;
+    const { first, end } = pieceMinutes(piece);
+    foldCandle(candle, pieceCandle(model, first, end));
+  }
+  return candle;
 }
 
 function copyCandle(candle: Candle): Candle {
@@ -124,6 +142,7 @@ function copyCandle(candle: Candle): Candle {
 
 /** The trading day up to now: open, high, low, last, volume and turnover so far. */
 export function dayToDate(model: InstrumentModel, position: Position, now: number): Candle {
+  if (!position.inProgress) return piecesSoFar(model, position);
   const candle = copyCandle(completedMinutesOfDay(model, position));
   foldCurrentMinute(model, candle, position, now);
   return candle;

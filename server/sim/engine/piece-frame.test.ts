@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { lookupSymbol } from '../catalog/lookup.ts';
 import { tradingDaysBackward } from '../calendar/trading-days.ts';
+import { emptyCandle, foldBlock } from './candle.ts';
 import { pieceMinutes } from './day-blocks.ts';
+import { dayToDate, locateLastTrade } from './forming.ts';
 import { modelOf, type InstrumentModel } from './instrument-model.ts';
 import { computeMinuteBlock } from './minute-bars.ts';
 import { MINIMUM_QUANTA, computePieceFrame, shareOut } from './piece-frame.ts';
@@ -73,6 +75,30 @@ describe.each(['700.HK', 'AAPL.US', 'AU2612', 'BTCUSDT', 'EURUSD'])('the minutes
           if (i > 0) expect(open).toBe(block.close[i - 1]);
         }
       }
+    }
+  });
+});
+
+describe('the day so far between sessions', () => {
+  it('is the fold of the minutes traded (whole pieces, read from their frames)', () => {
+    const model = modelFor('700.HK');
+    const day = [...tradingDaysBackward(model.instrument.venue, '20261120')][0];
+    if (!day) throw new Error('no day');
+    // At the lunch break (the morning done) and after the close (the whole day).
+    for (const [at, pieces] of [
+      [(day.pieces[0]?.end ?? 0) + 30 * 60_000, 1],
+      [(day.pieces[1]?.end ?? 0) + 3 * 3_600_000, 2],
+    ] as const) {
+      const position = locateLastTrade(model, at);
+      expect(position?.inProgress).toBe(false);
+      if (!position) continue;
+      const folded = emptyCandle(day.dayStart, day.pieces[1]?.end ?? 0);
+      for (const piece of day.pieces.slice(0, pieces)) {
+        const { first, end } = pieceMinutes(piece);
+        const block = computeMinuteBlock(model, first, end, first, end);
+        foldBlock(folded, block, 0, block.count);
+      }
+      expect(dayToDate(model, position, at)).toStrictEqual(folded);
     }
   });
 });
