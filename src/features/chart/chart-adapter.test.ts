@@ -98,6 +98,7 @@ vi.mock('lightweight-charts', () => ({
   LineSeries: 'Line',
   ColorType: { Solid: 'solid' },
   CrosshairMode: { Normal: 0 },
+  TickMarkType: { Year: 0, Month: 1, DayOfMonth: 2, Time: 3, TimeWithSeconds: 4 },
   LineStyle: { Solid: 0, Dotted: 1, Dashed: 2 },
   PriceScaleMode: { Normal: 0, Logarithmic: 1, Percentage: 2 },
 }));
@@ -268,7 +269,7 @@ describe('createChartAdapter', () => {
     expect(lwc.chart.applyOptions).toHaveBeenLastCalledWith({ localization: { locale: 'de-DE' } });
   });
 
-  it('hides the axis’s dates while a blind replay runs: year, month and day ticks blank, clock ticks kept, and back', () => {
+  it('hides the axis’s dates while a blind replay runs: year, month and day ticks read as their clock time, and back', () => {
     const adapter = createChartAdapter(fakeContainer(), options);
     const formatter = () => {
       const calls = lwc.chart.applyOptions.mock.calls.map(
@@ -280,10 +281,22 @@ describe('createChartAdapter', () => {
     };
     const time = Date.UTC(2026, 9, 1, 10, 30) / 1000;
     adapter.setDatesHidden(true);
-    expect([0, 1, 2].map((kind) => formatter()(time, kind, 'en-US'))).toEqual(['', '', '']);
+    // A zoomed-out 1h chart shows day ticks only: each keeps a label, its bar's clock time.
+    expect([0, 1, 2].map((kind) => formatter()(time, kind, 'en-US'))).toEqual(['10:30', '10:30', '10:30']);
     expect(formatter()(time, 3, 'en-US')).toBe('10:30');
     adapter.setDatesHidden(false);
     expect([0, 1, 2].map((kind) => formatter()(time, kind, 'en-US'))).toEqual(['2026', 'Oct', '1']);
+  });
+
+  it('leaves a daily chart’s date ticks blank while dates are hidden (it has no clock time to show)', () => {
+    const adapter = createChartAdapter(fakeContainer(), { ...options, intraday: false });
+    adapter.setDatesHidden(true);
+    const calls = lwc.chart.applyOptions.mock.calls.map(
+      ([applied]) => applied as { timeScale?: { tickMarkFormatter?: (time: number, kind: number, locale: string) => string | null } },
+    );
+    const formatter = calls.reverse().find((applied) => applied.timeScale?.tickMarkFormatter)?.timeScale?.tickMarkFormatter;
+    const time = Date.UTC(2026, 9, 1) / 1000;
+    expect([0, 1, 2].map((kind) => formatter?.(time, kind, 'en-US'))).toEqual(['', '', '']);
   });
 
   it("puts overlays on the price series' own percent base: its first visible close, not the MA's first value", () => {

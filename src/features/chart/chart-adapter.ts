@@ -12,7 +12,7 @@
  * then a pane for each indicator that asks for its own (MACD, RSI, KDJ…).
  */
 import { markOnce, TIMING_MARKS } from '../../lib/timing-marks';
-import { CandlestickSeries, createChart, CrosshairMode, HistogramSeries } from 'lightweight-charts';
+import { CandlestickSeries, createChart, CrosshairMode, HistogramSeries, TickMarkType } from 'lightweight-charts';
 import type { AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
 import { chartTimeMapper, toChartSeries, type ChartCandle } from '../../lib/time-mapper';
@@ -140,11 +140,16 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
   let locale = 'en-US';
   let localize: typeof chartLocalization | undefined;
   let datesHidden = false;
-  // TickMarkType: Year 0, Month 1, DayOfMonth 2 (the library's public values; tick-mark-label.ts).
-  const DAY_OF_MONTH = 2;
-  /** The library's tick marks, their year, month and day left blank while dates are hidden. */
+  /**
+   * The library's tick marks while dates are hidden: a year, month or day tick reads as its bar's
+   * clock time on an intraday chart (a day's first bar: "09:30"; else the axis of a zoomed-out 1h
+   * chart had no label at all), and blank on a daily one.
+   */
   const tickMarks = (): typeof tickMarkLabel =>
-    datesHidden ? (time, kind, at) => ((kind as number) <= DAY_OF_MONTH ? '' : tickMarkLabel(time, kind, at)) : tickMarkLabel;
+    datesHidden
+      ? (time, kind, at) =>
+          kind > TickMarkType.DayOfMonth ? tickMarkLabel(time, kind, at) : state.axis.intraday ? tickMarkLabel(time, TickMarkType.Time, at) : ''
+      : tickMarkLabel;
   const applyLocalization = (): void => {
     if (localize) chart.applyOptions({ localization: localize(locale, state.axis.intraday, datesHidden) });
   };
