@@ -29,7 +29,7 @@ export function toCents(value: number): number {
 /** Folds bars [from, to) of a minute block into `candle`, in time order. */
 export function foldBlock(candle: Candle, block: MinuteBlock, from: number, to: number): void {
   for (let i = from; i < to; i++) {
-    foldBar(
+    foldWholeBar(
       candle,
       block.open[i] ?? 0,
       block.high[i] ?? 0,
@@ -39,8 +39,22 @@ export function foldBlock(candle: Candle, block: MinuteBlock, from: number, to: 
       block.turnover[i] ?? 0,
       block.openInterest[i] ?? 0,
     );
-    candle.turnover = toCents(candle.turnover);
   }
+}
+
+/** Folds a whole bar (its turnover in cents), keeping the candle's turnover in cents. */
+export function foldWholeBar(
+  candle: Candle,
+  open: number,
+  high: number,
+  low: number,
+  close: number,
+  quanta: number,
+  turnover: number,
+  openInterest: number,
+): void {
+  foldBar(candle, open, high, low, close, quanta, turnover, openInterest);
+  candle.turnover = toCents(candle.turnover);
 }
 
 export function foldBar(candle: Candle, open: number, high: number, low: number, close: number, quanta: number, turnover: number, openInterest: number): void {
@@ -59,6 +73,5 @@ export function foldBar(candle: Candle, open: number, high: number, low: number,
 /** Folds a finished candle into a longer one (days into weeks and months). */
 export function foldCandle(target: Candle, part: Candle): void {
   if (part.empty) return;
-  foldBar(target, part.open, part.high, part.low, part.close, part.quanta, part.turnover, part.openInterest);
-  target.turnover = toCents(target.turnover);
+  foldWholeBar(target, part.open, part.high, part.low, part.close, part.quanta, part.turnover, part.openInterest);
 }

@@ -127,6 +127,8 @@ function completedMinutesOfDay(model: InstrumentModel, position: Position): Cand
 function piecesSoFar(model: InstrumentModel, position: Position): Candle {
   const { day } = position;
   const lastPiece = day.pieces[day.pieces.length - 1];
+  // After the close it is the whole day, whose candle is cached: a shut market's every poll asks.
+  if (position.piece === lastPiece) return copyCandle(dailyCandle(model, day));
   const candle = emptyCandle(day.dayStart, lastPiece ? lastPiece.end : day.dayStart);
   for (const piece of day.pieces) {
     if (piece.start > position.piece.start) break;

@@ -7,7 +7,7 @@
  * shared out among its minutes exactly.
  */
 import { gauss, unit } from './hash.ts';
-import { foldBar, toCents, type Candle } from './candle.ts';
+import { foldWholeBar, type Candle } from './candle.ts';
 import type { InstrumentModel } from './instrument-model.ts';
 import { BLOCK_MINUTES, MINIMUM_QUANTA, blockLength, framedPrice, pieceFrameOf, shareOut, type PieceFrame } from './piece-frame.ts';
 import { toRawPrices } from './raw-prices.ts';
@@ -166,8 +166,7 @@ export function foldMinutes(
   if (toMinute <= fromMinute) return;
   const frame = pieceFrameOf(model, pieceStartMinute, pieceEndMinute);
   forEachMinute(model, frame, fromMinute, toMinute, (i) => {
-    foldBar(candle, drawn.open[i] ?? 0, drawn.high[i] ?? 0, drawn.low[i] ?? 0, drawn.close[i] ?? 0, drawn.quanta[i] ?? 0, drawn.turnover[i] ?? 0, 0);
-    candle.turnover = toCents(candle.turnover);
+    foldWholeBar(candle, drawn.open[i] ?? 0, drawn.high[i] ?? 0, drawn.low[i] ?? 0, drawn.close[i] ?? 0, drawn.quanta[i] ?? 0, drawn.turnover[i] ?? 0, 0);
   });
   if (model.instrument.type === 'futures') candle.openInterest = openInterestAt(model, toMinute);
 }
