@@ -115,7 +115,12 @@ export class ScreenAlerts {
 
   private async evaluateAll(): Promise<void> {
     const byScreen = new Map<string, Watch[]>();
-    for (const watches of this.users.values()) for (const watch of watches.values()) byScreen.set(watch.key, [...(byScreen.get(watch.key) ?? []), watch]);
+    for (const watches of this.users.values())
+      for (const watch of watches.values()) {
+        const same = byScreen.get(watch.key);
+        if (same) same.push(watch);
+        else byScreen.set(watch.key, [watch]);
+      }
     for (const watches of byScreen.values()) {
       if (this.stopped) return;
       const first = watches[0];

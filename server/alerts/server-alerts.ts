@@ -115,15 +115,17 @@ export class ServerAlerts {
   private stopped = false;
 
   constructor(private readonly options: ServerAlertsOptions) {
+    // Indicator and screen alerts' triggers queue on their user's book as price alerts' do.
+    const onTrigger = (user: string, trigger: ServerTrigger): void => {
+      const book = this.books.get(user);
+      if (book) this.record(user, book, trigger);
+    };
     this.indicators = new IndicatorAlerts({
       loadBars: (...request) => {
         this.counts.barRequests += 1;
         return options.loadBars(...request);
       },
-      onTrigger: (user, trigger) => {
-        const book = this.books.get(user);
-        if (book) this.record(user, book, trigger);
-      },
+      onTrigger,
       ...(options.log && { log: options.log }),
     });
     const { screen } = options;
@@ -131,10 +133,7 @@ export class ServerAlerts {
       screen &&
       new ScreenAlerts({
         screen,
-        onTrigger: (user, trigger) => {
-          const book = this.books.get(user);
-          if (book) this.record(user, book, trigger);
-        },
+        onTrigger,
         ...(options.screenEveryMs !== undefined && { everyMs: options.screenEveryMs }),
         ...(options.log && { log: options.log }),
       });
