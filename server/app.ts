@@ -51,8 +51,8 @@ import { mountWorkspaceRoutes, type WorkspaceRoutes } from './workspace/workspac
 import { mountShareRoutes } from './workspace/share-route.ts';
 import { mountServerAlerts, type ServerAlertsRuntime } from './alerts/server-alerts-runtime.ts';
 import type { AskV1 } from './alerts/kline-bars.ts';
-import { SCREENER_PATH } from '#shared/screener/screener-protocol.ts';
-import { screenerRoute } from './screener/screener-route.ts';
+import { SCREENER_PATH, SPARKS_PATH } from '#shared/screener/screener-protocol.ts';
+import { screenerRoute, sparksRoute } from './screener/screener-route.ts';
 import { createScreenerService, type ScreenerService } from './screener/screener-service.ts';
 import type { ScreenerAsk } from './screener/screener-universe.ts';
 
@@ -76,7 +76,7 @@ export interface ChartroomApp {
   workspace?: WorkspaceRoutes;
   /** The server's alerts (with a workspace database): started with the database, stopped on shutdown. */
   alerts?: ServerAlertsRuntime;
-  /** `POST /chartroom/screener`: the universes it keeps warm (server/screener/). */
+  /** `POST /chartroom/screener` and its sparks: the universes it keeps warm (server/screener/). */
   screener: ScreenerService;
 }
 
@@ -296,6 +296,7 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     app.use('/v1/*', limit);
     app.use(CATALOG_PATH, limit);
     app.use(SCREENER_PATH, limit);
+    app.use(SPARKS_PATH, limit);
   }
   /** The catalogue index, whose upstream requests go where the browsers' do, with the server's key. */
   const catalogFrom = (upstream: CatalogUpstream): CatalogService => {
@@ -324,6 +325,7 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
     }
     metrics.setScreenerSource(() => screener.stats());
     app.post(SCREENER_PATH, screenerRoute(screener, accessControl));
+    app.post(SPARKS_PATH, sparksRoute(screener, accessControl));
     return screener;
   };
 

@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ScreenUniverse } from '#shared/screener/screen-model.ts';
-import type { ScreenAnswer, ScreenRequest } from '#shared/screener/screener-protocol.ts';
+import type { ScreenAnswer, ScreenRequest, SparksAnswer, SparksRequest } from '#shared/screener/screener-protocol.ts';
 import type { ScreenerSharingSource } from '../metrics/chartroom-metrics.ts';
 import type { ScreenerService } from '../screener/screener-service.ts';
 import type { RedisLink } from './redis-link.ts';
@@ -38,13 +38,13 @@ export interface SharedScreens extends ScreenerService {
   sharing(): SharedScreensStats;
 }
 
-interface Ask {
-  id: string;
-  from: string;
-  request: ScreenRequest;
-}
+/** A screen, or the sparklines of a few of its rows: both answered by the universe's owner. */
+type Question = { kind: 'screen'; request: ScreenRequest } | { kind: 'sparks'; request: SparksRequest };
+type AnswerTo<Q extends Question> = Q extends { kind: 'screen' } ? ScreenAnswer : SparksAnswer;
 
-type Reply = { id: string; answer: ScreenAnswer } | { id: string; error: string };
+type Ask = Question & { id: string; from: string };
+
+type Reply = { id: string; answer: ScreenAnswer | SparksAnswer } | { id: string; error: string };
 
 /** Renews a lease only while this instance holds it. */
 const RENEW = new RedisScript(`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`);
@@ -63,10 +63,17 @@ export function sharedScreens(local: ScreenerService, link: RedisLink, options: 
   const unanswering = new Map<string, number>();
   const leaseKey = (universe: ScreenUniverse): string => link.key(`screener:owner:${universeName(universe)}`);
 
-  const screenHere = (request: ScreenRequest): Promise<ScreenAnswer> => {
-    const key = leaseKey(request.screen.universe);
+  const universeOf = (question: Question): ScreenUniverse => (question.kind === 'screen' ? question.request.screen.universe : question.request.universe);
+
+  /** Answered by this instance's universes. */
+  const localAnswer = <Q extends Question>(question: Q): Promise<AnswerTo<Q>> =>
+    (question.kind === 'screen' ? local.screen(question.request) : local.sparks(question.request)) as Promise<AnswerTo<Q>>;
+
+  /** Answered here as the universe's owner: its lease is in use. */
+  const answerHere = <Q extends Question>(question: Q): Promise<AnswerTo<Q>> => {
+    const key = leaseKey(universeOf(question));
     if (held.has(key)) held.set(key, performance.now());
-    return local.screen(request);
+    return localAnswer(question);
   };
 
   const offAsk = link.on(`screener:ask:${link.instanceId}`, (message) => {
@@ -77,7 +84,8 @@ export function sharedScreens(local: ScreenerService, link: RedisLink, options: 
       return;
     }
     stats.answeredForOthers += 1;
-    void screenHere(ask.request)
+    const question: Question = ask.kind === 'sparks' ? { kind: 'sparks', request: ask.request } : { kind: 'screen', request: ask.request };
+    void answerHere(question)
       .then(
         (answer): Reply => ({ id: ask.id, answer }),
         (error: unknown): Reply => ({ id: ask.id, error: error instanceof Error ? error.message : 'unknown error' }),
@@ -129,7 +137,7 @@ export function sharedScreens(local: ScreenerService, link: RedisLink, options: 
     return link.command.get(key);
   };
 
-  const askOwner = async (owner: string, request: ScreenRequest): Promise<Reply | 'unheard' | 'timeout'> => {
+  const askOwner = async (owner: string, question: Question): Promise<Reply | 'unheard' | 'timeout'> => {
     const id = randomUUID();
     const reply = new Promise<Reply | 'timeout'>((resolve) => {
       const timer = setTimeout(() => {
@@ -138,7 +146,7 @@ export function sharedScreens(local: ScreenerService, link: RedisLink, options: 
       }, answerMs);
       waiting.set(id, { resolve, timer });
     });
-    const ask: Ask = { id, from: link.instanceId, request };
+    const ask: Ask = { ...question, id, from: link.instanceId };
     const heard = await link.command.publish(link.key(`screener:ask:${owner}`), JSON.stringify(ask)).catch(() => 0);
     if (heard === 0) {
       const waiter = waiting.get(id);
@@ -149,19 +157,20 @@ export function sharedScreens(local: ScreenerService, link: RedisLink, options: 
     return reply;
   };
 
-  const screen = async (request: ScreenRequest): Promise<ScreenAnswer> => {
-    if (!link.up) return local.screen(request);
-    const key = leaseKey(request.screen.universe);
-    // The owner screens without asking Redis: the renewal drops the key from `held` if it lost it.
-    if (held.has(key)) return screenHere(request);
+  /** Answered by the universe's owner: this instance (taking the lease if free), else the holder; here when that fails. */
+  const viaOwner = async <Q extends Question>(question: Q): Promise<AnswerTo<Q>> => {
+    if (!link.up) return localAnswer(question);
+    const key = leaseKey(universeOf(question));
+    // The owner answers without asking Redis: the renewal drops the key from `held` if it lost it.
+    if (held.has(key)) return answerHere(question);
     try {
       for (let attempt = 0; attempt < 2; attempt += 1) {
         const owner = await ownerOf(key);
         if (owner === null) continue;
-        if (owner === link.instanceId) return await screenHere(request);
+        if (owner === link.instanceId) return await answerHere(question);
         // A stuck owner is not waited for at every screen: its lease lapses if it is dead.
         if ((unanswering.get(owner) ?? 0) > performance.now()) break;
-        const reply = await askOwner(owner, request);
+        const reply = await askOwner(owner, question);
         if (reply === 'unheard') {
           // The owner is gone without letting go: free its lease and take it.
           await UNLOCK_SCRIPT.run(link, [key], [owner]);
@@ -170,18 +179,19 @@ export function sharedScreens(local: ScreenerService, link: RedisLink, options: 
         if (reply === 'timeout') unanswering.set(owner, performance.now() + leaseMs);
         if (reply === 'timeout' || 'error' in reply) break;
         stats.answeredByOthers += 1;
-        return reply.answer;
+        return reply.answer as AnswerTo<Q>;
       }
     } catch {
-      // Redis failing mid-way: screened here.
+      // Redis failing mid-way: answered here.
     }
     stats.fallbacks += 1;
-    return local.screen(request);
+    return localAnswer(question);
   };
 
   return {
     universe: (universe) => local.universe(universe),
-    screen,
+    screen: (request) => viaOwner({ kind: 'screen', request }),
+    sparks: (request) => viaOwner({ kind: 'sparks', request }),
     stats: () => local.stats(),
     sharing: () => ({ ...stats }),
     reset() {

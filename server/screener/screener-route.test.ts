@@ -1,13 +1,13 @@
 /**
  * `POST /chartroom/screener` over HTTP, the whole request handler in simulator mode on a loopback
  * port: a bad screen is 400 with each problem, a cold universe answers 'warming' with its
- * progress, a warm one 'ready' with the oracle's rows, the catalogue's names and the sparks, and
- * /metrics reports the warm-up. The universe is China's futures: small enough to warm in a test.
+ * progress, a warm one 'ready' with the oracle's rows, the catalogue's names and the sparks (in
+ * the answer, or asked for the rows in view), and /metrics reports the warm-up. The universe is China's futures: small enough to warm in a test.
  */
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presetScreen, SCREEN_PRESETS } from '#shared/screener/screen-presets.ts';
-import { SCREENER_PATH, type ScreenAnswer, type ScreenRequest } from '#shared/screener/screener-protocol.ts';
+import { SCREENER_PATH, SPARKS_PATH, type ScreenAnswer, type ScreenRequest } from '#shared/screener/screener-protocol.ts';
 import { createApp, type ChartroomApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { close, listen } from '../test-support/raw-http.ts';
@@ -34,8 +34,8 @@ afterAll(async () => {
   await close(server);
 });
 
-async function post(body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const response = await fetch(base + SCREENER_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+async function post(body: unknown, path = SCREENER_PATH): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
@@ -58,6 +58,23 @@ describe('POST /chartroom/screener', { timeout: 90_000 }, () => {
     expect((await post({ spark: 3 })).json.data).toEqual(['screen: required']);
     const notJson = await fetch(base + SCREENER_PATH, { method: 'POST', body: '{' });
     expect(notJson.status).toBe(400);
+  });
+
+  it('refuses a request for sparklines that is not one: 400 2001 with every problem', async () => {
+    const answer = await post(
+      { universe: { market: 'US', type: 'futures' }, symbols: Array.from({ length: 201 }, (_, i) => `S${String(i)}`), count: 0 },
+      SPARKS_PATH,
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.json.code).toBe(2001);
+    expect(answer.json.data).toEqual([
+      'universe: futures trades in CN, not US',
+      'symbols: at most 200 symbols, got 201',
+      'count: expected a whole number from 1 to 60, got 0',
+    ]);
+    expect((await post({ universe: UNIVERSE, symbols: [''], count: 5 }, SPARKS_PATH)).json.data).toEqual([
+      'symbols.0: expected a symbol of 1 to 32 characters',
+    ]);
   });
 
   it('answers "warming" with the progress while the universe is cold, then "ready" with the oracle’s rows, names and sparks', async () => {
@@ -84,6 +101,15 @@ describe('POST /chartroom/screener', { timeout: 90_000 }, () => {
     warm.rows.forEach((row, i) => {
       expect(warm.sparks?.[i]?.at(-1)).toBe(row.values[0]);
     });
+    // The rows in view ask for their lines alone: the same closes, none for a symbol not kept.
+    const inView = [...warm.rows.slice(0, 3).map((row) => row.symbol), 'NOPE9999'];
+    const sparks = await post({ universe: UNIVERSE, symbols: inView, count: 5 }, SPARKS_PATH);
+    expect(sparks.status).toBe(200);
+    expect(sparks.json).toEqual({ closes: [...warm.rows.slice(0, 3).map((_row, i) => warm.sparks?.[i]), []] });
+    // A universe no screen warmed answers no closes (and is not warmed for this).
+    const unscreened = await post({ universe: { market: 'HK', type: 'stock' }, symbols: ['700.HK'], count: 5 }, SPARKS_PATH);
+    expect(unscreened.json).toEqual({ closes: [[]] });
+    expect(chartroom.screener.stats().map((stat) => stat.universe)).not.toContain('HK stock');
 
     const symbols = [...universe.symbols()].map((symbol) => symbol.symbol);
     const simulator = chartroom.simulator;

@@ -1,15 +1,16 @@
 /**
  * `POST /chartroom/screener` (SCREENER_PATH): a screen in, its rows out (ScreenAnswer), evaluated
- * over the universe the server keeps warm. The body is checked with the screen's schema: a screen
+ * over the universe the server keeps warm; `POST /chartroom/screener/sparks` (SPARKS_PATH): the
+ * sparklines of the rows in view. The body is checked with the screen's schema: a screen
  * that is not one is 400 `2001` with each problem in the message (and listed in `data`). It needs
  * who may ask for `/v1` data and no more (the guard of AUTH_MODE, `access.userOf`), and counts
  * against the client's rate limit as `/v1` does (app.ts mounts the limit on this path).
  */
-import type { Handler } from 'hono';
+import type { Context, Handler } from 'hono';
 import { ERROR_CODES, ERROR_MESSAGES } from '#shared/contract.ts';
-import { screenProblems } from '#shared/screener/screen-schema.ts';
+import { screenProblems, sparksProblems } from '#shared/screener/screen-schema.ts';
 import type { Screen } from '#shared/screener/screen-model.ts';
-import { MAX_SPARK, type ScreenRequest } from '#shared/screener/screener-protocol.ts';
+import { MAX_SPARK, type ScreenRequest, type SparksRequest } from '#shared/screener/screener-protocol.ts';
 import type { AccessControl } from '../auth/access.ts';
 import { NO_STORE } from '../cache/cache-control.ts';
 import { errorResponse, jsonResponse } from '../upstream/envelope.ts';
@@ -40,23 +41,29 @@ export function requestProblems(body: unknown): string[] | ScreenRequest {
   return { screen: screen as Screen, ...(spark !== undefined && { spark: spark as number }) };
 }
 
-export function screenerRoute(service: ScreenerService, access: Pick<AccessControl, 'userOf'>): Handler {
+/** The request's JSON body, or the 400 that says why there is none. */
+async function jsonBody(c: Context): Promise<{ body: unknown } | Response> {
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) return invalid([`the body is larger than ${String(MAX_BODY_BYTES)} bytes`]);
+  const text = await c.req.text();
+  if (text.length > MAX_BODY_BYTES) return invalid([`the body is larger than ${String(MAX_BODY_BYTES)} bytes`]);
+  try {
+    return { body: JSON.parse(text) as unknown };
+  } catch {
+    return invalid(['the body is not JSON']);
+  }
+}
+
+/** A checked POST of the screener: the guard, the body, its check, then the answer (503 when the service fails). */
+function screenerPost<R, A>(access: Pick<AccessControl, 'userOf'>, check: (body: unknown) => string[] | R, answer: (request: R) => Promise<A>): Handler {
   return async (c) => {
     if (access.userOf(c) === undefined) return errorResponse(401, INVALID_KEY, 'sign in to screen');
-    const declared = Number(c.req.header('content-length') ?? '0');
-    if (declared > MAX_BODY_BYTES) return invalid([`the body is larger than ${String(MAX_BODY_BYTES)} bytes`]);
-    const text = await c.req.text();
-    if (text.length > MAX_BODY_BYTES) return invalid([`the body is larger than ${String(MAX_BODY_BYTES)} bytes`]);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return invalid(['the body is not JSON']);
-    }
-    const checked = requestProblems(body);
+    const read = await jsonBody(c);
+    if (read instanceof Response) return read;
+    const checked = check(read.body);
     if (Array.isArray(checked)) return invalid(checked);
     try {
-      return jsonResponse(200, await service.screen(checked), { 'Cache-Control': NO_STORE });
+      return jsonResponse(200, await answer(checked), { 'Cache-Control': NO_STORE });
     } catch (error) {
       const detail = error instanceof Error ? error.message : 'unknown';
       return errorResponse(503, DATA_SOURCE_UNAVAILABLE, `${ERROR_MESSAGES[DATA_SOURCE_UNAVAILABLE]}: ${detail}`, {
@@ -66,3 +73,16 @@ export function screenerRoute(service: ScreenerService, access: Pick<AccessContr
     }
   };
 }
+
+export const screenerRoute = (service: ScreenerService, access: Pick<AccessControl, 'userOf'>): Handler =>
+  screenerPost(access, requestProblems, (request) => service.screen(request));
+
+/** The request for sparklines' problems, or the request. */
+function sparksRequest(body: unknown): string[] | SparksRequest {
+  const problems = sparksProblems(body);
+  return problems.length > 0 ? problems : (body as SparksRequest);
+}
+
+/** `POST /chartroom/screener/sparks` (SPARKS_PATH): the last daily closes of the rows in view. */
+export const sparksRoute = (service: ScreenerService, access: Pick<AccessControl, 'userOf'>): Handler =>
+  screenerPost(access, sparksRequest, (request) => service.sparks(request));

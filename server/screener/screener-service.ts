@@ -7,7 +7,7 @@
 import type { CatalogEntry } from '#shared/catalog.ts';
 import { evaluateScreen } from '#shared/screener/screen-evaluate.ts';
 import type { ScreenUniverse } from '#shared/screener/screen-model.ts';
-import { MAX_SPARK, type ScreenAnswer, type ScreenRequest } from '#shared/screener/screener-protocol.ts';
+import { MAX_SPARK, type ScreenAnswer, type ScreenRequest, type SparksAnswer, type SparksRequest } from '#shared/screener/screener-protocol.ts';
 import type { ScreenerMetricsSource } from '../metrics/chartroom-metrics.ts';
 import type { CatalogService } from '../search/catalog-service.ts';
 import { ScreenerUniverse, type ScreenerAsk, type ScreenerUniverseOptions } from './screener-universe.ts';
@@ -29,6 +29,8 @@ export interface ScreenerService {
   universe(universe: ScreenUniverse): ScreenerUniverse;
   /** Evaluates a checked request over its universe, starting its warm-up if need be. */
   screen(request: ScreenRequest): Promise<ScreenAnswer>;
+  /** The last daily closes of a checked request's symbols, from a universe a screen has warmed (none from one never screened). */
+  sparks(request: SparksRequest): Promise<SparksAnswer>;
   stats(): ScreenerMetricsSource[];
   /** Forgets every universe (the simulator's clock or plan changed): the next screen warms afresh. */
   reset(): void;
@@ -107,6 +109,10 @@ export function createScreenerService(options: ScreenerServiceOptions): Screener
         names: result.rows.map((row) => byName.get(`${screen.universe.type} ${row.symbol}`) ?? null),
         ...(spark > 0 && { sparks: result.rows.map((row) => universe.closes(row.symbol, spark)) }),
       };
+    },
+    sparks({ universe, symbols, count }) {
+      const kept = universes.get(keyOf(universe));
+      return Promise.resolve({ closes: symbols.map((symbol) => kept?.closes(symbol, count) ?? []) });
     },
     stats() {
       return [...universes.values()].map((universe) => {

@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { presetScreen } from '#shared/screener/screen-presets.ts';
-import { SCREENER_PATH, type ScreenAnswer, type ScreenRequest } from '#shared/screener/screener-protocol.ts';
+import { SCREENER_PATH, SPARKS_PATH, type ScreenAnswer, type ScreenRequest, type SparksAnswer } from '#shared/screener/screener-protocol.ts';
 import type { SharedScreens } from '../redis/redis-screens.ts';
 import { startChartroom, type RunningChartroom } from '../realtime/test-support.ts';
 import { startCountingSimulator, type CountingUpstream } from '../test-support/counting-simulator.ts';
@@ -87,6 +87,21 @@ describe('screens shared across instances on Redis', { timeout: 90_000 }, () => 
     expect(sharing(b).fallbacks + sharing(c).fallbacks).toBe(0);
     const metrics = await (await fetch(`http://127.0.0.1:${String(a.port)}/metrics`)).text();
     expect(metrics).toContain('chartroom_screener_shared_screens_total{way="for_others"} 2');
+
+    // The sparklines of B's rows in view come from A's warm universe too.
+    const inView = fromB.rows.slice(0, 4).map((row) => row.symbol);
+    const sparks = await fetch(`http://127.0.0.1:${String(b.port)}${SPARKS_PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ universe: REQUEST.screen.universe, symbols: inView, count: 5 }),
+    });
+    const { closes } = (await sparks.json()) as SparksAnswer;
+    expect(closes.map((line) => line.length)).toEqual(inView.map(() => 5));
+    fromB.rows.slice(0, 4).forEach((row, i) => {
+      expect(closes[i]?.at(-1)).toBe(row.values[0]);
+    });
+    expect(sharing(b).answeredByOthers).toBe(2);
+    expect(histories()).toBe(warmUp);
   });
 
   it('screens on its own when the owner hears the screen but does not answer in time', async () => {

@@ -6,6 +6,7 @@
  */
 import { MARKETS, PRODUCT_TYPES, type Market, type ProductType } from '#shared/contract.ts';
 import * as z from '#shared/schema.ts';
+import { MAX_SPARK, MAX_SPARK_SYMBOLS, type SparksRequest } from './screener-protocol.ts';
 
 import {
   leavesOf,
@@ -15,6 +16,7 @@ import {
   type LeafCondition,
   type Screen,
   type ScreenCondition,
+  type ScreenUniverse,
   type SortColumn,
   type TechnicalColumn,
 } from './screen-model.ts';
@@ -131,11 +133,13 @@ const sortColumn: z.Schema<SortColumn> = z.custom((value, path, issues) =>
   typeof value === 'string' ? namedColumn.run(value, path, issues) : technicalColumn.run(value, path, issues),
 );
 
+const universeSchema: z.Schema<ScreenUniverse> = z
+  .object({ market: z.enum(MARKETS), type: z.enum(PRODUCT_TYPES) })
+  .check(({ market, type }) => (MARKETS_OF_TYPE[type].includes(market) ? undefined : `${type} trades in ${MARKETS_OF_TYPE[type].join(', ')}, not ${market}`));
+
 export const screenSchema: z.Schema<Screen> = z.object({
   version: z.literal(1),
-  universe: z
-    .object({ market: z.enum(MARKETS), type: z.enum(PRODUCT_TYPES) })
-    .check(({ market, type }) => (MARKETS_OF_TYPE[type].includes(market) ? undefined : `${type} trades in ${MARKETS_OF_TYPE[type].join(', ')}, not ${market}`)),
+  universe: universeSchema,
   where: groupAt(0).check((root) => {
     let count = 0;
     for (const _leaf of leavesOf(root)) count += 1;
@@ -145,9 +149,22 @@ export const screenSchema: z.Schema<Screen> = z.object({
   limit: z.optional(whole(1, MAX_LIMIT)),
 });
 
-/** Why `value` is not a screen, one line per problem ("where.conditions.0.period: …"); empty when it is one. */
-export function screenProblems(value: unknown): string[] {
-  const result = screenSchema.safeParse(value);
+const sparksSchema: z.Schema<SparksRequest> = z.object({
+  universe: universeSchema,
+  symbols: z
+    .array(z.string().check((symbol) => (symbol.length > 0 && symbol.length <= 32 ? undefined : 'expected a symbol of 1 to 32 characters')))
+    .check((symbols) => (symbols.length <= MAX_SPARK_SYMBOLS ? undefined : `at most ${MAX_SPARK_SYMBOLS} symbols, got ${symbols.length}`)),
+  count: whole(1, MAX_SPARK),
+});
+
+const problemsOf = <T>(schema: z.Schema<T>, value: unknown): string[] => {
+  const result = schema.safeParse(value);
   if (result.success) return [];
   return result.error.issues.map(({ path, message }) => (path.length === 0 ? message : `${path.map(String).join('.')}: ${message}`));
-}
+};
+
+/** Why `value` is not a request for sparklines (screener-protocol.ts), one line per problem; empty when it is one. */
+export const sparksProblems = (value: unknown): string[] => problemsOf(sparksSchema, value);
+
+/** Why `value` is not a screen, one line per problem ("where.conditions.0.period: …"); empty when it is one. */
+export const screenProblems = (value: unknown): string[] => problemsOf(screenSchema, value);

@@ -5,18 +5,43 @@
  * few seconds while the screen is shown), and `asOf` tells it whether anything moved.
  */
 import type { ScreenResult } from './screen-evaluate.ts';
-import type { Screen } from './screen-model.ts';
+import type { Screen, ScreenUniverse } from './screen-model.ts';
 
 /** POST, body `ScreenRequest`, answer `ScreenAnswer` (200) or the API's error envelope (400, 401, 429). */
 export const SCREENER_PATH = '/chartroom/screener';
 
 export interface ScreenRequest {
   screen: Screen;
-  /** Each row also carries its last `spark` daily closes (0: none). At most MAX_SPARK. */
+  /**
+   * Each row also carries its last `spark` daily closes (0, the default: none). At most MAX_SPARK.
+   * The results table asks SPARKS_PATH for the rows in view instead: a whole market's closes in
+   * every answer was most of its bytes.
+   */
   spark?: number;
 }
 
 export const MAX_SPARK = 60;
+
+/**
+ * POST, body `SparksRequest`, answer `SparksAnswer` (200) or the error envelope (400, 401, 429):
+ * the last daily closes of a few symbols of a universe a screen keeps warm, for the sparklines of
+ * the rows in view. A universe no screen has asked for answers no closes (it is not warmed for this).
+ */
+export const SPARKS_PATH = '/chartroom/screener/sparks';
+/** Symbols one SparksRequest may name (a screen of rows in view and their overscan). */
+export const MAX_SPARK_SYMBOLS = 200;
+
+export interface SparksRequest {
+  universe: ScreenUniverse;
+  symbols: string[];
+  /** Closes per symbol, 1 to MAX_SPARK. */
+  count: number;
+}
+
+export interface SparksAnswer {
+  /** Per symbol (same order), its last `count` daily closes, oldest first; [] where none are kept. */
+  closes: number[][];
+}
 
 /** How far the market's warm-up has come: symbols whose quote, information and daily bars are in. */
 export interface WarmUp {

@@ -3,16 +3,17 @@
  * rows in view (plus a few) are in the DOM, between two spacers that keep the scroll height; the
  * header sticks; the symbol stays put while the rest scrolls sideways (the HK table's scroll
  * edges and cue). A header sorts by its column; a row opens its symbol on the chart; a row that
- * just entered the screen is lit for a moment.
+ * just entered the screen is lit for a moment; the rows in view draw their sparklines (row-sparks.ts).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef, useState } from 'react';
-import type { ScreenColumn, ScreenSort, SortColumn } from '#shared/screener/screen-model.ts';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import type { ScreenColumn, ScreenSort, ScreenUniverse, SortColumn } from '#shared/screener/screen-model.ts';
 import { columnKey } from '#shared/screener/screen-model.ts';
 import { t } from '../../i18n/t';
 import { createCell, type Observable } from '../../lib/observable';
 import { cellText, isMoveColumn, moveClass } from './screen-cells';
 import { columnName } from './screen-words';
+import { useRowSparks } from './row-sparks';
 import { Sparkline } from './sparkline';
 
 export const ROW_HEIGHT = 28;
@@ -22,10 +23,11 @@ export interface ResultRow {
   symbol: string;
   name: string;
   values: readonly (number | string | null)[];
-  spark: readonly number[] | undefined;
 }
 
 interface ResultsTableProps {
+  /** The rows' universe, for their sparklines (undefined while the rows shown are another's). */
+  universe: ScreenUniverse | undefined;
   columns: readonly ScreenColumn[];
   rows: readonly ResultRow[];
   sort: ScreenSort;
@@ -67,6 +69,7 @@ function ariaSort(sort: ScreenSort, column: SortColumn): 'ascending' | 'descendi
 
 interface RowProps {
   row: ResultRow;
+  spark: readonly number[] | undefined;
   columns: readonly ScreenColumn[];
   rowIndex: number;
   entered: boolean;
@@ -77,7 +80,7 @@ interface RowProps {
   scrolling: Observable<boolean>;
 }
 
-const ResultTableRow = memo(function ResultTableRow({ row, columns, rowIndex, entered, listed, onOpen, onAdd, scrolling }: RowProps) {
+const ResultTableRow = memo(function ResultTableRow({ row, spark, columns, rowIndex, entered, listed, onOpen, onAdd, scrolling }: RowProps) {
   return (
     <tr
       data-testid="screen-row"
@@ -107,7 +110,7 @@ const ResultTableRow = memo(function ResultTableRow({ row, columns, rowIndex, en
         {row.name}
       </td>
       <td className={`${CELL} py-0`}>
-        <Sparkline closes={row.spark} scrolling={scrolling} />
+        <Sparkline closes={spark} scrolling={scrolling} />
       </td>
       {columns.map((column, index) => {
         const value = row.values[index];
@@ -141,7 +144,7 @@ const ResultTableRow = memo(function ResultTableRow({ row, columns, rowIndex, en
   );
 });
 
-export function ResultsTable({ columns, rows, sort, onSort, entered, inWatchlist, onOpen, onAdd }: ResultsTableProps) {
+export function ResultsTable({ universe, columns, rows, sort, onSort, entered, inWatchlist, onOpen, onAdd }: ResultsTableProps) {
   const scrollElement = useRef<HTMLDivElement>(null);
   // Chartroom does not use the React Compiler; the virtualizer re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -159,6 +162,12 @@ export function ResultsTable({ columns, rows, sort, onSort, entered, inWatchlist
     scrolling.set(isScrolling);
   }, [scrolling, isScrolling]);
   const items = virtualizer.getVirtualItems();
+  // The symbols in view once the list rests (a fling asks for nothing on its way).
+  const restingKey = isScrolling ? undefined : items.map((item) => rows[item.index]?.symbol ?? '').join('\n');
+  const [inViewKey, setInViewKey] = useState('');
+  if (restingKey !== undefined && restingKey !== inViewKey) setInViewKey(restingKey);
+  const inView = useMemo(() => (inViewKey === '' ? [] : inViewKey.split('\n').filter((symbol) => symbol !== '')), [inViewKey]);
+  const sparkOf = useRowSparks(universe, inView);
   const total = virtualizer.getTotalSize();
   const top = items[0]?.start ?? 0;
   const bottom = total - (items.at(-1)?.end ?? 0);
@@ -223,6 +232,7 @@ export function ResultsTable({ columns, rows, sort, onSort, entered, inWatchlist
                 <ResultTableRow
                   key={row.symbol}
                   row={row}
+                  spark={sparkOf(row.symbol)}
                   columns={columns}
                   rowIndex={item.index + 2}
                   entered={entered.has(row.symbol)}

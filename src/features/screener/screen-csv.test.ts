@@ -6,8 +6,8 @@ describe('a screen as CSV', () => {
     const csv = screenCsv(
       ['price', 'change-percent', 'board', { kind: 'rsi', period: 14 }],
       [
-        { symbol: '700.HK', name: '腾讯控股', values: [320.4, 1.2345, 'Main Board', null], spark: undefined },
-        { symbol: 'X.US', name: '=cmd', values: [1234567.5, -0.5, null, 28.1], spark: [1, 2] },
+        { symbol: '700.HK', name: '腾讯控股', values: [320.4, 1.2345, 'Main Board', null] },
+        { symbol: 'X.US', name: '=cmd', values: [1234567.5, -0.5, null, 28.1] },
       ],
     );
     expect(csv).toBe("Symbol,Name,Price,Change %,Board,RSI(14)\r\n700.HK,腾讯控股,320.4,1.2345,Main Board,\r\nX.US,'=cmd,1234567.5,-0.5,,28.1\r\n");

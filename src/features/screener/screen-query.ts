@@ -6,12 +6,17 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Screen } from '#shared/screener/screen-model.ts';
-import { MAX_SPARK, SCREENER_PATH, type ScreenAnswer, type ScreenRequest } from '#shared/screener/screener-protocol.ts';
+import {
+  SCREENER_PATH,
+  SPARKS_PATH,
+  type ScreenAnswer,
+  type ScreenRequest,
+  type SparksAnswer,
+  type SparksRequest,
+} from '#shared/screener/screener-protocol.ts';
 
 /** How often a shown screen is asked again. */
 export const SCREEN_POLL_MS = 5_000;
-/** Daily closes per row for the sparklines. */
-export const SPARK_CLOSES = 30;
 
 export class ScreenRequestError extends Error {
   override readonly name = 'ScreenRequestError';
@@ -44,14 +49,15 @@ function isAnswer(value: unknown): value is ScreenAnswer {
   return Array.isArray(answer.rows) && Array.isArray(answer.keys) && Array.isArray(answer.columns) && typeof answer.warmUp === 'object';
 }
 
-export async function fetchScreen(request: ScreenRequest, signal?: AbortSignal): Promise<ScreenAnswer> {
+/** Posts `body` to one of the screener's paths: its answer when it is one, else a ScreenRequestError. */
+async function postScreener<A>(path: string, body: unknown, isAnswerOf: (value: unknown) => value is A, signal?: AbortSignal): Promise<A> {
   let response: Response;
   try {
-    response = await fetch(SCREENER_PATH, {
+    response = await fetch(path, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(request),
+      body: JSON.stringify(body),
       ...(signal && { signal }),
     });
   } catch (cause) {
@@ -59,10 +65,17 @@ export async function fetchScreen(request: ScreenRequest, signal?: AbortSignal):
     throw new ScreenRequestError(0, 'network');
   }
   if (!response.ok) throw await errorOf(response);
-  const body: unknown = await response.json();
-  if (!isAnswer(body)) throw new ScreenRequestError(response.status, 'malformed');
-  return body;
+  const answer: unknown = await response.json();
+  if (!isAnswerOf(answer)) throw new ScreenRequestError(response.status, 'malformed');
+  return answer;
 }
+
+export const fetchScreen = (request: ScreenRequest, signal?: AbortSignal): Promise<ScreenAnswer> => postScreener(SCREENER_PATH, request, isAnswer, signal);
+
+const isSparks = (value: unknown): value is SparksAnswer =>
+  typeof value === 'object' && value !== null && Array.isArray((value as Partial<SparksAnswer>).closes);
+
+export const fetchSparks = (request: SparksRequest, signal?: AbortSignal): Promise<SparksAnswer> => postScreener(SPARKS_PATH, request, isSparks, signal);
 
 /** A refusal of the screen itself (or of the key): asking again will not help. */
 export const isFinalRefusal = (error: unknown): boolean =>
@@ -74,7 +87,8 @@ export function screenQueryOptions(screen: Screen | undefined) {
     queryKey: ['chartroom', 'screener', screen ?? null] as const,
     queryFn: ({ signal }) => {
       if (!screen) throw new Error('no screen');
-      return fetchScreen({ screen, spark: Math.min(SPARK_CLOSES, MAX_SPARK) }, signal);
+      // No sparklines: the table asks for those of the rows in view (row-sparks.ts).
+      return fetchScreen({ screen }, signal);
     },
     enabled: screen !== undefined,
     staleTime: SCREEN_POLL_MS,

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ScreenAnswer, ScreenRequest } from '#shared/screener/screener-protocol.ts';
+import { SPARKS_PATH, type ScreenAnswer, type ScreenRequest, type SparksRequest } from '#shared/screener/screener-protocol.ts';
 import { presetScreen } from '#shared/screener/screen-presets.ts';
 import { ScreenerPanel } from './screener-panel';
 import { useAppStore } from '../../store/app-store';
@@ -21,23 +21,31 @@ function answer(symbols: string[], warming = false): ScreenAnswer {
     asOf: 1,
     tookMs: 1,
     names: symbols.map((symbol) => ({ en: `${symbol} Inc` })),
-    sparks: symbols.map(() => [1, 2, 3]),
   };
 }
 
 let answers: ScreenAnswer[] = [];
 const requests: ScreenRequest[] = [];
+const sparkRequests: SparksRequest[] = [];
 
 beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(960);
   requests.length = 0;
+  sparkRequests.length = 0;
+  const json = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
   vi.stubGlobal(
     'fetch',
-    vi.fn((_url: string, init: { body: string }) => {
+    vi.fn((url: string, init: { body: string }) => {
+      if (url === SPARKS_PATH) {
+        const asked = JSON.parse(init.body) as SparksRequest;
+        sparkRequests.push(asked);
+        // A rising line for A.US, none kept for the others.
+        return json({ closes: asked.symbols.map((symbol) => (symbol === 'A.US' ? [1, 2, 3] : [])) });
+      }
       requests.push(JSON.parse(init.body) as ScreenRequest);
       const next = answers.length > 1 ? answers.shift() : answers[0];
-      return Promise.resolve(new Response(JSON.stringify(next), { status: 200, headers: { 'content-type': 'application/json' } }));
+      return json(next);
     }),
   );
   useScreenerStore.getState().open(presetScreen('top-gainers', { market: 'US', type: 'stock' }), '');
@@ -60,13 +68,18 @@ function renderPanel(takeLinkScreen?: () => string | undefined) {
 }
 
 describe('the screener panel', () => {
-  it('asks for the screen with sparklines and lists its rows', async () => {
+  it('asks for the screen, lists its rows and asks for the sparklines of the rows in view', async () => {
     answers = [answer(['A.US', 'B.US'])];
     renderPanel();
     await waitFor(() => {
       expect(screen.getAllByTestId('screen-row')).toHaveLength(2);
     });
-    expect(requests[0]).toMatchObject({ screen: presetScreen('top-gainers', { market: 'US', type: 'stock' }), spark: 30 });
+    expect(requests[0]).toEqual({ screen: presetScreen('top-gainers', { market: 'US', type: 'stock' }) });
+    await waitFor(() => {
+      expect(document.querySelector('[data-symbol="A.US"] polyline')?.getAttribute('points')).toBe('0.0,17.0 32.0,9.0 64.0,1.0');
+    });
+    expect(sparkRequests).toEqual([{ universe: { market: 'US', type: 'stock' }, symbols: ['A.US', 'B.US'], count: 30 }]);
+    expect(document.querySelector('[data-symbol="B.US"] polyline')).toBeNull();
     expect(screen.getByTestId('screen-count').textContent).toBe('Matches: 2');
     expect(screen.getByText('A.US Inc')).toBeDefined();
   });

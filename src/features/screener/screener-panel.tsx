@@ -134,7 +134,6 @@ export function ScreenerPanel({ takeLinkScreen = takeLinkScreenAtLoad }: Screene
       symbol: row.symbol,
       name: nameOf(answer.names[index]),
       values: row.values,
-      spark: answer.sparks?.[index],
     }));
     const index = sort.column === 'symbol' ? undefined : answer.keys.indexOf(columnKey(sort.column));
     if (index === -1) return list;
@@ -223,6 +222,7 @@ export function ScreenerPanel({ takeLinkScreen = takeLinkScreenAtLoad }: Screene
       </div>
       {answer ? (
         <ResultsTable
+          universe={query.isPlaceholderData ? undefined : applied?.universe}
           columns={answer.columns}
           rows={rows}
           sort={sort}
