@@ -1,8 +1,11 @@
 /**
  * A modal frame (the alert dialog, the indicator picker): a dimmed backdrop (a click on it
- * closes), Tab kept inside, Escape closes, focus goes back to whatever had it.
+ * closes), Tab kept inside, Escape closes, focus goes back to whatever had it. Drawn at the end
+ * of the page (a portal): opened from a layout's chart, it was inside that chart's stacking
+ * context, and the other charts' toolbars painted over it.
  */
 import { useRef, type ReactNode, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
 import { useModalKeys } from './use-modal-keys';
 
 export function Modal({
@@ -19,7 +22,7 @@ export function Modal({
 }) {
   const dialog = useRef<HTMLDivElement>(null);
   useModalKeys(dialog, onClose, initialFocus);
-  return (
+  return createPortal(
     <div className="fixed inset-0 z-50 flex items-start justify-center p-2 sm:p-4 sm:pt-[10vh]">
       <div className="absolute inset-0 bg-slate-950/60" aria-hidden="true" onClick={onClose} />
       <div
@@ -31,6 +34,7 @@ export function Modal({
       >
         {children}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
