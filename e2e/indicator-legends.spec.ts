@@ -107,6 +107,24 @@ async function chartBars(page: Page): Promise<Bar[]> {
 const legendRow = (page: Page, title: string): Locator =>
   page.getByTestId('indicator-legend').filter({ has: page.getByTestId('indicator-legend-title').getByText(title, { exact: true }) });
 
+/**
+ * Presses a legend's button as a user does: the pointer goes to the row's name first (in a small
+ * chart the buttons wait out of sight until the row is pointed at or pressed; in a big one they show).
+ */
+async function pressLegendButton(page: Page, title: string, name: string): Promise<void> {
+  // The name lets the pointer through to the chart where the buttons show anyway: no hit check.
+  await legendRow(page, title).getByTestId('indicator-legend-title').hover({ force: true });
+  await page.getByRole('button', { name }).click();
+}
+
+/** Whether the page would hand a press at the element's centre to it (false when it is out of sight). */
+const isUnderPointer = (element: Locator): Promise<boolean> =>
+  element.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return hit !== null && node.contains(hit);
+  });
+
 /** A legend's value as a number (undefined for the warm-up dash) and its decimals. */
 function readValue(text: string): { value: number | undefined; decimals: number } {
   if (text === '—') return { value: undefined, decimals: 0 };
@@ -221,8 +239,8 @@ for (const viewport of [
       for (const scale of ['Percent', 'Log'] as const) {
         await chooseScale(page, scale);
         // The panes built again under that scale (KDJ hidden and shown): a new pane must not take the price's mode.
-        await page.getByRole('button', { name: 'Hide KDJ 9 3 3' }).click();
-        await page.getByRole('button', { name: 'Show KDJ 9 3 3' }).click();
+        await pressLegendButton(page, 'KDJ 9 3 3', 'Hide KDJ 9 3 3');
+        await pressLegendButton(page, 'KDJ 9 3 3', 'Show KDJ 9 3 3');
         await expect
           .poll(async () => {
             const labels = await rsiAxisLabels(page);
@@ -329,5 +347,70 @@ test.describe('at 390×844', () => {
     await page.getByRole('button', { name: 'More chart tools' }).click();
     // Folded again, the legend is back at the chart's top.
     await expect.poll(async () => Math.abs((await inChart()) - folded)).toBeLessThan(1);
+  });
+});
+
+test.describe('in a 2 × 2 layout at 1024×700', () => {
+  test.use({ viewport: { width: 1024, height: 700 } });
+
+  test('each legend keeps to one line; its buttons show when the row is pointed at, and Tab reaches them; the picker lies over every chart', async ({
+    page,
+  }) => {
+    await mkdir(SHOTS, { recursive: true });
+    await page.goto('/?symbol=BTCUSDT&interval=1h&layout=4&charts=BTCUSDT~1h~none,700.HK~1d~none,AAPL.US~1d~none,XAUUSD~1d~none&active=0');
+    const first = page.getByTestId('layout-chart').first();
+    await expect(first.getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/);
+    await unfoldToolbar(first);
+    await first.getByRole('button', { name: 'Indicators…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Indicators' });
+    // The other charts' buttons lie under the picker: a point of the picker over one is the picker's.
+    const box = await dialog.boundingBox();
+    if (!box) throw new Error('no picker');
+    let covered = 0;
+    for (const cell of [1, 2, 3]) {
+      for (const button of await page.getByTestId('layout-chart').nth(cell).getByRole('button').all()) {
+        const at = await button.boundingBox();
+        if (!at || at.width === 0) continue;
+        const [x, y] = [at.x + at.width / 2, at.y + at.height / 2];
+        if (x < box.x || x > box.x + box.width || y < box.y || y > box.y + box.height) continue;
+        covered += 1;
+        expect(await page.evaluate(([px, py]) => document.elementFromPoint(px ?? 0, py ?? 0)?.closest('[role="dialog"]') !== null, [x, y])).toBe(true);
+      }
+    }
+    expect(covered).toBeGreaterThan(0);
+    const search = dialog.getByRole('searchbox', { name: 'Search indicators' });
+    for (const name of ['MACD', 'RSI']) {
+      await search.fill(name.toLowerCase());
+      await dialog.getByRole('button', { name: `Add ${name}` }).click();
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.mouse.move(0, 0);
+
+    // One line each: a row is no taller than its name, and its buttons are out of sight.
+    for (const title of ['MA 20', 'MACD 12 26 9', 'RSI 14']) {
+      const row = legendRow(page, title).first();
+      await expect(row).toBeVisible();
+      const rowBox = await row.boundingBox();
+      const nameBox = await row.getByTestId('indicator-legend-title').boundingBox();
+      expect(rowBox?.height ?? 99, title).toBeLessThanOrEqual((nameBox?.height ?? 0) + 2);
+      expect(await isUnderPointer(first.getByRole('button', { name: `Remove ${title}` })), title).toBe(false);
+    }
+    await page.screenshot({ path: `${SHOTS}/layout-2x2-1024.png` });
+
+    // Pointed at, RSI's row shows its buttons, which work.
+    await pressLegendButton(page, 'RSI 14', 'Hide RSI 14');
+    await expect(legendRow(page, 'RSI 14')).toHaveAttribute('data-hidden', 'true');
+    await page.screenshot({ path: `${SHOTS}/layout-2x2-1024-pointed.png` });
+    await pressLegendButton(page, 'RSI 14', 'Show RSI 14');
+    await expect(legendRow(page, 'RSI 14')).not.toHaveAttribute('data-hidden', 'true');
+
+    // From the keyboard: Tab from the Hide of MA 20 goes to its settings, shown while focused.
+    await page.mouse.move(0, 0);
+    await first.getByRole('button', { name: 'Hide MA 20' }).focus();
+    await page.keyboard.press('Tab');
+    const settings = first.getByRole('button', { name: 'Settings of MA 20' });
+    await expect(settings).toBeFocused();
+    expect(await isUnderPointer(settings)).toBe(true);
   });
 });

@@ -21,6 +21,7 @@ import { IndicatorInstanceEditor } from './indicator-instance-editor';
 import { legendTitle, legendValues } from './indicator-legend-text';
 import { loadKinds } from './indicator-registry';
 import { movedInList, paneCellOf, usePaneLayout } from './indicator-panes';
+import './indicator-legends.css';
 
 interface IndicatorLegendsProps {
   adapter: ChartAdapter;
@@ -210,7 +211,7 @@ export function IndicatorLegends({ adapter, list, onChange }: IndicatorLegendsPr
         createPortal(
           <ul
             aria-label={t('Indicators in this pane')}
-            className="pointer-events-none absolute top-1 left-2 z-10 flex flex-col text-xs"
+            className="pointer-events-none absolute top-1 left-2 z-10 flex max-w-[calc(100%-1rem)] flex-col text-xs"
             data-testid="indicator-pane-legends"
           >
             {rows}
@@ -274,20 +275,26 @@ function LegendRow({ title, values, hidden, onToggle, onSettings, onRemove, pane
     </button>
   );
   return (
-    <li className="flex flex-wrap items-center gap-x-2" data-testid="indicator-legend" data-hidden={hidden || undefined}>
+    <li className="legend-row flex flex-wrap items-center gap-x-2" data-testid="indicator-legend" data-hidden={hidden || undefined}>
+      {/* Focusable by a press (not by Tab): in a small chart the row's buttons show while it has focus (layout.css). */}
       <span
-        className={`rounded bg-white/70 px-0.5 dark:bg-slate-900/70 ${hidden ? 'text-slate-400 line-through dark:text-slate-500' : 'text-slate-600 dark:text-slate-300'}`}
+        tabIndex={-1}
+        className={`rounded bg-white/70 px-0.5 outline-none dark:bg-slate-900/70 ${hidden ? 'text-slate-400 line-through dark:text-slate-500' : 'text-slate-600 dark:text-slate-300'}`}
         data-testid="indicator-legend-title"
       >
         {title}
       </span>
-      {values.length > 0 && <span aria-hidden="true">·</span>}
+      {values.length > 0 && (
+        <span aria-hidden="true" className="legend-dot">
+          ·
+        </span>
+      )}
       {values.map(({ text, colour }, i) => (
         <span key={i} className="tabular-nums" style={{ color: colour }} data-testid="indicator-legend-value">
           {text}
         </span>
       ))}
-      <span className="flex items-center gap-0.5">
+      <span className="legend-actions flex items-center gap-0.5">
         {button(hidden ? t('Show {name}', { name: title }) : t('Hide {name}', { name: title }), hidden ? '◌' : '◉', onToggle)}
         {button(t('Settings of {name}', { name: title }), '⚙', onSettings)}
         {pane?.onUp && button(t('Move {name} up', { name: title }), '▲', pane.onUp)}
