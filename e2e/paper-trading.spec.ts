@@ -271,3 +271,27 @@ test('in a replay: buy 1,000 700.HK at market, sell at a limit the replay crosse
   await page.getByTestId('paper-panel').screenshot({ path: `${SHOTS}/paper-in-replay.png` });
   expect(errors).toEqual([]);
 });
+
+test('Alt+S and Alt+B from the chart, the paper tab not shown and its column folded: the ticket shows with each order filled', async ({ page, request }) => {
+  await setClock(request, iso(T0), true);
+  const p0 = await priceAt(request, SYMBOL, T0);
+  const at = p0.toLocaleString('en-US', { minimumFractionDigits: 2 });
+  await page.goto(`/?symbol=${SYMBOL}&interval=1d`);
+  await expect(page.getByTestId('watchlist-row').first()).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Markets' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: 'Hide markets and alerts' }).click();
+  await expect(page.getByRole('tab', { name: 'Paper trading' })).toBeHidden();
+
+  // Pressed over the chart: the column comes back on the paper tab, and one lot (100 shares) is sold short.
+  await page.getByTestId('main-chart').click({ position: { x: 80, y: 80 } });
+  await page.keyboard.press('Alt+KeyS');
+  await expect(page.getByRole('tab', { name: 'Paper trading' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('paper-outcome')).toHaveText(`Filled: Sell 100 ${SYMBOL} at ${at}.`);
+  await expect(page.getByTestId('paper-position-row')).toHaveAttribute('data-quantity', '-100');
+  // Back on Markets, Alt+B buys it back: the position is flat, each key made one order.
+  await page.getByRole('tab', { name: 'Markets' }).click();
+  await page.keyboard.press('Alt+KeyB');
+  await expect(page.getByTestId('paper-outcome')).toHaveText(`Filled: Buy 100 ${SYMBOL} at ${at}.`);
+  await expect(page.getByTestId('paper-position-row')).toHaveCount(0);
+  await expect(page.getByTestId('paper-fill-row')).toHaveCount(2);
+});

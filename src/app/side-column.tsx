@@ -8,13 +8,16 @@
 import { t, type MessageKey } from '../i18n/t';
 import { useLanguage } from '../i18n/use-language';
 import { onTabListKey } from '../lib/roving';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { lazyWithPreload } from '../components/lazy-with-preload';
 import { usePaperStore } from '../features/paper/paper-store';
+import { pendingShortcutOrder, shortcutSide } from '../features/paper/paper-shortcut';
 import { PanelBoundary } from '../components/ui/panel-boundary';
 import { AlertsPanel, AlertsRuntime } from '../features/alerts';
 import { SessionsPanel } from '../features/sessions/sessions-panel';
 import { ColumnFold } from './column-fold';
+import { useAppStore } from '../store/app-store';
+import { wallClock } from '../time/clock';
 import { useServerNow } from './use-server-now';
 import { AppServicesProvider, useAppServices } from '../queries/app-services-context';
 import { useReplayRun } from '../features/replay/replay-switch';
@@ -51,6 +54,23 @@ export function SideColumn({ panelsShown }: { panelsShown: boolean }) {
   const services = useAppServices();
   // Fills too: their marks stay on the chart once the position is closed.
   const trading = usePaperStore(({ account }) => account.orders.length > 0 || account.positions.length > 0 || account.fills.length > 0);
+  // Alt+B / Alt+S buy or sell at market from anywhere: the column unfolds to the paper tab, and its
+  // ticket sends the order. Not where the column is another screen (a phone's): the order would go unseen.
+  useEffect(() => {
+    if (!panelsShown) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      const side = shortcutSide(event);
+      if (!side) return;
+      event.preventDefault();
+      pendingShortcutOrder.set({ side, at: wallClock.now() });
+      useAppStore.getState().setCollapsed('markets', false);
+      setTab('paper');
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [panelsShown]);
   return (
     <>
       <div className="panel-title">

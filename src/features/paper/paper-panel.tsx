@@ -6,7 +6,6 @@
  * trades live data and a replay alike. Loaded on demand, when its side tab opens.
  */
 import { useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
-import { isTypingTarget } from '../../lib/key-press';
 import type { ProductType } from '#shared/contract.ts';
 import { cancelOrder, placeOrder } from '#shared/paper/paper-engine.ts';
 import { currencyOf, feeOf, paperKey, type Currency, type Fill, type PaperSettings } from '#shared/paper/paper-model.ts';
@@ -27,6 +26,7 @@ import { useDatesHidden } from '../../queries/use-dates-hidden';
 import { fillTimeText } from './fill-time';
 import { EMPTY_TICKET, readTicket, refusalText, type TicketDraft, type TicketErrors } from './ticket-form';
 import { newPaperId, usePaperStore } from './paper-store';
+import { pendingShortcutOrder, takeShortcutOrder } from './paper-shortcut';
 
 const FIELD =
   'w-full rounded border border-slate-300 bg-white px-1.5 py-0.5 text-sm tabular-nums dark:border-slate-700 dark:bg-slate-900 aria-[invalid=true]:border-red-500';
@@ -170,8 +170,7 @@ function OrderTicket({ symbol, type, last, lotSize: board }: { symbol: string; t
     event.preventDefault();
     send(draft);
   };
-  // Alt+B and Alt+S: buy or sell the ticket's lots at market, while the panel is open (not while
-  // typing in another field; the ticket's own fields are fine).
+  // Alt+B and Alt+S (paper-shortcut.ts): the side column leaves the order; the ticket sends it.
   const sendRef = useRef(send);
   const draftRef = useRef(draft);
   useEffect(() => {
@@ -186,19 +185,15 @@ function OrderTicket({ symbol, type, last, lotSize: board }: { symbol: string; t
     sendRef.current(order);
   }, [lotSize, lotFailed]);
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || (event.code !== 'KeyB' && event.code !== 'KeyS')) return;
-      const target = event.target;
-      if (isTypingTarget(target) && !(target instanceof HTMLElement && target.closest('[data-testid="paper-ticket"]'))) return;
-      event.preventDefault();
-      const side = event.code === 'KeyB' ? 'buy' : 'sell';
-      setDraft((current) => ({ ...current, side }));
-      sendRef.current({ ...draftRef.current, side, kind: 'market' });
+    const take = () => {
+      const order = takeShortcutOrder();
+      if (!order) return;
+      setDraft((current) => ({ ...current, side: order.side }));
+      sendRef.current({ ...draftRef.current, side: order.side, kind: 'market' });
     };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-    };
+    // One left by the keys that opened this tab, then each one to come.
+    take();
+    return pendingShortcutOrder.subscribe(take);
   }, []);
 
   return (
