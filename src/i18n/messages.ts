@@ -425,6 +425,8 @@ export const MESSAGES = [
   'A day’s move must be at most {n} %.',
   'once',
   'every time, {n} min apart',
+  'every time, {n} h apart',
+  'each entry, a symbol at most once in {n} h',
   'every time',
   'sound',
   'Triggered {time} at {price}',

@@ -421,6 +421,8 @@ const catalog = {
   'A day’s move must be at most {n} %.': '日内涨跌最多 {n} %。',
   once: '一次',
   'every time, {n} min apart': '每次，间隔 {n} 分钟',
+  'every time, {n} h apart': '每次，间隔 {n} 小时',
+  'each entry, a symbol at most once in {n} h': '每次进入；同一代码 {n} 小时内至多一次',
   'every time': '每次',
   sound: '提示音',
   'Triggered {time} at {price}': '{time} 于 {price} 触发',

@@ -421,6 +421,8 @@ const catalog = {
   'A day’s move must be at most {n} %.': '日內漲跌最多 {n} %。',
   once: '一次',
   'every time, {n} min apart': '每次，間隔 {n} 分鐘',
+  'every time, {n} h apart': '每次，間隔 {n} 小時',
+  'each entry, a symbol at most once in {n} h': '每次進入；同一代碼 {n} 小時內至多一次',
   'every time': '每次',
   sound: '提示音',
   'Triggered {time} at {price}': '{time} 於 {price} 觸發',

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadLanguage } from '../../i18n/load-language';
 import type { FiredLine } from './persisted-alerts';
-import { deliveryParts, deliveryText, logLineText } from './alert-text';
+import type { Alert } from '#shared/alerts/alert-model.ts';
+import { deliveryParts, deliveryText, logLineText, repeatText } from './alert-text';
 
 afterEach(() => loadLanguage('en'));
 
@@ -56,5 +57,25 @@ describe('a log line’s delivery', () => {
     );
     await loadLanguage('zh-TW');
     expect(deliveryText({ ...line, deliveries: { webhook: { state: 'pending' } } })).toBe('傳送中…');
+  });
+});
+
+describe('how often an alert fires', () => {
+  const cross = { kind: 'cross', level: 100 } as const;
+  const screen = { kind: 'screen', name: 'Gainers', screen: {} } as unknown as Alert['condition'];
+  it.each([
+    [{ repeat: 'once', cooldownMs: 0, condition: cross }, 'once'],
+    [{ repeat: 'every', cooldownMs: 0, condition: cross }, 'every time'],
+    [{ repeat: 'every', cooldownMs: 15 * 60_000, condition: cross }, 'every time, 15 min apart'],
+    [{ repeat: 'every', cooldownMs: 90 * 60_000, condition: cross }, 'every time, 90 min apart'],
+    [{ repeat: 'every', cooldownMs: 2 * 3_600_000, condition: cross }, 'every time, 2 h apart'],
+    [{ repeat: 'every', cooldownMs: 24 * 3_600_000, condition: screen }, 'each entry, a symbol at most once in 24 h'],
+  ] as const)('%j reads “%s”', (alert, text) => {
+    expect(repeatText(alert as Pick<Alert, 'repeat' | 'cooldownMs' | 'condition'>)).toBe(text);
+  });
+
+  it('is said in the language of the moment', async () => {
+    await loadLanguage('zh-TW');
+    expect(repeatText({ repeat: 'every', cooldownMs: 24 * 3_600_000, condition: screen })).toBe('每次進入；同一代碼 24 小時內至多一次');
   });
 });

@@ -39,6 +39,21 @@ export function conditionText(alert: Pick<Alert, 'condition' | 'direction'>): st
   return t(MOVE_WORDS[direction], { percent: priceText(condition.percent), base: priceText(condition.base) });
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * How often the alert fires: "once", "every time", "every time, 15 min apart", "every time, 2 h
+ * apart" (whole hours from an hour up); a screen alert's pause is each symbol's, not the alert's.
+ */
+export function repeatText(alert: Pick<Alert, 'repeat' | 'cooldownMs' | 'condition'>): string {
+  if (alert.repeat === 'once') return t('once');
+  const { cooldownMs } = alert;
+  if (alert.condition.kind === 'screen') return t('each entry, a symbol at most once in {n} h', { n: Math.round((cooldownMs / HOUR_MS) * 10) / 10 });
+  if (cooldownMs <= 0) return t('every time');
+  if (cooldownMs >= HOUR_MS && cooldownMs % HOUR_MS === 0) return t('every time, {n} h apart', { n: cooldownMs / HOUR_MS });
+  return t('every time, {n} min apart', { n: cooldownMs / 60_000 });
+}
+
 export function triggerText(alert: Pick<Alert, 'symbol' | 'condition'>, trigger: Pick<AlertTrigger, 'price' | 'crossing'>): string {
   const up = trigger.crossing === 'up';
   const { condition } = alert;

@@ -11,7 +11,7 @@ import { DOWNLOAD_FAILED_EVENT } from '../../components/lazy-with-preload';
 import { useAppServices } from '../../queries/app-services-context';
 import { useAppStore } from '../../store/app-store';
 import type { Alert } from '#shared/alerts/alert-model.ts';
-import { conditionText, deliveryParts, logLineText, priceText, timeText, type DeliveryPart } from './alert-text';
+import { conditionText, deliveryParts, logLineText, priceText, repeatText, timeText, type DeliveryPart } from './alert-text';
 import type { LogDeliveries } from '#shared/alerts/alert-schema.ts';
 import { useAlertsStore } from './alerts-store';
 import { openAlertDialog } from './dialog-state';
@@ -42,8 +42,7 @@ function AlertRow({ alert }: { alert: Alert }) {
           <span className={`rounded px-1 text-[11px] font-medium uppercase ${STATUS_STYLE[alert.status]}`}>{t(STATUS_WORDS[alert.status])}</span>
         </div>
         <div className="text-xs text-slate-600 dark:text-slate-300">
-          {conditionText(alert)} ·{' '}
-          {alert.repeat === 'once' ? t('once') : alert.cooldownMs > 0 ? t('every time, {n} min apart', { n: alert.cooldownMs / 60_000 }) : t('every time')}
+          {conditionText(alert)} · {repeatText(alert)}
           {alert.sound && ` · ${t('sound')}`}
           {alert.delivery?.webhook && ` · ${t('webhook')}`}
         </div>
