@@ -95,8 +95,7 @@ test('a symbol entering the screen fires the screen alert on the server, logged 
   await page.getByRole('tab', { name: 'Alerts' }).click();
   const row = page.getByTestId('alert-row').filter({ hasText: 'Top gainers' });
   await expect(row).toContainText('a symbol enters the screen “Top gainers”');
-  // Made from its screen, not typed: no Edit.
-  await expect(row.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+  await expect(row).toContainText('each entry, a symbol at most once in 24 h');
 
   // The server has learnt who is in: two of its evaluations since the alert reached it.
   await expect.poll(() => metric(page, 'chartroom_alerts_armed'), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
@@ -135,6 +134,25 @@ test('a symbol entering the screen fires the screen alert on the server, logged 
   });
   await expect(row).toContainText(/entered .* at /);
   await page.screenshot({ path: testInfo.outputPath('screen-alert-fired.png') });
+
+  // Edited: its screen is shown, not typed (no symbol, no direction); its pause per symbol changes.
+  await row.getByRole('button', { name: /^Edit/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit alert' });
+  await expect(dialog.getByTestId('alert-dialog-condition')).toHaveText('a symbol enters the screen “Top gainers”');
+  await expect(dialog.getByLabel('Symbol')).toHaveCount(0);
+  await expect(dialog.getByLabel('Direction')).toHaveCount(0);
+  const cooldown = dialog.getByLabel('Cooldown between triggers (minutes)');
+  await expect(cooldown).toHaveValue('1440');
+  await cooldown.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('60', { delay: 40 });
+  await dialog.screenshot({ path: testInfo.outputPath('screen-alert-edit.png') });
+  await dialog.getByRole('button', { name: 'Save alert' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('each entry, a symbol at most once in 1 h');
+  await expect
+    .poll(async () => (await storedAlerts(page)).find((each) => each.id === alert.id), { timeout: 15_000 })
+    .toMatchObject({ symbol: 'Top gainers', cooldownMs: 3_600_000, condition: { kind: 'screen', name: 'Top gainers', screen } });
 });
 
 test('where the server keeps no alerts, "Alert on entries" says so and sets nothing', async ({ page }) => {

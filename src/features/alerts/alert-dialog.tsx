@@ -6,14 +6,14 @@
  * the Alerts panel, a watchlist row (through the seam in src/components/alert-opener.ts) or the
  * chart's "alert here"; its code is in the same chunk as those triggers, so it is on screen in the
  * frame after the click and takes every keystroke. The panel's Edit opens it on an alert, with its
- * settings. Bad values get a message beside their field, and every field keeps what was typed.
+ * settings (a screen alert's screen is shown, not edited: it is made from the screener). Bad values get a message beside their field, and every field keeps what was typed.
  */
 import { t } from '../../i18n/t';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { AlertRequest } from '../../components/alert-opener';
-import { parseSymbolInput } from '../../lib/symbol-input';
+import { parseSymbolInput, type SymbolInput } from '../../lib/symbol-input';
 import { normalizeSymbol } from '#shared/symbols.ts';
 import type { Alert } from '#shared/alerts/alert-model.ts';
 import { useAppServices } from '../../queries/app-services-context';
@@ -64,7 +64,7 @@ function initialValues(request: AlertRequest, alert: Alert | undefined, chartInt
     const { condition, delivery } = alert;
     return {
       symbol: alert.symbol,
-      // A screen alert is not edited here (its row offers no Edit): its kind reads as the default.
+      // A screen alert's condition has no fields here (it is shown as text): its kind reads as the default.
       kind: condition.kind === 'screen' ? 'cross' : condition.kind,
       level: condition.kind === 'cross' ? priceText(condition.level) : '',
       percent: condition.kind === 'move' || condition.kind === 'dayMove' ? priceText(condition.percent) : '',
@@ -122,8 +122,10 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
   const status = useServerAlertsStatus();
   const evaluates = status?.evaluating === true;
   const offered: FormContext['offered'] = evaluates && (status.push || status.webhooks) ? { push: status.push, webhooks: status.webhooks } : undefined;
-  // Elsewhere an edited indicator alert keeps its condition, shown as text.
-  const fixedCondition = editing?.condition.kind === 'indicator' && !evaluates ? editing.condition : undefined;
+  // A screen alert keeps its screen and its name (made from the screener, not typed here); elsewhere
+  // an edited indicator alert keeps its condition. Both are shown as text.
+  const screenAlert = editing?.condition.kind === 'screen' ? editing : undefined;
+  const fixedCondition = screenAlert?.condition ?? (editing?.condition.kind === 'indicator' && !evaluates ? editing.condition : undefined);
   // The field to type in first: the level (an edited move alert's %, an indicator alert's line, or
   // its "Fires" where it cannot be changed) when the symbol is given, else the symbol. Focused as
   // the dialog mounts, in the frame after the click that opened it.
@@ -164,23 +166,27 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
     // In the click: the browser allows the audio context and the permission question only in a gesture.
     if (values.sound) unlockAudio();
     let search = catalog.data;
-    if (!search) {
-      setBusy(true);
-      try {
-        search = await queryClient.query(catalogQueryOptions());
-      } catch {
-        setErrors({ symbol: t('The symbol catalogue could not be loaded, so the symbol cannot be checked. Try again.') });
-        return;
-      } finally {
-        setBusy(false);
+    let symbolInput: SymbolInput;
+    if (screenAlert) symbolInput = { ok: true, symbol: screenAlert.symbol };
+    else {
+      if (!search) {
+        setBusy(true);
+        try {
+          search = await queryClient.query(catalogQueryOptions());
+        } catch {
+          setErrors({ symbol: t('The symbol catalogue could not be loaded, so the symbol cannot be checked. Try again.') });
+          return;
+        } finally {
+          setBusy(false);
+        }
       }
+      const remembered = (symbol: string) =>
+        (choice?.symbol === symbol ? choice.chosen : undefined) ??
+        useAppStore.getState().symbolTypes[symbol] ??
+        (symbol === request.symbol ? request.type : undefined);
+      symbolInput = parseSymbolInput(values.symbol, [], search, remembered);
+      setChoice(symbolInput.ok === 'choose' ? { symbol: symbolInput.symbol, types: symbolInput.types } : undefined);
     }
-    const remembered = (symbol: string) =>
-      (choice?.symbol === symbol ? choice.chosen : undefined) ??
-      useAppStore.getState().symbolTypes[symbol] ??
-      (symbol === request.symbol ? request.type : undefined);
-    const symbolInput = parseSymbolInput(values.symbol, [], search, remembered);
-    setChoice(symbolInput.ok === 'choose' ? { symbol: symbolInput.symbol, types: symbolInput.types } : undefined);
     const result = validateAlertForm(values, {
       symbol: symbolInput,
       now: clock.now(),
@@ -198,8 +204,9 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
     // A type only where the catalogue lists the code under several (as the watchlist keeps them):
     // the alert then reads the same ticker query as the watchlist and the header.
     const { type, ...rest } = result.draft;
-    const ambiguous = new Set(search.lookup(result.draft.symbol).map((item) => item.type)).size > 1;
-    const draft = ambiguous && type ? { ...rest, type } : rest;
+    const ambiguous = search !== undefined && new Set(search.lookup(result.draft.symbol).map((item) => item.type)).size > 1;
+    // A screen alert's symbol is its screen's name, as written.
+    const draft = screenAlert ? { ...rest, symbol: screenAlert.symbol } : ambiguous && type ? { ...rest, type } : rest;
     // An alert deleted meanwhile (on another device) is made again: nothing typed is lost.
     if (editing && edit(editing.id, draft)) {
       onClose();
@@ -225,33 +232,37 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
         className="flex flex-col gap-3 p-4"
       >
         <h2 className="text-base font-semibold">{t(editing ? 'Edit alert' : 'New alert')}</h2>
-        <Field id={fieldId('symbol')} label={t('Symbol')} error={errors.symbol}>
-          <input
-            id={fieldId('symbol')}
-            className={INPUT}
-            value={values.symbol}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => {
-              set('symbol', event.target.value);
-            }}
-            {...invalid('symbol')}
-          />
-        </Field>
-        {choice && choice.chosen === undefined && (
-          <TypeChoice
-            symbol={choice.symbol}
-            types={choice.types}
-            onChoose={(type) => {
-              setChoice({ ...choice, chosen: type });
-              setErrors((before) => ({ ...before, symbol: undefined }));
-            }}
-            className="flex flex-wrap items-center gap-2 text-sm"
-          />
+        {!screenAlert && (
+          <>
+            <Field id={fieldId('symbol')} label={t('Symbol')} error={errors.symbol}>
+              <input
+                id={fieldId('symbol')}
+                className={INPUT}
+                value={values.symbol}
+                autoComplete="off"
+                spellCheck={false}
+                onChange={(event) => {
+                  set('symbol', event.target.value);
+                }}
+                {...invalid('symbol')}
+              />
+            </Field>
+            {choice && choice.chosen === undefined && (
+              <TypeChoice
+                symbol={choice.symbol}
+                types={choice.types}
+                onChoose={(type) => {
+                  setChoice({ ...choice, chosen: type });
+                  setErrors((before) => ({ ...before, symbol: undefined }));
+                }}
+                className="flex flex-wrap items-center gap-2 text-sm"
+              />
+            )}
+            <p className="-mt-2 text-xs text-slate-500 dark:text-slate-400" data-testid="alert-dialog-last">
+              {last !== undefined ? t('Last price {price}', { price: last }) : quoted !== '' && ticker.isPending ? t('Loading the price…') : ' '}
+            </p>
+          </>
         )}
-        <p className="-mt-2 text-xs text-slate-500 dark:text-slate-400" data-testid="alert-dialog-last">
-          {last !== undefined ? t('Last price {price}', { price: last }) : quoted !== '' && ticker.isPending ? t('Loading the price…') : ' '}
-        </p>
         {editing && fixedCondition ? (
           <div className="flex flex-col gap-1">
             <span className="text-xs font-medium text-slate-600 dark:text-slate-300">{t('Condition')}</span>
@@ -351,7 +362,7 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
           </>
         )}
         <div className="grid grid-cols-2 gap-3">
-          {values.kind !== 'indicator' && (
+          {values.kind !== 'indicator' && !screenAlert && (
             <Field id={fieldId('direction')} label={t('Direction')} error={undefined}>
               <select
                 id={fieldId('direction')}
@@ -415,7 +426,7 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
           />{' '}
           {t('Play a sound')}
         </label>
-        {values.kind !== 'indicator' && (
+        {values.kind !== 'indicator' && !screenAlert && (
           <p className="text-xs text-slate-500 dark:text-slate-400">{t('Levels are live prices as quoted, not adjusted chart prices.')}</p>
         )}
         {offered && (

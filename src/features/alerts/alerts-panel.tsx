@@ -60,19 +60,16 @@ function AlertRow({ alert }: { alert: Alert }) {
         )}
       </div>
       <div className="flex shrink-0 gap-1">
-        {/* A screen alert is made from its screen (the screener), not typed in the dialog. */}
-        {alert.condition.kind !== 'screen' && (
-          <button
-            type="button"
-            className={SMALL_BUTTON}
-            onClick={() => {
-              openAlertDialog({ symbol: alert.symbol, ...(alert.type && { type: alert.type }), alertId: alert.id });
-            }}
-            aria-label={t('Edit the {symbol} alert ({condition})', { symbol: alert.symbol, condition: conditionText(alert) })}
-          >
-            {t('Edit')}
-          </button>
-        )}
+        <button
+          type="button"
+          className={SMALL_BUTTON}
+          onClick={() => {
+            openAlertDialog({ symbol: alert.symbol, ...(alert.type && { type: alert.type }), alertId: alert.id });
+          }}
+          aria-label={t('Edit the {symbol} alert ({condition})', { symbol: alert.symbol, condition: conditionText(alert) })}
+        >
+          {t('Edit')}
+        </button>
         {alert.status !== 'armed' && (
           <button
             type="button"
