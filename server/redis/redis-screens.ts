@@ -157,7 +157,7 @@ export function sharedScreens(local: ScreenerService, link: RedisLink, options: 
     return reply;
   };
 
-  /** Answered by the universe's owner: this instance (taking the lease if free), else the holder; here when that fails. */
+  /** Answered by the universe's owner: this instance (a screen takes the lease if free), else the holder; here when that fails. */
   const viaOwner = async <Q extends Question>(question: Q): Promise<AnswerTo<Q>> => {
     if (!link.up) return localAnswer(question);
     const key = leaseKey(universeOf(question));
@@ -165,8 +165,13 @@ export function sharedScreens(local: ScreenerService, link: RedisLink, options: 
     if (held.has(key)) return answerHere(question);
     try {
       for (let attempt = 0; attempt < 2; attempt += 1) {
-        const owner = await ownerOf(key);
-        if (owner === null) continue;
+        // Only a screen takes a free lease: sparklines ask for a universe a screen has warmed, and
+        // with no owner none is warm elsewhere (this instance's own, if any, answers).
+        const owner = question.kind === 'screen' ? await ownerOf(key) : await link.command.get(key);
+        if (owner === null) {
+          if (question.kind === 'sparks') return await localAnswer(question);
+          continue;
+        }
         if (owner === link.instanceId) return await answerHere(question);
         // A stuck owner is not waited for at every screen: its lease lapses if it is dead.
         if ((unanswering.get(owner) ?? 0) > performance.now()) break;

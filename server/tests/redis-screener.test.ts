@@ -48,6 +48,15 @@ describe('screens shared across instances on Redis', { timeout: 90_000 }, () => 
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   };
+  const sparksOf = async (server: RunningChartroom, symbols: string[]): Promise<number[][]> => {
+    const response = await fetch(`http://127.0.0.1:${String(server.port)}${SPARKS_PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ universe: REQUEST.screen.universe, symbols, count: 5 }),
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as SparksAnswer).closes;
+  };
   const sharing = (server: RunningChartroom) => (server.chartroom.screener as SharedScreens).sharing();
   const histories = () => upstream.targets.filter((target) => target.startsWith('/v1/market/kline?')).length;
 
@@ -69,6 +78,8 @@ describe('screens shared across instances on Redis', { timeout: 90_000 }, () => 
 
   it('warms a universe on one instance and answers the others’ screens from it', async () => {
     const [a, b, c] = [await instance(), await instance(), await instance()];
+    // Sparklines asked before any screen: none kept anywhere, and C does not become the owner.
+    expect(await sparksOf(c, ['AU2612', 'CU2612'])).toEqual([[], []]);
     const fromA = await warmed(a);
     const warmUp = histories();
     expect(warmUp).toBeGreaterThanOrEqual(fromA.warmUp.total);
@@ -90,12 +101,7 @@ describe('screens shared across instances on Redis', { timeout: 90_000 }, () => 
 
     // The sparklines of B's rows in view come from A's warm universe too.
     const inView = fromB.rows.slice(0, 4).map((row) => row.symbol);
-    const sparks = await fetch(`http://127.0.0.1:${String(b.port)}${SPARKS_PATH}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ universe: REQUEST.screen.universe, symbols: inView, count: 5 }),
-    });
-    const { closes } = (await sparks.json()) as SparksAnswer;
+    const closes = await sparksOf(b, inView);
     expect(closes.map((line) => line.length)).toEqual(inView.map(() => 5));
     fromB.rows.slice(0, 4).forEach((row, i) => {
       expect(closes[i]?.at(-1)).toBe(row.values[0]);
