@@ -11,7 +11,6 @@
 import { t } from '../../i18n/t';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
-import { createPortal } from 'react-dom';
 import type { AlertRequest } from '../../components/alert-opener';
 import { parseSymbolInput, type SymbolInput } from '../../lib/symbol-input';
 import { normalizeSymbol } from '#shared/symbols.ts';
@@ -102,9 +101,9 @@ export function AlertDialogHost() {
   const close = useAlertDialog((state) => state.close);
   const editing = useAlertsStore((state) => (request?.alertId === undefined ? undefined : state.alerts.find((alert) => alert.id === request.alertId)));
   if (!request) return null;
-  // On the page itself, not in the Markets column that holds the runtime: a phone hides that
-  // column on its other screens, and the dialog with it.
-  return createPortal(<AlertDialog key={serial} request={request} editing={editing} onClose={close} />, document.body);
+  // The Modal is drawn on the page itself, not in the Markets column that holds the runtime: a
+  // phone hides that column on its other screens, and would hide the dialog with it.
+  return <AlertDialog key={serial} request={request} editing={editing} onClose={close} />;
 }
 
 function AlertDialog({ request, editing: editingNow, onClose }: { request: DialogRequest; editing: Alert | undefined; onClose: () => void }) {
