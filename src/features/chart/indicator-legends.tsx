@@ -279,7 +279,7 @@ function LegendRow({ title, values, hidden, onToggle, onSettings, onRemove, pane
       {/* Focusable by a press (not by Tab): in a small chart the row's buttons show while it has focus (layout.css). */}
       <span
         tabIndex={-1}
-        className={`rounded bg-white/70 px-0.5 outline-none dark:bg-slate-900/70 ${hidden ? 'text-slate-400 line-through dark:text-slate-500' : 'text-slate-600 dark:text-slate-300'}`}
+        className={`legend-name rounded bg-white/70 px-0.5 outline-none dark:bg-slate-900/70 ${hidden ? 'text-slate-400 line-through dark:text-slate-500' : 'text-slate-600 dark:text-slate-300'}`}
         data-testid="indicator-legend-title"
       >
         {title}
