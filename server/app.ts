@@ -27,7 +27,7 @@ import { hostGuard, pathAndQueryOf, rawTarget, requestShapeGuard } from './reque
 import { securityHeaders, withHeaders } from './security-headers.ts';
 import { createSimulator, type Simulator } from './sim/app.ts';
 import { responseGone, type ClientGone } from './upstream/client-gone.ts';
-import { errorResponse } from './upstream/envelope.ts';
+import { errorResponse, jsonResponse } from './upstream/envelope.ts';
 import { exchange } from './upstream/exchange.ts';
 import { createForwarder } from './upstream/forwarder.ts';
 import { KeyBudget, type Budget } from './upstream/key-budget.ts';
@@ -50,6 +50,7 @@ import { localWorkspaceNotices, redisWorkspaceNotices } from './workspace/worksp
 import { mountWorkspaceRoutes, type WorkspaceRoutes } from './workspace/workspace-route.ts';
 import { mountShareRoutes } from './workspace/share-route.ts';
 import { mountServerAlerts, type ServerAlertsRuntime } from './alerts/server-alerts-runtime.ts';
+import { NOT_EVALUATING, SERVER_ALERTS_STATUS_PATH } from '#shared/server-alerts-protocol.ts';
 import type { AskV1 } from './alerts/kline-bars.ts';
 import { SCREENER_PATH, SPARKS_PATH } from '#shared/screener/screener-protocol.ts';
 import { screenerRoute, sparksRoute } from './screener/screener-route.ts';
@@ -245,6 +246,8 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   // Without a workspace database the browsers keep theirs to themselves: 204, not a 404 to log.
   if (!options.workspace) {
     app.get(WORKSPACE_PATH, () => new Response(null, { status: 204, headers: { 'Cache-Control': NO_STORE } }));
+    // Nor are alerts evaluated here: the browser evaluates them (an answer, not a 404 in every page's console).
+    app.get(SERVER_ALERTS_STATUS_PATH, () => jsonResponse(200, NOT_EVALUATING, { 'Cache-Control': NO_STORE }));
     // 501, not 404: the browser tells "sharing is off here" from "no such link" by the status alone.
     const noShares = (): Response =>
       errorResponse(

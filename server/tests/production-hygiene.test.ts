@@ -12,6 +12,7 @@ import { checkRequestTarget } from '../request-target.ts';
 import { CONTENT_SECURITY_POLICY, EARLY_KEYS_SCRIPT_HASH } from '../security-headers.ts';
 import { mountStaticSite } from '../static-files.ts';
 import { makeStaticRoot } from '../test-support/stack.ts';
+import { SERVER_ALERTS_STATUS_PATH } from '#shared/server-alerts-protocol.ts';
 
 const SIM_ENV = { SIM_NOW: '2026-11-25T15:00:00Z', SIM_CLOCK: 'frozen' };
 const site = makeStaticRoot();
@@ -308,5 +309,14 @@ describe('request targets', () => {
     const response = await app.request('/anything', { method: 'POST' });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ code: 2001, message: 'Invalid parameter: unknown path' });
+  });
+});
+
+describe('a server without a workspace database (WORKSPACE=off)', () => {
+  it('says it does not evaluate alerts, with an answer (a 404 would be logged in every page’s console)', async () => {
+    const response = await chartroom({ WORKSPACE: 'off' }).request(SERVER_ALERTS_STATUS_PATH);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ evaluating: false, push: false, webhooks: false });
   });
 });

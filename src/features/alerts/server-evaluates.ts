@@ -2,7 +2,7 @@
  * Whether the server evaluates this user's alerts on its own feed (shared/server-alerts-protocol.ts):
  * then the browser shows the server's triggers (they arrive as the user's records) and does not
  * evaluate the alerts itself, so a crossing is recorded and notified once, open tab or not. A
- * server without a workspace (404), nobody signed in (401) or no answer: the browser evaluates.
+ * server without a workspace (`evaluating: false`), nobody signed in (401) or no answer: the browser evaluates.
  */
 import { useQuery } from '@tanstack/react-query';
 import { SERVER_ALERTS_STATUS_PATH, type ServerAlertsStatus } from '#shared/server-alerts-protocol.ts';
