@@ -1,6 +1,6 @@
 import type { Result } from 'lighthouse';
 import { describe, expect, it } from 'vitest';
-import { mobileFigures } from './lighthouse-mobile.ts';
+import { blockingRatioFigure, firstKlineRequest, mobileFigures } from './lighthouse-mobile.ts';
 
 /** The parts of a Lighthouse result the mobile figures read. */
 function run(performance: number, cls: number, tbt: number, lcpMs: number, benchmarkIndex = 2400): Result {
@@ -65,5 +65,36 @@ describe('Lighthouse mobile figures', () => {
     expect(lcp?.pass).toBe(false);
     expect(lcp?.details?.slice(0, 2)).toEqual(['LCP element: header span ("+0.11")', 'LCP phases: Render Delay 2200 ms']);
     expect(byName(figures, 'Performance')).toMatchObject({ value: 80, pass: false, details: ['failing: total-blocking-time (score 0.5, 400 ms)'] });
+  });
+});
+
+describe('the blocking time against the bare chart page', () => {
+  it('is the ratio of the medians, judged against 1.3×, with each side’s runs and machine speed', () => {
+    const app = [run(0.6, 0, 1_500, 3000, 2200), run(0.6, 0, 1_200, 3000, 2300), run(0.6, 0, 1_300, 3000, 2400)];
+    const bare = [run(0.7, 0, 1_000, 2000, 2500), run(0.7, 0, 900, 2000, 2600), run(0.7, 0, 1_100, 2000, 2700)];
+    const figure = blockingRatioFigure(app, bare);
+    expect(figure.value).toBeCloseTo(1.3, 5);
+    expect(figure.pass).toBe(true);
+    expect(figure.unit).toBe('× (1300 / 1000 ms)');
+    expect(figure.details).toEqual([
+      'app runs: 1500, 1200, 1300 ms; benchmarkIndex 2200, 2300, 2400',
+      'bare runs: 1000, 900, 1100 ms; benchmarkIndex 2500, 2600, 2700',
+    ]);
+    expect(blockingRatioFigure([run(0.6, 0, 1_400, 3000)], bare).pass).toBe(false);
+  });
+
+  it('reads the first K-line request of a run, as a path', () => {
+    const lhr = run(0.6, 0, 1_500, 3000);
+    (lhr.audits as Record<string, unknown>)['network-requests'] = {
+      details: {
+        items: [
+          { url: 'http://127.0.0.1:5/' },
+          { url: 'http://127.0.0.1:5/v1/market/kline?symbol=AAPL.US&interval=1d' },
+          { url: 'http://127.0.0.1:5/v1/market/kline?symbol=X' },
+        ],
+      },
+    };
+    expect(firstKlineRequest(lhr)).toBe('/v1/market/kline?symbol=AAPL.US&interval=1d');
+    expect(firstKlineRequest(run(0.6, 0, 1_500, 3000))).toBeUndefined();
   });
 });

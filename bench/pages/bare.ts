@@ -4,7 +4,7 @@
  * framework. The first-candle mark is set the way the app sets it: in the frame after setData.
  */
 import { CandlestickSeries, createChart, type CandlestickData, type UTCTimestamp } from 'lightweight-charts';
-import { chartSlot, fullPageColumn } from './layout.ts';
+import { chartSlot, fullPageColumn, pageHeading } from './layout.ts';
 
 interface KlineBody {
   data: { klines: { time: number; open: string; high: string; low: string; close: string }[] };
@@ -15,7 +15,9 @@ if (!klinePath?.startsWith('/v1/market/kline?')) throw new Error('bare page: ?kl
 
 // The request leaves first; the chart is built while it is in flight.
 const body = fetch(klinePath, { headers: { Accept: 'application/json' } }).then((response) => response.json() as Promise<KlineBody>);
-const chart = createChart(chartSlot(fullPageColumn(), 'Bare chart'), { autoSize: true, layout: { attributionLogo: false } });
+const column = fullPageColumn();
+pageHeading(column, 'Bare chart');
+const chart = createChart(chartSlot(column, 'Bare chart'), { autoSize: true, layout: { attributionLogo: false } });
 const series = chart.addSeries(CandlestickSeries);
 
 void body.then(({ data }) => {
