@@ -72,3 +72,42 @@ describe('format', () => {
     expect(formatMoney(-20, 'USD', { decimals: 0 })).toBe('−$20');
   });
 });
+
+describe('formatPrice without Intl', () => {
+  // Intl.NumberFormat (Node's full ICU) is the oracle: the same rounding and grouping.
+  const intl = (value: number, digits: number) =>
+    new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: true }).format(value);
+
+  it('writes what Intl writes, for every number shown with up to 15 significant digits (a double holds 15 for sure)', () => {
+    // A fixed pseudo-random walk (no Math.random: a failure must repeat).
+    let seed = 7;
+    const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    let checked = 0;
+    for (let i = 0; i < 8_000; i++) {
+      const digits = i % 9;
+      const value = Number((next() * 10 ** Math.floor(next() * 13)).toPrecision(1 + Math.floor(next() * 15)));
+      if (Math.max(1, Math.floor(Math.log10(value)) + 1) + digits > 15) continue;
+      expect(formatPrice(value, digits)).toBe(intl(value, digits));
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(5_000);
+  });
+
+  it('rounds ties as Intl does (and a value just below one down), and groups at every thousand', () => {
+    for (const [value, digits] of [
+      [1.005, 2],
+      [2.5, 0],
+      [0.125, 2],
+      [999.995, 2],
+      [999_999.5, 0],
+      [1_000, 0],
+      [123_456_789.123456, 4],
+      [0.00000123, 8],
+      [0.285, 2],
+      [8.345, 2],
+      [1.0049999999999, 2],
+      [123_456_789_012_345, 0],
+    ] as const)
+      expect(formatPrice(value, digits)).toBe(intl(value, digits));
+  });
+});
