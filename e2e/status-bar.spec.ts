@@ -34,7 +34,7 @@ function recordApiRequests(page: Page): URL[] {
 const tickerRequestsFor = (requests: readonly URL[], symbol: string) =>
   requests.filter((url) => url.pathname === '/v1/market/ticker' && (url.searchParams.get('symbols') ?? '').split(',').includes(symbol)).length;
 
-/** The clock time of the last update ("Updated: 3:04:05 PM (2 s ago)" → "3:04:05 PM"), without its age. */
+/** The clock time of the last update ("Updated: 15:04:05 UTC+1 (2 s ago)" → "15:04:05 UTC+1"), without its age. */
 const updatedAt = async (page: Page) => /Updated: (.*) \(/.exec((await page.getByTestId('status-updated').getAttribute('title')) ?? '')?.[1] ?? '';
 
 test('pushes count as updates: with HTTP idle, the last update keeps moving with the watchlist pushes', async ({ page }) => {

@@ -7,12 +7,12 @@
  * rate-limit countdowns while they run).
  */
 import { t } from '../i18n/t';
-import { intlLocale } from '../i18n/locales';
 import { useLanguage } from '../i18n/use-language';
 import { memo, useCallback, useSyncExternalStore } from 'react';
 import { useAppServices } from '../queries/app-services-context';
 import { useRealtimeClient } from '../realtime/hooks';
 import { useNow } from '../components/use-now';
+import { localClockText } from '../lib/local-clock';
 import { useFeedFailures } from './feed-failures';
 import { RealtimeStatusItem } from './realtime-status';
 import { requestStatsOf } from './request-stats';
@@ -41,7 +41,7 @@ function usePushedOnce(): boolean {
 }
 
 /**
- * "Updated: 15:04:05 GMT+1 (12 s ago)", the newest of the last HTTP answer and the last push: the one
+ * "Updated: 15:04:05 UTC+1 (12 s ago)", the newest of the last HTTP answer and the last push: the one
  * text of the bar that changes every second.
  */
 function UpdatedItem({ answeredAt }: { answeredAt: number | undefined }) {
@@ -50,9 +50,9 @@ function UpdatedItem({ answeredAt }: { answeredAt: number | undefined }) {
   const now = useNow(1_000, answeredAt !== undefined || pushed);
   const pushedAt = realtime.stats.lastPushAt;
   const at = answeredAt === undefined ? pushedAt : pushedAt === undefined ? answeredAt : Math.max(answeredAt, pushedAt);
-  // The browser's own zone, named: the panels show the instrument's zone, this line the user's.
-  const language = useLanguage();
-  const clock = at !== undefined ? new Date(at).toLocaleTimeString(intlLocale(language), { timeZoneName: 'short' }) : undefined;
+  useLanguage();
+  // The browser's own zone, by its offset: the panels show the instrument's zone, this line the user's.
+  const clock = at !== undefined ? localClockText(at) : undefined;
   const age = at !== undefined ? ago(Math.max(0, now - at)) : undefined;
   return (
     <span className={STATUS_ITEM} data-testid="status-updated" title={`${t('Updated:')} ${clock !== undefined ? `${clock} (${age ?? ''})` : '—'}`}>

@@ -9,7 +9,11 @@ const MINUS = '\u2212';
 
 /** The zone's offset from UTC at the instant `ms`. */
 export function zoneLabel(ms: number, timeZone: string): string {
-  const minutes = Math.round(timeZoneOffsetMs(ms, timeZone) / 60_000);
+  return offsetLabel(Math.round(timeZoneOffsetMs(ms, timeZone) / 60_000));
+}
+
+/** An offset east of UTC in minutes as a label: 480 → "UTC+8", −240 → "UTC−4", 0 → "UTC". */
+export function offsetLabel(minutes: number): string {
   if (minutes === 0) return 'UTC';
   const sign = minutes < 0 ? MINUS : '+';
   const hours = Math.floor(Math.abs(minutes) / 60);
