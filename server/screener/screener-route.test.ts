@@ -11,7 +11,7 @@ import { SCREENER_PATH, SPARKS_PATH, type ScreenAnswer, type ScreenRequest } fro
 import { createApp, type ChartroomApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { close, listen } from '../test-support/raw-http.ts';
-import { screenerRoute } from './screener-route.ts';
+import { screenerRoute, sparksRoute } from './screener-route.ts';
 import type { ScreenerService } from './screener-service.ts';
 import { oracle, rawUniverse } from './screener.test-support.ts';
 
@@ -184,5 +184,21 @@ describe('who may screen', () => {
     expect(response.status).toBe(401);
     expect(((await response.json()) as { code: number }).code).toBe(1001);
     expect(evaluated).toBe(0);
+  });
+
+  it('hands the service the request for sparklines as the schema reads it, keys it does not know left out', async () => {
+    const asked: unknown[] = [];
+    const service = {
+      sparks: (request: unknown) => {
+        asked.push(request);
+        return Promise.resolve({ closes: [[1, 2]] });
+      },
+    } as unknown as ScreenerService;
+    const app = new Hono();
+    app.post(SPARKS_PATH, sparksRoute(service, { userOf: () => 'someone' }));
+    const body = { universe: UNIVERSE, symbols: ['AAPL.US'], count: 2, debug: true, universeExtra: { a: 1 } };
+    const response = await app.request(SPARKS_PATH, { method: 'POST', body: JSON.stringify(body) });
+    expect(response.status).toBe(200);
+    expect(asked).toEqual([{ universe: UNIVERSE, symbols: ['AAPL.US'], count: 2 }]);
   });
 });

@@ -8,9 +8,9 @@
  */
 import type { Context, Handler } from 'hono';
 import { ERROR_CODES, ERROR_MESSAGES } from '#shared/contract.ts';
-import { screenProblems, sparksProblems } from '#shared/screener/screen-schema.ts';
+import { checkedSparks, screenProblems } from '#shared/screener/screen-schema.ts';
 import type { Screen } from '#shared/screener/screen-model.ts';
-import { MAX_SPARK, type ScreenRequest, type SparksRequest } from '#shared/screener/screener-protocol.ts';
+import { MAX_SPARK, type ScreenRequest } from '#shared/screener/screener-protocol.ts';
 import type { AccessControl } from '../auth/access.ts';
 import { NO_STORE } from '../cache/cache-control.ts';
 import { errorResponse, jsonResponse } from '../upstream/envelope.ts';
@@ -77,12 +77,6 @@ function screenerPost<R, A>(access: Pick<AccessControl, 'userOf'>, check: (body:
 export const screenerRoute = (service: ScreenerService, access: Pick<AccessControl, 'userOf'>): Handler =>
   screenerPost(access, requestProblems, (request) => service.screen(request));
 
-/** The request for sparklines' problems, or the request. */
-function sparksRequest(body: unknown): string[] | SparksRequest {
-  const problems = sparksProblems(body);
-  return problems.length > 0 ? problems : (body as SparksRequest);
-}
-
 /** `POST /chartroom/screener/sparks` (SPARKS_PATH): the last daily closes of the rows in view. */
 export const sparksRoute = (service: ScreenerService, access: Pick<AccessControl, 'userOf'>): Handler =>
-  screenerPost(access, sparksRequest, (request) => service.sparks(request));
+  screenerPost(access, checkedSparks, (request) => service.sparks(request));

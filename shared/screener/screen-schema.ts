@@ -157,14 +157,20 @@ const sparksSchema: z.Schema<SparksRequest> = z.object({
   count: whole(1, MAX_SPARK),
 });
 
-const problemsOf = <T>(schema: z.Schema<T>, value: unknown): string[] => {
+/** `value` as the schema reads it (keys it does not know dropped), or its problems, one line each. */
+const checked = <T>(schema: z.Schema<T>, value: unknown): string[] | T => {
   const result = schema.safeParse(value);
-  if (result.success) return [];
+  if (result.success) return result.data;
   return result.error.issues.map(({ path, message }) => (path.length === 0 ? message : `${path.map(String).join('.')}: ${message}`));
 };
 
-/** Why `value` is not a request for sparklines (screener-protocol.ts), one line per problem; empty when it is one. */
-export const sparksProblems = (value: unknown): string[] => problemsOf(sparksSchema, value);
+const problemsOf = <T>(schema: z.Schema<T>, value: unknown): string[] => {
+  const result = checked(schema, value);
+  return Array.isArray(result) ? result : [];
+};
+
+/** A request for sparklines (screener-protocol.ts) as the schema reads it, or why it is not one, one line per problem. */
+export const checkedSparks = (value: unknown): string[] | SparksRequest => checked(sparksSchema, value);
 
 /** Why `value` is not a screen, one line per problem ("where.conditions.0.period: …"); empty when it is one. */
 export const screenProblems = (value: unknown): string[] => problemsOf(screenSchema, value);
