@@ -19,9 +19,8 @@ const MAX_DECIMALS = 8;
  * does, and changes no other number shown with up to 15 significant digits (all a double holds).
  */
 function grouped(abs: number, decimals: number): string {
-  const fixed = (abs * (1 + Number.EPSILON)).toFixed(Math.min(20, Math.max(0, Math.trunc(decimals))));
-  const point = fixed.indexOf('.');
-  return fixed.slice(0, point < 0 ? undefined : point).replace(/\B(?=(\d{3})+$)/g, ',') + (point < 0 ? '' : fixed.slice(point));
+  const [whole = '', fraction] = (abs * (1 + Number.EPSILON)).toFixed(Math.min(20, Math.max(0, Math.trunc(decimals)))).split('.');
+  return whole.replace(/\B(?=(\d{3})+$)/g, ',') + (fraction === undefined ? '' : `.${fraction}`);
 }
 
 /** Sign of the value as displayed: a value that rounds to zero carries no sign. */
