@@ -98,10 +98,24 @@ const SECTORS: readonly Sector[] = [
 ];
 
 const MIN_CAP = 2e7;
-const MAX_CAP = 3e11;
+/**
+ * The tail is the market after its hand-written majors, the largest and best-known names: it
+ * stays below them (cap at most $50B, book value at most cap ÷ 0.8), or a search for "holdings"
+ * ranks an invented holding company above HSBC (the search ranks by book value).
+ */
+const MAX_CAP = 5e10;
+const MIN_PRICE_TO_BOOK = 0.8;
 
 function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
+}
+
+/** Log-normal about $1.2B, drawn again above MAX_CAP (no pile of companies at the bound). */
+function tailCap(rng: Rng): number {
+  for (;;) {
+    const cap = Math.exp(Math.log(1.2e9) + 1.8 * rng.gauss());
+    if (cap <= MAX_CAP) return Math.max(MIN_CAP, cap);
+  }
 }
 
 function tickerOf(rng: Rng, nasdaq: boolean): string {
@@ -130,14 +144,14 @@ function generatedStock(ticker: string, nasdaq: boolean, takenNames: Set<string>
   const rng = rngFor(`us:${ticker}`);
   const sector = rng.pick(SECTORS);
   const nameEn = nameOf(rng, sector, takenNames);
-  const cap = clamp(Math.exp(Math.log(1.2e9) + 1.8 * rng.gauss()), MIN_CAP, MAX_CAP);
+  const cap = tailCap(rng);
   const price = clamp(Math.exp(Math.log(25) + 1.1 * rng.gauss()) * (cap / 1.2e9) ** 0.15, 0.5, 2_000);
   const total = Math.max(1_000_000, Math.round(cap / price / 1000) * 1000);
   const smallness = (Math.log(MAX_CAP) - Math.log(cap)) / (Math.log(MAX_CAP) - Math.log(MIN_CAP));
   const volatility = clamp(sector.volatility * (0.7 + 0.8 * smallness) + rng.range(-0.05, 0.08), 0.15, 0.95);
   const profitable = rng.chance(sector.profitable);
   const epsTtm = profitable ? price / rng.logRange(7, 60) : -price * rng.range(0.02, 0.4);
-  const bps = price / rng.logRange(0.5, 8);
+  const bps = price / rng.logRange(MIN_PRICE_TO_BOOK, 8);
   const dividendYield = profitable && rng.chance(sector.dividend) ? rng.range(0.3, 7) : null;
   const listedSince = rng.chance(0.8) ? HISTORY_START : dayBetween('20150601', '20251031', rng.next());
   return stockInstrument(US_STOCKS, {
