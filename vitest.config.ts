@@ -12,6 +12,8 @@ export default defineConfig({
       'vite-plugins/**/*.test.ts',
     ],
     environment: 'node',
+    // The simulator's catalogue the tests are written against (server/sim/catalog/universe-setting.ts).
+    env: { SIM_UNIVERSE: 'majors' },
     testTimeout: 20_000,
     setupFiles: ['./vitest.setup.ts'],
   },

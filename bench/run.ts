@@ -16,7 +16,7 @@ import { searchFigures } from './search.ts';
 import { sessionFigures } from './sessions.ts';
 import { validatorFigures } from './validators.ts';
 import { serverAlertsFigures } from './server-alerts.ts';
-import { screenerFiguresAtRealSize } from './screener.ts';
+import { screenerFigures } from './screener.ts';
 import type { Figure } from './figure.ts';
 
 const started = performance.now();
@@ -31,7 +31,7 @@ const serverFigures: Figure[] = [
   ...(await sessionFigures()),
   ...(await validatorFigures()),
   ...(await serverAlertsFigures()),
-  ...(await screenerFiguresAtRealSize()),
+  ...(await screenerFigures()),
 ];
 const serverSeconds = (performance.now() - started) / 1000;
 const figures: Figure[] = [...serverFigures, ...(await browserFigures())];

@@ -7,14 +7,9 @@
  *   route's whole answer in process), the quotes moving between screens as the refresh moves them;
  * - upstream requests per minute once warm, while screened (the quote refreshes).
  * SCREENER_BENCH_MARKETS (default `US`) lists the markets to warm, e.g. `US,HK,CN`. The US and A-share
- * universes are at real size only with `SIM_UNIVERSE=full` (server/sim/catalog/catalog.ts); without
- * it, the hand-written majors.
- * `npm run bench` runs it at real size (screenerFiguresAtRealSize); `SIM_UNIVERSE=full npx tsx
- * bench/screener.ts` runs this group alone.
+ * universes are at real size unless SIM_UNIVERSE says `majors` (server/sim/catalog/universe-setting.ts).
+ * `npx tsx bench/screener.ts` runs this group alone.
  */
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import type { Market } from '#shared/contract.ts';
 import type { Screen } from '#shared/screener/screen-model.ts';
 import { SCREENER_PATH, type ScreenAnswer } from '#shared/screener/screener-protocol.ts';
@@ -164,32 +159,7 @@ export async function screenerFigures(): Promise<Figure[]> {
   return figures;
 }
 
-/** Marks the line of a child's figures (JSON), among its progress lines. */
-const FIGURES_LINE = 'screener figures: ';
-
-/**
- * The group at real size, for `npm run bench`: in a child process with `SIM_UNIVERSE=full` (the
- * simulator's catalogue is built once a process, and the other groups are measured on the
- * majors). Its progress lines pass through.
- */
-export async function screenerFiguresAtRealSize(): Promise<Figure[]> {
-  const child = spawn('npx', ['tsx', fileURLToPath(import.meta.url), '--json'], {
-    env: { ...process.env, SIM_UNIVERSE: 'full' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let figures: Figure[] | undefined;
-  const lines = createInterface({ input: child.stdout });
-  lines.on('line', (line) => {
-    if (line.startsWith(FIGURES_LINE)) figures = JSON.parse(line.slice(FIGURES_LINE.length)) as Figure[];
-    else console.log(line);
-  });
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  if (code !== 0 || !figures) throw new Error(`bench/screener.ts at real size exited ${String(code)} without its figures`);
-  return figures;
-}
-
 if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
   const figures = await screenerFigures();
-  if (process.argv.includes('--json')) console.log(FIGURES_LINE + JSON.stringify(figures));
-  else for (const figure of figures) console.log(figure.name, figure.value.toFixed(figure.decimals ?? 2), figure.unit, figure.details?.join(' ') ?? '');
+  for (const figure of figures) console.log(figure.name, figure.value.toFixed(figure.decimals ?? 2), figure.unit, figure.details?.join(' ') ?? '');
 }

@@ -28,10 +28,17 @@ const MAX_OUTPUT_CHARS = 16 * 1024 * 1024;
  */
 const START_TIMEOUT_MS = 60_000;
 
+/**
+ * The simulator's universe for tests: the hand-written majors they are written against, unless
+ * E2E_SIM_UNIVERSE names another (`full`: run the journeys on the catalogue users get) or the
+ * caller's `env` sets SIM_UNIVERSE (the bench's real-size groups).
+ */
+const TEST_SIM_UNIVERSE = process.env.E2E_SIM_UNIVERSE ?? 'majors';
+
 /** Runs `script` with tsx on a free loopback port; resolves once it prints `listening on <url>`. */
 export async function startListening(script: string, env: Record<string, string>): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SIM_UNIVERSE: TEST_SIM_UNIVERSE, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

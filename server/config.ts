@@ -9,6 +9,7 @@ import { hostPolicy, type HostPolicy } from './host-allowlist.ts';
 import { authConfigFrom, type AuthConfig } from './auth/config.ts';
 import { clockFromEnv } from './sim/http/clock.ts';
 import { faultsFromEnv } from './sim/http/faults.ts';
+import { simUniverse } from './sim/catalog/universe-setting.ts';
 import type { SimulatorOptions } from './sim/app.ts';
 
 export type { Environment } from './config-values.ts';
@@ -139,6 +140,8 @@ export function simulatorOptionsFrom(env: Environment): SimulatorOptions {
   if (env.SIM_QUOTA) limits.monthlyQuota = positiveInteger(env, 'SIM_QUOTA', 1);
   const realtime: SimulatorOptions['realtime'] = {};
   if (env.SIM_MAX_CONNECTIONS_PER_KEY) realtime.maxConnectionsPerKey = positiveInteger(env, 'SIM_MAX_CONNECTIONS_PER_KEY', 10);
+  // Read where the catalog is built (catalog.ts); checked here so a misspelling stops the start.
+  simUniverse(env);
   return { clock: clockFromEnv(env), faults: faultsFromEnv(env), limits, realtime };
 }
 

@@ -42,7 +42,8 @@ export async function openBrowserBench(): Promise<BrowserBenchContext> {
   let browser: Browser | undefined;
   try {
     // No workspace on the server: no figure carries another's records (bench/browser/workspace-sync.ts has its own).
-    server = await startServer({ CHARTROOM_DIST: distDir, SIM_NOW, CLIENT_RATE_LIMIT: '0', WORKSPACE: 'off' });
+    // The simulator's catalogue at real size, as users get it (the search figures are measured on it).
+    server = await startServer({ CHARTROOM_DIST: distDir, SIM_NOW, CLIENT_RATE_LIMIT: '0', WORKSPACE: 'off', SIM_UNIVERSE: 'full' });
     const path = chromiumPath();
     browser = await chromium.launch({ ...(path && { executablePath: path }), args: CHROMIUM_FLAGS });
   } catch (error) {

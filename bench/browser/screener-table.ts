@@ -1,7 +1,7 @@
 /**
  * The screener's results table (issue 36: "the results table scrolled through 5,000 rows: frame
- * p95 ≤ 16.7 ms"). A server of its own at real size (SIM_UNIVERSE=full: about 5,000 US stocks; the
- * shared one of context.ts has the small catalogue), the screener opened from a link on a screen of
+ * p95 ≤ 16.7 ms"). A server of its own at real size (SIM_UNIVERSE=full: about 5,000 US stocks),
+ * cold whatever other groups asked of context.ts's, the screener opened from a link on a screen of
  * every US stock (no condition, no limit, by symbol so the order holds between answers), waited
  * for through the cold warm-up until the whole market's rows are in the table, then scrolled at
  * 100 px per frame to the last row: intervals between requestAnimationFrame callbacks, beside the

@@ -15,6 +15,7 @@ import { indexInstruments } from './indices.ts';
 import type { Instrument } from './types.ts';
 import { usStockInstruments } from './us-stocks.ts';
 import { usUniverseInstruments } from './us-universe.ts';
+import { simUniverse } from './universe-setting.ts';
 
 /** Numeric codes compare as numbers (2.HK before 10.HK), the rest as plain strings. */
 function compareSymbols(a: string, b: string): number {
@@ -38,17 +39,11 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** Builds the catalog from scratch (deterministic: two builds are deep-equal). */
-/**
- * `SIM_UNIVERSE=full`: the US and A-share universes at the real service's scale (about 5,000
- * stocks each, generated as the HK long tail is), for the screener and its bench. Unset: the
- * hand-written majors only, which the tests and journeys are written against (a catalogue of
- * 12,690 products instead of 2,793 changes search rankings and costs every page its download).
- */
-export function fullUniverse(): boolean {
-  return process.env.SIM_UNIVERSE === 'full';
+function fullUniverse(): boolean {
+  return simUniverse() === 'full';
 }
 
+/** Builds the catalog from scratch (deterministic: two builds are deep-equal). */
 export function buildCatalog(): readonly Instrument[] {
   const hkMajors = hkMajorInstruments();
   const hkNames = new Set(hkMajors.map((instrument) => instrument.name));
