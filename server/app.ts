@@ -56,6 +56,7 @@ import { SCREENER_PATH, SPARKS_PATH } from '#shared/screener/screener-protocol.t
 import { screenerRoute, sparksRoute } from './screener/screener-route.ts';
 import { createScreenerService, type ScreenerService } from './screener/screener-service.ts';
 import type { ScreenerAsk } from './screener/screener-universe.ts';
+import { oneCallerATurn } from './event-loop-turns.ts';
 
 export interface ChartroomApp {
   app: Hono;
@@ -443,10 +444,12 @@ export function createApp(config: ServerConfig, log: (line: string) => void = ()
   const askSimulator: V1Source = (browserRequest, _target, c) => simulatorAnswer(browserRequest, c.env);
   app.all('/v1/*', v1Handler(klineCache, dataNow, 'simulator', askSimulator, dataNow));
   // The server's own requests (the catalogue's, the alerts', the screener's warm-up: thousands in a
-  // row) are computed by the simulator on this thread with no I/O between them, so each first lets
-  // the event loop turn: without it a whole market's warm-up held every other request for minutes.
+  // row) are computed by the simulator on this thread with no I/O between them, so each waits for a
+  // turn of the event loop of its own: without it a whole market's warm-up held every other request
+  // for minutes.
+  const nextTurn = oneCallerATurn();
   const askOwn = async (target: string, headers?: Record<string, string>): Promise<Response> => {
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
     return simulatorAnswer(new Request(INTERNAL_ORIGIN + target, headers && { headers }));
   };
   const askV1: AskV1 = askOwn;

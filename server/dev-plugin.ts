@@ -24,7 +24,14 @@ export function chartroomServer(): Plugin {
       };
       // Opened by the first workspace request: a dev server that never syncs never starts PGlite.
       const workspace = workspaceDatabaseFrom(readEnvironment(), log);
-      const { app, realtime, workspace: workspaceRoutes, alerts } = createApp(config, log, { env: readEnvironment(), ...(workspace && { workspace }) });
+      const {
+        app,
+        simulator,
+        realtime,
+        workspace: workspaceRoutes,
+        alerts,
+      } = createApp(config, log, { env: readEnvironment(), ...(workspace && { workspace }) });
+      simulator?.warm();
       if (workspace?.holdsData()) alerts?.start();
       server.httpServer?.once('close', () => {
         workspaceRoutes?.closeStreams();

@@ -46,6 +46,8 @@ if (workspace?.kind === 'pglite') {
   console.log('chartroom: opening the workspace database (PGlite) before listening');
   await workspace.db().catch(() => undefined);
 }
+// The simulator's catalogue, built before listening rather than by the first request.
+simulator?.warm();
 // Alerts stored before this start are evaluated at once, with no browser needed to open the database.
 if (workspace?.holdsData()) alerts?.start();
 // CHARTROOM_DIST: another build folder (parallel test runs build into their own).

@@ -14,6 +14,7 @@ const env = readEnvironment();
 const host = env.HOST?.trim() || '127.0.0.1';
 const port = portNumber(env, 8787);
 const simulator = createSimulator(simulatorOptionsFrom(env));
+simulator.warm();
 
 const app = standaloneApp(simulator);
 const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {

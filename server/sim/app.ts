@@ -9,6 +9,7 @@ import { AccessControl, DEFAULT_LIMITS, DEMO_KEYS, EMBEDDED_KEY, type AccessLimi
 import { SimClock, type ClockSettings } from './http/clock.ts';
 import { chooseCoding, compress } from './http/compression.ts';
 import { FaultInjector, type FaultSettings } from './http/faults.ts';
+import { warmSymbolIndex } from './catalog/lookup.ts';
 import { queryOf } from './http/query.ts';
 import { SimError } from './http/sim-error.ts';
 import { RequestLog } from './http/request-log.ts';
@@ -37,6 +38,12 @@ export interface Simulator {
   log: RequestLog;
   /** `/v1/realtime`: served by the Chartroom server's relay, or by `npm run sim` (ws-adapter.ts). */
   realtime: SimRealtimeService;
+  /**
+   * Builds the catalogue and its symbol index now, as a server does before it listens: built by
+   * the first request instead, they held every request of the server for 0.6 s (the majors) to
+   * 1.4 s (real size, 12,690 products).
+   */
+  warm(): void;
 }
 
 const LATEST_PATH = '/v1/market/kline/latest';
@@ -120,7 +127,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   });
 
   mountControl(app, { clock, faults, access, log, embeddedKey, realtime });
-  return { app, clock, faults, access, log, embeddedKey, realtime };
+  return { app, clock, faults, access, log, embeddedKey, realtime, warm: warmSymbolIndex };
 }
 
 /** A body cut short: the first half of valid JSON, as a flaky proxy might deliver it. */
@@ -132,7 +139,7 @@ function malformedResponse(body: unknown): Response {
   });
 }
 
-function mountControl(app: Hono, sim: Omit<Simulator, 'app'>): void {
+function mountControl(app: Hono, sim: Omit<Simulator, 'app' | 'warm'>): void {
   const badRequest = (message: string): Response => jsonResponse(400, { error: message });
   const readJson = async (c: Context): Promise<unknown> => {
     try {

@@ -34,6 +34,11 @@ function symbolIndex(): ReadonlyMap<string, readonly Instrument[]> {
   return index;
 }
 
+/** Builds the catalogue and the index of its symbols (the simulator's warm-up). */
+export function warmSymbolIndex(): void {
+  symbolIndex();
+}
+
 export function lookupSymbol(raw: string, type?: ProductType): LookupResult {
   const all = symbolIndex().get(canonicalSymbol(raw)) ?? [];
   const candidates = type === undefined ? all : all.filter((instrument) => instrument.type === type);
