@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG_VERSION, type CatalogEntry } from '#shared/catalog.ts';
-import { bySymbol, createCatalogSearch, MATCH_RANK, type SearchOptions } from './catalog-search';
+import { bySymbol, createCatalogSearch, ENTRIES_PER_SLICE, MATCH_RANK, prepareCatalogSearch, type SearchOptions } from './catalog-search';
 import { simulatorCatalogIndex } from './catalog-index.test-support';
 
 const ENTRIES: CatalogEntry[] = [
@@ -320,5 +320,24 @@ describe('bySymbol', () => {
     expect(bySymbol(catalog.search('tencent').matches)).toEqual([
       { symbol: '700.HK', market: 'HK', name: '腾讯控股', matchedName: 'TENCENT', names: { en: 'TENCENT', hans: '', hant: '騰訊控股' }, types: ['stock'] },
     ]);
+  });
+});
+
+describe('prepareCatalogSearch', () => {
+  it('prepares the index in slices, yielding to the page between them, into the same search as in one piece', async () => {
+    const index = await simulatorCatalogIndex();
+    let yields = 0;
+    const sliced = await prepareCatalogSearch(index, () => {
+      yields += 1;
+      return Promise.resolve();
+    });
+    const whole = createCatalogSearch(index);
+    expect(yields).toBe(Math.ceil(index.entries.length / ENTRIES_PER_SLICE) - 1);
+    expect(sliced.size).toBe(whole.size);
+    expect(sliced.lastUpdated).toBe(whole.lastUpdated);
+    for (const query of ['nvidia', 'nvdia', 'tengxun', '腾讯', 'hsbc', '700', 'gold', 'eur usd', '']) {
+      expect(sliced.search(query), query).toEqual(whole.search(query));
+    }
+    expect(sliced.lookup('00700.HK')).toEqual(whole.lookup('00700.HK'));
   });
 });

@@ -4,8 +4,9 @@
  * weighs on the first page.
  */
 import { fetchCatalog } from '../api/catalog-endpoint';
-import { createCatalogSearch, type CatalogSearch } from '../lib/catalog-search';
+import { prepareCatalogSearch, type CatalogSearch } from '../lib/catalog-search';
+import { yieldToPage } from '../lib/yield-to-page';
 
 export async function loadCatalogSearch(signal?: AbortSignal): Promise<CatalogSearch> {
-  return createCatalogSearch(await fetchCatalog(signal ? { signal } : {}));
+  return prepareCatalogSearch(await fetchCatalog(signal ? { signal } : {}), yieldToPage);
 }
