@@ -140,9 +140,10 @@ export function simulatorOptionsFrom(env: Environment): SimulatorOptions {
   if (env.SIM_QUOTA) limits.monthlyQuota = positiveInteger(env, 'SIM_QUOTA', 1);
   const realtime: SimulatorOptions['realtime'] = {};
   if (env.SIM_MAX_CONNECTIONS_PER_KEY) realtime.maxConnectionsPerKey = positiveInteger(env, 'SIM_MAX_CONNECTIONS_PER_KEY', 10);
-  // Read where the catalog is built (catalog.ts); checked here so a misspelling stops the start.
-  simUniverse(env);
-  return { clock: clockFromEnv(env), faults: faultsFromEnv(env), limits, realtime };
+  // Checked here so a misspelling stops the start, and passed on when set: .env.local may be where
+  // it is, which the catalog's fallback (process.env) does not read.
+  const universe = simUniverse(env);
+  return { clock: clockFromEnv(env), faults: faultsFromEnv(env), limits, realtime, ...(env.SIM_UNIVERSE && { universe }) };
 }
 
 export function loadConfig(env: Environment, defaults: { port: number }): ServerConfig {

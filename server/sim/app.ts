@@ -9,7 +9,9 @@ import { AccessControl, DEFAULT_LIMITS, DEMO_KEYS, EMBEDDED_KEY, type AccessLimi
 import { SimClock, type ClockSettings } from './http/clock.ts';
 import { chooseCoding, compress } from './http/compression.ts';
 import { FaultInjector, type FaultSettings } from './http/faults.ts';
+import { chooseCatalogUniverse } from './catalog/catalog.ts';
 import { warmSymbolIndex } from './catalog/lookup.ts';
+import type { SimUniverse } from './catalog/universe-setting.ts';
 import { queryOf } from './http/query.ts';
 import { SimError } from './http/sim-error.ts';
 import { RequestLog } from './http/request-log.ts';
@@ -22,6 +24,8 @@ export interface SimulatorOptions {
   faults?: Partial<FaultSettings>;
   limits?: Partial<AccessLimits>;
   realtime?: Partial<RealtimeSettings>;
+  /** SIM_UNIVERSE as the start read it; absent: the process environment's (catalog.ts). */
+  universe?: SimUniverse;
 }
 
 export interface Simulator {
@@ -75,6 +79,7 @@ function errorBody(path: string, error: SimError): ErrorBody {
 }
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  if (options.universe) chooseCatalogUniverse(options.universe);
   const clock = new SimClock(options.clock);
   const faults = new FaultInjector(options.faults);
   const access = new AccessControl({ ...DEFAULT_LIMITS, ...options.limits });

@@ -15,7 +15,7 @@ import { indexInstruments } from './indices.ts';
 import type { Instrument } from './types.ts';
 import { usStockInstruments } from './us-stocks.ts';
 import { usUniverseInstruments } from './us-universe.ts';
-import { simUniverse } from './universe-setting.ts';
+import { simUniverse, type SimUniverse } from './universe-setting.ts';
 
 /** Numeric codes compare as numbers (2.HK before 10.HK), the rest as plain strings. */
 function compareSymbols(a: string, b: string): number {
@@ -39,12 +39,30 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function fullUniverse(): boolean {
-  return simUniverse() === 'full';
+/** The universe the start chose (chooseCatalogUniverse); until it chooses, the process environment's. */
+let chosenUniverse: SimUniverse | undefined;
+/** The universe the shared catalog was built with. */
+let builtUniverse: SimUniverse | undefined;
+
+function currentUniverse(): SimUniverse {
+  return chosenUniverse ?? simUniverse();
+}
+
+/**
+ * Sets the universe the catalog is built with: SIM_UNIVERSE as the start read it, from the
+ * environment merged with `.env.local`, which `process.env` alone does not hold. The catalog is
+ * built once a process, so choosing another universe after it is built is an error, not a no-op.
+ */
+export function chooseCatalogUniverse(universe: SimUniverse): void {
+  if (builtUniverse !== undefined && builtUniverse !== universe) {
+    throw new Error(`the simulator's catalogue is already built with SIM_UNIVERSE=${builtUniverse}, not ${universe}`);
+  }
+  chosenUniverse = universe;
 }
 
 /** Builds the catalog from scratch (deterministic: two builds are deep-equal). */
-export function buildCatalog(): readonly Instrument[] {
+export function buildCatalog(universe: SimUniverse = currentUniverse()): readonly Instrument[] {
+  const full = universe === 'full';
   const hkMajors = hkMajorInstruments();
   const hkNames = new Set(hkMajors.map((instrument) => instrument.name));
   const usMajors = usStockInstruments();
@@ -58,11 +76,11 @@ export function buildCatalog(): readonly Instrument[] {
     ...indexInstruments(),
     ...cryptoInstruments(),
     ...usMajors,
-    ...(fullUniverse() ? usUniverseInstruments(usTickers, usNames) : []),
+    ...(full ? usUniverseInstruments(usTickers, usNames) : []),
     ...hkMajors,
     ...hkUniverseInstruments(hkMajorCodes(), hkNames),
     ...cnMajors,
-    ...(fullUniverse() ? cnUniverseInstruments(cnCodes, cnNames) : []),
+    ...(full ? cnUniverseInstruments(cnCodes, cnNames) : []),
     ...cnFuturesInstruments(),
   ];
   const actions = corporateActionsBySymbol();
@@ -85,7 +103,10 @@ const stockFeeds = new Map<'US' | 'CN', readonly Instrument[]>();
 
 /** Every instrument, in a stable order: market (GLOBAL, US, HK, CN), type, symbol. */
 export function allInstruments(): readonly Instrument[] {
-  catalog ??= buildCatalog();
+  if (!catalog) {
+    builtUniverse = currentUniverse();
+    catalog = buildCatalog(builtUniverse);
+  }
   return catalog;
 }
 

@@ -1,4 +1,4 @@
-/** SIM_UNIVERSE, read by the catalog (catalog.ts) and checked at start (server/config.ts). */
+/** SIM_UNIVERSE: read at start (server/config.ts) and handed to the catalog (chooseCatalogUniverse). */
 
 /**
  * The simulator's US and A-share universes (SIM_UNIVERSE). `full`, the default: at the real
