@@ -242,12 +242,13 @@ test('the watchlist on the keyboard: one Tab stop, arrows inside, Enter opens, D
   await expect(page).toHaveURL(/symbol=NVDA\.US/);
   await snap(page, info, 'watchlist-keyboard-open');
 
-  // Into the row: its buttons; Enter moves the row up, focus stays on that button.
+  // Into the row: its buttons; Enter moves the row up, focus stays on that button, so a key
+  // pressed at once after it acts there (← back to the row's open control).
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('button', { name: 'Move NVDA.US up' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(rows.nth(1)).toHaveAttribute('data-symbol', 'NVDA.US');
   await page.keyboard.press('ArrowLeft');
+  await expect(rows.nth(1)).toHaveAttribute('data-symbol', 'NVDA.US');
   await expect(open('NVDA.US')).toBeFocused();
   await page.keyboard.press('Alt+ArrowDown');
   await expect(rows.nth(2)).toHaveAttribute('data-symbol', 'NVDA.US');

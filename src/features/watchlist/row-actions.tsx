@@ -5,6 +5,7 @@
  */
 import { t } from '../../i18n/t';
 import type { RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { useAlertOpener } from '../../components/alert-opener';
 import { BellIcon } from '../../components/ui/bell-icon';
 import { useAppStore } from '../../store/app-store';
@@ -30,11 +31,14 @@ function indexIn(listId: string, symbol: string): number {
   );
 }
 
-/** After React has moved or removed the row, put focus back where the user is working. */
-function refocus(find: () => HTMLElement | null | undefined): void {
-  requestAnimationFrame(() => {
-    find()?.focus();
-  });
+/**
+ * Changes the list and puts focus back where the user is working, in the same task: React commits
+ * the change at once (flushSync), so a key pressed right after (Enter on ↑, then ←) meets the
+ * focused control. Refocused a frame later, such a key went to the page and was lost.
+ */
+function changeThenRefocus(change: () => void, find: () => HTMLElement | null | undefined): void {
+  flushSync(change);
+  find()?.focus();
 }
 
 /** The control of a row that opens its symbol. */
@@ -49,19 +53,27 @@ export function openButtonOf(row: Element | null | undefined): HTMLButtonElement
 export function moveRow(listId: string, symbol: string, step: -1 | 1, row: HTMLLIElement | null, keep?: string): void {
   const index = indexIn(listId, symbol);
   if (index < 0) return;
-  useAppStore.getState().moveSymbol(listId, symbol, index + step);
-  refocus(() => {
-    const button = keep ? row?.querySelector<HTMLButtonElement>(keep) : null;
-    return button && !button.disabled ? button : openButtonOf(row);
-  });
+  changeThenRefocus(
+    () => {
+      useAppStore.getState().moveSymbol(listId, symbol, index + step);
+    },
+    () => {
+      const button = keep ? row?.querySelector<HTMLButtonElement>(keep) : null;
+      return button && !button.disabled ? button : openButtonOf(row);
+    },
+  );
 }
 
 /** Removes `symbol` (with an Undo offered); focus goes to the next row (or the one before, the last one going). */
 export function removeRow(listId: string, symbol: string, row: HTMLLIElement | null): void {
   const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
   offerUndo({ kind: 'symbol', listId, symbol, index: indexIn(listId, symbol) });
-  useAppStore.getState().removeSymbol(listId, symbol);
-  refocus(() => openButtonOf(neighbour));
+  changeThenRefocus(
+    () => {
+      useAppStore.getState().removeSymbol(listId, symbol);
+    },
+    () => openButtonOf(neighbour),
+  );
 }
 
 export function RowActions({ listId, symbol, isFirst, isLast, row }: RowActionsProps) {

@@ -184,6 +184,23 @@ describe('WatchlistPanel rows', () => {
     });
     expect(tabStops()).toEqual([open('NVDA.US')]);
   });
+
+  it('keeps a key pressed at once after a move: focus is back on its control before the next key, and stays where that key put it', async () => {
+    showList(['AAPL.US', 'MSFT.US', 'NVDA.US'], new Map());
+    const open = (symbol: string) => within(row(symbol)).getAllByRole('button')[0] as HTMLElement;
+    const up = screen.getByRole('button', { name: 'Move NVDA.US up' });
+    up.focus();
+    fireEvent.click(up);
+    // No frame between the move and the next key: ← goes back to the row's open control.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move NVDA.US up' }));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(open('NVDA.US'));
+    // And nothing a frame later takes focus back to the ↑ the move started from.
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(rows().map((element) => element.dataset.symbol)).toEqual(['AAPL.US', 'NVDA.US', 'MSFT.US']);
+    expect(document.activeElement).toBe(open('NVDA.US'));
+  });
 });
 
 describe('WatchlistPanel arranged', () => {
