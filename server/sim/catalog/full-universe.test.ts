@@ -4,6 +4,7 @@ import { buildCatalog } from './catalog.ts';
 import { cnStockInstruments } from './cn-stocks.ts';
 import { hkMajorInstruments } from './hk-stocks.ts';
 import type { Instrument } from './types.ts';
+import { RESERVED_US_TICKERS } from './reserved-tickers.ts';
 import { usStockInstruments } from './us-stocks.ts';
 import { simUniverse } from './universe-setting.ts';
 
@@ -33,6 +34,16 @@ describe('SIM_UNIVERSE', () => {
     expect(stocks(full, 'US')).toBeGreaterThanOrEqual(5_000);
     expect(stocks(full, 'CN')).toBeGreaterThanOrEqual(5_000);
     expect(new Set(full.map((each) => `${each.type}|${each.symbol}`)).size).toBe(full.length);
+  });
+
+  it('never gives an invented company a real one’s ticker: none of one or two letters, none reserved (JD is JD.com’s)', { timeout: 60_000 }, () => {
+    const majors = new Set(usStockInstruments().map((each) => each.symbol));
+    const tail = buildCatalog('full')
+      .filter((each) => each.market === 'US' && each.type === 'stock' && !majors.has(each.symbol))
+      .map((each) => each.symbol.slice(0, -'.US'.length));
+    expect(tail.length).toBeGreaterThan(4_000);
+    expect(tail.filter((ticker) => ticker.length < 3)).toEqual([]);
+    expect(tail.filter((ticker) => RESERVED_US_TICKERS.has(ticker))).toEqual([]);
   });
 
   it('keeps every generated stock smaller than its market’s largest hand-written major (the size the search ranks by)', { timeout: 60_000 }, () => {

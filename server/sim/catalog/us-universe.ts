@@ -1,6 +1,7 @@
 /**
  * The generated US long tail: with the hand-written large caps, about 5,000 stocks on Nasdaq and
- * the NYSE (tickers of one to four letters on the NYSE, up to five on Nasdaq), small and mid caps
+ * the NYSE (tickers of three or four letters on the NYSE, up to five on Nasdaq: shorter ones are
+ * real companies', and so are those of reserved-tickers.ts), small and mid caps
  * mostly, a few hundred listed since 2019. Everything derives from a hash of the ticker (names
  * also from those drawn before, in ticker order). Chinese names are the English ones, as the
  * service gives for most US small caps.
@@ -10,6 +11,7 @@ import { rngFor, type Rng } from './hash.ts';
 import { HISTORY_START } from './instrument-builder.ts';
 import { perShareFigures, stockInstrument, US_STOCKS } from './stock-builder.ts';
 import type { Instrument } from './types.ts';
+import { RESERVED_US_TICKERS } from './reserved-tickers.ts';
 
 /** Stocks in the US market, the hand-written ones included. */
 export const US_UNIVERSE_SIZE = 5_000;
@@ -177,7 +179,8 @@ function generatedStock(ticker: string, nasdaq: boolean, takenNames: Set<string>
 
 /**
  * The long tail, given the hand-written tickers (left out) and names (never repeated): drawn in a
- * fixed order of seeds until the market has US_UNIVERSE_SIZE stocks.
+ * fixed order of seeds until the market has US_UNIVERSE_SIZE stocks, never a real company's
+ * ticker (reserved-tickers.ts) nor one of one or two letters.
  */
 export function usUniverseInstruments(takenTickers: ReadonlySet<string>, takenNames: Set<string>): Instrument[] {
   const tickers = new Set(takenTickers);
@@ -186,7 +189,8 @@ export function usUniverseInstruments(takenTickers: ReadonlySet<string>, takenNa
     const rng = rngFor(`us-ticker:${seed}`);
     const nasdaq = rng.chance(0.62);
     const ticker = tickerOf(rng, nasdaq);
-    if (tickers.has(ticker)) continue;
+    // Real companies' tickers stay theirs (reserved-tickers.ts): passed over, so every other draw is as before.
+    if (tickers.has(ticker) || ticker.length < 3 || RESERVED_US_TICKERS.has(ticker)) continue;
     tickers.add(ticker);
     out.push(generatedStock(ticker, nasdaq, takenNames));
   }
