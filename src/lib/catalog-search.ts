@@ -295,8 +295,15 @@ function typoMatch(entry: Prepared, tokens: readonly string[], compact: string):
 }
 
 /** An entry's score, spelled out field by field (a spread made a keystroke of one letter 30% slower). */
-function scoredAs({ item, order, size }: Prepared, { rank, edits, exact, whole, alias, closeness, matchedName }: NameScore): Scored {
+function scoredByName({ item, order, size }: Prepared, { rank, edits, exact, whole, alias, closeness, matchedName }: NameScore): Scored {
   return { item, order, size, rank, edits, exact, whole, alias, closeness, matchedName };
+}
+
+/** A match by symbol: whole unless found inside it, exact when it is the symbol; the shorter code is the closer. */
+function scoredBySymbol({ item, order, size, code }: Prepared, rank: MatchRank): Scored {
+  const exact = rank === MATCH_RANK.symbol;
+  const whole = rank !== MATCH_RANK.insideSymbol;
+  return { item, order, size, rank, edits: 0, exact, whole, alias: false, closeness: code.length, matchedName: undefined };
 }
 
 function compareScored(a: Scored, b: Scored): number {
@@ -305,6 +312,18 @@ function compareScored(a: Scored, b: Scored): number {
 
 function publicMatch({ item, rank, matchedName }: CatalogMatch): CatalogMatch {
   return { item, rank, ...(matchedName !== undefined && { matchedName }) };
+}
+
+/** Every text a name match compares (nameMatch): the names and aliases, and the pinyin spellings. */
+function nameTexts({ names, pinyin }: Prepared): Words[] {
+  const texts = names.map(({ words }) => words);
+  if (pinyin) texts.push(pinyin.full, pinyin.initials);
+  return texts;
+}
+
+/** An entry's texts as the search compares names in them (for tests of what the search indexes). */
+export function searchableNameTexts(entry: CatalogEntry): Words[] {
+  return nameTexts(prepare(entry, 0));
 }
 
 /** Prepared entries and the index of their words' starts, built entry by entry. */
@@ -316,9 +335,7 @@ class PreparedIndex {
     const position = this.entries.length;
     const prepared = prepare(entry, position);
     this.entries.push(prepared);
-    const texts = prepared.names.map(({ words }) => words);
-    if (prepared.pinyin) texts.push(prepared.pinyin.full, prepared.pinyin.initials);
-    this.wordStarts.add(position, texts);
+    this.wordStarts.add(position, nameTexts(prepared));
   }
 }
 
@@ -377,35 +394,21 @@ function searchOver({ entries, wordStarts }: PreparedIndex, lastUpdated: string)
     const scored: Scored[] = [];
     for (const entry of entries) {
       if (!passes(entry, options)) continue;
-      const { item, order, size } = entry;
       const bySymbol = symbolRank(entry, symbolQuery);
       if (bySymbol !== undefined) {
-        const exact = bySymbol === MATCH_RANK.symbol;
-        scored.push({ item, order, size, rank: bySymbol, edits: 0, exact, whole: true, alias: false, closeness: entry.code.length, matchedName: undefined });
+        scored.push(scoredBySymbol(entry, bySymbol));
         continue;
       }
-      const byName = tokens.length > 0 && mayMatchByName(order) ? nameMatch(entry, tokens, typed, pinyinQuery) : undefined;
-      if (byName !== undefined) scored.push(scoredAs(entry, byName));
-      else if (inside !== undefined && item.symbol.includes(inside))
-        scored.push({
-          item,
-          order,
-          size,
-          rank: MATCH_RANK.insideSymbol,
-          edits: 0,
-          exact: false,
-          whole: false,
-          alias: false,
-          closeness: entry.code.length,
-          matchedName: undefined,
-        });
+      const byName = tokens.length > 0 && mayMatchByName(entry.order) ? nameMatch(entry, tokens, typed, pinyinQuery) : undefined;
+      if (byName !== undefined) scored.push(scoredByName(entry, byName));
+      else if (inside !== undefined && entry.item.symbol.includes(inside)) scored.push(scoredBySymbol(entry, MATCH_RANK.insideSymbol));
     }
     // Nothing as typed: the typos, when a word is long enough to tell one.
     if (scored.length === 0 && !hasHan(query) && tokens.some((token) => typoBudget(token.length) > 0)) {
       for (const entry of entries) {
         if (!passes(entry, options)) continue;
         const byTypo = typoMatch(entry, tokens, symbolQuery.symbol);
-        if (byTypo !== undefined) scored.push(scoredAs(entry, byTypo));
+        if (byTypo !== undefined) scored.push(scoredByName(entry, byTypo));
       }
     }
     scored.sort(compareScored);

@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { pinyinWords, toWords, wordIndex, wordsOf, type Words } from './catalog-text';
+import { searchableNameTexts } from './catalog-search';
+import { pinyinWords, toWords, wordIndex, wordsOf } from './catalog-text';
 import { WordStartIndex } from './catalog-word-starts';
 import { simulatorCatalogIndex } from './catalog-index.test-support';
-
-/** Every searchable text of an entry, as the search prepares them: its names and pinyin. */
-function textsOf([, , , name, nameEn, nameCn, nameHk, pinyin, aliases]: readonly unknown[]): Words[] {
-  const names = [name, nameEn, nameCn, nameHk, ...String(aliases).split('|')].map(String).filter((text) => text !== '');
-  const texts = names.map(toWords);
-  if (pinyin !== '') {
-    const { full, initials } = pinyinWords(String(pinyin));
-    texts.push(full, initials);
-  }
-  return texts;
-}
 
 describe('WordStartIndex', () => {
   it('marks every entry with a word the token starts (of any length), in every script, over the whole simulator catalogue', async () => {
     const { entries } = await simulatorCatalogIndex();
-    const texts = entries.map(textsOf);
+    const texts = entries.map(searchableNameTexts);
     const index = new WordStartIndex();
     texts.forEach((each, position) => {
       index.add(position, each);
