@@ -42,11 +42,16 @@ interface EarlyRecord {
   shifts: { at: number; value: number }[];
 }
 
-async function holdApp(page: Page): Promise<void> {
+/** Holds the app's chunk, once asked for, until `released` settles. */
+async function holdAppUntil(page: Page, released: () => Promise<unknown>): Promise<void> {
   await page.route(APP_CHUNK, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, HOLD_APP_MS));
+    await released();
     await route.continue();
   });
+}
+
+async function holdApp(page: Page): Promise<void> {
+  await holdAppUntil(page, () => new Promise((resolve) => setTimeout(resolve, HOLD_APP_MS)));
 }
 
 /**
@@ -59,10 +64,7 @@ async function holdAppUntilReleased(page: Page): Promise<() => void> {
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(APP_CHUNK, async (route) => {
-    await released;
-    await route.continue();
-  });
+  await holdAppUntil(page, () => released);
   return release;
 }
 
