@@ -41,6 +41,39 @@ test('a new watchlist with its symbols survives a reload, and rows show live pri
   await expect(page).toHaveURL(/symbol=388\.HK/);
 });
 
+test('a symbol typed while the last one waits for the catalogue stays in the box and is added next', async ({ page }) => {
+  // The catalogue is held until the second symbol is typed: the first one's check settles late.
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/chartroom/catalog', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: '+ New list' }).click();
+  const name = page.getByRole('textbox', { name: 'List name' });
+  await name.fill('Typed fast');
+  await name.press('Enter');
+  const add = page.getByRole('combobox', { name: 'Add symbol' });
+  await add.click();
+  await page.keyboard.type('msft.us', { delay: 40 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Checking the symbol catalogue…')).toBeVisible();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('00388.HK', { delay: 40 });
+  release();
+  const rows = page.getByTestId('watchlist-row');
+  await expect(rows).toHaveCount(1);
+  await expect(add).toHaveValue('00388.HK');
+  await page.keyboard.press('Enter');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toHaveAttribute('data-symbol', 'MSFT.US');
+  await expect(rows.nth(1)).toHaveAttribute('data-symbol', '388.HK');
+  await expect(add).toHaveValue('');
+});
+
 test('a corrupted saved store gives a notice and keeps the good watchlists', async ({ page }) => {
   await page.goto('/');
   // The app saves its state as it starts: edit the store once it is on screen, or it overwrites the edit.

@@ -66,7 +66,7 @@ export function SymbolAddBox({ entry, existing, label, placeholder, refusal, hin
     // Kept as the user's choice would be, so the row, the chart and the alerts read that type.
     if (result.ok === true && result.likely && result.type) useAppStore.getState().rememberType(suggestion.symbol, result.type);
     setListOpen(false);
-    entry.settle(result);
+    entry.settle(result, entry.text);
   };
   const submit = async () => {
     const refused = refusal?.();

@@ -61,6 +61,23 @@ describe('useSymbolEntry', () => {
     expect(entry.current).toMatchObject({ text: 'btcusd', feedback: { tone: 'error', text: 'No room' } });
   });
 
+  it('keeps the next symbol typed while a check waits for the catalogue', async () => {
+    const accept = vi.fn((): EntryFeedback => ({ tone: 'ok', text: 'Added' }));
+    const entry = entryWith(accept);
+    act(() => {
+      entry.current.edit('aapl');
+    });
+    let checked: Promise<void> = Promise.resolve();
+    act(() => {
+      checked = entry.current.check('aapl', []);
+      // Typed before the catalogue arrives: the first symbol's acceptance must not empty it.
+      entry.current.edit('btcusd');
+    });
+    await act(() => checked);
+    expect(accept).toHaveBeenCalledWith('AAPL.US');
+    expect(entry.current.text).toBe('btcusd');
+  });
+
   it('refuses an empty box and an unknown symbol without accepting anything', async () => {
     const accept = vi.fn((): EntryFeedback => undefined);
     const entry = entryWith(accept);

@@ -21,8 +21,8 @@ export interface SymbolEntry {
   choice: { symbol: string; types: ProductType[] } | undefined;
   /** The box's text changed: a choice or a message about the old text goes (a check under way keeps its word). */
   edit: (text: string) => void;
-  /** Accepts the symbol, holds it for its type, or shows why not. */
-  settle: (result: SymbolInput) => void;
+  /** Accepts the symbol, holds it for its type, or shows why not; `typed`: the text it came from. */
+  settle: (result: SymbolInput, typed: string) => void;
   /** Checks `typed` against the catalogue and settles it; `existing`: the symbols already there. */
   check: (typed: string, existing: readonly string[]) => Promise<void>;
   refuse: (message: string) => void;
@@ -46,16 +46,17 @@ export function useSymbolEntry(accept: (symbol: string) => EntryFeedback): Symbo
   const refuse = (message: string) => {
     setFeedback({ tone: 'error', text: message });
   };
-  const take = (symbol: string) => {
+  const take = (symbol: string, typed: string) => {
     const after = accept(symbol);
     if (after?.tone !== 'error') {
-      setText('');
+      // A check settles after the catalogue arrives; the box may hold the next symbol by then.
+      setText((current) => (current === typed ? '' : current));
       setChoice(undefined);
     }
     setFeedback(after);
   };
-  const settle = (result: SymbolInput) => {
-    if (result.ok === true) take(result.symbol);
+  const settle = (result: SymbolInput, typed: string) => {
+    if (result.ok === true) take(result.symbol, typed);
     else if (result.ok === 'choose') {
       setChoice({ symbol: result.symbol, types: result.types });
       setFeedback(undefined);
@@ -73,7 +74,7 @@ export function useSymbolEntry(accept: (symbol: string) => EntryFeedback): Symbo
     settle,
     async check(typed, existing) {
       if (typed.trim() === '') {
-        settle(parseSymbolInput(typed, existing, { lookup: () => [] }));
+        settle(parseSymbolInput(typed, existing, { lookup: () => [] }), typed);
         return;
       }
       setFeedback({ tone: 'busy', text: t('Checking the symbol catalogue…') });
@@ -84,13 +85,13 @@ export function useSymbolEntry(accept: (symbol: string) => EntryFeedback): Symbo
         refuse(t('The symbol catalogue could not be loaded, so nothing was added. Try again.'));
         return;
       }
-      settle(parseSymbolInput(typed, existing, catalog, rememberedType));
+      settle(parseSymbolInput(typed, existing, catalog, rememberedType), typed);
     },
     refuse,
     choose(type) {
       if (!choice) return;
       useAppStore.getState().rememberType(choice.symbol, type);
-      take(choice.symbol);
+      take(choice.symbol, text);
     },
     cancelChoice() {
       setChoice(undefined);
