@@ -158,6 +158,9 @@ const SYMBOL_ALIASES: Readonly<Record<string, string>> = {
   FCHI: 'cac|cac 40',
 };
 
+/** The stocks, metals and indices that have aliases (each a real instrument the catalogue lists). */
+export const ALIASED_SYMBOLS: readonly string[] = Object.keys(SYMBOL_ALIASES);
+
 /** A futures contract's product letters: AU2612 → AU, I2701 → I; undefined for another shape. */
 function futuresProduct(symbol: string): string | undefined {
   return /^([A-Z]{1,2})\d{3,4}$/.exec(symbol)?.[1];

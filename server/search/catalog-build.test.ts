@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogEntry } from '#shared/catalog.ts';
+import { ALIASED_SYMBOLS } from './aliases.ts';
 import { buildCatalogIndex, fetchLastUpdated } from './catalog-build.ts';
 import { simUpstream } from './catalog-test-support.ts';
 import { loadPinyin } from './pinyin.ts';
@@ -14,8 +15,8 @@ describe('buildCatalogIndex against the simulator', async () => {
   const index = await buildCatalogIndex(upstreamGet(sim.upstream), await loadPinyin());
 
   it('lists every product of every page, once, in the product list order', () => {
-    expect(index.entries).toHaveLength(2793);
-    expect(new Set(index.entries.map(([symbol, type]) => `${symbol}|${type}`)).size).toBe(2793);
+    expect(index.entries).toHaveLength(2815);
+    expect(new Set(index.entries.map(([symbol, type]) => `${symbol}|${type}`)).size).toBe(2815);
     expect(index.lastUpdated).toBe('2026-11-02T08:00:00+08:00');
     expect(index.version).toBe(3);
   });
@@ -28,7 +29,7 @@ describe('buildCatalogIndex against the simulator', async () => {
       '/v1/symbols/available?limit=1000&offset=2000',
     ]);
     const infos = sim.targets.filter((target) => target.startsWith('/v1/market/stock-info'));
-    expect(infos).toHaveLength(6); // 2,705 stocks
+    expect(infos).toHaveLength(6); // 2,727 stocks
     for (const target of infos) expect(new URL(target, 'http://x').searchParams.get('symbols')?.split(',').length).toBeLessThanOrEqual(500);
     expect(sim.targets).toHaveLength(9);
   });
@@ -43,6 +44,11 @@ describe('buildCatalogIndex against the simulator', async () => {
       ['AU2612', 'futures', 'CN', '沪金2612', '', '', '', 'hu jin 2612', 'gold futures|gold|黄金|黃金', 10.5],
     ]);
     expect(bySymbol(index.entries, 'ETHUSDT')).toEqual([['ETHUSDT', 'crypto', 'GLOBAL', 'Ethereum / Tether', '', '', '', '', '', 11.6]]);
+  });
+
+  it('lists every instrument that has aliases, so an alias never names an invented one that took its code', () => {
+    const listed = new Set(index.entries.map(([symbol]) => symbol));
+    expect(ALIASED_SYMBOLS.filter((symbol) => !listed.has(symbol))).toEqual([]);
   });
 
   it('keeps both products of an ambiguous symbol', () => {

@@ -38,7 +38,7 @@ describe('GET /chartroom/catalog', () => {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     }
     const index = decoded(plain.bytes, null);
-    expect(index.entries).toHaveLength(2793);
+    expect(index.entries).toHaveLength(2815);
     expect(decoded(br.bytes, 'br')).toEqual(index);
     expect(decoded(gz.bytes, 'gzip')).toEqual(index);
     expect(Number(br.response.headers.get('content-length'))).toBe(br.bytes.length);

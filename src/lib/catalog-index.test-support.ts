@@ -9,7 +9,7 @@ import { CATALOG_PATH } from '#shared/catalog.ts';
 
 let built: Promise<CatalogIndex> | undefined;
 
-/** The simulator's catalogue index (2,793 instruments). */
+/** The simulator's catalogue index (2,815 instruments). */
 export function simulatorCatalogIndex(): Promise<CatalogIndex> {
   built ??= (async () => {
     const { app } = createApp(loadConfig({}, { port: 0 }));

@@ -1,7 +1,7 @@
 /**
  * Real US tickers of three letters or more the generated long tail never takes (us-universe.ts):
  * a trader who types one means the real company, so an invented one under it would be found
- * first and be wrong. The US listings of Chinese companies (BIDU, PDD), foreign companies'
+ * first and be wrong. The US listings of Chinese companies (BILI, TME), foreign companies'
  * well-known ADRs, and large US companies the hand-written majors do not list. Tickers of one or
  * two letters are all left free (us-universe.ts): nearly all are well-known companies (F, GE, JD).
  */

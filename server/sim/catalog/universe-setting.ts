@@ -4,7 +4,7 @@
  * The simulator's US and A-share universes (SIM_UNIVERSE). `full`, the default: at the real
  * service's scale (about 5,000 stocks each, generated as the HK long tail is), so the dashboard,
  * its search and its screener meet a market as a key meets it. `majors`: the hand-written majors
- * only (2,793 products instead of 12,690), which the tests and journeys are written against.
+ * only (2,815 products instead of 12,690), which the tests and journeys are written against.
  */
 export type SimUniverse = 'full' | 'majors';
 

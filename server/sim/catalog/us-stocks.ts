@@ -35,6 +35,7 @@ const ROWS: readonly UsRow[] = [
   ['BA', 'NYSE', 'Boeing', '波音', 170, 0.76, -18, -5, null, 0.38],
   ['BABA', 'NYSE', 'Alibaba', '阿里巴巴', 140, 2.3, 5.5, 72, 1.4, 0.42],
   ['BAC', 'NYSE', 'Bank of America', '美国银行', 42, 7.6, 3.2, 35, 2.5, 0.27],
+  ['BIDU', 'NASD', 'Baidu', '百度', 97, 0.35, 7.2, 103, null, 0.45],
   ['BKNG', 'NASD', 'Booking Holdings', '缤客', 4800, 0.033, 160, -130, 0.7, 0.28],
   ['C', 'NYSE', 'Citigroup', '花旗', 70, 1.89, 5.9, 99, 3.2, 0.3],
   ['CAT', 'NYSE', 'Caterpillar', '卡特彼勒', 380, 0.48, 22, 40, 1.5, 0.28],
@@ -52,9 +53,11 @@ const ROWS: readonly UsRow[] = [
   ['HON', 'NASD', 'Honeywell', '霍尼韦尔', 210, 0.65, 8.7, 28, 2.1, 0.2],
   ['IBM', 'NYSE', 'IBM', 'IBM', 230, 0.93, 6.5, 27, 2.9, 0.23],
   ['INTC', 'NASD', 'Intel', '英特尔', 30, 4.37, -4.4, 23, null, 0.45],
+  ['JD', 'NASD', 'JD.com', '京东', 33, 1.58, 3.2, 20.5, 2.3, 0.42],
   ['JNJ', 'NYSE', 'Johnson & Johnson', '强生', 155, 2.4, 6.0, 29, 3.2, 0.17],
   ['JPM', 'NYSE', 'JPMorgan Chase', '摩根大通', 220, 2.8, 18.5, 115, 2.2, 0.24],
   ['KO', 'NYSE', 'Coca-Cola', '可口可乐', 68, 4.3, 2.5, 6.3, 3.0, 0.15],
+  ['LI', 'NASD', 'Li Auto', '理想汽车', 24, 1.06, 0.98, 9.8, null, 0.6, '20200730'],
   ['LIN', 'NASD', 'Linde', '林德', 460, 0.476, 13.6, 83, 1.2, 0.18],
   ['LLY', 'NYSE', 'Eli Lilly', '礼来', 800, 0.9, 12, 16, 0.7, 0.32],
   ['MA', 'NYSE', 'Mastercard', '万事达', 500, 0.92, 13.9, 8, 0.55, 0.22],
@@ -67,8 +70,10 @@ const ROWS: readonly UsRow[] = [
   ['NFLX', 'NASD', 'Netflix', '奈飞', 110, 4.27, 2.5, 5.5, null, 0.35],
   ['NIO', 'NYSE', 'NIO', '蔚来', 6, 2.1, -1.5, 0.5, null, 0.8, '20180912'],
   ['NKE', 'NYSE', 'Nike', '耐克', 75, 1.48, 2.2, 9.5, 2.1, 0.33],
+  ['NTES', 'NASD', 'NetEase', '网易', 122, 0.64, 6.7, 35, 2.4, 0.35],
   ['NVDA', 'NASD', 'NVIDIA', '英伟达', 140, 24.4, 2.9, 1.8, 0.03, 0.5],
   ['ORCL', 'NYSE', 'Oracle', '甲骨文', 180, 2.8, 4.3, 5, 1.0, 0.4],
+  ['PDD', 'NASD', 'PDD Holdings', '拼多多', 115, 1.39, 10.5, 45, null, 0.5, '20180726'],
   ['PEP', 'NASD', 'PepsiCo', '百事', 150, 1.37, 6.9, 13, 3.6, 0.16],
   ['PFE', 'NYSE', 'Pfizer', '辉瑞', 26, 5.67, 1.4, 15.5, 6.6, 0.22],
   ['PG', 'NYSE', 'Procter & Gamble', '宝洁', 165, 2.35, 6.6, 21, 2.4, 0.16],
@@ -88,6 +93,7 @@ const ROWS: readonly UsRow[] = [
   // Walmart moved its listing from the NYSE to Nasdaq in December 2025.
   ['WMT', 'NASD', 'Walmart', '沃尔玛', 95, 8.0, 2.5, 11, 1.0, 0.2],
   ['XOM', 'NYSE', 'Exxon Mobil', '埃克森美孚', 115, 4.3, 8.1, 61, 3.4, 0.25],
+  ['XPEV', 'NYSE', 'XPeng', '小鹏汽车', 20, 0.95, -0.64, 4.6, null, 0.7, '20200827'],
 ];
 
 function usStock([ticker, exchange, nameEn, nameCn, price, sharesB, epsTtm, bps, dividendYield, volatility, listedSince]: UsRow): Instrument {
