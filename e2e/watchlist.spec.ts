@@ -41,8 +41,9 @@ test('a new watchlist with its symbols survives a reload, and rows show live pri
   await expect(page).toHaveURL(/symbol=388\.HK/);
 });
 
-test('a symbol typed while the last one waits for the catalogue stays in the box and is added next', async ({ page }) => {
-  // The catalogue is held until the second symbol is typed: the first one's check settles late.
+test('symbols typed one after another while the catalogue loads are all added, in order', async ({ page }) => {
+  // The catalogue is held until four entries are typed: each Enter frees the box for the next,
+  // and a name ("tencent") takes its best suggestion once the catalogue is here.
   let release = (): void => undefined;
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -58,20 +59,22 @@ test('a symbol typed while the last one waits for the catalogue stays in the box
   await name.press('Enter');
   const add = page.getByRole('combobox', { name: 'Add symbol' });
   await add.click();
-  await page.keyboard.type('msft.us', { delay: 40 });
-  await page.keyboard.press('Enter');
+  for (const typed of ['msft.us', '00388.HK', 'tencent', 'zzzz.us']) {
+    await page.keyboard.type(typed, { delay: 40 });
+    await page.keyboard.press('Enter');
+    await expect(add).toHaveValue('');
+  }
   await expect(page.getByText('Checking the symbol catalogue…')).toBeVisible();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type('00388.HK', { delay: 40 });
+  await page.keyboard.type('xau', { delay: 40 });
   release();
   const rows = page.getByTestId('watchlist-row');
-  await expect(rows).toHaveCount(1);
-  await expect(add).toHaveValue('00388.HK');
-  await page.keyboard.press('Enter');
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(3);
   await expect(rows.nth(0)).toHaveAttribute('data-symbol', 'MSFT.US');
   await expect(rows.nth(1)).toHaveAttribute('data-symbol', '388.HK');
-  await expect(add).toHaveValue('');
+  await expect(rows.nth(2)).toHaveAttribute('data-symbol', '700.HK');
+  // The unknown one is reported by name; what the user typed since stays in the box.
+  await expect(page.getByText(/ZZZZ\.US/)).toBeVisible();
+  await expect(add).toHaveValue('xau');
 });
 
 test('a corrupted saved store gives a notice and keeps the good watchlists', async ({ page }) => {

@@ -5,12 +5,13 @@
  * Enter adds it; arrows move, Escape folds the list. Typed text with nothing suggested is checked
  * against the catalogue: an unknown symbol is refused with a message and nothing is added; an
  * ambiguous one asks which type. The catalogue downloads when the box gets focus or the pointer;
- * Enter before it has arrived waits for it.
+ * Enter before it has arrived frees the box for the next symbol and takes the best suggestion for
+ * the text once the catalogue is here, as Enter on the list would have.
  */
 import { useId, useMemo, useState, type KeyboardEvent, type Ref } from 'react';
 import { t } from '../i18n/t';
-import type { SymbolMatch } from '../lib/catalog-search';
-import { acceptSymbol, namesWhole } from '../lib/symbol-input';
+import type { CatalogSearch, SymbolMatch } from '../lib/catalog-search';
+import { acceptSymbol, namesWhole, type SymbolInput } from '../lib/symbol-input';
 import { useCatalog, useCatalogPrefetch } from '../queries/use-catalog';
 import { useAppStore } from '../store/app-store';
 import { TypeChoice } from './ui/type-choice';
@@ -37,6 +38,29 @@ export interface SymbolAddBoxProps {
 const SUGGESTIONS = 6;
 const NO_SUGGESTIONS: readonly SymbolMatch[] = [];
 
+/** The list under the box for `text` (a symbol of several types is one suggestion, with all its types). */
+function suggestionsFor(text: string, catalog: CatalogSearch): readonly SymbolMatch[] {
+  return text.trim() === '' ? NO_SUGGESTIONS : catalog.searchSymbols(text, { limit: SUGGESTIONS * 2 }).matches.slice(0, SUGGESTIONS);
+}
+
+/** What picking `suggestion` for the text `typed` settles to. */
+function suggestionResult(suggestion: SymbolMatch, typed: string, existing: readonly string[], catalog: CatalogSearch | undefined): SymbolInput {
+  // "BTC" picks BTCUSD the crypto pair; typed whole ("BTCUSD"), the box asks which.
+  const typedWhole = catalog !== undefined && namesWhole(typed, suggestion.symbol, catalog);
+  const result = acceptSymbol(suggestion.symbol, suggestion.types, existing, { typedWhole, remembered: rememberedType(suggestion.symbol) });
+  // Kept as the user's choice would be, so the row, the chart and the alerts read that type.
+  if (result.ok === true && result.likely && result.type) useAppStore.getState().rememberType(suggestion.symbol, result.type);
+  return result;
+}
+
+/** The first suggestion for `typed`, as the list would have offered it, once the catalogue is here. */
+const bestSuggestion =
+  (typed: string, existing: readonly string[]) =>
+  (catalog: CatalogSearch): SymbolInput | undefined => {
+    const [first] = suggestionsFor(typed, catalog);
+    return first && suggestionResult(first, typed, existing, catalog);
+  };
+
 export function SymbolAddBox({ entry, existing, label, placeholder, refusal, hint, compact = false, choiceClassName, inputRef }: SymbolAddBoxProps) {
   const [listOpen, setListOpen] = useState(false);
   const [moved, setMoved] = useState(0);
@@ -47,26 +71,15 @@ export function SymbolAddBox({ entry, existing, label, placeholder, refusal, hin
   const messageId = `${baseId}-message`;
   const suggestionsId = `${baseId}-suggestions`;
   const optionId = (index: number) => `${baseId}-suggestion-${String(index)}`;
-  const suggestions = useMemo(
-    () =>
-      catalog.data === undefined || text.trim() === ''
-        ? NO_SUGGESTIONS
-        : catalog.data.searchSymbols(text, { limit: SUGGESTIONS * 2 }).matches.slice(0, SUGGESTIONS),
-    [catalog.data, text],
-  );
+  const suggestions = useMemo(() => (catalog.data === undefined ? NO_SUGGESTIONS : suggestionsFor(text, catalog.data)), [catalog.data, text]);
   const showList = listOpen && suggestions.length > 0;
   const active = showList ? Math.min(moved, suggestions.length - 1) : -1;
   const invalid = feedback?.tone === 'error';
   const textSize = compact ? 'text-xs' : 'text-sm';
 
   const pick = (suggestion: SymbolMatch) => {
-    // "BTC" picks BTCUSD the crypto pair; typed whole ("BTCUSD"), the box asks which.
-    const typedWhole = catalog.data !== undefined && namesWhole(entry.text, suggestion.symbol, catalog.data);
-    const result = acceptSymbol(suggestion.symbol, suggestion.types, existing, { typedWhole, remembered: rememberedType(suggestion.symbol) });
-    // Kept as the user's choice would be, so the row, the chart and the alerts read that type.
-    if (result.ok === true && result.likely && result.type) useAppStore.getState().rememberType(suggestion.symbol, result.type);
     setListOpen(false);
-    entry.settle(result, entry.text);
+    entry.settle(suggestionResult(suggestion, entry.text, existing, catalog.data), entry.text);
   };
   const submit = async () => {
     const refused = refusal?.();
@@ -79,7 +92,9 @@ export function SymbolAddBox({ entry, existing, label, placeholder, refusal, hin
       pick(picked);
       return;
     }
-    await entry.check(text, existing);
+    // Typed before the catalogue arrived: Enter takes the best suggestion once it has, as it would have.
+    const best = catalog.data === undefined ? bestSuggestion(text, existing) : undefined;
+    await entry.check(text, existing, best);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.nativeEvent.isComposing) return;

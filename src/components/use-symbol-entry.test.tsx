@@ -78,6 +78,22 @@ describe('useSymbolEntry', () => {
     expect(entry.current.text).toBe('btcusd');
   });
 
+  it('frees the box at Enter while the catalogue loads, and gives a refused symbol back', async () => {
+    const accept = vi.fn((): EntryFeedback => ({ tone: 'ok', text: 'Added' }));
+    const entry = entryWith(accept);
+    act(() => {
+      entry.current.edit('zzzz.us');
+    });
+    let checked: Promise<void> = Promise.resolve();
+    act(() => {
+      checked = entry.current.check('zzzz.us', []);
+    });
+    expect(entry.current).toMatchObject({ text: '', feedback: { tone: 'busy' } });
+    await act(() => checked);
+    expect(accept).not.toHaveBeenCalled();
+    expect(entry.current).toMatchObject({ text: 'zzzz.us', feedback: { tone: 'error' } });
+  });
+
   it('refuses an empty box and an unknown symbol without accepting anything', async () => {
     const accept = vi.fn((): EntryFeedback => undefined);
     const entry = entryWith(accept);

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ProductType } from '#shared/contract.ts';
 import { t } from '../i18n/t';
+import type { CatalogSearch } from '../lib/catalog-search';
 import { parseSymbolInput, type SymbolInput } from '../lib/symbol-input';
 import { catalogQueryOptions } from '../queries/use-catalog';
 import { useAppStore } from '../store/app-store';
@@ -22,9 +23,13 @@ export interface SymbolEntry {
   /** The box's text changed: a choice or a message about the old text goes (a check under way keeps its word). */
   edit: (text: string) => void;
   /** Accepts the symbol, holds it for its type, or shows why not; `typed`: the text it came from. */
-  settle: (result: SymbolInput, typed: string) => void;
-  /** Checks `typed` against the catalogue and settles it; `existing`: the symbols already there. */
-  check: (typed: string, existing: readonly string[]) => Promise<void>;
+  settle: (result: SymbolInput, typed: string) => boolean;
+  /**
+   * Checks `typed` against the catalogue and settles it; `existing`: the symbols already there.
+   * While the catalogue loads, the box is free for the next symbol; `typed` comes back if refused.
+   * `suggested`: what the text settles to by the catalogue's suggestions, before it is read as a symbol.
+   */
+  check: (typed: string, existing: readonly string[], suggested?: (catalog: CatalogSearch) => SymbolInput | undefined) => Promise<void>;
   refuse: (message: string) => void;
   /** The user chose the held symbol's type: remembered, then the symbol is accepted. */
   choose: (type: ProductType) => void;
@@ -46,21 +51,26 @@ export function useSymbolEntry(accept: (symbol: string) => EntryFeedback): Symbo
   const refuse = (message: string) => {
     setFeedback({ tone: 'error', text: message });
   };
-  const take = (symbol: string, typed: string) => {
+  /** Whether `symbol` was accepted. */
+  const take = (symbol: string, typed: string): boolean => {
     const after = accept(symbol);
-    if (after?.tone !== 'error') {
+    const accepted = after?.tone !== 'error';
+    if (accepted) {
       // A check settles after the catalogue arrives; the box may hold the next symbol by then.
       setText((current) => (current === typed ? '' : current));
       setChoice(undefined);
     }
     setFeedback(after);
+    return accepted;
   };
-  const settle = (result: SymbolInput, typed: string) => {
-    if (result.ok === true) take(result.symbol, typed);
-    else if (result.ok === 'choose') {
+  /** Whether the symbol was accepted (not refused, nor held for its type). */
+  const settle = (result: SymbolInput, typed: string): boolean => {
+    if (result.ok === true) return take(result.symbol, typed);
+    if (result.ok === 'choose') {
       setChoice({ symbol: result.symbol, types: result.types });
       setFeedback(undefined);
     } else refuse(result.message);
+    return false;
   };
   return {
     text,
@@ -72,20 +82,30 @@ export function useSymbolEntry(accept: (symbol: string) => EntryFeedback): Symbo
       if (feedback?.tone !== 'busy') setFeedback(undefined);
     },
     settle,
-    async check(typed, existing) {
+    async check(typed, existing, suggested) {
       if (typed.trim() === '') {
         settle(parseSymbolInput(typed, existing, { lookup: () => [] }), typed);
         return;
       }
+      const options = catalogQueryOptions();
+      // Enter before the catalogue arrives commits the text: the box empties for the next symbol,
+      // and gets the text back if it is not accepted (unless the user has typed on).
+      const waits = queryClient.getQueryData(options.queryKey) === undefined;
+      if (waits) setText((current) => (current === typed ? '' : current));
+      const giveBack = () => {
+        if (waits) setText((current) => (current === '' ? typed : current));
+      };
       setFeedback({ tone: 'busy', text: t('Checking the symbol catalogue…') });
       let catalog;
       try {
-        catalog = await queryClient.query(catalogQueryOptions());
+        catalog = await queryClient.query(options);
       } catch {
+        giveBack();
         refuse(t('The symbol catalogue could not be loaded, so nothing was added. Try again.'));
         return;
       }
-      settle(parseSymbolInput(typed, existing, catalog, rememberedType), typed);
+      const result = suggested?.(catalog) ?? parseSymbolInput(typed, existing, catalog, rememberedType);
+      if (!settle(result, typed)) giveBack();
     },
     refuse,
     choose(type) {
