@@ -38,6 +38,18 @@ function entryWith(accept: (symbol: string) => EntryFeedback) {
   return renderHook(() => useSymbolEntry(accept), { wrapper }).result;
 }
 
+/** Types `typed` and presses Enter, before the catalogue has arrived: the check it starts. */
+function startCheck(entry: ReturnType<typeof entryWith>, typed: string): Promise<void> {
+  act(() => {
+    entry.current.edit(typed);
+  });
+  let checked: Promise<void> = Promise.resolve();
+  act(() => {
+    checked = entry.current.check(typed, []);
+  });
+  return checked;
+}
+
 describe('useSymbolEntry', () => {
   it('empties the box once the symbol is taken, and keeps the text when it is refused', async () => {
     const accept = vi.fn((symbol: string): EntryFeedback => (symbol === 'AAPL.US' ? { tone: 'ok', text: 'Added' } : { tone: 'error', text: 'No room' }));
@@ -64,12 +76,8 @@ describe('useSymbolEntry', () => {
   it('keeps the next symbol typed while a check waits for the catalogue', async () => {
     const accept = vi.fn((): EntryFeedback => ({ tone: 'ok', text: 'Added' }));
     const entry = entryWith(accept);
+    const checked = startCheck(entry, 'aapl');
     act(() => {
-      entry.current.edit('aapl');
-    });
-    let checked: Promise<void> = Promise.resolve();
-    act(() => {
-      checked = entry.current.check('aapl', []);
       // Typed before the catalogue arrives: the first symbol's acceptance must not empty it.
       entry.current.edit('btcusd');
     });
@@ -81,13 +89,7 @@ describe('useSymbolEntry', () => {
   it('frees the box at Enter while the catalogue loads, and gives a refused symbol back', async () => {
     const accept = vi.fn((): EntryFeedback => ({ tone: 'ok', text: 'Added' }));
     const entry = entryWith(accept);
-    act(() => {
-      entry.current.edit('zzzz.us');
-    });
-    let checked: Promise<void> = Promise.resolve();
-    act(() => {
-      checked = entry.current.check('zzzz.us', []);
-    });
+    const checked = startCheck(entry, 'zzzz.us');
     expect(entry.current).toMatchObject({ text: '', feedback: { tone: 'busy' } });
     await act(() => checked);
     expect(accept).not.toHaveBeenCalled();
