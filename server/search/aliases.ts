@@ -135,6 +135,13 @@ const SYMBOL_ALIASES: Readonly<Record<string, string>> = {
   '688012.SH': 'amec',
   '688041.SH': 'hygon',
   '688111.SH': 'kingsoft office',
+  // HK stocks whose English short names are codes (NTES-S, CCB, CM BANK): the words for them, as
+  // their A-share or US listings have, so a name finds every listing.
+  '9999.HK': 'netease',
+  '939.HK': 'china construction bank',
+  '1398.HK': 'industrial and commercial bank of china',
+  '1288.HK': 'agricultural bank of china',
+  '3968.HK': 'china merchants bank|cmb',
   // Spot metals.
   // Spot metals, in Simplified and Traditional Chinese too (the API names them in English only).
   XAUUSD: 'gold|spot gold|黄金|现货黄金|黃金|現貨黃金',

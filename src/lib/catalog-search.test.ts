@@ -237,6 +237,20 @@ describe('createCatalogSearch: what a trader types (the simulator’s catalogue,
     expect(firstOf(query)?.item.symbol).toBe(symbol);
   });
 
+  it.each([
+    ['netease', ['NTES.US', '9999.HK']],
+    ['china construction bank', ['601939.SH', '939.HK']],
+    ['china merchants bank', ['600036.SH', '3968.HK']],
+    ['agricultural bank of china', ['601288.SH', '1288.HK']],
+    ['industrial and commercial bank', ['601398.SH', '1398.HK']],
+  ])('finds every listing of a company by its name, an HK short name being a code: %s', (query, symbols) => {
+    const found = simCatalog
+      .search(query)
+      .matches.slice(0, 3)
+      .map(({ item }) => item.symbol);
+    expect(found).toEqual(expect.arrayContaining(symbols));
+  });
+
   it('ranks the metal and its futures before Goldman Sachs for “gold”, and still lists the bank', () => {
     const symbols = simCatalog.search('gold').matches.map(({ item }) => item.symbol);
     expect(symbols.slice(0, 3)).toEqual(['XAUUSD', 'AU2612', 'AU2702']);
