@@ -59,6 +59,17 @@ function useReplayNow(run: ReplayRun): { now: number; playing: boolean; speed: R
   return { now: run.clock.now(), playing: run.clock.playing(), speed: run.clock.speed() };
 }
 
+/**
+ * The instant the clock last stood still at: `now` while paused, the instant play started from
+ * while it plays. A datetime field rebuilds its inner fields and lays the whole page out again at
+ * each new value, a layout per bar at ten bars a second; the jump field needs no running time.
+ */
+function useRestingInstant(now: number, playing: boolean): number {
+  const [resting, setResting] = useState(now);
+  if (!playing && resting !== now) setResting(now);
+  return playing ? resting : now;
+}
+
 /** The buttons' marks, drawn (a font may lack the media symbols). */
 function Icon({ shape }: { shape: 'back' | 'play' | 'pause' | 'forward' }) {
   const paths = {
@@ -80,6 +91,7 @@ export function ReplayControls({ run }: { run: ReplayRun }) {
   const interval = useAppStore((state) => state.workspace.interval);
   const revealed = !useDatesHidden();
   const [jump, setJump] = useState('');
+  const restingAt = useRestingInstant(now, playing);
   // The alerts that fired on the replayed prices: shown here only (src/app/replay-alerts.tsx).
   const firings = useReplayFirings();
   const { clock } = run;
@@ -180,7 +192,7 @@ export function ReplayControls({ run }: { run: ReplayRun }) {
           type="datetime-local"
           aria-label={t('Jump to')}
           data-testid="replay-jump-time"
-          value={jump === '' && revealed ? localInput(now) : jump}
+          value={jump === '' && revealed ? localInput(restingAt) : jump}
           onChange={(event) => {
             setJump(event.currentTarget.value);
           }}

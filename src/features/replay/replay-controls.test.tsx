@@ -1,0 +1,44 @@
+// @vitest-environment happy-dom
+// The replay's controls: the jump field shows where the clock stands still, not each bar of a play.
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testServices, wrapperFor } from '../../queries/query-test-support';
+import { createTestClock } from '../../time/test-clock.test-support';
+import { ReplayControls, replayTimeText } from './replay-controls';
+import { currentReplayRun, startReplay } from './replay-runtime';
+
+const NOW = Date.parse('2026-11-25T08:00:00Z');
+const START = Date.parse('2026-11-24T02:00:00Z');
+
+afterEach(() => {
+  currentReplayRun()?.stop();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('the replay controls', () => {
+  it('keep the jump field at the instant play started from while it plays, and show the clock again at a pause', () => {
+    const services = testServices({ clock: createTestClock(NOW) });
+    const run = startReplay(services, { symbol: '700.HK', start: START, position: START, blind: false });
+    if (!run) throw new Error('no replay');
+    render(<ReplayControls run={run} />, { wrapper: wrapperFor(services) });
+    const field = screen.getByTestId<HTMLInputElement>('replay-jump-time');
+    const position = screen.getByTestId('replay-position');
+    act(() => {
+      run.clock.step('1h', 1);
+    });
+    const paused = field.value;
+    expect(new Date(paused).getTime()).toBe(run.clock.now());
+    act(() => {
+      run.clock.play();
+      run.clock.step('1h', 1);
+    });
+    // The position follows every bar; the field (whose every new value lays the page out) does not.
+    expect(position.textContent).toBe(replayTimeText(run.clock.now()));
+    expect(field.value).toBe(paused);
+    act(() => {
+      run.clock.pause();
+    });
+    expect(field.value).not.toBe(paused);
+    expect(new Date(field.value).getTime()).toBe(run.clock.now());
+  });
+});
