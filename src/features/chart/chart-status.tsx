@@ -1,5 +1,6 @@
 /** What covers the chart while it has nothing to draw: loading, an error with Retry, or no data. */
 import { t } from '../../i18n/t';
+import { useLanguage } from '../../i18n/use-language';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { WaitingText } from '../../components/ui/waiting-text';
 
@@ -11,6 +12,7 @@ interface ChartStatusProps {
 }
 
 export function ChartStatus({ isLoading, error, isEmpty, onRetry }: ChartStatusProps) {
+  useLanguage();
   if (!isEmpty) return null;
   if (error) {
     return (

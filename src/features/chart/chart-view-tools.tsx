@@ -9,6 +9,7 @@
  * here too: that only happens once the chart has candles.
  */
 import { t } from '../../i18n/t';
+import { useLanguage } from '../../i18n/use-language';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { lazyWithPreload } from '../../components/lazy-with-preload';
@@ -49,6 +50,7 @@ export interface ChartViewToolsProps {
 }
 
 export function ChartViewTools({ surface, active, loadingOlder }: ChartViewToolsProps) {
+  useLanguage();
   const { chart, element, priceSeries } = surface;
   const onDataChange = useCallback((callback: () => void) => surface.onDataChange(callback), [surface]);
   const [away, setAway] = useState(false);

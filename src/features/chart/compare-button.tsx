@@ -5,6 +5,7 @@
  * comparisons' data, lines and legend only while the chart has comparisons.
  */
 import { t } from '../../i18n/t';
+import { useLanguage } from '../../i18n/use-language';
 import { Suspense } from 'react';
 import { lazyWithPreload } from '../../components/lazy-with-preload';
 import { useAppStore } from '../../store/app-store';
@@ -27,5 +28,6 @@ export function CompareSlot(chart: ComparedChart) {
 }
 
 export function CompareButton({ chartId, symbol, compared }: { chartId: string; symbol: string; compared: number }) {
+  useLanguage();
   return <PopupButton label={compared > 0 ? t('Compare ({compared})', { compared }) : t('Compare')} role="dialog" popup={menu} props={{ chartId, symbol }} />;
 }

@@ -3,6 +3,7 @@
  * active chart) that is the workspace, which mirrors the active chart; another chart reads and
  * writes its own slot of the layout.
  */
+import { useCallback } from 'react';
 import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
 import { useAppStore, type AppState } from '../../store/app-store';
 import { setChartIndicators } from '../../store/chart-layout';
@@ -40,28 +41,28 @@ export function useChartView(chartIndex: number | undefined): ChartViewControls 
   const ownList = useAppStore((state) => state.layout.kind !== '1' || own !== undefined);
   const updateLayout = useAppStore((state) => state.updateLayout);
   const setPreferred = useAppStore((state) => state.setIndicators);
-  return {
-    symbol,
-    type,
-    interval,
-    adjust,
-    indicators: own ?? shared,
-    setIndicators: ownList
-      ? (list) => {
-          updateLayout((layout) => setChartIndicators(layout, slot, list));
-        }
-      : setPreferred,
-    setInterval:
-      chartIndex === undefined
-        ? setActiveInterval
-        : (next) => {
-            setChartInterval(chartIndex, next);
-          },
-    setAdjust:
-      chartIndex === undefined
-        ? setActiveAdjust
-        : (next) => {
-            setChartAdjust(chartIndex, next);
-          },
-  };
+  // Stable while the chart's slot is: the toolbar's controls are memoized (chart-panel.tsx), and
+  // a new function each render would render them again at every move of the forming candle.
+  const setIndicators = useCallback(
+    (list: IndicatorList) => {
+      if (ownList) updateLayout((layout) => setChartIndicators(layout, slot, list));
+      else setPreferred(list);
+    },
+    [ownList, updateLayout, slot, setPreferred],
+  );
+  const setInterval = useCallback(
+    (next: Interval) => {
+      if (chartIndex === undefined) setActiveInterval(next);
+      else setChartInterval(chartIndex, next);
+    },
+    [chartIndex, setActiveInterval, setChartInterval],
+  );
+  const setAdjust = useCallback(
+    (next: AdjustMode) => {
+      if (chartIndex === undefined) setActiveAdjust(next);
+      else setChartAdjust(chartIndex, next);
+    },
+    [chartIndex, setActiveAdjust, setChartAdjust],
+  );
+  return { symbol, type, interval, adjust, indicators: own ?? shared, setIndicators, setInterval, setAdjust };
 }
