@@ -108,9 +108,12 @@ export async function startTestPostgres(): Promise<TestPostgres> {
 
 /** Whether a process is gone, or dead and waiting to be reaped (a zombie still answers kill -0). */
 function isDead(pid: string): boolean {
-  const status = `/proc/${pid}/status`;
-  if (!existsSync(status)) return true;
-  return /^State:\s+Z/m.test(readFileSync(status, 'utf8'));
+  // Read, not checked then read: the process may be reaped between the two (CI met that).
+  try {
+    return /^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return true;
+  }
 }
 
 /**
