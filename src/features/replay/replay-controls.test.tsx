@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The replay's controls: the jump field shows where the clock stands still, not each bar of a play.
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testServices, wrapperFor } from '../../queries/query-test-support';
 import { createTestClock } from '../../time/test-clock.test-support';
@@ -11,6 +11,7 @@ const NOW = Date.parse('2026-11-25T08:00:00Z');
 const START = Date.parse('2026-11-24T02:00:00Z');
 
 afterEach(() => {
+  cleanup();
   currentReplayRun()?.stop();
   window.history.replaceState(null, '', '/');
 });
@@ -40,5 +41,34 @@ describe('the replay controls', () => {
     });
     expect(field.value).not.toBe(paused);
     expect(new Date(field.value).getTime()).toBe(run.clock.now());
+  });
+
+  it('show where a jump landed, not the text typed, paused or playing', () => {
+    const services = testServices({ clock: createTestClock(NOW) });
+    const run = startReplay(services, { symbol: '700.HK', start: START, position: START, blind: false });
+    if (!run) throw new Error('no replay');
+    render(<ReplayControls run={run} />, { wrapper: wrapperFor(services) });
+    const field = screen.getByTestId<HTMLInputElement>('replay-jump-time');
+    const form = field.closest('form');
+    if (!form) throw new Error('no jump form');
+    const jumpTo = (typed: string): void => {
+      fireEvent.change(field, { target: { value: typed } });
+      fireEvent.submit(form);
+    };
+    // Past the live clock: the replay stops at the limit, and the field says so.
+    act(() => {
+      jumpTo('2027-01-05T10:00');
+    });
+    expect(run.clock.now()).toBe(NOW);
+    expect(new Date(field.value).getTime()).toBe(NOW);
+    act(() => {
+      run.clock.seek(START);
+      run.clock.play();
+    });
+    act(() => {
+      jumpTo('2030-01-01T00:00');
+    });
+    expect(run.clock.now()).toBe(NOW);
+    expect(new Date(field.value).getTime()).toBe(NOW);
   });
 });

@@ -64,10 +64,10 @@ function useReplayNow(run: ReplayRun): { now: number; playing: boolean; speed: R
  * while it plays. A datetime field rebuilds its inner fields and lays the whole page out again at
  * each new value, a layout per bar at ten bars a second; the jump field needs no running time.
  */
-function useRestingInstant(now: number, playing: boolean): number {
+function useRestingInstant(now: number, playing: boolean): { instant: number; rest: (at: number) => void } {
   const [resting, setResting] = useState(now);
   if (!playing && resting !== now) setResting(now);
-  return playing ? resting : now;
+  return { instant: playing ? resting : now, rest: setResting };
 }
 
 /** The buttons' marks, drawn (a font may lack the media symbols). */
@@ -91,7 +91,7 @@ export function ReplayControls({ run }: { run: ReplayRun }) {
   const interval = useAppStore((state) => state.workspace.interval);
   const revealed = !useDatesHidden();
   const [jump, setJump] = useState('');
-  const restingAt = useRestingInstant(now, playing);
+  const resting = useRestingInstant(now, playing);
   // The alerts that fired on the replayed prices: shown here only (src/app/replay-alerts.tsx).
   const firings = useReplayFirings();
   const { clock } = run;
@@ -185,14 +185,19 @@ export function ReplayControls({ run }: { run: ReplayRun }) {
         onSubmit={(event) => {
           event.preventDefault();
           const at = new Date(jump).getTime();
-          if (Number.isFinite(at)) clock.seek(at);
+          if (!Number.isFinite(at)) return;
+          clock.seek(at);
+          // The field shows where the replay landed (the next open when the time typed was
+          // outside the session), not the text typed.
+          setJump('');
+          resting.rest(clock.now());
         }}
       >
         <input
           type="datetime-local"
           aria-label={t('Jump to')}
           data-testid="replay-jump-time"
-          value={jump === '' && revealed ? localInput(restingAt) : jump}
+          value={jump === '' && revealed ? localInput(resting.instant) : jump}
           onChange={(event) => {
             setJump(event.currentTarget.value);
           }}
