@@ -10,6 +10,8 @@ import { expect } from './fixtures.ts';
  */
 export async function unfoldToolbar(scope: Page | Locator): Promise<void> {
   await expect(scope.getByRole('radiogroup', { name: 'Price scale' }).first()).toBeAttached({ timeout: 15_000 });
+  // The fold is measured when the browser lays the new controls out, at its next frame.
+  await ('page' in scope ? scope.page() : scope).evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const more = scope.getByRole('button', { name: 'More chart tools' });
   if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
 }

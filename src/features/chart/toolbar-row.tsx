@@ -9,6 +9,7 @@
  */
 import { t } from '../../i18n/t';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 
 /** The toolbar's controls as laid out: the flex items of `content`, looking through `display: contents` wrappers. */
 function controlsOf(content: HTMLElement): HTMLElement[] {
@@ -70,7 +71,11 @@ export function ToolbarRow({ children }: { children: ReactNode }) {
   }, [open]);
   useEffect(() => {
     if (!content.current || typeof ResizeObserver !== 'function') return undefined;
-    const observer = new ResizeObserver(measure);
+    // The new fold is drawn in the frame that laid the controls out (flushSync), not a frame
+    // later: in between, controls showed cut with no More, and a click there missed.
+    const observer = new ResizeObserver(() => {
+      flushSync(measure);
+    });
     observer.observe(content.current);
     return () => {
       observer.disconnect();
