@@ -44,10 +44,7 @@ const QuoteStrip = lazyWithPreload(() => import('../../components/quote-strip/qu
 const ChartViewTools = memo(lazyWithPreload(() => import('./chart-view-tools').then((module) => module.ChartViewTools)).Component);
 // The full-screen button, the adjustment, time zone and price scale controls: after the first
 // candle (the header names the adjustment meanwhile); they pay for the side columns' folding on the first page.
-// Not memoized: memoized (here or where it is defined), the toolbar measured its fold late on a
-// fresh page, and a click on a control below the fold before that missed (e2e/indicator-legends
-// at 1280 × 720). Why is not understood yet.
-const ChartToolbar = lazyWithPreload(() => import('./chart-toolbar').then((module) => module.ChartToolbar)).Component;
+const ChartToolbar = memo(lazyWithPreload(() => import('./chart-toolbar').then((module) => module.ChartToolbar)).Component);
 const AdjustToggle = memo(lazyWithPreload(() => import('./adjust-toggle').then((module) => module.AdjustToggle)).Component);
 const FullscreenButton = lazyWithPreload(() => import('./fullscreen-button').then((module) => module.FullscreenButton)).Component;
 

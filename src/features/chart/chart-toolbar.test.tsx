@@ -26,9 +26,15 @@ describe('ChartToolbar', () => {
     expect(onScaleChange).toHaveBeenCalledWith('percent');
   });
 
+  it('shows the indicators’ fields with the scales, in one render (no wait of their own behind the scales)', () => {
+    setup();
+    expect(screen.getByRole('radiogroup', { name: 'Price scale' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'MA' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Indicators…' })).toBeTruthy();
+  });
+
   it('edits MA periods, applied on Enter; an invalid list is flagged and not applied', async () => {
     const { onIndicatorsChange } = setup();
-    // The indicators' fields load after the rest of the toolbar.
     const ma = await screen.findByRole<HTMLInputElement>('textbox', { name: 'MA' });
     expect(ma.value).toBe('20, 50');
     fireEvent.change(ma, { target: { value: '20, nope' } });

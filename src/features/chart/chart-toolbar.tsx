@@ -3,13 +3,11 @@ import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
 import type { IndicatorList, PriceScaleMode } from '../../store/preferences-slice';
 import type { DisplayZone } from '../../store/workspace-slice';
-import { Suspense } from 'react';
-import { lazyWithPreload } from '../../components/lazy-with-preload';
+// The indicators' fields: imported, not lazy. This toolbar is itself loaded after the first
+// candle, in the same chunk (vite.config.ts), and a Suspense of its own showed them about half a
+// second after the scales (React holds a revealed boundary back 300 ms after the last fallback).
+import { IndicatorControls } from './indicator-controls';
 import { SegmentedControl, type SegmentOption } from './segmented-control';
-
-// The indicators' fields sit last in the toolbar, folded behind More on most widths: their code
-// loads as the app mounts (after the early chart's first candle), not with the first page.
-const IndicatorControls = lazyWithPreload(() => import('./indicator-controls').then((module) => module.IndicatorControls)).Component;
 
 const zones = (): readonly SegmentOption<DisplayZone>[] => [
   { value: 'market', label: t('Market'), title: t('Times in the market’s own time zone') },
@@ -38,9 +36,7 @@ export function ChartToolbar({ zone, onZoneChange, scale, onScaleChange, indicat
     <div className="contents">
       <SegmentedControl label={t('Time zone')} options={zones()} value={zone} onChange={onZoneChange} />
       <SegmentedControl label={t('Price scale')} options={scales()} value={scale} onChange={onScaleChange} />
-      <Suspense fallback={null}>
-        <IndicatorControls list={indicators} onChange={onIndicatorsChange} />
-      </Suspense>
+      <IndicatorControls list={indicators} onChange={onIndicatorsChange} />
     </div>
   );
 }
