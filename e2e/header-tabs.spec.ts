@@ -81,6 +81,12 @@ test.describe('on a phone (390×844, touch)', () => {
     await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
     await expect(page.getByTestId('header-last-price')).toBeVisible();
     await expect(page.getByTestId('header-session')).toBeVisible();
+    // The market's state reads whole beside the watchlist's star: its phase ('Pre-market', 'Open');
+    // the next change is in its title.
+    const phase = page.getByTestId('header-session').locator('.truncate');
+    expect(await phase.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1);
+    expect((await phase.innerText()).trim()).not.toBe('');
+    await expect(page.getByRole('button', { name: 'In watchlist' })).toBeVisible();
     const header = await page.locator('header.app-header').boundingBox();
     expect(header?.height).toBeLessThanOrEqual(120);
     await expect(page.getByText('Ctrl K')).toBeHidden();

@@ -34,7 +34,12 @@ describe('sessionStateText', () => {
   });
 
   it('has only the phase without a next change (crypto), and says when holidays were not checked', () => {
-    expect(sessionStateText({ phase: 'open', label: 'Open 24/7' }, 0, 'UTC')).toEqual({ text: 'Open 24/7', title: 'Open 24/7', tone: 'open' });
+    expect(sessionStateText({ phase: 'open', label: 'Open 24/7' }, 0, 'UTC')).toEqual({
+      text: 'Open 24/7',
+      phase: 'Open 24/7',
+      title: 'Open 24/7',
+      tone: 'open',
+    });
     const estimated = sessionStateText(
       { phase: 'closed', label: 'Closed', estimated: true, nextChange: { at: shanghai(26, 9), phase: 'open' } },
       shanghai(25, 23, 30),

@@ -51,6 +51,9 @@ export function marketClock(at: number, now: number, timeZone: string): string {
 export interface SessionStateText {
   /** What shows: 'Closed · opens 21:00'. */
   text: string;
+  /** Its two parts: the phase ('Closed'), and the next change ('opens 21:00') if one is known. */
+  phase: string;
+  next?: string;
   /** The tooltip: the next change's session, its countdown and the clock it is told in. */
   title: string;
   tone: PhaseTone;
@@ -59,10 +62,13 @@ export interface SessionStateText {
 export function sessionStateText(status: MarketStatus, now: number, timeZone: string): SessionStateText {
   const { phase, nextChange } = status;
   const caveat = status.estimated ? t(' (holidays not checked)') : '';
-  if (!nextChange) return { text: status.label, title: `${status.label}${caveat}`, tone: phaseTone(phase) };
+  if (!nextChange) return { text: status.label, phase: status.label, title: `${status.label}${caveat}`, tone: phaseTone(phase) };
   const when = marketClock(nextChange.at, now, timeZone);
+  const next = verb(phase, nextChange.phase, when);
   return {
-    text: `${status.label} · ${verb(phase, nextChange.phase, when)}`,
+    text: `${status.label} · ${next}`,
+    phase: status.label,
+    next,
     title: t('{label}; {phase} in {countdown}. Times in {zone}{caveat}.', {
       label: status.label,
       phase: phaseLabel(nextChange.phase).toLowerCase(),

@@ -82,7 +82,7 @@ export function SessionState() {
   if (nextAt !== next) setNext(nextAt);
 
   if (!status) return <span className="[grid-area:state]" />;
-  const { text, title, tone } = sessionStateText(status, now, schedule?.timeZone ?? 'UTC');
+  const { phase, next: nextText, title, tone } = sessionStateText(status, now, schedule?.timeZone ?? 'UTC');
   return (
     <span
       className="flex min-w-0 items-center gap-1.5 text-xs whitespace-nowrap text-slate-600 [grid-area:state] dark:text-slate-300"
@@ -91,7 +91,11 @@ export function SessionState() {
       data-phase={status.phase}
     >
       <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${DOT[tone]}`} />
-      <span className="truncate">{text}</span>
+      {/* A phone's header row has room for the phase only ('Pre-market'); the next change is in the title. */}
+      <span className="truncate">
+        {phase}
+        {nextText !== undefined && <span className="max-sm:hidden"> · {nextText}</span>}
+      </span>
     </span>
   );
 }

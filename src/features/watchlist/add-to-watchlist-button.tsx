@@ -23,10 +23,18 @@ export function AddToWatchlistButton({ symbol }: { symbol: string }) {
         title={t('{symbol} is in {list}', { symbol: normalized, list: listName ?? t('the active watchlist') })}
         className={`${base} border-slate-300 text-slate-500 dark:border-slate-700 dark:text-slate-400`}
       >
-        {/* A phone's header row is narrow: the words it hides stay in the button's name. */}
-        <span aria-hidden="true">✓ </span>
-        <span className="max-sm:sr-only">{t('In ')}</span>
-        {t('watchlist')}
+        {/* A phone's header row is narrow: a star there (the session state beside it needs the
+            room); the words it hides stay in the button's name. */}
+        <span aria-hidden="true" className="sm:hidden">
+          ★
+        </span>
+        <span aria-hidden="true" className="max-sm:hidden">
+          ✓{' '}
+        </span>
+        <span className="max-sm:sr-only">
+          {t('In ')}
+          {t('watchlist')}
+        </span>
       </button>
     );
   }
@@ -38,9 +46,16 @@ export function AddToWatchlistButton({ symbol }: { symbol: string }) {
       title={t('Add {symbol} to {list}', { symbol: normalized, list: listName ?? t('a new watchlist') })}
       className={`${base} border-sky-500 text-sky-700 hover:bg-sky-50 dark:text-sky-300 dark:hover:bg-sky-950`}
     >
-      <span aria-hidden="true">+ </span>
-      {t('Add')}
-      <span className="max-sm:sr-only">{t(' to watchlist')}</span>
+      <span aria-hidden="true" className="sm:hidden">
+        ☆
+      </span>
+      <span aria-hidden="true" className="max-sm:hidden">
+        +{' '}
+      </span>
+      <span className="max-sm:sr-only">
+        {t('Add')}
+        {t(' to watchlist')}
+      </span>
     </button>
   );
 }
