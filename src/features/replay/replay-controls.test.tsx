@@ -16,13 +16,18 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
+/** A 700.HK replay paused at START, its controls rendered; the jump field. */
+function renderControls() {
+  const services = testServices({ clock: createTestClock(NOW) });
+  const run = startReplay(services, { symbol: '700.HK', start: START, position: START, blind: false });
+  if (!run) throw new Error('no replay');
+  render(<ReplayControls run={run} />, { wrapper: wrapperFor(services) });
+  return { run, field: screen.getByTestId<HTMLInputElement>('replay-jump-time') };
+}
+
 describe('the replay controls', () => {
   it('keep the jump field at the instant play started from while it plays, and show the clock again at a pause', () => {
-    const services = testServices({ clock: createTestClock(NOW) });
-    const run = startReplay(services, { symbol: '700.HK', start: START, position: START, blind: false });
-    if (!run) throw new Error('no replay');
-    render(<ReplayControls run={run} />, { wrapper: wrapperFor(services) });
-    const field = screen.getByTestId<HTMLInputElement>('replay-jump-time');
+    const { run, field } = renderControls();
     const position = screen.getByTestId('replay-position');
     act(() => {
       run.clock.step('1h', 1);
@@ -44,11 +49,7 @@ describe('the replay controls', () => {
   });
 
   it('show where a jump landed, not the text typed, paused or playing', () => {
-    const services = testServices({ clock: createTestClock(NOW) });
-    const run = startReplay(services, { symbol: '700.HK', start: START, position: START, blind: false });
-    if (!run) throw new Error('no replay');
-    render(<ReplayControls run={run} />, { wrapper: wrapperFor(services) });
-    const field = screen.getByTestId<HTMLInputElement>('replay-jump-time');
+    const { run, field } = renderControls();
     const form = field.closest('form');
     if (!form) throw new Error('no jump form');
     const jumpTo = (typed: string): void => {
