@@ -10,7 +10,7 @@ import { expect } from './fixtures.ts';
  */
 export async function unfoldToolbar(scope: Page | Locator): Promise<void> {
   await expect(scope.getByRole('radiogroup', { name: 'Price scale' }).first()).toBeAttached({ timeout: 15_000 });
-  // The indicators' fields come last, in a chunk of their own.
+  // The indicators' fields are the toolbar's last controls.
   await expect(scope.getByRole('button', { name: 'Indicators…' }).first()).toBeAttached({ timeout: 15_000 });
   // The fold is measured when the browser lays the new controls out, at its next frame.
   await ('page' in scope ? scope.page() : scope).evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

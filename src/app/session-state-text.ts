@@ -49,9 +49,9 @@ export function marketClock(at: number, now: number, timeZone: string): string {
 }
 
 export interface SessionStateText {
-  /** What shows: 'Closed · opens 21:00'. */
+  /** The whole reading, 'Closed · opens 21:00' (the header shows it from sm up). */
   text: string;
-  /** Its two parts: the phase ('Closed'), and the next change ('opens 21:00') if one is known. */
+  /** Its two parts, which the header lays out itself (a phone shows the phase only): the phase ('Closed'), and the next change ('opens 21:00') if one is known. */
   phase: string;
   next?: string;
   /** The tooltip: the next change's session, its countdown and the clock it is told in. */

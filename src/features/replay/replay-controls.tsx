@@ -187,8 +187,8 @@ export function ReplayControls({ run }: { run: ReplayRun }) {
           const at = new Date(jump).getTime();
           if (!Number.isFinite(at)) return;
           clock.seek(at);
-          // The field shows where the replay landed (the next open when the time typed was
-          // outside the session), not the text typed.
+          // The field shows where the replay landed (the live clock's instant when the time typed
+          // was past it), not the text typed.
           setJump('');
           resting.rest(clock.now());
         }}
