@@ -108,4 +108,22 @@ describe('SymbolHeader', () => {
     });
     expect(screen.getByTestId('header-name').textContent).toBe('00700騰訊控股');
   });
+
+  it('before the catalogue’s names are in, shows the quote’s own name only in the language’s script', async () => {
+    cleanup();
+    serveTickers(new Map([['700.HK', { last: '509.0', change: '-3.5', percent: '-0.68', name: '腾讯控股' }]]));
+    useAppStore.getState().openSymbol('700.HK');
+    render(
+      <TestServices client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <SymbolHeader afterFirstCandle={false} />
+      </TestServices>,
+    );
+    await screen.findByTestId('header-last-price');
+    // English: TENCENT comes with the catalogue; 腾讯控股 meanwhile would be the wrong script.
+    expect(screen.getByTestId('header-name').textContent).toBe('00700');
+    act(() => {
+      useAppStore.getState().setLanguage('zh-HK');
+    });
+    expect(screen.getByTestId('header-name').textContent).toBe('00700腾讯控股');
+  });
 });

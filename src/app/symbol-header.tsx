@@ -18,9 +18,11 @@ import { isStockInstrument } from '#shared/symbols.ts';
 import { Suspense } from 'react';
 import { lazyWithPreload } from '../components/lazy-with-preload';
 import { HK_CODE_CLASS, hkDisplayCode } from '../lib/hk-code';
+import { interimName } from '../lib/interim-name';
 
 // The name in the language's script and the HK code beside it come with the watchlists, after
-// the first candle (the names need the catalogue then anyway); until then the quote's own name.
+// the first candle (the names need the catalogue then anyway); until then the quote's own name,
+// if it is in the language's script (interimName).
 const SymbolName = lazyWithPreload(() => import('../components/symbol-name').then((m) => m.SymbolName)).Component;
 
 interface SymbolHeaderProps {
@@ -29,13 +31,14 @@ interface SymbolHeaderProps {
 }
 
 export function SymbolHeader({ afterFirstCandle }: SymbolHeaderProps) {
-  useLanguage();
+  const language = useLanguage();
   const symbol = useAppStore((state) => state.workspace.symbol);
   const type = useAppStore((state) => state.workspace.type);
   const adjust = useAppStore((state) => state.workspace.adjust);
   const { ticker, error, lastCell, changeCell } = useLiveQuote(symbol, type, { flash: false });
   const figures = ticker ? tickerFigures(ticker) : undefined;
   const code = hkDisplayCode(symbol);
+  const firstName = interimName(symbol, ticker?.name, language);
   return (
     <div className={QUOTE_CLASSES.row} data-testid="symbol-header">
       <h1 className={QUOTE_CLASSES.symbol}>
@@ -45,7 +48,7 @@ export function SymbolHeader({ afterFirstCandle }: SymbolHeaderProps) {
       <span className={QUOTE_CLASSES.name} data-testid="header-name">
         {/* The code from the first paint (the shell draws it too); the name in the language's script after the first candle. */}
         {code !== undefined && <span className={HK_CODE_CLASS}>{code}</span>}
-        <Suspense fallback={ticker?.name}>{afterFirstCandle ? <SymbolName symbol={symbol} name={ticker?.name} withCode={false} /> : ticker?.name}</Suspense>
+        <Suspense fallback={firstName}>{afterFirstCandle ? <SymbolName symbol={symbol} name={ticker?.name} withCode={false} /> : firstName}</Suspense>
       </span>
       {figures && (
         <span ref={lastCell} className={QUOTE_CLASSES.last} data-testid="header-last-price">

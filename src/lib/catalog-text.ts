@@ -5,9 +5,12 @@
  * 0, 1, 2; `ETHUSDT` only at 0, so `eth` is not a word of `Ethereum / Tether` but `teth`er is.
  */
 
+import { HAN } from './han';
+
+export { hasHan } from './han';
+
 type Kind = 'han' | 'letter' | 'digit' | 'other';
 
-const HAN = /\p{Script=Han}/u;
 const LETTER = /\p{L}/u;
 const DIGIT = /\p{N}/u;
 
@@ -23,11 +26,6 @@ function kindOf(char: string): Kind {
  */
 export function fold(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(/滙/gu, '匯');
-}
-
-/** Whether the text holds a Chinese character. */
-export function hasHan(text: string): boolean {
-  return HAN.test(text);
 }
 
 /** A searchable text: folded, with the positions where its words start. */

@@ -4,7 +4,7 @@
  * name_hk), else the name the data calls its own.
  */
 import type { Language } from '../i18n/locales';
-import { hasHan } from './catalog-text';
+import { hasHan } from './han';
 
 export interface ScriptNames {
   en?: string;

@@ -6,8 +6,8 @@
  * useLanguage, a language switch renders the name again at once.
  */
 import { useQuery } from '@tanstack/react-query';
-import { marketOfSymbol } from '#shared/symbols.ts';
 import type { LocalNames } from '../lib/local-name';
+import { catalogueMayRename, interimName } from '../lib/interim-name';
 import { useLanguage } from '../i18n/use-language';
 import { queryKeys } from './query-keys';
 
@@ -16,6 +16,10 @@ export const LOCAL_NAMES_KEY = [...queryKeys.catalog.all, 'names'] as const;
 
 /** Every symbol's names, once the catalogue is in (asked for only while `needed`). */
 export function useLocalNames(needed = true): LocalNames | undefined {
+  return useLocalNamesQuery(needed).data;
+}
+
+function useLocalNamesQuery(needed: boolean) {
   return useQuery({
     enabled: needed,
     queryKey: LOCAL_NAMES_KEY,
@@ -24,16 +28,18 @@ export function useLocalNames(needed = true): LocalNames | undefined {
     gcTime: Number.POSITIVE_INFINITY,
     // A lookup, not plain data.
     structuralSharing: false,
-  }).data;
+  });
 }
 
 /**
- * `symbol`'s name in the current language's script, else `name` (the data's own). In English only
- * an HK stock's name can differ from the data's (name_en): a page of US stocks in English does not
- * download the catalogue for its names (the search downloads it when pointed at).
+ * `symbol`'s name in the current language's script, else `name` (the data's own; while the names
+ * load, only if it is in the language's script: interimName). In English only an HK stock's name
+ * can differ from the data's (name_en): a page of US stocks in English does not download the
+ * catalogue for its names (the search downloads it when pointed at).
  */
 export function useLocalName(symbol: string, name: string | undefined): string | undefined {
   const language = useLanguage();
-  const needed = (language !== 'en' && language !== 'pseudo') || marketOfSymbol(symbol) === 'HK';
-  return useLocalNames(needed)?.nameOf(symbol, language) ?? name;
+  const { data: names, isError } = useLocalNamesQuery(catalogueMayRename(symbol, language));
+  const settled = names !== undefined || isError;
+  return names?.nameOf(symbol, language) ?? (settled ? name : interimName(symbol, name, language));
 }

@@ -7,12 +7,14 @@ export interface Quote {
   percent: string;
   /** Defaults to `last`; another precision here changes the symbol's precision. */
   bid?: string;
+  /** The data's own name; defaults to `${symbol} name`. */
+  name?: string;
 }
 
 export function tickerOf(symbol: string, quote: Quote) {
   return {
     symbol,
-    name: `${symbol} name`,
+    name: quote.name ?? `${symbol} name`,
     type: 'stock',
     last_price: quote.last,
     open: quote.last,

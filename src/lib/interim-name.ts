@@ -1,0 +1,23 @@
+/**
+ * Which name shows while the catalogue's names (use-local-name) are still loading. A module of
+ * its own: the symbol header uses it on the first page, before the catalogue code is wanted.
+ */
+import { marketOfSymbol } from '#shared/symbols.ts';
+import type { Language } from '../i18n/locales';
+import { hasHan } from './han';
+
+/** Whether the catalogue may name `symbol` otherwise than its data in `language`: in English only an HK stock (name_en). */
+export function catalogueMayRename(symbol: string, language: Language): boolean {
+  return (language !== 'en' && language !== 'pseudo') || marketOfSymbol(symbol) === 'HK';
+}
+
+/**
+ * The data's own name to show until the catalogue's names are in: withheld where it is in the
+ * wrong script and the catalogue may have the right one (腾讯控股 in English, TENCENT a moment
+ * later; Apple Inc. in zh-CN, 苹果 a moment later), so no name flashes in the wrong script.
+ */
+export function interimName(symbol: string, name: string | undefined, language: Language): string | undefined {
+  if (name === undefined || !catalogueMayRename(symbol, language)) return name;
+  const chineseLanguage = language !== 'en' && language !== 'pseudo';
+  return hasHan(name) === chineseLanguage ? name : undefined;
+}
