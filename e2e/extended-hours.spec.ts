@@ -98,3 +98,34 @@ for (const [width, height] of [
     expect(overflow).toBeLessThanOrEqual(0);
   });
 }
+
+for (const [width, height] of [
+  [1440, 900],
+  [1280, 720],
+  [1024, 768],
+] as const) {
+  // At 1024 the list is 260 px wide: a long name gives way there, the figures never.
+  const names = width >= 1280;
+  test(`the watchlist at ${String(width)} × ${String(height)} keeps each row's ${names ? 'name, ' : ''}change and pre-market line whole`, async ({
+    page,
+    request,
+  }) => {
+    await resetSimulator(request);
+    await setClock(request, PRE_MARKET, false);
+    await page.setViewportSize({ width, height });
+    await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
+    // Every US stock of the default list has its pre-market line, and its name.
+    await expect(page.getByTestId('watchlist-extended')).toHaveCount(7);
+    await expect(page.getByTestId('watchlist-row').getByTestId('symbol-name')).toHaveCount(7);
+    const cut = await page
+      .getByTestId('watchlist-row')
+      .locator(['watchlist-change', 'watchlist-extended', ...(names ? ['symbol-name'] : [])].map((id) => `[data-testid="${id}"]`).join(', '))
+      .evaluateAll((cells) =>
+        cells
+          // A cell is cut when its text, or its truncating parent's, is wider than the box.
+          .filter((cell) => [cell, cell.parentElement].some((box) => box !== null && box.scrollWidth > box.clientWidth + 1))
+          .map((cell) => cell.textContent),
+      );
+    expect(cut).toEqual([]);
+  });
+}
