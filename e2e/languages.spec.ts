@@ -349,7 +349,19 @@ for (const [locale, screens, markets] of [
     await page.goto('/?symbol=700.HK&interval=1d&tab=chart');
     await chartDrawn(page);
     await expect(page.getByRole('navigation', { name: screens })).toBeVisible();
-    await expect(page.getByRole('combobox', { name: locale === 'zh-CN' ? '语言' : '語言' })).toBeVisible();
+    const languageSelect = page.getByRole('combobox', { name: locale === 'zh-CN' ? '语言' : '語言' });
+    await expect(languageSelect).toBeVisible();
+    // The language's name whole (繁體中文（香港） was cut to 繁體中文（): as wide as a copy sized to its content.
+    const widths = await languageSelect.evaluate((select) => {
+      const copy = select.cloneNode(true) as HTMLSelectElement;
+      copy.value = (select as HTMLSelectElement).value;
+      Object.assign(copy.style, { position: 'absolute', maxWidth: 'none', fieldSizing: 'content' });
+      select.after(copy);
+      const natural = copy.getBoundingClientRect().width;
+      copy.remove();
+      return { shown: select.getBoundingClientRect().width, natural };
+    });
+    expect(widths.shown).toBeGreaterThanOrEqual(widths.natural - 1);
     await shot(page, `${locale}-phone`);
     await page.getByRole('navigation', { name: screens }).getByRole('button', { name: markets }).click();
     await expect(page.getByTestId('status-HK')).toBeVisible();

@@ -24,7 +24,7 @@ export function LanguageMenu() {
       onChange={(event) => {
         void switchLanguage(event.target.value as Locale);
       }}
-      className="max-w-[5.5rem] rounded border border-slate-300 bg-white px-1 py-1 text-xs dark:border-slate-700 dark:bg-slate-900"
+      className="max-w-[8rem] min-w-0 [field-sizing:content] rounded border border-slate-300 bg-white px-1 py-1 text-xs dark:border-slate-700 dark:bg-slate-900"
     >
       {language === 'pseudo' && <option value="pseudo">[Pseudo]</option>}
       {LOCALES.map((locale) => (
