@@ -3,8 +3,8 @@
  * one, see live-candle): a new dataset (symbol, interval, adjustment, an older page, the display
  * zone, a completed bar corrected by the service) goes through setSeries at once; a change that
  * only moves the forming candle (or completes it and opens the next) becomes updateLast calls,
- * coalesced to one batch per animation frame. Live ticks reach the adapter without any React
- * state update.
+ * coalesced to one batch in the chart's next turn of the animation frames (chart-frames: one chart
+ * a frame). Live ticks reach the adapter without any React state update.
  */
 import { useEffect, useRef } from 'react';
 import type { Candle } from '#shared/candle.ts';
@@ -12,6 +12,7 @@ import type { AdjustFactor } from '#shared/adjust.ts';
 import type { ChartAdapter, TimeAxis } from './chart-adapter';
 import { diffCandles } from './candle-diff';
 import { withLive, type LiveCandle } from './live-candle';
+import { inChartFrame } from './chart-frames';
 
 interface Inputs {
   dataset: string;
@@ -52,7 +53,7 @@ export const axisKeyOf = ({ zone, marketTimeZone, intraday, periodic }: TimeAxis
 export function useCandleFeed({ adapter, dataset, candles, axis, exFactors, live, drawnBefore }: CandleFeed): void {
   const inputs = useRef<Inputs | undefined>(undefined);
   const drawn = useRef<DrawnCandles | undefined>(undefined);
-  const frame = useRef<number | undefined>(undefined);
+  const cancelTurn = useRef<(() => void) | undefined>(undefined);
   const sync = useRef<(inFrame: boolean) => void>(() => undefined);
   const { zone, marketTimeZone, intraday, periodic } = axis;
   const axisKey = axisKeyOf(axis);
@@ -61,12 +62,12 @@ export function useCandleFeed({ adapter, dataset, candles, axis, exFactors, live
     if (adapter) adapter.setMarkers(exFactors);
   }, [adapter, exFactors]);
 
-  // One drawing step for both sources: a reset at once, a tail in the next frame.
+  // One drawing step for both sources: a reset at once, a tail in the chart's next frame turn.
   useEffect(() => {
     if (drawnBefore?.adapter === adapter) drawn.current ??= drawnBefore;
     const cancelFrame = () => {
-      if (frame.current !== undefined) cancelAnimationFrame(frame.current);
-      frame.current = undefined;
+      cancelTurn.current?.();
+      cancelTurn.current = undefined;
     };
     sync.current = (inFrame) => {
       const wanted = inputs.current;
@@ -77,8 +78,8 @@ export function useCandleFeed({ adapter, dataset, candles, axis, exFactors, live
       const diff = sameDataset && previous.axisKey === wanted.axisKey ? diffCandles(previous.candles, next) : { kind: 'reset' as const };
       if (diff.kind === 'same') return;
       if (diff.kind === 'tail' && !inFrame) {
-        frame.current ??= requestAnimationFrame(() => {
-          frame.current = undefined;
+        cancelTurn.current ??= inChartFrame(() => {
+          cancelTurn.current = undefined;
           sync.current(true);
         });
         return;
