@@ -376,3 +376,13 @@ for (const [locale, screens, markets] of [
     await page.context().close();
   });
 }
+
+test('a 360 px phone in zh-HK: the market’s state reads whole beside the language, whose name gives way there', async ({ browser, baseURL }) => {
+  const page = await pageIn(browser, baseURL, 'zh-HK', { width: 360, height: 740 });
+  await page.goto('/?symbol=700.HK&interval=1d&tab=chart');
+  await chartDrawn(page);
+  const phase = page.getByTestId('header-session').locator('.truncate');
+  await expect(phase).not.toBeEmpty();
+  expect(await phase.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1);
+  await page.context().close();
+});
