@@ -22,7 +22,7 @@ export function droppedFrames(intervals: readonly number[]): number {
  * least it can): the app's p95 may be a fifth over theirs (an absolute frame figure moved 2–4×
  * between machines).
  */
-const FRAME_RATIO_TARGET = 1.2;
+export const FRAME_RATIO_TARGET = 1.2;
 
 /** An app frame figure's ratio to the bare page's (`baseline` names it) in the same run. */
 export function frameRatioFigure(group: string, name: string, app: readonly number[], bare: readonly number[], baseline: string): Figure {

@@ -51,7 +51,7 @@ export interface BusyWindow {
 /** Traces the live page's main thread for `windowMs` (between two marks the page sets); `counters` are read at both ends. */
 export async function traceBusyWindow(
   ctx: BrowserBenchContext,
-  live: LivePage,
+  live: Pick<LivePage, 'page' | 'cdp'>,
   windowMs: number,
   counters: Record<string, () => number> = {},
 ): Promise<BusyWindow> {
