@@ -162,7 +162,8 @@ for (const { name, use } of [
       // The row's own boxes: the name (with an HK code inside it), then the price.
       const shellPrice = await shell.locator(':scope > span').nth(1).boundingBox();
       // The app's boxes as its header first shows them: later, in English, the catalogue's name
-      // (TENCENT) takes the place of the data's (腾讯控股), a change of content the shell cannot know.
+      // (TENCENT) fills the name's box, empty until then (the data's 腾讯控股 is the wrong script),
+      // a change of content the shell cannot know.
       const firstBoxes = page.evaluate(
         () =>
           new Promise<{ title: DOMRect; price: DOMRect }>((resolve) => {

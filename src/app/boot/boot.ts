@@ -78,7 +78,7 @@ async function start(): Promise<void> {
         () => undefined,
       )
     : startEarlyChart(services, workspace).then(() => {
-        showShellQuote(services.queryClient, workspace.symbol, workspace.type);
+        showShellQuote(services.queryClient, useAppStore.getState().preferences.language, workspace.symbol, workspace.type);
       });
   void firstScreen
     .then(() => import('../../main'))

@@ -20,7 +20,7 @@ describe('showShellQuote', () => {
   it("writes the symbol, price and change into the shell's header when the ticker arrives", () => {
     shell();
     const client = new QueryClient();
-    showShellQuote(client, '700.HK');
+    showShellQuote(client, 'en', '700.HK');
     expect(document.querySelector('[data-testid="shell-quote"]')).toBeNull();
     client.setQueryData(queryKeys.tickers.one(LIVE_SOURCE, '700.HK', undefined), ticker);
     const row = document.querySelector('.app-header > [data-testid="shell-quote"]');
@@ -31,11 +31,20 @@ describe('showShellQuote', () => {
     expect(document.querySelectorAll('[data-testid="shell-quote"]')).toHaveLength(1);
   });
 
+  it('leaves out a name in the wrong script for the language (腾讯控股 in English), as the app’s header does', () => {
+    shell();
+    const client = new QueryClient();
+    showShellQuote(client, 'en', '700.HK');
+    client.setQueryData(queryKeys.tickers.one(LIVE_SOURCE, '700.HK', undefined), { ...ticker, name: '腾讯控股' });
+    const row = document.querySelector('.app-header > [data-testid="shell-quote"]');
+    expect(row?.children[1]?.textContent).toBe('00700');
+  });
+
   it('writes nothing once the app has rendered over the shell', () => {
     shell(false);
     const client = new QueryClient();
     client.setQueryData(queryKeys.tickers.one(LIVE_SOURCE, '700.HK', undefined), ticker);
-    showShellQuote(client, '700.HK');
+    showShellQuote(client, 'en', '700.HK');
     expect(document.querySelector('[data-testid="shell-quote"]')).toBeNull();
   });
 });

@@ -11,6 +11,8 @@ import type { Ticker } from '../../api/quote-schemas';
 import { changeText, directionColor, tickerFigures } from '../../components/live-quote/ticker-figures';
 import { QUOTE_CLASSES } from '../quote-classes';
 import { HK_CODE_CLASS, hkDisplayCode } from '../../lib/hk-code';
+import { interimName } from '../../lib/interim-name';
+import type { Language } from '../../i18n/locales';
 import { watchTicker } from './watch-ticker';
 
 const BRAND_NAME = 'Chartroom';
@@ -28,7 +30,7 @@ function span(className: string, text: string): HTMLSpanElement {
 }
 
 /** The quote's boxes, as SymbolHeader renders them for a ticker (of a symbol given without a type). */
-export function shellQuoteRow(symbol: string, ticker: Ticker): HTMLDivElement {
+export function shellQuoteRow(symbol: string, ticker: Ticker, language: Language): HTMLDivElement {
   const figures = tickerFigures(ticker);
   const row = document.createElement('div');
   row.className = QUOTE_CLASSES.row;
@@ -36,11 +38,12 @@ export function shellQuoteRow(symbol: string, ticker: Ticker): HTMLDivElement {
   const title = document.createElement('h1');
   title.className = QUOTE_CLASSES.symbol;
   title.textContent = symbol;
-  // The name's box as the app's header draws it: an HK stock's code first (00700), so nothing moves when the app takes over.
+  // The name's box as the app's header draws it: an HK stock's code first (00700), so nothing moves
+  // when the app takes over; the quote's own name only in the language's script, as there.
   const name = span(QUOTE_CLASSES.name, '');
   const code = hkDisplayCode(symbol);
   if (code !== undefined) name.append(span(HK_CODE_CLASS, code));
-  name.append(ticker.name ?? '');
+  name.append(interimName(symbol, ticker.name, language) ?? '');
   row.append(title, name, span(QUOTE_CLASSES.last, figures.last));
   if (figures.change !== undefined) {
     const change = span(QUOTE_CLASSES.change, changeText(figures));
@@ -51,8 +54,8 @@ export function shellQuoteRow(symbol: string, ticker: Ticker): HTMLDivElement {
   return row;
 }
 
-/** Writes the quote once the ticker has answered; returns the unsubscribe. */
-export function showShellQuote(queryClient: QueryClient, symbol: string, type?: ProductType): () => void {
+/** Writes the quote once the ticker has answered, its name for `language` (the stored preference); returns the unsubscribe. */
+export function showShellQuote(queryClient: QueryClient, language: Language, symbol: string, type?: ProductType): () => void {
   // A symbol given with its type shows the type's name, in the page's language: the app writes that.
   if (type) return () => undefined;
   return watchTicker(queryClient, symbol, type, (state) => {
@@ -62,7 +65,7 @@ export function showShellQuote(queryClient: QueryClient, symbol: string, type?: 
       // The shell's brand is the logo alone (no text before the candles); the app's has its name where there is room.
       const brand = header.querySelector('.app-header-brand');
       if (brand && !brand.querySelector('.app-header-brand-name')) brand.append(span('app-header-brand-name', BRAND_NAME));
-      header.append(shellQuoteRow(symbol, state.data as Ticker));
+      header.append(shellQuoteRow(symbol, state.data as Ticker, language));
     }
     return true;
   });
