@@ -54,4 +54,17 @@ describe('inChartFrame', () => {
     expect(twice).toHaveBeenCalledTimes(1);
     expect(cancelled).not.toHaveBeenCalled();
   });
+
+  it('keeps the other charts’ turns when one chart’s update throws', () => {
+    const next = vi.fn();
+    inChartFrame(() => {
+      throw new Error('a broken chart');
+    });
+    inChartFrame(next);
+    expect(() => {
+      nextFrame();
+    }).toThrow('a broken chart');
+    nextFrame();
+    expect(next).toHaveBeenCalledTimes(1);
+  });
 });
