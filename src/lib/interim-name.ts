@@ -6,9 +6,12 @@ import { marketOfSymbol } from '#shared/symbols.ts';
 import type { Language } from '../i18n/locales';
 import { hasHan } from './han';
 
+/** Whether names read in Chinese characters in `language` (every language but English and its pseudo-locale). */
+const readsHan = (language: Language): boolean => language !== 'en' && language !== 'pseudo';
+
 /** Whether the catalogue may name `symbol` otherwise than its data in `language`: in English only an HK stock (name_en). */
 export function catalogueMayRename(symbol: string, language: Language): boolean {
-  return (language !== 'en' && language !== 'pseudo') || marketOfSymbol(symbol) === 'HK';
+  return readsHan(language) || marketOfSymbol(symbol) === 'HK';
 }
 
 /**
@@ -18,6 +21,5 @@ export function catalogueMayRename(symbol: string, language: Language): boolean 
  */
 export function interimName(symbol: string, name: string | undefined, language: Language): string | undefined {
   if (name === undefined || !catalogueMayRename(symbol, language)) return name;
-  const chineseLanguage = language !== 'en' && language !== 'pseudo';
-  return hasHan(name) === chineseLanguage ? name : undefined;
+  return hasHan(name) === readsHan(language) ? name : undefined;
 }
