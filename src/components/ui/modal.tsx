@@ -30,7 +30,8 @@ export function Modal({
         role="dialog"
         aria-modal="true"
         aria-label={label}
-        className="relative flex max-h-[90dvh] w-full max-w-md flex-col overflow-y-auto rounded-lg border border-slate-200 bg-white text-slate-900 shadow-2xl dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        tabIndex={-1}
+        className="relative flex max-h-[90dvh] w-full max-w-md flex-col overflow-y-auto rounded-lg border border-slate-200 bg-white text-slate-900 shadow-2xl outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
       >
         {children}
       </div>

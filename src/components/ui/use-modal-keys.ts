@@ -44,6 +44,9 @@ export function useModalKeys(dialog: RefObject<HTMLElement | null>, onClose: () 
     };
     element?.addEventListener('keydown', onKeyDown);
     initialFocus?.current?.focus();
+    // A dialog whose content took no focus (no field of its own, opened from a button) takes it
+    // itself: Escape and Tab act from the start, not only after a click inside it.
+    if (element && !element.contains(document.activeElement)) element.focus({ preventScroll: true });
     return () => {
       element?.removeEventListener('keydown', onKeyDown);
       if (previous?.isConnected) previous.focus();
