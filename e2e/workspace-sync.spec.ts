@@ -175,6 +175,9 @@ test('two browsers signed in as one user keep in step; another user’s browser 
 });
 
 test('a list and a layout shared by a link: opened and copied by another user signed in; once revoked, the link says so', async ({ browser }) => {
+  // Two users signed in and five page loads: 55–58 s alone on a quiet 2-core machine, so the
+  // default minute is too close (it ran out once there); three minutes.
+  test.slow();
   const alice = await device(browser, 'alice');
   const bob = await device(browser, 'bob');
   await addSymbol(alice.page, '388.HK');
