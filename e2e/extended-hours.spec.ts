@@ -70,32 +70,45 @@ test('screenshot: the pre-market header and rows', async ({ page, request }) => 
   await page.screenshot({ path: 'test-results/extended-shots/pre-market.png' });
 });
 
-for (const [width, height] of [
-  [1440, 900],
-  [1280, 720],
-  [1024, 768],
+// Desks (one row), phones upright (two rows; the pre-market quote under the change) and on their side (one row).
+for (const [width, height, phone] of [
+  [1440, 900, false],
+  [1280, 720, false],
+  [1024, 768, false],
+  [390, 844, true],
+  [360, 740, true],
+  [844, 390, true],
 ] as const) {
-  test(`the header's one row at ${String(width)} × ${String(height)} keeps the price, the change and the pre-market quote whole`, async ({ page, request }) => {
-    await resetSimulator(request);
-    await setClock(request, PRE_MARKET, false);
-    await page.setViewportSize({ width, height });
-    await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
-    const extended = page.getByTestId('header-extended');
-    await expect(extended).toContainText('Pre-market');
-    for (const testId of ['header-last-price', 'header-change', 'header-extended']) {
-      const cell = page.getByTestId(testId);
-      // Not cut (its text as wide as its box) and not under the session state beside it.
-      const { cut, right } = await cell.evaluate((element) => ({
-        cut: element.scrollWidth > element.clientWidth + 1,
-        right: element.getBoundingClientRect().right,
-      }));
-      expect(cut, `${testId} is cut at ${String(width)}`).toBe(false);
-      const state = await page.locator('[data-testid="header-session"]').boundingBox();
-      if (state && state.width > 0) expect(right, `${testId} runs under the session state`).toBeLessThanOrEqual(state.x + 1);
-    }
-    // Nothing of the header runs past the window.
-    const overflow = await page.locator('header.app-header').evaluate((header) => header.scrollWidth - header.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+  test.describe(`${String(width)} × ${String(height)}${phone ? ', touch' : ''}`, () => {
+    test.use({ viewport: { width, height }, hasTouch: phone, isMobile: phone });
+    test(`the header keeps the price, the change and the pre-market quote whole`, async ({ page, request }) => {
+      await resetSimulator(request);
+      await setClock(request, PRE_MARKET, false);
+      await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
+      const extended = page.getByTestId('header-extended');
+      await expect(extended).toContainText('Pre-market');
+      for (const testId of ['header-last-price', 'header-change', 'header-extended']) {
+        const cell = page.getByTestId(testId);
+        // Not cut (its text as wide as its box) and not under the session state beside it.
+        const { cut, right } = await cell.evaluate((element) => ({
+          cut: element.scrollWidth > element.clientWidth + 1,
+          right: element.getBoundingClientRect().right,
+        }));
+        expect(cut, `${testId} is cut at ${String(width)}`).toBe(false);
+        const box = await cell.boundingBox();
+        const state = await page.locator('[data-testid="header-session"]').boundingBox();
+        // Where the session state shares the quote's row, the quote ends before it.
+        const sameRow = box && state && state.width > 0 && state.y < box.y + box.height && box.y < state.y + state.height;
+        if (sameRow) expect(right, `${testId} runs under the session state`).toBeLessThanOrEqual(state.x + 1);
+      }
+      // Nothing of the header runs past the window, nor out of its rows.
+      const overflow = await page.locator('header.app-header').evaluate((header) => header.scrollWidth - header.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const header = await page.locator('header.app-header').boundingBox();
+      const extendedBox = await extended.boundingBox();
+      if (!header || !extendedBox) throw new Error('no header');
+      expect(extendedBox.y + extendedBox.height).toBeLessThanOrEqual(header.y + header.height);
+    });
   });
 }
 

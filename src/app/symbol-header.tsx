@@ -55,12 +55,14 @@ export function SymbolHeader({ afterFirstCandle }: SymbolHeaderProps) {
           {figures.last}
         </span>
       )}
-      {figures?.change !== undefined && (
-        <span ref={changeCell} className={QUOTE_CLASSES.change} style={{ color: directionColor(figures.direction) }} data-testid="header-change">
-          {changeText(figures)}
-        </span>
-      )}
-      <ExtendedQuoteSlot ticker={ticker} className={QUOTE_CLASSES.extended} absoluteClassName="lg:max-xl:hidden" testId="header-extended" />
+      <span className={QUOTE_CLASSES.figures}>
+        {figures?.change !== undefined && (
+          <span ref={changeCell} className={QUOTE_CLASSES.change} style={{ color: directionColor(figures.direction) }} data-testid="header-change">
+            {changeText(figures)}
+          </span>
+        )}
+        <ExtendedQuoteSlot ticker={ticker} className={QUOTE_CLASSES.extended} absoluteClassName={QUOTE_CLASSES.extendedAbsolute} testId="header-extended" />
+      </span>
       {/* Which adjustment the chart draws: after the quote (the shell's boxes stay put), giving way on a narrow header. */}
       {isStockInstrument(symbol, type) && (
         <span className={QUOTE_CLASSES.name} data-testid="header-adjust">
