@@ -349,7 +349,11 @@ for (const [locale, screens, markets] of [
     await page.goto('/?symbol=700.HK&interval=1d&tab=chart');
     await chartDrawn(page);
     await expect(page.getByRole('navigation', { name: screens })).toBeVisible();
-    const languageSelect = page.getByRole('combobox', { name: locale === 'zh-CN' ? '语言' : '語言' });
+    // The language is one of the display settings, behind one button on a phone.
+    await page.getByRole('button', { name: locale === 'zh-CN' ? '显示设置' : '顯示設定' }).click();
+    const languageSelect = page
+      .getByRole('dialog', { name: locale === 'zh-CN' ? '显示设置' : '顯示設定' })
+      .getByRole('combobox', { name: locale === 'zh-CN' ? '语言' : '語言' });
     await expect(languageSelect).toBeVisible();
     // The language's name whole (繁體中文（香港） was cut to 繁體中文（): as wide as a copy sized to its content.
     const widths = await languageSelect.evaluate((select) => {
@@ -363,6 +367,7 @@ for (const [locale, screens, markets] of [
     });
     expect(widths.shown).toBeGreaterThanOrEqual(widths.natural - 1);
     await shot(page, `${locale}-phone`);
+    await page.keyboard.press('Escape');
     await page.getByRole('navigation', { name: screens }).getByRole('button', { name: markets }).click();
     await expect(page.getByTestId('status-HK')).toBeVisible();
     await shot(page, `${locale}-phone-markets`);
@@ -377,7 +382,7 @@ for (const [locale, screens, markets] of [
   });
 }
 
-test('a 360 px phone in zh-HK: the market’s state reads whole beside the language, whose name gives way there', async ({ browser, baseURL }) => {
+test('a 360 px phone in zh-HK: the market’s state reads whole beside the display settings’ one button', async ({ browser, baseURL }) => {
   const page = await pageIn(browser, baseURL, 'zh-HK', { width: 360, height: 740 });
   await page.goto('/?symbol=700.HK&interval=1d&tab=chart');
   await chartDrawn(page);

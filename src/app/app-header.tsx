@@ -22,7 +22,8 @@ const NO_SESSION_STATE = <span className="[grid-area:state]" />;
 const AddToWatchlistButton = lazyWithPreload(() => import('../features/watchlist/add-to-watchlist-button').then((m) => m.AddToWatchlistButton)).Component;
 // Language, theme and colours: after the first candle too, in the beside-chart chunk (they pay for
 // first-page bytes; a switch before the first candle is not a trader's first act). Their column
-// keeps their width meanwhile (min-w-44), so the search button does not move when they come.
+// keeps their width meanwhile (min-w-44; on a compact screen the one button's, min-w-8.5), so the
+// search button does not move when they come.
 const DisplaySettings = lazyWithPreload(() => import('./display-settings').then((m) => m.DisplaySettings)).Component;
 // Who is signed in (only when the server has sign-in on): its own chunk, after the first candle.
 const AccountStatus = lazyWithPreload(() => import('../features/account/account-status').then((m) => m.AccountStatus)).Component;
@@ -56,19 +57,28 @@ export function AppHeader({ onSearch, onSearchIntent, afterFirstCandle }: AppHea
           onSearch();
         }}
         {...preloadOnIntent(onSearchIntent)}
-        // The name is the text ("Search… Ctrl K"; a phone shows a magnifier for it); the shortcut is announced as such.
+        // The name is the text ("Search… Ctrl K"; a phone, upright or on its side, shows a magnifier for it); the shortcut is announced as such.
         aria-keyshortcuts="Control+K /"
         title={t('Search symbols')}
         className="flex items-center gap-2 justify-self-end rounded border border-slate-300 px-2 py-1 text-sm whitespace-nowrap text-slate-500 [grid-area:search] hover:bg-slate-100 dark:border-slate-700 dark:text-slate-400 dark:hover:bg-slate-800"
       >
-        <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" className="sm:hidden" fill="none" stroke="currentColor" strokeWidth="1.6">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 16 16"
+          width="16"
+          height="16"
+          className="hidden compact:inline"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+        >
           <circle cx="7" cy="7" r="4.5" />
           <path d="M10.5 10.5 14 14" strokeLinecap="round" />
         </svg>
-        <span className="sr-only sm:not-sr-only">{t('Search…')}</span>
+        <span className="compact:sr-only">{t('Search…')}</span>
         <kbd className="hidden rounded bg-slate-200 px-1 text-xs sm:inline touch:hidden lg:max-xl:hidden dark:bg-slate-800">Ctrl K</kbd>
       </button>
-      <div className="flex min-w-44 items-center justify-end gap-1 justify-self-end [grid-area:settings]">
+      <div className="flex min-w-44 items-center justify-end gap-1 justify-self-end [grid-area:settings] compact:min-w-8.5">
         <Suspense fallback={null}>
           {signInOn ? <AccountStatus /> : null}
           {afterFirstCandle && <DisplaySettings />}

@@ -14,10 +14,7 @@ export const LANGUAGE_NAMES: Record<Locale, string> = {
   'zh-HK': '繁體中文（香港）',
 };
 
-/**
- * Sized to the chosen language's name (繁體中文（香港） whole); under 390 px the header's second row
- * has no room for it beside the market's state, and the name gives way (at most 5.5 rem there).
- */
+/** Sized to the chosen language's name (繁體中文（香港） whole), at most 8 rem. */
 export function LanguageMenu() {
   const language = useLanguage();
   return (
@@ -28,7 +25,7 @@ export function LanguageMenu() {
       onChange={(event) => {
         void switchLanguage(event.target.value as Locale);
       }}
-      className="max-w-[5.5rem] min-w-0 [field-sizing:content] rounded border min-[390px]:max-w-[8rem] border-slate-300 bg-white px-1 py-1 text-xs dark:border-slate-700 dark:bg-slate-900"
+      className="max-w-[8rem] min-w-0 [field-sizing:content] rounded border border-slate-300 bg-white px-1 py-1 text-xs dark:border-slate-700 dark:bg-slate-900"
     >
       {language === 'pseudo' && <option value="pseudo">[Pseudo]</option>}
       {LOCALES.map((locale) => (

@@ -157,6 +157,7 @@ export const MESSAGES = [
   'Use red for up (Chinese convention)',
   'Use green for up',
   'Up/down colours',
+  'Display settings',
   'Watchlists',
   'Main',
   'Markets and alerts',

@@ -152,6 +152,7 @@ const catalog = {
   'Use red for up (Chinese convention)': '红涨绿跌（中国习惯）',
   'Use green for up': '绿涨红跌',
   'Up/down colours': '涨跌颜色',
+  'Display settings': '显示设置',
   Watchlists: '自选列表',
   Main: '主区域',
   'Markets and alerts': '市场与提醒',

@@ -152,6 +152,7 @@ const catalog = {
   'Use red for up (Chinese convention)': '紅漲綠跌（華人習慣）',
   'Use green for up': '綠漲紅跌',
   'Up/down colours': '漲跌顏色',
+  'Display settings': '顯示設定',
   Watchlists: '自選清單',
   Main: '主區域',
   'Markets and alerts': '市場與提醒',

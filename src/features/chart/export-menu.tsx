@@ -9,6 +9,7 @@
 import { t } from '../../i18n/t';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { placeUnderRightEdge } from '../../components/ui/place-under';
 import { useAppStore } from '../../store/app-store';
 import { mainChartSurface } from './chart-surface';
 import { chartPalette } from './chart-palette';
@@ -27,16 +28,10 @@ interface ExportMenuProps {
 const ITEM =
   'block w-full rounded px-3 py-1.5 text-left text-xs text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none disabled:opacity-40 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800';
 
-/** Under the anchor, right edges aligned (the button is at the toolbar's right). */
-function placeUnder(anchor: HTMLElement): { top: number; right: number } {
-  const rect = anchor.getBoundingClientRect();
-  return { top: rect.bottom + 4, right: Math.max(4, document.documentElement.clientWidth - rect.right) };
-}
-
 export function ExportMenu({ anchor, request, onClose }: ExportMenuProps) {
   const menu = useRef<HTMLDivElement>(null);
   // Placed once, as it opens (a menu does not follow a toolbar that moves under it).
-  const [place] = useState(() => placeUnder(anchor));
+  const [place] = useState(() => placeUnderRightEdge(anchor));
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const hasCandles = request().candles.length > 0;

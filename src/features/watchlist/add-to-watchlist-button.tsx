@@ -23,15 +23,15 @@ export function AddToWatchlistButton({ symbol }: { symbol: string }) {
         title={t('{symbol} is in {list}', { symbol: normalized, list: listName ?? t('the active watchlist') })}
         className={`${base} border-slate-300 text-slate-500 dark:border-slate-700 dark:text-slate-400`}
       >
-        {/* A phone's header row is narrow: a star there (the session state beside it needs the
-            room); the words it hides stay in the button's name. */}
-        <span aria-hidden="true" className="sm:hidden">
+        {/* A phone's header row is short of room, upright or on its side (`compact`): a star there
+            (the quote and the session state need the room); the words it hides stay in the button's name. */}
+        <span aria-hidden="true" className="hidden compact:inline">
           ★
         </span>
-        <span aria-hidden="true" className="max-sm:hidden">
+        <span aria-hidden="true" className="compact:hidden">
           ✓{' '}
         </span>
-        <span className="max-sm:sr-only">
+        <span className="compact:sr-only">
           {t('In ')}
           {t('watchlist')}
         </span>
@@ -46,13 +46,13 @@ export function AddToWatchlistButton({ symbol }: { symbol: string }) {
       title={t('Add {symbol} to {list}', { symbol: normalized, list: listName ?? t('a new watchlist') })}
       className={`${base} border-sky-500 text-sky-700 hover:bg-sky-50 dark:text-sky-300 dark:hover:bg-sky-950`}
     >
-      <span aria-hidden="true" className="sm:hidden">
+      <span aria-hidden="true" className="hidden compact:inline">
         ☆
       </span>
-      <span aria-hidden="true" className="max-sm:hidden">
+      <span aria-hidden="true" className="compact:hidden">
         +{' '}
       </span>
-      <span className="max-sm:sr-only">
+      <span className="compact:sr-only">
         {t('Add')}
         {t(' to watchlist')}
       </span>
