@@ -17,9 +17,9 @@ function SlidersIcon() {
   return (
     <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round">
       <path d="M2 4h12M2 8h12M2 12h12" />
-      <circle cx="5" cy="4" r="1.6" className="fill-white dark:fill-slate-900" />
-      <circle cx="11" cy="8" r="1.6" className="fill-white dark:fill-slate-900" />
-      <circle cx="7" cy="12" r="1.6" className="fill-white dark:fill-slate-900" />
+      <circle cx="5" cy="4" r="1.6" fill="currentColor" />
+      <circle cx="11" cy="8" r="1.6" fill="currentColor" />
+      <circle cx="7" cy="12" r="1.6" fill="currentColor" />
     </svg>
   );
 }
@@ -62,7 +62,7 @@ function Panel({ anchor, onClose, children }: { anchor: HTMLElement; onClose: (r
       aria-label={t('Display settings')}
       tabIndex={-1}
       style={{ top: place.top, right: place.right }}
-      className="fixed z-50 flex w-64 max-w-[calc(100vw-0.5rem)] flex-col gap-0.5 rounded border border-slate-200 bg-white p-1 text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
+      className="fixed z-50 flex w-64 flex-col gap-0.5 rounded border border-slate-200 bg-white p-1 text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
     >
       {children}
     </div>,
@@ -93,7 +93,7 @@ export function DisplaySettingsPanel({ children }: DisplaySettingsPanelProps) {
         onClick={() => {
           setOpen(!open);
         }}
-        className="rounded border border-slate-300 px-2 py-1.5 text-slate-500 hover:bg-slate-100 aria-expanded:bg-slate-100 dark:border-slate-700 dark:text-slate-400 dark:hover:bg-slate-800 dark:aria-expanded:bg-slate-800"
+        className="rounded border border-slate-300 px-2 py-1.5 text-slate-500 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-400 dark:hover:bg-slate-800"
       >
         <SlidersIcon />
       </button>

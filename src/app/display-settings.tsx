@@ -5,7 +5,7 @@
  */
 import { Suspense, useState } from 'react';
 import { lazyWithPreload, preloadOnIntent } from '../components/lazy-with-preload';
-import { useCompactScreen } from '../components/use-media-query';
+import { useMediaQuery } from '../components/use-media-query';
 import { t } from '../i18n/t';
 import { useLanguage } from '../i18n/use-language';
 import { useAppStore } from '../store/app-store';
@@ -14,6 +14,9 @@ import { LanguageMenu } from './language-menu';
 
 const yourData = lazyWithPreload(() => import('./workspace-sync/your-data-dialog').then((m) => m.YourDataDialog));
 const YourDataDialog = yourData.Component;
+
+/** The `compact` variant of src/index.css: a screen under 640 px, or a phone on its side. */
+const COMPACT_SCREEN = '(width < 40rem), (width < 64rem) and (height < 30rem)';
 
 const HEADER_BUTTON = 'rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
 const PANEL_BUTTON =
@@ -91,7 +94,7 @@ function DisplayControls({ inPanel, onYourData }: DisplayControlsProps) {
 
 export function DisplaySettings() {
   useLanguage();
-  const compact = useCompactScreen();
+  const compact = useMediaQuery(COMPACT_SCREEN);
   const [dataOpen, setDataOpen] = useState(false);
   const openYourData = () => {
     setDataOpen(true);

@@ -19,11 +19,3 @@ export function useMediaQuery(query: string): boolean {
 export function useWideScreen(): boolean {
   return useMediaQuery('(min-width: 640px)');
 }
-
-/** The `compact` variant of src/index.css: a screen under 640 px, or a phone on its side. */
-export const COMPACT_SCREEN = '(width < 40rem), (width < 64rem) and (height < 30rem)';
-
-/** True where the header and the chart's controls take their compact form, following resizes and turns. */
-export function useCompactScreen(): boolean {
-  return useMediaQuery(COMPACT_SCREEN);
-}

@@ -14,7 +14,7 @@ function openFrom(content: ReturnType<typeof createElement> | string) {
   document.body.append(opener);
   opener.focus();
   const onClose = vi.fn();
-  const view = render(createElement(Modal, { label: 'Your data', onClose }, content));
+  const view = render(createElement(Modal, { label: 'Your data', onClose, children: content }));
   return { opener, onClose, view };
 }
 
