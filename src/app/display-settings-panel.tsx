@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { placeUnderRightEdge } from '../components/ui/place-under';
+import { usePointerDownOutside } from '../components/ui/use-pointer-down-outside';
 import { t } from '../i18n/t';
 
 interface DisplaySettingsPanelProps {
@@ -30,12 +31,11 @@ function Panel({ anchor, onClose, children }: { anchor: HTMLElement; onClose: (r
   useEffect(() => {
     panel.current?.querySelector<HTMLElement>('select, button')?.focus();
   }, []);
+  usePointerDownOutside(panel, anchor, () => {
+    onClose(false);
+  });
   useEffect(() => {
     const element = panel.current;
-    const outside = (target: EventTarget | null) => target instanceof Node && !element?.contains(target) && !anchor.contains(target);
-    const away = (event: PointerEvent) => {
-      if (outside(event.target)) onClose(false);
-    };
     const keys = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       event.preventDefault();
@@ -44,13 +44,12 @@ function Panel({ anchor, onClose, children }: { anchor: HTMLElement; onClose: (r
     };
     // Focus gone elsewhere (Tab out of the panel): closed, as a tap elsewhere closes it.
     const focusLeft = (event: FocusEvent) => {
-      if (outside(event.relatedTarget)) onClose(false);
+      const next = event.relatedTarget;
+      if (next instanceof Node && !element?.contains(next) && !anchor.contains(next)) onClose(false);
     };
-    document.addEventListener('pointerdown', away);
     element?.addEventListener('keydown', keys);
     element?.addEventListener('focusout', focusLeft);
     return () => {
-      document.removeEventListener('pointerdown', away);
       element?.removeEventListener('keydown', keys);
       element?.removeEventListener('focusout', focusLeft);
     };

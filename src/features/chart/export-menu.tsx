@@ -10,6 +10,7 @@ import { t } from '../../i18n/t';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { placeUnderRightEdge } from '../../components/ui/place-under';
+import { usePointerDownOutside } from '../../components/ui/use-pointer-down-outside';
 import { useAppStore } from '../../store/app-store';
 import { mainChartSurface } from './chart-surface';
 import { chartPalette } from './chart-palette';
@@ -39,16 +40,9 @@ export function ExportMenu({ anchor, request, onClose }: ExportMenuProps) {
   useEffect(() => {
     menu.current?.querySelector<HTMLButtonElement>('[role="menuitem"]:not(:disabled)')?.focus();
   }, []);
-  useEffect(() => {
-    const away = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menu.current?.contains(target) && !anchor.contains(target)) onClose(false);
-    };
-    document.addEventListener('pointerdown', away);
-    return () => {
-      document.removeEventListener('pointerdown', away);
-    };
-  }, [anchor, onClose]);
+  usePointerDownOutside(menu, anchor, () => {
+    onClose(false);
+  });
 
   const run = async (kind: 'png' | 'copy' | 'csv') => {
     const { description, candles, theme, colors } = request();

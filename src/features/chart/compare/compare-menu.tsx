@@ -15,6 +15,7 @@ import { MAX_COMPARISONS } from '../../../store/compare-slice';
 import { TOOLBAR_POPUP } from '../toolbar-row';
 // The popup adds what the layer shows: it loads the layer's chunk (and takes its colours) with it.
 import { compareColour } from './compare-layer';
+import { usePointerDownOutside } from '../../../components/ui/use-pointer-down-outside';
 
 export interface CompareMenuProps {
   chartId: string;
@@ -48,11 +49,10 @@ export function CompareMenu({ chartId, symbol, anchor, onClose }: CompareMenuPro
   useEffect(() => {
     input.current?.focus();
   }, []);
+  usePointerDownOutside(box, anchor, () => {
+    onClose(false);
+  });
   useEffect(() => {
-    const away = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!box.current?.contains(target) && !anchor.contains(target)) onClose(false);
-    };
     // Escape closes the popup, not the unfolded toolbar around it too (it listens on the document).
     const escape = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || !box.current?.contains(event.target as Node)) return;
@@ -60,14 +60,12 @@ export function CompareMenu({ chartId, symbol, anchor, onClose }: CompareMenuPro
       event.stopImmediatePropagation();
       onClose(true);
     };
-    document.addEventListener('pointerdown', away);
     box.current?.addEventListener('keydown', escape);
     const element = box.current;
     return () => {
-      document.removeEventListener('pointerdown', away);
       element?.removeEventListener('keydown', escape);
     };
-  }, [anchor, onClose]);
+  }, [onClose]);
 
   return createPortal(
     <div

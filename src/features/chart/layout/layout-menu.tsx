@@ -13,6 +13,7 @@ import { setLayoutKind, setSync, slotLeaving } from '../../../store/layout-chang
 import { TOOLBAR_POPUP } from '../toolbar-row';
 import { LayoutIcon } from './layout-icon';
 import './layout.css';
+import { usePointerDownOutside } from '../../../components/ui/use-pointer-down-outside';
 
 function kindLabel(kind: LayoutKind): string {
   switch (kind) {
@@ -59,24 +60,21 @@ export function LayoutMenu({ anchor, onClose }: { anchor: HTMLElement; onClose: 
   const updateLayout = useAppStore((state) => state.updateLayout);
   const swapComparisons = useAppStore((state) => state.swapComparisons);
 
+  usePointerDownOutside(box, anchor, () => {
+    onClose(false);
+  });
   useEffect(() => {
     box.current?.querySelector<HTMLButtonElement>('[aria-pressed="true"]')?.focus();
-    const away = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!box.current?.contains(target) && !anchor.contains(target)) onClose(false);
-    };
     const escape = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || !box.current?.contains(document.activeElement)) return;
       event.stopPropagation();
       onClose(true);
     };
-    document.addEventListener('pointerdown', away);
     document.addEventListener('keydown', escape, true);
     return () => {
-      document.removeEventListener('pointerdown', away);
       document.removeEventListener('keydown', escape, true);
     };
-  }, [anchor, onClose]);
+  }, [onClose]);
 
   return createPortal(
     <div
