@@ -12,6 +12,7 @@ import { layoutFigures } from './layout.ts';
 import { lighthouseFigures } from './lighthouse.ts';
 import { lighthouseMobileFigures } from './lighthouse-mobile.ts';
 import { liveFigures } from './live-index.ts';
+import { phoneBlockingFigures } from './phone-blocking.ts';
 import { phoneFirstCandleFigures } from './phone-first-candle.ts';
 import { repeatVisitFigures } from './repeat-visit.ts';
 import { replayFigures } from './replay.ts';
@@ -32,6 +33,7 @@ const GROUPS: ((ctx: BrowserBenchContext) => Promise<Figure[]>)[] = [
   searchKeystrokeFigures,
   lighthouseFigures,
   lighthouseMobileFigures,
+  phoneBlockingFigures,
   liveFigures,
   layoutFigures,
   workspaceSyncFigures,

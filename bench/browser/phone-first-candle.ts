@@ -4,22 +4,22 @@
  * (lightweight-charts and one fetch of the same K-line window: the one the app asked for, or the
  * one its index.html carried) in the same run, interleaved.
  */
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { median, summarize, type Figure } from '../figure.ts';
 import type { BrowserBenchContext } from './context.ts';
 import { carriedRequest, firstResource, markTime, waitForMarks } from './page-timing.ts';
 
 const SAMPLES = 6;
-const WAIT_MS = 30_000;
+export const WAIT_MS = 30_000;
 const CPU_SLOWDOWN = 4;
 const RATIO_TARGET = 1.3;
-const FIRST_CANDLE = 'chartroom:first-candle';
+export const FIRST_CANDLE = 'chartroom:first-candle';
 const KLINE_PATH = '/v1/market/kline';
 const GROUP = 'browser: first page on a phone (390×844, touch, CPU 4× slower)';
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, serviceWorkers: 'block' } as const;
 
 /** A fresh phone-emulated context (cold cache) with one CPU-throttled page; `use` runs on it. */
-async function onPhone<T>(ctx: BrowserBenchContext, use: (page: Page) => Promise<T>): Promise<T> {
+export async function onPhone<T>(ctx: BrowserBenchContext, use: (page: Page) => Promise<T>): Promise<T> {
   const context = await ctx.browser.newContext(PHONE);
   try {
     const page = await context.newPage();
@@ -31,13 +31,23 @@ async function onPhone<T>(ctx: BrowserBenchContext, use: (page: Page) => Promise
   }
 }
 
+/**
+ * The K-line window (path and query) of the app's first candles, once drawn: the request it made,
+ * or the one its index.html carried.
+ */
+export async function firstKlineOf(page: Page, response: Response | null): Promise<string | undefined> {
+  const requested = await firstResource(page, KLINE_PATH);
+  return requested ? new URL(requested.url).pathname + new URL(requested.url).search : carriedRequest((await response?.text()) ?? '');
+}
+
+/** The bare page drawing `kline` (bench/pages/bare.ts). */
+export const barePageUrl = (ctx: BrowserBenchContext, kline: string): string => `${ctx.baseUrl}/bench/pages/bare.html?kline=${encodeURIComponent(kline)}`;
+
 async function appSample(ctx: BrowserBenchContext): Promise<{ candle?: number; kline?: string }> {
   return onPhone(ctx, async (page) => {
     const response = await page.goto(`${ctx.baseUrl}/`);
     await waitForMarks(page, [FIRST_CANDLE], WAIT_MS);
-    // Drawn: the first page's request, if the app made one, has been answered.
-    const requested = await firstResource(page, KLINE_PATH);
-    const kline = requested ? new URL(requested.url).pathname + new URL(requested.url).search : carriedRequest((await response?.text()) ?? '');
+    const kline = await firstKlineOf(page, response);
     const candle = await markTime(page, FIRST_CANDLE);
     return { ...(candle !== undefined && { candle }), ...(kline && { kline }) };
   });
@@ -45,7 +55,7 @@ async function appSample(ctx: BrowserBenchContext): Promise<{ candle?: number; k
 
 async function bareSample(ctx: BrowserBenchContext, kline: string): Promise<number | undefined> {
   return onPhone(ctx, async (page) => {
-    await page.goto(`${ctx.baseUrl}/bench/pages/bare.html?kline=${encodeURIComponent(kline)}`);
+    await page.goto(barePageUrl(ctx, kline));
     await waitForMarks(page, [FIRST_CANDLE], WAIT_MS);
     return markTime(page, FIRST_CANDLE);
   });
