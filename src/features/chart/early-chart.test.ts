@@ -17,7 +17,7 @@ vi.mock('./chart-adapter', () => ({
   },
 }));
 
-/** The tasks the early chart yields between (reading the page, creating the chart, setting candles). */
+/** The tasks the early chart yields between (reading the page; creating the chart with its candles). */
 const yields = vi.hoisted(() => ({ held: false, waiting: [] as (() => void)[] }));
 vi.mock('../../lib/yield-to-page', () => ({
   yieldToPage: () =>
@@ -111,43 +111,38 @@ describe('early chart', () => {
     expect(drawn[0]?.destroy).not.toHaveBeenCalled();
   });
 
-  it('creates the chart and hands it the candles in tasks of their own, hidden until it has them', async () => {
-    const { startEarlyChart, adoptEarlyChart } = await load();
+  it('reads the page in a task of its own, then creates the chart and hands it the candles in one (no frame paints it empty)', async () => {
+    const { startEarlyChart } = await load();
     shell();
     yields.held = true;
     const { client, resolve } = pendingClient();
     const started = startEarlyChart(client, WORKSPACE, onPage());
     resolve([page([candle(1), candle(2)])]);
-    await nextTask();
     await vi.waitFor(() => {
-      expect(drawn).toHaveLength(1);
+      expect(yields.waiting).toHaveLength(1);
     });
-    expect(drawn[0]?.setSeries).not.toHaveBeenCalled();
-    expect(drawn[0]?.element.style.visibility).toBe('hidden');
-    // Not adoptable before it has its candles.
-    expect(adoptEarlyChart(DATASET, document.body)).toBeUndefined();
+    expect(drawn).toHaveLength(0);
     await nextTask();
     await started;
+    expect(drawn).toHaveLength(1);
     expect(drawn[0]?.setSeries).toHaveBeenCalledWith([candle(1), candle(2)]);
-    expect(drawn[0]?.element.style.visibility).toBe('');
+    expect(yields.waiting).toHaveLength(0);
   });
 
-  it('destroys a chart created but not yet given its candles when the app mounts meanwhile', async () => {
+  it('creates no chart when the app mounts while the page is being read', async () => {
     const { startEarlyChart, discardEarlyChart } = await load();
     const slot = shell();
     yields.held = true;
     const { client, resolve } = pendingClient();
     const started = startEarlyChart(client, WORKSPACE, onPage());
     resolve([page([candle(1)])]);
-    await nextTask();
     await vi.waitFor(() => {
-      expect(drawn).toHaveLength(1);
+      expect(yields.waiting).toHaveLength(1);
     });
     discardEarlyChart();
     await nextTask();
     await started;
-    expect(drawn[0]?.setSeries).not.toHaveBeenCalled();
-    expect(drawn[0]?.destroy).toHaveBeenCalled();
+    expect(drawn).toHaveLength(0);
     expect(slot.childElementCount).toBe(0);
   });
 

@@ -134,13 +134,14 @@ async function draw({ queryClient, feed, clock }: EarlyChartServices, slot: HTML
   }
   if (!drawing() || candles.length === 0) return finish();
   const chartLibrary = await library;
-  // Reading the page, creating the chart and handing it the candles are each a task of their own
-  // (each 25–40 ms on a phone): none blocks a tap for long. The chart stays hidden until it has
-  // its candles, so no frame shows it empty.
+  // Reading the page is a task of its own; creating the chart and handing it the candles are one.
+  // A frame between them would paint the chart empty and then, its price axis widened by the
+  // candles' labels, again at full size: on a phone slowed 4× that empty frame blocked for
+  // 500–700 ms, far more than the 25–40 ms the split saved.
   await yieldToPage();
   if (!drawing() || !chartLibrary) return finish();
   const element = document.createElement('div');
-  element.style.cssText = 'position:absolute;inset:0;visibility:hidden';
+  element.style.cssText = 'position:absolute;inset:0';
   element.dataset.testid = EARLY_TEST_ID;
   slot.append(element);
   const { history, type, zone, preferences } = request;
@@ -151,15 +152,7 @@ async function draw({ queryClient, feed, clock }: EarlyChartServices, slot: HTML
     ...preferences,
     decimals: candlePrecision(candles),
   });
-  await yieldToPage();
-  if (!drawing()) {
-    // Discarded meanwhile (the app mounted and draws its own chart).
-    adapter.destroy();
-    element.remove();
-    return false;
-  }
   adapter.setSeries(candles);
-  element.style.visibility = '';
   state = { phase: 'drawn', chart: { adapter, element, candles, axis }, dataset: chartDataset(symbol, type, interval) };
   return true;
 }
