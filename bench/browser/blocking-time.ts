@@ -5,7 +5,7 @@
  * on a modelled slow-4G timeline, counted up to a modelled time to interactive), so it moves with
  * the page's requests as much as with its work; this one only with the work.
  */
-import type { TraceEvent } from './live-trace.ts';
+import { topLevelTasks, type TraceEvent } from './live-trace.ts';
 
 /** A task's time over this much blocks input (Lighthouse's and the Long Tasks API's threshold). */
 export const LONG_TASK_MS = 50;
@@ -33,19 +33,12 @@ export function blockingTime(events: readonly TraceEvent[], mark: string): Block
   const onThread = (event: TraceEvent) => event.pid === marked.pid && event.tid === marked.tid;
   const paint = events.filter((event) => event.name === 'firstContentfulPaint' && event.pid === marked.pid).sort((a, b) => a.ts - b.ts)[0];
   if (!paint) throw new Error('trace has no firstContentfulPaint');
-  const tasks = events
-    .filter((event) => event.ph === 'X' && event.name === 'RunTask' && onThread(event) && event.dur !== undefined)
-    .sort((a, b) => a.ts - b.ts);
   let blockingUs = 0;
   let longestUs = 0;
   let longTasks = 0;
   let lastEnd = paint.ts;
-  let coveredUntil = -Infinity;
-  for (const task of tasks) {
+  for (const task of topLevelTasks(events.filter(onThread))) {
     const dur = task.dur ?? 0;
-    // A RunTask inside another (a nested run loop) is already in its parent's time.
-    if (task.ts < coveredUntil) continue;
-    coveredUntil = task.ts + dur;
     if (task.ts < paint.ts) continue;
     longestUs = Math.max(longestUs, dur);
     if (dur <= LONG_TASK_MS * 1000) continue;

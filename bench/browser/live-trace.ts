@@ -37,22 +37,28 @@ function markEvent(events: readonly TraceEvent[], name: string): TraceEvent {
   return mark;
 }
 
+/** The thread's `RunTask`s in time order, without those nested in another (a nested run loop is already in its parent's time). */
+export function topLevelTasks(onThread: readonly TraceEvent[]): TraceEvent[] {
+  const tasks = onThread.filter((event) => event.ph === 'X' && event.name === 'RunTask' && event.dur !== undefined).sort((a, b) => a.ts - b.ts);
+  let coveredUntil = -Infinity;
+  return tasks.filter((task) => {
+    if (task.ts < coveredUntil) return false;
+    coveredUntil = task.ts + (task.dur ?? 0);
+    return true;
+  });
+}
+
 /** Busy time of the thread that set `startMark` and `endMark`, between them. */
 export function mainThreadBusy(events: readonly TraceEvent[], startMark: string, endMark: string): MainThreadBusy {
   const start = markEvent(events, startMark);
   const end = markEvent(events, endMark);
   if (start.pid !== end.pid || start.tid !== end.tid || end.ts <= start.ts) throw new Error('window marks from different threads or out of order');
   const onThread = events.filter((event) => event.ph === 'X' && event.pid === start.pid && event.tid === start.tid && event.dur !== undefined);
-  const tasks = onThread.filter((event) => event.name === 'RunTask').sort((a, b) => a.ts - b.ts);
   let busyUs = 0;
   let longest: TraceEvent | undefined;
   let counted = 0;
-  let coveredUntil = -Infinity;
-  for (const task of tasks) {
+  for (const task of topLevelTasks(onThread)) {
     const taskEnd = task.ts + (task.dur ?? 0);
-    // A RunTask inside another (a nested run loop) is already in its parent's time.
-    if (task.ts < coveredUntil) continue;
-    coveredUntil = taskEnd;
     const from = Math.max(task.ts, start.ts);
     const to = Math.min(taskEnd, end.ts);
     if (to <= from) continue;
