@@ -160,11 +160,14 @@ test('where the server keeps no alerts, "Alert on entries" says so and sets noth
   await expect(page.getByTestId('screener')).toBeVisible({ timeout: 20_000 });
   await page.getByTestId('screen-preset').selectOption({ label: 'Most active' });
   // The alerts' code loads after the first candle; the status of the server's alerts after it.
+  // Until then the button answers "still loading", so each attempt reads whichever refusal shows
+  // (waiting for the final one alone would wait for ever on a click made too early).
+  const refusal = page.getByRole('alert').filter({ hasText: /screen alerts|still loading/ });
   await expect
     .poll(
       async () => {
         await page.getByRole('button', { name: 'Alert on entries' }).click();
-        return page.getByRole('alert').filter({ hasText: 'screen alerts' }).textContent();
+        return refusal.textContent({ timeout: 2_000 });
       },
       { timeout: 20_000 },
     )
