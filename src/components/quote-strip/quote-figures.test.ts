@@ -56,6 +56,21 @@ describe('quote figures', () => {
     expect(quoteFigures({ ticker: ticker(), dailies: [candle(1, 1, 2, 5)], futures: false }).map((figure) => figure.key)).not.toContain('openInterest');
   });
 
+  it('the 52-week range takes in today from the ticker (the dailies are completed days); a future’s open interest is the forming day’s', () => {
+    const days = [candle(1, 221, 222, 100_000), candle(2, 219, 221, 110_000)];
+    const widened = Object.fromEntries(quoteFigures({ ticker: ticker(), dailies: days }).map((figure) => [figure.key, figure.text]));
+    // Today's high (223.10) is above every completed day's; today's low (220.40) is not below 219.
+    expect(widened.yearRange).toBe('219.00 – 223.10');
+    const live = Object.fromEntries(
+      quoteFigures({ ticker: ticker(), dailies: days, futures: true, formingDaily: candle(3, 220, 223, 150_000) }).map((figure) => [figure.key, figure.text]),
+    );
+    expect(live.openInterest).toBe('150K');
+    // Without the forming day (not yet known), the last completed day's.
+    expect(Object.fromEntries(quoteFigures({ ticker: ticker(), dailies: days, futures: true }).map((figure) => [figure.key, figure.text])).openInterest).toBe(
+      '110K',
+    );
+  });
+
   it('leaves out what the ticker lacks instead of showing zeros', () => {
     const keys = quoteFigures({ ticker: { symbol: 'X', last_price: '1', timestamp: 0 } }).map((figure) => figure.key);
     expect(keys).toEqual([]);

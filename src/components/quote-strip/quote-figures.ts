@@ -17,12 +17,17 @@ export interface QuoteFigure {
 
 export interface QuoteInputs {
   ticker: Ticker;
-  /** Daily candles, ascending (the last year or more); the range reads the last 365 days of them. */
+  /**
+   * Completed daily candles, ascending (the last year or more): the 52-week range is the last 365
+   * days of them and today's high and low from the ticker.
+   */
   dailies?: readonly Candle[] | undefined;
   /** Shares that trade (circulating, else total): turnover rate = volume ÷ these. */
   tradableShares?: number | undefined;
-  /** The instrument trades open interest (futures): the latest daily candle's. */
+  /** The instrument trades open interest (futures): the forming daily candle's, else the last completed one's. */
   futures?: boolean;
+  /** The forming daily candle (futures: its open interest is the live one). */
+  formingDaily?: Candle | undefined;
 }
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
@@ -48,13 +53,19 @@ export function yearRange(dailies: readonly Candle[]): { low: number; high: numb
   return { low, high };
 }
 
+/** A range of completed days widened by today's low and high (each where the ticker has it). */
+function withToday(range: { low: number; high: number } | undefined, low: number | undefined, high: number | undefined) {
+  if (!range) return undefined;
+  return { low: low === undefined ? range.low : Math.min(range.low, low), high: high === undefined ? range.high : Math.max(range.high, high) };
+}
+
 /** The day's range as a share of the previous close, in percent. */
 export function amplitude(high: number | undefined, low: number | undefined, prevClose: number | undefined): number | undefined {
   if (high === undefined || low === undefined || prevClose === undefined || prevClose <= 0) return undefined;
   return ((high - low) / prevClose) * 100;
 }
 
-export function quoteFigures({ ticker, dailies, tradableShares, futures = false }: QuoteInputs): QuoteFigure[] {
+export function quoteFigures({ ticker, dailies, tradableShares, futures = false, formingDaily }: QuoteInputs): QuoteFigure[] {
   const decimals = priceDecimals(ticker);
   const price = (value: number) => formatPrice(value, decimals);
   const open = finite(ticker.open);
@@ -72,7 +83,7 @@ export function quoteFigures({ ticker, dailies, tradableShares, futures = false 
   add('low', 'Low', low !== undefined ? price(low) : undefined);
   add('prevClose', 'Prev close', prevClose !== undefined ? price(prevClose) : undefined);
   add('dayRange', 'Day range', low !== undefined && high !== undefined ? `${price(low)} – ${price(high)}` : undefined);
-  const year = dailies && dailies.length > 0 ? yearRange(dailies) : undefined;
+  const year = dailies && dailies.length > 0 ? withToday(yearRange(dailies), low, high) : undefined;
   add('yearRange', '52-week range', year ? `${price(year.low)} – ${price(year.high)}` : undefined);
   const swing = amplitude(high, low, prevClose);
   add('amplitude', 'Amplitude', swing !== undefined ? formatPercent(swing).replace(/^\+/, '') : undefined);
@@ -84,7 +95,7 @@ export function quoteFigures({ ticker, dailies, tradableShares, futures = false 
   const ask = finite(ticker.ask_price);
   add('bid', 'Bid', bid !== undefined ? price(bid) : undefined);
   add('ask', 'Ask', ask !== undefined ? price(ask) : undefined);
-  const interest = futures ? dailies?.at(-1)?.openInterest : undefined;
+  const interest = futures ? (formingDaily?.openInterest ?? dailies?.at(-1)?.openInterest) : undefined;
   add('openInterest', 'Open interest', interest !== undefined ? formatCompact(interest) : undefined);
   return figures;
 }

@@ -2,7 +2,8 @@
  * The quote strip under the symbol header: open, high, low, previous close, the day's and the
  * year's range, amplitude, volume, turnover, turnover rate (stocks with share counts), bid and ask
  * (where the ticker has them) and open interest (futures), as Futu shows beside every chart. It
- * loads after the first candle; the year's range reads a year of daily candles (use-year-dailies).
+ * loads after the first candle; the year's range reads a year of completed daily candles and the
+ * ticker's day (use-year-dailies).
  */
 import { useMemo } from 'react';
 import { isStockInstrument, marketOfSymbol, normalizeSymbol } from '#shared/symbols.ts';
@@ -13,7 +14,7 @@ import { useTicker } from '../../queries/use-ticker';
 import { useAppStore } from '../../store/app-store';
 import { useStockInfo } from '../../queries/use-stock-info';
 import { quoteFigures } from './quote-figures';
-import { useYearDailies } from './use-year-dailies';
+import { useFormingDaily, useYearDailies } from './use-year-dailies';
 
 const NO_SYMBOLS: string[] = [];
 
@@ -25,12 +26,13 @@ export function QuoteStrip() {
   const kind = useInstrumentType(symbol, type);
   const ticker = useTicker(symbol, type).data;
   const dailies = useYearDailies(symbol, type, stock);
+  const formingDaily = useFormingDaily(symbol, type, kind === 'futures');
   const info = useStockInfo(stock ? [symbol] : NO_SYMBOLS).data?.find((entry) => normalizeSymbol(entry.symbol) === normalizeSymbol(symbol));
   // Shares that trade where this listing trades: an HK listing's H shares, else the float, else all.
   const tradableShares = (marketOfSymbol(symbol) === 'HK' ? info?.hk_shares : undefined) ?? info?.circulating_shares ?? info?.total_shares;
   const figures = useMemo(
-    () => (ticker ? quoteFigures({ ticker, dailies, tradableShares, futures: kind === 'futures' }) : []),
-    [ticker, dailies, tradableShares, kind],
+    () => (ticker ? quoteFigures({ ticker, dailies, tradableShares, futures: kind === 'futures', formingDaily }) : []),
+    [ticker, dailies, tradableShares, kind, formingDaily],
   );
   if (figures.length === 0) return null;
   return (
