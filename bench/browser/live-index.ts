@@ -12,7 +12,6 @@
  *             300-symbol watchlist is traced for 30 s, then a second browser opens a loaded chart
  *   end       JS heap of the same page again, read the same way, and a second snapshot: which constructors gained objects
  */
-import type { CDPSession } from 'playwright-core';
 import type { Figure } from '../figure.ts';
 import { openBrowserBench, type BrowserBenchContext } from './context.ts';
 import { secondBrowserFigures } from './live-cache.ts';
@@ -23,11 +22,12 @@ import {
   growingConstructors,
   growingKinds,
   takeHeapSnapshot,
+  wrapEveryElement,
   type Growth,
   type HeapBytes,
   type HeapSnapshot,
 } from './heap-snapshot.ts';
-import { HEAP_READINGS, retainedHeap, sleep, type HeapSample } from './live-page.ts';
+import { HEAP_READINGS, retainedHeap, sleep, type HeapSample, type LivePage } from './live-page.ts';
 import { closeRun, countRequests, openRequestRuns } from './live-requests.ts';
 import { chooseWatchlist } from './live-watchlist.ts';
 
@@ -78,11 +78,12 @@ export function baselineMinute(minutes: number): number {
 }
 
 /** The heap at each whole minute from `loadedAt` up to `minutes`, and the snapshot at the baseline minute. */
-async function heapEveryMinute(cdp: CDPSession, loadedAt: number, minutes: number): Promise<{ samples: HeapSample[]; baseline: HeapSnapshot | undefined }> {
+async function heapEveryMinute({ cdp, page }: LivePage, loadedAt: number, minutes: number): Promise<{ samples: HeapSample[]; baseline: HeapSnapshot | undefined }> {
   const samples: HeapSample[] = [];
   let baseline: HeapSnapshot | undefined;
   for (let minute = 1; minute <= Math.floor(minutes); minute++) {
     await sleep(loadedAt + minute * 60_000 - performance.now());
+    await wrapEveryElement(page);
     samples.push(await retainedHeap(cdp));
     if (minute === baselineMinute(minutes)) baseline = await takeHeapSnapshot(cdp);
   }
@@ -135,7 +136,7 @@ export async function liveFigures(shared?: BrowserBenchContext): Promise<Figure[
     const heapRun = runs.find((run) => run.spec.path === '/' && run.spec.socket === 'up');
     if (!heapRun) throw new Error('no default-screen WebSocket run');
     try {
-      const heapByMinute = heapEveryMinute(heapRun.live.cdp, heapRun.loadedAt, minutes);
+      const heapByMinute = heapEveryMinute(heapRun.live, heapRun.loadedAt, minutes);
       // Awaited at the end; a failure must not surface earlier as an unhandled rejection.
       heapByMinute.catch(() => undefined);
       const requestFigures = await countRequests(runs, WARM_UP_MS, COUNT_MS);
@@ -145,6 +146,7 @@ export async function liveFigures(shared?: BrowserBenchContext): Promise<Figure[
       const cacheFigures = await secondBrowserFigures(ctx);
       const { samples: byMinute, baseline } = await heapByMinute;
       await sleep(heapRun.loadedAt + minutes * 60_000 - performance.now());
+      await wrapEveryElement(heapRun.live.page);
       const lastHeap = await retainedHeap(heapRun.live.cdp);
       const measuredMinutes = (performance.now() - heapRun.loadedAt) / 60_000;
       if (!baseline) throw new Error('no heap snapshot at the baseline minute');
