@@ -86,7 +86,7 @@ export function HkTable({ rows, visible, sort, onSort, onOpen, initialOffset, on
       <div
         ref={scrollRef}
         data-testid="hk-table-scroll"
-        data-scrolled={edges.start}
+        // useScrollEdges marks it data-scrolled="true" once scrolled sideways (what sticks reads it).
         // Focusable, so the keyboard scrolls it too (arrow keys), not only a pointer (axe's
         // scrollable-region-focusable); a named region, not a control.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex

@@ -1,7 +1,8 @@
 /**
  * Whether a sideways-scrolling element hides content at either end, kept up to date on scroll
  * and resize: the cue that there is more to see (a bare overflow shows none, with overlay
- * scrollbars or a trackpad). A callback ref: an element that mounts later is watched too.
+ * scrollbars or a trackpad). The element carries `data-scrolled` ("true" once scrolled from the
+ * start) for styles to read. A callback ref: an element that mounts later is watched too.
  */
 import { useCallback, useRef, useState, type RefObject } from 'react';
 
@@ -35,6 +36,9 @@ export function useScrollEdges<T extends HTMLElement>(): ScrollEdgesHandle<T> {
     if (!node) return undefined;
     const update = () => {
       const next = scrollEdgesOf(node);
+      // At once, not at React's next render: what sticks once scrolled (the HK table's code and
+      // name) must stick from the first scrolled frame, or it slides away for a frame and back.
+      node.dataset.scrolled = String(next.start);
       setEdges((previous) => (previous.start === next.start && previous.end === next.end ? previous : next));
     };
     update();
