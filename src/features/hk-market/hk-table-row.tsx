@@ -19,7 +19,14 @@ interface HkTableRowProps {
   onOpen: (row: HkRow) => void;
 }
 
-const CELL = 'overflow-hidden whitespace-nowrap text-ellipsis border-b border-slate-100 px-2 dark:border-slate-800/70';
+const CELL = 'whitespace-nowrap border-b border-slate-100 px-2 dark:border-slate-800/70';
+/**
+ * Only a name can outgrow its column (cut with an ellipsis; its title holds the whole). Codes and
+ * figures fit their columns (the widest, an index's 23,928.85, with 3 px to spare) and are never
+ * cut: an ellipsis would hide a digit, and a clip per cell cost a fling a third of its paint
+ * (1,300-1,460 -> 840-960 ms of paint over 180 frames here).
+ */
+const CUT = 'overflow-hidden text-ellipsis';
 const PAD = 'after:invisible after:content-[attr(data-pad)]';
 /**
  * Code and name stick only once the table is scrolled sideways (its scroll area's `data-scrolled`):
@@ -66,7 +73,7 @@ export const HkTableRow = memo(function HkTableRow({ row, rowIndex, onOpen }: Hk
         }
         if (key === 'name') {
           return (
-            <td key={key} title={row.name} className={`${CELL} ${sticky}`}>
+            <td key={key} title={row.name} className={`${CELL} ${CUT} ${sticky}`}>
               {row.name}
             </td>
           );
