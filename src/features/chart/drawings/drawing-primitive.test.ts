@@ -98,6 +98,33 @@ describe('DrawingPrimitive', () => {
     expect(reports.at(-1)?.map((placed) => placed.id)).toEqual(['a']);
   });
 
+  it('draws only what can be seen: a drawing scrolled far out of view is placed (and reported) but not drawn', () => {
+    vi.useFakeTimers();
+    const texts: string[] = [];
+    const context = new Proxy(
+      { fillText: (text: string) => texts.push(text), measureText: () => ({ width: 50 }) },
+      { get: (target, key) => (key in target ? target[key as keyof typeof target] : () => undefined) },
+    );
+    const reports: PlacedDrawing[][] = [];
+    const primitive = new DrawingPrimitive(surface, (placed) => reports.push(placed));
+    // x = hours × 10: the first note sits at x 500, the second at x −5,000 (500 hours back).
+    const shown = drawing('shown', 'text', [{ time: 50 * HOUR, price: 100 }], { text: 'In view' });
+    const gone = drawing('gone', 'text', [{ time: -500 * HOUR, price: 100 }], { text: 'Scrolled away' });
+    primitive.setDrawings([shown, gone].map((each) => ({ drawing: each, anchors: each.anchors })));
+    primitive.updateAllViews();
+    primitive
+      .paneViews()[0]
+      ?.renderer()
+      ?.draw({
+        useMediaCoordinateSpace: (draw: (scope: { context: unknown }) => void) => {
+          draw({ context });
+        },
+      } as never);
+    expect(texts).toEqual(['In view']);
+    vi.runAllTimers();
+    expect(reports.at(-1)?.map((placed) => placed.id)).toEqual(['shown', 'gone']);
+  });
+
   it('labels a measure with the bars between its anchors, counting a bar that opens inside them', () => {
     const candles = [20, 30].map((hours) => ({ time: hours * HOUR, open: 1, high: 1, low: 1, close: 1 }));
     const counting = { ...surface, candles: () => candles } as unknown as ChartSurface;

@@ -10,7 +10,7 @@ import type { PrimitiveHoveredItem } from 'lightweight-charts';
 import type { ChartSurface, SurfaceCandle } from '../chart-surface';
 import { TopPanePrimitive, type DrawTarget } from '../../../components/top-pane-primitive';
 import { DEFAULT_FIB_LEVELS, DRAFT_ID, type Anchor, type Drawing, type LineStyle } from './drawing-model';
-import { fibLevelPrices, hitShape, shapeOf, type Hit, type Point, type Shape } from './geometry';
+import { fibLevelPrices, hitShape, shapeInView, shapeOf, type Hit, type Point, type Shape } from './geometry';
 import { measureLabel, measureStats } from './measure';
 
 /** A drawing with its anchors' prices as the chart shows them (adjusted as the candles are). */
@@ -69,8 +69,12 @@ export class DrawingPrimitive extends TopPanePrimitive {
   private hidden = false;
   private colors: DrawingColors = { text: '#e2e8f0', handleFill: '#0f172a' };
   private decimals = 2;
-  /** Per paint: the placed drawings (same order as painted) and their shapes. */
-  private placed: { item: ShownDrawing; points: Point[]; shape: Shape; levelYs: number[] }[] = [];
+  /**
+   * Per paint: the placed drawings (same order as painted) and their shapes; `inView`: whether the
+   * shape can put ink on the pane (shapeInView). Every drawing repaints at every live update, and
+   * those scrolled out of view were drawing on nothing.
+   */
+  private placed: { item: ShownDrawing; points: Point[]; shape: Shape; levelYs: number[]; inView: boolean }[] = [];
   private reportTimer: ReturnType<typeof setTimeout> | undefined;
   /**
    * The label texts of a drawing (Fibonacci levels, the measure's figures), made again only when
@@ -173,7 +177,7 @@ export class DrawingPrimitive extends TopPanePrimitive {
         );
       }
       const shape = shapeOf(drawing.kind, points, bounds, { levelYs, textSize: textSize(drawing.text ?? '') });
-      this.placed.push({ item, points, shape, levelYs });
+      this.placed.push({ item, points, shape, levelYs, inView: shapeInView(shape, bounds) });
     };
     const draft = this.draft;
     for (const item of this.shown) if (item.drawing.id !== draft?.drawing.id) place(item);
@@ -197,7 +201,7 @@ export class DrawingPrimitive extends TopPanePrimitive {
       context.save();
       context.font = `${String(FONT_SIZE)}px ${this.surface.chart.options().layout.fontFamily}`;
       context.lineCap = 'round';
-      for (const entry of this.placed) this.drawOne(context, entry);
+      for (const entry of this.placed) if (entry.inView) this.drawOne(context, entry);
       context.restore();
     });
   }

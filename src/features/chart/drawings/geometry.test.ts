@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { distanceToSegment, fibLevelPrices, hitShape, lineYAt, rayEnd, shapeOf } from './geometry';
+import { distanceToSegment, fibLevelPrices, hitShape, lineYAt, rayEnd, shapeInView, shapeOf, VIEW_MARGIN_PX } from './geometry';
 
 const bounds = { width: 800, height: 400 };
 const coordinate = fc.double({ min: -1000, max: 1000, noNaN: true });
@@ -120,5 +120,89 @@ describe('fibLevelPrices', () => {
         },
       ),
     );
+  });
+});
+
+describe('shapeInView', () => {
+  const pane = { width: 800, height: 400 };
+
+  it('a trend line scrolled off to the left is out of view; one crossing the pane, or just beside it (its label), is in', () => {
+    const far = -VIEW_MARGIN_PX - 100;
+    expect(
+      shapeInView(
+        shapeOf(
+          'trend-line',
+          [
+            { x: far - 300, y: 100 },
+            { x: far, y: 200 },
+          ],
+          pane,
+        ),
+        pane,
+      ),
+    ).toBe(false);
+    expect(
+      shapeInView(
+        shapeOf(
+          'trend-line',
+          [
+            { x: -500, y: 100 },
+            { x: 300, y: 200 },
+          ],
+          pane,
+        ),
+        pane,
+      ),
+    ).toBe(true);
+    expect(
+      shapeInView(
+        shapeOf(
+          'trend-line',
+          [
+            { x: -150, y: 100 },
+            { x: -50, y: 200 },
+          ],
+          pane,
+        ),
+        pane,
+      ),
+    ).toBe(true);
+  });
+
+  it('a ray or a horizontal line reaches the pane from anchors outside it', () => {
+    expect(
+      shapeInView(
+        shapeOf(
+          'ray',
+          [
+            { x: -900, y: 100 },
+            { x: -800, y: 110 },
+          ],
+          pane,
+        ),
+        pane,
+      ),
+    ).toBe(true);
+    expect(shapeInView(shapeOf('horizontal-line', [{ x: -5_000, y: 100 }], pane), pane)).toBe(true);
+    // Far above the pane: nothing of it shows.
+    expect(shapeInView(shapeOf('horizontal-line', [{ x: 100, y: -1_000 }], pane), pane)).toBe(false);
+  });
+
+  it('boxes count: a rectangle spanning the pane, a text note beside it', () => {
+    expect(
+      shapeInView(
+        shapeOf(
+          'rectangle',
+          [
+            { x: -1_000, y: -1_000 },
+            { x: 2_000, y: 2_000 },
+          ],
+          pane,
+        ),
+        pane,
+      ),
+    ).toBe(true);
+    expect(shapeInView(shapeOf('text', [{ x: 850, y: 50 }], pane, { textSize: { width: 60, height: 20 } }), pane)).toBe(true);
+    expect(shapeInView(shapeOf('text', [{ x: 1_500, y: 50 }], pane, { textSize: { width: 60, height: 20 } }), pane)).toBe(false);
   });
 });

@@ -157,6 +157,27 @@ export function shapeOf(kind: ToolKind, points: readonly Point[], bounds: Bounds
   return shape;
 }
 
+/**
+ * Room around the pane within which a shape's own parts may lie and still put ink on it: the
+ * labels drawn beside its lines and boxes (a Fibonacci level's, a measure's, at most about 250 px
+ * wide), arrow heads, handles and line widths.
+ */
+export const VIEW_MARGIN_PX = 200;
+
+/**
+ * Whether any part of `shape` comes within VIEW_MARGIN_PX of the pane (`bounds`): one that does not
+ * cannot be seen, and is not drawn. Conservative: a diagonal whose box meets the pane counts.
+ */
+export function shapeInView(shape: Shape, bounds: Bounds, margin: number = VIEW_MARGIN_PX): boolean {
+  const meets = (left: number, top: number, right: number, bottom: number) =>
+    right >= -margin && left <= bounds.width + margin && bottom >= -margin && top <= bounds.height + margin;
+  return (
+    shape.segments.some(({ a, b }) => meets(Math.min(a.x, b.x), Math.min(a.y, b.y), Math.max(a.x, b.x), Math.max(a.y, b.y))) ||
+    shape.boxes.some((box) => meets(box.left, box.top, box.right, box.bottom)) ||
+    shape.handles.some((point) => meets(point.x, point.y, point.x, point.y))
+  );
+}
+
 export type Hit = { part: 'handle'; index: number } | { part: 'body' };
 
 /** What of `shape` lies within `tolerance` px of p: a handle first, then the body. */
