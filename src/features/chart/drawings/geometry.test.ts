@@ -125,84 +125,30 @@ describe('fibLevelPrices', () => {
 
 describe('shapeInView', () => {
   const pane = { width: 800, height: 400 };
+  const note = { textSize: { width: 60, height: 20 } };
+  /** Whether a shape of `kind` anchored at x0, y0, x1, y1… is in view of the pane. */
+  const inView = (kind: Parameters<typeof shapeOf>[0], ...xy: number[]) => {
+    const points = Array.from({ length: xy.length / 2 }, (_, i) => ({ x: xy[2 * i] ?? 0, y: xy[2 * i + 1] ?? 0 }));
+    return shapeInView(shapeOf(kind, points, pane, kind === 'text' ? note : {}), pane);
+  };
 
   it('a trend line scrolled off to the left is out of view; one crossing the pane, or just beside it (its label), is in', () => {
     const far = -VIEW_MARGIN_PX - 100;
-    expect(
-      shapeInView(
-        shapeOf(
-          'trend-line',
-          [
-            { x: far - 300, y: 100 },
-            { x: far, y: 200 },
-          ],
-          pane,
-        ),
-        pane,
-      ),
-    ).toBe(false);
-    expect(
-      shapeInView(
-        shapeOf(
-          'trend-line',
-          [
-            { x: -500, y: 100 },
-            { x: 300, y: 200 },
-          ],
-          pane,
-        ),
-        pane,
-      ),
-    ).toBe(true);
-    expect(
-      shapeInView(
-        shapeOf(
-          'trend-line',
-          [
-            { x: -150, y: 100 },
-            { x: -50, y: 200 },
-          ],
-          pane,
-        ),
-        pane,
-      ),
-    ).toBe(true);
+    expect(inView('trend-line', far - 300, 100, far, 200)).toBe(false);
+    expect(inView('trend-line', -500, 100, 300, 200)).toBe(true);
+    expect(inView('trend-line', -150, 100, -50, 200)).toBe(true);
   });
 
   it('a ray or a horizontal line reaches the pane from anchors outside it', () => {
-    expect(
-      shapeInView(
-        shapeOf(
-          'ray',
-          [
-            { x: -900, y: 100 },
-            { x: -800, y: 110 },
-          ],
-          pane,
-        ),
-        pane,
-      ),
-    ).toBe(true);
-    expect(shapeInView(shapeOf('horizontal-line', [{ x: -5_000, y: 100 }], pane), pane)).toBe(true);
+    expect(inView('ray', -900, 100, -800, 110)).toBe(true);
+    expect(inView('horizontal-line', -5_000, 100)).toBe(true);
     // Far above the pane: nothing of it shows.
-    expect(shapeInView(shapeOf('horizontal-line', [{ x: 100, y: -1_000 }], pane), pane)).toBe(false);
+    expect(inView('horizontal-line', 100, -1_000)).toBe(false);
   });
 
   it('boxes count: a rectangle spanning the pane, a text note beside it', () => {
-    expect(
-      shapeInView(
-        shapeOf(
-          'rectangle',
-          [
-            { x: -1_000, y: -1_000 },
-            { x: 2_000, y: 2_000 },
-          ],
-          pane,
-        ),
-        pane,
-      ),
-    ).toBe(true);
-    expect(shapeInView(shapeOf('text', [{ x: 850, y: 50 }], pane, { textSize: { width: 60, height: 20 } }), pane)).toBe(true);
-    expect(shapeInView(shapeOf('text', [{ x: 1_500, y: 50 }], pane, { textSize: { width: 60, height: 20 } }), pane)).toBe(false);
+    expect(inView('rectangle', -1_000, -1_000, 2_000, 2_000)).toBe(true);
+    expect(inView('text', 850, 50)).toBe(true);
+    expect(inView('text', 1_500, 50)).toBe(false);
   });
 });
