@@ -22,6 +22,27 @@ const drawing = (id: string, kind: Drawing['kind'], anchors: Drawing['anchors'],
   ...extra,
 });
 
+/** A 2D context that records the texts filled and does nothing else. */
+function recordingContext(texts: string[]) {
+  return new Proxy(
+    { fillText: (text: string) => texts.push(text), measureText: () => ({ width: 50 }) },
+    { get: (target, key) => (key in target ? target[key as keyof typeof target] : () => undefined) },
+  );
+}
+
+/** One paint as the library makes it: place, then draw into `context`. */
+function paint(primitive: DrawingPrimitive, context: unknown): void {
+  primitive.updateAllViews();
+  primitive
+    .paneViews()[0]
+    ?.renderer()
+    ?.draw({
+      useMediaCoordinateSpace: (draw: (scope: { context: unknown }) => void) => {
+        draw({ context });
+      },
+    } as never);
+}
+
 describe('DrawingPrimitive', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -101,25 +122,13 @@ describe('DrawingPrimitive', () => {
   it('draws only what can be seen: a drawing scrolled far out of view is placed (and reported) but not drawn', () => {
     vi.useFakeTimers();
     const texts: string[] = [];
-    const context = new Proxy(
-      { fillText: (text: string) => texts.push(text), measureText: () => ({ width: 50 }) },
-      { get: (target, key) => (key in target ? target[key as keyof typeof target] : () => undefined) },
-    );
     const reports: PlacedDrawing[][] = [];
     const primitive = new DrawingPrimitive(surface, (placed) => reports.push(placed));
     // x = hours × 10: the first note sits at x 500, the second at x −5,000 (500 hours back).
     const shown = drawing('shown', 'text', [{ time: 50 * HOUR, price: 100 }], { text: 'In view' });
     const gone = drawing('gone', 'text', [{ time: -500 * HOUR, price: 100 }], { text: 'Scrolled away' });
     primitive.setDrawings([shown, gone].map((each) => ({ drawing: each, anchors: each.anchors })));
-    primitive.updateAllViews();
-    primitive
-      .paneViews()[0]
-      ?.renderer()
-      ?.draw({
-        useMediaCoordinateSpace: (draw: (scope: { context: unknown }) => void) => {
-          draw({ context });
-        },
-      } as never);
+    paint(primitive, recordingContext(texts));
     expect(texts).toEqual(['In view']);
     vi.runAllTimers();
     expect(reports.at(-1)?.map((placed) => placed.id)).toEqual(['shown', 'gone']);
@@ -129,34 +138,20 @@ describe('DrawingPrimitive', () => {
     const candles = [20, 30].map((hours) => ({ time: hours * HOUR, open: 1, high: 1, low: 1, close: 1 }));
     const counting = { ...surface, candles: () => candles } as unknown as ChartSurface;
     const texts: string[] = [];
-    const context = new Proxy(
-      { fillText: (text: string) => texts.push(text), measureText: () => ({ width: 50 }) },
-      { get: (target, key) => (key in target ? target[key as keyof typeof target] : () => undefined) },
-    );
-    const paint = () => {
-      primitive.updateAllViews();
-      primitive
-        .paneViews()[0]
-        ?.renderer()
-        ?.draw({
-          useMediaCoordinateSpace: (draw: (scope: { context: unknown }) => void) => {
-            draw({ context });
-          },
-        } as never);
-    };
+    const context = recordingContext(texts);
     const primitive = new DrawingPrimitive(counting, () => undefined);
     const measure = drawing('m', 'measure', [
       { time: 10 * HOUR, price: 100 },
       { time: 45 * HOUR, price: 110 },
     ]);
     primitive.setDrawings([{ drawing: measure, anchors: measure.anchors }]);
-    paint();
+    paint(primitive, context);
     expect(texts.at(-1)).toContain('2 bars');
     // A live update of the last bar: the same figures.
-    paint();
+    paint(primitive, context);
     expect(texts.at(-1)).toContain('2 bars');
     candles.push({ time: 40 * HOUR, open: 1, high: 1, low: 1, close: 1 });
-    paint();
+    paint(primitive, context);
     expect(texts.at(-1)).toContain('3 bars');
     expect(texts.at(-1)).toContain('+10.00 (+10.00%)');
   });
