@@ -78,7 +78,11 @@ export function baselineMinute(minutes: number): number {
 }
 
 /** The heap at each whole minute from `loadedAt` up to `minutes`, and the snapshot at the baseline minute. */
-async function heapEveryMinute({ cdp, page }: LivePage, loadedAt: number, minutes: number): Promise<{ samples: HeapSample[]; baseline: HeapSnapshot | undefined }> {
+async function heapEveryMinute(
+  { cdp, page }: LivePage,
+  loadedAt: number,
+  minutes: number,
+): Promise<{ samples: HeapSample[]; baseline: HeapSnapshot | undefined }> {
   const samples: HeapSample[] = [];
   let baseline: HeapSnapshot | undefined;
   for (let minute = 1; minute <= Math.floor(minutes); minute++) {
