@@ -132,6 +132,39 @@ test.describe('on a phone', () => {
     await page.screenshot({ path: testInfo.outputPath('screener-phone-table.png') });
     const first = page.getByTestId('screen-row').first();
     const symbol = (await first.getAttribute('data-symbol')) ?? '';
+
+    // No figure is cut: each fits its cell (only names and boards may end in an ellipsis).
+    const cut = await page.getByTestId('screen-row').evaluateAll((rows) =>
+      rows.flatMap((row) =>
+        [...row.querySelectorAll<HTMLElement>('td[data-col]')]
+          .filter((cell) => cell.dataset.col !== 'board')
+          .filter((cell) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            const style = getComputedStyle(cell);
+            return range.getBoundingClientRect().width > cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) + 0.5;
+          })
+          .map((cell) => `${cell.dataset.col ?? ''} ${cell.textContent}`),
+      ),
+    );
+    expect(cut).toEqual([]);
+    // Scrolled sideways, the symbol stays in view.
+    const scroller = page.getByTestId('screen-table-scroll');
+    await expect(scroller).toHaveAttribute('data-scrolled', 'false');
+    await scroller.evaluate((element) => {
+      element.scrollLeft = element.scrollWidth;
+    });
+    await expect(scroller).toHaveAttribute('data-scrolled', 'true');
+    const area = await scroller.boundingBox();
+    const symbolCell = await first.locator('th').boundingBox();
+    if (!area || !symbolCell) throw new Error('no box');
+    expect(symbolCell.x).toBeGreaterThanOrEqual(area.x - 1);
+    expect(symbolCell.x + symbolCell.width).toBeLessThanOrEqual(area.x + area.width + 1);
+    await page.screenshot({ path: testInfo.outputPath('screener-phone-sideways.png') });
+    await scroller.evaluate((element) => {
+      element.scrollLeft = 0;
+    });
+
     await first.locator('td').first().tap();
     await expect(page).toHaveURL(new RegExp(`symbol=${symbol.replace('.', '\\.')}.*tab=chart`));
   });

@@ -8,7 +8,7 @@ import { moveClass } from './hk-cells';
 import type { Movers } from './hk-movers';
 import type { HkRow } from './hk-row';
 import { ScrollCue } from './scroll-cue';
-import { useScrollEdges } from './use-scroll-edges';
+import { useScrollEdges } from '../../components/ui/use-scroll-edges';
 
 interface HkMoversStripProps {
   movers: Movers;

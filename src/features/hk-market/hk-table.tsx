@@ -14,7 +14,7 @@ import { HkTableHeader } from './hk-table-header';
 import { HkTableRow, ROW_HEIGHT } from './hk-table-row';
 import { ScrollCue } from './scroll-cue';
 import { useHkTimingMarks } from './use-hk-timing-marks';
-import { useScrollEdges } from './use-scroll-edges';
+import { useScrollEdges } from '../../components/ui/use-scroll-edges';
 
 interface HkTableProps {
   rows: readonly HkRow[];

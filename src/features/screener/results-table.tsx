@@ -6,9 +6,11 @@
  * just entered the screen is lit for a moment; the rows in view draw their sparklines (row-sparks.ts).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import type { ScreenColumn, ScreenSort, ScreenUniverse, SortColumn } from '#shared/screener/screen-model.ts';
 import { columnKey } from '#shared/screener/screen-model.ts';
+import { CUT_CELL, STICKY_ONCE_SCROLLED, TABLE_CELL } from '../../components/ui/table-cells';
+import { useScrollEdges } from '../../components/ui/use-scroll-edges';
 import { t } from '../../i18n/t';
 import { createCell, type Observable } from '../../lib/observable';
 import { cellText, isMoveColumn, moveClass } from './screen-cells';
@@ -38,8 +40,6 @@ interface ResultsTableProps {
   onAdd: (symbol: string) => void;
 }
 
-const CELL = 'overflow-hidden whitespace-nowrap text-ellipsis border-b border-slate-100 px-2 dark:border-slate-800/70';
-const STICKY = 'sticky left-0 z-[1] bg-white group-hover:bg-slate-50 dark:bg-slate-900 dark:group-hover:bg-slate-800';
 const ENTERED = 'bg-amber-100 dark:bg-amber-900/50';
 
 function SortButton({ column, sort, onSort, right }: { column: SortColumn; sort: ScreenSort; onSort: (column: SortColumn) => void; right: boolean }) {
@@ -93,7 +93,7 @@ const ResultTableRow = memo(function ResultTableRow({ row, spark, columns, rowIn
       }}
       className={`group cursor-pointer transition-colors duration-1000 hover:bg-slate-50 dark:hover:bg-slate-800 ${entered ? ENTERED : ''}`}
     >
-      <th scope="row" className={`${CELL} ${STICKY} ${entered ? ENTERED : ''} text-left font-normal`}>
+      <th scope="row" className={`${TABLE_CELL} ${STICKY_ONCE_SCROLLED} left-0 ${entered ? ENTERED : ''} text-left font-normal`}>
         <button
           type="button"
           aria-label={t('{symbol}: open in the chart', { symbol: row.symbol })}
@@ -106,10 +106,10 @@ const ResultTableRow = memo(function ResultTableRow({ row, spark, columns, rowIn
           {row.symbol}
         </button>
       </th>
-      <td title={row.name} className={CELL}>
+      <td title={row.name} className={`${TABLE_CELL} ${CUT_CELL}`}>
         {row.name}
       </td>
-      <td className={`${CELL} py-0`}>
+      <td className={`${TABLE_CELL} py-0`}>
         <Sparkline closes={spark} scrolling={scrolling} />
       </td>
       {columns.map((column, index) => {
@@ -119,13 +119,13 @@ const ResultTableRow = memo(function ResultTableRow({ row, spark, columns, rowIn
           <td
             key={columnKey(column)}
             data-col={columnKey(column)}
-            className={`${CELL} ${column === 'board' ? 'text-left' : 'text-right'} tabular-nums ${colour}`}
+            className={`${TABLE_CELL} ${column === 'board' ? `${CUT_CELL} text-left` : 'text-right'} tabular-nums ${colour}`}
           >
             {cellText(column, value)}
           </td>
         );
       })}
-      <td className={`${CELL} text-center`}>
+      <td className={`${TABLE_CELL} text-center`}>
         <button
           type="button"
           disabled={listed}
@@ -145,7 +145,8 @@ const ResultTableRow = memo(function ResultTableRow({ row, spark, columns, rowIn
 });
 
 export function ResultsTable({ universe, columns, rows, sort, onSort, entered, inWatchlist, onOpen, onAdd }: ResultsTableProps) {
-  const scrollElement = useRef<HTMLDivElement>(null);
+  // Its data-scrolled lets the symbol stick once the table is scrolled sideways (table-cells.ts).
+  const { ref: scrollRef, element: scrollElement } = useScrollEdges<HTMLDivElement>();
   // Chartroom does not use the React Compiler; the virtualizer re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -175,14 +176,14 @@ export function ResultsTable({ universe, columns, rows, sort, onSort, entered, i
   return (
     <div className="relative flex min-h-60 flex-1 flex-col max-lg:max-h-[70vh]">
       <div
-        ref={scrollElement}
+        ref={scrollRef}
         data-testid="screen-table-scroll"
         // Focusable, so the keyboard scrolls it too, as the HK table.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         role="region"
         aria-label={t('Screen results')}
-        className="min-h-0 flex-1 overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-500"
+        className="group/scroll min-h-0 flex-1 overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-500"
       >
         <table
           aria-label={t('Screen results')}

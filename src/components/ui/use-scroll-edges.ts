@@ -36,9 +36,11 @@ export function useScrollEdges<T extends HTMLElement>(): ScrollEdgesHandle<T> {
     if (!node) return undefined;
     const update = () => {
       const next = scrollEdgesOf(node);
-      // At once, not at React's next render: what sticks once scrolled (the HK table's code and
-      // name) must stick from the first scrolled frame, or it slides away for a frame and back.
-      node.dataset.scrolled = String(next.start);
+      // At once, not at React's next render: what sticks once scrolled (table-cells.ts) must stick
+      // from the first scrolled frame, or it slides away for a frame and back.
+      // Written only when it changes: styles hang on it, and a write invalidates them.
+      const scrolled = String(next.start);
+      if (node.dataset.scrolled !== scrolled) node.dataset.scrolled = scrolled;
       setEdges((previous) => (previous.start === next.start && previous.end === next.end ? previous : next));
     };
     update();
