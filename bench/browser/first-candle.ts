@@ -11,7 +11,7 @@
  */
 import { median, summarize, type Figure } from '../figure.ts';
 import type { BrowserBenchContext } from './context.ts';
-import { carriedRequest, firstResource, markTime, scriptAndStyleBytes, waitForMarks, type ReceivedBytes, type ResourceTiming } from './page-timing.ts';
+import { carriedRequest, firstChartKline, markTime, scriptAndStyleBytes, waitForMarks, type ReceivedBytes, type ResourceTiming } from './page-timing.ts';
 
 const SAMPLES = 10;
 const WAIT_MS = 15_000;
@@ -19,7 +19,6 @@ const CANDLE_RATIO_TARGET = 1.3;
 const FIRST_CANDLE = 'chartroom:first-candle';
 const FIRST_QUOTE = 'chartroom:first-quote';
 const REACT_MOUNTED = 'chartroom:react-mounted';
-const KLINE_PATH = '/v1/market/kline';
 const GROUP = 'browser: first page';
 /** The query string that switches the early chart off (src/features/chart/early-chart.ts). */
 const WITHOUT_EARLY_CHART = '?early=0';
@@ -60,7 +59,7 @@ async function appSample(ctx: BrowserBenchContext, marks: readonly string[], sea
     const response = await page.goto(`${ctx.baseUrl}/${search}`);
     await waitForMarks(page, marks, WAIT_MS);
     // Drawn: the first page's request, if the app made one, has been answered.
-    const kline = await firstResource(page, KLINE_PATH);
+    const kline = await firstChartKline(page);
     const carried = carriedRequest((await response?.text()) ?? '');
     const firstCandle = await markTime(page, FIRST_CANDLE);
     const sample = {

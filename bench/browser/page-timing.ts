@@ -1,4 +1,5 @@
 /** Reading User Timing marks and Resource Timing entries out of a page, and waiting for marks. */
+import { isQuoteStripYear } from '../../e2e/quote-strip-request.ts';
 import type { Page } from 'playwright-core';
 import { FIRST_PAGE_ATTRIBUTES, FIRST_PAGE_ELEMENT_ID } from '#shared/first-page.ts';
 
@@ -33,16 +34,26 @@ export interface ResourceTiming {
   responseEnd: number;
 }
 
-/** The earliest request whose path is exactly `pathname` (query ignored). */
-export async function firstResource(page: Page, pathname: string): Promise<ResourceTiming | undefined> {
+const KLINE_PATH = '/v1/market/kline';
+
+/** The requests whose path is exactly `pathname` (query ignored), earliest first. */
+async function resourcesAt(page: Page, pathname: string): Promise<ResourceTiming[]> {
   return page.evaluate((path) => {
     const entries = performance
       .getEntriesByType('resource')
       .filter((entry) => new URL(entry.name).pathname === path)
       .sort((a, b) => a.startTime - b.startTime) as PerformanceResourceTiming[];
-    const first = entries[0];
-    return first && { url: first.name, startTime: first.startTime, responseEnd: first.responseEnd };
+    return entries.map((entry) => ({ url: entry.name, startTime: entry.startTime, responseEnd: entry.responseEnd }));
   }, pathname);
+}
+
+/**
+ * The chart's first K-line history request: the earliest one but the quote strip's year of dailies
+ * (e2e/quote-strip-request.ts), which goes out after the first candle and, when the chart's page
+ * was carried in index.html, would otherwise be read as the chart's request.
+ */
+export async function firstChartKline(page: Page): Promise<ResourceTiming | undefined> {
+  return (await resourcesAt(page, KLINE_PATH)).find((entry) => !isQuoteStripYear(new URL(entry.url).searchParams));
 }
 
 /** Waits for the first request to `pathname` to have completed in the page. */
@@ -57,7 +68,7 @@ export async function waitForResource(page: Page, pathname: string, timeoutMs: n
   } catch {
     return undefined;
   }
-  return firstResource(page, pathname);
+  return (await resourcesAt(page, pathname))[0];
 }
 
 export interface ReceivedBytes {

@@ -7,14 +7,13 @@
 import type { Page, Response } from 'playwright-core';
 import { median, summarize, type Figure } from '../figure.ts';
 import type { BrowserBenchContext } from './context.ts';
-import { carriedRequest, firstResource, markTime, waitForMarks } from './page-timing.ts';
+import { carriedRequest, firstChartKline, markTime, waitForMarks } from './page-timing.ts';
 
 const SAMPLES = 6;
 export const WAIT_MS = 30_000;
 const CPU_SLOWDOWN = 4;
 const RATIO_TARGET = 1.3;
 export const FIRST_CANDLE = 'chartroom:first-candle';
-const KLINE_PATH = '/v1/market/kline';
 const GROUP = 'browser: first page on a phone (390×844, touch, CPU 4× slower)';
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, serviceWorkers: 'block' } as const;
 
@@ -36,7 +35,7 @@ export async function onPhone<T>(ctx: BrowserBenchContext, use: (page: Page) => 
  * or the one its index.html carried.
  */
 export async function firstKlineOf(page: Page, response: Response | null): Promise<string | undefined> {
-  const requested = await firstResource(page, KLINE_PATH);
+  const requested = await firstChartKline(page);
   return requested ? new URL(requested.url).pathname + new URL(requested.url).search : carriedRequest((await response?.text()) ?? '');
 }
 
