@@ -18,6 +18,12 @@ export interface AdjustPlan {
   waitingForFactors: boolean;
 }
 
+/** Where a symbol's factors stand, from whether it needs any and its factors query's state. */
+export function factorsStateOf(isStock: boolean, query: { isError: boolean; isSuccess: boolean }): FactorsState {
+  if (!isStock) return 'not-needed';
+  return query.isError ? 'failed' : query.isSuccess ? 'ready' : 'pending';
+}
+
 export function planAdjust(isStock: boolean, adjust: AdjustMode, factors: FactorsState): AdjustPlan {
   if (!isStock) return { requestAdjust: undefined, source: 'none', waitingForFactors: false };
   if (adjust === 'none') return { requestAdjust: 'none', source: 'none', waitingForFactors: false };

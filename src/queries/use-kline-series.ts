@@ -12,7 +12,7 @@ import { adjustCandles, mergeCandles } from '../lib/candles';
 import { candlePrecision } from '../lib/candle-precision';
 import { usePeriodFold } from './use-period-fold';
 import { isStockSymbol } from '#shared/symbols.ts';
-import { planAdjust, type AdjustSource, type FactorsState } from './adjust-plan';
+import { factorsStateOf, planAdjust, type AdjustSource } from './adjust-plan';
 import type { KlineHistoryParams } from './kline-history-pages';
 import { useAppServices } from './app-services-context';
 import { historyKey, onFormingCandle } from './kline-history-cache';
@@ -60,8 +60,7 @@ const NO_CANDLES: Candle[] = [];
 export function useKlineSeries({ symbol, interval, adjust, type }: KlineSeriesParams): KlineSeriesResult {
   const isStock = type !== undefined ? type === 'stock' : isStockSymbol(symbol);
   const factorsQuery = useExFactors(isStock ? [symbol] : []);
-  const factorsState: FactorsState = !isStock ? 'not-needed' : factorsQuery.isError ? 'failed' : factorsQuery.isSuccess ? 'ready' : 'pending';
-  const plan = planAdjust(isStock, adjust, factorsState);
+  const plan = planAdjust(isStock, adjust, factorsStateOf(isStock, factorsQuery));
   const factors = factorsOf(factorsQuery.data, symbol) ?? NO_FACTORS;
 
   const requestAdjust = plan.requestAdjust;

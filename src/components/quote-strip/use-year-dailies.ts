@@ -16,7 +16,7 @@ import { newestPageEnd } from '#shared/kline-window-policy.ts';
 import { instrumentTimeZone } from '#shared/symbols.ts';
 import { fetchKlines } from '../../api/kline-endpoints';
 import { adjustCandles, toCandle } from '../../lib/candles';
-import { planAdjust, type FactorsState } from '../../queries/adjust-plan';
+import { factorsStateOf, planAdjust } from '../../queries/adjust-plan';
 import { useAppServices } from '../../queries/app-services-context';
 import type { SnapshotFeed } from '../../queries/market-feed/market-feed';
 import { queryKeys } from '../../queries/query-keys';
@@ -58,8 +58,7 @@ export function yearDailiesQueryOptions(feed: SnapshotFeed, { symbol, type, endT
 export function useYearDailies(symbol: string, type: ProductType | undefined, stock: boolean): Candle[] | undefined {
   const { feed, clock } = useAppServices();
   const factorsQuery = useExFactors(stock ? [symbol] : NO_SYMBOLS);
-  const factorsState: FactorsState = !stock ? 'not-needed' : factorsQuery.isError ? 'failed' : factorsQuery.isSuccess ? 'ready' : 'pending';
-  const plan = planAdjust(stock, 'forward', factorsState);
+  const plan = planAdjust(stock, 'forward', factorsStateOf(stock, factorsQuery));
   // Read at each render (the strip renders at every quote): a new day asks the new window.
   const endTime = newestPageEnd('1d', clock.now(), instrumentTimeZone(symbol, type));
   const raw = useQuery(yearDailiesQueryOptions(feed, { symbol, type, endTime, adjust: plan.requestAdjust })).data;
@@ -77,5 +76,5 @@ export function useYearDailies(symbol: string, type: ProductType | undefined, st
 export function useFormingDaily(symbol: string, type: ProductType | undefined, wanted: boolean): Candle | undefined {
   const { feed, clock } = useAppServices();
   const options = latestKlineQueryOptions(feed, clock, { symbol, interval: '1d', ...(type && { type }) });
-  return useQuery({ ...options, enabled: wanted && options.enabled !== false }).data ?? undefined;
+  return useQuery({ ...options, enabled: wanted && symbol.trim() !== '' }).data ?? undefined;
 }
