@@ -20,8 +20,7 @@ export interface AdjustPlan {
 
 /** Where a symbol's factors stand, from whether it needs any and its factors query's state. */
 export function factorsStateOf(isStock: boolean, query: { isError: boolean; isSuccess: boolean }): FactorsState {
-  if (!isStock) return 'not-needed';
-  return query.isError ? 'failed' : query.isSuccess ? 'ready' : 'pending';
+  return !isStock ? 'not-needed' : query.isError ? 'failed' : query.isSuccess ? 'ready' : 'pending';
 }
 
 export function planAdjust(isStock: boolean, adjust: AdjustMode, factors: FactorsState): AdjustPlan {
