@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { factorsStateOf, planAdjust } from './adjust-plan';
+import { planAdjust } from './adjust-plan';
+import { factorsStateOf } from './factors-state';
 
 describe('planAdjust', () => {
   it('stocks with factors: raw K-lines, adjusted locally once the factors are in', () => {

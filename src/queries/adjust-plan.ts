@@ -5,10 +5,9 @@
  * no corporate actions: nothing to adjust, and no `adjust=` sent.
  */
 import type { AdjustMode } from '#shared/contract.ts';
+import type { FactorsState } from './factors-state';
 
 export type AdjustSource = 'none' | 'local' | 'server';
-
-export type FactorsState = 'not-needed' | 'pending' | 'ready' | 'failed';
 
 export interface AdjustPlan {
   /** `adjust=` for the K-line requests; undefined: not sent. */
@@ -16,11 +15,6 @@ export interface AdjustPlan {
   source: AdjustSource;
   /** True while the factors needed to show anything are still loading. */
   waitingForFactors: boolean;
-}
-
-/** Where a symbol's factors stand, from whether it needs any and its factors query's state. */
-export function factorsStateOf(isStock: boolean, query: { isError: boolean; isSuccess: boolean }): FactorsState {
-  return !isStock ? 'not-needed' : query.isError ? 'failed' : query.isSuccess ? 'ready' : 'pending';
 }
 
 export function planAdjust(isStock: boolean, adjust: AdjustMode, factors: FactorsState): AdjustPlan {
