@@ -78,26 +78,49 @@ export const ticker: Endpoint = ({ query, now }) => {
   return success(data);
 };
 
+/**
+ * A whole-market feed's row of one instrument, kept while its figures are the same object (most rows
+ * between two polls: engine/ticker.ts keeps an instrument's figures until it trades), so only the
+ * rows of instruments that traded are written again. The rows carry nothing else that changes.
+ */
+function feedRows(fields: (instrument: Instrument, model: InstrumentModel, figures: TickerFigures) => Record<string, unknown>) {
+  const rows = new WeakMap<TickerFigures, Record<string, unknown>>();
+  return (instruments: readonly Instrument[], now: number): Record<string, unknown>[] => {
+    const data: Record<string, unknown>[] = [];
+    for (const instrument of instruments) {
+      const model = modelOf(instrument);
+      const figures = tickerFigures(model, now);
+      if (!figures) continue;
+      let row = rows.get(figures);
+      if (!row) {
+        row = fields(instrument, model, figures);
+        rows.set(figures, row);
+      }
+      data.push(row);
+    }
+    return data;
+  };
+}
+
+function feedFigures(model: InstrumentModel, figures: TickerFigures): Record<string, unknown> {
+  return {
+    last_price: priceText(model, figures.last),
+    open: priceText(model, figures.window.open),
+    prev_close: priceText(model, figures.reference),
+    ...windowFields(model, figures),
+    timestamp: figures.timestamp,
+  };
+}
+
+const hkRows = feedRows((instrument, model, figures) => ({
+  symbol: hkFeedCode(instrument),
+  name: instrument.name,
+  type: instrument.type,
+  ...feedFigures(model, figures),
+}));
+
 /** Every HK stock and index in one array (the app compresses it). */
-export const hkTicker: Endpoint = ({ now }) => {
-  const data: Record<string, unknown>[] = [];
-  for (const instrument of hkFeedInstruments()) {
-    const model = modelOf(instrument);
-    const figures = tickerFigures(model, now);
-    if (!figures) continue;
-    data.push({
-      symbol: hkFeedCode(instrument),
-      name: instrument.name,
-      type: instrument.type,
-      last_price: priceText(model, figures.last),
-      open: priceText(model, figures.window.open),
-      prev_close: priceText(model, figures.reference),
-      ...windowFields(model, figures),
-      timestamp: figures.timestamp,
-    });
-  }
-  return success(data);
-};
+export const hkTicker: Endpoint = ({ now }) => success(hkRows(hkFeedInstruments(), now));
 
 /** The full-A-share feed's `category` of a stock, by its exchange. */
 const CN_CATEGORY: Readonly<Record<string, string>> = { SH: 'sh_stock', SZ: 'sz_stock', BJ: 'bj_stock' };
@@ -108,27 +131,17 @@ const CN_CATEGORY: Readonly<Record<string, string>> = { SH: 'sh_stock', SZ: 'sz_
  * the `category` its schema describes.
  */
 function stockFeed(market: 'US' | 'CN'): Endpoint {
-  return ({ now }) => {
-    const data: Record<string, unknown>[] = [];
-    for (const instrument of stockFeedInstruments(market)) {
-      const model = modelOf(instrument);
-      const figures = tickerFigures(model, now);
-      if (!figures) continue;
-      const category = market === 'CN' ? CN_CATEGORY[instrument.symbol.slice(-2)] : undefined;
-      data.push({
-        symbol: instrument.symbol,
-        name: instrument.name,
-        type: instrument.type,
-        ...(category !== undefined && { category }),
-        last_price: priceText(model, figures.last),
-        open: priceText(model, figures.window.open),
-        prev_close: priceText(model, figures.reference),
-        ...windowFields(model, figures),
-        timestamp: figures.timestamp,
-      });
-    }
-    return success(data);
-  };
+  const rows = feedRows((instrument, model, figures) => {
+    const category = market === 'CN' ? CN_CATEGORY[instrument.symbol.slice(-2)] : undefined;
+    return {
+      symbol: instrument.symbol,
+      name: instrument.name,
+      type: instrument.type,
+      ...(category !== undefined && { category }),
+      ...feedFigures(model, figures),
+    };
+  });
+  return ({ now }) => success(rows(stockFeedInstruments(market), now));
 }
 
 export const usTicker: Endpoint = stockFeed('US');

@@ -6,6 +6,7 @@
 import type { Interval } from '#shared/contract.ts';
 import { tradingDayOf, tradingDaysBackward, venueTimeZone } from '../calendar/venues.ts';
 import type { SessionPiece, TradingDay } from '../calendar/types.ts';
+import type { VenueId } from '../catalog/types.ts';
 import { emptyCandle, foldBar, foldBlock, foldCandle, type Candle } from './candle.ts';
 import { dailyCandle, pieceCandle, pieceMinutes } from './day-blocks.ts';
 import type { InstrumentModel } from './instrument-model.ts';
@@ -23,11 +24,30 @@ export interface Position {
   inProgress: boolean;
 }
 
-/** The minute of the last trade at or before `now`, or undefined before the first listing day. */
+/**
+ * The minute of the last trade at or before `now`, or undefined before the first listing day.
+ * Every instrument of a venue trades in its sessions: the venue's answer for the last `now` asked
+ * serves them all (the full-HK ticker asks for 2,600 stocks of one venue at one instant).
+ */
 export function locateLastTrade(model: InstrumentModel, now: number): Position | undefined {
   const { venue, listedSince } = model.instrument;
+  let last = venuePositions.get(venue);
+  if (last?.now !== now) {
+    last = { now, position: venueLastTrade(venue, now) };
+    venuePositions.set(venue, last);
+  }
+  // Days are walked back from now: one listed after the venue's last trading day has none yet.
+  return last.position && last.position.day.day >= listedSince ? last.position : undefined;
+}
+
+const venuePositions = new Map<VenueId, { now: number; position: Position | undefined }>();
+
+/** Days before any listing: the walk back stops there. */
+const EARLIEST_DAY = '19900101';
+
+function venueLastTrade(venue: VenueId, now: number): Position | undefined {
   for (const day of tradingDaysBackward(venue, tradingDayOf(venue, now))) {
-    if (day.day < listedSince) return undefined;
+    if (day.day < EARLIEST_DAY) return undefined;
     for (let i = day.pieces.length - 1; i >= 0; i--) {
       const piece = day.pieces[i];
       if (!piece || piece.start > now) continue;
@@ -66,6 +86,15 @@ export function minuteBlockAt(model: InstrumentModel, position: Position): Minut
 export function tradesSoFar(model: InstrumentModel, position: Position, now: number): SimTrade[] {
   const { trades } = currentMinute(model, position);
   return position.inProgress ? trades.filter((trade) => trade.timestamp <= now) : trades;
+}
+
+/** How many of the position's minute's trades are printed at or before now (they are in time order). */
+export function printedSoFar(model: InstrumentModel, position: Position, now: number): number {
+  const { trades } = currentMinute(model, position);
+  if (!position.inProgress) return trades.length;
+  let count = 0;
+  while (count < trades.length && (trades[count]?.timestamp ?? Infinity) <= now) count++;
+  return count;
 }
 
 /** Folds the position's minute (partially, when in progress) into `candle`. */

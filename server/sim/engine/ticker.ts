@@ -5,7 +5,7 @@
  */
 import { hash3 } from './hash.ts';
 import { emptyCandle, foldBlock, type Candle } from './candle.ts';
-import { dayToDate, locateLastTrade, tradesSoFar, type Position } from './forming.ts';
+import { dayToDate, locateLastTrade, printedSoFar, tradesSoFar, type Position } from './forming.ts';
 import { roundPrice, type InstrumentModel } from './instrument-model.ts';
 import { computeMinuteBlock } from './minute-bars.ts';
 import { pieceMinutes } from './day-blocks.ts';
@@ -26,17 +26,30 @@ export interface TickerFigures {
 
 const STREAM_SPREAD = 3_000;
 
-/** Figures of a market that has shut do not change until it reopens: keep the last ones. */
-const settled = new WeakMap<InstrumentModel, { minute: number; figures: TickerFigures }>();
+/**
+ * The figures of an exchange-traded instrument change only with a trade: the same minute with the
+ * same trades printed so far gives the same figures (a shut market's every poll; most HK stocks
+ * between two polls a second apart, as the full-HK ticker of a live dashboard asks). Crypto's
+ * window rolls with the clock itself, so it is computed every time.
+ */
+const lastFigures = new WeakMap<InstrumentModel, { minute: number; inProgress: boolean; printed: number; figures: TickerFigures }>();
 
 export function tickerFigures(model: InstrumentModel, now: number): TickerFigures | undefined {
   const position = locateLastTrade(model, now);
   if (!position) return undefined;
-  const cached = settled.get(model);
-  if (!position.inProgress && cached?.minute === position.minute && model.instrument.type !== 'crypto') return cached.figures;
+  if (model.instrument.type === 'crypto') return computeFigures(model, position, now);
+  const printed = printedSoFar(model, position, now);
+  const last = lastFigures.get(model);
+  if (last?.minute === position.minute && last.inProgress === position.inProgress && last.printed === printed) return last.figures;
   const figures = computeFigures(model, position, now);
-  if (figures && !position.inProgress) settled.set(model, { minute: position.minute, figures });
+  if (figures) lastFigures.set(model, { minute: position.minute, inProgress: position.inProgress, printed, figures });
   return figures;
+}
+
+/** The figures computed afresh, whatever was kept (what tickerFigures must always equal). */
+export function freshTickerFigures(model: InstrumentModel, now: number): TickerFigures | undefined {
+  const position = locateLastTrade(model, now);
+  return position && computeFigures(model, position, now);
 }
 
 function computeFigures(model: InstrumentModel, position: Position, now: number): TickerFigures | undefined {
