@@ -25,6 +25,7 @@ function memoryServer() {
     records,
     devices,
     reads: 0,
+    writes: 0,
     transport(device: { online: boolean; off?: boolean; refuse?: number; overLimit?: string }): WorkspaceTransport {
       const reach = () => {
         if (!device.online) throw new TypeError('Failed to fetch');
@@ -40,6 +41,7 @@ function memoryServer() {
           return structuredClone({ user: 'ann', serverRev, records: changed });
         },
         write: async (changes) => {
+          this.writes += 1;
           await Promise.resolve();
           reach();
           if (changes.some(({ store }) => store === device.overLimit)) throw new SyncRefusal(422, `too many in ${String(device.overLimit)}`);
@@ -65,7 +67,7 @@ function memoryServer() {
 type Server = ReturnType<typeof memoryServer>;
 
 /** A browser with one tab and its sync; `choose` answers the first-contact question. */
-function browser(server: Server, name: string, choose: SyncChoice = 'merge') {
+function browser(server: Server, name: string, choose: SyncChoice = 'merge', pacing: { pushDelayMs: number; now?: () => number } = { pushDelayMs: 0 }) {
   const hub = channelHub();
   const storage = memoryStorage();
   const device: { online: boolean; off: boolean; refuse?: number; overLimit?: string } = { online: true, off: false };
@@ -73,7 +75,7 @@ function browser(server: Server, name: string, choose: SyncChoice = 'merge') {
   const statuses: SyncStatus[] = [];
   let asked = 0;
   let clock = 1_000;
-  const now = () => (clock += 1);
+  const now = pacing.now ?? (() => (clock += 1));
   const open = (setUp: (state: AppState) => void = () => undefined) => {
     setUp(store.getState());
     startTabSync(store, appRecords, { channel: hub.channel(), storage, tab: `${name}-tab`, now, loadedAt: 0 });
@@ -92,7 +94,7 @@ function browser(server: Server, name: string, choose: SyncChoice = 'merge') {
         return Promise.resolve(choose);
       },
       onStatus: (status) => statuses.push(status),
-      pushDelayMs: 0,
+      pushDelayMs: pacing.pushDelayMs,
     });
     server.devices.push(sync);
     sync.start();
@@ -263,5 +265,40 @@ describe('the first contact of a browser with a workspace', () => {
     signedOut.store.getState().addSymbol('us', 'IBM.US');
     await settle(signedOut);
     expect(other.reads).toBe(1);
+  });
+});
+
+describe('the pace of sending', () => {
+  /** Channels flushed every 2 ms for `ms`. */
+  async function run(ms: number, ...browsers: { hub: { flush(): void } }[]) {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      for (const { hub } of browsers) hub.flush();
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  }
+
+  it('sends a change after a quiet spell at once, and a burst as one batch at most every interval', async () => {
+    const server = memoryServer();
+    let clock = 0;
+    const desk = browser(server, 'desk', 'merge', { pushDelayMs: 250, now: () => clock });
+    desk.open();
+    await run(50, desk);
+    const quiet = server.writes;
+    // A minute later by the sync's clock: a lone change does not wait for the interval.
+    clock += 60_000;
+    desk.store.getState().addSymbol('us', 'IBM.US');
+    await run(100, desk);
+    expect(server.writes).toBe(quiet + 1);
+    // A burst right after that send (the clock has not moved): it waits for the interval, then goes whole.
+    for (const symbol of ['ORCL.US', 'SAP.US', 'ADBE.US']) {
+      desk.store.getState().addSymbol('us', symbol);
+      await run(5, desk);
+    }
+    expect(server.writes).toBe(quiet + 1);
+    await run(500, desk);
+    expect(server.writes).toBe(quiet + 2);
+    const stored = [...server.records.values()].find((record) => record.id === 'watchlist:us');
+    expect(stored?.value).toMatchObject({ symbols: expect.arrayContaining(['IBM.US', 'ORCL.US', 'SAP.US', 'ADBE.US']) as unknown });
   });
 });

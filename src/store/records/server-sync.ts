@@ -106,7 +106,11 @@ export interface ServerSyncOptions {
   /** The user's choice at a first contact where both sides hold something different. */
   ask(): Promise<SyncChoice>;
   onStatus(status: SyncStatus): void;
-  /** From a change to its sending (a burst goes as one batch); default 100 ms. */
+  /**
+   * The least time between two sends of changes; default 100 ms. A change after a quiet spell goes
+   * at once (another device sees it a round trip later); a burst's changes wait for the next send
+   * and go as one batch.
+   */
   pushDelayMs?: number;
 }
 
@@ -161,6 +165,8 @@ export class ServerSync {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private retryMs = 1_000;
   private status: SyncStatus | undefined;
+  /** When the last round began (options.now), which paces the sending of a burst. */
+  private lastRoundAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: ServerSyncOptions) {}
 
@@ -208,6 +214,7 @@ export class ServerSync {
   };
 
   private async round(): Promise<void> {
+    this.lastRoundAt = this.options.now();
     try {
       if (this.ready) await this.pull();
       else await this.connect();
@@ -483,8 +490,13 @@ export class ServerSync {
     // Saved when a record first differs from the server's: a browser closed before the send
     // still knows what the change was made on.
     if (newlyChanged) this.save();
-    clearTimeout(this.pushTimer);
-    this.pushTimer = setTimeout(this.sync, this.options.pushDelayMs ?? 100);
+    // Already due: this change goes with the others. The 0 ms at least gathers a task's changes.
+    if (this.pushTimer !== undefined) return;
+    const due = Math.max(0, this.lastRoundAt + (this.options.pushDelayMs ?? 100) - this.options.now());
+    this.pushTimer = setTimeout(() => {
+      this.pushTimer = undefined;
+      this.sync();
+    }, due);
   }
 
   private post(name: string, diff: RecordsDiff): void {
