@@ -159,19 +159,12 @@ test('where the server keeps no alerts, "Alert on entries" says so and sets noth
   await page.goto('/?symbol=AAPL.US&tab=screener');
   await expect(page.getByTestId('screener')).toBeVisible({ timeout: 20_000 });
   await page.getByTestId('screen-preset').selectOption({ label: 'Most active' });
-  // The alerts' code loads after the first candle; the status of the server's alerts after it.
-  // Until then the button answers "still loading", so each attempt reads whichever refusal shows
-  // (waiting for the final one alone would wait for ever on a click made too early).
-  const refusal = page.getByRole('alert').filter({ hasText: /screen alerts|still loading/ });
-  await expect
-    .poll(
-      async () => {
-        await page.getByRole('button', { name: 'Alert on entries' }).click();
-        return refusal.textContent({ timeout: 2_000 });
-      },
-      { timeout: 20_000 },
-    )
-    .toBe('Only the server evaluates screen alerts, and this server keeps no alerts for you.');
+  // The alerts' code loads after the first candle, the server's alerts status after it: the
+  // button is enabled only then, so the first click (Playwright waits for it) gets the real answer.
+  await page.getByRole('button', { name: 'Alert on entries' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'screen alerts' })).toHaveText(
+    'Only the server evaluates screen alerts, and this server keeps no alerts for you.',
+  );
   await page.getByRole('tab', { name: 'Alerts' }).click();
   await expect(page.getByTestId('alert-row')).toHaveCount(0);
 });

@@ -1,8 +1,9 @@
 /**
- * The seam between the alerts (loaded on demand) and the places that open their dialog from
- * outside (a watchlist row): the alerts register their opener when their code is there; until
- * then there is none, and no trigger is shown, so a click never waits for a download (and no
- * keystroke typed into the dialog can be lost). Features do not import each other: this is the
+ * The seam between the alerts (loaded on demand) and the places that open their dialog or make
+ * an alert from outside (a watchlist row, a horizontal line, a screen): the alerts register their
+ * opener and creator when their code is there; until then there is none, and no trigger is shown
+ * or enabled, so a click never waits for a download nor is refused for one (and no keystroke typed
+ * into the dialog can be lost). Features do not import each other: this is the
  * shared point both reach.
  */
 import type { ProductType } from '#shared/contract.ts';
@@ -38,23 +39,42 @@ export interface ScreenAlertSpec {
 /** Creates the alert and answers its id, or an error message when the spec is not valid. */
 export type AlertCreator = (spec: AlertSpec | ScreenAlertSpec) => { ok: true; id: string } | { ok: false; message: string };
 
-let creator: AlertCreator | undefined;
+interface Registered {
+  create: AlertCreator;
+  /** Whether the server's alerts status is known, on which a screen alert depends (only the server evaluates those). */
+  screens: boolean;
+}
 
-/** The alerts register how they create an alert; the returned function withdraws it. */
-export function registerAlertCreator(create: AlertCreator): () => void {
-  creator = create;
+const creator = createCell<Registered | undefined>(undefined);
+
+/** The alerts register how they create an alert, and whether screen alerts can be answered yet; the returned function withdraws it. */
+export function registerAlertCreator(create: AlertCreator, screens: boolean): () => void {
+  const registered = { create, screens };
+  creator.set(registered);
   return () => {
-    if (creator === create) creator = undefined;
+    if (creator.get() === registered) creator.set(undefined);
   };
 }
 
 /**
  * Creates a crossing alert at `spec.level` (the drawings call it to turn a horizontal line into
- * an alert), or a screen alert (the screener). Before the alerts' code is there (it loads after the first candle) nothing can be
- * created: the answer says so.
+ * an alert), or a screen alert (the screener). Its triggers are offered only once the alerts'
+ * code is there (useAlertsCanCreate), so a click is never refused for a download; the message
+ * below answers a caller that did not ask.
  */
 export function createAlert(spec: AlertSpec | ScreenAlertSpec): { ok: true; id: string } | { ok: false; message: string } {
-  return creator ? creator(spec) : { ok: false, message: t('Alerts are still loading: try again in a moment.') };
+  const registered = creator.get();
+  return registered ? registered.create(spec) : { ok: false, message: t('Alerts are still loading: try again in a moment.') };
+}
+
+/**
+ * True once an alert of this kind can be created: the alerts' code is there (it loads after the
+ * first candle) and, for a screen alert, the server has said whether it evaluates them. Show or
+ * enable the triggers then.
+ */
+export function useAlertsCanCreate(kind: 'level' | 'screen'): boolean {
+  const registered = useObservable(creator);
+  return registered !== undefined && (kind === 'level' || registered.screens);
 }
 
 const current = createCell<AlertOpener | undefined>(undefined);

@@ -102,7 +102,10 @@ export function AlertsRuntime() {
   const evaluating = useEvaluatingTab();
   // Where the server evaluates, its triggers arrive as records (alert-records.ts shows them).
   const serverEvaluates = useServerEvaluatesAlerts();
-  useEffect(() => registerAlertCreator((spec) => createAlertFromSpec(spec, clock.now(), serverEvaluates)), [clock, serverEvaluates]);
+  useEffect(
+    () => registerAlertCreator((spec) => createAlertFromSpec(spec, clock.now(), serverEvaluates), serverEvaluates !== undefined),
+    [clock, serverEvaluates],
+  );
   useExpiry(clock);
   return (
     <>

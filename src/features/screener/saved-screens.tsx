@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type { Screen } from '#shared/screener/screen-model.ts';
-import { createAlert } from '../../components/alert-opener';
+import { createAlert, useAlertsCanCreate } from '../../components/alert-opener';
 import { t } from '../../i18n/t';
 import { INPUT_CLASS } from './condition-fields';
 import { screenLink } from './screen-link';
@@ -29,6 +29,7 @@ export function SavedScreens({ screen, onExport }: SavedScreensProps) {
   const [said, setSaid] = useState<string | undefined>(undefined);
   /** What the last action said went wrong (shown as an alert, not a status). */
   const [refused, setRefused] = useState<string | undefined>(undefined);
+  const alertsCanCreate = useAlertsCanCreate('screen');
   const tell = (text: string | undefined) => {
     setSaid(text);
     setRefused(undefined);
@@ -160,7 +161,13 @@ export function SavedScreens({ screen, onExport }: SavedScreensProps) {
         <button type="button" disabled={!screen} onClick={share} className={BUTTON}>
           {t('Copy link')}
         </button>
-        <button type="button" disabled={!screen} onClick={alertOnEntries} className={BUTTON} title={t('Tell me when a symbol enters this screen')}>
+        <button
+          type="button"
+          disabled={!screen || !alertsCanCreate}
+          onClick={alertOnEntries}
+          className={BUTTON}
+          title={t('Tell me when a symbol enters this screen')}
+        >
           {t('Alert on entries')}
         </button>
         <button type="button" disabled={!onExport} onClick={onExport} className={BUTTON}>

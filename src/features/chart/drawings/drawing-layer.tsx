@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AdjustDirection, AdjustFactor } from '#shared/adjust.ts';
-import { createAlert } from '../../../components/alert-opener';
+import { createAlert, useAlertsCanCreate } from '../../../components/alert-opener';
 import { t } from '../../../i18n/t';
 import { formatPrice } from '../../../lib/format';
 import { useAppStore } from '../../../store/app-store';
@@ -160,6 +160,7 @@ export function DrawingLayer({ symbol, exFactors, adjust, adjustedLocally, theme
   }, [symbol]);
 
   const selected = drawings.find((drawing) => drawing.id === selectedId);
+  const alertsCanCreate = useAlertsCanCreate('level');
   const [alertNote, setAlertNote] = useState<{ id: string; text: string } | undefined>(undefined);
   const turnIntoAlert = (drawing: Drawing): void => {
     // Anchors are stored as raw prices, the scale live prices (and so alert levels) are on.
@@ -229,12 +230,13 @@ export function DrawingLayer({ symbol, exFactors, adjust, adjustedLocally, theme
             useDrawingsStore.getState().remove(symbol, selected.id);
             setSelectedId(undefined);
           }}
-          {...(TURNS_INTO_ALERT.has(selected.kind) && {
-            onAlert: () => {
-              turnIntoAlert(selected);
-            },
-            alertNote: alertNote?.id === selected.id ? alertNote.text : undefined,
-          })}
+          {...(TURNS_INTO_ALERT.has(selected.kind) &&
+            alertsCanCreate && {
+              onAlert: () => {
+                turnIntoAlert(selected);
+              },
+              alertNote: alertNote?.id === selected.id ? alertNote.text : undefined,
+            })}
         />
       )}
     </>
