@@ -187,3 +187,27 @@ test('go to a date a year back centres it, loading older history; reset brings t
   await page.keyboard.press('Alt+r');
   await expect(latestButton(page)).toBeHidden();
 });
+
+test('a right-click made before the chart’s view tools are there opens their menu once they are', async ({ page }) => {
+  // The tools come with the chunk beside the chart, after the first candle: held back here, as on a slow link.
+  let releaseTools: () => void = () => undefined;
+  const toolsHeld = new Promise<void>((resolve) => {
+    releaseTools = resolve;
+  });
+  await page.route(/\/assets\/beside-chart-[^/]*\.js$/, async (route) => {
+    await toolsHeld;
+    await route.fallback();
+  });
+  await page.goto('/?symbol=700.HK&interval=1h&tab=chart');
+  await expect(page.getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/, { timeout: 20_000 });
+  const pane = await paneBox(page);
+  await page.mouse.click(pane.left + pane.width / 2, pane.top + pane.height / 2, { button: 'right' });
+  releaseTools();
+  const menu = page.getByRole('menu', { name: 'Chart' });
+  await expect(menu).toBeVisible();
+  // Where the press was, and working.
+  const at = await menu.boundingBox();
+  expect(Math.round(at?.x ?? 0)).toBe(Math.round(pane.left + pane.width / 2));
+  await page.getByRole('menuitem', { name: /Reset chart/ }).click();
+  await expect(menu).toBeHidden();
+});

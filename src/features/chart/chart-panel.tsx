@@ -27,6 +27,7 @@ import { ToolbarRow } from './toolbar-row';
 import { createLiveCandle, withLive } from './live-candle';
 import { useChartView } from './use-chart-view';
 import { useLiveForming } from './use-live-forming';
+import { createHeldMenu } from './held-menu';
 import { wallClock } from '../../time/clock';
 
 // The drawing tools load on demand after the first candle: nothing of them is on the first page.
@@ -133,6 +134,7 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
     [symbol, interval, isStock, adjust, timeZone, candles, live, dataset, theme, colors],
   );
   const drawingProps = { symbol, exFactors: series.exFactors, adjust, adjustedLocally: series.adjustSource === 'local', theme, decimals };
+  const [heldMenu] = useState(createHeldMenu);
   const needOlder = useCallback(() => {
     if (hasOlder && !isFetchingOlder) fetchOlder();
   }, [fetchOlder, hasOlder, isFetchingOlder]);
@@ -174,7 +176,7 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
       {error && candles.length > 0 && <ErrorNotice error={error} onRetry={retry} compact />}
       {/* The active chart's drawing tools get a column of their own, left of the chart box. */}
       <div className="chart-stage" data-tools={active || undefined}>
-        <div className="chart-box">
+        <div className="chart-box" onContextMenu={heldMenu.hold}>
           <CandleChart
             dataset={dataset}
             label={t('{symbol} {interval} candlestick chart', { symbol, interval })}
@@ -201,7 +203,7 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
           />
           {afterFirstCandle && candles.length > 0 && surface && (
             <Suspense fallback={null}>
-              <ChartViewTools surface={surface} active={active} loadingOlder={isFetchingOlder} />
+              <ChartViewTools surface={surface} active={active} loadingOlder={isFetchingOlder} heldMenu={heldMenu} />
             </Suspense>
           )}
           <ChartStatus isLoading={isLoading} error={error} isEmpty={candles.length === 0} onRetry={retry} />

@@ -20,6 +20,7 @@ import { INTERVAL_MS } from '#shared/interval-length.ts';
 import { useAppServices } from '../../queries/app-services-context';
 import { chartMomentRequest } from './chart-moment';
 import type { ChartSurface } from './chart-surface';
+import type { HeldMenu } from './held-menu';
 import { fitLegendToPanes } from './legend-fit';
 import { showLivePriceLabel } from './live-price-label';
 import { awayFromLatest, chartTimeOfDate, goToDay, heldTimes, resetScale, scrollToLatest } from './view-moves';
@@ -47,14 +48,16 @@ export interface ChartViewToolsProps {
   active: boolean;
   /** An older page is on its way (scrolled back, or going to a date): said at the bottom-left. */
   loadingOlder: boolean;
+  /** A right-click on the chart held before these tools were there: their menu opens where it was. */
+  heldMenu?: Pick<HeldMenu, 'peek' | 'forget'>;
 }
 
-export function ChartViewTools({ surface, active, loadingOlder }: ChartViewToolsProps) {
+export function ChartViewTools({ surface, active, loadingOlder, heldMenu }: ChartViewToolsProps) {
   useLanguage();
   const { chart, element, priceSeries } = surface;
   const onDataChange = useCallback((callback: () => void) => surface.onDataChange(callback), [surface]);
   const [away, setAway] = useState(false);
-  const [menuAt, setMenuAt] = useState<{ x: number; y: number } | undefined>(undefined);
+  const [menuAt, setMenuAt] = useState<{ x: number; y: number } | undefined>(() => heldMenu?.peek());
   const [dateOpen, setDateOpen] = useState(false);
   // The replay's dialog: open with the instant it starts from (undefined: none picked).
   const [replayAt, setReplayAt] = useState<{ at: number | undefined } | undefined>(undefined);
@@ -99,13 +102,14 @@ export function ChartViewTools({ surface, active, loadingOlder }: ChartViewTools
       event.preventDefault();
       setMenuAt({ x: event.clientX, y: event.clientY });
     };
+    heldMenu?.forget();
     element.addEventListener('dblclick', doubleClick);
     element.addEventListener('contextmenu', contextMenu);
     return () => {
       element.removeEventListener('dblclick', doubleClick);
       element.removeEventListener('contextmenu', contextMenu);
     };
-  }, [chart, element]);
+  }, [chart, element, heldMenu]);
 
   useEffect(() => {
     if (!active) return undefined;
