@@ -121,7 +121,7 @@ export async function watchlistBusyFigures(ctx: BrowserBenchContext, alongside?:
     const rows = await page.getByTestId('watchlist-row').count();
     await sleep(SETTLE_MS);
 
-    const window = await traceBusyWindow(ctx, live, WINDOW_MS, { frames: () => live.framesReceived(), tickers: () => live.framesReceived(isTicker) });
+    const window = await traceBusyWindow(ctx, live, WINDOW_MS, { frames: () => live.framesReceived(), tickers: () => live.messagesReceived(isTicker) });
     await page.screenshot({ path: `${ctx.resultsDir}live-watchlist-300.png` });
 
     const { elapsedMs } = window;

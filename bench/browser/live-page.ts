@@ -31,6 +31,8 @@ export interface LivePage {
   cdp: CDPSession;
   /** Text frames the page's WebSockets received so far (listened to from before the page loads). */
   framesReceived(filter?: (payload: string) => boolean): number;
+  /** The messages in them: a frame may carry an array of a turn's messages (server/realtime/turn-batch.ts). */
+  messagesReceived(filter: (message: string) => boolean): number;
   close(): Promise<void>;
 }
 
@@ -43,18 +45,23 @@ export async function openLivePage(ctx: BrowserBenchContext, options: LivePageOp
     const cdp = await context.newCDPSession(page);
     // Listening before the page loads: its socket opens early and would be missed later.
     const received: string[] = [];
+    const messages: string[] = [];
     page.on('websocket', (socket) => {
       socket.on('framereceived', ({ payload }) => {
-        if (typeof payload === 'string') received.push(payload);
+        if (typeof payload !== 'string') return;
+        received.push(payload);
+        if (payload.startsWith('[')) for (const message of JSON.parse(payload) as unknown[]) messages.push(JSON.stringify(message));
+        else messages.push(payload);
       });
     });
     const framesReceived = (filter?: (payload: string) => boolean): number => (filter ? received.filter(filter).length : received.length);
+    const messagesReceived = (filter: (message: string) => boolean): number => messages.filter(filter).length;
     options.beforeLoad?.(page);
     await page.goto(`${options.baseUrl}${options.path}`);
     // Playwright compiles its injected script into the page's JS heap (≈1 MiB) on the first
     // locator call: made here, before any heap sample, so the heap figure sees only the app.
     await realtimeStatus(page);
-    return { page, context, cdp, framesReceived, close: () => context.close() };
+    return { page, context, cdp, framesReceived, messagesReceived, close: () => context.close() };
   } catch (error) {
     await context.close();
     throw error;

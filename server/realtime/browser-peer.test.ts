@@ -66,6 +66,36 @@ describe('browserPeer', () => {
     expect(socket.sent).toEqual(['reply']);
   });
 
+  it('sends a browser that reads arrays the frames of one turn as one array, a lone frame as it is, and what a turn held before its close', async () => {
+    const socket = new StubSocket();
+    const transport = { cork: () => undefined, uncork: () => undefined, write: () => true };
+    const peer = browserPeer(socket, new RealtimeStatsRegistry().connect(), { transport, batchFrames: true });
+    const nextTurn = () =>
+      new Promise<void>((resolve) => {
+        setImmediate(resolve);
+      });
+    const ticker = (price: number): string => JSON.stringify({ cmd: 'ticker', data: { symbol: 'AAPL.US', last_price: String(price) } });
+    peer.send('{"cmd":"subscribe","code":0,"message":"success","data":{}}');
+    peer.send(ticker(1), 'AAPL.US', encodePush(ticker(1)));
+    peer.send(ticker(2), 'AAPL.US', encodePush(ticker(2)));
+    expect(socket.sent).toEqual([]);
+    await nextTurn();
+    expect(socket.sent).toHaveLength(1);
+    expect(JSON.parse(socket.sent[0] ?? '')).toEqual([
+      { cmd: 'subscribe', code: 0, message: 'success', data: {} },
+      JSON.parse(ticker(1)),
+      JSON.parse(ticker(2)),
+    ]);
+    peer.send(ticker(3), 'AAPL.US', encodePush(ticker(3)));
+    await nextTurn();
+    expect(socket.sent[1]).toBe(ticker(3));
+    // A refusal's reply, then the close: the reply goes first.
+    peer.send('{"cmd":"connect","code":3003,"message":"too many"}');
+    peer.close(1008, 'too many');
+    expect(socket.sent[2]).toBe('{"cmd":"connect","code":3003,"message":"too many"}');
+    expect(socket.closes).toEqual([[1008, 'too many']]);
+  });
+
   it('sends the encoded payload through ws when it has no TCP socket to write to', () => {
     const socket = new StubSocket();
     const peer = browserPeer(socket, new RealtimeStatsRegistry().connect());

@@ -11,6 +11,7 @@ import { CLOSE, closeReason } from './close-codes.ts';
 import type { EncodedPush } from './push-frame.ts';
 import { DEFAULT_SEND_QUEUE_LIMITS, SendQueue, type SendQueueLimits } from './send-queue.ts';
 import type { SubscriptionLedger } from './stats.ts';
+import { TurnBatch } from './turn-batch.ts';
 
 /** What a data source (upstream link, shared feed or simulator session) may do to the browser. */
 export interface RelayPeer {
@@ -71,6 +72,8 @@ export interface BrowserPeerOptions {
   highWaterBytes?: number;
   queue?: SendQueueLimits;
   stuckMs?: number;
+  /** The browser reads a JSON array of messages as one frame: a turn's frames go as one (turn-batch.ts). */
+  batchFrames?: boolean;
 }
 
 export function browserPeer(socket: BrowserSocket, ledger: SubscriptionLedger, options: BrowserPeerOptions | number = {}): RelayPeer {
@@ -94,11 +97,18 @@ export function browserPeer(socket: BrowserSocket, ledger: SubscriptionLedger, o
     process.nextTick(uncork);
   };
 
+  const batch = settings.batchFrames
+    ? new TurnBatch((text) => {
+        if (socket.readyState === OPEN) socket.send(text);
+      })
+    : undefined;
+
   const stopDraining = (): void => {
     clearInterval(drainTimer);
     drainTimer = undefined;
   };
   const close = (code: number, reason: string): void => {
+    batch?.flush();
     stopDraining();
     queue.clear();
     if (socket.readyState !== OPEN) return;
@@ -133,7 +143,8 @@ export function browserPeer(socket: BrowserSocket, ledger: SubscriptionLedger, o
       // Pushes (the encoded frames) are never subscription replies: the ledger need not look.
       if (!encoded) ledger.observe(text);
       if (queue.size === 0 && socket.bufferedAmount <= highWater) {
-        if (!encoded) socket.send(text);
+        if (batch) batch.add(text);
+        else if (!encoded) socket.send(text);
         else if (transport) {
           batchTurn(transport);
           transport.write(encoded.frame);

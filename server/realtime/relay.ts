@@ -118,6 +118,12 @@ function forwardedFor(request: IncomingMessage): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
+/** The browser asked for a turn's frames as one array (`/v1/realtime?batch=1`: our app does; a bare TickDB client does not). */
+function readsArrays(target: string | undefined): boolean {
+  const mark = target?.indexOf('?') ?? -1;
+  return mark !== -1 && new URLSearchParams(target?.slice(mark + 1)).get('batch') === '1';
+}
+
 export function createRealtimeRelay(options: RealtimeRelayOptions): RealtimeRelay {
   const { config } = options;
   const log = options.log ?? (() => undefined);
@@ -154,7 +160,7 @@ export function createRealtimeRelay(options: RealtimeRelayOptions): RealtimeRela
         stats.connect(),
         open,
         address,
-        options.browser,
+        readsArrays(request.url) ? { ...options.browser, batchFrames: true } : options.browser,
         (code) => {
           unwatch?.();
           sockets.delete(browser);

@@ -63,6 +63,26 @@ describe('realtime in simulator mode, through the real server', () => {
     expect(server.chartroom.simulator?.realtime.connections()).toEqual([]);
   });
 
+  it('sends a browser that asked with batch=1 a turn’s messages as one array frame, others one by one', async () => {
+    const symbols = ['AAPL.US', 'MSFT.US', 'NVDA.US'];
+    const subscribe = JSON.stringify({ cmd: 'subscribe', data: { channel: 'ticker', symbols } });
+    const batched = connectBrowser(server.port, '/v1/realtime?batch=1');
+    const single = connectBrowser(server.port);
+    await Promise.all([batched.opened, single.opened]);
+    batched.socket.send(subscribe);
+    single.socket.send(subscribe);
+    // The ack and the three snapshots are one turn's: one frame, in order.
+    const frame = JSON.parse(await batched.next((text) => text.startsWith('['))) as Frame[];
+    expect(frame.map((message) => message.cmd)).toEqual(['subscribe', 'ticker', 'ticker', 'ticker']);
+    expect(frame.slice(1).map((message) => message.data?.symbol)).toEqual(symbols);
+    expect(batched.received[0]).toBe(JSON.stringify(frame));
+    await single.next((text) => isCmd('ticker')(text) && parse(text).data?.symbol === 'NVDA.US');
+    expect(single.received.slice(0, 4).map((text) => parse(text).cmd)).toEqual(['subscribe', 'ticker', 'ticker', 'ticker']);
+    batched.socket.close();
+    single.socket.close();
+    await Promise.all([batched.closed, single.closed]);
+  });
+
   it('answers ping with pong', async () => {
     const browser = connectBrowser(server.port);
     await browser.opened;

@@ -1,7 +1,7 @@
 /**
  * Wire shapes of `/v1/realtime` (en/websocket/*.mdx, AsyncAPI tickerData/depthData/tradeData),
  * validated with the lean schemas of src/api/schema.ts. Unknown fields are tolerated (a field the service adds later must not
- * drop every push); decimals stay strings. `parseServerMessage` never throws.
+ * drop every push); decimals stay strings. `parseServerMessages` never throws.
  */
 import * as z from '../api/schema';
 import { decimal, timestampMs } from '../api/schema-primitives';
@@ -101,15 +101,8 @@ function parsePush(channel: RealtimeChannel, data: unknown): ServerMessage {
   return { kind: 'depth', symbol: book.symbol, type, pushes: [book] };
 }
 
-/** One text frame from the server, classified and validated. */
-export function parseServerMessage(text: unknown): ServerMessage {
-  if (typeof text !== 'string') return INVALID;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return INVALID;
-  }
+/** One message of a frame, classified and validated. */
+function classify(json: unknown): ServerMessage {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return INVALID;
   const message = json as { cmd?: unknown; code?: unknown; data?: unknown };
   if ('code' in message) {
@@ -121,4 +114,20 @@ export function parseServerMessage(text: unknown): ServerMessage {
   }
   if (message.cmd === 'ticker' || message.cmd === 'depth' || message.cmd === 'trade') return parsePush(message.cmd, message.data);
   return INVALID;
+}
+
+/**
+ * One text frame from the server: a message, or an array of them (our server sends a turn's
+ * messages as one array, as the service's full-market channels do: server/realtime/turn-batch.ts),
+ * each classified and validated, in order.
+ */
+export function parseServerMessages(text: unknown): ServerMessage[] {
+  if (typeof text !== 'string') return [INVALID];
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return [INVALID];
+  }
+  return Array.isArray(json) ? json.map(classify) : [classify(json)];
 }

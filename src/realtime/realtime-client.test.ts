@@ -323,7 +323,7 @@ describe('pushes', () => {
     latest().receive({ cmd: 'ticker', data: { symbol: '700.HK', last_price: 380.2, timestamp: 1 } }); // number price
     latest().receive({ cmd: 'ticker', data: { symbol: '700.HK', timestamp: 1 } }); // no price
     latest().receive('{"cmd":"ticker",');
-    latest().receive('[1,2]');
+    latest().receive('[1,2]'); // an array of two invalid messages
     latest().receive({ cmd: 'mystery', data: {} });
     latest().receive({
       cmd: 'trade',
@@ -347,7 +347,29 @@ describe('pushes', () => {
       { id: 't2', symbol: 'BTCUSDT', price: '100.6', quantity: '0.2', side: 'sell', timestamp: 11 },
     ]);
     expect(others).toEqual([]);
-    expect(client.stats.invalidMessages).toBe(6);
+    expect(client.stats.invalidMessages).toBe(7);
+  });
+
+  it('reads a frame of several messages (an array: the server sends a turn so) in order, and tells the watchers once', () => {
+    const { client, latest } = openClient();
+    const prices: string[] = [];
+    client.subscribe('ticker', 'AAPL.US', undefined, (push) => prices.push(`AAPL ${push.last_price}`));
+    client.subscribe('ticker', 'MSFT.US', undefined, (push) => prices.push(`MSFT ${push.last_price}`));
+    let told = 0;
+    client.watchPushes(() => (told += 1));
+    latest().open();
+    latest().takeSent();
+    latest().receive([
+      { cmd: 'subscribe', code: 0, message: 'success', data: { channel: 'ticker', symbols: ['AAPL.US', 'MSFT.US'] } },
+      tickerPush('AAPL.US', '200.10'),
+      { cmd: 'mystery' },
+      tickerPush('MSFT.US', '410.50'),
+      tickerPush('AAPL.US', '200.20'),
+    ]);
+    expect(client.channelState('ticker', 'MSFT.US', undefined)).toBe('live');
+    expect(prices).toEqual(['AAPL 200.10', 'MSFT 410.50', 'AAPL 200.20']);
+    expect(told).toBe(1);
+    expect(client.stats.invalidMessages).toBe(1);
   });
 
   it('reads single-trade messages (A-shares, China futures) with their futures fields', () => {

@@ -10,7 +10,7 @@ import type { ProductType } from '#shared/contract.ts';
 import { normalizeSymbol } from '#shared/symbols.ts';
 import { createEmitter } from '../lib/observable';
 import { RealtimeConnection } from './connection';
-import { parseServerMessage, type ServerMessage } from './push-schemas';
+import { parseServerMessages, type ServerMessage } from './push-schemas';
 import { MAX_SYMBOLS_PER_MESSAGE } from './request-batches';
 import type { SocketFactory } from './socket';
 import { SubscriptionLedger, type Refusal } from './subscription-ledger';
@@ -206,21 +206,16 @@ export class RealtimeClient implements Realtime {
   }
 
   private handleMessage(data: unknown): void {
-    const message = parseServerMessage(data);
-    switch (message.kind) {
-      case 'invalid':
-        this.counts.invalidMessages += 1;
-        return;
-      case 'reply':
-        this.handleReply(message);
-        return;
-      default: {
-        const delivered = this.ledger.dispatch(message, normalizeSymbol(message.symbol));
-        if (delivered === 0) return;
-        this.counts.lastPushAt = wallClock.now();
-        this.pushed.emit();
-      }
+    let delivered = 0;
+    for (const message of parseServerMessages(data)) {
+      if (message.kind === 'invalid') this.counts.invalidMessages += 1;
+      else if (message.kind === 'reply') this.handleReply(message);
+      else delivered += this.ledger.dispatch(message, normalizeSymbol(message.symbol));
     }
+    if (delivered === 0) return;
+    this.counts.lastPushAt = wallClock.now();
+    // Once a frame: its pushes are read together.
+    this.pushed.emit();
   }
 
   private handleReply(reply: Extract<ServerMessage, { kind: 'reply' }>): void {

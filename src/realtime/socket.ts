@@ -55,7 +55,11 @@ export const inertSocketFactory: SocketFactory = () => ({
   close: () => undefined,
 });
 
-/** `ws(s)://<this host>/v1/realtime`: the Chartroom server adds the key, the browser never has one. */
+/**
+ * `ws(s)://<this host>/v1/realtime`: the Chartroom server adds the key, the browser never has one.
+ * `batch=1`: this client reads an array of messages in one frame (push-schemas.ts), so the server
+ * may send a turn's pushes as one (an app cached from before still gets them one by one).
+ */
 export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${REALTIME_PATH}`;
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${REALTIME_PATH}?batch=1`;
 }
