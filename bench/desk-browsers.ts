@@ -25,6 +25,11 @@ let closes = 0;
 /** Closes by instance index (the instance a browser was on). */
 const closesByServer: number[] = [];
 
+/** The messages of a frame: one, or the array of a turn's that a browser asking as the app does gets (server/realtime/turn-batch.ts). */
+function messagesOf(text: string): string[] {
+  return text.startsWith('[') ? (JSON.parse(text) as unknown[]).map((message) => JSON.stringify(message)) : [text];
+}
+
 /** Symbol (without leading zeros), timestamp and price of a ticker push: the same push on any socket. */
 function pushKey(text: string): string | undefined {
   if (!text.startsWith('{"cmd":"ticker"')) return undefined;
@@ -46,7 +51,8 @@ const browsers: StampingSocket[] = [];
 const ports = setup.serverPorts ?? [setup.serverPort];
 for (let i = 0; i < setup.browsers; i += 1) {
   const server = i % ports.length;
-  const socket = await StampingSocket.open(`ws://127.0.0.1:${ports[server] ?? setup.serverPort}/v1/realtime`, now);
+  // As the app asks (src/realtime/socket.ts): a turn's pushes in one frame.
+  const socket = await StampingSocket.open(`ws://127.0.0.1:${ports[server] ?? setup.serverPort}/v1/realtime?batch=1`, now);
   socket.onClose = () => {
     closes += 1;
     closesByServer[server] = (closesByServer[server] ?? 0) + 1;
@@ -66,8 +72,10 @@ parentPort?.on('message', () => {
   const seen: [string, number, number][] = [];
   browsers.forEach((socket, browser) => {
     for (const { text, at } of socket.frames()) {
-      const key = pushKey(text);
-      if (key !== undefined) seen.push([key, at, browser]);
+      for (const message of messagesOf(text)) {
+        const key = pushKey(message);
+        if (key !== undefined) seen.push([key, at, browser]);
+      }
     }
   });
   parentPort?.postMessage({ kind: 'done', direct: [...direct], seen, closes, closesByServer });
