@@ -6,6 +6,7 @@
  * is told to stop (bench/stamping-socket.ts says why); then it posts every ticker push's arrivals.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { messagesOf } from './frame-messages.ts';
 import { StampingSocket } from './stamping-socket.ts';
 
 interface Setup {
@@ -24,11 +25,6 @@ const now = (): number => performance.timeOrigin + performance.now();
 let closes = 0;
 /** Closes by instance index (the instance a browser was on). */
 const closesByServer: number[] = [];
-
-/** The messages of a frame: one, or the array of a turn's that a browser asking as the app does gets (server/realtime/turn-batch.ts). */
-function messagesOf(text: string): string[] {
-  return text.startsWith('[') ? (JSON.parse(text) as unknown[]).map((message) => JSON.stringify(message)) : [text];
-}
 
 /** Symbol (without leading zeros), timestamp and price of a ticker push: the same push on any socket. */
 function pushKey(text: string): string | undefined {

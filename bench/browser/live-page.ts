@@ -7,6 +7,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { Preferences } from '../../src/store/preferences-slice.ts';
 import type { BrowserBenchContext } from './context.ts';
 import { seedWatchlist } from './live-watchlist.ts';
+import { messagesOf } from '../frame-messages.ts';
 
 export const REALTIME_ROUTE = /\/v1\/realtime(\?|$)/;
 const STREAMING = 'Live: streaming';
@@ -31,7 +32,7 @@ export interface LivePage {
   cdp: CDPSession;
   /** Text frames the page's WebSockets received so far (listened to from before the page loads). */
   framesReceived(filter?: (payload: string) => boolean): number;
-  /** The messages in them: a frame may carry an array of a turn's messages (server/realtime/turn-batch.ts). */
+  /** The messages in them: a frame may carry an array of a turn's messages (bench/frame-messages.ts). */
   messagesReceived(filter: (message: string) => boolean): number;
   close(): Promise<void>;
 }
@@ -50,8 +51,7 @@ export async function openLivePage(ctx: BrowserBenchContext, options: LivePageOp
       socket.on('framereceived', ({ payload }) => {
         if (typeof payload !== 'string') return;
         received.push(payload);
-        if (payload.startsWith('[')) for (const message of JSON.parse(payload) as unknown[]) messages.push(JSON.stringify(message));
-        else messages.push(payload);
+        messages.push(...messagesOf(payload));
       });
     });
     const framesReceived = (filter?: (payload: string) => boolean): number => (filter ? received.filter(filter).length : received.length);
