@@ -8,7 +8,7 @@
  * overflows, or that makes no progress for `stuckMs`, is closed 1013 "client too slow".
  */
 import { CLOSE, closeReason } from './close-codes.ts';
-import type { EncodedPush } from './push-frame.ts';
+import { textFrame, type EncodedPush } from './push-frame.ts';
 import { DEFAULT_SEND_QUEUE_LIMITS, SendQueue, type SendQueueLimits } from './send-queue.ts';
 import type { SubscriptionLedger } from './stats.ts';
 import { TurnBatch } from './turn-batch.ts';
@@ -98,8 +98,12 @@ export function browserPeer(socket: BrowserSocket, ledger: SubscriptionLedger, o
   };
 
   const batch = settings.batchFrames
-    ? new TurnBatch((text) => {
-        if (socket.readyState === OPEN) socket.send(text);
+    ? new TurnBatch((frame) => {
+        if (socket.readyState !== OPEN) return;
+        if (typeof frame === 'string') socket.send(frame);
+        // The bytes framed here and written beside ws, as a lone push is (CorkableTransport).
+        else if (transport) transport.write(textFrame(frame));
+        else socket.send(frame, TEXT_FRAME);
       })
     : undefined;
 
@@ -143,7 +147,7 @@ export function browserPeer(socket: BrowserSocket, ledger: SubscriptionLedger, o
       // Pushes (the encoded frames) are never subscription replies: the ledger need not look.
       if (!encoded) ledger.observe(text);
       if (queue.size === 0 && socket.bufferedAmount <= highWater) {
-        if (batch) batch.add(text);
+        if (batch) batch.add(text, encoded?.payload);
         else if (!encoded) socket.send(text);
         else if (transport) {
           batchTurn(transport);

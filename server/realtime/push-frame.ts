@@ -13,6 +13,11 @@ const FIN_TEXT = 0x81;
 
 export function encodePush(text: string): EncodedPush {
   const payload = Buffer.from(text);
+  return { payload, frame: textFrame(payload) };
+}
+
+/** The whole server-to-browser text frame of a UTF-8 payload. */
+export function textFrame(payload: Buffer): Buffer {
   const length = payload.length;
   const header = length < 126 ? 2 : length < 65_536 ? 4 : 10;
   const frame = Buffer.allocUnsafe(header + length);
@@ -27,5 +32,5 @@ export function encodePush(text: string): EncodedPush {
     frame.writeBigUInt64BE(BigInt(length), 2);
   }
   payload.copy(frame, header);
-  return { payload, frame };
+  return frame;
 }
