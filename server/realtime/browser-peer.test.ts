@@ -68,7 +68,12 @@ describe('browserPeer', () => {
 
   it('sends a browser that reads arrays the frames of one turn as one array, a lone frame as it is, and what a turn held before its close', async () => {
     const socket = new StubSocket();
-    const transport = { cork: () => undefined, uncork: () => undefined, write: () => true };
+    // Frames written beside ws land in the same list, as their payloads (a header of 2 or 4 bytes here).
+    const transport = {
+      cork: () => undefined,
+      uncork: () => undefined,
+      write: (frame: Buffer) => socket.sent.push(frame.subarray(((frame[1] ?? 0) & 0x7f) < 126 ? 2 : 4).toString()) > 0,
+    };
     const peer = browserPeer(socket, new RealtimeStatsRegistry().connect(), { transport, batchFrames: true });
     const nextTurn = () =>
       new Promise<void>((resolve) => {
