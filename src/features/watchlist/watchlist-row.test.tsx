@@ -28,6 +28,25 @@ vi.mock('../../queries/use-ticker', async (importOriginal) => {
   };
 });
 
+/** The viewport as the test says it is: every row in view until `report` says otherwise. */
+const viewport = vi.hoisted(() => {
+  const observers = new Set<(entries: { target: Element; isIntersecting: boolean }[]) => void>();
+  class FakeIntersectionObserver {
+    constructor(callback: (entries: { target: Element; isIntersecting: boolean }[]) => void) {
+      observers.add(callback);
+    }
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  globalThis.IntersectionObserver = FakeIntersectionObserver as unknown as typeof IntersectionObserver;
+  return {
+    report: (target: Element, isIntersecting: boolean) => {
+      for (const callback of observers) callback([{ target, isIntersecting }]);
+    },
+  };
+});
+
 const initial = useAppStore.getState();
 let client: QueryClient;
 let quotes: Map<string, Quote>;
@@ -167,6 +186,38 @@ describe('WatchlistRow with the realtime socket', () => {
     // Two pushes, no render of either row.
     expect(renders.get('AAPL.US') ?? 0).toBe(before.aapl);
     expect(renders.get('MSFT.US') ?? 0).toBe(before.msft);
+  });
+
+  it('writes nothing into a row out of view, and its newest quote without a pulse once it is back', async () => {
+    await waitFor(() => {
+      expect(lastCell('AAPL.US').textContent).toBe('222.74');
+    });
+    act(() => {
+      socket().open();
+      socket().ackAll();
+    });
+    const row = screen.getAllByTestId('watchlist-row').find((element) => element.dataset.symbol === 'AAPL.US');
+    if (!row) throw new Error('no AAPL.US row');
+    act(() => {
+      viewport.report(row, false);
+      socket().receive(tickerPush('AAPL.US', '223.50', Date.now() + 60_000));
+      socket().receive(tickerPush('MSFT.US', '416.00', Date.now() + 60_000));
+    });
+    // The row in view takes its push; the other keeps what it showed.
+    await waitFor(() => {
+      expect(lastCell('MSFT.US').textContent).toBe('416.00');
+    });
+    expect(lastCell('AAPL.US').textContent).toBe('222.74');
+    act(() => {
+      socket().receive(tickerPush('AAPL.US', '224.00', Date.now() + 61_000));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lastCell('AAPL.US').textContent).toBe('222.74');
+    act(() => {
+      viewport.report(row, true);
+    });
+    expect(lastCell('AAPL.US').textContent).toBe('224.00');
+    expect(lastCell('AAPL.US').classList.contains('flash-up')).toBe(false);
   });
 
   it('names the row in the language’s script once the catalogue’s names are in, and again at once on a switch', async () => {

@@ -9,7 +9,7 @@
  */
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
-import { memo, useRef, type PointerEvent } from 'react';
+import { memo, useCallback, useRef, type PointerEvent } from 'react';
 import { describeError } from '../../components/ui/describe-error';
 import { useOpenIntent } from '../../queries/use-open-intent';
 import { useAppStore } from '../../store/app-store';
@@ -20,6 +20,7 @@ import { formatCompact } from '../../lib/format';
 import type { Ticker } from '../../api/quote-schemas';
 import type { WatchlistColumn } from '../../store/watchlist-view';
 import { useLiveQuote } from '../../components/live-quote/use-live-quote';
+import { watchInView } from '../../lib/in-view';
 import { SymbolName } from '../../components/symbol-name';
 import { hkDisplayCode } from '../../lib/hk-code';
 
@@ -79,11 +80,15 @@ function Amounts({ ticker, columns }: { ticker: Ticker | undefined; columns: rea
 export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst, isLast, tabbable, hintId, columns, draggable }: WatchlistRowProps) {
   useLanguage();
   const type = useAppStore((state) => state.symbolTypes[symbol]);
-  const { ticker, error, isPending, socketLost, lastCell, changeCell } = useLiveQuote(symbol, type);
+  const row = useRef<HTMLLIElement>(null);
+  const watchRowView = useCallback(
+    (listener: (inView: boolean) => void) => (row.current ? watchInView(row.current, listener) : () => undefined),
+    [],
+  );
+  const { ticker, error, isPending, socketLost, lastCell, changeCell } = useLiveQuote(symbol, type, { watchView: watchRowView });
   const openSymbol = useAppStore((state) => state.openSymbol);
   const isCurrent = useAppStore((state) => state.workspace.symbol === symbol);
   const intent = useOpenIntent(symbol, type);
-  const row = useRef<HTMLLIElement>(null);
   const figures = ticker ? tickerFigures(ticker) : undefined;
   const color = figures ? directionColor(figures.direction) : undefined;
   const problem = error ? describeError(error).title : undefined;
