@@ -40,11 +40,22 @@ export function revealInRow(row: { scrollLeft: number; clientWidth: number }, ch
 export function IntervalBar({ intervals, value, onChange }: IntervalBarProps) {
   useLanguage();
   const row = useRef<HTMLDivElement>(null);
-  // On a phone the row scrolls sideways: the active interval is kept in sight (after paint: the
-  // first render forces no layout).
+  // On a phone the row scrolls sideways: the active interval is kept in sight. Read in a resize
+  // observer's first call, which comes once the browser has laid the row out: reading it in the
+  // effect forced the app's first layout inside React's first commit (92 ms of a 189 ms task on a
+  // phone slowed 4×).
   useEffect(() => {
-    const active = row.current?.querySelector<HTMLElement>('[aria-pressed="true"]');
-    if (row.current && active && row.current.scrollWidth > row.current.clientWidth) revealInRow(row.current, active);
+    const element = row.current;
+    if (!element || typeof ResizeObserver !== 'function') return undefined;
+    const observer = new ResizeObserver(() => {
+      observer.disconnect();
+      const active = element.querySelector<HTMLElement>('[aria-pressed="true"]');
+      if (active && element.scrollWidth > element.clientWidth) revealInRow(element, active);
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+    };
   }, [value, intervals]);
   return (
     <div ref={row} role="group" aria-label={t('Interval')} className="chart-intervals">

@@ -56,11 +56,6 @@ export function ToolbarRow({ children }: { children: ReactNode }) {
     const next = foldLine(controlsOf(content.current), box.current.clientHeight);
     setFold((current) => (current.cut === next.cut && current.overflows === next.overflows ? current : next));
   }, []);
-  // After paint (the app's first render forces no layout of its own); the observer below measures
-  // before the first paint, once the browser has laid the toolbar out, and again whenever the
-  // controls' box changes size, the only way the fold can move. Not on every render: the chart
-  // panel renders at each bar of a replay, and each measure forces a layout.
-  useEffect(measure, [measure]);
   // Folded again from the top (focus may have scrolled the folded box); nothing to do on mount.
   // Unfolded, it lies over the chart's top: how far (--toolbar-overhang) moves the chart's legend below it.
   const wasOpen = useRef(false);
@@ -69,8 +64,17 @@ export function ToolbarRow({ children }: { children: ReactNode }) {
     wasOpen.current = open;
     box.current?.parentElement?.style.setProperty('--toolbar-overhang', `${open ? (folded.current?.offsetHeight ?? 0) - box.current.clientHeight : 0}px`);
   }, [open]);
+  // Measured by the observer alone: its first call comes before the first paint, once the browser
+  // has laid the toolbar out, and again whenever the controls' box changes size, the only way the
+  // fold can move. Not in the commit (a measure there forced the app's first layout inside React's
+  // first commit: 62 ms of it on a phone slowed 4×), nor on every render (the chart panel renders
+  // at each bar of a replay, and each measure forces a layout).
   useEffect(() => {
-    if (!content.current || typeof ResizeObserver !== 'function') return undefined;
+    if (!content.current) return undefined;
+    if (typeof ResizeObserver !== 'function') {
+      measure();
+      return undefined;
+    }
     // The new fold is drawn in the frame that laid the controls out (flushSync), not a frame
     // later: in between, controls showed cut with no More, and a click there missed.
     const observer = new ResizeObserver(() => {
