@@ -8,7 +8,7 @@
  * overflows, or that makes no progress for `stuckMs`, is closed 1013 "client too slow".
  */
 import { CLOSE, closeReason } from './close-codes.ts';
-import { textFrame, type EncodedPush } from './push-frame.ts';
+import type { EncodedPush } from './push-frame.ts';
 import { DEFAULT_SEND_QUEUE_LIMITS, SendQueue, type SendQueueLimits } from './send-queue.ts';
 import type { SubscriptionLedger } from './stats.ts';
 import { TurnBatch } from './turn-batch.ts';
@@ -101,9 +101,9 @@ export function browserPeer(socket: BrowserSocket, ledger: SubscriptionLedger, o
     ? new TurnBatch((frame) => {
         if (socket.readyState !== OPEN) return;
         if (typeof frame === 'string') socket.send(frame);
-        // The bytes framed here and written beside ws, as a lone push is (CorkableTransport).
-        else if (transport) transport.write(textFrame(frame));
-        else socket.send(frame, TEXT_FRAME);
+        // The frame written beside ws, as a lone push is (CorkableTransport).
+        else if (transport) transport.write(frame.frame);
+        else socket.send(frame.payload, TEXT_FRAME);
       })
     : undefined;
 
@@ -147,7 +147,7 @@ export function browserPeer(socket: BrowserSocket, ledger: SubscriptionLedger, o
       // Pushes (the encoded frames) are never subscription replies: the ledger need not look.
       if (!encoded) ledger.observe(text);
       if (queue.size === 0 && socket.bufferedAmount <= highWater) {
-        if (batch) batch.add(text, encoded?.payload);
+        if (batch) batch.add(text, encoded);
         else if (!encoded) socket.send(text);
         else if (transport) {
           batchTurn(transport);

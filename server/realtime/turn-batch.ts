@@ -6,42 +6,69 @@
  * A lone frame goes as it is; the AsyncAPI's full-market channels send such arrays too
  * ("arrays of up to 500 messages", tickerBatch), and so many are the most one array carries here.
  */
+import { encodeArray, type EncodedPush } from './push-frame.ts';
+
 export const MAX_BATCH_MESSAGES = 500;
 
-const OPEN = 0x5b; // [
-const COMMA = 0x2c;
-const CLOSE = 0x5d; // ]
-
-/** A message: its text, and its UTF-8 bytes where the shared feed encoded them once for every browser. */
+/** A message: its text, and its frame where the shared feed encoded it once for every browser. */
 interface Message {
   text: string;
-  payload: Buffer | undefined;
+  encoded: EncodedPush | undefined;
 }
 
-/** The messages as one JSON array's UTF-8 bytes: copied, never encoded again (a fan-out to 300 browsers does this 300 times). */
-function arrayPayload(messages: readonly Message[]): Buffer {
-  const parts = messages.map(({ text, payload }) => payload ?? Buffer.from(text));
-  let length = parts.length + 1;
-  for (const part of parts) length += part.length;
-  const bytes = Buffer.allocUnsafe(length);
-  let at = 0;
-  parts.forEach((part, index) => {
-    bytes[at++] = index === 0 ? OPEN : COMMA;
-    at += part.copy(bytes, at);
-  });
-  bytes[at] = CLOSE;
-  return bytes;
+/**
+ * The array frames built in one event-loop turn, by the pushes in them. The browsers of a desk
+ * mostly watch the same lists and get the same pushes in the same order: each such array is built
+ * once for all of them (as a lone push is encoded once), not once a browser.
+ */
+export class TurnFrames {
+  private readonly ids = new WeakMap<EncodedPush, number>();
+  private nextId = 0;
+  private built = new Map<string, EncodedPush>();
+
+  arrayOf(messages: readonly Message[]): EncodedPush {
+    const pushes = messages.map((message) => message.encoded);
+    // A reply among them (a subscription's ack) is this browser's own: its array is too.
+    if (!pushes.every((push) => push !== undefined)) return encodeArray(messages.map(({ text, encoded }) => encoded?.payload ?? Buffer.from(text)));
+    const key = pushes.map((push) => this.idOf(push)).join(',');
+    let frame = this.built.get(key);
+    if (!frame) {
+      frame = encodeArray(pushes.map((push) => push.payload));
+      if (this.built.size === 0) {
+        setImmediate(() => {
+          this.built = new Map();
+        });
+      }
+      this.built.set(key, frame);
+    }
+    return frame;
+  }
+
+  private idOf(push: EncodedPush): number {
+    let id = this.ids.get(push);
+    if (id === undefined) {
+      id = this.nextId++;
+      this.ids.set(push, id);
+    }
+    return id;
+  }
 }
+
+/** The process's: every browser's batch of a turn looks here first. */
+const sharedTurnFrames = new TurnFrames();
 
 export class TurnBatch {
   private messages: Message[] = [];
 
-  /** `write`: a text frame, as a string or as its UTF-8 bytes. */
-  constructor(private readonly write: (frame: string | Buffer) => void) {}
+  /** `write`: a frame, as a text for ws to encode or as encoded bytes. */
+  constructor(
+    private readonly write: (frame: string | EncodedPush) => void,
+    private readonly frames: TurnFrames = sharedTurnFrames,
+  ) {}
 
-  add(text: string, payload?: Buffer): void {
+  add(text: string, encoded?: EncodedPush): void {
     if (this.messages.length === 0) process.nextTick(this.flush);
-    this.messages.push({ text, payload });
+    this.messages.push({ text, encoded });
     if (this.messages.length >= MAX_BATCH_MESSAGES) this.flush();
   }
 
@@ -51,6 +78,6 @@ export class TurnBatch {
     const [first] = messages;
     if (!first) return;
     this.messages = [];
-    this.write(messages.length === 1 ? (first.payload ?? first.text) : arrayPayload(messages));
+    this.write(messages.length === 1 ? (first.encoded ?? first.text) : this.frames.arrayOf(messages));
   };
 }
