@@ -81,10 +81,7 @@ export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst
   useLanguage();
   const type = useAppStore((state) => state.symbolTypes[symbol]);
   const row = useRef<HTMLLIElement>(null);
-  const watchRowView = useCallback(
-    (listener: (inView: boolean) => void) => (row.current ? watchInView(row.current, listener) : () => undefined),
-    [],
-  );
+  const watchRowView = useCallback((listener: (inView: boolean) => void) => (row.current ? watchInView(row.current, listener) : () => undefined), []);
   const { ticker, error, isPending, socketLost, lastCell, changeCell } = useLiveQuote(symbol, type, { watchView: watchRowView });
   const openSymbol = useAppStore((state) => state.openSymbol);
   const isCurrent = useAppStore((state) => state.workspace.symbol === symbol);
