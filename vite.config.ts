@@ -10,6 +10,7 @@ import { earlyKeysScript } from './vite-plugins/early-keys-script.ts';
 import { firstScreenChunkOf } from './vite-plugins/first-screen-chunks.ts';
 import { precompressAssets } from './vite-plugins/precompress-assets.ts';
 import { preloadAppChunk } from './vite-plugins/preload-app-chunk.ts';
+import { withoutMutations } from './vite-plugins/without-mutations.ts';
 
 const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 // Beside the chart, after its first candle: watchlists, the right column (markets and the alerts:
@@ -84,6 +85,7 @@ const serviceWorker = VitePWA({
 export default defineConfig({
   plugins: [
     react(),
+    withoutMutations(),
     tailwindcss(),
     chartroomServer(),
     pageClockPlugin(),
