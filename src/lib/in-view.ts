@@ -22,8 +22,9 @@ function sharedObserver(): IntersectionObserver {
 
 /**
  * Tells `listener` when `element` comes into view or leaves it (first, soon after this call, its
- * state now). Where the browser has no IntersectionObserver, it never calls: the element counts
- * as always in view. Returns the stop.
+ * state now). One listener an element (a row watches its own): a second replaces the first.
+ * Where the browser has no IntersectionObserver, it never calls: the element counts as always in
+ * view. Returns the stop.
  */
 export function watchInView(element: Element, listener: InViewListener): () => void {
   if (typeof IntersectionObserver !== 'function') return () => undefined;
