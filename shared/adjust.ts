@@ -23,12 +23,21 @@ export const ADJUSTED_DECIMALS = 4;
  * each as price × factor_a + factor_b. Unrounded.
  */
 export function adjustPrice(price: number, time: number, factors: readonly AdjustFactor[], direction: AdjustDirection): number {
-  if (direction === 'none') return price;
-  const chosen = factors
+  return applyFactors(price, factorsInOrder(factors, time, direction));
+}
+
+/** The factors that apply to a K-line at `time`, in the order adjustPrice applies them. */
+export function factorsInOrder(factors: readonly AdjustFactor[], time: number, direction: AdjustDirection): AdjustFactor[] {
+  if (direction === 'none') return [];
+  return factors
     .filter((f) => f.adjust === direction && (direction === 'forward' ? f.timestamp > time : f.timestamp <= time))
     .sort((a, b) => (direction === 'forward' ? a.timestamp - b.timestamp : b.timestamp - a.timestamp));
+}
+
+/** `price` through `ordered` (from factorsInOrder), each as price × factor_a + factor_b. Unrounded. */
+export function applyFactors(price: number, ordered: readonly AdjustFactor[]): number {
   let value = price;
-  for (const factor of chosen) value = value * factor.factor_a + factor.factor_b;
+  for (const factor of ordered) value = value * factor.factor_a + factor.factor_b;
   return value;
 }
 

@@ -17,6 +17,14 @@ export interface Candle {
   openInterest?: number;
 }
 
+/** Whether each item's time is later than the one before it (sorted, one per time). */
+export function isStrictlyAscending(items: readonly { time: number }[]): boolean {
+  for (let i = 1; i < items.length; i++) {
+    if ((items[i]?.time ?? 0) <= (items[i - 1]?.time ?? 0)) return false;
+  }
+  return true;
+}
+
 /** Start of the epoch-aligned bucket of `bucketMs` holding `time`. */
 export function bucketStart(time: number, bucketMs: number): number {
   return Math.floor(time / bucketMs) * bucketMs;

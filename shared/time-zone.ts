@@ -60,9 +60,20 @@ function nthSundayUtc(year: number, month: number, nth: number, utcHour: number)
 function newYorkOffsetMs(ms: number): number | undefined {
   const year = new Date(ms).getUTCFullYear();
   if (year < 2007) return undefined;
-  const start = nthSundayUtc(year, 2, 2, 7);
-  const end = nthSundayUtc(year, 10, 1, 6);
+  const [start, end] = newYorkSummerOf(year);
   return ms >= start && ms < end ? -4 * HOUR_MS : -5 * HOUR_MS;
+}
+
+/** [start, end) of New York's summer time in `year`, memoised: a chart maps each of its candles. */
+const newYorkSummers = new Map<number, readonly [number, number]>();
+
+function newYorkSummerOf(year: number): readonly [number, number] {
+  let summer = newYorkSummers.get(year);
+  if (!summer) {
+    summer = [nthSundayUtc(year, 2, 2, 7), nthSundayUtc(year, 10, 1, 6)];
+    newYorkSummers.set(year, summer);
+  }
+  return summer;
 }
 
 /** Offset of `timeZone` from UTC at the instant `ms`, in milliseconds (local = utc + offset). */

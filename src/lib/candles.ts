@@ -3,8 +3,8 @@
  * 1m), merging of series (history + live) and local price adjustment.
  */
 import type { Kline } from '../api/kline-schemas';
-import { adjustPrice, roundAdjusted, type AdjustDirection, type AdjustFactor } from '#shared/adjust.ts';
-import type { Candle } from '#shared/candle.ts';
+import { applyFactors, factorsInOrder, roundAdjusted, type AdjustDirection, type AdjustFactor } from '#shared/adjust.ts';
+import { isStrictlyAscending, type Candle } from '#shared/candle.ts';
 
 // The folding into buckets is shared with the server's alerts (their 3m bars are 1m folded too).
 export { aggregateCandles, bucketStart } from '#shared/candle.ts';
@@ -22,13 +22,6 @@ export function toCandle(kline: Kline): Candle {
   if (kline.quote_volume !== undefined) candle.quoteVolume = Number(kline.quote_volume);
   if (kline.open_interest !== undefined) candle.openInterest = Number(kline.open_interest);
   return candle;
-}
-
-function isStrictlyAscending(candles: readonly Candle[]): boolean {
-  for (let i = 1; i < candles.length; i++) {
-    if ((candles[i]?.time ?? 0) <= (candles[i - 1]?.time ?? 0)) return false;
-  }
-  return true;
 }
 
 /** Sorted by time with one candle per time, the last given winning. */
@@ -73,17 +66,23 @@ export function adjustCandles(candles: readonly Candle[], factors: readonly Adju
   const relevant = factors.filter((factor) => factor.adjust === direction);
   if (direction === 'none' || relevant.length === 0) return [...candles];
   const times = [...new Set(relevant.map((factor) => factor.timestamp))].sort((x, y) => x - y);
-  // Which factors apply depends only on how many event times are <= the candle's time.
-  const subsets = new Map<number, AdjustFactor[]>();
+  // Which factors apply, and in which order, depends only on how many event times are <= the
+  // candle's time: worked out once for each such count, not for each of a candle's four prices.
+  const orders = new Map<number, AdjustFactor[]>();
   return candles.map((candle) => {
     const atOrBefore = countAtOrBefore(times, candle.time);
-    let subset = subsets.get(atOrBefore);
-    if (!subset) {
-      subset = relevant.filter((factor) => (direction === 'forward' ? factor.timestamp > candle.time : factor.timestamp <= candle.time));
-      subsets.set(atOrBefore, subset);
+    let ordered = orders.get(atOrBefore);
+    if (!ordered) {
+      ordered = factorsInOrder(relevant, candle.time, direction);
+      orders.set(atOrBefore, ordered);
     }
-    const price = (value: number): number => roundAdjusted(adjustPrice(value, candle.time, subset, direction), decimals);
-    return { ...candle, open: price(candle.open), high: price(candle.high), low: price(candle.low), close: price(candle.close) };
+    return {
+      ...candle,
+      open: roundAdjusted(applyFactors(candle.open, ordered), decimals),
+      high: roundAdjusted(applyFactors(candle.high, ordered), decimals),
+      low: roundAdjusted(applyFactors(candle.low, ordered), decimals),
+      close: roundAdjusted(applyFactors(candle.close, ordered), decimals),
+    };
   });
 }
 

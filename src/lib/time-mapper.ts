@@ -5,7 +5,7 @@
  * distinct types (src/time/time-types.ts): an instant passed for chart seconds, or chart seconds
  * for an instant, does not compile.
  */
-import type { Candle } from '#shared/candle.ts';
+import { isStrictlyAscending, type Candle } from '#shared/candle.ts';
 import { timeZoneOffsetMs, zonedTimeToUtc } from '#shared/time-zone.ts';
 import { wallClock } from '../time/clock';
 import { chartTime, instantMs, type ChartTime, type InstantMs, type NotChartTime, type NotInstant } from '../time/time-types';
@@ -109,11 +109,4 @@ function cachedOffsets(timeZone: string): (ms: number) => number {
     }
     return offset;
   };
-}
-
-function isStrictlyAscending(candles: readonly Candle[]): boolean {
-  for (let i = 1; i < candles.length; i += 1) {
-    if ((candles[i]?.time ?? 0) <= (candles[i - 1]?.time ?? 0)) return false;
-  }
-  return true;
 }

@@ -3,19 +3,12 @@
  * each chosen factor as p × a + b, so it is affine and undone by applying the same factors in the
  * reverse order as (p − b) / a.
  */
-import { adjustPrice, type AdjustDirection, type AdjustFactor } from '#shared/adjust.ts';
-
-function chosenFactors(time: number, factors: readonly AdjustFactor[], direction: 'forward' | 'backward'): AdjustFactor[] {
-  // The same selection and order as adjustPrice.
-  return factors
-    .filter((f) => f.adjust === direction && (direction === 'forward' ? f.timestamp > time : f.timestamp <= time))
-    .sort((a, b) => (direction === 'forward' ? a.timestamp - b.timestamp : b.timestamp - a.timestamp));
-}
+import { adjustPrice, factorsInOrder, type AdjustDirection, type AdjustFactor } from '#shared/adjust.ts';
 
 /** The raw price whose adjustment at `time` is `adjusted`: the inverse of adjustPrice. */
 export function unadjustPrice(adjusted: number, time: number, factors: readonly AdjustFactor[], direction: AdjustDirection): number {
   if (direction === 'none') return adjusted;
-  const chosen = chosenFactors(time, factors, direction);
+  const chosen = factorsInOrder(factors, time, direction);
   let value = adjusted;
   for (let i = chosen.length - 1; i >= 0; i--) {
     const factor = chosen[i];
