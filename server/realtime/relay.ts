@@ -18,7 +18,7 @@ import type { DataSourceFactory, DataSourceLink } from './data-source.ts';
 import { refuseUpgrade, type UpgradeRefusal } from './handshake-refusal.ts';
 import { simulatorSource, type EmbeddedSimulator } from './sim-link.ts';
 import { RealtimeStatsRegistry, type RealtimeStats } from './stats.ts';
-import { upgradeRefusal, type UpgradePolicy } from './upgrade-checks.ts';
+import { splitTarget, upgradeRefusal, type UpgradePolicy } from './upgrade-checks.ts';
 import { feedSession } from './feed/browser-session.ts';
 import { SharedFeed, type SharedFeedOptions, type SharedFeedStats } from './feed/shared-feed.ts';
 import { connectUpstream } from './upstream-link.ts';
@@ -120,8 +120,7 @@ function forwardedFor(request: IncomingMessage): string | undefined {
 
 /** The browser asked for a turn's frames as one array (`/v1/realtime?batch=1`: our app does; a bare TickDB client does not). */
 function readsArrays(target: string | undefined): boolean {
-  const mark = target?.indexOf('?') ?? -1;
-  return mark !== -1 && new URLSearchParams(target?.slice(mark + 1)).get('batch') === '1';
+  return target !== undefined && new URLSearchParams(splitTarget(target).query).get('batch') === '1';
 }
 
 export function createRealtimeRelay(options: RealtimeRelayOptions): RealtimeRelay {

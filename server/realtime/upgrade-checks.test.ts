@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { hostPolicy } from '../host-allowlist.ts';
-import { isRealtimeTarget, upgradeRefusal, type UpgradePolicy } from './upgrade-checks.ts';
+import { isRealtimeTarget, splitTarget, upgradeRefusal, type UpgradePolicy } from './upgrade-checks.ts';
 
 function request(url: string, headers: Record<string, string> = {}, extraRaw: string[] = []): IncomingMessage {
   const all = { host: '127.0.0.1:8080', ...headers };
@@ -14,6 +14,14 @@ function request(url: string, headers: Record<string, string> = {}, extraRaw: st
 }
 
 const policy: UpgradePolicy = { hosts: hostPolicy([]), origins: new Set(['https://app.example']) };
+
+describe('splitTarget', () => {
+  it('parts a target at its first question mark', () => {
+    expect(splitTarget('/v1/realtime?batch=1&x=?')).toEqual({ path: '/v1/realtime', query: 'batch=1&x=?' });
+    expect(splitTarget('/v1/realtime')).toEqual({ path: '/v1/realtime', query: '' });
+    expect(splitTarget('/v1/realtime?')).toEqual({ path: '/v1/realtime', query: '' });
+  });
+});
 
 describe('isRealtimeTarget', () => {
   it.each(['/v1/realtime', '/v1/realtime?api_key=x', '/v1/realtime?'])('takes %j', (target) => {

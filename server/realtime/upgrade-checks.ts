@@ -23,11 +23,15 @@ export interface UpgradePolicy {
   origins: ReadonlySet<string>;
 }
 
+/** A raw request target's path and query (the text after the first `?`; empty without one). */
+export function splitTarget(rawTarget: string): { path: string; query: string } {
+  const mark = rawTarget.indexOf('?');
+  return mark === -1 ? { path: rawTarget, query: '' } : { path: rawTarget.slice(0, mark), query: rawTarget.slice(mark + 1) };
+}
+
 /** The path of a raw request target, compared byte for byte: no dot segments, no encodings. */
 export function isRealtimeTarget(rawTarget: string | undefined): boolean {
-  if (rawTarget === undefined) return false;
-  const mark = rawTarget.indexOf('?');
-  return (mark === -1 ? rawTarget : rawTarget.slice(0, mark)) === REALTIME_PATH;
+  return rawTarget !== undefined && splitTarget(rawTarget).path === REALTIME_PATH;
 }
 
 function hostHeaderCount(request: IncomingMessage): number {
