@@ -43,6 +43,35 @@ function paint(primitive: AlertLinePrimitive, target: unknown): void {
 }
 
 describe('AlertLinePrimitive', () => {
+  it('asks the chart to paint when the lines change, not when the same lines are set again', () => {
+    const primitive = new AlertLinePrimitive(surface);
+    const requestUpdate = vi.fn();
+    primitive.attached({ requestUpdate } as never);
+    primitive.setLines([]);
+    expect(requestUpdate).not.toHaveBeenCalled();
+    primitive.setLines([line('a', 100)]);
+    primitive.setLines([line('a', 100)]);
+    expect(requestUpdate).toHaveBeenCalledTimes(1);
+    primitive.setLines([line('a', 101)]);
+    primitive.setLines([{ ...line('a', 101), title: 'Alert ↓' }]);
+    primitive.setLines([]);
+    expect(requestUpdate).toHaveBeenCalledTimes(4);
+  });
+
+  it('paints the let-go line at the alert level when the same lines come after a drag', () => {
+    const primitive = new AlertLinePrimitive(surface);
+    const requestUpdate = vi.fn();
+    primitive.attached({ requestUpdate } as never);
+    primitive.setLines([line('a', 100)]);
+    primitive.drag('a', 120);
+    primitive.release();
+    primitive.setLines([line('a', 100)]);
+    expect(requestUpdate).toHaveBeenCalledTimes(3);
+    const { texts, target } = recordingTarget();
+    paint(primitive, target);
+    expect(texts).toEqual(['Alert ↑ 100.00']);
+  });
+
   it('labels each line on the scale with its title and level, measuring a label once', () => {
     const primitive = new AlertLinePrimitive(surface);
     primitive.setLines([line('a', 100), line('b', 100.25), line('off', 300)]);

@@ -38,6 +38,24 @@ const LABEL_PADDING = 5;
 const LABEL_TEXT_COLOR = '#0f172a';
 const DASH = [4, 3];
 
+function sameLines(a: readonly AlertLine[], b: readonly AlertLine[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((line, i) => {
+      const other = b[i];
+      return (
+        other !== undefined &&
+        line.key === other.key &&
+        line.alertId === other.alertId &&
+        line.price === other.price &&
+        line.title === other.title &&
+        line.color === other.color &&
+        line.draggable === other.draggable
+      );
+    })
+  );
+}
+
 export class AlertLinePrimitive extends TopPanePrimitive {
   private lines: readonly AlertLine[] = [];
   /**
@@ -57,7 +75,9 @@ export class AlertLinePrimitive extends TopPanePrimitive {
     return this.placed.length > 0;
   }
 
+  /** The lines to draw; the same lines again (each render sets them) paint nothing anew. */
   setLines(lines: readonly AlertLine[]): void {
+    if (!this.dragged?.released && sameLines(this.lines, lines)) return;
     this.lines = lines;
     if (this.dragged?.released) this.dragged = undefined;
     const keys = new Set(lines.map((line) => line.key));
