@@ -29,6 +29,8 @@ const lwc = vi.hoisted(() => {
     fitContent: vi.fn(),
     detachPrimitive: vi.fn(),
     timeScaleOptions: vi.fn(),
+    /** Every series' price scale options (one spy for all). */
+    priceScaleOptions: vi.fn(),
     remove: vi.fn(),
   };
   const chart = {
@@ -41,7 +43,7 @@ const lwc = vi.hoisted(() => {
         setData: vi.fn(),
         update: vi.fn(),
         applyOptions: vi.fn(),
-        priceScale: () => ({ applyOptions: vi.fn() }),
+        priceScale: () => ({ applyOptions: state.priceScaleOptions }),
         getPane: () => ({ setStretchFactor: vi.fn(), paneIndex: () => pane }),
         createPriceLine: vi.fn(),
         seriesType: () => kind,
@@ -249,7 +251,7 @@ describe('createChartAdapter', () => {
     expect(drawnOverlays()).toEqual([{ colour: '#f59e0b', dashed: false, points: [[10, 99.5]] }]);
   });
 
-  it('does no work for the colours, indicators and language it already has (the app taking the early chart over)', () => {
+  it('does no work for the colours, indicators, language, scale and time axis it already has (the app taking the early chart over)', () => {
     const adapter = createChartAdapter(fakeContainer(), options);
     adapter.setSeries([candle(0), candle(1, 99)]);
     const draws = () => price()?.setData.mock.calls.length;
@@ -258,8 +260,14 @@ describe('createChartAdapter', () => {
     adapter.setColors(options.theme, options.colors);
     adapter.setIndicators(options.indicators);
     adapter.setLocale('en-US');
+    const scaleApplied = lwc.state.priceScaleOptions.mock.calls.length;
+    const timeApplied = lwc.state.timeScaleOptions.mock.calls.length;
+    adapter.setScaleMode(options.scale);
+    adapter.setTimeAxis({ zone: options.zone, marketTimeZone: options.marketTimeZone, intraday: options.intraday, periodic: options.periodic });
     expect(draws()).toBe(drawn);
     expect(lwc.chart.applyOptions.mock.calls.length).toBe(optionsApplied);
+    expect(lwc.state.priceScaleOptions.mock.calls.length).toBe(scaleApplied);
+    expect(lwc.state.timeScaleOptions.mock.calls.length).toBe(timeApplied);
     // New ones are drawn.
     adapter.setColors('light', options.colors);
     expect(draws()).toBe((drawn ?? 0) + 1);
@@ -267,6 +275,10 @@ describe('createChartAdapter', () => {
     expect(drawnOverlays()).toHaveLength(1);
     adapter.setLocale('de-DE');
     expect(lwc.chart.applyOptions).toHaveBeenLastCalledWith({ localization: { locale: 'de-DE' } });
+    adapter.setScaleMode('log');
+    expect(lwc.state.priceScaleOptions).toHaveBeenLastCalledWith({ mode: 1 });
+    adapter.setTimeAxis({ ...options, intraday: false });
+    expect(lwc.state.timeScaleOptions).toHaveBeenLastCalledWith({ timeVisible: false });
   });
 
   it('hides the axis’s dates while a blind replay runs: year, month and day ticks read as their clock time, and back', () => {

@@ -122,6 +122,10 @@ function markFirstCandle(): void {
     });
 }
 
+function sameAxis(a: TimeAxis, b: TimeAxis): boolean {
+  return a.zone === b.zone && a.marketTimeZone === b.marketTimeZone && a.intraday === b.intraday && a.periodic === b.periodic;
+}
+
 export function createChartAdapter(container: HTMLElement, options: ChartAdapterOptions): ChartAdapter {
   const state: ChartState = {
     bars: [],
@@ -179,6 +183,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
   // What the chart was last given, so that the same again does no work.
   let colorsSet = { theme: options.theme, convention: options.colors };
   let indicatorsSet = options.indicators;
+  let scaleSet = options.scale;
   const view = createSurfaceOfChart(chart, price, container, state);
   const { destroy: destroyCrosshair, ...crosshair } = createChartCrosshair(chart, price, state, (point) => markers?.at(point));
 
@@ -261,7 +266,9 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       }
     },
     setScaleMode(mode) {
-      if (!destroyed) price.priceScale().applyOptions({ mode: SCALE_MODES[mode] });
+      if (destroyed || mode === scaleSet) return;
+      scaleSet = mode;
+      price.priceScale().applyOptions({ mode: SCALE_MODES[mode] });
     },
     setColors(theme, convention) {
       // Unchanged (the app taking the early chart over): nothing to rebuild or draw again.
@@ -291,7 +298,7 @@ export function createChartAdapter(container: HTMLElement, options: ChartAdapter
       indicators.redraw();
     },
     setTimeAxis(next) {
-      if (destroyed) return;
+      if (destroyed || sameAxis(state.axis, next)) return;
       state.axis = { ...next };
       state.timeOf = chartTimeMapper(next.zone, next.marketTimeZone);
       chart.timeScale().applyOptions({ timeVisible: next.intraday });
