@@ -193,6 +193,53 @@ for (const { name, use } of [
   });
 }
 
+/**
+ * Counts the candle pixels of the early chart's canvases every 20 ms, from its first candles
+ * until `window.__candleSamplesUntil` (ms since the page opened): the app takes that canvas over,
+ * so the counts follow it into the app.
+ */
+const SAMPLE_EARLY_CANDLES = `
+  window.__candleSamples = [];
+  const sampler = setInterval(() => {
+    const element = window.__early && window.__early.element;
+    if (!element) return;
+    if (performance.now() > (window.__candleSamplesUntil ?? Infinity)) return clearInterval(sampler);
+    const css = getComputedStyle(document.documentElement);
+    const rgb = (name) => { const hex = css.getPropertyValue(name).trim().replace('#', ''); return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)); };
+    const colors = [rgb('--color-up'), rgb('--color-down')];
+    let count = 0;
+    for (const canvas of element.querySelectorAll('canvas')) {
+      if (canvas.width === 0 || canvas.height === 0) continue;
+      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      for (let i = 0; i < data.length; i += 16) {
+        if (data[i + 3] > 200 && colors.some(([r, g, b]) => Math.abs(data[i] - r) < 40 && Math.abs(data[i + 1] - g) < 40 && Math.abs(data[i + 2] - b) < 40)) count++;
+      }
+    }
+    window.__candleSamples.push(count);
+  }, 20);
+`;
+
+test('a stock’s chart is drawn adjusted from its first candles: the app takes it over without blanking it while the factors load', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.addInitScript({ content: SAMPLE_EARLY_CANDLES });
+  // Factors slower than the page: the chart waits for them rather than showing raw prices first.
+  await page.route('**/v1/market/kline/ex-factors*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart&adjust=forward');
+  await mounted(page);
+  await page.evaluate(() => {
+    (window as unknown as { __candleSamplesUntil: number }).__candleSamplesUntil = performance.now() + 1_500;
+  });
+  await page.waitForTimeout(1_700);
+  const samples = await page.evaluate(() => (window as unknown as { __candleSamples: number[] }).__candleSamples);
+  expect((await earlyRecord(page)).adopted).toBe(true);
+  expect(samples.length).toBeGreaterThan(20);
+  // Candles in every sample: no frame of an emptied chart between the early chart and the app's.
+  expect(Math.min(...samples)).toBeGreaterThan(0);
+});
+
 test('switched off with ?early=0: no early chart; the app draws the chart itself', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart&early=0');

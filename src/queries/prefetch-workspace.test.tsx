@@ -2,9 +2,10 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_WORKSPACE, type Workspace } from '../store/workspace-slice';
-import { prefetchWorkspace, workspaceHistoryParams } from './prefetch-workspace';
+import { prefetchWorkspace, workspaceFactorSymbols, workspaceHistoryParams } from './prefetch-workspace';
 import { recordUnansweredFetches, testServices, wrapperFor } from './query-test-support';
 import { serverClockAt } from '../time/test-clock.test-support';
+import { useExFactors } from './use-ex-factors';
 import { useKlineHistory } from './use-kline-history';
 import { useTicker } from './use-ticker';
 
@@ -35,24 +36,31 @@ describe('workspaceHistoryParams', () => {
 });
 
 describe('prefetchWorkspace', () => {
-  it('starts the history page at once, and the chart and header hooks reuse both requests', async () => {
+  it('starts the history page, a stock’s factors and the ticker at once, and the chart and header hooks reuse the requests', async () => {
     const services = testServices({ clock: serverClockAt(NOW) });
-    const workspace: Workspace = { ...DEFAULT_WORKSPACE, symbol: '700.HK', interval: '1h' };
+    const workspace: Workspace = { ...DEFAULT_WORKSPACE, symbol: '700.HK', interval: '1h', adjust: 'forward' };
     prefetchWorkspace(services, workspace);
     await vi.waitFor(() => {
-      expect(paths()).toEqual(['/v1/market/kline', '/v1/market/ticker']);
+      expect(paths().sort()).toEqual(['/v1/market/kline', '/v1/market/kline/ex-factors', '/v1/market/ticker']);
     });
     const before = requested.length;
 
     renderHook(
       () => {
         useKlineHistory(workspaceHistoryParams(workspace));
+        useExFactors([workspace.symbol]);
         useTicker(workspace.symbol, workspace.type);
       },
       { wrapper: wrapperFor(services) },
     );
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(requested.filter((url) => url.pathname === '/v1/market/kline' || url.pathname === '/v1/market/ticker')).toHaveLength(before);
+    expect(requested).toHaveLength(before);
+  });
+
+  it('asks for factors only where the chart adjusts locally: a stock, adjusted', () => {
+    expect(workspaceFactorSymbols({ ...DEFAULT_WORKSPACE, symbol: 'AAPL.US', adjust: 'backward' })).toEqual(['AAPL.US']);
+    expect(workspaceFactorSymbols({ ...DEFAULT_WORKSPACE, symbol: 'AAPL.US', adjust: 'none' })).toEqual([]);
+    expect(workspaceFactorSymbols({ ...DEFAULT_WORKSPACE, symbol: 'BTCUSDT', adjust: 'forward' })).toEqual([]);
   });
 
   it('leaves the history alone when another tab opens first', async () => {

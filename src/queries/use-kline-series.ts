@@ -17,7 +17,8 @@ import { factorsStateOf } from './factors-state';
 import type { KlineHistoryParams } from './kline-history-pages';
 import { useAppServices } from './app-services-context';
 import { historyKey, onFormingCandle } from './kline-history-cache';
-import { factorsOf, useExFactors } from './use-ex-factors';
+import { factorsOf } from './ex-factors-query';
+import { useExFactors } from './use-ex-factors';
 import { useKlineHistory } from './use-kline-history';
 import { useLatestKline } from './use-latest-kline';
 

@@ -21,7 +21,8 @@ import { factorsStateOf } from '../../queries/factors-state';
 import { useAppServices } from '../../queries/app-services-context';
 import type { SnapshotFeed } from '../../queries/market-feed/market-feed';
 import { queryKeys } from '../../queries/query-keys';
-import { factorsOf, useExFactors } from '../../queries/use-ex-factors';
+import { factorsOf } from '../../queries/ex-factors-query';
+import { useExFactors } from '../../queries/use-ex-factors';
 import { latestKlineQueryOptions } from '../../queries/use-latest-kline';
 
 /** e2e/quote-strip-request.ts tells this request from the chart's history by it. */

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { factorsOfEvent, type AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
 import { createApiClient } from '../../api/client';
 import type { KlinePage } from '../../queries/kline-history-pages';
@@ -50,12 +51,14 @@ function pendingClient() {
     reject = rej;
   });
   const infiniteQuery = vi.fn(() => answer);
+  // The stock's factors: none unless a test says.
+  const query = vi.fn((): Promise<Record<string, AdjustFactor[]>> => Promise.resolve({}));
   const client = {
-    queryClient: { infiniteQuery } as unknown as QueryClient,
+    queryClient: { infiniteQuery, query } as unknown as QueryClient,
     feed: { source: LIVE_SOURCE, api: createApiClient() } as MarketFeed,
     clock: createServerClock(),
   };
-  return { client, infiniteQuery, resolve, reject };
+  return { client, infiniteQuery, query, resolve, reject };
 }
 
 const page = (candles: Candle[]): KlinePage => ({ candles, olderEndTime: null });
@@ -109,6 +112,31 @@ describe('early chart', () => {
     expect(document.querySelector('[data-testid="early-chart"]')).toBeNull();
     expect(adoptEarlyChart(DATASET, container)).toBeUndefined();
     expect(drawn[0]?.destroy).not.toHaveBeenCalled();
+  });
+
+  it('draws a stock adjusted by its factors, as the app draws it (no raw candles first)', async () => {
+    const { startEarlyChart, adoptEarlyChart } = await load();
+    shell();
+    const { client, query, resolve } = pendingClient();
+    // A dividend of 1 at time 2: forward, the candle before it is 1 lower.
+    query.mockResolvedValue({ 'AAPL.US': factorsOfEvent(2, 1, 1) });
+    const started = startEarlyChart(client, { ...WORKSPACE, adjust: 'forward' }, onPage());
+    resolve([page([candle(1), candle(2)])]);
+    await started;
+    const adjusted = { ...candle(1), open: 9, high: 10, low: 8, close: 9.5 };
+    expect(drawn[0]?.setSeries).toHaveBeenCalledWith([adjusted, candle(2)]);
+    expect(adoptEarlyChart(DATASET, document.body)?.candles).toEqual([adjusted, candle(2)]);
+  });
+
+  it('draws nothing when the stock’s factors fail: the app asks the service to adjust', async () => {
+    const { startEarlyChart } = await load();
+    shell();
+    const { client, query, resolve } = pendingClient();
+    query.mockRejectedValue(new Error('offline'));
+    const started = startEarlyChart(client, { ...WORKSPACE, adjust: 'forward' }, onPage());
+    resolve([page([candle(1), candle(2)])]);
+    await started;
+    expect(drawn).toHaveLength(0);
   });
 
   it('reads the page in a task of its own, then creates the chart and hands it the candles in one (no frame paints it empty)', async () => {

@@ -16,13 +16,15 @@
  * chart chunk (listed for preload in the built page): nothing loads twice.
  */
 import { onlineManager } from '@tanstack/react-query';
-import type { ProductType } from '#shared/contract.ts';
+import type { AdjustMode, ProductType } from '#shared/contract.ts';
 import type { Candle } from '#shared/candle.ts';
 import { instrumentTimeZone } from '#shared/symbols.ts';
+import { adjustCandles } from '../../lib/candles';
 import type { DisplayZone } from '../../lib/time-mapper';
 import type { AppServices } from '../../queries/app-services';
 import { flattenPages } from '../../queries/kline-history-pages';
-import { workspaceHistoryParams } from '../../queries/prefetch-workspace';
+import { exFactorsQueryOptions, factorsOf } from '../../queries/ex-factors-query';
+import { workspaceFactorSymbols, workspaceHistoryParams } from '../../queries/prefetch-workspace';
 import { klineHistoryQueryOptions, type KlineHistoryParams } from '../../queries/use-kline-history';
 import { useAppStore } from '../../store/app-store';
 import type { Preferences } from '../../store/preferences-slice';
@@ -59,6 +61,9 @@ export interface EarlyChartRequest {
   /** The first history page's query, as the boot prefetched it. */
   history: KlineHistoryParams;
   type: ProductType | undefined;
+  adjust: AdjustMode;
+  /** The stock whose factors the candles are adjusted by (none when nothing is adjusted locally). */
+  factorSymbols: readonly string[];
   zone: DisplayZone;
   preferences: Pick<Preferences, 'theme' | 'colors' | 'scale' | 'indicators'>;
 }
@@ -108,6 +113,8 @@ export function startEarlyChart(
   const request: EarlyChartRequest = {
     history: workspaceHistoryParams(workspace),
     type: workspace.type,
+    adjust: workspace.adjust,
+    factorSymbols: workspaceFactorSymbols(workspace),
     zone: workspace.zone,
     preferences: { theme, colors, scale, indicators },
   };
@@ -124,13 +131,25 @@ async function draw({ queryClient, feed, clock }: EarlyChartServices, slot: HTML
   // The library downloads while the page is on its way; if it fails, the app draws the chart itself.
   const library = import('./chart-adapter').catch(() => undefined);
   let candles: Candle[] = [];
+  /** The page's price precision, as the app reads it from the raw candles. */
+  let decimals = 0;
   const historyQuery = klineHistoryQueryOptions(feed, clock, request.history);
+  // A stock adjusted locally is drawn adjusted, as the app draws it: its factors come with the page.
+  const factorsQuery = request.factorSymbols.length > 0 ? exFactorsQueryOptions(feed, request.factorSymbols) : undefined;
+  // Offline, what an earlier visit kept (src/app/offline/), if any: the queries wait for the network.
+  const online = onlineManager.isOnline();
+  const keptPages = online ? undefined : queryClient.getQueryData(historyQuery.queryKey);
+  const keptFactors = online || !factorsQuery ? undefined : queryClient.getQueryData(factorsQuery.queryKey);
   try {
-    // Offline, the page kept from an earlier visit (src/app/offline/), if any: the query waits for the network.
-    const kept = onlineManager.isOnline() ? undefined : queryClient.getQueryData(historyQuery.queryKey);
-    candles = flattenPages((kept ?? (await queryClient.infiniteQuery(historyQuery))).pages);
+    const [pages, factors] = await Promise.all([
+      keptPages ?? queryClient.infiniteQuery(historyQuery),
+      factorsQuery && (keptFactors ?? queryClient.query(factorsQuery)),
+    ]);
+    const raw = flattenPages(pages.pages);
+    decimals = candlePrecision(raw);
+    candles = factors ? adjustCandles(raw, factorsOf(factors, request.history.symbol) ?? [], request.adjust, decimals) : raw;
   } catch {
-    // The chart panel shows the failure (its query retries); nothing to draw here.
+    // The chart panel shows the failure (its query retries, or asks the service to adjust); nothing to draw here.
   }
   if (!drawing() || candles.length === 0) return finish();
   const chartLibrary = await library;
@@ -150,7 +169,7 @@ async function draw({ queryClient, feed, clock }: EarlyChartServices, slot: HTML
   const adapter = chartLibrary.createChartAdapter(element, {
     ...axis,
     ...preferences,
-    decimals: candlePrecision(candles),
+    decimals,
   });
   adapter.setSeries(candles);
   state = { phase: 'drawn', chart: { adapter, element, candles, axis }, dataset: chartDataset(symbol, type, interval) };
