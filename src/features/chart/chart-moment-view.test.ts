@@ -131,6 +131,7 @@ function fakeChart(options: { candles: SurfaceCandle[]; offset: number; olderPag
     xToTime: () => null,
     candleNear: () => undefined,
     candles: () => candles,
+    latestCandle: () => candles[candles.length - 1],
     firstIndex: () => offset,
     onDataChange(callback) {
       dataListeners.add(callback);

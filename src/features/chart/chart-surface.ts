@@ -32,6 +32,8 @@ export interface ChartSurface {
   candleNear(x: number): SurfaceCandle | undefined;
   /** The candles on the chart, oldest first (a copy is not made: do not change it). */
   candles(): readonly SurfaceCandle[];
+  /** The latest candle (the live one), without building candles() for it. */
+  latestCandle(): SurfaceCandle | undefined;
   /** Index in candles() of the library's first bar (its logical index 0: the adapter holds a window). */
   firstIndex(): number;
   /**

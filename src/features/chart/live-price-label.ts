@@ -8,12 +8,13 @@ import type { IPriceLine } from 'lightweight-charts';
 import type { ChartSurface } from './chart-surface';
 
 /** Puts the live label on the chart's price axis in place of the library's; returns the undo. */
-export function showLivePriceLabel(surface: Pick<ChartSurface, 'priceSeries' | 'candles' | 'onDataChange'>): () => void {
+export function showLivePriceLabel(surface: Pick<ChartSurface, 'priceSeries' | 'latestCandle' | 'onDataChange'>): () => void {
   const series = surface.priceSeries;
   let line: IPriceLine | undefined;
   const follow = (): void => {
-    const candles = surface.candles();
-    const latest = candles[candles.length - 1];
+    // The latest candle alone: the whole list in ms (a time-zone conversion a candle) is built
+    // only for the tools that need it, not for this label after every new dataset.
+    const latest = surface.latestCandle();
     if (!latest) {
       if (line) series.removePriceLine(line);
       line = undefined;

@@ -62,6 +62,11 @@ export function createSurfaceOfChart(chart: IChartApi, price: ISeriesApi<'Candle
       candles ??= state.bars.map(candleOf);
       return candles;
     },
+    latestCandle() {
+      if (candles) return candles[candles.length - 1];
+      const bar = state.bars[state.bars.length - 1];
+      return bar && candleOf(bar);
+    },
     firstIndex: () => state.offset,
     onDataChange: dataChange.subscribe,
   };
