@@ -11,6 +11,18 @@ import { isQuoteStripYear } from './quote-strip-request.ts';
 import { resetSimulator } from './sim-control.ts';
 
 const CARRIED = /<script type="application\/json" id="chartroom-first-page" data-url="([^"]*)"/;
+/** A stock's factors, carried beside its page: the chart draws adjusted candles without asking for them. */
+const CARRIED_FACTORS = /<script type="application\/json" id="chartroom-first-factors" data-url="\/v1\/market\/kline\/ex-factors\?symbols=AAPL\.US"/;
+
+/** The page's requests for factors (`/v1/market/kline/ex-factors`). */
+function factorsRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/v1/market/kline/ex-factors') seen.push(url.search);
+  });
+  return seen;
+}
 
 /** The page's requests for a page of a chart's history (`/v1/market/kline` itself, not latest or ex-factors), as their queries. */
 function historyRequests(page: Page): URLSearchParams[] {
@@ -42,15 +54,23 @@ for (const search of ['', '?early=0', '?lang=zh-CN&tz=utc']) {
   test(`a cold visit to /${search} draws the carried page with no K-line history request`, async ({ page, request }) => {
     // The page waits only so long for its first history page: a fresh server's first computation
     // of the window may miss it, and fills the K-line cache for the next page.
-    await expect.poll(async () => CARRIED.test(await (await request.get(`/${search}`)).text())).toBe(true);
+    await expect
+      .poll(async () => {
+        const html = await (await request.get(`/${search}`)).text();
+        return CARRIED.test(html) && CARRIED_FACTORS.test(html);
+      })
+      .toBe(true);
     const requests = historyRequests(page);
+    const factors = factorsRequests(page);
     const carried = await carriedRequest(await page.goto(`/${search}`));
     expect(carried).toMatch(/^\/v1\/market\/kline\?symbol=AAPL\.US&interval=1d&limit=1000&end_time=\d+&adjust=none$/);
     await expectCandlesDrawn(page);
     await expect(page.getByTestId('symbol-header')).toContainText('AAPL.US');
-    // The boot read the element and took it out of the page.
-    await expect(page.locator('#chartroom-first-page')).toHaveCount(0);
+    // The boot read the elements and took them out of the page.
+    await expect(page.locator('#chartroom-first-page, #chartroom-first-factors')).toHaveCount(0);
     expect(requests).toEqual([]);
+    // The stock's factors came with the page: its candles were adjusted without asking for them.
+    expect(factors).toEqual([]);
   });
 }
 

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { coldVisitPageTarget, FIRST_PAGE_ELEMENT_ID, historyPageTarget } from '#shared/first-page.ts';
+import {
+  carriedFactorsTarget,
+  coldVisitPageTarget,
+  COLD_VISIT_CHART,
+  FIRST_FACTORS_ELEMENT_ID,
+  FIRST_PAGE_ELEMENT_ID,
+  historyPageTarget,
+} from '#shared/first-page.ts';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { escapeForScript, firstPageElement, firstPageFor, firstPageOf } from './first-page.ts';
@@ -24,9 +31,9 @@ afterAll(() => {
 });
 
 /** The carried element's text and attributes, parsed as a browser would (entities in attributes). */
-function carried(html: string): { url: string; madeAt: number; source: string; text: string } | undefined {
+function carried(html: string, id = FIRST_PAGE_ELEMENT_ID): { url: string; madeAt: number; source: string; text: string } | undefined {
   const match = new RegExp(
-    `<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}" data-url="([^"]*)" data-made-at="(\\d+)" data-source="([^"]*)">([\\s\\S]*?)</script>`,
+    `<script type="application/json" id="${id}" data-url="([^"]*)" data-made-at="(\\d+)" data-source="([^"]*)">([\\s\\S]*?)</script>`,
   ).exec(html);
   if (!match) return undefined;
   const [, url = '', madeAt = '', source = '', text = ''] = match;
@@ -54,19 +61,44 @@ describe('escaping for a script element', () => {
 });
 
 describe('the carried first page', () => {
-  it("asks for the cold visit's newest page and carries its answer, made at the page's clock", async () => {
+  it("asks for the cold visit's newest page and its stock's factors and carries both answers, made at the page's clock", async () => {
     const asked: string[] = [];
     const element = await firstPageFor(page(), NOW, (target) => {
       asked.push(target);
-      return envelope({ klines: [] });
+      return envelope(target.includes('ex-factors') ? { data: {} } : { klines: [] });
     });
-    expect(asked).toEqual([coldVisitPageTarget(NOW)]);
+    const factors = '/v1/market/kline/ex-factors?symbols=AAPL.US';
+    expect(asked).toEqual([coldVisitPageTarget(NOW), factors]);
     expect(carried(element)).toEqual({
       url: coldVisitPageTarget(NOW),
       madeAt: NOW,
       source: 'simulator',
       text: '{"code":0,"message":"success","data":{"klines":[]}}',
     });
+    expect(carried(element, FIRST_FACTORS_ELEMENT_ID)).toEqual({
+      url: factors,
+      madeAt: NOW,
+      source: 'simulator',
+      text: '{"code":0,"message":"success","data":{"data":{}}}',
+    });
+  });
+
+  it('carries factors only for a stock the app adjusts itself: not for other products, nor a link that says adjust=none', async () => {
+    const asked: string[] = [];
+    const ask = (target: string) => {
+      asked.push(target);
+      return envelope({});
+    };
+    await firstPageFor(page('?symbol=EURUSD&interval=1h'), NOW, ask);
+    await firstPageFor(page('?symbol=AAPL.US&adjust=none'), NOW, ask);
+    expect(asked.filter((target) => target.includes('ex-factors'))).toEqual([]);
+    // A failed factors answer leaves the page's own element in.
+    const element = await firstPageFor(page('?symbol=700.HK&adjust=backward'), NOW, (target) =>
+      target.includes('ex-factors') ? new Response('{"code":3001,"message":"no plan"}') : envelope({ klines: [] }),
+    );
+    expect(carried(element)?.url).toBe(historyPageTarget({ symbol: '700.HK', interval: '1d' }, NOW));
+    expect(element).not.toContain(FIRST_FACTORS_ELEMENT_ID);
+    expect(carriedFactorsTarget(COLD_VISIT_CHART, new URLSearchParams())).toBe('/v1/market/kline/ex-factors?symbols=AAPL.US');
   });
 
   it("carries a link's own chart: the page of the symbol and interval it names", async () => {
@@ -75,7 +107,7 @@ describe('the carried first page', () => {
       asked.push(target);
       return envelope({ klines: [] });
     });
-    expect(asked).toEqual([historyPageTarget({ symbol: '700.HK', interval: '1h' }, NOW)]);
+    expect(asked).toEqual([historyPageTarget({ symbol: '700.HK', interval: '1h' }, NOW), '/v1/market/kline/ex-factors?symbols=700.HK']);
     expect(carried(element)?.url).toBe(asked[0]);
   });
 
@@ -112,6 +144,9 @@ describe('the carried first page', () => {
     // The browser's own request first: the K-line cache then holds the window (a cold simulator may
     // take longer than the page waits for it).
     const direct = await chartroom.app.request(`http://localhost${coldVisitPageTarget(NOW)}`);
+    const directFactors = (await (await chartroom.app.request('http://localhost/v1/market/kline/ex-factors?symbols=AAPL.US')).json()) as {
+      data: { data: Record<string, unknown[]> };
+    };
 
     const brotli = await get('/', 'gzip, deflate, br');
     expect(brotli.headers.get('content-encoding')).toBe('br');
@@ -123,6 +158,11 @@ describe('the carried first page', () => {
     // The very answer the browser's own request gets.
     expect(JSON.parse(element?.text ?? '')).toEqual(await direct.json());
     expect((JSON.parse(element?.text ?? '') as { data: { klines: unknown[] } }).data.klines).toHaveLength(1000);
+    // The stock's factors beside it, the very answer of the browser's own request for them.
+    const factors = carried(html, FIRST_FACTORS_ELEMENT_ID);
+    expect(factors?.url).toBe('/v1/market/kline/ex-factors?symbols=AAPL.US');
+    expect(directFactors.data.data['AAPL.US']?.length).toBeGreaterThan(0);
+    expect(JSON.parse(factors?.text ?? '')).toEqual(directFactors);
     // In the body, before its end, after the head and its scripts.
     expect(html.indexOf(`id="${FIRST_PAGE_ELEMENT_ID}"`)).toBeGreaterThan(html.indexOf('<div id="root">'));
     expect(html.endsWith('</script></body></html>')).toBe(true);

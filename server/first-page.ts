@@ -6,7 +6,14 @@
  * chart, a shared link (`?symbol=700.HK&interval=1h`) its own; the app checks that its own
  * request is the same before using it.
  */
-import { chartOfLink, FIRST_PAGE_ATTRIBUTES, FIRST_PAGE_ELEMENT_ID, historyPageTarget } from '#shared/first-page.ts';
+import {
+  carriedFactorsTarget,
+  chartOfLink,
+  FIRST_FACTORS_ELEMENT_ID,
+  FIRST_PAGE_ATTRIBUTES,
+  FIRST_PAGE_ELEMENT_ID,
+  historyPageTarget,
+} from '#shared/first-page.ts';
 import { SOURCE_HEADER } from '#shared/protocol.ts';
 import type { Hono } from 'hono';
 
@@ -20,10 +27,10 @@ export function escapeForScript(text: string): string {
 
 const escapeAttribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The element carrying `body`, the answer to `target` made at `madeAt` (the data's clock). */
-export function firstPageElement(target: string, madeAt: number, source: string, body: string): string {
+/** The element (`id`) carrying `body`, the answer to `target` made at `madeAt` (the data's clock). */
+export function firstPageElement(target: string, madeAt: number, source: string, body: string, id = FIRST_PAGE_ELEMENT_ID): string {
   const attributes = [
-    `id="${FIRST_PAGE_ELEMENT_ID}"`,
+    `id="${id}"`,
     `${FIRST_PAGE_ATTRIBUTES.url}="${escapeAttribute(target)}"`,
     `${FIRST_PAGE_ATTRIBUTES.madeAt}="${String(Math.round(madeAt))}"`,
     `${FIRST_PAGE_ATTRIBUTES.source}="${escapeAttribute(source)}"`,
@@ -35,14 +42,15 @@ export function firstPageElement(target: string, madeAt: number, source: string,
 export type AskV1 = (target: string) => Response | Promise<Response>;
 
 /**
- * The element for the page requested by `pageRequest`, at `now` (the data's clock): empty when the
- * server cannot know the link's chart, the answer takes longer than `waitMs` or is not a successful envelope
- * (the app then asks itself, and shows any failure as it always does).
+ * The elements for the page requested by `pageRequest`, at `now` (the data's clock): its chart's
+ * first history page and, for a stock adjusted locally, its factors. Empty when the server cannot
+ * know the link's chart; an answer that takes longer than `waitMs` or is not a successful envelope
+ * is left out (the app then asks itself, and shows any failure as it always does).
  */
 export async function firstPageFor(pageRequest: Request, now: number, ask: AskV1, waitMs = FIRST_PAGE_WAIT_MS): Promise<string> {
-  const chart = chartOfLink(new URL(pageRequest.url).searchParams);
+  const search = new URL(pageRequest.url).searchParams;
+  const chart = chartOfLink(search);
   if (!chart) return '';
-  const target = historyPageTarget(chart, now);
   let cancel = (): void => undefined;
   const late = new Promise<undefined>((resolve) => {
     const timer = setTimeout(resolve, waitMs);
@@ -50,15 +58,25 @@ export async function firstPageFor(pageRequest: Request, now: number, ask: AskV1
       clearTimeout(timer);
     };
   });
+  const carry = async (id: string, target: string): Promise<string> => {
+    try {
+      const response = await Promise.race([ask(target), late]);
+      if (response?.status !== 200) return '';
+      const body = await response.text();
+      const envelope = JSON.parse(body) as { code?: unknown };
+      if (envelope.code !== 0) return '';
+      return firstPageElement(target, now, response.headers.get(SOURCE_HEADER) ?? '', body, id);
+    } catch {
+      return '';
+    }
+  };
+  const factors = carriedFactorsTarget(chart, search);
   try {
-    const response = await Promise.race([ask(target), late]);
-    if (response?.status !== 200) return '';
-    const body = await response.text();
-    const envelope = JSON.parse(body) as { code?: unknown };
-    if (envelope.code !== 0) return '';
-    return firstPageElement(target, now, response.headers.get(SOURCE_HEADER) ?? '', body);
-  } catch {
-    return '';
+    const elements = await Promise.all([
+      carry(FIRST_PAGE_ELEMENT_ID, historyPageTarget(chart, now)),
+      ...(factors === undefined ? [] : [carry(FIRST_FACTORS_ELEMENT_ID, factors)]),
+    ]);
+    return elements.join('');
   } finally {
     cancel();
   }

@@ -13,6 +13,11 @@ import { instrumentTimeZone, isStockInstrument, LINK_SYMBOL_PATTERN } from './sy
 /** The element's id: its text is the answer's body as `/v1` sent it, escaped for a script element. */
 export const FIRST_PAGE_ELEMENT_ID = 'chartroom-first-page';
 /**
+ * The id of a second such element: a stock's factors (ex-factors), which its chart waits for
+ * before drawing adjusted candles. Carried too, so the first candle waits for no request at all.
+ */
+export const FIRST_FACTORS_ELEMENT_ID = 'chartroom-first-factors';
+/**
  * Its attributes (read as the element's dataset): the request the body answers (path and query),
  * the data's clock (ms) when the server made it (the answer is as old as that, not as the page's
  * load), and the answer's `X-Chartroom-Source`.
@@ -65,6 +70,16 @@ export function historyPageTarget({ symbol, interval, type }: CarriedChart, now:
   if (type) query.set('type', type);
   if (isStockInstrument(symbol, type)) query.set('adjust', 'none');
   return `/v1/market/kline?${query.toString()}`;
+}
+
+/**
+ * The factors request of a link's chart when the app adjusts it locally, as the app asks it
+ * (src/api/kline-endpoints.ts fetchExFactors): a stock, unless the link says `adjust=none` (a
+ * bare link opens adjusted, the cold visit's default). Undefined for anything else.
+ */
+export function carriedFactorsTarget({ symbol, type }: CarriedChart, search: URLSearchParams): string | undefined {
+  if (!isStockInstrument(symbol, type) || search.get('adjust') === 'none') return undefined;
+  return `/v1/market/kline/ex-factors?${new URLSearchParams({ symbols: symbol }).toString()}`;
 }
 
 /** Link parameters the server reads; `tz`, `lang`, `early` and `adjust` never change the first request (a stock's first page is raw prices). */

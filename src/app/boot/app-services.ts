@@ -9,7 +9,7 @@
  * candle comes over HTTP, and the socket's code is not on the first page. Subscriptions made
  * before it read 'connecting' and their readers poll HTTP, as they would while a socket opens.
  */
-import { readInlinedAnswer, withInlinedAnswer } from '../../api/inlined-answer';
+import { readInlinedAnswers, withInlinedAnswers } from '../../api/inlined-answer';
 import { FIRST_CANDLE_BOUND_MS, markOrBound, TIMING_MARKS } from '../../lib/timing-marks';
 import { createAppServices, type AppServices } from '../../queries/app-services';
 import { deferredRealtime } from '../../realtime/deferred-realtime';
@@ -25,9 +25,9 @@ async function loadRealtimeClient() {
 export function createPageServices(clock: ServerClock): AppServices {
   return createAppServices({
     realtime: deferredRealtime(loadRealtimeClient),
-    fetch: withInlinedAnswer(
+    fetch: withInlinedAnswers(
       (input, init) => fetch(input, init),
-      readInlinedAnswer(),
+      readInlinedAnswers(),
       () => clock.now(),
     ),
     clock,
