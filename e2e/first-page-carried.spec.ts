@@ -67,7 +67,7 @@ for (const search of ['', '?early=0', '?lang=zh-CN&tz=utc']) {
     await expectCandlesDrawn(page);
     await expect(page.getByTestId('symbol-header')).toContainText('AAPL.US');
     // The boot read the elements and took them out of the page.
-    await expect(page.locator('#chartroom-first-page, #chartroom-first-factors')).toHaveCount(0);
+    await expect(page.locator('#chartroom-first-page, #chartroom-first-factors, #chartroom-first-ticker')).toHaveCount(0);
     expect(requests).toEqual([]);
     // The stock's factors came with the page: its candles were adjusted without asking for them.
     expect(factors).toEqual([]);

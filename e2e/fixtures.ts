@@ -24,10 +24,10 @@ export async function withoutRealtime(page: Page): Promise<void> {
 }
 
 /** The carried answers: the first history page and a stock's factors (server/first-page.ts). */
-const CARRIED_PAGE = /<script type="application\/json" id="chartroom-first-(?:page|factors)"[^>]*>[\s\S]*?<\/script>/g;
+const CARRIED_PAGE = /<script type="application\/json" id="chartroom-first-(?:page|factors|ticker)"[^>]*>[\s\S]*?<\/script>/g;
 
 /**
- * Serves the page as if the server had carried no first history page (nor factors) in it (server/first-page.ts,
+ * Serves the page as if the server had carried no first history page (nor factors, nor ticker) in it (server/first-page.ts,
  * as when its answer misses the page's bound): for journeys about the app's own first requests,
  * which a carried page would answer before they leave.
  */

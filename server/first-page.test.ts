@@ -9,6 +9,7 @@ import {
   COLD_VISIT_CHART,
   FIRST_FACTORS_ELEMENT_ID,
   FIRST_PAGE_ELEMENT_ID,
+  FIRST_TICKER_ELEMENT_ID,
   historyPageTarget,
 } from '#shared/first-page.ts';
 import { createApp } from './app.ts';
@@ -68,7 +69,7 @@ describe('the carried first page', () => {
       return envelope(target.includes('ex-factors') ? { data: {} } : { klines: [] });
     });
     const factors = '/v1/market/kline/ex-factors?symbols=AAPL.US';
-    expect(asked).toEqual([coldVisitPageTarget(NOW), factors]);
+    expect(asked).toEqual([coldVisitPageTarget(NOW), factors, '/v1/market/ticker?symbols=AAPL.US']);
     expect(carried(element)).toEqual({
       url: coldVisitPageTarget(NOW),
       madeAt: NOW,
@@ -89,7 +90,8 @@ describe('the carried first page', () => {
       asked.push(target);
       return envelope({});
     };
-    await firstPageFor(page('?symbol=EURUSD&interval=1h'), NOW, ask);
+    await firstPageFor(page('?symbol=EURUSD&type=forex&interval=1h'), NOW, ask);
+    expect(asked).toContain('/v1/market/ticker?symbols=EURUSD&type=forex');
     await firstPageFor(page('?symbol=AAPL.US&adjust=none'), NOW, ask);
     expect(asked.filter((target) => target.includes('ex-factors'))).toEqual([]);
     // A failed factors answer leaves the page's own element in.
@@ -107,7 +109,11 @@ describe('the carried first page', () => {
       asked.push(target);
       return envelope({ klines: [] });
     });
-    expect(asked).toEqual([historyPageTarget({ symbol: '700.HK', interval: '1h' }, NOW), '/v1/market/kline/ex-factors?symbols=700.HK']);
+    expect(asked).toEqual([
+      historyPageTarget({ symbol: '700.HK', interval: '1h' }, NOW),
+      '/v1/market/kline/ex-factors?symbols=700.HK',
+      '/v1/market/ticker?symbols=700.HK',
+    ]);
     expect(carried(element)?.url).toBe(asked[0]);
   });
 
@@ -144,6 +150,7 @@ describe('the carried first page', () => {
     // The browser's own request first: the K-line cache then holds the window (a cold simulator may
     // take longer than the page waits for it).
     const direct = await chartroom.app.request(`http://localhost${coldVisitPageTarget(NOW)}`);
+    await chartroom.app.request('http://localhost/v1/market/ticker?symbols=AAPL.US');
     const directFactors = (await (await chartroom.app.request('http://localhost/v1/market/kline/ex-factors?symbols=AAPL.US')).json()) as {
       data: { data: Record<string, unknown[]> };
     };
@@ -163,6 +170,10 @@ describe('the carried first page', () => {
     expect(factors?.url).toBe('/v1/market/kline/ex-factors?symbols=AAPL.US');
     expect(directFactors.data.data['AAPL.US']?.length).toBeGreaterThan(0);
     expect(JSON.parse(factors?.text ?? '')).toEqual(directFactors);
+    // And the symbol's ticker: the price the header shows first.
+    const ticker = carried(html, FIRST_TICKER_ELEMENT_ID);
+    expect(ticker?.url).toBe('/v1/market/ticker?symbols=AAPL.US');
+    expect((JSON.parse(ticker?.text ?? '') as { data: { symbol: string }[] }).data[0]?.symbol).toBe('AAPL.US');
     // In the body, before its end, after the head and its scripts.
     expect(html.indexOf(`id="${FIRST_PAGE_ELEMENT_ID}"`)).toBeGreaterThan(html.indexOf('<div id="root">'));
     expect(html.endsWith('</script></body></html>')).toBe(true);

@@ -8,10 +8,12 @@
  */
 import {
   carriedFactorsTarget,
+  carriedTickerTarget,
   chartOfLink,
   FIRST_FACTORS_ELEMENT_ID,
   FIRST_PAGE_ATTRIBUTES,
   FIRST_PAGE_ELEMENT_ID,
+  FIRST_TICKER_ELEMENT_ID,
   historyPageTarget,
 } from '#shared/first-page.ts';
 import { SOURCE_HEADER } from '#shared/protocol.ts';
@@ -43,7 +45,7 @@ export type AskV1 = (target: string) => Response | Promise<Response>;
 
 /**
  * The elements for the page requested by `pageRequest`, at `now` (the data's clock): its chart's
- * first history page and, for a stock adjusted locally, its factors. Empty when the server cannot
+ * first history page, its instrument's ticker and, for a stock adjusted locally, its factors. Empty when the server cannot
  * know the link's chart; an answer that takes longer than `waitMs` or is not a successful envelope
  * is left out (the app then asks itself, and shows any failure as it always does).
  */
@@ -75,6 +77,7 @@ export async function firstPageFor(pageRequest: Request, now: number, ask: AskV1
     const elements = await Promise.all([
       carry(FIRST_PAGE_ELEMENT_ID, historyPageTarget(chart, now)),
       ...(factors === undefined ? [] : [carry(FIRST_FACTORS_ELEMENT_ID, factors)]),
+      carry(FIRST_TICKER_ELEMENT_ID, carriedTickerTarget(chart)),
     ]);
     return elements.join('');
   } finally {

@@ -17,6 +17,8 @@ export const FIRST_PAGE_ELEMENT_ID = 'chartroom-first-page';
  * before drawing adjusted candles. Carried too, so the first candle waits for no request at all.
  */
 export const FIRST_FACTORS_ELEMENT_ID = 'chartroom-first-factors';
+/** And a third: the chart's instrument's ticker, the price the page's header shows first. */
+export const FIRST_TICKER_ELEMENT_ID = 'chartroom-first-ticker';
 /**
  * Its attributes (read as the element's dataset): the request the body answers (path and query),
  * the data's clock (ms) when the server made it (the answer is as old as that, not as the page's
@@ -80,6 +82,13 @@ export function historyPageTarget({ symbol, interval, type }: CarriedChart, now:
 export function carriedFactorsTarget({ symbol, type }: CarriedChart, search: URLSearchParams): string | undefined {
   if (!isStockInstrument(symbol, type) || search.get('adjust') === 'none') return undefined;
   return `/v1/market/kline/ex-factors?${new URLSearchParams({ symbols: symbol }).toString()}`;
+}
+
+/** The ticker request of a link's chart, as the boot asks it (src/api/quote-endpoints.ts fetchTickers, one symbol). */
+export function carriedTickerTarget({ symbol, type }: CarriedChart): string {
+  const query = new URLSearchParams({ symbols: symbol });
+  if (type) query.set('type', type);
+  return `/v1/market/ticker?${query.toString()}`;
 }
 
 /** Link parameters the server reads; `tz`, `lang`, `early` and `adjust` never change the first request (a stock's first page is raw prices). */

@@ -4,6 +4,7 @@ import {
   carriedFactorsTarget,
   coldVisitPageTarget,
   COLD_VISIT_CHART,
+  carriedTickerTarget,
   FIRST_FACTORS_ELEMENT_ID,
   FIRST_PAGE_ELEMENT_ID,
   FIRST_PAGE_MAX_AGE_MS,
@@ -13,6 +14,7 @@ import { workspaceHistoryParams } from '../queries/prefetch-workspace';
 import { DEFAULT_WORKSPACE } from '../store/workspace-slice';
 import { createApiClient, type RequestEvent } from './client';
 import { fetchExFactors } from './kline-endpoints';
+import { fetchTickers } from './quote-endpoints';
 import { readInlinedAnswers, withInlinedAnswers, type InlinedAnswer } from './inlined-answer';
 import { workspaceFactorSymbols } from '../queries/prefetch-workspace';
 
@@ -58,6 +60,20 @@ describe("the page's carried answer", () => {
     expect(readInlinedAnswers()).toEqual([]);
     document.body.innerHTML = `<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}" data-url="/v1/market/kline?x=1" data-made-at="1"></script>`;
     expect(readInlinedAnswers()).toEqual([]);
+  });
+
+  it("answers the boot's ticker request for the chart's symbol with no request: the server's target is its very URL", async () => {
+    const send = network();
+    const ticker = { symbol: 'AAPL.US', last_price: '201.5', timestamp: NOW };
+    const body = JSON.stringify({ code: 0, message: 'success', data: [ticker] });
+    const carried = { url: carriedTickerTarget(COLD_VISIT_CHART), madeAt: NOW, source: 'simulator', body };
+    const api = createApiClient({ fetch: withInlinedAnswers(send, [carried], () => NOW) });
+    const [answer] = await fetchTickers(api, { symbols: [DEFAULT_WORKSPACE.symbol] });
+    expect(send).not.toHaveBeenCalled();
+    expect(answer).toMatchObject({ symbol: 'AAPL.US', last_price: '201.5' });
+    // Another instrument goes to the network (whose empty K-line answer is no ticker list).
+    await fetchTickers(api, { symbols: ['EURUSD'], type: 'forex' }).catch(() => undefined);
+    expect(send.mock.calls.map((call) => call[0])).toEqual([carriedTickerTarget({ symbol: 'EURUSD', interval: '1d', type: 'forex' })]);
   });
 
   it("answers the cold visit's factors with no request: the server's target is the client's very request", async () => {
