@@ -9,7 +9,6 @@
  */
 import { t } from '../../i18n/t';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
 
 /** The toolbar's controls as laid out: the flex items of `content`, looking through `display: contents` wrappers. */
 function controlsOf(content: HTMLElement): HTMLElement[] {
@@ -29,6 +28,30 @@ export function foldLine(controls: readonly { offsetTop: number; offsetHeight: n
     else overflows = true;
   }
   return { cut, overflows };
+}
+
+type Fold = ReturnType<typeof foldLine>;
+
+/** Where the cut lies matters only while something is cut off. */
+function sameFold(a: Fold, b: Fold): boolean {
+  return a.overflows === b.overflows && (!a.overflows || a.cut === b.cut);
+}
+
+const CONTENT_CLASS = 'relative flex flex-wrap items-center gap-x-4 gap-y-1.5';
+/** Room on the right of the controls for the More button. */
+const ROOM_FOR_MORE = 'pr-16';
+
+/** The folded box's height: cut below the last control that fits whole, while something does not. */
+function foldedStyle(fold: Fold, open: boolean): { height: number } | undefined {
+  return !open && fold.overflows ? { height: fold.cut } : undefined;
+}
+
+/** Writes a fold to the toolbar's elements as ToolbarRow renders it (between a measure and React's render). */
+function applyFold(elements: { folded: HTMLElement | null; content: HTMLElement; toggle: HTMLButtonElement | null }, fold: Fold, open: boolean): void {
+  const height = foldedStyle(fold, open)?.height;
+  if (elements.folded) elements.folded.style.height = height === undefined ? '' : `${String(height)}px`;
+  elements.content.classList.toggle(ROOM_FOR_MORE, fold.overflows);
+  if (elements.toggle) elements.toggle.hidden = !fold.overflows;
 }
 
 /**
@@ -51,17 +74,31 @@ export function ToolbarRow({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const { overflows } = fold;
 
+  /** The fold last measured (React's state may not have caught up yet: see `measure`). */
+  const measured = useRef(fold);
+  /** Whether the toolbar is unfolded, as last committed. */
+  const committedOpen = useRef(false);
+  /**
+   * A new fold is drawn in the frame that laid the controls out, not a frame later (in between,
+   * controls showed cut with no More, and a click there missed): written to the DOM here, as
+   * React's next render writes it, and handed to React as an ordinary update. Not flushSync: a
+   * synchronous render takes every update pending on the page with it (React 19's one sync lane),
+   * and on the first frame after the app's commit that was the chart panel, the quote strip and the
+   * legends' extras rendered inside the frame, 110–128 ms of it on a phone slowed 4×.
+   */
   const measure = useCallback(() => {
     if (!box.current || !content.current) return;
     const next = foldLine(controlsOf(content.current), box.current.clientHeight);
-    setFold((current) => (current.cut === next.cut && current.overflows === next.overflows ? current : next));
+    if (sameFold(measured.current, next)) return;
+    measured.current = next;
+    applyFold({ folded: folded.current, content: content.current, toggle: toggle.current }, next, committedOpen.current);
+    setFold(next);
   }, []);
   // Folded again from the top (focus may have scrolled the folded box); nothing to do on mount.
   // Unfolded, it lies over the chart's top: how far (--toolbar-overhang) moves the chart's legend below it.
-  const wasOpen = useRef(false);
   useLayoutEffect(() => {
-    if (!open && wasOpen.current && folded.current) folded.current.scrollTop = 0;
-    wasOpen.current = open;
+    if (!open && committedOpen.current && folded.current) folded.current.scrollTop = 0;
+    committedOpen.current = open;
     box.current?.parentElement?.style.setProperty('--toolbar-overhang', `${open ? (folded.current?.offsetHeight ?? 0) - box.current.clientHeight : 0}px`);
   }, [open]);
   // Measured by the observer alone: its first call comes before the first paint, once the browser
@@ -75,11 +112,7 @@ export function ToolbarRow({ children }: { children: ReactNode }) {
       measure();
       return undefined;
     }
-    // The new fold is drawn in the frame that laid the controls out (flushSync), not a frame
-    // later: in between, controls showed cut with no More, and a click there missed.
-    const observer = new ResizeObserver(() => {
-      flushSync(measure);
-    });
+    const observer = new ResizeObserver(measure);
     observer.observe(content.current);
     return () => {
       observer.disconnect();
@@ -132,28 +165,28 @@ export function ToolbarRow({ children }: { children: ReactNode }) {
       <div
         ref={folded}
         className={`absolute inset-x-0 top-0 ${open ? 'z-20 rounded-b border-b border-slate-200 bg-white pb-2 shadow-2xl dark:border-slate-700 dark:bg-slate-900' : 'h-full overflow-hidden'}`}
-        style={!open && overflows ? { height: fold.cut } : undefined}
+        style={foldedStyle(fold, open)}
         data-testid="chart-toolbar"
       >
-        <div ref={content} className={`relative flex flex-wrap items-center gap-x-4 gap-y-1.5 ${overflows ? 'pr-16' : ''}`}>
+        <div ref={content} className={`${CONTENT_CLASS}${overflows ? ` ${ROOM_FOR_MORE}` : ''}`}>
           {children}
         </div>
       </div>
-      {overflows && (
-        <button
-          ref={toggle}
-          type="button"
-          aria-expanded={open}
-          aria-label={t('More chart tools')}
-          onClick={() => {
-            setOpen(!open);
-          }}
-          className="absolute top-0 right-0 z-30 rounded border border-slate-300 bg-white px-2 py-1 text-xs text-slate-600 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800"
-        >
-          {t('More')}
-          <span aria-hidden="true">{open ? ' ▴' : ' ▾'}</span>
-        </button>
-      )}
+      {/* Always there, hidden while everything fits: `measure` shows it in the frame the fold moves. */}
+      <button
+        ref={toggle}
+        type="button"
+        hidden={!overflows}
+        aria-expanded={open}
+        aria-label={t('More chart tools')}
+        onClick={() => {
+          setOpen(!open);
+        }}
+        className="absolute top-0 right-0 z-30 rounded border border-slate-300 bg-white px-2 py-1 text-xs text-slate-600 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800"
+      >
+        {t('More')}
+        <span aria-hidden="true">{open ? ' ▴' : ' ▾'}</span>
+      </button>
     </div>
   );
 }
