@@ -3,12 +3,14 @@
  * both come with the panels beside the chart, after the first candle.
  */
 import { t } from '../../i18n/t';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { isFullscreenKey, toggleChartFullscreen } from './chart-fullscreen';
 import './fullscreen.css';
 
 export function FullscreenButton() {
-  useEffect(() => {
+  // Bound with the button's commit, not in a later task (a passive effect): a trader who presses
+  // Shift+F as the button shows, on a busy page, would lose the key.
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isFullscreenKey(event)) return;
       event.preventDefault();
