@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
-import { adjustCandles, aggregateCandles, bucketStart, mergeCandles, toCandle } from './candles';
+import { adjustCandles, adjustSeries, aggregateCandles, bucketStart, mergeCandles, toCandle } from './candles';
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 10, 25, 14, 30); // a multiple of 3 minutes
@@ -119,5 +119,15 @@ describe('adjustCandles', () => {
   it('none, or no factors of the direction: the candles unchanged', () => {
     expect(adjustCandles(series, factors, 'none')).toEqual(series);
     expect(adjustCandles(series, [], 'forward')).toEqual(series);
+  });
+  it('a whole series is adjusted once for a second reader of the same candles and factors (the app after the early chart)', () => {
+    const first = adjustSeries(series, factors, 'forward', 2);
+    expect(first).toEqual(adjustCandles(series, factors, 'forward', 2));
+    expect(adjustSeries(series, factors, 'forward', 2)).toBe(first);
+    // Other decimals, another direction, other factors or other candles: adjusted afresh.
+    expect(adjustSeries(series, factors, 'forward', 4)).toEqual(adjustCandles(series, factors, 'forward', 4));
+    expect(adjustSeries(series, factors, 'backward', 4)).toEqual(adjustCandles(series, factors, 'backward', 4));
+    expect(adjustSeries(series, factors.slice(0, 2), 'backward', 4)).toEqual(adjustCandles(series, factors.slice(0, 2), 'backward', 4));
+    expect(adjustSeries([...series], factors, 'forward', 2)).not.toBe(first);
   });
 });

@@ -86,6 +86,25 @@ export function adjustCandles(candles: readonly Candle[], factors: readonly Adju
   });
 }
 
+/** The last adjustment of each series (see adjustSeries). */
+const adjustedSeries = new WeakMap<
+  readonly Candle[],
+  { factors: readonly AdjustFactor[]; direction: AdjustDirection; decimals: number | undefined; series: readonly Candle[] }
+>();
+
+/**
+ * adjustCandles for a whole history, kept per series: the early chart and the app's chart adjust
+ * the same history by the same factors, and the app's first render (a slice of React's work that
+ * cannot be cut) then finds the early chart's candles. Shared: never to be changed.
+ */
+export function adjustSeries(candles: readonly Candle[], factors: readonly AdjustFactor[], direction: AdjustDirection, decimals?: number): readonly Candle[] {
+  const kept = adjustedSeries.get(candles);
+  if (kept && kept.factors === factors && kept.direction === direction && kept.decimals === decimals) return kept.series;
+  const series = adjustCandles(candles, factors, direction, decimals);
+  adjustedSeries.set(candles, { factors, direction, decimals, series });
+  return series;
+}
+
 /** Number of ascending `times` that are <= `time` (binary search). */
 function countAtOrBefore(times: readonly number[], time: number): number {
   let low = 0;

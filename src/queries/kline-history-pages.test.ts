@@ -38,6 +38,20 @@ describe('fetchHistoryPage', () => {
     expect(page.olderEndTime).toBe((page.candles[0]?.time ?? 0) - 1);
   });
 
+  it('a page list is joined once: a second reader of the same cached pages (the app after the early chart) gets the same series', async () => {
+    const now = at('2026-11-25T15:01:30Z');
+    const page = await fetchHistoryPage(api, { symbol: 'AAPL.US', interval: '1d' }, null, undefined, now);
+    if (page.olderEndTime === null) throw new Error('expected older K-lines');
+    const older = await fetchHistoryPage(api, { symbol: 'AAPL.US', interval: '1d' }, page.olderEndTime, undefined, now);
+    const pages = [page, older];
+    const series = flattenPages(pages);
+    expect(series).toHaveLength(page.candles.length + older.candles.length);
+    expect(flattenPages(pages)).toBe(series);
+    // A new list (a page more): a new series.
+    expect(flattenPages([page])).not.toBe(series);
+    expect(flattenPages([page])).toEqual(page.candles);
+  });
+
   it('a short page means nothing older', async () => {
     const now = at('2026-11-25T15:01:30Z');
     const page = await fetchHistoryPage(api, { symbol: 'AAPL.US', interval: '1d' }, Date.UTC(1990, 0, 10), undefined, now);

@@ -107,8 +107,24 @@ export async function fetchTail(api: ApiClient, params: KlineHistoryParams, star
   return { kind: 'candles', candles: source.bucketMs === undefined ? raw : aggregateCandles(raw, source.bucketMs) };
 }
 
-/** All pages as one ascending series (pages are newest first and do not overlap). */
-export function flattenPages(pages: readonly KlinePage[]): Candle[] {
+/**
+ * Each page list's series, built once: the early chart and the app's history query read the very
+ * same cached pages, so the app's first render (one slice of React's work that cannot be cut)
+ * finds the candles the early chart built instead of building them again.
+ */
+const flattened = new WeakMap<readonly KlinePage[], readonly Candle[]>();
+
+/** All pages as one ascending series (pages are newest first and do not overlap); shared, never to be changed. */
+export function flattenPages(pages: readonly KlinePage[]): readonly Candle[] {
+  let series = flattened.get(pages);
+  if (!series) {
+    series = joinPages(pages);
+    flattened.set(pages, series);
+  }
+  return series;
+}
+
+function joinPages(pages: readonly KlinePage[]): Candle[] {
   const all: Candle[] = [];
   for (let i = pages.length - 1; i >= 0; i--) {
     for (const candle of pages[i]?.candles ?? []) all.push(candle);

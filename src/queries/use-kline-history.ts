@@ -39,7 +39,7 @@ export async function settledServerNow(api: Pick<ApiClient, 'hasSettled' | 'onSe
 }
 
 /** Module-level so that TanStack memoises the selection per data. */
-function selectCandles(data: InfiniteData<KlinePage, number | null>): Candle[] {
+function selectCandles(data: InfiniteData<KlinePage, number | null>): readonly Candle[] {
   return flattenPages(data.pages);
 }
 

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AdjustMode, Interval, ProductType } from '#shared/contract.ts';
 import type { AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
-import { adjustCandles, mergeCandles } from '../lib/candles';
+import { adjustCandles, adjustSeries, mergeCandles } from '../lib/candles';
 import { candlePrecision } from '../lib/candle-precision';
 import { usePeriodFold } from './use-period-fold';
 import { isStockSymbol } from '#shared/symbols.ts';
@@ -81,7 +81,7 @@ export function useKlineSeries({ symbol, interval, adjust, type }: KlineSeriesPa
   // The forming candle counts only without history: it moves at every tick, the history does not.
   const precisionFrom = rawHistory.length > 0 ? undefined : rawForming;
   const decimals = useMemo(() => candlePrecision(rawHistory.length > 0 ? rawHistory : precisionFrom ? [precisionFrom] : []), [rawHistory, precisionFrom]);
-  const adjustedHistory = useMemo(() => adjustCandles(rawHistory, factors, localAdjust, decimals), [rawHistory, factors, localAdjust, decimals]);
+  const adjustedHistory = useMemo(() => adjustSeries(rawHistory, factors, localAdjust, decimals), [rawHistory, factors, localAdjust, decimals]);
   const adjustForming = useCallback((candle: Candle) => adjustCandles([candle], factors, localAdjust, decimals)[0] ?? candle, [factors, localAdjust, decimals]);
   const forming = useMemo(() => rawForming && adjustForming(rawForming), [rawForming, adjustForming]);
   // The render a new period's candle arrives in, the one it closed is not in the history yet

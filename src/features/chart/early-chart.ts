@@ -19,7 +19,7 @@ import { onlineManager } from '@tanstack/react-query';
 import type { AdjustMode, ProductType } from '#shared/contract.ts';
 import type { Candle } from '#shared/candle.ts';
 import { instrumentTimeZone } from '#shared/symbols.ts';
-import { adjustCandles } from '../../lib/candles';
+import { adjustSeries } from '../../lib/candles';
 import type { DisplayZone } from '../../lib/time-mapper';
 import type { AppServices } from '../../queries/app-services';
 import { flattenPages } from '../../queries/kline-history-pages';
@@ -130,7 +130,7 @@ export function startEarlyChart(
 async function draw({ queryClient, feed, clock }: EarlyChartServices, slot: HTMLElement, request: EarlyChartRequest): Promise<boolean> {
   // The library downloads while the page is on its way; if it fails, the app draws the chart itself.
   const library = import('./chart-adapter').catch(() => undefined);
-  let candles: Candle[] = [];
+  let candles: readonly Candle[] = [];
   /** The page's price precision, as the app reads it from the raw candles. */
   let decimals = 0;
   const historyQuery = klineHistoryQueryOptions(feed, clock, request.history);
@@ -147,7 +147,7 @@ async function draw({ queryClient, feed, clock }: EarlyChartServices, slot: HTML
     ]);
     const raw = flattenPages(pages.pages);
     decimals = candlePrecision(raw);
-    candles = factors ? adjustCandles(raw, factorsOf(factors, request.history.symbol) ?? [], request.adjust, decimals) : raw;
+    candles = factors ? adjustSeries(raw, factorsOf(factors, request.history.symbol) ?? [], request.adjust, decimals) : raw;
   } catch {
     // The chart panel shows the failure (its query retries, or asks the service to adjust); nothing to draw here.
   }
