@@ -1,10 +1,14 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { startTransition, useEffect, useLayoutEffect } from 'react';
+import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { Candle } from '#shared/candle.ts';
 import { DEFAULT_PREFERENCES } from '../../store/preferences-slice';
 import type { ChartAdapter, CrosshairCandle } from './chart-adapter';
+import { createChartAdapter } from './chart-adapter';
 import { CandleChart, type CandleChartProps } from './candle-chart';
+import type { EarlyChart } from './early-chart';
 import { mainChartSurface, type ChartSurface } from './chart-surface';
 import { createLiveCandle } from './live-candle';
 import { chartTime } from '../../time/time-types';
@@ -52,6 +56,16 @@ vi.mock('./chart-adapter', () => ({
     };
     fake.adapters.push(adapter);
     return adapter;
+  },
+}));
+
+// An early chart drawn before React, for the test that sets one; none otherwise.
+const early = vi.hoisted(() => ({ chart: undefined as EarlyChart | undefined }));
+vi.mock('./early-chart', () => ({
+  adoptEarlyChart: () => {
+    const chart = early.chart;
+    early.chart = undefined;
+    return chart;
   },
 }));
 
@@ -241,6 +255,66 @@ describe('CandleChart', () => {
     const { unmount } = render(<CandleChart {...props()} />);
     unmount();
     expect(adapter().destroy).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes an early chart over without a synchronous update in the commit: the app’s effects run in a task of their own', async () => {
+    // React's own scheduling, as on the page (act() would flush everything before we look).
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    const drawn = createChartAdapter(document.createElement('div'), {
+      ...props(),
+      zone: 'utc',
+      marketTimeZone: 'UTC',
+      intraday: false,
+      periodic: false,
+      indicators: [],
+    });
+    early.chart = {
+      adapter: drawn,
+      element: document.createElement('div'),
+      candles: history,
+      axis: { zone: 'utc', marketTimeZone: 'America/New_York', intraday: false, periodic: false },
+    };
+    const seen: string[] = [];
+    let effectsRan = false;
+    // After the chart in the tree: its layout effect runs in the commit, after the chart's ref.
+    function Probe() {
+      useLayoutEffect(() => {
+        // Runs once the commit's task has finished its script, before any other task.
+        queueMicrotask(() => seen.push(effectsRan ? 'effects ran in the commit task' : 'effects left for a task of their own'));
+      }, []);
+      useEffect(() => {
+        effectsRan = true;
+      }, []);
+      return null;
+    }
+    const host = document.createElement('div');
+    document.body.append(host);
+    const root = createRoot(host);
+    try {
+      startTransition(() => {
+        root.render(
+          <>
+            <CandleChart {...props()} />
+            <Probe />
+          </>,
+        );
+      });
+      await vi.waitFor(() => {
+        expect(effectsRan).toBe(true);
+      });
+      expect(seen).toEqual(['effects left for a task of their own']);
+      // Taken over: that very adapter, its candles not drawn again.
+      await vi.waitFor(() => {
+        expect(mainChartSurface()).toBe(drawn.surface);
+      });
+      expect(fake.adapters).toHaveLength(1);
+      expect(adapter().setSeries).not.toHaveBeenCalled();
+    } finally {
+      root.unmount();
+      host.remove();
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+    }
   });
 
   it('publishes its surface for the workbench while mounted, and withdraws it with the chart', () => {

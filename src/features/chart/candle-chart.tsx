@@ -5,7 +5,7 @@
  */
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { AdjustFactor } from '#shared/adjust.ts';
 import type { Candle } from '#shared/candle.ts';
 import type { Interval } from '#shared/contract.ts';
@@ -77,7 +77,6 @@ export function CandleChart(props: CandleChartProps) {
   const containerRef = useCallback((element: HTMLDivElement | null) => {
     if (!element) return undefined;
     const early = adoptEarlyChart(firstDataset.current, element);
-    if (early) setDrawnEarly({ adapter: early.adapter, dataset: firstDataset.current, axisKey: axisKeyOf(early.axis), candles: early.candles });
     const created =
       early?.adapter ??
       createChartAdapter(element, {
@@ -91,7 +90,18 @@ export function CandleChart(props: CandleChartProps) {
         indicators: [],
         decimals: 2,
       });
-    setAdapter(created);
+    const handOver = () => {
+      if (early) setDrawnEarly({ adapter: early.adapter, dataset: firstDataset.current, axisKey: axisKeyOf(early.axis), candles: early.candles });
+      setAdapter(created);
+    };
+    // An update made in a ref callback is synchronous (React commits at a discrete priority), and
+    // React then runs every passive effect of the commit and renders again inside the commit's own
+    // task: for the app's first commit, a 100 ms task on a phone slowed 4×. An adopted early chart
+    // already shows its candles with the user's settings, so React takes it over as a transition,
+    // in tasks of its own. A new chart is set up at once (its real settings and candles come with
+    // that render: no frame of a neutral chart).
+    if (early) startTransition(handOver);
+    else handOver();
     return () => {
       if (mainChartSurface() === created.surface) publishMainChartSurface(undefined);
       created.destroy();
