@@ -13,7 +13,6 @@ import { Panel } from '../components/ui/panel';
 import { loadErrorTexts } from '../components/ui/use-error-text';
 import { prefetchCatalog } from '../queries/use-catalog';
 import { ChartPanel } from '../features/chart/chart-panel';
-import { LayoutButton } from '../features/chart/layout/layout-button';
 import { createPaletteDraft, PaletteDraft, type PaletteDraftHolder } from '../features/search/palette-draft';
 import { useAppStore } from '../store/app-store';
 import type { PanelTab } from '../store/workspace-slice';
@@ -69,6 +68,8 @@ const chartGrid = lazyWithPreload(() => import('../features/chart/layout/chart-g
 const ChartGrid = chartGrid.Component;
 // A bar replay's controls: loaded when a replay starts (a link's, or the chart menu's).
 const ReplayBar = lazyWithPreload(() => loadReplay().then((m) => m.ReplayBar)).Component;
+// How many charts: with the panels beside the chart, after its first candle.
+const LayoutButton = lazyWithPreload(() => import('../features/chart/layout/layout-button').then((m) => m.LayoutButton)).Component;
 
 /** The chart tab: one chart, or the layout's charts. */
 function ChartArea({ afterFirstCandle }: { afterFirstCandle: boolean }) {
@@ -202,7 +203,14 @@ export function App() {
           <section aria-label={t('Main')} className="app-main">
             <PanelTabs
               onIntent={preloadTab}
-              actions={(tab) => tab === 'chart' && <LayoutButton />}
+              actions={(tab) =>
+                tab === 'chart' &&
+                besideChart && (
+                  <Suspense fallback={null}>
+                    <LayoutButton />
+                  </Suspense>
+                )
+              }
               render={(tab) => (
                 <Panel key={tab} title={tabLabel(tab)} id={tab} hideTitle className="flex-1 rounded-none border-0">
                   <Suspense fallback={<Loading />}>{tabContent(tab, besideChart)}</Suspense>

@@ -21,7 +21,7 @@ import { CandleChart, type CandleChartProps } from './candle-chart';
 import type { ChartAdapter } from './chart-adapter';
 import { ChartStatus as ChartStatusView } from './chart-status';
 import { chartDataset } from './chart-identity';
-import { ExportButton, type ChartExportRequest } from './export-button';
+import type { ChartExportRequest } from './export-button';
 import { chartIntervals, IntervalBar as IntervalBarView } from './interval-bar';
 import { ToolbarRow } from './toolbar-row';
 import { createLiveCandle, withLive } from './live-candle';
@@ -48,6 +48,8 @@ const ChartViewTools = memo(lazyWithPreload(() => import('./chart-view-tools').t
 const ChartToolbar = memo(lazyWithPreload(() => import('./chart-toolbar').then((module) => module.ChartToolbar)).Component);
 const AdjustToggle = memo(lazyWithPreload(() => import('./adjust-toggle').then((module) => module.AdjustToggle)).Component);
 const FullscreenButton = lazyWithPreload(() => import('./fullscreen-button').then((module) => module.FullscreenButton)).Component;
+// Export: nothing to export before the first candle (it comes with the panels beside the chart).
+const ExportButton = memo(lazyWithPreload(() => import('./export-button').then((module) => module.ExportButton)).Component);
 
 // The panel renders at every move of the forming candle (each tick, each bar of a replay); its
 // toolbar and status do not change with it. Memoized, they render only when their props do (a
@@ -161,10 +163,10 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
         <Suspense fallback={null}>
           <CompareButton chartId={chartId} symbol={symbol} compared={compared} />
         </Suspense>
-        <ExportButton request={exportRequest} />
-        {active && afterFirstCandle && (
+        {afterFirstCandle && (
           <Suspense fallback={null}>
-            <FullscreenButton />
+            <ExportButton request={exportRequest} />
+            {active && <FullscreenButton />}
           </Suspense>
         )}
       </ToolbarRow>
