@@ -58,9 +58,10 @@ test('scrolling back to the left edge loads older candles', async ({ page }) => 
   await expect.poll(async () => (await candlePixels(page)).up).toBeGreaterThan(100);
   let olderRequest: import('@playwright/test').Request | undefined;
   page.on('request', (request) => {
-    // An older page: end_time without start_time (a start_time request fills the tail to the forming candle).
+    // An older page of this chart's history: end_time without start_time (a start_time request
+    // fills the tail to the forming candle); the quote strip's year of dailies is 1d.
     const params = new URL(request.url()).searchParams;
-    if (isKlineHistory(request.url()) && params.has('end_time') && !params.has('start_time')) olderRequest ??= request;
+    if (isKlineHistory(request.url()) && params.get('interval') === '1h' && params.has('end_time') && !params.has('start_time')) olderRequest ??= request;
   });
   const box = await chart.boundingBox();
   if (!box) throw new Error('chart has no box');
