@@ -11,6 +11,7 @@ import { CandleChart, type CandleChartProps } from './candle-chart';
 import type { EarlyChart } from './early-chart';
 import { mainChartSurface, type ChartSurface } from './chart-surface';
 import { createLiveCandle } from './live-candle';
+import { withReactScheduling } from '../../components/react-scheduling.test-support';
 import { chartTime } from '../../time/time-types';
 
 // lightweight-charts needs a canvas: the adapter is replaced by a recording fake.
@@ -258,23 +259,16 @@ describe('CandleChart', () => {
   });
 
   it('takes an early chart over without a synchronous update in the commit: the app’s effects run in a task of their own', async () => {
-    // React's own scheduling, as on the page (act() would flush everything before we look).
-    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    const axis = { zone: 'utc', marketTimeZone: 'America/New_York', intraday: false, periodic: false } as const;
     const drawn = createChartAdapter(document.createElement('div'), {
-      ...props(),
-      zone: 'utc',
-      marketTimeZone: 'UTC',
-      intraday: false,
-      periodic: false,
+      ...axis,
+      theme: 'dark',
+      colors: 'green-up',
+      scale: 'normal',
       indicators: [],
+      decimals: 2,
     });
-    early.chart = {
-      adapter: drawn,
-      element: document.createElement('div'),
-      candles: history,
-      axis: { zone: 'utc', marketTimeZone: 'America/New_York', intraday: false, periodic: false },
-    };
+    early.chart = { adapter: drawn, element: document.createElement('div'), candles: history, axis };
     const seen: string[] = [];
     let effectsRan = false;
     // After the chart in the tree: its layout effect runs in the commit, after the chart's ref.
@@ -291,7 +285,7 @@ describe('CandleChart', () => {
     const host = document.createElement('div');
     document.body.append(host);
     const root = createRoot(host);
-    try {
+    await withReactScheduling(async () => {
       startTransition(() => {
         root.render(
           <>
@@ -310,11 +304,9 @@ describe('CandleChart', () => {
       });
       expect(fake.adapters).toHaveLength(1);
       expect(adapter().setSeries).not.toHaveBeenCalled();
-    } finally {
       root.unmount();
-      host.remove();
-      actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
-    }
+    });
+    host.remove();
   });
 
   it('publishes its surface for the workbench while mounted, and withdraws it with the chart', () => {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, expect, it } from 'vitest';
 import { createRoot, type Root } from 'react-dom/client';
+import { withReactScheduling } from '../../components/react-scheduling.test-support';
 import { FullscreenButton } from './fullscreen-button';
 
 let root: Root | undefined;
@@ -12,8 +13,6 @@ afterEach(() => {
 });
 
 it('takes Shift+F from the moment its button is in the page, not from a later task', async () => {
-  // React's own scheduling, as in the app (act() would flush every effect before we look).
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
   document.body.innerHTML = '<div class="chart-panel" data-main><div id="toolbar"></div></div>';
   const panel = document.querySelector('.chart-panel');
   const toolbar = document.getElementById('toolbar');
@@ -31,8 +30,10 @@ it('takes Shift+F from the moment its button is in the page, not from a later ta
     });
     observer.observe(toolbar, { childList: true, subtree: true });
   });
-  root = createRoot(toolbar);
-  root.render(<FullscreenButton />);
-  await pressedOnShow;
-  await expect.poll(() => panel.hasAttribute('data-maximised')).toBe(true);
+  await withReactScheduling(async () => {
+    root = createRoot(toolbar);
+    root.render(<FullscreenButton />);
+    await pressedOnShow;
+    await expect.poll(() => panel.hasAttribute('data-maximised')).toBe(true);
+  });
 });

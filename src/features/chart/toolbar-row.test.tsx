@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { foldLine, ToolbarRow } from './toolbar-row';
+import { withReactScheduling } from '../../components/react-scheduling.test-support';
 
 describe('foldLine', () => {
   // Two 26 px rows 6 px apart in a 58 px box; the interval buttons (24 px) wrap in two lines of their own.
@@ -94,9 +95,7 @@ describe('ToolbarRow', () => {
 
       const before = renders;
       // An update pending elsewhere, as the app's effects leave them after its first commit.
-      const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
-      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-      try {
+      await withReactScheduling(async () => {
         bump();
         resized?.();
         // The fold, in this very frame: cut below the first row, More shown.
@@ -107,9 +106,7 @@ describe('ToolbarRow', () => {
         await waitFor(() => {
           expect(renders).toBe(before + 1);
         });
-      } finally {
-        (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-      }
+      });
       // React's own render agrees with what was drawn.
       await act(() => Promise.resolve());
       expect(folded.style.height).toBe('26px');
