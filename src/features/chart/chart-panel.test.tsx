@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import type { Candle } from '#shared/candle.ts';
@@ -13,8 +13,38 @@ import { loadErrorTexts } from '../../components/ui/use-error-text';
 // The words for failures, as the app has them once the panels beside the chart are in.
 beforeAll(() => loadErrorTexts());
 
-const state = vi.hoisted((): { series?: KlineSeriesResult } => ({}));
-vi.mock('../../queries/use-kline-series', () => ({ useKlineSeries: () => state.series }));
+const state = vi.hoisted((): { series?: KlineSeriesResult; panelRenders: number } => ({ panelRenders: 0 }));
+// Called once at each render of the panel: its count is the panel's renders.
+vi.mock('../../queries/use-kline-series', () => ({
+  useKlineSeries: () => {
+    state.panelRenders += 1;
+    return state.series;
+  },
+}));
+// The intervals endpoint's answer and the ticker channel's state, as stores the tests move.
+const sources = vi.hoisted(() => {
+  const listeners = new Set<() => void>();
+  const value = { intervals: ['1m', '3m', '1h', '1d'], channel: 'connecting' };
+  return {
+    value,
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(next: Partial<typeof value>) {
+      Object.assign(value, next);
+      for (const listener of listeners) listener();
+    },
+  };
+});
+vi.mock('./api/use-kline-intervals', async () => {
+  const { useSyncExternalStore } = await import('react');
+  return { useKlineIntervals: () => ({ data: { intervals: useSyncExternalStore(sources.subscribe, () => sources.value.intervals) } }) };
+});
+vi.mock('./use-ticker-quotes', async () => {
+  const { useSyncExternalStore } = await import('react');
+  return { useTickerQuotes: () => useSyncExternalStore(sources.subscribe, () => sources.value.channel) };
+});
 // The type of a bare code would come from its ticker: here the shape decides, without a request.
 vi.mock('../../queries/use-instrument-type', async () => {
   const { instrumentTimeZone } = await import('#shared/symbols.ts');
@@ -28,7 +58,6 @@ vi.mock('../../components/quote-strip/quote-strip', () => ({ QuoteStrip: () => n
 vi.mock('./legend-extras', () => ({ LegendExtras: () => null }));
 // The view tools (the way back to the latest bar, go to date) drive the real chart: their own tests and journey cover them.
 vi.mock('./chart-view-tools', () => ({ ChartViewTools: () => null }));
-vi.mock('./api/use-kline-intervals', () => ({ useKlineIntervals: () => ({ data: { intervals: ['1m', '3m', '1h', '1d'] } }) }));
 vi.mock('./chart-adapter', () => ({
   createChartAdapter: () => new Proxy({}, { get: (_, key) => (key === 'onCrosshair' || key === 'onNeedOlder' ? () => () => undefined : () => undefined) }),
 }));
@@ -69,6 +98,7 @@ function renderPanel(result: KlineSeriesResult, afterFirstCandle = false) {
 
 beforeEach(() => {
   useAppStore.setState(initial, true);
+  sources.set({ intervals: ['1m', '3m', '1h', '1d'], channel: 'connecting' });
 });
 afterEach(cleanup);
 
@@ -107,5 +137,26 @@ describe('ChartPanel', () => {
     expect(screen.queryByTestId('chart-legend')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(refetch).toHaveBeenCalledWith({ queryKey: ['api', 'klines'], type: 'active' });
+  });
+
+  // Each of these updates is rendered synchronously, in one task: the whole panel for each was
+  // 15–60 ms of a phone's task (4× slowdown) while the page loads.
+  it('renders the interval bar alone when the intervals endpoint answers, not the whole panel', () => {
+    renderPanel(series());
+    const before = state.panelRenders;
+    act(() => {
+      sources.set({ intervals: ['1m', '1h', '1d', '1w'] });
+    });
+    expect(screen.getByRole('button', { name: '1w' })).toBeTruthy();
+    expect(state.panelRenders).toBe(before);
+  });
+
+  it("follows the ticker channel's state without rendering the panel again", () => {
+    renderPanel(series({ forming: candle, quoteBase: candle }));
+    const before = state.panelRenders;
+    act(() => {
+      sources.set({ channel: 'live' });
+    });
+    expect(state.panelRenders).toBe(before);
   });
 });

@@ -22,11 +22,12 @@ import type { ChartAdapter } from './chart-adapter';
 import { ChartStatus as ChartStatusView } from './chart-status';
 import { chartDataset } from './chart-identity';
 import type { ChartExportRequest } from './export-button';
-import { chartIntervals, IntervalBar as IntervalBarView } from './interval-bar';
+import type { Interval } from '#shared/contract.ts';
+import { chartIntervals, IntervalBar } from './interval-bar';
 import { ToolbarRow } from './toolbar-row';
 import { createLiveCandle, withLive } from './live-candle';
 import { useChartView } from './use-chart-view';
-import { useLiveForming } from './use-live-forming';
+import { useLiveForming, type LiveFormingParams } from './use-live-forming';
 import { createHeldMenu } from './held-menu';
 import { wallClock } from '../../time/clock';
 
@@ -54,8 +55,24 @@ const ExportButton = memo(lazyWithPreload(() => import('./export-button').then((
 // The panel renders at every move of the forming candle (each tick, each bar of a replay); its
 // toolbar and status do not change with it. Memoized, they render only when their props do (a
 // 2 × 2 replay at ten bars a second rendered 273 components a step before, 178 after).
-const IntervalBar = memo(IntervalBarView);
 const ChartStatus = memo(ChartStatusView);
+
+// Leaves that hold what the panel itself does not draw: the intervals endpoint's answer and the
+// quote feed's state render them alone, not the whole panel (a query's or a store's update is
+// rendered synchronously, in one task: on a phone slowed 4×, 15–60 ms each while the page loads).
+
+/** The interval bar, on the periods the intervals endpoint lists. */
+const ListedIntervalBar = memo(function ListedIntervalBar({ value, onChange }: { value: Interval; onChange: (interval: Interval) => void }) {
+  const listed = useKlineIntervals().data?.intervals;
+  const intervals = useMemo(() => chartIntervals(listed), [listed]);
+  return <IntervalBar intervals={intervals} value={value} onChange={onChange} />;
+});
+
+/** Moves the chart's forming candle with quotes (useLiveForming); draws nothing. */
+const LiveForming = memo(function LiveForming(params: LiveFormingParams) {
+  useLiveForming(params);
+  return null;
+});
 
 const NO_CANDLES: Candle[] = [];
 
@@ -96,8 +113,6 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
   // A bare code opened without its type (a link to AU2612) takes its market from the ticker.
   const { zone, marketTimeZone, timeZone } = useDisplayZone(symbol, type);
 
-  const listed = useKlineIntervals().data?.intervals;
-  const intervals = useMemo(() => chartIntervals(listed), [listed]);
   const series = useKlineSeries({ symbol, interval, adjust, ...(type && { type }) });
   const { error, isLoading, fetchOlder, hasOlder, isFetchingOlder } = series;
   // Without history (its request failed) a lone forming candle is no chart: show the error instead.
@@ -110,16 +125,6 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
 
   // The forming candle moved by quotes between reconciles, outside React state.
   const [live] = useState(createLiveCandle);
-  useLiveForming({
-    live,
-    dataset,
-    symbol,
-    type,
-    interval,
-    base: historyFailed ? undefined : series.quoteBase,
-    adjustForming: series.adjustForming,
-    refetchForming: series.refetchForming,
-  });
 
   const queryClient = useQueryClient();
   const retry = useCallback(() => {
@@ -146,7 +151,7 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
     // shell lays out the same boxes, and the early chart is drawn into its chart box.
     <div className="chart-panel" data-main={active || undefined}>
       <ToolbarRow>
-        <IntervalBar intervals={intervals} value={interval} onChange={setInterval} />
+        <ListedIntervalBar value={interval} onChange={setInterval} />
         {afterFirstCandle && (
           <Suspense fallback={null}>
             {isStock && <AdjustToggle value={adjust} onChange={setAdjust} source={series.adjustSource} />}
@@ -216,6 +221,16 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
           </Suspense>
         )}
       </div>
+      <LiveForming
+        live={live}
+        dataset={dataset}
+        symbol={symbol}
+        type={type}
+        interval={interval}
+        base={historyFailed ? undefined : series.quoteBase}
+        adjustForming={series.adjustForming}
+        refetchForming={series.refetchForming}
+      />
     </div>
   );
 }
