@@ -42,6 +42,25 @@ interface PanelTabsProps {
 export function PanelTabs({ render, onIntent, actions }: PanelTabsProps) {
   useLanguage();
   const tab = useAppStore((state) => state.workspace.tab);
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="app-tabs">
+        <TabStrip tab={tab} onIntent={onIntent} />
+        {actions && <div className="flex items-center px-2">{actions(tab)}</div>}
+      </div>
+      <div id={`tabpanel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="app-tab-panel">
+        {render(tab)}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The tabs themselves, with the buttons over the ends where some are hidden. Its own component:
+ * the hidden ends are known once the browser has laid the strip out, and that state renders the
+ * strip alone, not the open panel (the chart's whole panel on a phone's first screen).
+ */
+function TabStrip({ tab, onIntent }: { tab: PanelTab; onIntent: PanelTabsProps['onIntent'] }) {
   const setTab = useAppStore((state) => state.setTab);
   const list = useRef<HTMLDivElement>(null);
   const [ends, setEnds] = useState({ start: false, end: false });
@@ -90,61 +109,53 @@ export function PanelTabs({ render, onIntent, actions }: PanelTabsProps) {
   };
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
-      <div className="app-tabs">
-        <div className="relative flex min-w-0 flex-1">
-          <div
-            ref={list}
-            role="tablist"
-            aria-label={t('Panels')}
-            onScroll={measure}
-            className="relative flex min-w-0 flex-1 gap-1 overflow-x-auto px-2 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+    <div className="relative flex min-w-0 flex-1">
+      <div
+        ref={list}
+        role="tablist"
+        aria-label={t('Panels')}
+        onScroll={measure}
+        className="relative flex min-w-0 flex-1 gap-1 overflow-x-auto px-2 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+      >
+        {PANEL_TABS.map((id, index) => (
+          <button
+            key={id}
+            id={`tab-${id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            aria-controls={`tabpanel-${id}`}
+            tabIndex={tab === id ? 0 : -1}
+            title={`${tabLabel(id)} (Alt+${String(index + 1)})`}
+            onClick={() => {
+              setTab(id);
+            }}
+            onKeyDown={(event) => {
+              onTabListKey(event, index, PANEL_TABS, setTab);
+            }}
+            {...preloadOnIntent(() => onIntent?.(id))}
+            className={`shrink-0 whitespace-nowrap border-b-2 px-3 text-sm ${tab === id ? 'border-sky-500 font-medium text-slate-900 dark:text-white' : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200'}`}
           >
-            {PANEL_TABS.map((id, index) => (
-              <button
-                key={id}
-                id={`tab-${id}`}
-                type="button"
-                role="tab"
-                aria-selected={tab === id}
-                aria-controls={`tabpanel-${id}`}
-                tabIndex={tab === id ? 0 : -1}
-                title={`${tabLabel(id)} (Alt+${String(index + 1)})`}
-                onClick={() => {
-                  setTab(id);
-                }}
-                onKeyDown={(event) => {
-                  onTabListKey(event, index, PANEL_TABS, setTab);
-                }}
-                {...preloadOnIntent(() => onIntent?.(id))}
-                className={`shrink-0 whitespace-nowrap border-b-2 px-3 text-sm ${tab === id ? 'border-sky-500 font-medium text-slate-900 dark:text-white' : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200'}`}
-              >
-                {tabLabel(id)}
-              </button>
-            ))}
-          </div>
-          {ends.start && (
-            <EndButton
-              side="start"
-              onClick={() => {
-                scrollBy(-1);
-              }}
-            />
-          )}
-          {ends.end && (
-            <EndButton
-              side="end"
-              onClick={() => {
-                scrollBy(1);
-              }}
-            />
-          )}
-        </div>
-        {actions && <div className="flex items-center px-2">{actions(tab)}</div>}
+            {tabLabel(id)}
+          </button>
+        ))}
       </div>
-      <div id={`tabpanel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="app-tab-panel">
-        {render(tab)}
-      </div>
+      {ends.start && (
+        <EndButton
+          side="start"
+          onClick={() => {
+            scrollBy(-1);
+          }}
+        />
+      )}
+      {ends.end && (
+        <EndButton
+          side="end"
+          onClick={() => {
+            scrollBy(1);
+          }}
+        />
+      )}
     </div>
   );
 }
