@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { overlayPaths, overlayRange, type OverlayLine } from './indicator-overlays';
+import type { SeriesAttachedParameter } from 'lightweight-charts';
+import { IndicatorOverlays, OverlayRenderer, overlayPaths, overlayRange, type OverlayLine } from './indicator-overlays';
 
 const u = undefined;
 const line = (values: (number | undefined)[], dashed = false): OverlayLine => ({ colour: '#abcdef', dashed, values });
@@ -35,5 +36,49 @@ describe('overlayRange', () => {
     expect(overlayRange(lines, 0, 0, 10)).toEqual({ minValue: 1, maxValue: 50 });
     expect(overlayRange([line([u, u])], 0, 0, 1)).toBeNull();
     expect(overlayRange([], 0, 0, 1)).toBeNull();
+  });
+});
+
+describe('IndicatorOverlays', () => {
+  // The library updates its views many times for one draw (23 updates in a chart's first paint).
+  it('maps the visible points once per draw, however often the views were updated', () => {
+    const overlays = new IndicatorOverlays();
+    let mapped = 0;
+    let from = 0;
+    const chart = { timeScale: () => ({ getVisibleLogicalRange: () => ({ from, to: 3 }), logicalToCoordinate: (logical: number) => logical * 10 }) };
+    const series = {
+      priceToCoordinate: (price: number) => {
+        mapped += 1;
+        return 1000 - price;
+      },
+    };
+    overlays.attached({ chart, series, requestUpdate: () => undefined } as unknown as SeriesAttachedParameter);
+    overlays.show([line([1, 2, 3, 4])], 0);
+    for (let update = 0; update < 5; update++) overlays.updateAllViews();
+    from = 2;
+    overlays.updateAllViews();
+    expect(mapped).toBe(0);
+
+    const renderer = overlays.paneViews()[0]?.renderer() as OverlayRenderer;
+    const strokes: number[][] = [];
+    const context = new Proxy(
+      {},
+      {
+        get: (_, key) => (key === 'moveTo' || key === 'lineTo' ? (x: number, y: number) => strokes.push([x, y]) : () => undefined),
+        set: () => true,
+      },
+    );
+    renderer.draw({
+      useBitmapCoordinateSpace: (draw: (scope: unknown) => void) => {
+        draw({ context, horizontalPixelRatio: 1, verticalPixelRatio: 1 });
+      },
+    } as unknown as Parameters<OverlayRenderer['draw']>[0]);
+    // The last view's (logical 1 … 3), mapped once each.
+    expect(strokes).toEqual([
+      [10, 998],
+      [20, 997],
+      [30, 996],
+    ]);
+    expect(mapped).toBe(3);
   });
 });

@@ -88,16 +88,34 @@ export function overlayRange(lines: readonly OverlayLine[], offset: number, from
   return minValue <= maxValue ? { minValue, maxValue } : null;
 }
 
-/** Draws paths `thickness` device pixels (per media pixel) wide. */
+/**
+ * Draws paths `thickness` device pixels (per media pixel) wide. The paths are worked out when they
+ * are drawn, from the last view they were shown for: the library updates its views many times for
+ * one draw (23 updates in a chart's first paint), and each update mapped every visible point.
+ */
 export class OverlayRenderer implements IPrimitivePaneRenderer {
-  paths: Path[] = [];
+  private paths: readonly Path[] = [];
+  private pending: (() => readonly Path[]) | undefined;
   constructor(private readonly thickness = 1) {}
+  /** The paths of the current view, to work out at the next draw. */
+  show(paths: () => readonly Path[]): void {
+    this.pending = paths;
+  }
+  /** The paths as drawn now (worked out once after each show). */
+  currentPaths(): readonly Path[] {
+    if (this.pending) {
+      this.paths = this.pending();
+      this.pending = undefined;
+    }
+    return this.paths;
+  }
   draw(target: DrawTarget): void {
+    const paths = this.currentPaths();
     target.useBitmapCoordinateSpace(({ context, horizontalPixelRatio: h, verticalPixelRatio: v }) => {
       const width = Math.max(1, Math.floor(h)) * this.thickness;
       context.lineWidth = width;
       context.lineJoin = 'round';
-      for (const { colour, dashed, points } of this.paths) {
+      for (const { colour, dashed, points } of paths) {
         context.strokeStyle = colour;
         context.setLineDash(dashed ? [2 * width, 2 * width] : []);
         context.beginPath();
@@ -154,16 +172,19 @@ export class IndicatorOverlays implements ISeriesPrimitive {
     const { chart, series } = this;
     const range = chart?.timeScale().getVisibleLogicalRange();
     if (!chart || !series || !range || this.lines.length === 0) {
-      this.renderer.paths = [];
+      this.renderer.show(() => []);
       return;
     }
+    const { lines, offset } = this;
     const timeScale = chart.timeScale();
-    this.renderer.paths = overlayPaths(
-      this.lines,
-      this.offset,
-      range,
-      (logical) => timeScale.logicalToCoordinate(logical as Logical),
-      (price) => series.priceToCoordinate(price),
+    this.renderer.show(() =>
+      overlayPaths(
+        lines,
+        offset,
+        range,
+        (logical) => timeScale.logicalToCoordinate(logical as Logical),
+        (price) => series.priceToCoordinate(price),
+      ),
     );
   }
 

@@ -34,7 +34,7 @@ describe('compared lines', () => {
     overlay.updateAllViews();
     const renderer = overlay.paneViews()[0]?.renderer() as OverlayRenderer;
     // Bar 2 (0 %) at the candles' base price, bar 3 (+50 %) at 1.5 × 110; bar 0 is left of the view's first bar but drawn (the pane edge clips it).
-    expect(renderer.paths[0]?.points.slice(-4)).toEqual([20, 110, 30, 165]);
+    expect(renderer.currentPaths()[0]?.points.slice(-4)).toEqual([20, 110, 30, 165]);
     expect(overlay.autoscaleInfo(1 as Logical, 3 as Logical)).toEqual({ priceRange: { minValue: 110, maxValue: 165 } });
   });
 

@@ -101,15 +101,17 @@ export class CompareOverlay implements ISeriesPrimitive {
     const range = chart?.timeScale().getVisibleLogicalRange();
     const scale = this.scales();
     if (!chart || !series || !range || !scale) {
-      this.renderer.paths = [];
+      this.renderer.show(() => []);
       this.notify();
       return;
     }
     const timeScale = chart.timeScale();
     const offset = this.surface.firstIndex();
     const x = (logical: number) => timeScale.logicalToCoordinate(logical as Logical);
-    this.renderer.paths = scale.flatMap(({ line, factor }): Path[] =>
-      factor === undefined ? [] : overlayPaths([line], offset, range, x, (value) => series.priceToCoordinate(value * factor)),
+    this.renderer.show(() =>
+      scale.flatMap(({ line, factor }): Path[] =>
+        factor === undefined ? [] : overlayPaths([line], offset, range, x, (value) => series.priceToCoordinate(value * factor)),
+      ),
     );
     this.notify();
   }
