@@ -2,6 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PanelTabs } from './panel-tabs';
+import { stubResizeObserver } from '../components/resize-observer.test-support';
 
 afterEach(() => {
   cleanup();
@@ -12,17 +13,7 @@ describe('PanelTabs', () => {
   // The strip learns which ends hide tabs once the browser has laid it out (a phone's first
   // screen): that renders the strip, not the open panel (the whole chart panel, synchronously).
   it('shows the button over a hidden end without rendering the open panel again', () => {
-    let laidOut: (() => void) | undefined;
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        constructor(callback: () => void) {
-          laidOut = callback;
-        }
-        observe(): void {}
-        disconnect(): void {}
-      },
-    );
+    const layout = stubResizeObserver();
     let panelRenders = 0;
     render(
       <PanelTabs
@@ -38,7 +29,7 @@ describe('PanelTabs', () => {
     }
     const before = panelRenders;
     act(() => {
-      laidOut?.();
+      layout.fire();
     });
     expect(screen.getByRole('button', { name: 'More tabs' })).toBeTruthy();
     expect(panelRenders).toBe(before);

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { foldLine, ToolbarRow } from './toolbar-row';
 import { withReactScheduling } from '../../components/react-scheduling.test-support';
+import { stubResizeObserver } from '../../components/resize-observer.test-support';
 
 describe('foldLine', () => {
   // Two 26 px rows 6 px apart in a 58 px box; the interval buttons (24 px) wrap in two lines of their own.
@@ -63,17 +64,7 @@ describe('ToolbarRow', () => {
     }
 
     it('draws the new fold at once, and renders nothing else of the page in that frame', async () => {
-      let resized: (() => void) | undefined;
-      vi.stubGlobal(
-        'ResizeObserver',
-        class {
-          constructor(callback: () => void) {
-            resized = callback;
-          }
-          observe(): void {}
-          disconnect(): void {}
-        },
-      );
+      const resizes = stubResizeObserver();
       render(
         <>
           <ToolbarRow>
@@ -97,7 +88,7 @@ describe('ToolbarRow', () => {
       // An update pending elsewhere, as the app's effects leave them after its first commit.
       await withReactScheduling(async () => {
         bump();
-        resized?.();
+        resizes.fire();
         // The fold, in this very frame: cut below the first row, More shown.
         expect(folded.style.height).toBe('26px');
         expect(screen.getByRole('button', { name: /More/ })).toBeTruthy();
@@ -113,7 +104,7 @@ describe('ToolbarRow', () => {
       expect(screen.getByRole('button', { name: /More/ }).hidden).toBe(false);
       // Laid out the same again: nothing to do.
       const settled = renders;
-      resized?.();
+      resizes.fire();
       await act(() => Promise.resolve());
       expect(renders).toBe(settled);
     });
