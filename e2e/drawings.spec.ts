@@ -422,7 +422,14 @@ test('a damaged saved drawing is dropped with a notice; the others stay, of ever
   const [kept] = await waitPlaced(chart, 1);
   expect(kept?.id).toBe('good');
   expect(kept?.anchors).toEqual(good.anchors);
-  expect(await colourNear(page, 300, must(kept?.points[0]).y, '#ff0000')).toBeGreaterThan(0);
+  // Drawn where the chart reports it, read afresh: the notice above the page moves the chart down
+  // and shortens it as it appears, and the report follows the chart's next paint.
+  await expect
+    .poll(async () => {
+      const [line] = await placed(chart);
+      return line ? colourNear(page, 300, must(line.points[0]).y, '#ff0000') : 0;
+    })
+    .toBeGreaterThan(0);
   // Another symbol's drawings were kept too.
   const other = await openChart(page, 'symbol=MSFT.US&interval=1d');
   const [msft] = await waitPlaced(other, 1);
