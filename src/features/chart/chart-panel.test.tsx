@@ -21,29 +21,18 @@ vi.mock('../../queries/use-kline-series', () => ({
     return state.series;
   },
 }));
-// The intervals endpoint's answer and the ticker channel's state, as stores the tests move.
-const sources = vi.hoisted(() => {
-  const listeners = new Set<() => void>();
-  const value = { intervals: ['1m', '3m', '1h', '1d'], channel: 'connecting' };
-  return {
-    value,
-    subscribe: (listener: () => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    set(next: Partial<typeof value>) {
-      Object.assign(value, next);
-      for (const listener of listeners) listener();
-    },
-  };
+// The intervals endpoint's answer and the ticker channel's state, as values the tests move.
+const sources = await vi.hoisted(async () => {
+  const { createCell } = await import('../../lib/observable');
+  return { intervals: createCell(['1m', '3m', '1h', '1d']), channel: createCell('connecting') };
 });
 vi.mock('./api/use-kline-intervals', async () => {
-  const { useSyncExternalStore } = await import('react');
-  return { useKlineIntervals: () => ({ data: { intervals: useSyncExternalStore(sources.subscribe, () => sources.value.intervals) } }) };
+  const { useObservable } = await import('../../lib/observable');
+  return { useKlineIntervals: () => ({ data: { intervals: useObservable(sources.intervals) } }) };
 });
 vi.mock('./use-ticker-quotes', async () => {
-  const { useSyncExternalStore } = await import('react');
-  return { useTickerQuotes: () => useSyncExternalStore(sources.subscribe, () => sources.value.channel) };
+  const { useObservable } = await import('../../lib/observable');
+  return { useTickerQuotes: () => useObservable(sources.channel) };
 });
 // The type of a bare code would come from its ticker: here the shape decides, without a request.
 vi.mock('../../queries/use-instrument-type', async () => {
@@ -98,7 +87,8 @@ function renderPanel(result: KlineSeriesResult, afterFirstCandle = false) {
 
 beforeEach(() => {
   useAppStore.setState(initial, true);
-  sources.set({ intervals: ['1m', '3m', '1h', '1d'], channel: 'connecting' });
+  sources.intervals.set(['1m', '3m', '1h', '1d']);
+  sources.channel.set('connecting');
 });
 afterEach(cleanup);
 
@@ -145,7 +135,7 @@ describe('ChartPanel', () => {
     renderPanel(series());
     const before = state.panelRenders;
     act(() => {
-      sources.set({ intervals: ['1m', '1h', '1d', '1w'] });
+      sources.intervals.set(['1m', '1h', '1d', '1w']);
     });
     expect(screen.getByRole('button', { name: '1w' })).toBeTruthy();
     expect(state.panelRenders).toBe(before);
@@ -155,7 +145,7 @@ describe('ChartPanel', () => {
     renderPanel(series({ forming: candle, quoteBase: candle }));
     const before = state.panelRenders;
     act(() => {
-      sources.set({ channel: 'live' });
+      sources.channel.set('live');
     });
     expect(state.panelRenders).toBe(before);
   });
