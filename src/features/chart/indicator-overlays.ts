@@ -101,6 +101,11 @@ export class OverlayRenderer implements IPrimitivePaneRenderer {
   show(paths: () => readonly Path[]): void {
     this.pending = paths;
   }
+  /** Nothing to draw. */
+  clear(): void {
+    this.pending = undefined;
+    this.paths = [];
+  }
   /** The paths as drawn now (worked out once after each show). */
   currentPaths(): readonly Path[] {
     if (this.pending) {
@@ -172,7 +177,7 @@ export class IndicatorOverlays implements ISeriesPrimitive {
     const { chart, series } = this;
     const range = chart?.timeScale().getVisibleLogicalRange();
     if (!chart || !series || !range || this.lines.length === 0) {
-      this.renderer.show(() => []);
+      this.renderer.clear();
       return;
     }
     const { lines, offset } = this;

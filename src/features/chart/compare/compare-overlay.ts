@@ -101,7 +101,7 @@ export class CompareOverlay implements ISeriesPrimitive {
     const range = chart?.timeScale().getVisibleLogicalRange();
     const scale = this.scales();
     if (!chart || !series || !range || !scale) {
-      this.renderer.show(() => []);
+      this.renderer.clear();
       this.notify();
       return;
     }
