@@ -7,21 +7,21 @@
 import { t } from '../i18n/t';
 import { useLanguage } from '../i18n/use-language';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, type ReactNode } from 'react';
 import { lazyWithPreload } from '../components/lazy-with-preload';
 import { Panel } from '../components/ui/panel';
 import { loadErrorTexts } from '../components/ui/use-error-text';
 import { prefetchCatalog } from '../queries/use-catalog';
 import { ChartPanel } from '../features/chart/chart-panel';
-import { createPaletteDraft, PaletteDraft, type PaletteDraftHolder } from '../features/search/palette-draft';
+import { PaletteDraft } from '../features/search/palette-draft';
 import { useAppStore } from '../store/app-store';
 import type { PanelTab } from '../store/workspace-slice';
 import { AppHeader } from './app-header';
-import { takeEarlySearchDraft } from './boot/early-keys';
 import { useLaunchShortcut } from './use-launch-shortcut';
 import { PanelTabs, tabLabel } from './panel-tabs';
 import { usePhoneScreens } from './use-phone-screens';
 import { useShortcuts } from './use-shortcuts';
+import { useSearchOpening } from './use-search-opening';
 import { useDocumentLanguage } from './use-document-language';
 import { useTheme } from './use-theme';
 import { useUrlSync } from './use-url-sync';
@@ -122,23 +122,15 @@ function tabContent(tab: PanelTab, afterFirstCandle: boolean): ReactNode {
 export function App() {
   // Every panel renders again in a new language (the store switches once the catalog is in).
   useLanguage();
-  // Open: the draft of what is typed while the palette's code downloads (the palette starts from it).
-  const [searchDraft, setSearchDraft] = useState<PaletteDraftHolder | undefined>(undefined);
-  const closeSearch = useCallback(() => {
-    setSearchDraft(undefined);
-  }, []);
   // Pointing at search (or opening it) starts the palette's code and the catalogue it searches together.
   const queryClient = useQueryClient();
-  const openSearch = useCallback(
-    (typed = '') => {
+  // Open: the draft of what is typed while the palette's code downloads (the palette starts from it).
+  const searchOpening = useSearchOpening(
+    useCallback(() => {
       prefetchCatalog(queryClient);
-      // Text typed after a shortcut pressed before the app was there comes along (read once, here);
-      // it holds the letter that opened the search then, else `typed` is that letter.
-      const early = takeEarlySearchDraft() ?? { text: typed, enter: false };
-      setSearchDraft((open) => open ?? createPaletteDraft(early));
-    },
-    [queryClient],
+    }, [queryClient]),
   );
+  const { draft: searchDraft, open: openSearch, close: closeSearch } = searchOpening;
   const searchIntent = useCallback(() => {
     search.preload();
     prefetchCatalog(queryClient);
@@ -163,7 +155,7 @@ export function App() {
   }, [besideChart]);
   useTheme();
   useDocumentLanguage();
-  useShortcuts(openSearch);
+  useShortcuts(searchOpening);
   const { screen, show: setScreen, rendered } = usePhoneScreens();
   useLaunchShortcut(openSearch, setScreen);
   const collapsed = useAppStore((state) => state.preferences.collapsed);

@@ -2,11 +2,21 @@
 import { useEffect } from 'react';
 import { useAppStore } from '../store/app-store';
 import { isTypingTarget, shortcutFor } from './shortcuts';
+import type { SearchOpening } from './use-search-opening';
 
-/** `openSearch(text)`: opens the search with `text` typed into it (a letter typed on the page, or nothing). */
-export function useShortcuts(openSearch: (text: string) => void): void {
+/**
+ * `search.open(text)`: opens the search with `text` typed into it (a letter typed on the page, or
+ * nothing); `search.typeKey`: takes the keys pressed while it opens, before its field shows.
+ */
+export function useShortcuts(search: Pick<SearchOpening, 'open' | 'typeKey'>): void {
+  const { open, typeKey } = search;
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
+      // The search opens and no field shows it yet: whatever had focus, the key is the search's.
+      if (typeKey(event)) {
+        event.preventDefault();
+        return;
+      }
       // Inside a modal dialog (focus there, not in a field): its keys, not the page's letters.
       const inModal = event.target instanceof Element && event.target.closest('[aria-modal="true"]') !== null;
       const action = shortcutFor(event, isTypingTarget(event.target), inModal);
@@ -14,7 +24,7 @@ export function useShortcuts(openSearch: (text: string) => void): void {
       // A letter too: the search box, focused before the key's default action, would type it twice.
       event.preventDefault();
       const store = useAppStore.getState();
-      if (action.kind === 'search') openSearch(action.text);
+      if (action.kind === 'search') open(action.text);
       else if (action.kind === 'interval') store.setInterval(action.interval);
       else store.setTab(action.tab);
     };
@@ -22,5 +32,5 @@ export function useShortcuts(openSearch: (text: string) => void): void {
     return () => {
       window.removeEventListener('keydown', onKeyDown);
     };
-  }, [openSearch]);
+  }, [open, typeKey]);
 }

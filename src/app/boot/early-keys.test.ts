@@ -50,7 +50,7 @@ describe('keys pressed before the app listens', () => {
     window.addEventListener('keydown', listen);
     replayEarlyKeys();
     expect(seen).toEqual(['k']);
-    expect(takeEarlySearchDraft()).toEqual({ text: 't5la', enter: true });
+    expect(takeEarlySearchDraft()?.read()).toEqual({ text: 't5la', enter: true });
     // Taken once.
     expect(takeEarlySearchDraft()).toBeUndefined();
   });
@@ -61,7 +61,7 @@ describe('keys pressed before the app listens', () => {
     window.addEventListener('keydown', listen);
     replayEarlyKeys();
     expect(seen).toEqual(['n']);
-    expect(takeEarlySearchDraft()).toEqual({ text: 'nvda', enter: true });
+    expect(takeEarlySearchDraft()?.read()).toEqual({ text: 'nvda', enter: true });
   });
 
   it('takes over, in order, what the page’s inline holder held before this script ran, and stops that holder', () => {
@@ -80,7 +80,7 @@ describe('keys pressed before the app listens', () => {
     window.addEventListener('keydown', listen);
     replayEarlyKeys();
     expect(seen).toEqual(['n']);
-    expect(takeEarlySearchDraft()).toEqual({ text: 'nvda', enter: true });
+    expect(takeEarlySearchDraft()?.read()).toEqual({ text: 'nvda', enter: true });
   });
 
   it('keeps no draft without a search shortcut', () => {

@@ -7,31 +7,23 @@
  * is kept as the search's draft: a replayed key event types nothing, so the palette takes the text
  * instead (takeEarlySearchDraft).
  */
-import type { PaletteDraftValue } from '../../features/search/palette-draft';
+import { createPaletteDraft, type PaletteDraftHolder } from '../../features/search/palette-draft-holder';
 import { isTypingTarget, shortcutFor } from '../shortcuts';
 
 /** The held presses themselves: an event is a key event's init too (its key, code, modifiers, bubbles). */
 const held: KeyboardEvent[] = [];
 /** Set once a search shortcut is held: what is typed into the search that is not there yet. */
-let searchDraft: PaletteDraftValue | undefined;
-
-/** A key typed into the coming search: true when it was taken. */
-function typeIntoSearch(event: KeyboardEvent, draft: PaletteDraftValue): boolean {
-  if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return false;
-  if (event.key === 'Enter') draft.enter = draft.text.trim() !== '';
-  else if (event.key === 'Backspace') Object.assign(draft, { text: draft.text.slice(0, -1), enter: false });
-  else if (event.key.length === 1) Object.assign(draft, { text: draft.text + event.key, enter: false });
-  else return false;
-  event.preventDefault();
-  return true;
-}
+let searchDraft: PaletteDraftHolder | undefined;
 
 function hold(event: KeyboardEvent): void {
-  if (searchDraft && typeIntoSearch(event, searchDraft)) return;
+  if (searchDraft?.typeKey(event)) {
+    event.preventDefault();
+    return;
+  }
   const action = shortcutFor(event, isTypingTarget(event.target));
   if (!action) return;
   // A letter that opened the search is its draft's first character.
-  if (action.kind === 'search') searchDraft ??= { text: action.text, enter: false };
+  if (action.kind === 'search') searchDraft ??= createPaletteDraft({ text: action.text, enter: false });
   event.preventDefault();
   held.push(event);
 }
@@ -57,8 +49,11 @@ export function replayEarlyKeys(): void {
   for (const init of held.splice(0)) window.dispatchEvent(new KeyboardEvent('keydown', init));
 }
 
-/** What was typed into the search before the app was there (once; undefined when nothing was). */
-export function takeEarlySearchDraft(): PaletteDraftValue | undefined {
+/**
+ * What was typed into the search before the app was there (once; undefined when nothing was). No
+ * field shows it yet: the app's shortcut handler types the keys that come until one does.
+ */
+export function takeEarlySearchDraft(): PaletteDraftHolder | undefined {
   const draft = searchDraft;
   searchDraft = undefined;
   return draft;

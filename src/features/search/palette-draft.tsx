@@ -5,35 +5,9 @@
  * it must be there before the first keystroke.
  */
 import { t } from '../../i18n/t';
-import { useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { PaletteDialog } from './palette-dialog';
-
-/** What was typed into the stand-in, and whether Enter was pressed on it. */
-export interface PaletteDraftValue {
-  text: string;
-  enter: boolean;
-}
-
-/** One opening's draft, written as the user types (typing re-renders nothing above the stand-in). */
-export interface PaletteDraftHolder {
-  read: () => PaletteDraftValue;
-  type: (text: string) => void;
-  enter: () => void;
-}
-
-/** A draft starting empty, or from what was typed before the app was there (app/boot/early-keys.ts). */
-export function createPaletteDraft(initial: PaletteDraftValue): PaletteDraftHolder {
-  let value: PaletteDraftValue = { ...initial };
-  return {
-    read: () => value,
-    type: (text) => {
-      value = { text, enter: false };
-    },
-    enter: () => {
-      value = { ...value, enter: value.text.trim() !== '' };
-    },
-  };
-}
+import type { PaletteDraftHolder } from './palette-draft-holder';
 
 interface PaletteDraftProps {
   draft: PaletteDraftHolder;
@@ -42,6 +16,13 @@ interface PaletteDraftProps {
 
 export function PaletteDraft({ draft, onClose }: PaletteDraftProps) {
   const input = useRef<HTMLInputElement>(null);
+  // At the commit (the dialog focuses the field in the same one): the keys the page took for the
+  // draft since this rendered are in the field, and the field takes the keys from now on.
+  useLayoutEffect(() => {
+    const field = input.current;
+    if (field) field.value = draft.read().text;
+    draft.shown();
+  }, [draft]);
   return (
     <PaletteDialog label={t('Search symbols')} onClose={onClose} initialFocus={input}>
       <div className="flex flex-col gap-2 border-b border-slate-200 p-3 dark:border-slate-800">

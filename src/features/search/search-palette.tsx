@@ -14,7 +14,7 @@ import { TypeChoice } from '../../components/ui/type-choice';
 import { useCatalog } from '../../queries/use-catalog';
 import { useAppStore } from '../../store/app-store';
 import { PaletteDialog } from './palette-dialog';
-import type { PaletteDraftHolder } from './palette-draft';
+import type { PaletteDraftHolder } from './palette-draft-holder';
 import { PaletteFooter } from './palette-footer';
 import { SearchFilters } from './search-filters';
 import { buildOptions, type ProductFilters, type SearchOption } from './search-options';
@@ -107,6 +107,8 @@ function Palette({ onClose, draft }: { onClose: () => void; draft: PaletteDraftH
     if (latest && latest.text !== initial?.text) setQuery(latest.text);
     if (latest?.enter) setWaitingEnter(latest.text);
     /* eslint-enable react-hooks/set-state-in-effect */
+    // The field focused in this commit takes the keys from now on (the page typed them in the draft).
+    draft?.shown();
   }, [draft, initial]);
   // Typing goes on after the draft's last character.
   useLayoutEffect(() => {

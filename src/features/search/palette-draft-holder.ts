@@ -1,0 +1,57 @@
+/**
+ * The search's draft while no search field shows it yet: from a search shortcut (or a letter
+ * typed on the page) to the commit that puts a field on screen and focuses it. Keys pressed in
+ * that window reach the page, not a field: the boot's holder (app/boot/early-keys.ts) and the
+ * app's shortcut handler (app/use-shortcuts.ts) type them in here, so none is lost, and the
+ * field starts from it (the palette's stand-in, then the palette itself, read it at their commit).
+ * No React: the boot's own chunk carries it.
+ */
+import type { KeyLike } from '../../lib/key-press';
+
+/** What was typed into the search before a field had it, and whether Enter was pressed on it. */
+export interface PaletteDraftValue {
+  text: string;
+  enter: boolean;
+}
+
+/** One opening's draft, written as the user types (typing re-renders nothing above the stand-in). */
+export interface PaletteDraftHolder {
+  read: () => PaletteDraftValue;
+  /** The stand-in's field holds `text` now. */
+  type: (text: string) => void;
+  /** Enter pressed in the stand-in's field. */
+  enter: () => void;
+  /**
+   * A key pressed on the page while no field shows the draft yet: typed in (a character,
+   * Backspace, Enter on some text). True when taken, and then the caller prevents its default.
+   */
+  typeKey: (key: KeyLike & { isComposing?: boolean }) => boolean;
+  /** A field shows the draft from now on (focused at its commit): keys are the field's, typeKey takes none. */
+  shown: () => void;
+}
+
+/** A draft starting from `initial` (the letter that opened the search, or nothing). */
+export function createPaletteDraft(initial: PaletteDraftValue = { text: '', enter: false }): PaletteDraftHolder {
+  let value: PaletteDraftValue = { ...initial };
+  let inAField = false;
+  return {
+    read: () => value,
+    type: (text) => {
+      value = { text, enter: false };
+    },
+    enter: () => {
+      value = { ...value, enter: value.text.trim() !== '' };
+    },
+    typeKey: (key) => {
+      if (inAField || key.ctrlKey || key.metaKey || key.altKey || key.isComposing === true) return false;
+      if (key.key === 'Enter') value = { ...value, enter: value.text.trim() !== '' };
+      else if (key.key === 'Backspace') value = { text: value.text.slice(0, -1), enter: false };
+      else if (key.key.length === 1) value = { text: value.text + key.key, enter: false };
+      else return false;
+      return true;
+    },
+    shown: () => {
+      inAField = true;
+    },
+  };
+}
