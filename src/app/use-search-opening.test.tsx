@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PaletteDraft } from '../features/search/palette-draft';
-import { holdEarlyKeys, replayEarlyKeys, takeEarlySearchDraft } from './boot/early-keys';
+import { holdEarlyKeys, replayEarlyKeys, takeSearchDraft } from './boot/early-keys';
 import { useSearchOpening, type SearchOpening } from './use-search-opening';
 import { useShortcuts } from './use-shortcuts';
 
@@ -30,7 +30,7 @@ const field = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Searc
 afterEach(() => {
   cleanup();
   replayEarlyKeys();
-  takeEarlySearchDraft();
+  takeSearchDraft('');
   delete window.chartroomKeys;
   opening = undefined;
 });

@@ -6,14 +6,14 @@ import type { SearchOpening } from './use-search-opening';
 
 /**
  * `search.open(text)`: opens the search with `text` typed into it (a letter typed on the page, or
- * nothing); `search.typeKey`: takes the keys pressed while it opens, before its field shows.
+ * nothing); `search.opening`: its draft takes the keys pressed while it opens, before its field shows.
  */
-export function useShortcuts(search: Pick<SearchOpening, 'open' | 'typeKey'>): void {
-  const { open, typeKey } = search;
+export function useShortcuts(search: Pick<SearchOpening, 'open' | 'opening'>): void {
+  const { open, opening } = search;
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       // The search opens and no field shows it yet: whatever had focus, the key is the search's.
-      if (typeKey(event)) {
+      if (opening.current?.typeKey(event)) {
         event.preventDefault();
         return;
       }
@@ -32,5 +32,5 @@ export function useShortcuts(search: Pick<SearchOpening, 'open' | 'typeKey'>): v
     return () => {
       window.removeEventListener('keydown', onKeyDown);
     };
-  }, [open, typeKey]);
+  }, [open, opening]);
 }

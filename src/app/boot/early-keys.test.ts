@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { EARLY_KEYS_SCRIPT } from '#shared/early-keys-script.ts';
-import { holdEarlyKeys, replayEarlyKeys, takeEarlySearchDraft } from './early-keys';
+import { holdEarlyKeys, replayEarlyKeys, takeSearchDraft } from './early-keys';
 
 function press(key: string, init: KeyboardEventInit = {}): KeyboardEvent {
   const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init });
@@ -14,7 +14,7 @@ describe('keys pressed before the app listens', () => {
   const listen = (event: KeyboardEvent) => seen.push(`${event.altKey ? 'Alt+' : ''}${event.key}`);
   afterEach(() => {
     replayEarlyKeys();
-    takeEarlySearchDraft();
+    takeSearchDraft('');
     window.removeEventListener('keydown', listen);
     seen.length = 0;
     delete window.chartroomKeys;
@@ -50,9 +50,9 @@ describe('keys pressed before the app listens', () => {
     window.addEventListener('keydown', listen);
     replayEarlyKeys();
     expect(seen).toEqual(['k']);
-    expect(takeEarlySearchDraft()?.read()).toEqual({ text: 't5la', enter: true });
+    expect(takeSearchDraft('').read()).toEqual({ text: 't5la', enter: true });
     // Taken once.
-    expect(takeEarlySearchDraft()).toBeUndefined();
+    expect(takeSearchDraft('').read()).toEqual({ text: '', enter: false });
   });
 
   it('keeps a ticker typed on the page as the search draft, from its first letter (held to open the search)', () => {
@@ -61,7 +61,7 @@ describe('keys pressed before the app listens', () => {
     window.addEventListener('keydown', listen);
     replayEarlyKeys();
     expect(seen).toEqual(['n']);
-    expect(takeEarlySearchDraft()?.read()).toEqual({ text: 'nvda', enter: true });
+    expect(takeSearchDraft('').read()).toEqual({ text: 'nvda', enter: true });
   });
 
   it('takes over, in order, what the page’s inline holder held before this script ran, and stops that holder', () => {
@@ -80,7 +80,7 @@ describe('keys pressed before the app listens', () => {
     window.addEventListener('keydown', listen);
     replayEarlyKeys();
     expect(seen).toEqual(['n']);
-    expect(takeEarlySearchDraft()?.read()).toEqual({ text: 'nvda', enter: true });
+    expect(takeSearchDraft('').read()).toEqual({ text: 'nvda', enter: true });
   });
 
   it('keeps no draft without a search shortcut', () => {
@@ -88,6 +88,6 @@ describe('keys pressed before the app listens', () => {
     press('7');
     press('=');
     replayEarlyKeys();
-    expect(takeEarlySearchDraft()).toBeUndefined();
+    expect(takeSearchDraft('').read()).toEqual({ text: '', enter: false });
   });
 });

@@ -5,7 +5,7 @@
  * the app would, and dispatched again once the app's own handler listens (src/main.tsx). What is
  * typed after a held Ctrl+K or / (and an Enter), or from a letter on (a ticker typed on the page),
  * is kept as the search's draft: a replayed key event types nothing, so the palette takes the text
- * instead (takeEarlySearchDraft).
+ * instead (takeSearchDraft).
  */
 import { createPaletteDraft, type PaletteDraftHolder } from '../../features/search/palette-draft-holder';
 import { isTypingTarget, shortcutFor } from '../shortcuts';
@@ -23,7 +23,7 @@ function hold(event: KeyboardEvent): void {
   const action = shortcutFor(event, isTypingTarget(event.target));
   if (!action) return;
   // A letter that opened the search is its draft's first character.
-  if (action.kind === 'search') searchDraft ??= createPaletteDraft({ text: action.text, enter: false });
+  if (action.kind === 'search') searchDraft ??= createPaletteDraft(action.text);
   event.preventDefault();
   held.push(event);
 }
@@ -50,11 +50,13 @@ export function replayEarlyKeys(): void {
 }
 
 /**
- * What was typed into the search before the app was there (once; undefined when nothing was). No
- * field shows it yet: the app's shortcut handler types the keys that come until one does.
+ * The draft of a search opened with `typed` in it (the letter that opened it, or nothing): what
+ * was typed into it before the app was there, when a search shortcut was held (taken once), else
+ * a new one. No field shows it yet: the app's shortcut handler types the keys that come until one
+ * does (app/use-search-opening.ts).
  */
-export function takeEarlySearchDraft(): PaletteDraftHolder | undefined {
-  const draft = searchDraft;
+export function takeSearchDraft(typed: string): PaletteDraftHolder {
+  const draft = searchDraft ?? createPaletteDraft(typed);
   searchDraft = undefined;
   return draft;
 }

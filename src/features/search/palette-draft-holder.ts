@@ -30,11 +30,11 @@ export interface PaletteDraftHolder {
   shown: () => void;
 }
 
-/** A draft starting from `initial` (the letter that opened the search, or nothing). */
-export function createPaletteDraft(initial: PaletteDraftValue = { text: '', enter: false }): PaletteDraftHolder {
-  let value: PaletteDraftValue = { ...initial };
+/** A draft starting from `text` (the letter that opened the search, or nothing). */
+export function createPaletteDraft(text: string): PaletteDraftHolder {
+  let value: PaletteDraftValue = { text, enter: false };
   let inAField = false;
-  return {
+  const holder: PaletteDraftHolder = {
     read: () => value,
     type: (text) => {
       value = { text, enter: false };
@@ -43,10 +43,10 @@ export function createPaletteDraft(initial: PaletteDraftValue = { text: '', ente
       value = { ...value, enter: value.text.trim() !== '' };
     },
     typeKey: (key) => {
-      if (inAField || key.ctrlKey || key.metaKey || key.altKey || key.isComposing === true) return false;
-      if (key.key === 'Enter') value = { ...value, enter: value.text.trim() !== '' };
-      else if (key.key === 'Backspace') value = { text: value.text.slice(0, -1), enter: false };
-      else if (key.key.length === 1) value = { text: value.text + key.key, enter: false };
+      if (inAField || key.ctrlKey || key.metaKey || key.altKey || key.isComposing) return false;
+      if (key.key === 'Enter') holder.enter();
+      else if (key.key === 'Backspace') holder.type(value.text.slice(0, -1));
+      else if (key.key.length === 1) holder.type(value.text + key.key);
       else return false;
       return true;
     },
@@ -54,4 +54,5 @@ export function createPaletteDraft(initial: PaletteDraftValue = { text: '', ente
       inAField = true;
     },
   };
+  return holder;
 }
