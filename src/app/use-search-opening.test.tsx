@@ -84,6 +84,18 @@ describe('keys pressed while the search opens, before its field shows', () => {
     expect(opening?.draft?.read()).toEqual({ text: 'nvda', enter: true });
   });
 
+  it('Escape closes it, as from its field; a letter after it opens a new search', () => {
+    render(<Harness onOpen={vi.fn()} />);
+    act(() => {
+      for (const key of ['n', 'v', 'Escape']) press(key);
+    });
+    expect(screen.queryByRole('textbox', { name: 'Search symbols' })).toBeNull();
+    act(() => {
+      for (const key of ['x', 'y']) press(key);
+    });
+    expect(field().value).toBe('xy');
+  });
+
   it('once the field shows, the keys are the field’s: the page types none into the draft', () => {
     render(<Harness onOpen={vi.fn()} />);
     act(() => {

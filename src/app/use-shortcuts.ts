@@ -8,13 +8,15 @@ import type { SearchOpening } from './use-search-opening';
  * `search.open(text)`: opens the search with `text` typed into it (a letter typed on the page, or
  * nothing); `search.opening`: its draft takes the keys pressed while it opens, before its field shows.
  */
-export function useShortcuts(search: Pick<SearchOpening, 'open' | 'opening'>): void {
-  const { open, opening } = search;
+export function useShortcuts(search: Pick<SearchOpening, 'open' | 'close' | 'opening'>): void {
+  const { open, close, opening } = search;
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       // The search opens and no field shows it yet: whatever had focus, the key is the search's.
       if (opening.current?.typeKey(event)) {
         event.preventDefault();
+        // As from the search's field: Escape closes it.
+        if (event.key === 'Escape') close();
         return;
       }
       // Inside a modal dialog (focus there, not in a field): its keys, not the page's letters.
@@ -32,5 +34,5 @@ export function useShortcuts(search: Pick<SearchOpening, 'open' | 'opening'>): v
     return () => {
       window.removeEventListener('keydown', onKeyDown);
     };
-  }, [open, opening]);
+  }, [open, close, opening]);
 }

@@ -83,6 +83,16 @@ describe('keys pressed before the app listens', () => {
     expect(takeSearchDraft('').read()).toEqual({ text: 'nvda', enter: true });
   });
 
+  it('takes Escape after a held search shortcut as no search: neither the draft nor the key that opened it is handed on', () => {
+    holdEarlyKeys();
+    for (const key of ['7', 'n', 'v', 'Escape']) expect(press(key).defaultPrevented).toBe(true);
+    press('2');
+    window.addEventListener('keydown', listen);
+    replayEarlyKeys();
+    expect(seen).toEqual(['7', '2']);
+    expect(takeSearchDraft('').read()).toEqual({ text: '', enter: false });
+  });
+
   it('keeps no draft without a search shortcut', () => {
     holdEarlyKeys();
     press('7');

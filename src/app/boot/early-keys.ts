@@ -11,13 +11,18 @@ import { createPaletteDraft, type PaletteDraftHolder } from '../../features/sear
 import { isTypingTarget, shortcutFor } from '../shortcuts';
 
 /** The held presses themselves: an event is a key event's init too (its key, code, modifiers, bubbles). */
-const held: KeyboardEvent[] = [];
+let held: KeyboardEvent[] = [];
 /** Set once a search shortcut is held: what is typed into the search that is not there yet. */
 let searchDraft: PaletteDraftHolder | undefined;
 
 function hold(event: KeyboardEvent): void {
   if (searchDraft?.typeKey(event)) {
     event.preventDefault();
+    // Escape: no search after all, nor the held key that asked for it.
+    if (event.key === 'Escape') {
+      searchDraft = undefined;
+      held = held.filter((key) => shortcutFor(key, false)?.kind !== 'search');
+    }
     return;
   }
   const action = shortcutFor(event, isTypingTarget(event.target));

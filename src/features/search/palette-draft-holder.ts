@@ -23,7 +23,8 @@ export interface PaletteDraftHolder {
   enter: () => void;
   /**
    * A key pressed on the page while no field shows the draft yet: typed in (a character,
-   * Backspace, Enter on some text). True when taken, and then the caller prevents its default.
+   * Backspace, Enter on some text), or Escape, which the caller takes as the search closed. True
+   * when taken, and then the caller prevents its default.
    */
   typeKey: (key: KeyLike & { isComposing?: boolean }) => boolean;
   /** A field shows the draft from now on (focused at its commit): keys are the field's, typeKey takes none. */
@@ -47,7 +48,7 @@ export function createPaletteDraft(text: string): PaletteDraftHolder {
       if (key.key === 'Enter') holder.enter();
       else if (key.key === 'Backspace') holder.type(value.text.slice(0, -1));
       else if (key.key.length === 1) holder.type(value.text + key.key);
-      else return false;
+      else return key.key === 'Escape';
       return true;
     },
     shown: () => {
