@@ -46,6 +46,7 @@ const firstScreenChunk = firstScreenChunkOf({
     source('src/features/chart/legend-extras.tsx'),
     source('src/features/chart/legend-actions.tsx'),
     source('src/app/display-settings.tsx'),
+    source('src/app/account-slot.tsx'),
   ],
   // The offline cache's (src/app/offline/offline-cache.ts), through @tanstack/react-query's index.
   onDemand: [/@tanstack\/query-core\/build\/modern\/(hydration|queriesObserver)\.js$/, /@tanstack\/react-query\/build\/modern\/useQueries\.js$/],

@@ -11,7 +11,6 @@ import { t } from '../i18n/t';
 import { useLanguage } from '../i18n/use-language';
 import { useAppStore } from '../store/app-store';
 import { SymbolHeader } from './symbol-header';
-import { useSignInOn } from './use-sign-in-on';
 
 // The session state asks for the session tables, so it waits for the first candle anyway: its
 // code (market status, venue schedules) loads then, with the markets panel's.
@@ -25,8 +24,9 @@ const AddToWatchlistButton = lazyWithPreload(() => import('../features/watchlist
 // keeps their width meanwhile (min-w-44; on a compact screen the one button's, min-w-8.5), so the
 // search button does not move when they come.
 const DisplaySettings = lazyWithPreload(() => import('./display-settings').then((m) => m.DisplaySettings)).Component;
-// Who is signed in (only when the server has sign-in on): its own chunk, after the first candle.
-const AccountStatus = lazyWithPreload(() => import('../features/account/account-status').then((m) => m.AccountStatus)).Component;
+// Who is signed in (only when the server has sign-in on): asked after the first candle, from the
+// beside-chart chunk; the status has its own chunk.
+const AccountSlot = lazyWithPreload(() => import('./account-slot').then((m) => m.AccountSlot)).Component;
 
 interface AppHeaderProps {
   onSearch: () => void;
@@ -38,7 +38,6 @@ interface AppHeaderProps {
 
 export function AppHeader({ onSearch, onSearchIntent, afterFirstCandle }: AppHeaderProps) {
   const symbol = useAppStore((state) => state.workspace.symbol);
-  const signInOn = useSignInOn(afterFirstCandle);
   useLanguage();
   return (
     <header className="app-header">
@@ -80,7 +79,7 @@ export function AppHeader({ onSearch, onSearchIntent, afterFirstCandle }: AppHea
       </button>
       <div className="flex min-w-44 items-center justify-end gap-1 justify-self-end [grid-area:settings] compact:min-w-8.5">
         <Suspense fallback={null}>
-          {signInOn ? <AccountStatus /> : null}
+          {afterFirstCandle && <AccountSlot />}
           {afterFirstCandle && <DisplaySettings />}
         </Suspense>
       </div>

@@ -5,10 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 
-export function useSignInOn(ask: boolean): boolean {
+export function useSignInOn(): boolean {
   const [on, setOn] = useState(false);
   useEffect(() => {
-    if (!ask) return;
     let live = true;
     fetch('/auth/me', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } })
       .then((response) => (response.ok ? (response.json() as Promise<{ mode?: unknown }>) : undefined))
@@ -20,6 +19,6 @@ export function useSignInOn(ask: boolean): boolean {
     return () => {
       live = false;
     };
-  }, [ask]);
+  }, []);
   return on;
 }
