@@ -147,4 +147,19 @@ test.describe('under 6× CPU throttling', () => {
       }
     });
   }
+
+  // Escape after two letters, from DOMContentLoaded on: held by the boot, or reaching the search
+  // as it opens, or its field; whichever, that search is gone and the word typed next opens its own.
+  test('Escape typed while the page is still loading ends the search it follows; the next word opens its own', async ({ page }) => {
+    await slowPage(page);
+    for (let round = 0; round < REPEATS; round += 1) {
+      const [word, symbol] = wordOf(WORDS, round);
+      await page.goto(START, { waitUntil: 'domcontentloaded' });
+      await page.keyboard.type('xq', { delay: 40 });
+      await page.keyboard.press('Escape');
+      await page.keyboard.type(word, { delay: 40 });
+      await page.keyboard.press('Enter');
+      await expectLanded(page, word, symbol, round, await heldOrTyped(page, word));
+    }
+  });
 });

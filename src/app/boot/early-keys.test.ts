@@ -83,6 +83,19 @@ describe('keys pressed before the app listens', () => {
     expect(takeSearchDraft('').read()).toEqual({ text: 'nvda', enter: true });
   });
 
+  it('hands on an Escape the inline holder held: the search it ends is dropped there too', () => {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const runInlineScript = new Function(EARLY_KEYS_SCRIPT) as () => void;
+    runInlineScript();
+    for (const key of ['x', 'q', 'Escape', 't']) expect(press(key).defaultPrevented).toBe(true);
+    holdEarlyKeys();
+    for (const key of ['s', 'l', 'a']) press(key);
+    window.addEventListener('keydown', listen);
+    replayEarlyKeys();
+    expect(seen).toEqual(['t']);
+    expect(takeSearchDraft('').read()).toEqual({ text: 'tsla', enter: false });
+  });
+
   it('takes Escape after a held search shortcut as no search: neither the draft nor the key that opened it is handed on', () => {
     holdEarlyKeys();
     for (const key of ['7', 'n', 'v', 'Escape']) expect(press(key).defaultPrevented).toBe(true);
