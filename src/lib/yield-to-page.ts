@@ -14,3 +14,10 @@ export function yieldToPage(): Promise<void> {
     setTimeout(resolve, 0);
   });
 }
+
+/** Resumes once the browser has painted a frame: what was written before the call is on screen. */
+export function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}

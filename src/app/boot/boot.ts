@@ -21,6 +21,7 @@ import { markFirstQuote } from './first-quote-mark';
 import { applyPageClock } from './page-clock';
 import { prefetchOnWorkspaceChange } from './prefetch-on-change';
 import { showShellQuote } from './shell-quote';
+import { afterNextPaint } from '../../lib/yield-to-page';
 import { createServerClock } from '../../time/server-clock';
 import { FIRST_CANDLE_BOUND_MS, markOrBound, TIMING_MARKS } from '../../lib/timing-marks';
 import { offlineDataKept } from '../offline/kept-flag';
@@ -78,7 +79,11 @@ async function start(): Promise<void> {
         () => undefined,
       )
     : startEarlyChart(services, workspace).then(() => {
-        showShellQuote(services.queryClient, useAppStore.getState().preferences.language, workspace.symbol, workspace.type);
+        const { language } = useAppStore.getState().preferences;
+        // The quote on screen before the app's chunk is evaluated: that task (70 ms on a phone)
+        // would otherwise hold back the frame that shows it, for the price of one frame.
+        const quoteWritten = showShellQuote(services.queryClient, language, workspace.symbol, workspace.type);
+        return quoteWritten ? afterNextPaint() : undefined;
       });
   void firstScreen
     .then(() => import('../../main'))

@@ -40,11 +40,22 @@ describe('showShellQuote', () => {
     expect(row?.children[1]?.textContent).toBe('00700');
   });
 
+  it('says whether it wrote the quote at once: true with the ticker in hand, false while it is awaited or for a typed symbol', () => {
+    shell();
+    const client = new QueryClient();
+    expect(showShellQuote(client, 'en', '700.HK')).toBe(false);
+    client.setQueryData(queryKeys.tickers.one(LIVE_SOURCE, '700.HK', undefined), ticker);
+    shell();
+    expect(showShellQuote(client, 'en', '700.HK')).toBe(true);
+    expect(document.querySelector('[data-testid="shell-quote"]')).not.toBeNull();
+    expect(showShellQuote(client, 'en', '700.HK', 'stock')).toBe(false);
+  });
+
   it('writes nothing once the app has rendered over the shell', () => {
     shell(false);
     const client = new QueryClient();
     client.setQueryData(queryKeys.tickers.one(LIVE_SOURCE, '700.HK', undefined), ticker);
-    showShellQuote(client, 'en', '700.HK');
+    expect(showShellQuote(client, 'en', '700.HK')).toBe(false);
     expect(document.querySelector('[data-testid="shell-quote"]')).toBeNull();
   });
 });

@@ -54,11 +54,16 @@ export function shellQuoteRow(symbol: string, ticker: Ticker, language: Language
   return row;
 }
 
-/** Writes the quote once the ticker has answered, its name for `language` (the stored preference); returns the unsubscribe. */
-export function showShellQuote(queryClient: QueryClient, language: Language, symbol: string, type?: ProductType): () => void {
+/**
+ * Writes the quote once the ticker has answered, its name for `language` (the stored preference).
+ * True when it is written at once (the ticker was in hand: the page carries it), so the caller can
+ * let it be painted before the app's chunk is evaluated.
+ */
+export function showShellQuote(queryClient: QueryClient, language: Language, symbol: string, type?: ProductType): boolean {
   // A symbol given with its type shows the type's name, in the page's language: the app writes that.
-  if (type) return () => undefined;
-  return watchTicker(queryClient, symbol, type, (state) => {
+  if (type) return false;
+  let written = false;
+  watchTicker(queryClient, symbol, type, (state) => {
     if (!state || state.status === 'pending') return false;
     const header = shellHeader();
     if (state.status === 'success' && header) {
@@ -66,7 +71,9 @@ export function showShellQuote(queryClient: QueryClient, language: Language, sym
       const brand = header.querySelector('.app-header-brand');
       if (brand && !brand.querySelector('.app-header-brand-name')) brand.append(span('app-header-brand-name', BRAND_NAME));
       header.append(shellQuoteRow(symbol, state.data as Ticker, language));
+      written = true;
     }
     return true;
   });
+  return written;
 }

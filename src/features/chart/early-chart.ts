@@ -30,7 +30,7 @@ import { useAppStore } from '../../store/app-store';
 import type { Preferences } from '../../store/preferences-slice';
 import type { Workspace } from '../../store/workspace-slice';
 import { candlePrecision } from '../../lib/candle-precision';
-import { yieldToPage } from '../../lib/yield-to-page';
+import { afterNextPaint, yieldToPage } from '../../lib/yield-to-page';
 import type { ChartAdapter } from './chart-adapter';
 import type { TimeAxis } from './chart-state';
 import { chartDataset, timeAxisOf } from './chart-identity';
@@ -83,11 +83,6 @@ const drawing = (): boolean => state.phase === 'drawing';
 export function earlyChartOn(search: string): boolean {
   return new URLSearchParams(search).get(EARLY_CHART_PARAM) !== '0';
 }
-
-const afterNextPaint = (): Promise<void> =>
-  new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-  });
 
 const delay = (ms: number): Promise<void> =>
   new Promise((resolve) => {
