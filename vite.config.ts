@@ -19,6 +19,7 @@ const source = (path: string): string => fileURLToPath(new URL(path, import.meta
 // The chart's corporate-action badges too (chart-markers: the adapter imports them after its first candle), and its view tools (the way back to the latest bar).
 const firstScreenChunk = firstScreenChunkOf({
   boot: source('src/app/boot/boot.ts'),
+  bootShared: [source('src/lib/page-events.ts'), source('src/app/offline/new-version.ts')],
   app: source('src/main.tsx'),
   chart: source('src/features/chart/chart-adapter.ts'),
   besideChart: [

@@ -93,6 +93,26 @@ test("the first K-line window is aligned to the data's clock, not the browser's"
   expect(endTime).toBe(Date.parse('2026-03-02T15:00:00Z') - 1);
 });
 
+test("a repeat visit's offline side loads at once, before the first candle, and brings neither the app's panels beside the chart nor their stylesheet", async ({
+  page,
+}) => {
+  // The flag a visit that kept market data leaves (src/app/offline/kept-flag.ts): the boot imports the offline side at once.
+  await page.addInitScript(() => {
+    localStorage.setItem('chartroom:offline-kept', '1');
+  });
+  await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
+  await waitForMarks(page);
+  const beforeFirstCandle = await page.evaluate((mark) => {
+    const candle = performance.getEntriesByName(mark, 'mark')[0]?.startTime ?? Infinity;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\.(js|css)$/.test(new URL(entry.name).pathname) && entry.startTime < candle)
+      .map((entry) => new URL(entry.name).pathname);
+  }, 'chartroom:first-candle');
+  expect(beforeFirstCandle.some((path) => /\/assets\/offline-start-[\w-]+\.js$/.test(path))).toBe(true);
+  expect(beforeFirstCandle.filter((path) => BESIDE_CHART_CHUNK.test(path))).toEqual([]);
+});
+
 test('the first page loads exactly the counted JS and CSS, compressed; the panels beside the chart after its first candle; no lazy panel until asked', async ({
   page,
 }) => {

@@ -50,4 +50,8 @@ describe('firstScreenChunkOf', () => {
   it('leaves lazy panels to the bundler', () => {
     expect(['trades', 'table'].map(place)).toEqual([undefined, undefined]);
   });
+  it("puts the modules the boot's chunk is to share in it, with their imports, though the boot does not import them", () => {
+    const sharing = firstScreenChunkOf({ boot: 'boot', bootShared: ['list'], app: 'main', chart: 'chart-adapter', besideChart: ['watchlist'] });
+    expect(['list', 'watchlist', 'store'].map((id) => sharing(id, graph))).toEqual(['boot', 'beside-chart', 'boot']);
+  });
 });

@@ -37,6 +37,13 @@ export function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set
 export interface FirstScreenRoots {
   /** The page's script. */
   boot: string;
+  /**
+   * Small modules that chunks loaded later share without tying one to another (the events and
+   * the new-version flag the page's parts pass each other): in the boot's chunk, which every page
+   * has loaded already, so the offline side (loaded at the first candle, or at once on a repeat
+   * visit) never brings the app's or the beside-chart chunk with it.
+   */
+  bootShared?: readonly string[];
   /** The app the boot imports. */
   app: string;
   /** The chart library's chunk (loaded by the early chart and the app alike). */
@@ -64,7 +71,7 @@ export function firstScreenChunkOf(roots: FirstScreenRoots): (id: string, graph:
   let closures: { boot: Set<string>; app: Set<string>; chart: Set<string>; besideChart: Set<string> } | undefined;
   return (id, graph) => {
     closures ??= {
-      boot: staticClosure(graph, [roots.boot]),
+      boot: staticClosure(graph, [roots.boot, ...(roots.bootShared ?? [])]),
       app: staticClosure(graph, [roots.app]),
       chart: staticClosure(graph, [roots.chart]),
       besideChart: staticClosure(graph, roots.besideChart),

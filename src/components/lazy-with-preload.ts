@@ -4,17 +4,12 @@
  * instant. Nothing here loads by itself: only a render or a preload() call starts the import.
  */
 import { createElement, lazy, type ComponentType } from 'react';
+import { DOWNLOAD_FAILED_EVENT } from '../lib/page-events';
 
 export interface PreloadableComponent<P> {
   Component: ComponentType<P>;
   preload: () => void;
 }
-
-/**
- * Sent on the window when a component's download fails: the page's offline side
- * (src/app/offline/) asks whether a new build replaced this one, and offers the reload.
- */
-export const DOWNLOAD_FAILED_EVENT = 'chartroom:download-failed';
 
 /** Renewals of the components whose download failed, run by a panel's Retry. */
 const failed = new Set<() => void>();

@@ -14,7 +14,7 @@ import { useLanguage } from '../../i18n/use-language';
 import { useObservable } from '../../lib/observable';
 import { queryKeys } from '../../queries/query-keys';
 import { networkState } from './offline-state';
-import { newVersionReady, reloadToNewVersion } from './service-worker-client';
+import { newVersionReady, reloadToNewVersion } from './new-version';
 
 /** How often an offline banner looks again at what the page holds (answers kept, none arriving). */
 const AS_OF_REFRESH_MS = 10_000;

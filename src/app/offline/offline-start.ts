@@ -5,8 +5,7 @@
  */
 import type { AppServices } from '../../queries/app-services';
 import { wallClock } from '../../time/clock';
-import { DOWNLOAD_FAILED_EVENT } from '../../components/lazy-with-preload';
-import { SIGNED_OUT_EVENT } from '../../features/account/auth-me';
+import { DOWNLOAD_FAILED_EVENT, SIGNED_OUT_EVENT } from '../../lib/page-events';
 import { OFFLINE_KEPT_FLAG } from './kept-flag';
 import { indexedDbStore } from './idb-store';
 import { keepOfflineCache, restoreOfflineCache } from './offline-cache';

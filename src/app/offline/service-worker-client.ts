@@ -9,17 +9,12 @@
  * page cannot load it; the server's shell then names other scripts than this page's).
  */
 import { Workbox } from 'workbox-window';
-import { createCell, type Observable } from '../../lib/observable';
+import { announceNewVersion } from './new-version';
 import { APP_SHELL_PATH, OPEN_CHART_MESSAGE, SERVICE_WORKER_PATH } from '../../sw/worker-protocol';
 
 export const UPDATE_CHECK_MS = 30 * 60 * 1000;
 
-const ready = createCell(false);
-/** True once a new version of the app is ready for a reload. */
-export const newVersionReady: Observable<boolean> = ready;
-
 let workbox: Workbox | undefined;
-let waiting = false;
 
 /** Registers the worker (production builds only: the dev server has none). */
 export function registerServiceWorker(): void {
@@ -34,8 +29,13 @@ export function registerServiceWorker(): void {
   });
   const registered = new Workbox(SERVICE_WORKER_PATH);
   registered.addEventListener('waiting', () => {
-    waiting = true;
-    ready.set(true);
+    // The waiting worker takes over first, so the reload gets its files.
+    announceNewVersion(() => {
+      registered.addEventListener('controlling', () => {
+        window.location.reload();
+      });
+      registered.messageSkipWaiting();
+    });
   });
   workbox = registered;
   registered.register().catch(() => {
@@ -64,20 +64,8 @@ export async function checkForNewBuild(): Promise<void> {
     const response = await fetch(`${APP_SHELL_PATH}?check`, { cache: 'no-store' });
     if (!response.ok) return;
     const shell = await response.text();
-    if (scripts.some((script) => !shell.includes(script))) ready.set(true);
+    if (scripts.some((script) => !shell.includes(script))) announceNewVersion();
   } catch {
     // Offline, or the server is down: no news of a version.
   }
-}
-
-/** Reloads onto the new version: a waiting worker takes over first, so the reload gets its files. */
-export function reloadToNewVersion(): void {
-  if (!workbox || !waiting) {
-    window.location.reload();
-    return;
-  }
-  workbox.addEventListener('controlling', () => {
-    window.location.reload();
-  });
-  workbox.messageSkipWaiting();
 }

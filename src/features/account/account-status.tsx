@@ -8,7 +8,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { t, type MessageKey } from '../../i18n/t';
-import { fetchMe, isUnauthorized, signInHref, signOut, SIGNED_OUT_EVENT, type Me } from './auth-me';
+import { fetchMe, isUnauthorized, signInHref, signOut, type Me } from './auth-me';
+import { SIGNED_OUT_EVENT } from '../../lib/page-events';
 import './account-status.css';
 
 type Prompt = 'none' | 'sign-in' | 'expired' | 'signed-out';

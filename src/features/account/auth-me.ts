@@ -54,12 +54,6 @@ export async function signOut(
   return response.ok;
 }
 
-/**
- * Sent on the window as the user signs out: what this browser kept of their session for later
- * (the market data kept for offline visits, src/app/offline/) is forgotten.
- */
-export const SIGNED_OUT_EVENT = 'chartroom:signed-out';
-
 /** A failed request the server refused for want of a sign-in (HTTP 401). */
 export function isUnauthorized(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;

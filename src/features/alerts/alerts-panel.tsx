@@ -7,7 +7,7 @@
 import { t, type MessageKey } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
 import { Fragment, useEffect, useState, type ComponentType } from 'react';
-import { DOWNLOAD_FAILED_EVENT } from '../../components/lazy-with-preload';
+import { DOWNLOAD_FAILED_EVENT } from '../../lib/page-events';
 import { useAppServices } from '../../queries/app-services-context';
 import { useAppStore } from '../../store/app-store';
 import type { Alert } from '#shared/alerts/alert-model.ts';
