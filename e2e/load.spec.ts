@@ -26,6 +26,17 @@ function waitForMarks(page: Page) {
   return page.waitForFunction((names) => names.every((name) => performance.getEntriesByName(name, 'mark').length > 0), MARKS, { timeout: 20_000 });
 }
 
+/** Paths of the JS and CSS files the page asked for before its first candle was drawn. */
+function scriptsBeforeFirstCandle(page: Page): Promise<string[]> {
+  return page.evaluate((mark) => {
+    const candle = performance.getEntriesByName(mark, 'mark')[0]?.startTime ?? Infinity;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\.(js|css)$/.test(new URL(entry.name).pathname) && entry.startTime < candle)
+      .map((entry) => new URL(entry.name).pathname);
+  }, 'chartroom:first-candle');
+}
+
 /** Start times (page clock) of the marks and of the K-line history requests. */
 function timeline(page: Page) {
   return page.evaluate((names) => {
@@ -102,13 +113,7 @@ test("a repeat visit's offline side loads at once, before the first candle, and 
   });
   await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
   await waitForMarks(page);
-  const beforeFirstCandle = await page.evaluate((mark) => {
-    const candle = performance.getEntriesByName(mark, 'mark')[0]?.startTime ?? Infinity;
-    return performance
-      .getEntriesByType('resource')
-      .filter((entry) => /\.(js|css)$/.test(new URL(entry.name).pathname) && entry.startTime < candle)
-      .map((entry) => new URL(entry.name).pathname);
-  }, 'chartroom:first-candle');
+  const beforeFirstCandle = await scriptsBeforeFirstCandle(page);
   expect(beforeFirstCandle.some((path) => /\/assets\/offline-start-[\w-]+\.js$/.test(path))).toBe(true);
   expect(beforeFirstCandle.filter((path) => BESIDE_CHART_CHUNK.test(path))).toEqual([]);
 });
@@ -131,13 +136,7 @@ test('the first page loads exactly the counted JS and CSS, compressed; the panel
   await page.waitForLoadState('networkidle');
 
   // Before the first candle: exactly the counted files, the chart's chunk among them.
-  const beforeFirstCandle = await page.evaluate((mark) => {
-    const candle = performance.getEntriesByName(mark, 'mark')[0]?.startTime ?? Infinity;
-    return performance
-      .getEntriesByType('resource')
-      .filter((entry) => /\.(js|css)$/.test(new URL(entry.name).pathname) && entry.startTime < candle)
-      .map((entry) => new URL(entry.name).pathname);
-  }, 'chartroom:first-candle');
+  const beforeFirstCandle = await scriptsBeforeFirstCandle(page);
   const counted = await firstPageBytes(process.env.CHARTROOM_DIST ?? 'dist');
   expect(new Set(beforeFirstCandle)).toEqual(new Set(counted.files.map(({ file }) => `/${file}`)));
   // After it: the chunk of the watchlists, the markets and the header's session state, with its
