@@ -20,7 +20,8 @@ vi.mock('./chart-adapter', () => ({
 
 /** The tasks the early chart yields between (reading the page; creating the chart with its candles). */
 const yields = vi.hoisted(() => ({ held: false, waiting: [] as (() => void)[] }));
-vi.mock('../../lib/yield-to-page', () => ({
+vi.mock('../../lib/yield-to-page', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/yield-to-page')>()),
   yieldToPage: () =>
     yields.held
       ? new Promise<void>((resolve) => {
