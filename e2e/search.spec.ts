@@ -87,6 +87,32 @@ test('a fresh page, Ctrl+K and 00700.HK with Enter at once: lands on 700.HK, the
   await expect(page.getByRole('dialog', { name: 'Search symbols' })).toBeHidden();
 });
 
+test('focus off the field inside the open palette (a click on its padding): what is typed goes back into the field, the digits switch no interval', async ({
+  page,
+}) => {
+  await page.goto('/?symbol=ADAUSDT&interval=1h');
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Search symbols' });
+  // The palette itself (its field is a combobox; the stand-in's, shown while its code loads, a textbox).
+  const field = dialog.getByRole('combobox', { name: 'Search symbols' });
+  await page.keyboard.type('007', { delay: 40 });
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('007');
+  // The dialog's padding, bottom right: no control there.
+  const box = await dialog.boundingBox();
+  if (!box) throw new Error('the palette has no box');
+  await page.mouse.click(box.x + box.width - 3, box.y + box.height - 3);
+  await expect(field).not.toBeFocused();
+  await page.keyboard.type('00.HK', { delay: 40 });
+  await expect(field).toHaveValue('00700.HK');
+  await expect(field).toBeFocused();
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('K');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/symbol=700\.HK/);
+  await expect(page).toHaveURL(/interval=1h/);
+});
+
 test('typing goes on in the palette from what the stand-in holds', async ({ page }) => {
   const release = await holdPaletteChunk(page);
   await page.goto('/?symbol=AAPL.US');

@@ -22,6 +22,7 @@ import { SearchResults } from './search-results';
 import { useActiveWatchlistSymbols, useAddToWatchlist } from './use-add-to-watchlist';
 import { acceptedType, useSymbolOpener } from './use-symbol-opener';
 import { namesWhole } from '../../lib/symbol-input';
+import { useKeysReturnToField } from './use-keys-return-to-field';
 
 /** Matches listed at first, and added by each "Show more". */
 export const PAGE_SIZE = 50;
@@ -61,6 +62,7 @@ function Palette({ onClose, draft }: { onClose: () => void; draft: PaletteDraftH
   const optionId = useCallback((index: number) => `${baseId}-option-${String(index)}`, [baseId]);
   const listboxId = `${baseId}-listbox`;
   const input = useRef<HTMLInputElement>(null);
+  useKeysReturnToField(input);
   const nothingMatched = catalog.data !== undefined && query.trim() !== '' && list.defaultIndex === -1;
 
   // Whether `typed` names the option's symbol whole (BTCUSD asks crypto or forex; btc takes the crypto pair).
