@@ -3,7 +3,8 @@
  * HK table name 700.HK, 5.HK and AAPL.US in English (HK stocks by their English names), zh-CN
  * (Simplified: 苹果), zh-TW and zh-HK (Traditional: 騰訊控股, 滙豐控股), with HK codes as Hong
  * Kong writes them (00700) and the symbol as 700.HK; a switch renders them again at once. An
- * alert's log line, logged in English, reads in the new language after a switch.
+ * alert's log line, logged in English, reads in the new language after a switch. The search
+ * palette names them as the header does.
  */
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
@@ -74,6 +75,28 @@ test('HK names in each language’s script, the codes as Hong Kong writes them, 
     await switchLanguage(page, language);
     await expectHkNames(page, language);
     await page.screenshot({ path: `${SHOTS}/hk-${language}.png` });
+  }
+});
+
+test('the search palette names 700.HK as the header does in each language, the data’s own name beside it', async ({ page }) => {
+  await page.goto('/?symbol=AAPL.US&interval=1d');
+  await expect(page.getByTestId('header-name')).toHaveText(NAMES.en.apple, { timeout: 15_000 });
+  for (const language of ['en', 'zh-TW', 'zh-CN'] as const) {
+    await switchLanguage(page, language);
+    await page.keyboard.press('Control+k');
+    const field = page.getByRole('dialog').locator('input[role="combobox"]');
+    await expect(field).toBeFocused();
+    await page.keyboard.type('00700', { delay: 40 });
+    const option = page.locator('[data-testid="search-option"][data-symbol="700.HK"]');
+    // The name the header shows first; the product list's own (腾讯控股) beside it when that differs.
+    await expect(option).toContainText(NAMES[language].tencent);
+    if (language === 'en') {
+      await expect(option).toContainText(/TENCENT\s*腾讯控股/);
+      await expect(page.locator('[data-testid="search-option"][data-symbol="5.HK"]')).toHaveCount(0);
+    }
+    await page.screenshot({ path: `${SHOTS}/palette-${language}.png` });
+    await page.keyboard.press('Escape');
+    await expect(field).toBeHidden();
   }
 });
 

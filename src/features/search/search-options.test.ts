@@ -28,14 +28,26 @@ describe('buildOptions', () => {
   });
 
   it('says which other name matched', () => {
-    expect(buildOptions(catalog, 'Tencent', LIMIT).options[0]).toMatchObject({
-      symbol: '700.HK',
-      name: '腾讯控股',
-      detail: 'TENCENT',
-      market: 'HK',
-      types: ['stock'],
-      direct: false,
-    });
+    activate('zh-CN');
+    try {
+      expect(buildOptions(catalog, 'Tencent', LIMIT).options[0]).toMatchObject({
+        symbol: '700.HK',
+        name: '腾讯控股',
+        detail: 'TENCENT',
+        market: 'HK',
+        types: ['stock'],
+        direct: false,
+      });
+    } finally {
+      activate('en');
+    }
+  });
+
+  it('names an HK stock in English by its English name, as the header does, with the data’s own beside it', () => {
+    for (const query of ['700', 'tencent', '腾讯']) {
+      expect(buildOptions(catalog, query, LIMIT).options[0]).toMatchObject({ symbol: '700.HK', name: 'TENCENT', detail: '腾讯控股' });
+    }
+    expect(buildOptions(catalog, 'apple', LIMIT).options[0]).toMatchObject({ symbol: 'AAPL.US', name: 'Apple' });
   });
 
   it('names a symbol in the script of the language, finding it by either script', () => {

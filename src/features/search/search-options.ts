@@ -39,13 +39,13 @@ export interface OptionList {
 }
 
 /**
- * In Chinese, the name in the language's script (騰訊控股 in Traditional); beside it the name that
- * matched, or else the data's own. English lists the data's own name, as the product list has it.
+ * The name in the language's script, as the header and the watchlist show it (騰訊控股 in
+ * Traditional, TENCENT in English where the data names it 腾讯控股); beside it the name that
+ * matched, or else the data's own.
  */
 function toOption({ symbol, market, name, matchedName, names, types }: SymbolMatch): SearchOption {
-  const language = activeLanguage();
-  const shown = language === 'en' || language === 'pseudo' ? name : localName(name, names, language);
-  const detail = matchedName ?? name;
+  const shown = localName(name, names, activeLanguage());
+  const detail = matchedName !== undefined && matchedName !== shown ? matchedName : name;
   return { key: symbol, symbol, name: shown, ...(detail !== shown && { detail }), market, types, direct: false };
 }
 
