@@ -317,6 +317,30 @@ test('a finger draws a trend line on a phone, drags its end and undoes from the 
   await context.close();
 });
 
+test('keys pressed in a dialog are the dialog’s: Delete keeps the selected drawing, a digit the interval, Shift+F the layout', async ({ page }) => {
+  const chart = await openChart(page, 'symbol=AAPL.US&interval=1d');
+  await drawTrendLine(page, chart, { x: 250, y: 150 }, { x: 420, y: 230 });
+  await waitPlaced(chart, 1);
+  // Alt+G on the chart: the go-to-date dialog; Tab to its Cancel button (off the date field).
+  await page.keyboard.press('Alt+g');
+  const dialog = page.getByRole('dialog', { name: 'Go to date' });
+  await expect(dialog).toBeVisible();
+  const cancel = dialog.getByRole('button', { name: 'Cancel' });
+  await cancel.focus();
+  for (const key of ['Delete', 'Backspace', '1', 'Alt+2', 'Shift+F', 'ControlOrMeta+z']) await page.keyboard.press(key);
+  await page.waitForTimeout(300);
+  expect(await placed(chart)).toHaveLength(1);
+  await expect(page).toHaveURL(/interval=1d/);
+  await expect(page.getByRole('tab', { name: 'Chart', exact: true })).toHaveAttribute('aria-selected', 'true');
+  expect(await page.evaluate(() => document.fullscreenElement === null && !document.querySelector('[data-maximised]'))).toBe(true);
+  await expect(dialog).toBeVisible();
+  // Closed, the page's keys are the page's again.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.keyboard.press('1');
+  await expect(page).toHaveURL(/interval=1m/);
+});
+
 test('restyle, lock, hide all, remove all; export, refuse a bad file, import back', async ({ page }) => {
   const chart = await openChart(page, 'symbol=AAPL.US&interval=1d');
   await drawWith(page, chart, 'Horizontal line', [{ x: 400, y: 200 }]);

@@ -36,8 +36,14 @@ describe('shortcuts', () => {
     // Not a ticker's letter: keys named by a word, and non-Latin letters.
     expect(shortcutFor(key('Enter'), false)).toBeUndefined();
     expect(shortcutFor(key('é'), false)).toBeUndefined();
-    // Digits still pick an interval, inside a modal too, as before.
-    expect(shortcutFor(key('7'), false, true)).toEqual({ kind: 'interval', interval: '1d' });
+  });
+
+  it('leaves a modal dialog’s keys to it: no interval, panel or search from inside one, but Ctrl+K', () => {
+    expect(shortcutFor(key('7'), false)).toEqual({ kind: 'interval', interval: '1d' });
+    expect(shortcutFor(key('7'), false, true)).toBeUndefined();
+    expect(shortcutFor(key('5', { altKey: true, code: 'Digit5' }), false, true)).toBeUndefined();
+    expect(shortcutFor(key('/'), false, true)).toBeUndefined();
+    expect(shortcutFor(key('k', { ctrlKey: true }), false, true)).toEqual({ kind: 'search', text: '' });
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Keyboard shortcuts: `/` or Ctrl/Cmd+K opens search; a letter opens it with that letter typed
  * (TradingView's habit: type a ticker on the chart); digits pick an interval; Alt+digit picks a
- * panel. Ignored while the user types in a field; letters also inside a modal dialog. The chart's
+ * panel. Ignored while the user types in a field or inside a modal dialog (but Ctrl/Cmd+K). The chart's
  * view keys (End, Alt+G, Alt+R) are its own, in features/chart/chart-view-tools.
  */
 import type { Interval } from '#shared/contract.ts';
@@ -32,11 +32,13 @@ export { isTypingTarget } from '../lib/key-press';
  */
 export function shortcutFor(event: KeyLike & { code?: string }, typing: boolean, inModal = false): ShortcutAction | undefined {
   if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') return { kind: 'search', text: '' };
-  if (typing || event.ctrlKey || event.metaKey) return undefined;
+  // A modal dialog's keys are its own: a digit pressed on its button changed the chart's interval
+  // behind it, Alt+digit its panel, `/` opened the search over it.
+  if (typing || inModal || event.ctrlKey || event.metaKey) return undefined;
   if (event.key === '/' && !event.altKey) return { kind: 'search', text: '' };
   // Latin letters only: tickers are; digits stay the intervals' keys (TradingView's too). Shift+F
   // is the chart's full screen (features/chart/chart-fullscreen), as on TradingView.
-  if (/^[a-z]$/i.test(event.key) && !event.altKey && !inModal && !(event.shiftKey && event.key === 'F')) return { kind: 'search', text: event.key };
+  if (/^[a-z]$/i.test(event.key) && !event.altKey && !(event.shiftKey && event.key === 'F')) return { kind: 'search', text: event.key };
   // Alt+digit: read the physical key, since Alt changes `key` on some layouts.
   const digit = event.code?.startsWith('Digit') ? event.code.slice(5) : event.key;
   if (event.altKey) {

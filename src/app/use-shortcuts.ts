@@ -1,6 +1,7 @@
 /** Wires the keyboard shortcuts to the store and the search palette. */
 import { useEffect } from 'react';
 import { useAppStore } from '../store/app-store';
+import { isInModal } from '../lib/key-press';
 import { isTypingTarget, shortcutFor } from './shortcuts';
 import type { SearchOpening } from './use-search-opening';
 
@@ -19,9 +20,7 @@ export function useShortcuts(search: Pick<SearchOpening, 'open' | 'close' | 'ope
         if (event.key === 'Escape') close();
         return;
       }
-      // Inside a modal dialog (focus there, not in a field): its keys, not the page's letters.
-      const inModal = event.target instanceof Element && event.target.closest('[aria-modal="true"]') !== null;
-      const action = shortcutFor(event, isTypingTarget(event.target), inModal);
+      const action = shortcutFor(event, isTypingTarget(event.target), isInModal(event.target));
       if (!action) return;
       // A letter too: the search box, focused before the key's default action, would type it twice.
       event.preventDefault();

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { isTypingTarget } from './key-press';
+import { isInModal, isTypingTarget, keysAreNotThePages } from './key-press';
 
 describe('isTypingTarget', () => {
   it('is true in fields, selects and editable content, false elsewhere', () => {
@@ -11,5 +11,26 @@ describe('isTypingTarget', () => {
     expect(isTypingTarget(document.createElement('button'))).toBe(false);
     expect(isTypingTarget(null)).toBe(false);
     expect(isTypingTarget(window)).toBe(false);
+  });
+});
+
+/** A button inside a modal dialog, and one on the page. */
+function buttons(): { inModal: HTMLButtonElement; onPage: HTMLButtonElement } {
+  const dialog = document.createElement('div');
+  dialog.setAttribute('role', 'dialog');
+  dialog.setAttribute('aria-modal', 'true');
+  const inModal = dialog.appendChild(document.createElement('button'));
+  const onPage = document.createElement('button');
+  document.body.append(dialog, onPage);
+  return { inModal, onPage };
+}
+
+describe('isInModal and keysAreNotThePages', () => {
+  it('are true for focus inside a modal dialog, keysAreNotThePages in a field too; false on the page', () => {
+    const { inModal, onPage } = buttons();
+    expect([isInModal(inModal), isInModal(onPage), isInModal(null)]).toEqual([true, false, false]);
+    expect(keysAreNotThePages(inModal)).toBe(true);
+    expect(keysAreNotThePages(document.createElement('input'))).toBe(true);
+    expect(keysAreNotThePages(onPage)).toBe(false);
   });
 });

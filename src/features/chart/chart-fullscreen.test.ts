@@ -39,3 +39,13 @@ describe('the chart full screen', () => {
     expect(panel.hasAttribute('data-maximised')).toBe(false);
   });
 });
+
+describe('isFullscreenKey in a modal dialog', () => {
+  it('is not Shift+F pressed in a dialog', () => {
+    const dialog = document.body.appendChild(document.createElement('div'));
+    dialog.setAttribute('aria-modal', 'true');
+    const button = dialog.appendChild(document.createElement('button'));
+    expect(isFullscreenKey(key('F', { shiftKey: true, target: button }))).toBe(false);
+    expect(isFullscreenKey(key('F', { shiftKey: true, target: document.body }))).toBe(true);
+  });
+});

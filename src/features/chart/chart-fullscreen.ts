@@ -7,7 +7,7 @@
  * that hands the key to the page).
  */
 
-import { isTypingTarget, type KeyLike } from '../../lib/key-press';
+import { keysAreNotThePages, type KeyLike } from '../../lib/key-press';
 
 /** The panel of the chart the workbench is on (the single chart, or a layout's active one). */
 const MAIN_CHART_PANEL = '.chart-panel[data-main]';
@@ -39,7 +39,7 @@ export function toggleChartFullscreen(panel: Element | null = document.querySele
   else if (panel) enter(panel);
 }
 
-/** Shift+F, outside a text field. */
+/** Shift+F, outside a text field and a modal dialog. */
 export function isFullscreenKey(event: KeyLike & { target: EventTarget | null }): boolean {
-  return event.key === 'F' && event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey && !isTypingTarget(event.target);
+  return event.key === 'F' && event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey && !keysAreNotThePages(event.target);
 }

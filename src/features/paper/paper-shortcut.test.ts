@@ -48,3 +48,13 @@ describe('the paper trading keys', () => {
     expect(pendingShortcutOrder.get()).toBeUndefined();
   });
 });
+
+describe('shortcutSide in a modal dialog', () => {
+  it('sends no order from a key pressed in a dialog', () => {
+    const dialog = document.body.appendChild(document.createElement('div'));
+    dialog.setAttribute('aria-modal', 'true');
+    const button = dialog.appendChild(document.createElement('button'));
+    expect(shortcutSide(key('KeyB', {}, button))).toBeUndefined();
+    expect(shortcutSide(key('KeyB'))).toBe('buy');
+  });
+});

@@ -5,7 +5,7 @@
  * (the ticket's own fields are fine).
  */
 import type { OrderSide } from '#shared/paper/paper-model.ts';
-import { isTypingTarget } from '../../lib/key-press';
+import { isInModal, isTypingTarget } from '../../lib/key-press';
 import { createCell } from '../../lib/observable';
 import { wallClock } from '../../time/clock';
 
@@ -18,10 +18,11 @@ export const pendingShortcutOrder = createCell<{ side: OrderSide; at: number } |
  */
 export const SHORTCUT_ORDER_WAIT_MS = 10_000;
 
-/** The side Alt+B or Alt+S asks for, or undefined when the key is not one of them (or typed into another field). */
+/** The side Alt+B or Alt+S asks for, or undefined when the key is not one of them (or typed into another field, or pressed in a modal dialog). */
 export function shortcutSide(event: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'code' | 'target'>): OrderSide | undefined {
   if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || (event.code !== 'KeyB' && event.code !== 'KeyS')) return undefined;
   const target = event.target;
+  if (isInModal(target)) return undefined;
   if (isTypingTarget(target) && !(target instanceof HTMLElement && target.closest('[data-testid="paper-ticket"]'))) return undefined;
   return event.code === 'KeyB' ? 'buy' : 'sell';
 }

@@ -7,7 +7,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
-import { isTypingTarget } from '../../lib/key-press';
+import { keysAreNotThePages } from '../../lib/key-press';
 import { useAppStore } from '../../store/app-store';
 import { useReplayFirings } from './replay-firings';
 import type { ReplaySpeed } from './replay-clock';
@@ -98,7 +98,7 @@ export function ReplayControls({ run }: { run: ReplayRun }) {
 
   useEffect(() => {
     const keyDown = (event: KeyboardEvent): void => {
-      if (!event.shiftKey || event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return;
+      if (!event.shiftKey || event.altKey || event.ctrlKey || event.metaKey || keysAreNotThePages(event.target)) return;
       if (event.code === 'Space') {
         if (clock.playing()) clock.pause();
         else clock.play();

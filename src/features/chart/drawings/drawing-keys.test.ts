@@ -38,3 +38,15 @@ describe('drawingKeyAction', () => {
     expect(drawingKeyAction(key('z', { ctrlKey: true }, input))).toBeUndefined();
   });
 });
+
+describe('in a modal dialog', () => {
+  it('takes none of its keys: a Delete on its button keeps the chart’s drawing', () => {
+    const dialog = document.body.appendChild(document.createElement('div'));
+    dialog.setAttribute('aria-modal', 'true');
+    const button = dialog.appendChild(document.createElement('button'));
+    expect(drawingKeyAction(key('Delete', {}, button))).toBeUndefined();
+    expect(drawingKeyAction(key('Backspace', {}, button))).toBeUndefined();
+    expect(drawingKeyAction(key('z', { ctrlKey: true }, button))).toBeUndefined();
+    expect(drawingKeyAction(key('Delete', {}, document.body))).toBe('delete');
+  });
+});

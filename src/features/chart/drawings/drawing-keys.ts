@@ -1,9 +1,9 @@
 /**
  * The drawing keys: Esc cancels, Delete or Backspace removes the selection, Ctrl/Cmd+Z undoes,
- * Shift+Ctrl/Cmd+Z or Ctrl/Cmd+Y redoes. None while the user types in a field. The app's own
+ * Shift+Ctrl/Cmd+Z or Ctrl/Cmd+Y redoes. None while the user types in a field or is in a modal dialog. The app's own
  * shortcuts (digits, /, Ctrl+K, Alt+digit) use none of these keys.
  */
-import { isTypingTarget, type KeyLike } from '../../../lib/key-press';
+import { keysAreNotThePages, type KeyLike } from '../../../lib/key-press';
 
 export type DrawingKeyAction = 'cancel' | 'delete' | 'undo' | 'redo';
 
@@ -14,7 +14,7 @@ interface DrawingKey extends KeyLike {
 }
 
 export function drawingKeyAction(event: DrawingKey): DrawingKeyAction | undefined {
-  if (event.defaultPrevented === true || isTypingTarget(event.target) || event.altKey) return undefined;
+  if (event.defaultPrevented === true || keysAreNotThePages(event.target) || event.altKey) return undefined;
   const command = event.ctrlKey || event.metaKey;
   const key = event.key.toLowerCase();
   if (command && key === 'z') return event.shiftKey ? 'redo' : 'undo';
