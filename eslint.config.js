@@ -45,6 +45,22 @@ export default tseslint.config(
     files: ['src/**'],
     rules: { '@tanstack/query/exhaustive-deps': ['error', { allowlist: { types: ['ApiClient', 'TickerBatchers', 'Clock', 'SnapshotFeed', 'MarketFeed'] } }] },
   },
+  {
+    // A memo that a language switch renders again (src/i18n/memo-translated.ts): behind React's
+    // own, a component whose props had not changed kept the old language's words.
+    files: ['src/**'],
+    ignores: ['src/i18n/memo-translated.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react', importNames: ['memo'], message: 'Use memoTranslated (src/i18n/memo-translated.ts): it renders again on a language switch.' },
+          ],
+        },
+      ],
+    },
+  },
   ...boundaryConfigs,
   // Time is read from a Clock (eslint/clock-reads.js).
   ...clockConfigs,

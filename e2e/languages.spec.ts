@@ -4,7 +4,7 @@
  * contract error reads in the language; the palette finds a symbol by either script's name; and
  * the pseudo-locale finds no English left on any tab, dialog or error state.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, test, withoutCarriedPage } from './fixtures.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
 import { pseudoText } from '../src/i18n/pseudo.ts';
@@ -272,9 +272,11 @@ function untranslated(texts: readonly string[], dataWords: ReadonlySet<string>):
   return [...found];
 }
 
-test('the pseudo-locale leaves no English on any tab, dialog or error state', async ({ browser, baseURL, request }) => {
-  test.setTimeout(120_000);
-  const page = await pageIn(browser, baseURL, 'en-US');
+/**
+ * Collects the English words left on the page (untranslated) at each `check`: the words of the
+ * catalogue's names and of the user's watchlists' names (`addListNames`) are data, not the app's.
+ */
+async function englishFinder(page: Page, request: APIRequestContext) {
   // Names and symbols come from the data: the products' names are not the app's words.
   const catalogue = (await (await request.get('/chartroom/catalog')).json()) as { entries: string[][] };
   const dataWords = new Set(catalogue.entries.flatMap((entry) => `${entry[3] ?? ''} ${entry[4] ?? ''}`.match(/[A-Za-z][A-Za-z_'’]+/g) ?? []));
@@ -291,6 +293,27 @@ test('the pseudo-locale leaves no English on any tab, dialog or error state', as
     await page.waitForTimeout(0);
     for (const word of untranslated(await visibleText(page), dataWords)) problems.push(`${where}: ${word}`);
   };
+  return { addListNames, check, problems };
+}
+
+/**
+ * Switches a page open in English to the pseudo-locale with the language select, as a user
+ * switches to Chinese (the select offers the pseudo-locale only on a page opened in it).
+ */
+async function switchToPseudo(select: Locator): Promise<void> {
+  await select.evaluate((element) => {
+    const option = document.createElement('option');
+    option.value = 'pseudo';
+    option.textContent = '[Pseudo]';
+    element.append(option);
+  });
+  await select.selectOption('pseudo');
+}
+
+test('the pseudo-locale leaves no English on any tab, dialog or error state', async ({ browser, baseURL, request }) => {
+  test.setTimeout(120_000);
+  const page = await pageIn(browser, baseURL, 'en-US');
+  const { addListNames, check, problems } = await englishFinder(page, request);
   await page.goto('/?symbol=700.HK&interval=1d&tab=chart&lang=pseudo');
   await expect(page.getByRole('tab', { name: pseudoText('Chart') })).toHaveAttribute('aria-selected', 'true');
   await chartDrawn(page);
@@ -338,6 +361,44 @@ test('the pseudo-locale leaves no English on any tab, dialog or error state', as
   await check('error state');
   expect([...new Set(problems)]).toEqual([]);
   await page.context().close();
+});
+
+test('switched at run time, no control keeps its English: the toolbar and its More menu on a phone, the desktop’s chart, the screener’s rows', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  for (const { viewport, tab, shown } of [
+    { viewport: { width: 390, height: 844 }, tab: 'chart', shown: 'main-chart' },
+    { viewport: { width: 1280, height: 800 }, tab: 'chart', shown: 'main-chart' },
+    // Its rows are memoised: their labels must follow a switch too.
+    { viewport: { width: 1280, height: 800 }, tab: 'screener', shown: 'screen-row' },
+  ]) {
+    const where = `${String(viewport.width)} px ${tab}`;
+    const page = await pageIn(browser, baseURL, 'en-US', viewport);
+    const { addListNames, check, problems } = await englishFinder(page, request);
+    await page.goto(`/?symbol=700.HK&interval=1d&tab=${tab}`);
+    if (tab === 'chart') await chartDrawn(page);
+    await expect(page.getByTestId(shown).first()).toBeVisible({ timeout: 60_000 });
+    await addListNames();
+    const phone = viewport.width < 640;
+    // A phone keeps the language among the display settings, behind one button.
+    if (phone) await page.getByRole('button', { name: 'Display settings' }).click();
+    await switchToPseudo(page.getByRole('combobox', { name: 'Language' }));
+    await expect(page.getByRole('tab', { name: pseudoText('Chart') })).toBeAttached();
+    if (phone) await page.keyboard.press('Escape');
+    await check(where);
+    // The compact toolbar's More menu: its buttons (Export, Compare…) in the new language too.
+    const more = page.getByRole('button', { name: pseudoText('More chart tools') });
+    if (await more.isVisible()) {
+      await more.click();
+      await check(`${where}, More menu`);
+      await page.keyboard.press('Escape');
+    }
+    expect([...new Set(problems)]).toEqual([]);
+    await page.context().close();
+  }
 });
 
 for (const [locale, screens, markets] of [

@@ -6,9 +6,10 @@
  * items that count time tick, each on its own (the age of the last update; the reconnect and
  * rate-limit countdowns while they run).
  */
+import { memoTranslated } from '../i18n/memo-translated';
 import { t } from '../i18n/t';
 import { useLanguage } from '../i18n/use-language';
-import { memo, useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useAppServices } from '../queries/app-services-context';
 import { useRealtimeClient } from '../realtime/hooks';
 import { useNow } from '../components/use-now';
@@ -120,7 +121,7 @@ function RateLimitItem({ until, failuresInARow }: RateLimitItemProps) {
   );
 }
 
-const Realtime = memo(function Realtime() {
+const Realtime = memoTranslated(function Realtime() {
   return <RealtimeStatusItem className={STATUS_ITEM} />;
 });
 

@@ -3,10 +3,11 @@
  * chart of the workspace's symbol, with its own loading and error states so a failure here leaves
  * the rest of the dashboard alone.
  */
+import { memoTranslated } from '../../i18n/memo-translated';
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { lazyWithPreload } from '../../components/lazy-with-preload';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import type { Candle } from '#shared/candle.ts';
@@ -37,39 +38,39 @@ const drawingLayer = lazyWithPreload(() => import('./drawings/drawing-layer').th
 const drawingsView = lazyWithPreload(() => import('./drawings/drawings-view').then((module) => module.DrawingsView));
 
 // The comparisons' seams (button, legend slot) join the beside-chart chunk (vite.config.ts).
-const CompareButton = memo(lazyWithPreload(() => import('./compare-button').then((module) => module.CompareButton)).Component);
+const CompareButton = memoTranslated(lazyWithPreload(() => import('./compare-button').then((module) => module.CompareButton)).Component);
 // The legend's lines below the candle's (the indicators', the comparisons') join it too.
-const LegendExtras = memo(lazyWithPreload(() => import('./legend-extras').then((module) => module.LegendExtras)).Component);
+const LegendExtras = memoTranslated(lazyWithPreload(() => import('./legend-extras').then((module) => module.LegendExtras)).Component);
 // The workspace symbol's open, ranges, turnover…: its own chunk, after the first candle, in a row kept from the first paint.
 const QuoteStrip = lazyWithPreload(() => import('../../components/quote-strip/quote-strip').then((module) => module.QuoteStrip)).Component;
 // The way back to the latest bar, go to date and reset, the older-history status (chart-view-tools): after the first candle too.
-const ChartViewTools = memo(lazyWithPreload(() => import('./chart-view-tools').then((module) => module.ChartViewTools)).Component);
+const ChartViewTools = memoTranslated(lazyWithPreload(() => import('./chart-view-tools').then((module) => module.ChartViewTools)).Component);
 // The full-screen button, the adjustment, time zone and price scale controls: after the first
 // candle (the header names the adjustment meanwhile); they pay for the side columns' folding on the first page.
-const ChartToolbar = memo(lazyWithPreload(() => import('./chart-toolbar').then((module) => module.ChartToolbar)).Component);
-const AdjustToggle = memo(lazyWithPreload(() => import('./adjust-toggle').then((module) => module.AdjustToggle)).Component);
+const ChartToolbar = memoTranslated(lazyWithPreload(() => import('./chart-toolbar').then((module) => module.ChartToolbar)).Component);
+const AdjustToggle = memoTranslated(lazyWithPreload(() => import('./adjust-toggle').then((module) => module.AdjustToggle)).Component);
 const FullscreenButton = lazyWithPreload(() => import('./fullscreen-button').then((module) => module.FullscreenButton)).Component;
 // Export: nothing to export before the first candle (it comes with the panels beside the chart).
-const ExportButton = memo(lazyWithPreload(() => import('./export-button').then((module) => module.ExportButton)).Component);
+const ExportButton = memoTranslated(lazyWithPreload(() => import('./export-button').then((module) => module.ExportButton)).Component);
 
 // The panel renders at every move of the forming candle (each tick, each bar of a replay); its
 // toolbar and status do not change with it. Memoized, they render only when their props do (a
 // 2 × 2 replay at ten bars a second rendered 273 components a step before, 178 after).
-const ChartStatus = memo(ChartStatusView);
+const ChartStatus = memoTranslated(ChartStatusView);
 
 // Leaves that hold what the panel itself does not draw: the intervals endpoint's answer and the
 // quote feed's state render them alone, not the whole panel (a query's or a store's update is
 // rendered synchronously, in one task: on a phone slowed 4×, 15–60 ms each while the page loads).
 
 /** The interval bar, on the periods the intervals endpoint lists. */
-const ListedIntervalBar = memo(function ListedIntervalBar({ value, onChange }: { value: Interval; onChange: (interval: Interval) => void }) {
+const ListedIntervalBar = memoTranslated(function ListedIntervalBar({ value, onChange }: { value: Interval; onChange: (interval: Interval) => void }) {
   const listed = useKlineIntervals().data?.intervals;
   const intervals = useMemo(() => chartIntervals(listed), [listed]);
   return <IntervalBar intervals={intervals} value={value} onChange={onChange} />;
 });
 
 /** Moves the chart's forming candle with quotes (useLiveForming); draws nothing. */
-const LiveForming = memo(function LiveForming(params: LiveFormingParams) {
+const LiveForming = memoTranslated(function LiveForming(params: LiveFormingParams) {
   useLiveForming(params);
   return null;
 });

@@ -3,9 +3,9 @@
  * keyboard, the code cell holds a button that does the same. Code and name stick to the left
  * when the table scrolls sideways. Memoised: scrolling renders only the rows that come in.
  */
+import { memoTranslated } from '../../i18n/memo-translated';
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
-import { memo } from 'react';
 import { CUT_CELL, STICKY_ONCE_SCROLLED, TABLE_CELL } from '../../components/ui/table-cells';
 import { COLUMNS, STICKY_EDGE } from './hk-columns';
 import { cellText, decimalPad, isPriceColumn, moveClass, priceDecimals } from './hk-cells';
@@ -23,7 +23,7 @@ interface HkTableRowProps {
 /** Invisible digits in the place of those a row lacks (data-pad): the points line up down the column. */
 const PAD = 'after:invisible after:content-[attr(data-pad)]';
 
-export const HkTableRow = memo(function HkTableRow({ row, rowIndex, onOpen }: HkTableRowProps) {
+export const HkTableRow = memoTranslated(function HkTableRow({ row, rowIndex, onOpen }: HkTableRowProps) {
   useLanguage();
   const decimals = priceDecimals(row);
   const pad = decimalPad(decimals);

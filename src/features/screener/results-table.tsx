@@ -5,8 +5,9 @@
  * edges and cue). A header sorts by its column; a row opens its symbol on the chart; a row that
  * just entered the screen is lit for a moment; the rows in view draw their sparklines (row-sparks.ts).
  */
+import { memoTranslated } from '../../i18n/memo-translated';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ScreenColumn, ScreenSort, ScreenUniverse, SortColumn } from '#shared/screener/screen-model.ts';
 import { columnKey } from '#shared/screener/screen-model.ts';
 import { CUT_CELL, STICKY_ONCE_SCROLLED, TABLE_CELL } from '../../components/ui/table-cells';
@@ -80,7 +81,7 @@ interface RowProps {
   scrolling: Observable<boolean>;
 }
 
-const ResultTableRow = memo(function ResultTableRow({ row, spark, columns, rowIndex, entered, listed, onOpen, onAdd, scrolling }: RowProps) {
+const ResultTableRow = memoTranslated(function ResultTableRow({ row, spark, columns, rowIndex, entered, listed, onOpen, onAdd, scrolling }: RowProps) {
   return (
     <tr
       data-testid="screen-row"

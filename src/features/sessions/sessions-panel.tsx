@@ -2,10 +2,10 @@
  * Market sessions and calendar: for US, HK and CN, the live status (holiday- and half-day-aware),
  * the local time, the session table and a month calendar. Each card fails on its own.
  */
+import { memoTranslated } from '../../i18n/memo-translated';
 import { t } from '../../i18n/t';
 import { WaitingText } from '../../components/ui/waiting-text';
 import { useLanguage } from '../../i18n/use-language';
-import { memo } from 'react';
 import { SESSION_MARKETS } from '#shared/contract.ts';
 import { PanelBoundary } from '../../components/ui/panel-boundary';
 import { useTradingSessions } from '../../queries/use-trading-sessions';
@@ -26,7 +26,7 @@ export function SessionsPanel({ now }: SessionsPanelProps) {
 }
 
 /** Re-renders on the minute (and when the sessions answer changes); the seconds reach only the clocks. */
-const MarketCards = memo(function MarketCards({ minute }: { minute: number }) {
+const MarketCards = memoTranslated(function MarketCards({ minute }: { minute: number }) {
   useLanguage();
   const sessionsQuery = useTradingSessions();
   // Until the session tables answer, one line: the cards then appear whole, instead of each table

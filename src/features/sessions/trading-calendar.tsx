@@ -3,9 +3,10 @@
  * a legend and month navigation. The endpoint answers only windows starting within the most
  * recent year, at most 31 days long: months outside it say so instead of failing.
  */
+import { memoTranslated } from '../../i18n/memo-translated';
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
-import { memo, useState } from 'react';
+import { useState } from 'react';
 import type { SessionMarket } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { calendarMonth, tradeDaysWindow } from '../../lib/calendar-month';
@@ -37,7 +38,7 @@ function sameDays(before: TradingCalendarProps, after: TradingCalendarProps): bo
   );
 }
 
-export const TradingCalendar = memo(function TradingCalendar({ market, now }: TradingCalendarProps) {
+export const TradingCalendar = memoTranslated(function TradingCalendar({ market, now }: TradingCalendarProps) {
   // Memoised: a language switch reaches it through its own subscription, not the panel's render.
   useLanguage();
   // Months from the market's current month: the view follows the clock across a month end.

@@ -7,9 +7,10 @@
  * push never renders the row, and the figures they do not write (volume, turnover, one of change
  * and change %) follow the panel's refresh. The grip drags the row (drag-row, loaded on use).
  */
+import { memoTranslated } from '../../i18n/memo-translated';
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
-import { memo, useCallback, useRef, type PointerEvent } from 'react';
+import { useCallback, useRef, type PointerEvent } from 'react';
 import { describeError } from '../../components/ui/describe-error';
 import { useOpenIntent } from '../../queries/use-open-intent';
 import { useAppStore } from '../../store/app-store';
@@ -77,7 +78,7 @@ function Amounts({ ticker, columns }: { ticker: Ticker | undefined; columns: rea
   );
 }
 
-export const WatchlistRow = memo(function WatchlistRow({ listId, symbol, isFirst, isLast, tabbable, hintId, columns, draggable }: WatchlistRowProps) {
+export const WatchlistRow = memoTranslated(function WatchlistRow({ listId, symbol, isFirst, isLast, tabbable, hintId, columns, draggable }: WatchlistRowProps) {
   useLanguage();
   const type = useAppStore((state) => state.symbolTypes[symbol]);
   const row = useRef<HTMLLIElement>(null);
