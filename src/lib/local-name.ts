@@ -49,3 +49,18 @@ export function localNames(items: Iterable<NamedSymbol>): LocalNames {
     },
   };
 }
+
+/**
+ * A search match's names as a list shows them: its name in the language's script (騰訊控股 in
+ * Traditional, TENCENT in English where the data names it 腾讯控股), and beside it the name that
+ * matched, or else the data's own, when that differs. The palette and the add boxes show the same.
+ */
+export function matchNames(
+  match: { name: string; matchedName?: string; names: { en: string; hans: string; hant: string } },
+  language: Language,
+): { name: string; detail?: string } {
+  const { name, matchedName, names } = match;
+  const shown = localName(name, names, language);
+  const detail = matchedName !== undefined && matchedName !== shown ? matchedName : name;
+  return detail === shown ? { name: shown } : { name: shown, detail };
+}

@@ -8,7 +8,7 @@
 import type { Market, ProductType } from '#shared/contract.ts';
 import { looksLikeSymbol, marketOfSymbol, normalizeSymbol } from '#shared/symbols.ts';
 import type { CatalogSearch, SymbolMatch } from '../../lib/catalog-search';
-import { localName } from '../../lib/local-name';
+import { matchNames } from '../../lib/local-name';
 import { activeLanguage } from '../../i18n/translate';
 
 export interface SearchOption {
@@ -38,15 +38,10 @@ export interface OptionList {
   defaultIndex: number;
 }
 
-/**
- * The name in the language's script, as the header and the watchlist show it (騰訊控股 in
- * Traditional, TENCENT in English where the data names it 腾讯控股); beside it the name that
- * matched, or else the data's own.
- */
-function toOption({ symbol, market, name, matchedName, names, types }: SymbolMatch): SearchOption {
-  const shown = localName(name, names, activeLanguage());
-  const detail = matchedName !== undefined && matchedName !== shown ? matchedName : name;
-  return { key: symbol, symbol, name: shown, ...(detail !== shown && { detail }), market, types, direct: false };
+/** Named as the header and the watchlist name it, in the language's script (matchNames). */
+function toOption(match: SymbolMatch): SearchOption {
+  const { symbol, market, types } = match;
+  return { key: symbol, symbol, ...matchNames(match, activeLanguage()), market, types, direct: false };
 }
 
 export function directOption(query: string): SearchOption | undefined {
