@@ -3,13 +3,13 @@
  * a reload, leaving a handle that brings them back; folded, the chart takes at least 85 % of the
  * window's width; the chart goes full screen by its button and by Shift+F, and fills the page
  * where the browser refuses full screen; Esc leaves; the drawing tools sit left of the chart's
- * plot, never over a candle; a phone's and a 2 × 2 cell's legend keeps to one line. Screenshots at
- * the four sizes go to test-results/shots-room.
+ * plot, never over a candle; a phone's and a 2 × 2 cell's legend keeps to one line; the page
+ * itself never scrolls (only its panels do). Screenshots at the four sizes go to test-results/shots-room.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { unfoldToolbar } from './toolbar.ts';
-import { WIDE_SIZES } from './screen-sizes.ts';
+import { DAILY_CHART_SIZES, WIDE_SIZES } from './screen-sizes.ts';
 import { DEFAULT_SIM_NOW, resetSimulator, setClock } from './sim-control.ts';
 
 const SHOTS = 'test-results/shots-room';
@@ -178,4 +178,30 @@ test('in a 2 × 2 layout each cell’s legend keeps to one line', async ({ page 
   await expect(page.getByTestId('layout-chart')).toHaveCount(4);
   await expectOneLineLegends(page, 4);
   await page.screenshot({ path: `${SHOTS}/grid-1440x900.png` });
+});
+
+test('the page never scrolls, only its panels: a wheel or End over a list’s empty room leaves the header in place, on every tab', async ({ page }) => {
+  test.setTimeout(90_000);
+  for (const size of DAILY_CHART_SIZES) {
+    await page.setViewportSize(size);
+    for (const tab of ['chart', 'intraday', 'info', 'trades', 'hk', 'book']) {
+      await page.goto(`/?symbol=AAPL.US&interval=1d&tab=${tab}`);
+      await expect(page.getByRole('banner')).toBeVisible();
+      // The sessions' calendars and the lists in (their hidden labels once stretched the page by 340 px).
+      if (size.width >= 1024) await expect(page.getByTestId('status-US')).toBeAttached({ timeout: 15_000 });
+      else await page.waitForTimeout(1_000);
+      const room = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, window: window.innerHeight }));
+      expect(room.height, `${tab} at ${String(size.width)} × ${String(size.height)}`).toBeLessThanOrEqual(room.window);
+    }
+    // A wheel and End over the watchlist's empty room, where the page would scroll if it could.
+    const list = page.getByRole('region', { name: 'Watchlists' });
+    if (await list.isVisible()) {
+      const box = await list.boundingBox();
+      if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height - 10);
+      await page.mouse.wheel(0, 600);
+      await page.keyboard.press('End');
+      await page.waitForTimeout(200);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    }
+  }
 });

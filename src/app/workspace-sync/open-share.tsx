@@ -81,7 +81,7 @@ function OpenShareDialog({ id, onClose }: { id: string; onClose: () => void }) {
             <p className="text-sm text-slate-600 dark:text-slate-300">
               {t('A watchlist shared by {owner}. Symbols: {number}.', { number: opened.symbols.length, owner: opened.read.share.owner })}
             </p>
-            <p className="max-h-32 overflow-y-auto font-mono text-xs" data-testid="shared-symbols">
+            <p className="relative max-h-32 overflow-y-auto font-mono text-xs" data-testid="shared-symbols">
               {opened.symbols.join(' · ')}
             </p>
           </>

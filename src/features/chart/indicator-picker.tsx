@@ -68,7 +68,7 @@ export function IndicatorPicker({ list, onChange, onClose }: PickerProps) {
           {t('Close')}
         </button>
       </div>
-      <ul aria-label={t('Search indicators')} className="max-h-64 overflow-y-auto p-1 text-sm">
+      <ul aria-label={t('Search indicators')} className="relative max-h-64 overflow-y-auto p-1 text-sm">
         {found.map((spec) => {
           const name = indicatorName(spec.kind);
           return (

@@ -93,7 +93,7 @@ export function HkTable({ rows, visible, sort, onSort, onOpen, initialOffset, on
         tabIndex={0}
         role="region"
         aria-label={t('HK market table')}
-        className="group/scroll min-h-0 flex-1 overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-500"
+        className="relative group/scroll min-h-0 flex-1 overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-500"
       >
         <table
           aria-label={t('HK market')}

@@ -85,7 +85,7 @@ function OrderBook({ symbol, type }: { symbol: string; type?: ProductType | unde
   const updated = `${formatZonedClock(book.timestamp, timeZone, true)} ${zoneLabel(book.timestamp, timeZone)}`;
   const empty = ladder.bids.length === 0 && ladder.asks.length === 0;
   return (
-    <div className="flex h-full min-h-0 flex-col gap-2 overflow-auto p-2">
+    <div className="relative flex h-full min-h-0 flex-col gap-2 overflow-auto p-2">
       {status}
       {query.error && state !== 'live' && <ErrorNotice error={query.error} onRetry={retry} compact />}
       {empty ? (

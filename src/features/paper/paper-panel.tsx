@@ -547,7 +547,7 @@ export function PaperPanel() {
   const lotSize = useLotSize(symbol, type);
   const marks = useMarks(symbol, type, last);
   return (
-    <div data-testid="paper-panel" className="flex h-full min-h-0 flex-col overflow-y-auto">
+    <div data-testid="paper-panel" className="relative flex h-full min-h-0 flex-col overflow-y-auto">
       <OrderTicket key={paperKey(symbol, type)} symbol={symbol} type={type} last={last} lotSize={lotSize} />
       <h3 className={HEADING}>{t('Positions')}</h3>
       <Positions marks={marks} />

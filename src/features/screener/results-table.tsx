@@ -184,7 +184,7 @@ export function ResultsTable({ universe, columns, rows, sort, onSort, entered, i
         tabIndex={0}
         role="region"
         aria-label={t('Screen results')}
-        className="group/scroll min-h-0 flex-1 overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-500"
+        className="relative group/scroll min-h-0 flex-1 overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-500"
       >
         <table
           aria-label={t('Screen results')}

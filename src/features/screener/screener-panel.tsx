@@ -173,7 +173,7 @@ export function ScreenerPanel({ takeLinkScreen = takeLinkScreenAtLoad }: Screene
   const warming = answer?.state === 'warming' ? answer.warmUp : undefined;
 
   return (
-    <div data-testid="screener" className="flex h-full min-h-0 flex-col gap-2 overflow-auto p-2 lg:overflow-hidden">
+    <div data-testid="screener" className="relative flex h-full min-h-0 flex-col gap-2 overflow-auto p-2 lg:overflow-hidden">
       <SavedScreens
         screen={valid}
         onExport={
@@ -184,7 +184,7 @@ export function ScreenerPanel({ takeLinkScreen = takeLinkScreenAtLoad }: Screene
             : undefined
         }
       />
-      <div className="shrink-0 lg:max-h-[45%] lg:overflow-auto">
+      <div className="relative shrink-0 lg:max-h-[45%] lg:overflow-auto">
         <ScreenEditor draft={draft} problems={reading.problems ?? {}} general={reading.screen ? [] : reading.general} />
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-300" aria-live="polite">

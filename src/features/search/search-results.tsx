@@ -27,7 +27,7 @@ export function SearchResults({ id, options, activeIndex, optionId, inWatchlist,
   }, [activeIndex, optionId]);
 
   return (
-    <ul id={id} role="listbox" aria-label={t('Symbols')} className="min-h-0 flex-1 overflow-y-auto py-1">
+    <ul id={id} role="listbox" aria-label={t('Symbols')} className="relative min-h-0 flex-1 overflow-y-auto py-1">
       {options.map((option, index) => {
         const active = index === activeIndex;
         const added = inWatchlist.has(option.symbol);

@@ -38,7 +38,7 @@ const MarketCards = memoTranslated(function MarketCards({ minute }: { minute: nu
       </p>
     );
   return (
-    <div className="@container h-full overflow-auto p-2">
+    <div className="relative @container h-full overflow-auto p-2">
       <div className="grid grid-cols-1 gap-2 @2xl:grid-cols-2 @5xl:grid-cols-3">
         {SESSION_MARKETS.map((market) => (
           <PanelBoundary key={market} name={`Sessions ${market}`}>

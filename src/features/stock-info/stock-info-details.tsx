@@ -46,7 +46,7 @@ export function StockInfoDetails({ symbol, type }: StockInfoDetailsProps) {
   }
 
   return (
-    <div className="flex h-full flex-col gap-2 overflow-auto p-3">
+    <div className="relative flex h-full flex-col gap-2 overflow-auto p-3">
       {info.error && <ErrorNotice error={info.error} onRetry={retry} compact />}
       <StockInfoList symbol={symbol} sections={stockInfoSections(entry, ticker.data?.last_price)} />
       {ticker.data === undefined && !ticker.isPending && (

@@ -59,7 +59,7 @@ export function TradeTape({ symbol, type }: { symbol: string; type?: ProductType
           No trades for {symbol} yet.
         </p>
       ) : (
-        <div className="min-h-0 flex-1 overflow-auto">
+        <div className="relative min-h-0 flex-1 overflow-auto">
           <TradeTable symbol={symbol} rows={tapeRows(shown, timeZone)} timeZone={timeZone} futures={hasFuturesColumns(shown, query.data.type)} fresh={fresh} />
         </div>
       )}

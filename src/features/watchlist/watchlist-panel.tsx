@@ -65,7 +65,7 @@ export function WatchlistPanel() {
               {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
               <ol
                 aria-label={t('Symbols in {name}', { name: listName(active) })}
-                className="min-h-0 flex-1 overflow-y-auto"
+                className="relative min-h-0 flex-1 overflow-y-auto"
                 onKeyDown={(event) => {
                   onWatchlistKeyDown(event, active.id, sort === undefined);
                 }}
