@@ -98,6 +98,17 @@ test('typed before the page’s script has run, no key is lost: the inline holde
   expect(refused).toEqual([]);
 });
 
+test('after a click on a toggle group (focus on its radio), a digit still picks the interval and a letter still opens the search', async ({ page }) => {
+  await loadedPage(page, START);
+  await page.getByRole('radiogroup', { name: 'Price scale' }).getByRole('radio', { name: 'Percent' }).click();
+  await expect(page.getByRole('radiogroup', { name: 'Price scale' }).getByRole('radio', { name: 'Percent' })).toBeFocused();
+  await page.keyboard.press('7');
+  await expect(page).toHaveURL(/interval=1d/);
+  await page.getByRole('radiogroup', { name: 'Adjust' }).getByRole('radio', { name: 'None' }).click();
+  await page.keyboard.type('msft', { delay: 40 });
+  await expect(page.getByRole('combobox', { name: 'Search symbols' })).toHaveValue('msft');
+});
+
 test('a letter typed in a field stays there: it opens no search', async ({ page }) => {
   await loadedPage(page, START);
   const add = page.getByRole('combobox', { name: 'Add symbol' });

@@ -9,6 +9,17 @@ describe('isTypingTarget', () => {
     expect(['input', 'textarea', 'select'].map((tag) => isTypingTarget(document.createElement(tag)))).toEqual([true, true, true]);
     expect(isTypingTarget(editable)).toBe(true);
     expect(isTypingTarget(document.createElement('button'))).toBe(false);
+    // A toggle group's radio or a checkbox takes no typing: the page's keys still work there.
+    for (const type of ['radio', 'checkbox', 'range']) {
+      const input = document.createElement('input');
+      input.type = type;
+      expect(isTypingTarget(input)).toBe(false);
+    }
+    for (const type of ['search', 'number', 'date']) {
+      const input = document.createElement('input');
+      input.type = type;
+      expect(isTypingTarget(input)).toBe(true);
+    }
     expect(isTypingTarget(null)).toBe(false);
     expect(isTypingTarget(window)).toBe(false);
   });
