@@ -121,6 +121,20 @@ test('an armed alert is still evaluated with the tab hidden, over HTTP polling',
   for (const url of tickerRequests) expect(decodeURIComponent(url)).toContain(SYMBOL);
 });
 
+test('the dialog’s last price reads as the header’s: the symbol’s precision, grouped (94,296.54, 222.10)', async ({ page, request }) => {
+  await setClock(request, iso(T0), true);
+  for (const symbol of ['BTCUSDT', 'AAPL.US']) {
+    await page.goto(`/?symbol=${symbol}&interval=1d&tab=chart`);
+    const header = page.getByTestId('header-last-price');
+    await expect(header).toHaveText(/\d/, { timeout: 15_000 });
+    await page.getByRole('tab', { name: 'Alerts' }).click();
+    await page.getByRole('button', { name: '+ New alert' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New alert' });
+    await expect(dialog.getByTestId('alert-dialog-last')).toHaveText(`Last price ${(await header.textContent()) ?? ''}`);
+    await page.keyboard.press('Escape');
+  }
+});
+
 test('bad values in the dialog get clear messages', async ({ page }) => {
   await openAlerts(page);
   await page.getByRole('button', { name: '+ New alert' }).click();

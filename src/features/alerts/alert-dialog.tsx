@@ -20,6 +20,7 @@ import { catalogQueryOptions, useCatalog } from '../../queries/use-catalog';
 import { useTicker } from '../../queries/use-ticker';
 import { useAppStore } from '../../store/app-store';
 import { TypeChoice } from '../../components/ui/type-choice';
+import { tickerFigures } from '../../components/live-quote/ticker-figures';
 import type { Interval, ProductType } from '#shared/contract.ts';
 import {
   DEFAULT_WEBHOOK_TEMPLATE,
@@ -147,6 +148,8 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
   const quotedType = known ? (useAppStore.getState().symbolTypes[known.symbol] ?? known.type) : request.type;
   const ticker = useTicker(quoted, quotedType);
   const last = ticker.data?.last_price;
+  // As the watchlist and the header print it: the symbol's precision, grouped (222.10, not 222.1).
+  const lastShown = ticker.data && tickerFigures(ticker.data).last;
   // An edited move alert keeps the price it was set at (for its symbol): its move is measured from there.
   const keptBase =
     editing?.condition.kind === 'move' && normalizeSymbol(values.symbol) === normalizeSymbol(editing.symbol) ? editing.condition.base : undefined;
@@ -258,7 +261,7 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
               />
             )}
             <p className="-mt-2 text-xs text-slate-500 dark:text-slate-400" data-testid="alert-dialog-last">
-              {last !== undefined ? t('Last price {price}', { price: last }) : quoted !== '' && ticker.isPending ? t('Loading the price…') : ' '}
+              {lastShown !== undefined ? t('Last price {price}', { price: lastShown }) : quoted !== '' && ticker.isPending ? t('Loading the price…') : ' '}
             </p>
           </>
         )}
@@ -348,7 +351,7 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
                 label={
                   values.kind === 'dayMove'
                     ? t('Move in % from the previous close')
-                    : t('Move in % from {price}', { price: keptBase !== undefined ? priceText(keptBase) : (last ?? t('the price now')) })
+                    : t('Move in % from {price}', { price: keptBase !== undefined ? priceText(keptBase) : (lastShown ?? t('the price now')) })
                 }
                 error={errors.percent}
                 value={values.percent}
