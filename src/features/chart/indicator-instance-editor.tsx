@@ -2,6 +2,7 @@
  * One indicator of the chart in the picker: its parameters (applied as soon as they are valid,
  * held to the kind's limits), a colour per line, its pane, and Remove.
  */
+import { hexColour } from '../../lib/hex-colour';
 import { kindSpec, paramsFor } from '../../lib/indicator-catalog';
 import { t } from '../../i18n/t';
 import type { IndicatorInstance } from '../../store/preferences-slice';
@@ -48,7 +49,7 @@ export function IndicatorInstanceEditor({ instance, shown, onChange, onRemove }:
             key={line}
             type="color"
             aria-label={t('Colour of {name}', { name: spec.lines.length > 1 ? `${label} ${line}` : label })}
-            value={instance.colours?.[o] ?? shown?.[o] ?? UNSET_COLOUR}
+            value={hexColour(instance.colours?.[o] ?? shown?.[o] ?? UNSET_COLOUR, UNSET_COLOUR)}
             onChange={(event) => {
               // The other lines keep the colours they show.
               const colours = spec.lines.map((_, i) => instance.colours?.[i] ?? shown?.[i] ?? UNSET_COLOUR);
