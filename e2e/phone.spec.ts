@@ -167,6 +167,25 @@ test('a pinch zooms the chart, a drag pans it, a long press shows the candle und
   await touch(cdp, 'touchEnd', []);
 });
 
+test('the chosen interval stays in sight in the toolbar’s sideways row, after the phone is turned and back', async ({ page }) => {
+  await page.goto('/?symbol=700.HK&interval=1d');
+  const row = page.getByRole('group', { name: 'Interval' });
+  const active = row.getByRole('button', { pressed: true });
+  await expect(active).toHaveText('1d');
+  const inSight = () =>
+    row.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const pressed = element.querySelector('[aria-pressed="true"]')?.getBoundingClientRect();
+      return pressed !== undefined && pressed.left >= box.left - 1 && pressed.right <= box.right + 1;
+    });
+  await expect.poll(inSight).toBe(true);
+  await page.setViewportSize({ width: 844, height: 390 });
+  await expect.poll(inSight).toBe(true);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The row narrows again for the More button: the chosen interval scrolls back into it.
+  await expect.poll(inSight).toBe(true);
+});
+
 test.describe('on its side (844×390)', () => {
   test.use({ viewport: { width: 844, height: 390 } });
 

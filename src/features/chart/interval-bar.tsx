@@ -40,15 +40,15 @@ export function revealInRow(row: { scrollLeft: number; clientWidth: number }, ch
 export function IntervalBar({ intervals, value, onChange }: IntervalBarProps) {
   useLanguage();
   const row = useRef<HTMLDivElement>(null);
-  // On a phone the row scrolls sideways: the active interval is kept in sight. Read in a resize
-  // observer's first call, which comes once the browser has laid the row out: reading it in the
-  // effect forced the app's first layout inside React's first commit (92 ms of a 189 ms task on a
-  // phone slowed 4×).
+  // On a phone the row scrolls sideways: the active interval is kept in sight, again whenever the
+  // row's width changes (the toolbar making room for its More button, a phone turned): after the
+  // first call only, the active interval sat out of sight once More took its room. Read in a resize
+  // observer, which calls once the browser has laid the row out: reading it in the effect forced the
+  // app's first layout inside React's first commit (92 ms of a 189 ms task on a phone slowed 4×).
   useEffect(() => {
     const element = row.current;
     if (!element || typeof ResizeObserver !== 'function') return undefined;
     const observer = new ResizeObserver(() => {
-      observer.disconnect();
       const active = element.querySelector<HTMLElement>('[aria-pressed="true"]');
       if (active && element.scrollWidth > element.clientWidth) revealInRow(element, active);
     });
