@@ -135,6 +135,29 @@ test('the dialog’s last price reads as the header’s: the symbol’s precisio
   }
 });
 
+test.describe('with the service worker (the push control waits for it)', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('on a server without push (no workspace) the Alerts panel does not ask for its key: no 404 in the console', async ({ page }) => {
+    const asked: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/chartroom/push/key') asked.push(request.url());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const status = page.waitForResponse((response) => new URL(response.url()).pathname === '/chartroom/alerts/status');
+    await openAlerts(page);
+    expect(await (await status).json()).toMatchObject({ push: false });
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+    // The panel's push control would have loaded and asked by now.
+    await page.waitForTimeout(1_500);
+    expect(asked).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
 test('bad values in the dialog get clear messages', async ({ page }) => {
   await openAlerts(page);
   await page.getByRole('button', { name: '+ New alert' }).click();

@@ -15,6 +15,7 @@ import { conditionText, deliveryParts, logLineText, priceText, repeatText, timeT
 import type { LogDeliveries } from '#shared/alerts/alert-schema.ts';
 import { useAlertsStore } from './alerts-store';
 import { openAlertDialog } from './dialog-state';
+import { useServerAlertsStatus } from './server-evaluates';
 import { askNotificationPermission, notificationsAllowed } from './notify';
 
 const STATUS_STYLE: Record<Alert['status'], string> = {
@@ -130,12 +131,17 @@ const canPush = (): boolean => typeof window !== 'undefined' && 'serviceWorker' 
 
 /**
  * "Notify this device" (push/device-push-control.tsx): its code loads when the panel shows, in a
- * browser with Web Push only, so neither the first page nor this panel's chunk carries it.
+ * browser with Web Push only, so neither the first page nor this panel's chunk carries it; not on
+ * a server whose status says it has no push (no workspace: its key route answered 404, an error
+ * in the console each time the panel showed).
  */
 function DevicePush() {
   const [Control, setControl] = useState<ComponentType>();
+  const status = useServerAlertsStatus();
+  // Unknown (signed out, no answer): the control asks the key route itself.
+  const serverMayPush = status === null || status?.push === true;
   useEffect(() => {
-    if (!canPush()) return;
+    if (!canPush() || !serverMayPush) return;
     let live = true;
     import('./push/device-push-control').then(
       (module) => {
@@ -149,7 +155,7 @@ function DevicePush() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [serverMayPush]);
   return Control ? <Control /> : null;
 }
 
