@@ -145,7 +145,7 @@ test('scrolled back, the » button, End and a double-click on the time axis brin
   await expect(latestButton(page)).toBeHidden();
 });
 
-test('go to a date a year back centres it, loading older history; reset brings the latest bar back', async ({ page }) => {
+test('go to a date a year back centres it, loading older history; reset brings the latest bar back; a future date shows the latest bar at its place', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/?symbol=AAPL.US&interval=1h');
   await expect(page.getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/);
@@ -185,6 +185,15 @@ test('go to a date a year back centres it, loading older history; reset brings t
   await dragBack(page, 400);
   await expect(latestButton(page)).toBeVisible();
   await page.keyboard.press('Alt+r');
+  await expect(latestButton(page)).toBeHidden();
+
+  // A date after the latest bar: the latest bar where it always sits, at the right (it was centred, half the chart empty).
+  await page.keyboard.press('Alt+g');
+  await dialog.getByLabel('Date').fill('2027-12-25');
+  await dialog.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await page.mouse.move(0, 0);
+  await expect.poll(async () => Math.max(...(await readCandles(page)).candles.map((candle) => candle.x))).toBeGreaterThan(pane.left + pane.width * 0.8);
   await expect(latestButton(page)).toBeHidden();
 });
 

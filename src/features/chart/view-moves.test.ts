@@ -27,8 +27,9 @@ describe('placeOfDay', () => {
   it('takes the bar before a day without one (a weekend): the nearest earlier session', () => {
     expect(placeOfDay(dailies, day('2025-11-08'))).toEqual({ kind: 'bars', first: 4, last: 4 });
   });
-  it('takes the latest bar for a day past it', () => {
-    expect(placeOfDay(dailies, day('2025-12-01'))).toEqual({ kind: 'bars', first: 6, last: 6 });
+  it('says latest for a day after the latest bar’s, the latest bar’s own day', () => {
+    expect(placeOfDay(dailies, day('2025-12-01'))).toEqual({ kind: 'latest' });
+    expect(placeOfDay(dailies, day('2025-11-11'))).toEqual({ kind: 'bars', first: 6, last: 6 });
   });
   it('says older for a day before the first bar', () => {
     expect(placeOfDay(dailies, day('2025-11-02'))).toEqual({ kind: 'older' });

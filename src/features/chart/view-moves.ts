@@ -45,8 +45,8 @@ export function chartTimeOfDate(text: string): number | undefined {
   return ms / 1000;
 }
 
-/** Where a day sits among the chart's bars: its bars' indexes, or before the first bar. */
-export type DayPlace = { kind: 'bars'; first: number; last: number } | { kind: 'older' };
+/** Where a day sits among the chart's bars: its bars' indexes, before the first bar, or after the latest one's day. */
+export type DayPlace = { kind: 'bars'; first: number; last: number } | { kind: 'older' } | { kind: 'latest' };
 
 /**
  * The bars of the day starting at chart time `dayStart` in `times` (sorted chart seconds); a day
@@ -63,6 +63,9 @@ export function placeOfDay(times: readonly number[], dayStart: number): DayPlace
     else high = middle;
   }
   const first = Math.min(low, times.length - 1);
+  // A day after the latest bar's (a date in the future): the latest bar where it always sits, not
+  // centred with half the chart empty.
+  if (low === times.length && dayStart >= (times[times.length - 1] ?? 0) + DAY_SECONDS) return { kind: 'latest' };
   if (low === times.length || (times[low] ?? 0) >= dayStart + DAY_SECONDS) {
     // No bar opens on that day: the bar before holds it (a week, a month), unless it is past the latest.
     const holder = low === times.length ? times.length - 1 : Math.max(0, low - 1);
@@ -107,6 +110,12 @@ export function goToPlace(
     const found = place();
     // The whole history is held (the window part fixes the left edge then): its first bar it is.
     const complete = scale.options().fixLeftEdge;
+    if (found.kind === 'latest') {
+      cancel();
+      scrollToLatest(chart);
+      arrived?.(found);
+      return;
+    }
     if (found.kind === 'bars' || complete || steps >= MAX_OLDER_STEPS) {
       cancel();
       const { first, last } = found.kind === 'bars' ? found : { first: 0, last: 0 };
