@@ -145,7 +145,9 @@ test('scrolled back, the » button, End and a double-click on the time axis brin
   await expect(latestButton(page)).toBeHidden();
 });
 
-test('go to a date a year back centres it, loading older history; reset brings the latest bar back; a future date shows the latest bar at its place', async ({ page }) => {
+test('go to a date a year back centres it, loading older history; reset brings the latest bar back; a future date shows the latest bar at its place', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/?symbol=AAPL.US&interval=1h');
   await expect(page.getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/);
