@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { isInModal, isTypingTarget, keysAreNotThePages } from './key-press';
+import { buttonInModal } from './key-press.test-support';
 
 describe('isTypingTarget', () => {
   it('is true in fields, selects and editable content, false elsewhere', () => {
@@ -27,13 +28,7 @@ describe('isTypingTarget', () => {
 
 /** A button inside a modal dialog, and one on the page. */
 function buttons(): { inModal: HTMLButtonElement; onPage: HTMLButtonElement } {
-  const dialog = document.createElement('div');
-  dialog.setAttribute('role', 'dialog');
-  dialog.setAttribute('aria-modal', 'true');
-  const inModal = dialog.appendChild(document.createElement('button'));
-  const onPage = document.createElement('button');
-  document.body.append(dialog, onPage);
-  return { inModal, onPage };
+  return { inModal: buttonInModal(), onPage: document.body.appendChild(document.createElement('button')) };
 }
 
 describe('isInModal and keysAreNotThePages', () => {

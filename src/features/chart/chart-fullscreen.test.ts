@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { buttonInModal } from '../../lib/key-press.test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isFullscreenKey, toggleChartFullscreen } from './chart-fullscreen';
 
@@ -42,9 +43,7 @@ describe('the chart full screen', () => {
 
 describe('isFullscreenKey in a modal dialog', () => {
   it('is not Shift+F pressed in a dialog', () => {
-    const dialog = document.body.appendChild(document.createElement('div'));
-    dialog.setAttribute('aria-modal', 'true');
-    const button = dialog.appendChild(document.createElement('button'));
+    const button = buttonInModal();
     expect(isFullscreenKey(key('F', { shiftKey: true, target: button }))).toBe(false);
     expect(isFullscreenKey(key('F', { shiftKey: true, target: document.body }))).toBe(true);
   });

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { buttonInModal } from '../../lib/key-press.test-support';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pendingShortcutOrder, SHORTCUT_ORDER_WAIT_MS, shortcutSide, takeShortcutOrder } from './paper-shortcut';
 
@@ -51,9 +52,7 @@ describe('the paper trading keys', () => {
 
 describe('shortcutSide in a modal dialog', () => {
   it('sends no order from a key pressed in a dialog', () => {
-    const dialog = document.body.appendChild(document.createElement('div'));
-    dialog.setAttribute('aria-modal', 'true');
-    const button = dialog.appendChild(document.createElement('button'));
+    const button = buttonInModal();
     expect(shortcutSide(key('KeyB', {}, button))).toBeUndefined();
     expect(shortcutSide(key('KeyB'))).toBe('buy');
   });

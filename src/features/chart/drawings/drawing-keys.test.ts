@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { buttonInModal } from '../../../lib/key-press.test-support';
 import { describe, expect, it } from 'vitest';
 import { drawingKeyAction } from './drawing-keys';
 
@@ -41,9 +42,7 @@ describe('drawingKeyAction', () => {
 
 describe('in a modal dialog', () => {
   it('takes none of its keys: a Delete on its button keeps the chart’s drawing', () => {
-    const dialog = document.body.appendChild(document.createElement('div'));
-    dialog.setAttribute('aria-modal', 'true');
-    const button = dialog.appendChild(document.createElement('button'));
+    const button = buttonInModal();
     expect(drawingKeyAction(key('Delete', {}, button))).toBeUndefined();
     expect(drawingKeyAction(key('Backspace', {}, button))).toBeUndefined();
     expect(drawingKeyAction(key('z', { ctrlKey: true }, button))).toBeUndefined();
