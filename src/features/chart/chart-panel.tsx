@@ -3,7 +3,7 @@
  * chart of the workspace's symbol, with its own loading and error states so a failure here leaves
  * the rest of the dashboard alone.
  */
-import { memoTranslated } from '../../i18n/memo-translated';
+import { memoTranslated, memoWithoutText } from '../../i18n/memo-translated';
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
 import { useQueryClient } from '@tanstack/react-query';
@@ -70,7 +70,7 @@ const ListedIntervalBar = memoTranslated(function ListedIntervalBar({ value, onC
 });
 
 /** Moves the chart's forming candle with quotes (useLiveForming); draws nothing. */
-const LiveForming = memoTranslated(function LiveForming(params: LiveFormingParams) {
+const LiveForming = memoWithoutText(function LiveForming(params: LiveFormingParams) {
   useLiveForming(params);
   return null;
 });

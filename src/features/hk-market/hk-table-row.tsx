@@ -5,7 +5,6 @@
  */
 import { memoTranslated } from '../../i18n/memo-translated';
 import { t } from '../../i18n/t';
-import { useLanguage } from '../../i18n/use-language';
 import { CUT_CELL, STICKY_ONCE_SCROLLED, TABLE_CELL } from '../../components/ui/table-cells';
 import { COLUMNS, STICKY_EDGE } from './hk-columns';
 import { cellText, decimalPad, isPriceColumn, moveClass, priceDecimals } from './hk-cells';
@@ -24,7 +23,6 @@ interface HkTableRowProps {
 const PAD = 'after:invisible after:content-[attr(data-pad)]';
 
 export const HkTableRow = memoTranslated(function HkTableRow({ row, rowIndex, onOpen }: HkTableRowProps) {
-  useLanguage();
   const decimals = priceDecimals(row);
   const pad = decimalPad(decimals);
   const move = moveClass(row.change);

@@ -1,5 +1,5 @@
 /** A row's last daily closes as a tiny line (SVG, no axes): up or down colour by its first and last. */
-import { memoTranslated } from '../../i18n/memo-translated';
+import { memoWithoutText } from '../../i18n/memo-translated';
 import { useEffect, useState } from 'react';
 import type { Observable } from '../../lib/observable';
 import { moveClass } from './screen-cells';
@@ -39,7 +39,7 @@ function useDrawnAtRest(scrolling: Observable<boolean> | undefined): boolean {
   return drawn;
 }
 
-export const Sparkline = memoTranslated(function Sparkline({ closes, scrolling }: { closes: readonly number[] | undefined; scrolling?: Observable<boolean> }) {
+export const Sparkline = memoWithoutText(function Sparkline({ closes, scrolling }: { closes: readonly number[] | undefined; scrolling?: Observable<boolean> }) {
   const drawn = useDrawnAtRest(scrolling);
   if (!drawn) return <span aria-hidden="true" className="inline-block align-middle" style={{ width: WIDTH, height: HEIGHT }} />;
   const points = closes ? sparkPoints(closes) : '';

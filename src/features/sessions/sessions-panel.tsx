@@ -5,7 +5,6 @@
 import { memoTranslated } from '../../i18n/memo-translated';
 import { t } from '../../i18n/t';
 import { WaitingText } from '../../components/ui/waiting-text';
-import { useLanguage } from '../../i18n/use-language';
 import { SESSION_MARKETS } from '#shared/contract.ts';
 import { PanelBoundary } from '../../components/ui/panel-boundary';
 import { useTradingSessions } from '../../queries/use-trading-sessions';
@@ -27,7 +26,6 @@ export function SessionsPanel({ now }: SessionsPanelProps) {
 
 /** Re-renders on the minute (and when the sessions answer changes); the seconds reach only the clocks. */
 const MarketCards = memoTranslated(function MarketCards({ minute }: { minute: number }) {
-  useLanguage();
   const sessionsQuery = useTradingSessions();
   // Until the session tables answer, one line: the cards then appear whole, instead of each table
   // growing under its card's first lines and pushing the cards below down (a layout shift).

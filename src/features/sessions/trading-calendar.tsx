@@ -5,7 +5,6 @@
  */
 import { memoTranslated } from '../../i18n/memo-translated';
 import { t } from '../../i18n/t';
-import { useLanguage } from '../../i18n/use-language';
 import { useState } from 'react';
 import type { SessionMarket } from '#shared/contract.ts';
 import { ErrorNotice } from '../../components/ui/error-notice';
@@ -39,8 +38,6 @@ function sameDays(before: TradingCalendarProps, after: TradingCalendarProps): bo
 }
 
 export const TradingCalendar = memoTranslated(function TradingCalendar({ market, now }: TradingCalendarProps) {
-  // Memoised: a language switch reaches it through its own subscription, not the panel's render.
-  useLanguage();
   // Months from the market's current month: the view follows the clock across a month end.
   const [offset, setOffset] = useState(0);
   const today = ymdInZone(now, marketTimeZone(market));

@@ -9,7 +9,6 @@
  */
 import { memoTranslated } from '../../i18n/memo-translated';
 import { t } from '../../i18n/t';
-import { useLanguage } from '../../i18n/use-language';
 import { useCallback, useRef, type PointerEvent } from 'react';
 import { describeError } from '../../components/ui/describe-error';
 import { useOpenIntent } from '../../queries/use-open-intent';
@@ -79,7 +78,6 @@ function Amounts({ ticker, columns }: { ticker: Ticker | undefined; columns: rea
 }
 
 export const WatchlistRow = memoTranslated(function WatchlistRow({ listId, symbol, isFirst, isLast, tabbable, hintId, columns, draggable }: WatchlistRowProps) {
-  useLanguage();
   const type = useAppStore((state) => state.symbolTypes[symbol]);
   const row = useRef<HTMLLIElement>(null);
   const watchRowView = useCallback((listener: (inView: boolean) => void) => (row.current ? watchInView(row.current, listener) : () => undefined), []);
