@@ -147,7 +147,10 @@ test('where the browser refuses full screen, the chart fills the page; Esc leave
   await expect.poll(() => fullScreen(page)).toBe('off');
 });
 
-/** Every legend on the chart keeps to one line (a line of text-xs is 16 px). */
+/**
+ * Every legend on the chart keeps to one line (a line of text-xs is 16 px), and shows each value
+ * whole or not at all: none is cut by the legend's edge or a clipping box around it ("2026-1").
+ */
 async function expectOneLineLegends(page: Page, count: number): Promise<void> {
   const legends = page.getByTestId('chart-legend');
   await expect(legends).toHaveCount(count);
@@ -155,6 +158,22 @@ async function expectOneLineLegends(page: Page, count: number): Promise<void> {
     await expect(legend).toBeVisible();
     const box = await legend.boundingBox();
     expect(box?.height).toBeLessThanOrEqual(20);
+    const cut = await legend.evaluate((list) => {
+      let clip = list.getBoundingClientRect();
+      for (let box: Element | null = list.parentElement; box; box = box.parentElement) {
+        if (getComputedStyle(box).overflow === 'visible') continue;
+        const r = box.getBoundingClientRect();
+        clip = new DOMRect(Math.max(clip.left, r.left), Math.max(clip.top, r.top), 0, 0);
+        clip.width = Math.max(0, Math.min(list.getBoundingClientRect().right, r.right) - clip.left);
+        clip.height = Math.max(0, Math.min(list.getBoundingClientRect().bottom, r.bottom) - clip.top);
+      }
+      const inside = (r: DOMRect) => r.left >= clip.left - 0.5 && r.right <= clip.right + 0.5 && r.top >= clip.top - 0.5 && r.bottom <= clip.bottom + 0.5;
+      const outside = (r: DOMRect) => r.left >= clip.right || r.right <= clip.left || r.top >= clip.bottom || r.bottom <= clip.top;
+      return [...list.children]
+        .filter((item) => !inside(item.getBoundingClientRect()) && !outside(item.getBoundingClientRect()))
+        .map((item) => item.textContent);
+    });
+    expect(cut, 'legend values cut at the edge').toEqual([]);
   }
 }
 
