@@ -240,9 +240,13 @@ test('"Alert here" on the chart and a watchlist row open the dialog at once, and
   const chart = page.getByTestId('main-chart');
   const box = await chart.boundingBox();
   if (!box) throw new Error('no chart');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+  const pointerY = box.y + box.height / 3;
+  await page.mouse.move(box.x + box.width / 2, pointerY);
   const here = page.getByTestId('alert-here');
   await expect(here).toBeVisible();
+  // Beside the crosshair's price label on the axis (about 20 px high, centred on the pointer), not over its digits.
+  const bell = await here.boundingBox();
+  expect(bell && (bell.y >= pointerY + 9 || bell.y + bell.height <= pointerY - 9), `bell at ${JSON.stringify(bell)}, pointer y ${String(pointerY)}`).toBe(true);
   const label = (await here.getAttribute('aria-label')) ?? '';
   const price = /Alert here: ([\d.]+)/.exec(label)?.[1];
   expect(price).toBeDefined();

@@ -183,10 +183,20 @@ function Lines({ surface, wanted }: { surface: ChartSurface; wanted: AlertLine[]
 interface HerePoint {
   y: number;
   price: number;
+  paneHeight: number;
+}
+
+/** Half the height of the crosshair's price label on the axis, and the bell's size, in px. */
+const LABEL_HALF = 11;
+const BELL = 20;
+
+/** The bell's top: under the crosshair's price label (whose digits it would cover), above it near the pane's foot. */
+function bellTop({ y, paneHeight }: HerePoint): number {
+  return y + LABEL_HALF + BELL <= paneHeight ? y + LABEL_HALF : y - LABEL_HALF - BELL;
 }
 
 /**
- * "Alert here": a bell on the price axis at the crosshair's price, kept while pointed at. On the
+ * "Alert here": a bell on the price axis beside the crosshair's price label, kept while pointed at. On the
  * axis, not in the pane: a button following the crosshair inside the pane sat under the pointer
  * wherever it went near the last candles, and took the clicks meant for the chart (a drawing's
  * anchor, a hover's legend).
@@ -211,7 +221,7 @@ function AlertHere({ surface, symbol, type, adjustHidden }: { surface: ChartSurf
         );
         return;
       }
-      setPoint({ y, price: roundToPriceStep(price, surface) });
+      setPoint({ y, price: roundToPriceStep(price, surface), paneHeight: surface.chart.paneSize(0).height });
     };
     surface.chart.subscribeCrosshairMove(onMove);
     return () => {
@@ -226,7 +236,7 @@ function AlertHere({ surface, symbol, type, adjustHidden }: { surface: ChartSurf
       data-testid="alert-here"
       title={t('Set an alert at {price}', { price: priceText(point.price) })}
       aria-label={t('Alert here: {price}', { price: priceText(point.price) })}
-      style={{ top: point.y - 10, right: 2 }}
+      style={{ top: bellTop(point), right: 2 }}
       onPointerEnter={() => {
         over.current = true;
       }}
