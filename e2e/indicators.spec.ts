@@ -170,6 +170,13 @@ test('a period the chart cannot draw is refused with its reason and the range; f
   const chart = page.getByTestId('main-chart');
   const field = page.getByRole('textbox', { name: 'MA', exact: true });
   await expect(chart).toHaveAttribute('aria-label', /with MA 20, MA 50$/);
+  // Typed around the MA already drawn: the field and the chart keep the order typed.
+  await field.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('5, 10, 20', { delay: 40 });
+  await page.keyboard.press('Enter');
+  await expect(field).toHaveValue('5, 10, 20');
+  await expect(chart).toHaveAttribute('aria-label', /with MA 5, MA 10, MA 20$/);
   await field.fill('10 30');
   await field.press('Enter');
   await expect(field).toHaveValue('10, 30');

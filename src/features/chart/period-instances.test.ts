@@ -15,15 +15,21 @@ describe('the period fields over the list', () => {
     expect(periodsOf(list, 'wma')).toEqual([]);
   });
 
-  it('keep an instance whose period stays (its id, colour and place), add the new ones after the last of the kind', () => {
-    // MA 50 goes; MA 5 and 60 come right after MA 20, the last MA kept.
+  it('keep an instance whose period stays (its id and colour), in the order typed, where the kind stood', () => {
+    // MA 50 goes; MA 5, 20 and 60 stand where MA 20, the one MA kept, stood, as typed.
     expect(withPeriods(list, 'sma', [5, 20, 60])).toEqual([
-      list[0],
       { id: 'sma-2', kind: 'sma', params: { period: 5 } },
+      list[0],
       { id: 'sma-3', kind: 'sma', params: { period: 60 } },
       list[1],
       list[3],
     ]);
+    expect(periodsOf(withPeriods(list, 'sma', [5, 20, 60]), 'sma')).toEqual([5, 20, 60]);
+  });
+
+  it('reorder the kept ones as typed, each in one of the kind’s places among the other kinds', () => {
+    expect(withPeriods(list, 'sma', [50, 20])).toEqual([list[2], list[1], list[0], list[3]]);
+    expect(withPeriods(list, 'sma', [50, 10, 20])).toEqual([list[2], list[1], { id: 'sma-3', kind: 'sma', params: { period: 10 } }, list[0], list[3]]);
   });
 
   it('remove every instance of the kind for an empty field, and add a first one at the end', () => {

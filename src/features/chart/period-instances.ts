@@ -1,6 +1,6 @@
 /** The MA and EMA fields over the indicator list (and the picker's adds): periods of one kind, new instances and their ids. */
 import type { IndicatorKind } from '#shared/indicators/kinds.ts';
-import type { IndicatorList } from '../../store/preferences-slice';
+import type { IndicatorInstance, IndicatorList } from '../../store/preferences-slice';
 
 /** An id for one more `kind` in `list`. */
 export function newInstanceId(list: IndicatorList, kind: IndicatorKind): string {
@@ -16,20 +16,32 @@ export function periodsOf(list: IndicatorList, kind: IndicatorKind): number[] {
 }
 
 /**
- * `list` with its `kind` instances set to `periods`: one with a period still asked for keeps its
- * id, colour and place; the new ones follow the last of that kind (or the end).
+ * `list` with its `kind` instances set to `periods`, in the order typed ("5, 10, 20" reads back so,
+ * and takes the moving averages' colours in that order, as Futu's MA slots do): one with a period
+ * still asked for keeps its id and its own colour; the kind's places among the other kinds stay,
+ * and the new ones follow the last of them (or the end).
  */
 export function withPeriods(list: IndicatorList, kind: IndicatorKind, periods: readonly number[]): IndicatorList {
-  const wanted = new Set(periods);
-  const kept = list.filter((instance) => instance.kind !== kind || wanted.has(instance.params.period ?? 20));
-  const have = new Set(periodsOf(kept, kind));
-  const added: IndicatorList = [];
-  for (const period of periods) {
-    if (have.has(period)) continue;
-    have.add(period);
-    added.push({ id: newInstanceId([...kept, ...added], kind), kind, params: { period } });
+  const kept = new Map<number, IndicatorInstance>();
+  for (const instance of list) {
+    const period = instance.params.period ?? 20;
+    if (instance.kind === kind && periods.includes(period) && !kept.has(period)) kept.set(period, instance);
   }
-  const last = kept.map((instance) => instance.kind).lastIndexOf(kind);
-  const at = last < 0 ? kept.length : last + 1;
-  return [...kept.slice(0, at), ...added, ...kept.slice(at)];
+  const others = list.filter((instance) => instance.kind !== kind);
+  const ordered: IndicatorList = [];
+  for (const period of [...new Set(periods)]) {
+    ordered.push(kept.get(period) ?? { id: newInstanceId([...kept.values(), ...ordered], kind), kind, params: { period } });
+  }
+  // The kind's places: where its kept instances stood, counted among the other kinds.
+  const places = list.filter((instance) => instance.kind !== kind || [...kept.values()].includes(instance));
+  const slots = places.flatMap((instance, at) => (instance.kind === kind ? [at] : []));
+  if (slots.length === 0) return [...others, ...ordered];
+  const result: IndicatorList = [];
+  let next = 0;
+  places.forEach((instance, at) => {
+    if (instance.kind !== kind) result.push(instance);
+    else if (at === slots.at(-1)) result.push(...ordered.slice(next));
+    else result.push(ordered[next++] as IndicatorInstance);
+  });
+  return result;
 }
