@@ -157,6 +157,22 @@ test('a browser with a workspace of its own meets the server’s: it is asked, a
   await desk.context.close();
 });
 
+test('a fresh browser opened from a chart link takes the server’s workspace without asking (the link’s charts stay its own)', async ({ browser }) => {
+  const desk = await device(browser);
+  await addSymbol(desk.page, '388.HK');
+  await expect(desk.page.locator('html')).toHaveAttribute('data-workspace-sync', 'synced');
+
+  const fresh = await browser.newContext({ baseURL: server.url });
+  const page = await fresh.newPage();
+  await page.goto('/?symbol=MSFT.US&interval=1h');
+  await expect(page.locator('html')).toHaveAttribute('data-workspace-sync', 'synced', { timeout: 15_000 });
+  await expect(row(page, '388.HK')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Your workspace on the server' })).toHaveCount(0);
+  await expect(page.getByTestId('symbol-header')).toContainText('MSFT.US');
+  await fresh.close();
+  await desk.context.close();
+});
+
 test('two browsers signed in as one user keep in step; another user’s browser sees nothing of it', async ({ browser }) => {
   const desk = await device(browser, 'alice');
   const laptop = await device(browser, 'alice');

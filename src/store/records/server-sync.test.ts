@@ -211,6 +211,18 @@ describe('the first contact of a browser with a workspace', () => {
     expect(symbolsOf(fresh.store, 'us')).toContain('IBM.US');
   });
 
+  it('asks nothing of a browser opened from a link (its charts on screen stay on the device, not its own work)', async () => {
+    const server = await withServerWorkspace();
+    const fresh = browser(server, 'fresh');
+    fresh.open((state) => {
+      state.updateLayout((layout) => ({ ...layout, kind: '2h' }));
+    });
+    await settle(fresh);
+    expect(fresh.asked()).toBe(0);
+    expect(listNames(fresh.store)).toContain('Desk list');
+    expect(fresh.store.getState().layout.kind).toBe('2h');
+  });
+
   it('asks, and merges both workspaces when the user says so', async () => {
     const server = await withServerWorkspace();
     const laptop = browser(server, 'laptop', 'merge');

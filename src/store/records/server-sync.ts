@@ -305,11 +305,15 @@ export class ServerSync {
     return { ...answer, records: answer.records.filter((record) => this.travels(record.store, record.kind)) };
   }
 
+  /** Whether this browser holds work of its own: what stays on the device (a link's charts) is not. */
   private hasOwnWork(): boolean {
     return this.options.stores.some(({ name, defaults, incidental = [] }) =>
       [...(this.mirror.get(name)?.values() ?? [])].some(
         (record) =>
-          !record.deleted && !incidental.includes(record.kind) && !(defaults.has(record.id) && sameValue(defaults.get(record.id)?.value, record.value)),
+          !record.deleted &&
+          this.travels(name, record.kind) &&
+          !incidental.includes(record.kind) &&
+          !(defaults.has(record.id) && sameValue(defaults.get(record.id)?.value, record.value)),
       ),
     );
   }
