@@ -16,7 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { addSymbol, createAlert, drawHorizontalLine, openTab, placedCount } from './records-journey.ts';
-import { DEFAULT_SIM_NOW } from './sim-control.ts';
+import { findRise, iso, T0 } from './price-rise.ts';
+import { DEFAULT_SIM_NOW, setClock } from './sim-control.ts';
 import { startServer, type RunningServer } from './start-server.ts';
 
 let server: RunningServer;
@@ -171,6 +172,36 @@ test('a fresh browser opened from a chart link takes the server’s workspace wi
   await expect(page.getByTestId('symbol-header')).toContainText('MSFT.US');
   await fresh.close();
   await desk.context.close();
+});
+
+test('an alert made while the workspace question waits ("Decide later") fires in the browser, which the server cannot see', async ({ browser }) => {
+  const desk = await device(browser);
+  await addSymbol(desk.page, '388.HK');
+  await desk.context.close();
+
+  // A laptop with a symbol of its own, asked at its first contact; the user decides later.
+  const laptop = await browser.newContext({ baseURL: server.url });
+  const page = await laptop.newPage();
+  await page.route('**/chartroom/workspace**', (route) => route.abort());
+  await openTab(page);
+  await addSymbol(page, 'XAUUSD');
+  await expect(page.locator('html')).toHaveAttribute('data-workspace-sync', 'offline', { timeout: 15_000 });
+  await page.unroute('**/chartroom/workspace**');
+  const { p0, t1, p1 } = await findRise(page.request, 'AAPL.US');
+  await setClock(page.request, iso(T0), true);
+  await page.reload();
+  const question = page.getByRole('dialog', { name: 'Your workspace on the server' });
+  await question.getByRole('button', { name: 'Decide later' }).click();
+  await expect(question).toBeHidden();
+
+  await page.getByRole('tab', { name: 'Alerts' }).click();
+  await createAlert(page, Number(((p0 + p1) / 2).toFixed(4)), 'Crossing up');
+  const alert = page.getByTestId('alert-row');
+  await expect(alert).toHaveAttribute('data-status', 'armed');
+  await setClock(page.request, iso(t1), true);
+  await expect(alert).toHaveAttribute('data-status', 'triggered', { timeout: 15_000 });
+  await expect(page.locator('html')).toHaveAttribute('data-workspace-sync', 'asking');
+  await laptop.close();
 });
 
 test('two browsers signed in as one user keep in step; another user’s browser sees nothing of it', async ({ browser }) => {

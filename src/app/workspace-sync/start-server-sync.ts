@@ -18,6 +18,7 @@ import { ServerSync, type SyncStatus } from '../../store/records/server-sync';
 import { recordsChannelName } from '../../store/records/tab-sync';
 import { wallClock } from '../../time/clock';
 import { askWorkspaceChoice } from './choice-dialog';
+import { workspaceSyncState } from '../../store/records/sync-state';
 import { workspaceTransport } from './workspace-transport';
 
 const LOCK = 'chartroom.workspace-sync';
@@ -52,6 +53,7 @@ function run(tab: string): void {
   const offline = offlineNotice();
   const follow = (sync: ServerSync, status: SyncStatus): void => {
     document.documentElement.dataset.workspaceSync = status.state;
+    workspaceSyncState.set(status.state);
     offline(status.state);
     if (status.state === 'refused')
       useAppStore.getState().pushNotice('warning', () => t('Your workspace could not be saved on the server: {message}', { message: status.message }));

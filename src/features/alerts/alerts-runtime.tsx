@@ -22,7 +22,7 @@ import { openAlertDialog } from './dialog-state';
 import { askNotificationPermission } from './notify';
 import { Toaster } from './toasts';
 import { useEvaluatingTab } from './evaluating-tab';
-import { useServerEvaluatesAlerts } from './server-evaluates';
+import { useBrowserEvaluatesAlerts, useServerEvaluatesAlerts } from './server-evaluates';
 
 /** A symbol that enters a screen again within a day does not fire again (screen alerts count it per symbol). */
 const SCREEN_ALERT_COOLDOWN_MS = 24 * 60 * 60 * 1000;
@@ -106,10 +106,11 @@ export function AlertsRuntime() {
     () => registerAlertCreator((spec) => createAlertFromSpec(spec, clock.now(), serverEvaluates), serverEvaluates !== undefined),
     [clock, serverEvaluates],
   );
+  const browserEvaluates = useBrowserEvaluatesAlerts();
   useExpiry(clock);
   return (
     <>
-      {evaluating && serverEvaluates === false && <AlertFeeds monitor={monitor} onTriggered={onTriggered} />}
+      {evaluating && browserEvaluates && <AlertFeeds monitor={monitor} onTriggered={onTriggered} />}
       <AlertLines />
       <AlertDialogHost />
       <Toaster />

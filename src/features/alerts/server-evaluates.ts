@@ -6,6 +6,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { SERVER_ALERTS_STATUS_PATH, type ServerAlertsStatus } from '#shared/server-alerts-protocol.ts';
+import { workspaceSyncState } from '../../store/records/sync-state';
+import { useObservable } from '../../lib/observable';
+import type { SyncStatus } from '../../store/records/server-sync';
 
 export const SERVER_ALERTS_STATUS_KEY = ['server-alerts-status'] as const;
 
@@ -29,4 +32,18 @@ export function useServerAlertsStatus(): ServerAlertsStatus | null | undefined {
 export function useServerEvaluatesAlerts(): boolean | undefined {
   const data = useServerAlertsStatus();
   return data === undefined ? undefined : data?.evaluating === true;
+}
+
+/**
+ * Whether this browser evaluates its alerts: where the server does not, and also where it does
+ * but has not got this browser's alerts, because the first contact waits for the user's choice
+ * ("Decide later": nothing is synced until they choose, so the server never sees them).
+ */
+export function browserEvaluates(serverEvaluates: boolean | undefined, syncState: SyncStatus['state'] | undefined): boolean {
+  return serverEvaluates === false || (serverEvaluates === true && syncState === 'asking');
+}
+
+/** browserEvaluates for this tab, as the server and the workspace's sync say. */
+export function useBrowserEvaluatesAlerts(): boolean {
+  return browserEvaluates(useServerEvaluatesAlerts(), useObservable(workspaceSyncState));
 }
