@@ -30,9 +30,14 @@ export async function addSymbol(page: Page, symbol: string): Promise<void> {
 
 /** A horizontal line at height `y` of the chart (one click places it). */
 export async function drawHorizontalLine(page: Page, y: number): Promise<void> {
+  await drawAt(page, 'Horizontal line', y);
+}
+
+/** A one-click drawing (`tool`: its button's name) placed mid-chart, `y` px below the chart's top. */
+export async function drawAt(page: Page, tool: string, y: number): Promise<void> {
   const expand = page.getByRole('button', { name: 'Expand drawing tools' });
   if (await expand.isVisible()) await expand.click();
-  await page.getByRole('button', { name: 'Horizontal line', exact: true }).click();
+  await page.getByRole('button', { name: tool, exact: true }).click();
   const box = await page.getByTestId('main-chart').boundingBox();
   if (!box) throw new Error('no chart box');
   await page.mouse.click(box.x + box.width / 2, box.y + y);

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { addSymbol, createAlert, drawHorizontalLine, openTab, placedCount } from './records-journey.ts';
+import { addSymbol, createAlert, drawAt, drawHorizontalLine, openTab, placedCount } from './records-journey.ts';
 import { findRise, iso, T0 } from './price-rise.ts';
 import { DEFAULT_SIM_NOW, setClock } from './sim-control.ts';
 import { startServer, type RunningServer } from './start-server.ts';
@@ -202,6 +202,24 @@ test('an alert made while the workspace question waits ("Decide later") fires in
   await expect(alert).toHaveAttribute('data-status', 'triggered', { timeout: 15_000 });
   await expect(page.locator('html')).toHaveAttribute('data-workspace-sync', 'asking');
   await laptop.close();
+});
+
+test('a note typed at a typist’s pace on a synced desk keeps every key, here and on the other device', async ({ browser }) => {
+  // Two devices synced first: most of a minute on a busy 2-core machine.
+  test.slow();
+  const desk = await device(browser);
+  const phone = await device(browser);
+  await drawAt(desk.page, 'Text note', 200);
+  const note = desk.page.getByLabel('Note text');
+  await expect(note).toBeFocused();
+  // Each key is a change sent to the server; the next comes while its answer is on the way back.
+  await desk.page.keyboard.type('Breakout here 突破', { delay: 40 });
+  await expect(note).toHaveValue('Breakout here 突破');
+  await desk.page.waitForTimeout(1_000);
+  await expect(note).toHaveValue('Breakout here 突破');
+  await expect.poll(() => phone.page.evaluate(() => localStorage.getItem('chartroom.drawings')), SOON).toContain('"text":"Breakout here 突破"');
+  await desk.context.close();
+  await phone.context.close();
 });
 
 test('two browsers signed in as one user keep in step; another user’s browser sees nothing of it', async ({ browser }) => {

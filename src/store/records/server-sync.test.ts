@@ -26,7 +26,7 @@ function memoryServer() {
     devices,
     reads: 0,
     writes: 0,
-    transport(device: { online: boolean; off?: boolean; refuse?: number; overLimit?: string }): WorkspaceTransport {
+    transport(device: { online: boolean; off?: boolean; refuse?: number; overLimit?: string; afterStore?: () => void }): WorkspaceTransport {
       const reach = () => {
         if (!device.online) throw new TypeError('Failed to fetch');
         if (device.refuse !== undefined) throw new SyncRefusal(device.refuse, 'refused');
@@ -57,6 +57,8 @@ function memoryServer() {
           }
           // The event stream: every device hears the new revision.
           for (const sync of devices) sync.heard(serverRev);
+          // Stored, its answer still on the way back.
+          device.afterStore?.();
           return structuredClone({ serverRev, stored });
         },
       };
@@ -70,7 +72,7 @@ type Server = ReturnType<typeof memoryServer>;
 function browser(server: Server, name: string, choose: SyncChoice = 'merge', pacing: { pushDelayMs: number; now?: () => number } = { pushDelayMs: 0 }) {
   const hub = channelHub();
   const storage = memoryStorage();
-  const device: { online: boolean; off: boolean; refuse?: number; overLimit?: string } = { online: true, off: false };
+  const device: { online: boolean; off: boolean; refuse?: number; overLimit?: string; afterStore?: () => void } = { online: true, off: false };
   const store = appStore();
   const statuses: SyncStatus[] = [];
   let asked = 0;
@@ -146,6 +148,26 @@ describe('the workspace on the server, from two browsers', () => {
     expect(symbolsOf(phone.store, 'us')).toContain('IBM.US');
     expect(phone.store.getState().layout.kind).toBe('1');
     expect([...server.records.keys()].filter((key) => key.includes('layout'))).toEqual([]);
+  });
+
+  it('keeps an edit made while the one before it was on its way to the server (a note typed key by key)', async () => {
+    const server = memoryServer();
+    const desk = browser(server, 'desk');
+    desk.open();
+    await settle(desk);
+    const typed = ['B', 'Br', 'Bre', 'Brea', 'Break'];
+    let next = 0;
+    // Each key lands after the server stored the one before, while its answer is on the way back.
+    desk.device.afterStore = () => {
+      const name = typed[next];
+      next += 1;
+      if (name) desk.store.getState().renameWatchlist('us', name);
+      desk.hub.flush();
+    };
+    desk.store.getState().renameWatchlist('us', 'A');
+    await settle(desk);
+    expect(listNames(desk.store)).toContain('Break');
+    expect([...server.records.values()].some((record) => JSON.stringify(record.value).includes('"Break"'))).toBe(true);
   });
 
   it('keeps both edits of one list made while one browser was offline', async () => {

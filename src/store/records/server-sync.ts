@@ -447,7 +447,10 @@ export class ServerSync {
     for (const { name } of this.options.stores) {
       const ofStore = changes.filter((change) => change.store === name);
       try {
-        for (let start = 0; start < ofStore.length; start += CHUNK) this.stored(await this.options.transport.write(ofStore.slice(start, start + CHUNK)));
+        for (let start = 0; start < ofStore.length; start += CHUNK) {
+          const sent = ofStore.slice(start, start + CHUNK);
+          this.stored(await this.options.transport.write(sent), sent);
+        }
       } catch (error) {
         if (!(error instanceof SyncRefusal) || !LIMIT_STATUSES.includes(error.status)) throw error;
         refused = error;
@@ -458,8 +461,12 @@ export class ServerSync {
     return true;
   }
 
-  /** What the server stored: its copies known, and a change it combined with another device's taken by the tabs. */
-  private stored(written: WorkspaceWritten<ServerRecord>): void {
+  /**
+   * What the server stored: its copies known, and a change it combined with another device's taken
+   * by the tabs. A record changed here while it was on its way (the next key of a note) keeps that
+   * change: the stored copy is only its base (sent next), or, combined, merged with it.
+   */
+  private stored(written: WorkspaceWritten<ServerRecord>, sent: readonly OutgoingChange[]): void {
     const diffs = new Map<string, RecordsDiff>();
     for (const stored of written.stored) {
       const record = plain(stored);
@@ -467,10 +474,17 @@ export class ServerSync {
       const mirror = this.mirror.get(stored.store);
       const held = mirror?.get(record.id);
       if (!mirror || !held || sameRevision(held, record)) continue;
-      mirror.set(record.id, record);
+      const sentTo = sent.find((change) => change.store === stored.store && change.to.id === record.id)?.to;
+      const changedSince = sentTo !== undefined && !sameRevision(held, sentTo);
+      if (changedSince && sameRevision(sentTo, record)) continue;
+      const merges = this.options.stores.find(({ name }) => name === stored.store)?.merges ?? {};
+      let taken: UserRecord | undefined = record;
+      if (changedSince) taken = mergeChange(mirror, sentTo, record, merges).changed;
+      else mirror.set(record.id, record);
+      if (!taken) continue;
       const diff = diffs.get(stored.store) ?? emptyDiff();
       diffs.set(stored.store, diff);
-      diff.updated.push([held, record]);
+      diff.updated.push([held, taken]);
     }
     for (const [name, diff] of diffs) this.post(name, diff);
   }
