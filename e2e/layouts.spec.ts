@@ -2,7 +2,8 @@
  * Chart layouts: a 2 × 2 screen built by hand (layout menu, a symbol per chart through the
  * search) comes back on reload and through its link in a fresh browser; the crosshair is synced
  * (the same date in every legend); two charts of one symbol and interval share their K-line
- * requests; on a phone the layout is one chart with a switcher.
+ * requests; on a phone the layout is one chart with a switcher; indicators' panes built again (a
+ * cell's new interval, the other theme) leave no listener on series gone (no page error on a click).
  */
 import type { Page, Request } from '@playwright/test';
 import { expect, test, withoutCarriedPage } from './fixtures.ts';
@@ -213,4 +214,59 @@ test('each chart of a layout keeps its own indicators', async ({ page }) => {
   await page.reload();
   await expect(frames(page).nth(1).getByTestId('main-chart')).toHaveAccessibleName(/RSI/);
   await expect(frames(page).nth(0).getByTestId('main-chart')).not.toHaveAccessibleName(/RSI/);
+});
+
+test('indicators’ panes on a 2 × 2, a cell’s interval changed by its key: later clicks raise no page error, back on one chart too', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.stack ?? error.message));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/?symbol=AAPL.US&interval=1d');
+  await expect(page.getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/);
+  await unfoldToolbar(page);
+  await page.getByRole('button', { name: 'Indicators…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Indicators' });
+  for (const name of ['MACD', 'RSI']) {
+    await dialog.getByRole('searchbox', { name: 'Search indicators' }).fill(name.toLowerCase());
+    await dialog.getByRole('button', { name: `Add ${name}` }).click();
+  }
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('indicator-pane-legends')).toHaveCount(2);
+  await chooseLayout(page, 'Four charts (2 × 2)');
+  await expect(frames(page)).toHaveCount(4);
+  for (let index = 0; index < 4; index++) await expect(frames(page).nth(index).getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/);
+
+  // The top-right chart, active, to 4h by its key.
+  const topRight = frames(page).nth(1);
+  await topRight.getByTestId('main-chart').click({ position: { x: 60, y: 40 } });
+  await expect(topRight).toHaveAttribute('data-active', 'true');
+  await page.keyboard.press('6');
+  await expect(topRight.getByTestId('cell-header')).toContainText('4h');
+  await expect(topRight.getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/);
+  const clickEach = async (): Promise<void> => {
+    for (const index of [0, 1, 2, 3])
+      await frames(page)
+        .nth(index)
+        .getByTestId('main-chart')
+        .click({ position: { x: 60, y: 40 } });
+  };
+  await clickEach();
+  expect.soft(errors, 'clicks on the 2 × 2').toEqual([]);
+  errors.length = 0;
+
+  // The other theme: every chart builds its indicators' series again, no candle moving (the
+  // interval's change does so when the decimals read from its first candles differ, by timing).
+  await page.locator('header.app-header').getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(page.locator('header.app-header').getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
+  await clickEach();
+  expect.soft(errors, 'clicks on the 2 × 2 in the other theme').toEqual([]);
+  errors.length = 0;
+
+  // Back on one chart: its clicks too.
+  await chooseLayout(page, 'One chart');
+  const chart = page.getByTestId('main-chart');
+  await expect(chart).toHaveCount(1);
+  await expect(page.getByTestId('indicator-pane-legends')).toHaveCount(2);
+  await chart.click({ position: { x: 60, y: 40 } });
+  await chart.click({ position: { x: 120, y: 60 } });
+  expect(errors, 'clicks on one chart').toEqual([]);
 });

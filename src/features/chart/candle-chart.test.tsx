@@ -49,7 +49,7 @@ vi.mock('./chart-adapter', () => ({
       momentOf: vi.fn((time: number) => ({ ms: time * 1000 })),
       // Only its identity matters here: the workbench finds the chart by it.
       surface: {} as ChartSurface,
-      indicators: { drawn: () => [], valuesAt: () => [] },
+      indicators: { drawn: () => [], valuesAt: () => [], onBuilt: () => () => undefined },
       destroy: vi.fn(),
       hover: (hit) => {
         for (const callback of crosshair) callback(hit);

@@ -48,15 +48,20 @@ export interface ChartIndicators {
    * it); only a change of theirs alone asks the library for a (full) update.
    */
   drawLast(bar: ChartCandle, opened: boolean, moved: boolean): void;
-  /** The indicators drawn, in list order. */
+  /** The indicators drawn, in list order: series of the chart now (none once destroyed). */
   drawn(): readonly DrawnIndicator[];
+  /**
+   * Hears each build of the series (a new list, palette or decimals): the ones drawn() gave before
+   * are off the chart then, and touching one throws. Returns the unsubscribe.
+   */
+  onBuilt(listener: () => void): () => void;
   /** Each drawn indicator's output values at the candle at or before chart time `time` (none before the first). */
   valuesAt(time: number): readonly (readonly (number | undefined)[])[];
   destroy(): void;
 }
 
 /** What the legends read of the indicators. */
-export type IndicatorReadout = Pick<ChartIndicators, 'drawn' | 'valuesAt'>;
+export type IndicatorReadout = Pick<ChartIndicators, 'drawn' | 'valuesAt' | 'onBuilt'>;
 
 /** A series in an indicator's own pane (or the volume's), drawing output `output` of indicator `indicator` (indexes in the tracker's list). */
 interface PaneSeries {
@@ -69,6 +74,7 @@ export function createChartIndicators(chart: IChartApi, price: ISeriesApi<'Candl
   let list = initial;
   let destroyed = false;
   let drawn: DrawnIndicator[] = [];
+  const builtListeners = new Set<() => void>();
   let paneSeries: PaneSeries[] = [];
   /** Every indicator value over the bars, kept for window changes; the tracker moves the last one. */
   let values: IndicatorValues[] | undefined;
@@ -136,6 +142,7 @@ export function createChartIndicators(chart: IChartApi, price: ISeriesApi<'Candl
     tracker = active.length > 0 ? new IndicatorTracker(active) : undefined;
     active.forEach(addSeries);
     overlays.show([], state.offset);
+    for (const listener of builtListeners) listener();
   }
 
   function recompute(): void {
@@ -236,12 +243,21 @@ export function createChartIndicators(chart: IChartApi, price: ISeriesApi<'Candl
       }
     },
     drawn: () => drawn,
+    onBuilt(listener) {
+      builtListeners.add(listener);
+      return () => {
+        builtListeners.delete(listener);
+      };
+    },
     valuesAt(time) {
       const index = indexAtOrBefore(state.times, time);
       return (values ?? []).map(({ columns }) => columns.map((column) => (index < 0 ? undefined : column[index])));
     },
     destroy() {
       destroyed = true;
+      // The series go with the chart: a reader still holding this (a legend not yet unmounted) finds none.
+      drawn = [];
+      builtListeners.clear();
     },
   };
 }

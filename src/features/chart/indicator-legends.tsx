@@ -14,7 +14,7 @@ import { useLanguage } from '../../i18n/use-language';
 import { useAppStore } from '../../store/app-store';
 import type { IndicatorInstance, IndicatorList } from '../../store/preferences-slice';
 import type { ChartAdapter } from './chart-adapter';
-import type { DrawnIndicator } from './chart-indicators';
+import type { DrawnIndicator, IndicatorReadout } from './chart-indicators';
 import { chartPalette } from './chart-palette';
 import { indicatorColour, missingKinds } from './indicator-data';
 import { IndicatorInstanceEditor } from './indicator-instance-editor';
@@ -43,9 +43,10 @@ function useCrosshairTime(adapter: ChartAdapter): number | undefined {
 }
 
 /**
- * Renders again when the indicators' values may have moved: the candles changed (the chart updates
- * the indicators with them, before this renders), a new series came, or the code of a kind the
- * list names arrived (the chart draws it as it does: it asked first).
+ * Renders again when the indicators' values or series may have moved: the candles changed (the
+ * chart updates the indicators with them, before this renders), a new series came, the chart built
+ * the indicators' series again, or the code of a kind the list names arrived (the chart draws it as
+ * it does: it asked first).
  */
 function useChartChanges(adapter: ChartAdapter, list: IndicatorList): void {
   const [, setChanges] = useState(0);
@@ -56,9 +57,12 @@ function useChartChanges(adapter: ChartAdapter, list: IndicatorList): void {
     };
     priceSeries.subscribeDataChanged(changed);
     const off = adapter.surface.onDataChange(changed);
+    // Series built again (new decimals or palette, no new candles): the legends move to the new panes.
+    const offBuilt = adapter.indicators.onBuilt(changed);
     return () => {
       priceSeries.unsubscribeDataChanged(changed);
       off();
+      offBuilt();
     };
   }, [adapter]);
   // A new list: the chart draws it in its own effect, which runs after this one; the loads settle after both.
@@ -87,9 +91,10 @@ const CELL_TRIES = 10;
 
 /**
  * The library's cell of each drawn indicator's own pane (by instance id), once it has laid them out:
- * the library builds its panes' elements in the frame after the series are added.
+ * the library builds its panes' elements in the frame after the series are added. Looked for again
+ * with each new `drawn`, among the series drawn at that frame (those of this render may be gone).
  */
-function usePaneCells(drawn: readonly DrawnIndicator[]): ReadonlyMap<string, HTMLElement> {
+function usePaneCells(readout: IndicatorReadout, drawn: readonly DrawnIndicator[]): ReadonlyMap<string, HTMLElement> {
   const [cells, setCells] = useState<ReadonlyMap<string, HTMLElement>>(new Map());
   useEffect(() => {
     let tries = 0;
@@ -97,7 +102,7 @@ function usePaneCells(drawn: readonly DrawnIndicator[]): ReadonlyMap<string, HTM
     const find = (): void => {
       const next = new Map<string, HTMLElement>();
       let missing = false;
-      for (const item of drawn) {
+      for (const item of readout.drawn()) {
         if (item.pane === 0) continue;
         const cell = paneCellOf(item);
         if (cell) next.set(item.indicator.id, cell);
@@ -111,7 +116,7 @@ function usePaneCells(drawn: readonly DrawnIndicator[]): ReadonlyMap<string, HTM
     return () => {
       cancelAnimationFrame(frame);
     };
-  }, [drawn]);
+  }, [readout, drawn]);
   return cells;
 }
 
@@ -121,8 +126,8 @@ export function IndicatorLegends({ adapter, list, onChange }: IndicatorLegendsPr
   useChartChanges(adapter, list);
   const time = useCrosshairTime(adapter);
   const drawn = readout.drawn();
-  const cells = usePaneCells(drawn);
-  const maximise = usePaneLayout(adapter.surface.chart, drawn);
+  const cells = usePaneCells(readout, drawn);
+  const maximise = usePaneLayout(adapter.surface.chart, readout);
   const [editing, setEditing] = useState<string | undefined>(undefined);
   const palette = chartPalette(
     useAppStore((state) => state.preferences.theme),

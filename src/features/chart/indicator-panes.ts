@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { IndicatorList } from '../../store/preferences-slice';
 import type { IChartApi } from 'lightweight-charts';
-import type { DrawnIndicator } from './chart-indicators';
+import type { DrawnIndicator, IndicatorReadout } from './chart-indicators';
 
 /**
  * The table cell the library draws the indicator's own pane in (its row holds the left scale's cell,
@@ -52,9 +52,12 @@ export interface PaneLayout {
  * Keeps the heights the user gives the indicators' panes (by dragging a border) for the session:
  * read at the end of each pointer gesture, given back to the panes built again. Maximising a pane
  * shrinks the others to a strip; restoring gives every pane its height back (so does any change of
- * the list while one is maximised).
+ * the list while one is maximised). What runs later than this render (the document's listener, a
+ * press) reads the series drawn at that moment: the chart builds them again on its own (new
+ * decimals, a new palette) and removes the old ones, which then throw ("Value is null").
  */
-export function usePaneLayout(chart: IChartApi, drawn: readonly DrawnIndicator[]): PaneLayout {
+export function usePaneLayout(chart: IChartApi, readout: Pick<IndicatorReadout, 'drawn'>): PaneLayout {
+  const drawn = readout.drawn();
   const heights = useRef(new Map<string, number>());
   const [maximised, setMaximised] = useState<{ id: string; factors: number[]; drawn: readonly DrawnIndicator[] } | undefined>(undefined);
   // A maximised pane holds for the panes it was maximised among.
@@ -63,7 +66,7 @@ export function usePaneLayout(chart: IChartApi, drawn: readonly DrawnIndicator[]
   useEffect(() => {
     if (current) return undefined;
     const record = (): void => {
-      for (const item of drawn) {
+      for (const item of readout.drawn()) {
         const pane = item.series[0]?.getPane();
         if (pane && item.indicator.pane.kind === 'own') heights.current.set(item.indicator.id, pane.getStretchFactor());
       }
@@ -72,15 +75,15 @@ export function usePaneLayout(chart: IChartApi, drawn: readonly DrawnIndicator[]
     return () => {
       document.removeEventListener('pointerup', record);
     };
-  }, [drawn, current]);
+  }, [readout, current]);
 
   // Panes built again: each indicator's own takes back its height of the session.
   useEffect(() => {
-    for (const item of drawn) {
+    for (const item of readout.drawn()) {
       const saved = heights.current.get(item.indicator.id);
       if (saved !== undefined && item.indicator.pane.kind === 'own') item.series[0]?.getPane().setStretchFactor(saved);
     }
-  }, [drawn]);
+  }, [readout, drawn]);
 
   // The list changed under a maximised pane (its panes are built again): the price and volume
   // panes, which stay, get their heights back, once.
@@ -99,7 +102,8 @@ export function usePaneLayout(chart: IChartApi, drawn: readonly DrawnIndicator[]
         setMaximised(undefined);
         if (current.id === id) return;
       }
-      const target = drawn
+      const target = readout
+        .drawn()
         .find((item) => item.indicator.id === id)
         ?.series[0]?.getPane()
         .paneIndex();
