@@ -139,9 +139,9 @@ describe('IntradayPanel', () => {
     expect(screen.queryByTestId('intraday-crosshair')).toBeNull();
 
     fireEvent.keyDown(cursor, { key: 'Home' });
-    expect(readout.textContent).toBe('09:30Price 510.0Avg 510.000Vol 1.00K');
+    expect(readout.textContent).toBe('09:30Price 510.0Avg 510.0Vol 1.00K');
     fireEvent.keyDown(cursor, { key: 'ArrowRight' });
-    expect(cursor.getAttribute('aria-valuetext')).toBe('09:31, price 508.5, average 508.875, volume 3.00K');
+    expect(cursor.getAttribute('aria-valuetext')).toBe('09:31, price 508.5, average 508.9, volume 3.00K');
     expect(screen.getByTestId('intraday-crosshair')).toBeTruthy();
     fireEvent.keyDown(cursor, { key: 'Escape' });
     expect(screen.queryByTestId('intraday-crosshair')).toBeNull();

@@ -15,8 +15,8 @@ export function readoutFields(point: PlotPoint, precision: number, timeZone: str
   return {
     time: formatClock(point.time, timeZone),
     price: formatPrice(point.price, precision),
-    // The average is finer than any traded price: two more decimals (up to 4, never fewer).
-    avg: formatPrice(point.avg, Math.max(precision, Math.min(4, precision + 2))),
+    // A price like any other: the symbol's precision (the service's average carries up to six decimals).
+    avg: formatPrice(point.avg, precision),
     volume: formatCompact(point.volume),
   };
 }
