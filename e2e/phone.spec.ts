@@ -3,7 +3,9 @@
  * first screen moves after; the header keeps to two rows and the chart's toolbar to one; the
  * watchlists and the markets are one tap away in the bar at the bottom, and a symbol picked there
  * shows its chart; a pinch zooms, a drag pans, a long press shows the crosshair's candle in the
- * legend. Touches go through the DevTools protocol (Playwright's touchscreen only taps).
+ * legend; on its side, no keyboard hints (the search palette's, the paper ticket's), which a mouse
+ * and keyboard at the same size keeps. Touches go through the DevTools protocol (Playwright's
+ * touchscreen only taps).
  */
 import type { CDPSession, Page } from '@playwright/test';
 import { readCandles } from './price-pane-pixels.ts';
@@ -186,8 +188,45 @@ test('the chosen interval stays in sight in the toolbar’s sideways row, after 
   await expect.poll(inSight).toBe(true);
 });
 
+/**
+ * Whether the keyboard hints show: the search palette's footer and the paper ticket's Alt+B / Alt+S,
+ * each opened as on a screen without the side columns (the search button; Markets, then its tab).
+ */
+async function keyboardHints(page: Page): Promise<{ search: boolean; paper: boolean }> {
+  await page.goto('/?symbol=700.HK&interval=1d&tab=chart');
+  await mounted(page);
+  await page.getByRole('button', { name: /Search/ }).click();
+  const palette = page.getByRole('dialog', { name: 'Search symbols' });
+  // The footer is the palette's own (not its stand-in's) once it counts the catalogue.
+  await expect(palette.getByTestId('search-count')).toHaveText(/instruments/);
+  const search = await palette.getByText(/Enter open/).isVisible();
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Markets' }).click();
+  await page.getByRole('tab', { name: 'Paper trading' }).click();
+  const ticket = page.getByTestId('paper-ticket');
+  await expect(ticket.getByRole('button', { name: /^Buy / })).toBeVisible();
+  const paper = await ticket.getByText(/Alt\+B/).isVisible();
+  return { search, paper };
+}
+
 test.describe('on its side (844×390)', () => {
   test.use({ viewport: { width: 844, height: 390 } });
+
+  test('no keyboard hints on the touch screen (the palette’s footer, the paper ticket); a mouse and keyboard at the same size keeps them', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    expect(await keyboardHints(page)).toEqual({ search: false, paper: false });
+    // A new context takes this file's options (touch) unless told otherwise.
+    const desktop = await browser.newContext({ viewport: { width: 844, height: 390 }, hasTouch: false, isMobile: false, deviceScaleFactor: 1, baseURL });
+    try {
+      expect(await keyboardHints(await desktop.newPage())).toEqual({ search: true, paper: true });
+    } finally {
+      await desktop.close();
+    }
+  });
 
   test('one header row and one toolbar row leave the chart room above the bar, and the early chart is where the app keeps it', async ({ page }) => {
     await page.addInitScript({ content: WATCH });

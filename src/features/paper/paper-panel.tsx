@@ -271,7 +271,8 @@ function OrderTicket({ symbol, type, last, lotSize: board }: { symbol: string; t
       >
         {draft.side === 'buy' ? t('Buy {symbol}', { symbol }) : t('Sell {symbol}', { symbol })}
       </button>
-      <p className="text-[11px] text-slate-500 dark:text-slate-400">{t('Alt+B buys, Alt+S sells the lots at market.')}</p>
+      {/* A keyboard's shortcut: no hint on a touch screen. */}
+      <p className="text-[11px] text-slate-500 touch:hidden dark:text-slate-400">{t('Alt+B buys, Alt+S sells the lots at market.')}</p>
       {outcome && (
         <p
           role="status"

@@ -40,7 +40,8 @@ export function PaletteFooter({ catalogSize, query, total, hasMore, checking, no
       <span role="status" className="font-medium text-slate-700 dark:text-slate-200">
         {status}
       </span>
-      <span className="ml-auto hidden sm:inline">{t('↑↓ move · Enter open · Shift+Enter add to watchlist · Esc close')}</span>
+      {/* Keys, for a keyboard: not on a touch screen, however wide (a phone on its side, a tablet). */}
+      <span className="ml-auto hidden sm:inline touch:hidden">{t('↑↓ move · Enter open · Shift+Enter add to watchlist · Esc close')}</span>
     </div>
   );
 }
