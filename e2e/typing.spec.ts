@@ -6,6 +6,7 @@
  */
 import { expect, test } from './fixtures.ts';
 import { resetSimulator } from './sim-control.ts';
+import { unfoldToolbar } from './toolbar.ts';
 import { ROUND_BUDGET_MS, expectLanded, heldOrTyped, loadedPage, slowPage, wordOf } from './typing-journey.ts';
 
 /**
@@ -65,6 +66,31 @@ test.describe('under 6× CPU throttling', () => {
       await page.keyboard.type(word);
       await page.keyboard.press('Enter');
       await expectLanded(page, word, symbol, round, await heldOrTyped(page, word));
+    }
+  });
+});
+
+/**
+ * A dialog whose code loads on demand takes what is typed at once after the click that opens it:
+ * the page's keys (a ticker typed on the chart, the interval digits) do not. Throttled 6×, a fresh
+ * page each round, so the code is not there yet when the keys come.
+ */
+test.describe('typed at once into a dialog that is still loading, under 6× CPU throttling', () => {
+  test.setTimeout(3 * ROUND_BUDGET_MS);
+
+  test('Indicators… then "rsi" and Enter adds RSI, and the page keeps its symbol and interval', async ({ page }) => {
+    await slowPage(page);
+    for (let round = 0; round < 3; round += 1) {
+      await loadedPage(page, START);
+      // The toolbar whole first: a control that moves as the rest arrives would take no click.
+      await unfoldToolbar(page);
+      await page.getByRole('button', { name: 'Indicators…' }).first().click();
+      await page.keyboard.type('rsi');
+      await page.keyboard.press('Enter');
+      const where = `round ${String(round)}`;
+      await expect(page.getByTestId('main-chart'), where).toHaveAttribute('aria-label', /RSI 14/, { timeout: 20_000 });
+      expect(page.url(), where).toMatch(/symbol=AAPL\.US/);
+      expect(page.url(), where).toMatch(/interval=1h/);
     }
   });
 });

@@ -24,6 +24,7 @@ import type { HeldMenu } from './held-menu';
 import { fitLegendToPanes } from './legend-fit';
 import { showLivePriceLabel } from './live-price-label';
 import { awayFromLatest, chartTimeOfDate, goToDay, heldTimes, resetScale, scrollToLatest } from './view-moves';
+import { holdKeysWhileOpening } from '../../lib/keys-while-opening';
 
 const goToDateDialog = lazyWithPreload(() => import('./go-to-date-dialog').then((module) => module.GoToDateDialog));
 // A bar replay from the menu: from the candle under it, or from a date (features/replay, on demand).
@@ -120,7 +121,11 @@ export function ChartViewTools({ surface, active, loadingOlder, heldMenu }: Char
       event.preventDefault();
       if (action === 'latest') scrollToLatest(chart);
       else if (action === 'reset') resetScale(chart);
-      else setDateOpen(true);
+      else {
+        // The date typed while the dialog loads must not reach the page's interval keys.
+        holdKeysWhileOpening();
+        setDateOpen(true);
+      }
     };
     document.addEventListener('keydown', keyDown);
     return () => {
@@ -209,6 +214,7 @@ export function ChartViewTools({ surface, active, loadingOlder, heldMenu }: Char
             resetScale(chart);
           }}
           onDate={() => {
+            holdKeysWhileOpening();
             setDateOpen(true);
           }}
           onReplayHere={() => {
@@ -223,6 +229,7 @@ export function ChartViewTools({ surface, active, loadingOlder, heldMenu }: Char
               .then((m) => m.startReplay(services, { symbol: symbol.symbol, type: symbol.type, start: close, position: close, blind: false }));
           }}
           onReplayDate={() => {
+            holdKeysWhileOpening();
             const box = element.getBoundingClientRect();
             setReplayAt({ at: surface.candleNear(menuAt.x - box.left)?.time });
           }}

@@ -29,5 +29,13 @@ export function CompareSlot(chart: ComparedChart) {
 
 export function CompareButton({ chartId, symbol, compared }: { chartId: string; symbol: string; compared: number }) {
   useLanguage();
-  return <PopupButton label={compared > 0 ? t('Compare ({compared})', { compared }) : t('Compare')} role="dialog" popup={menu} props={{ chartId, symbol }} />;
+  return (
+    <PopupButton
+      label={compared > 0 ? t('Compare ({compared})', { compared }) : t('Compare')}
+      role="dialog"
+      popup={menu}
+      props={{ chartId, symbol }}
+      takesTyping
+    />
+  );
 }

@@ -10,6 +10,7 @@ import { useLanguage } from '../../i18n/use-language';
 import type { IndicatorList } from '../../store/preferences-slice';
 import { periodsOf, withPeriods } from './period-instances';
 import { PeriodListInput } from './period-list-input';
+import { holdKeysWhileOpening } from '../../lib/keys-while-opening';
 
 const Picker = lazyWithPreload(() => import('./indicator-picker').then((module) => module.IndicatorPicker));
 
@@ -49,6 +50,7 @@ export function IndicatorControls({ list, onChange }: IndicatorControlsProps) {
         onPointerEnter={Picker.preload}
         onFocus={Picker.preload}
         onClick={() => {
+          if (!open) holdKeysWhileOpening();
           setOpen(true);
         }}
         className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"

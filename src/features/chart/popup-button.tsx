@@ -5,6 +5,7 @@
  */
 import { Suspense, useCallback, useRef, useState, type ComponentType } from 'react';
 import { preloadOnIntent } from '../../components/lazy-with-preload';
+import { holdKeysWhileOpening } from '../../lib/keys-while-opening';
 
 /** What every popup gets: the button that opened it, and its close (`refocus`: focus the button again). */
 export interface PopupPlacement {
@@ -20,9 +21,11 @@ export interface PopupButtonProps<P> {
   popup: { Component: ComponentType<P & PopupPlacement>; preload: () => void };
   /** Its own props. */
   props: P;
+  /** The popup opens onto a text field (Compare's box): what is typed while it loads is held for it. */
+  takesTyping?: boolean;
 }
 
-export function PopupButton<P extends object>({ label, role, popup, props }: PopupButtonProps<P>) {
+export function PopupButton<P extends object>({ label, role, popup, props, takesTyping = false }: PopupButtonProps<P>) {
   const Popup = popup.Component;
   // The button while the popup is open (the popup is placed at it), else undefined.
   const [openAt, setOpenAt] = useState<HTMLButtonElement | undefined>(undefined);
@@ -39,6 +42,8 @@ export function PopupButton<P extends object>({ label, role, popup, props }: Pop
         aria-haspopup={role}
         aria-expanded={openAt !== undefined}
         onClick={(event) => {
+          // What is typed while the popup's code loads is the popup's (Compare's box), not the page's.
+          if (!openAt && takesTyping) holdKeysWhileOpening();
           setOpenAt(openAt ? undefined : event.currentTarget);
         }}
         {...preloadOnIntent(popup.preload)}
