@@ -2,7 +2,7 @@
  * Starting a replay at a date and time, or at a random point of the last year (blind: the date
  * hidden until the replay ends or it is revealed). Loaded with the replay.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Modal } from '../../components/ui/modal';
 import { t } from '../../i18n/t';
 import { useAppServices } from '../../queries/app-services-context';
@@ -18,13 +18,15 @@ export function ReplayStartDialog({ onClose, at }: { onClose: () => void; at?: n
     return new Date(at - new Date(at).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
   });
   const [problem, setProblem] = useState<string | undefined>(undefined);
+  // The date takes what is typed at once (Enter then starts): not the dialog's frame.
+  const field = useRef<HTMLInputElement>(null);
   const begin = (instant: number, blind: boolean): void => {
     const run = startReplay(services, { symbol, type, start: instant, position: instant, blind });
     if (run) onClose();
     else setProblem(t('{symbol} cannot be replayed: its trading sessions are unknown.', { symbol }));
   };
   return (
-    <Modal label={t('Bar replay')} onClose={onClose}>
+    <Modal label={t('Bar replay')} onClose={onClose} initialFocus={field}>
       <form
         className="replay-start"
         onSubmit={(event) => {
@@ -38,6 +40,7 @@ export function ReplayStartDialog({ onClose, at }: { onClose: () => void; at?: n
         <label>
           {t('From (your time)')}
           <input
+            ref={field}
             type="datetime-local"
             data-testid="replay-start-time"
             required
