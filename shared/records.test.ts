@@ -92,6 +92,61 @@ describe('mergeChange', () => {
   });
 });
 
+describe('mergeChange: a deletion against an edit', () => {
+  const base = record(1, 'a', ['X']);
+  // The editor's id is the greater: a tie of revisions alone would go to the edit.
+  const deletion = record(2, 'a', undefined, true);
+  const edit = record(2, 'b', ['X', 'Y']);
+  const merges = { watchlist: (b: unknown, w: unknown, l: unknown) => mergeLists(b as string[], w as string[], l as string[]) };
+
+  it.each([
+    ['no merge', {}],
+    ['a three-way merge', merges],
+  ])('lets the deletion win over an edit made on the revision before it, whichever arrives first (%s)', (_, kindMerges) => {
+    const deletedHere = new Map([['watchlist:us', deletion]]);
+    expect(mergeChange(deletedHere, base, edit, kindMerges)).toEqual({});
+    const editedHere = new Map([['watchlist:us', edit]]);
+    mergeChange(editedHere, base, deletion, kindMerges);
+    expect(deletedHere.get('watchlist:us')).toEqual(deletion);
+    expect(editedHere.get('watchlist:us')).toEqual(deletion);
+  });
+
+  it('lets the deletion win over several edits made offline on the revision before it', () => {
+    const offline = record(4, 'b', ['X', 'Y', 'Z']);
+    const deletedHere = new Map([['watchlist:us', deletion]]);
+    mergeChange(deletedHere, base, offline, {});
+    const editedHere = new Map([['watchlist:us', offline]]);
+    mergeChange(editedHere, base, deletion, {});
+    expect(deletedHere.get('watchlist:us')).toEqual(deletion);
+    expect(editedHere.get('watchlist:us')).toEqual(deletion);
+  });
+
+  it('lets a tab’s removal (sent without its base) win over the edit made here on the revision before it', () => {
+    const editedHere = new Map([['watchlist:us', edit]]);
+    mergeChange(editedHere, undefined, deletion, {});
+    expect(editedHere.get('watchlist:us')).toEqual(deletion);
+  });
+
+  it('brings the record back with an edit made after the deletion (on it, or the record made again)', () => {
+    const onDeletion = new Map([['watchlist:us', deletion]]);
+    mergeChange(onDeletion, deletion, record(3, 'b', ['Y']), {});
+    expect(onDeletion.get('watchlist:us')).toEqual(record(3, 'b', ['Y']));
+    const madeAgain = new Map([['watchlist:us', deletion]]);
+    mergeChange(madeAgain, undefined, record(3, 'b', ['Y']), {});
+    expect(madeAgain.get('watchlist:us')).toEqual(record(3, 'b', ['Y']));
+  });
+
+  it('keeps the later revision against the revision of nothing (a first contact’s merge)', () => {
+    const nothing: UserRecord = { id: 'watchlist:us', kind: 'watchlist', rev: 0, updatedAt: 0, by: '' };
+    const records = new Map([['watchlist:us', record(1, 'b', ['X'])]]);
+    mergeChange(records, nothing, record(2, 'a', undefined, true), {});
+    expect(records.get('watchlist:us')?.deleted).toBe(true);
+    const kept = new Map([['watchlist:us', record(3, 'b', ['X'])]]);
+    mergeChange(kept, nothing, record(2, 'a', undefined, true), {});
+    expect(kept.get('watchlist:us')).toEqual(record(3, 'b', ['X']));
+  });
+});
+
 describe('mergeLists', () => {
   it("keeps both sides' additions and removals", () => {
     expect(mergeLists(['A', 'B', 'C'], ['A', 'B', 'C', 'D'], ['B', 'C', 'E'])).toEqual(['B', 'C', 'D', 'E']);

@@ -109,13 +109,27 @@ export function reviseRecords(
   return { records: next, diff };
 }
 
+/**
+ * Whether a change and the record held are a deletion and an edit made apart from one revision
+ * (neither saw the other), when the deletion wins, however many revisions the edit counts. A
+ * tab's removal travels without its base: a tombstone is made on the revision before it
+ * (reviseRecords). A base of rev 0 (a first contact's "nothing") is no shared revision: the later
+ * revision wins there.
+ */
+function deletionAgainstEdit(local: UserRecord, from: UserRecord | undefined, to: UserRecord): boolean {
+  if (!local.deleted === !to.deleted) return false;
+  const baseRev = from?.rev ?? (to.deleted ? to.rev - 1 : 0);
+  return baseRev > 0 && local.rev >= baseRev;
+}
+
 /** Values of a kind whose concurrent edits are combined (both survive) instead of one winning. */
 export type ThreeWayMerge = (base: unknown, winner: unknown, loser: unknown) => unknown;
 
 /**
  * Takes another tab's change into `records`. A change made on the revision held here wins; so
- * does a later one. When both tabs changed the record from the same revision, a kind with a
- * three-way merge combines both edits (the same result in every tab: the winner by `beats`, the
+ * does a later one. When both tabs changed the record from the same revision, a deletion wins
+ * over the edit (whichever arrives first, every place keeps the tombstone); otherwise a kind with
+ * a three-way merge combines both edits (the same result in every tab: the winner by `beats`, the
  * loser's changes against the shared base on top), else the revision that `beats` wins.
  * Returns the records that changed here, and those that were combined (to be sent on).
  */
@@ -126,13 +140,11 @@ export function mergeChange(
   merges: Readonly<Record<string, ThreeWayMerge>>,
 ): { changed?: UserRecord; combined?: UserRecord } {
   const local = records.get(to.id);
-  if (!local) {
-    records.set(to.id, to);
-    return { changed: to };
-  }
+  if (!local) return take(records, to);
   if (sameRevision(local, to)) return {};
   const onBase = from !== undefined && sameRevision(local, from);
   const merge = merges[to.kind];
+  if (!onBase && deletionAgainstEdit(local, from, to)) return to.deleted ? take(records, to) : {};
   const concurrent = !onBase && from !== undefined && local.rev >= from.rev;
   if (concurrent && merge && !local.deleted && !to.deleted) {
     const [winner, loser] = beats(to, local) ? [to, local] : [local, to];
@@ -140,11 +152,12 @@ export function mergeChange(
     records.set(to.id, combined);
     return { changed: combined, combined };
   }
-  if (onBase || beats(to, local)) {
-    records.set(to.id, to);
-    return { changed: to };
-  }
-  return {};
+  return onBase || beats(to, local) ? take(records, to) : {};
+}
+
+function take(records: Map<string, UserRecord>, to: UserRecord): { changed: UserRecord } {
+  records.set(to.id, to);
+  return { changed: to };
 }
 
 /**

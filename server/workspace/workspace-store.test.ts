@@ -74,6 +74,22 @@ describe.each(databaseBackends())('the workspace store on $name', (backend) => {
     expect(later.stored[0]).toMatchObject({ id: 'preferences', rev: 3, value: { theme: 'light' } });
   });
 
+  it('keeps a deletion over an edit made on the revision before it, whichever device sent first', async () => {
+    const alert = (rev: number, by: string, level: number, deleted?: true) => record('alert:a1', rev, by, { symbol: 'AAPL.US', level }, deleted);
+    const base = alert(1, 'desk', 500);
+    // The editor's id is the greater: a tie of revisions alone would go to the edit.
+    for (const [user, first, second] of [
+      ['eve', { from: base, to: alert(2, 'desk', 0, true) }, { from: base, to: alert(2, 'phone', 510) }],
+      ['fay', { from: base, to: alert(2, 'phone', 510) }, { from: base, to: alert(2, 'desk', 0, true) }],
+    ] as const) {
+      await store.write(user, [{ store: 'alerts', to: base }]);
+      await store.write(user, [{ store: 'alerts', ...first }]);
+      await store.write(user, [{ store: 'alerts', ...second }]);
+      const { records } = await store.readStore(user, 'alerts');
+      expect(records).toEqual([]);
+    }
+  });
+
   it('refuses a batch that passes the records limit whole, storing none of it', async () => {
     const before = await store.read('cy');
     const batch = Array.from({ length: 6 }, (_, i) => ({

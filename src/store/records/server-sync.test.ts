@@ -5,16 +5,32 @@
  * offline edits merged on return, and the first contact that loses nothing without asking.
  */
 import { describe, expect, it } from 'vitest';
-import type { StoreApi } from 'zustand';
+import { createStore, type StoreApi } from 'zustand';
 import { RECORD_MERGES } from '#shared/record-merges.ts';
 import { mergeChange, type UserRecord } from '#shared/records.ts';
 import type { AppState } from '../app-store';
 import { appRecords } from './app-records';
 import { ServerSync, SyncRefusal, type ServerRecord, type SyncChoice, type SyncStatus, type WorkspaceTransport } from './server-sync';
-import { startTabSync } from './tab-sync';
+import { startTabSync, type RecordAdapter } from './tab-sync';
 import { appStore, channelHub, memoryStorage } from './tabs.test-support';
 
 const DEFAULTS = appRecords.values(appStore().getState());
+
+/** A tab's alerts as plain values by id (the store's own adapter is a feature's; the merge rules are these). */
+interface AlertsByIdState {
+  alerts: Record<string, { symbol: string; level: number }>;
+}
+
+const alertsById: RecordAdapter<AlertsByIdState> = {
+  store: 'alerts',
+  sources: (state) => [state.alerts],
+  values: (state) => new Map(Object.entries(state.alerts).map(([id, value]) => [`alert:${id}`, { kind: 'alert', value }])),
+  apply: (store, values) => {
+    store.setState({
+      alerts: Object.fromEntries([...values].map(([id, { value }]) => [id.slice('alert:'.length), value as { symbol: string; level: number }])),
+    });
+  },
+};
 
 /** The user's records as the server keeps them, with the server's merge rules. */
 function memoryServer() {
@@ -74,6 +90,7 @@ function browser(server: Server, name: string, choose: SyncChoice = 'merge', pac
   const storage = memoryStorage();
   const device: { online: boolean; off: boolean; refuse?: number; overLimit?: string; afterStore?: () => void } = { online: true, off: false };
   const store = appStore();
+  const alerts = createStore<AlertsByIdState>()(() => ({ alerts: {} }));
   const statuses: SyncStatus[] = [];
   let asked = 0;
   let clock = 1_000;
@@ -81,11 +98,13 @@ function browser(server: Server, name: string, choose: SyncChoice = 'merge', pac
   const open = (setUp: (state: AppState) => void = () => undefined) => {
     setUp(store.getState());
     startTabSync(store, appRecords, { channel: hub.channel(), storage, tab: `${name}-tab`, now, loadedAt: 0 });
+    startTabSync(alerts, alertsById, { channel: hub.channel(), storage, tab: `${name}-tab`, now, loadedAt: 0 });
     const sync = new ServerSync({
       transport: server.transport(device),
       stores: [
         { name: 'app', merges: appRecords.merges, defaults: DEFAULTS, deviceOnly: ['layout'] },
         { name: 'drawings', defaults: new Map() },
+        { name: 'alerts', defaults: new Map() },
       ],
       channelOf: () => hub.channel(),
       storage,
@@ -102,7 +121,7 @@ function browser(server: Server, name: string, choose: SyncChoice = 'merge', pac
     sync.start();
     return sync;
   };
-  return { store, device, statuses, open, hub, asked: () => asked };
+  return { store, alerts, device, statuses, open, hub, asked: () => asked };
 }
 
 /** Until every channel, timer and request has run out. */
@@ -191,6 +210,81 @@ describe('the workspace on the server, from two browsers', () => {
     expect(symbolsOf(desk.store, 'us')).toEqual(symbolsOf(phone.store, 'us'));
     const onServer = server.records.get('app/watchlist:us')?.value as { symbols: string[] };
     expect(onServer.symbols).toEqual(symbolsOf(desk.store, 'us'));
+  });
+});
+
+describe('a deletion on one device against an edit made offline on another', () => {
+  type Browser = ReturnType<typeof browser>;
+  const deleteAlert = ({ alerts }: Browser) => {
+    alerts.setState({ alerts: {} });
+  };
+  const editAlert = ({ alerts }: Browser) => {
+    alerts.setState({ alerts: { a1: { symbol: 'AAPL.US', level: 510 } } });
+  };
+  const deleteList = ({ store }: Browser) => {
+    store.getState().deleteWatchlist('us');
+  };
+  const addToList = ({ store }: Browser) => {
+    store.getState().addSymbol('us', 'ORCL.US');
+  };
+
+  /**
+   * Both devices hold the alert and the list; `editor` goes offline, and the deletion and the edit
+   * are made in the order given; then `editor` comes back. The names' order decides which tab id
+   * is the greater (a tie of revisions alone went to it).
+   */
+  async function conflict(
+    deleterName: string,
+    editorName: string,
+    order: 'delete-first' | 'edit-first',
+    remove: (b: Browser) => void,
+    edit: (b: Browser) => void,
+  ) {
+    const server = memoryServer();
+    const deleter = browser(server, deleterName);
+    const editor = browser(server, editorName);
+    deleter.open();
+    await settle(deleter);
+    const editorSync = editor.open();
+    await settle(deleter, editor);
+    deleter.alerts.setState({ alerts: { a1: { symbol: 'AAPL.US', level: 500 } } });
+    await settle(deleter, editor);
+    expect(editor.alerts.getState().alerts).toEqual({ a1: { symbol: 'AAPL.US', level: 500 } });
+    editor.device.online = false;
+    const deletion = () => {
+      remove(deleter);
+    };
+    const edition = () => {
+      edit(editor);
+    };
+    for (const step of order === 'delete-first' ? [deletion, edition] : [edition, deletion]) {
+      step();
+      await settle(deleter, editor);
+    }
+    editor.device.online = true;
+    editorSync.sync();
+    await settle(deleter, editor);
+    return { server, deleter, editor };
+  }
+
+  const cases = [
+    ['desk', 'phone', 'delete-first'],
+    ['desk', 'phone', 'edit-first'],
+    ['phone', 'desk', 'delete-first'],
+    ['phone', 'desk', 'edit-first'],
+  ] as const;
+
+  it.each(cases)('keeps an alert %s deleted when %s edited it offline (%s): on both devices and on the server', async (deleterName, editorName, order) => {
+    const { server, deleter, editor } = await conflict(deleterName, editorName, order, deleteAlert, editAlert);
+    expect(deleter.alerts.getState().alerts).toEqual({});
+    expect(editor.alerts.getState().alerts).toEqual({});
+    expect(server.records.get('alerts/alert:a1')?.deleted).toBe(true);
+  });
+
+  it.each(cases)('keeps a watchlist %s deleted when %s added to it offline (%s)', async (deleterName, editorName, order) => {
+    const { server, deleter, editor } = await conflict(deleterName, editorName, order, deleteList, addToList);
+    for (const { store } of [deleter, editor]) expect(store.getState().watchlists.map((list) => list.id)).not.toContain('us');
+    expect(server.records.get('app/watchlist:us')?.deleted).toBe(true);
   });
 });
 
