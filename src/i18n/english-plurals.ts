@@ -22,6 +22,8 @@ export const ENGLISH_ONE: Partial<Record<MessageKey, string>> = {
   '{n} matches in {instruments}': '{n} match in {instruments}',
   '{count} periods are too many': '{count} period is too many',
   'Imported {count} records.': 'Imported {count} record.',
+  'Imported {count} records. Alerts not imported: {refused} (Chartroom keeps at most {max} alerts: delete some, then import the file again for the rest).':
+    'Imported {count} record. Alerts not imported: {refused} (Chartroom keeps at most {max} alerts: delete some, then import the file again for the rest).',
   // replay
   '{count} bars/s': '{count} bar/s',
 };

@@ -786,6 +786,7 @@ export const MESSAGES = [
   'Kept in this browser only.',
   'That file is not a Chartroom workspace: {problem}',
   'Imported {count} records.',
+  'Imported {count} records. Alerts not imported: {refused} (Chartroom keeps at most {max} alerts: delete some, then import the file again for the rest).',
   'One file with your watchlists, layouts, drawings, alerts and settings.',
   'The server cannot be reached: open the link again when you are online.',
   'Sign in to open this shared link.',

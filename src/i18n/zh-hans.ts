@@ -787,6 +787,8 @@ const catalog = {
   'Kept in this browser only.': '仅保存在此浏览器中。',
   'That file is not a Chartroom workspace: {problem}': '该文件不是 Chartroom 工作区：{problem}',
   'Imported {count} records.': '已导入 {count} 条记录。',
+  'Imported {count} records. Alerts not imported: {refused} (Chartroom keeps at most {max} alerts: delete some, then import the file again for the rest).':
+    '已导入 {count} 条记录。未导入的提醒：{refused} 个（提醒最多 {max} 个：请先删除一些，再导入此文件以添加其余的）。',
   'One file with your watchlists, layouts, drawings, alerts and settings.': '一个文件，包含你的自选列表、布局、画线、提醒和设置。',
   'The server cannot be reached: open the link again when you are online.': '无法连接服务器：联网后请再次打开此链接。',
   'Sign in to open this shared link.': '请登录后打开此共享链接。',

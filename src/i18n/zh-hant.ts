@@ -787,6 +787,8 @@ const catalog = {
   'Kept in this browser only.': '僅保存在此瀏覽器中。',
   'That file is not a Chartroom workspace: {problem}': '該檔案不是 Chartroom 工作區：{problem}',
   'Imported {count} records.': '已匯入 {count} 筆記錄。',
+  'Imported {count} records. Alerts not imported: {refused} (Chartroom keeps at most {max} alerts: delete some, then import the file again for the rest).':
+    '已匯入 {count} 筆記錄。未匯入的提醒：{refused} 個（提醒最多 {max} 個：請先刪除一些，再匯入此檔案以加入其餘的）。',
   'One file with your watchlists, layouts, drawings, alerts and settings.': '一個檔案，包含你的自選清單、版面、畫線、提醒和設定。',
   'The server cannot be reached: open the link again when you are online.': '無法連線伺服器：連網後請再次開啟此連結。',
   'Sign in to open this shared link.': '請登入後開啟此共享連結。',

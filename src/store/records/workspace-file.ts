@@ -2,7 +2,9 @@
  * "Export my data" and its import: the whole workspace (every store's live records) as one JSON
  * file, and a file read back into the stores. An import restores the file's records over what the
  * browser holds (each becomes the next revision of its record, so every tab and the server take
- * it) and keeps the records the file lacks: nothing is lost by importing.
+ * it) and keeps the records the file lacks: nothing is lost by importing. A kind with a cap (the
+ * alerts') takes new records only as far as the cap leaves room: the rest are left out and
+ * counted, none held is dropped to make room.
  */
 import * as z from '#shared/schema.ts';
 import { emptyDiff, sameValue, type RecordsDiff, type UserRecord } from '#shared/records.ts';
@@ -57,18 +59,44 @@ export function readWorkspaceFile(text: string): { stores: Map<string, UserRecor
   return { stores };
 }
 
+/** At most `max` live records of `kind` in a store (the store keeps no more: one past it would push another out). */
+export interface RecordCap {
+  kind: string;
+  max: number;
+}
+
+export interface ImportChanges {
+  diff: RecordsDiff;
+  /** New records of the capped kind left out: no room under the cap. */
+  refused: number;
+}
+
+const liveOfKind = (records: ReadonlyMap<string, UserRecord>, kind: string): number =>
+  [...records.values()].filter((record) => record.kind === kind && !record.deleted).length;
+
 /**
  * The changes that restore `imported` over `held` (a store's records): each imported value that
- * differs becomes the next revision of its record, made by `by` at `now`.
+ * differs becomes the next revision of its record, made by `by` at `now`. Under `cap`, a record
+ * new to the store (or deleted there) comes in only while there is room; a change of a live one
+ * needs none.
  */
-export function importDiff(held: ReadonlyMap<string, UserRecord>, imported: readonly UserRecord[], by: string, now: number): RecordsDiff {
+export function importDiff(held: ReadonlyMap<string, UserRecord>, imported: readonly UserRecord[], by: string, now: number, cap?: RecordCap): ImportChanges {
   const diff = emptyDiff();
+  let room = cap ? cap.max - liveOfKind(held, cap.kind) : Number.POSITIVE_INFINITY;
+  let refused = 0;
   for (const { id, kind, value } of imported) {
     const before = held.get(id);
     if (before && !before.deleted && sameValue(before.value, value)) continue;
+    if (kind === cap?.kind && (!before || before.deleted)) {
+      if (room <= 0) {
+        refused += 1;
+        continue;
+      }
+      room -= 1;
+    }
     const record: UserRecord = { id, kind, rev: (before?.rev ?? 0) + 1, updatedAt: now, by, value };
     if (before) diff.updated.push([before, record]);
     else diff.added.push(record);
   }
-  return diff;
+  return { diff, refused };
 }
