@@ -130,6 +130,25 @@ describe('alerts shared between tabs', () => {
   });
 });
 
+describe('triggers that arrive with the workspace', () => {
+  const line: AlertLogEntry = { id: 'log-old', alertId: 'a1', symbol: 'AAPL.US', time: 5, price: 101, text: 'AAPL.US crossed above 100' };
+
+  it('are history when the server’s first read brings them (the log shows them, no toast as if just fired)', () => {
+    const store = createStore<AlertsState>()(() => ({ ...initial, alerts: [], log: [] }));
+    const toasts = useToasts.getState().toasts.length;
+    alertRecords.apply(store, alertRecordValues({ alerts: [alert('a1')], log: [line] }), true);
+    expect(store.getState().log.map((entry) => entry.id)).toEqual(['log-old']);
+    expect(useToasts.getState().toasts).toHaveLength(toasts);
+  });
+
+  it('show as a toast once the workspace is in step (fired on another device or the server now)', () => {
+    const store = createStore<AlertsState>()(() => ({ ...initial, alerts: [], log: [] }));
+    const toasts = useToasts.getState().toasts.length;
+    alertRecords.apply(store, alertRecordValues({ alerts: [alert('a1')], log: [line] }), false);
+    expect(useToasts.getState().toasts).toHaveLength(toasts + 1);
+  });
+});
+
 describe('an indicator alert from the server (the browser shows and keeps it; only the server evaluates it)', () => {
   const at = 1_767_574_800_000;
   /**

@@ -1,7 +1,8 @@
 /**
  * The alerts and the alert log as records, one per alert and one per log line: an alert set in
- * one tab and triggered in another (the tab that evaluates) both hold. The triggers another tab
- * recorded show here as toasts (that tab notified and beeped already).
+ * one tab and triggered in another (the tab that evaluates) both hold. The triggers another tab,
+ * device or the server recorded show here as toasts (that tab notified and beeped already), but
+ * not the history a browser gets when it first meets the server.
  */
 import type { RecordValue } from '#shared/records.ts';
 import type { RecordAdapter } from '../../store/records/tab-sync';
@@ -51,11 +52,13 @@ export const alertRecords: RecordAdapter<AlertsState> = {
   readable: readableAlertRecord,
   sources: (state) => [state.alerts, state.log],
   values: alertRecordValues,
-  apply: (store, values) => {
+  apply: (store, values, history = false) => {
     const before = store.getState().log;
     const next = alertsByRecord(values);
     store.setState(next);
-    const arrived = newEntries(before, next.log);
+    // The workspace's past, as the server's first read brings it (a device new to it, or back from
+    // days away), shows in the log: no toast or beep as if it had just fired.
+    const arrived = history ? [] : newEntries(before, next.log);
     for (const entry of arrived) useToasts.getState().push(t('Alert: {symbol}', { symbol: entry.symbol }), logLineText(entry));
     // The server's triggers (it evaluates where it keeps the workspace) beep here as a tab's would.
     const byId = new Map(next.alerts.map((alert) => [alert.id, alert]));

@@ -278,7 +278,7 @@ export class ServerSync {
       this.serverRev = saved.serverRev;
       this.restoreBases(saved.bases);
       this.ready = true;
-      this.applyPulled(answer);
+      this.applyPulled(answer, true);
     } else await this.firstContact(answer);
     this.save();
   }
@@ -386,7 +386,7 @@ export class ServerSync {
           diff.removed.push(tombstone);
         }
       this.base.set(name, base);
-      this.post(name, diff);
+      this.post(name, diff, true);
     }
     this.ready = true;
   }
@@ -399,7 +399,8 @@ export class ServerSync {
   }
 
   /** Other devices' records: merged here as a tab merges another's, and posted to the tabs. */
-  private applyPulled(answer: WorkspaceRead<ServerRecord>): void {
+  /** `history`: what the first read brings (what happened before this page), not news. */
+  private applyPulled(answer: WorkspaceRead<ServerRecord>, history = false): void {
     const diffs = new Map<string, RecordsDiff>();
     for (const stored of this.travelling(answer).records) {
       const store = this.options.stores.find(({ name }) => name === stored.store);
@@ -416,7 +417,7 @@ export class ServerSync {
       if (known) diff.updated.push([known, record]);
       else diff.added.push(record);
     }
-    for (const [name, diff] of diffs) this.post(name, diff);
+    for (const [name, diff] of diffs) this.post(name, diff, history);
     this.serverRev = Math.max(this.serverRev, answer.serverRev);
   }
 
@@ -517,9 +518,10 @@ export class ServerSync {
     }, due);
   }
 
-  private post(name: string, diff: RecordsDiff): void {
+  /** The server's changes to the tabs; `history` when they are what happened before this page (its first read). */
+  private post(name: string, diff: RecordsDiff, history = false): void {
     if (isEmptyDiff(diff)) return;
-    const batch: ChangeBatch = { store: name, source: this.options.id, diff };
+    const batch: ChangeBatch & { history?: true } = { store: name, source: this.options.id, diff, ...(history && { history: true }) };
     this.channels.get(name)?.postMessage(batch);
   }
 

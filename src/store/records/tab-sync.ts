@@ -28,7 +28,8 @@ export interface RecordAdapter<S> {
   sources(state: S): readonly unknown[];
   values(state: S): Map<string, RecordValue>;
   /** Puts the live records' values (all of them, by id) in the store. */
-  apply(store: StoreApi<S>, values: ReadonlyMap<string, RecordValue>): void;
+  /** `history`: the workspace's past as the server's first read brings it, not news (no toast of an old trigger). */
+  apply(store: StoreApi<S>, values: ReadonlyMap<string, RecordValue>, history?: boolean): void;
   /** Kinds whose concurrent edits are combined (a watchlist's symbols) rather than one winning. */
   merges?: Readonly<Record<string, ThreeWayMerge>>;
   /**
@@ -160,10 +161,10 @@ export function startTabSync<S>(store: StoreApi<S>, adapter: RecordAdapter<S>, o
       removed: [...extra.removed, ...revised.diff.removed],
     });
   };
-  const put = (values: ReadonlyMap<string, RecordValue>): void => {
+  const put = (values: ReadonlyMap<string, RecordValue>, history = false): void => {
     applying = true;
     try {
-      adapter.apply(store, values);
+      adapter.apply(store, values, history);
     } finally {
       applying = false;
     }
@@ -199,7 +200,7 @@ export function startTabSync<S>(store: StoreApi<S>, adapter: RecordAdapter<S>, o
     }
     if (changed === 0) return;
     records = next;
-    put(liveValues(records));
+    put(liveValues(records), (data as { history?: unknown }).history === true);
     // What the store made of the records (a list it normalised) is this tab's change.
     commit(adapter.values(store.getState()), combined);
     saveRecords(storage, key, records, now());
