@@ -58,6 +58,18 @@ async function device(browser: Browser, user?: string): Promise<{ context: Brows
   return { context, page };
 }
 
+/** A laptop that added a symbol of its own (XAUUSD) before it ever reached the server's workspace: its next load is a first contact. */
+async function laptopWithItsOwnSymbol(browser: Browser): Promise<{ laptop: BrowserContext; page: Page }> {
+  const laptop = await browser.newContext({ baseURL: server.url });
+  const page = await laptop.newPage();
+  await page.route('**/chartroom/workspace**', (route) => route.abort());
+  await openTab(page);
+  await addSymbol(page, 'XAUUSD');
+  await expect(page.locator('html')).toHaveAttribute('data-workspace-sync', 'offline', { timeout: 15_000 });
+  await page.unroute('**/chartroom/workspace**');
+  return { laptop, page };
+}
+
 const row = (page: Page, symbol: string) => page.locator(`[data-testid="watchlist-row"][data-symbol="${symbol}"]`);
 
 /** Each two-device journey twice: one local user (AUTH_MODE=none), and one user signed in on both. */
@@ -133,14 +145,7 @@ test('a browser with a workspace of its own meets the server’s: it is asked, a
   await addSymbol(desk.page, '388.HK');
   await expect(desk.page.locator('html')).toHaveAttribute('data-workspace-sync', 'synced');
 
-  // A laptop that added its own symbol before it ever reached the server's workspace.
-  const laptop = await browser.newContext({ baseURL: server.url });
-  const page = await laptop.newPage();
-  await page.route('**/chartroom/workspace**', (route) => route.abort());
-  await openTab(page);
-  await addSymbol(page, 'XAUUSD');
-  await expect(page.locator('html')).toHaveAttribute('data-workspace-sync', 'offline', { timeout: 15_000 });
-  await page.unroute('**/chartroom/workspace**');
+  const { laptop, page } = await laptopWithItsOwnSymbol(browser);
   await page.reload();
 
   const dialog = page.getByRole('dialog', { name: 'Your workspace on the server' });
@@ -179,14 +184,8 @@ test('an alert made while the workspace question waits ("Decide later") fires in
   await addSymbol(desk.page, '388.HK');
   await desk.context.close();
 
-  // A laptop with a symbol of its own, asked at its first contact; the user decides later.
-  const laptop = await browser.newContext({ baseURL: server.url });
-  const page = await laptop.newPage();
-  await page.route('**/chartroom/workspace**', (route) => route.abort());
-  await openTab(page);
-  await addSymbol(page, 'XAUUSD');
-  await expect(page.locator('html')).toHaveAttribute('data-workspace-sync', 'offline', { timeout: 15_000 });
-  await page.unroute('**/chartroom/workspace**');
+  // Asked at its first contact, the user decides later.
+  const { laptop, page } = await laptopWithItsOwnSymbol(browser);
   const { p0, t1, p1 } = await findRise(page.request, 'AAPL.US');
   await setClock(page.request, iso(T0), true);
   await page.reload();

@@ -20,6 +20,7 @@ import { eventually, startChartroom, startFakeUpstream, type FakeUpstream, type 
 import { startPushServiceStandIn, type PushServiceStandIn, type StandInSubscription } from '../test-support/push-service-stand-in.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver.ts';
 import { workspaceDatabase, type WorkspaceDatabase } from '../workspace/workspace-database.ts';
+import { armedAlert } from '#shared/alerts/alert.test-support.ts';
 
 /** Asks `read` every 50 ms until it answers something, for 10 s at most. */
 async function until<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
@@ -82,16 +83,7 @@ describe('server alerts with no browser open', () => {
 
   it('fires on the upstream push that crosses the level: a push decrypted on the device, a signed webhook, the log line', async () => {
     const alert: Alert = {
-      id: 'aapl-230',
-      symbol: 'AAPL.US',
-      condition: { kind: 'cross', level: 230 },
-      direction: 'up',
-      repeat: 'once',
-      cooldownMs: 0,
-      sound: false,
-      createdAt: 1,
-      status: 'armed',
-      triggers: [],
+      ...armedAlert('aapl-230', 230),
       delivery: { push: true, webhook: { url: `http://127.0.0.1:${String(receiver.port)}/hook`, template: '{{symbol}} {{condition}} at {{price}}' } },
     };
     const stored = await request(chartroom.port, WORKSPACE_PATH, {
@@ -156,18 +148,7 @@ describe('server alerts with no browser open', () => {
 
   it('drops a device the push service no longer knows (410)', async () => {
     pushService.setAnswer(device.subscription.endpoint, 410);
-    const alert = {
-      id: 'msft',
-      symbol: 'MSFT.US',
-      condition: { kind: 'cross', level: 500 },
-      direction: 'either',
-      repeat: 'once',
-      cooldownMs: 0,
-      sound: false,
-      createdAt: 1,
-      status: 'armed',
-      triggers: [],
-    };
+    const alert: Alert = { ...armedAlert('msft', 500), symbol: 'MSFT.US', direction: 'either' };
     await request(chartroom.port, WORKSPACE_PATH, {
       method: 'POST',
       headers: SAME_ORIGIN,

@@ -12,20 +12,10 @@ import type { AlertsState } from '../../features/alerts/alerts-store';
 import { MAX_ALERTS, type PersistedAlerts } from '../../features/alerts/persisted-alerts';
 import { loadRecords, RECORDS_KEY_PREFIX, recordsChannelName, startTabSync } from '../../store/records/tab-sync';
 import { WORKSPACE_FILE_FORMAT } from '../../store/records/workspace-file';
+import { armedAlert } from '#shared/alerts/alert.test-support.ts';
 import { importData, importOutcome } from './import-data';
 
-const armed = (id: string, level: number): Alert => ({
-  id,
-  symbol: 'AAPL.US',
-  condition: { kind: 'cross', level },
-  direction: 'up',
-  repeat: 'once',
-  cooldownMs: 0,
-  sound: false,
-  createdAt: 1,
-  status: 'armed',
-  triggers: [],
-});
+const armed = (id: string, level: number): Alert => armedAlert(id, level);
 
 const range = (n: number, prefix: string): Alert[] => Array.from({ length: n }, (_, i) => armed(`${prefix}-${String(i)}`, 100 + i));
 

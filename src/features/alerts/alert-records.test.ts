@@ -9,6 +9,7 @@ import { channelHub, memoryStorage } from '../../store/records/tabs.test-support
 import { startTabSync } from '../../store/records/tab-sync';
 import type { Alert } from '#shared/alerts/alert-model.ts';
 import { useToasts } from './toasts';
+import { armedAlert } from '#shared/alerts/alert.test-support.ts';
 import { savedState } from '../../store/saved-states.test-support';
 import { alertRecords, alertRecordValues, alertsByRecord } from './alert-records';
 import { useAlertsStore, type AlertsState } from './alerts-store';
@@ -23,18 +24,7 @@ beforeEach(() => {
 });
 
 /** An armed alert above AAPL.US at 100. */
-const alert = (id: string): Alert => ({
-  id,
-  symbol: 'AAPL.US',
-  condition: { kind: 'cross', level: 100 },
-  direction: 'up',
-  repeat: 'once',
-  cooldownMs: 0,
-  sound: false,
-  createdAt: 1,
-  status: 'armed',
-  triggers: [],
-});
+const alert = (id: string): Alert => armedAlert(id);
 
 describe('saved shapes of the alerts store', () => {
   it('loads version 1: a record per alert (triggered, armed with an expiry) and per log line', async () => {

@@ -2,17 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { IChartApi, ISeriesApi } from 'lightweight-charts';
 import type { IndicatorInstance } from '../../store/preferences-slice';
 import { createChartIndicators } from './chart-indicators';
-import { chartPalette } from './chart-palette';
-import type { ChartState } from './chart-state';
-import { chartTime } from '../../time/time-types';
+import { bar, stateOf } from './chart-state.test-support';
 
-vi.mock('lightweight-charts', () => ({
-  HistogramSeries: 'Histogram',
-  LineSeries: 'Line',
-  LineStyle: { Solid: 0, Dotted: 1, Dashed: 2 },
-  ColorType: { Solid: 'solid' },
-  PriceScaleMode: { Normal: 0, Logarithmic: 1, Percentage: 2 },
-}));
+vi.mock('lightweight-charts', () => import('./lwc-enums.test-support'));
 
 /** A chart with the price and volume panes, adding each new pane after them. */
 function fakeChart() {
@@ -39,21 +31,6 @@ function fakeChart() {
   };
   const price = { attachPrimitive: vi.fn() };
   return { chart: chart as unknown as IChartApi, price: price as unknown as ISeriesApi<'Candlestick'>, added, scale };
-}
-
-const bar = (time: number, close: number) => ({ time: chartTime(time), open: close, high: close, low: close, close, volume: 1 });
-
-function stateOf(closes: number[]): ChartState {
-  const bars = closes.map((close, i) => bar(10 * (i + 1), close));
-  return {
-    bars,
-    times: bars.map(({ time }) => time),
-    offset: 0,
-    axis: { zone: 'utc', marketTimeZone: 'America/New_York', intraday: false, periodic: false },
-    timeOf: (ms) => chartTime(ms / 1000),
-    palette: chartPalette('dark', 'green-up'),
-    decimals: 2,
-  };
 }
 
 const averages: IndicatorInstance[] = [

@@ -3,20 +3,12 @@ import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import type { IChartApi, ISeriesApi } from 'lightweight-charts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IndicatorList } from '../../store/preferences-slice';
-import { chartTime } from '../../time/time-types';
 import type { ChartAdapter } from './chart-adapter';
 import { createChartIndicators } from './chart-indicators';
-import { chartPalette } from './chart-palette';
-import type { ChartState } from './chart-state';
+import { stateOf } from './chart-state.test-support';
 import { IndicatorLegends } from './indicator-legends';
 
-vi.mock('lightweight-charts', () => ({
-  HistogramSeries: 'Histogram',
-  LineSeries: 'Line',
-  LineStyle: { Solid: 0, Dotted: 1, Dashed: 2 },
-  ColorType: { Solid: 'solid' },
-  PriceScaleMode: { Normal: 0, Logarithmic: 1, Percentage: 2 },
-}));
+vi.mock('lightweight-charts', () => import('./lwc-enums.test-support'));
 
 afterEach(cleanup);
 
@@ -75,16 +67,7 @@ function fakeChart() {
   return { chart: chart as unknown as IChartApi, panes, removeAll };
 }
 
-const bars = [1, 2, 3].map((close, i) => ({ time: chartTime(10 * (i + 1)), open: close, high: close, low: close, close, volume: 1 }));
-const state: ChartState = {
-  bars,
-  times: bars.map(({ time }) => time),
-  offset: 0,
-  axis: { zone: 'utc', marketTimeZone: 'America/New_York', intraday: false, periodic: false },
-  timeOf: (ms) => chartTime(ms / 1000),
-  palette: chartPalette('dark', 'green-up'),
-  decimals: 2,
-};
+const state = stateOf([1, 2, 3]);
 
 const LIST: IndicatorList = [{ id: 'below', kind: 'sma', params: { period: 2 }, pane: 'own' }];
 
