@@ -54,6 +54,7 @@ describe('AlertLinePrimitive', () => {
     expect(requestUpdate).toHaveBeenCalledTimes(1);
     primitive.setLines([line('a', 101)]);
     primitive.setLines([{ ...line('a', 101), title: 'Alert ↓' }]);
+    paint(primitive, recordingTarget().target);
     primitive.setLines([]);
     expect(requestUpdate).toHaveBeenCalledTimes(4);
   });

@@ -75,6 +75,10 @@ export class AlertLinePrimitive extends TopPanePrimitive {
     return this.placed.length > 0;
   }
 
+  protected mayPlace(): boolean {
+    return this.lines.length > 0 || this.dragged !== undefined;
+  }
+
   /** The lines to draw; the same lines again (each render sets them) paint nothing anew. */
   setLines(lines: readonly AlertLine[]): void {
     if (!this.dragged?.released && sameLines(this.lines, lines)) return;

@@ -93,6 +93,7 @@ export function createActionMarkerLayer(chart: IChartApi, report: (badges: Drawn
   return {
     primitive,
     setMarkers(next) {
+      const hadNone = markers.length === 0;
       markers = next;
       if (next.length === 0) {
         boxes = [];
@@ -100,12 +101,14 @@ export function createActionMarkerLayer(chart: IChartApi, report: (badges: Drawn
           reported = '[]';
           report([]);
         }
+        // None before and none now: a repaint of the whole chart would draw the same.
+        if (hadNone) return;
       }
       requestUpdate?.();
     },
     setColors(badge, text) {
       colors = { badge, text };
-      requestUpdate?.();
+      if (markers.length > 0) requestUpdate?.();
     },
     at({ x, y }) {
       if (y < top - TOLERANCE || y > top + HEIGHT + TOLERANCE) return undefined;

@@ -155,4 +155,25 @@ describe('DrawingPrimitive', () => {
     expect(texts.at(-1)).toContain('3 bars');
     expect(texts.at(-1)).toContain('+10.00 (+10.00%)');
   });
+
+  it('asks the chart for no repaint while it has nothing to draw, and one when a drawing comes or goes', () => {
+    const requestUpdate = vi.fn();
+    const primitive = new DrawingPrimitive(surface, () => undefined);
+    primitive.attached({ requestUpdate } as never);
+    // The layer's empty state as the page opens: the library would repaint every pane for it.
+    primitive.setDrawings([]);
+    primitive.setHidden(false);
+    primitive.setSelected(undefined);
+    primitive.setStyle({ text: '#fff', handleFill: '#000' }, 2);
+    expect(requestUpdate).not.toHaveBeenCalled();
+    const line = drawing('a', 'trend-line', [
+      { time: 10 * HOUR, price: 300 },
+      { time: 20 * HOUR, price: 250 },
+    ]);
+    primitive.setDrawings([{ drawing: line, anchors: line.anchors }]);
+    expect(requestUpdate).toHaveBeenCalledTimes(1);
+    paint(primitive, recordingContext([]));
+    primitive.setDrawings([]);
+    expect(requestUpdate).toHaveBeenCalledTimes(2);
+  });
 });

@@ -101,6 +101,10 @@ export class DrawingPrimitive extends TopPanePrimitive {
     return this.placed.length > 0;
   }
 
+  protected mayPlace(): boolean {
+    return !this.hidden && (this.shown.length > 0 || this.draft !== undefined);
+  }
+
   setDrawings(shown: readonly ShownDrawing[]): void {
     this.shown = shown;
     this.update();
