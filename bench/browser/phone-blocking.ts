@@ -39,9 +39,10 @@ async function tracedSample(ctx: BrowserBenchContext, url: string): Promise<Samp
       const response = await page.goto(url);
       if (!(await waitForMarks(page, [FIRST_CANDLE], WAIT_MS))) throw new Error(`no first candle at ${url}`);
       await page.waitForTimeout(SETTLE_MS);
-      const kline = await firstKlineOf(page, response);
       const events = traceEvents(await ctx.browser.stopTracing());
       tracing = false;
+      // Read after the trace: asking the page is work on its main thread.
+      const kline = await firstKlineOf(page, response);
       return { blocking: blockingTime(events, FIRST_CANDLE), ...(kline && { kline }) };
     } finally {
       if (tracing) await ctx.browser.stopTracing().catch(() => undefined);
