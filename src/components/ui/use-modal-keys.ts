@@ -42,13 +42,23 @@ export function useModalKeys(dialog: RefObject<HTMLElement | null>, onClose: () 
         keepTabInside(event, element);
       }
     };
+    // A focused control that goes away (a dialog's button giving way to what it did) leaves focus on
+    // the page's body, where Escape and Tab no longer reach the dialog: the dialog takes it back.
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget !== null) return;
+      queueMicrotask(() => {
+        if (element?.isConnected && (document.activeElement === null || document.activeElement === document.body)) element.focus({ preventScroll: true });
+      });
+    };
     element?.addEventListener('keydown', onKeyDown);
+    element?.addEventListener('focusout', onFocusOut);
     initialFocus?.current?.focus();
     // A dialog whose content took no focus (no field of its own, opened from a button) takes it
     // itself: Escape and Tab act from the start, not only after a click inside it.
     if (element && !element.contains(document.activeElement)) element.focus({ preventScroll: true });
     return () => {
       element?.removeEventListener('keydown', onKeyDown);
+      element?.removeEventListener('focusout', onFocusOut);
       if (previous?.isConnected) previous.focus();
     };
   }, [dialog, initialFocus]);
