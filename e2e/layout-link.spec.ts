@@ -61,3 +61,13 @@ test('a link whose active chart is the bad one (charts=ZZZ~1d~none) opens the sl
   await expect(frames(page).nth(1)).toHaveAccessibleName('Chart 2: 700.HK');
   expect(await stored(page)).not.toContain('ZZZ');
 });
+
+test('a link with an active chart out of its layout, an unknown sync and a fifth chart names each in its notice', async ({ page }) => {
+  await page.goto('/?layout=2h&charts=MSFT.US~1d~none,700.HK~1d~none,,,NVDA.US~1d~none&active=9&sync=crosshair,foo');
+  const shown = page.getByRole('status').filter({ hasText: 'Ignored' });
+  await expect(shown).toContainText('active “9”', { timeout: 15_000 });
+  await expect(shown).toContainText('sync “foo”');
+  await expect(shown).toContainText('chart “NVDA.US~1d~none” (4 at most)');
+  await expect(frames(page)).toHaveCount(2);
+  await expect(frames(page).nth(0)).toHaveAccessibleName('Chart 1: MSFT.US');
+});

@@ -70,8 +70,17 @@ describe('layout in the URL', () => {
     expect(parsed?.charts[1]).toEqual(DEFAULT_LAYOUT.charts[1]);
     expect(parsed?.active).toBe(0);
     expect(parsed?.sync).toEqual(DEFAULT_LAYOUT.sync);
-    expect(problems).toEqual(['chart “bad symbol~1d”']);
+    expect(problems).toEqual(['chart “bad symbol~1d”', 'active “7”']);
     expect(parseLayout('?layout=9', workspaceOf(''), DEFAULT_LAYOUT).problems).toEqual(['layout “9”']);
+  });
+
+  it('names what else it could not use: an active index out of the layout, an unknown sync, a chart beyond the fourth', () => {
+    const search = '?symbol=AAPL.US&layout=4&charts=AAPL.US~1d~none,MSFT.US~1d~none,EURUSD~1h~none,BTCUSDT~1d~none,NVDA.US~1d~none&active=9&sync=crosshair,foo';
+    const { layout: parsed, problems } = parseLayout(search, workspaceOf(search), DEFAULT_LAYOUT);
+    expect(parsed?.active).toBe(0);
+    expect(parsed?.sync).toEqual({ crosshair: true, symbol: false, interval: false, range: false });
+    expect(problems).toEqual(['chart “NVDA.US~1d~none” (4 at most)', 'active “9”', 'sync “foo”']);
+    expect(parseLayout('?layout=2h&active=x', workspaceOf(''), DEFAULT_LAYOUT).problems).toEqual(['active “x”']);
   });
 
   it('opens a chart whose interval or adjustment is unknown with the slot’s interval and a stock’s default adjustment, and names what it ignored', () => {

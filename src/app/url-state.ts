@@ -109,21 +109,23 @@ export function parseLayout(search: string, workspace: Workspace, fallback: Char
   if (!kind || kind === '1') return { problems };
   const charts = fallback.charts.slice();
   const given = new Set<number>();
-  (params.get('charts') ?? '')
-    .split(',')
-    .slice(0, MAX_CHARTS)
-    .forEach((text, index) => {
-      const slot = charts[index];
-      if (text === '' || !slot) return;
-      const view = parseChart(text, slot, problems);
-      if (view) {
-        // A link does not carry indicators: the slot keeps its own, if it has them.
-        charts[index] = slot.indicators ? { ...view, indicators: slot.indicators } : view;
-        given.add(index);
-      } else problems.push(`chart “${text.slice(0, 24)}”`);
-    });
-  const active = Number(params.get('active') ?? '0');
+  const chartTexts = (params.get('charts') ?? '').split(',');
+  // More charts than any layout shows: named, not dropped silently.
+  for (const text of chartTexts.slice(MAX_CHARTS)) if (text !== '') problems.push(`chart “${text.slice(0, 24)}” (${String(MAX_CHARTS)} at most)`);
+  chartTexts.slice(0, MAX_CHARTS).forEach((text, index) => {
+    const slot = charts[index];
+    if (text === '' || !slot) return;
+    const view = parseChart(text, slot, problems);
+    if (view) {
+      // A link does not carry indicators: the slot keeps its own, if it has them.
+      charts[index] = slot.indicators ? { ...view, indicators: slot.indicators } : view;
+      given.add(index);
+    } else problems.push(`chart “${text.slice(0, 24)}”`);
+  });
+  const activeText = params.get('active');
+  const active = Number(activeText ?? '0');
   const activeIndex = Number.isInteger(active) && active >= 0 && active < chartCount(kind) ? active : 0;
+  if (activeText !== null && activeIndex !== active) problems.push(`active “${activeText.slice(0, 24)}”`);
   // The active chart is the link's `charts` entry; without one, the link's own symbol and interval.
   if (!given.has(activeIndex)) {
     const { symbol, type, interval, adjust } = workspace;
@@ -131,7 +133,9 @@ export function parseLayout(search: string, workspace: Workspace, fallback: Char
     charts[activeIndex] = { symbol, ...(type && { type }), interval, adjust, ...(kept && { indicators: kept }) };
   }
   const syncText = params.get('sync');
-  const sync = syncText === null ? fallback.sync : (Object.fromEntries(SYNC_KEYS.map((key) => [key, syncText.split(',').includes(key)])) as SyncFlags);
+  const syncKeys = syncText === null || syncText === '' ? [] : syncText.split(',');
+  for (const key of syncKeys) if (!(SYNC_KEYS as readonly string[]).includes(key)) problems.push(`sync “${key.slice(0, 24)}”`);
+  const sync = syncText === null ? fallback.sync : (Object.fromEntries(SYNC_KEYS.map((key) => [key, syncKeys.includes(key)])) as SyncFlags);
   return { layout: { kind, charts, active: activeIndex, sync }, problems };
 }
 
