@@ -61,7 +61,8 @@ function venueLastTrade(venue: VenueId, now: number): Position | undefined {
 interface CurrentMinute {
   minute: number;
   block: MinuteBlock;
-  trades: SimTrade[];
+  /** Shared by every caller: never changed in place. */
+  trades: readonly SimTrade[];
 }
 /** The last minute asked about, per instrument: tickers, trades and candles all ask for it. */
 const currentMinutes = new WeakMap<InstrumentModel, CurrentMinute>();
@@ -82,8 +83,8 @@ export function minuteBlockAt(model: InstrumentModel, position: Position): Minut
   return currentMinute(model, position).block;
 }
 
-/** Trades of the position's minute printed at or before now. */
-export function tradesSoFar(model: InstrumentModel, position: Position, now: number): SimTrade[] {
+/** Trades of the position's minute printed at or before now (the engine's own list once the minute is complete: copy it to change it). */
+export function tradesSoFar(model: InstrumentModel, position: Position, now: number): readonly SimTrade[] {
   const { trades } = currentMinute(model, position);
   return position.inProgress ? trades.filter((trade) => trade.timestamp <= now) : trades;
 }

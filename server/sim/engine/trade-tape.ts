@@ -12,7 +12,8 @@ const CHUNK_MINUTES = 30;
 export function recentTrades(model: InstrumentModel, limit: number, now: number): SimTrade[] {
   const position = locateLastTrade(model, now);
   if (!position) return [];
-  const newestFirst: SimTrade[] = tradesSoFar(model, position, now).reverse();
+  // A copy: reversed in place, the engine's list of a complete minute flipped for every other caller.
+  const newestFirst: SimTrade[] = [...tradesSoFar(model, position, now)].reverse();
   const { listedSince, venue } = model.instrument;
   let cursor = position.minute; // minutes before this one are complete
   outer: for (const day of tradingDaysBackward(venue, position.day.day)) {
