@@ -5,44 +5,61 @@
  * The opener calls holdKeysWhileOpening; the typing keys are held from then on (the page never
  * sees them) and typed into the text field that takes focus when the dialog shows, an Enter
  * pressed after them acting there. A dialog that focuses no text field (or none within HOLD_MS)
- * ends the holding; what was held then had nowhere to go.
+ * ends the holding; what was held then had nowhere to go. So does the user going elsewhere
+ * meanwhile (a press outside any dialog, a field outside one taking focus): the keys typed there
+ * are that field's.
  */
 import { isTypingTarget } from './key-press';
+import { typeIntoDraft, type TypedDraft } from './typed-draft';
 
-/** Longest the keys wait for the dialog's field. */
-const HOLD_MS = 3_000;
+/**
+ * Longest the keys wait for the dialog's field: a dialog's chunk on a slow phone's network, or a
+ * busy machine, takes seconds (3 s ran out under 6× throttling on a loaded 2-core machine). The
+ * user going elsewhere ends the holding sooner.
+ */
+const HOLD_MS = 10_000;
 
 interface Held {
-  text: string;
-  enter: boolean;
+  draft: TypedDraft;
   timer: ReturnType<typeof setTimeout>;
 }
 
 let held: Held | undefined;
 
+const DIALOG = '[role="dialog"], [aria-modal="true"]';
+
 function onKeyDown(event: KeyboardEvent): void {
-  if (!held || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (event.key === 'Escape') {
+  if (!held) return;
+  const next = typeIntoDraft(held.draft, event);
+  if (next === undefined) return;
+  if (next === 'escape') {
     stopHolding();
     return;
   }
-  if (event.key.length === 1) held.text += event.key;
-  else if (event.key === 'Backspace') held.text = held.text.slice(0, -1);
-  else if (event.key === 'Enter') held.enter = true;
-  else return;
+  held.draft = next;
   event.preventDefault();
   event.stopImmediatePropagation();
+}
+
+/** A press outside any dialog: the user went elsewhere before the dialog showed. */
+function onPointerDown(event: PointerEvent): void {
+  if (event.target instanceof Element && event.target.closest(DIALOG)) return;
+  stopHolding();
 }
 
 function onFocusIn(event: FocusEvent): void {
   const target = event.target;
   if (!held || !(target instanceof Element)) return;
   const field = (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) && isTypingTarget(target) ? target : undefined;
-  // Focus passing elsewhere meanwhile (a folded toolbar closing onto its button) is not the dialog;
-  // a modal dialog that takes focus without a field is, and ends the holding.
-  const opened = field ? field.closest('[role="dialog"], [aria-modal="true"]') : target.closest('[aria-modal="true"]');
-  if (!opened) return;
-  const { text, enter } = held;
+  // Focus passing to a button meanwhile (a folded toolbar closing onto its button) is not the
+  // dialog; a field outside any dialog is the user's choice, and a modal dialog that takes focus
+  // without a field is the dialog: both end the holding.
+  const opened = field ? field.closest(DIALOG) : target.closest('[aria-modal="true"]');
+  if (!opened) {
+    if (field) stopHolding();
+    return;
+  }
+  const { text, enter } = held.draft;
   stopHolding();
   if (!field) return;
   // After the focusing commit: the field's handlers are in place, and its owner's state is settled.
@@ -78,13 +95,15 @@ function stopHolding(): void {
   clearTimeout(held.timer);
   held = undefined;
   window.removeEventListener('keydown', onKeyDown, true);
+  window.removeEventListener('pointerdown', onPointerDown, true);
   document.removeEventListener('focusin', onFocusIn, true);
 }
 
 /** From now until the opening dialog focuses a field (or HOLD_MS), typing keys are held for it. */
 export function holdKeysWhileOpening(): void {
   stopHolding();
-  held = { text: '', enter: false, timer: setTimeout(stopHolding, HOLD_MS) };
+  held = { draft: { text: '', enter: false }, timer: setTimeout(stopHolding, HOLD_MS) };
   window.addEventListener('keydown', onKeyDown, true);
+  window.addEventListener('pointerdown', onPointerDown, true);
   document.addEventListener('focusin', onFocusIn, true);
 }

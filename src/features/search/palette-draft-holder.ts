@@ -7,6 +7,7 @@
  * No React: the boot's own chunk carries it.
  */
 import type { KeyLike } from '../../lib/key-press';
+import { typeIntoDraft } from '../../lib/typed-draft';
 
 /** What was typed into the search before a field had it, and whether Enter was pressed on it. */
 export interface PaletteDraftValue {
@@ -44,11 +45,11 @@ export function createPaletteDraft(text: string): PaletteDraftHolder {
       value = { ...value, enter: value.text.trim() !== '' };
     },
     typeKey: (key) => {
-      if (inAField || key.ctrlKey || key.metaKey || key.altKey || key.isComposing) return false;
-      if (key.key === 'Enter') holder.enter();
-      else if (key.key === 'Backspace') holder.type(value.text.slice(0, -1));
-      else if (key.key.length === 1) holder.type(value.text + key.key);
-      else return key.key === 'Escape';
+      const next = inAField ? undefined : typeIntoDraft(value, key);
+      if (next === undefined) return false;
+      if (next === 'escape') return true;
+      if (next.enter) holder.enter();
+      else holder.type(next.text);
       return true;
     },
     shown: () => {
