@@ -223,4 +223,9 @@ describe('a record this build cannot read (a later build’s condition kind, met
     expect(heard.flatMap((batch) => batch.diff.removed.map((record) => record.id))).toEqual([]);
     expect(heard.flatMap((batch) => batch.diff.added.map((record) => record.id))).toEqual(['alert:mine']);
   });
+
+  it('keeps every alert the records bring, past the cap on adding (two devices near it, merged), so none is deleted everywhere', () => {
+    const many = Array.from({ length: 260 }, (_, i) => armedAlert(`a${String(i)}`, 100 + i));
+    expect(alertsByRecord(alertRecordValues({ alerts: many, log: [] })).alerts).toHaveLength(260);
+  });
 });

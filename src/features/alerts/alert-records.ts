@@ -9,7 +9,7 @@ import type { RecordAdapter } from '../../store/records/tab-sync';
 import type { Alert } from '#shared/alerts/alert-model.ts';
 import type { AlertsState } from './alerts-store';
 import { newEntries } from './evaluating-tab';
-import { alertSchema, logSchema, MAX_ALERTS, MAX_LOG, type AlertLogEntry, type PersistedAlerts } from './persisted-alerts';
+import { alertSchema, logSchema, MAX_LOG, type AlertLogEntry, type PersistedAlerts } from './persisted-alerts';
 import { useToasts } from './toasts';
 import { logLineText } from './alert-text';
 import { t } from '../../i18n/t';
@@ -37,7 +37,9 @@ export function alertsByRecord(values: ReadonlyMap<string, RecordValue>): Persis
     }
   }
   log.sort((a, b) => b.time - a.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return { alerts: alerts.slice(-MAX_ALERTS), log: log.slice(0, MAX_LOG) };
+  // Every alert, even past MAX_ALERTS (two devices near it, merged): the cap refuses adding one,
+  // and one left out here would be deleted on every device. The log keeps its newest lines.
+  return { alerts, log: log.slice(0, MAX_LOG) };
 }
 
 /** Whether this build reads the record (a later build's condition kind, say, it does not: kept as it is). */

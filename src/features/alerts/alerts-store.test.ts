@@ -185,4 +185,9 @@ describe('parsePersistedAlerts', () => {
     expect(state.alerts.map((alert) => [alert.id, alert.symbol])).toEqual([['a', '700.HK']]);
     expect(dropped).toBe(3);
   });
+
+  it('reads back every saved alert, more than the cap on adding when another device brought them', () => {
+    const alerts = Array.from({ length: MAX_ALERTS + 40 }, (_, i) => saved({ id: `a${String(i)}` }));
+    expect(parsePersistedAlerts({ alerts }).state.alerts).toHaveLength(MAX_ALERTS + 40);
+  });
 });

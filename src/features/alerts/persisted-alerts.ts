@@ -48,7 +48,8 @@ export function parsePersistedAlerts(raw: unknown): { state: PersistedAlerts; dr
   if (raw === undefined || raw === null) return { state: { alerts: [], log: [] }, dropped: 0 };
   if (raw === UNREADABLE_ALERTS || typeof raw !== 'object' || Array.isArray(raw)) return { state: { alerts: [], log: [] }, dropped: 1 };
   const source = raw as Record<string, unknown>;
-  const alerts = entries(source.alerts, alertSchema, MAX_ALERTS);
+  // Every saved alert: more than MAX_ALERTS when synced from another device (alert-records.ts).
+  const alerts = entries(source.alerts, alertSchema, Number.POSITIVE_INFINITY);
   const log = entries(source.log, logSchema, MAX_LOG);
   return {
     state: {
