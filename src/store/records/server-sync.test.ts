@@ -38,6 +38,8 @@ function memoryServer() {
   let serverRev = 0;
   const devices: ServerSync[] = [];
   return {
+    /** Whose workspace it answers (the one signed in). */
+    user: 'ann',
     records,
     devices,
     reads: 0,
@@ -54,7 +56,7 @@ function memoryServer() {
           reach();
           if (device.off) return undefined;
           const changed = [...records.values()].filter((record) => record.serverRev > since).sort((a, b) => a.serverRev - b.serverRev);
-          return structuredClone({ user: 'ann', serverRev, records: changed });
+          return structuredClone({ user: this.user, serverRev, records: changed });
         },
         write: async (changes) => {
           this.writes += 1;
@@ -85,9 +87,14 @@ function memoryServer() {
 type Server = ReturnType<typeof memoryServer>;
 
 /** A browser with one tab and its sync; `choose` answers the first-contact question. */
-function browser(server: Server, name: string, choose: SyncChoice = 'merge', pacing: { pushDelayMs: number; now?: () => number } = { pushDelayMs: 0 }) {
+function browser(
+  server: Server,
+  name: string,
+  choose: SyncChoice = 'merge',
+  pacing: { pushDelayMs: number; now?: () => number } = { pushDelayMs: 0 },
+  storage = memoryStorage(),
+) {
   const hub = channelHub();
-  const storage = memoryStorage();
   const device: { online: boolean; off: boolean; refuse?: number; overLimit?: string; afterStore?: () => void } = { online: true, off: false };
   const store = appStore();
   const alerts = createStore<AlertsByIdState>()(() => ({ alerts: {} }));
@@ -121,7 +128,7 @@ function browser(server: Server, name: string, choose: SyncChoice = 'merge', pac
     sync.start();
     return sync;
   };
-  return { store, alerts, device, statuses, open, hub, asked: () => asked };
+  return { store, alerts, device, statuses, open, hub, storage, asked: () => asked };
 }
 
 /** Until every channel, timer and request has run out. */
@@ -373,6 +380,22 @@ describe('the first contact of a browser with a workspace', () => {
       .map((record) => (record.value as { name: string }).name);
     expect(live).toContain('Mine alone');
     expect(live).not.toContain('Desk list');
+  });
+
+  it('takes the server’s for another user signed in on this browser: the workspace of the one before is theirs, never copied into the newcomer’s', async () => {
+    const server = memoryServer();
+    const shared = browser(server, 'shared');
+    shared.open((state) => state.createWatchlist('Ann alone'));
+    await settle(shared);
+    // Ann signs out and Bob signs in on the same browser: his workspace is empty.
+    server.user = 'bob';
+    server.records.clear();
+    const again = browser(server, 'shared', 'merge', { pushDelayMs: 0 }, shared.storage);
+    again.open();
+    await settle(again);
+    expect(again.asked()).toBe(0);
+    expect(listNames(again.store)).not.toContain('Ann alone');
+    expect([...server.records.values()].filter((record) => JSON.stringify(record.value).includes('Ann alone'))).toEqual([]);
   });
 
   it('stays local when the server keeps no workspace, and stops on a sign-out', async () => {

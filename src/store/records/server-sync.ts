@@ -269,7 +269,8 @@ export class ServerSync {
       return;
     }
     // Another user's, or a server that lost revisions (restored from an older backup): start over.
-    if (saved && (answer.user !== saved.user || answer.serverRev < saved.serverRev)) {
+    const anotherUser = saved !== undefined && answer.user !== saved.user;
+    if (saved && (anotherUser || answer.serverRev < saved.serverRev)) {
       answer = await this.options.transport.read(0);
       if (!answer) return;
     }
@@ -279,7 +280,7 @@ export class ServerSync {
       this.restoreBases(saved.bases);
       this.ready = true;
       this.applyPulled(answer, true);
-    } else await this.firstContact(answer);
+    } else await this.firstContact(answer, anotherUser);
     this.save();
   }
 
@@ -330,10 +331,15 @@ export class ServerSync {
     );
   }
 
-  private async firstContact(everything: WorkspaceRead<ServerRecord>): Promise<void> {
+  /**
+   * `anotherUser`: what this browser holds was the workspace of another user signed in here
+   * before (kept on the server as theirs): the newcomer takes their own, never a copy of it.
+   */
+  private async firstContact(everything: WorkspaceRead<ServerRecord>, anotherUser = false): Promise<void> {
     const answer = this.travelling(everything);
     let choice: SyncChoice;
-    if (answer.records.every((record) => record.deleted)) choice = 'browser';
+    if (anotherUser) choice = 'server';
+    else if (answer.records.every((record) => record.deleted)) choice = 'browser';
     else if (!this.hasOwnWork()) choice = 'server';
     else if (this.sameAsServer(answer.records)) choice = 'merge';
     else {
