@@ -73,6 +73,9 @@ function run(tab: string): void {
       if (opened) sync.sync();
       opened = true;
     });
+    // The stream lost (the server gone, the network down, signed out elsewhere): a round tells
+    // which, so an idle desk does not go on saying synced.
+    events.addEventListener('error', sync.sync);
   };
   const sync: ServerSync = new ServerSync({
     transport: workspaceTransport,
@@ -101,6 +104,7 @@ function run(tab: string): void {
   });
   sync.start();
   window.addEventListener('online', sync.sync);
+  window.addEventListener('offline', sync.sync);
 }
 
 export function startServerSync(tab: string): void {
