@@ -70,7 +70,8 @@ test('an alert just above the price fires exactly once when the price crosses it
 
   await setClock(request, iso(t1), true);
   const toast = page.getByTestId('alert-toast');
-  await expect(toast).toContainText(`${SYMBOL} crossed above`, { timeout: 15_000 });
+  // The title names the symbol; the text says what happened, without naming it again.
+  await expect(toast).toContainText(`Alert: ${SYMBOL}crossed above`, { timeout: 15_000 });
   await expect(row).toHaveAttribute('data-status', 'triggered');
   await expect(row).toContainText('Triggered');
   await expect.poll(async () => (await notifications(page)).length).toBe(1);
@@ -133,6 +134,35 @@ test('the dialog’s last price reads as the header’s: the symbol’s precisio
     await expect(dialog.getByTestId('alert-dialog-last')).toHaveText(`Last price ${(await header.textContent()) ?? ''}`);
     await page.keyboard.press('Escape');
   }
+});
+
+test('a level typed with more decimals than BTCUSDT quotes is saved and shown at its precision', async ({ page, request }) => {
+  await setClock(request, iso(T0), true);
+  await page.goto('/?symbol=BTCUSDT&interval=1d&tab=chart');
+  const header = page.getByTestId('header-last-price');
+  await expect(header).toHaveText(/\d/, { timeout: 15_000 });
+  // The symbol's precision: the decimals the header prints (94,296.54: 2).
+  const decimals = ((await header.textContent()) ?? '').split('.')[1]?.length ?? 0;
+  expect(decimals).toBeGreaterThan(0);
+  expect(decimals).toBeLessThan(7);
+  const rounded = (94_728.5656444).toFixed(decimals).replace(/\.?0+$/, '');
+  await page.getByRole('tab', { name: 'Alerts' }).click();
+  await page.getByRole('button', { name: '+ New alert' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New alert' });
+  await expect(dialog.getByTestId('alert-dialog-last')).toHaveText(/\d/);
+  const level = dialog.getByLabel('Price level');
+  await level.fill('94728.5656444');
+  // Leaving the field shows the level that will be saved.
+  await level.press('Tab');
+  await expect(level).toHaveValue(rounded);
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Create alert' }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByTestId('alert-row');
+  await expect(row).toContainText(`crosses ${rounded} · once`);
+  // Edited again, the dialog shows the saved level.
+  await row.getByRole('button', { name: /Edit/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit alert' }).getByLabel('Price level')).toHaveValue(rounded);
 });
 
 test.describe('with the service worker (the push control waits for it)', () => {
@@ -340,7 +370,7 @@ test('two tabs open: one of them evaluates, so a crossing is logged and notified
   await page.waitForTimeout(2_000);
 
   await setClock(request, iso(t1), true);
-  for (const tab of [page, other]) await expect(tab.getByTestId('alert-toast')).toContainText(`${SYMBOL} crossed above`, { timeout: 15_000 });
+  for (const tab of [page, other]) await expect(tab.getByTestId('alert-toast')).toContainText(`Alert: ${SYMBOL}crossed above`, { timeout: 15_000 });
   await page.waitForTimeout(2_500);
   for (const tab of [page, other]) await expect(tab.getByTestId('alert-log-entry')).toHaveCount(1);
   const notified = [...(await notifications(page)), ...(await notifications(other))];
@@ -385,7 +415,9 @@ test('a day move alert is measured from the previous close and fires when the da
   await page.screenshot({ path: testInfo.outputPath('day-move-lines.png') });
 
   await setClock(request, iso(t1), true);
-  await expect(page.getByTestId('alert-toast')).toContainText(`${SYMBOL} ${up ? 'rose' : 'fell'} ${String(percent)} % within the day`, { timeout: 15_000 });
+  await expect(page.getByTestId('alert-toast')).toContainText(`Alert: ${SYMBOL}${up ? 'rose' : 'fell'} ${String(percent)} % within the day`, {
+    timeout: 15_000,
+  });
   await expect(row).toHaveAttribute('data-status', 'triggered');
   await expect(page.getByTestId('alert-log-entry')).toHaveCount(1);
 });

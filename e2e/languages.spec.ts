@@ -193,8 +193,29 @@ test('the palette finds 腾讯 and 騰訊 (700.HK) and names it in the language�
     const first = dialog.getByTestId('search-option').first();
     await expect(first).toContainText('700.HK');
     await expect(first).toContainText('騰訊控股');
+    // The Traditional name alone: not the data's Simplified one beside it.
+    await expect(first).not.toContainText('腾讯控股');
     await page.keyboard.press('Escape');
   }
+  await page.context().close();
+});
+
+test('in Chinese the palette names a pair and the global market in the language, and the star names the default list', async ({ browser, baseURL }) => {
+  const page = await pageIn(browser, baseURL, 'zh-CN');
+  await page.goto('/?symbol=AAPL.US&tab=chart');
+  // The header's watchlist button: the default list in the language, not its stored English name.
+  await expect(page.getByTitle('AAPL.US 已在 美股科技')).toBeVisible();
+  await page.keyboard.press('Control+K');
+  const dialog = page.getByRole('dialog', { name: '搜索代码' });
+  await dialog.getByRole('combobox', { name: '搜索代码' }).fill('gold');
+  const gold = dialog.locator('[data-testid="search-option"][data-symbol="XAUUSD"]');
+  await expect(gold).toContainText('黄金/美元');
+  await expect(gold).toContainText('全球 · 外汇');
+  await expect(gold).not.toContainText('Gold / US Dollar');
+  await expect(gold).not.toContainText('GLOBAL');
+  // The market filter too.
+  await expect(dialog.locator('select option', { hasText: '全球' })).toHaveCount(1);
+  await shot(page, 'zh-CN-palette-gold');
   await page.context().close();
 });
 

@@ -55,7 +55,7 @@ test('a watchlist row’s bell opens the dialog over the watchlist; a crossing w
   await expect(page.getByTestId('main-chart')).toBeVisible();
   await setClock(request, iso(t1), true);
   const toast = page.getByTestId('alert-toast');
-  await expect(toast).toContainText(`${SYMBOL} crossed above`, { timeout: 15_000 });
+  await expect(toast).toContainText(`Alert: ${SYMBOL}crossed above`, { timeout: 15_000 });
   await expectOnScreen(toast, page);
   // Above the screen bar, not under it.
   const bar = await screens.boundingBox();

@@ -42,7 +42,7 @@ describe('SymbolSuggestions', () => {
   it('names and types a match in the language, as the search does', async () => {
     await loadLanguage('zh-HK');
     useAppStore.getState().setLanguage('zh-HK');
-    expect(shown([HSBC])).toEqual(['5.HK滙豐控股 · 汇丰控股股票']);
+    expect(shown([HSBC])).toEqual(['5.HK滙豐控股股票']);
   });
 
   it('in English, an HK stock by its English name, the data’s own beside it', () => {

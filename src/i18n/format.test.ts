@@ -30,6 +30,14 @@ describe('formatting in each language', () => {
     expect(await inLanguage('zh-HK', () => formatPrice(1234.5, 3))).toBe('1,234.500');
   });
 
+  it('writes 10^12 as each region reads it: 万亿 in zh-CN, 兆 in Taiwan, 萬億 in Hong Kong (as Futu HK and the HKEX write it)', async () => {
+    expect(await inLanguage('zh-CN', () => formatCompact(1_234_000_000_000))).toBe('1.23万亿');
+    expect(await inLanguage('zh-TW', () => formatCompact(1_234_000_000_000))).toBe('1.23兆');
+    expect(await inLanguage('zh-HK', () => formatCompact(1_234_000_000_000))).toBe('1.23萬億');
+    expect(await inLanguage('zh-HK', () => formatCompact(-45_600_000_000_000))).toBe('−45.6萬億');
+    expect(await inLanguage('zh-HK', () => formatCompact(4_620_000_000))).toBe('46.2億');
+  });
+
   it('counts down in each language', async () => {
     expect(await inLanguage('en', () => formatCountdown(3 * HOUR + 12 * 60_000))).toBe('3 h 12 m');
     expect(await inLanguage('zh-CN', () => formatCountdown(3 * HOUR + 12 * 60_000))).toBe('3小时12分');

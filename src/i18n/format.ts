@@ -1,7 +1,8 @@
 /**
  * Dates and numbers in the active language through `Intl`. English keeps the app's en-GB dates
  * ('Fri 27 Nov') and its own compact numbers (src/lib/format.ts: 1.20K, 12.3B); Chinese reads
- * large numbers in 万 and 亿 (12.3亿, 12.3億), Hong Kong's Traditional script included.
+ * large numbers in 万 and 亿 (12.3亿, 12.3億), Hong Kong's Traditional script included; 10^12 reads
+ * 1.23万亿 in zh-CN, 1.23兆 in zh-TW and 1.23萬億 in zh-HK.
  */
 import { activeLanguage, t } from './translate';
 
@@ -40,7 +41,10 @@ export function chineseCompact(abs: number): string | undefined {
     formatter = new Intl.NumberFormat(locale, { notation: 'compact', maximumSignificantDigits: 3 });
     compactFormatters.set(locale, formatter);
   }
-  return formatter.format(abs);
+  const text = formatter.format(abs);
+  // 10^12: Taiwan writes 兆 (CLDR's zh-TW, and Taiwan's press: 台股市值 70兆); Hong Kong writes 萬億
+  // (the HKEX's and Futu HK's 市值 1.23萬億), where 兆 also reads as a million (兆字節, 兆赫).
+  return language === 'zh-HK' ? text.replace('兆', '萬億') : text;
 }
 
 /** 'crypto and forex', 'Quotes, trades and depth': a list in the language's words. */

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { localNames, type NamedSymbol } from './local-name';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadLanguage } from '../i18n/load-language';
+import { localNames, matchNames, type NamedSymbol } from './local-name';
 
 /** As the catalogue has them (server/sim/catalog): '' where a name is absent or the same as one before it. */
 const ITEMS: NamedSymbol[] = [
@@ -10,6 +11,7 @@ const ITEMS: NamedSymbol[] = [
   { symbol: '600519.SH', name: '贵州茅台', nameEn: '', nameCn: '', nameHk: '' },
   { symbol: 'BTCUSD', name: 'Bitcoin / US Dollar', nameEn: '', nameCn: '', nameHk: '' },
   { symbol: 'BTCUSD', name: 'BTC / USD (forex)', nameEn: '', nameCn: '', nameHk: '' },
+  { symbol: 'XAUUSD', name: 'Gold / US Dollar', nameEn: '', nameCn: '', nameHk: '' },
 ];
 
 const names = localNames(ITEMS);
@@ -33,5 +35,39 @@ describe('localNames', () => {
   it('names an ambiguous symbol by its first type, and knows nothing of a symbol the catalogue lacks', () => {
     expect(names.nameOf('BTCUSD', 'en')).toBe('Bitcoin / US Dollar');
     expect(names.nameOf('ZZZ.US', 'zh-TW')).toBeUndefined();
+  });
+});
+
+describe('names of pairs and of matches in Chinese', () => {
+  afterEach(async () => {
+    await loadLanguage('en');
+  });
+  const tencent = { symbol: '700.HK', name: '腾讯控股', names: { en: 'TENCENT', hans: '', hant: '騰訊控股' } };
+  const gold = { symbol: 'XAUUSD', name: 'Gold / US Dollar', names: { en: '', hans: '', hant: '' } };
+
+  it('names a forex or metal pair in the language’s words, not the product list’s English', async () => {
+    await loadLanguage('zh-CN');
+    expect(names.nameOf('XAUUSD', 'zh-CN')).toBe('黄金/美元');
+    expect(matchNames(gold, 'zh-CN')).toEqual({ name: '黄金/美元' });
+    expect(matchNames({ ...gold, matchedName: 'gold' }, 'zh-CN')).toEqual({ name: '黄金/美元', detail: 'gold' });
+    await loadLanguage('zh-HK');
+    expect(names.nameOf('XAUUSD', 'zh-HK')).toBe('黃金/美元');
+    await loadLanguage('en');
+    expect(names.nameOf('XAUUSD', 'en')).toBe('Gold / US Dollar');
+    // A name that is not the plain pair's stays as the data gives it.
+    expect(names.nameOf('BTCUSD', 'zh-CN')).toBe('Bitcoin / US Dollar');
+  });
+
+  it('shows the Traditional name alone in zh-TW and zh-HK, not the Simplified one beside it', () => {
+    for (const language of ['zh-TW', 'zh-HK'] as const) {
+      expect(matchNames(tencent, language)).toEqual({ name: '騰訊控股' });
+      // Found by 騰訊 (the Traditional name matched), by 腾讯 or tengxun (the data's own matched).
+      expect(matchNames({ ...tencent, matchedName: '騰訊控股' }, language)).toEqual({ name: '騰訊控股' });
+      // Another name that matched still shows: it says why the row is there.
+      expect(matchNames({ ...tencent, matchedName: 'TENCENT' }, language)).toEqual({ name: '騰訊控股', detail: 'TENCENT' });
+    }
+    expect(matchNames(tencent, 'en')).toEqual({ name: 'TENCENT', detail: '腾讯控股' });
+    // The other script typed in zh-CN: the name that matched says why the row is there.
+    expect(matchNames({ ...tencent, matchedName: '騰訊控股' }, 'zh-CN')).toEqual({ name: '腾讯控股', detail: '騰訊控股' });
   });
 });

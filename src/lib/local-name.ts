@@ -5,6 +5,7 @@
  */
 import type { Language } from '../i18n/locales';
 import { hasHan } from './han';
+import { pairName } from './pair-name';
 
 export interface ScriptNames {
   en?: string;
@@ -45,22 +46,33 @@ export function localNames(items: Iterable<NamedSymbol>): LocalNames {
   return {
     nameOf: (symbol, language) => {
       const item = bySymbol.get(symbol);
-      return item && localName(item.name, { en: item.nameEn, hans: item.nameCn, hant: item.nameHk }, language);
+      return item && localName(pairName(symbol, item.name) ?? item.name, { en: item.nameEn, hans: item.nameCn, hant: item.nameHk }, language);
     },
   };
 }
 
 /**
  * A search match's names as a list shows them: its name in the language's script (騰訊控股 in
- * Traditional, TENCENT in English where the data names it 腾讯控股), and beside it the name that
- * matched, or else the data's own, when that differs. The palette and the add boxes show the same.
+ * Traditional, TENCENT in English where the data names it 腾讯控股, 黄金/美元 in zh-CN where the
+ * data names it Gold / US Dollar: pairName), and beside it the name that matched, or else the
+ * data's own, when that differs. In Chinese the data's own name in the other script is no other
+ * name (騰訊控股 alone in zh-HK, not 騰訊控股 腾讯控股; a name typed in the other script still shows
+ * beside), nor is the English a pair's name was written from. The palette and the add boxes show
+ * the same.
  */
+const readsHan = (language: Language): boolean => language !== 'en' && language !== 'pseudo';
+
 export function matchNames(
-  match: { name: string; matchedName?: string; names: { en: string; hans: string; hant: string } },
+  match: { symbol?: string; name: string; matchedName?: string; names: { en: string; hans: string; hant: string } },
   language: Language,
 ): { name: string; detail?: string } {
   const { name, matchedName, names } = match;
-  const shown = localName(name, names, language);
-  const detail = matchedName !== undefined && matchedName !== shown ? matchedName : name;
-  return detail === shown ? { name: shown } : { name: shown, detail };
+  const pair = match.symbol === undefined ? undefined : pairName(match.symbol, name);
+  const shown = localName(pair ?? name, names, language);
+  const matched = matchedName !== undefined && matchedName !== shown;
+  const detail = matched ? matchedName : name;
+  // The data's own name beside, where nothing else matched: not when it is the shown name in the
+  // other Chinese script, nor the English a pair's name was written from.
+  const sameName = detail === shown || (!matched && (pair !== undefined || (readsHan(language) && hasHan(shown) && hasHan(name))));
+  return sameName ? { name: shown } : { name: shown, detail };
 }

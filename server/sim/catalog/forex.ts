@@ -3,30 +3,11 @@
  * Bitcoin/US-dollar CFD that shares its symbol with the crypto pair BTCUSD (the catalog's
  * ambiguous symbol). Currency is the quote currency; volume is in base-currency units.
  */
+import { CURRENCY_NAMES as PAIR_NAMES } from '#shared/currency-names.ts';
 import { globalInstrument } from './instrument-builder.ts';
 import type { Instrument } from './types.ts';
 
-const CURRENCY_NAMES: Record<string, string> = {
-  EUR: 'Euro',
-  USD: 'US Dollar',
-  JPY: 'Japanese Yen',
-  GBP: 'British Pound',
-  AUD: 'Australian Dollar',
-  CAD: 'Canadian Dollar',
-  CHF: 'Swiss Franc',
-  NZD: 'New Zealand Dollar',
-  CNH: 'Chinese Yuan (Offshore)',
-  HKD: 'Hong Kong Dollar',
-  SGD: 'Singapore Dollar',
-  SEK: 'Swedish Krona',
-  NOK: 'Norwegian Krone',
-  MXN: 'Mexican Peso',
-  XAU: 'Gold',
-  XAG: 'Silver',
-  XPT: 'Platinum',
-  XPD: 'Palladium',
-  BTC: 'Bitcoin',
-};
+const CURRENCY_NAMES: Record<string, string> = { ...PAIR_NAMES, BTC: 'Bitcoin' };
 
 type PairRow = readonly [pair: string, price: number, volatility: number, minuteVolume: number];
 

@@ -117,6 +117,16 @@ describe('alerts shared between tabs', () => {
     hub.flush();
     expect(b.getState().log.map((line) => line.id)).toEqual(['log-1']);
     expect(useToasts.getState().toasts).toHaveLength(toasts + 1);
+
+    // A trigger as data: its toast names the symbol in the title only, as the tab that fired it does.
+    a.setState({
+      log: [
+        { id: 'log-2', alertId: 'from-a', symbol: 'AAPL.US', time: 6, price: 101, condition: { kind: 'cross', level: 100 }, crossing: 'up' },
+        ...a.getState().log,
+      ],
+    });
+    hub.flush();
+    expect(useToasts.getState().toasts.at(-1)).toMatchObject({ title: 'Alert: AAPL.US', text: 'crossed above 100: 101' });
   });
 });
 

@@ -11,7 +11,7 @@ import type { AlertsState } from './alerts-store';
 import { newEntries } from './evaluating-tab';
 import { alertSchema, logSchema, MAX_LOG, type AlertLogEntry, type PersistedAlerts } from './persisted-alerts';
 import { useToasts } from './toasts';
-import { logLineText } from './alert-text';
+import { announcedText } from './alert-text';
 import { t } from '../../i18n/t';
 import { beep } from './beep';
 
@@ -61,7 +61,7 @@ export const alertRecords: RecordAdapter<AlertsState> = {
     // The workspace's past, as the server's first read brings it (a device new to it, or back from
     // days away), shows in the log: no toast or beep as if it had just fired.
     const arrived = history ? [] : newEntries(before, next.log);
-    for (const entry of arrived) useToasts.getState().push(t('Alert: {symbol}', { symbol: entry.symbol }), logLineText(entry));
+    for (const entry of arrived) useToasts.getState().push(t('Alert: {symbol}', { symbol: entry.symbol }), announcedText(entry));
     // The server's triggers (it evaluates where it keeps the workspace) beep here as a tab's would.
     const byId = new Map(next.alerts.map((alert) => [alert.id, alert]));
     if (arrived.some((entry) => entry.deliveries !== undefined && byId.get(entry.alertId)?.sound === true)) beep();

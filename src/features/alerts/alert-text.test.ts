@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadLanguage } from '../../i18n/load-language';
 import type { FiredLine } from './persisted-alerts';
 import type { Alert } from '#shared/alerts/alert-model.ts';
-import { deliveryParts, deliveryText, logLineText, repeatText } from './alert-text';
+import { deliveryParts, deliveryText, logLineText, repeatText, timeText } from './alert-text';
+import { offsetLabel } from '../../lib/zone-label';
 
 afterEach(() => loadLanguage('en'));
 
@@ -77,5 +78,14 @@ describe('how often an alert fires', () => {
   it('is said in the language of the moment', async () => {
     await loadLanguage('zh-TW');
     expect(repeatText({ repeat: 'every', cooldownMs: 24 * 3_600_000, condition: screen })).toBe('每次進入；同一代碼 24 小時內至多一次');
+  });
+});
+
+describe('a log line’s time', () => {
+  it('names its zone, as every other clock time of the app does', async () => {
+    const zone = offsetLabel(-new Date(line.time).getTimezoneOffset());
+    expect(timeText(line.time).endsWith(` ${zone}`)).toBe(true);
+    await loadLanguage('zh-CN');
+    expect(timeText(line.time)).toMatch(/^11月25日 \d\d:00:00 UTC/);
   });
 });

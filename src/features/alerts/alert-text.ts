@@ -1,5 +1,6 @@
 /** The words of alerts: what one watches, what a trigger was, how a price reads. */
 import { dateLocale } from '../../i18n/format';
+import { offsetLabel } from '../../lib/zone-label';
 import { t, type MessageKey } from '../../i18n/t';
 import { MAX_ALERTS, type AlertLogEntry } from './persisted-alerts';
 import type { Alert, AlertTrigger } from '#shared/alerts/alert-model.ts';
@@ -55,6 +56,11 @@ export function repeatText(alert: Pick<Alert, 'repeat' | 'cooldownMs' | 'conditi
 }
 
 export function triggerText(alert: Pick<Alert, 'symbol' | 'condition'>, trigger: Pick<AlertTrigger, 'price' | 'crossing'>): string {
+  return `${alert.symbol} ${firedText(alert, trigger)}`;
+}
+
+/** What a trigger was without its symbol ("crossed above 400: 401.2"): under a title that names the symbol (a toast, a notification). */
+export function firedText(alert: Pick<Alert, 'condition'>, trigger: Pick<AlertTrigger, 'price' | 'crossing'>): string {
   const up = trigger.crossing === 'up';
   const { condition } = alert;
   let what: string;
@@ -65,7 +71,15 @@ export function triggerText(alert: Pick<Alert, 'symbol' | 'condition'>, trigger:
     what = t(up ? 'rose {percent} % within the day' : 'fell {percent} % within the day', { percent: priceText(condition.percent) });
   else
     what = t(up ? 'rose {percent} % from {base}' : 'fell {percent} % from {base}', { percent: priceText(condition.percent), base: priceText(condition.base) });
-  return `${alert.symbol} ${what}: ${priceText(trigger.price)}`;
+  return `${what}: ${priceText(trigger.price)}`;
+}
+
+/**
+ * A trigger's line under a title that names its symbol ("Alert: 700.HK"): the symbol is not said
+ * twice; a line saved as text is as written.
+ */
+export function announcedText(entry: AlertLogEntry): string {
+  return 'text' in entry ? entry.text : firedText(entry, entry);
 }
 
 /**
@@ -142,9 +156,20 @@ export function deliveryText(entry: Pick<AlertLogEntry, 'deliveries'>): string {
     : '';
 }
 
-/** A time of the data's clock as the user reads it (the browser's zone). */
+/**
+ * A time of the data's clock as the user reads it, in the browser's zone and naming it as every
+ * other clock time of the app does ("25 Nov, 15:00:00 UTC+8": zone-label.ts).
+ */
 export function timeText(ms: number): string {
-  return new Date(ms).toLocaleString(dateLocale(), { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const time = new Date(ms).toLocaleString(dateLocale(), {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  return `${time} ${offsetLabel(-new Date(ms).getTimezoneOffset())}`;
 }
 
 /** Why no alert can be added: the most are kept already (none is dropped to make room). */

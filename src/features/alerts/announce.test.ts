@@ -4,6 +4,7 @@ import type { Alert } from '#shared/alerts/alert-model.ts';
 import type { Triggered } from './alerts-store';
 import { announce } from './announce';
 import { useToasts } from './toasts';
+import { loadLanguage } from '../../i18n/load-language';
 
 const alert: Alert = {
   id: 'a',
@@ -42,6 +43,17 @@ describe('announce', () => {
     announce([triggered]);
     expect(useToasts.getState().toasts).toEqual([expect.objectContaining({ title: 'Alert: AAPL.US', text: 'AAPL.US crossed above 100: 100.5' })]);
     expect(created).toEqual([{ title: 'Alert: AAPL.US', options: { body: 'AAPL.US crossed above 100: 100.5', tag: 'chartroom-alert-a-5' } }]);
+  });
+
+  it('names the symbol once: in the title, not again in the text (a trigger in Chinese)', async () => {
+    stubNotification('granted');
+    await loadLanguage('zh-CN');
+    try {
+      announce([{ alert, entry: { id: 'l', alertId: 'a', symbol: 'AAPL.US', time: 5, price: 100.5, condition: alert.condition, crossing: 'up' } }]);
+    } finally {
+      await loadLanguage('en');
+    }
+    expect(useToasts.getState().toasts).toEqual([expect.objectContaining({ title: '提醒：AAPL.US', text: '已向上穿越 100: 100.5' })]);
   });
 
   it('does not notify without permission; the toast still shows', () => {

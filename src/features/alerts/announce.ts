@@ -2,7 +2,7 @@
 import { t } from '../../i18n/t';
 import type { Triggered } from './alerts-store';
 import { beep } from './beep';
-import { logLineText } from './alert-text';
+import { announcedText } from './alert-text';
 import { notify } from './notify';
 import { useToasts } from './toasts';
 
@@ -10,7 +10,7 @@ export function announce(triggered: readonly Triggered[]): void {
   let sound = false;
   for (const { alert, entry } of triggered) {
     const title = t('Alert: {symbol}', { symbol: alert.symbol });
-    const text = logLineText(entry);
+    const text = announcedText(entry);
     useToasts.getState().push(title, text);
     // The same tag in two tabs that both saw the trigger: one notification.
     notify(title, text, `chartroom-alert-${alert.id}-${String(entry.time)}`);

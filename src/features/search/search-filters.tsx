@@ -1,5 +1,6 @@
 /** Market and type filters of the palette, usable alone or combined (as §4.1 filters the product list). */
 import { t } from '../../i18n/t';
+import { marketTag } from '../../components/ui/market-tag';
 import { typeName } from '../../components/ui/type-name';
 import { MARKETS, type Market, type ProductType } from '#shared/contract.ts';
 import type { ProductFilters } from './search-options';
@@ -35,7 +36,7 @@ export function SearchFilters({ filters, onChange }: SearchFiltersProps) {
           <option value="">{t('All')}</option>
           {MARKETS.map((market) => (
             <option key={market} value={market}>
-              {market}
+              {marketTag(market)}
             </option>
           ))}
         </select>

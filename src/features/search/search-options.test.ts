@@ -59,8 +59,11 @@ describe('buildOptions', () => {
     });
     try {
       activate('zh-HK');
-      expect(buildOptions(scripts, '腾讯', LIMIT).options[0]).toMatchObject({ symbol: '700.HK', name: '騰訊控股', detail: '腾讯控股' });
+      // The Traditional name alone: the data's own Simplified one is the same name, not another.
+      expect(buildOptions(scripts, '腾讯', LIMIT).options[0]).toMatchObject({ symbol: '700.HK', name: '騰訊控股' });
+      expect(buildOptions(scripts, '腾讯', LIMIT).options[0]?.detail).toBeUndefined();
       expect(buildOptions(scripts, '騰訊', LIMIT).options[0]).toMatchObject({ symbol: '700.HK', name: '騰訊控股' });
+      expect(buildOptions(scripts, '騰訊', LIMIT).options[0]?.detail).toBeUndefined();
       activate('zh-CN');
       expect(buildOptions(scripts, '騰訊', LIMIT).options[0]).toMatchObject({ symbol: '700.HK', name: '腾讯控股', detail: '騰訊控股' });
     } finally {

@@ -5,6 +5,7 @@
  * can be opened, not added.
  */
 import { t } from '../../i18n/t';
+import { marketTag } from '../../components/ui/market-tag';
 import { typeName } from '../../components/ui/type-name';
 import { useEffect } from 'react';
 import type { SearchOption } from './search-options';
@@ -70,7 +71,7 @@ export function SearchResults({ id, options, activeIndex, optionId, inWatchlist,
                     {option.detail !== undefined && <span className="ml-2 text-slate-500 dark:text-slate-400">{option.detail}</span>}
                   </span>
                   <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
-                    {option.market} · {option.types.map(typeName).join(' / ')}
+                    {marketTag(option.market)} · {option.types.map(typeName).join(' / ')}
                   </span>
                 </span>
               </>

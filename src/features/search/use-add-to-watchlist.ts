@@ -2,6 +2,7 @@
 import { t } from '../../i18n/t';
 import { useCallback } from 'react';
 import { useAppStore } from '../../store/app-store';
+import { listName } from '../../store/watchlist-name';
 
 const NO_SYMBOLS: readonly string[] = [];
 
@@ -10,11 +11,11 @@ export function useAddToWatchlist(): (symbol: string) => string {
   return useCallback((symbol: string) => {
     const before = useAppStore.getState();
     const active = before.watchlists.find((candidate) => candidate.id === before.activeWatchlistId);
-    if (active?.symbols.includes(symbol)) return t('{symbol} is already in {list}.', { symbol, list: active.name });
+    if (active?.symbols.includes(symbol)) return t('{symbol} is already in {list}.', { symbol, list: listName(active) });
     before.addToActiveWatchlist(symbol);
     const after = useAppStore.getState();
     const list = after.watchlists.find((candidate) => candidate.id === after.activeWatchlistId);
-    return t('Added {symbol} to {list}.', { symbol, list: list?.name ?? t('the watchlist') });
+    return t('Added {symbol} to {list}.', { symbol, list: list ? listName(list) : t('the watchlist') });
   }, []);
 }
 

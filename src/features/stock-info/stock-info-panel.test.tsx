@@ -148,7 +148,7 @@ describe('StockInfoPanel', () => {
   it('shows the A-share board and leaves out what the market does not return', async () => {
     serve(market([MOUTAI], { '600519.SH': '1372' }));
     const { container } = show('600519.SH');
-    await screen.findByText('SSE Main Board (sh_main)');
+    await screen.findByText('SSE Main Board');
     await screen.findByText('Market cap');
     expect(valueOf('Market cap').textContent).toBe('¥1.72T');
     expect(valueOf('P/E').textContent).toBe('20.00');

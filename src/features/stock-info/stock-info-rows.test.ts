@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadLanguage } from '../../i18n/load-language';
 import type { StockInfo } from '../../api/reference-schemas';
 import { boardLabel, derivativesLabel, stockInfoSections, type InfoSection } from './stock-info-rows';
 
@@ -65,7 +66,7 @@ describe('stockInfoSections', () => {
     expect(rows.has('dividend_yield')).toBe(false);
     expect(rows.has('stock_derivatives')).toBe(false);
     expect(rows.has('hk_shares')).toBe(false);
-    expect(rows.get('board')?.value).toBe('BSE (bj)');
+    expect(rows.get('board')?.value).toBe('BSE');
     expect(rows.get('eps')?.value).toBe('\u22120.2');
     expect(rows.get('pe')).toMatchObject({ label: 'P/E', value: 'n/m (loss)' });
     expect(rows.get('float_cap')?.value).toBe('¥1.68B');
@@ -83,12 +84,20 @@ describe('stockInfoSections', () => {
 });
 
 describe('labels', () => {
-  it('names known boards and keeps unknown codes', () => {
-    expect(boardLabel('star')).toBe('STAR Market (star)');
-    expect(boardLabel('chinext')).toBe('ChiNext (chinext)');
-    expect(boardLabel('sh_main')).toBe('SSE Main Board (sh_main)');
-    expect(boardLabel('sz_main')).toBe('SZSE Main Board (sz_main)');
+  it('names known boards by name alone (no raw code) and keeps unknown codes', () => {
+    expect(boardLabel('star')).toBe('STAR Market');
+    expect(boardLabel('chinext')).toBe('ChiNext');
+    expect(boardLabel('sh_main')).toBe('SSE Main Board');
+    expect(boardLabel('sz_main')).toBe('SZSE Main Board');
     expect(boardLabel('xyz')).toBe('xyz');
+  });
+  it('names a board in Chinese without its raw code', async () => {
+    await loadLanguage('zh-CN');
+    try {
+      expect(boardLabel('sh_main')).toBe('上交所主板');
+    } finally {
+      await loadLanguage('en');
+    }
   });
   it('names derivatives', () => {
     expect(derivativesLabel([1])).toBe('Options');

@@ -34,9 +34,10 @@ export const BOARD_LABELS: Readonly<Record<string, MessageKey>> = {
 
 const DERIVATIVE_LABELS: Readonly<Record<number, MessageKey>> = { 1: 'Options', 2: 'Warrants' };
 
+/** A board as a trader names it (上交所主板, SSE Main Board); the data's code only for a board not known here. */
 export function boardLabel(code: string): string {
   const label = BOARD_LABELS[code];
-  return label !== undefined ? `${t(label)} (${code})` : code;
+  return label !== undefined ? t(label) : code;
 }
 
 export function derivativesLabel(codes: readonly number[]): string {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadLanguage } from '../../i18n/load-language';
 import { useAppStore } from '../../store/app-store';
 import { AddToWatchlistButton } from './add-to-watchlist-button';
 
@@ -42,6 +43,19 @@ describe('AddToWatchlistButton', () => {
       useAppStore.getState().selectWatchlist('a');
     });
     expect(screen.getByRole('button', { name: 'In watchlist' })).toBeTruthy();
+  });
+
+  it('names a default list in the language in its tooltip (美股科技, not US tech)', async () => {
+    await loadLanguage('zh-CN');
+    try {
+      useAppStore.setState({ watchlists: [{ id: 'us', name: 'US tech', symbols: ['AAPL.US'] }], activeWatchlistId: 'us' });
+      const { rerender } = render(<AddToWatchlistButton symbol="AAPL.US" />);
+      expect(screen.getByRole('button').getAttribute('title')).toBe('AAPL.US 已在 美股科技');
+      rerender(<AddToWatchlistButton symbol="MSFT.US" />);
+      expect(screen.getByRole('button').getAttribute('title')).toBe('将 MSFT.US 添加到 美股科技');
+    } finally {
+      await loadLanguage('en');
+    }
   });
 
   it('creates a list when the user has deleted them all', () => {

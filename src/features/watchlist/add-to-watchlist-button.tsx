@@ -1,11 +1,16 @@
 /** The chart header's "Add to watchlist": adds the symbol to the active list; "In watchlist" once there. */
 import { t } from '../../i18n/t';
+import { useLanguage } from '../../i18n/use-language';
 import { normalizeSymbol } from '#shared/symbols.ts';
 import { useAppStore } from '../../store/app-store';
+import { listName as shownListName } from '../../store/watchlist-name';
 
 export function AddToWatchlistButton({ symbol }: { symbol: string }) {
+  useLanguage();
   const normalized = normalizeSymbol(symbol);
-  const listName = useAppStore((state) => state.watchlists.find((list) => list.id === state.activeWatchlistId)?.name);
+  // The default lists' names in the language (美股科技, not US tech).
+  const activeList = useAppStore((state) => state.watchlists.find((list) => list.id === state.activeWatchlistId));
+  const listName = activeList && shownListName(activeList);
   const inList = useAppStore(
     (state) => state.watchlists.find((list) => list.id === state.activeWatchlistId)?.symbols.some((listed) => normalizeSymbol(listed) === normalized) ?? false,
   );

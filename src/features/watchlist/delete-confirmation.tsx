@@ -3,7 +3,7 @@ import { t } from '../../i18n/t';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useAppStore } from '../../store/app-store';
 import type { Watchlist } from '../../store/watchlists-slice';
-import { listName } from './list-name';
+import { listName } from '../../store/watchlist-name';
 import { offerUndo } from './undo-offer';
 
 export function DeleteConfirmation({ list, onDone }: { list: Watchlist; onDone: () => void }) {
@@ -23,7 +23,7 @@ export function DeleteConfirmation({ list, onDone }: { list: Watchlist; onDone: 
   return (
     <div role="group" aria-labelledby={questionId} className="flex flex-wrap items-center gap-2 px-2 py-1 text-xs">
       <p id={questionId} className="min-w-0 flex-1 text-slate-700 dark:text-slate-200">
-        {count > 0 ? t('Delete “{name}” and its {count} symbols?', { name: list.name, count }) : t('Delete “{name}”?', { name: listName(list) })}
+        {count > 0 ? t('Delete “{name}” and its {count} symbols?', { name: listName(list), count }) : t('Delete “{name}”?', { name: listName(list) })}
       </p>
       <button
         type="button"

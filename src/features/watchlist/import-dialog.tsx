@@ -12,7 +12,7 @@ import { catalogQueryOptions } from '../../queries/use-catalog';
 import { useAppStore } from '../../store/app-store';
 import type { Watchlist } from '../../store/watchlists-slice';
 import { planImport, type ImportPlan } from './import-symbols';
-import { listName } from './list-name';
+import { listName } from '../../store/watchlist-name';
 import { csvSymbols, pastedSymbols } from './symbol-list-text';
 
 type Outcome = { kind: 'done'; plan: ImportPlan } | { kind: 'failed' } | { kind: 'empty' };

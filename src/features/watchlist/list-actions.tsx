@@ -11,7 +11,7 @@ import { useLiveTickerFeed } from '../../realtime/hooks';
 import { useAppStore } from '../../store/app-store';
 import type { Watchlist } from '../../store/watchlists-slice';
 import { nextRovingIndex } from '../../lib/roving';
-import { listName } from './list-name';
+import { listName } from '../../store/watchlist-name';
 // In the watchlist's own chunk (itself loaded after the first candle), not a chunk of their own:
 // "+ New list" puts the caret in the name field at once, and a name typed while a separate chunk
 // downloaded would lose its first letters. Together they weigh under 1 KiB.

@@ -6,7 +6,7 @@ import { t } from '../../i18n/t';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAppStore } from '../../store/app-store';
 import type { Watchlist } from '../../store/watchlists-slice';
-import { listName } from './list-name';
+import { listName } from '../../store/watchlist-name';
 
 export const MAX_NAME_LENGTH = 60;
 

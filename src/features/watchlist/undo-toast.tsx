@@ -7,7 +7,7 @@ import { t } from '../../i18n/t';
 import { useEffect } from 'react';
 import { useAppStore } from '../../store/app-store';
 import { restoreDeleted } from '../../store/watchlist-restore';
-import { listName } from './list-name';
+import { listName } from '../../store/watchlist-name';
 import { dismissUndo, type UndoOffer } from './undo-offer';
 
 /** Long enough to notice the mistake and reach the button. */

@@ -11,7 +11,7 @@ import { lazyWithPreload } from '../../components/lazy-with-preload';
 import { useWatchlistView } from '../../store/watchlist-view';
 import { useAppStore } from '../../store/app-store';
 import { AddSymbolForm } from './add-symbol-form';
-import { listName } from './list-name';
+import { listName } from '../../store/watchlist-name';
 import { ListActions } from './list-actions';
 import { WatchlistRow } from './watchlist-row';
 import { onWatchlistKeyDown } from './watchlist-keys';

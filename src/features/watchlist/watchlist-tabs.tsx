@@ -4,7 +4,7 @@
  */
 import { t } from '../../i18n/t';
 import type { Watchlist } from '../../store/watchlists-slice';
-import { listName } from './list-name';
+import { listName } from '../../store/watchlist-name';
 import { onTabListKey } from '../../lib/roving';
 
 interface WatchlistTabsProps {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadLanguage } from '../../i18n/load-language';
-import { listName } from './list-name';
+import { loadLanguage } from '../i18n/load-language';
+import { listName } from './watchlist-name';
 
 afterEach(async () => {
   await loadLanguage('en');
