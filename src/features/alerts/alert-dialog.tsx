@@ -20,10 +20,11 @@ import { catalogQueryOptions, useCatalog } from '../../queries/use-catalog';
 import { useTicker } from '../../queries/use-ticker';
 import { useAppStore } from '../../store/app-store';
 import { TypeChoice } from '../../components/ui/type-choice';
-import { tickerFigures } from '../../components/live-quote/ticker-figures';
+import { priceDecimals, tickerFigures } from '../../components/live-quote/ticker-figures';
 import type { Interval, ProductType } from '#shared/contract.ts';
 import {
   DEFAULT_WEBHOOK_TEMPLATE,
+  roundedLevelText,
   validateAlertForm,
   WEBHOOK_PLACEHOLDERS,
   type AlertField,
@@ -150,6 +151,8 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
   const last = ticker.data?.last_price;
   // As the watchlist and the header print it: the symbol's precision, grouped (222.10, not 222.1).
   const lastShown = ticker.data && tickerFigures(ticker.data).last;
+  // The symbol's precision: a typed level is saved on it, and the field shows it so once left.
+  const decimals = ticker.data ? priceDecimals(ticker.data) : undefined;
   // An edited move alert keeps the price it was set at (for its symbol): its move is measured from there.
   const keptBase =
     editing?.condition.kind === 'move' && normalizeSymbol(values.symbol) === normalizeSymbol(editing.symbol) ? editing.condition.base : undefined;
@@ -193,6 +196,7 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
       symbol: symbolInput,
       now: clock.now(),
       lastPrice: keptBase ?? (last !== undefined ? Number(last) : undefined),
+      priceDecimals: decimals,
       ...(offered && { offered }),
       ...(editing?.delivery && { current: editing.delivery }),
       ...(fixedCondition && { condition: fixedCondition }),
@@ -203,6 +207,8 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
       if (first) form.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first))}`)?.focus();
       return;
     }
+    // The field shows the level saved: on the symbol's precision.
+    if (result.draft.condition.kind === 'cross') set('level', roundedLevelText(values.level, decimals));
     // A type only where the catalogue lists the code under several (as the watchlist keeps them):
     // the alert then reads the same ticker query as the watchlist and the header.
     const { type, ...rest } = result.draft;
@@ -342,6 +348,9 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
                 value={values.level}
                 onChange={(level) => {
                   set('level', level);
+                }}
+                onBlur={() => {
+                  setValues((before) => ({ ...before, level: roundedLevelText(before.level, decimals) }));
                 }}
                 invalid={invalid('level')}
               />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WEBHOOK_TEMPLATE as SERVER_DEFAULT_TEMPLATE } from '../../../server/alerts/webhook/webhook-message.ts';
 import { validateWebhookUrlForSaving } from '../../../server/alerts/webhook/webhook-policy.ts';
-import { DEFAULT_WEBHOOK_TEMPLATE, parseWebhookUrl, validateAlertForm, type AlertFormValues, type FormContext } from './alert-form';
+import { DEFAULT_WEBHOOK_TEMPLATE, parseWebhookUrl, roundedLevelText, validateAlertForm, type AlertFormValues, type FormContext } from './alert-form';
 
 const values: AlertFormValues = {
   symbol: 'AAPL.US',
@@ -199,5 +199,47 @@ describe('validateAlertForm', () => {
       for (const url of urls) expect(typeof parseWebhookUrl(url) === 'string', url).toBe(validateWebhookUrlForSaving(url).ok);
       expect(DEFAULT_WEBHOOK_TEMPLATE).toBe(SERVER_DEFAULT_TEMPLATE);
     });
+  });
+});
+
+describe('a typed level on the instrument’s precision', () => {
+  const btc: FormContext = { symbol: { ok: true, symbol: 'BTCUSDT', type: 'crypto' }, now: context.now, lastPrice: 94_700, priceDecimals: 2 };
+
+  it('saves a level with more decimals than the symbol quotes rounded to its precision, not refused', () => {
+    const result = validateAlertForm({ ...values, symbol: 'BTCUSDT', level: '94728.5656444' }, btc);
+    expect(result.ok && result.draft.condition).toEqual({ kind: 'cross', level: 94_728.57 });
+    expect(validateAlertForm({ ...values, symbol: 'BTCUSDT', level: '94,728.5649' }, btc)).toMatchObject({
+      ok: true,
+      draft: { condition: { level: 94_728.56 } },
+    });
+    // Whole-number precision, and a level already on it, unchanged.
+    expect(validateAlertForm({ ...values, level: '182.5' }, { ...context, priceDecimals: 0 })).toMatchObject({
+      ok: true,
+      draft: { condition: { level: 183 } },
+    });
+    expect(validateAlertForm({ ...values, level: '182.5' }, { ...context, priceDecimals: 2 })).toMatchObject({
+      ok: true,
+      draft: { condition: { level: 182.5 } },
+    });
+  });
+
+  it('keeps the level as typed while the precision is not known, and keeps the messages', () => {
+    expect(validateAlertForm({ ...values, level: '94728.5656444' }, context)).toMatchObject({ ok: true, draft: { condition: { level: 94_728.5656444 } } });
+    expect(validateAlertForm({ ...values, level: 'abc' }, btc)).toMatchObject({
+      ok: false,
+      errors: { level: '“abc” is not a number: type the price level like 182.50.' },
+    });
+    expect(validateAlertForm({ ...values, level: '' }, btc)).toMatchObject({ ok: false, errors: { level: 'Enter the price level.' } });
+    // A level that rounds to nothing is not above zero.
+    expect(validateAlertForm({ ...values, level: '0.001' }, btc)).toMatchObject({ ok: false, errors: { level: 'The price level must be above zero.' } });
+  });
+
+  it('shows the rounded level in the field (the text on blur)', () => {
+    expect(roundedLevelText('94728.5656444', 2)).toBe('94728.57');
+    expect(roundedLevelText('94,728.5', 2)).toBe('94,728.5');
+    expect(roundedLevelText('94,728.5656', 2)).toBe('94728.57');
+    expect(roundedLevelText('182.50', 2)).toBe('182.50');
+    expect(roundedLevelText('abc', 2)).toBe('abc');
+    expect(roundedLevelText('94728.5656444', undefined)).toBe('94728.5656444');
   });
 });

@@ -12,6 +12,7 @@ import { normalizeSymbol } from '#shared/symbols.ts';
 import type { SymbolInput } from '../../lib/symbol-input';
 import type { AlertCondition, AlertDelivery, AlertDirection, AlertRepeat, AlertWebhook } from '#shared/alerts/alert-model.ts';
 import type { AlertDraft } from './alerts-store';
+import { priceText } from './alert-text';
 import { defaultIndicatorValues, indicatorCondition, type IndicatorField, type IndicatorValues } from './indicator-form';
 
 export interface AlertFormValues {
@@ -55,6 +56,11 @@ export interface FormContext {
   current?: AlertDelivery;
   /** Editing an alert whose condition the form has no fields for (an indicator condition): kept as it is. */
   condition?: AlertCondition;
+  /**
+   * The decimals the symbol's prices are quoted in (its ticker's precision): a typed level is saved
+   * on them, as a level set from the chart is on its price step. Undefined until the quote is in.
+   */
+  priceDecimals?: number | undefined;
 }
 
 export type FormResult = { ok: true; draft: AlertDraft } | { ok: false; errors: FieldErrors };
@@ -97,6 +103,25 @@ export function parsePositive(text: string, what: keyof typeof NUMBER_WORDS): nu
   if (!Number.isFinite(value)) return t(words.large);
   if (value <= 0) return t(words.zero);
   return value;
+}
+
+/** `value` at `decimals` decimals (half away from zero, without float noise); as it is where they are not known. */
+export function roundToDecimals(value: number, decimals: number | undefined): number {
+  if (decimals === undefined || !Number.isInteger(decimals) || decimals < 0 || decimals > 12) return value;
+  const scale = 10 ** decimals;
+  return Number(((Math.sign(value) * Math.round(Math.abs(value) * scale + 1e-7)) / scale).toFixed(decimals));
+}
+
+/**
+ * The level field's text once the trader leaves it: the level that will be saved, rounded to the
+ * symbol's precision, so what is seen is what is saved; the text as typed when it is on the
+ * precision already, is not a number (its message comes on saving), or the precision is not known.
+ */
+export function roundedLevelText(text: string, decimals: number | undefined): string {
+  const value = parsePositive(text, 'level');
+  if (typeof value === 'string') return text;
+  const rounded = roundToDecimals(value, decimals);
+  return rounded === value || !(rounded > 0) ? text : priceText(rounded);
 }
 
 /** A datetime-local value as ms, or undefined when it is not one. */
@@ -169,8 +194,11 @@ export function validateAlertForm(values: AlertFormValues, context: FormContext)
     else Object.assign(errors, result.errors);
   } else if (values.kind === 'cross') {
     const level = parsePositive(values.level, 'level');
-    if (typeof level === 'string') errors.level = level;
-    else condition = { kind: 'cross', level };
+    // Rounded to the symbol's precision (an alert from a line or the crosshair is on its price step).
+    const rounded = typeof level === 'string' ? level : roundToDecimals(level, context.priceDecimals);
+    if (typeof rounded === 'string') errors.level = rounded;
+    else if (!(rounded > 0)) errors.level = t(NUMBER_WORDS.level.zero);
+    else condition = { kind: 'cross', level: rounded };
   } else if (values.kind === 'dayMove') {
     const percent = parsePositive(values.percent, 'percent');
     if (typeof percent === 'string') errors.percent = percent;

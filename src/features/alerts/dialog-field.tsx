@@ -39,6 +39,7 @@ export function DecimalField({
   error,
   value,
   onChange,
+  onBlur,
   invalid,
 }: {
   id: string;
@@ -46,6 +47,8 @@ export function DecimalField({
   error: string | undefined;
   value: string;
   onChange: (value: string) => void;
+  /** When the field is left (the level shows the value it saves). */
+  onBlur?: () => void;
   invalid: InvalidProps;
 }) {
   return (
@@ -59,6 +62,7 @@ export function DecimalField({
         onChange={(event) => {
           onChange(event.target.value);
         }}
+        {...(onBlur && { onBlur })}
         {...invalid}
       />
     </Field>
