@@ -175,6 +175,49 @@ test('buy 1,000 700.HK at market, sell at a crossed limit: the P&L and the trade
   expect(errors).toEqual([]);
 });
 
+test('a market order placed while the market is closed is not filled at the stale price: it waits, and fills at the first price after the open', async ({
+  page,
+  request,
+}) => {
+  // Saturday 28 November 2026, noon in Hong Kong; the market opens Monday 30 November at 09:30 (01:30 UTC).
+  const saturday = Date.parse('2026-11-28T04:00:00Z');
+  const afterOpen = Date.parse('2026-11-30T01:31:00Z');
+  const p1 = roundToTick(SYMBOL, 'stock', await priceAt(request, SYMBOL, afterOpen));
+  const stale = await priceAt(request, SYMBOL, saturday);
+  await setClock(request, iso(saturday), true);
+
+  await page.goto(`/?symbol=${SYMBOL}&interval=1d`);
+  await expect(page.getByTestId('watchlist-row').first()).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('tab', { name: 'Paper trading' }).click();
+  const ticket = page.getByTestId('paper-ticket');
+  await expect(ticket.getByLabel('Lots of 100')).toBeVisible();
+  await expect(page.getByTestId('paper-last')).toHaveText(stale.toLocaleString('en-US', { minimumFractionDigits: 2 }));
+  await typeInto(page, 'Lots of 100', '10');
+  await ticket.getByRole('button', { name: `Buy ${SYMBOL}` }).click();
+
+  // Not filled at Friday's close: pending, with when it fills.
+  await expect(page.getByTestId('paper-outcome')).toHaveText('The market is closed: the order waits and fills at the first price after the open, Mon 09:30.');
+  const order = page.getByTestId('paper-order-row');
+  await expect(order).toHaveCount(1);
+  await expect(order).toContainText(`Buy 1,000 ${SYMBOL} · Market · fills at the open, Mon 09:30`);
+  await page.waitForTimeout(2_000);
+  await expect(page.getByTestId('paper-fill-row')).toHaveCount(0);
+  await expect(page.getByTestId('paper-position-row')).toHaveCount(0);
+
+  // The market opens: the order fills at the first price after the open.
+  await setClock(request, iso(afterOpen), true);
+  const fill = page.getByTestId('paper-fill-row');
+  await expect(fill).toHaveCount(1, { timeout: 20_000 });
+  await expect(fill).toHaveAttribute('data-side', 'buy');
+  await expect(fill).toHaveAttribute('data-price', String(p1));
+  await expect(order).toHaveCount(0);
+  await expect(page.getByTestId('paper-position-row')).toHaveAttribute('data-quantity', '1000');
+  // Trading open: the next market order fills at once.
+  await ticket.getByRole('radio', { name: 'Sell' }).click();
+  await ticket.getByRole('button', { name: `Sell ${SYMBOL}` }).click();
+  await expect(page.getByTestId('paper-outcome')).toHaveText(`Filled: Sell 1,000 ${SYMBOL} at ${p1.toLocaleString('en-US', { minimumFractionDigits: 2 })}.`);
+});
+
 test('an order sent before the board lot is in waits for it: one lot of 700.HK is 100 shares, never 1', async ({ page, request }) => {
   await setClock(request, iso(T0), true);
   const p0 = await priceAt(request, SYMBOL, T0);

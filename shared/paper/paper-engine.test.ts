@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyFill, checkOrder, equityOf, fillPrice, observePrice, placeOrder, type OrderRequest } from './paper-engine.ts';
 import { currencyOf, feeOf, newPaperAccount, roundToTick, tickSizeOf, type PaperAccount } from './paper-model.ts';
+import { paperStateSchema } from './paper-schema.ts';
 import { currencyStats, markedPositions, tradeLogCsv } from './paper-stats.ts';
 
 const T = Date.parse('2026-11-20T02:00:00Z');
@@ -274,5 +275,73 @@ describe('statistics', () => {
     // Equity after each fill: 999,988.6, 1,000,976.9, 1,000,965.2, 998,954.1: high 1,000,976.9, low 998,954.1.
     expect(stats.maxDrawdown).toBe(2_022.8);
     expect(stats.equity).toBe(998_954.1);
+  });
+});
+
+describe('a market closed when the order is placed', () => {
+  // Saturday 28 Nov 2026 in Hong Kong; Monday 30 Nov 09:30 HKT is the open.
+  const SATURDAY = Date.parse('2026-11-28T04:00:00Z');
+  const OPEN = Date.parse('2026-11-30T01:30:00Z');
+  const closed = { open: false, opensAt: OPEN } as const;
+
+  it('does not fill a market order at the stale price: it waits, and fills at the first price from the open', () => {
+    const result = placeOrder(newPaperAccount(T), hk('buy', 'market', 1_000), 385.2, SATURDAY, ids(), closed);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.fills).toEqual([]);
+    expect(result.account.fills).toEqual([]);
+    expect(result.account.positions).toEqual([]);
+    expect(result.order).toMatchObject({ kind: 'market', side: 'buy', quantity: 1_000, opensAt: OPEN });
+    expect(result.account.orders).toHaveLength(1);
+    // The last price again while closed (its trade time before the open): nothing.
+    expect(observePrice(result.account, '700.HK', 'stock', 385.2, OPEN - 60_000, ids()).fills).toEqual([]);
+    // The first price of the open fills it, at that price.
+    const opened = observePrice(result.account, '700.HK', 'stock', 388.4, OPEN + 5_000, ids());
+    expect(opened.fills).toMatchObject([{ side: 'buy', kind: 'market', quantity: 1_000, price: 388.4, time: OPEN + 5_000 }]);
+    expect(opened.account.orders).toEqual([]);
+    expect(opened.account.positions).toMatchObject([{ symbol: '700.HK', quantity: 1_000, averagePrice: 388.4 }]);
+  });
+
+  it('keeps the waiting order through a reload: the saved account passes its schema', () => {
+    const result = placeOrder(newPaperAccount(T), hk('buy', 'market', 1_000), 385.2, SATURDAY, ids(), closed);
+    if (!result.ok) throw new Error('refused');
+    const { fills: _fills, ...state } = result.account;
+    const parsed = paperStateSchema.safeParse(JSON.parse(JSON.stringify(state)));
+    expect(parsed.success && parsed.data.orders).toEqual(result.account.orders);
+  });
+
+  it('checks the buying power at the last price, as an open market would', () => {
+    const result = placeOrder(newPaperAccount(T), hk('buy', 'market', 100_000), 385.2, SATURDAY, ids(), closed);
+    expect(result).toMatchObject({ ok: false, refusal: { code: 'cash' } });
+  });
+
+  it('refuses a market order when the next open is not known, saying the market is closed', () => {
+    expect(placeOrder(newPaperAccount(T), hk('buy', 'market', 1_000), 385.2, SATURDAY, ids(), { open: false, opensAt: undefined })).toEqual({
+      ok: false,
+      refusal: { code: 'closed' },
+    });
+  });
+
+  it('lets a marketable limit wait for the open too, then fill as it crosses', () => {
+    const result = placed(newPaperAccount(T), hk('buy', 'limit', 1_000, 390), 385.2);
+    expect(result.fills).toHaveLength(1); // open: at once, as before
+    const waiting = placeOrder(newPaperAccount(T), hk('buy', 'limit', 1_000, 390), 385.2, SATURDAY, ids(), closed);
+    if (!waiting.ok) throw new Error('refused');
+    expect(waiting.fills).toEqual([]);
+    expect(observePrice(waiting.account, '700.HK', 'stock', 385.2, OPEN - 1, ids()).fills).toEqual([]);
+    expect(observePrice(waiting.account, '700.HK', 'stock', 386, OPEN, ids()).fills).toMatchObject([{ price: 386, kind: 'limit' }]);
+  });
+
+  it('fills crypto at once whatever the day (its market never closes) and an open market as before', () => {
+    const crypto = placeOrder(
+      newPaperAccount(T),
+      { symbol: 'BTCUSDT', type: 'crypto', side: 'buy', kind: 'market', quantity: 1, lotSize: 1 },
+      94_296.54,
+      SATURDAY,
+      ids(),
+      { open: true },
+    );
+    expect(crypto).toMatchObject({ ok: true, fills: [{ price: 94_296.54 }] });
+    expect(placed(newPaperAccount(T), hk('buy', 'market', 1_000), 385.2).fills).toMatchObject([{ price: 385.2 }]);
   });
 });

@@ -18,6 +18,11 @@
  *   once at the price now); limit sell mirrors it (P ≥ L, at max(L, P));
  * - stop buy at S: triggers when a price P ≥ S is observed and fills at P; stop sell mirrors it
  *   (P ≤ S). A stop already on the wrong side of the price when placed is refused.
+ * - placed while the instrument's market is closed (the caller says so: `MarketSession`), no order
+ *   fills at the quote then, the last session's price: a market order waits for the open and fills
+ *   at the first price observed from it (its time at or after the open), as a broker's market order
+ *   sent overnight fills at the open; a limit or stop order works from the open. Crypto's market is
+ *   never closed.
  * Gaps: prices are observed one by one (each push or poll of the feed), with no path between them.
  * A price that jumped past a limit fills the limit order at that better price; one that jumped past
  * a stop fills the stop order at that worse price (slippage), as a real stop would.
@@ -69,7 +74,14 @@ export type OrderRefusal =
   | { code: 'stop-side'; side: OrderSide; last: number }
   | { code: 'cash'; needed: number; cash: number; currency: Currency }
   | { code: 'short'; needed: number; equity: number; currency: Currency }
-  | { code: 'orders'; max: number };
+  | { code: 'orders'; max: number }
+  /** The market is closed and when it opens is not known. */
+  | { code: 'closed' };
+
+/** The instrument's market when an order is placed: open, or closed until `opensAt` (undefined: not known). */
+export type MarketSession = { open: true } | { open: false; opensAt: number | undefined };
+
+const OPEN: MarketSession = { open: true };
 
 export type PlaceResult = { ok: true; account: PaperAccount; fills: Fill[]; order?: WorkingOrder } | { ok: false; refusal: OrderRefusal };
 
@@ -208,6 +220,7 @@ export function checkOrder(request: OrderRequest): OrderRefusal | undefined {
 export function fillPrice(order: Pick<WorkingOrder, 'symbol' | 'type' | 'side' | 'kind' | 'price'>, last: number): number | undefined {
   const { symbol, type, side, kind, price } = order;
   const at = (value: number, toward: 'nearest' | 'down' | 'up') => roundToTick(symbol, type, value, toward);
+  if (kind === 'market') return at(last, 'nearest');
   if (kind === 'limit') {
     if (side === 'buy') return last <= price ? Math.min(price, at(last, 'down')) : undefined;
     return last >= price ? Math.max(price, at(last, 'up')) : undefined;
@@ -220,11 +233,29 @@ export function fillPrice(order: Pick<WorkingOrder, 'symbol' | 'type' | 'side' |
  * Places an order with the price observed now (`last`, undefined when none is known yet): a market
  * order (or a marketable limit) fills at once; a limit or stop order waits in the order book.
  */
-export function placeOrder(account: PaperAccount, request: OrderRequest, last: number | undefined, now: number, newId: NewId): PlaceResult {
+export function placeOrder(
+  account: PaperAccount,
+  request: OrderRequest,
+  last: number | undefined,
+  now: number,
+  newId: NewId,
+  session: MarketSession = OPEN,
+): PlaceResult {
   const fault = checkOrder(request);
   if (fault) return { ok: false, refusal: fault };
   const { symbol, type, side, kind, quantity, lotSize } = request;
   const orderId = newId('order');
+  const opensAt = session.open ? undefined : session.opensAt;
+  if (!session.open && kind === 'market') {
+    if (opensAt === undefined) return { ok: false, refusal: { code: 'closed' } };
+    if (last === undefined || !(last > 0)) return { ok: false, refusal: { code: 'no-price' } };
+    const price = roundToTick(symbol, type, last);
+    const short = buyingPower(account, request, price);
+    if (short) return { ok: false, refusal: short };
+    if (account.orders.length >= MAX_PAPER_ORDERS) return { ok: false, refusal: { code: 'orders', max: MAX_PAPER_ORDERS } };
+    const order: WorkingOrder = { id: orderId, symbol, ...(type !== undefined && { type }), side, kind, quantity, lotSize, price, placedAt: now, opensAt };
+    return { ok: true, account: { ...account, orders: [...account.orders, order] }, fills: [], order };
+  }
   if (kind === 'market') {
     if (last === undefined || !(last > 0)) return { ok: false, refusal: { code: 'no-price' } };
     const price = roundToTick(symbol, type, last);
@@ -243,11 +274,13 @@ export function placeOrder(account: PaperAccount, request: OrderRequest, last: n
     lotSize,
     price: request.price ?? 0,
     placedAt: now,
+    ...(opensAt !== undefined && { opensAt }),
   };
   if (kind === 'stop' && last !== undefined && fillPrice(order, last) !== undefined) return { ok: false, refusal: { code: 'stop-side', side, last } };
   const short = buyingPower(account, request, order.price);
   if (short) return { ok: false, refusal: short };
-  if (last !== undefined) {
+  // A closed market's quote is the last session's: nothing fills at it.
+  if (last !== undefined && session.open) {
     const price = fillPrice(order, last);
     if (price !== undefined) {
       const { account: after, fill } = applyFill(account, { symbol, type, side, kind, quantity, price, orderId, time: now, id: newId('fill') });
@@ -280,6 +313,8 @@ export function observePrice(
   let next = account;
   for (const order of account.orders) {
     if (paperKey(order.symbol, order.type) !== key) continue;
+    // Placed while the market was closed: a price from before the open is the last session's.
+    if (order.opensAt !== undefined && time < order.opensAt) continue;
     const at = fillPrice(order, price);
     if (at === undefined) continue;
     const filled = applyFill(cancelOrder(next, order.id), {

@@ -55,19 +55,27 @@ export interface PaperInstrument {
   lotSize: number;
 }
 
-/** A limit or stop order waiting for its price. */
+/**
+ * A limit or stop order waiting for its price, or a market order placed while its market was
+ * closed, waiting for the open.
+ */
 export interface WorkingOrder {
   id: string;
   symbol: string;
   type?: ProductType | undefined;
   side: OrderSide;
-  kind: 'limit' | 'stop';
+  kind: OrderKind;
   /** Shares: a whole number of lots. */
   quantity: number;
   lotSize: number;
-  /** The limit or the stop, on the instrument's tick. */
+  /** The limit or the stop, on the instrument's tick; of a market order, the last price when placed (its buying power was checked at it). */
   price: number;
   placedAt: number;
+  /**
+   * Placed while its market was closed: the open it waits for. No price seen before it fills the
+   * order (the quote then is the last session's); a market order fills at the first one from it.
+   */
+  opensAt?: number | undefined;
 }
 
 /** An open position; `quantity` is signed: above 0 long, below 0 short. */

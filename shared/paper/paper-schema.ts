@@ -29,11 +29,12 @@ const workingOrderSchema = z.object({
   symbol,
   type,
   side,
-  kind: z.enum(['limit', 'stop'] as const),
+  kind: z.enum(['market', 'limit', 'stop'] as const),
   quantity: wholePositive,
   lotSize: wholePositive,
   price: positive,
   placedAt: nonNegative,
+  opensAt: z.optional(nonNegative),
 });
 
 const positionSchema = z.object({

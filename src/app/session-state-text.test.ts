@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MarketStatus } from '../lib/market-status';
-import { marketClock, sessionStateText } from './session-state-text';
+import { marketClock } from '../lib/market-clock';
+import { sessionStateText } from './session-state-text';
 
 const SHANGHAI = 'Asia/Shanghai';
 const NEW_YORK = 'America/New_York';

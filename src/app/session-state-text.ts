@@ -4,16 +4,14 @@
  * 'Lunch break · reopens 13:00', 'Closed — weekend · opens Mon 09:00'.
  */
 import { t } from '../i18n/t';
-import { activeLanguage } from '../i18n/translate';
 import { formatCountdown, phaseLabel, type MarketPhase, type MarketStatus } from '../lib/market-status';
-import { zonedParts } from '#shared/time-zone.ts';
+import { marketClock } from '../lib/market-clock';
 
 /** The phase family, for the header's colour dot. */
 export type PhaseTone = 'open' | 'extended' | 'pause' | 'shut';
 
 const TRADING: ReadonlySet<MarketPhase> = new Set(['open', 'pre-market', 'after-hours', 'overnight', 'night']);
 const PAUSES: ReadonlySet<MarketPhase> = new Set(['lunch', 'break']);
-const WEEK_MS = 7 * 86_400_000;
 
 export function phaseTone(phase: MarketPhase): PhaseTone {
   if (phase === 'open') return 'open';
@@ -26,26 +24,6 @@ function verb(phase: MarketPhase, next: MarketPhase, when: string): string {
   if (phase === 'open' || !TRADING.has(next)) return t(TRADING.has(phase) ? 'closes {when}' : 'opens {when}', { when });
   // From one extended session to another (after-hours, then overnight) or into one from a pause.
   return TRADING.has(phase) ? t('{phase} from {when}', { phase: phaseLabel(next).toLowerCase(), when }) : t('opens {when}', { when });
-}
-
-/** The language's date format, en-GB for English ('Tue', '5 Sept'). */
-function dateText(options: Intl.DateTimeFormatOptions, parts: { year: number; month: number; day: number }): string {
-  const language = activeLanguage();
-  return new Intl.DateTimeFormat(language === 'en' || language === 'pseudo' ? 'en-GB' : language, { ...options, timeZone: 'UTC' }).format(
-    Date.UTC(parts.year, parts.month - 1, parts.day),
-  );
-}
-
-const two = (n: number): string => String(n).padStart(2, '0');
-
-/** '21:00' the same day at the market, 'Mon 09:00' within a week, '5 Oct 09:00' beyond. */
-export function marketClock(at: number, now: number, timeZone: string): string {
-  const then = zonedParts(at, timeZone);
-  const today = zonedParts(now, timeZone);
-  const time = `${two(then.hour)}:${two(then.minute)}`;
-  if (then.year === today.year && then.month === today.month && then.day === today.day) return time;
-  if (at - now < WEEK_MS) return `${dateText({ weekday: 'short' }, then)} ${time}`;
-  return `${dateText({ day: 'numeric', month: 'short' }, then)} ${time}`;
 }
 
 export interface SessionStateText {

@@ -8,15 +8,11 @@
  */
 import { t } from '../i18n/t';
 import { useLanguage } from '../i18n/use-language';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import type { ProductType } from '#shared/contract.ts';
+import { useEffect, useState } from 'react';
 import { useLiveStatus } from '../features/sessions/use-live-status';
-import { tableSchedule, type MarketStatus, type SessionSchedule } from '../lib/market-status';
-import { instrumentSchedule, venueSchedule, type InstrumentSchedule } from '../lib/venue-schedule';
-import { useAppServices, useMarketFeed } from '../queries/app-services-context';
-import { useInstrumentType } from '../queries/use-instrument-type';
-import { tradingSessionsQueryOptions } from '../queries/use-trading-sessions';
+import type { MarketStatus } from '../lib/market-status';
+import { useAppServices } from '../queries/app-services-context';
+import { useInstrumentSessions } from '../queries/use-instrument-sessions';
 import { useAppStore } from '../store/app-store';
 import { sessionStateText, type PhaseTone } from './session-state-text';
 
@@ -55,25 +51,11 @@ function useClockUntil(next: number | undefined): number {
   return now;
 }
 
-function useSchedule(source: InstrumentSchedule | undefined): SessionSchedule | undefined {
-  const table = source?.kind === 'table' ? source.market : undefined;
-  const sessions = useQuery({ ...tradingSessionsQueryOptions(useMarketFeed()), enabled: table !== undefined }).data;
-  const venue = source?.kind === 'venue' ? source.venue : undefined;
-  return useMemo(() => {
-    if (venue) return venueSchedule(venue);
-    const entry = table && sessions?.find((item) => item.market.toUpperCase() === table);
-    return table && entry ? tableSchedule(table, entry.trading_sessions) : undefined;
-  }, [venue, table, sessions]);
-}
-
 export function SessionState() {
   useLanguage();
   const symbol = useAppStore((state) => state.workspace.symbol);
   const type = useAppStore((state) => state.workspace.type);
-  // A bare code's product type (futures, forex, crypto) as its ticker reports it.
-  const source = instrumentSchedule(symbol, useInstrumentType(symbol, type) as ProductType | undefined);
-  const schedule = useSchedule(source);
-  const calendar = source?.kind === 'table' ? source.market : source?.kind === 'venue' ? source.calendar : undefined;
+  const { source, schedule, calendar } = useInstrumentSessions(symbol, type);
   const [next, setNext] = useState<number | undefined>(undefined);
   const now = useClockUntil(next);
   const live = useLiveStatus(calendar, schedule, now);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionMarket } from '#shared/contract.ts';
-import { formatCountdown, marketStatus, tableSchedule, type MarketStatusInput } from './market-status';
+import { formatCountdown, marketStatus, regularSession, tableSchedule, type MarketStatusInput } from './market-status';
 import { dayKindLookup, isWeekendYmd, type DayKind } from './trade-days';
 import type { TradingSession } from './trading-sessions';
 
@@ -276,5 +276,29 @@ describe('formatCountdown', () => {
     expect(formatCountdown(3_599_500)).toBe('1 h 00 m');
     expect(formatCountdown(-5_000)).toBe('0 s');
     expect(formatCountdown(Number.NaN)).toBe('0 s');
+  });
+});
+
+describe('regularSession — when a market order fills at the price now, or the next regular open', () => {
+  const usSession = (now: number) => regularSession({ schedule: tableSchedule('US', US_SESSIONS), dayKind: US_NOV_2026, now });
+
+  it('is open in the regular session only', () => {
+    expect(usSession(utc(11, 25, 15))).toEqual({ open: true });
+  });
+
+  it('waits for the regular open through the extended sessions, the weekend and a holiday', () => {
+    // Wednesday 25 Nov, 16:30 New York: after-hours, then overnight, then Thanksgiving: Friday's half day opens at 09:30.
+    expect(usSession(utc(11, 25, 21, 30))).toEqual({ open: false, opensAt: utc(11, 27, 14, 30) });
+    // Saturday 28 Nov: Monday 30 Nov 09:30 New York.
+    expect(usSession(utc(11, 28, 15))).toEqual({ open: false, opensAt: utc(11, 30, 14, 30) });
+    // Pre-market is not the regular session: it opens at 09:30 that day.
+    expect(usSession(utc(11, 30, 10))).toEqual({ open: false, opensAt: utc(11, 30, 14, 30) });
+  });
+
+  it('reopens after Hong Kong’s lunch', () => {
+    expect(regularSession({ schedule: tableSchedule('HK', HK_SESSIONS), dayKind: HK_DEC_2026, now: utc(12, 2, 4, 30) })).toEqual({
+      open: false,
+      opensAt: utc(12, 2, 5),
+    });
   });
 });

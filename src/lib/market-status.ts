@@ -181,3 +181,27 @@ export function formatCountdown(ms: number): string {
   if (minutes > 0) return t('{m} m {s} s', { m: minutes, s: two(seconds) });
   return t('{s} s', { s: seconds });
 }
+
+/**
+ * The phases in which a market order fills at the price now: the regular session, and China
+ * futures' night session (a trading session of the next day). Extended hours (pre-market,
+ * after-hours, overnight) are not: the regular price a paper order reads stands still in them.
+ */
+const REGULAR_PHASES: ReadonlySet<MarketPhase> = new Set(['open', 'night']);
+/** Phase changes followed to the next regular open: a US Friday evening is after-hours, overnight, weekend, overnight, pre-market. */
+const MAX_CHANGES = 12;
+
+/**
+ * Whether the market is in its regular session at `input.now`, or else when that next opens
+ * (undefined when no open is found within the status's search).
+ */
+export function regularSession(input: MarketStatusInput): { open: true } | { open: false; opensAt: number | undefined } {
+  let status = marketStatus(input);
+  if (REGULAR_PHASES.has(status.phase)) return { open: true };
+  for (let step = 0; step < MAX_CHANGES && status.nextChange; step += 1) {
+    const { at, phase } = status.nextChange;
+    if (REGULAR_PHASES.has(phase)) return { open: false, opensAt: at };
+    status = marketStatus({ ...input, now: at });
+  }
+  return { open: false, opensAt: undefined };
+}

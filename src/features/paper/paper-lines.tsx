@@ -48,7 +48,8 @@ export function paperLines(account: PaperAccount, symbol: string, type: ProductT
       color: POSITION_COLOR,
     });
   }
-  for (const order of account.orders.filter(same))
+  // A market order waiting for the open has no price of its own: no line.
+  for (const order of account.orders.filter((each) => same(each) && each.kind !== 'market'))
     lines.push({
       key: `order|${order.id}`,
       price: order.price,

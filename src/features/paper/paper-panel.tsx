@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import type { ProductType } from '#shared/contract.ts';
 import { cancelOrder, placeOrder } from '#shared/paper/paper-engine.ts';
-import { currencyOf, feeOf, paperKey, type Currency, type Fill, type PaperSettings } from '#shared/paper/paper-model.ts';
+import { currencyOf, feeOf, paperKey, type Currency, type Fill, type PaperSettings, type WorkingOrder } from '#shared/paper/paper-model.ts';
 import { activeCurrencies, currencyStats, markedPositions, tradeLogCsv, type Marks } from '#shared/paper/paper-stats.ts';
 import { marketOfInstrument } from '#shared/symbols.ts';
 import { t } from '../../i18n/t';
@@ -27,6 +27,9 @@ import { fillTimeText } from './fill-time';
 import { EMPTY_TICKET, readTicket, refusalText, type TicketDraft, type TicketErrors } from './ticket-form';
 import { newPaperId, usePaperStore } from './paper-store';
 import { pendingShortcutOrder, takeShortcutOrder } from './paper-shortcut';
+import { instrumentTimeZone } from '#shared/symbols.ts';
+import { marketClock } from '../../lib/market-clock';
+import { usePaperSession, type PaperSession } from './use-market-session';
 
 const FIELD =
   'w-full rounded border border-slate-300 bg-white px-1.5 py-0.5 text-sm tabular-nums dark:border-slate-700 dark:bg-slate-900 aria-[invalid=true]:border-red-500';
@@ -115,7 +118,19 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
   );
 }
 
-function OrderTicket({ symbol, type, last, lotSize: board }: { symbol: string; type: ProductType | undefined; last: number | undefined; lotSize: LotSize }) {
+function OrderTicket({
+  symbol,
+  type,
+  last,
+  lotSize: board,
+  session,
+}: {
+  symbol: string;
+  type: ProductType | undefined;
+  last: number | undefined;
+  lotSize: LotSize;
+  session: PaperSession;
+}) {
   const { clock } = useAppServices();
   const lotSize = board.known ? board.lot : undefined;
   const lotFailed = !board.known && board.failed;
@@ -146,8 +161,15 @@ function OrderTicket({ symbol, type, last, lotSize: board }: { symbol: string; t
       return;
     }
     setErrors({});
+    // Whether the market is open decides whether a market order fills now: wait for its hours.
+    if (!session.ready) {
+      waiting.current = order;
+      setOutcome({ ok: true, text: t('Sent once the trading hours of {symbol} are in…', { symbol }) });
+      return;
+    }
     const { account, setAccount } = usePaperStore.getState();
-    const result = placeOrder(account, read.request, last, clock.now(), newPaperId);
+    const now = clock.now();
+    const result = placeOrder(account, read.request, last, now, newPaperId, session.at(now));
     if (!result.ok) {
       setOutcome({ ok: false, text: refusalText(result.refusal, last === undefined ? 2 : decimalsOf(last)) });
       return;
@@ -163,7 +185,11 @@ function OrderTicket({ symbol, type, last, lotSize: board }: { symbol: string; t
             symbol,
             price: price(fill.price),
           })
-        : t('Order placed: it fills when the price reaches {price}.', { price: price(result.order?.price ?? 0) }),
+        : result.order?.kind === 'market' && result.order.opensAt !== undefined
+          ? t('The market is closed: the order waits and fills at the first price after the open, {when}.', {
+              when: openTimeText(result.order, result.order.opensAt, now),
+            })
+          : t('Order placed: it fills when the price reaches {price}.', { price: price(result.order?.price ?? 0) }),
     });
   };
   const submit = (event: SyntheticEvent) => {
@@ -177,13 +203,14 @@ function OrderTicket({ symbol, type, last, lotSize: board }: { symbol: string; t
     sendRef.current = send;
     draftRef.current = draft;
   });
-  // The order sent before the board lot was known goes (or is refused) as soon as it is.
+  // The order sent before the board lot (or the market's hours) was known goes (or is refused) as soon as it is.
+  const sessionReady = session.ready;
   useEffect(() => {
     const order = waiting.current;
-    if (order === undefined || (lotSize === undefined && !lotFailed)) return;
+    if (order === undefined || (lotSize === undefined && !lotFailed) || !sessionReady) return;
     waiting.current = undefined;
     sendRef.current(order);
-  }, [lotSize, lotFailed]);
+  }, [lotSize, lotFailed, sessionReady]);
   useEffect(() => {
     const take = () => {
       const order = takeShortcutOrder();
@@ -317,7 +344,23 @@ function Positions({ marks }: { marks: Marks }) {
   );
 }
 
+/** When an order's market opens, on that market's clock ('Mon 09:30'). */
+function openTimeText(order: Pick<WorkingOrder, 'symbol' | 'type'>, at: number, now: number): string {
+  return marketClock(at, now, instrumentTimeZone(order.symbol, order.type));
+}
+
+/** A working order's kind and price: 'Limit 392.00', 'Market · fills at the open, Mon 09:30'. */
+function orderTerms(order: WorkingOrder, now: number): string {
+  const waits = order.opensAt !== undefined && order.opensAt > now ? order.opensAt : undefined;
+  if (order.kind === 'market') {
+    return waits === undefined ? t('Market') : `${t('Market')} · ${t('fills at the open, {when}', { when: openTimeText(order, waits, now) })}`;
+  }
+  const terms = `${t(order.kind === 'limit' ? 'Limit' : 'Stop')} ${price(order.price)}`;
+  return waits === undefined ? terms : `${terms} · ${t('works from the open, {when}', { when: openTimeText(order, waits, now) })}`;
+}
+
 function Orders() {
+  const { clock } = useAppServices();
   const orders = usePaperStore((state) => state.account.orders);
   if (orders.length === 0) return <p className="px-3 text-xs text-slate-500">{t('No working orders.')}</p>;
   return (
@@ -325,13 +368,16 @@ function Orders() {
       {orders.map((order) => (
         <li key={order.id} data-testid="paper-order-row" className="flex items-center gap-2 px-3 py-0.5 text-xs tabular-nums">
           <span className="flex-1">
-            {t(order.side === 'buy' ? 'Buy' : 'Sell')} {order.quantity.toLocaleString('en-US')} {order.symbol} · {t(order.kind === 'limit' ? 'Limit' : 'Stop')}{' '}
-            {price(order.price)}
+            {t(order.side === 'buy' ? 'Buy' : 'Sell')} {order.quantity.toLocaleString('en-US')} {order.symbol} · {orderTerms(order, clock.now())}
           </span>
           <button
             type="button"
             className={SMALL_BUTTON}
-            aria-label={t('Cancel the order for {symbol} at {price}', { symbol: order.symbol, price: price(order.price) })}
+            aria-label={
+              order.kind === 'market'
+                ? t('Cancel the market order for {symbol}', { symbol: order.symbol })
+                : t('Cancel the order for {symbol} at {price}', { symbol: order.symbol, price: price(order.price) })
+            }
             onClick={() => {
               const { account, setAccount } = usePaperStore.getState();
               setAccount(cancelOrder(account, order.id));
@@ -547,9 +593,10 @@ export function PaperPanel() {
   const last = data ? Number(data.last_price) : undefined;
   const lotSize = useLotSize(symbol, type);
   const marks = useMarks(symbol, type, last);
+  const session = usePaperSession(symbol, type);
   return (
     <div data-testid="paper-panel" className="relative flex h-full min-h-0 flex-col overflow-y-auto">
-      <OrderTicket key={paperKey(symbol, type)} symbol={symbol} type={type} last={last} lotSize={lotSize} />
+      <OrderTicket key={paperKey(symbol, type)} symbol={symbol} type={type} last={last} lotSize={lotSize} session={session} />
       <h3 className={HEADING}>{t('Positions')}</h3>
       <Positions marks={marks} />
       <h3 className={HEADING}>{t('Working orders')}</h3>

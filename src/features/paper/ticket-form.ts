@@ -99,5 +99,7 @@ export function refusalText(refusal: OrderRefusal, decimals: number): string {
       });
     case 'orders':
       return t('At most {max} working orders: cancel one first.', { max: String(refusal.max) });
+    case 'closed':
+      return t('The market is closed and when it opens is not known, so the order was not sent.');
   }
 }
