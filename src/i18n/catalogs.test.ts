@@ -40,9 +40,7 @@ describe('message catalogs', () => {
 
   it('has no message that the code does not say', () => {
     // The dashboard's code, and what it takes from shared/ (the currencies' names a pair's name is made of).
-    const code = [...sourceFiles(SRC), ...sourceFiles(join(SRC, '..', 'shared'))]
-      .map((file) => readFileSync(file, 'utf8'))
-      .join('\n');
+    const code = [...sourceFiles(SRC), ...sourceFiles(join(SRC, '..', 'shared'))].map((file) => readFileSync(file, 'utf8')).join('\n');
     const unused = MESSAGES.filter((message) => !code.includes(`'${message}'`) && !code.includes(`"${message}"`));
     expect(unused).toEqual([]);
   });
