@@ -51,6 +51,9 @@ export function localNames(items: Iterable<NamedSymbol>): LocalNames {
   };
 }
 
+/** Whether the language writes names in Han characters (the Chinese ones). */
+const readsHan = (language: Language): boolean => language !== 'en' && language !== 'pseudo';
+
 /**
  * A search match's names as a list shows them: its name in the language's script (騰訊控股 in
  * Traditional, TENCENT in English where the data names it 腾讯控股, 黄金/美元 in zh-CN where the
@@ -60,8 +63,6 @@ export function localNames(items: Iterable<NamedSymbol>): LocalNames {
  * beside), nor is the English a pair's name was written from. The palette and the add boxes show
  * the same.
  */
-const readsHan = (language: Language): boolean => language !== 'en' && language !== 'pseudo';
-
 export function matchNames(
   match: { symbol?: string; name: string; matchedName?: string; names: { en: string; hans: string; hant: string } },
   language: Language,

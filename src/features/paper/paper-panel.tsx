@@ -10,7 +10,7 @@ import type { ProductType } from '#shared/contract.ts';
 import { cancelOrder, placeOrder } from '#shared/paper/paper-engine.ts';
 import { currencyOf, feeOf, paperKey, type Currency, type Fill, type PaperSettings, type WorkingOrder } from '#shared/paper/paper-model.ts';
 import { activeCurrencies, currencyStats, markedPositions, tradeLogCsv, type Marks } from '#shared/paper/paper-stats.ts';
-import { marketOfInstrument } from '#shared/symbols.ts';
+import { instrumentTimeZone, marketOfInstrument } from '#shared/symbols.ts';
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
 import { csvBlob } from '../../lib/csv';
@@ -27,7 +27,6 @@ import { fillTimeText } from './fill-time';
 import { EMPTY_TICKET, readTicket, refusalText, type TicketDraft, type TicketErrors } from './ticket-form';
 import { newPaperId, usePaperStore } from './paper-store';
 import { pendingShortcutOrder, takeShortcutOrder } from './paper-shortcut';
-import { instrumentTimeZone } from '#shared/symbols.ts';
 import { marketClock } from '../../lib/market-clock';
 import { usePaperSession, type PaperSession } from './use-market-session';
 
