@@ -103,10 +103,13 @@ export function ToolbarRow({ children }: { children: ReactNode }) {
   }, [open]);
   // Measured by the observer alone: its first call comes before the first paint, once the browser
   // has laid the toolbar out, and again whenever the controls' box changes size, the only way the
-  // fold can move. Not in the commit (a measure there forced the app's first layout inside React's
-  // first commit: 62 ms of it on a phone slowed 4×), nor on every render (the chart panel renders
-  // at each bar of a replay, and each measure forces a layout).
-  useEffect(() => {
+  // fold can move. Observed from the commit: a passive effect runs after the first paint of a
+  // transition's commit (the app's first render is one), and for a frame or more the controls
+  // showed unfolded, then moved as More appeared under a pointer already pressing one. Not measured
+  // in the commit (that forced the app's first layout inside React's first commit: 62 ms of it on
+  // a phone slowed 4×), nor on every render (the chart panel renders at each bar of a replay, and
+  // each measure forces a layout).
+  useLayoutEffect(() => {
     if (!content.current) return undefined;
     if (typeof ResizeObserver !== 'function') {
       measure();
