@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { holdKeysWhileOpening } from './keys-while-opening';
+import { DOWNLOAD_FAILED_EVENT } from './page-events';
 
 /** A key pressed on the page as a keyboard would: true when nothing prevented it. */
 function press(key: string, target: EventTarget = document.body): boolean {
@@ -70,5 +71,12 @@ describe('holdKeysWhileOpening', () => {
     holdKeysWhileOpening();
     document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
     expect(press('c')).toBe(true);
+  });
+
+  it('stops holding when the code of the dialog fails to download: the keys of the page work again at once, not after the wait', () => {
+    holdKeysWhileOpening();
+    expect(press('a')).toBe(false);
+    window.dispatchEvent(new Event(DOWNLOAD_FAILED_EVENT));
+    expect(press('b')).toBe(true);
   });
 });

@@ -7,9 +7,11 @@
  * pressed after them acting there. A dialog that focuses no text field (or none within HOLD_MS)
  * ends the holding; what was held then had nowhere to go. So does the user going elsewhere
  * meanwhile (a press outside any dialog, a field outside one taking focus): the keys typed there
- * are that field's.
+ * are that field's. So does a download failing (offline): no dialog comes, and the page's keys
+ * work again at once, not after HOLD_MS of keys that go nowhere.
  */
 import { isTypingTarget } from './key-press';
+import { DOWNLOAD_FAILED_EVENT } from './page-events';
 import { typeIntoDraft, type TypedDraft } from './typed-draft';
 
 /**
@@ -97,6 +99,7 @@ function stopHolding(): void {
   window.removeEventListener('keydown', onKeyDown, true);
   window.removeEventListener('pointerdown', onPointerDown, true);
   document.removeEventListener('focusin', onFocusIn, true);
+  window.removeEventListener(DOWNLOAD_FAILED_EVENT, stopHolding);
 }
 
 /** From now until the opening dialog focuses a field (or HOLD_MS), typing keys are held for it. */
@@ -106,4 +109,5 @@ export function holdKeysWhileOpening(): void {
   window.addEventListener('keydown', onKeyDown, true);
   window.addEventListener('pointerdown', onPointerDown, true);
   document.addEventListener('focusin', onFocusIn, true);
+  window.addEventListener(DOWNLOAD_FAILED_EVENT, stopHolding);
 }
