@@ -74,10 +74,30 @@ test('a panel whose code failed to download (offline, or a chunk of another buil
   const retry = page.getByRole('button', { name: 'Retry' });
   await expect(retry).toBeVisible({ timeout: 15_000 });
   // In the trader's words, not the browser's ("Failed to fetch dynamically imported module: …").
-  await expect(page.getByText("This panel's code did not download.")).toBeVisible();
+  await expect(page.getByText('This part of the app did not download.')).toBeVisible();
   await expect(page.getByText(/dynamically imported/)).toHaveCount(0);
   await page.screenshot({ path: 'test-results/on-demand/panel-download-failed.png' });
   failing = false;
   await retry.click();
   await expect(page.getByRole('table', { name: 'Trades of AAPL.US' })).toBeVisible({ timeout: 15_000 });
+});
+
+test('a popup whose code failed to download says so beside its button; the chart under it stays, and Retry opens it', async ({ page }) => {
+  let failing = true;
+  await page.route(chunk('indicator-picker'), (route) => (failing ? route.abort('internetdisconnected') : route.continue()));
+  await page.setViewportSize({ width: 1920, height: 900 });
+  await page.goto('/?symbol=AAPL.US&interval=1d&tab=chart');
+  const chart = page.getByTestId('main-chart');
+  await expect(chart).toHaveAttribute('aria-label', /AAPL\.US/, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Indicators…' }).click();
+  const notice = page.getByRole('alert').filter({ hasText: 'This part of the app did not download.' });
+  await expect(notice).toBeVisible({ timeout: 15_000 });
+  // The chart and its toolbar are still there (the whole panel's notice replaced them before).
+  await expect(chart).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Interval' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/on-demand/popup-download-failed.png' });
+  failing = false;
+  await notice.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('dialog', { name: /Indicators/ })).toBeVisible({ timeout: 15_000 });
+  await expect(chart).toBeVisible();
 });

@@ -62,4 +62,23 @@ describe('lazyWithPreload', () => {
     expect(await screen.findByText('Hello back')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('a component whose download failed says so in its place, and what is around it stays (a popup never blanks its panel)', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module')).mockResolvedValue(Greeting);
+    const { Component } = lazyWithPreload<{ name: string }>(load);
+    render(
+      <PanelBoundary name="chart">
+        <p>The chart</p>
+        <Suspense fallback={null}>
+          <Component name="picker" />
+        </Suspense>
+      </PanelBoundary>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain('This part of the app did not download.');
+    expect(screen.getByText('The chart')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Hello picker')).toBeTruthy();
+    expect(screen.getByText('The chart')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });

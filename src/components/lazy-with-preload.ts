@@ -2,26 +2,35 @@
  * React.lazy for a component that waits for a click, plus `preload()` to start the same import
  * when the user shows intent (pointer over, or focus on, what opens it), so the click feels
  * instant. Nothing here loads by itself: only a render or a preload() call starts the import.
+ * A component whose download failed shows a notice with a Retry in its place (not an error
+ * thrown to the panel's boundary: Indicators… offline blanked the whole chart).
  */
 import { createElement, lazy, type ComponentType } from 'react';
 import { DOWNLOAD_FAILED_EVENT } from '../lib/page-events';
+import { createCell, useObservable } from '../lib/observable';
+import { DownloadFailedNotice } from './ui/download-failed-notice';
 
 export interface PreloadableComponent<P> {
   Component: ComponentType<P>;
   preload: () => void;
 }
 
-/** Renewals of the components whose download failed, run by a panel's Retry. */
+/** Renewals of the components whose download failed, run by a Retry. */
 const failed = new Set<() => void>();
+/** Counts the Retries: a component shown failed renders again, with its new lazy component. */
+const retries = createCell(0);
 
 /**
- * Gives every component whose download failed a new chance (a panel's Retry): React.lazy keeps a
- * failure for good, so each gets a new lazy component, which downloads again when rendered.
+ * Gives every component whose download failed a new chance (a Retry): React.lazy keeps what it
+ * loaded for good, so each gets a new lazy component, which downloads again when rendered.
  */
 export function retryFailedDownloads(): void {
   for (const renew of failed) renew();
   failed.clear();
+  retries.set(retries.get() + 1);
 }
+
+const FAILED = { default: () => createElement(DownloadFailedNotice, { onRetry: retryFailedDownloads }) };
 
 export function lazyWithPreload<P>(load: () => Promise<ComponentType<P>>): PreloadableComponent<P> {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
@@ -31,21 +40,25 @@ export function lazyWithPreload<P>(load: () => Promise<ComponentType<P>>): Prelo
   const start = () => {
     loading ??= load().then(
       (component) => ({ default: component }),
-      (error: unknown) => {
+      () => {
         // A failed download (offline, a chunk of another build) is tried again on the next intent,
         // or on a Retry (not at once: while it keeps failing, React would try again for ever).
         loading = undefined;
         failed.add(renew);
         window.dispatchEvent(new Event(DOWNLOAD_FAILED_EVENT));
-        throw error;
+        return FAILED;
       },
     );
     return loading;
   };
   let current = lazy(start);
+  // The lazy component of the moment (a new one after a Retry), under one stable type.
+  function OnDemand(props: P) {
+    useObservable(retries);
+    return createElement(current as unknown as ComponentType<Record<string, unknown>>, props as unknown as Record<string, unknown>);
+  }
   return {
-    // The lazy component of the moment (a new one after a failure), under one stable type.
-    Component: (props: P) => createElement(current as unknown as ComponentType<Record<string, unknown>>, props as unknown as Record<string, unknown>),
+    Component: OnDemand,
     preload: () => {
       if (failed.delete(renew)) renew();
       start().catch(() => undefined);

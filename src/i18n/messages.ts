@@ -830,6 +830,7 @@ export const MESSAGES = [
   'Offline: nothing was kept for this here. It loads once the network is back.',
   'Live: offline — waiting for the network',
   "This panel's code did not download.",
+  'This part of the app did not download.',
   'Retry; if the app was updated meanwhile, reload.',
   'Notify this device',
   'Get alerts on this device even when Chartroom is closed.',

@@ -833,6 +833,7 @@ const catalog = {
   'Offline: nothing was kept for this here. It loads once the network is back.': '离线：此处未保存相关数据，网络恢复后将自动加载。',
   'Live: offline — waiting for the network': '实时：离线，等待网络恢复',
   "This panel's code did not download.": '此面板的代码未能下载。',
+  'This part of the app did not download.': '应用的这一部分未能下载。',
   'Retry; if the app was updated meanwhile, reload.': '请重试；如果应用已在此期间更新，请重新加载。',
   'Notify this device': '通知此设备',
   'Get alerts on this device even when Chartroom is closed.': '即使 Chartroom 已关闭，也能在此设备上收到提醒。',

@@ -833,6 +833,7 @@ const catalog = {
   'Offline: nothing was kept for this here. It loads once the network is back.': '離線：此處未保存相關數據，網絡恢復後將自動載入。',
   'Live: offline — waiting for the network': '即時：離線，等待網絡恢復',
   "This panel's code did not download.": '此面板的程式碼未能下載。',
+  'This part of the app did not download.': '應用程式的這一部分未能下載。',
   'Retry; if the app was updated meanwhile, reload.': '請重試；如果應用程式已在此期間更新，請重新載入。',
   'Notify this device': '通知此裝置',
   'Get alerts on this device even when Chartroom is closed.': '即使 Chartroom 已關閉，也能在此裝置上收到提醒。',
