@@ -154,12 +154,10 @@ test('go to a date a year back centres it, loading older history; reset brings t
   await page.waitForLoadState('networkidle');
 
   const dialog = page.getByRole('dialog', { name: 'Go to date' });
-  // The view tools load after the first candle: the key opens the dialog once they are here.
-  await expect(async () => {
-    await page.keyboard.press('Alt+g');
-    await expect(dialog).toBeVisible({ timeout: 500 });
-  }).toPass();
-  await dialog.getByLabel('Date').fill('2025-11-25');
+  // The view tools load after the first candle: a press before they are here is held for them.
+  await page.keyboard.press('Alt+g');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Date' }).fill('2025-11-25');
   await dialog.getByRole('button', { name: 'Go', exact: true }).click();
   await expect(dialog).toBeHidden();
 
@@ -191,7 +189,7 @@ test('go to a date a year back centres it, loading older history; reset brings t
 
   // A date after the latest bar: the latest bar where it always sits, at the right (it was centred, half the chart empty).
   await page.keyboard.press('Alt+g');
-  await dialog.getByLabel('Date').fill('2027-12-25');
+  await dialog.getByRole('textbox', { name: 'Date' }).fill('2027-12-25');
   await dialog.getByRole('button', { name: 'Go', exact: true }).click();
   await expect(dialog).toBeHidden();
   await page.mouse.move(0, 0);
@@ -221,4 +219,39 @@ test('a right-click made before the chart’s view tools are there opens their m
   expect(Math.round(at?.x ?? 0)).toBe(Math.round(pane.left + pane.width / 2));
   await page.getByRole('menuitem', { name: /Reset chart/ }).click();
   await expect(menu).toBeHidden();
+});
+
+test('Alt+G pressed before the chart’s view tools are there, the date typed at once at a typist’s pace and Enter: the chart goes to that day, and no digit reached the interval keys', async ({
+  page,
+}) => {
+  // The tools come with the chunk beside the chart, after the first candle: held back here, as on a slow link.
+  let releaseTools: () => void = () => undefined;
+  const toolsHeld = new Promise<void>((resolve) => {
+    releaseTools = resolve;
+  });
+  await page.route(/\/assets\/beside-chart-[^/]*\.js$/, async (route) => {
+    await toolsHeld;
+    await route.fallback();
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/?symbol=AAPL.US&interval=1h');
+  await expect(page.getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/, { timeout: 20_000 });
+  const pane = await paneBox(page);
+  await page.mouse.click(pane.left + pane.width / 2, pane.top + pane.height / 2);
+  await page.keyboard.press('Alt+g');
+  await page.keyboard.type('2025-11-25', { delay: 40 });
+  await page.keyboard.press('Enter');
+  releaseTools();
+  // The dialog came, took the date and Enter, and went.
+  await expect(page.getByRole('dialog', { name: 'Go to date' })).toBeHidden();
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.move(pane.left + pane.width / 2, pane.top + pane.height / 2);
+        return (await page.getByTestId('chart-legend').textContent()) ?? '';
+      },
+      { timeout: 20_000 },
+    )
+    .toContain('2025-11-25');
+  expect(page.url()).toMatch(/interval=1h/);
 });

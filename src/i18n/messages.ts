@@ -724,6 +724,8 @@ export const MESSAGES = [
   'Go to date…',
   'Reset chart',
   'Go to date',
+  'Pick a date',
+  'Type the date year first, as 2025-11-25.',
   'Date',
   'Go',
   'Maximise chart',

@@ -724,6 +724,8 @@ const catalog = {
   'Go to date…': '跳转到日期…',
   'Reset chart': '重置图表',
   'Go to date': '跳转到日期',
+  'Pick a date': '选择日期',
+  'Type the date year first, as 2025-11-25.': '请按年月日输入日期，如 2025-11-25。',
   Date: '日期',
   Go: '前往',
   'Maximise chart': '最大化图表',

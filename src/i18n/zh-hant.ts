@@ -724,6 +724,8 @@ const catalog = {
   'Go to date…': '跳至日期…',
   'Reset chart': '重設圖表',
   'Go to date': '跳至日期',
+  'Pick a date': '選擇日期',
+  'Type the date year first, as 2025-11-25.': '請按年月日輸入日期，如 2025-11-25。',
   Date: '日期',
   Go: '前往',
   'Maximise chart': '最大化圖表',

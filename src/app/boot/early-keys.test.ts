@@ -32,6 +32,16 @@ describe('keys pressed before the app listens', () => {
     expect(seen).toEqual(['7', 'Alt+2', '/']);
   });
 
+  it('holds the chart view keys too, and after Alt+G every key (the date typed for its dialog), replayed in order', () => {
+    holdEarlyKeys();
+    expect(press('End').defaultPrevented).toBe(true);
+    expect(press('g', { altKey: true, code: 'KeyG' }).defaultPrevented).toBe(true);
+    for (const key of ['2', '0', '-', 'Enter']) expect(press(key).defaultPrevented).toBe(true);
+    window.addEventListener('keydown', listen);
+    replayEarlyKeys();
+    expect(seen).toEqual(['End', 'Alt+g', '2', '0', '-', 'Enter']);
+  });
+
   it('stops holding once replayed: later keys reach the app once, as pressed', () => {
     holdEarlyKeys();
     replayEarlyKeys();

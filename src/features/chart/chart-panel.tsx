@@ -7,7 +7,7 @@ import { memoTranslated, memoWithoutText } from '../../i18n/memo-translated';
 import { t } from '../../i18n/t';
 import { useLanguage } from '../../i18n/use-language';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { lazyWithPreload } from '../../components/lazy-with-preload';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import type { Candle } from '#shared/candle.ts';
@@ -30,6 +30,7 @@ import { createLiveCandle, withLive } from './live-candle';
 import { useChartView } from './use-chart-view';
 import { useLiveForming, type LiveFormingParams } from './use-live-forming';
 import { createHeldMenu } from './held-menu';
+import { createHeldViewKey } from './held-view-key';
 import { wallClock } from '../../time/clock';
 
 // The drawing tools load on demand after the first candle: nothing of them is on the first page.
@@ -143,6 +144,9 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
   );
   const drawingProps = { symbol, exFactors: series.exFactors, adjust, adjustedLocally: series.adjustSource === 'local', theme, decimals };
   const [heldMenu] = useState(createHeldMenu);
+  const [heldViewKey] = useState(createHeldViewKey);
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => (active && panel.current ? heldViewKey.listen(panel.current) : undefined), [active, heldViewKey]);
   const needOlder = useCallback(() => {
     if (hasOlder && !isFetchingOlder) fetchOlder();
   }, [fetchOlder, hasOlder, isFetchingOlder]);
@@ -150,7 +154,7 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
   return (
     // The panel's, toolbar's and chart box's classes are in src/app/layout.css: index.html's static
     // shell lays out the same boxes, and the early chart is drawn into its chart box.
-    <div className="chart-panel" data-main={active || undefined}>
+    <div ref={panel} className="chart-panel" data-main={active || undefined}>
       <ToolbarRow>
         <ListedIntervalBar value={interval} onChange={setInterval} />
         {afterFirstCandle && (
@@ -211,7 +215,7 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
           />
           {afterFirstCandle && candles.length > 0 && surface && (
             <Suspense fallback={null}>
-              <ChartViewTools surface={surface} active={active} loadingOlder={isFetchingOlder} heldMenu={heldMenu} />
+              <ChartViewTools surface={surface} active={active} loadingOlder={isFetchingOlder} heldMenu={heldMenu} heldViewKey={heldViewKey} />
             </Suspense>
           )}
           <ChartStatus isLoading={isLoading} error={error} isEmpty={candles.length === 0} onRetry={retry} />

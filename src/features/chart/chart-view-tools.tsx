@@ -13,7 +13,6 @@ import { useLanguage } from '../../i18n/use-language';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { lazyWithPreload } from '../../components/lazy-with-preload';
-import { isTypingTarget } from '../../lib/key-press';
 import { useAppStore } from '../../store/app-store';
 import { chartDataset } from './chart-identity';
 import { INTERVAL_MS } from '#shared/interval-length.ts';
@@ -21,6 +20,8 @@ import { useAppServices } from '../../queries/app-services-context';
 import { chartMomentRequest } from './chart-moment';
 import type { ChartSurface } from './chart-surface';
 import type { HeldMenu } from './held-menu';
+import type { HeldViewKey } from './held-view-key';
+import { isViewKeyFor, viewKeyAction, type ViewKeyAction } from './view-key';
 import { fitLegendToPanes } from './legend-fit';
 import { showLivePriceLabel } from './live-price-label';
 import { awayFromLatest, chartTimeOfDate, goToDay, heldTimes, resetScale, scrollToLatest } from './view-moves';
@@ -29,13 +30,6 @@ import { holdKeysWhileOpening } from '../../lib/keys-while-opening';
 const goToDateDialog = lazyWithPreload(() => import('./go-to-date-dialog').then((module) => module.GoToDateDialog));
 // A bar replay from the menu: from the candle under it, or from a date (features/replay, on demand).
 const replayDialog = lazyWithPreload(() => import('../replay/replay-switch').then((m) => m.loadReplay()).then((m) => m.ReplayStartDialog));
-
-/** Whether the key press is the view's (not typed, not taken, focus on the page or in this chart's panel). */
-function viewKey(event: KeyboardEvent, element: HTMLElement): boolean {
-  if (event.defaultPrevented || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return false;
-  const focus = document.activeElement;
-  return !focus || focus === document.body || (element.closest('.chart-panel')?.contains(focus) ?? false);
-}
 
 /** Whether a pointer at clientY is on the time axis (the library's bottom row, under the panes). */
 function onTimeAxis(element: HTMLElement, clientY: number): boolean {
@@ -51,15 +45,18 @@ export interface ChartViewToolsProps {
   loadingOlder: boolean;
   /** A right-click on the chart held before these tools were there: their menu opens where it was. */
   heldMenu?: Pick<HeldMenu, 'peek' | 'forget'>;
+  /** A view key pressed before these tools were there: done once they are. */
+  heldViewKey?: Pick<HeldViewKey, 'peek' | 'take'>;
 }
 
-export function ChartViewTools({ surface, active, loadingOlder, heldMenu }: ChartViewToolsProps) {
+export function ChartViewTools({ surface, active, loadingOlder, heldMenu, heldViewKey }: ChartViewToolsProps) {
   useLanguage();
   const { chart, element, priceSeries } = surface;
   const onDataChange = useCallback((callback: () => void) => surface.onDataChange(callback), [surface]);
   const [away, setAway] = useState(false);
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | undefined>(() => heldMenu?.peek());
-  const [dateOpen, setDateOpen] = useState(false);
+  // Alt+G held before these tools were there opens the dialog now (the keys typed after it: below).
+  const [dateOpen, setDateOpen] = useState(() => heldViewKey?.peek() === 'date');
   // The replay's dialog: open with the instant it starts from (undefined: none picked).
   const [replayAt, setReplayAt] = useState<{ at: number | undefined } | undefined>(undefined);
   const services = useAppServices();
@@ -114,11 +111,7 @@ export function ChartViewTools({ surface, active, loadingOlder, heldMenu }: Char
 
   useEffect(() => {
     if (!active) return undefined;
-    const keyDown = (event: KeyboardEvent): void => {
-      if (!viewKey(event, element)) return;
-      const action = event.altKey ? { KeyG: 'date', KeyR: 'reset' }[event.code] : event.key === 'End' && !event.shiftKey ? 'latest' : undefined;
-      if (!action) return;
-      event.preventDefault();
+    const act = (action: ViewKeyAction): void => {
       if (action === 'latest') scrollToLatest(chart);
       else if (action === 'reset') resetScale(chart);
       else {
@@ -127,11 +120,24 @@ export function ChartViewTools({ surface, active, loadingOlder, heldMenu }: Char
         setDateOpen(true);
       }
     };
+    const keyDown = (event: KeyboardEvent): void => {
+      const action = viewKeyAction(event);
+      if (!action || !isViewKeyFor(event, element)) return;
+      event.preventDefault();
+      act(action);
+    };
     document.addEventListener('keydown', keyDown);
+    // A press held before these tools listened. Alt+G opened the dialog as they mounted: the keys
+    // typed after it are pressed again, into the holding for its field.
+    const held = heldViewKey?.take();
+    if (held?.action === 'date') {
+      holdKeysWhileOpening();
+      for (const key of held.typed) window.dispatchEvent(new KeyboardEvent('keydown', key));
+    } else if (held) act(held.action);
     return () => {
       document.removeEventListener('keydown', keyDown);
     };
-  }, [active, chart, element]);
+  }, [active, chart, element, heldViewKey]);
 
   // The active chart's series: a moment asked for it is taken once the chart shows it.
   const dataset = useAppStore((state) => chartDataset(state.workspace.symbol, state.workspace.type, state.workspace.interval));

@@ -33,9 +33,16 @@ export function resetScale(chart: IChartApi): void {
   chart.timeScale().resetTimeScale();
 }
 
-/** A date typed as YYYY-MM-DD, as the chart time of its midnight; undefined when it is no date. */
+/**
+ * A date typed year first (2025-11-25, 2025/11/25, 2025.11.25, 20251125, 2025年11月25日), as the
+ * chart time of its midnight; undefined when it is no date. Day or month first (11/12/2025) reads
+ * two ways: refused.
+ */
+const YEAR_FIRST = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?$|^(\d{4})(\d{2})(\d{2})$/;
+
 export function chartTimeOfDate(text: string): number | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+  const found = YEAR_FIRST.exec(text.trim());
+  const match = found && (found[1] ? found : [found[0], found[4], found[5], found[6]]);
   if (!match) return undefined;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const ms = Date.UTC(year, month - 1, day);
