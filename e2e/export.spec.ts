@@ -187,9 +187,10 @@ test.describe('at a device pixel ratio of 2', () => {
       const bitmapRatio = image.bitmapRatio;
       expect([1, 2]).toContain(bitmapRatio);
       expect(Math.abs(image.width - image.chartWidth * bitmapRatio)).toBeLessThanOrEqual(2);
-      // …under the caption strip, at the same ratio: 30 CSS px for one line, 48 when the chart is too narrow for one.
+      // …under the caption strip, at the same ratio: 30 CSS px for one line, 48 when the chart is too
+      // narrow for one, and a line more for the legend (the MA 20 and MA 50 shown by default).
       const strip = image.height - image.chartHeight * bitmapRatio;
-      expect(Math.min(...[30, 48].map((css) => Math.abs(strip - css * bitmapRatio)))).toBeLessThanOrEqual(2);
+      expect(Math.min(...[48, 66].map((css) => Math.abs(strip - css * bitmapRatio)))).toBeLessThanOrEqual(2);
       // The caption strip in the theme's chart background.
       expect(image.corner).toEqual(theme === 'dark' ? [0x0f, 0x17, 0x2a] : [0xff, 0xff, 0xff]);
       // Not blank: candles in both colours, text and grid in many shades.
@@ -265,7 +266,7 @@ test('the watchlist CSV has one record per symbol, with the ticker’s numbers',
   }
 });
 
-test('the chart PNG carries the comparisons’ legend: each compared symbol in its line’s colour under the caption', async ({ page }) => {
+test('the chart PNG carries the chart’s legend: each indicator’s values and each compared symbol in its line’s colour under the caption', async ({ page }) => {
   await page.goto('/?symbol=AAPL.US&interval=1d');
   await expect(page.getByTestId('chart-legend')).toBeVisible({ timeout: 15_000 });
   await unfoldToolbar(page);
@@ -277,6 +278,12 @@ test('the chart PNG carries the comparisons’ legend: each compared symbol in i
   const row = page.getByTestId('compare-legend').locator('[data-symbol="700.HK"]');
   await expect(row.locator('dd')).toHaveText(/%$/, { timeout: 15_000 });
   const colour = await row.evaluate((element) => getComputedStyle(element).color);
+  // MA 50's value (MA 20's orange is near the candles' colours): the indicators' rows come first.
+  const indicatorColour = await page
+    .getByTestId('indicator-legend')
+    .filter({ hasText: 'MA 50' })
+    .getByTestId('indicator-legend-value')
+    .evaluate((element) => getComputedStyle(element).color);
   await page.mouse.move(0, 0);
 
   const menu = await openExportMenu(page);
@@ -285,7 +292,7 @@ test('the chart PNG carries the comparisons’ legend: each compared symbol in i
   await mkdir(SHOTS, { recursive: true });
   await copyFile(await download.path(), `${SHOTS}/chart-compared.png`);
   const found = await page.evaluate(
-    async ({ base64, colour }) => {
+    async ({ base64, colours }) => {
       const img = new Image();
       img.src = `data:image/png;base64,${base64}`;
       await img.decode();
@@ -298,20 +305,24 @@ test('the chart PNG carries the comparisons’ legend: each compared symbol in i
       const chart = [...document.querySelectorAll('[data-testid="main-chart"] canvas')].map((element) => element.getBoundingClientRect());
       const chartHeight = (Math.max(...chart.map((r) => r.bottom)) - Math.min(...chart.map((r) => r.top))) * window.devicePixelRatio;
       const strip = Math.round(img.naturalHeight - chartHeight);
-      const [r, g, b] = (colour.match(/\d+/g) ?? []).map(Number);
       const { data } = context.getImageData(0, 0, canvas.width, strip);
-      let pixels = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        if (Math.abs((data[i] ?? 0) - (r ?? 0)) < 30 && Math.abs((data[i + 1] ?? 0) - (g ?? 0)) < 30 && Math.abs((data[i + 2] ?? 0) - (b ?? 0)) < 30) pixels++;
-      }
+      const pixels = colours.map((colour) => {
+        const [r, g, b] = (colour.match(/\d+/g) ?? []).map(Number);
+        let count = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          if (Math.abs((data[i] ?? 0) - (r ?? 0)) < 30 && Math.abs((data[i + 1] ?? 0) - (g ?? 0)) < 30 && Math.abs((data[i + 2] ?? 0) - (b ?? 0)) < 30) count++;
+        }
+        return count;
+      });
       return { strip: strip / window.devicePixelRatio, pixels };
     },
-    { base64: png.toString('base64'), colour },
+    { base64: png.toString('base64'), colours: [colour, indicatorColour] },
   );
   // The caption's line (or two) and the legend's line under it.
   expect([48, 66].some((css) => Math.abs(found.strip - css) <= 1)).toBe(true);
-  // The compared symbol's text in its line's colour, in the strip above the chart.
-  expect(found.pixels).toBeGreaterThan(20);
+  // The compared symbol's text and MA 50's value in their lines' colours, in the strip above the chart.
+  expect(found.pixels[0]).toBeGreaterThan(20);
+  expect(found.pixels[1]).toBeGreaterThan(20);
 });
 
 test('Copy image puts the chart’s PNG on the clipboard, as the download has it', async ({ page, context, baseURL }) => {

@@ -18,6 +18,8 @@ const LINE_PX = 18;
 const PAD_X = 8;
 const PAD_Y = 6;
 const GAP_PX = 16;
+/** Between the parts of one legend entry (an indicator's name and its values): a space. */
+const PART_GAP_PX = 4;
 const FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 /**
@@ -28,15 +30,50 @@ export function captionLines(title: string, detail: string, width: number, measu
   return measure(title) + GAP_PX + measure(detail) + 2 * PAD_X <= width ? 1 : 2;
 }
 
-/** Height of the caption strip, CSS px: its lines, and one more for a legend. */
-export function captionHeight(lines: 1 | 2, legend = false): number {
-  return (lines + (legend ? 1 : 0)) * LINE_PX + 2 * PAD_Y;
+/** Height of the caption strip, CSS px: its lines, and the legend's. */
+export function captionHeight(lines: 1 | 2, legendLines = 0): number {
+  return (lines + legendLines) * LINE_PX + 2 * PAD_Y;
 }
 
-/** One entry of the legend the image carries (the compared symbols' percents), in its line's colour. */
+/** A piece of the legend the image carries (an indicator's name, one of its values, a compared symbol's percent), in its colour. */
 export interface LegendEntry {
   text: string;
   colour: string;
+}
+
+/** A piece placed: x in CSS px from the image's left, and its line under the caption's. */
+interface PlacedEntry {
+  entry: LegendEntry;
+  x: number;
+  line: number;
+}
+
+/**
+ * The legend's entries (each a row of the chart's legend: its pieces a space apart) side by side,
+ * a gap apart, wrapped whole onto a new line where the next would run past the image's edge.
+ */
+export function legendLayout(
+  entries: readonly (readonly LegendEntry[])[],
+  width: number,
+  measure: (text: string) => number,
+): { lines: number; placed: PlacedEntry[] } {
+  const placed: PlacedEntry[] = [];
+  let line = -1;
+  let x = 0;
+  for (const pieces of entries) {
+    if (pieces.length === 0) continue;
+    const widths = pieces.map((piece) => measure(piece.text));
+    const entryWidth = widths.reduce((sum, w) => sum + w, 0) + PART_GAP_PX * (pieces.length - 1);
+    if (line < 0 || x + GAP_PX + entryWidth > width - PAD_X) {
+      line += 1;
+      x = PAD_X;
+    } else x += GAP_PX;
+    pieces.forEach((entry, i) => {
+      placed.push({ entry, x, line });
+      x += (widths[i] ?? 0) + (i < pieces.length - 1 ? PART_GAP_PX : 0);
+    });
+  }
+  return { lines: line + 1, placed };
 }
 
 /** The screenshot with the caption strip above it, on a new canvas of the screenshot's width. */
@@ -45,7 +82,7 @@ export function composeChartImage(
   caption: { title: string; detail: string },
   colors: CaptionColors,
   pixelRatio: number,
-  legend: readonly LegendEntry[] = [],
+  legend: readonly (readonly LegendEntry[])[] = [],
 ): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d');
@@ -54,7 +91,9 @@ export function composeChartImage(
   context.font = font(600);
   const measure = (text: string) => context.measureText(text).width / pixelRatio;
   const lines = captionLines(caption.title, caption.detail, shot.width / pixelRatio, measure);
-  const strip = Math.round(captionHeight(lines, legend.length > 0) * pixelRatio);
+  context.font = font(400);
+  const legendPlaces = legendLayout(legend, shot.width / pixelRatio, measure);
+  const strip = Math.round(captionHeight(lines, legendPlaces.lines) * pixelRatio);
 
   canvas.width = shot.width;
   canvas.height = shot.height + strip;
@@ -79,13 +118,11 @@ export function composeChartImage(
   } else {
     context.fillText(caption.detail, x, firstY + LINE_PX * pixelRatio);
   }
-  // The legend's entries side by side on a line of their own, each in its line's colour.
+  // The legend under the caption, each piece in its colour.
   context.textAlign = 'left';
-  let legendX = x;
-  for (const entry of legend) {
+  for (const { entry, x: at, line } of legendPlaces.placed) {
     context.fillStyle = entry.colour;
-    context.fillText(entry.text, legendX, firstY + lines * LINE_PX * pixelRatio);
-    legendX += context.measureText(entry.text).width + GAP_PX * pixelRatio;
+    context.fillText(entry.text, at * pixelRatio, firstY + (lines + line) * LINE_PX * pixelRatio);
   }
   return canvas;
 }

@@ -12,23 +12,34 @@ import { klineCsv } from './kline-csv';
 import { t } from '../../i18n/t';
 
 /**
- * The comparisons' legend as the chart shows it beside its panes (the chart's own row, then each
- * compared symbol in its line's colour, with its percent at the last candle): the library's
- * screenshot has the lines, not the legend drawn over them in the page.
+ * The chart's legend as it shows beside its panes, for the image (the library's screenshot has the
+ * lines, not the legend drawn over them in the page): each shown indicator's row (its name, then
+ * its values at the last candle in their lines' colours), then the comparisons' (the chart's own
+ * row, then each compared symbol in its line's colour, with its percent).
  */
-function comparedLegend(surface: ChartSurface, textColour: string): LegendEntry[] {
+function chartLegend(surface: ChartSurface, textColour: string): LegendEntry[][] {
   // The legend box is the chart container's sibling (the container may hold the early chart's wrapper first).
   const box = surface.chart.chartElement().closest('[data-testid="main-chart"]')?.parentElement;
-  const rows = box ? [...box.querySelectorAll<HTMLElement>('[data-testid="compare-legend-row"]')] : [];
-  return rows.map((row) => ({
-    text: `${row.querySelector('dt')?.textContent ?? ''} ${row.querySelector('dd')?.textContent ?? ''}`.trim(),
-    colour: row.style.color || textColour,
-  }));
+  if (!box) return [];
+  const indicators = [...box.querySelectorAll<HTMLElement>('[data-testid="indicator-legend"]:not([data-hidden])')].map((row) => [
+    { text: row.querySelector('[data-testid="indicator-legend-title"]')?.textContent ?? '', colour: textColour },
+    ...[...row.querySelectorAll<HTMLElement>('[data-testid="indicator-legend-value"]')].map((value) => ({
+      text: value.textContent,
+      colour: value.style.color || textColour,
+    })),
+  ]);
+  const compared = [...box.querySelectorAll<HTMLElement>('[data-testid="compare-legend-row"]')].map((row) => [
+    {
+      text: `${row.querySelector('dt')?.textContent ?? ''} ${row.querySelector('dd')?.textContent ?? ''}`.trim(),
+      colour: row.style.color || textColour,
+    },
+  ]);
+  return [...indicators, ...compared];
 }
 
-/** The chart as the PNG holds it: its panes under the caption and the comparisons' legend. */
+/** The chart as the PNG holds it: its panes under the caption and its legend. */
 function chartPng(surface: ChartSurface, description: ChartExportDescription, colors: CaptionColors): Promise<Blob> {
-  const legend = comparedLegend(surface, colors.text);
+  const legend = chartLegend(surface, colors.text);
   const shot = chartScreenshot(surface.chart);
   // The caption at the screenshot's own pixel ratio: the canvases' bitmaps, which follow the
   // screen's device pixels (and not always window.devicePixelRatio: under emulation they stay at CSS px).
