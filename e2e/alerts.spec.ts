@@ -296,13 +296,14 @@ test('an alert past its expiry moves to expired', async ({ page, request }) => {
   await page.getByRole('button', { name: '+ New alert' }).click();
   const dialog = page.getByRole('dialog', { name: 'New alert' });
   await dialog.getByLabel('Price level').fill(String(Math.round(p0 * 2)));
-  // Two minutes after the frozen clock, as the browser's datetime field takes it (its own zone).
+  // Two minutes after the frozen clock in the browser's zone, typed as a trader types it.
   const expiry = await page.evaluate((ms) => {
     const at = new Date(ms);
     const two = (n: number) => String(n).padStart(2, '0');
-    return `${String(at.getFullYear())}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
+    return `${String(at.getFullYear())}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}`;
   }, T0 + 120_000);
-  await dialog.getByLabel('Expires (optional)').fill(expiry);
+  await dialog.getByRole('textbox', { name: 'Expires (optional)' }).click();
+  await page.keyboard.type(expiry, { delay: 40 });
   await dialog.getByRole('button', { name: 'Create alert' }).click();
   const row = page.getByTestId('alert-row');
   await expect(row).toHaveAttribute('data-status', 'armed');

@@ -42,18 +42,13 @@ import { useServerAlertsStatus } from './server-evaluates';
 import { DecimalField, Field, HINT, INPUT } from './dialog-field';
 import { IndicatorConditionFields } from './indicator-condition-fields';
 import { defaultIndicatorValues, followIndicatorErrors, indicatorFieldOrder, indicatorValuesOf } from './indicator-form';
+import { DateField } from '../../components/ui/date-field';
+import { typedDateText } from '../../lib/typed-date';
 
 /** The fields in the order the dialog shows them: the first with a message takes focus. */
 function fieldOrder(values: AlertFormValues): AlertField[] {
   const condition = values.kind === 'indicator' && values.indicator ? indicatorFieldOrder(values.indicator) : (['level', 'percent'] as const);
   return ['symbol', ...condition, 'cooldownMinutes', 'expires', 'webhookUrl', 'webhookTemplate'];
-}
-
-/** A datetime-local value of `ms` in the browser's zone. */
-function localDateTime(ms: number): string {
-  const at = new Date(ms);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${String(at.getFullYear())}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
 }
 
 /**
@@ -72,7 +67,7 @@ function initialValues(request: AlertRequest, alert: Alert | undefined, chartInt
       direction: alert.direction,
       repeat: alert.repeat,
       cooldownMinutes: alert.repeat === 'every' ? String(alert.cooldownMs / 60_000) : '5',
-      expires: alert.expiresAt !== undefined ? localDateTime(alert.expiresAt) : '',
+      expires: alert.expiresAt !== undefined ? typedDateText(alert.expiresAt) : '',
       sound: alert.sound,
       push: delivery?.push ?? true,
       webhookUrl: delivery?.webhook?.url ?? '',
@@ -416,13 +411,13 @@ function AlertDialog({ request, editing: editingNow, onClose }: { request: Dialo
           />
         )}
         <Field id={fieldId('expires')} label={t('Expires (optional)')} error={errors.expires}>
-          <input
+          <DateField
             id={fieldId('expires')}
-            type="datetime-local"
+            withTime
             className={INPUT}
             value={values.expires}
-            onChange={(event) => {
-              set('expires', event.target.value);
+            onText={(text) => {
+              set('expires', text);
             }}
             {...invalid('expires')}
           />

@@ -98,6 +98,13 @@ describe('validateAlertForm', () => {
     });
     const later = validateAlertForm({ ...values, expires: '2030-01-01T10:00' }, context);
     expect(later.ok && later.draft.expiresAt).toBe(new Date('2030-01-01T10:00').getTime());
+    // As a trader types it (lib/typed-date), and what is no time said so.
+    const typed = validateAlertForm({ ...values, expires: '2030/1/1 10:00' }, context);
+    expect(typed.ok && typed.draft.expiresAt).toBe(new Date('2030-01-01T10:00').getTime());
+    expect(validateAlertForm({ ...values, expires: 'friday' }, context)).toMatchObject({
+      ok: false,
+      errors: { expires: expect.stringMatching(/as 2025-11-25 16:00/) as string },
+    });
   });
 
   it('keeps an edited alert’s condition the form has no fields for (an indicator condition), the other fields checked', () => {

@@ -14,6 +14,7 @@ import type { AlertCondition, AlertDelivery, AlertDirection, AlertRepeat, AlertW
 import type { AlertDraft } from './alerts-store';
 import { priceText } from './alert-text';
 import { defaultIndicatorValues, indicatorCondition, type IndicatorField, type IndicatorValues } from './indicator-form';
+import { readTypedLocalTime } from '../../lib/typed-date';
 
 export interface AlertFormValues {
   symbol: string;
@@ -124,12 +125,6 @@ export function roundedLevelText(text: string, decimals: number | undefined): st
   return rounded === value || !(rounded > 0) ? text : priceText(rounded);
 }
 
-/** A datetime-local value as ms, or undefined when it is not one. */
-export function parseLocalDateTime(text: string): number | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text)) return undefined;
-  const ms = new Date(text).getTime();
-  return Number.isFinite(ms) ? ms : undefined;
-}
 
 /**
  * A webhook URL as typed, or the message that says why it is not one: http(s) only, no user name
@@ -226,8 +221,8 @@ export function validateAlertForm(values: AlertFormValues, context: FormContext)
 
   let expiresAt: number | undefined;
   if (values.expires.trim() !== '') {
-    expiresAt = parseLocalDateTime(values.expires.trim());
-    if (expiresAt === undefined) errors.expires = t('Enter the expiry as a date and time.');
+    expiresAt = readTypedLocalTime(values.expires);
+    if (expiresAt === undefined) errors.expires = t('Enter the expiry as a date and time, as 2025-11-25 16:00.');
     else if (expiresAt <= context.now) errors.expires = t('The expiry is in the past: choose a later time, or none.');
   }
 

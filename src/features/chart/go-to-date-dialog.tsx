@@ -1,13 +1,11 @@
 /**
  * Go to a date (Alt+G, or the chart's right-click menu; loaded when first opened): the chart
- * centres the day typed, loading older history when it is older than what is loaded. A text
- * field, year first (2025-11-25, 2025/11/25, 20251125…): a native date field takes its digits in
- * the locale's order, one segment at a time, so "2025-11-25" typed on an American browser came out
- * as another date or none, and the keys typed while the dialog loaded could not be put in it. The
- * calendar button opens the browser's own date picker.
+ * centres the day typed, loading older history when it is older than what is loaded. The field
+ * takes typing (components/ui/date-field): the keys typed while the dialog loaded land in it.
  */
 import { t } from '../../i18n/t';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { DateField } from '../../components/ui/date-field';
 import { Modal } from '../../components/ui/modal';
 import './go-to-date.css';
 
@@ -20,7 +18,6 @@ export interface GoToDateDialogProps {
 export function GoToDateDialog({ onGo, onClose }: GoToDateDialogProps) {
   const [date, setDate] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const picker = useRef<HTMLInputElement>(null);
   const fieldId = useId();
   const hintId = useId();
   const typed = (text: string): void => {
@@ -39,47 +36,18 @@ export function GoToDateDialog({ onGo, onClose }: GoToDateDialogProps) {
         }}
       >
         <label htmlFor={fieldId}>{t('Date')}</label>
-        <div className="go-to-date-field">
-          <input
-            id={fieldId}
-            type="text"
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog opens to type the date
-            autoFocus
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="YYYY-MM-DD"
-            value={date}
-            aria-invalid={invalid}
-            aria-describedby={invalid ? hintId : undefined}
-            onChange={(event) => {
-              typed(event.currentTarget.value);
-            }}
-          />
-          <button
-            type="button"
-            aria-label={t('Pick a date')}
-            title={t('Pick a date')}
-            onClick={() => {
-              picker.current?.showPicker();
-            }}
-          >
-            <span aria-hidden="true">▦</span>
-          </button>
-          {/* The browser's picker, under the button: it writes the date as YYYY-MM-DD. */}
-          <input
-            ref={picker}
-            type="date"
-            tabIndex={-1}
-            aria-hidden="true"
-            className="go-to-date-picker"
-            onChange={(event) => {
-              typed(event.currentTarget.value);
-            }}
-          />
-        </div>
+        <DateField
+          id={fieldId}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog opens to type the date
+          autoFocus
+          value={date}
+          onText={typed}
+          aria-invalid={invalid}
+          aria-describedby={invalid ? hintId : undefined}
+        />
         {invalid && (
           <p id={hintId} role="alert" className="go-to-date-hint">
-            {t('Type the date year first, as 2025-11-25.')}
+            {t('Type a date as 2025-11-25.')}
           </p>
         )}
         <div className="go-to-date-actions">

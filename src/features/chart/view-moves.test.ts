@@ -9,14 +9,14 @@ describe('chartTimeOfDate', () => {
     expect(chartTimeOfDate('2025-11-25')).toBe(day('2025-11-25'));
     expect(chartTimeOfDate(' 2024-02-29 ')).toBe(day('2024-02-29'));
   });
-  it('reads the other ways a date is typed year first: slashes, dots, no separator, one digit, Chinese', () => {
+  it('reads the other ways a date is typed (lib/typed-date): slashes, dots, no separator, one digit, Chinese', () => {
     for (const text of ['2025/11/25', '2025.11.25', '20251125', '2025年11月25日', '2025 - 11 - 25']) expect(chartTimeOfDate(text), text).toBe(day('2025-11-25'));
     expect(chartTimeOfDate('2025-1-5')).toBe(day('2025-01-05'));
   });
   it('refuses what is no date', () => {
     expect(chartTimeOfDate('2025-02-30')).toBeUndefined();
     expect(chartTimeOfDate('2025-13-01')).toBeUndefined();
-    // Day and month first are ambiguous (11/12/2025): refused, and the dialog says how to type it.
+    // Year last, in the browser's order (English, month first, here): no 25th month.
     expect(chartTimeOfDate('25/11/2025')).toBeUndefined();
     expect(chartTimeOfDate('2025-11')).toBeUndefined();
     expect(chartTimeOfDate('2025-11-25-1')).toBeUndefined();

@@ -5,6 +5,7 @@
  * library's chart as the workbench sees it (chart-surface).
  */
 import type { IChartApi, Time } from 'lightweight-charts';
+import { readTypedDate } from '../../lib/typed-date';
 
 /** Seconds in a day: a chart time's date is its UTC date (chart times are the display zone's wall clock). */
 const DAY_SECONDS = 86_400;
@@ -33,23 +34,10 @@ export function resetScale(chart: IChartApi): void {
   chart.timeScale().resetTimeScale();
 }
 
-/**
- * A date typed year first (2025-11-25, 2025/11/25, 2025.11.25, 20251125, 2025年11月25日), as the
- * chart time of its midnight; undefined when it is no date. Day or month first (11/12/2025) reads
- * two ways: refused.
- */
-const YEAR_FIRST = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?$|^(\d{4})(\d{2})(\d{2})$/;
-
+/** A date as typed (lib/typed-date: 2025-11-25, 2025/11/25, 11/25/2025 in en-US…), as the chart time of its midnight; undefined when it is no date. */
 export function chartTimeOfDate(text: string): number | undefined {
-  const found = YEAR_FIRST.exec(text.trim());
-  const match = found && (found[1] ? found : [found[0], found[4], found[5], found[6]]);
-  if (!match) return undefined;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = Date.UTC(year, month - 1, day);
-  const date = new Date(ms);
-  // 2026-02-31 is no date (Date.UTC would roll it into March).
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
-  return ms / 1000;
+  const at = readTypedDate(text);
+  return at && Date.UTC(at.year, at.month - 1, at.day) / 1000;
 }
 
 /** Where a day sits among the chart's bars: its bars' indexes, before the first bar, or after the latest one's day. */

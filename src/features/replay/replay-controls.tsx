@@ -15,6 +15,8 @@ import './replay.css';
 import type { ReplayRun } from './replay-runtime';
 import { useDatesHidden } from '../../queries/use-dates-hidden';
 import { useReplayRun } from './replay-switch';
+import { DateField } from '../../components/ui/date-field';
+import { readTypedLocalTime, typedDateText } from '../../lib/typed-date';
 
 const SPEEDS: readonly { id: string; label: () => string; speed: (interval: ReplaySpeed) => ReplaySpeed }[] = [
   { id: '1', label: () => t('{count} bars/s', { count: 1 }), speed: () => ({ kind: 'bars', interval: '1m', perSecond: 1 }) },
@@ -32,12 +34,6 @@ function speedId(speed: ReplaySpeed): string {
 /** `2026-11-24 10:05 UTC`. */
 export function replayTimeText(at: number): string {
   return `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-/** The value of a datetime-local field for `at` in the browser's zone. */
-function localInput(at: number): string {
-  const date = new Date(at - new Date(at).getTimezoneOffset() * 60_000);
-  return date.toISOString().slice(0, 16);
 }
 
 /** The clock's reading, re-read on its moves and while it glides. */
@@ -91,6 +87,8 @@ export function ReplayControls({ run }: { run: ReplayRun }) {
   const interval = useAppStore((state) => state.workspace.interval);
   const revealed = !useDatesHidden();
   const [jump, setJump] = useState('');
+  // The jump's text read as no time: said beside the field until it changes.
+  const [jumpUnread, setJumpUnread] = useState(false);
   const resting = useRestingInstant(now, playing);
   // The alerts that fired on the replayed prices: shown here only (src/app/replay-alerts.tsx).
   const firings = useReplayFirings();
@@ -184,8 +182,11 @@ export function ReplayControls({ run }: { run: ReplayRun }) {
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          const at = new Date(jump).getTime();
-          if (!Number.isFinite(at)) return;
+          const at = readTypedLocalTime(jump);
+          if (at === undefined) {
+            setJumpUnread(true);
+            return;
+          }
           clock.seek(at);
           // The field shows where the replay landed (the live clock's instant when the time typed
           // was past it), not the text typed.
@@ -193,16 +194,19 @@ export function ReplayControls({ run }: { run: ReplayRun }) {
           resting.rest(clock.now());
         }}
       >
-        <input
-          type="datetime-local"
+        <DateField
+          withTime
           aria-label={t('Jump to')}
           data-testid="replay-jump-time"
-          value={jump === '' && revealed ? localInput(resting.instant) : jump}
-          onChange={(event) => {
-            setJump(event.currentTarget.value);
+          value={jump === '' && revealed ? typedDateText(resting.instant) : jump}
+          onText={(text) => {
+            setJump(text);
+            setJumpUnread(false);
           }}
+          aria-invalid={jumpUnread}
         />
         <button type="submit">{t('Jump')}</button>
+        {jumpUnread && <span role="alert">{t('Type a date as 2025-11-25.')}</span>}
       </form>
       {firings.map((firing) => (
         <span key={`${firing.alertId}-${String(firing.time)}`} role="status" data-testid="replay-alert" className="replay-alert">

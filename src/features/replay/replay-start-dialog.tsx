@@ -3,7 +3,9 @@
  * hidden until the replay ends or it is revealed). Loaded with the replay.
  */
 import { useRef, useState } from 'react';
+import { DateField } from '../../components/ui/date-field';
 import { Modal } from '../../components/ui/modal';
+import { readTypedLocalTime, typedDateText } from '../../lib/typed-date';
 import { t } from '../../i18n/t';
 import { useAppServices } from '../../queries/app-services-context';
 import { useAppStore } from '../../store/app-store';
@@ -13,10 +15,7 @@ import './replay.css';
 export function ReplayStartDialog({ onClose, at }: { onClose: () => void; at?: number | undefined }) {
   const services = useAppServices();
   const { symbol, type } = useAppStore((state) => state.workspace);
-  const [text, setText] = useState(() => {
-    if (at === undefined) return '';
-    return new Date(at - new Date(at).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-  });
+  const [text, setText] = useState(() => (at === undefined ? '' : typedDateText(at)));
   const [problem, setProblem] = useState<string | undefined>(undefined);
   // The date takes what is typed at once (Enter then starts): not the dialog's frame.
   const field = useRef<HTMLInputElement>(null);
@@ -31,22 +30,25 @@ export function ReplayStartDialog({ onClose, at }: { onClose: () => void; at?: n
         className="replay-start"
         onSubmit={(event) => {
           event.preventDefault();
-          const instant = new Date(text).getTime();
-          if (!Number.isFinite(instant) || instant >= services.clock.now()) setProblem(t('Choose a date and time in the past.'));
+          const instant = readTypedLocalTime(text);
+          if (instant === undefined || instant >= services.clock.now()) setProblem(t('Choose a date and time in the past.'));
           else begin(instant, false);
         }}
       >
         <h2>{t('Replay {symbol}', { symbol })}</h2>
         <label>
           {t('From (your time)')}
-          <input
-            ref={field}
-            type="datetime-local"
+          <DateField
+            fieldRef={field}
+            withTime
             data-testid="replay-start-time"
-            required
+            // The candle's time it opens with is replaced by what is typed (the keys held while it loaded too).
+            onFocus={(event) => {
+              event.currentTarget.select();
+            }}
             value={text}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
+            onText={(typed) => {
+              setText(typed);
               setProblem(undefined);
             }}
           />
