@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyWithPreload } from './lazy-with-preload';
@@ -79,6 +79,22 @@ describe('lazyWithPreload', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Hello picker')).toBeTruthy();
     expect(screen.getByText('The chart')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a component shown failed comes back on the next intent too (pointing at its opener again), not only with Retry', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module')).mockResolvedValue(Greeting);
+    const { Component, preload } = lazyWithPreload<{ name: string }>(load);
+    render(
+      <Suspense fallback={null}>
+        <Component name="again" />
+      </Suspense>,
+    );
+    await screen.findByRole('alert');
+    act(() => {
+      preload();
+    });
+    expect(await screen.findByText('Hello again')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
   });
 });

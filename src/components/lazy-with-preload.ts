@@ -60,7 +60,11 @@ export function lazyWithPreload<P>(load: () => Promise<ComponentType<P>>): Prelo
   return {
     Component: OnDemand,
     preload: () => {
-      if (failed.delete(renew)) renew();
+      // Failed before: a new download, and where it showed failed, it shows again (the intent is a Retry).
+      if (failed.delete(renew)) {
+        renew();
+        retries.set(retries.get() + 1);
+      }
       start().catch(() => undefined);
     },
   };
