@@ -23,6 +23,32 @@ test.afterEach(async ({ request }) => {
 
 const latestButton = (page: Page) => page.getByRole('button', { name: 'Scroll to the latest bar' });
 
+/** Holds back the chunk beside the chart, which brings the view tools after the first candle, as on a slow link; returns the release. */
+async function holdViewTools(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/beside-chart-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  return release;
+}
+
+/** The candle under the pane's middle is of `day` (the legend reads the candle under the pointer); older pages may load first. */
+async function expectDayInMiddle(page: Page, pane: Awaited<ReturnType<typeof paneBox>>, day: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.move(pane.left + pane.width / 2, pane.top + pane.height / 2);
+        return (await page.getByTestId('chart-legend').textContent()) ?? '';
+      },
+      { timeout: 20_000 },
+    )
+    .toContain(day);
+}
+
 /** Drags the price pane right by `dx` px: the view goes back in time. */
 async function dragBack(page: Page, dx: number): Promise<void> {
   const pane = await paneBox(page);
@@ -163,15 +189,7 @@ test('go to a date a year back centres it, loading older history; reset brings t
 
   // The pane's middle shows that day (older pages load first).
   const pane = await paneBox(page);
-  await expect
-    .poll(
-      async () => {
-        await page.mouse.move(pane.left + pane.width / 2, pane.top + pane.height / 2);
-        return (await page.getByTestId('chart-legend').textContent()) ?? '';
-      },
-      { timeout: 20_000 },
-    )
-    .toContain('2025-11-25');
+  await expectDayInMiddle(page, pane, '2025-11-25');
   await expect(latestButton(page)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/go-to-date.png` });
 
@@ -198,15 +216,7 @@ test('go to a date a year back centres it, loading older history; reset brings t
 });
 
 test('a right-click made before the chart’s view tools are there opens their menu once they are', async ({ page }) => {
-  // The tools come with the chunk beside the chart, after the first candle: held back here, as on a slow link.
-  let releaseTools: () => void = () => undefined;
-  const toolsHeld = new Promise<void>((resolve) => {
-    releaseTools = resolve;
-  });
-  await page.route(/\/assets\/beside-chart-[^/]*\.js$/, async (route) => {
-    await toolsHeld;
-    await route.fallback();
-  });
+  const releaseTools = await holdViewTools(page);
   await page.goto('/?symbol=700.HK&interval=1h&tab=chart');
   await expect(page.getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/, { timeout: 20_000 });
   const pane = await paneBox(page);
@@ -224,15 +234,7 @@ test('a right-click made before the chart’s view tools are there opens their m
 test('Alt+G pressed before the chart’s view tools are there, the date typed at once at a typist’s pace and Enter: the chart goes to that day, and no digit reached the interval keys', async ({
   page,
 }) => {
-  // The tools come with the chunk beside the chart, after the first candle: held back here, as on a slow link.
-  let releaseTools: () => void = () => undefined;
-  const toolsHeld = new Promise<void>((resolve) => {
-    releaseTools = resolve;
-  });
-  await page.route(/\/assets\/beside-chart-[^/]*\.js$/, async (route) => {
-    await toolsHeld;
-    await route.fallback();
-  });
+  const releaseTools = await holdViewTools(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/?symbol=AAPL.US&interval=1h');
   await expect(page.getByTestId('chart-legend')).toContainText(/C\s*[\d,.]+/, { timeout: 20_000 });
@@ -244,14 +246,6 @@ test('Alt+G pressed before the chart’s view tools are there, the date typed at
   releaseTools();
   // The dialog came, took the date and Enter, and went.
   await expect(page.getByRole('dialog', { name: 'Go to date' })).toBeHidden();
-  await expect
-    .poll(
-      async () => {
-        await page.mouse.move(pane.left + pane.width / 2, pane.top + pane.height / 2);
-        return (await page.getByTestId('chart-legend').textContent()) ?? '';
-      },
-      { timeout: 20_000 },
-    )
-    .toContain('2025-11-25');
+  await expectDayInMiddle(page, pane, '2025-11-25');
   expect(page.url()).toMatch(/interval=1h/);
 });

@@ -29,7 +29,18 @@ describe('readTypedDate', () => {
   });
 
   it('refuses what is no date or no time', () => {
-    for (const text of ['', '2025-02-30', '2025-13-01', '2025-11', '2025-11-25-1', '2025-11-25 24:00', '2025-11-25 9:60', '2025-11-25 13:00 pm', 'tomorrow', '25.11.25'])
+    for (const text of [
+      '',
+      '2025-02-30',
+      '2025-13-01',
+      '2025-11',
+      '2025-11-25-1',
+      '2025-11-25 24:00',
+      '2025-11-25 9:60',
+      '2025-11-25 13:00 pm',
+      'tomorrow',
+      '25.11.25',
+    ])
       expect(readTypedDate(text, 'day-first'), text).toBeUndefined();
   });
 });

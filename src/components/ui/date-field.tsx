@@ -23,9 +23,7 @@ export function DateField({ value, onText, withTime = false, fieldRef, className
   const picker = useRef<HTMLInputElement>(null);
   const typed = readTypedDate(value);
   // The picker opens on the date typed, if any.
-  const pickerValue = typed
-    ? `${String(typed.year)}-${two(typed.month)}-${two(typed.day)}${withTime ? `T${two(typed.hour)}:${two(typed.minute)}` : ''}`
-    : '';
+  const pickerValue = typed ? `${String(typed.year)}-${two(typed.month)}-${two(typed.day)}${withTime ? `T${two(typed.hour)}:${two(typed.minute)}` : ''}` : '';
   return (
     <span className="date-field">
       <input

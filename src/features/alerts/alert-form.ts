@@ -125,7 +125,6 @@ export function roundedLevelText(text: string, decimals: number | undefined): st
   return rounded === value || !(rounded > 0) ? text : priceText(rounded);
 }
 
-
 /**
  * A webhook URL as typed, or the message that says why it is not one: http(s) only, no user name
  * or password (the server signs each message instead), at most 2000 characters. Which hosts the

@@ -10,7 +10,8 @@ describe('chartTimeOfDate', () => {
     expect(chartTimeOfDate(' 2024-02-29 ')).toBe(day('2024-02-29'));
   });
   it('reads the other ways a date is typed (lib/typed-date): slashes, dots, no separator, one digit, Chinese', () => {
-    for (const text of ['2025/11/25', '2025.11.25', '20251125', '2025年11月25日', '2025 - 11 - 25']) expect(chartTimeOfDate(text), text).toBe(day('2025-11-25'));
+    for (const text of ['2025/11/25', '2025.11.25', '20251125', '2025年11月25日', '2025 - 11 - 25'])
+      expect(chartTimeOfDate(text), text).toBe(day('2025-11-25'));
     expect(chartTimeOfDate('2025-1-5')).toBe(day('2025-01-05'));
   });
   it('refuses what is no date', () => {
