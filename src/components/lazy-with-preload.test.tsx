@@ -97,4 +97,24 @@ describe('lazyWithPreload', () => {
     expect(await screen.findByText('Hello again')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('a Retry renders again only the components whose download failed, not every component loaded on demand', async () => {
+    const renders = vi.fn();
+    function Counted({ name }: { name: string }) {
+      renders(name);
+      return <p>Fine {name}</p>;
+    }
+    const fine = lazyWithPreload<{ name: string }>(() => Promise.resolve(Counted));
+    const failing = lazyWithPreload<{ name: string }>(vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(Greeting));
+    render(
+      <Suspense fallback={null}>
+        <fine.Component name="quotes" />
+        <failing.Component name="picker" />
+      </Suspense>,
+    );
+    await screen.findByText('Fine quotes');
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Hello picker')).toBeTruthy();
+    expect(renders).toHaveBeenCalledOnce();
+  });
 });

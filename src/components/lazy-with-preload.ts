@@ -17,26 +17,21 @@ export interface PreloadableComponent<P> {
 
 /** Renewals of the components whose download failed, run by a Retry. */
 const failed = new Set<() => void>();
-/** Counts the Retries: a component shown failed renders again, with its new lazy component. */
-const retries = createCell(0);
 
 /**
  * Gives every component whose download failed a new chance (a Retry): React.lazy keeps what it
  * loaded for good, so each gets a new lazy component, which downloads again when rendered.
  */
 export function retryFailedDownloads(): void {
-  for (const renew of failed) renew();
+  const renewals = [...failed];
   failed.clear();
-  retries.set(retries.get() + 1);
+  for (const renew of renewals) renew();
 }
 
 const FAILED = { default: () => createElement(DownloadFailedNotice, { onRetry: retryFailedDownloads }) };
 
 export function lazyWithPreload<P>(load: () => Promise<ComponentType<P>>): PreloadableComponent<P> {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const renew = (): void => {
-    current = lazy(start);
-  };
   const start = () => {
     loading ??= load().then(
       (component) => ({ default: component }),
@@ -51,20 +46,20 @@ export function lazyWithPreload<P>(load: () => Promise<ComponentType<P>>): Prelo
     );
     return loading;
   };
-  let current = lazy(start);
-  // The lazy component of the moment (a new one after a Retry), under one stable type.
+  // The lazy component of the moment: a new one after a Retry, which only this component's
+  // places render again for.
+  const current = createCell(lazy(start));
+  const renew = (): void => {
+    current.set(lazy(start));
+  };
   function OnDemand(props: P) {
-    useObservable(retries);
-    return createElement(current as unknown as ComponentType<Record<string, unknown>>, props as unknown as Record<string, unknown>);
+    return createElement(useObservable(current) as unknown as ComponentType<Record<string, unknown>>, props as unknown as Record<string, unknown>);
   }
   return {
     Component: OnDemand,
     preload: () => {
       // Failed before: a new download, and where it showed failed, it shows again (the intent is a Retry).
-      if (failed.delete(renew)) {
-        renew();
-        retries.set(retries.get() + 1);
-      }
+      if (failed.delete(renew)) renew();
       start().catch(() => undefined);
     },
   };

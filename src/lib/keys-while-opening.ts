@@ -4,22 +4,15 @@
  * user typed for the dialog ("rsi" after Indicators… opened RSIC.US; digits switched the interval).
  * The opener calls holdKeysWhileOpening; the typing keys are held from then on (the page never
  * sees them) and typed into the text field that takes focus when the dialog shows, an Enter
- * pressed after them acting there. A dialog that focuses no text field (or none within HOLD_MS)
+ * pressed after them acting there. A dialog that focuses no text field (or none within DRAFT_WAIT_MS)
  * ends the holding; what was held then had nowhere to go. So does the user going elsewhere
  * meanwhile (a press outside any dialog, a field outside one taking focus): the keys typed there
  * are that field's. So does a download failing (offline): no dialog comes, and the page's keys
- * work again at once, not after HOLD_MS of keys that go nowhere.
+ * work again at once, not after DRAFT_WAIT_MS of keys that go nowhere.
  */
 import { isTypingTarget } from './key-press';
 import { DOWNLOAD_FAILED_EVENT } from './page-events';
-import { typeIntoDraft, type TypedDraft } from './typed-draft';
-
-/**
- * Longest the keys wait for the dialog's field: a dialog's chunk on a slow phone's network, or a
- * busy machine, takes seconds (3 s ran out under 6× throttling on a loaded 2-core machine). The
- * user going elsewhere ends the holding sooner.
- */
-const HOLD_MS = 10_000;
+import { DRAFT_WAIT_MS, typeIntoDraft, type TypedDraft } from './typed-draft';
 
 interface Held {
   draft: TypedDraft;
@@ -102,10 +95,10 @@ function stopHolding(): void {
   window.removeEventListener(DOWNLOAD_FAILED_EVENT, stopHolding);
 }
 
-/** From now until the opening dialog focuses a field (or HOLD_MS), typing keys are held for it. */
+/** From now until the opening dialog focuses a field (or DRAFT_WAIT_MS), typing keys are held for it. */
 export function holdKeysWhileOpening(): void {
   stopHolding();
-  held = { draft: { text: '', enter: false }, timer: setTimeout(stopHolding, HOLD_MS) };
+  held = { draft: { text: '', enter: false }, timer: setTimeout(stopHolding, DRAFT_WAIT_MS) };
   window.addEventListener('keydown', onKeyDown, true);
   window.addEventListener('pointerdown', onPointerDown, true);
   document.addEventListener('focusin', onFocusIn, true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayMonthOrder, readTypedDate, readTypedLocalTime, typedDateText } from './typed-date';
+import { dateTimeText, dayMonthOrder, readTypedDate, readTypedLocalTime, typedDateText } from './typed-date';
 
 const at = (year: number, month: number, day: number, hour = 0, minute = 0) => ({ year, month, day, hour, minute });
 
@@ -52,5 +52,13 @@ describe('typed local times', () => {
     expect(typedDateText(ms, false)).toBe('2025-11-25');
     expect(readTypedLocalTime(typedDateText(ms))).toBe(ms);
     expect(readTypedLocalTime('nothing')).toBeUndefined();
+  });
+});
+
+describe('the picker’s value', () => {
+  it('is what was typed, written with a T as the browser’s own picker takes it', () => {
+    const typed = readTypedDate('25/11/2025 9:05 pm', 'day-first');
+    expect(typed && dateTimeText(typed, true, 'T')).toBe('2025-11-25T21:05');
+    expect(typed && dateTimeText(typed, false)).toBe('2025-11-25');
   });
 });

@@ -69,9 +69,17 @@ export function readTypedLocalTime(text: string, order?: DayMonthOrder): number 
 
 const two = (n: number): string => String(n).padStart(2, '0');
 
+/**
+ * A date and time written as the date fields show them, 2025-11-25 09:30 (without the time:
+ * 2025-11-25); with `T` between them, as the browser's own picker takes it.
+ */
+export function dateTimeText(at: TypedDateTime, withTime = true, between: ' ' | 'T' = ' '): string {
+  const date = `${String(at.year)}-${two(at.month)}-${two(at.day)}`;
+  return withTime ? `${date}${between}${two(at.hour)}:${two(at.minute)}` : date;
+}
+
 /** An instant as a date field shows it, in the browser's zone: 2025-11-25 09:30 (without the time: 2025-11-25). */
 export function typedDateText(ms: number, withTime = true): string {
   const at = new Date(ms);
-  const date = `${String(at.getFullYear())}-${two(at.getMonth() + 1)}-${two(at.getDate())}`;
-  return withTime ? `${date} ${two(at.getHours())}:${two(at.getMinutes())}` : date;
+  return dateTimeText({ year: at.getFullYear(), month: at.getMonth() + 1, day: at.getDate(), hour: at.getHours(), minute: at.getMinutes() }, withTime);
 }

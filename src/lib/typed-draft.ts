@@ -5,6 +5,13 @@
  */
 import type { KeyLike } from './key-press';
 
+/**
+ * Longest a draft waits for its field: a dialog's chunk on a slow phone's network, or a busy
+ * machine, takes seconds (3 s ran out under 6× throttling on a loaded 2-core machine). The user
+ * going elsewhere ends the holding sooner.
+ */
+export const DRAFT_WAIT_MS = 10_000;
+
 /** What was typed, and whether Enter was pressed after it. */
 export interface TypedDraft {
   readonly text: string;
@@ -25,3 +32,8 @@ export function typeIntoDraft(draft: TypedDraft, key: KeyLike & { isComposing?: 
   if (key.key.length === 1) return { text: draft.text + key.key, enter: false };
   return undefined;
 }
+
+const NOTHING_TYPED: TypedDraft = { text: '', enter: false };
+
+/** Whether `key` edits a draft: it types, deletes, or presses Enter or Escape. */
+export const editsDraft = (key: KeyLike & { isComposing?: boolean }): boolean => typeIntoDraft(NOTHING_TYPED, key) !== undefined;

@@ -36,7 +36,7 @@ function hold(event: KeyboardEvent): void {
   }
   const typing = isTypingTarget(event.target);
   const action = shortcutFor(event, typing);
-  // The chart's view keys (Alt+G…) too: the active chart's panel takes them (features/chart/held-view-key).
+  // The chart's view keys (Alt+G…) too: the active chart's panel takes them (features/chart/view-tools-hold).
   const viewAction = typing ? undefined : viewKeyAction(event);
   if (!action && !viewAction) return;
   dateTyped = viewAction === 'date';

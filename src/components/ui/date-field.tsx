@@ -6,7 +6,7 @@
  */
 import { useRef, type InputHTMLAttributes, type Ref } from 'react';
 import { t } from '../../i18n/t';
-import { readTypedDate } from '../../lib/typed-date';
+import { dateTimeText, readTypedDate } from '../../lib/typed-date';
 import './date-field.css';
 
 interface DateFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange'> {
@@ -17,13 +17,11 @@ interface DateFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'ty
   fieldRef?: Ref<HTMLInputElement>;
 }
 
-const two = (n: number): string => String(n).padStart(2, '0');
-
 export function DateField({ value, onText, withTime = false, fieldRef, className, ...field }: DateFieldProps) {
   const picker = useRef<HTMLInputElement>(null);
   const typed = readTypedDate(value);
   // The picker opens on the date typed, if any.
-  const pickerValue = typed ? `${String(typed.year)}-${two(typed.month)}-${two(typed.day)}${withTime ? `T${two(typed.hour)}:${two(typed.minute)}` : ''}` : '';
+  const pickerValue = typed ? dateTimeText(typed, withTime, 'T') : '';
   return (
     <span className="date-field">
       <input

@@ -29,8 +29,7 @@ import { ToolbarRow } from './toolbar-row';
 import { createLiveCandle, withLive } from './live-candle';
 import { useChartView } from './use-chart-view';
 import { useLiveForming, type LiveFormingParams } from './use-live-forming';
-import { createHeldMenu } from './held-menu';
-import { createHeldViewKey } from './held-view-key';
+import { createViewToolsHold } from './view-tools-hold';
 import { wallClock } from '../../time/clock';
 
 // The drawing tools load on demand after the first candle: nothing of them is on the first page.
@@ -143,10 +142,9 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
     [symbol, interval, isStock, adjust, timeZone, candles, live, dataset, theme, colors],
   );
   const drawingProps = { symbol, exFactors: series.exFactors, adjust, adjustedLocally: series.adjustSource === 'local', theme, decimals };
-  const [heldMenu] = useState(createHeldMenu);
-  const [heldViewKey] = useState(createHeldViewKey);
+  const [viewToolsHold] = useState(createViewToolsHold);
   const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => (active && panel.current ? heldViewKey.listen(panel.current) : undefined), [active, heldViewKey]);
+  useEffect(() => (panel.current ? viewToolsHold.listen(panel.current, active) : undefined), [active, viewToolsHold]);
   const needOlder = useCallback(() => {
     if (hasOlder && !isFetchingOlder) fetchOlder();
   }, [fetchOlder, hasOlder, isFetchingOlder]);
@@ -188,7 +186,7 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
       {error && candles.length > 0 && <ErrorNotice error={error} onRetry={retry} compact />}
       {/* The active chart's drawing tools get a column of their own, left of the chart box. */}
       <div className="chart-stage" data-tools={active || undefined}>
-        <div className="chart-box" onContextMenu={heldMenu.hold}>
+        <div className="chart-box">
           <CandleChart
             dataset={dataset}
             label={t('{symbol} {interval} candlestick chart', { symbol, interval })}
@@ -215,7 +213,7 @@ export function ChartPanel({ afterFirstCandle = false, chartIndex, active = true
           />
           {afterFirstCandle && candles.length > 0 && surface && (
             <Suspense fallback={null}>
-              <ChartViewTools surface={surface} active={active} loadingOlder={isFetchingOlder} heldMenu={heldMenu} heldViewKey={heldViewKey} />
+              <ChartViewTools surface={surface} active={active} loadingOlder={isFetchingOlder} held={viewToolsHold} />
             </Suspense>
           )}
           <ChartStatus isLoading={isLoading} error={error} isEmpty={candles.length === 0} onRetry={retry} />

@@ -19,8 +19,7 @@ import { INTERVAL_MS } from '#shared/interval-length.ts';
 import { useAppServices } from '../../queries/app-services-context';
 import { chartMomentRequest } from './chart-moment';
 import type { ChartSurface } from './chart-surface';
-import type { HeldMenu } from './held-menu';
-import type { HeldViewKey } from './held-view-key';
+import type { ViewToolsHold } from './view-tools-hold';
 import { isViewKeyFor, viewKeyAction, type ViewKeyAction } from './view-key';
 import { fitLegendToPanes } from './legend-fit';
 import { showLivePriceLabel } from './live-price-label';
@@ -43,20 +42,21 @@ export interface ChartViewToolsProps {
   active: boolean;
   /** An older page is on its way (scrolled back, or going to a date): said at the bottom-left. */
   loadingOlder: boolean;
-  /** A right-click on the chart held before these tools were there: their menu opens where it was. */
-  heldMenu?: Pick<HeldMenu, 'peek' | 'forget'>;
-  /** A view key pressed before these tools were there: done once they are. */
-  heldViewKey?: Pick<HeldViewKey, 'peek' | 'take'>;
+  /**
+   * What was done on the chart before these tools were there: a right-click (their menu opens where
+   * it was) and a view key (done once they are).
+   */
+  held?: Omit<ViewToolsHold, 'listen'>;
 }
 
-export function ChartViewTools({ surface, active, loadingOlder, heldMenu, heldViewKey }: ChartViewToolsProps) {
+export function ChartViewTools({ surface, active, loadingOlder, held }: ChartViewToolsProps) {
   useLanguage();
   const { chart, element, priceSeries } = surface;
   const onDataChange = useCallback((callback: () => void) => surface.onDataChange(callback), [surface]);
   const [away, setAway] = useState(false);
-  const [menuAt, setMenuAt] = useState<{ x: number; y: number } | undefined>(() => heldMenu?.peek());
+  const [menuAt, setMenuAt] = useState<{ x: number; y: number } | undefined>(() => held?.menuAt());
   // Alt+G held before these tools were there opens the dialog now (the keys typed after it: below).
-  const [dateOpen, setDateOpen] = useState(() => heldViewKey?.peek() === 'date');
+  const [dateOpen, setDateOpen] = useState(() => held?.viewKey() === 'date');
   // The replay's dialog: open with the instant it starts from (undefined: none picked).
   const [replayAt, setReplayAt] = useState<{ at: number | undefined } | undefined>(undefined);
   const services = useAppServices();
@@ -100,14 +100,14 @@ export function ChartViewTools({ surface, active, loadingOlder, heldMenu, heldVi
       event.preventDefault();
       setMenuAt({ x: event.clientX, y: event.clientY });
     };
-    heldMenu?.forget();
+    held?.forgetMenu();
     element.addEventListener('dblclick', doubleClick);
     element.addEventListener('contextmenu', contextMenu);
     return () => {
       element.removeEventListener('dblclick', doubleClick);
       element.removeEventListener('contextmenu', contextMenu);
     };
-  }, [chart, element, heldMenu]);
+  }, [chart, element, held]);
 
   useEffect(() => {
     if (!active) return undefined;
@@ -129,15 +129,15 @@ export function ChartViewTools({ surface, active, loadingOlder, heldMenu, heldVi
     document.addEventListener('keydown', keyDown);
     // A press held before these tools listened. Alt+G opened the dialog as they mounted: the keys
     // typed after it are pressed again, into the holding for its field.
-    const held = heldViewKey?.take();
-    if (held?.action === 'date') {
+    const heldKey = held?.takeViewKey();
+    if (heldKey?.action === 'date') {
       holdKeysWhileOpening();
-      for (const key of held.typed) window.dispatchEvent(new KeyboardEvent('keydown', key));
-    } else if (held) act(held.action);
+      for (const key of heldKey.typed) window.dispatchEvent(new KeyboardEvent('keydown', key));
+    } else if (heldKey) act(heldKey.action);
     return () => {
       document.removeEventListener('keydown', keyDown);
     };
-  }, [active, chart, element, heldViewKey]);
+  }, [active, chart, element, held]);
 
   // The active chart's series: a moment asked for it is taken once the chart shows it.
   const dataset = useAppStore((state) => chartDataset(state.workspace.symbol, state.workspace.type, state.workspace.interval));

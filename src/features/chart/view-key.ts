@@ -1,7 +1,7 @@
 /**
  * The chart's view keys (TradingView's): End brings the latest bar back, Alt+G goes to a date,
  * Alt+R resets the scales. Read by the view tools (chart-view-tools, after the first candle), by
- * the panel holding a press made before they are there (held-view-key), and by the boot holding
+ * the panel holding a press made before they are there (view-tools-hold), and by the boot holding
  * one made before the app is (app/boot/early-keys).
  */
 import { isTypingTarget, type KeyLike } from '../../lib/key-press';
