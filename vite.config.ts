@@ -8,6 +8,7 @@ import { pageClockPlugin } from './server/page-clock.ts';
 import { appShellPage } from './vite-plugins/app-shell-page.ts';
 import { earlyKeysScript } from './vite-plugins/early-keys-script.ts';
 import { firstScreenChunkOf } from './vite-plugins/first-screen-chunks.ts';
+import { FIRST_SCREEN_ROOTS } from './vite-plugins/first-screen-roots.ts';
 import { precompressAssets } from './vite-plugins/precompress-assets.ts';
 import { preloadAppChunk } from './vite-plugins/preload-app-chunk.ts';
 import { withoutMutations } from './vite-plugins/without-mutations.ts';
@@ -18,10 +19,10 @@ const source = (path: string): string => fileURLToPath(new URL(path, import.meta
 // header's session state, the chart's drawing tools and its indicator fields, the status bar, the phone's screen bar, the words for failures, the header's watchlist button and the notices, in one chunk: one request.
 // The chart's corporate-action badges too (chart-markers: the adapter imports them after its first candle), and its view tools (the way back to the latest bar).
 const firstScreenChunk = firstScreenChunkOf({
-  boot: source('src/app/boot/boot.ts'),
-  bootShared: [source('src/lib/page-events.ts'), source('src/app/offline/new-version.ts')],
-  app: source('src/main.tsx'),
-  chart: source('src/features/chart/chart-adapter.ts'),
+  boot: source(FIRST_SCREEN_ROOTS.boot),
+  bootShared: FIRST_SCREEN_ROOTS.bootShared.map(source),
+  app: source(FIRST_SCREEN_ROOTS.app),
+  chart: source(FIRST_SCREEN_ROOTS.chart),
   besideChart: [
     source('src/features/watchlist/watchlist-panel.tsx'),
     source('src/features/sessions/sessions-panel.tsx'),

@@ -9,6 +9,7 @@ import { createElement, lazy, type ComponentType } from 'react';
 import { DOWNLOAD_FAILED_EVENT } from '../lib/page-events';
 import { createCell, useObservable } from '../lib/observable';
 import { DownloadFailedNotice } from './ui/download-failed-notice';
+import { withOnDemandStyles } from '../styles/on-demand-styles';
 
 export interface PreloadableComponent<P> {
   Component: ComponentType<P>;
@@ -33,7 +34,7 @@ const FAILED = { default: () => createElement(DownloadFailedNotice, { onRetry: r
 export function lazyWithPreload<P>(load: () => Promise<ComponentType<P>>): PreloadableComponent<P> {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const start = () => {
-    loading ??= load().then(
+    loading ??= withOnDemandStyles(load()).then(
       (component) => ({ default: component }),
       () => {
         // A failed download (offline, a chunk of another build) is tried again on the next intent,

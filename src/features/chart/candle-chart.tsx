@@ -26,6 +26,7 @@ import { formatChartTime } from './series-data';
 import { HIDDEN_DATE } from '../../lib/hidden-date';
 import { useDatesHidden } from '../../queries/use-dates-hidden';
 import { axisKeyOf, useCandleFeed, type DrawnCandles } from './use-candle-feed';
+import { withOnDemandStyles } from '../../styles/on-demand-styles';
 
 export interface CandleChartProps {
   /** Identity of the series (symbol, type, interval): a change opens a fresh view. */
@@ -237,7 +238,7 @@ function useActionsCode(needed: boolean): ActionsCode | undefined {
   const [code, setCode] = useState<ActionsCode | undefined>(undefined);
   useEffect(() => {
     if (!needed || code) return;
-    import('./legend-actions').then(
+    withOnDemandStyles(import('./legend-actions')).then(
       (loaded) => {
         setCode(loaded);
       },
