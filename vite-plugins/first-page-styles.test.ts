@@ -37,6 +37,6 @@ describe('the first page style sheet sources', () => {
   });
 
   it('leave no component loaded on demand without the on-demand utilities', () => {
-    expect(unstyledComponentLoads()).toEqual([]);
+    expect(unstyledComponentLoads(modules)).toEqual([]);
   });
 });

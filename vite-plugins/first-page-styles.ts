@@ -9,6 +9,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { staticClosure } from './first-screen-chunks.ts';
 import { FIRST_SCREEN_ROOTS } from './first-screen-roots.ts';
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,19 +38,19 @@ function resolveRelative(from: string, specifier: string): string | undefined {
  */
 export function firstPageModules(project = PROJECT): string[] {
   const roots = [FIRST_SCREEN_ROOTS.boot, ...FIRST_SCREEN_ROOTS.bootShared, FIRST_SCREEN_ROOTS.app, FIRST_SCREEN_ROOTS.chart];
-  const seen = new Set<string>();
-  const stack = roots.map((root) => resolve(project, root));
-  while (stack.length > 0) {
-    const file = stack.pop() as string;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    for (const specifier of staticSpecifiers(readFileSync(file, 'utf8'))) {
-      if (!specifier.startsWith('.')) continue;
-      const imported = resolveRelative(file, specifier);
-      if (imported) stack.push(imported);
-    }
-  }
-  return [...seen].map((file) => relative(project, file)).sort();
+  // The build's own walk (first-screen-chunks), over the graph the files' import lines make.
+  const graph = {
+    getModuleInfo: (file: string) => ({
+      importedIds: staticSpecifiers(readFileSync(file, 'utf8')).flatMap((specifier) =>
+        specifier.startsWith('.') ? (resolveRelative(file, specifier) ?? []) : [],
+      ),
+    }),
+  };
+  const files = staticClosure(
+    graph,
+    roots.map((root) => resolve(project, root)),
+  );
+  return [...files].map((file) => relative(project, file)).sort();
 }
 
 /** A dynamic import, with what precedes it on its line (the call it is made in). */
@@ -62,9 +63,8 @@ const WAITS_FOR_STYLES = /\b(lazyWithPreload|withOnDemandStyles)\(/;
  * utilities, as `file: specifier`: such a component would show unstyled, its utilities being in
  * no sheet the page has.
  */
-export function unstyledComponentLoads(project = PROJECT): string[] {
+export function unstyledComponentLoads(modules: readonly string[], project = PROJECT): string[] {
   const found: string[] = [];
-  const modules = firstPageModules(project);
   const onFirstPage = new Set(modules.map((module) => resolve(project, module)));
   for (const module of modules) {
     const file = resolve(project, module);

@@ -12,7 +12,7 @@
  */
 import { isTypingTarget } from './key-press';
 import { DOWNLOAD_FAILED_EVENT } from './page-events';
-import { DRAFT_WAIT_MS, typeIntoDraft, type TypedDraft } from './typed-draft';
+import { DRAFT_WAIT_MS, NOTHING_TYPED, typeIntoDraft, type TypedDraft } from './typed-draft';
 
 interface Held {
   draft: TypedDraft;
@@ -98,7 +98,7 @@ function stopHolding(): void {
 /** From now until the opening dialog focuses a field (or DRAFT_WAIT_MS), typing keys are held for it. */
 export function holdKeysWhileOpening(): void {
   stopHolding();
-  held = { draft: { text: '', enter: false }, timer: setTimeout(stopHolding, DRAFT_WAIT_MS) };
+  held = { draft: NOTHING_TYPED, timer: setTimeout(stopHolding, DRAFT_WAIT_MS) };
   window.addEventListener('keydown', onKeyDown, true);
   window.addEventListener('pointerdown', onPointerDown, true);
   document.addEventListener('focusin', onFocusIn, true);

@@ -33,7 +33,8 @@ export function typeIntoDraft(draft: TypedDraft, key: KeyLike & { isComposing?: 
   return undefined;
 }
 
-const NOTHING_TYPED: TypedDraft = { text: '', enter: false };
+/** A draft with nothing typed yet. */
+export const NOTHING_TYPED: TypedDraft = { text: '', enter: false };
 
 /** Whether `key` edits a draft: it types, deletes, or presses Enter or Escape. */
 export const editsDraft = (key: KeyLike & { isComposing?: boolean }): boolean => typeIntoDraft(NOTHING_TYPED, key) !== undefined;
