@@ -23,6 +23,30 @@ describe('lean schemas', () => {
     expect(z.string().check(z.minLength(1)).safeParse(5).error?.issues).toEqual([{ path: [], message: 'expected string' }]);
   });
 
+  it('give each failure its own path when siblings and rows share one path node (it moves on after each)', () => {
+    const rows = z.object({
+      rows: z.array(z.object({ a: z.int(), b: z.object({ c: z.string() }).check((b) => (b.c === 'bad' ? 'bad b' : undefined)) })),
+      totals: z.record(z.string(), z.tuple([z.int()])),
+    });
+    const result = rows.safeParse({
+      rows: [
+        { a: 1, b: { c: 'x' } },
+        { a: 'no', b: { c: 5 } },
+        { a: 2, b: 7 },
+        { a: 3, b: { c: 'bad' } },
+      ],
+      totals: { x: [1], y: ['z'] },
+    });
+    expect(result.error?.issues.map((issue) => issue.path)).toEqual([
+      ['rows', 1, 'a'],
+      ['rows', 1, 'b', 'c'],
+      ['rows', 2, 'b'],
+      ['rows', 3, 'b'],
+      ['totals', 'y', 0],
+    ]);
+    expect(rows.parse({ rows: [{ a: 1, b: { c: 'x' } }], totals: {} })).toStrictEqual({ rows: [{ a: 1, b: { c: 'x' } }], totals: {} });
+  });
+
   it('reject non-finite numbers, unsafe integers, and values outside an enum', () => {
     for (const bad of [Number.NaN, Infinity, '1']) expect(z.number().safeParse(bad).success).toBe(false);
     expect(z.int().safeParse(2 ** 60).success).toBe(false);
