@@ -10,7 +10,7 @@ import { RECORD_MERGES } from '#shared/record-merges.ts';
 import { mergeChange, type UserRecord } from '#shared/records.ts';
 import type { AppState } from '../app-store';
 import { appRecords } from './app-records';
-import { ServerSync, SyncRefusal, type ServerRecord, type SyncChoice, type SyncStatus, type WorkspaceTransport } from './server-sync';
+import { HELD_KEY_PREFIX, ServerSync, SyncRefusal, type ServerRecord, type SyncChoice, type SyncStatus, type WorkspaceTransport } from './server-sync';
 import { startTabSync, type RecordAdapter } from './tab-sync';
 import { appStore, channelHub, memoryStorage } from './tabs.test-support';
 
@@ -396,6 +396,53 @@ describe('the first contact of a browser with a workspace', () => {
     expect(again.asked()).toBe(0);
     expect(listNames(again.store)).not.toContain('Ann alone');
     expect([...server.records.values()].filter((record) => JSON.stringify(record.value).includes('Ann alone'))).toEqual([]);
+  });
+
+  it('keeps the changes a user made offline and never sent when another signs in here, and sends them when that user is back', async () => {
+    const server = memoryServer();
+    const shared = browser(server, 'shared');
+    shared.open();
+    await settle(shared);
+    // Ann edits offline and closes the browser before it is back.
+    shared.device.online = false;
+    shared.store.getState().createWatchlist('Ann offline');
+    shared.store.getState().addSymbol('us', 'ORCL.US');
+    await settle(shared);
+    expect(shared.statuses.at(-1)).toEqual({ state: 'offline' });
+    const annOnServer = new Map(server.records);
+
+    // Bob signs in on the same browser: his workspace, none of Ann's.
+    server.user = 'bob';
+    server.records.clear();
+    const bob = browser(server, 'shared', 'merge', { pushDelayMs: 0 }, shared.storage);
+    bob.open();
+    await settle(bob);
+    expect(listNames(bob.store)).not.toContain('Ann offline');
+    expect(symbolsOf(bob.store, 'us')).not.toContain('ORCL.US');
+    const bobOnServer = [...server.records.values()].map((record) => JSON.stringify(record.value));
+
+    // Meanwhile Ann adds IBM on her desk.
+    server.user = 'ann';
+    server.records.clear();
+    for (const [key, record] of annOnServer) server.records.set(key, record);
+    const desk = browser(server, 'desk');
+    desk.open();
+    await settle(desk);
+    desk.store.getState().addSymbol('us', 'IBM.US');
+    await settle(desk);
+
+    // Ann signs in here again: her offline edits are back, merged with the desk's, and sent.
+    const ann = browser(server, 'shared', 'merge', { pushDelayMs: 0 }, shared.storage);
+    ann.open();
+    await settle(ann, desk);
+    expect(ann.asked()).toBe(0);
+    expect(listNames(ann.store)).toContain('Ann offline');
+    expect(symbolsOf(ann.store, 'us')).toEqual(expect.arrayContaining(['IBM.US', 'ORCL.US']));
+    expect(listNames(desk.store)).toContain('Ann offline');
+    expect(symbolsOf(desk.store, 'us')).toEqual(symbolsOf(ann.store, 'us'));
+    expect(bobOnServer.some((value) => value.includes('Ann offline') || value.includes('ORCL.US'))).toBe(false);
+    // Taken once: the kept changes are gone from this browser.
+    expect(shared.storage.getItem(`${HELD_KEY_PREFIX}ann`)).toBeNull();
   });
 
   it('stays local when the server keeps no workspace, and stops on a sign-out', async () => {

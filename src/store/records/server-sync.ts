@@ -99,7 +99,7 @@ export interface ServerSyncOptions {
   stores: readonly SyncedStore[];
   /** A channel of its own per store (the tabs' channel name): it hears this tab's changes too. */
   channelOf(store: string): Channel;
-  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   /** This member's id, as a tab's (the records it makes carry it). */
   id: string;
   now(): number;
@@ -115,6 +115,11 @@ export interface ServerSyncOptions {
 }
 
 export const SYNC_KEY = 'chartroom.workspace-sync';
+/**
+ * Per user: the changes a user made here and never sent, kept when another user signed in on this
+ * browser (whose workspace then replaced theirs on screen), and sent when they sign in again.
+ */
+export const HELD_KEY_PREFIX = `${SYNC_KEY}.held.`;
 /** Changes in one POST (the server takes up to 1,000). */
 const CHUNK = 500;
 const MAX_RETRY_MS = 30_000;
@@ -138,6 +143,15 @@ function plain({ id, kind, rev, updatedAt, by, deleted, value }: UserRecord): Us
 
 /** The revision nothing was made on: a merge against it keeps both sides' lists whole. */
 const nothingOf = (record: UserRecord): UserRecord => ({ id: record.id, kind: record.kind, rev: 0, updatedAt: 0, by: '' });
+
+function readHeld(storage: ServerSyncOptions['storage'], user: string): OutgoingChange[] {
+  try {
+    const held = JSON.parse(storage.getItem(HELD_KEY_PREFIX + user) ?? '[]') as unknown;
+    return Array.isArray(held) ? (held as OutgoingChange[]) : [];
+  } catch {
+    return [];
+  }
+}
 
 function readSaved(storage: ServerSyncOptions['storage']): SavedSync | undefined {
   try {
@@ -270,6 +284,7 @@ export class ServerSync {
     }
     // Another user's, or a server that lost revisions (restored from an older backup): start over.
     const anotherUser = saved !== undefined && answer.user !== saved.user;
+    if (saved && anotherUser) this.holdUnsent(saved);
     if (saved && (anotherUser || answer.serverRev < saved.serverRev)) {
       answer = await this.options.transport.read(0);
       if (!answer) return;
@@ -281,7 +296,63 @@ export class ServerSync {
       this.ready = true;
       this.applyPulled(answer, true);
     } else await this.firstContact(answer, anotherUser);
+    if (this.ready) this.takeHeld();
     this.save();
+  }
+
+  /**
+   * What `saved`'s user changed here and never sent (this browser's records against the server's
+   * copies they knew), kept for them under their name: another user's sign-in replaces it here.
+   */
+  private holdUnsent(saved: SavedSync): void {
+    this.restoreBases(saved.bases);
+    const unsent = this.outgoing();
+    for (const name of this.base.keys()) this.base.set(name, new Map());
+    if (unsent.length === 0) return;
+    const byRecord = new Map<string, OutgoingChange>();
+    for (const change of [...readHeld(this.options.storage, saved.user), ...unsent]) byRecord.set(`${change.store}/${change.to.id}`, change);
+    try {
+      this.options.storage.setItem(HELD_KEY_PREFIX + saved.user, JSON.stringify([...byRecord.values()]));
+    } catch {
+      // Full: nothing more can be kept on this browser.
+    }
+  }
+
+  /**
+   * The changes kept for this user (holdUnsent) made again on the server's copies: a copy changed
+   * since is merged as a tab merges (lists keep both sides' items), and the result is a revision
+   * of this browser's, shown in the tabs and sent with the next push.
+   */
+  private takeHeld(): void {
+    if (this.user === undefined) return;
+    const held = readHeld(this.options.storage, this.user);
+    if (held.length === 0) return;
+    const now = this.options.now();
+    const diffs = new Map<string, RecordsDiff>();
+    for (const { store, from, to } of held) {
+      const mirror = this.mirror.get(store);
+      const config = this.options.stores.find(({ name }) => name === store);
+      if (!mirror || !config || !this.travels(store, to.kind)) continue;
+      const onServer = this.base.get(store)?.get(to.id);
+      let result: UserRecord = to;
+      if (onServer && !(from && sameRevision(onServer, from))) {
+        const scratch = new Map([[to.id, onServer]]);
+        mergeChange(scratch, from, to, config.merges ?? {});
+        result = scratch.get(to.id) ?? onServer;
+        if (result === onServer) continue;
+      }
+      const local = mirror.get(to.id);
+      if (local && sameValue(local.value, result.value) && !local.deleted === !result.deleted) continue;
+      const revision: UserRecord = { ...plain(result), rev: Math.max(local?.rev ?? 0, result.rev) + 1, by: this.options.id, updatedAt: now };
+      mirror.set(to.id, revision);
+      const diff = diffs.get(store) ?? emptyDiff();
+      diffs.set(store, diff);
+      if (revision.deleted) diff.removed.push(revision);
+      else if (local && !local.deleted) diff.updated.push([local, revision]);
+      else diff.added.push(revision);
+    }
+    this.options.storage.removeItem(HELD_KEY_PREFIX + this.user);
+    for (const [name, diff] of diffs) this.post(name, diff);
   }
 
   private restoreBases(bases: SavedSync['bases']): void {

@@ -45,7 +45,7 @@ export function channelHub() {
   };
 }
 
-export function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> {
+export function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
   const items = new Map<string, string>();
-  return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => items.set(key, value) };
+  return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => items.set(key, value), removeItem: (key) => items.delete(key) };
 }
