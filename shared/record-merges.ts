@@ -18,10 +18,14 @@ interface WatchlistValue {
 /** A record value's list of strings (anything else is empty). */
 export const stringItems = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
-/** Each place's edits of a list's symbols both kept; the name is the winner's. */
+/**
+ * Each place's edits of a list's symbols both kept; the name is the one place's that renamed it
+ * (a rename on one device and a symbol added on another both stay), the winner's when both did.
+ */
 const mergeWatchlist: ThreeWayMerge = (base, winner, loser) => {
   const [b, w, l] = [base, winner, loser] as (WatchlistValue | undefined)[];
-  return { name: w?.name, symbols: mergeLists(stringItems(b?.symbols), stringItems(w?.symbols), stringItems(l?.symbols)) };
+  const onlyLoserRenamed = w?.name === b?.name && l?.name !== b?.name;
+  return { name: onlyLoserRenamed ? l?.name : w?.name, symbols: mergeLists(stringItems(b?.symbols), stringItems(w?.symbols), stringItems(l?.symbols)) };
 };
 
 const mergeStrings: ThreeWayMerge = (base, winner, loser) => mergeLists(stringItems(base), stringItems(winner), stringItems(loser));
