@@ -145,6 +145,41 @@ for (const { title, user } of USERS) {
   });
 }
 
+async function renameList(page: Page, from: string, to: string): Promise<void> {
+  await page.getByRole('button', { name: `Rename ${from}` }).click();
+  const name = page.getByRole('textbox', { name: 'List name' });
+  await name.fill(to);
+  await name.press('Enter');
+  await expect(page.getByRole('tab', { name: to })).toBeVisible();
+}
+
+test('a list renamed on two devices at once: both keep one name, and the device whose name went is told', async ({ browser }) => {
+  test.slow();
+  const desk = await device(browser);
+  const phone = await device(browser);
+  await phone.context.setOffline(true);
+  await expect(phone.page.locator('html')).toHaveAttribute('data-workspace-sync', 'offline', { timeout: 15_000 });
+  await renameList(phone.page, 'US tech', 'Phone name');
+  // Renamed twice, the desk's revision is the later one: its name wins, whatever the devices' ids.
+  await renameList(desk.page, 'US tech', 'Desk first');
+  await renameList(desk.page, 'Desk first', 'Desk name');
+  // Stored before the phone is back: the phone's rename is the one that meets another on its return.
+  const onServer = () => desk.page.evaluate(() => fetch('/chartroom/workspace?since=0', { cache: 'no-store' }).then((response) => response.text()));
+  await expect.poll(onServer, { timeout: 15_000 }).toContain('Desk name');
+  await phone.context.setOffline(false);
+  for (const page of [desk.page, phone.page]) await expect(page.getByRole('tab', { name: 'Desk name' })).toBeVisible({ timeout: 15_000 });
+  await expect(phone.page.getByRole('tab', { name: 'Phone name' })).toHaveCount(0);
+  const told = (page: Page) =>
+    page
+      .getByRole('list', { name: 'Notices' })
+      .getByText('Your rename to “Phone name” was not kept: another device renamed the list “Desk name” at the same time.');
+  await expect(told(phone.page)).toBeVisible();
+  await phone.page.screenshot({ path: 'test-results/workspace-sync/rename-overruled.png' });
+  await expect(told(desk.page)).toHaveCount(0);
+  await desk.context.close();
+  await phone.context.close();
+});
+
 test('a browser with a workspace of its own meets the server’s: it is asked, and merges', async ({ browser }) => {
   const desk = await device(browser);
   await addSymbol(desk.page, '388.HK');

@@ -780,6 +780,7 @@ export const MESSAGES = [
   'Decide later',
   'Nothing is synced until you choose.',
   'Your workspace could not be saved on the server: {message}',
+  'Your rename to “{mine}” was not kept: another device renamed the list “{theirs}” at the same time.',
   'Offline: changes to your workspace are kept in this browser and sent when the server is back.',
   'Your data',
   'Export my data',

@@ -781,6 +781,8 @@ const catalog = {
   'Decide later': '稍后决定',
   'Nothing is synced until you choose.': '在你选择之前不会同步。',
   'Your workspace could not be saved on the server: {message}': '工作区无法保存到服务器：{message}',
+  'Your rename to “{mine}” was not kept: another device renamed the list “{theirs}” at the same time.':
+    '你的重命名“{mine}”未被保留：另一台设备同时将此列表重命名为“{theirs}”。',
   'Offline: changes to your workspace are kept in this browser and sent when the server is back.': '离线：工作区的修改保存在此浏览器中，服务器恢复后即会发送。',
   'Your data': '你的数据',
   'Export my data': '导出我的数据',

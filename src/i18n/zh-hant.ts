@@ -781,6 +781,8 @@ const catalog = {
   'Decide later': '稍後決定',
   'Nothing is synced until you choose.': '在你選擇之前不會同步。',
   'Your workspace could not be saved on the server: {message}': '工作區無法儲存到伺服器：{message}',
+  'Your rename to “{mine}” was not kept: another device renamed the list “{theirs}” at the same time.':
+    '你的重新命名「{mine}」未被保留：另一台裝置同時將此清單重新命名為「{theirs}」。',
   'Offline: changes to your workspace are kept in this browser and sent when the server is back.': '離線：工作區的修改保存在此瀏覽器中，伺服器恢復後即會傳送。',
   'Your data': '你的資料',
   'Export my data': '匯出我的資料',

@@ -18,6 +18,7 @@ import { ServerSync, type SyncStatus } from '../../store/records/server-sync';
 import { recordsChannelName } from '../../store/records/tab-sync';
 import { wallClock } from '../../time/clock';
 import { askWorkspaceChoice } from './choice-dialog';
+import { overruledRename } from './overruled-rename';
 import { workspaceSyncState } from '../../store/records/sync-state';
 import { workspaceTransport } from './workspace-transport';
 
@@ -100,6 +101,13 @@ function run(tab: string): void {
     ask: askWorkspaceChoice,
     onStatus: (status) => {
       follow(sync, status);
+    },
+    onCombined: (change) => {
+      const overruled = overruledRename(change);
+      if (overruled)
+        useAppStore
+          .getState()
+          .pushNotice('info', () => t('Your rename to “{mine}” was not kept: another device renamed the list “{theirs}” at the same time.', overruled));
     },
   });
   sync.start();

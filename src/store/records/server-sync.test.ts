@@ -10,7 +10,16 @@ import { RECORD_MERGES } from '#shared/record-merges.ts';
 import { mergeChange, type UserRecord } from '#shared/records.ts';
 import type { AppState } from '../app-store';
 import { appRecords } from './app-records';
-import { HELD_KEY_PREFIX, ServerSync, SyncRefusal, type ServerRecord, type SyncChoice, type SyncStatus, type WorkspaceTransport } from './server-sync';
+import {
+  HELD_KEY_PREFIX,
+  ServerSync,
+  SyncRefusal,
+  type CombinedChange,
+  type ServerRecord,
+  type SyncChoice,
+  type SyncStatus,
+  type WorkspaceTransport,
+} from './server-sync';
 import { startTabSync, type RecordAdapter } from './tab-sync';
 import { appStore, channelHub, memoryStorage } from './tabs.test-support';
 
@@ -99,6 +108,7 @@ function browser(
   const store = appStore();
   const alerts = createStore<AlertsByIdState>()(() => ({ alerts: {} }));
   const statuses: SyncStatus[] = [];
+  const combined: CombinedChange[] = [];
   let asked = 0;
   let clock = 1_000;
   const now = pacing.now ?? (() => (clock += 1));
@@ -122,13 +132,14 @@ function browser(
         return Promise.resolve(choose);
       },
       onStatus: (status) => statuses.push(status),
+      onCombined: (change) => combined.push(change),
       pushDelayMs: pacing.pushDelayMs,
     });
     server.devices.push(sync);
     sync.start();
     return sync;
   };
-  return { store, alerts, device, statuses, open, hub, storage, asked: () => asked };
+  return { store, alerts, device, statuses, combined, open, hub, storage, asked: () => asked };
 }
 
 /** Until every channel, timer and request has run out. */
@@ -217,6 +228,36 @@ describe('the workspace on the server, from two browsers', () => {
     expect(symbolsOf(desk.store, 'us')).toEqual(symbolsOf(phone.store, 'us'));
     const onServer = server.records.get('app/watchlist:us')?.value as { symbols: string[] };
     expect(onServer.symbols).toEqual(symbolsOf(desk.store, 'us'));
+  });
+});
+
+describe('a list renamed on two devices at once', () => {
+  it('keeps the winner’s name on both, and tells the device whose name was not kept what was stored instead', async () => {
+    const server = memoryServer();
+    // The later of the two tab ids wins the tie-break: the device back from offline loses.
+    const alpha = browser(server, 'alpha');
+    const omega = browser(server, 'omega');
+    const alphaSync = alpha.open();
+    await settle(alpha);
+    omega.open();
+    await settle(alpha, omega);
+    alpha.device.online = false;
+    alpha.store.getState().renameWatchlist('us', 'Alpha name');
+    omega.store.getState().renameWatchlist('us', 'Omega name');
+    await settle(alpha, omega);
+    expect(omega.combined).toEqual([]);
+    alpha.device.online = true;
+    alphaSync.sync();
+    await settle(alpha, omega);
+    for (const { store } of [alpha, omega]) expect(listNames(store)).toContain('Omega name');
+    expect(listNames(alpha.store)).not.toContain('Alpha name');
+    expect(alpha.combined).toHaveLength(1);
+    const [change] = alpha.combined;
+    expect(change?.store).toBe('app');
+    expect((change?.base?.value as { name: string }).name).toBe('US tech');
+    expect((change?.mine.value as { name: string }).name).toBe('Alpha name');
+    expect((change?.result.value as { name: string }).name).toBe('Omega name');
+    expect(omega.combined).toEqual([]);
   });
 });
 

@@ -94,6 +94,13 @@ export interface SyncedStore {
   deviceOnly?: readonly string[];
 }
 
+export interface CombinedChange {
+  store: string;
+  base?: UserRecord;
+  mine: UserRecord;
+  result: UserRecord;
+}
+
 export interface ServerSyncOptions {
   transport: WorkspaceTransport;
   stores: readonly SyncedStore[];
@@ -106,6 +113,12 @@ export interface ServerSyncOptions {
   /** The user's choice at a first contact where both sides hold something different. */
   ask(): Promise<SyncChoice>;
   onStatus(status: SyncStatus): void;
+  /**
+   * A change made here (`mine`, on the server's copy `base`) combined with another device's made
+   * at the same time, with another value as the `result` (here or on the server), so the app can
+   * say what of the user's edit was not kept.
+   */
+  onCombined?(change: CombinedChange): void;
   /**
    * The least time between two sends of changes; default 100 ms. A change after a quiet spell goes
    * at once (another device sees it a round trip later); a burst's changes wait for the next send
@@ -488,7 +501,12 @@ export class ServerSync {
       const known = base.get(record.id);
       base.set(record.id, record);
       if (known && sameRevision(known, record)) continue;
-      if (!mergeChange(mirror, known, record, store.merges ?? {}).changed) continue;
+      const held = mirror.get(record.id);
+      const { changed } = mergeChange(mirror, known, record, store.merges ?? {});
+      if (!changed) continue;
+      // A change of this browser's not sent yet, combined here with the other device's.
+      if (held && known && !sameRevision(known, held) && !sameValue(held.value, changed.value))
+        this.options.onCombined?.({ store: store.name, base: known, mine: held, result: changed });
       const diff = diffs.get(store.name) ?? emptyDiff();
       diffs.set(store.name, diff);
       if (known) diff.updated.push([known, record]);
@@ -552,7 +570,10 @@ export class ServerSync {
       const mirror = this.mirror.get(stored.store);
       const held = mirror?.get(record.id);
       if (!mirror || !held || sameRevision(held, record)) continue;
-      const sentTo = sent.find((change) => change.store === stored.store && change.to.id === record.id)?.to;
+      const change = sent.find(({ store, to }) => store === stored.store && to.id === record.id);
+      const sentTo = change?.to;
+      if (change && !sameValue(change.to.value, record.value))
+        this.options.onCombined?.({ store: stored.store, ...(change.from && { base: change.from }), mine: change.to, result: record });
       const changedSince = sentTo !== undefined && !sameRevision(held, sentTo);
       if (changedSince && sameRevision(sentTo, record)) continue;
       const merges = this.options.stores.find(({ name }) => name === stored.store)?.merges ?? {};
