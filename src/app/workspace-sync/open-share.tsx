@@ -8,13 +8,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { ShareRead } from '#shared/share-protocol.ts';
-import { useDrawingsStore } from '../../features/chart/drawings/drawings-store';
+import { drawingsOf, useDrawingsStore } from '../../features/chart/drawings/drawings-store';
+import type { Drawing } from '../../features/chart/drawings/drawing-model';
 import { Modal } from '../../components/ui/modal';
 import { t } from '../../i18n/t';
 import { useAppStore } from '../../store/app-store';
 import { shownCharts } from '../../store/chart-layout';
 import { shareClient, shareProblem, type ShareAnswer } from './share-client';
-import { readSharedLayout, readSharedWatchlist, type OpenedLayout } from './share-values';
+import { drawingsToAdd, readSharedLayout, readSharedWatchlist, type OpenedLayout } from './share-values';
+
+const NO_DRAWINGS: ReadonlyMap<string, readonly Drawing[]> = new Map();
 
 type Opened =
   | { state: 'loading' }
@@ -43,10 +46,11 @@ function copyIn(opened: Opened): string {
     return t('Added to your watchlists as “{name}”.', { name });
   }
   if (opened.state !== 'layout') return '';
-  const { layout, drawings, drawingCount } = opened.opened;
+  const { layout, drawings } = opened.opened;
   useAppStore.getState().updateLayout(() => layout);
-  for (const [symbol, list] of drawings) useDrawingsStore.getState().addMany(symbol, list);
-  return t('The layout is on your screen. Drawings added: {number}.', { number: drawingCount });
+  let added = 0;
+  for (const [symbol, list] of drawings) added += useDrawingsStore.getState().addMany(symbol, list);
+  return t('The layout is on your screen. Drawings added: {number}.', { number: added });
 }
 
 function OpenShareDialog({ id, onClose }: { id: string; onClose: () => void }) {
@@ -66,6 +70,8 @@ function OpenShareDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const button = 'rounded border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
   const primary = 'rounded bg-sky-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-700';
   const shared = opened.state === 'watchlist' || opened.state === 'layout' ? opened.read.share : undefined;
+  const sharedDrawings = opened.state === 'layout' ? opened.opened.drawings : NO_DRAWINGS;
+  const toAdd = useDrawingsStore((state) => drawingsToAdd(sharedDrawings, (symbol) => drawingsOf(state, symbol)));
   return (
     <Modal label={t('Shared with you')} onClose={onClose} initialFocus={closeButton}>
       <div className="flex flex-col gap-3 p-4" data-testid="open-share">
@@ -97,7 +103,7 @@ function OpenShareDialog({ id, onClose }: { id: string; onClose: () => void }) {
                 .join(' · ')}
             </p>
             <p className="text-xs text-slate-500 dark:text-slate-400">
-              {t('It replaces the charts on your screen. Drawings it adds to yours: {number}.', { number: opened.opened.drawingCount })}
+              {t('It replaces the charts on your screen. Drawings it adds to yours: {number}.', { number: toAdd })}
             </p>
           </>
         )}

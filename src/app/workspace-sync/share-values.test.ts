@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Drawing } from '../../features/chart/drawings/drawing-model';
 import { defaultLayout, type ChartLayout } from '../../store/chart-layout';
-import { layoutShareValue, readSharedLayout, readSharedWatchlist, shareLink, watchlistShareValue } from './share-values';
+import { drawingsToAdd, layoutShareValue, readSharedLayout, readSharedWatchlist, shareLink, watchlistShareValue } from './share-values';
 
 const line = (id: string, price: number): Drawing => ({
   id,
@@ -31,9 +31,20 @@ describe('what a share carries', () => {
     ) as unknown;
     const opened = readSharedLayout(value);
     expect(opened?.layout.kind).toBe('2h');
-    expect(opened?.drawingCount).toBe(1);
+    expect(opened?.drawings.get('AAPL.US')?.map((drawing) => drawing.id)).toEqual(['d-1']);
     expect(opened?.dropped).toBe(1);
     expect([...(opened?.drawings.keys() ?? [])]).toEqual(['AAPL.US']);
+  });
+
+  it('counts as added only the drawings the user does not hold yet (a layout used again adds none)', () => {
+    const shared = new Map([
+      ['AAPL.US', [line('d-1', 190), line('d-2', 195)]],
+      ['700.HK', [line('d-3', 300)]],
+    ]);
+    const held: Record<string, Drawing[]> = { 'AAPL.US': [line('d-1', 190)] };
+    expect(drawingsToAdd(shared, (symbol) => held[symbol] ?? [])).toBe(2);
+    const all: Record<string, Drawing[]> = Object.fromEntries(shared);
+    expect(drawingsToAdd(shared, (symbol) => all[symbol] ?? [])).toBe(0);
   });
 
   it('refuses a layout the app cannot show', () => {

@@ -37,9 +37,18 @@ export function readSharedWatchlist(value: unknown): string[] | undefined {
 export interface OpenedLayout {
   layout: ChartLayout;
   drawings: Map<string, Drawing[]>;
-  drawingCount: number;
   /** Drawings (or a chart's indicators) that were damaged and left out. */
   dropped: number;
+}
+
+/** How many of a shared layout's drawings the user does not hold yet (by id): what using it adds. */
+export function drawingsToAdd(drawings: ReadonlyMap<string, readonly Drawing[]>, held: (symbol: string) => readonly Drawing[]): number {
+  let count = 0;
+  for (const [symbol, list] of drawings) {
+    const taken = new Set(held(symbol).map((drawing) => drawing.id));
+    count += list.filter((drawing) => !taken.has(drawing.id)).length;
+  }
+  return count;
 }
 
 /** A shared layout as this app reads it; undefined when its layout is damaged. */
@@ -49,16 +58,14 @@ export function readSharedLayout(value: unknown): OpenedLayout | undefined {
   if (read === undefined) return undefined;
   const drawings = new Map<string, Drawing[]>();
   let dropped = read.ok ? 0 : 1;
-  let drawingCount = 0;
   const shown = new Set(shownCharts(read.layout).map((view) => view.symbol));
   for (const [symbol, list] of Object.entries(shared?.drawings ?? {})) {
     if (!shown.has(symbol)) continue;
     const parsed = parseDrawings(list);
     dropped += parsed.dropped;
-    drawingCount += parsed.drawings.length;
     if (parsed.drawings.length > 0) drawings.set(symbol, parsed.drawings);
   }
-  return { layout: read.layout, drawings, drawingCount, dropped };
+  return { layout: read.layout, drawings, dropped };
 }
 
 /** The link that opens share `id` on this page's server. */

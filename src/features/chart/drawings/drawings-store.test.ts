@@ -79,10 +79,13 @@ describe('drawings store', () => {
     expect(drawingsOf(store(), 'AAPL.US')[0]?.anchors[0]?.price).toBe(100);
   });
 
-  it('imports without doubling ids already there', () => {
+  it('imports without doubling ids already there, and counts only what it added (nothing: no undo step)', () => {
     store().add('AAPL.US', line('a'));
-    store().addMany('AAPL.US', [line('a'), line('b')]);
+    expect(store().addMany('AAPL.US', [line('a'), line('b')])).toBe(1);
     expect(ids()).toEqual(['a', 'b']);
+    const before = store().history['AAPL.US']?.past.length;
+    expect(store().addMany('AAPL.US', [line('a'), line('b')])).toBe(0);
+    expect(store().history['AAPL.US']?.past.length).toBe(before);
   });
 });
 

@@ -44,7 +44,8 @@ export interface DrawingsState {
   remove(symbol: string, id: string): void;
   removeAll(symbol: string): void;
   /** Adds imported drawings to the symbol's (one undo step). */
-  addMany(symbol: string, drawings: readonly Drawing[]): void;
+  /** Adds the drawings whose ids the symbol does not hold yet (one undo step); how many it added. */
+  addMany(symbol: string, drawings: readonly Drawing[]): number;
   undo(symbol: string): void;
   redo(symbol: string): void;
   setHidden(hidden: boolean): void;
@@ -124,11 +125,14 @@ export const useDrawingsStore = create<DrawingsState>()(
           change(symbol, (current) => (current.length > 0 ? [] : current));
         },
         addMany: (symbol, drawings) => {
+          let added = 0;
           change(symbol, (current) => {
-            if (drawings.length === 0) return current;
             const taken = new Set(current.map((d) => d.id));
-            return [...current, ...drawings.filter((d) => !taken.has(d.id))];
+            const fresh = drawings.filter((d) => !taken.has(d.id));
+            added = fresh.length;
+            return fresh.length === 0 ? current : [...current, ...fresh];
           });
+          return added;
         },
         undo: (symbol) => {
           travel(symbol, 'past');
