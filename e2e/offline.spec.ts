@@ -43,6 +43,10 @@ test('offline, a reload opens on the last chart and the watchlist with their kep
   await searchFinds(page, 'MSFT', 'MSFT.US');
   await waitUntilKept(page, 'AAPL.US');
   const keptRows = await page.getByTestId('watchlist-row').count();
+  // The data's clock (the simulator's, days from this machine's): the markets' local time shows it.
+  const marketTime = page.locator('[data-testid^="local-time-"]').first();
+  const dataNow = async () => Date.parse((await marketTime.getAttribute('datetime')) ?? '');
+  const onlineNow = await dataNow();
 
   await context.setOffline(true);
   await page.reload();
@@ -55,6 +59,9 @@ test('offline, a reload opens on the last chart and the watchlist with their kep
   await expect(page.getByTestId('watchlist-row')).toHaveCount(keptRows);
   await expect(lastPrices.first()).toHaveText(/\d/);
   await expect(page.getByTestId('status-realtime')).toContainText('Live: offline — waiting for the network');
+  // The worker's page carries no clock: the one kept with the data goes on from where it was.
+  await expect(marketTime).toHaveAttribute('datetime', /\d/);
+  expect(Math.abs((await dataNow()) - onlineNow)).toBeLessThan(5 * 60_000);
 
   // The search works offline, typed at a typist's pace from the moment it shows.
   await searchFinds(page, 'NVDA', 'NVDA.US');

@@ -88,7 +88,7 @@ describe('restoring', () => {
 
     const page = new QueryClient();
     page.setQueryData(ticker('AAPL.US'), { last: 2 }, { updatedAt: NOW });
-    expect(await restoreOfflineCache(page, store, NOW)).toBe(1);
+    expect((await restoreOfflineCache(page, store, NOW)).restored).toBe(1);
     expect(page.getQueryData(history('AAPL.US'))).toEqual(pages('AAPL.US', 1));
     expect(page.getQueryState(history('AAPL.US'))?.isInvalidated).toBe(true);
     expect(page.getQueryData(ticker('AAPL.US'))).toEqual({ last: 2 });
@@ -100,17 +100,28 @@ describe('restoring', () => {
     before.setQueryData(ticker('AAPL.US'), { last: 1 }, { updatedAt: NOW });
     const text = offlineSnapshot(before, NOW);
     const fresh = () => new QueryClient();
-    expect(await restoreOfflineCache(fresh(), memoryStore(text), NOW + MAX_AGE_MS + 1)).toBe(0);
-    expect(await restoreOfflineCache(fresh(), memoryStore(text.replace('"format":1', '"format":0')), NOW)).toBe(0);
-    expect(await restoreOfflineCache(fresh(), memoryStore('{not json'), NOW)).toBe(0);
+    expect((await restoreOfflineCache(fresh(), memoryStore(text), NOW + MAX_AGE_MS + 1)).restored).toBe(0);
+    expect((await restoreOfflineCache(fresh(), memoryStore(text.replace('"format":1', '"format":0')), NOW)).restored).toBe(0);
+    expect((await restoreOfflineCache(fresh(), memoryStore('{not json'), NOW)).restored).toBe(0);
     expect(
       await restoreOfflineCache(
         fresh(),
         { read: () => Promise.reject(new Error('blocked')), write: () => Promise.resolve(), clear: () => Promise.resolve() },
         NOW,
       ),
-    ).toBe(0);
-    expect(await restoreOfflineCache(fresh(), memoryStore(text), NOW)).toBe(1);
+    ).toEqual({ restored: 0, clockOffsetMs: undefined });
+    expect((await restoreOfflineCache(fresh(), memoryStore(text), NOW)).restored).toBe(1);
+  });
+
+  it('keeps the data’s clock offset with the answers, for a page that opens without one', async () => {
+    const before = new QueryClient();
+    before.setQueryData(ticker('AAPL.US'), { last: 1 }, { updatedAt: NOW });
+    const tenDaysBehind = -10 * 24 * 60 * 60 * 1000;
+    expect(await restoreOfflineCache(new QueryClient(), memoryStore(offlineSnapshot(before, NOW, tenDaysBehind)), NOW)).toEqual({
+      restored: 1,
+      clockOffsetMs: tenDaysBehind,
+    });
+    expect((await restoreOfflineCache(new QueryClient(), memoryStore(offlineSnapshot(before, NOW)), NOW)).clockOffsetMs).toBeUndefined();
   });
 });
 
@@ -125,7 +136,13 @@ describe('keeping', () => {
   it('saves at most once per period while answers come in', async () => {
     const client = new QueryClient();
     const store = memoryStore();
-    const stop = keepOfflineCache(client, store, () => NOW, 1_000);
+    const stop = keepOfflineCache(
+      client,
+      store,
+      () => NOW,
+      () => undefined,
+      1_000,
+    );
     for (let i = 0; i < 10; i += 1) client.setQueryData(ticker('AAPL.US'), { last: i });
     expect(store.writes).toBe(0);
     await vi.advanceTimersByTimeAsync(1_000);

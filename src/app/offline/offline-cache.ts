@@ -38,6 +38,11 @@ const PER_SYMBOL = new Set(['klines', 'tickers', 'intraday']);
 interface Saved {
   format: number;
   savedAt: number;
+  /**
+   * The data's clock less the browser's when saved: an offline visit's page carries no clock (the
+   * worker's shell), and the simulator's or a wrong device clock would otherwise set its "now".
+   */
+  clockOffsetMs?: number;
   state: DehydratedState;
 }
 
@@ -64,7 +69,7 @@ function newestPageOf(query: DehydratedQuery): DehydratedQuery {
 }
 
 /** What of the cache is kept: the bounds of the module's comment, as one JSON text. */
-export function offlineSnapshot(queryClient: QueryClient, now: number): string {
+export function offlineSnapshot(queryClient: QueryClient, now: number, clockOffsetMs?: number): string {
   const state = dehydrate(queryClient, {
     shouldDehydrateQuery: (query) =>
       query.state.status === 'success' && query.queryKey[0] === 'api' && KEPT_DOMAINS.has(String(query.queryKey[1])) && isLive(query.queryKey),
@@ -83,18 +88,18 @@ export function offlineSnapshot(queryClient: QueryClient, now: number): string {
     return true;
   });
   const entries = kept.map(newestPageOf);
-  let text = serialise(entries, now);
+  let text = serialise(entries, now, clockOffsetMs);
   // Over the cap: the oldest answers go first (halving the overshoot's guess, then one by one).
   while (text.length > MAX_BYTES && entries.length > 0) {
     const excess = text.length / MAX_BYTES;
     entries.splice(Math.max(0, Math.min(entries.length - 1, Math.floor(entries.length / excess))));
-    text = serialise(entries, now);
+    text = serialise(entries, now, clockOffsetMs);
   }
   return text;
 }
 
-function serialise(queries: DehydratedQuery[], now: number): string {
-  const saved: Saved = { format: OFFLINE_FORMAT, savedAt: now, state: { queries, mutations: [] } };
+function serialise(queries: DehydratedQuery[], now: number, clockOffsetMs: number | undefined): string {
+  const saved: Saved = { format: OFFLINE_FORMAT, savedAt: now, ...(clockOffsetMs !== undefined && { clockOffsetMs }), state: { queries, mutations: [] } };
   return JSON.stringify(saved);
 }
 
@@ -110,19 +115,26 @@ function parse(text: string | undefined, now: number): Saved | undefined {
   }
 }
 
+/** What a restore put back: how many answers, and the data's clock offset kept with them. */
+export interface Restored {
+  restored: number;
+  clockOffsetMs: number | undefined;
+}
+
 /**
  * Puts the kept answers into `queryClient`, marked stale (a panel that reads one with the network
  * up asks again); answers the client has already (fresher) win. Resolves with how many were put
  * back; a store that cannot be read restores nothing.
  */
-export async function restoreOfflineCache(queryClient: QueryClient, store: OfflineStore, now: number): Promise<number> {
+export async function restoreOfflineCache(queryClient: QueryClient, store: OfflineStore, now: number): Promise<Restored> {
   let saved: Saved | undefined;
   try {
     saved = parse(await store.read(), now);
   } catch {
-    return 0;
+    return { restored: 0, clockOffsetMs: undefined };
   }
-  if (!saved) return 0;
+  if (!saved) return { restored: 0, clockOffsetMs: undefined };
+  const clockOffsetMs = Number.isFinite(saved.clockOffsetMs) ? saved.clockOffsetMs : undefined;
   const restorable = saved.state.queries.filter((query) => now - query.state.dataUpdatedAt <= MAX_AGE_MS);
   hydrate(queryClient, { queries: restorable, mutations: [] });
   let restored = 0;
@@ -133,7 +145,7 @@ export async function restoreOfflineCache(queryClient: QueryClient, store: Offli
     query.invalidate();
     restored += 1;
   }
-  return restored;
+  return { restored, clockOffsetMs };
 }
 
 /**
@@ -141,11 +153,17 @@ export async function restoreOfflineCache(queryClient: QueryClient, store: Offli
  * come in, and at once when the page is hidden (a closed tab's last answers are kept). Returns
  * the stop.
  */
-export function keepOfflineCache(queryClient: QueryClient, store: OfflineStore, now: () => number, everyMs = SAVE_EVERY_MS): () => void {
+export function keepOfflineCache(
+  queryClient: QueryClient,
+  store: OfflineStore,
+  now: () => number,
+  clockOffsetMs: () => number | undefined = () => undefined,
+  everyMs = SAVE_EVERY_MS,
+): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = (): void => {
     timer = undefined;
-    void store.write(offlineSnapshot(queryClient, now())).catch(() => undefined);
+    void store.write(offlineSnapshot(queryClient, now(), clockOffsetMs())).catch(() => undefined);
   };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
