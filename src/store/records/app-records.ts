@@ -85,10 +85,14 @@ function applyAppRecords(store: StoreApi<AppState>, values: ReadonlyMap<string, 
   if (layout && !sameValue(layout, state.layout)) state.updateLayout(() => layout);
 }
 
+/** The kinds this build reads; a later build's other kinds are kept as they are, never deleted for it. */
+const KNOWN_KINDS: ReadonlySet<string> = new Set(['preferences', 'indicators', WATCHLIST_ORDER_KIND, 'symbol-types', 'layout', WATCHLIST, COMPARISONS]);
+
 export const appRecords: RecordAdapter<AppState> = {
   store: 'app',
   sources: (state) => [state.preferences, state.watchlists, state.symbolTypes, state.layout, state.comparisons],
   values: appRecordValues,
   apply: applyAppRecords,
   merges: RECORD_MERGES.app,
+  readable: ({ kind }) => KNOWN_KINDS.has(kind),
 };

@@ -99,6 +99,16 @@ describe('tabs sharing the app store', () => {
     expect(a.getState().watchlists.find((list) => list.id === 'odd')).toEqual({ id: 'odd', name: 'odd', symbols: ['IBM.US'] });
   });
 
+  it('keeps a record of a kind a later build made (from another device) when this tab changes its own', () => {
+    const { a, hub, storage } = twoTabs();
+    const later = { id: 'chart-template:t1', kind: 'chart-template', rev: 1, updatedAt: 1, by: 'device-x', value: { name: 'Mine' } };
+    hub.channel().postMessage({ store: 'app', source: 'device-x', diff: { added: [later], updated: [], removed: [] } });
+    hub.flush();
+    a.getState().addSymbol('us', 'IBM.US');
+    hub.flush();
+    expect(loadRecords(storage, 'chartroom.records.app').get('chart-template:t1')).toEqual(later);
+  });
+
   it('settles: after an exchange nothing more is sent', () => {
     const { a, b, hub } = twoTabs();
     a.getState().addSymbol('us', 'IBM.US');

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createStore, type StoreApi } from 'zustand';
 import { channelHub, memoryStorage } from '../../../store/records/tabs.test-support';
-import { startTabSync } from '../../../store/records/tab-sync';
+import { loadRecords, startTabSync } from '../../../store/records/tab-sync';
 import type { Drawing } from './drawing-model';
 import { savedState } from '../../../store/saved-states.test-support';
 import { drawingRecords, drawingRecordValues, drawingsByRecord } from './drawing-records';
@@ -75,8 +75,26 @@ describe('drawings shared between tabs', () => {
       startTabSync(store as unknown as StoreApi<DrawingsState>, drawingRecords, { channel: hub.channel(), storage, tab: id, now: () => ++clock, loadedAt: 0 });
       return store;
     };
-    return { a: tab('a'), b: tab('b'), hub };
+    return { a: tab('a'), b: tab('b'), hub, storage };
   }
+
+  it('keeps a drawing of a kind a later build made (from another device): not drawn, never deleted for it', () => {
+    const { a, hub, storage } = tabs();
+    const later = {
+      id: 'drawing:AAPL.US/fib',
+      kind: 'drawing',
+      rev: 1,
+      updatedAt: 1,
+      by: 'device-x',
+      value: { symbol: 'AAPL.US', drawing: { ...line('fib', 100), kind: 'fib-channel' } },
+    };
+    hub.channel().postMessage({ store: 'drawings', source: 'device-x', diff: { added: [later], updated: [], removed: [] } });
+    hub.flush();
+    a.setState({ bySymbol: { 'AAPL.US': [line('mine', 110)] } });
+    hub.flush();
+    expect(a.getState().bySymbol['AAPL.US']?.map((d) => d.id)).toEqual(['mine']);
+    expect(loadRecords(storage, 'chartroom.records.drawings').get('drawing:AAPL.US/fib')).toEqual(later);
+  });
 
   it('keeps a drawing made in each tab at once, in both, and a removal reaches the other', () => {
     const { a, b, hub } = tabs();

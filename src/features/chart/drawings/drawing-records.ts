@@ -22,16 +22,24 @@ export function drawingRecordValues(state: Pick<DrawingsState, 'bySymbol'>): Map
   return values;
 }
 
+/**
+ * A record's drawing, checked as the saved store is; undefined for one this build cannot draw (a
+ * kind of a later build, or damaged), met through another tab or device.
+ */
+function drawingOf({ kind, value }: RecordValue): DrawingValue | undefined {
+  if (kind !== 'drawing') return undefined;
+  const { symbol, drawing } = (value ?? {}) as Partial<DrawingValue>;
+  const parsed = drawingSchema.safeParse(drawing);
+  if (typeof symbol !== 'string' || symbol === '' || symbol.length > 40 || !parsed.success) return undefined;
+  return { symbol, drawing: parsed.data };
+}
+
 /** The drawings by symbol, in the records' order (a symbol's own drawings keep theirs). */
 export function drawingsByRecord(values: ReadonlyMap<string, RecordValue>): Record<string, Drawing[]> {
   const bySymbol: Record<string, Drawing[]> = {};
-  for (const { kind, value } of values.values()) {
-    if (kind !== 'drawing') continue;
-    // Checked as the saved store is: a damaged drawing from another tab or device is left out.
-    const { symbol, drawing } = (value ?? {}) as Partial<DrawingValue>;
-    const parsed = drawingSchema.safeParse(drawing);
-    if (typeof symbol !== 'string' || symbol === '' || symbol.length > 40 || !parsed.success) continue;
-    (bySymbol[symbol] ??= []).push(parsed.data);
+  for (const record of values.values()) {
+    const read = drawingOf(record);
+    if (read) (bySymbol[read.symbol] ??= []).push(read.drawing);
   }
   return bySymbol;
 }
@@ -43,4 +51,6 @@ export const drawingRecords: RecordAdapter<DrawingsState> = {
   apply: (store: StoreApi<DrawingsState>, values) => {
     store.setState({ bySymbol: drawingsByRecord(values) });
   },
+  // Left out of the chart, kept as records: a later build's drawing is not deleted for it.
+  readable: (record) => drawingOf(record) !== undefined,
 };
