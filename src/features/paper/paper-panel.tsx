@@ -28,6 +28,7 @@ import { EMPTY_TICKET, readTicket, refusalText, type TicketDraft, type TicketErr
 import { newPaperId, usePaperStore } from './paper-store';
 import { pendingShortcutOrder, takeShortcutOrder } from './paper-shortcut';
 import { marketClock } from '../../lib/market-clock';
+import { useClockAt } from '../../components/use-clock-at';
 import { usePaperSession, type PaperSession } from './use-market-session';
 
 const FIELD =
@@ -358,16 +359,25 @@ function orderTerms(order: WorkingOrder, now: number): string {
   return waits === undefined ? terms : `${terms} · ${t('works from the open, {when}', { when: openTimeText(order, waits, now) })}`;
 }
 
+/** The first instant after `now` at which a waiting order's market opens (its text changes then). */
+function nextOpening(orders: readonly WorkingOrder[], now: number): number | undefined {
+  let next: number | undefined;
+  for (const { opensAt } of orders) if (opensAt !== undefined && opensAt > now && (next === undefined || opensAt < next)) next = opensAt;
+  return next;
+}
+
 function Orders() {
   const { clock } = useAppServices();
   const orders = usePaperStore((state) => state.account.orders);
+  // A list left open across an open says so then, not only when the order fills.
+  const now = useClockAt(clock, nextOpening(orders, clock.now()));
   if (orders.length === 0) return <p className="px-3 text-xs text-slate-500">{t('No working orders.')}</p>;
   return (
     <ul>
       {orders.map((order) => (
         <li key={order.id} data-testid="paper-order-row" className="flex items-center gap-2 px-3 py-0.5 text-xs tabular-nums">
           <span className="flex-1">
-            {t(order.side === 'buy' ? 'Buy' : 'Sell')} {order.quantity.toLocaleString('en-US')} {order.symbol} · {orderTerms(order, clock.now())}
+            {t(order.side === 'buy' ? 'Buy' : 'Sell')} {order.quantity.toLocaleString('en-US')} {order.symbol} · {orderTerms(order, now)}
           </span>
           <button
             type="button"
