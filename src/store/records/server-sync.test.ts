@@ -437,6 +437,9 @@ describe('the first contact of a browser with a workspace', () => {
     expect(again.asked()).toBe(0);
     expect(listNames(again.store)).not.toContain('Ann alone');
     expect([...server.records.values()].filter((record) => JSON.stringify(record.value).includes('Ann alone'))).toEqual([]);
+    // His workspace was empty: he starts where a new browser would, and the server keeps it as his.
+    expect(listNames(again.store)).toEqual(listNames(appStore()));
+    expect(server.records.get('app/watchlist:us')?.deleted).toBeUndefined();
   });
 
   it('keeps the changes a user made offline and never sent when another signs in here, and sends them when that user is back', async () => {

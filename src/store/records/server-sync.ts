@@ -417,13 +417,15 @@ export class ServerSync {
 
   /**
    * `anotherUser`: what this browser holds was the workspace of another user signed in here
-   * before (kept on the server as theirs): the newcomer takes their own, never a copy of it.
+   * before (kept on the server as theirs): the newcomer takes their own, never a copy of it, and
+   * one whose workspace is empty starts from a new browser's (the default lists).
    */
   private async firstContact(everything: WorkspaceRead<ServerRecord>, anotherUser = false): Promise<void> {
     const answer = this.travelling(everything);
+    const serverEmpty = answer.records.every((record) => record.deleted);
     let choice: SyncChoice;
-    if (anotherUser) choice = 'server';
-    else if (answer.records.every((record) => record.deleted)) choice = 'browser';
+    if (anotherUser) choice = serverEmpty ? 'browser' : 'server';
+    else if (serverEmpty) choice = 'browser';
     else if (!this.hasOwnWork()) choice = 'server';
     else if (this.sameAsServer(answer.records)) choice = 'merge';
     else {
@@ -435,6 +437,7 @@ export class ServerSync {
     this.user = answer.user;
     this.serverRev = answer.serverRev;
     const now = this.options.now();
+    if (anotherUser && choice === 'browser') this.resetToDefaults(now);
     const byStore = new Map<string, ServerRecord[]>();
     for (const record of answer.records) byStore.set(record.store, [...(byStore.get(record.store) ?? []), record]);
     for (const { name, merges = {} } of this.options.stores) {
@@ -479,6 +482,47 @@ export class ServerSync {
       this.post(name, diff, true);
     }
     this.ready = true;
+  }
+
+  /**
+   * This browser's records made a new browser's (each store's defaults), as revisions of its own,
+   * shown in the tabs: nothing of the last user's stays for the next.
+   */
+  private resetToDefaults(now: number): void {
+    for (const { name, defaults } of this.options.stores) {
+      const mirror = this.mirror.get(name);
+      if (!mirror) continue;
+      const diff = emptyDiff();
+      const revision = (held: UserRecord | undefined, id: string, kind: string): Pick<UserRecord, 'id' | 'kind' | 'rev' | 'updatedAt' | 'by'> => ({
+        id,
+        kind,
+        rev: (held?.rev ?? 0) + 1,
+        updatedAt: now,
+        by: this.options.id,
+      });
+      for (const held of [...mirror.values()]) {
+        if (!this.travels(name, held.kind)) continue;
+        const fallback = defaults.get(held.id);
+        if (fallback) {
+          if (!held.deleted && sameValue(held.value, fallback.value)) continue;
+          const next: UserRecord = { ...revision(held, held.id, fallback.kind), value: fallback.value };
+          mirror.set(held.id, next);
+          if (held.deleted) diff.added.push(next);
+          else diff.updated.push([held, next]);
+        } else if (!held.deleted) {
+          const tombstone: UserRecord = { ...revision(held, held.id, held.kind), deleted: true };
+          mirror.set(held.id, tombstone);
+          diff.removed.push(tombstone);
+        }
+      }
+      for (const [id, { kind, value }] of defaults) {
+        if (mirror.has(id) || !this.travels(name, kind)) continue;
+        const next: UserRecord = { ...revision(undefined, id, kind), value };
+        mirror.set(id, next);
+        diff.added.push(next);
+      }
+      this.post(name, diff);
+    }
   }
 
   private async pull(): Promise<void> {
