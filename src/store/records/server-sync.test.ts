@@ -489,6 +489,16 @@ describe('the first contact of a browser with a workspace', () => {
     expect(shared.storage.getItem(`${HELD_KEY_PREFIX}ann`)).toBeNull();
   });
 
+  it('leaves out damaged changes kept for a user, and syncs', async () => {
+    const server = memoryServer();
+    const shared = browser(server, 'shared');
+    shared.storage.setItem(`${HELD_KEY_PREFIX}ann`, JSON.stringify([{ store: 'app' }, 5, { store: 'app', to: { id: 'x' } }]));
+    shared.open();
+    await settle(shared);
+    expect(shared.statuses.at(-1)).toEqual({ state: 'synced' });
+    expect(shared.storage.getItem(`${HELD_KEY_PREFIX}ann`)).toBeNull();
+  });
+
   it('stays local when the server keeps no workspace, and stops on a sign-out', async () => {
     const server = memoryServer();
     const demo = browser(server, 'demo');

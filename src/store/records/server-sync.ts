@@ -19,6 +19,7 @@ import {
   emptyDiff,
   isEmptyDiff,
   mergeChange,
+  reviseRecords,
   sameRevision,
   sameValue,
   type ChangeBatch,
@@ -28,7 +29,7 @@ import {
   type UserRecord,
 } from '#shared/records.ts';
 import type { WorkspaceRead, WorkspaceWritten } from '#shared/workspace-protocol.ts';
-import { changesOf, isBatch, loadRecords, RECORDS_KEY_PREFIX, type Channel } from './tab-sync';
+import { changesOf, isBatch, isRecord, loadRecords, RECORDS_KEY_PREFIX, type Channel } from './tab-sync';
 
 export type SyncChoice = 'merge' | 'server' | 'browser';
 
@@ -157,13 +158,19 @@ function plain({ id, kind, rev, updatedAt, by, deleted, value }: UserRecord): Us
 /** The revision nothing was made on: a merge against it keeps both sides' lists whole. */
 const nothingOf = (record: UserRecord): UserRecord => ({ id: record.id, kind: record.kind, rev: 0, updatedAt: 0, by: '' });
 
+/** The changes kept for `user` (holdUnsent); damaged entries are left out. */
 function readHeld(storage: ServerSyncOptions['storage'], user: string): OutgoingChange[] {
+  let held: unknown;
   try {
-    const held = JSON.parse(storage.getItem(HELD_KEY_PREFIX + user) ?? '[]') as unknown;
-    return Array.isArray(held) ? (held as OutgoingChange[]) : [];
+    held = JSON.parse(storage.getItem(HELD_KEY_PREFIX + user) ?? '[]');
   } catch {
     return [];
   }
+  const isChange = (entry: unknown): entry is OutgoingChange => {
+    const { store, from, to } = (entry ?? {}) as Partial<Record<keyof OutgoingChange, unknown>>;
+    return typeof store === 'string' && isRecord(to) && (from === undefined || isRecord(from));
+  };
+  return Array.isArray(held) ? held.filter(isChange) : [];
 }
 
 function readSaved(storage: ServerSyncOptions['storage']): SavedSync | undefined {
@@ -339,21 +346,18 @@ export class ServerSync {
   private takeHeld(): void {
     if (this.user === undefined) return;
     const held = readHeld(this.options.storage, this.user);
-    if (held.length === 0) return;
     const now = this.options.now();
     const diffs = new Map<string, RecordsDiff>();
     for (const { store, from, to } of held) {
       const mirror = this.mirror.get(store);
       const config = this.options.stores.find(({ name }) => name === store);
       if (!mirror || !config || !this.travels(store, to.kind)) continue;
+      // Merged with the server's copy by the usual rules (taken whole when that copy is the one it was made on).
       const onServer = this.base.get(store)?.get(to.id);
-      let result: UserRecord = to;
-      if (onServer && !(from && sameRevision(onServer, from))) {
-        const scratch = new Map([[to.id, onServer]]);
-        mergeChange(scratch, from, to, config.merges ?? {});
-        result = scratch.get(to.id) ?? onServer;
-        if (result === onServer) continue;
-      }
+      const scratch = new Map(onServer ? [[to.id, onServer]] : []);
+      mergeChange(scratch, from, to, config.merges ?? {});
+      const result = scratch.get(to.id);
+      if (!result || result === onServer) continue;
       const local = mirror.get(to.id);
       if (local && sameValue(local.value, result.value) && !local.deleted === !result.deleted) continue;
       const revision: UserRecord = { ...plain(result), rev: Math.max(local?.rev ?? 0, result.rev) + 1, by: this.options.id, updatedAt: now };
@@ -486,41 +490,17 @@ export class ServerSync {
 
   /**
    * This browser's records made a new browser's (each store's defaults), as revisions of its own,
-   * shown in the tabs: nothing of the last user's stays for the next.
+   * shown in the tabs: nothing of the last user's stays for the next. What stays on the device
+   * (the charts on screen) stays as it is.
    */
   private resetToDefaults(now: number): void {
     for (const { name, defaults } of this.options.stores) {
       const mirror = this.mirror.get(name);
       if (!mirror) continue;
-      const diff = emptyDiff();
-      const revision = (held: UserRecord | undefined, id: string, kind: string): Pick<UserRecord, 'id' | 'kind' | 'rev' | 'updatedAt' | 'by'> => ({
-        id,
-        kind,
-        rev: (held?.rev ?? 0) + 1,
-        updatedAt: now,
-        by: this.options.id,
-      });
-      for (const held of [...mirror.values()]) {
-        if (!this.travels(name, held.kind)) continue;
-        const fallback = defaults.get(held.id);
-        if (fallback) {
-          if (!held.deleted && sameValue(held.value, fallback.value)) continue;
-          const next: UserRecord = { ...revision(held, held.id, fallback.kind), value: fallback.value };
-          mirror.set(held.id, next);
-          if (held.deleted) diff.added.push(next);
-          else diff.updated.push([held, next]);
-        } else if (!held.deleted) {
-          const tombstone: UserRecord = { ...revision(held, held.id, held.kind), deleted: true };
-          mirror.set(held.id, tombstone);
-          diff.removed.push(tombstone);
-        }
-      }
-      for (const [id, { kind, value }] of defaults) {
-        if (mirror.has(id) || !this.travels(name, kind)) continue;
-        const next: UserRecord = { ...revision(undefined, id, kind), value };
-        mirror.set(id, next);
-        diff.added.push(next);
-      }
+      const values = new Map([...defaults].filter(([, { kind }]) => this.travels(name, kind)));
+      for (const [id, record] of mirror) if (!record.deleted && !this.travels(name, record.kind)) values.set(id, { kind: record.kind, value: record.value });
+      const { records, diff } = reviseRecords(mirror, values, this.options.id, now);
+      this.mirror.set(name, records);
       this.post(name, diff);
     }
   }

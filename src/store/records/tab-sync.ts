@@ -63,7 +63,8 @@ export const RECORDS_KEY_PREFIX = 'chartroom.records.';
 /** Tombstones older than this are forgotten (a tab closed longer ago reloads anyway). */
 const TOMBSTONE_DAYS = 30;
 
-function isRecord(value: unknown): value is UserRecord {
+/** Whether `value` has a record's shape (saved or kept data is checked before use). */
+export function isRecord(value: unknown): value is UserRecord {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Partial<UserRecord>;
   return (
