@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { chartroomServer } from './server/dev-plugin.ts';
 import { pageClockPlugin } from './server/page-clock.ts';
 import { appShellPage } from './vite-plugins/app-shell-page.ts';
+import { chineseScriptDictsPlugin } from './vite-plugins/chinese-script-dicts.ts';
 import { earlyKeysScript } from './vite-plugins/early-keys-script.ts';
 import { firstScreenChunkOf } from './vite-plugins/first-screen-chunks.ts';
 import { FIRST_SCREEN_ROOTS } from './vite-plugins/first-screen-roots.ts';
@@ -91,6 +92,7 @@ const serviceWorker = VitePWA({
 export default defineConfig({
   plugins: [
     react(),
+    chineseScriptDictsPlugin(),
     withoutMutations(),
     tailwindcss(),
     chartroomServer(),

@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { chineseScriptDictsPlugin } from './vite-plugins/chinese-script-dicts.ts';
 
 export default defineConfig({
+  // The modules of src that import a virtual module need its plugin in the tests too.
+  plugins: [chineseScriptDictsPlugin()],
   test: {
     include: [
       'eslint/**/*.test.ts',

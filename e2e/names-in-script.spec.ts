@@ -4,7 +4,8 @@
  * (Simplified: 苹果), zh-TW and zh-HK (Traditional: 騰訊控股, 滙豐控股), with HK codes as Hong
  * Kong writes them (00700) and the symbol as 700.HK; a switch renders them again at once. An
  * alert's log line, logged in English, reads in the new language after a switch. The search
- * palette names them as the header does.
+ * palette names them as the header does. A-shares, which the data names in Simplified only, read
+ * in Traditional in zh-TW and zh-HK (each region's forms: 茅臺 in Taiwan, 茅台 in Hong Kong).
  */
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
@@ -140,4 +141,33 @@ test('an alert’s log line, logged in English, reads in the new language after 
   await page.reload();
   await page.getByRole('tab', { name: '提醒' }).click();
   await expect(page.getByTestId('alert-log-entry')).toContainText('AAPL.US 已向上穿越');
+});
+
+test('A-shares (Simplified names only in the data) read in Traditional in zh-TW and zh-HK: header, watchlist row, palette', async ({ page }) => {
+  const expected: Record<'zh-CN' | 'zh-TW' | 'zh-HK', { moutai: string; catl: string; bank: string }> = {
+    'zh-CN': { moutai: '贵州茅台', catl: '宁德时代', bank: '招商银行' },
+    'zh-TW': { moutai: '貴州茅臺', catl: '寧德時代', bank: '招商銀行' },
+    'zh-HK': { moutai: '貴州茅台', catl: '寧德時代', bank: '招商銀行' },
+  };
+  await page.goto('/?symbol=600519.SH&interval=1d');
+  await expect(page.getByTestId('watchlist-row').first()).toBeVisible({ timeout: 15_000 });
+  for (const language of ['zh-TW', 'zh-HK', 'zh-CN'] as const) {
+    const names = expected[language];
+    await switchLanguage(page, language);
+    await expect(page.getByTestId('header-name')).toHaveText(names.moutai);
+    await page.getByRole('tab', { name: 'A股' }).click();
+    await expect(watchlistName(page, '300750.SZ')).toHaveText(names.catl);
+    await expect(watchlistName(page, '600036.SH')).toHaveText(names.bank);
+    await page.screenshot({ path: `${SHOTS}/a-shares-${language}.png` });
+    // Typed in Simplified, as the data has it: the palette names the match as the header would.
+    await page.keyboard.press('Control+k');
+    const field = page.getByRole('dialog').locator('input[role="combobox"]');
+    await expect(field).toBeFocused();
+    await page.keyboard.type('300750', { delay: 40 });
+    const option = page.locator('[data-testid="search-option"][data-symbol="300750.SZ"]');
+    await expect(option).toContainText(names.catl);
+    if (language !== 'zh-CN') await expect(option).not.toContainText('宁德时代');
+    await page.keyboard.press('Escape');
+    await expect(field).toBeHidden();
+  }
 });

@@ -7,6 +7,7 @@ import { t } from '../i18n/t';
 import { useLanguage } from '../i18n/use-language';
 import type { SymbolMatch } from '../lib/catalog-search';
 import { matchNames } from '../lib/local-name';
+import { useTraditionalScript } from '../queries/use-traditional-script';
 import { typeName } from './ui/type-name';
 
 interface SymbolSuggestionsProps {
@@ -20,6 +21,7 @@ interface SymbolSuggestionsProps {
 
 export function SymbolSuggestions({ id, suggestions, activeIndex, optionId, onActivate, onPick }: SymbolSuggestionsProps) {
   const language = useLanguage();
+  const toTraditional = useTraditionalScript(language);
   return (
     <ul
       id={id}
@@ -28,7 +30,7 @@ export function SymbolSuggestions({ id, suggestions, activeIndex, optionId, onAc
       className="absolute inset-x-0 top-full z-20 mt-0.5 max-h-60 overflow-y-auto rounded border border-slate-300 bg-white py-0.5 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
     >
       {suggestions.map((suggestion, index) => {
-        const { name, detail } = matchNames(suggestion, language);
+        const { name, detail } = matchNames(suggestion, language, toTraditional);
         return (
           <li
             key={suggestion.symbol}

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadLanguage } from '../i18n/load-language';
-import { localNames, matchNames, type NamedSymbol } from './local-name';
+import { localName, localNames, matchNames, type NamedSymbol } from './local-name';
 
 /** As the catalogue has them (server/sim/catalog): '' where a name is absent or the same as one before it. */
 const ITEMS: NamedSymbol[] = [
@@ -30,6 +30,18 @@ describe('localNames', () => {
   it('gives HK stocks their English names in English (and the pseudo-locale); a name with no English stays', () => {
     for (const language of ['en', 'pseudo'] as const)
       expect(symbols.map((symbol) => names.nameOf(symbol, language))).toEqual(['TENCENT', 'HSBC HOLDINGS', 'AIA', 'Apple Inc.', '贵州茅台']);
+  });
+
+  it('writes a Simplified-only name in Traditional in zh-TW and zh-HK when given the converter, never a Traditional name', () => {
+    const marked = (text: string) => `T(${text})`;
+    for (const language of ['zh-TW', 'zh-HK'] as const) {
+      expect(symbols.map((symbol) => names.nameOf(symbol, language, marked))).toEqual(['騰訊控股', '滙豐控股', '友邦保險', '蘋果', 'T(贵州茅台)']);
+      expect(localName('贵州茅台', {}, language, marked)).toBe('T(贵州茅台)');
+      expect(localName('Apple Inc.', { hans: '苹果' }, language, marked)).toBe('T(苹果)');
+      // No Chinese name at all: the data's own, untouched.
+      expect(localName('Apple Inc.', {}, language, marked)).toBe('Apple Inc.');
+    }
+    for (const language of ['zh-CN', 'en'] as const) expect(names.nameOf('600519.SH', language, marked)).toBe('贵州茅台');
   });
 
   it('names an ambiguous symbol by its first type, and knows nothing of a symbol the catalogue lacks', () => {
@@ -67,6 +79,9 @@ describe('names of pairs and of matches in Chinese', () => {
       expect(matchNames({ ...tencent, matchedName: 'TENCENT' }, language)).toEqual({ name: '騰訊控股', detail: 'TENCENT' });
     }
     expect(matchNames(tencent, 'en')).toEqual({ name: 'TENCENT', detail: '腾讯控股' });
+    // A match named in Simplified only is shown in Traditional, without the Simplified beside it.
+    const moutai = { symbol: '600519.SH', name: '贵州茅台', names: { en: '', hans: '', hant: '' } };
+    expect(matchNames(moutai, 'zh-HK', (text) => (text === '贵州茅台' ? '貴州茅台' : text))).toEqual({ name: '貴州茅台' });
     // The other script typed in zh-CN: the name that matched says why the row is there.
     expect(matchNames({ ...tencent, matchedName: '騰訊控股' }, 'zh-CN')).toEqual({ name: '腾讯控股', detail: '騰訊控股' });
   });

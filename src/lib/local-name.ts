@@ -15,11 +15,22 @@ export interface ScriptNames {
   hant?: string;
 }
 
-export function localName(name: string, names: ScriptNames, language: Language): string {
+/** Writes Simplified Chinese in the language's Traditional script (chinese-script/traditional-script.ts). */
+export type ToTraditional = (simplified: string) => string;
+
+/**
+ * In Traditional Chinese without a Traditional name (A-shares, China futures: the data has only
+ * name_cn), the Simplified one is written in Traditional by `toTraditional`, when given.
+ */
+export function localName(name: string, names: ScriptNames, language: Language, toTraditional?: ToTraditional): string {
   const chinese = hasHan(name) ? name : undefined;
-  const pick = (...candidates: (string | undefined)[]) => candidates.find((candidate) => candidate !== undefined && candidate !== '') ?? name;
+  const present = (candidate: string | undefined): candidate is string => candidate !== undefined && candidate !== '';
+  const pick = (...candidates: (string | undefined)[]) => candidates.find(present) ?? name;
   if (language === 'zh-CN') return pick(names.hans, chinese, names.hant);
-  if (language === 'zh-TW' || language === 'zh-HK') return pick(names.hant, names.hans, chinese);
+  if (language === 'zh-TW' || language === 'zh-HK') {
+    const simplified = [names.hans, chinese].find(present);
+    return pick(names.hant, simplified === undefined ? undefined : (toTraditional?.(simplified) ?? simplified));
+  }
   return pick(names.en);
 }
 
@@ -36,7 +47,7 @@ export interface NamedSymbol {
 
 /** Each symbol's name in a language's script; undefined for a symbol the catalogue does not have. */
 export interface LocalNames {
-  nameOf(symbol: string, language: Language): string | undefined;
+  nameOf(symbol: string, language: Language, toTraditional?: ToTraditional): string | undefined;
 }
 
 /** The names of every symbol, looked up by symbol (an ambiguous symbol's first type names it). */
@@ -44,9 +55,9 @@ export function localNames(items: Iterable<NamedSymbol>): LocalNames {
   const bySymbol = new Map<string, NamedSymbol>();
   for (const item of items) if (!bySymbol.has(item.symbol)) bySymbol.set(item.symbol, item);
   return {
-    nameOf: (symbol, language) => {
+    nameOf: (symbol, language, toTraditional) => {
       const item = bySymbol.get(symbol);
-      return item && localName(pairName(symbol, item.name) ?? item.name, { en: item.nameEn, hans: item.nameCn, hant: item.nameHk }, language);
+      return item && localName(pairName(symbol, item.name) ?? item.name, { en: item.nameEn, hans: item.nameCn, hant: item.nameHk }, language, toTraditional);
     },
   };
 }
@@ -66,10 +77,11 @@ const readsHan = (language: Language): boolean => language !== 'en' && language 
 export function matchNames(
   match: { symbol?: string; name: string; matchedName?: string; names: { en: string; hans: string; hant: string } },
   language: Language,
+  toTraditional?: ToTraditional,
 ): { name: string; detail?: string } {
   const { name, matchedName, names } = match;
   const pair = match.symbol === undefined ? undefined : pairName(match.symbol, name);
-  const shown = localName(pair ?? name, names, language);
+  const shown = localName(pair ?? name, names, language, toTraditional);
   const matched = matchedName !== undefined && matchedName !== shown;
   const detail = matched ? matchedName : name;
   // The data's own name beside, where nothing else matched: not when it is the shown name in the

@@ -6,10 +6,11 @@
  * useLanguage, a language switch renders the name again at once.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { LocalNames } from '../lib/local-name';
+import { localName, type LocalNames } from '../lib/local-name';
 import { catalogueMayRename, interimName } from '../lib/interim-name';
 import { useLanguage } from '../i18n/use-language';
 import { queryKeys } from './query-keys';
+import { useTraditionalScript } from './use-traditional-script';
 
 /** Under the catalogue's key: whatever refreshes the catalogue refreshes the names. */
 export const LOCAL_NAMES_KEY = [...queryKeys.catalog.all, 'names'] as const;
@@ -35,11 +36,14 @@ function useLocalNamesQuery(needed: boolean) {
  * `symbol`'s name in the current language's script, else `name` (the data's own; while the names
  * load, only if it is in the language's script: interimName). In English only an HK stock's name
  * can differ from the data's (name_en): a page of US stocks in English does not download the
- * catalogue for its names (the search downloads it when pointed at).
+ * catalogue for its names (the search downloads it when pointed at). In Traditional Chinese a
+ * name the data has in Simplified only is written in Traditional once the converter is in.
  */
 export function useLocalName(symbol: string, name: string | undefined): string | undefined {
   const language = useLanguage();
+  const toTraditional = useTraditionalScript(language);
   const { data: names, isError } = useLocalNamesQuery(catalogueMayRename(symbol, language));
   const settled = names !== undefined || isError;
-  return names?.nameOf(symbol, language) ?? (settled ? name : interimName(symbol, name, language));
+  const ownName = name === undefined ? undefined : localName(name, {}, language, toTraditional);
+  return names?.nameOf(symbol, language, toTraditional) ?? (settled ? ownName : interimName(symbol, ownName, language));
 }

@@ -11,7 +11,10 @@ import type { ScreenAnswer } from '#shared/screener/screener-protocol.ts';
 import { rowOrder } from '#shared/screener/screen-sort.ts';
 import { activeLanguage } from '../../i18n/translate';
 import { t } from '../../i18n/t';
+import type { Language } from '../../i18n/locales';
 import { useLanguage } from '../../i18n/use-language';
+import { localName, type ToTraditional } from '../../lib/local-name';
+import { useTraditionalScript } from '../../queries/use-traditional-script';
 import { useAppStore } from '../../store/app-store';
 import { wallClock } from '../../time/clock';
 import { ResultsTable, type ResultRow } from './results-table';
@@ -31,13 +34,9 @@ const APPLY_AFTER_MS = 400;
 const ENTERED_MS = 3_000;
 const LEFT_MS = 10_000;
 
-/** The name of a row's symbol in the page's script. */
-function nameOf(names: ScreenAnswer['names'][number] | undefined): string {
-  if (!names) return '';
-  const language = activeLanguage();
-  if (language === 'zh-CN') return names.hans ?? names.en ?? '';
-  if (language === 'zh-TW' || language === 'zh-HK') return names.hant ?? names.hans ?? names.en ?? '';
-  return names.en ?? '';
+/** The name of a row's symbol in the page's script (as the header names it: localName). */
+function nameOf(names: ScreenAnswer['names'][number] | undefined, language: Language, toTraditional: ToTraditional | undefined): string {
+  return names ? localName(names.en ?? '', names, language, toTraditional) : '';
 }
 
 /** What decides which symbols match: the screen without its order, unless a limit cuts by it. */
@@ -68,7 +67,7 @@ interface ScreenerPanelProps {
 }
 
 export function ScreenerPanel({ takeLinkScreen = takeLinkScreenAtLoad }: ScreenerPanelProps) {
-  useLanguage();
+  const toTraditional = useTraditionalScript(useLanguage());
   useLinkedScreen(takeLinkScreen);
   const draft = useScreenerStore((state) => state.draft);
   const edit = useScreenerStore((state) => state.edit);
@@ -132,15 +131,13 @@ export function ScreenerPanel({ takeLinkScreen = takeLinkScreenAtLoad }: Screene
     if (!answer) return [];
     const list = answer.rows.map((row, index) => ({
       symbol: row.symbol,
-      name: nameOf(answer.names[index]),
+      name: nameOf(answer.names[index], language, toTraditional),
       values: row.values,
     }));
     const index = sort.column === 'symbol' ? undefined : answer.keys.indexOf(columnKey(sort.column));
     if (index === -1) return list;
     return list.sort(rowOrder(sort, index));
-    // The language changes the names.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [answer, sort, language]);
+  }, [answer, sort, language, toTraditional]);
 
   const onSort = useCallback(
     (column: SortColumn) => {

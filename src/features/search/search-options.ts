@@ -8,7 +8,7 @@
 import type { Market, ProductType } from '#shared/contract.ts';
 import { looksLikeSymbol, marketOfSymbol, normalizeSymbol } from '#shared/symbols.ts';
 import type { CatalogSearch, SymbolMatch } from '../../lib/catalog-search';
-import { matchNames } from '../../lib/local-name';
+import { matchNames, type ToTraditional } from '../../lib/local-name';
 import { activeLanguage } from '../../i18n/translate';
 
 export interface SearchOption {
@@ -39,9 +39,9 @@ export interface OptionList {
 }
 
 /** Named as the header and the watchlist name it, in the language's script (matchNames). */
-function toOption(match: SymbolMatch): SearchOption {
+function toOption(match: SymbolMatch, toTraditional: ToTraditional | undefined): SearchOption {
   const { symbol, market, types } = match;
-  return { key: symbol, symbol, ...matchNames(match, activeLanguage()), market, types, direct: false };
+  return { key: symbol, symbol, ...matchNames(match, activeLanguage(), toTraditional), market, types, direct: false };
 }
 
 export function directOption(query: string): SearchOption | undefined {
@@ -56,16 +56,22 @@ export interface BuildOptions {
   limit: number;
   /** The catalogue failed to load: a typed symbol is all there is, and the default. */
   catalogFailed?: boolean;
+  /** Writes Simplified names in Traditional, in zh-TW and zh-HK once loaded (useTraditionalScript). */
+  toTraditional?: ToTraditional;
 }
 
-export function buildOptions(catalog: CatalogSearch | undefined, query: string, { filters, limit, catalogFailed = false }: BuildOptions): OptionList {
+export function buildOptions(
+  catalog: CatalogSearch | undefined,
+  query: string,
+  { filters, limit, catalogFailed = false, toTraditional }: BuildOptions,
+): OptionList {
   const trimmed = query.trim();
   if (catalog === undefined) {
     const direct = directOption(trimmed);
     return { options: direct ? [direct] : [], total: undefined, defaultIndex: direct && catalogFailed ? 0 : -1 };
   }
   const { matches, total } = catalog.searchSymbols(trimmed, { ...filters, limit });
-  const options = matches.map(toOption);
+  const options = matches.map((match) => toOption(match, toTraditional));
   const defaultIndex = options.length > 0 ? 0 : -1;
   const direct = catalog.lookup(trimmed).length === 0 ? directOption(trimmed) : undefined;
   return { options: direct ? [...options, direct] : options, total, defaultIndex };

@@ -17,6 +17,7 @@ import { PaletteDialog } from './palette-dialog';
 import type { PaletteDraftHolder } from './palette-draft-holder';
 import { PaletteFooter } from './palette-footer';
 import { SearchFilters } from './search-filters';
+import { useTraditionalScript } from '../../queries/use-traditional-script';
 import { buildOptions, type ProductFilters, type SearchOption } from './search-options';
 import { SearchResults } from './search-results';
 import { useActiveWatchlistSymbols, useAddToWatchlist } from './use-add-to-watchlist';
@@ -39,7 +40,7 @@ export function SearchPalette({ open, onClose, draft }: SearchPaletteProps) {
 }
 
 function Palette({ onClose, draft }: { onClose: () => void; draft: PaletteDraftHolder | undefined }) {
-  useLanguage();
+  const toTraditional = useTraditionalScript(useLanguage());
   const baseId = useId();
   const [initial] = useState(() => draft?.read());
   const [query, setQuery] = useState(initial?.text ?? '');
@@ -52,7 +53,10 @@ function Palette({ onClose, draft }: { onClose: () => void; draft: PaletteDraftH
   const [waitingEnter, setWaitingEnter] = useState<string | undefined>(initial?.enter ? initial.text : undefined);
   const catalog = useCatalog();
   const catalogFailed = catalog.data === undefined && catalog.isError;
-  const list = useMemo(() => buildOptions(catalog.data, query, { filters, limit, catalogFailed }), [catalog.data, query, filters, limit, catalogFailed]);
+  const list = useMemo(
+    () => buildOptions(catalog.data, query, { filters, limit, catalogFailed, toTraditional }),
+    [catalog.data, query, filters, limit, catalogFailed, toTraditional],
+  );
   const { options } = list;
   const opener = useSymbolOpener(onClose);
   const addToWatchlist = useAddToWatchlist();
@@ -88,7 +92,7 @@ function Palette({ onClose, draft }: { onClose: () => void; draft: PaletteDraftH
     else setNotice(addToWatchlist(option.symbol));
   };
   const bestMatch = (text: string) => {
-    const fresh = buildOptions(catalog.data, text, { filters, limit: PAGE_SIZE, catalogFailed });
+    const fresh = buildOptions(catalog.data, text, { filters, limit: PAGE_SIZE, catalogFailed, toTraditional });
     return fresh.options[fresh.defaultIndex];
   };
   const move = (step: number) => {
