@@ -167,6 +167,11 @@ test('A-shares (Simplified names only in the data) read in Traditional in zh-TW 
     const option = page.locator('[data-testid="search-option"][data-symbol="300750.SZ"]');
     await expect(option).toContainText(names.catl);
     if (language !== 'zh-CN') await expect(option).not.toContainText('宁德时代');
+    // Typed in Traditional, in any language: the search folds both scripts to one.
+    await field.press('Control+a');
+    await page.keyboard.type('貴州茅臺', { delay: 40 });
+    await expect(page.getByTestId('search-option').first()).toHaveAttribute('data-symbol', '600519.SH');
+    await expect(page.getByTestId('search-option').first()).toContainText(names.moutai);
     await page.keyboard.press('Escape');
     await expect(field).toBeHidden();
   }

@@ -126,6 +126,17 @@ describe('createCatalogSearch: names', () => {
     expect(first('ＴＥＮＣＥＮＴ')?.item.symbol).toBe('700.HK');
   });
 
+  it('finds a name in the other script: an A-share the data names in Simplified only, typed in Traditional', () => {
+    expect(first('貴州')).toMatchObject({ item: { symbol: '600519.SH' }, rank: MATCH_RANK.nameStart });
+    expect(first('貴州茅臺')).toMatchObject({ item: { symbol: '600519.SH' }, rank: MATCH_RANK.nameStart });
+    expect(first('中國銀行')?.item.symbol).toBe('601988.SH');
+    // HSBC, named 滙豐 in Hong Kong, typed with the common 匯 or in Simplified.
+    for (const typed of ['滙豐', '匯豐', '汇丰']) expect(first(typed)?.item.symbol).toBe('5.HK');
+    // The name written as typed is the one that matched.
+    expect(first('汇丰')).not.toHaveProperty('matchedName');
+    expect(first('滙豐')).toMatchObject({ matchedName: '滙豐控股' });
+  });
+
   it('finds Chinese names by pinyin, full or initials, from the start or a later syllable', () => {
     expect(first('gzmt')).toMatchObject({ item: { symbol: '600519.SH' }, rank: MATCH_RANK.nameStart });
     expect(first('guizhoumaotai')).toMatchObject({ item: { symbol: '600519.SH' }, rank: MATCH_RANK.nameStart });

@@ -231,14 +231,24 @@ function nameScore(at: number, whole: boolean, alias: boolean, exact: boolean, c
   return { rank, edits: 0, exact, whole, alias, closeness, matchedName: matched === itemName ? undefined : matched };
 }
 
-function nameMatch(entry: Prepared, tokens: readonly string[], typed: string, pinyinQuery: string | undefined): NameScore | undefined {
+/**
+ * The best of an entry's names for the query: `tokens` and `typed` folded, `asTyped` the query as
+ * the user wrote it. Of names that match alike (腾讯控股 and 騰訊控股 both fold to 腾讯控股), the one
+ * written as typed is the match: it says why the row is there.
+ */
+function nameMatch(entry: Prepared, tokens: readonly string[], typed: string, pinyinQuery: string | undefined, asTyped: string): NameScore | undefined {
   let best: NameScore | undefined;
+  let bestAsTyped = false;
   const itemName = entry.item.name;
   for (const { original, words, alias, compact } of entry.names) {
     const { at, whole } = tokensMatch(words, tokens);
     if (at === -1) continue;
     const candidate = nameScore(at, whole, alias, compact === typed, words.text.length, original, itemName);
-    if (best === undefined || betterName(candidate, best)) best = candidate;
+    const written = original.includes(asTyped);
+    if (best === undefined || betterName(candidate, best) || (written && !bestAsTyped && !betterName(best, candidate))) {
+      best = candidate;
+      bestAsTyped = written;
+    }
   }
   if (pinyinQuery !== undefined && entry.pinyin !== undefined) {
     const { full, initials, of } = entry.pinyin;
@@ -380,6 +390,7 @@ function searchOver({ entries, wordStarts }: PreparedIndex, lastUpdated: string)
     }
     const tokens = queryTokens(query);
     const typed = tokens.join('');
+    const asTyped = query.trim();
     // Pinyin is typed in Latin letters: `teng xun`, `tengxun`, `txkg`.
     const latin = fold(query).replace(/[\s']+/g, '');
     const pinyinQuery = /^[a-z0-9]*[a-z][a-z0-9]*$/.test(latin) ? latin : undefined;
@@ -399,7 +410,7 @@ function searchOver({ entries, wordStarts }: PreparedIndex, lastUpdated: string)
         scored.push(scoredBySymbol(entry, bySymbol));
         continue;
       }
-      const byName = tokens.length > 0 && mayMatchByName(entry.order) ? nameMatch(entry, tokens, typed, pinyinQuery) : undefined;
+      const byName = tokens.length > 0 && mayMatchByName(entry.order) ? nameMatch(entry, tokens, typed, pinyinQuery, asTyped) : undefined;
       if (byName !== undefined) scored.push(scoredByName(entry, byName));
       else if (inside !== undefined && entry.item.symbol.includes(inside)) scored.push(scoredBySymbol(entry, MATCH_RANK.insideSymbol));
     }

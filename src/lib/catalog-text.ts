@@ -5,6 +5,7 @@
  * 0, 1, 2; `ETHUSDT` only at 0, so `eth` is not a word of `Ethereum / Tether` but `teth`er is.
  */
 
+import { foldToSimplified } from './chinese-script/simplified-folding';
 import { HAN } from './han';
 
 export { hasHan } from './han';
@@ -21,11 +22,12 @@ function kindOf(char: string): Kind {
 }
 
 /**
- * Case and width folded: `ＴＥＮＣＥＮＴ` and `Tencent` both read `tencent`; and a variant
- * character Hong Kong names use for the common one a user types (HSBC's 滙豐 is typed 匯豐).
+ * Case, width and script folded: `ＴＥＮＣＥＮＴ` and `Tencent` both read `tencent`; 騰訊 and 腾讯
+ * both read 腾讯, 貴州 finds 贵州茅台 (an A-share the data names in Simplified only), and HSBC's
+ * 滙豐 is found typed 匯豐 or 汇丰. The length stays (one character for one).
  */
 export function fold(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/滙/gu, '匯');
+  return foldToSimplified(text.normalize('NFKC').toLowerCase());
 }
 
 /** A searchable text: folded, with the positions where its words start. */
