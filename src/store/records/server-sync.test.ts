@@ -53,7 +53,14 @@ function memoryServer() {
     devices,
     reads: 0,
     writes: 0,
-    transport(device: { online: boolean; off?: boolean; refuse?: number; overLimit?: string; afterStore?: () => void }): WorkspaceTransport {
+    transport(device: {
+      online: boolean;
+      off?: boolean;
+      refuse?: number;
+      overLimit?: string;
+      writesFail?: boolean;
+      afterStore?: () => void;
+    }): WorkspaceTransport {
       const reach = () => {
         if (!device.online) throw new TypeError('Failed to fetch');
         if (device.refuse !== undefined) throw new SyncRefusal(device.refuse, 'refused');
@@ -71,6 +78,7 @@ function memoryServer() {
           this.writes += 1;
           await Promise.resolve();
           reach();
+          if (device.writesFail) throw new TypeError('Failed to fetch');
           if (changes.some(({ store }) => store === device.overLimit)) throw new SyncRefusal(422, `too many in ${String(device.overLimit)}`);
           const stored: ServerRecord[] = [];
           for (const { store, from, to } of changes) {
@@ -104,7 +112,10 @@ function browser(
   storage = memoryStorage(),
 ) {
   const hub = channelHub();
-  const device: { online: boolean; off: boolean; refuse?: number; overLimit?: string; afterStore?: () => void } = { online: true, off: false };
+  const device: { online: boolean; off: boolean; refuse?: number; overLimit?: string; writesFail?: boolean; afterStore?: () => void } = {
+    online: true,
+    off: false,
+  };
   const store = appStore();
   const alerts = createStore<AlertsByIdState>()(() => ({ alerts: {} }));
   const statuses: SyncStatus[] = [];
@@ -486,6 +497,40 @@ describe('the first contact of a browser with a workspace', () => {
     expect(symbolsOf(desk.store, 'us')).toEqual(symbolsOf(ann.store, 'us'));
     expect(bobOnServer.some((value) => value.includes('Ann offline') || value.includes('ORCL.US'))).toBe(false);
     // Taken once: the kept changes are gone from this browser.
+    expect(shared.storage.getItem(`${HELD_KEY_PREFIX}ann`)).toBeNull();
+  });
+
+  it('keeps a returning user’s kept changes until the server has them: a tab closed before they were saved or sent loses nothing', async () => {
+    const server = memoryServer();
+    const shared = browser(server, 'shared');
+    shared.open();
+    await settle(shared);
+    shared.device.online = false;
+    shared.store.getState().addSymbol('us', 'ORCL.US');
+    await settle(shared);
+    const annOnServer = new Map(server.records);
+    server.user = 'bob';
+    server.records.clear();
+    const bob = browser(server, 'shared', 'merge', { pushDelayMs: 0 }, shared.storage);
+    bob.open();
+    await settle(bob);
+
+    // Ann is back, but her changes reach neither her tab (the page closes first) nor the server.
+    server.user = 'ann';
+    server.records.clear();
+    for (const [key, record] of annOnServer) server.records.set(key, record);
+    const closing = browser(server, 'shared', 'merge', { pushDelayMs: 0 }, shared.storage);
+    closing.device.writesFail = true;
+    closing.open();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(shared.storage.getItem(`${HELD_KEY_PREFIX}ann`)).not.toBeNull();
+
+    // Opened again: the changes are made again, and sent; then the key goes.
+    const again = browser(server, 'shared', 'merge', { pushDelayMs: 0 }, shared.storage);
+    again.open();
+    await settle(again);
+    expect(symbolsOf(again.store, 'us')).toContain('ORCL.US');
+    expect(JSON.stringify(server.records.get('app/watchlist:us')?.value)).toContain('ORCL.US');
     expect(shared.storage.getItem(`${HELD_KEY_PREFIX}ann`)).toBeNull();
   });
 

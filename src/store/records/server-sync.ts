@@ -195,6 +195,8 @@ export class ServerSync {
   private again = false;
   private stopped = false;
   private halted = false;
+  /** Changes kept for this user were made again here (takeHeld) and are not all on the server yet. */
+  private heldUntilSent = false;
   private pushTimer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private retryMs = 1_000;
@@ -368,8 +370,18 @@ export class ServerSync {
       else if (local && !local.deleted) diff.updated.push([local, revision]);
       else diff.added.push(revision);
     }
-    this.options.storage.removeItem(HELD_KEY_PREFIX + this.user);
     for (const [name, diff] of diffs) this.post(name, diff);
+    // Made again here, they are in no tab's saved records yet and not on the server: the key goes
+    // once the server has them (a page closed before loses nothing; made again, they change nothing).
+    this.heldUntilSent = diffs.size > 0;
+    if (!this.heldUntilSent) this.options.storage.removeItem(HELD_KEY_PREFIX + this.user);
+  }
+
+  /** The changes kept for this user are on the server: their key goes. */
+  private releaseHeld(): void {
+    if (!this.heldUntilSent || this.user === undefined || this.outgoing().length > 0) return;
+    this.heldUntilSent = false;
+    this.options.storage.removeItem(HELD_KEY_PREFIX + this.user);
   }
 
   private restoreBases(bases: SavedSync['bases']): void {
@@ -561,7 +573,10 @@ export class ServerSync {
    */
   private async push(): Promise<boolean> {
     const changes = this.outgoing();
-    if (changes.length === 0) return false;
+    if (changes.length === 0) {
+      this.releaseHeld();
+      return false;
+    }
     this.say({ state: 'sending' });
     let refused: SyncRefusal | undefined;
     for (const { name } of this.options.stores) {
@@ -578,6 +593,7 @@ export class ServerSync {
     }
     this.save();
     if (refused) throw refused;
+    this.releaseHeld();
     return true;
   }
 
