@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadLanguage } from '../i18n/load-language';
 import { activate } from '../i18n/translate';
@@ -26,14 +27,16 @@ const HSBC: SymbolMatch = {
 
 function shown(matches: readonly SymbolMatch[]): string[] {
   render(
-    <SymbolSuggestions
-      id="s"
-      suggestions={matches}
-      activeIndex={0}
-      optionId={(index) => `s-${String(index)}`}
-      onActivate={() => undefined}
-      onPick={() => undefined}
-    />,
+    <QueryClientProvider client={new QueryClient()}>
+      <SymbolSuggestions
+        id="s"
+        suggestions={matches}
+        activeIndex={0}
+        optionId={(index) => `s-${String(index)}`}
+        onActivate={() => undefined}
+        onPick={() => undefined}
+      />
+    </QueryClientProvider>,
   );
   return screen.getAllByRole('option').map((option) => option.textContent);
 }
@@ -43,6 +46,16 @@ describe('SymbolSuggestions', () => {
     await loadLanguage('zh-HK');
     useAppStore.getState().setLanguage('zh-HK');
     expect(shown([HSBC])).toEqual(['5.HK滙豐控股股票']);
+  });
+
+  it('in zh-TW, an A-share the data names in Simplified only in Traditional, once the converter is in', async () => {
+    await loadLanguage('zh-TW');
+    useAppStore.getState().setLanguage('zh-TW');
+    const moutai: SymbolMatch = { symbol: '600519.SH', market: 'CN', name: '贵州茅台', names: { en: '', hans: '', hant: '' }, types: ['stock'] };
+    shown([moutai]);
+    await waitFor(() => {
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['600519.SH貴州茅臺股票']);
+    });
   });
 
   it('in English, an HK stock by its English name, the data’s own beside it', () => {

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SPARKS_PATH, type ScreenAnswer, type ScreenRequest, type SparksRequest } from '#shared/screener/screener-protocol.ts';
 import { presetScreen } from '#shared/screener/screen-presets.ts';
+import { loadLanguage } from '../../i18n/load-language';
 import { ScreenerPanel } from './screener-panel';
 import { useAppStore } from '../../store/app-store';
 import { useScreenerStore } from './screener-store';
@@ -82,6 +83,18 @@ describe('the screener panel', () => {
     expect(document.querySelector('[data-symbol="B.US"] polyline')).toBeNull();
     expect(screen.getByTestId('screen-count').textContent).toBe('Matches: 2');
     expect(screen.getByText('A.US Inc')).toBeDefined();
+  });
+
+  it('names each row in the page’s script: an A-share named in Simplified only reads in Traditional in zh-HK', async () => {
+    await loadLanguage('zh-HK');
+    useAppStore.getState().setLanguage('zh-HK');
+    answers = [{ ...answer(['600519.SH', '700.HK']), names: [{ hans: '贵州茅台' }, { en: 'TENCENT', hans: '腾讯控股', hant: '騰訊控股' }] }];
+    renderPanel();
+    await waitFor(() => {
+      expect(screen.getAllByTestId('screen-row').map((row) => row.querySelectorAll('td')[0]?.textContent)).toEqual(['貴州茅台', '騰訊控股']);
+    });
+    await loadLanguage('en');
+    useAppStore.getState().setLanguage('en');
   });
 
   it('lights the rows that entered and counts those that left', async () => {
