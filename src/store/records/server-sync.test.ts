@@ -453,22 +453,35 @@ describe('the first contact of a browser with a workspace', () => {
     expect(server.records.get('app/watchlist:us')?.deleted).toBeUndefined();
   });
 
-  it('keeps the changes a user made offline and never sent when another signs in here, and sends them when that user is back', async () => {
-    const server = memoryServer();
+  /** Ann's browser in sync, then her `edit` made offline (never sent); her workspace on the server as it stood. */
+  async function annEditsOffline(server: Server, edit: (state: AppState) => void) {
     const shared = browser(server, 'shared');
     shared.open();
     await settle(shared);
-    // Ann edits offline and closes the browser before it is back.
     shared.device.online = false;
-    shared.store.getState().createWatchlist('Ann offline');
-    shared.store.getState().addSymbol('us', 'ORCL.US');
+    edit(shared.store.getState());
     await settle(shared);
+    return { shared, annOnServer: new Map(server.records) };
+  }
+
+  /** The server answering for `user` (signed in), holding `records`: none, an empty workspace. */
+  function signedInAs(server: Server, user: string, records = new Map<string, ServerRecord>()): void {
+    server.user = user;
+    server.records.clear();
+    for (const [key, record] of records) server.records.set(key, record);
+  }
+
+  it('keeps the changes a user made offline and never sent when another signs in here, and sends them when that user is back', async () => {
+    const server = memoryServer();
+    // Ann edits offline and closes the browser before it is back.
+    const { shared, annOnServer } = await annEditsOffline(server, (state) => {
+      state.createWatchlist('Ann offline');
+      state.addSymbol('us', 'ORCL.US');
+    });
     expect(shared.statuses.at(-1)).toEqual({ state: 'offline' });
-    const annOnServer = new Map(server.records);
 
     // Bob signs in on the same browser: his workspace, none of Ann's.
-    server.user = 'bob';
-    server.records.clear();
+    signedInAs(server, 'bob');
     const bob = browser(server, 'shared', 'merge', { pushDelayMs: 0 }, shared.storage);
     bob.open();
     await settle(bob);
@@ -477,9 +490,7 @@ describe('the first contact of a browser with a workspace', () => {
     const bobOnServer = [...server.records.values()].map((record) => JSON.stringify(record.value));
 
     // Meanwhile Ann adds IBM on her desk.
-    server.user = 'ann';
-    server.records.clear();
-    for (const [key, record] of annOnServer) server.records.set(key, record);
+    signedInAs(server, 'ann', annOnServer);
     const desk = browser(server, 'desk');
     desk.open();
     await settle(desk);
@@ -502,23 +513,16 @@ describe('the first contact of a browser with a workspace', () => {
 
   it('keeps a returning user’s kept changes until the server has them: a tab closed before they were saved or sent loses nothing', async () => {
     const server = memoryServer();
-    const shared = browser(server, 'shared');
-    shared.open();
-    await settle(shared);
-    shared.device.online = false;
-    shared.store.getState().addSymbol('us', 'ORCL.US');
-    await settle(shared);
-    const annOnServer = new Map(server.records);
-    server.user = 'bob';
-    server.records.clear();
+    const { shared, annOnServer } = await annEditsOffline(server, (state) => {
+      state.addSymbol('us', 'ORCL.US');
+    });
+    signedInAs(server, 'bob');
     const bob = browser(server, 'shared', 'merge', { pushDelayMs: 0 }, shared.storage);
     bob.open();
     await settle(bob);
 
     // Ann is back, but her changes reach neither her tab (the page closes first) nor the server.
-    server.user = 'ann';
-    server.records.clear();
-    for (const [key, record] of annOnServer) server.records.set(key, record);
+    signedInAs(server, 'ann', annOnServer);
     const closing = browser(server, 'shared', 'merge', { pushDelayMs: 0 }, shared.storage);
     closing.device.writesFail = true;
     closing.open();
