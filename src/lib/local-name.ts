@@ -15,7 +15,7 @@ export interface ScriptNames {
   hant?: string;
 }
 
-/** Writes Simplified Chinese in the language's Traditional script (chinese-script/traditional-script.ts). */
+/** Writes Simplified Chinese in the language's Traditional script (queries/use-traditional-script.ts). */
 export type ToTraditional = (simplified: string) => string;
 
 /**
