@@ -44,6 +44,9 @@ export function useLocalName(symbol: string, name: string | undefined): string |
   const toTraditional = useTraditionalScript(language);
   const { data: names, isError } = useLocalNamesQuery(catalogueMayRename(symbol, language));
   const settled = names !== undefined || isError;
-  const ownName = name === undefined ? undefined : localName(name, {}, language, toTraditional);
-  return names?.nameOf(symbol, language, toTraditional) ?? (settled ? ownName : interimName(symbol, ownName, language));
+  const catalogued = names?.nameOf(symbol, language, toTraditional);
+  if (catalogued !== undefined || name === undefined) return catalogued;
+  // The data's own, in the language's script where it can be written so.
+  const own = localName(name, {}, language, toTraditional);
+  return settled ? own : interimName(symbol, own, language);
 }

@@ -32,4 +32,9 @@ describe('traditionalConverter (names the data has in Simplified only)', () => {
     expect(hk('黃金/美元')).toBe('黃金/美元');
     expect(tw('ST中珠 600568')).toBe('ST中珠 600568');
   });
+
+  it('is one converter a region, whatever the number of callers', () => {
+    expect(traditionalConverter('tw')).toBe(tw);
+    expect(tw('贵州茅台')).toBe(tw('贵州茅台'));
+  });
 });
