@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SPARKS_PATH, type ScreenAnswer, type ScreenRequest, type SparksRequest } from '#shared/screener/screener-protocol.ts';
 import { presetScreen } from '#shared/screener/screen-presets.ts';
 import { loadLanguage } from '../../i18n/load-language';
+import { activate } from '../../i18n/translate';
 import { ScreenerPanel } from './screener-panel';
 import { useAppStore } from '../../store/app-store';
 import { useScreenerStore } from './screener-store';
@@ -54,6 +55,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  activate('en');
+  useAppStore.getState().setLanguage('en');
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -93,8 +96,6 @@ describe('the screener panel', () => {
     await waitFor(() => {
       expect(screen.getAllByTestId('screen-row').map((row) => row.querySelectorAll('td')[0]?.textContent)).toEqual(['貴州茅台', '騰訊控股']);
     });
-    await loadLanguage('en');
-    useAppStore.getState().setLanguage('en');
   });
 
   it('lights the rows that entered and counts those that left', async () => {

@@ -2,7 +2,9 @@
  * Traditional characters folded to Simplified ones (騰訊 reads 腾讯, 滙豐 and 匯豐 read 汇丰), one
  * character for one, so a folded text keeps its length: the catalogue search compares names and
  * queries so, and either script finds a name written in the other. From OpenCC's character list
- * (opencc-js, 17 KB gzip, with the catalogue search only).
+ * (opencc-js, 17 KB gzip, with the catalogue search only). Not OpenCC's converter: the search's
+ * word positions need one character for one (its entries of several characters left out), and
+ * this runs for every name when the index is built and at every keystroke.
  */
 import traditionalCharacters from 'opencc-js/dict/TSCharacters';
 import { hasHan } from '../han';
