@@ -1,5 +1,6 @@
 /** The journeys' test object: `baseURL` points at the server global-setup started. */
 import { test as base, type Page } from '@playwright/test';
+import { watchForFailureReport } from './failure-report.ts';
 
 export const test = base.extend({
   // Playwright reads fixture dependencies from the destructuring pattern: this one has none.
@@ -8,6 +9,12 @@ export const test = base.extend({
     const url = process.env.CHARTROOM_URL;
     if (!url) throw new Error('CHARTROOM_URL is not set: run through playwright.config.ts');
     await use(url);
+  },
+  // A failed journey prints what its page showed and met (CI keeps no trace): failure-report.ts.
+  page: async ({ page }, use, testInfo) => {
+    const report = watchForFailureReport(page);
+    await use(page);
+    await report.printIfFailed(testInfo);
   },
 });
 export { expect } from '@playwright/test';
