@@ -176,3 +176,25 @@ test('A-shares (Simplified names only in the data) read in Traditional in zh-TW 
     await expect(field).toBeHidden();
   }
 });
+
+test('a page opened in Traditional Chinese never shows a name in Simplified first, in the shell or the app (600519.SH, 700.HK)', async ({ page }) => {
+  // Every text the header takes, from the static shell's quote to the app's.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { namesSeen: string[] }).namesSeen = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('.app-header')?.textContent ?? '';
+      if (text !== '' && seen.at(-1) !== text) seen.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  for (const [symbol, traditional, simplified] of [
+    ['600519.SH', '貴州茅臺', '贵州茅台'],
+    ['700.HK', '騰訊控股', '腾讯控股'],
+  ] as const) {
+    await page.goto(`/?symbol=${symbol}&interval=1d&lang=zh-TW`);
+    await expect(page.getByTestId('header-name')).toContainText(traditional, { timeout: 15_000 });
+    const seen = await page.evaluate(() => (window as unknown as { namesSeen: string[] }).namesSeen);
+    expect(seen.some((text) => text.includes(traditional))).toBe(true);
+    expect(seen.filter((text) => text.includes(simplified))).toEqual([]);
+  }
+});

@@ -28,8 +28,10 @@ export function localName(name: string, names: ScriptNames, language: Language, 
   const pick = (...candidates: (string | undefined)[]) => candidates.find(present) ?? name;
   if (language === 'zh-CN') return pick(names.hans, chinese, names.hant);
   if (language === 'zh-TW' || language === 'zh-HK') {
+    if (present(names.hant)) return names.hant;
+    // Converted only when there is no Traditional name (use-local-name.ts notes whether it was).
     const simplified = [names.hans, chinese].find(present);
-    return pick(names.hant, simplified === undefined ? undefined : (toTraditional?.(simplified) ?? simplified));
+    return simplified === undefined ? name : (toTraditional?.(simplified) ?? simplified);
   }
   return pick(names.en);
 }

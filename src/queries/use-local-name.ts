@@ -6,11 +6,12 @@
  * useLanguage, a language switch renders the name again at once.
  */
 import { useQuery } from '@tanstack/react-query';
-import { localName, type LocalNames } from '../lib/local-name';
+import { localName, type LocalNames, type ToTraditional } from '../lib/local-name';
+import { hasHan } from '../lib/han';
 import { catalogueMayRename, interimName } from '../lib/interim-name';
 import { useLanguage } from '../i18n/use-language';
 import { queryKeys } from './query-keys';
-import { useTraditionalScript } from './use-traditional-script';
+import { useTraditionalScriptState } from './use-traditional-script';
 
 /** Under the catalogue's key: whatever refreshes the catalogue refreshes the names. */
 export const LOCAL_NAMES_KEY = [...queryKeys.catalog.all, 'names'] as const;
@@ -37,16 +38,32 @@ function useLocalNamesQuery(needed: boolean) {
  * load, only if it is in the language's script: interimName). In English only an HK stock's name
  * can differ from the data's (name_en): a page of US stocks in English does not download the
  * catalogue for its names (the search downloads it when pointed at). In Traditional Chinese a
- * name the data has in Simplified only is written in Traditional once the converter is in.
+ * name the data has in Simplified only is written in Traditional once the converter is in; while
+ * it downloads, such a name is held back rather than shown in Simplified for a moment.
  */
 export function useLocalName(symbol: string, name: string | undefined): string | undefined {
   const language = useLanguage();
-  const toTraditional = useTraditionalScript(language);
+  const { toTraditional, waiting } = useTraditionalScriptState(language);
   const { data: names, isError } = useLocalNamesQuery(catalogueMayRename(symbol, language));
   const settled = names !== undefined || isError;
-  const catalogued = names?.nameOf(symbol, language, toTraditional);
+  // While the converter downloads, a stand-in notes whether the name needs it.
+  const pending = { needed: false };
+  const needsConverter = (): boolean => pending.needed;
+  const convert: ToTraditional | undefined =
+    toTraditional ??
+    (waiting
+      ? (simplified) => {
+          pending.needed = true;
+          return simplified;
+        }
+      : undefined);
+  const catalogued = names?.nameOf(symbol, language, convert);
+  if (needsConverter()) return undefined;
   if (catalogued !== undefined || name === undefined) return catalogued;
   // The data's own, in the language's script where it can be written so.
-  const own = localName(name, {}, language, toTraditional);
-  return settled ? own : interimName(symbol, own, language);
+  const own = localName(name, {}, language, convert);
+  if (needsConverter()) return undefined;
+  if (settled) return own;
+  // A Chinese name the converter wrote in Traditional is in the language's script already.
+  return toTraditional !== undefined && hasHan(own) ? own : interimName(symbol, own, language);
 }

@@ -9,6 +9,7 @@
  */
 import { onlineManager } from '@tanstack/react-query';
 import { prefetchWorkspace } from '../../queries/prefetch-workspace';
+import { prefetchTraditionalScript } from '../../queries/traditional-script-query';
 import { useAppStore } from '../../store/app-store';
 import { applyTheme } from '../theme';
 import { requestStatsOf } from '../request-stats';
@@ -58,6 +59,8 @@ async function start(): Promise<void> {
   const replayLink = namesReplay(window.location.search);
   // A replay's panels ask the replay for their data: the live answers would only be thrown away.
   if (!replayLink) prefetchWorkspace(services, workspace);
+  // In zh-TW and zh-HK, the names the data has in Simplified only wait for this converter.
+  prefetchTraditionalScript(services.queryClient, useAppStore.getState().preferences.language);
   prefetchOnWorkspaceChange(services);
   markFirstQuote(services.queryClient, workspace.symbol, workspace.type);
   // The page's colours before anything is drawn (the early chart, then the app).
