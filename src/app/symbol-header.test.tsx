@@ -122,8 +122,13 @@ describe('SymbolHeader', () => {
     // English: TENCENT comes with the catalogue; 腾讯控股 meanwhile would be the wrong script.
     expect(screen.getByTestId('header-name').textContent).toBe('00700');
     act(() => {
-      useAppStore.getState().setLanguage('zh-HK');
+      useAppStore.getState().setLanguage('zh-CN');
     });
     expect(screen.getByTestId('header-name').textContent).toBe('00700腾讯控股');
+    // zh-HK: the quote's Chinese is Simplified; 騰訊控股 comes with the catalogue.
+    act(() => {
+      useAppStore.getState().setLanguage('zh-HK');
+    });
+    expect(screen.getByTestId('header-name').textContent).toBe('00700');
   });
 });

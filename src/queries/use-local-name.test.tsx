@@ -24,7 +24,7 @@ beforeEach(() => {
   client = new QueryClient();
   // The catalogue's names are in; the converter's download is held back until a test lets it in.
   client.setQueryData(LOCAL_NAMES_KEY, localNames([MOUTAI, TENCENT]));
-  void client.query({ queryKey: traditionalScriptQuery.queryKey, queryFn: () => new Promise<never>(() => undefined) });
+  client.query({ queryKey: traditionalScriptQuery.queryKey, queryFn: () => new Promise<never>(() => undefined) }).catch(() => undefined);
   activate('zh-TW');
   useAppStore.getState().setLanguage('zh-TW');
 });
