@@ -20,6 +20,9 @@ export const traditionalScriptQuery = {
   gcTime: Number.POSITIVE_INFINITY,
   // A function, not plain data.
   structuralSharing: false,
+  // Not held while offline (names wait for it): the service worker's precache serves the chunk,
+  // or the import fails, and after the retries the names show as the data writes them.
+  networkMode: 'always' as const,
 };
 
 /** Starts the converter's download for a page in a Traditional language; nothing otherwise. */

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -26,6 +26,18 @@ describe('useTraditionalScript', () => {
     await waitFor(() => {
       expect(hk.result.current?.('台湾')).toBe('台灣');
     });
+  });
+
+  it('loads offline too (the service worker has the chunk): a query held while offline would hold the names back', async () => {
+    onlineManager.setOnline(false);
+    try {
+      const { hook } = converterIn('zh-TW');
+      await waitFor(() => {
+        expect(hook.result.current?.('东方财富')).toBe('東方財富');
+      });
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('neither converts nor downloads anything in English or Simplified Chinese', async () => {
