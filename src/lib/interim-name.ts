@@ -3,13 +3,11 @@
  * its own: the symbol header uses it on the first page, before the catalogue code is wanted.
  */
 import { marketOfSymbol } from '#shared/symbols.ts';
-import type { Language } from '../i18n/locales';
+import { catalogOf, type Language } from '../i18n/locales';
 import { hasHan } from './han';
 
 /** Whether names read in Chinese characters in `language` (every language but English and its pseudo-locale). */
 const readsHan = (language: Language): boolean => language !== 'en' && language !== 'pseudo';
-
-const writesTraditional = (language: Language): boolean => language === 'zh-TW' || language === 'zh-HK';
 
 /** Whether the catalogue may name `symbol` otherwise than its data in `language`: in English only an HK stock (name_en). */
 export function catalogueMayRename(symbol: string, language: Language): boolean {
@@ -25,6 +23,6 @@ export function catalogueMayRename(symbol: string, language: Language): boolean 
  */
 export function interimName(symbol: string, name: string | undefined, language: Language): string | undefined {
   if (name === undefined || !catalogueMayRename(symbol, language)) return name;
-  if (hasHan(name) && writesTraditional(language)) return undefined;
+  if (hasHan(name) && catalogOf(language) === 'zh-Hant') return undefined;
   return hasHan(name) === readsHan(language) ? name : undefined;
 }

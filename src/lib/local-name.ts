@@ -3,7 +3,7 @@
  * catalogue's and stock info's English, Simplified and Traditional names (name_en, name_cn,
  * name_hk), else the name the data calls its own.
  */
-import type { Language } from '../i18n/locales';
+import { catalogOf, type Language } from '../i18n/locales';
 import { hasHan } from './han';
 import { pairName } from './pair-name';
 
@@ -27,7 +27,7 @@ export function localName(name: string, names: ScriptNames, language: Language, 
   const present = (candidate: string | undefined): candidate is string => candidate !== undefined && candidate !== '';
   const pick = (...candidates: (string | undefined)[]) => candidates.find(present) ?? name;
   if (language === 'zh-CN') return pick(names.hans, chinese, names.hant);
-  if (language === 'zh-TW' || language === 'zh-HK') {
+  if (catalogOf(language) === 'zh-Hant') {
     if (present(names.hant)) return names.hant;
     // Converted only when there is no Traditional name (use-local-name.ts notes whether it was).
     const simplified = [names.hans, chinese].find(present);
